@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import { KeychainSecretStore } from '../services/secrets/keychain-store';
+import { FileLogger } from '../services/log/logger';
+import { createConsoleRuntime, type ConsoleRuntime } from '../runtime';
+import { startEmbeddedSimulation } from '../runtime/embedded-simulation';
+import { handleAppProtocol, registerAppScheme } from './app-protocol';
+import { hardenSession, hardenWebContents } from './hardening';
+import { bindIpc, sendEvent } from './ipc';
+import { APP_ENTRY_URL, mainWindowOptions } from './window-options';
+
+/**
+ * Electron glue only: lifecycle, the window, the app:// protocol and the IPC binding. Everything
+ * the console does lives in the runtime, which the browser shell shares.
+ */
+registerAppScheme(protocol);
+app.enableSandbox();
+
+const args = parseArgs(process.argv.slice(1));
+let runtime: ConsoleRuntime | null = null;
+
+if (!app.requestSingleInstanceLock()) {
+  // A second instance would fight the first over the keychain entry, the journals and the Ledger.
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    const [win] = BrowserWindow.getAllWindows();
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('window-all-closed', () => app.quit());
+  app.on('will-quit', () => {
+    void runtime?.close();
+  });
+  void app.whenReady().then(start);
+}
+
+async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  const log = new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log'));
+  hardenSession(session.defaultSession);
+  handleAppProtocol(protocol, (url) => net.fetch(url), path.join(__dirname, '../renderer'));
+
+  runtime = await createConsoleRuntime({
+    version: app.getVersion(),
+    shell: 'electron',
+    dataDir,
+    secrets: new KeychainSecretStore(),
+    log,
+    startSimulation: startEmbeddedSimulation,
+    openExternal: (url) => shell.openExternal(url, { activate: true }),
+    ...(args.service ? { serviceUrlOverride: args.service } : {}),
+    ...(args.offline ? { offline: true } : {}),
+  });
+  bindIpc(ipcMain, runtime.handlers, log);
+
+  const win = new BrowserWindow(mainWindowOptions(path.join(__dirname, '../preload/index.cjs')));
+  runtime.onEvent((name, payload) => sendEvent(win.webContents, name, payload));
+  win.once('ready-to-show', () => win.show());
+  await win.loadURL(APP_ENTRY_URL);
+}
+
+function parseArgs(argv: string[]): { service?: string; offline: boolean } {
+  const out: { service?: string; offline: boolean } = { offline: false };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--offline') out.offline = true;
+    else if (argv[i] === '--service' && argv[i + 1]) out.service = argv[++i];
+    else if (argv[i]?.startsWith('--service=')) out.service = argv[i]!.slice('--service='.length);
+  }
+  return out;
+}

@@ -1,0 +1,95 @@
+import { AppError } from '../../../shared/errors';
+import type { ApiKeyStatus, ConnectionTest } from '../../../shared/ipc/schemas';
+import { apiKeyFingerprint, type ApiKeyVault } from '../../services/secrets/api-key';
+import type { JsonDocument } from '../../services/storage/json-document';
+import type { Settings } from '../../services/settings/settings';
+import type { Logger } from '../../services/log/logger';
+import type { ServiceConnection } from '../service-connection';
+
+export interface SettingsDeps {
+  vault: ApiKeyVault;
+  settings: JsonDocument<Settings>;
+  connection: ServiceConnection;
+  log: Logger & { forget?(value: string): void };
+  /** Called after the mode may have changed, so the UI reloads what it shows. */
+  onModeChanged(): Promise<void>;
+}
+
+/**
+ * The API key's life cycle: save to the keychain (only there), test, replace, remove. The renderer
+ * only ever learns whether a key is configured and its short fingerprint.
+ */
+export function createSettingsFeature(deps: SettingsDeps) {
+  async function status(): Promise<ApiKeyStatus> {
+    const { value } = await deps.settings.read();
+    const availability = await deps.vault.availability();
+    if (!availability.available) {
+      return { serviceUrl: value.serviceUrl, configured: false, fingerprint: null, keychainAvailable: false, keychainProblem: availability.reason };
+    }
+    const key = value.serviceUrl ? await deps.vault.read(value.serviceUrl) : null;
+    return {
+      serviceUrl: value.serviceUrl,
+      configured: key !== null,
+      fingerprint: key ? apiKeyFingerprint(key) : null,
+      keychainAvailable: true,
+      keychainProblem: null,
+    };
+  }
+
+  async function setApiKey(input: { serviceUrl: string; apiKey: string }): Promise<ApiKeyStatus> {
+    deps.log.forget?.(input.apiKey);
+    const { value } = await deps.settings.read();
+    await deps.vault.save(input.serviceUrl, input.apiKey);
+    // A key replaced under another URL must not linger in the keychain.
+    if (value.serviceUrl && value.serviceUrl !== input.serviceUrl) await deps.vault.remove(value.serviceUrl).catch(() => false);
+    await deps.settings.write({ ...value, serviceUrl: input.serviceUrl });
+    deps.log.info('API key saved to the OS keychain', { serviceUrl: input.serviceUrl, fingerprint: apiKeyFingerprint(input.apiKey) });
+    await deps.onModeChanged();
+    return status();
+  }
+
+  async function removeApiKey(): Promise<ApiKeyStatus> {
+    const { value } = await deps.settings.read();
+    if (value.serviceUrl) await deps.vault.remove(value.serviceUrl);
+    deps.log.info('API key removed from the OS keychain', { serviceUrl: value.serviceUrl });
+    await deps.onModeChanged();
+    return status();
+  }
+
+  async function testConnection(input: { serviceUrl?: string; apiKey?: string }): Promise<ConnectionTest> {
+    let client;
+    let serviceUrl: string;
+    if (input.apiKey !== undefined) {
+      if (!input.serviceUrl) throw new AppError({ code: 'IPC_BAD_INPUT', message: 'Enter the service address to test the key against.' });
+      deps.log.forget?.(input.apiKey);
+      serviceUrl = input.serviceUrl;
+      client = deps.connection.probeClient(serviceUrl, input.apiKey);
+    } else {
+      const active = await deps.connection.current();
+      serviceUrl = active.serviceUrl;
+      client = active.client;
+    }
+    const started = performance.now();
+    try {
+      const page = await client.listVaults({ limit: 1 });
+      return {
+        ok: true,
+        serviceUrl,
+        latencyMs: Math.round(performance.now() - started),
+        vaultCount: page.totalCount ?? page.data.length,
+        message: 'Connected: the service accepted the key.',
+      };
+    } catch (err) {
+      const e = err as { message?: string; action?: string };
+      return {
+        ok: false,
+        serviceUrl,
+        latencyMs: Math.round(performance.now() - started),
+        vaultCount: null,
+        message: [e.message ?? String(err), e.action].filter(Boolean).join(' '),
+      };
+    }
+  }
+
+  return { status, setApiKey, removeApiKey, testConnection };
+}

@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { JsonDocument } from '../storage/json-document';
+
+/** Settings on disk. Never holds a secret: the API key lives only in the OS keychain. */
+export const SettingsSchema = z.object({
+  version: z.literal(1),
+  /** The real service's base URL; null means the console runs on the embedded simulation. */
+  serviceUrl: z.string().nullable(),
+  /** An offline-review install never opens a network connection. */
+  offline: z.boolean(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const defaultSettings = (): Settings => ({ version: 1, serviceUrl: null, offline: false });
+
+export function settingsDocument(dataDir: string): JsonDocument<Settings> {
+  return new JsonDocument(path.join(dataDir, 'settings.json'), SettingsSchema, defaultSettings);
+}

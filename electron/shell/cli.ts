@@ -1,0 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { createConsoleRuntime } from '../runtime';
+import { startEmbeddedSimulation } from '../runtime/embedded-simulation';
+import { FileLogger } from '../services/log/logger';
+import { KeychainSecretStore } from '../services/secrets/keychain-store';
+import { defaultDataDir } from './data-dir';
+import { startBrowserShell } from './server';
+
+/**
+ * `npm run start:browser -- [--port N] [--service URL] [--data DIR] [--offline]`
+ * Starts the console's services and serves the renderer on 127.0.0.1; prints the URL to open
+ * (with its launch token) as the first line of standard output.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    service: { type: 'string' },
+    data: { type: 'string' },
+    offline: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write(`--port must be a port number (0 picks a free one), not "${values.port}".\n`);
+  process.exit(2);
+}
+const rendererDir = path.join(root, 'out', 'shell-renderer');
+if (!existsSync(path.join(rendererDir, 'index.html'))) {
+  process.stderr.write('The browser renderer is not built. Run `npm run start:browser`, which builds it first.\n');
+  process.exit(2);
+}
+
+const dataDir = path.resolve(values.data ?? defaultDataDir());
+const log = new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log'));
+const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+
+const runtime = await createConsoleRuntime({
+  version,
+  shell: 'browser',
+  dataDir,
+  secrets: new KeychainSecretStore(),
+  log,
+  startSimulation: startEmbeddedSimulation,
+  // The shell has no OS browser integration to rely on; it prints the link instead of opening it.
+  openExternal: async (url) => {
+    process.stdout.write(`open: ${url}\n`);
+  },
+  ...(values.service ? { serviceUrlOverride: values.service } : {}),
+  ...(values.offline ? { offline: true } : {}),
+});
+const shell = await startBrowserShell({ runtime, rendererDir, port, log });
+const info = await runtime.handlers.app.info({}, { transport: 'browser' });
+
+if (values.json) {
+  process.stdout.write(`${JSON.stringify({ url: shell.launchUrl, mode: info.mode, dataDir })}\n`);
+} else {
+  process.stdout.write(`Vaultdesk console (${info.mode === 'demo' ? 'DEMO: embedded simulation' : info.mode}): ${shell.launchUrl}\n`);
+  process.stdout.write(`Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`);
+}
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await shell.close();
+  await runtime.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,72 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'url', 'util', 'stream', 'events'];
+
+/** `no-restricted-imports` patterns for a layer that must stay free of these modules. */
+const forbid = (names, message) => ({ group: names, message });
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'electron/sim/contracts/out/**', 'test-results/**', '.tmp/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'error',
+      eqeqeq: ['error', 'smart'],
+      // The layers of the architecture, one direction only (see README, "Layers").
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './shared', from: ['./electron', './renderer', './test'], message: 'shared/ is pure: it imports nothing from the app layers.' },
+            { target: './renderer', from: ['./electron', './test'], message: 'The renderer only talks to the bridge.' },
+            { target: './electron/services', from: ['./electron/main', './electron/runtime', './electron/shell', './electron/preload', './renderer'], message: 'Services are plain Node building blocks; composition happens in electron/runtime.' },
+            { target: './electron/runtime', from: ['./electron/main', './electron/shell', './electron/preload', './renderer'], message: 'The runtime is shared by the Electron main process and the browser shell; it knows neither.' },
+            { target: './electron/sim', from: ['./electron/main', './electron/runtime', './electron/shell', './electron/preload', './renderer'], message: 'The simulation is used through the same ports as the real service, chain and device.' },
+            { target: './electron/main', from: ['./electron/shell', './renderer'], message: 'The packaged app contains no browser shell.' },
+            { target: './electron/preload', from: ['./electron/main', './electron/runtime', './electron/services', './electron/sim', './electron/shell', './renderer'], message: 'The preload exposes the contract and nothing else.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [forbid([...nodeBuiltins, 'electron', 'react', 'react-dom'], 'shared/ runs on both sides: no Node, DOM framework or Electron imports.')] }],
+    },
+  },
+  {
+    files: ['electron/services/**/*.ts', 'electron/runtime/**/*.ts', 'electron/sim/**/*.ts', 'electron/shell/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [forbid(['electron'], 'Only electron/main and electron/preload may import electron; everything else runs under plain Node and vitest.')] }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [forbid([...nodeBuiltins, 'electron'], 'The renderer is a sandboxed web page: it only talks to the bridge.')] }],
+    },
+  },
+  {
+    // Command-line entry points and benchmarks print their results.
+    files: ['scripts/**/*.ts', 'test/**/*.ts', 'electron/**/cli.ts', 'electron/sim/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

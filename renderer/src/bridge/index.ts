@@ -1,0 +1,46 @@
+import type { BridgeApi } from '../../../shared/ipc/bridge';
+import type { Result } from '../../../shared/ipc/result';
+import type { AppErrorData } from '../../../shared/errors';
+
+let bridge: BridgeApi | null = null;
+
+/**
+ * Connects to whichever bridge this build provides: the preload's object in Electron, or the
+ * browser shell's WebSocket. The WebSocket code is only in the browser-shell build (the constant
+ * is replaced at build time and the other branch is dropped).
+ */
+export async function connectBridge(): Promise<BridgeApi> {
+  if (bridge) return bridge;
+  if (__VAULTDESK_BRIDGE__ === 'websocket') {
+    const { connectWebSocketBridge } = await import('./websocket-bridge');
+    bridge = await connectWebSocketBridge();
+  } else {
+    if (!window.vaultdesk) throw new Error('The console bridge is missing: the preload did not load.');
+    bridge = window.vaultdesk;
+  }
+  return bridge;
+}
+
+export function getBridge(): BridgeApi {
+  if (!bridge) throw new Error('The bridge is used before it is connected.');
+  return bridge;
+}
+
+/** A failed call as the UI shows it. */
+export class BridgeError extends Error {
+  constructor(readonly data: AppErrorData) {
+    super(data.message);
+  }
+}
+
+/** Unwraps a tagged result, so stores can use try/catch and keep the error's code and action. */
+export async function call<T>(promise: Promise<Result<T>>): Promise<T> {
+  const result = await promise;
+  if (result.ok) return result.value;
+  throw new BridgeError(result.error);
+}
+
+export function errorData(err: unknown): AppErrorData {
+  if (err instanceof BridgeError) return err.data;
+  return { code: 'UI_ERROR', message: err instanceof Error ? err.message : String(err) };
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAppStore } from '../app/app-store';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { useSettingsStore } from './settings-store';
+
+export function SettingsScreen() {
+  const { status, busy, test, error, notice, load, testConnection, save, remove } = useSettingsStore();
+  const info = useAppStore((s) => s.info);
+  // Until the user types, the field shows the saved address; after that, only what they typed.
+  const [serviceUrlDraft, setServiceUrl] = useState<string | null>(null);
+  const serviceUrl = serviceUrlDraft ?? status?.serviceUrl ?? '';
+  const [apiKey, setApiKey] = useState('');
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const onSave = async (e: FormEvent) => {
+    e.preventDefault();
+    // The key field is cleared only once the keychain holds it; on failure the input stays.
+    if (await save(serviceUrl.trim(), apiKey.trim())) setApiKey('');
+  };
+
+  return (
+    <section className="screen" aria-labelledby="settings-title">
+      <header className="screen-header">
+        <div>
+          <h1 id="settings-title">Settings</h1>
+          <p className="screen-sub">Connection to the credit vault service</p>
+        </div>
+      </header>
+
+      <div className="card">
+        <h2>Service API key</h2>
+        <p className="muted">
+          The key is kept in your operating system's keychain and used only by the console's background process. This window never
+          sees it again after you save it; it is not written to any file or log.
+        </p>
+
+        <dl className="facts" aria-label="Key status">
+          <dt>Now reading</dt>
+          <dd data-testid="current-source">
+            {info?.mode === 'demo' ? 'The embedded simulation (demo)' : info?.mode === 'offline' ? 'Nothing: offline mode' : info?.serviceUrl}
+          </dd>
+          <dt>Saved key</dt>
+          <dd data-testid="key-status">
+            {status === null ? '…' : status.configured ? `Configured · ${status.fingerprint}` : 'None'}
+            {status?.configured && status.serviceUrl ? <span className="cell-sub"> for {status.serviceUrl}</span> : null}
+          </dd>
+        </dl>
+
+        {status && !status.keychainAvailable ? (
+          <ErrorNotice
+            error={{
+              code: 'KEYCHAIN_UNAVAILABLE',
+              message: `The OS keychain is not available: ${status.keychainProblem ?? 'unknown reason'}.`,
+              action: 'Install and unlock a Secret Service (GNOME Keyring or KWallet) on Linux, or log in to your desktop session, then reopen Settings. Demo mode works without a key.',
+            }}
+          />
+        ) : null}
+
+        <form className="form" onSubmit={(e) => void onSave(e)} autoComplete="off">
+          <label className="field">
+            <span>Service address</span>
+            <input
+              name="serviceUrl"
+              type="url"
+              required
+              placeholder="https://api.example.com"
+              value={serviceUrl}
+              onChange={(e) => setServiceUrl(e.target.value)}
+              spellCheck={false}
+            />
+          </label>
+          <label className="field">
+            <span>{status?.configured ? 'Replace the key' : 'API key'}</span>
+            <input
+              name="apiKey"
+              type="password"
+              placeholder={status?.configured ? 'Paste a new key to replace the saved one' : 'Paste the key you were issued'}
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </label>
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button"
+              disabled={busy !== null || (!apiKey && !status?.configured)}
+              onClick={() => void testConnection(serviceUrl.trim(), apiKey.trim())}
+            >
+              {busy === 'test' ? 'Testing…' : apiKey ? 'Test this key' : 'Test saved key'}
+            </button>
+            <button type="submit" className="button button-primary" disabled={busy !== null || !apiKey || !serviceUrl}>
+              {busy === 'save' ? 'Saving…' : status?.configured ? 'Replace key' : 'Save to keychain'}
+            </button>
+            {status?.configured ? (
+              <button type="button" className="button button-danger" disabled={busy !== null} onClick={() => void remove()}>
+                {busy === 'remove' ? 'Removing…' : 'Remove key'}
+              </button>
+            ) : null}
+          </div>
+        </form>
+
+        {test ? (
+          <div className={`notice ${test.ok ? 'notice-ok' : 'notice-error'}`} role="status" data-testid="connection-test">
+            <strong className="notice-title">{test.ok ? 'Connection works' : 'Connection failed'}</strong>
+            <p>
+              {test.message} {test.ok && test.vaultCount !== null ? `${test.vaultCount} vaults listed, ` : ''}
+              {test.latencyMs} ms.
+            </p>
+          </div>
+        ) : null}
+        {notice ? (
+          <div className="notice notice-ok" role="status">
+            <p>{notice}</p>
+          </div>
+        ) : null}
+        {error ? <ErrorNotice error={error} /> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { create } from 'zustand';
+import type { ApiKeyStatus, ConnectionTest } from '../../../shared/ipc/schemas';
+import type { AppErrorData } from '../../../shared/errors';
+import { call, errorData, getBridge } from '../bridge';
+
+interface SettingsState {
+  status: ApiKeyStatus | null;
+  busy: null | 'test' | 'save' | 'remove';
+  test: ConnectionTest | null;
+  error: AppErrorData | null;
+  /** Set after a successful save or removal, for a confirmation line. */
+  notice: string | null;
+  load(): Promise<void>;
+  testConnection(serviceUrl: string, apiKey: string): Promise<void>;
+  save(serviceUrl: string, apiKey: string): Promise<boolean>;
+  remove(): Promise<void>;
+}
+
+export const useSettingsStore = create<SettingsState>((set) => ({
+  status: null,
+  busy: null,
+  test: null,
+  error: null,
+  notice: null,
+  async load() {
+    try {
+      set({ status: await call(getBridge().settings.apiKeyStatus({})), error: null });
+    } catch (err) {
+      set({ error: errorData(err) });
+    }
+  },
+  async testConnection(serviceUrl, apiKey) {
+    set({ busy: 'test', test: null, error: null, notice: null });
+    try {
+      const input = apiKey ? { serviceUrl, apiKey } : {};
+      set({ test: await call(getBridge().settings.testConnection(input)) });
+    } catch (err) {
+      set({ error: errorData(err) });
+    } finally {
+      set({ busy: null });
+    }
+  },
+  async save(serviceUrl, apiKey) {
+    set({ busy: 'save', error: null, notice: null });
+    try {
+      const status = await call(getBridge().settings.setApiKey({ serviceUrl, apiKey }));
+      set({ status, notice: `Key saved to the OS keychain (${status.fingerprint ?? 'no fingerprint'}). The console now reads ${serviceUrl}.` });
+      return true;
+    } catch (err) {
+      set({ error: errorData(err) });
+      return false;
+    } finally {
+      set({ busy: null });
+    }
+  },
+  async remove() {
+    set({ busy: 'remove', error: null, notice: null, test: null });
+    try {
+      set({ status: await call(getBridge().settings.removeApiKey({})), notice: 'Key removed from the OS keychain. The console is back on the embedded simulation.' });
+    } catch (err) {
+      set({ error: errorData(err) });
+    } finally {
+      set({ busy: null });
+    }
+  },
+}));

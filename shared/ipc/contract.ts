@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import {
+  ApiKeyStatusSchema,
+  AppInfoSchema,
+  ConnectionTestSchema,
+  EmptyInput,
+  OpenExternalInput,
+  SetApiKeyInput,
+  TestConnectionInput,
+  VaultListSchema,
+} from './schemas';
+
+/**
+ * The IPC contract: every method the renderer may call, with the schema of its input and of its
+ * result value, grouped by feature. The main process binds exactly these (with a sender check and a
+ * schema parse of every payload), and the preload exposes exactly these as named methods.
+ */
+export const methods = {
+  app: {
+    info: { input: EmptyInput, result: AppInfoSchema },
+  },
+  settings: {
+    apiKeyStatus: { input: EmptyInput, result: ApiKeyStatusSchema },
+    setApiKey: { input: SetApiKeyInput, result: ApiKeyStatusSchema },
+    removeApiKey: { input: EmptyInput, result: ApiKeyStatusSchema },
+    testConnection: { input: TestConnectionInput, result: ConnectionTestSchema },
+  },
+  vaults: {
+    list: { input: EmptyInput, result: VaultListSchema },
+  },
+  system: {
+    openExternal: { input: OpenExternalInput, result: z.object({ opened: z.boolean() }) },
+  },
+} as const satisfies Record<string, Record<string, { input: z.ZodType; result: z.ZodType }>>;
+
+/** Events the main side pushes to the renderer. */
+export const events = {
+  /** The console switched between demo and live (after a key was saved or removed). */
+  modeChanged: AppInfoSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+export type Methods = typeof methods;
+export type Namespace = keyof Methods;
+export type MethodName<N extends Namespace = Namespace> = N extends Namespace ? `${N}.${keyof Methods[N] & string}` : never;
+export type EventName = keyof typeof events;
+
+type Def<N extends Namespace, M extends keyof Methods[N]> = Methods[N][M] extends { input: infer I; result: infer R }
+  ? { input: I; result: R }
+  : never;
+
+export type MethodInput<N extends Namespace, M extends keyof Methods[N]> = z.input<
+  Def<N, M>['input'] & z.ZodType
+>;
+export type MethodResult<N extends Namespace, M extends keyof Methods[N]> = z.output<
+  Def<N, M>['result'] & z.ZodType
+>;
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
+
+/** Every method as `namespace.method`, the IPC channel suffix. */
+export function listMethodNames(): MethodName[] {
+  const names: string[] = [];
+  for (const [ns, group] of Object.entries(methods)) {
+    for (const m of Object.keys(group)) names.push(`${ns}.${m}`);
+  }
+  return names as MethodName[];
+}
+
+export function lookupMethod(name: string): { input: z.ZodType; result: z.ZodType } | undefined {
+  const [ns, m, ...rest] = name.split('.');
+  if (!ns || !m || rest.length > 0 || !Object.hasOwn(methods, ns)) return undefined;
+  const group = methods[ns as Namespace] as Record<string, { input: z.ZodType; result: z.ZodType }>;
+  return Object.hasOwn(group, m) ? group[m] : undefined;
+}
+
+export const CHANNEL_PREFIX = 'vaultdesk:';
+export const EVENT_PREFIX = 'vaultdesk-event:';
+export const channelOf = (method: MethodName | string): string => `${CHANNEL_PREFIX}${method}`;
+export const eventChannelOf = (event: EventName | string): string => `${EVENT_PREFIX}${event}`;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * Schemas of the view models that cross the bridge. Amounts are decimal strings of base units
+ * (never floats or bigint); dates are unix milliseconds or ISO strings as named.
+ */
+
+export const EmptyInput = z.object({}).strict();
+
+/** Where the console's data comes from: the embedded simulation, or a real service with a key. */
+export const ConsoleModeSchema = z.enum(['demo', 'live', 'offline']);
+export type ConsoleMode = z.infer<typeof ConsoleModeSchema>;
+
+export const AppInfoSchema = z.object({
+  version: z.string(),
+  mode: ConsoleModeSchema,
+  /** The service the console reads; in demo mode the embedded simulation's address. */
+  serviceUrl: z.string(),
+  /** Which bridge the renderer is talking through. */
+  shell: z.enum(['electron', 'browser']),
+  platform: z.string(),
+});
+export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+/** What the renderer may know about the API key: whether there is one and a short fingerprint. */
+export const ApiKeyStatusSchema = z.object({
+  serviceUrl: z.string().nullable(),
+  configured: z.boolean(),
+  /** `sha256:` and the first 8 hex digits of the key's hash; never the key or part of it. */
+  fingerprint: z.string().nullable(),
+  keychainAvailable: z.boolean(),
+  keychainProblem: z.string().nullable(),
+});
+export type ApiKeyStatus = z.infer<typeof ApiKeyStatusSchema>;
+
+export const HttpsUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), 'Use an http or https address');
+
+export const SetApiKeyInput = z
+  .object({
+    serviceUrl: HttpsUrl,
+    // Keys are opaque bearer tokens; bound them so a pasted document cannot reach the keychain.
+    apiKey: z
+      .string()
+      .trim()
+      .min(8, 'The key looks too short')
+      .max(512, 'The key looks too long')
+      .regex(/^[\x21-\x7e]+$/, 'The key has spaces or characters a key cannot have'),
+  })
+  .strict();
+
+export const TestConnectionInput = z
+  .object({
+    /** Test a key before saving it; without one, the saved key is tested. */
+    serviceUrl: HttpsUrl.optional(),
+    apiKey: SetApiKeyInput.shape.apiKey.optional(),
+  })
+  .strict();
+
+export const ConnectionTestSchema = z.object({
+  ok: z.boolean(),
+  serviceUrl: z.string(),
+  latencyMs: z.number(),
+  vaultCount: z.number().nullable(),
+  message: z.string(),
+});
+export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
+
+export const VaultRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  symbol: z.string().nullable(),
+  contractType: z.string().nullable(),
+  status: z.string().nullable(),
+  feePercentage: z.number().nullable(),
+  description: z.string().nullable(),
+  token: z
+    .object({ id: z.string(), symbol: z.string(), name: z.string().nullable(), decimals: z.number(), address: z.string().nullable() })
+    .nullable(),
+  chain: z.object({ id: z.string(), name: z.string(), chainId: z.number().nullable() }).nullable(),
+});
+export type VaultRow = z.infer<typeof VaultRowSchema>;
+
+export const VaultListSchema = z.object({
+  vaults: z.array(VaultRowSchema),
+  /** How many vaults the service listed that are not PUBLIC and are therefore not shown. */
+  hiddenCount: z.number(),
+  fetchedAt: z.number(),
+});
+export type VaultList = z.infer<typeof VaultListSchema>;
+
+export const OpenExternalInput = z.object({ url: z.string().max(2048) }).strict();
