@@ -1,0 +1,415 @@
+/**
+ * An emulated Ledger: USB presence, PIN lock, the dashboard and its apps, the buttons. The
+ * Ethereum app's commands live in `eth-app.ts`; this file is the device around it.
+ */
+import { openAppScreens } from '../../../shared/device/screens';
+import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
+import { SW, StatusWordError, parseApdu, reply, type Apdu } from './apdu';
+import { EthereumApp } from './eth-app';
+import { createKeyring, TEST_MNEMONIC } from './keys';
+import { CantOpenDevice, DisconnectedDevice, DisconnectedDeviceDuringOperation } from './ledgerhq';
+import { EmulatedTransport, type EmulatedEndpoint } from './transport';
+
+export const DASHBOARD = 'BOLOS';
+export const ETHEREUM = 'Ethereum';
+/** The descriptor hot-plug events carry for the emulated device. */
+export const EMULATED_DESCRIPTOR = 'emulated-ledger';
+
+export interface EmulatedLedgerOptions {
+  /** BIP-39 mnemonic of the device (default: the public "abandon … about" test mnemonic). */
+  mnemonic?: string;
+  /** Approve every review as soon as it is shown (default false: call `approve()`/`reject()`). */
+  autoApprove?: boolean;
+  /** Whether the device starts plugged in (default true). */
+  plugged?: boolean;
+  /** Whether the PIN is still to be entered (default false). */
+  locked?: boolean;
+  /** The app open at start: "BOLOS" for the dashboard, "Ethereum", or another app's name (default "Ethereum"). */
+  app?: string;
+  /** The Ethereum app's blind signing setting (default false, as on a fresh install). */
+  blindSigning?: boolean;
+  /** Ethereum app version (default "1.19.1"). */
+  appVersion?: string;
+  /** OS version reported on the dashboard (default "2.4.1"). */
+  osVersion?: string;
+  /** Apps installed besides the dashboard (default Ethereum and Bitcoin). */
+  installedApps?: string[];
+  /** Version reported by apps other than Ethereum (default "2.3.0"). */
+  otherAppVersion?: string;
+  /** What a locked device answers (default 0x5515; older firmware used 0x6B0C / 0x6804). */
+  lockedStatusWord?: number;
+  /** What the dashboard answers to Ethereum commands (default 0x6D00, INS not supported). */
+  dashboardStatusWord?: number;
+  /** What another app answers to the Ethereum class 0xE0 (default 0x6E00, CLA not supported). */
+  otherAppStatusWord?: number;
+  /** How long the device is gone from USB when an app opens or closes (default 20 ms). */
+  reenumerationDelayMs?: number;
+}
+
+export interface PendingConfirmation {
+  kind: ConfirmationKind;
+  screens: DeviceScreen[];
+}
+
+export interface EmulatorSnapshot {
+  plugged: boolean;
+  locked: boolean;
+  app: string;
+  appVersion: string;
+  blindSigning: boolean;
+  screens: DeviceScreen[];
+  pending: PendingConfirmation | null;
+}
+
+export type EmulatorEvent =
+  | { type: 'awaiting-confirmation'; kind: ConfirmationKind; screens: DeviceScreen[] }
+  | { type: 'confirmation-settled'; kind: ConfirmationKind; outcome: 'approved' | 'rejected' | 'aborted' }
+  | { type: 'usb'; change: 'add' | 'remove' }
+  | { type: 'changed'; snapshot: EmulatorSnapshot };
+
+/** The shape of `Transport.listen` observers, so the device can be discovered like a HID one. */
+export interface UsbObserver {
+  next(event: { type: 'add' | 'remove'; descriptor: string }): void;
+  error?(err: unknown): void;
+  complete?(): void;
+}
+
+interface Pending extends PendingConfirmation {
+  transport: EmulatedTransport;
+  settle(approved: boolean): void;
+  abort(err: Error): void;
+}
+
+export class EmulatedLedger implements EmulatedEndpoint {
+  private readonly autoApprove: boolean;
+  private readonly appVersion: string;
+  private readonly osVersion: string;
+  private readonly otherAppVersion: string;
+  private readonly installed: Set<string>;
+  private readonly lockedSw: number;
+  private readonly dashboardSw: number;
+  private readonly otherAppSw: number;
+  private readonly reenumerationDelayMs: number;
+  private readonly ethereum: EthereumApp;
+
+  private plugged: boolean;
+  private locked: boolean;
+  private app: string;
+  private blindSigning: boolean;
+  /** Incremented at every USB enumeration: handles from an older one are dead. */
+  private connection = 0;
+  private current: EmulatedTransport | null = null;
+  private pending: Pending | null = null;
+  private reattach: ReturnType<typeof setTimeout> | null = null;
+  private injected: number[] = [];
+  private readonly listeners = new Set<(event: EmulatorEvent) => void>();
+  private readonly usbObservers = new Set<UsbObserver>();
+
+  constructor(options: EmulatedLedgerOptions = {}) {
+    this.autoApprove = options.autoApprove ?? false;
+    this.appVersion = options.appVersion ?? '1.19.1';
+    this.osVersion = options.osVersion ?? '2.4.1';
+    this.otherAppVersion = options.otherAppVersion ?? '2.3.0';
+    this.installed = new Set(options.installedApps ?? [ETHEREUM, 'Bitcoin']);
+    this.lockedSw = options.lockedStatusWord ?? SW.LOCKED;
+    this.dashboardSw = options.dashboardStatusWord ?? SW.INS_NOT_SUPPORTED;
+    this.otherAppSw = options.otherAppStatusWord ?? SW.CLA_NOT_SUPPORTED;
+    this.reenumerationDelayMs = options.reenumerationDelayMs ?? 20;
+    this.plugged = options.plugged ?? true;
+    this.locked = options.locked ?? false;
+    this.app = options.app ?? ETHEREUM;
+    if (this.app !== DASHBOARD && !this.installed.has(this.app)) this.installed.add(this.app);
+    this.blindSigning = options.blindSigning ?? false;
+    const keys = createKeyring(options.mnemonic ?? TEST_MNEMONIC);
+    this.ethereum = new EthereumApp(keys, {
+      confirm: (kind, screens) => this.confirm(kind, screens),
+      blindSigning: () => this.blindSigning,
+      version: () => this.appVersion,
+    });
+  }
+
+  // ---- USB ---------------------------------------------------------------------------------
+
+  /** The handle of the current USB enumeration (a new one after every unplug or app switch). */
+  get transport(): EmulatedTransport {
+    if (!this.current || this.current.connection !== this.connection || this.current.isClosed) {
+      this.current = new EmulatedTransport(this, this.connection);
+    }
+    return this.current;
+  }
+
+  /** Opens a new handle, as `TransportNodeHid.open` does; fails while the device is absent. */
+  async open(): Promise<EmulatedTransport> {
+    if (!this.plugged) throw new CantOpenDevice(`cannot open device with path ${EMULATED_DESCRIPTOR}`);
+    return new EmulatedTransport(this, this.connection);
+  }
+
+  /** Hot-plug events, like `Transport.listen`: an "add" right away if plugged, then every change. */
+  listen(observer: UsbObserver): { unsubscribe(): void } {
+    this.usbObservers.add(observer);
+    const wasPlugged = this.plugged;
+    queueMicrotask(() => {
+      if (wasPlugged && this.plugged && this.usbObservers.has(observer)) {
+        observer.next({ type: 'add', descriptor: EMULATED_DESCRIPTOR });
+      }
+    });
+    return { unsubscribe: () => void this.usbObservers.delete(observer) };
+  }
+
+  unplug(): void {
+    if (this.reattach) {
+      clearTimeout(this.reattach);
+      this.reattach = null;
+    }
+    if (!this.plugged) return;
+    this.detach();
+  }
+
+  /**
+   * Plugs the device back in. A real Ledger boots locked on the dashboard; pass `locked: false`
+   * or `app` to start elsewhere.
+   */
+  replug(options: { locked?: boolean; app?: string } = {}): void {
+    if (this.plugged) return;
+    this.locked = options.locked ?? true;
+    this.app = options.app ?? DASHBOARD;
+    this.attach();
+  }
+
+  /** Resolves once no USB re-enumeration is in progress. */
+  async settled(): Promise<void> {
+    while (this.reattach) await new Promise((r) => setTimeout(r, 5));
+  }
+
+  private detach(): void {
+    this.abortPending(new DisconnectedDeviceDuringOperation('The device was disconnected'));
+    this.ethereum.reset();
+    this.plugged = false;
+    this.connection += 1;
+    for (const o of [...this.usbObservers]) o.next({ type: 'remove', descriptor: EMULATED_DESCRIPTOR });
+    this.emit({ type: 'usb', change: 'remove' });
+    this.changed();
+  }
+
+  private attach(): void {
+    this.plugged = true;
+    this.connection += 1;
+    for (const o of [...this.usbObservers]) o.next({ type: 'add', descriptor: EMULATED_DESCRIPTOR });
+    this.emit({ type: 'usb', change: 'add' });
+    this.changed();
+  }
+
+  /** Opening or quitting an app re-enumerates the USB device: it leaves and comes back. */
+  private switchApp(name: string): void {
+    this.detach();
+    this.app = name;
+    this.reattach = setTimeout(() => {
+      this.reattach = null;
+      this.attach();
+    }, this.reenumerationDelayMs);
+  }
+
+  // ---- buttons and settings -------------------------------------------------------------------
+
+  approve(): void {
+    this.press(true);
+  }
+
+  reject(): void {
+    this.press(false);
+  }
+
+  private press(approved: boolean): void {
+    const pending = this.pending;
+    if (!pending) throw new Error('The emulated Ledger shows no review to ' + (approved ? 'approve' : 'reject'));
+    if (this.locked) throw new Error('The emulated Ledger is locked: unlock it first');
+    this.pending = null;
+    this.emit({ type: 'confirmation-settled', kind: pending.kind, outcome: approved ? 'approved' : 'rejected' });
+    pending.settle(approved);
+    this.changed();
+  }
+
+  /** Locks the device. A review in progress stays behind the PIN screen until `unlock()`. */
+  lock(): void {
+    this.locked = true;
+    this.changed();
+  }
+
+  unlock(): void {
+    this.locked = false;
+    this.changed();
+  }
+
+  /** The user opens an app (or "BOLOS": quits to the dashboard) with the device's buttons. */
+  openApp(name: string): void {
+    if (!this.plugged) throw new Error('The emulated Ledger is unplugged');
+    if (this.locked) throw new Error('The emulated Ledger is locked: unlock it first');
+    if (name !== DASHBOARD && !this.installed.has(name)) throw new Error(`${name} is not installed`);
+    if (name === this.app) return;
+    this.switchApp(name);
+  }
+
+  setBlindSigning(enabled: boolean): void {
+    this.blindSigning = enabled;
+    this.changed();
+  }
+
+  /** Answers the next APDUs with these status words, for paths the emulation does not reach. */
+  failNextWith(...statusWords: number[]): void {
+    this.injected.push(...statusWords);
+  }
+
+  // ---- what the device shows --------------------------------------------------------------------
+
+  get pendingConfirmation(): PendingConfirmation | null {
+    return this.pending ? { kind: this.pending.kind, screens: [...this.pending.screens] } : null;
+  }
+
+  get screens(): DeviceScreen[] {
+    if (!this.plugged) return [];
+    if (this.locked) return [{ title: 'Enter PIN' }];
+    if (this.pending) return [...this.pending.screens];
+    if (this.app === DASHBOARD) return [{ title: 'Dashboard' }];
+    return [{ title: this.app, value: 'is ready' }];
+  }
+
+  snapshot(): EmulatorSnapshot {
+    return {
+      plugged: this.plugged,
+      locked: this.locked,
+      app: this.app,
+      appVersion: this.app === ETHEREUM ? this.appVersion : this.app === DASHBOARD ? this.osVersion : this.otherAppVersion,
+      blindSigning: this.blindSigning,
+      screens: this.screens,
+      pending: this.pendingConfirmation,
+    };
+  }
+
+  subscribe(listener: (event: EmulatorEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Resolves with the review as soon as the device shows one (at once if it already does). */
+  waitForConfirmation(): Promise<PendingConfirmation> {
+    const now = this.pendingConfirmation;
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const off = this.subscribe((event) => {
+        if (event.type === 'awaiting-confirmation') {
+          off();
+          resolve({ kind: event.kind, screens: event.screens });
+        }
+      });
+    });
+  }
+
+  private emit(event: EmulatorEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+
+  private changed(): void {
+    this.emit({ type: 'changed', snapshot: this.snapshot() });
+  }
+
+  // ---- APDU handling ------------------------------------------------------------------------------
+
+  private confirm(kind: ConfirmationKind, screens: DeviceScreen[], transport?: EmulatedTransport): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => {
+      this.pending = {
+        kind,
+        screens,
+        transport: transport ?? this.exchanging!,
+        settle: resolve,
+        abort: reject,
+      };
+      this.emit({ type: 'awaiting-confirmation', kind, screens: [...screens] });
+      this.changed();
+      if (this.autoApprove) setImmediate(() => this.pending?.kind === kind && !this.locked && this.approve());
+    });
+  }
+
+  private abortPending(err: Error): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    this.emit({ type: 'confirmation-settled', kind: pending.kind, outcome: 'aborted' });
+    pending.abort(err);
+  }
+
+  /** The transport whose APDU is being handled (reviews belong to it). */
+  private exchanging: EmulatedTransport | null = null;
+
+  transportClosed(transport: EmulatedTransport): void {
+    // The host gave up on this handle: the review it started is abandoned, the device goes idle.
+    if (this.pending?.transport === transport) {
+      this.abortPending(new DisconnectedDevice('The transport was closed'));
+      this.ethereum.reset();
+      this.changed();
+    }
+  }
+
+  async exchangeFrom(transport: EmulatedTransport, raw: Buffer): Promise<Buffer> {
+    if (transport.isClosed || transport.connection !== this.connection || !this.plugged) {
+      transport.markDisconnected();
+      throw new DisconnectedDevice();
+    }
+    if (this.pending) {
+      // The device is inside a review and reads no other command until it ends.
+      const busy = new Error('An action was already pending on the Ledger device. Please deny or reconnect.');
+      busy.name = 'TransportRaceCondition';
+      throw busy;
+    }
+    try {
+      this.exchanging = transport;
+      const answer = this.dispatch(raw);
+      this.exchanging = null;
+      return await answer;
+    } catch (err) {
+      this.exchanging = null;
+      if (err instanceof StatusWordError) return reply(null, err.sw);
+      if (err instanceof Error && err.name.startsWith('DisconnectedDevice')) transport.markDisconnected();
+      throw err;
+    }
+  }
+
+  private async dispatch(raw: Buffer): Promise<Buffer> {
+    const injected = this.injected.shift();
+    if (injected !== undefined) return reply(null, injected);
+    const apdu = parseApdu(raw);
+    if (this.locked) return reply(null, this.lockedSw);
+    if (apdu.cla === 0xb0) return this.osCommand(apdu);
+    if (this.app === DASHBOARD) return this.dashboardCommand(apdu);
+    if (this.app !== ETHEREUM) return reply(null, this.otherAppSw);
+    if (apdu.cla !== 0xe0) return reply(null, SW.CLA_NOT_SUPPORTED);
+    return this.ethereum.handle(apdu);
+  }
+
+  /** CLA 0xB0, answered by the OS whatever app is open. */
+  private osCommand(apdu: Apdu): Buffer {
+    if (apdu.ins === 0x01) {
+      // Get app and version: [format 01][len]name[len]version[len]flags
+      const name = Buffer.from(this.app, 'ascii');
+      const version = Buffer.from(this.snapshot().appVersion, 'ascii');
+      return reply(Buffer.concat([Buffer.from([0x01, name.length]), name, Buffer.from([version.length]), version, Buffer.from([0x01, 0x00])]));
+    }
+    if (apdu.ins === 0xa7) {
+      // Quit the app: answer first, then the USB device re-enumerates on the dashboard.
+      if (this.app !== DASHBOARD) setImmediate(() => this.plugged && this.switchApp(DASHBOARD));
+      return reply(null);
+    }
+    return reply(null, SW.INS_NOT_SUPPORTED);
+  }
+
+  private async dashboardCommand(apdu: Apdu): Promise<Buffer> {
+    if (apdu.cla === 0xe0 && apdu.ins === 0xd8) {
+      const name = apdu.data.toString('ascii');
+      if (!this.installed.has(name)) return reply(null, SW.APP_NOT_INSTALLED);
+      const approved = await this.confirm('open-app', openAppScreens(name));
+      if (!approved) return reply(null, SW.OPEN_APP_REFUSED);
+      setImmediate(() => this.plugged && this.switchApp(name));
+      return reply(null);
+    }
+    return reply(null, this.dashboardSw);
+  }
+}

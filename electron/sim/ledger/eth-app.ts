@@ -1,0 +1,181 @@
+/**
+ * The Ethereum app's command set (CLA 0xE0), as the device answers it. Stateful like the real app:
+ * a transaction or a message streams in over several APDUs before the review starts.
+ */
+import { concat, hashMessage, keccak256, toBytes } from 'viem';
+import {
+  addressScreens,
+  personalMessageScreens,
+  typedDataHashScreens,
+} from '../../../shared/device/screens';
+import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
+import { SW, StatusWordError, readPath, reply, type Apdu } from './apdu';
+import type { Keyring } from './keys';
+import { expectedLength, parseUnsignedTransaction, reviewScreens, signatureV } from './transaction';
+
+export const INS = {
+  GET_ADDRESS: 0x02,
+  SIGN_TX: 0x04,
+  GET_APP_CONFIGURATION: 0x06,
+  SIGN_PERSONAL_MESSAGE: 0x08,
+  PROVIDE_ERC20_INFO: 0x0a,
+  SIGN_EIP712: 0x0c,
+} as const;
+
+const P1_FIRST = 0x00;
+const P1_MORE = 0x80;
+
+/** What the app needs from the device around it. */
+export interface AppContext {
+  /** Shows the screens and resolves once the user presses approve (true) or reject (false). */
+  confirm(kind: ConfirmationKind, screens: DeviceScreen[]): Promise<boolean>;
+  blindSigning(): boolean;
+  version(): string;
+}
+
+interface Stream {
+  ins: number;
+  path: number[];
+  received: Buffer;
+  /** Total bytes expected (message length, or the transaction's RLP length once known). */
+  expected: number | undefined;
+}
+
+function versionBytes(version: string): number[] {
+  const parts = version.split('.').map((p) => Number.parseInt(p, 10) || 0);
+  return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0];
+}
+
+export class EthereumApp {
+  private stream: Stream | null = null;
+
+  constructor(
+    private readonly keys: Keyring,
+    private readonly ctx: AppContext,
+  ) {}
+
+  /** Forget any half-streamed request (the app restarts, the device re-enumerates). */
+  reset(): void {
+    this.stream = null;
+  }
+
+  async handle(apdu: Apdu): Promise<Buffer> {
+    switch (apdu.ins) {
+      case INS.GET_ADDRESS:
+        return this.getAddress(apdu);
+      case INS.SIGN_TX:
+        return this.signTransaction(apdu);
+      case INS.GET_APP_CONFIGURATION:
+        // Flags: bit 0 = blind signing ("contract data") allowed; then the version.
+        return reply(Buffer.from([this.ctx.blindSigning() ? 0x01 : 0x00, ...versionBytes(this.ctx.version())]));
+      case INS.SIGN_PERSONAL_MESSAGE:
+        return this.signPersonalMessage(apdu);
+      case INS.PROVIDE_ERC20_INFO:
+        // Accepted without checking Ledger's signature: offline signing never sends it, and a
+        // harmless answer keeps clear-signing flows from failing on the emulator.
+        return reply(Buffer.from([0x00]));
+      case INS.SIGN_EIP712:
+        return this.signTypedDataHash(apdu);
+      default:
+        // EIP-712 full mode (0x1A/0x1C), Stark, ETH2 … are not emulated.
+        throw new StatusWordError(SW.INS_NOT_SUPPORTED);
+    }
+  }
+
+  private async getAddress({ p1, p2, data }: Apdu): Promise<Buffer> {
+    if (p1 > 0x01 || p2 > 0x01) throw new StatusWordError(SW.INCORRECT_P1_P2);
+    const { path, rest } = readPath(data);
+    // An optional 8-byte chain id only changes what a Stax shows; nothing else may follow.
+    if (rest.length !== 0 && rest.length !== 8) throw new StatusWordError(SW.INVALID_DATA);
+    const account = this.keys.account(path);
+    if (p1 === 0x01) {
+      const approved = await this.ctx.confirm('verify-address', addressScreens(account.address));
+      if (!approved) throw new StatusWordError(SW.USER_REJECTED);
+    }
+    const ascii = Buffer.from(account.address.slice(2), 'ascii');
+    const parts = [Buffer.from([account.publicKey.length]), Buffer.from(account.publicKey), Buffer.from([ascii.length]), ascii];
+    if (p2 === 0x01) parts.push(Buffer.from(account.chainCode));
+    return reply(Buffer.concat(parts));
+  }
+
+  /** Starts or continues a chunked stream; answers the bare 9000 of an intermediate chunk with null. */
+  private accumulate(apdu: Apdu, firstChunk: (data: Buffer) => Stream): Stream | null {
+    if (apdu.p1 === P1_FIRST) {
+      this.stream = firstChunk(apdu.data);
+    } else if (apdu.p1 === P1_MORE) {
+      if (!this.stream || this.stream.ins !== apdu.ins) throw new StatusWordError(SW.USER_REJECTED);
+      this.stream.received = Buffer.concat([this.stream.received, apdu.data]);
+    } else {
+      throw new StatusWordError(SW.INCORRECT_P1_P2);
+    }
+    const stream = this.stream;
+    if (stream.ins === INS.SIGN_TX && stream.expected === undefined) {
+      stream.expected = expectedLength(stream.received);
+    }
+    if (stream.expected === undefined || stream.received.length < stream.expected) return null;
+    this.stream = null;
+    if (stream.received.length > stream.expected) throw new StatusWordError(SW.INVALID_DATA);
+    return stream;
+  }
+
+  private async signTransaction(apdu: Apdu): Promise<Buffer> {
+    if (apdu.p2 !== 0x00) throw new StatusWordError(SW.INCORRECT_P1_P2);
+    let stream: Stream | null;
+    try {
+      stream = this.accumulate(apdu, (data) => {
+        const { path, rest } = readPath(data);
+        return { ins: INS.SIGN_TX, path, received: Buffer.from(rest), expected: undefined };
+      });
+    } catch (err) {
+      this.stream = null;
+      throw err;
+    }
+    if (!stream) return reply(null);
+    const tx = parseUnsignedTransaction(stream.received);
+    // The device cannot tell a contract from an account: any data needs the blind signing setting.
+    if (tx.dataPresent && !this.ctx.blindSigning()) throw new StatusWordError(SW.INVALID_DATA);
+    const approved = await this.ctx.confirm('sign-transaction', reviewScreens(tx));
+    if (!approved) throw new StatusWordError(SW.USER_REJECTED);
+    const sig = this.keys.sign(stream.path, toBytes(tx.signingHash));
+    return reply(Buffer.from([signatureV(tx, sig.parity, sig.xGreaterThanN), ...sig.r, ...sig.s]));
+  }
+
+  private async signPersonalMessage(apdu: Apdu): Promise<Buffer> {
+    if (apdu.p2 !== 0x00) throw new StatusWordError(SW.INCORRECT_P1_P2);
+    let stream: Stream | null;
+    try {
+      stream = this.accumulate(apdu, (data) => {
+        const { path, rest } = readPath(data);
+        if (rest.length < 4) throw new StatusWordError(SW.INVALID_DATA);
+        return { ins: INS.SIGN_PERSONAL_MESSAGE, path, received: Buffer.from(rest.subarray(4)), expected: rest.readUInt32BE(0) };
+      });
+    } catch (err) {
+      this.stream = null;
+      throw err;
+    }
+    if (!stream) return reply(null);
+    const message = new Uint8Array(stream.received);
+    const approved = await this.ctx.confirm('sign-message', personalMessageScreens(message));
+    if (!approved) throw new StatusWordError(SW.USER_REJECTED);
+    const sig = this.keys.sign(stream.path, toBytes(hashMessage({ raw: message })));
+    return reply(Buffer.from([27 + sig.parity, ...sig.r, ...sig.s]));
+  }
+
+  private async signTypedDataHash({ p1, p2, data }: Apdu): Promise<Buffer> {
+    if (p1 !== 0x00) throw new StatusWordError(SW.INCORRECT_P1_P2);
+    // P2 = 01 is the full mode, which needs the 0x1A/0x1C struct definitions: not emulated.
+    if (p2 !== 0x00) throw new StatusWordError(SW.INS_NOT_SUPPORTED);
+    const { path, rest } = readPath(data);
+    if (rest.length !== 64) throw new StatusWordError(SW.INVALID_DATA);
+    const domainHash = rest.subarray(0, 32);
+    const messageHash = rest.subarray(32, 64);
+    const approved = await this.ctx.confirm(
+      'sign-typed-data',
+      typedDataHashScreens(`0x${domainHash.toString('hex')}`, `0x${messageHash.toString('hex')}`),
+    );
+    if (!approved) throw new StatusWordError(SW.USER_REJECTED);
+    const digest = keccak256(concat([new Uint8Array([0x19, 0x01]), domainHash, messageHash]));
+    const sig = this.keys.sign(path, toBytes(digest));
+    return reply(Buffer.from([27 + sig.parity, ...sig.r, ...sig.s]));
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The Ledger libraries, loaded through their CommonJS builds: their ESM builds use extensionless
+ * imports that plain Node ESM cannot resolve.
+ */
+import { createRequire } from 'node:module';
+import type TransportClass from '@ledgerhq/hw-transport';
+import type * as LedgerErrors from '@ledgerhq/errors';
+
+const require = createRequire(import.meta.url);
+
+export const Transport = (require('@ledgerhq/hw-transport') as { default: typeof TransportClass }).default;
+export type Transport = TransportClass;
+
+const errors = require('@ledgerhq/errors') as typeof LedgerErrors;
+export const { DisconnectedDevice, DisconnectedDeviceDuringOperation, CantOpenDevice } = errors;

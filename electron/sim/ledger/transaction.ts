@@ -1,0 +1,139 @@
+/**
+ * The Ethereum app's view of an unsigned transaction: when the streamed bytes are complete, what
+ * the review screens show, and the `v` byte it answers with.
+ */
+import { bytesToHex, getAddress, keccak256, type Hex } from 'viem';
+import { transactionReviewScreens } from '../../../shared/device/screens';
+import type { DeviceScreen } from '../../../shared/device/state';
+import { SW, StatusWordError } from './apdu';
+import { decodeRlp, type RlpItem } from './rlp';
+
+export type TxType = 0 | 1 | 2;
+
+export interface ParsedTransaction {
+  type: TxType;
+  /** The chain id as the app reads it (legacy: the EIP-155 `v` field; 0 when absent). */
+  chainId: bigint;
+  /** The raw bytes of the legacy `v` field: the app keeps its 4 highest bytes for `v`. */
+  legacyChainIdBytes: Uint8Array;
+  to: `0x${string}` | undefined;
+  value: bigint;
+  dataPresent: boolean;
+  maxFee: bigint;
+  signingHash: Hex;
+}
+
+/**
+ * Total byte length of the transaction once its header has arrived (type byte + RLP list), or
+ * `undefined` while too few bytes are known. The app streams chunks until this many bytes are in.
+ */
+export function expectedLength(bytes: Uint8Array): number | undefined {
+  const typed = bytes.length > 0 && bytes[0]! <= 0x7f;
+  const offset = typed ? 1 : 0;
+  const prefix = bytes[offset];
+  if (prefix === undefined) return undefined;
+  if (prefix < 0xc0) throw new StatusWordError(SW.INVALID_DATA);
+  if (prefix <= 0xf7) return offset + 1 + (prefix - 0xc0);
+  const lengthOfLength = prefix - 0xf7;
+  if (bytes.length < offset + 1 + lengthOfLength) return undefined;
+  let length = 0;
+  for (let i = 0; i < lengthOfLength; i++) length = length * 256 + bytes[offset + 1 + i]!;
+  return offset + 1 + lengthOfLength + length;
+}
+
+function toBytes(field: RlpItem | undefined): Uint8Array {
+  if (!(field instanceof Uint8Array)) throw new StatusWordError(SW.INVALID_DATA);
+  return field;
+}
+
+function toBigInt(field: RlpItem | undefined): bigint {
+  const bytes = toBytes(field);
+  return bytes.length === 0 ? 0n : BigInt(bytesToHex(bytes));
+}
+
+function toAddress(field: RlpItem | undefined): `0x${string}` | undefined {
+  const bytes = toBytes(field);
+  if (bytes.length === 0) return undefined;
+  if (bytes.length !== 20) throw new StatusWordError(SW.INVALID_DATA);
+  return getAddress(bytesToHex(bytes));
+}
+
+export function parseUnsignedTransaction(bytes: Uint8Array): ParsedTransaction {
+  const first = bytes[0];
+  if (first === undefined) throw new StatusWordError(SW.INVALID_DATA);
+  // Types 3 (blobs) and 4 (set code) and anything unknown are refused like older app versions do.
+  if (first <= 0x7f && first !== 1 && first !== 2) throw new StatusWordError(SW.TX_TYPE_NOT_SUPPORTED);
+  const type: TxType = first <= 0x7f ? (first as 1 | 2) : 0;
+  let fields: RlpItem;
+  try {
+    fields = decodeRlp(type === 0 ? bytes : bytes.subarray(1));
+  } catch {
+    throw new StatusWordError(SW.INVALID_DATA);
+  }
+  if (!Array.isArray(fields)) throw new StatusWordError(SW.INVALID_DATA);
+  const signingHash = keccak256(bytes);
+  if (fields.some((f, i) => i !== (type === 0 ? -1 : type === 1 ? 7 : 8) && !(f instanceof Uint8Array))) {
+    throw new StatusWordError(SW.INVALID_DATA);
+  }
+
+  if (type === 0) {
+    if (fields.length !== 6 && fields.length !== 9) throw new StatusWordError(SW.INVALID_DATA);
+    const [, gasPrice, gas, to, value, data, v] = fields;
+    const legacyChainIdBytes = v === undefined ? new Uint8Array() : toBytes(v);
+    return {
+      type,
+      chainId: v === undefined ? 0n : toBigInt(v),
+      legacyChainIdBytes,
+      to: toAddress(to),
+      value: toBigInt(value),
+      dataPresent: toBytes(data).length > 0,
+      maxFee: toBigInt(gas) * toBigInt(gasPrice),
+      signingHash,
+    };
+  }
+  const expected = type === 1 ? 8 : 9;
+  if (fields.length !== expected) throw new StatusWordError(SW.INVALID_DATA);
+  const [chainId, , ...rest] = fields;
+  const [feePerGas, gas, to, value, data] = type === 1 ? rest : rest.slice(1);
+  return {
+    type,
+    chainId: toBigInt(chainId),
+    legacyChainIdBytes: new Uint8Array(),
+    to: toAddress(to),
+    value: toBigInt(value),
+    dataPresent: toBytes(data).length > 0,
+    maxFee: toBigInt(gas) * toBigInt(feePerGas),
+    signingHash,
+  };
+}
+
+/**
+ * The `v` byte of the answer. Typed transactions: the parity (0/1). Legacy with a chain id:
+ * `(chainId·2 + 35 + parity) & 0xFF`, where the app keeps only the 4 highest bytes of the chain id
+ * (hw-app-eth rebuilds the full value). Legacy without chain id: 27 + parity.
+ */
+export function signatureV(tx: ParsedTransaction, parity: 0 | 1, xGreaterThanN: boolean): number {
+  if (tx.type !== 0) return parity;
+  let v: number;
+  if (tx.legacyChainIdBytes.length === 0) {
+    v = 27 + parity;
+  } else {
+    const top = tx.legacyChainIdBytes.subarray(0, 4);
+    const chainId32 = top.reduce((acc, b) => acc * 256 + b, 0);
+    v = chainId32 * 2 + 35 + parity;
+  }
+  if (xGreaterThanN) v += 2;
+  return v & 0xff;
+}
+
+export function reviewScreens(tx: ParsedTransaction): DeviceScreen[] {
+  return transactionReviewScreens({
+    // A legacy transaction without chain id is shown as the app's own chain (Ethereum).
+    chainId: tx.chainId === 0n ? 1 : Number(tx.chainId),
+    ...(tx.to ? { to: tx.to } : {}),
+    value: tx.value.toString(),
+    dataPresent: tx.dataPresent,
+    maxFee: tx.maxFee.toString(),
+    signingHash: tx.signingHash,
+  });
+}

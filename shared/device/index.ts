@@ -1,0 +1,4 @@
+export * from './paths';
+export * from './state';
+export * from './errors';
+export * from './screens';
