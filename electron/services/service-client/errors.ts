@@ -1,0 +1,136 @@
+import type { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import { ServiceErrorBodySchema } from '../../../shared/service';
+
+/**
+ * What the console tells the user when the service call fails. Every error names the endpoint
+ * (`GET /v1/vaults/:id`), never the API key.
+ */
+
+export const SERVICE_CLIENT_ERROR_CODES = [
+  'SERVICE_NO_API_KEY',
+  'SERVICE_UNAUTHORIZED',
+  'SERVICE_FORBIDDEN',
+  'SERVICE_NOT_FOUND',
+  'SERVICE_BAD_REQUEST',
+  'SERVICE_RATE_LIMITED',
+  'SERVICE_ERROR',
+  'SERVICE_UNREACHABLE',
+  'SERVICE_TIMEOUT',
+  'SERVICE_CANCELLED',
+  'SERVICE_BAD_RESPONSE',
+] as const;
+export type ServiceClientErrorCode = (typeof SERVICE_CLIENT_ERROR_CODES)[number];
+
+export function noApiKey(endpoint: string): AppError {
+  return new AppError({
+    code: 'SERVICE_NO_API_KEY',
+    message: 'No API key is configured for the Credit Vault service',
+    action: 'Add one in Settings',
+    details: { endpoint },
+  });
+}
+
+/** The service's own `{code, message}` when the body has them. */
+function serviceError(bodyText: string): { serviceCode?: string; serviceMessage?: string } {
+  try {
+    const parsed = ServiceErrorBodySchema.safeParse(JSON.parse(bodyText));
+    if (parsed.success) return { serviceCode: parsed.data.code, serviceMessage: parsed.data.message };
+  } catch {
+    // Not JSON (a proxy's HTML page, say): the status alone has to do.
+  }
+  return {};
+}
+
+/** Maps a non-2xx answer to the error the user sees. */
+export function httpError(endpoint: string, status: number, bodyText: string): AppError {
+  const { serviceCode, serviceMessage } = serviceError(bodyText);
+  const details: Record<string, unknown> = { endpoint, status };
+  if (serviceCode) details.serviceCode = serviceCode;
+  if (serviceMessage) details.serviceMessage = serviceMessage;
+  const said = serviceMessage ? `: ${serviceMessage}` : '';
+  if (status === 401) {
+    return new AppError({ code: 'SERVICE_UNAUTHORIZED', message: 'The API key was rejected', action: 'Replace it in Settings', details });
+  }
+  if (status === 403) {
+    return new AppError({
+      code: 'SERVICE_FORBIDDEN',
+      message: `The API key is not allowed to use ${endpoint}`,
+      action: 'Ask the service operator for access, or use another key in Settings',
+      details,
+    });
+  }
+  if (status === 404) {
+    return new AppError({ code: 'SERVICE_NOT_FOUND', message: `Not found (${endpoint})${said}`, details });
+  }
+  if (status === 429) {
+    return new AppError({
+      code: 'SERVICE_RATE_LIMITED',
+      message: `The service is limiting requests (${endpoint})`,
+      action: 'Wait a minute, then retry',
+      details,
+    });
+  }
+  if (status >= 500) {
+    return new AppError({
+      code: 'SERVICE_ERROR',
+      message: `The service failed to answer ${endpoint} (HTTP ${status})`,
+      action: 'Retry later',
+      details,
+    });
+  }
+  return new AppError({ code: 'SERVICE_BAD_REQUEST', message: `The service refused ${endpoint} (HTTP ${status})${said}`, details });
+}
+
+export function unreachable(endpoint: string, baseUrl: string, cause: unknown): AppError {
+  return new AppError(
+    {
+      code: 'SERVICE_UNREACHABLE',
+      message: `The service at ${baseUrl} could not be reached (${endpoint})`,
+      action: 'Check the network connection and the service URL in Settings',
+      details: { endpoint, reason: cause instanceof Error ? cause.message : String(cause) },
+    },
+    { cause },
+  );
+}
+
+export function timedOut(endpoint: string, timeoutMs: number): AppError {
+  return new AppError({
+    code: 'SERVICE_TIMEOUT',
+    message: `The service did not answer ${endpoint} within ${Math.round(timeoutMs / 100) / 10} s`,
+    action: 'Retry; if it keeps happening, check the network',
+    details: { endpoint, timeoutMs },
+  });
+}
+
+export function cancelled(endpoint: string): AppError {
+  return new AppError({ code: 'SERVICE_CANCELLED', message: `The request to ${endpoint} was cancelled`, details: { endpoint } });
+}
+
+/** `data[3].chainId` from a zod path. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out || '(root)';
+}
+
+export function badResponse(endpoint: string, reason: string, field?: string, cause?: unknown): AppError {
+  return new AppError(
+    {
+      code: 'SERVICE_BAD_RESPONSE',
+      message: `The service sent an unexpected answer to ${endpoint}${field ? ` at ${field}` : ''}: ${reason}`,
+      action: 'Retry later; if it persists, report it with the log file',
+      details: { endpoint, ...(field ? { field } : {}) },
+    },
+    cause !== undefined ? { cause } : undefined,
+  );
+}
+
+export function schemaMismatch(endpoint: string, error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  const field = formatPath(issue?.path ?? []);
+  return badResponse(endpoint, issue?.message ?? 'schema mismatch', field);
+}

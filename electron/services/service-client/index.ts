@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import { isAppError } from '../../../shared/errors';
+import {
+  CampaignPointsSchema,
+  IntegrationsSchema,
+  listEnvelope,
+  MAX_ID_LIST,
+  MAX_LIMIT,
+  PositionSchema,
+  RESOURCES,
+  SignatureCheckSchema,
+  toSearchParams,
+  VaultBlockSchema,
+  type ByIdResourceName,
+  type CampaignPoints,
+  type Integrations,
+  type ListEnvelope,
+  type ListQuery,
+  type Position,
+  type ResourceItem,
+  type ResourceName,
+  type SignatureCheck,
+  type SignRequest,
+  type VaultBlock,
+} from '../../../shared/service';
+import { abortableSleep, createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, type RetryPolicy } from './transport';
+
+export { SERVICE_CLIENT_ERROR_CODES, type ServiceClientErrorCode } from './errors';
+export { parseRetryAfter, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, type RetryPolicy } from './transport';
+
+/**
+ * The typed client of the Credit Vault Data Service. Every answer is validated with the shared
+ * schemas; a failure is an `AppError` (codes in `SERVICE_CLIENT_ERROR_CODES`) that concerns that
+ * call only.
+ */
+
+export interface ServiceClientOptions {
+  baseUrl: string;
+  /** Read on every request, so a key replaced in Settings takes effect at once. */
+  getApiKey: () => Promise<string | null>;
+  fetch?: typeof fetch;
+  /** Per HTTP attempt (default 15 s). */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** For tests: the jitter source and the wait between retries. */
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's timeout for this call. */
+  timeoutMs?: number;
+}
+
+/** A list query without projection (projected rows have their own method, `listFields`). */
+export type PlainListQuery = Omit<ListQuery, 'fields'>;
+
+export type Projected<T> = Partial<T> & { _id: string };
+
+export interface ServiceClient {
+  // Generic access by resource name (see RESOURCES in shared/service).
+  list<R extends ResourceName>(resource: R, query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<R>>>;
+  /** One page restricted to `fields` (`_id` is always there). */
+  listFields<R extends ResourceName>(
+    resource: R,
+    fields: readonly string[],
+    query?: PlainListQuery,
+    options?: CallOptions,
+  ): Promise<ListEnvelope<Projected<ResourceItem<R>>>>;
+  get<R extends ByIdResourceName>(resource: R, id: string, options?: CallOptions): Promise<ResourceItem<R>>;
+  /** Walks the pages (at most 200 per request), starting at `query.offset`. */
+  pages<R extends ResourceName>(resource: R, query?: PlainListQuery, options?: CallOptions): AsyncGenerator<ResourceItem<R>[]>;
+  /** Every matching record, fetched 200 at a time. */
+  listAll<R extends ResourceName>(resource: R, query?: PlainListQuery, options?: CallOptions): Promise<ResourceItem<R>[]>;
+
+  // Named operations of the spec.
+  listCampaigns(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'campaigns'>>>;
+  getCampaign(id: string, options?: CallOptions): Promise<ResourceItem<'campaigns'>>;
+  getCampaignPoints(campaignId: string, walletAddress?: string, options?: CallOptions): Promise<CampaignPoints>;
+  listChains(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'chains'>>>;
+  getChain(id: string, options?: CallOptions): Promise<ResourceItem<'chains'>>;
+  listOperators(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'operators'>>>;
+  getOperator(id: string, options?: CallOptions): Promise<ResourceItem<'operators'>>;
+  listTokenBlocks(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'tokenBlocks'>>>;
+  getTokenBlock(id: string, options?: CallOptions): Promise<ResourceItem<'tokenBlocks'>>;
+  listTokens(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'tokens'>>>;
+  getToken(id: string, options?: CallOptions): Promise<ResourceItem<'tokens'>>;
+  listTransactions(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'transactions'>>>;
+  listVaults(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaults'>>>;
+  getVault(id: string, options?: CallOptions): Promise<ResourceItem<'vaults'>>;
+  /** The vault with this (tranche token) address, or null. */
+  findVaultByAddress(address: string, options?: CallOptions): Promise<ResourceItem<'vaults'> | null>;
+  listVaultsPerformances(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultsPerformanceOverview'>>>;
+  getVaultIntegrations(vaultId: string, options?: CallOptions): Promise<Integrations>;
+  getVaultPosition(vaultId: string, walletAddress: string, options?: CallOptions): Promise<Position>;
+  listVaultBlocks(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultBlocks'>>>;
+  getVaultBlock(id: string, options?: CallOptions): Promise<ResourceItem<'vaultBlocks'>>;
+  /** The spec's single form: the latest block of one vault. */
+  getVaultLatestBlock(vaultId: string, options?: CallOptions): Promise<VaultBlock>;
+  /** The list form: latest blocks of these vaults (at most 200 ids per request). */
+  listVaultLatestBlocks(vaultIds: readonly string[], query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<VaultBlock>>;
+  /** Latest blocks of any number of vaults: chunks of 200 ids, every page. */
+  listAllVaultLatestBlocks(vaultIds: readonly string[], options?: CallOptions): Promise<VaultBlock[]>;
+  listVaultCategories(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultCategories'>>>;
+  getVaultCategory(id: string, options?: CallOptions): Promise<ResourceItem<'vaultCategories'>>;
+  listVaultEpochs(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultEpochs'>>>;
+  listVaultPerformances(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultPerformances'>>>;
+  getVaultPerformance(id: string, options?: CallOptions): Promise<ResourceItem<'vaultPerformances'>>;
+  listVaultTypes(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultTypes'>>>;
+  getVaultType(id: string, options?: CallOptions): Promise<ResourceItem<'vaultTypes'>>;
+  /** Signature definitions, optionally only these ids. */
+  listSignatures(ids?: readonly string[], query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'signatures'>>>;
+  /** The wallet's signature, or null when it has not signed (the service's 404 SIGNATURE_NOT_EXISTS). */
+  checkSignature(signatureId: string, walletAddress: string, options?: CallOptions): Promise<SignatureCheck | null>;
+  /** Submits a wallet signature. Never retried: a failure is reported and the caller decides. */
+  signSignature(signatureId: string, body: SignRequest, options?: CallOptions): Promise<SignatureCheck>;
+  listVaultRequests(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultRequests'>>>;
+
+  /** HTTP requests made so far, by endpoint label (`GET /v1/vaults`), retries included. */
+  requestCounts(): Record<string, number>;
+  resetRequestCounts(): void;
+}
+
+const enc = encodeURIComponent;
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const counts = new Map<string, number>();
+  const transport = createTransport({
+    baseUrl: options.baseUrl,
+    getApiKey: options.getApiKey,
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retry: { ...DEFAULT_RETRY, ...options.retry },
+    random: options.random ?? Math.random,
+    sleep: options.sleep ?? abortableSleep,
+    onAttempt: (endpoint) => counts.set(endpoint, (counts.get(endpoint) ?? 0) + 1),
+  });
+
+  const callOptions = (o?: CallOptions) => ({
+    ...(o?.signal ? { signal: o.signal } : {}),
+    ...(o?.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+  });
+
+  // Envelope schemas are built once per resource.
+  const envelopes = new Map<string, z.ZodType>();
+  const envelopeOf = (resource: ResourceName, projected: boolean): z.ZodType => {
+    const key = `${resource}:${projected}`;
+    let schema = envelopes.get(key);
+    if (!schema) {
+      const item = RESOURCES[resource].schema as unknown as z.ZodObject;
+      schema = listEnvelope(projected ? item.partial().required({ _id: true } as never) : item);
+      envelopes.set(key, schema);
+    }
+    return schema;
+  };
+
+  function list<R extends ResourceName>(resource: R, query: ListQuery = {}, o?: CallOptions) {
+    const path = RESOURCES[resource].path;
+    return transport.exchange({
+      method: 'GET',
+      endpoint: `GET ${path}`,
+      path,
+      query: toSearchParams(query),
+      schema: envelopeOf(resource, query.fields !== undefined),
+      retry: true,
+      ...callOptions(o),
+    }) as Promise<ListEnvelope<ResourceItem<R>>>;
+  }
+
+  function get<R extends ByIdResourceName>(resource: R, id: string, o?: CallOptions) {
+    const path = RESOURCES[resource].path;
+    return transport.exchange({
+      method: 'GET',
+      endpoint: `GET ${path}/:id`,
+      path: `${path}/${enc(id)}`,
+      schema: RESOURCES[resource].schema,
+      retry: true,
+      ...callOptions(o),
+    }) as Promise<ResourceItem<R>>;
+  }
+
+  async function* pages<R extends ResourceName>(resource: R, query: PlainListQuery = {}, o?: CallOptions) {
+    const limit = Math.min(query.limit ?? MAX_LIMIT, MAX_LIMIT);
+    let offset = query.offset ?? 0;
+    for (;;) {
+      const page = await list(resource, { ...query, limit, offset }, o);
+      if (page.data.length > 0) yield page.data;
+      offset += page.data.length;
+      const done = page.data.length < limit || (page.totalCount !== undefined && offset >= page.totalCount);
+      if (done || limit === 0) return;
+    }
+  }
+
+  async function listAll<R extends ResourceName>(resource: R, query: PlainListQuery = {}, o?: CallOptions) {
+    const all: ResourceItem<R>[] = [];
+    for await (const page of pages(resource, query, o)) all.push(...page);
+    return all;
+  }
+
+  const single = <S extends z.ZodType>(endpoint: string, path: string, schema: S, query?: URLSearchParams, o?: CallOptions) =>
+    transport.exchange({ method: 'GET', endpoint, path, schema, retry: true, ...(query ? { query } : {}), ...callOptions(o) });
+
+  const listVaultLatestBlocks = (vaultIds: readonly string[], query: PlainListQuery = {}, o?: CallOptions) =>
+    list('vaultLatestBlocks', { ...query, filter: { ...query.filter, vaultId: vaultIds } }, o);
+
+  return {
+    list: (resource, query, o) => list(resource, query, o),
+    listFields: (resource, fields, query, o) =>
+      list(resource, { ...query, fields }, o) as unknown as Promise<ListEnvelope<Projected<ResourceItem<typeof resource>>>>,
+    get,
+    pages,
+    listAll,
+
+    listCampaigns: (q, o) => list('campaigns', q, o),
+    getCampaign: (id, o) => get('campaigns', id, o),
+    getCampaignPoints: (campaignId, walletAddress, o) =>
+      single(
+        'GET /v1/campaigns/:id/points',
+        `/v1/campaigns/${enc(campaignId)}/points`,
+        CampaignPointsSchema,
+        walletAddress !== undefined ? new URLSearchParams({ walletAddress }) : undefined,
+        o,
+      ),
+    listChains: (q, o) => list('chains', q, o),
+    getChain: (id, o) => get('chains', id, o),
+    listOperators: (q, o) => list('operators', q, o),
+    getOperator: (id, o) => get('operators', id, o),
+    listTokenBlocks: (q, o) => list('tokenBlocks', q, o),
+    getTokenBlock: (id, o) => get('tokenBlocks', id, o),
+    listTokens: (q, o) => list('tokens', q, o),
+    getToken: (id, o) => get('tokens', id, o),
+    listTransactions: (q, o) => list('transactions', q, o),
+    listVaults: (q, o) => list('vaults', q, o),
+    getVault: (id, o) => get('vaults', id, o),
+    findVaultByAddress: async (address, o) => (await list('vaults', { limit: 1, filter: { address } }, o)).data[0] ?? null,
+    listVaultsPerformances: (q, o) => list('vaultsPerformanceOverview', q, o),
+    getVaultIntegrations: (vaultId, o) =>
+      single('GET /v1/vaults/:id/integrations', `/v1/vaults/${enc(vaultId)}/integrations`, IntegrationsSchema, undefined, o),
+    getVaultPosition: (vaultId, walletAddress, o) =>
+      single('GET /v1/vaults/:id/position', `/v1/vaults/${enc(vaultId)}/position`, PositionSchema, new URLSearchParams({ walletAddress }), o),
+    listVaultBlocks: (q, o) => list('vaultBlocks', q, o),
+    getVaultBlock: (id, o) => get('vaultBlocks', id, o),
+    getVaultLatestBlock: (vaultId, o) =>
+      single('GET /v1/vault-latest-block', '/v1/vault-latest-block', VaultBlockSchema, new URLSearchParams({ vaultId }), o),
+    listVaultLatestBlocks,
+    listAllVaultLatestBlocks: async (vaultIds, o) => {
+      const blocks: VaultBlock[] = [];
+      for (let i = 0; i < vaultIds.length; i += MAX_ID_LIST) {
+        const chunk = vaultIds.slice(i, i + MAX_ID_LIST);
+        for await (const page of pages('vaultLatestBlocks', { filter: { vaultId: chunk } }, o)) blocks.push(...page);
+      }
+      return blocks;
+    },
+    listVaultCategories: (q, o) => list('vaultCategories', q, o),
+    getVaultCategory: (id, o) => get('vaultCategories', id, o),
+    listVaultEpochs: (q, o) => list('vaultEpochs', q, o),
+    listVaultPerformances: (q, o) => list('vaultPerformances', q, o),
+    getVaultPerformance: (id, o) => get('vaultPerformances', id, o),
+    listVaultTypes: (q, o) => list('vaultTypes', q, o),
+    getVaultType: (id, o) => get('vaultTypes', id, o),
+    listSignatures: (ids, q = {}, o) => list('signatures', ids ? { ...q, _id: ids } : q, o),
+    checkSignature: async (signatureId, walletAddress, o) => {
+      try {
+        return await single(
+          'GET /v1/signatures/:id/check',
+          `/v1/signatures/${enc(signatureId)}/check`,
+          SignatureCheckSchema,
+          new URLSearchParams({ walletAddress }),
+          o,
+        );
+      } catch (err) {
+        if (isAppError(err) && err.code === 'SERVICE_NOT_FOUND' && err.details?.serviceCode === 'SIGNATURE_NOT_EXISTS') return null;
+        throw err;
+      }
+    },
+    signSignature: (signatureId, body, o) =>
+      transport.exchange({
+        method: 'POST',
+        endpoint: 'POST /v1/signatures/:id/sign',
+        path: `/v1/signatures/${enc(signatureId)}/sign`,
+        body,
+        schema: SignatureCheckSchema,
+        retry: false,
+        ...callOptions(o),
+      }),
+    listVaultRequests: (q, o) => list('vaultRequests', q, o),
+
+    requestCounts: () => Object.fromEntries(counts),
+    resetRequestCounts: () => counts.clear(),
+  };
+}

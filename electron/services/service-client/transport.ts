@@ -1,0 +1,163 @@
+import type { z } from 'zod';
+import { isAppError } from '../../../shared/errors';
+import { badResponse, cancelled, httpError, noApiKey, schemaMismatch, timedOut, unreachable } from './errors';
+
+/**
+ * One HTTP exchange with the service: bearer key, timeout, cancellation, retries and validation.
+ *
+ * Retries (only where `retry` is set, i.e. GETs): network failures (including a body cut
+ * half-way), 429 (waiting what `Retry-After` asks), 502, 503 and 504, with exponential backoff and
+ * full jitter. A timeout is not retried: the caller already waited the whole budget once.
+ */
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A `Retry-After` longer than this is not waited for: the call fails as rate-limited. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 250, maxDelayMs: 4_000, maxRetryAfterMs: 30_000 };
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface TransportOptions {
+  baseUrl: string;
+  getApiKey: () => Promise<string | null>;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  random: () => number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Called once per HTTP attempt, with the endpoint label. */
+  onAttempt: (endpoint: string) => void;
+}
+
+export interface ExchangeRequest<S extends z.ZodType> {
+  method: 'GET' | 'POST';
+  /** Label for errors and counters, e.g. `GET /v1/vaults/:id`. */
+  endpoint: string;
+  /** The concrete path, e.g. `/v1/vaults/0a1b…`. */
+  path: string;
+  query?: URLSearchParams;
+  body?: unknown;
+  schema: S;
+  retry: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
+
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** `Retry-After` as seconds or as an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null || value.trim() === '') return null;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function backoff(attempt: number, policy: RetryPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+  return Math.round(ceiling * (0.5 + random() * 0.5));
+}
+
+export function createTransport(options: TransportOptions) {
+  const base = options.baseUrl.replace(/\/+$/, '');
+
+  async function exchange<S extends z.ZodType>(request: ExchangeRequest<S>): Promise<z.infer<S>> {
+    const { endpoint } = request;
+    const timeoutMs = request.timeoutMs ?? options.timeoutMs;
+    const url = `${base}${request.path}${request.query && [...request.query].length > 0 ? `?${request.query}` : ''}`;
+    const maxAttempts = request.retry ? options.retry.retries + 1 : 1;
+
+    for (let attempt = 0; ; attempt++) {
+      if (request.signal?.aborted) throw cancelled(endpoint);
+      const apiKey = await options.getApiKey();
+      if (!apiKey) throw noApiKey(endpoint);
+
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+      const headers: Record<string, string> = { authorization: `Bearer ${apiKey}`, accept: 'application/json' };
+      if (request.body !== undefined) headers['content-type'] = 'application/json';
+
+      let status: number;
+      let retryAfter: string | null;
+      let text: string;
+      options.onAttempt(endpoint);
+      try {
+        const response = await options.fetch(url, {
+          method: request.method,
+          headers,
+          signal,
+          ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+        });
+        status = response.status;
+        retryAfter = response.headers.get('retry-after');
+        // Read the body under the same signal: a stalled body is a timeout, a cut one a network error.
+        text = await response.text();
+      } catch (err) {
+        if (request.signal?.aborted) throw cancelled(endpoint);
+        if (timeout.aborted) throw timedOut(endpoint, timeoutMs);
+        if (attempt + 1 < maxAttempts) {
+          await wait(backoff(attempt, options.retry, options.random), request.signal, endpoint);
+          continue;
+        }
+        throw unreachable(endpoint, base, err);
+      }
+
+      if (status >= 200 && status < 300) {
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch (err) {
+          throw badResponse(endpoint, 'the body is not valid JSON', undefined, err);
+        }
+        const parsed = request.schema.safeParse(json);
+        if (!parsed.success) throw schemaMismatch(endpoint, parsed.error);
+        return parsed.data;
+      }
+
+      if (RETRYABLE_STATUSES.has(status) && attempt + 1 < maxAttempts) {
+        let delay = backoff(attempt, options.retry, options.random);
+        if (status === 429) {
+          const asked = parseRetryAfter(retryAfter);
+          if (asked !== null && asked > options.retry.maxRetryAfterMs) throw httpError(endpoint, status, text);
+          if (asked !== null) delay = asked;
+        }
+        await wait(delay, request.signal, endpoint);
+        continue;
+      }
+      throw httpError(endpoint, status, text);
+    }
+  }
+
+  async function wait(ms: number, signal: AbortSignal | undefined, endpoint: string): Promise<void> {
+    try {
+      await options.sleep(ms, signal);
+    } catch (err) {
+      if (isAppError(err)) throw err;
+      throw cancelled(endpoint);
+    }
+  }
+
+  return { exchange };
+}
+
+export type Transport = ReturnType<typeof createTransport>;

@@ -1,0 +1,23 @@
+import type { ServiceErrorBody } from '../../../shared/service';
+
+/** An error the routes throw to answer `{code, message, statusCode}` with that status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+
+  body(): ServiceErrorBody {
+    const body: ServiceErrorBody = { code: this.code, message: this.message, statusCode: this.statusCode };
+    if (this.details !== undefined) body.details = this.details;
+    return body;
+  }
+}
+
+export const badRequest = (message: string, code = 'VALIDATION_ERROR', details?: unknown) =>
+  new HttpError(400, code, message, details);
+export const notFound = (code: string, message: string) => new HttpError(404, code, message);

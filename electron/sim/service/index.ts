@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { createSimApp } from './app';
+import { generateDataset, type DatasetOptions } from './dataset';
+import { FaultControl, type FaultSettings } from './faults';
+import type { SimStore } from './store';
+
+export { SimStore, Collection, positionKey } from './store';
+export type { WithId, PositionRecord, VaultRequestRecord, SignedMessageRecord, CampaignPointsRecord, WalletRecord } from './store';
+export { FaultControl, NO_FAULTS } from './faults';
+export type { FaultKind, FaultSettings, ScriptedFault } from './faults';
+export { generateDataset } from './dataset';
+export type { DatasetOptions } from './dataset';
+export { createSimApp } from './app';
+export { buildOpenApiDocument } from './openapi';
+
+export interface SimServiceOptions extends DatasetOptions {
+  /** Added to every response, ms. */
+  latencyMs?: number;
+  /** Probability of a 500/503 answer. */
+  failRate?: number;
+  /** More fault settings (429 rate, malformed and truncated bodies …). */
+  faults?: Partial<FaultSettings>;
+  /** The bearer key to accept; a random one when missing. */
+  apiKey?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Interface to bind; loopback unless told otherwise. */
+  host?: string;
+  /** Serve this store instead of generating one. */
+  store?: SimStore;
+}
+
+export interface SimService {
+  url: string;
+  apiKey: string;
+  store: SimStore;
+  /** Switch faults on and off while serving. */
+  faults: FaultControl;
+  close(): Promise<void>;
+}
+
+/** Generates (or takes) a dataset and serves it over HTTP on 127.0.0.1. */
+export async function startSimService(options: SimServiceOptions = {}): Promise<SimService> {
+  const store = options.store ?? generateDataset(options);
+  const apiKey = options.apiKey ?? `sim_${randomBytes(18).toString('hex')}`;
+  const faults = new FaultControl({
+    ...options.faults,
+    ...(options.latencyMs !== undefined ? { latencyMs: options.latencyMs } : {}),
+    ...(options.failRate !== undefined ? { failRate: options.failRate } : {}),
+  });
+  const app = createSimApp({ store, apiKey, faults });
+  const host = options.host ?? '127.0.0.1';
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (socket: import('node:net').Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  return {
+    url: `http://${host}:${port}`,
+    apiKey,
+    store,
+    faults,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        // Keep-alive connections would hold `close` open until they time out.
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}

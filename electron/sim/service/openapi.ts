@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import {
+  CampaignPointsSchema,
+  DEFAULT_LIMIT,
+  IntegrationsSchema,
+  MAX_ID_LIST,
+  MAX_LIMIT,
+  PositionSchema,
+  RESOURCES,
+  ServiceErrorBodySchema,
+  SignatureCheckSchema,
+  SignRequestSchema,
+  VaultBlockSchema,
+  type FilterKind,
+  type ResourceName,
+} from '../../../shared/service';
+
+/**
+ * The OpenAPI 3.1 document of the service, generated from the same zod schemas the client
+ * validates with, so the document cannot drift from what is served.
+ */
+
+type JsonObject = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType): JsonObject {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as JsonObject;
+  return rest;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const componentName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+const FILTER_TYPES: Record<FilterKind, JsonObject> = {
+  id: { type: 'string' },
+  string: { type: 'string' },
+  address: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' },
+  text: { type: 'string' },
+  number: { type: 'number' },
+  date: { type: 'string', format: 'date-time' },
+  amount: { type: 'string', pattern: '^-?\\d+$' },
+  boolean: { type: 'boolean' },
+};
+
+const RANGE_BY_KIND: Record<FilterKind, string[]> = {
+  id: ['ne'],
+  address: ['ne'],
+  boolean: ['ne'],
+  string: ['ne', 'ct'],
+  text: ['ne', 'ct', 'gt', 'gte', 'lt', 'lte'],
+  number: ['ne', 'gt', 'gte', 'lt', 'lte'],
+  date: ['ne', 'gt', 'gte', 'lt', 'lte'],
+  amount: ['ne', 'gt', 'gte', 'lt', 'lte'],
+};
+
+const listParameters = [
+  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 0, maximum: MAX_LIMIT, default: DEFAULT_LIMIT } },
+  { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+  { name: 'sort', in: 'query', description: 'Comma-separated fields; `-field` sorts descending.', schema: { type: 'string' } },
+  { name: 'order', in: 'query', description: 'Direction of the fields written without a sign.', schema: { enum: ['asc', 'desc'] } },
+  { name: 'fields', in: 'query', description: 'Comma-separated fields to return (`_id` is always kept).', schema: { type: 'string' } },
+  { name: '_id', in: 'query', description: `Comma-separated ids (at most ${MAX_ID_LIST}).`, schema: { type: 'string' } },
+];
+
+function filterParameters(filters: Readonly<Record<string, FilterKind>>): JsonObject[] {
+  return Object.entries(filters).flatMap(([field, kind]) => [
+    { name: field, in: 'query', description: 'Equality; a comma list matches any value.', schema: FILTER_TYPES[kind] },
+    ...RANGE_BY_KIND[kind].map((op) => ({ name: `${field}:${op}`, in: 'query', schema: FILTER_TYPES[kind] })),
+  ]);
+}
+
+const errors = {
+  '400': { description: 'Bad input', content: { 'application/json': { schema: ref('ServiceError') } } },
+  '401': { description: 'Missing or invalid API key', content: { 'application/json': { schema: ref('ServiceError') } } },
+  '404': { description: 'Unknown id', content: { 'application/json': { schema: ref('ServiceError') } } },
+};
+
+const ok = (schema: JsonObject, status = '200') => ({
+  [status]: { description: 'OK', content: { 'application/json': { schema } } },
+  ...errors,
+});
+
+const pathParam = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+const walletParam = (required: boolean) => ({ name: 'walletAddress', in: 'query', required, schema: FILTER_TYPES.address });
+
+export function buildOpenApiDocument(): JsonObject {
+  const schemas: Record<string, JsonObject> = {
+    ServiceError: jsonSchema(ServiceErrorBodySchema),
+    Position: jsonSchema(PositionSchema),
+    CampaignPoints: jsonSchema(CampaignPointsSchema),
+    SignatureCheck: jsonSchema(SignatureCheckSchema),
+    SignRequest: jsonSchema(SignRequestSchema),
+    Integrations: jsonSchema(IntegrationsSchema),
+    VaultBlock: jsonSchema(VaultBlockSchema),
+  };
+  const paths: Record<string, Record<string, JsonObject>> = {};
+
+  for (const name of Object.keys(RESOURCES) as ResourceName[]) {
+    const def = RESOURCES[name];
+    const item = componentName(name);
+    schemas[item] ??= jsonSchema(def.schema);
+    paths[def.path] = {
+      get: {
+        operationId: `list${item}`,
+        parameters: [...listParameters, ...filterParameters(def.filters)],
+        responses: ok({
+          type: 'object',
+          properties: { data: { type: 'array', items: ref(item) }, totalCount: { type: 'integer' } },
+          required: ['data'],
+        }),
+      },
+    };
+    if (def.byId) {
+      paths[`${def.path}/{id}`] = {
+        get: { operationId: `get${item}`, parameters: [pathParam('id')], responses: ok(ref(item)) },
+      };
+    }
+  }
+
+  paths['/v1/vault-latest-block'] = {
+    get: {
+      operationId: 'getVaultLatestBlock',
+      parameters: [{ name: 'vaultId', in: 'query', required: true, schema: { type: 'string' } }],
+      responses: ok(ref('VaultBlock')),
+    },
+  };
+  paths['/v1/vaults/{vaultId}/integrations'] = {
+    get: { operationId: 'getVaultIntegrations', parameters: [pathParam('vaultId')], responses: ok(ref('Integrations')) },
+  };
+  paths['/v1/vaults/{vaultId}/position'] = {
+    get: { operationId: 'getVaultPosition', parameters: [pathParam('vaultId'), walletParam(true)], responses: ok(ref('Position')) },
+  };
+  paths['/v1/campaigns/{campaignId}/points'] = {
+    get: {
+      operationId: 'getCampaignPoints',
+      parameters: [pathParam('campaignId'), walletParam(false)],
+      responses: ok(ref('CampaignPoints')),
+    },
+  };
+  paths['/v1/signatures/{signatureId}/check'] = {
+    get: {
+      operationId: 'checkSignature',
+      parameters: [pathParam('signatureId'), walletParam(true)],
+      responses: ok(ref('SignatureCheck')),
+    },
+  };
+  paths['/v1/signatures/{signatureId}/sign'] = {
+    post: {
+      operationId: 'signSignature',
+      parameters: [pathParam('signatureId')],
+      requestBody: { required: true, content: { 'application/json': { schema: ref('SignRequest') } } },
+      responses: ok(ref('SignatureCheck'), '201'),
+    },
+  };
+
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Credit Vault Data Service (simulated)', version: '1.0.0' },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas },
+    paths,
+  };
+}

@@ -1,0 +1,7 @@
+/** The Credit Vault Data Service as both sides see it: resource schemas, envelope, queries, errors. */
+export * from './primitives';
+export * from './schemas';
+export * from './envelope';
+export * from './query';
+export * from './errors';
+export * from './resources';
