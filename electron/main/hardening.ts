@@ -1,5 +1,5 @@
 import type { Session, WebContents } from 'electron';
-import { APP_ORIGIN } from './window-options';
+import { APP_ORIGIN } from './app-origin';
 
 /**
  * Locks down every web contents the app creates: no navigation away from our origin, no new

@@ -7,7 +7,8 @@ import { startEmbeddedSimulation } from '../runtime/embedded-simulation';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { hardenSession, hardenWebContents } from './hardening';
 import { bindIpc, sendEvent } from './ipc';
-import { APP_ENTRY_URL, mainWindowOptions } from './window-options';
+import { APP_ENTRY_URL } from './app-origin';
+import { createMainWindow } from './window';
 
 /**
  * Electron glue only: lifecycle, the window, the app:// protocol and the IPC binding. Everything
@@ -57,7 +58,7 @@ async function start(): Promise<void> {
   });
   bindIpc(ipcMain, runtime.handlers, log);
 
-  const win = new BrowserWindow(mainWindowOptions(path.join(__dirname, '../preload/index.cjs')));
+  const win = createMainWindow(path.join(__dirname, '../preload/index.cjs'));
   runtime.onEvent((name, payload) => sendEvent(win.webContents, name, payload));
   win.once('ready-to-show', () => win.show());
   await win.loadURL(APP_ENTRY_URL);

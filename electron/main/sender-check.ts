@@ -1,4 +1,4 @@
-import { APP_ORIGIN } from './window-options';
+import { APP_ORIGIN } from './app-origin';
 
 /** The parts of an Electron IPC event the sender check reads (kept structural for tests). */
 export interface SenderFrameLike {

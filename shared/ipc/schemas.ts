@@ -77,6 +77,7 @@ export const VaultRowSchema = z.object({
   symbol: z.string().nullable(),
   contractType: z.string().nullable(),
   status: z.string().nullable(),
+  /** In the contracts' fee units (100000 = 100 %), as the service sends it. */
   feePercentage: z.number().nullable(),
   description: z.string().nullable(),
   token: z

@@ -86,10 +86,16 @@ export function createSettingsFeature(deps: SettingsDeps) {
         serviceUrl,
         latencyMs: Math.round(performance.now() - started),
         vaultCount: null,
-        message: [e.message ?? String(err), e.action].filter(Boolean).join(' '),
+        message: [e.message ?? String(err), e.action].filter(Boolean).map(asSentence).join(' '),
       };
     }
   }
 
   return { status, setApiKey, removeApiKey, testConnection };
+}
+
+/** Joins error message and action as sentences, whatever punctuation each came with. */
+function asSentence(text: string | undefined): string {
+  const t = (text ?? '').trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
 }

@@ -107,9 +107,9 @@ export function SettingsScreen() {
         {test ? (
           <div className={`notice ${test.ok ? 'notice-ok' : 'notice-error'}`} role="status" data-testid="connection-test">
             <strong className="notice-title">{test.ok ? 'Connection works' : 'Connection failed'}</strong>
-            <p>
-              {test.message} {test.ok && test.vaultCount !== null ? `${test.vaultCount} vaults listed, ` : ''}
-              {test.latencyMs} ms.
+            <p>{test.message}</p>
+            <p className="cell-sub">
+              {test.ok && test.vaultCount !== null ? `${test.vaultCount} vaults listed · ` : ''}answered in {test.latencyMs} ms
             </p>
           </div>
         ) : null}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { formatFeePercent } from '../../../shared/domain/fees';
 import { useAppStore } from '../app/app-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { shortAddress, timeLabels } from '../components/format';
@@ -87,7 +88,7 @@ export function VaultsScreen() {
                       <span className="cell-sub">unknown chain</span>
                     )}
                   </td>
-                  <td className="num">{v.feePercentage !== null ? `${v.feePercentage}%` : '—'}</td>
+                  <td className="num">{v.feePercentage !== null ? formatFeePercent(v.feePercentage) : '—'}</td>
                   <td>
                     <code title={v.address}>{shortAddress(v.address)}</code>
                     {v.symbol ? <span className="cell-sub"> {v.symbol}</span> : null}

@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT } from '../../support/paths';
+
+export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
+
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs (no background
+ * networking, no component updates) and a fresh profile per context.
+ */
+export async function openChromium(): Promise<BrowserContext> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-chromium-'));
+  return chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1360, height: 860 },
+    locale: 'en-GB',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Collects console errors and failed requests, so a test can assert the page ran cleanly. */
+export function watchPage(page: Page): { errors: string[] } {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  return { errors };
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createConsoleRuntime, type ConsoleRuntime, type RuntimeOptions } from '../../electron/runtime';
+import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
+import { FileLogger } from '../../electron/services/log/logger';
+import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
+import { startBrowserShell, type BrowserShell } from '../../electron/shell/server';
+import { SHELL_RENDERER_DIR } from './paths';
+
+
+export interface TestConsole {
+  runtime: ConsoleRuntime;
+  shell: BrowserShell;
+  dataDir: string;
+  logFile: string;
+  /** Every frame the shell sent to the browser, in order. */
+  framesSent: string[];
+  opened: string[];
+  /** The embedded simulation's key (demo mode), to read the simulated service directly as ground truth. */
+  simulationKey(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * The console as a user runs it with `npm run start:browser`: the real runtime (real keychain,
+ * real simulated service over HTTP) behind the real browser shell, with a fresh data folder.
+ */
+export async function startTestConsole(overrides: Partial<RuntimeOptions> = {}): Promise<TestConsole> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-data-'));
+  const logFile = path.join(dataDir, 'logs', 'vaultdesk.log');
+  const log = new FileLogger(logFile);
+  const opened: string[] = [];
+  let simKey = '';
+  const runtime = await createConsoleRuntime({
+    version: '0.0.0-test',
+    shell: 'browser',
+    dataDir,
+    secrets: new KeychainSecretStore(),
+    log,
+    startSimulation: async () => {
+      const sim = await startEmbeddedSimulation();
+      simKey = sim.apiKey;
+      return sim;
+    },
+    openExternal: async (url) => {
+      opened.push(url);
+    },
+    ...overrides,
+  });
+  const framesSent: string[] = [];
+  const shell = await startBrowserShell({ runtime, rendererDir: SHELL_RENDERER_DIR, log, onFrameSent: (f) => framesSent.push(f) });
+  return {
+    runtime,
+    shell,
+    dataDir,
+    logFile,
+    framesSent,
+    opened,
+    simulationKey: () => simKey,
+    async close() {
+      await shell.close();
+      await runtime.close();
+    },
+  };
+}

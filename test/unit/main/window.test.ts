@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from 'vitest';
+
+const constructed: Array<Record<string, unknown>> = [];
+vi.mock('electron', () => ({
+  BrowserWindow: class {
+    constructor(options: Record<string, unknown>) {
+      constructed.push(options);
+    }
+  },
+}));
+
+const { createMainWindow } = await import('../../../electron/main/window');
+
+describe('console window', () => {
+  it('isolates the renderer: sandbox, context isolation, no Node, no webview, no auxclick', () => {
+    createMainWindow('/app/preload/index.cjs');
+    const web = constructed.at(-1)!.webPreferences as Record<string, unknown>;
+    expect(web).toMatchObject({
+      preload: '/app/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+    });
+    expect(String(web.disableBlinkFeatures)).toContain('Auxclick');
+    expect(web).not.toHaveProperty('enableBlinkFeatures');
+  });
+});
