@@ -1,0 +1,304 @@
+import { parseUnits, type Address } from 'viem';
+import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import { AppError } from '../../../shared/errors';
+import type { ChainClient } from './client';
+import type { ProtocolDeployment, VaultDeployment } from './deploy';
+import { mintableAbi } from './simAbi';
+import { readQueueEpochs, readVaultState, type VaultChainState } from './vaultState';
+
+/** Where a borrower who cannot pay sends its funds. */
+const SINK: Address = '0x000000000000000000000000000000000000dEaD';
+
+export type Pace = 'immediate' | 'fast' | 'demo';
+/** Wall time of one whole epoch cycle per pace (the chain's clock jumps to match). */
+export const EPOCH_WALL_MS: Record<Exclude<Pace, 'immediate'>, number> = { fast: 3_000, demo: 180_000 };
+
+export interface CycleEvent {
+  chainId: number;
+  vault: string;
+  action: 'startEpoch' | 'fundInstantWithdrawals' | 'stopEpoch' | 'processQueues' | 'default' | 'error';
+  epochNumber: bigint;
+  message?: string;
+}
+
+export interface StopOptions {
+  /** APR of the next epoch in percent; the current one when omitted. */
+  newAprPercent?: number;
+  /** Interest to accrue in underlying units; 0 (default) = the expected interest, 1 = close. */
+  interest?: bigint;
+}
+
+export interface VaultCycle {
+  readonly vault: VaultDeployment;
+  read(): Promise<VaultChainState>;
+  /** Processes the queue after the last stop (if needed), waits out the buffer, starts. */
+  startEpoch(): Promise<void>;
+  /** Travels to the instant deadline, has the borrower fund instant redeems, collects the
+   * queue's instant withdrawals. */
+  fundInstantWithdrawals(): Promise<void>;
+  /** Travels to the epoch end and stops it; the borrower pays unless a default is planned. */
+  stopEpoch(options?: StopOptions): Promise<void>;
+  /** Buffer work after a stop: collect standard withdrawals, process deposits and withdrawals. */
+  processQueues(): Promise<void>;
+  /** The borrower will not be able to pay at the next pull (stop or instant funding). */
+  planDefault(): void;
+  /** start → fund instant → stop → process, for a vault that is WAITING. */
+  runEpoch(options?: StopOptions): Promise<void>;
+  /** The next cycle step for this vault, whatever state it is in. */
+  step(): Promise<CycleEvent['action'] | null>;
+}
+
+export interface CycleDriver {
+  readonly chainId: number;
+  readonly vaults: VaultCycle[];
+  vault(key: string): VaultCycle;
+  /** One step for every vault of the chain. */
+  step(): Promise<void>;
+  /** Starts the wall-clock loop of the pace (no-op for `immediate`). */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface CycleDriverOptions {
+  pace?: Pace;
+  /** Overrides the pace's wall time per epoch cycle. */
+  epochWallMs?: number;
+  onEvent?: (event: CycleEvent) => void;
+}
+
+function createVaultCycle(client: ChainClient, vault: VaultDeployment, emit: (e: CycleEvent) => void): VaultCycle {
+  const manager = vault.manager;
+  const borrower = vault.borrower;
+  let defaultPlanned = false;
+
+  const balanceOf = (address: Address): Promise<bigint> =>
+    client.publicClient.readContract({
+      address: vault.token.address,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [address],
+    });
+
+  /** Plays the borrower before a pull: tops its balance up to `due`, or empties it when a
+   * default is planned. */
+  async function prepareBorrower(due: bigint): Promise<void> {
+    const balance = await balanceOf(borrower);
+    if (defaultPlanned) {
+      if (balance > 0n) {
+        await client.write({
+          from: borrower,
+          to: vault.token.address,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [SINK, balance],
+        });
+      }
+      return;
+    }
+    if (balance < due) {
+      await client.write({
+        from: manager,
+        to: vault.token.address,
+        abi: mintableAbi,
+        functionName: 'mint',
+        args: [borrower, due - balance],
+      });
+    }
+  }
+
+  const writeVault = <const fn extends 'startEpoch' | 'getInstantWithdrawFunds'>(functionName: fn) =>
+    client.write({ from: manager, to: vault.epochVault, abi: epochVaultAbi, functionName });
+
+  async function processWithdrawalClaims(instant: boolean, epochNumber: bigint): Promise<void> {
+    const epochs = await readQueueEpochs(client, vault.queue, epochNumber);
+    const lastRequest = await client.publicClient.readContract({
+      address: vault.strategy,
+      abi: strategyAbi,
+      functionName: 'lastWithdrawRequest',
+      args: [vault.queue],
+    });
+    for (const epoch of epochs) {
+      if (epoch.pendingClaims === 0n || epoch.isInstant !== instant) continue;
+      // A standard redeem is paid at the stop after the one that processed it.
+      if (!instant && epochNumber <= lastRequest) continue;
+      await client.write({
+        from: manager,
+        to: vault.queue,
+        abi: epochQueueAbi,
+        functionName: 'processWithdrawalClaims',
+        args: [epoch.e],
+      });
+    }
+  }
+
+  const cycle: VaultCycle = {
+    vault,
+    read: () => readVaultState(client, vault),
+
+    async processQueues() {
+      const state = await cycle.read();
+      if (state.state !== 'WAITING' || state.epochNumber === 0n) return;
+      // Collect the standard withdrawals first: a new redeem by the queue would move its
+      // `lastWithdrawRequest` and lock the older one.
+      await processWithdrawalClaims(false, state.epochNumber);
+      const [current] = (await readQueueEpochs(client, vault.queue, state.epochNumber)).slice(-1);
+      if (current && !current.depositsProcessed) {
+        await client.write({ from: manager, to: vault.queue, abi: epochQueueAbi, functionName: 'processDeposits' });
+      }
+      if (current && !current.withdrawalsProcessed) {
+        await client.write({
+          from: manager,
+          to: vault.queue,
+          abi: epochQueueAbi,
+          functionName: 'processWithdrawRequests',
+        });
+      }
+      emit({ chainId: client.chainId, vault: vault.key, action: 'processQueues', epochNumber: state.epochNumber });
+    },
+
+    async startEpoch() {
+      let state = await cycle.read();
+      if (state.state !== 'WAITING') {
+        throw new AppError({
+          code: 'SIM_CYCLE_STATE',
+          message: `Vault ${vault.key} cannot start: it is ${state.state}.`,
+        });
+      }
+      await cycle.processQueues();
+      if (state.epochEndDate > 0n) await client.advanceTo(state.epochEndDate + state.bufferPeriod);
+      await writeVault('startEpoch');
+      state = await cycle.read();
+      emit({ chainId: client.chainId, vault: vault.key, action: 'startEpoch', epochNumber: state.epochNumber + 1n });
+    },
+
+    async fundInstantWithdrawals() {
+      let state = await cycle.read();
+      if (state.state !== 'RUNNING') {
+        throw new AppError({ code: 'SIM_CYCLE_STATE', message: `Vault ${vault.key} is not running.` });
+      }
+      if (!state.allowInstantWithdraw) {
+        await client.advanceTo(state.instantWithdrawDeadline);
+        await prepareBorrower(state.pendingInstantWithdraws);
+        await writeVault('getInstantWithdrawFunds');
+        state = await cycle.read();
+        if (state.defaulted) {
+          emit({ chainId: client.chainId, vault: vault.key, action: 'default', epochNumber: state.epochNumber + 1n });
+          return;
+        }
+      }
+      await processWithdrawalClaims(true, state.epochNumber);
+      emit({
+        chainId: client.chainId,
+        vault: vault.key,
+        action: 'fundInstantWithdrawals',
+        epochNumber: state.epochNumber + 1n,
+      });
+    },
+
+    async stopEpoch(options = {}) {
+      const state = await cycle.read();
+      if (state.state !== 'RUNNING') {
+        throw new AppError({ code: 'SIM_CYCLE_STATE', message: `Vault ${vault.key} is not running.` });
+      }
+      await client.advanceTo(state.epochEndDate);
+      const interest = options.interest ?? 0n;
+      const accrued = interest === 0n || interest === 1n ? state.expectedEpochInterest : interest;
+      await prepareBorrower(accrued + state.pendingWithdraws + state.pendingWithdrawFees);
+      const newApr = options.newAprPercent === undefined ? state.unscaledApr : parseUnits(String(options.newAprPercent), 18);
+      await client.write({
+        from: manager,
+        to: vault.epochVault,
+        abi: epochVaultAbi,
+        functionName: 'stopEpoch',
+        args: [newApr, interest],
+      });
+      const after = await cycle.read();
+      const action = after.defaulted ? 'default' : 'stopEpoch';
+      emit({ chainId: client.chainId, vault: vault.key, action, epochNumber: after.epochNumber });
+    },
+
+    planDefault() {
+      defaultPlanned = true;
+    },
+
+    async runEpoch(options) {
+      await cycle.startEpoch();
+      await cycle.fundInstantWithdrawals();
+      if ((await cycle.read()).defaulted) return;
+      await cycle.stopEpoch(options);
+      if ((await cycle.read()).defaulted) return;
+      await cycle.processQueues();
+    },
+
+    async step() {
+      const state = await cycle.read();
+      if (state.state === 'DEFAULTED') return null;
+      if (state.state === 'WAITING') {
+        await cycle.startEpoch();
+        return 'startEpoch';
+      }
+      if (!state.allowInstantWithdraw && (await client.now()) < state.epochEndDate) {
+        await cycle.fundInstantWithdrawals();
+        return 'fundInstantWithdrawals';
+      }
+      await cycle.stopEpoch();
+      if (!(await cycle.read()).defaulted) await cycle.processQueues();
+      return 'stopEpoch';
+    },
+  };
+  return cycle;
+}
+
+/**
+ * Plays the manager and the borrowers of one chain's vaults. With the `immediate` pace the
+ * caller drives every step; `fast` and `demo` run a loop in wall time in which each epoch cycle
+ * (start, instant funding, stop with queue processing) takes `epochWallMs`.
+ */
+export function createCycleDriver(client: ChainClient, deployment: ProtocolDeployment, options: CycleDriverOptions = {}): CycleDriver {
+  const pace = options.pace ?? 'immediate';
+  const emit = (event: CycleEvent): void => options.onEvent?.(event);
+  const vaults = deployment.vaults.map((vault) => createVaultCycle(client, vault, emit));
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  const driver: CycleDriver = {
+    chainId: client.chainId,
+    vaults,
+    vault(key) {
+      const found = vaults.find((v) => v.vault.key === key);
+      if (!found) throw new AppError({ code: 'SIM_VAULT_UNKNOWN', message: `No vault ${key} on chain ${client.chainId}.` });
+      return found;
+    },
+    async step() {
+      // Vaults share the chain's clock, so their steps run one after the other.
+      for (const vault of vaults) {
+        try {
+          await vault.step();
+        } catch (error) {
+          emit({
+            chainId: client.chainId,
+            vault: vault.vault.key,
+            action: 'error',
+            epochNumber: 0n,
+            message: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+    },
+    start() {
+      if (pace === 'immediate' || timer) return;
+      // Three steps per cycle: start, instant funding, stop.
+      const interval = Math.max(50, Math.round((options.epochWallMs ?? EPOCH_WALL_MS[pace]) / 3));
+      timer = setInterval(() => {
+        inFlight = inFlight.then(() => driver.step());
+      }, interval);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await inFlight;
+    },
+  };
+  return driver;
+}

@@ -1,0 +1,286 @@
+import { parseEther, parseUnits, type Address } from 'viem';
+import { AppError } from '../../../shared/errors';
+import { deriveAccounts, FIRST_WALLET_INDEX, type DerivedAccount } from './accounts';
+import type { ChainClient } from './client';
+import type { ProtocolDeployment, VaultDeployment } from './deploy';
+import { createCycleDriver, type VaultCycle } from './driver';
+import { keyringAdminAbi, mintableAbi } from './simAbi';
+import { lenderActions, type LenderActions } from './lender';
+import type { CycleState } from './vaultState';
+
+/**
+ * How a vault's scripted history ends:
+ * - `running`: in epoch 3 after the instant funding (pending, processed and claimable requests);
+ * - `unprocessed`: stopped after epoch 2, queue not processed yet (pending deposits cancellable);
+ * - `processed`: stopped after epoch 2, queue processed, new redeem requests filed;
+ * - `default`: the borrower cannot pay at the end of epoch 2.
+ */
+export type StoryEnd = 'running' | 'unprocessed' | 'processed' | 'default';
+
+export interface VaultStory {
+  end: StoryEnd;
+  /** The APR drops at the second stop, so the buffer's redeems and withdrawals are instant. */
+  aprDrop: boolean;
+  /** L1 claims its epoch-1 withdrawal (otherwise it stays claimable). */
+  claimWithdrawE1: boolean;
+}
+
+export const DEFAULT_STORIES: Record<string, VaultStory> = {
+  alpha: { end: 'running', aprDrop: true, claimWithdrawE1: true },
+  beta: { end: 'unprocessed', aprDrop: false, claimWithdrawE1: true },
+  gamma: { end: 'default', aprDrop: false, claimWithdrawE1: true },
+  delta: { end: 'running', aprDrop: false, claimWithdrawE1: false },
+  epsilon: { end: 'processed', aprDrop: true, claimWithdrawE1: true },
+};
+
+/** Lender roles of a story, L0…L8 (see `seedVaultStory` for what each one does). */
+export const STORY_ROLES = ['L0', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7', 'L8'] as const;
+export type StoryRole = (typeof STORY_ROLES)[number];
+
+export interface SeedWallet extends DerivedAccount {
+  /** Holds a keyring credential (KYC vaults accept it). */
+  allowed: boolean;
+}
+
+export interface SeededVault {
+  key: string;
+  chainId: number;
+  expectedState: CycleState;
+  story: VaultStory;
+  lenders: Record<StoryRole, Address>;
+  /** Other wallets that made a direct deposit before the first epoch. */
+  extraDepositors: Address[];
+}
+
+export interface SeedResult {
+  seed: number;
+  wallets: SeedWallet[];
+  vaults: SeededVault[];
+  ms: number;
+}
+
+export interface SeedChain {
+  client: ChainClient;
+  deployment: ProtocolDeployment;
+}
+
+export interface SeedOptions {
+  /** Varies the amounts; the same seed gives the same balances. */
+  seed?: number;
+  /** Lender wallets to create (at least 12). */
+  wallets?: number;
+  stories?: Record<string, VaultStory>;
+}
+
+/** Small deterministic PRNG (mulberry32). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Every fifth wallet has no credential. */
+export const isAllowedWallet = (position: number): boolean => position % 5 !== 4;
+
+const WALLET_ETH = parseEther('100');
+const WALLET_TOKENS = 1_000_000;
+
+export async function fundWallets(chain: SeedChain, wallets: SeedWallet[]): Promise<void> {
+  const { client, deployment } = chain;
+  await Promise.all(wallets.map((w) => client.setBalance(w.address, WALLET_ETH)));
+  await Promise.all(
+    wallets.map(async (w) => {
+      for (const token of Object.values(deployment.tokens)) {
+        const amount = parseUnits(String(WALLET_TOKENS), token.decimals);
+        await client.write({
+          from: w.address,
+          to: token.address,
+          abi: mintableAbi,
+          functionName: 'mint',
+          args: [w.address, amount],
+        });
+      }
+    }),
+  );
+  const allowed = wallets.filter((w) => w.allowed).map((w) => w.address);
+  for (let i = 0; i < allowed.length; i += 100) {
+    await client.write({
+      from: deployment.deployer,
+      to: deployment.keyring,
+      abi: keyringAdminAbi,
+      functionName: 'setCredentials',
+      args: [deployment.policyId, allowed.slice(i, i + 100), true],
+    });
+  }
+}
+
+interface StoryRun {
+  cycle: VaultCycle;
+  vault: VaultDeployment;
+  story: VaultStory;
+  lender: Record<StoryRole, LenderActions>;
+  extra: LenderActions[];
+  amount: () => bigint;
+  seeded: SeededVault;
+  done: boolean;
+}
+
+const half = (x: bigint): bigint => x / 2n;
+const quarter = (x: bigint): bigint => x / 4n;
+
+/**
+ * Runs the scripted histories of one chain's vaults in lockstep phases (the vaults share the
+ * chain's clock), so that each vault ends in the state its story names.
+ *
+ * Story (n = completed epochs):
+ * - buffer 0: L0…L7 and some extra wallets deposit with depositAA;
+ * - epoch 1: L6, L7 queue deposits; L1 queues a withdrawal; L2 queues one and cancels it;
+ * - buffer 1: queue processed; L6 claims its deposit (L7 leaves it claimable); L3 files a
+ *   standard redeem;
+ * - epoch 2: L0, L8 queue deposits; L4 queues a withdrawal (`default` ends at this stop);
+ * - buffer 2: L8 cancels its deposit (`unprocessed` ends here); queue processed (L1's epoch-1
+ *   withdrawal collected, L1 claims it unless told not to); L3 claims its redeem; L5 and L0 file
+ *   redeems, instant when the APR dropped (`processed` ends here);
+ * - epoch 3: instant funding (L0 claims its instant redeem, L5 leaves it); L6 queues a deposit,
+ *   L2 a withdrawal, both pending (`running` ends here).
+ */
+async function seedChainStories(chain: SeedChain, runs: StoryRun[]): Promise<void> {
+  const live = (): StoryRun[] => runs.filter((r) => !r.done);
+  const each = async (fn: (run: StoryRun) => Promise<void>): Promise<void> => {
+    for (const run of live()) await fn(run);
+  };
+  const finish = (end: StoryEnd): void => {
+    for (const run of live()) if (run.story.end === end) run.done = true;
+  };
+
+  // buffer 0
+  await each(async (r) => {
+    await Promise.all([
+      ...STORY_ROLES.slice(0, 8).map((role) => r.lender[role].depositAA(r.amount())),
+      ...r.extra.map((lender) => lender.depositAA(r.amount())),
+    ]);
+  });
+  // epoch 1
+  await each((r) => r.cycle.startEpoch());
+  await each(async (r) => {
+    await Promise.all([r.lender.L6.queueDeposit(r.amount()), r.lender.L7.queueDeposit(r.amount())]);
+    await r.lender.L1.queueWithdraw(half(await r.lender.L1.trancheBalance()));
+    await r.lender.L2.queueWithdraw(quarter(await r.lender.L2.trancheBalance()));
+    await r.lender.L2.deleteWithdraw(1n);
+  });
+  await each((r) => r.cycle.fundInstantWithdrawals());
+  await each((r) => r.cycle.stopEpoch());
+  await each((r) => r.cycle.processQueues());
+  // buffer 1
+  await each(async (r) => {
+    await r.lender.L6.claimDeposit(1n);
+    await r.lender.L3.redeem(half(await r.lender.L3.trancheBalance()));
+  });
+  // epoch 2
+  await each((r) => r.cycle.startEpoch());
+  await each(async (r) => {
+    await Promise.all([r.lender.L0.queueDeposit(r.amount()), r.lender.L8.queueDeposit(r.amount())]);
+    await r.lender.L4.queueWithdraw(half(await r.lender.L4.trancheBalance()));
+    if (r.story.end === 'default') r.cycle.planDefault();
+  });
+  await each((r) => r.cycle.fundInstantWithdrawals());
+  await each(async (r) => {
+    const apr = r.vault.spec.aprPercent;
+    await r.cycle.stopEpoch({ newAprPercent: r.story.aprDrop ? apr - 3 : apr });
+  });
+  finish('default');
+  // buffer 2
+  await each((r) => r.lender.L8.deleteDeposit(2n));
+  finish('unprocessed');
+  await each((r) => r.cycle.processQueues());
+  await each(async (r) => {
+    if (r.story.claimWithdrawE1) await r.lender.L1.claimWithdraw(1n);
+    await r.lender.L3.claimRedeem();
+    await r.lender.L5.redeem(half(await r.lender.L5.trancheBalance()));
+    await r.lender.L0.redeem(quarter(await r.lender.L0.trancheBalance()));
+  });
+  finish('processed');
+  // epoch 3
+  await each((r) => r.cycle.startEpoch());
+  await each((r) => r.cycle.fundInstantWithdrawals());
+  await each(async (r) => {
+    if (r.story.aprDrop) await r.lender.L0.claimInstantRedeem();
+    await r.lender.L6.queueDeposit(r.amount());
+    await r.lender.L2.queueWithdraw(quarter(await r.lender.L2.trancheBalance()));
+  });
+  finish('running');
+}
+
+const EXPECTED_STATE: Record<StoryEnd, CycleState> = {
+  running: 'RUNNING',
+  unprocessed: 'WAITING',
+  processed: 'WAITING',
+  default: 'DEFAULTED',
+};
+
+/**
+ * Seeds wallets and vault histories on freshly deployed chains: ETH and underlying for every
+ * wallet on every chain, credentials for the allowed ones, and each vault's scripted story.
+ */
+export async function seedScenario(chains: SeedChain[], options: SeedOptions = {}): Promise<SeedResult> {
+  const started = performance.now();
+  const seed = options.seed ?? 1;
+  const count = options.wallets ?? 24;
+  if (count < 12) {
+    throw new AppError({ code: 'SIM_SPEC_INVALID', message: 'The scenario needs at least 12 wallets.' });
+  }
+  const wallets: SeedWallet[] = deriveAccounts(FIRST_WALLET_INDEX, count).map((account, position) => ({
+    ...account,
+    allowed: isAllowedWallet(position),
+  }));
+  const allowed = wallets.filter((w) => w.allowed);
+  const stories = { ...DEFAULT_STORIES, ...options.stories };
+  const vaults: SeededVault[] = [];
+
+  await Promise.all(
+    chains.map(async (chain, chainIndex) => {
+      await fundWallets(chain, wallets);
+      const driver = createCycleDriver(chain.client, chain.deployment);
+      const runs: StoryRun[] = chain.deployment.vaults.map((vault, position) => {
+        const story = stories[vault.key] ?? DEFAULT_STORIES.alpha!;
+        const offset = (chainIndex * 5 + position) * 2;
+        const pick = (k: number): SeedWallet => allowed[(offset + k) % allowed.length]!;
+        const lenders = Object.fromEntries(STORY_ROLES.map((role, k) => [role, pick(k).address])) as Record<StoryRole, Address>;
+        const core = new Set(Object.values(lenders));
+        const extraDepositors = allowed.filter((w) => !core.has(w.address) && (w.index + position) % 3 === 0).map((w) => w.address);
+        const random = prng(seed * 7919 + chainIndex * 101 + position);
+        const seeded: SeededVault = {
+          key: vault.key,
+          chainId: chain.client.chainId,
+          expectedState: EXPECTED_STATE[story.end],
+          story,
+          lenders,
+          extraDepositors,
+        };
+        vaults.push(seeded);
+        return {
+          cycle: driver.vault(vault.key),
+          vault,
+          story,
+          lender: Object.fromEntries(STORY_ROLES.map((role) => [role, lenderActions(chain.client, vault, lenders[role])])) as Record<
+            StoryRole,
+            LenderActions
+          >,
+          extra: extraDepositors.map((address) => lenderActions(chain.client, vault, address)),
+          amount: () => parseUnits(String(1000 + Math.floor(random() * 19_000)), vault.token.decimals),
+          seeded,
+          done: false,
+        };
+      });
+      await seedChainStories(chain, runs);
+    }),
+  );
+
+  vaults.sort((a, b) => a.chainId - b.chainId);
+  return { seed, wallets, vaults, ms: performance.now() - started };
+}

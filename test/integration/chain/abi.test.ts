@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { toEventSelector, toFunctionSelector, type Abi, type AbiParameter } from 'viem';
+import { compileContracts, type ContractName } from '../../../electron/sim/contracts/compile';
+import { epochQueueAbi, epochVaultAbi, erc20Abi, keyringAbi, multicall3Abi, strategyAbi } from '../../../shared/abi';
+
+type Item = Abi[number];
+
+function signature(item: Item): string {
+  const type = (p: AbiParameter): string =>
+    'components' in p && p.components ? `(${p.components.map(type).join(',')})${p.type.slice(5)}` : p.type;
+  const inputs = 'inputs' in item ? item.inputs.map(type).join(',') : '';
+  return `${'name' in item ? item.name : ''}(${inputs})`;
+}
+
+function selectorOf(item: Item): string {
+  if (item.type === 'event') return toEventSelector(signature(item));
+  return toFunctionSelector(signature(item));
+}
+
+function entries(abi: Abi): Map<string, Item> {
+  const map = new Map<string, Item>();
+  for (const item of abi) {
+    if (item.type === 'function' || item.type === 'event' || item.type === 'error') {
+      map.set(`${item.type} ${selectorOf(item)}`, item);
+    }
+  }
+  return map;
+}
+
+const CASES: { view: string; abi: Abi; contracts: ContractName[] }[] = [
+  { view: 'epochVaultAbi', abi: epochVaultAbi, contracts: ['EpochVault'] },
+  { view: 'strategyAbi', abi: strategyAbi, contracts: ['CreditStrategy'] },
+  { view: 'epochQueueAbi', abi: epochQueueAbi, contracts: ['EpochQueue'] },
+  { view: 'erc20Abi', abi: erc20Abi, contracts: ['MintableToken', 'Tranche'] },
+  { view: 'keyringAbi', abi: keyringAbi, contracts: ['Keyring'] },
+  { view: 'multicall3Abi', abi: multicall3Abi, contracts: ['Multicall3'] },
+];
+
+describe('shared/abi matches the compiled contracts', () => {
+  const { artifacts } = compileContracts();
+
+  for (const { view, abi, contracts } of CASES) {
+    for (const contract of contracts) {
+      it(`every function, event and error of ${view} exists in ${contract} with the same selector and outputs`, () => {
+        const compiled = entries(artifacts[contract].abi);
+        const missing: string[] = [];
+        for (const [key, item] of entries(abi)) {
+          const match = compiled.get(key);
+          if (!match) {
+            missing.push(`${item.type} ${signature(item)}`);
+            continue;
+          }
+          if (item.type === 'function' && match.type === 'function') {
+            expect(
+              match.outputs.map((o) => o.type),
+              signature(item),
+            ).toEqual(item.outputs.map((o) => o.type));
+            expect(match.stateMutability, signature(item)).toBe(item.stateMutability);
+          }
+          if (item.type === 'event' && match.type === 'event') {
+            expect(
+              match.inputs.map((i) => i.indexed ?? false),
+              signature(item),
+            ).toEqual(item.inputs.map((i) => i.indexed ?? false));
+          }
+        }
+        expect(missing).toEqual([]);
+      });
+    }
+  }
+
+  it('uses the selectors the real protocol and the canonical Multicall3 answer to', () => {
+    // Selectors of well-known signatures: a renamed argument type would change them.
+    expect(toFunctionSelector(signature(multicall3Abi.find((i) => i.name === 'aggregate3')!))).toBe('0x82ad56cb');
+    expect(toFunctionSelector('depositAA(uint256)')).toBe(
+      selectorOf(epochVaultAbi.find((i) => i.type === 'function' && i.name === 'depositAA')!),
+    );
+    expect(toFunctionSelector('transfer(address,uint256)')).toBe('0xa9059cbb');
+    expect(selectorOf(erc20Abi.find((i) => i.type === 'event' && i.name === 'Transfer')!)).toBe(
+      '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
+    );
+  });
+
+  it('a second compile of unchanged sources is served from the cache', () => {
+    const again = compileContracts();
+    expect(again.compiled).toBe(false);
+    expect(again.artifacts.EpochVault.bytecode).toBe(artifacts.EpochVault.bytecode);
+  });
+});
