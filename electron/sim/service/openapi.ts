@@ -28,7 +28,27 @@ function jsonSchema(schema: z.ZodType): JsonObject {
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const componentName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** Component name of each resource's item schema. */
+const ITEM_NAMES: Record<ResourceName, string> = {
+  campaigns: 'Campaign',
+  chains: 'Chain',
+  operators: 'Operator',
+  tokenBlocks: 'TokenBlock',
+  tokens: 'Token',
+  transactions: 'Transaction',
+  vaults: 'Vault',
+  vaultBlocks: 'VaultBlock',
+  vaultLatestBlocks: 'VaultBlock',
+  vaultCategories: 'VaultCategory',
+  vaultEpochs: 'VaultEpoch',
+  vaultPerformances: 'VaultPerformance',
+  vaultsPerformanceOverview: 'VaultPerformanceOverview',
+  vaultTypes: 'VaultType',
+  signatures: 'SignatureDefinition',
+  vaultRequests: 'VaultRequest',
+};
 
 const FILTER_TYPES: Record<FilterKind, JsonObject> = {
   id: { type: 'string' },
@@ -96,11 +116,11 @@ export function buildOpenApiDocument(): JsonObject {
 
   for (const name of Object.keys(RESOURCES) as ResourceName[]) {
     const def = RESOURCES[name];
-    const item = componentName(name);
+    const item = ITEM_NAMES[name];
     schemas[item] ??= jsonSchema(def.schema);
     paths[def.path] = {
       get: {
-        operationId: `list${item}`,
+        operationId: `list${capitalised(name)}`,
         parameters: [...listParameters, ...filterParameters(def.filters)],
         responses: ok({
           type: 'object',

@@ -112,6 +112,19 @@ export interface CatalogContext {
   /** Underlying token record per `${chainIndex}:${symbol}`. */
   underlying: Map<string, WithId<Token>>;
   epochVaultIds: string[];
+  vaults: VaultInfo[];
+  campaignVaultIds: string[];
+}
+
+/** What the later generators need to know about a vault beyond its record. */
+export interface VaultInfo {
+  vault: WithId<Vault>;
+  chainIndex: number;
+  /** Underlying token record and its facts. */
+  token: WithId<Token>;
+  decimals: number;
+  usd: number;
+  isEpoch: boolean;
 }
 
 export function generateCatalog(store: SimStore, rng: Prng, createdAt: string): CatalogContext {
@@ -208,6 +221,7 @@ export function generateCatalog(store: SimStore, rng: Prng, createdAt: string): 
   }
 
   const epochVaultIds: string[] = [];
+  const vaults: VaultInfo[] = [];
   for (const seed of VAULT_SEEDS) {
     const token = underlying.get(`${seed.chain}:${seed.token}`)!;
     const tokenSeed = UNDERLYING_SEEDS.find((t) => t.symbol === seed.token)!;
@@ -274,6 +288,7 @@ export function generateCatalog(store: SimStore, rng: Prng, createdAt: string): 
       vault.signatures = [{ _id: signatureIds.get('TERMS_OF_SERVICE')!, entity: 'ALL' }];
     }
     store.vaults.insert(vault);
+    vaults.push({ vault, chainIndex: seed.chain, token, decimals: tokenSeed.decimals, usd: tokenSeed.usd, isEpoch });
 
     // The tranche token is a token record of its own (18 decimals, not an underlying).
     store.tokens.insert({
@@ -295,5 +310,6 @@ export function generateCatalog(store: SimStore, rng: Prng, createdAt: string): 
     });
   }
 
-  return { chainIds, underlying, epochVaultIds };
+  const campaignVaultIds = vaults.filter((v) => v.vault.visibility === 'PUBLIC' && v.vault.status === 'READY').map((v) => v.vault._id);
+  return { chainIds, underlying, epochVaultIds, vaults, campaignVaultIds };
 }

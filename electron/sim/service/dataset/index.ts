@@ -1,11 +1,17 @@
 import { Prng } from '../prng';
 import { SimStore } from '../store';
+import { generateCampaigns } from './campaigns';
 import { generateCatalog } from './catalog';
+import { generateHistory } from './history';
+import { DAY_MS } from './time';
+import { generateWallets } from './wallets';
 
 export interface DatasetOptions {
   seed?: number;
-  /** How many wallets hold positions and make requests. */
+  /** How many generated wallets hold positions and make requests (default 50). */
   wallets?: number;
+  /** Addresses to include as well (before the generated ones), e.g. the console's own wallets. */
+  walletAddresses?: readonly string[];
   /**
    * The dataset's "now" (ms). Everything is placed relative to it, so the same seed and the same
    * `now` give the same dataset. Defaults to today's UTC midnight.
@@ -13,8 +19,10 @@ export interface DatasetOptions {
   now?: number;
 }
 
+export const DEFAULT_WALLETS = 50;
+
 export function startOfUtcDay(ms: number): number {
-  return Math.floor(ms / 86_400_000) * 86_400_000;
+  return Math.floor(ms / DAY_MS) * DAY_MS;
 }
 
 /** Builds a fresh store filled with a deterministic dataset. */
@@ -23,7 +31,12 @@ export function generateDataset(options: DatasetOptions = {}): SimStore {
   const now = options.now ?? startOfUtcDay(Date.now());
   const rng = new Prng(seed);
   const store = new SimStore();
-  const createdAt = new Date(now - 400 * 86_400_000).toISOString();
-  generateCatalog(store, rng, createdAt);
+  const catalog = generateCatalog(store, rng, new Date(now - 400 * DAY_MS).toISOString());
+  const history = generateHistory(store, rng, catalog, now);
+  generateCampaigns(store, rng, catalog, now);
+  generateWallets(store, rng, catalog, history, now, {
+    count: options.wallets ?? DEFAULT_WALLETS,
+    ...(options.walletAddresses ? { addresses: options.walletAddresses } : {}),
+  });
   return store;
 }
