@@ -1,0 +1,37 @@
+import { formatUnits, parseUnits } from 'viem';
+
+/**
+ * Amounts cross every boundary as decimal strings of base units. These turn what a user types into
+ * base units (refusing anything the token cannot represent) and base units into display text.
+ */
+export type ParsedAmount = { ok: true; baseUnits: string } | { ok: false; reason: string };
+
+export function parseAmount(input: string, decimals: number): ParsedAmount {
+  const text = input.trim().replace(/[\s_]/g, '').replace(/,/g, '');
+  if (text === '') return { ok: false, reason: 'Enter an amount.' };
+  if (!/^\d*\.?\d*$/.test(text) || text === '.') return { ok: false, reason: 'Use digits and one decimal point, e.g. 1250.50.' };
+  const fraction = text.split('.')[1] ?? '';
+  if (fraction.length > decimals) {
+    return { ok: false, reason: `This token has ${decimals} decimals; the amount has ${fraction.length}.` };
+  }
+  return { ok: true, baseUnits: parseUnits(text, decimals).toString() };
+}
+
+/** Base units as a token amount, grouped for the locale, with at most `maxFraction` decimals shown. */
+export function formatAmount(baseUnits: string | bigint, decimals: number, opts: { locale?: string; maxFraction?: number } = {}): string {
+  const exact = formatUnits(BigInt(baseUnits), decimals);
+  const [whole = '0', fraction = ''] = exact.replace(/^-/, '').split('.');
+  const negative = exact.startsWith('-');
+  const maxFraction = opts.maxFraction ?? Math.min(decimals, 6);
+  const shownFraction = fraction.slice(0, maxFraction).replace(/0+$/, '');
+  const grouped = BigInt(whole).toLocaleString(opts.locale ?? 'en-US');
+  const sep = (1.5).toLocaleString(opts.locale ?? 'en-US').charAt(1);
+  const truncated = fraction.length > maxFraction && /[1-9]/.test(fraction.slice(maxFraction));
+  // A dust amount too small to show is said so, never shown as zero.
+  if (whole === '0' && shownFraction === '' && truncated) return `${negative ? '>-' : '<'}0${sep}${'0'.repeat(maxFraction - 1)}1`;
+  return `${negative ? '-' : ''}${grouped}${shownFraction ? sep + shownFraction : ''}${truncated ? '…' : ''}`;
+}
+
+export function formatTokenAmount(baseUnits: string | bigint, token: { decimals: number; symbol: string }, locale?: string): string {
+  return `${formatAmount(baseUnits, token.decimals, locale ? { locale } : {})} ${token.symbol}`;
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { depositRoute, requestAction, withdrawRoute, type RequestFacts } from '../../../shared/domain/actions';
+import { checkAddress } from '../../../shared/domain/address';
+import { cycleState, cycleStateFromService, type CycleState } from '../../../shared/domain/cycle';
+import { formatAmount, parseAmount } from '../../../shared/domain/units';
+
+describe('cycle state', () => {
+  it.each([
+    [{ defaulted: true, isEpochRunning: true, epochEndDate: 100, now: 50 }, 'DEFAULTED'],
+    [{ defaulted: false, isEpochRunning: false, epochEndDate: 100, now: 50 }, 'WAITING'],
+    [{ defaulted: false, isEpochRunning: true, epochEndDate: 100, now: 50 }, 'RUNNING'],
+    [{ defaulted: false, isEpochRunning: true, epochEndDate: 100, now: 100 }, 'RUNNING_PAST_END'],
+  ] as const)('%o → %s', (facts, state) => expect(cycleState(facts)).toBe(state));
+
+  it.each([
+    ['NETTING', null, 'WAITING'],
+    ['WAITING', 10, 'WAITING'],
+    ['RUNNING', 200, 'RUNNING'],
+    ['RUNNING', 50, 'RUNNING_PAST_END'],
+    ['DEFAULTED', null, 'DEFAULTED'],
+    ['SOMETHING', null, null],
+  ] as const)('service %s (end %s) → %s', (status, end, state) => expect(cycleStateFromService(status, end, 100)).toBe(state));
+});
+
+describe('deposit and withdraw routes', () => {
+  const facts = (state: CycleState, extra: Partial<{ hasQueue: boolean; paused: boolean }> = {}) => ({ state, hasQueue: true, paused: false, ...extra });
+
+  it.each([
+    ['WAITING', { approve: { token: 'underlying', spender: 'epochVault' }, call: { contract: 'epochVault', functionName: 'depositAA' }, creates: 'NONE' }],
+    ['RUNNING', { approve: { token: 'underlying', spender: 'queue' }, call: { contract: 'queue', functionName: 'requestDeposit' }, creates: 'DEPOSIT' }],
+    ['RUNNING_PAST_END', { approve: { token: 'underlying', spender: 'queue' }, call: { contract: 'queue', functionName: 'requestDeposit' }, creates: 'DEPOSIT' }],
+  ] as const)('deposit in %s', (state, route) => expect(depositRoute(facts(state))).toEqual({ ok: true, route }));
+
+  it.each([
+    ['WAITING', { approve: null, call: { contract: 'epochVault', functionName: 'requestWithdraw' }, creates: 'REDEEM' }],
+    ['RUNNING', { approve: { token: 'tranche', spender: 'queue' }, call: { contract: 'queue', functionName: 'requestWithdraw' }, creates: 'WITHDRAW' }],
+  ] as const)('withdraw in %s', (state, route) => expect(withdrawRoute(facts(state))).toEqual({ ok: true, route }));
+
+  it('refuses with a reason: default, pause, running without a queue', () => {
+    expect(depositRoute(facts('DEFAULTED'))).toMatchObject({ ok: false, reason: expect.stringContaining('default') });
+    expect(withdrawRoute(facts('DEFAULTED'))).toMatchObject({ ok: false, reason: expect.stringContaining('default') });
+    expect(depositRoute(facts('WAITING', { paused: true }))).toMatchObject({ ok: false, reason: expect.stringContaining('paused') });
+    expect(depositRoute(facts('RUNNING', { hasQueue: false }))).toMatchObject({ ok: false, reason: expect.stringContaining('no deposit queue') });
+    expect(withdrawRoute(facts('RUNNING', { hasQueue: false }))).toMatchObject({ ok: false, reason: expect.stringContaining('no withdraw queue') });
+  });
+});
+
+describe('request actions', () => {
+  const r = (type: RequestFacts['type'], status: string, extra: Partial<RequestFacts> = {}): RequestFacts => ({ type, status, epochNumber: 7, ...extra });
+
+  it.each([
+    [r('DEPOSIT', 'PENDING'), 'WAITING', 'cancel', 'queue', 'deleteRequest', 7],
+    [r('DEPOSIT', 'CLAIMABLE'), 'RUNNING', 'claim', 'queue', 'claimDepositRequest', 7],
+    [r('WITHDRAW', 'PENDING'), 'RUNNING', 'cancel', 'queue', 'deleteWithdrawRequest', 7],
+    [r('WITHDRAW', 'PENDING'), 'WAITING', 'cancel', 'queue', 'deleteWithdrawRequest', 7],
+    [r('WITHDRAW', 'CLAIMABLE'), 'WAITING', 'claim', 'queue', 'claimWithdrawRequest', 7],
+    [r('WITHDRAW', 'INSTANT_CLAIMABLE', { isInstant: true }), 'RUNNING', 'claim', 'queue', 'claimWithdrawRequest', 7],
+    [r('REDEEM', 'CLAIMABLE'), 'WAITING', 'claim', 'epochVault', 'claimWithdrawRequest', null],
+    [r('REDEEM', 'INSTANT_CLAIMABLE', { isInstant: true }), 'RUNNING', 'claim', 'epochVault', 'claimInstantWithdrawRequest', null],
+    [r('REDEEM', 'CLAIMABLE', { isInstant: true }), 'RUNNING', 'claim', 'epochVault', 'claimInstantWithdrawRequest', null],
+  ] as const)('%o in %s → %s %s.%s(%s)', (req, state, kind, contract, functionName, epochNumber) => {
+    expect(requestAction(req, state)).toEqual({ action: { kind, contract, functionName, epochNumber } });
+  });
+
+  it.each([
+    [r('DEPOSIT', 'PENDING'), 'RUNNING', 'between epochs'],
+    [r('DEPOSIT', 'PENDING'), 'DEFAULTED', 'default'],
+    [r('WITHDRAW', 'PENDING'), 'DEFAULTED', 'default'],
+    [r('WITHDRAW', 'PROCESSED'), 'RUNNING', 'after the current epoch ends'],
+    [r('WITHDRAW', 'PROCESSED', { isInstant: true }), 'RUNNING', 'instant withdrawal delay'],
+    [r('REDEEM', 'PENDING'), 'WAITING', 'cannot be cancelled'],
+    [r('REDEEM', 'PENDING', { isInstant: true }), 'RUNNING', 'allows instant withdrawals'],
+    [r('DEPOSIT', 'CLAIMED'), 'WAITING', 'Already claimed'],
+    [r('DEPOSIT', 'CLAIMABLE', { epochNumber: undefined }), 'WAITING', 'which epoch'],
+  ] as const)('%o in %s → no action (%s)', (req, state, why) => {
+    const verdict = requestAction(req, state);
+    expect(verdict.action).toBeNull();
+    expect('reason' in verdict && verdict.reason).toContain(why);
+  });
+});
+
+describe('amounts', () => {
+  it.each([
+    ['1250.5', 6, '1250500000'],
+    ['1,250.50', 6, '1250500000'],
+    ['0.000001', 6, '1'],
+    ['1', 18, '1000000000000000000'],
+    ['.5', 6, '500000'],
+  ])('parses %s with %d decimals', (text, decimals, base) => expect(parseAmount(text, decimals)).toEqual({ ok: true, baseUnits: base }));
+
+  it.each([
+    ['', 'Enter an amount'],
+    ['1.0000001', '6 decimals'],
+    ['-5', 'digits'],
+    ['1e6', 'digits'],
+    ['1.2.3', 'digits'],
+  ])('refuses %j', (text, why) => expect(parseAmount(text, 6)).toMatchObject({ ok: false, reason: expect.stringContaining(why) }));
+
+  it.each([
+    ['1250500000', 6, '1,250.5'],
+    ['1', 6, '0.000001'],
+    ['1000000000000000000', 18, '1'],
+    ['1234567', 18, '<0.000001'],
+    ['123456789012345678901234', 18, '123,456.789012…'],
+  ])('formats %s with %d decimals as %s', (base, decimals, text) => expect(formatAmount(base, decimals, { locale: 'en-US' })).toBe(text));
+});
+
+describe('addresses', () => {
+  it('accepts a correct checksum and lower-case, and returns the checksummed form', () => {
+    expect(checkAddress('0xCbA98362e199c41E1864D0923AF9646d3A648451')).toEqual({ ok: true, address: '0xCbA98362e199c41E1864D0923AF9646d3A648451' });
+    expect(checkAddress('0xcba98362e199c41e1864d0923af9646d3a648451')).toEqual({ ok: true, address: '0xCbA98362e199c41E1864D0923AF9646d3A648451' });
+  });
+  it('refuses a mistyped checksum and malformed input', () => {
+    expect(checkAddress('0xCbA98362e199c41E1864D0923AF9646d3A648452')).toMatchObject({ ok: false, reason: expect.stringContaining('checksum') });
+    expect(checkAddress('0xCBa98362e199c41E1864D0923AF9646d3A648451')).toMatchObject({ ok: false });
+    expect(checkAddress('0x1234')).toMatchObject({ ok: false, reason: expect.stringContaining('40 hexadecimal') });
+  });
+});
