@@ -1,0 +1,113 @@
+import type { Address } from 'viem';
+import type { ProtocolDeployment, VaultDeployment } from '../chain';
+import type { SimStore } from '../service/store';
+import { objectIdOf } from './ids';
+
+/** How the catalog names the contracts (same codes as the generated dataset). */
+export const LOCAL_ABI_CODES = {
+  tranche: 'ERC20_TRANCHE',
+  epochVault: 'CDO_EPOCH_MAIN_V4',
+  queue: 'CDO_EPOCH_DEPOSIT_QUEUE_V1',
+  strategy: 'CDO_EPOCH_STRATEGY_V1',
+} as const;
+
+export interface LocalChainInput {
+  chainId: number;
+  rpcUrl: string;
+  deployment: ProtocolDeployment;
+}
+
+/** A deployed vault and the ids of its catalog records. */
+export interface IndexedVault {
+  vaultId: string;
+  chainRecordId: string;
+  tokenId: string;
+  trancheTokenId: string;
+  chainId: number;
+  deployment: VaultDeployment;
+}
+
+const AUDIT_ACTOR = 'local-chain';
+
+/**
+ * Writes the catalog records of the local chains: one chain record per anvil (its RPC is the
+ * anvil URL), the underlying and tranche tokens, and one PUBLIC epoch vault per deployed vault.
+ * Ids derive from chain id and addresses, so they stay the same across runs.
+ */
+export function registerLocalCatalog(store: SimStore, chains: LocalChainInput[], createdAt: string): IndexedVault[] {
+  const audit = { createdAt, updatedAt: createdAt, createdBy: AUDIT_ACTOR, updatedBy: AUDIT_ACTOR };
+  const indexed: IndexedVault[] = [];
+  for (const { chainId, rpcUrl, deployment } of chains) {
+    const chainRecordId = objectIdOf('chain', chainId);
+    store.chains.upsert({
+      _id: chainRecordId,
+      name: `Local chain ${chainId}`,
+      hex: `0x${chainId.toString(16)}`,
+      chainID: chainId,
+      blocksPerYear: 2_628_000,
+      tokenSymbol: 'ETH',
+      nativeToken: 'ETH',
+      isDisabled: false,
+      RPCs: [{ provider: 'anvil', name: `anvil ${chainId}`, https: rpcUrl, isPublic: true }],
+      ...audit,
+    });
+    const tokenIds = new Map<Address, string>();
+    for (const token of Object.values(deployment.tokens)) {
+      const _id = objectIdOf('token', chainId, token.address);
+      tokenIds.set(token.address, _id);
+      store.tokens.upsert({
+        _id,
+        name: token.name,
+        symbol: token.symbol,
+        decimals: token.decimals,
+        address: token.address,
+        chainId: chainRecordId,
+        underlying: true,
+        ...audit,
+      });
+    }
+    for (const vault of deployment.vaults) {
+      const vaultId = objectIdOf('vault', chainId, vault.epochVault);
+      const trancheTokenId = objectIdOf('token', chainId, vault.tranche);
+      store.tokens.upsert({
+        _id: trancheTokenId,
+        name: `${vault.name} tranche`,
+        symbol: `AA_${vault.key}`,
+        decimals: 18,
+        address: vault.tranche,
+        chainId: chainRecordId,
+        underlying: false,
+        ...audit,
+      });
+      const queue = { address: vault.queue, abiCode: LOCAL_ABI_CODES.queue };
+      store.vaults.upsert({
+        _id: vaultId,
+        name: vault.name,
+        symbol: `AA_${vault.key}`,
+        address: vault.tranche,
+        tokenId: tokenIds.get(vault.token.address)!,
+        chainId: chainRecordId,
+        protocol: 'Vaultline',
+        contractType: 'CDO_EPOCH',
+        abiCode: LOCAL_ABI_CODES.tranche,
+        description: { en: `${vault.name}: an epoch credit vault on the local chain ${chainId}.` },
+        visibility: 'PUBLIC',
+        status: 'READY',
+        feePercentage: vault.spec.fee,
+        cdoEpoch: {
+          address: vault.epochVault,
+          abiCode: LOCAL_ABI_CODES.epochVault,
+          depositQueue: queue,
+          withdrawQueue: queue,
+          manager: { address: vault.manager },
+          borrower: { address: vault.borrower },
+        },
+        strategy: { address: vault.strategy, abiCode: LOCAL_ABI_CODES.strategy },
+        kyc: { policyId: Number(vault.policyId), isActive: vault.keyring !== null, isRequired: vault.keyring !== null },
+        ...audit,
+      });
+      indexed.push({ vaultId, chainRecordId, tokenId: tokenIds.get(vault.token.address)!, trancheTokenId, chainId, deployment: vault });
+    }
+  }
+  return indexed;
+}

@@ -1,0 +1,154 @@
+import type { ChainClient, ProtocolDeployment } from '../chain';
+import type { SimStore } from '../service/store';
+import { readVaultActivity } from './activity';
+import { registerLocalCatalog, type IndexedVault } from './catalog';
+import { buildEpochs, toEpochRecord } from './epochs';
+import { isoOf } from './ids';
+import { buildPositions } from './positions';
+import { buildRequests, toRequestRecord } from './requests';
+import { buildTransactions } from './transactions';
+import { readVaultSnapshot, toVaultBlockRecord } from './vaultBlock';
+
+export interface IndexerChain {
+  client: ChainClient;
+  deployment: ProtocolDeployment;
+}
+
+export interface IndexStats {
+  vaults: number;
+  requests: number;
+  vaultBlocks: number;
+  epochs: number;
+  positions: number;
+  transactions: number;
+  ms: number;
+}
+
+export interface ChainIndexer {
+  readonly vaults: IndexedVault[];
+  /** Re-reads every vault and replaces its derived records in the store. */
+  refresh(): Promise<IndexStats>;
+  /** Refreshes every `intervalMs` (and never two at once); returns the stop function. */
+  watch(intervalMs: number, onError?: (error: unknown) => void): () => void;
+}
+
+/** Replaces the records of one vault in a collection: upserts the new ones, drops the rest. */
+function replaceForVault<T extends { _id: string; vaultId?: string }>(
+  collection: { filter(p: (r: T) => boolean): T[]; remove(id: string): boolean; upsert(r: T): T },
+  vaultId: string,
+  records: T[],
+): void {
+  const keep = new Set(records.map((r) => r._id));
+  for (const old of collection.filter((r) => r.vaultId === vaultId)) if (!keep.has(old._id)) collection.remove(old._id);
+  for (const record of records) collection.upsert(record);
+}
+
+/**
+ * Feeds the simulated service from the local chains: the catalog records once, then on every
+ * refresh the vault blocks (one per epoch start and stop, and the latest), epochs, requests with
+ * their statuses, positions and transactions, all rebuilt from contract reads and `Transfer` events.
+ */
+export async function createChainIndexer(store: SimStore, chains: IndexerChain[]): Promise<ChainIndexer> {
+  const genesis = await chains[0]!.client.publicClient.getBlock({ blockNumber: 0n });
+  const vaults = registerLocalCatalog(
+    store,
+    chains.map((c) => ({ chainId: c.client.chainId, rpcUrl: c.client.rpcUrl, deployment: c.deployment })),
+    isoOf(genesis.timestamp),
+  );
+  const clientOf = new Map(chains.map((c) => [c.client.chainId, c.client]));
+  const timestamps = new Map<string, bigint>();
+
+  async function indexVault(indexed: IndexedVault): Promise<Omit<IndexStats, 'ms' | 'vaults'>> {
+    const client = clientOf.get(indexed.chainId)!;
+    const blockTimestamp = async (blockNumber: bigint): Promise<bigint> => {
+      const key = `${indexed.chainId}:${blockNumber}`;
+      let t = timestamps.get(key);
+      if (t === undefined) {
+        t = (await client.publicClient.getBlock({ blockNumber })).timestamp;
+        timestamps.set(key, t);
+      }
+      return t;
+    };
+    const head = await client.publicClient.getBlockNumber();
+    const activity = await readVaultActivity(client, indexed.deployment, blockTimestamp, head);
+    const requests = await buildRequests(client, indexed, activity);
+    const latest = await readVaultSnapshot(client, indexed, head);
+    const epochs = await buildEpochs(client, indexed, activity.cycle);
+
+    const blockRecords = [];
+    for (const log of activity.cycle) {
+      if (log.blockNumber === head) continue;
+      blockRecords.push(toVaultBlockRecord(indexed, await readVaultSnapshot(client, indexed, log.blockNumber)));
+    }
+    const latestRecord = toVaultBlockRecord(indexed, latest, requests);
+    blockRecords.push(latestRecord);
+    const positions = await buildPositions(client, indexed, activity, requests, latest, latestRecord.APYs?.NET ?? 0);
+    const transactions = buildTransactions(indexed, activity);
+
+    replaceForVault(store.vaultBlocks, indexed.vaultId, blockRecords);
+    replaceForVault(
+      store.vaultEpochs,
+      indexed.vaultId,
+      epochs.map((f) => toEpochRecord(indexed, f)),
+    );
+    replaceForVault(
+      store.vaultRequests,
+      indexed.vaultId,
+      requests.map((r) => toRequestRecord(indexed, r)),
+    );
+    replaceForVault(store.positions, indexed.vaultId, positions);
+    replaceForVault(store.transactions, indexed.vaultId, transactions);
+    for (const p of positions) {
+      const id = p.walletAddress.toLowerCase();
+      if (!store.wallets.has(id)) store.wallets.insert({ _id: id, address: p.walletAddress });
+    }
+    return {
+      requests: requests.length,
+      vaultBlocks: blockRecords.length,
+      epochs: epochs.length,
+      positions: positions.length,
+      transactions: transactions.length,
+    };
+  }
+
+  let running: Promise<IndexStats> | undefined;
+  const indexer: ChainIndexer = {
+    vaults,
+    refresh() {
+      // A refresh asked for while one runs waits for it and then runs again (the chain moved).
+      const previous = running ?? Promise.resolve(undefined);
+      const next = previous.then(async () => {
+        const started = performance.now();
+        const parts = await Promise.all(vaults.map((v) => indexVault(v)));
+        const sum = (k: keyof (typeof parts)[number]) => parts.reduce((s, p) => s + p[k], 0);
+        return {
+          vaults: vaults.length,
+          requests: sum('requests'),
+          vaultBlocks: sum('vaultBlocks'),
+          epochs: sum('epochs'),
+          positions: sum('positions'),
+          transactions: sum('transactions'),
+          ms: performance.now() - started,
+        };
+      });
+      running = next.catch(() => undefined as never);
+      return next;
+    },
+    watch(intervalMs, onError) {
+      let busy = false;
+      const timer = setInterval(() => {
+        if (busy) return;
+        busy = true;
+        indexer
+          .refresh()
+          .catch((error: unknown) => onError?.(error))
+          .finally(() => {
+            busy = false;
+          });
+      }, intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+  return indexer;
+}

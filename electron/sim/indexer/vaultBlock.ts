@@ -1,0 +1,229 @@
+import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import type { AprBreakdown, EpochState, VaultBlock } from '../../../shared/service';
+import type { ChainClient } from '../chain';
+import type { WithId } from '../service/store';
+import type { IndexedVault } from './catalog';
+import { isoOf, objectIdOf, percentOf, usdOf } from './ids';
+import type { ChainRequest } from './requests';
+
+const YEAR_S = 365 * 86_400;
+
+/** The vault's contract state at one block, as the chain answers it. */
+export interface VaultSnapshot {
+  blockNumber: bigint;
+  timestamp: bigint;
+  price: bigint;
+  totalSupply: bigint;
+  contractValue: bigint;
+  isEpochRunning: boolean;
+  defaulted: boolean;
+  epochNumber: bigint;
+  unscaledApr: bigint;
+  scaledApr: bigint;
+  lastEpochApr: bigint;
+  epochEndDate: bigint;
+  epochDuration: bigint;
+  bufferPeriod: bigint;
+  instantWithdrawDelay: bigint;
+  instantWithdrawDeadline: bigint;
+  instantWithdrawAprDelta: bigint;
+  allowInstantWithdraw: boolean;
+  disableInstantWithdraw: boolean;
+  pendingWithdraws: bigint;
+  pendingInstantWithdraws: bigint;
+  pendingWithdrawFees: bigint;
+  fee: bigint;
+  /** Queue totals for the current key (`epochNumber + 1`) and the previous one. */
+  queueDeposits: bigint;
+  lastQueueDeposits: bigint;
+  queueWithdrawals: bigint;
+  lastQueueWithdrawals: bigint;
+  lastQueueInstant: boolean;
+}
+
+export async function readVaultSnapshot(client: ChainClient, indexed: IndexedVault, blockNumber: bigint): Promise<VaultSnapshot> {
+  const vault = indexed.deployment;
+  const read = client.publicClient;
+  const at = { blockNumber } as const;
+  const v = { address: vault.epochVault, abi: epochVaultAbi, ...at } as const;
+  const s = { address: vault.strategy, abi: strategyAbi, ...at } as const;
+  const [block, epochNumber] = await Promise.all([
+    read.getBlock({ blockNumber }),
+    read.readContract({ ...s, functionName: 'epochNumber' }),
+  ]);
+  const q = { address: vault.queue, abi: epochQueueAbi, ...at } as const;
+  const [
+    price,
+    totalSupply,
+    contractValue,
+    isEpochRunning,
+    defaulted,
+    unscaledApr,
+    scaledApr,
+    lastEpochApr,
+    epochEndDate,
+    epochDuration,
+    bufferPeriod,
+    instantWithdrawDelay,
+    instantWithdrawDeadline,
+    instantWithdrawAprDelta,
+    allowInstantWithdraw,
+    disableInstantWithdraw,
+    pendingWithdraws,
+    pendingInstantWithdraws,
+    pendingWithdrawFees,
+    fee,
+    queueDeposits,
+    lastQueueDeposits,
+    queueWithdrawals,
+    lastQueueWithdrawals,
+    lastQueueInstant,
+  ] = await Promise.all([
+    read.readContract({ ...v, functionName: 'virtualPrice', args: [vault.tranche] }),
+    read.readContract({ address: vault.tranche, abi: erc20Abi, functionName: 'totalSupply', ...at }),
+    read.readContract({ ...v, functionName: 'getContractValue' }),
+    read.readContract({ ...v, functionName: 'isEpochRunning' }),
+    read.readContract({ ...v, functionName: 'defaulted' }),
+    read.readContract({ ...s, functionName: 'unscaledApr' }),
+    read.readContract({ ...s, functionName: 'getApr' }),
+    read.readContract({ ...v, functionName: 'lastEpochApr' }),
+    read.readContract({ ...v, functionName: 'epochEndDate' }),
+    read.readContract({ ...v, functionName: 'epochDuration' }),
+    read.readContract({ ...v, functionName: 'bufferPeriod' }),
+    read.readContract({ ...v, functionName: 'instantWithdrawDelay' }),
+    read.readContract({ ...v, functionName: 'instantWithdrawDeadline' }),
+    read.readContract({ ...v, functionName: 'instantWithdrawAprDelta' }),
+    read.readContract({ ...v, functionName: 'allowInstantWithdraw' }),
+    read.readContract({ ...v, functionName: 'disableInstantWithdraw' }),
+    read.readContract({ ...s, functionName: 'pendingWithdraws' }),
+    read.readContract({ ...s, functionName: 'pendingInstantWithdraws' }),
+    read.readContract({ ...v, functionName: 'pendingWithdrawFees' }),
+    read.readContract({ ...v, functionName: 'fee' }),
+    read.readContract({ ...q, functionName: 'epochPendingDeposits', args: [epochNumber + 1n] }),
+    read.readContract({ ...q, functionName: 'epochPendingDeposits', args: [epochNumber] }),
+    read.readContract({ ...q, functionName: 'epochPendingWithdrawals', args: [epochNumber + 1n] }),
+    read.readContract({ ...q, functionName: 'epochPendingWithdrawals', args: [epochNumber] }),
+    read.readContract({ ...q, functionName: 'isEpochInstant', args: [epochNumber] }),
+  ]);
+  return {
+    blockNumber,
+    timestamp: block.timestamp,
+    price,
+    totalSupply,
+    contractValue,
+    isEpochRunning,
+    defaulted,
+    epochNumber,
+    unscaledApr,
+    scaledApr,
+    lastEpochApr,
+    epochEndDate,
+    epochDuration,
+    bufferPeriod,
+    instantWithdrawDelay,
+    instantWithdrawDeadline,
+    instantWithdrawAprDelta,
+    allowInstantWithdraw,
+    disableInstantWithdraw,
+    pendingWithdraws,
+    pendingInstantWithdraws,
+    pendingWithdrawFees,
+    fee,
+    queueDeposits,
+    lastQueueDeposits,
+    queueWithdrawals,
+    lastQueueWithdrawals,
+    lastQueueInstant,
+  };
+}
+
+export const statusOf = (s: Pick<VaultSnapshot, 'defaulted' | 'isEpochRunning'>): 'WAITING' | 'RUNNING' | 'DEFAULTED' =>
+  s.defaulted ? 'DEFAULTED' : s.isEpochRunning ? 'RUNNING' : 'WAITING';
+
+/** Redeems and queue withdrawals filed now are instant when the APR dropped by more than the delta. */
+export const withdrawTypeOf = (s: VaultSnapshot): 'INSTANT' | 'STANDARD' =>
+  !s.disableInstantWithdraw && s.lastEpochApr > s.unscaledApr + s.instantWithdrawAprDelta ? 'INSTANT' : 'STANDARD';
+
+export function aprsOf(s: VaultSnapshot): AprBreakdown {
+  const gross = percentOf(s.unscaledApr);
+  const fee = (gross * Number(s.fee)) / 100_000;
+  return { BASE: gross, HARVEST: 0, REWARDS: 0, GROSS: gross, NET: round(gross - fee), FEE: round(fee) };
+}
+
+function apysOf(aprs: AprBreakdown, epochSeconds: number): AprBreakdown {
+  const periods = epochSeconds > 0 ? YEAR_S / epochSeconds : 12;
+  const apy = (apr = 0) => round(((1 + apr / 100 / periods) ** periods - 1) * 100);
+  return { ...aprs, BASE: apy(aprs.BASE), GROSS: apy(aprs.GROSS), NET: apy(aprs.NET) };
+}
+
+const round = (x: number): number => Math.round(x * 10_000) / 10_000;
+
+export function epochStateOf(s: VaultSnapshot): EpochState {
+  const decimalsFree = (x: bigint) => x.toString();
+  return {
+    apr: percentOf(s.unscaledApr),
+    lastApr: percentOf(s.lastEpochApr),
+    epochNumber: Number(s.epochNumber),
+    status: statusOf(s),
+    ...(s.epochEndDate > 0n ? { startDate: isoOf(s.epochEndDate - s.epochDuration), endDate: isoOf(s.epochEndDate) } : {}),
+    duration: Number(s.epochDuration),
+    bufferDuration: Number(s.bufferPeriod),
+    withdrawType: withdrawTypeOf(s),
+    depositQueue: { amount: decimalsFree(s.queueDeposits), lastAmount: decimalsFree(s.lastQueueDeposits) },
+    withdrawQueue: {
+      amount: decimalsFree(s.queueWithdrawals),
+      lastAmount: decimalsFree(s.lastQueueWithdrawals),
+      isInstant: s.lastQueueInstant,
+    },
+    instantWithdraws: {
+      allowed: s.allowInstantWithdraw,
+      delay: Number(s.instantWithdrawDelay),
+      amount: s.pendingInstantWithdraws.toString(),
+      aprDelta: percentOf(s.instantWithdrawAprDelta),
+      ...(s.instantWithdrawDeadline > 0n ? { deadline: isoOf(s.instantWithdrawDeadline) } : {}),
+      disabled: s.disableInstantWithdraw,
+    },
+    withdraws: { amount: s.pendingWithdraws.toString(), fees: s.pendingWithdrawFees.toString() },
+  };
+}
+
+/** Request counts per type, then per status. */
+export function countRequests(requests: ChainRequest[]): Record<string, Record<string, number>> {
+  const counts: Record<string, Record<string, number>> = {};
+  for (const r of requests) {
+    const byStatus = (counts[r.type] ??= {});
+    byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+  }
+  return counts;
+}
+
+export function toVaultBlockRecord(indexed: IndexedVault, s: VaultSnapshot, requests?: ChainRequest[]): WithId<VaultBlock> {
+  const decimals = indexed.deployment.token.decimals;
+  const APRs = aprsOf(s);
+  const pendingDeposits = s.queueDeposits;
+  const withRequests = s.contractValue + pendingDeposits;
+  const when = isoOf(s.timestamp);
+  return {
+    _id: objectIdOf('vault-block', indexed.chainId, indexed.deployment.epochVault, s.blockNumber),
+    vaultId: indexed.vaultId,
+    vaultAddress: indexed.deployment.tranche,
+    chainId: indexed.chainRecordId,
+    block: { number: Number(s.blockNumber), timestamp: Number(s.timestamp) },
+    APRs,
+    APYs: apysOf(APRs, Number(s.epochDuration)),
+    price: s.price.toString(),
+    totalSupply: s.totalSupply.toString(),
+    TVL: {
+      token: s.contractValue.toString(),
+      USD: usdOf(s.contractValue, decimals),
+      withRequestsToken: withRequests.toString(),
+      withRequestsUSD: usdOf(withRequests, decimals),
+    },
+    ...(requests ? { totalRequests: countRequests(requests) } : {}),
+    cdoEpoch: epochStateOf(s),
+    createdAt: when,
+    updatedAt: when,
+    createdBy: 'local-chain',
+    updatedBy: 'local-chain',
+  };
+}

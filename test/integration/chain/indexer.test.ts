@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Address } from 'viem';
+import {
+  readVaultState,
+  seedScenario,
+  startLocalNetwork,
+  type ChainClient,
+  type LocalNetwork,
+  type SeedResult,
+  type SeededVault,
+  type VaultDeployment,
+} from '../../../electron/sim/chain';
+import { createChainIndexer, type ChainIndexer, type IndexStats } from '../../../electron/sim/indexer';
+import { startSimService, type SimService } from '../../../electron/sim/service';
+import { SimStore } from '../../../electron/sim/service/store';
+import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import {
+  ChainSchema,
+  PositionSchema,
+  TokenSchema,
+  TransactionSchema,
+  VaultBlockSchema,
+  VaultEpochSchema,
+  VaultRequestSchema,
+  VaultSchema,
+  type VaultBlock,
+} from '../../../shared/service';
+
+let network: LocalNetwork;
+let seeded: SeedResult;
+let store: SimStore;
+let indexer: ChainIndexer;
+let stats: IndexStats;
+let service: SimService;
+
+beforeAll(async () => {
+  network = await startLocalNetwork();
+  const chains = network.chains.map(({ chain, deployment }) => ({ client: chain.client, deployment }));
+  seeded = await seedScenario(chains, { seed: 3, wallets: 20 });
+  store = new SimStore();
+  indexer = await createChainIndexer(store, chains);
+  stats = await indexer.refresh();
+  service = await startSimService({ store, apiKey: 'test-key' });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await network?.stop();
+});
+
+interface Target {
+  client: ChainClient;
+  vault: VaultDeployment;
+  vaultId: string;
+  story: SeededVault;
+}
+
+function target(key: string): Target {
+  for (const { chain, deployment } of network.chains) {
+    const vault = deployment.vaults.find((v) => v.key === key);
+    if (vault) {
+      const vaultId = indexer.vaults.find((v) => v.deployment.epochVault === vault.epochVault)!.vaultId;
+      return { client: chain.client, vault, vaultId, story: seeded.vaults.find((s) => s.key === key)! };
+    }
+  }
+  throw new Error(key);
+}
+
+const allTargets = (): Target[] => network.chains.flatMap(({ deployment }) => deployment.vaults.map((v) => target(v.key)));
+
+function request(key: string, type: string, role: keyof SeededVault['lenders'], epochNumber?: number) {
+  const t = target(key);
+  const wallet = t.story.lenders[role].toLowerCase();
+  return store.vaultRequests
+    .all()
+    .filter(
+      (r) =>
+        r.vaultId === t.vaultId &&
+        r.type === type &&
+        r.walletAddress.toLowerCase() === wallet &&
+        (epochNumber === undefined || r.epochNumber === epochNumber),
+    );
+}
+
+async function get<T>(path: string): Promise<T> {
+  const response = await fetch(`${service.url}${path}`, { headers: { authorization: 'Bearer test-key' } });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+describe('indexer: the service records of the local chains', () => {
+  it('indexes every vault within a few seconds and every record satisfies the service schemas', () => {
+    expect(stats.vaults).toBe(5);
+    expect(stats.requests).toBeGreaterThan(30);
+    expect(stats.ms).toBeLessThan(10_000);
+    for (const r of store.chains.all()) ChainSchema.parse(r);
+    for (const r of store.tokens.all()) TokenSchema.parse(r);
+    for (const r of store.vaults.all()) VaultSchema.parse(r);
+    for (const r of store.vaultBlocks.all()) VaultBlockSchema.parse(r);
+    for (const r of store.vaultEpochs.all()) VaultEpochSchema.parse(r);
+    for (const r of store.vaultRequests.all()) VaultRequestSchema.parse(r);
+    for (const r of store.positions.all()) PositionSchema.parse(r);
+    for (const r of store.transactions.all()) TransactionSchema.parse(r);
+    const chainRecords = store.chains.all();
+    expect(chainRecords.map((c) => c.chainID)).toEqual([31337, 31338]);
+    expect(chainRecords.map((c) => c.RPCs?.[0]?.https)).toEqual(network.chains.map((c) => c.chain.rpcUrl));
+  });
+
+  it('describes each vault with its contracts as the console expects them', () => {
+    for (const t of allTargets()) {
+      const record = store.vaults.get(t.vaultId)!;
+      expect(record.address).toBe(t.vault.tranche);
+      expect(record.cdoEpoch?.address).toBe(t.vault.epochVault);
+      expect(record.cdoEpoch?.depositQueue?.address).toBe(t.vault.queue);
+      expect(record.cdoEpoch?.withdrawQueue?.address).toBe(t.vault.queue);
+      expect(record.strategy?.address).toBe(t.vault.strategy);
+      expect(store.tokens.get(record.tokenId)?.address).toBe(t.vault.token.address);
+    }
+  });
+
+  it('the latest vault block agrees with direct contract reads', async () => {
+    for (const t of allTargets()) {
+      const block = store.latestVaultBlock(t.vaultId)!;
+      const state = await readVaultState(t.client, t.vault);
+      const read = t.client.publicClient;
+      expect(block.cdoEpoch?.status, t.vault.key).toBe(state.state);
+      expect(block.cdoEpoch?.status).toBe(t.story.expectedState);
+      expect(BigInt(block.cdoEpoch?.epochNumber ?? -1)).toBe(state.epochNumber);
+      expect(block.price).toBe(
+        String(
+          await read.readContract({
+            address: t.vault.epochVault,
+            abi: epochVaultAbi,
+            functionName: 'virtualPrice',
+            args: [t.vault.tranche],
+          }),
+        ),
+      );
+      expect(block.totalSupply).toBe(
+        String(await read.readContract({ address: t.vault.tranche, abi: erc20Abi, functionName: 'totalSupply' })),
+      );
+      expect(block.TVL?.token).toBe(
+        String(await read.readContract({ address: t.vault.epochVault, abi: epochVaultAbi, functionName: 'getContractValue' })),
+      );
+      expect(block.cdoEpoch?.instantWithdraws?.allowed).toBe(state.allowInstantWithdraw);
+      expect(block.APRs?.BASE).toBeCloseTo(Number(state.unscaledApr) / 1e18, 6);
+    }
+  });
+
+  it('every seeded wallet position agrees with its balances and open requests on chain', async () => {
+    for (const t of allTargets()) {
+      const read = t.client.publicClient;
+      const epochNumber = await read.readContract({ address: t.vault.strategy, abi: strategyAbi, functionName: 'epochNumber' });
+      for (const wallet of seeded.wallets) {
+        const address = wallet.address as Address;
+        const position = store.position(t.vaultId, address);
+        const balance = await read.readContract({ address: t.vault.tranche, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+        let queuedDeposits = 0n;
+        let queuedWithdrawals = 0n;
+        for (let e = 1n; e <= epochNumber + 1n; e++) {
+          queuedDeposits += await read.readContract({
+            address: t.vault.queue,
+            abi: epochQueueAbi,
+            functionName: 'userDepositsEpochs',
+            args: [address, e],
+          });
+          queuedWithdrawals += await read.readContract({
+            address: t.vault.queue,
+            abi: epochQueueAbi,
+            functionName: 'userWithdrawalsEpochs',
+            args: [address, e],
+          });
+        }
+        const receipts = await read.readContract({
+          address: t.vault.strategy,
+          abi: strategyAbi,
+          functionName: 'balanceOf',
+          args: [address],
+        });
+        const open = store.vaultRequests
+          .all()
+          .filter((r) => r.vaultId === t.vaultId && r.walletAddress === address && r.status !== 'CLAIMED');
+        const sum = (type: string, field: 'amount' | 'lpAmount') =>
+          open.filter((r) => r.type === type).reduce((s, r) => s + BigInt(r[field] ?? '0'), 0n);
+
+        if (!position) {
+          expect(balance, `${t.vault.key} ${address}`).toBe(0n);
+          expect(open).toEqual([]);
+          continue;
+        }
+        expect(position.balance, `${t.vault.key} ${address}`).toBe(balance.toString());
+        expect(BigInt(position.redeemable!.token!)).toBe((balance * BigInt(position.vaultPrice!)) / 10n ** 18n);
+        expect(BigInt(position.pendingDeposits!.token!)).toBe(queuedDeposits);
+        expect(sum('DEPOSIT', 'amount')).toBe(queuedDeposits);
+        expect(sum('WITHDRAW', 'lpAmount')).toBe(queuedWithdrawals);
+        expect(sum('REDEEM', 'amount')).toBe(receipts);
+      }
+    }
+  });
+
+  it('gives each story request the status a lender would see', () => {
+    const statusOf = (key: string, type: string, role: keyof SeededVault['lenders'], e?: number) =>
+      request(key, type, role, e).map((r) => r.status);
+    expect(statusOf('alpha', 'DEPOSIT', 'L6', 3)).toEqual(['PENDING']);
+    expect(statusOf('alpha', 'WITHDRAW', 'L2', 3)).toEqual(['PENDING']);
+    expect(statusOf('alpha', 'DEPOSIT', 'L7', 1)).toEqual(['CLAIMABLE']);
+    expect(statusOf('alpha', 'DEPOSIT', 'L6', 1)).toEqual(['CLAIMED']);
+    expect(statusOf('alpha', 'DEPOSIT', 'L8', 2)).toEqual([]); // cancelled
+    expect(statusOf('alpha', 'WITHDRAW', 'L2', 1)).toEqual([]); // cancelled
+    expect(statusOf('alpha', 'WITHDRAW', 'L4', 2)).toEqual(['INSTANT_CLAIMABLE']);
+    expect(statusOf('alpha', 'WITHDRAW', 'L1', 1)).toEqual(['CLAIMED']);
+    expect(statusOf('alpha', 'REDEEM', 'L5')).toEqual(['INSTANT_CLAIMABLE']);
+    expect(statusOf('alpha', 'REDEEM', 'L3')).toEqual(['CLAIMED']);
+    expect(statusOf('delta', 'WITHDRAW', 'L4', 2)).toEqual(['PROCESSED']);
+    expect(statusOf('delta', 'WITHDRAW', 'L1', 1)).toEqual(['CLAIMABLE']);
+    expect(statusOf('delta', 'REDEEM', 'L5')).toEqual(['PENDING']);
+    expect(statusOf('beta', 'DEPOSIT', 'L0', 2)).toEqual(['PENDING']);
+    expect(statusOf('epsilon', 'REDEEM', 'L5')).toEqual(['PENDING']);
+    expect(request('alpha', 'REDEEM', 'L5')[0]?.isInstant).toBe(true);
+    expect(request('delta', 'REDEEM', 'L5')[0]?.isInstant).toBe(false);
+  });
+
+  it('records epochs as they ran: closed, running and defaulted', () => {
+    const epochs = (key: string) =>
+      store.vaultEpochs
+        .all()
+        .filter((e) => e.vaultId === target(key).vaultId)
+        .sort((a, b) => a.count - b.count)
+        .map((e) => `${e.count}:${e.status}`);
+    expect(epochs('alpha')).toEqual(['1:CLOSED', '2:CLOSED', '3:RUNNING']);
+    expect(epochs('beta')).toEqual(['1:CLOSED', '2:CLOSED']);
+    expect(epochs('gamma')).toEqual(['1:CLOSED', '2:DEFAULTED']);
+    const alpha3 = store.vaultEpochs.all().find((e) => e.vaultId === target('alpha').vaultId && e.count === 3)!;
+    expect(alpha3.withdrawType).toBe('INSTANT');
+    expect(alpha3.apr).toBe(7);
+    expect(alpha3.lastApr).toBe(10);
+  });
+
+  it('serves the indexed records through the simulated service', async () => {
+    const ids = allTargets().map((t) => t.vaultId);
+    const page = await get<{ data: VaultBlock[] }>(`/v1/vault-latest-blocks?vaultId=${ids.join(',')}`);
+    expect(page.data.map((b) => b.vaultId).sort()).toEqual([...ids].sort());
+    const alpha = target('alpha');
+    const l7 = alpha.story.lenders.L7;
+    const position = await get<{ balance: string; pendingDeposits: { token: string } }>(
+      `/v1/vaults/${alpha.vaultId}/position?walletAddress=${l7}`,
+    );
+    const balance = await alpha.client.publicClient.readContract({
+      address: alpha.vault.tranche,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [l7],
+    });
+    expect(position.balance).toBe(balance.toString());
+    expect(BigInt(position.pendingDeposits.token)).toBeGreaterThan(0n);
+  });
+
+  it('follows the chain: a claim shows as CLAIMED after the next refresh', async () => {
+    const alpha = target('alpha');
+    const l7 = alpha.story.lenders.L7;
+    await alpha.client.write({ from: l7, to: alpha.vault.queue, abi: epochQueueAbi, functionName: 'claimDepositRequest', args: [1n] });
+    await indexer.refresh();
+    expect(request('alpha', 'DEPOSIT', 'L7', 1).map((r) => r.status)).toEqual(['CLAIMED']);
+    expect(store.position(alpha.vaultId, l7)?.pendingDeposits?.token).toBe('0');
+    const claims = store.transactions.all().filter((t) => t.walletAddress === l7 && t.vaultId === alpha.vaultId && t.type === 'CLAIM');
+    expect(claims.length).toBe(1);
+  });
+});
