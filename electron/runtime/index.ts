@@ -11,6 +11,8 @@ import type { Handlers } from './handlers';
 import { ServiceConnection, type EmbeddedSimulation } from './service-connection';
 import { createSettingsFeature } from './features/settings';
 import { loadVaultList } from './features/vaults';
+import { createWalletsFeature } from './features/wallets';
+import { WalletBook, walletBookDocument } from '../services/wallets/wallet-book';
 
 export interface RuntimeOptions {
   version: string;
@@ -56,6 +58,13 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   const serviceUrlNow = async () => options.serviceUrlOverride ?? (await settings.read()).value.serviceUrl;
   await connection.select(await serviceUrlNow());
 
+  const book = new WalletBook(walletBookDocument(options.dataDir));
+  const bookLoad = await book.load();
+  if (bookLoad.recovered) {
+    options.log.warn('wallet book was unreadable and was kept aside', { keptAt: bookLoad.recovered.keptAt, reason: bookLoad.recovered.reason });
+  }
+  const walletsFeature = createWalletsFeature(book, bookLoad.recovered?.keptAt ?? null);
+
   const listeners = new Set<(name: EventName, payload: unknown) => void>();
   const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
     for (const l of listeners) l(name, payload);
@@ -95,6 +104,21 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
         const list = await loadVaultList(client);
         return list;
       },
+    },
+    wallets: {
+      list: async () => walletsFeature.view(),
+      add: (input) => book.add(input),
+      update: ({ address, ...patch }) => book.update(address, patch),
+      remove: async ({ addresses }) => ({ removed: await book.remove(addresses) }),
+      importCsv: ({ csv, groupId }) => book.importCsv(csv, groupId),
+      export: async ({ format, groupId }) => walletsFeature.export(format, groupId),
+      createGroup: ({ name }) => book.createGroup(name),
+      renameGroup: ({ id, name }) => book.renameGroup(id, name),
+      deleteGroup: async ({ id }) => {
+        await book.deleteGroup(id);
+        return { deleted: true as const };
+      },
+      setGroupMembers: async ({ groupId, addresses, member }) => ({ changed: await book.setMembership(groupId, addresses, member) }),
     },
     system: {
       openExternal: async ({ url }) => {

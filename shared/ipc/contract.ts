@@ -8,7 +8,19 @@ import {
   SetApiKeyInput,
   TestConnectionInput,
   VaultListSchema,
+  WalletBookViewSchema,
+  AddWalletInput,
+  UpdateWalletInput,
+  RemoveWalletsInput,
+  ImportCsvInput,
+  ExportWalletsInput,
+  ExportedFileSchema,
+  GroupNameInput,
+  RenameGroupInput,
+  GroupIdInput,
+  SetMembersInput,
 } from './schemas';
+import { CsvImportReportSchema, GroupSchema, WalletSchema } from '../wallets/schemas';
 
 /**
  * The IPC contract: every method the renderer may call, with the schema of its input and of its
@@ -27,6 +39,18 @@ export const methods = {
   },
   vaults: {
     list: { input: EmptyInput, result: VaultListSchema },
+  },
+  wallets: {
+    list: { input: EmptyInput, result: WalletBookViewSchema },
+    add: { input: AddWalletInput, result: WalletSchema },
+    update: { input: UpdateWalletInput, result: WalletSchema },
+    remove: { input: RemoveWalletsInput, result: z.object({ removed: z.number() }) },
+    importCsv: { input: ImportCsvInput, result: CsvImportReportSchema },
+    export: { input: ExportWalletsInput, result: ExportedFileSchema },
+    createGroup: { input: GroupNameInput, result: GroupSchema },
+    renameGroup: { input: RenameGroupInput, result: GroupSchema },
+    deleteGroup: { input: GroupIdInput, result: z.object({ deleted: z.literal(true) }) },
+    setGroupMembers: { input: SetMembersInput, result: z.object({ changed: z.number() }) },
   },
   system: {
     openExternal: { input: OpenExternalInput, result: z.object({ opened: z.boolean() }) },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CSV_MAX_BYTES, CSV_MAX_ROWS, GroupSchema, WalletSchema } from '../wallets/schemas';
 
 /**
  * Schemas of the view models that cross the bridge. Amounts are decimal strings of base units
@@ -96,3 +97,41 @@ export const VaultListSchema = z.object({
 export type VaultList = z.infer<typeof VaultListSchema>;
 
 export const OpenExternalInput = z.object({ url: z.string().max(2048) }).strict();
+
+// ---- Wallet book ----------------------------------------------------------------------------
+
+export const WalletBookViewSchema = z.object({
+  wallets: z.array(WalletSchema),
+  groups: z.array(GroupSchema),
+  /** Set when the book on disk could not be read and was kept aside under this name. */
+  recoveredFrom: z.string().nullable(),
+});
+export type WalletBookView = z.infer<typeof WalletBookViewSchema>;
+
+const GroupId = z.string().min(1).max(40);
+const AddressInput = z.string().trim().max(100);
+
+export const AddWalletInput = z
+  .object({
+    address: AddressInput,
+    label: z.string().max(80).optional(),
+    notes: z.string().max(1000).optional(),
+    groupIds: z.array(GroupId).max(50).optional(),
+  })
+  .strict();
+export const UpdateWalletInput = z.object({ address: AddressInput, label: z.string().max(80).optional(), notes: z.string().max(1000).optional() }).strict();
+export const RemoveWalletsInput = z.object({ addresses: z.array(AddressInput).min(1).max(CSV_MAX_ROWS) }).strict();
+export const ImportCsvInput = z
+  .object({
+    // Checked again, exactly, by the importer; this bound only keeps absurd payloads off the bridge.
+    csv: z.string().max(CSV_MAX_BYTES + 1024),
+    groupId: GroupId.optional(),
+  })
+  .strict();
+export const ExportWalletsInput = z.object({ format: z.enum(['csv', 'json']), groupId: GroupId.optional() }).strict();
+export const ExportedFileSchema = z.object({ fileName: z.string(), mimeType: z.string(), content: z.string() });
+export type ExportedFile = z.infer<typeof ExportedFileSchema>;
+export const GroupNameInput = z.object({ name: z.string().max(60) }).strict();
+export const RenameGroupInput = z.object({ id: GroupId, name: z.string().max(60) }).strict();
+export const GroupIdInput = z.object({ id: GroupId }).strict();
+export const SetMembersInput = z.object({ groupId: GroupId, addresses: z.array(AddressInput).min(1).max(CSV_MAX_ROWS), member: z.boolean() }).strict();

@@ -27,7 +27,7 @@ export interface TestConsole {
  * real simulated service over HTTP) behind the real browser shell, with a fresh data folder.
  */
 export async function startTestConsole(overrides: Partial<RuntimeOptions> = {}): Promise<TestConsole> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-data-'));
+  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-data-'));
   const logFile = path.join(dataDir, 'logs', 'vaultdesk.log');
   const log = new FileLogger(logFile);
   const opened: string[] = [];

@@ -3,11 +3,13 @@ import { getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { VaultsScreen } from '../vaults/VaultsScreen';
+import { WalletsScreen } from '../wallets/WalletsScreen';
 import { useAppStore, type Screen } from './app-store';
 import { ModeBanner } from './ModeBanner';
 
 const NAV: Array<{ screen: Screen; label: string }> = [
   { screen: 'vaults', label: 'Vaults' },
+  { screen: 'wallets', label: 'Wallets' },
   { screen: 'settings', label: 'Settings' },
 ];
 
@@ -48,7 +50,7 @@ export function App() {
         </nav>
         <main className="content">
           {error ? <ErrorNotice error={error} title="The console could not start properly." /> : null}
-          {screen === 'vaults' ? <VaultsScreen /> : <SettingsScreen />}
+          {screen === 'vaults' ? <VaultsScreen /> : screen === 'wallets' ? <WalletsScreen /> : <SettingsScreen />}
         </main>
       </div>
     </div>

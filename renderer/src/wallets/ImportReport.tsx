@@ -1,0 +1,42 @@
+import type { CsvImportReport } from '../../../shared/wallets/schemas';
+
+/** What a CSV import did, row by row: every skipped row with its line and the reason. */
+export function ImportReport({ report, onClose }: { report: CsvImportReport; onClose: () => void }) {
+  const skipped = report.rows.filter((r) => r.outcome === 'skipped');
+  return (
+    <div className={`notice ${skipped.length ? 'notice-warn' : 'notice-ok'}`} role="status" data-testid="import-report">
+      <div className="notice-head">
+        <strong className="notice-title">
+          CSV import: {report.added} added, {report.updated} updated, {report.skipped} skipped
+        </strong>
+        <button type="button" className="link-button" onClick={onClose}>
+          Dismiss
+        </button>
+      </div>
+      {report.createdGroups.length ? <p>New groups: {report.createdGroups.join(', ')}.</p> : null}
+      {skipped.length ? (
+        <table className="table compact" aria-label="Skipped rows">
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Address</th>
+              <th scope="col">Why it was skipped</th>
+            </tr>
+          </thead>
+          <tbody>
+            {skipped.slice(0, 200).map((r) => (
+              <tr key={r.line}>
+                <td className="num">{r.line}</td>
+                <td>
+                  <code>{r.address || '(empty)'}</code>
+                </td>
+                <td>{r.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {skipped.length > 200 ? <p>…and {skipped.length - 200} more skipped rows.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
+import type { Wallet } from '../../../shared/wallets/schemas';
+import { call, getBridge } from '../bridge';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
+import { AddWalletForm } from './AddWalletForm';
+import { GroupsPanel } from './GroupsPanel';
+import { ImportReport } from './ImportReport';
+import { useWalletsStore } from './wallets-store';
+
+const col = createColumnHelper<Wallet>();
+
+export function WalletsScreen() {
+  const { book, group, busy, error, notice, importReport, load, run, importCsv, exportBook, dismissReport } = useWalletsStore();
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const [targetGroup, setTargetGroup] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const groupName = useMemo(() => new Map((book?.groups ?? []).map((g) => [g.id, g.name])), [book]);
+  const wallets = useMemo(() => (book?.wallets ?? []).filter((w) => group === null || w.groupIds.includes(group)), [book, group]);
+  const selectedAddresses = Object.keys(selected).filter((k) => selected[k] && wallets.some((w) => w.address === k));
+
+  const columns = useMemo(
+    () => [
+      col.accessor('label', { header: 'Label', meta: { width: 'minmax(130px, 1fr)' } satisfies ColumnMeta, cell: (c) => c.getValue() || <span className="cell-sub">no label</span> }),
+      col.accessor('address', { header: 'Address', meta: { width: '330px' } satisfies ColumnMeta, cell: (c) => <code>{c.getValue()}</code> }),
+      col.accessor((w) => (w.source === 'ledger' ? `Ledger ${w.ledger?.path ?? ''}` : 'Watch-only'), {
+        id: 'source',
+        header: 'Signs with',
+        meta: { width: '130px' } satisfies ColumnMeta,
+      }),
+      col.accessor((w) => w.groupIds.map((id) => groupName.get(id) ?? '?').join(', '), {
+        id: 'groups',
+        header: 'Groups',
+        meta: { width: 'minmax(100px, 1fr)' } satisfies ColumnMeta,
+      }),
+      col.accessor('notes', { header: 'Notes', meta: { width: 'minmax(100px, 1fr)' } satisfies ColumnMeta, cell: (c) => <span className="cell-sub">{c.getValue()}</span> }),
+    ],
+    [groupName],
+  );
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (file) await importCsv(await file.text());
+  };
+
+  const currentGroup = group ? book?.groups.find((g) => g.id === group) : null;
+
+  return (
+    <section className="screen" aria-labelledby="wallets-title">
+      <header className="screen-header">
+        <div>
+          <h1 id="wallets-title">Wallets</h1>
+          <p className="screen-sub">
+            {book ? `${wallets.length} wallet${wallets.length === 1 ? '' : 's'}${currentGroup ? ` in ${currentGroup.name}` : ' in the book'}` : 'Loading…'}
+          </p>
+        </div>
+        <div className="screen-actions">
+          <input ref={fileInput} type="file" accept=".csv,text/csv" hidden onChange={(e) => void onFile(e)} data-testid="csv-input" />
+          <button type="button" className="button" disabled={busy} onClick={() => fileInput.current?.click()}>
+            Import CSV{currentGroup ? ` into ${currentGroup.name}` : ''}
+          </button>
+          <button type="button" className="button" disabled={!wallets.length} onClick={() => void exportBook('csv')}>
+            Export CSV
+          </button>
+          <button type="button" className="button" disabled={!wallets.length} onClick={() => void exportBook('json')}>
+            Export JSON
+          </button>
+        </div>
+      </header>
+
+      {book?.recoveredFrom ? (
+        <ErrorNotice
+          error={{
+            code: 'WALLET_BOOK_RECOVERED',
+            message: `The wallet book could not be read and was kept aside as ${book.recoveredFrom}.`,
+            action: 'Nothing was deleted: restore it from that file, or import a CSV export.',
+          }}
+        />
+      ) : null}
+      {error ? <ErrorNotice error={error} /> : null}
+      {notice ? (
+        <div className="notice notice-ok" role="status">
+          <p>{notice}</p>
+        </div>
+      ) : null}
+      {importReport ? <ImportReport report={importReport} onClose={dismissReport} /> : null}
+
+      <div className="wallets-layout">
+        <GroupsPanel />
+        <div className="wallets-main">
+          <AddWalletForm />
+          <div className="table-toolbar">
+            <input className="search" type="search" placeholder="Search label, address, group, notes" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search wallets" />
+            {selectedAddresses.length > 0 ? (
+              <div className="selection-bar" role="toolbar" aria-label="Selected wallets">
+                <span>{selectedAddresses.length} selected</span>
+                <select aria-label="Group to change" value={targetGroup} onChange={(e) => setTargetGroup(e.target.value)}>
+                  <option value="">Choose a group…</option>
+                  {book?.groups.map((g) => (
+                    <option key={g.id} value={g.id}>
+                      {g.name}
+                    </option>
+                  ))}
+                </select>
+                <button
+                  type="button"
+                  className="button button-small"
+                  disabled={!targetGroup || busy}
+                  onClick={() => void run(() => call(getBridge().wallets.setGroupMembers({ groupId: targetGroup, addresses: selectedAddresses, member: true })), `Added to ${groupName.get(targetGroup)}.`)}
+                >
+                  Add to group
+                </button>
+                <button
+                  type="button"
+                  className="button button-small"
+                  disabled={!targetGroup || busy}
+                  onClick={() => void run(() => call(getBridge().wallets.setGroupMembers({ groupId: targetGroup, addresses: selectedAddresses, member: false })), `Removed from ${groupName.get(targetGroup)}.`)}
+                >
+                  Remove from group
+                </button>
+                <button
+                  type="button"
+                  className="button button-small button-danger"
+                  disabled={busy}
+                  onClick={() => {
+                    if (window.confirm(`Remove ${selectedAddresses.length} wallet(s) from the book? Export first if you may need them again.`)) {
+                      void run(() => call(getBridge().wallets.remove({ addresses: selectedAddresses })), `${selectedAddresses.length} wallet(s) removed.`).then(() => setSelected({}));
+                    }
+                  }}
+                >
+                  Remove from book
+                </button>
+              </div>
+            ) : null}
+          </div>
+          <VirtualTable
+            data={wallets}
+            columns={columns}
+            getRowId={(w) => w.address}
+            ariaLabel="Wallets"
+            search={search}
+            selection={{ selected, onChange: setSelected }}
+            maxHeight="calc(100vh - 380px)"
+            minWidth={840}
+            empty={book?.wallets.length ? 'No wallet matches.' : 'No wallets yet: add an address above, or import a CSV with an "address" column.'}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

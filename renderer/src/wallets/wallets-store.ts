@@ -1,0 +1,85 @@
+import { create } from 'zustand';
+import type { AppErrorData } from '../../../shared/errors';
+import type { WalletBookView } from '../../../shared/ipc/schemas';
+import type { CsvImportReport } from '../../../shared/wallets/schemas';
+import { call, errorData, getBridge } from '../bridge';
+import { downloadFile } from '../components/download';
+
+/** `null` means every wallet; otherwise a group id. */
+export type GroupFilter = string | null;
+
+interface WalletsState {
+  book: WalletBookView | null;
+  group: GroupFilter;
+  busy: boolean;
+  error: AppErrorData | null;
+  notice: string | null;
+  importReport: CsvImportReport | null;
+  load(): Promise<void>;
+  selectGroup(group: GroupFilter): void;
+  /** Runs a change, reloads the book, and reports success as a notice; returns whether it worked. */
+  run(change: () => Promise<unknown>, notice?: string | ((result: unknown) => string)): Promise<boolean>;
+  importCsv(csv: string): Promise<void>;
+  exportBook(format: 'csv' | 'json'): Promise<void>;
+  dismissReport(): void;
+}
+
+export const useWalletsStore = create<WalletsState>((set, get) => ({
+  book: null,
+  group: null,
+  busy: false,
+  error: null,
+  notice: null,
+  importReport: null,
+  async load() {
+    try {
+      const book = await call(getBridge().wallets.list({}));
+      // A group deleted elsewhere falls back to "all wallets".
+      const group = get().group;
+      set({ book, error: null, group: group && book.groups.some((g) => g.id === group) ? group : null });
+    } catch (err) {
+      set({ error: errorData(err) });
+    }
+  },
+  selectGroup(group) {
+    set({ group, notice: null });
+  },
+  async run(change, notice) {
+    set({ busy: true, error: null, notice: null });
+    try {
+      const result = await change();
+      await get().load();
+      set({ notice: typeof notice === 'function' ? notice(result) : (notice ?? null) });
+      return true;
+    } catch (err) {
+      set({ error: errorData(err) });
+      return false;
+    } finally {
+      set({ busy: false });
+    }
+  },
+  async importCsv(csv) {
+    set({ busy: true, error: null, notice: null, importReport: null });
+    try {
+      const groupId = get().group ?? undefined;
+      const report = await call(getBridge().wallets.importCsv({ csv, ...(groupId ? { groupId } : {}) }));
+      set({ importReport: report });
+      await get().load();
+    } catch (err) {
+      set({ error: errorData(err) });
+    } finally {
+      set({ busy: false });
+    }
+  },
+  async exportBook(format) {
+    try {
+      const groupId = get().group ?? undefined;
+      downloadFile(await call(getBridge().wallets.export({ format, ...(groupId ? { groupId } : {}) })));
+    } catch (err) {
+      set({ error: errorData(err) });
+    }
+  },
+  dismissReport() {
+    set({ importReport: null });
+  },
+}));

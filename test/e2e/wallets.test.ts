@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startTestConsole, type TestConsole } from '../support/console';
+import { openChromium, screenshot, watchPage } from './support/browser';
+
+const A = '0xCbA98362e199c41E1864D0923AF9646d3A648451';
+const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const C = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const D = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+
+let c: TestConsole;
+let browser: BrowserContext;
+let page: Page;
+let watched: { errors: string[] };
+
+beforeAll(async () => {
+  c = await startTestConsole();
+  browser = await openChromium();
+  page = await browser.newPage();
+  watched = watchPage(page);
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(c.shell.launchUrl);
+  await page.getByRole('button', { name: 'Wallets', exact: true }).click();
+});
+afterAll(async () => {
+  await browser?.close();
+  await c?.close();
+});
+
+const rows = () => page.locator('[role="table"][aria-label="Wallets"] [data-row-id]');
+
+describe('Wallets screen', () => {
+  it('starts empty and says how to begin', async () => {
+    await expect.poll(() => page.getByText('No wallets yet').count()).toBe(1);
+  });
+
+  it('flags a mistyped checksum as it is typed and will not add it', async () => {
+    await page.getByLabel('Address').fill(A.replace('CbA', 'CBA'));
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('checksum');
+    expect(await page.getByRole('button', { name: 'Add wallet' }).isDisabled()).toBe(true);
+  });
+
+  it('adds a watch-only wallet with its label', async () => {
+    await page.getByLabel('Address').fill(A.toLowerCase());
+    await page.getByLabel('Label').fill('Treasury EU');
+    await page.getByRole('button', { name: 'Add wallet' }).click();
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await rows().first().textContent()).toContain(A);
+    expect(await rows().first().textContent()).toContain('Treasury EU');
+    expect(await page.getByLabel('Address').inputValue()).toBe('');
+  });
+
+  it('imports a CSV and reports every skipped row with its line and reason', async () => {
+    const csv = ['address,label,notes,groups', `${B},Desk 2,,Fund II`, `${C},Desk 3,"note, quoted",Fund II`, '0xnothex,bad,,', `${A},Treasury EU renamed,,`].join('\n');
+    await page.getByTestId('csv-input').setInputFiles({ name: 'wallets.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const report = page.getByTestId('import-report');
+    await expect.poll(() => report.textContent()).toContain('2 added, 1 updated, 1 skipped');
+    const skipped = report.locator('table[aria-label="Skipped rows"] tbody tr');
+    expect(await skipped.count()).toBe(1);
+    expect(await skipped.first().textContent()).toMatch(/^4.*0xnothex.*40 hexadecimal/);
+    expect(await report.textContent()).toContain('New groups: Fund II');
+    await expect.poll(() => rows().count()).toBe(3);
+    await screenshot(page, 'wallets-import-report');
+  });
+
+  it('shows a group as a batch and acts on a selection', async () => {
+    await page.getByRole('button', { name: /^Fund II/ }).click();
+    await expect.poll(() => rows().count()).toBe(2);
+    await page.getByRole('button', { name: /^All wallets/ }).click();
+    await page.getByLabel(`Select row ${A}`).check();
+    await page.getByLabel('Group to change').selectOption({ label: 'Fund II' });
+    await page.getByRole('button', { name: 'Add to group' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^Fund II/ }).textContent()).toContain('3');
+  });
+
+  it('exports the group as CSV with every column', async () => {
+    await page.getByRole('button', { name: /^Fund II/ }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^vaultdesk-wallets-fund-ii-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await download.path())!, 'utf8');
+    const lines = text.trim().split('\n');
+    expect(lines[0]).toBe('address,label,notes,groups,source,ledgerPath');
+    expect(lines).toHaveLength(4);
+    expect(text).toContain(`${C},Desk 3,"note, quoted",Fund II,watch,`);
+    expect(text).toContain(`${A},Treasury EU renamed,,Fund II,watch,`);
+  });
+
+  it('keeps the book across a restart of the console', async () => {
+    await page.getByLabel('Address').fill(D);
+    await page.getByRole('button', { name: 'Add wallet' }).click();
+    await expect.poll(() => page.getByText(`${D.slice(0, 10)}`).count()).toBeGreaterThan(0);
+    await screenshot(page, 'wallets-group');
+    const dataDir = c.dataDir;
+    await c.close();
+    c = await startTestConsole({ dataDir });
+    await page.goto(c.shell.launchUrl);
+    await page.getByRole('button', { name: 'Wallets', exact: true }).click();
+    await expect.poll(() => rows().count()).toBe(4);
+    await page.getByRole('button', { name: /^Fund II/ }).click();
+    await expect.poll(() => rows().count()).toBe(4);
+  });
+
+  it('ran without page errors', () => {
+    expect(watched.errors).toEqual([]);
+  });
+});
