@@ -260,7 +260,11 @@ describe('REDEEM requests on the epoch vault', () => {
         }),
       ),
     ).toBe('NotAllowed');
-    await driver.vault('alpha').runEpoch();
+    const cycle = driver.vault('alpha');
+    await cycle.startEpoch();
+    expect(await onVault(alice, 'claimWithdrawRequest')).toBe('EpochRunning');
+    await cycle.fundInstantWithdrawals();
+    await cycle.stopEpoch();
     const before = await a.underlyingBalance();
     await a.claimRedeem();
     expect((await a.underlyingBalance()) - before).toBe(promised);

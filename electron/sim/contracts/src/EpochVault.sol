@@ -194,10 +194,14 @@ contract EpochVault {
     }
   }
 
+  /// @notice Claims standard redeems once an epoch has completed since the request; only between
+  /// epochs (the funds arrive with `stopEpoch`).
   function claimWithdrawRequest() external {
+    if (isEpochRunning) revert EpochRunning();
     CreditStrategy(strategy).claimWithdrawRequest(msg.sender);
   }
 
+  /// @notice Claims instant redeems once the borrower has funded them, also while the epoch runs.
   function claimInstantWithdrawRequest() external {
     if (!allowInstantWithdraw) revert NotAllowed();
     CreditStrategy(strategy).claimInstantWithdrawRequest(msg.sender);

@@ -1,0 +1,67 @@
+import { parseArgs } from 'node:util';
+import { generateDataset, startSimService } from '../service';
+import { SimStore } from '../service/store';
+import { startLocalSimulation } from './simulation';
+
+/**
+ * The simulation on local chains: two anvil chains with the protocol, the seeded scenario, the
+ * cycle driver, the indexer and the simulated service serving what the indexer writes.
+ *   tsx electron/sim/indexer/cli.ts --port 0 [--seed N] [--wallets N] [--pace demo|fast] [--dataset] [--api-key K]
+ * `--dataset` adds the generated (off-chain) dataset next to the local vaults. The first stdout
+ * line is one JSON object `{"url", "apiKey", "rpcUrl", "chainId", "chains"}`; it runs until
+ * SIGINT/SIGTERM.
+ */
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    seed: { type: 'string', default: '1' },
+    wallets: { type: 'string', default: '24' },
+    pace: { type: 'string', default: 'demo' },
+    dataset: { type: 'boolean', default: false },
+    'api-key': { type: 'string' },
+  },
+  strict: true,
+});
+
+function integer(name: string, raw: string, min: number, max: number): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    process.stderr.write(`--${name} must be an integer between ${min} and ${max}, got '${raw}'\n`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const pace = values.pace;
+if (pace !== 'demo' && pace !== 'fast') {
+  process.stderr.write(`--pace must be demo or fast, got '${pace}'\n`);
+  process.exit(2);
+}
+const seed = integer('seed', values.seed, 0, 2 ** 31);
+const wallets = integer('wallets', values.wallets, 12, 10_000);
+
+const store = values.dataset ? generateDataset({ seed }) : new SimStore();
+const simulation = await startLocalSimulation({ seed, wallets, pace, store });
+const service = await startSimService({
+  store,
+  port: integer('port', values.port, 0, 65_535),
+  ...(values['api-key'] ? { apiKey: values['api-key'] } : {}),
+});
+
+const chains = simulation.network.chains.map(({ chain }) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
+process.stdout.write(
+  `${JSON.stringify({ url: service.url, apiKey: service.apiKey, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId, chains })}\n`,
+);
+
+let closing = false;
+const shutdown = (): void => {
+  if (closing) return;
+  closing = true;
+  Promise.all([service.close(), simulation.stop()]).then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
