@@ -14,6 +14,7 @@ export { generateDataset } from './dataset';
 export type { DatasetOptions } from './dataset';
 export { createSimApp } from './app';
 export { buildOpenApiDocument } from './openapi';
+export { validateStore } from './validate';
 
 export interface SimServiceOptions extends DatasetOptions {
   /** Added to every response, ms. */

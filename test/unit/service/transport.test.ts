@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { isAppError, type AppError } from '../../../shared/errors';
+import { createServiceClient, parseRetryAfter } from '../../../electron/services/service-client';
+
+/** The client's transport against scripted answers (no server): retry policy, jitter, cancellation. */
+
+type Step = Response | Error;
+
+function scripted(steps: Step[]) {
+  const seen: { url: string; init: RequestInit }[] = [];
+  const fetchImpl = (async (url: string, init: RequestInit) => {
+    seen.push({ url, init });
+    const step = steps.shift();
+    if (!step) throw new Error('no more steps');
+    if (step instanceof Error) throw step;
+    return step;
+  }) as unknown as typeof fetch;
+  return { fetchImpl, seen };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const chains = { data: [{ _id: 'c1', chainID: 1, name: 'Ethereum' }], totalCount: 1 };
+
+async function failure(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (err) {
+    if (isAppError(err)) return err;
+    throw err;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('service client transport', () => {
+  it('sends the bearer key and retries network errors with growing, jittered waits', async () => {
+    const { fetchImpl, seen } = scripted([new TypeError('fetch failed'), new TypeError('fetch failed'), json(chains)]);
+    const waits: number[] = [];
+    const client = createServiceClient({
+      baseUrl: 'http://svc.test/',
+      getApiKey: async () => 'k-123',
+      fetch: fetchImpl,
+      random: () => 1,
+      retry: { baseDelayMs: 100, maxDelayMs: 1000 },
+      sleep: async (ms) => void waits.push(ms),
+    });
+    expect((await client.listChains()).data[0]!.chainID).toBe(1);
+    expect(waits).toEqual([100, 200]);
+    expect(seen[0]!.url).toBe('http://svc.test/v1/chains');
+    expect(new Headers(seen[0]!.init.headers).get('authorization')).toBe('Bearer k-123');
+  });
+
+  it('keeps jittered waits between half and all of the backoff ceiling', async () => {
+    const waits: number[] = [];
+    const { fetchImpl } = scripted([json({}, 504), json({}, 504), json({}, 504), json(chains)]);
+    const client = createServiceClient({
+      baseUrl: 'http://svc.test',
+      getApiKey: async () => 'k',
+      fetch: fetchImpl,
+      random: () => 0,
+      retry: { baseDelayMs: 100, maxDelayMs: 250 },
+      sleep: async (ms) => void waits.push(ms),
+    });
+    await client.listChains();
+    expect(waits).toEqual([50, 100, 125]);
+  });
+
+  it('never retries the sign POST, even on a network error', async () => {
+    const { fetchImpl, seen } = scripted([new TypeError('socket hang up'), json({ _id: 's', hash: '0x1', signedOn: '2026-01-01T00:00:00Z' })]);
+    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, sleep: async () => {} });
+    const err = await failure(client.signSignature('sig', { walletAddress: `0x${'1'.repeat(40)}`, hash: '0xabcd' }));
+    expect(err.code).toBe('SERVICE_UNREACHABLE');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.init.method).toBe('POST');
+  });
+
+  it('stops waiting between retries when the caller aborts', async () => {
+    const { fetchImpl } = scripted([json({}, 503), json(chains)]);
+    const client = createServiceClient({
+      baseUrl: 'http://svc.test',
+      getApiKey: async () => 'k',
+      fetch: fetchImpl,
+      retry: { baseDelayMs: 10_000, maxDelayMs: 10_000 },
+    });
+    const controller = new AbortController();
+    const pending = failure(client.listChains({}, { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 20);
+    expect((await pending).code).toBe('SERVICE_CANCELLED');
+  });
+
+  it('maps 403 with an action, and keeps the service code of a 404', async () => {
+    const { fetchImpl } = scripted([
+      json({ code: 'FORBIDDEN', message: 'no', statusCode: 403 }, 403),
+      json({ code: 'TOKEN_NOT_FOUND', message: 'No token', statusCode: 404 }, 404),
+    ]);
+    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    const forbidden = await failure(client.listTokens());
+    expect(forbidden.code).toBe('SERVICE_FORBIDDEN');
+    expect(forbidden.action).toMatch(/Settings/);
+    const missing = await failure(client.getToken('t'));
+    expect(missing).toMatchObject({ code: 'SERVICE_NOT_FOUND', details: { serviceCode: 'TOKEN_NOT_FOUND', endpoint: 'GET /v1/tokens/:id' } });
+  });
+
+  it('accepts records missing optional fields and rejects one missing a required field', async () => {
+    const { fetchImpl } = scripted([
+      json({ data: [{ _id: 'c1' }] }),
+      json({ data: [{ _id: 'v1', name: 'V' }], totalCount: 1 }),
+    ]);
+    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    expect((await client.listChains()).data).toEqual([{ _id: 'c1' }]);
+    const err = await failure(client.listVaults());
+    expect(err.code).toBe('SERVICE_BAD_RESPONSE');
+    expect(err.details).toMatchObject({ endpoint: 'GET /v1/vaults', field: 'data[0].address' });
+  });
+
+  it('validates projected rows with every field optional but _id', async () => {
+    const { fetchImpl, seen } = scripted([json({ data: [{ _id: 'v1', name: 'V' }], totalCount: 1 })]);
+    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    const page = await client.listFields('vaults', ['name']);
+    expect(page.data).toEqual([{ _id: 'v1', name: 'V' }]);
+    expect(seen[0]!.url).toBe('http://svc.test/v1/vaults?fields=name');
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    expect(parseRetryAfter('3')).toBe(3000);
+    expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
+    expect(parseRetryAfter('soon')).toBeNull();
+    expect(parseRetryAfter(null)).toBeNull();
+  });
+});
