@@ -5,3 +5,4 @@ export * from './envelope';
 export * from './query';
 export * from './errors';
 export * from './resources';
+export * from './vault';

@@ -28,10 +28,20 @@ describe('dataset', () => {
       for (let i = 1; i < epochs.length; i++) expect(Date.parse(epochs[i]!.startDate!)).toBeGreaterThan(Date.parse(epochs[i - 1]!.endDate!));
       const latest = store.latestVaultBlock(vault._id)!;
       expect(latest.block.timestamp).toBe(now / 1000);
-      const closed = epochs.filter((e) => e.status === 'CLOSED').length;
-      expect(latest.cdoEpoch?.epochNumber).toBe(closed);
-      expect(latest.cdoEpoch?.status).toBe(epochs.some((e) => e.status === 'RUNNING') ? 'RUNNING' : 'WAITING');
+      const stopped = epochs.filter((e) => e.status !== 'RUNNING').length;
+      expect(latest.cdoEpoch?.epochNumber).toBe(stopped);
+      const last = epochs[epochs.length - 1]!.status;
+      expect(latest.cdoEpoch?.status).toBe(last === 'CLOSED' ? 'WAITING' : last);
     }
+  });
+
+  it('has one vault in default, which takes no new requests', () => {
+    const store = generateDataset({ seed: 2, wallets: 200, now });
+    const defaulted = store.vaults.filter((v) => store.latestVaultBlock(v._id)?.cdoEpoch?.status === 'DEFAULTED');
+    expect(defaulted).toHaveLength(1);
+    const last = store.vaultEpochs.filter((e) => e.vaultId === defaulted[0]!._id).pop()!;
+    expect(last.status).toBe('DEFAULTED');
+    expect(store.vaultRequests.filter((r) => r.vaultId === defaulted[0]!._id && r.status === 'PENDING')).toEqual([]);
   });
 
   it('includes the given wallet addresses and scales with the wallet count', () => {

@@ -74,6 +74,8 @@ interface VaultSeed {
   borrower?: string;
   /** Epoch vaults without a queue contract take deposits only between epochs. */
   withQueue?: boolean;
+  /** The borrower failed to repay at the last epoch's end: the vault is in default. */
+  defaulted?: boolean;
 }
 
 export const VAULT_SEEDS: readonly VaultSeed[] = [
@@ -82,7 +84,7 @@ export const VAULT_SEEDS: readonly VaultSeed[] = [
   { name: 'Meridian Market-Neutral USDC', symbol: 'AA_mnUSDC', contractType: 'CDO_EPOCH', chain: 2, token: 'USDC', visibility: 'PUBLIC', status: 'PAUSED', borrower: 'HARBOR_LANE', withQueue: true },
   { name: 'Kestrel Trade Finance USDC', symbol: 'AA_ktUSDC', contractType: 'CDO_EPOCH', chain: 1, token: 'USDC', visibility: 'RESTRICTED', status: 'READY', borrower: 'KESTREL', withQueue: true },
   { name: 'Aster Private Credit DAI', symbol: 'AA_apDAI', contractType: 'CDO_EPOCH', chain: 0, token: 'DAI', visibility: 'HIDDEN', status: 'READY', borrower: 'NORTHWIND', withQueue: true },
-  { name: 'Legacy Credit USDT', symbol: 'AA_lgUSDT', contractType: 'CDO_EPOCH', chain: 1, token: 'USDT', visibility: 'PUBLIC', status: 'DISABLED', borrower: 'KESTREL', withQueue: false },
+  { name: 'Legacy Credit USDT', symbol: 'AA_lgUSDT', contractType: 'CDO_EPOCH', chain: 1, token: 'USDT', visibility: 'PUBLIC', status: 'DISABLED', borrower: 'KESTREL', withQueue: false, defaulted: true },
   { name: 'Best Yield USDC', symbol: 'byUSDC', contractType: 'BestYield', chain: 0, token: 'USDC', visibility: 'PUBLIC', status: 'READY' },
   { name: 'Best Yield DAI', symbol: 'byDAI', contractType: 'BestYield', chain: 1, token: 'DAI', visibility: 'PUBLIC', status: 'DISABLED' },
   { name: 'Senior Tranche WETH', symbol: 'AA_WETH', contractType: 'CDO', chain: 0, token: 'WETH', visibility: 'PUBLIC', status: 'READY' },
@@ -125,6 +127,7 @@ export interface VaultInfo {
   decimals: number;
   usd: number;
   isEpoch: boolean;
+  defaulted: boolean;
 }
 
 export function generateCatalog(store: SimStore, rng: Prng, createdAt: string): CatalogContext {
@@ -288,7 +291,7 @@ export function generateCatalog(store: SimStore, rng: Prng, createdAt: string): 
       vault.signatures = [{ _id: signatureIds.get('TERMS_OF_SERVICE')!, entity: 'ALL' }];
     }
     store.vaults.insert(vault);
-    vaults.push({ vault, chainIndex: seed.chain, token, decimals: tokenSeed.decimals, usd: tokenSeed.usd, isEpoch });
+    vaults.push({ vault, chainIndex: seed.chain, token, decimals: tokenSeed.decimals, usd: tokenSeed.usd, isEpoch, defaulted: seed.defaulted ?? false });
 
     // The tranche token is a token record of its own (18 decimals, not an underlying).
     store.tokens.insert({

@@ -138,8 +138,9 @@ export function generateHistory(store: SimStore, rng: Prng, catalog: CatalogCont
     const durationS = rng.pick([7, 14, 30]) * 86_400;
     const bufferS = rng.pick([6, 12, 24]) * 3600;
     const cycleMs = (durationS + bufferS) * 1000;
-    const completed = rng.int(12, 18);
-    const running = vault.status === 'READY' && rng.bool(0.75);
+    // A defaulted vault's last epoch ended in default, so it needs one more to keep 12 closed ones.
+    const completed = rng.int(info.defaulted ? 13 : 12, 18);
+    const running = !info.defaulted && vault.status === 'READY' && rng.bool(0.75);
     const aprDelta = rng.pick([1, 1.5, 2]);
     const hasQueue = vault.cdoEpoch?.depositQueue !== undefined;
     const epochCount = running ? completed + 1 : completed;
@@ -154,6 +155,7 @@ export function generateHistory(store: SimStore, rng: Prng, catalog: CatalogCont
       const startMs = lastStart - (epochCount - count) * cycleMs;
       const endMs = startMs + durationS * 1000;
       const isRunning = running && count === epochCount;
+      const isDefault = info.defaulted && count === epochCount;
       const apr = Math.round((baseApr + rng.float(-1.5, 1.5)) * 100) / 100;
       // The protocol's rule: instant when the last epoch's APR beats this one's by more than the delta.
       const withdrawType = lastApr > apr + aprDelta ? 'INSTANT' : 'STANDARD';
@@ -190,7 +192,7 @@ export function generateHistory(store: SimStore, rng: Prng, catalog: CatalogCont
         _id: epochId,
         vaultId: vault._id,
         count,
-        status: isRunning ? 'RUNNING' : 'CLOSED',
+        status: isRunning ? 'RUNNING' : isDefault ? 'DEFAULTED' : 'CLOSED',
         ...audit(startMs),
       });
 
@@ -203,7 +205,7 @@ export function generateHistory(store: SimStore, rng: Prng, catalog: CatalogCont
         price = endPrice;
         // … and one in the buffer that follows it, or "now" for the last completed epoch of a waiting vault.
         const bufferMs = count === epochCount ? now : endMs + (bufferS * 1000) / 2;
-        addBlock(info, bufferMs, price, supply, apr, { ...state, status: 'WAITING', epochNumber: count });
+        addBlock(info, bufferMs, price, supply, apr, { ...state, status: isDefault ? 'DEFAULTED' : 'WAITING', epochNumber: count });
       }
       epochs.push({ _id: epochId, count, startMs, endMs, apr, withdrawType, price: isRunning ? endPrice : price });
       lastApr = apr;

@@ -15,6 +15,7 @@ import { blockAt, DAY_MS, iso } from './time';
  * - WITHDRAW: PENDING while e > C; for e = C processed, INSTANT_CLAIMABLE when the epoch was
  *   instant, else PROCESSED (claimable at the end of the next cycle); older: CLAIMABLE or CLAIMED;
  * - REDEEM (made between epochs, e = completed + 1): PENDING until epoch e stops, then CLAIMABLE or CLAIMED.
+ * A vault in default takes no new request: its wallets only have processed ones.
  */
 
 export interface WalletOptions {
@@ -245,7 +246,7 @@ function epochPosition(
 
   // A redeem between epochs (the only way out of a vault without a queue).
   if (balance > 0n && rng.bool(hasQueue ? 0.1 : 0.4)) {
-    const e = timeline.running ? rng.int(Math.max(1, C - 1), C) : C + 1;
+    const e = timeline.running || timeline.info.defaulted ? rng.int(Math.max(1, C - 1), C) : C + 1;
     const lp = balance / 3n;
     const amount = (lp * timeline.latestPrice) / ONE;
     const status = request('REDEEM', e, amount, lp);

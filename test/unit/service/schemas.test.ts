@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { VaultSchema, vaultContracts, type Vault } from '../../../shared/service';
+
+const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
+const base = { _id: 'v', name: 'V', address: a(1), tokenId: 't', chainId: 'c', contractType: 'CDO_EPOCH', visibility: 'PUBLIC', status: 'READY' };
+
+describe('vault records', () => {
+  it('keeps unknown fields, at the top and nested', () => {
+    const parsed = VaultSchema.parse({ ...base, riskGrade: 'A', cdoEpoch: { address: a(2), extra: 1 } });
+    expect(parsed).toMatchObject({ riskGrade: 'A', cdoEpoch: { extra: 1 } });
+  });
+
+  it('refuses an unknown visibility and a malformed address', () => {
+    expect(VaultSchema.safeParse({ ...base, visibility: 'SECRET' }).success).toBe(false);
+    expect(VaultSchema.safeParse({ ...base, address: '0x12' }).success).toBe(false);
+  });
+
+  it('reads the queues under cdoEpoch first, then at the top level as the spec documents them', () => {
+    const real = VaultSchema.parse({ ...base, cdoEpoch: { address: a(2), depositQueue: { address: a(3) }, withdrawQueue: { address: a(3) } } });
+    expect(vaultContracts(real)).toEqual({ tranche: a(1), epochVault: a(2), depositQueue: a(3), withdrawQueue: a(3) });
+    const specShape: Vault = VaultSchema.parse({ ...base, cdoEpoch: { address: a(2) }, depositQueue: { address: a(4) }, withdrawQueue: { address: a(5) } });
+    expect(vaultContracts(specShape)).toMatchObject({ depositQueue: a(4), withdrawQueue: a(5) });
+    expect(vaultContracts(VaultSchema.parse(base))).toEqual({ tranche: a(1) });
+  });
+});
