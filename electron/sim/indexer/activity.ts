@@ -47,6 +47,8 @@ export async function readVaultActivity(
   vault: VaultDeployment,
   blockTimestamp: (blockNumber: bigint) => Promise<bigint>,
   toBlock: bigint,
+  /** Decoded transactions by hash (a mined transaction never changes): saves re-reading them. */
+  cache: Map<Hash, VaultAction | null> = new Map(),
 ): Promise<VaultActivity> {
   const read = client.publicClient;
   const parties = new Set([vault.epochVault, vault.queue, vault.strategy].map((a) => a.toLowerCase()));
@@ -67,15 +69,26 @@ export async function readVaultActivity(
 
   const actions: VaultAction[] = [];
   for (const [hash, logs] of byTx) {
+    const cached = cache.get(hash);
+    if (cached !== undefined) {
+      if (cached) actions.push(cached);
+      continue;
+    }
+    const action = await decodeAction(hash, logs);
+    cache.set(hash, action);
+    if (action) actions.push(action);
+  }
+
+  async function decodeAction(hash: Hash, logs: Log[]): Promise<VaultAction | null> {
     const tx = await read.getTransaction({ hash });
     const to = tx.to?.toLowerCase();
     const contract = to === vault.epochVault.toLowerCase() ? 'vault' : to === vault.queue.toLowerCase() ? 'queue' : undefined;
-    if (!contract) continue; // the manager's and borrower's own transfers, mints of the test tokens
+    if (!contract) return null; // the manager's and borrower's own transfers, mints of the test tokens
     let decoded: { functionName: string; args?: readonly unknown[] };
     try {
       decoded = decodeFunctionData({ abi: contract === 'vault' ? epochVaultAbi : epochQueueAbi, data: tx.input });
     } catch {
-      continue;
+      return null;
     }
     const movements = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs }).map((l) => ({
       token: getAddress(l.address),
@@ -84,7 +97,7 @@ export async function readVaultActivity(
       value: l.args.value,
     }));
     const blockNumber = tx.blockNumber!;
-    actions.push({
+    return {
       hash,
       blockNumber,
       timestamp: await blockTimestamp(blockNumber),
@@ -94,7 +107,7 @@ export async function readVaultActivity(
       functionName: decoded.functionName,
       args: decoded.args ?? [],
       movements,
-    });
+    };
   }
   actions.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
 

@@ -21,14 +21,19 @@ export interface EpochFacts {
  * One record per started epoch (1-based `count`): RUNNING while it runs, CLOSED once stopped,
  * DEFAULTED when the borrower failed during it. Dates are the real start and stop times.
  */
-export async function buildEpochs(client: ChainClient, indexed: IndexedVault, cycle: CycleLog[]): Promise<EpochFacts[]> {
+export async function buildEpochs(
+  client: ChainClient,
+  indexed: IndexedVault,
+  cycle: CycleLog[],
+  snapshotAt: (blockNumber: bigint) => Promise<VaultSnapshot> = (blockNumber) => readVaultSnapshot(client, indexed, blockNumber),
+): Promise<EpochFacts[]> {
   const facts: EpochFacts[] = [];
   let count = 0;
   for (const [i, log] of cycle.entries()) {
     if (log.kind !== 'start') continue;
     count += 1;
     const end = cycle.slice(i + 1).find((c) => c.kind !== 'start');
-    const snapshot = await readVaultSnapshot(client, indexed, log.blockNumber);
+    const snapshot = await snapshotAt(log.blockNumber);
     facts.push({ count, start: log, ...(end ? { end } : {}), snapshot });
   }
   return facts;

@@ -1,13 +1,14 @@
 import type { ChainClient, ProtocolDeployment } from '../chain';
 import type { SimStore } from '../service/store';
-import { readVaultActivity } from './activity';
+import type { Hash } from 'viem';
+import { readVaultActivity, type VaultAction } from './activity';
 import { registerLocalCatalog, type IndexedVault } from './catalog';
 import { buildEpochs, toEpochRecord } from './epochs';
 import { isoOf } from './ids';
 import { buildPositions } from './positions';
 import { buildRequests, toRequestRecord } from './requests';
 import { buildTransactions } from './transactions';
-import { readVaultSnapshot, toVaultBlockRecord } from './vaultBlock';
+import { readVaultSnapshot, toVaultBlockRecord, type VaultSnapshot } from './vaultBlock';
 
 export interface IndexerChain {
   client: ChainClient;
@@ -57,6 +58,32 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
   );
   const clientOf = new Map(chains.map((c) => [c.client.chainId, c.client]));
   const timestamps = new Map<string, bigint>();
+  const snapshots = new Map<string, VaultSnapshot>();
+  // The caches hold facts about mined blocks; a chain reverted to a snapshot (evm_revert) has
+  // other blocks under the same numbers, so the caches are dropped when the last seen block changed.
+  const lastSeen = new Map<number, { number: bigint; hash: string }>();
+  async function forgetIfRewound(chainId: number, client: ChainClient): Promise<void> {
+    const seen = lastSeen.get(chainId);
+    const latest = await client.publicClient.getBlock({ blockTag: 'latest' });
+    if (seen) {
+      const again = seen.number <= latest.number ? await client.publicClient.getBlock({ blockNumber: seen.number }) : undefined;
+      if (again?.hash !== seen.hash) {
+        timestamps.clear();
+        snapshots.clear();
+        decoded.clear();
+        instantByTx.clear();
+      }
+    }
+    lastSeen.set(chainId, { number: latest.number, hash: latest.hash });
+  }
+  // Facts about mined transactions never change: decoded once, kept across refreshes.
+  const decoded = new Map<string, Map<Hash, VaultAction | null>>();
+  const instantByTx = new Map<string, Map<Hash, boolean>>();
+  const perVault = <T>(maps: Map<string, Map<Hash, T>>, vaultId: string): Map<Hash, T> => {
+    let map = maps.get(vaultId);
+    if (!map) maps.set(vaultId, (map = new Map()));
+    return map;
+  };
 
   async function indexVault(indexed: IndexedVault): Promise<Omit<IndexStats, 'ms' | 'vaults'>> {
     const client = clientOf.get(indexed.chainId)!;
@@ -70,15 +97,26 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
       return t;
     };
     const head = await client.publicClient.getBlockNumber();
-    const activity = await readVaultActivity(client, indexed.deployment, blockTimestamp, head);
-    const requests = await buildRequests(client, indexed, activity);
+    await forgetIfRewound(indexed.chainId, client);
+    const activity = await readVaultActivity(client, indexed.deployment, blockTimestamp, head, perVault(decoded, indexed.vaultId));
+    const requests = await buildRequests(client, indexed, activity, perVault(instantByTx, indexed.vaultId));
     const latest = await readVaultSnapshot(client, indexed, head);
-    const epochs = await buildEpochs(client, indexed, activity.cycle);
+    // Past blocks never change: their snapshots are read once.
+    const snapshotAt = async (blockNumber: bigint) => {
+      const key = `${indexed.vaultId}:${blockNumber}`;
+      let snapshot = snapshots.get(key);
+      if (!snapshot) {
+        snapshot = await readVaultSnapshot(client, indexed, blockNumber);
+        snapshots.set(key, snapshot);
+      }
+      return snapshot;
+    };
+    const epochs = await buildEpochs(client, indexed, activity.cycle, snapshotAt);
 
     const blockRecords = [];
     for (const log of activity.cycle) {
       if (log.blockNumber === head) continue;
-      blockRecords.push(toVaultBlockRecord(indexed, await readVaultSnapshot(client, indexed, log.blockNumber)));
+      blockRecords.push(toVaultBlockRecord(indexed, await snapshotAt(log.blockNumber)));
     }
     const latestRecord = toVaultBlockRecord(indexed, latest, requests);
     blockRecords.push(latestRecord);

@@ -48,7 +48,13 @@ interface Draft {
  * requests per transaction, then asks the contracts which are processed and claimable now.
  * Cancelled requests are dropped (the service does not list them).
  */
-export async function buildRequests(client: ChainClient, indexed: IndexedVault, activity: VaultActivity): Promise<ChainRequest[]> {
+export async function buildRequests(
+  client: ChainClient,
+  indexed: IndexedVault,
+  activity: VaultActivity,
+  /** Instant or standard per redeem transaction (decided once, at its block). */
+  instantByTx: Map<Hash, boolean> = new Map(),
+): Promise<ChainRequest[]> {
   const vault = indexed.deployment;
   const read = client.publicClient;
   const queued = new Map<string, Draft>();
@@ -91,18 +97,23 @@ export async function buildRequests(client: ChainClient, indexed: IndexedVault, 
       const lp = moved(action, vault.tranche, wallet, zeroAddress);
       // Instant or standard is the vault's decision at that block: compare the wallet's instant
       // balance before and after.
-      const [before, after] = await Promise.all(
-        [action.blockNumber - 1n, action.blockNumber].map((blockNumber) =>
-          read.readContract({
-            address: vault.strategy,
-            abi: strategyAbi,
-            functionName: 'instantWithdrawsRequests',
-            args: [wallet],
-            blockNumber,
-          }),
-        ),
-      );
-      redeems.push({ type: 'REDEEM', e, amount: receipt, lp, isInstant: after! > before!, ...base });
+      let isInstant = instantByTx.get(action.hash);
+      if (isInstant === undefined) {
+        const [before, after] = await Promise.all(
+          [action.blockNumber - 1n, action.blockNumber].map((blockNumber) =>
+            read.readContract({
+              address: vault.strategy,
+              abi: strategyAbi,
+              functionName: 'instantWithdrawsRequests',
+              args: [wallet],
+              blockNumber,
+            }),
+          ),
+        );
+        isInstant = after! > before!;
+        instantByTx.set(action.hash, isInstant);
+      }
+      redeems.push({ type: 'REDEEM', e, amount: receipt, lp, isInstant, ...base });
     }
     if (action.functionName === 'claimWithdrawRequest' || action.functionName === 'claimInstantWithdrawRequest') {
       const instant = action.functionName === 'claimInstantWithdrawRequest';

@@ -258,11 +258,19 @@ describe('indexer: the service records of the local chains', () => {
   it('follows the chain: a claim shows as CLAIMED after the next refresh', async () => {
     const alpha = target('alpha');
     const l7 = alpha.story.lenders.L7;
+    const before = await alpha.client.snapshot();
     await alpha.client.write({ from: l7, to: alpha.vault.queue, abi: epochQueueAbi, functionName: 'claimDepositRequest', args: [1n] });
     await indexer.refresh();
     expect(request('alpha', 'DEPOSIT', 'L7', 1).map((r) => r.status)).toEqual(['CLAIMED']);
     expect(store.position(alpha.vaultId, l7)?.pendingDeposits?.token).toBe('0');
     const claims = store.transactions.all().filter((t) => t.walletAddress === l7 && t.vaultId === alpha.vaultId && t.type === 'CLAIM');
     expect(claims.length).toBe(1);
+
+    // A chain put back to an earlier state (evm_revert) is re-read, not served from stale caches.
+    await alpha.client.revert(before);
+    await alpha.client.increaseTime(1n);
+    await indexer.refresh();
+    expect(request('alpha', 'DEPOSIT', 'L7', 1).map((r) => r.status)).toEqual(['CLAIMABLE']);
+    expect(store.transactions.all().filter((t) => t.walletAddress === l7 && t.vaultId === alpha.vaultId && t.type === 'CLAIM')).toEqual([]);
   });
 });

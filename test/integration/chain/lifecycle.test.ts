@@ -303,6 +303,25 @@ describe('REDEEM requests on the epoch vault', () => {
   });
 });
 
+describe('closing', () => {
+  it('stopEpoch with interest 1 pays the expected interest and closes the vault: no further epoch, redeems still work', async () => {
+    await a.depositAA(usdc(1000));
+    const cycle = driver.vault('alpha');
+    await cycle.startEpoch();
+    const expected = (await cycle.read()).expectedEpochInterest;
+    await cycle.stopEpoch({ interest: 1n });
+    const [accrued] = await fx.client.publicClient.getContractEvents({
+      address: vault.epochVault,
+      abi: epochVaultAbi,
+      eventName: 'AccrueInterest',
+      fromBlock: 0n,
+    });
+    expect(accrued?.args.interest).toBe(expected);
+    expect(await onVault(vault.manager, 'startEpoch')).toBe('NotAllowed');
+    expect(await onVault(alice, 'requestWithdraw', [0n, vault.tranche])).toBe('no revert');
+  });
+});
+
 describe('DEFAULTED', () => {
   it('a borrower who cannot pay at stopEpoch puts the vault in default; funded claims stay claimable', async () => {
     await a.depositAA(usdc(1000));
