@@ -25,6 +25,8 @@ import { spawnSimService, type SimProcess } from './sim-process';
 let sim: SimProcess;
 let faulty: SimProcess;
 let limited: SimProcess;
+let malformed: SimProcess;
+let truncating: SimProcess;
 
 interface Answer {
   status: number;
@@ -70,17 +72,19 @@ let vaults: Vault[];
 let epochVault: Vault;
 
 beforeAll(async () => {
-  [sim, faulty, limited] = await Promise.all([
+  [sim, faulty, limited, malformed, truncating] = await Promise.all([
     spawnSimService(['--port', '0', '--seed', '42', '--wallets', '300', '--now', '2026-11-01T00:00:00Z']),
     spawnSimService(['--port', '0', '--seed', '1', '--wallets', '0', '--fail-rate', '1', '--latency', '150']),
     spawnSimService(['--port', '0', '--seed', '1', '--wallets', '0', '--rate-limit-rate', '1', '--retry-after', '7']),
+    spawnSimService(['--port', '0', '--seed', '1', '--wallets', '0', '--malformed-rate', '1']),
+    spawnSimService(['--port', '0', '--seed', '1', '--wallets', '0', '--truncate-rate', '1']),
   ]);
   vaults = (await api('/v1/vaults?limit=200')).body.data;
   epochVault = vaults.find((v) => v.contractType === 'CDO_EPOCH' && v.visibility === 'PUBLIC' && v.status === 'READY')!;
 });
 
 afterAll(async () => {
-  await Promise.all([sim?.stop(), faulty?.stop(), limited?.stop()]);
+  await Promise.all([sim?.stop(), faulty?.stop(), limited?.stop(), malformed?.stop(), truncating?.stop()]);
 });
 
 describe('standalone process', () => {
@@ -458,6 +462,10 @@ describe('OpenAPI', () => {
       expect(paths).toContain(p);
     }
     expect(answer.body.components.schemas.Vault.properties.cdoEpoch).toBeDefined();
+    // Every reference resolves to a component.
+    const refs = JSON.stringify(answer.body.paths).match(/#\/components\/schemas\/\w+/g) ?? [];
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of new Set(refs)) expect(answer.body.components.schemas[ref.split('/').pop()!]).toBeDefined();
   });
 });
 
@@ -473,5 +481,17 @@ describe('fault flags of the CLI', () => {
     const answer = await call(limited, '/v1/chains');
     expectError(answer, 429, 'RATE_LIMITED');
     expect(answer.headers.get('retry-after')).toBe('7');
+  });
+
+  it('--malformed-rate 1 answers 200 with a body that is not JSON', async () => {
+    const answer = await call(malformed, '/v1/chains');
+    expect(answer.status).toBe(200);
+    expect(() => JSON.parse(answer.text)).toThrow();
+  });
+
+  it('--truncate-rate 1 cuts the body before its announced length', async () => {
+    const response = await fetch(`${truncating.url}/v1/chains`, { headers: { authorization: `Bearer ${truncating.apiKey}` } });
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
   });
 });
