@@ -1,0 +1,248 @@
+import { requestAction, type RequestType } from '../../../shared/domain/actions';
+import { cycleState as deriveCycleState, cycleStateFromService } from '../../../shared/domain/cycle';
+import { expectedRequestTime, nextCycleEvent, type CycleTimes } from '../../../shared/domain/schedule';
+import type { Claimable, PortfolioVault, PositionRow, RequestRow, VaultCycle } from '../../../shared/portfolio/schemas';
+import type { ResourceItem } from '../../../shared/service';
+import type { EpochVaultEntry } from './catalog';
+import { walletKey, type VaultChainState, type WalletChainState } from './chain-state';
+
+type VaultBlock = ResourceItem<'vaultLatestBlocks'>;
+type ServiceRequest = ResourceItem<'vaultRequests'>;
+
+const E18 = 10n ** 18n;
+/** On-chain APRs: 1e18 = 1 %. */
+const aprPercent = (v: bigint | null): number | null => (v === null ? null : Number((v * 10_000n) / E18) / 10_000);
+const isoSeconds = (iso: string | undefined): number | null => (iso ? Math.floor(Date.parse(iso) / 1000) : null);
+const str = (v: bigint | null | undefined): string | null => (v === null || v === undefined ? null : v.toString());
+
+export function cycleTimes(chain: VaultChainState | null, cycle: VaultCycle | null, now: number): CycleTimes | null {
+  if (!cycle) return null;
+  return {
+    state: cycle.state,
+    epochEnd: cycle.epochEnd,
+    epochDuration: cycle.epochDuration,
+    bufferPeriod: cycle.bufferPeriod,
+    instantDelay: chain?.instantWithdrawDelay ?? null,
+    instantDeadline: chain?.instantWithdrawDeadline || null,
+    allowInstantWithdraw: chain?.allowInstantWithdraw ?? false,
+    now,
+  };
+}
+
+/** The vault as the console shows it: the chain's word where it answered, the service's otherwise. */
+export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null, block: VaultBlock | null, now: number): PortfolioVault {
+  const v = entry.vault as Record<string, unknown> & {
+    kyc?: { isRequired?: boolean; isActive?: boolean; link?: string };
+    signatures?: Array<{ _id: string; entity: string }>;
+  };
+  let cycle: VaultCycle | null = null;
+  let cycleSource: PortfolioVault['cycleSource'] = null;
+  if (chain && chain.isEpochRunning !== null && chain.defaulted !== null && chain.epochEndDate !== null && chain.epochNumber !== null) {
+    const state = deriveCycleState({ defaulted: chain.defaulted, isEpochRunning: chain.isEpochRunning, epochEndDate: chain.epochEndDate, now });
+    cycle = {
+      state,
+      paused: chain.paused ?? false,
+      epochNumber: chain.epochNumber,
+      requestEpoch: chain.epochNumber + 1,
+      epochStart: chain.isEpochRunning && chain.epochDuration !== null ? chain.epochEndDate - chain.epochDuration : null,
+      epochEnd: chain.epochEndDate,
+      epochDuration: chain.epochDuration,
+      bufferPeriod: chain.bufferPeriod,
+      nextEvent: null,
+      asOf: now,
+    };
+    cycleSource = 'chain';
+  } else if (block?.cdoEpoch?.status) {
+    const e = block.cdoEpoch;
+    const end = isoSeconds(e.endDate);
+    const state = cycleStateFromService(e.status!, end, now);
+    if (state) {
+      const epochNumber = e.epochNumber ?? 0;
+      cycle = {
+        state,
+        paused: false,
+        epochNumber,
+        requestEpoch: epochNumber + 1,
+        epochStart: isoSeconds(e.startDate),
+        epochEnd: end,
+        epochDuration: e.duration ?? null,
+        bufferPeriod: e.bufferDuration ?? null,
+        nextEvent: null,
+        asOf: block.block.timestamp,
+      };
+      cycleSource = 'service';
+    }
+  }
+  if (cycle) {
+    const times = cycleTimes(chain, cycle, now);
+    cycle.nextEvent = times ? nextCycleEvent(times) : null;
+  }
+  const instantFromBlock = block?.cdoEpoch?.instantWithdraws;
+  return {
+    id: entry.vault._id,
+    name: entry.vault.name ?? entry.vault._id,
+    chain: {
+      recordId: entry.chain._id ?? '',
+      chainId: entry.chainId,
+      name: entry.chain.name ?? `Chain ${entry.chainId}`,
+      explorerUrl: ((entry.chain as { explorerUrl?: string }).explorerUrl ?? null) || null,
+    },
+    underlying: { symbol: entry.token.symbol ?? '?', decimals: entry.token.decimals ?? 18, address: entry.underlying },
+    tranche: { symbol: entry.vault.symbol ?? 'AA', decimals: 18, address: entry.tranche },
+    epochVault: entry.epochVault,
+    queue: entry.queue,
+    strategy: chain?.strategy ?? entry.strategy ?? '',
+    kyc: { required: Boolean(v.kyc?.isRequired ?? v.kyc?.isActive), link: v.kyc?.link ?? null },
+    lenderSignatureIds: (v.signatures ?? []).filter((s) => s.entity === 'LENDER' || s.entity === 'ALL').map((s) => s._id),
+    status: entry.vault.status ?? null,
+    cycle,
+    cycleSource,
+    apr: {
+      current: aprPercent(chain?.apr ?? null) ?? block?.cdoEpoch?.apr ?? null,
+      last: aprPercent(chain?.lastEpochApr ?? null) ?? block?.cdoEpoch?.lastApr ?? null,
+    },
+    price: str(chain?.virtualPrice) ?? block?.price ?? null,
+    tvl: chain?.contractValue != null ? { token: chain.contractValue.toString(), usd: block?.TVL?.USD ?? null } : block?.TVL?.token ? { token: block.TVL.token, usd: block.TVL.USD ?? null } : null,
+    queues: chain?.queue
+      ? {
+          depositCurrent: chain.queue.depositCurrent.toString(),
+          depositLast: chain.queue.depositLast.toString(),
+          withdrawCurrent: chain.queue.withdrawCurrent.toString(),
+          withdrawLast: chain.queue.withdrawLast.toString(),
+        }
+      : block?.cdoEpoch?.depositQueue || block?.cdoEpoch?.withdrawQueue
+        ? {
+            depositCurrent: block.cdoEpoch.depositQueue?.amount ?? '0',
+            depositLast: block.cdoEpoch.depositQueue?.lastAmount ?? '0',
+            withdrawCurrent: block.cdoEpoch.withdrawQueue?.amount ?? '0',
+            withdrawLast: block.cdoEpoch.withdrawQueue?.lastAmount ?? '0',
+          }
+        : null,
+    instant:
+      chain && chain.disableInstantWithdraw !== null
+        ? {
+            disabled: chain.disableInstantWithdraw,
+            allowed: chain.allowInstantWithdraw ?? false,
+            delaySeconds: chain.instantWithdrawDelay ?? 0,
+            deadline: chain.instantWithdrawDeadline || null,
+            aprDelta: aprPercent(chain.instantWithdrawAprDelta) ?? 0,
+          }
+        : instantFromBlock
+          ? {
+              disabled: instantFromBlock.disabled ?? false,
+              allowed: instantFromBlock.allowed ?? false,
+              delaySeconds: instantFromBlock.delay ?? 0,
+              deadline: isoSeconds(instantFromBlock.deadline),
+              aprDelta: instantFromBlock.aprDelta ?? 0,
+            }
+          : null,
+  };
+}
+
+const REQUEST_TYPES = new Set<RequestType>(['DEPOSIT', 'WITHDRAW', 'REDEEM']);
+
+/**
+ * The requests of the group in one vault: the service's records, checked against the chain for the
+ * current epoch (the chain is the truth for what is queued now; the service may lag a block or two).
+ */
+export function buildRequests(
+  vault: PortfolioVault,
+  serviceRequests: readonly ServiceRequest[],
+  wallets: ReadonlySet<string>,
+  chainWallets: ReadonlyMap<string, WalletChainState> | null,
+  chainVault: VaultChainState | null,
+  now: number,
+): RequestRow[] {
+  const rows = new Map<string, RequestRow>();
+  const times = cycleTimes(chainVault, vault.cycle, now);
+  const current = vault.cycle?.requestEpoch ?? null;
+  const add = (r: Omit<RequestRow, 'id' | 'action' | 'reason' | 'expectedAt'>) => {
+    const id = `${vault.id}:${r.wallet.toLowerCase()}:${r.type}:${r.epochNumber ?? (r.isInstant ? 'instant' : 'standard')}`;
+    const verdict = vault.cycle ? requestAction({ type: r.type, status: r.status, isInstant: r.isInstant, ...(r.epochNumber !== null ? { epochNumber: r.epochNumber } : {}) }, vault.cycle.state) : null;
+    rows.set(id, {
+      ...r,
+      id,
+      action: verdict?.action ? { kind: verdict.action.kind, functionName: verdict.action.functionName, contract: verdict.action.contract } : null,
+      reason: verdict ? ('reason' in verdict ? verdict.reason : null) : 'The vault\u2019s cycle is unknown right now.',
+      expectedAt: times ? expectedRequestTime({ type: r.type, status: r.status, isInstant: r.isInstant }, times) : null,
+    });
+  };
+
+  for (const s of serviceRequests) {
+    if (!wallets.has(s.walletAddress.toLowerCase()) || !REQUEST_TYPES.has(s.type as RequestType)) continue;
+    const type = s.type as RequestType;
+    const onChain = chainWallets?.get(walletKey(vault.id, s.walletAddress));
+    // A pending queue request of the current epoch that the chain no longer holds was cancelled.
+    if (onChain && s.status === 'PENDING' && s.epochNumber === current && type !== 'REDEEM') {
+      const amount = type === 'DEPOSIT' ? onChain.pendingDeposit : onChain.pendingWithdraw;
+      if (amount === 0n) continue;
+    }
+    add({
+      wallet: s.walletAddress,
+      vaultId: vault.id,
+      type,
+      status: s.status,
+      isInstant: s.isInstant ?? false,
+      epochNumber: s.epochNumber ?? null,
+      amount: type === 'WITHDRAW' ? (s.lpAmount ?? s.amount) : s.amount,
+      amountToken: type === 'WITHDRAW' ? 'tranche' : 'underlying',
+      requestedAt: s.requestedOn ? Math.floor(Date.parse(s.requestedOn) / 1000) : null,
+      source: 'service',
+    });
+  }
+
+  // What the chain holds that the service has not recorded yet.
+  if (chainWallets && current !== null) {
+    const recorded = new Set([...rows.values()].map((r) => `${r.wallet.toLowerCase()}:${r.type}:${r.epochNumber}`));
+    for (const wallet of wallets) {
+      const w = chainWallets.get(walletKey(vault.id, wallet));
+      if (!w) continue;
+      const has = (type: RequestType, epoch: number) => recorded.has(`${wallet}:${type}:${epoch}`);
+      if (w.pendingDeposit && w.pendingDeposit > 0n && !has('DEPOSIT', current)) {
+        add({ wallet, vaultId: vault.id, type: 'DEPOSIT', status: 'PENDING', isInstant: false, epochNumber: current, amount: w.pendingDeposit.toString(), amountToken: 'underlying', requestedAt: null, source: 'chain' });
+      }
+      if (w.pendingWithdraw && w.pendingWithdraw > 0n && !has('WITHDRAW', current)) {
+        add({ wallet, vaultId: vault.id, type: 'WITHDRAW', status: 'PENDING', isInstant: false, epochNumber: current, amount: w.pendingWithdraw.toString(), amountToken: 'tranche', requestedAt: null, source: 'chain' });
+      }
+    }
+  }
+  return [...rows.values()];
+}
+
+/** One wallet in one vault, with what it can claim now. */
+export function buildPosition(
+  vault: PortfolioVault,
+  wallet: string,
+  w: WalletChainState | null,
+  requests: readonly RequestRow[],
+  stale: boolean,
+): PositionRow {
+  const price = vault.price ? BigInt(vault.price) : null;
+  const claimable: Claimable[] = [];
+  for (const r of requests) {
+    if (r.wallet.toLowerCase() !== wallet.toLowerCase() || r.action?.kind !== 'claim') continue;
+    claimable.push({
+      kind: r.type === 'DEPOSIT' ? 'deposit' : r.type === 'WITHDRAW' ? 'withdraw' : r.action.functionName === 'claimInstantWithdrawRequest' ? 'instantRedeem' : 'redeem',
+      epochNumber: r.epochNumber,
+      amount: r.amount,
+      functionName: r.action.functionName,
+      contract: r.action.contract,
+    });
+  }
+  return {
+    wallet,
+    vaultId: vault.id,
+    allowed: w?.allowed ?? null,
+    trancheBalance: str(w?.trancheBalance),
+    value: w?.trancheBalance != null && price !== null ? ((w.trancheBalance * price) / E18).toString() : null,
+    underlyingBalance: str(w?.underlyingBalance),
+    maxWithdrawable: null,
+    pendingDeposit: str(w?.pendingDeposit),
+    pendingWithdraw: str(w?.pendingWithdraw),
+    pendingRedeem: str(w?.redeemRequest),
+    pendingInstantRedeem: str(w?.instantRedeemRequest),
+    allowance: null,
+    claimable,
+    stale,
+  };
+}

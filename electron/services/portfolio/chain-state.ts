@@ -1,0 +1,225 @@
+import type { Abi, PublicClient } from 'viem';
+import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import type { EpochVaultEntry } from './catalog';
+import { runReads, type Read } from './multicall';
+
+/** What the chain says about one epoch vault. Unknown values (a failed call) stay null. */
+export interface VaultChainState {
+  strategy: `0x${string}` | null;
+  epochNumber: number | null;
+  isEpochRunning: boolean | null;
+  defaulted: boolean | null;
+  paused: boolean | null;
+  epochEndDate: number | null;
+  epochDuration: number | null;
+  bufferPeriod: number | null;
+  virtualPrice: bigint | null;
+  allowInstantWithdraw: boolean | null;
+  disableInstantWithdraw: boolean | null;
+  instantWithdrawDelay: number | null;
+  instantWithdrawDeadline: number | null;
+  /** 1e18 = 1 %. */
+  instantWithdrawAprDelta: bigint | null;
+  lastEpochApr: bigint | null;
+  apr: bigint | null;
+  totalSupply: bigint | null;
+  contractValue: bigint | null;
+  queue: { depositCurrent: bigint; depositLast: bigint; withdrawCurrent: bigint; withdrawLast: bigint } | null;
+  /** Per request epoch: the queue's prices and pending claims, to tell what is claimable. */
+  epochs: Map<number, { price: bigint | null; withdrawPrice: bigint | null; pendingClaims: bigint | null }>;
+}
+
+/** What the chain says about one wallet in one epoch vault. */
+export interface WalletChainState {
+  trancheBalance: bigint | null;
+  underlyingBalance: bigint | null;
+  allowed: boolean | null;
+  pendingDeposit: bigint | null;
+  pendingWithdraw: bigint | null;
+  redeemRequest: bigint | null;
+  instantRedeemRequest: bigint | null;
+  lastRedeemEpoch: number | null;
+}
+
+const num = (v: unknown) => Number(v as bigint);
+const abiOf = (abi: readonly unknown[]) => abi as Abi;
+
+function emptyVaultState(strategy: `0x${string}` | null): VaultChainState {
+  return {
+    strategy,
+    epochNumber: null,
+    isEpochRunning: null,
+    defaulted: null,
+    paused: null,
+    epochEndDate: null,
+    epochDuration: null,
+    bufferPeriod: null,
+    virtualPrice: null,
+    allowInstantWithdraw: null,
+    disableInstantWithdraw: null,
+    instantWithdrawDelay: null,
+    instantWithdrawDeadline: null,
+    instantWithdrawAprDelta: null,
+    lastEpochApr: null,
+    apr: null,
+    totalSupply: null,
+    contractValue: null,
+    queue: null,
+    epochs: new Map(),
+  };
+}
+
+export interface ChainReadResult {
+  vaults: Map<string, VaultChainState>;
+  /** Keyed by `${vaultId}:${lowercase wallet}`. */
+  wallets: Map<string, WalletChainState>;
+  blockTimestamp: number;
+  calls: number;
+  failed: number;
+}
+
+export const walletKey = (vaultId: string, wallet: string) => `${vaultId}:${wallet.toLowerCase()}`;
+
+/**
+ * Reads one chain for a group: first the vaults' cycle state (a small round), then every wallet in
+ * every vault plus the queue figures of the epochs that matter, in one round whatever the number
+ * of wallets.
+ */
+export async function readChain(
+  client: PublicClient,
+  entries: readonly EpochVaultEntry[],
+  wallets: readonly `0x${string}`[],
+  requestEpochs: ReadonlyMap<string, ReadonlySet<number>>,
+): Promise<ChainReadResult> {
+  const vaults = new Map<string, VaultChainState>();
+  let calls = 0;
+  let failed = 0;
+  const run = async (reads: Read[]) => {
+    calls += reads.length;
+    failed += (await runReads(client, reads)).failed;
+  };
+
+  // A vault whose strategy the service did not name: ask its epoch vault first.
+  const missing = entries.filter((e) => !e.strategy);
+  for (const e of entries) vaults.set(e.vault._id, emptyVaultState(e.strategy));
+  if (missing.length > 0) {
+    await run(
+      missing.map((e) => ({
+        address: e.epochVault,
+        abi: abiOf(epochVaultAbi),
+        functionName: 'strategy',
+        into: (v) => (vaults.get(e.vault._id)!.strategy = v as `0x${string}`),
+      })),
+    );
+  }
+
+  const [block] = await Promise.all([
+    client.getBlock({ blockTag: 'latest' }),
+    run(
+      entries.flatMap((e) => {
+        const s = vaults.get(e.vault._id)!;
+        const ev = (functionName: string, into: (v: unknown) => void, args?: readonly unknown[]): Read => ({
+          address: e.epochVault,
+          abi: abiOf(epochVaultAbi),
+          functionName,
+          ...(args ? { args } : {}),
+          into,
+        });
+        const reads: Read[] = [
+          ev('isEpochRunning', (v) => (s.isEpochRunning = v as boolean)),
+          ev('defaulted', (v) => (s.defaulted = v as boolean)),
+          ev('paused', (v) => (s.paused = v as boolean)),
+          ev('epochEndDate', (v) => (s.epochEndDate = num(v))),
+          ev('epochDuration', (v) => (s.epochDuration = num(v))),
+          ev('bufferPeriod', (v) => (s.bufferPeriod = num(v))),
+          ev('virtualPrice', (v) => (s.virtualPrice = v as bigint), [e.tranche]),
+          ev('allowInstantWithdraw', (v) => (s.allowInstantWithdraw = v as boolean)),
+          ev('disableInstantWithdraw', (v) => (s.disableInstantWithdraw = v as boolean)),
+          ev('instantWithdrawDelay', (v) => (s.instantWithdrawDelay = num(v))),
+          ev('instantWithdrawDeadline', (v) => (s.instantWithdrawDeadline = num(v))),
+          ev('instantWithdrawAprDelta', (v) => (s.instantWithdrawAprDelta = v as bigint)),
+          ev('lastEpochApr', (v) => (s.lastEpochApr = v as bigint)),
+          ev('getContractValue', (v) => (s.contractValue = v as bigint)),
+          { address: e.tranche, abi: abiOf(erc20Abi), functionName: 'totalSupply', into: (v) => (s.totalSupply = v as bigint) },
+        ];
+        if (s.strategy) {
+          reads.push(
+            { address: s.strategy, abi: abiOf(strategyAbi), functionName: 'epochNumber', into: (v) => (s.epochNumber = num(v)) },
+            { address: s.strategy, abi: abiOf(strategyAbi), functionName: 'getApr', into: (v) => (s.apr = v as bigint) },
+          );
+        }
+        return reads;
+      }),
+    ),
+  ]);
+
+  const walletStates = new Map<string, WalletChainState>();
+  const round: Read[] = [];
+  for (const e of entries) {
+    const s = vaults.get(e.vault._id)!;
+    const current = s.epochNumber !== null ? s.epochNumber + 1 : null;
+    if (e.queue && current !== null) {
+      const q = { depositCurrent: 0n, depositLast: 0n, withdrawCurrent: 0n, withdrawLast: 0n };
+      s.queue = q;
+      const qr = (functionName: string, epoch: number, into: (v: bigint) => void): Read => ({
+        address: e.queue!,
+        abi: abiOf(epochQueueAbi),
+        functionName,
+        args: [BigInt(epoch)],
+        into: (v) => into(v as bigint),
+      });
+      round.push(
+        qr('epochPendingDeposits', current, (v) => (q.depositCurrent = v)),
+        qr('epochPendingWithdrawals', current, (v) => (q.withdrawCurrent = v)),
+      );
+      if (current > 1) {
+        round.push(
+          qr('epochPendingDeposits', current - 1, (v) => (q.depositLast = v)),
+          qr('epochPendingWithdrawals', current - 1, (v) => (q.withdrawLast = v)),
+        );
+      }
+      for (const epoch of requestEpochs.get(e.vault._id) ?? []) {
+        const slot = { price: null as bigint | null, withdrawPrice: null as bigint | null, pendingClaims: null as bigint | null };
+        s.epochs.set(epoch, slot);
+        round.push(
+          qr('epochPrice', epoch, (v) => (slot.price = v)),
+          qr('epochWithdrawPrice', epoch, (v) => (slot.withdrawPrice = v)),
+          qr('epochPendingClaims', epoch, (v) => (slot.pendingClaims = v)),
+        );
+      }
+    }
+    for (const wallet of wallets) {
+      const w: WalletChainState = {
+        trancheBalance: null,
+        underlyingBalance: null,
+        allowed: null,
+        pendingDeposit: null,
+        pendingWithdraw: null,
+        redeemRequest: null,
+        instantRedeemRequest: null,
+        lastRedeemEpoch: null,
+      };
+      walletStates.set(walletKey(e.vault._id, wallet), w);
+      round.push(
+        { address: e.tranche, abi: abiOf(erc20Abi), functionName: 'balanceOf', args: [wallet], into: (v) => (w.trancheBalance = v as bigint) },
+        { address: e.underlying, abi: abiOf(erc20Abi), functionName: 'balanceOf', args: [wallet], into: (v) => (w.underlyingBalance = v as bigint) },
+        { address: e.epochVault, abi: abiOf(epochVaultAbi), functionName: 'isWalletAllowed', args: [wallet], into: (v) => (w.allowed = v as boolean) },
+      );
+      if (e.queue && current !== null) {
+        round.push(
+          { address: e.queue, abi: abiOf(epochQueueAbi), functionName: 'userDepositsEpochs', args: [wallet, BigInt(current)], into: (v) => (w.pendingDeposit = v as bigint) },
+          { address: e.queue, abi: abiOf(epochQueueAbi), functionName: 'userWithdrawalsEpochs', args: [wallet, BigInt(current)], into: (v) => (w.pendingWithdraw = v as bigint) },
+        );
+      }
+      if (s.strategy) {
+        round.push(
+          { address: s.strategy, abi: abiOf(strategyAbi), functionName: 'withdrawsRequests', args: [wallet], into: (v) => (w.redeemRequest = v as bigint) },
+          { address: s.strategy, abi: abiOf(strategyAbi), functionName: 'instantWithdrawsRequests', args: [wallet], into: (v) => (w.instantRedeemRequest = v as bigint) },
+          { address: s.strategy, abi: abiOf(strategyAbi), functionName: 'lastWithdrawRequest', args: [wallet], into: (v) => (w.lastRedeemEpoch = num(v)) },
+        );
+      }
+    }
+  }
+  await run(round);
+  return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), calls, failed };
+}

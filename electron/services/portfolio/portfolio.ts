@@ -1,0 +1,207 @@
+import type { PublicClient } from 'viem';
+import type { AppErrorData } from '../../../shared/errors';
+import { isAppError } from '../../../shared/errors';
+import type { Portfolio, PortfolioVault, PositionRow, RequestRow, SourceStatus } from '../../../shared/portfolio/schemas';
+import type { ResourceItem } from '../../../shared/service';
+import { createRpcClient, type RpcCounter, type RpcEndpoint } from '../chain/rpc-client';
+import type { ServiceClient } from '../service-client';
+import { buildPosition, buildRequests, buildVault } from './assemble';
+import { CatalogCache, type Catalog, type EpochVaultEntry } from './catalog';
+import { readChain, walletKey, type ChainReadResult } from './chain-state';
+
+type VaultBlock = ResourceItem<'vaultLatestBlocks'>;
+type ServiceRequest = ResourceItem<'vaultRequests'>;
+
+export interface PortfolioWallet {
+  address: `0x${string}`;
+  label: string;
+}
+
+export interface PortfolioOptions {
+  /** The service the console reads now (it changes when a key is saved or removed). */
+  service: () => Promise<ServiceClient>;
+  /** An RPC URL for a chain: a user override, else the chain record's. Null: no way to read it. */
+  rpcUrl?: (chainId: number, fromCatalog: string | null) => string | null;
+  /** Seconds, for tests that travel in time; defaults to the wall clock. */
+  now?: () => number;
+  fetchFn?: typeof fetch;
+}
+
+interface LastGood {
+  blocks: Map<string, VaultBlock>;
+  requests: Map<string, ServiceRequest[]>;
+  chains: Map<number, { result: ChainReadResult; atMs: number }>;
+  serviceAtMs: number | null;
+}
+
+/**
+ * Builds the console's whole view of a group: catalog, latest vault blocks and open requests from
+ * the service (a handful of list requests, whatever the group's size), and every wallet × vault from
+ * the chains (one multicall round per chain). A source that fails is reported and its last good
+ * data is shown marked stale; the others still show.
+ */
+export class PortfolioService {
+  private readonly catalog = new CatalogCache();
+  private readonly rpc = new Map<string, PublicClient>();
+  private readonly rpcCounter: RpcCounter = { http: 0 };
+  private readonly lastGood: LastGood = { blocks: new Map(), requests: new Map(), chains: new Map(), serviceAtMs: null };
+  private lastCatalog: Catalog | null = null;
+
+  constructor(private readonly options: PortfolioOptions) {}
+
+  /** Forgets cached catalog and data, e.g. when the console switches to another service. */
+  reset(): void {
+    this.catalog.invalidate();
+    this.lastCatalog = null;
+    this.lastGood.blocks.clear();
+    this.lastGood.requests.clear();
+    this.lastGood.chains.clear();
+    this.lastGood.serviceAtMs = null;
+  }
+
+  async load(wallets: readonly PortfolioWallet[], groupId: string | null): Promise<Portfolio> {
+    const started = performance.now();
+    const client = await this.options.service();
+    const httpBefore = totalRequests(client);
+    const rpcBefore = this.rpcCounter.http;
+    const nowMs = Date.now();
+    const sources: SourceStatus[] = [];
+
+    // 1. Catalog, then blocks and requests in parallel.
+    let serviceError: AppErrorData | null = null;
+    let catalog: Catalog | null = null;
+    try {
+      catalog = await this.catalog.get(client, nowMs);
+      this.lastCatalog = catalog;
+    } catch (err) {
+      serviceError = errorData(err);
+      catalog = this.lastCatalog;
+    }
+    const entries = catalog?.epochVaults ?? [];
+    const ids = entries.map((e) => e.vault._id);
+    if (catalog && !serviceError) {
+      try {
+        const [blocks, requests] = await Promise.all([
+          client.listAllVaultLatestBlocks(ids),
+          Promise.all(ids.map((vaultId) => client.listAll('vaultRequests', { filter: { vaultId, status: { ne: 'CLAIMED' } } }))),
+        ]);
+        this.lastGood.blocks = new Map(blocks.map((b) => [b.vaultId, b]));
+        this.lastGood.requests = new Map(ids.map((id, i) => [id, requests[i] ?? []]));
+        this.lastGood.serviceAtMs = nowMs;
+      } catch (err) {
+        serviceError = errorData(err);
+      }
+    }
+    sources.push({
+      id: 'service',
+      label: 'Credit vault service',
+      ok: serviceError === null,
+      fetchedAtMs: this.lastGood.serviceAtMs,
+      stale: serviceError !== null && this.lastGood.serviceAtMs !== null,
+      error: serviceError,
+    });
+
+    // 2. One round per chain, all chains at once.
+    const walletAddresses = wallets.map((w) => w.address);
+    const byChain = groupBy(entries, (e) => e.chainId);
+    const chainResults = new Map<number, { result: ChainReadResult | null; fresh: boolean }>();
+    await Promise.all(
+      [...byChain.entries()].map(async ([chainId, chainEntries]) => {
+        const label = chainEntries[0]!.chain.name ?? `Chain ${chainId}`;
+        const url = this.options.rpcUrl ? this.options.rpcUrl(chainId, chainEntries[0]!.rpcUrl) : chainEntries[0]!.rpcUrl;
+        const epochs = new Map<string, Set<number>>();
+        for (const e of chainEntries) {
+          const set = new Set<number>();
+          for (const r of this.lastGood.requests.get(e.vault._id) ?? []) if (typeof r.epochNumber === 'number') set.add(r.epochNumber);
+          epochs.set(e.vault._id, set);
+        }
+        let error: AppErrorData | null = null;
+        if (!url) {
+          error = { code: 'CHAIN_NO_RPC', message: `No RPC address is known for ${label}.`, action: 'Add one in Settings.' };
+        } else {
+          try {
+            const result = await readChain(this.rpcClient({ chainId, name: label, url }), chainEntries, walletAddresses, epochs);
+            this.lastGood.chains.set(chainId, { result, atMs: Date.now() });
+            chainResults.set(chainId, { result, fresh: true });
+          } catch (err) {
+            error = chainError(label, err);
+          }
+        }
+        const last = this.lastGood.chains.get(chainId);
+        if (error) chainResults.set(chainId, { result: last?.result ?? null, fresh: false });
+        sources.push({ id: `chain:${chainId}`, label, ok: error === null, fetchedAtMs: last?.atMs ?? null, stale: error !== null && last !== undefined, error });
+      }),
+    );
+
+    // 3. Assemble.
+    const now = this.options.now?.() ?? Math.floor(nowMs / 1000);
+    const groupSet = new Set(walletAddresses.map((a) => a.toLowerCase()));
+    const vaults: PortfolioVault[] = [];
+    const positions: PositionRow[] = [];
+    const requests: RequestRow[] = [];
+    for (const entry of entries) {
+      const chain = chainResults.get(entry.chainId);
+      const chainVault = chain?.result?.vaults.get(entry.vault._id) ?? null;
+      const block = this.lastGood.blocks.get(entry.vault._id) ?? null;
+      const vault = buildVault(entry, chainVault, block, chain?.result ? Math.max(now, chain.result.blockTimestamp) : now);
+      vaults.push(vault);
+      const vaultRequests = buildRequests(vault, this.lastGood.requests.get(entry.vault._id) ?? [], groupSet, chain?.result?.wallets ?? null, chainVault, now);
+      requests.push(...vaultRequests);
+      for (const w of walletAddresses) {
+        positions.push(buildPosition(vault, w, chain?.result?.wallets.get(walletKey(entry.vault._id, w)) ?? null, vaultRequests, chain ? !chain.fresh : true));
+      }
+    }
+
+    return {
+      groupId,
+      generatedAtMs: nowMs,
+      wallets: wallets.map((w) => ({ address: w.address, label: w.label })),
+      vaults,
+      positions,
+      requests,
+      sources: sources.sort((a, b) => a.id.localeCompare(b.id)),
+      cost: { http: totalRequests(client) - httpBefore, rpc: this.rpcCounter.http - rpcBefore, ms: Math.round(performance.now() - started) },
+    };
+  }
+
+  private rpcClient(endpoint: RpcEndpoint): PublicClient {
+    const key = `${endpoint.chainId}:${endpoint.url}`;
+    let client = this.rpc.get(key);
+    if (!client) {
+      client = createRpcClient(endpoint, this.rpcCounter, this.options.fetchFn ? { fetchFn: this.options.fetchFn } : {});
+      this.rpc.set(key, client);
+    }
+    return client;
+  }
+}
+
+function totalRequests(client: ServiceClient): number {
+  return Object.values(client.requestCounts()).reduce((a, b) => a + b, 0);
+}
+
+function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k) ?? [];
+    list.push(item);
+    out.set(k, list);
+  }
+  return out;
+}
+
+function errorData(err: unknown): AppErrorData {
+  if (isAppError(err)) return err.toData();
+  return { code: 'UNEXPECTED', message: err instanceof Error ? err.message : String(err) };
+}
+
+function chainError(label: string, err: unknown): AppErrorData {
+  const message = err instanceof Error ? (err as { shortMessage?: string }).shortMessage ?? err.message : String(err);
+  return {
+    code: 'CHAIN_UNREACHABLE',
+    message: `${label} did not answer: ${message.split('\n')[0]}`,
+    action: 'The figures from this chain are from the last successful refresh. Check the RPC address in Settings or try again.',
+  };
+}
+
+export type { EpochVaultEntry };

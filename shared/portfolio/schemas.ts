@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { AppErrorDataSchema } from '../ipc/result';
+
+/**
+ * The portfolio view model: everything the console shows for a group of wallets, built in the
+ * main process in a bounded number of requests and sent to the renderer in one piece. Amounts are
+ * decimal strings of base units; times are unix seconds unless named `…Ms`.
+ */
+
+const BaseUnits = z.string().regex(/^\d+$/);
+
+export const CycleStateSchema = z.enum(['WAITING', 'RUNNING', 'RUNNING_PAST_END', 'DEFAULTED']);
+
+/** One place the data comes from (the service, or one chain), and how it fared on the last refresh. */
+export const SourceStatusSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  ok: z.boolean(),
+  /** When this source last answered; null if it never did. */
+  fetchedAtMs: z.number().nullable(),
+  /** The data shown from this source is older than the last refresh (it failed since). */
+  stale: z.boolean(),
+  error: AppErrorDataSchema.nullable(),
+});
+export type SourceStatus = z.infer<typeof SourceStatusSchema>;
+
+export const TokenRefSchema = z.object({ symbol: z.string(), decimals: z.number(), address: z.string() });
+export type TokenRef = z.infer<typeof TokenRefSchema>;
+
+export const NextEventSchema = z.object({
+  kind: z.enum(['epochEnd', 'epochStart', 'instantWithdrawals', 'awaitingStop']),
+  /** Unix seconds; for `awaitingStop` the end date that has passed. */
+  at: z.number(),
+  label: z.string(),
+});
+export type NextEvent = z.infer<typeof NextEventSchema>;
+
+export const VaultCycleSchema = z.object({
+  state: CycleStateSchema,
+  paused: z.boolean(),
+  /** Completed epochs (the strategy's counter). The running epoch, if any, is number + 1. */
+  epochNumber: z.number(),
+  /** The queue key of a request made now: epochNumber + 1. */
+  requestEpoch: z.number(),
+  epochStart: z.number().nullable(),
+  epochEnd: z.number().nullable(),
+  epochDuration: z.number().nullable(),
+  bufferPeriod: z.number().nullable(),
+  nextEvent: NextEventSchema.nullable(),
+  /** Block time the cycle was read at. */
+  asOf: z.number(),
+});
+export type VaultCycle = z.infer<typeof VaultCycleSchema>;
+
+export const VaultQueuesSchema = z.object({
+  /** Underlying waiting in the deposit queue for the current request epoch, and the previous one. */
+  depositCurrent: BaseUnits,
+  depositLast: BaseUnits,
+  /** Tranche tokens waiting in the withdraw queue. */
+  withdrawCurrent: BaseUnits,
+  withdrawLast: BaseUnits,
+});
+
+export const InstantWithdrawSchema = z.object({
+  disabled: z.boolean(),
+  allowed: z.boolean(),
+  delaySeconds: z.number(),
+  deadline: z.number().nullable(),
+  /** Percent, e.g. 1.5. */
+  aprDelta: z.number(),
+});
+
+export const PortfolioVaultSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  chain: z.object({ recordId: z.string(), chainId: z.number(), name: z.string(), explorerUrl: z.string().nullable() }),
+  underlying: TokenRefSchema,
+  tranche: TokenRefSchema,
+  epochVault: z.string(),
+  queue: z.string().nullable(),
+  strategy: z.string(),
+  kyc: z.object({ required: z.boolean(), link: z.string().nullable() }),
+  lenderSignatureIds: z.array(z.string()),
+  status: z.string().nullable(),
+  /** From the chain when it answered, otherwise from the service (see `cycleSource`). */
+  cycle: VaultCycleSchema.nullable(),
+  cycleSource: z.enum(['chain', 'service']).nullable(),
+  /** APRs in percent. */
+  apr: z.object({ current: z.number().nullable(), last: z.number().nullable() }),
+  /** Underlying base units per 1e18 tranche tokens. */
+  price: BaseUnits.nullable(),
+  tvl: z.object({ token: BaseUnits, usd: BaseUnits.nullable() }).nullable(),
+  queues: VaultQueuesSchema.nullable(),
+  instant: InstantWithdrawSchema.nullable(),
+});
+export type PortfolioVault = z.infer<typeof PortfolioVaultSchema>;
+
+export const ClaimableSchema = z.object({
+  kind: z.enum(['deposit', 'withdraw', 'redeem', 'instantRedeem']),
+  /** The request's epoch key, for queue claims. */
+  epochNumber: z.number().nullable(),
+  /** What the claim pays out, in its token's base units, when known. */
+  amount: BaseUnits.nullable(),
+  functionName: z.string(),
+  contract: z.enum(['epochVault', 'queue']),
+});
+export type Claimable = z.infer<typeof ClaimableSchema>;
+
+/** One wallet in one vault: what the chain says now. */
+export const PositionRowSchema = z.object({
+  wallet: z.string(),
+  vaultId: z.string(),
+  allowed: z.boolean().nullable(),
+  trancheBalance: BaseUnits.nullable(),
+  /** Tranche balance × price, in underlying base units. */
+  value: BaseUnits.nullable(),
+  underlyingBalance: BaseUnits.nullable(),
+  maxWithdrawable: BaseUnits.nullable(),
+  /** Underlying in the deposit queue and tranche in the withdraw queue, for the current request epoch. */
+  pendingDeposit: BaseUnits.nullable(),
+  pendingWithdraw: BaseUnits.nullable(),
+  /** Receipt tokens of standard and instant redeems not yet claimed. */
+  pendingRedeem: BaseUnits.nullable(),
+  pendingInstantRedeem: BaseUnits.nullable(),
+  allowance: z.object({ underlyingToVault: BaseUnits, underlyingToQueue: BaseUnits, trancheToQueue: BaseUnits }).nullable(),
+  claimable: z.array(ClaimableSchema),
+  /** The chain of this vault did not answer on the last refresh: these values are from before. */
+  stale: z.boolean(),
+});
+export type PositionRow = z.infer<typeof PositionRowSchema>;
+
+export const RequestRowSchema = z.object({
+  /** Stable across refreshes: vault, wallet, type and epoch. */
+  id: z.string(),
+  wallet: z.string(),
+  vaultId: z.string(),
+  type: z.enum(['DEPOSIT', 'WITHDRAW', 'REDEEM']),
+  status: z.string(),
+  isInstant: z.boolean(),
+  epochNumber: z.number().nullable(),
+  /** In underlying base units for deposits and redeems, tranche base units for withdrawals. */
+  amount: BaseUnits,
+  amountToken: z.enum(['underlying', 'tranche']),
+  requestedAt: z.number().nullable(),
+  /** When it should be processed or become claimable (unix s), as far as the cycle tells. */
+  expectedAt: z.number().nullable(),
+  /** What can be done now, or why nothing can. */
+  action: z.object({ kind: z.enum(['cancel', 'claim']), functionName: z.string(), contract: z.enum(['epochVault', 'queue']) }).nullable(),
+  reason: z.string().nullable(),
+  source: z.enum(['service', 'chain']),
+});
+export type RequestRow = z.infer<typeof RequestRowSchema>;
+
+export const PortfolioWalletSchema = z.object({ address: z.string(), label: z.string() });
+
+export const PortfolioSchema = z.object({
+  groupId: z.string().nullable(),
+  generatedAtMs: z.number(),
+  wallets: z.array(PortfolioWalletSchema),
+  vaults: z.array(PortfolioVaultSchema),
+  positions: z.array(PositionRowSchema),
+  requests: z.array(RequestRowSchema),
+  sources: z.array(SourceStatusSchema),
+  /** Requests and calls the refresh made, for the status bar and benchmarks. */
+  cost: z.object({ http: z.number(), rpc: z.number(), ms: z.number() }),
+});
+export type Portfolio = z.infer<typeof PortfolioSchema>;

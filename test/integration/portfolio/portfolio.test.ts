@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { epochQueueAbi, epochVaultAbi, erc20Abi } from '../../../shared/abi';
+import { startLocalSimulation, type LocalSimulation } from '../../../electron/sim/indexer';
+import { startSimService } from '../../../electron/sim/service';
+import { createServiceClient } from '../../../electron/services/service-client';
+import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
+import type { Portfolio } from '../../../shared/portfolio/schemas';
+
+// The real pieces: two anvil chains with the protocol, the seeded scenario, the indexer, and the
+// simulated service over HTTP. The portfolio is checked against direct contract reads.
+let sim: LocalSimulation;
+let service: Awaited<ReturnType<typeof startSimService>>;
+let portfolio: PortfolioService;
+let view: Portfolio;
+let wallets: { address: `0x${string}`; label: string }[];
+
+beforeAll(async () => {
+  sim = await startLocalSimulation({ seed: 3, wallets: 16, pace: 'fast' });
+  for (const d of sim.drivers) await d.stop();
+  service = await startSimService({ store: sim.store, port: 0 });
+  const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
+  portfolio = new PortfolioService({ service: async () => client });
+  wallets = sim.seeded.wallets.map((w, i) => ({ address: w.address as `0x${string}`, label: `W${i}` }));
+  view = await portfolio.load(wallets, null);
+}, 180_000);
+
+afterAll(async () => {
+  // The last tests stop a chain and the service on purpose; closing twice is harmless.
+  await service?.close().catch(() => undefined);
+  await sim?.stop().catch(() => undefined);
+});
+
+function chainOf(chainId: number) {
+  return sim.network.chains.find((c) => c.chain.chainId === chainId)!.chain.client.publicClient;
+}
+
+describe('portfolio on the local simulation', () => {
+  it('lists every local epoch vault with its cycle state read from the chain', () => {
+    const expected = sim.seeded.vaults.map((v) => v.expectedState).sort();
+    expect(view.vaults.map((v) => v.cycle?.state).sort()).toEqual(expected);
+    expect(view.vaults.every((v) => v.cycleSource === 'chain')).toBe(true);
+    expect(view.sources.every((s) => s.ok)).toBe(true);
+  });
+
+  it('shows every wallet × vault with balances equal to direct reads', async () => {
+    expect(view.positions).toHaveLength(view.vaults.length * wallets.length);
+    for (const vault of view.vaults) {
+      const client = chainOf(vault.chain.chainId);
+      for (const w of wallets.slice(0, 6)) {
+        const row = view.positions.find((p) => p.vaultId === vault.id && p.wallet === w.address)!;
+        const [tranche, underlying, allowed] = await Promise.all([
+          client.readContract({ address: vault.tranche.address as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [w.address] }),
+          client.readContract({ address: vault.underlying.address as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [w.address] }),
+          client.readContract({ address: vault.epochVault as `0x${string}`, abi: epochVaultAbi, functionName: 'isWalletAllowed', args: [w.address] }),
+        ]);
+        expect(row.trancheBalance).toBe(tranche.toString());
+        expect(row.underlyingBalance).toBe(underlying.toString());
+        expect(row.allowed).toBe(allowed);
+      }
+    }
+  });
+
+  it('lists pending queue requests with the amounts the queue holds, and offers the right action', async () => {
+    const pending = view.requests.filter((r) => r.status === 'PENDING' && r.type !== 'REDEEM');
+    expect(pending.length).toBeGreaterThan(0);
+    for (const r of pending) {
+      const vault = view.vaults.find((v) => v.id === r.vaultId)!;
+      const fn = r.type === 'DEPOSIT' ? 'userDepositsEpochs' : 'userWithdrawalsEpochs';
+      const held = await chainOf(vault.chain.chainId).readContract({
+        address: vault.queue as `0x${string}`,
+        abi: epochQueueAbi,
+        functionName: fn,
+        args: [r.wallet as `0x${string}`, BigInt(r.epochNumber!)],
+      });
+      expect(r.amount).toBe(held.toString());
+      if (r.type === 'WITHDRAW' && vault.cycle?.state !== 'DEFAULTED') expect(r.action?.functionName).toBe('deleteWithdrawRequest');
+    }
+    const claimable = view.requests.filter((r) => r.action?.kind === 'claim');
+    expect(claimable.length).toBeGreaterThan(0);
+    for (const r of claimable) {
+      const position = view.positions.find((p) => p.vaultId === r.vaultId && p.wallet.toLowerCase() === r.wallet.toLowerCase())!;
+      expect(position.claimable.some((c) => c.functionName === r.action!.functionName)).toBe(true);
+    }
+  });
+
+  it('costs a handful of HTTP requests and one RPC exchange or two per chain, not one per wallet', () => {
+    const epochVaults = view.vaults.length;
+    expect(view.cost.http).toBeLessThanOrEqual(3 + 1 + epochVaults);
+    expect(view.cost.rpc).toBeLessThanOrEqual(2 * 4);
+  });
+
+  it('marks a chain that stops answering as stale and keeps showing the rest', async () => {
+    const [first] = sim.network.chains;
+    await first!.chain.anvil.stop();
+    const after = await portfolio.load(wallets, null);
+    const down = after.sources.find((s) => s.id === `chain:${first!.chain.chainId}`)!;
+    expect(down).toMatchObject({ ok: false, stale: true, error: { code: 'CHAIN_UNREACHABLE' } });
+    expect(down.error?.message).toContain('did not answer');
+    const other = after.sources.find((s) => s.id.startsWith('chain:') && s !== down)!;
+    expect(other.ok).toBe(true);
+    const downRows = after.positions.filter((p) => after.vaults.find((v) => v.id === p.vaultId)!.chain.chainId === first!.chain.chainId);
+    expect(downRows.length).toBeGreaterThan(0);
+    expect(downRows.every((p) => p.stale)).toBe(true);
+    // The last good figures are still shown, marked stale.
+    expect(downRows.some((p) => p.trancheBalance !== null)).toBe(true);
+    expect(after.positions.filter((p) => !downRows.includes(p)).every((p) => !p.stale)).toBe(true);
+  });
+
+  it('reports the service as failed when it stops, with the chains still read', async () => {
+    await service.close();
+    const after = await portfolio.load(wallets, null);
+    const svc = after.sources.find((s) => s.id === 'service')!;
+    expect(svc.ok).toBe(false);
+    expect(svc.stale).toBe(true);
+    expect(svc.error?.message.length).toBeGreaterThan(10);
+    expect(after.vaults.length).toBe(view.vaults.length);
+  });
+});
