@@ -15,7 +15,7 @@ import { badRequest, HttpError, notFound } from './http-error';
 import { applyListQuery, parseListQuery } from './list-query';
 import { buildOpenApiDocument } from './openapi';
 import { verifyWalletSignature } from './signatures';
-import type { Collection, SimStore } from './store';
+import type { SimStore } from './store';
 
 /**
  * The routes of the simulated Credit Vault Data Service. Every `/v1` route needs the bearer key;
@@ -32,27 +32,6 @@ export interface SimAppOptions {
 }
 
 type Env = { Bindings: HttpBindings };
-
-/** Collections served as they are stored, by resource name. */
-function storedCollection(store: SimStore, name: ResourceName): Collection<{ _id: string }> | undefined {
-  const table: Partial<Record<ResourceName, Collection<{ _id: string }>>> = {
-    campaigns: store.campaigns,
-    chains: store.chains,
-    operators: store.operators,
-    tokenBlocks: store.tokenBlocks,
-    tokens: store.tokens,
-    transactions: store.transactions,
-    vaults: store.vaults,
-    vaultBlocks: store.vaultBlocks,
-    vaultCategories: store.vaultCategories,
-    vaultEpochs: store.vaultEpochs,
-    vaultPerformances: store.vaultPerformances,
-    vaultTypes: store.vaultTypes,
-    signatures: store.signatures,
-    vaultRequests: store.vaultRequests,
-  };
-  return table[name];
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -304,7 +283,7 @@ export function createSimApp(options: SimAppOptions): Hono<Env> {
   });
 
   for (const name of Object.keys(RESOURCES) as ResourceName[]) {
-    const collection = storedCollection(store, name);
+    const collection = store.servedCollection(name);
     if (!collection) continue;
     const def = RESOURCES[name];
     app.get(def.path, (c) => {

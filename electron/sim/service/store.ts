@@ -1,4 +1,5 @@
 import type {
+  ResourceName,
   Campaign,
   Chain,
   Operator,
@@ -155,6 +156,30 @@ export class SimStore {
   readonly integrations = new Collection<IntegrationsRecord>();
   /** The wallets the dataset knows (requests, positions, points and transactions refer to them). */
   readonly wallets = new Collection<WalletRecord>();
+
+  /**
+   * The collection a list resource is served from as stored, or undefined for the resources the
+   * service computes (latest blocks, the performance overview).
+   */
+  servedCollection(name: ResourceName): Collection<{ _id: string }> | undefined {
+    const table: Partial<Record<ResourceName, Collection<{ _id: string }>>> = {
+      campaigns: this.campaigns,
+      chains: this.chains,
+      operators: this.operators,
+      tokenBlocks: this.tokenBlocks,
+      tokens: this.tokens,
+      transactions: this.transactions,
+      vaults: this.vaults,
+      vaultBlocks: this.vaultBlocks,
+      vaultCategories: this.vaultCategories,
+      vaultEpochs: this.vaultEpochs,
+      vaultPerformances: this.vaultPerformances,
+      vaultTypes: this.vaultTypes,
+      signatures: this.signatures,
+      vaultRequests: this.vaultRequests,
+    };
+    return table[name];
+  }
 
   /** The vault block with the highest block number, without requests attached. */
   latestVaultBlock(vaultId: string): WithId<VaultBlock> | undefined {

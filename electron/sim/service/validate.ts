@@ -10,24 +10,9 @@ import type { Collection, SimStore } from './store';
  */
 export function validateStore(store: SimStore, limit = 20): string[] {
   const checks: [string, Collection<{ _id: string }>, z.ZodType][] = [];
-  const served: Partial<Record<ResourceName, Collection<{ _id: string }>>> = {
-    campaigns: store.campaigns,
-    chains: store.chains,
-    operators: store.operators,
-    tokenBlocks: store.tokenBlocks,
-    tokens: store.tokens,
-    transactions: store.transactions,
-    vaults: store.vaults,
-    vaultBlocks: store.vaultBlocks,
-    vaultCategories: store.vaultCategories,
-    vaultEpochs: store.vaultEpochs,
-    vaultPerformances: store.vaultPerformances,
-    vaultTypes: store.vaultTypes,
-    signatures: store.signatures,
-    vaultRequests: store.vaultRequests,
-  };
-  for (const [name, collection] of Object.entries(served) as [ResourceName, Collection<{ _id: string }>][]) {
-    checks.push([name, collection, RESOURCES[name].schema]);
+  for (const name of Object.keys(RESOURCES) as ResourceName[]) {
+    const collection = store.servedCollection(name);
+    if (collection) checks.push([name, collection, RESOURCES[name].schema]);
   }
   checks.push(['positions', store.positions, PositionSchema], ['campaignPoints', store.campaignPoints, CampaignPointsSchema]);
 
