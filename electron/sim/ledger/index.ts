@@ -23,3 +23,4 @@ export {
 export { EmulatedTransport } from './transport';
 export { TEST_MNEMONIC } from './keys';
 export { SW } from './apdu';
+export { emulatorTransportFactory } from './transport-factory';

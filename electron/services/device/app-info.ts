@@ -1,0 +1,34 @@
+/** The OS-level "get app and version" command (B0 01), answered whatever app is open. */
+import type { DeviceTransport } from './ledgerhq';
+
+export const DASHBOARD_APP = 'BOLOS';
+export const ETHEREUM_APP = 'Ethereum';
+
+export interface AppInfo {
+  name: string;
+  version: string;
+}
+
+/** Parses `[format][len]name[len]version…` followed by the status word. */
+export function parseAppAndVersion(answer: Buffer): AppInfo {
+  if (answer[0] !== 0x01) throw new Error('Unexpected answer format to get-app-and-version');
+  const nameLength = answer[1] ?? 0;
+  const name = answer.subarray(2, 2 + nameLength).toString('ascii');
+  const versionLength = answer[2 + nameLength] ?? 0;
+  const version = answer.subarray(3 + nameLength, 3 + nameLength + versionLength).toString('ascii');
+  return { name, version };
+}
+
+export async function getAppAndVersion(transport: DeviceTransport): Promise<AppInfo> {
+  return parseAppAndVersion(await transport.send(0xb0, 0x01, 0x00, 0x00));
+}
+
+/** Quits the open app; the device then re-enumerates on the dashboard. */
+export async function quitApp(transport: DeviceTransport): Promise<void> {
+  await transport.send(0xb0, 0xa7, 0x00, 0x00);
+}
+
+/** Asks the dashboard to open an app (the user confirms on the device); the device then re-enumerates. */
+export async function openApp(transport: DeviceTransport, name: string): Promise<void> {
+  await transport.send(0xe0, 0xd8, 0x00, 0x00, Buffer.from(name, 'ascii'));
+}

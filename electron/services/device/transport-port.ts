@@ -1,0 +1,23 @@
+/**
+ * The port through which the device service reaches a Ledger. The USB HID adapter and the emulated
+ * Ledger both implement it, so the service runs the same code against either.
+ */
+import type { DeviceTransport } from './ledgerhq';
+
+export type { DeviceTransport };
+
+export interface HotplugObserver {
+  /** A device appeared (also reported for every device present when listening starts). */
+  add(descriptor: string): void;
+  /** A device went away. */
+  remove(descriptor: string): void;
+  /** Device discovery itself failed (e.g. the USB stack is not available). */
+  error(err: unknown): void;
+}
+
+export interface TransportFactory {
+  /** Starts reporting add/remove events until unsubscribed. */
+  listen(observer: HotplugObserver): { unsubscribe(): void };
+  /** Opens a handle to the device; rejects once `timeoutMs` has passed without one. */
+  open(descriptor: string, timeoutMs: number): Promise<DeviceTransport>;
+}

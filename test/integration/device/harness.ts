@@ -1,0 +1,49 @@
+/** A device service wired to an emulated Ledger, with short time limits for tests. */
+import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedgerOptions } from '../../../electron/sim/ledger';
+import { DeviceService, type DeviceServiceOptions } from '../../../electron/services/device';
+import type { TransportFactory } from '../../../electron/services/device/transport-port';
+import type { DeviceState, DeviceStatus } from '../../../shared/device';
+
+export const PATH = "44'/60'/0'/0'/0";
+export const ADDRESS = '0xCbA98362e199c41E1864D0923AF9646d3A648451';
+export const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+
+export function setup(
+  ledgerOptions: EmulatedLedgerOptions = {},
+  serviceOptions: Partial<DeviceServiceOptions> = {},
+  wrap: (factory: TransportFactory) => TransportFactory = (f) => f,
+) {
+  const ledger = createEmulatedLedger(ledgerOptions);
+  const service = new DeviceService({
+    transports: wrap(emulatorTransportFactory(ledger)),
+    confirmTimeoutMs: 5_000,
+    commandTimeoutMs: 2_000,
+    idleReleaseMs: 60_000,
+    reenumerationTimeoutMs: 2_000,
+    openTimeoutMs: 300,
+    ...serviceOptions,
+  });
+  const states: DeviceState[] = [];
+  service.subscribe((s) => states.push(s));
+  return { ledger, service, states };
+}
+
+/** Resolves with the first state of this status (the current one included). */
+export function waitForStatus<S extends DeviceStatus>(service: DeviceService, status: S, timeoutMs = 2_000): Promise<Extract<DeviceState, { status: S }>> {
+  return new Promise((resolve, reject) => {
+    let off = () => {};
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`state never became "${status}" (last: ${JSON.stringify(service.getState())})`));
+    }, timeoutMs);
+    off = service.subscribe((s) => {
+      if (s.status === status) {
+        clearTimeout(timer);
+        queueMicrotask(() => off());
+        resolve(s as Extract<DeviceState, { status: S }>);
+      }
+    });
+  });
+}
+
+export const caught = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as { code: string; message: string; action?: string });
