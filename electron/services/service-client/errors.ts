@@ -31,6 +31,18 @@ export function noApiKey(endpoint: string): AppError {
   });
 }
 
+export function keyUnreadable(endpoint: string, cause: unknown): AppError {
+  return new AppError(
+    {
+      code: 'SERVICE_NO_API_KEY',
+      message: 'The API key could not be read from the keychain',
+      action: 'Unlock the keychain, or enter the key again in Settings',
+      details: { endpoint, reason: cause instanceof Error ? cause.message : String(cause) },
+    },
+    { cause },
+  );
+}
+
 /** The service's own `{code, message}` when the body has them. */
 function serviceError(bodyText: string): { serviceCode?: string; serviceMessage?: string } {
   try {

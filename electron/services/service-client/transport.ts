@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isAppError } from '../../../shared/errors';
-import { badResponse, cancelled, httpError, noApiKey, schemaMismatch, timedOut, unreachable } from './errors';
+import { badResponse, cancelled, httpError, keyUnreadable, noApiKey, schemaMismatch, timedOut, unreachable } from './errors';
 
 /**
  * One HTTP exchange with the service: bearer key, timeout, cancellation, retries and validation.
@@ -89,8 +89,7 @@ export function createTransport(options: TransportOptions) {
 
     for (let attempt = 0; ; attempt++) {
       if (request.signal?.aborted) throw cancelled(endpoint);
-      const apiKey = await options.getApiKey();
-      if (!apiKey) throw noApiKey(endpoint);
+      const apiKey = await readKey(endpoint);
 
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -146,6 +145,19 @@ export function createTransport(options: TransportOptions) {
       }
       throw httpError(endpoint, status, text);
     }
+  }
+
+  async function readKey(endpoint: string): Promise<string> {
+    let apiKey: string | null;
+    try {
+      apiKey = await options.getApiKey();
+    } catch (err) {
+      // The keychain's own error says more than ours would.
+      if (isAppError(err)) throw err;
+      throw keyUnreadable(endpoint, err);
+    }
+    if (!apiKey) throw noApiKey(endpoint);
+    return apiKey;
   }
 
   async function wait(ms: number, signal: AbortSignal | undefined, endpoint: string): Promise<void> {

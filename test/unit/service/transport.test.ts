@@ -121,6 +121,21 @@ describe('service client transport', () => {
     expect(seen[0]!.url).toBe('http://svc.test/v1/vaults?fields=name');
   });
 
+  it('reports a keychain that cannot be read without calling the service', async () => {
+    const { fetchImpl, seen } = scripted([json(chains)]);
+    const client = createServiceClient({
+      baseUrl: 'http://svc.test',
+      getApiKey: async () => {
+        throw new Error('secret service locked');
+      },
+      fetch: fetchImpl,
+    });
+    const err = await failure(client.listChains());
+    expect(err.code).toBe('SERVICE_NO_API_KEY');
+    expect(err.message).toMatch(/keychain/);
+    expect(seen).toHaveLength(0);
+  });
+
   it('reads Retry-After as seconds or as an HTTP date', () => {
     expect(parseRetryAfter('3')).toBe(3000);
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
