@@ -1,12 +1,14 @@
 import type { ChainClient, ProtocolDeployment } from '../chain';
 import type { SimStore } from '../service/store';
 import type { Hash } from 'viem';
+import { erc20Abi } from '../../../shared/abi';
 import { readVaultActivity, type VaultAction } from './activity';
 import { registerLocalCatalog, type IndexedVault } from './catalog';
 import { buildEpochs, toEpochRecord } from './epochs';
-import { isoOf } from './ids';
+import { isoOf, objectIdOf } from './ids';
 import { buildPositions } from './positions';
 import { buildRequests, toRequestRecord } from './requests';
+import { toPerformanceRecord, toTokenBlockRecord } from './performance';
 import { buildTransactions } from './transactions';
 import { readVaultSnapshot, toVaultBlockRecord, type VaultSnapshot } from './vaultBlock';
 
@@ -122,6 +124,7 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
     blockRecords.push(latestRecord);
     const positions = await buildPositions(client, indexed, activity, requests, latest, latestRecord.APYs?.NET ?? 0);
     const transactions = buildTransactions(indexed, activity);
+    const performance = toPerformanceRecord(indexed, latestRecord, activity.cycle, positions);
 
     replaceForVault(store.vaultBlocks, indexed.vaultId, blockRecords);
     replaceForVault(
@@ -136,6 +139,7 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
     );
     replaceForVault(store.positions, indexed.vaultId, positions);
     replaceForVault(store.transactions, indexed.vaultId, transactions);
+    replaceForVault(store.vaultPerformances, indexed.vaultId, [performance]);
     for (const p of positions) {
       const id = p.walletAddress.toLowerCase();
       if (!store.wallets.has(id)) store.wallets.insert({ _id: id, address: p.walletAddress });
@@ -149,6 +153,21 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
     };
   }
 
+  /** Latest price record per underlying token (kept to one: the previous one is replaced). */
+  async function indexTokenPrices(): Promise<void> {
+    for (const { client, deployment } of chains) {
+      const block = await client.publicClient.getBlock({ blockTag: 'latest' });
+      const ref = { number: Number(block.number), timestamp: Number(block.timestamp) };
+      const chainRecordId = objectIdOf('chain', client.chainId);
+      for (const token of Object.values(deployment.tokens)) {
+        const tokenId = objectIdOf('token', client.chainId, token.address);
+        const totalSupply = await client.publicClient.readContract({ address: token.address, abi: erc20Abi, functionName: 'totalSupply' });
+        for (const old of store.tokenBlocks.filter((b) => b.tokenId === tokenId)) store.tokenBlocks.remove(old._id);
+        store.tokenBlocks.upsert(toTokenBlockRecord(tokenId, chainRecordId, ref, totalSupply));
+      }
+    }
+  }
+
   let running: Promise<IndexStats> | undefined;
   const indexer: ChainIndexer = {
     vaults,
@@ -158,6 +177,7 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
       const next = previous.then(async () => {
         const started = performance.now();
         const parts = await Promise.all(vaults.map((v) => indexVault(v)));
+        await indexTokenPrices();
         const sum = (k: keyof (typeof parts)[number]) => parts.reduce((s, p) => s + p[k], 0);
         return {
           vaults: vaults.length,

@@ -17,10 +17,12 @@ import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../sh
 import {
   ChainSchema,
   PositionSchema,
+  TokenBlockSchema,
   TokenSchema,
   TransactionSchema,
   VaultBlockSchema,
   VaultEpochSchema,
+  VaultPerformanceSchema,
   VaultRequestSchema,
   VaultSchema,
   type VaultBlock,
@@ -101,6 +103,9 @@ describe('indexer: the service records of the local chains', () => {
     for (const r of store.vaultRequests.all()) VaultRequestSchema.parse(r);
     for (const r of store.positions.all()) PositionSchema.parse(r);
     for (const r of store.transactions.all()) TransactionSchema.parse(r);
+    for (const r of store.vaultPerformances.all()) VaultPerformanceSchema.parse(r);
+    for (const r of store.tokenBlocks.all()) TokenBlockSchema.parse(r);
+    expect(store.tokenBlocks.size).toBe(6); // three stablecoins on each chain
     const chainRecords = store.chains.all();
     expect(chainRecords.map((c) => c.chainID)).toEqual([31337, 31338]);
     expect(chainRecords.map((c) => c.RPCs?.[0]?.https)).toEqual(network.chains.map((c) => c.chain.rpcUrl));
@@ -195,6 +200,24 @@ describe('indexer: the service records of the local chains', () => {
         expect(sum('WITHDRAW', 'lpAmount')).toBe(queuedWithdrawals);
         expect(sum('REDEEM', 'amount')).toBe(receipts);
       }
+    }
+  });
+
+  it('counts as holders exactly the wallets holding tranche tokens', async () => {
+    for (const t of allTargets()) {
+      const performance = store.latestPerformance(t.vaultId)!;
+      let holders = 0;
+      for (const wallet of seeded.wallets) {
+        const balance = await t.client.publicClient.readContract({
+          address: t.vault.tranche,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [wallet.address],
+        });
+        if (balance > 0n) holders += 1;
+      }
+      expect(performance.holders, t.vault.key).toBe(holders);
+      expect(performance.vaultBlockId).toBe(store.latestVaultBlock(t.vaultId)!._id);
     }
   });
 
