@@ -155,8 +155,8 @@ export function describeDeviceError(err: unknown): AppErrorData {
   if (name === 'EthAppPleaseEnableContractData' || name === 'CeloAppPleaseEnableContractData') {
     return { ...BLIND_SIGNING_OFF };
   }
-  if (name === 'LockedDeviceError' || name === 'ManagerDeviceLocked') return { ...LOCKED };
   if (typeof statusCode === 'number') return describeStatusWord(statusCode);
+  if (name === 'LockedDeviceError' || name === 'ManagerDeviceLocked') return { ...LOCKED };
 
   if (name === 'DisconnectedDeviceDuringOperation') {
     return {

@@ -7,8 +7,10 @@
  * by messages, so its API is async methods plus one state subscription, all JSON-serializable.
  */
 import {
+  concat,
   isAddressEqual,
   keccak256,
+  recoverAddress,
   recoverMessageAddress,
   recoverTransactionAddress,
   serializeTransaction,
@@ -18,7 +20,7 @@ import {
 import { AppError, type AppErrorData } from '../../../shared/errors';
 import { BLIND_SIGNING_OFF, describeDeviceError } from '../../../shared/device/errors';
 import { derivationPath, parseBip32Path, type DerivationScheme } from '../../../shared/device/paths';
-import { addressScreens, openAppScreens, personalMessageScreens } from '../../../shared/device/screens';
+import { addressScreens, openAppScreens, personalMessageScreens, typedDataHashScreens } from '../../../shared/device/screens';
 import type {
   DeviceAccount,
   DeviceState,
@@ -221,6 +223,9 @@ export class DeviceService {
   discoverAccounts(params: { scheme: DerivationScheme; start?: number; count?: number }): Promise<DeviceAccount[]> {
     const start = params.start ?? 0;
     const count = params.count ?? 5;
+    if (!Number.isInteger(count) || count < 1 || count > 100) {
+      return Promise.reject(new AppError({ code: 'DEVICE_INVALID_REQUEST', message: `Read 1 to 100 accounts at a time (asked for ${count}).`, action: 'Ask for fewer accounts.' }));
+    }
     return this.job('read accounts', this.commandTimeoutMs + count * 1_000, async (signal) => {
       const { eth } = await this.ensureEthereum(signal);
       const accounts: DeviceAccount[] = [];
@@ -296,6 +301,32 @@ export class DeviceService {
       const sig = await eth.signPersonalMessage(path, Buffer.from(bytes).toString('hex'));
       const signature = `0x${sig.r}${sig.s}${sig.v.toString(16).padStart(2, '0')}` as Hex;
       const recovered = await recoverMessageAddress({ message: { raw: bytes }, signature }).catch(() => null);
+      if (!recovered || !isAddressEqual(recovered, address as Hex)) throw signatureMismatch(path, address, recovered);
+      this.setState({ status: 'ready', ...ready, address });
+      return { signature, address };
+    });
+  }
+
+  /**
+   * Signs EIP-712 typed data in the app's hashed mode: the caller computes the domain separator and
+   * `hashStruct(message)`; the device shows both hashes.
+   */
+  signTypedDataHash(path: string, hashes: { domainHash: string; messageHash: string }, options: { expectedAddress?: string } = {}): Promise<SignedMessage> {
+    return this.job('sign typed data', this.confirmTimeoutMs, async (signal) => {
+      parseBip32Path(path);
+      const domain = hexBytes(hashes.domainHash);
+      const message = hexBytes(hashes.messageHash);
+      if (domain.length !== 32 || message.length !== 32) {
+        throw new AppError({ code: 'DEVICE_INVALID_REQUEST', message: 'EIP-712 hashes must be 32 bytes each.', action: 'Rebuild the typed data and try again.' });
+      }
+      const { eth, ready } = await this.ensureEthereum(signal);
+      const { address } = await eth.getAddress(path, false, false);
+      this.checkExpected(path, address, options.expectedAddress);
+      this.setState({ status: 'awaiting-confirmation', kind: 'sign-typed-data', screens: typedDataHashScreens(hashes.domainHash, hashes.messageHash) });
+      const sig = await eth.signEIP712HashedMessage(path, hashes.domainHash.slice(2), hashes.messageHash.slice(2));
+      const digest = keccak256(concat([new Uint8Array([0x19, 0x01]), domain, message]));
+      const signature = `0x${sig.r}${sig.s}${sig.v.toString(16).padStart(2, '0')}` as Hex;
+      const recovered = await recoverAddress({ hash: digest, signature }).catch(() => null);
       if (!recovered || !isAddressEqual(recovered, address as Hex)) throw signatureMismatch(path, address, recovered);
       this.setState({ status: 'ready', ...ready, address });
       return { signature, address };

@@ -2,3 +2,4 @@ export { DeviceService, SERVICE_STOPPED, type DeviceServiceOptions } from './dev
 export { createHidTransportFactory } from './hid-transport-factory';
 export type { DeviceTransport, HotplugObserver, TransportFactory } from './transport-port';
 export { expectedScreens, toViemTransaction } from './transaction';
+export { handleDeviceRequest, forwardDeviceEvents, type DeviceRequest, type DeviceResponse, type DeviceEvent } from './protocol';
