@@ -33,20 +33,22 @@ import {
  */
 export type FilterKind = 'id' | 'string' | 'address' | 'text' | 'number' | 'date' | 'amount' | 'boolean';
 
-export interface ResourceDef<S extends z.ZodType = z.ZodType, B extends boolean = boolean> {
+export type FilterTable = Readonly<Record<string, FilterKind>>;
+
+export interface ResourceDef<S extends z.ZodType = z.ZodType, B extends boolean = boolean, F extends FilterTable = FilterTable> {
   /** Path of the list endpoint; `path/:id` fetches one record when `byId` is set. */
   path: string;
   schema: S;
   /** Error code of an unknown id. */
   notFoundCode: string;
   byId: B;
-  filters: Readonly<Record<string, FilterKind>>;
+  filters: F;
 }
 
 const audit = { createdAt: 'date', updatedAt: 'date' } as const;
 const blockFilters = { 'block.number': 'number', 'block.timestamp': 'number' } as const;
 
-function def<S extends z.ZodType, B extends boolean>(d: ResourceDef<S, B>): ResourceDef<S, B> {
+function def<S extends z.ZodType, B extends boolean, const F extends FilterTable>(d: ResourceDef<S, B, F>): ResourceDef<S, B, F> {
   return d;
 }
 
@@ -226,6 +228,8 @@ export const RESOURCES = {
 
 export type ResourceName = keyof typeof RESOURCES;
 export type ResourceItem<R extends ResourceName> = z.infer<(typeof RESOURCES)[R]['schema']>;
+/** The filter fields a resource takes (without the range suffixes). */
+export type FilterField<R extends ResourceName> = keyof (typeof RESOURCES)[R]['filters'] & string;
 export type ByIdResourceName = {
   [R in ResourceName]: (typeof RESOURCES)[R]['byId'] extends true ? R : never;
 }[ResourceName];

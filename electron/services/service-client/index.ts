@@ -12,6 +12,8 @@ import {
   toSearchParams,
   VaultBlockSchema,
   type ByIdResourceName,
+  type FilterField,
+  type FilterValue,
   type CampaignPoints,
   type Integrations,
   type ListEnvelope,
@@ -53,69 +55,74 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-/** A list query without projection (projected rows have their own method, `listFields`). */
-export type PlainListQuery = Omit<ListQuery, 'fields'>;
+/**
+ * A list query without projection (projected rows have their own method, `listFields`), whose
+ * filters are the ones the resource takes: a misspelt filter does not compile.
+ */
+export type PlainListQuery<R extends ResourceName = ResourceName> = Omit<ListQuery, 'fields' | 'filter'> & {
+  filter?: Partial<Record<FilterField<R>, FilterValue>>;
+};
 
 export type Projected<T> = Partial<T> & { _id: string };
 
 export interface ServiceClient {
   // Generic access by resource name (see RESOURCES in shared/service).
-  list<R extends ResourceName>(resource: R, query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<R>>>;
+  list<R extends ResourceName>(resource: R, query?: PlainListQuery<R>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<R>>>;
   /** One page restricted to `fields` (`_id` is always there). */
   listFields<R extends ResourceName>(
     resource: R,
     fields: readonly string[],
-    query?: PlainListQuery,
+    query?: PlainListQuery<R>,
     options?: CallOptions,
   ): Promise<ListEnvelope<Projected<ResourceItem<R>>>>;
   get<R extends ByIdResourceName>(resource: R, id: string, options?: CallOptions): Promise<ResourceItem<R>>;
   /** Walks the pages (at most 200 per request), starting at `query.offset`. */
-  pages<R extends ResourceName>(resource: R, query?: PlainListQuery, options?: CallOptions): AsyncGenerator<ResourceItem<R>[]>;
+  pages<R extends ResourceName>(resource: R, query?: PlainListQuery<R>, options?: CallOptions): AsyncGenerator<ResourceItem<R>[]>;
   /** Every matching record, fetched 200 at a time. */
-  listAll<R extends ResourceName>(resource: R, query?: PlainListQuery, options?: CallOptions): Promise<ResourceItem<R>[]>;
+  listAll<R extends ResourceName>(resource: R, query?: PlainListQuery<R>, options?: CallOptions): Promise<ResourceItem<R>[]>;
 
   // Named operations of the spec.
-  listCampaigns(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'campaigns'>>>;
+  listCampaigns(query?: PlainListQuery<'campaigns'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'campaigns'>>>;
   getCampaign(id: string, options?: CallOptions): Promise<ResourceItem<'campaigns'>>;
   getCampaignPoints(campaignId: string, walletAddress?: string, options?: CallOptions): Promise<CampaignPoints>;
-  listChains(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'chains'>>>;
+  listChains(query?: PlainListQuery<'chains'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'chains'>>>;
   getChain(id: string, options?: CallOptions): Promise<ResourceItem<'chains'>>;
-  listOperators(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'operators'>>>;
+  listOperators(query?: PlainListQuery<'operators'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'operators'>>>;
   getOperator(id: string, options?: CallOptions): Promise<ResourceItem<'operators'>>;
-  listTokenBlocks(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'tokenBlocks'>>>;
+  listTokenBlocks(query?: PlainListQuery<'tokenBlocks'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'tokenBlocks'>>>;
   getTokenBlock(id: string, options?: CallOptions): Promise<ResourceItem<'tokenBlocks'>>;
-  listTokens(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'tokens'>>>;
+  listTokens(query?: PlainListQuery<'tokens'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'tokens'>>>;
   getToken(id: string, options?: CallOptions): Promise<ResourceItem<'tokens'>>;
-  listTransactions(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'transactions'>>>;
-  listVaults(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaults'>>>;
+  listTransactions(query?: PlainListQuery<'transactions'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'transactions'>>>;
+  listVaults(query?: PlainListQuery<'vaults'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaults'>>>;
   getVault(id: string, options?: CallOptions): Promise<ResourceItem<'vaults'>>;
   /** The vault with this (tranche token) address, or null. */
   findVaultByAddress(address: string, options?: CallOptions): Promise<ResourceItem<'vaults'> | null>;
-  listVaultsPerformances(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultsPerformanceOverview'>>>;
+  listVaultsPerformances(query?: PlainListQuery<'vaultsPerformanceOverview'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultsPerformanceOverview'>>>;
   getVaultIntegrations(vaultId: string, options?: CallOptions): Promise<Integrations>;
   getVaultPosition(vaultId: string, walletAddress: string, options?: CallOptions): Promise<Position>;
-  listVaultBlocks(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultBlocks'>>>;
+  listVaultBlocks(query?: PlainListQuery<'vaultBlocks'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultBlocks'>>>;
   getVaultBlock(id: string, options?: CallOptions): Promise<ResourceItem<'vaultBlocks'>>;
   /** The spec's single form: the latest block of one vault. */
   getVaultLatestBlock(vaultId: string, options?: CallOptions): Promise<VaultBlock>;
   /** The list form: latest blocks of these vaults (at most 200 ids per request). */
-  listVaultLatestBlocks(vaultIds: readonly string[], query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<VaultBlock>>;
+  listVaultLatestBlocks(vaultIds: readonly string[], query?: PlainListQuery<'vaultLatestBlocks'>, options?: CallOptions): Promise<ListEnvelope<VaultBlock>>;
   /** Latest blocks of any number of vaults: chunks of 200 ids, every page. */
   listAllVaultLatestBlocks(vaultIds: readonly string[], options?: CallOptions): Promise<VaultBlock[]>;
-  listVaultCategories(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultCategories'>>>;
+  listVaultCategories(query?: PlainListQuery<'vaultCategories'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultCategories'>>>;
   getVaultCategory(id: string, options?: CallOptions): Promise<ResourceItem<'vaultCategories'>>;
-  listVaultEpochs(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultEpochs'>>>;
-  listVaultPerformances(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultPerformances'>>>;
+  listVaultEpochs(query?: PlainListQuery<'vaultEpochs'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultEpochs'>>>;
+  listVaultPerformances(query?: PlainListQuery<'vaultPerformances'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultPerformances'>>>;
   getVaultPerformance(id: string, options?: CallOptions): Promise<ResourceItem<'vaultPerformances'>>;
-  listVaultTypes(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultTypes'>>>;
+  listVaultTypes(query?: PlainListQuery<'vaultTypes'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultTypes'>>>;
   getVaultType(id: string, options?: CallOptions): Promise<ResourceItem<'vaultTypes'>>;
   /** Signature definitions, optionally only these ids. */
-  listSignatures(ids?: readonly string[], query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'signatures'>>>;
+  listSignatures(ids?: readonly string[], query?: PlainListQuery<'signatures'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'signatures'>>>;
   /** The wallet's signature, or null when it has not signed (the service's 404 SIGNATURE_NOT_EXISTS). */
   checkSignature(signatureId: string, walletAddress: string, options?: CallOptions): Promise<SignatureCheck | null>;
   /** Submits a wallet signature. Never retried: a failure is reported and the caller decides. */
   signSignature(signatureId: string, body: SignRequest, options?: CallOptions): Promise<SignatureCheck>;
-  listVaultRequests(query?: PlainListQuery, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultRequests'>>>;
+  listVaultRequests(query?: PlainListQuery<'vaultRequests'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultRequests'>>>;
 
   /** HTTP requests made so far, by endpoint label (`GET /v1/vaults`), retries included. */
   requestCounts(): Record<string, number>;
@@ -180,7 +187,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }) as Promise<ResourceItem<R>>;
   }
 
-  async function* pages<R extends ResourceName>(resource: R, query: PlainListQuery = {}, o?: CallOptions) {
+  async function* pages<R extends ResourceName>(resource: R, query: PlainListQuery<R> = {}, o?: CallOptions) {
     const limit = Math.min(query.limit ?? MAX_LIMIT, MAX_LIMIT);
     let offset = query.offset ?? 0;
     for (;;) {
@@ -192,7 +199,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
-  async function listAll<R extends ResourceName>(resource: R, query: PlainListQuery = {}, o?: CallOptions) {
+  async function listAll<R extends ResourceName>(resource: R, query: PlainListQuery<R> = {}, o?: CallOptions) {
     const all: ResourceItem<R>[] = [];
     for await (const page of pages(resource, query, o)) all.push(...page);
     return all;
@@ -201,7 +208,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const single = <S extends z.ZodType>(endpoint: string, path: string, schema: S, query?: URLSearchParams, o?: CallOptions) =>
     transport.exchange({ method: 'GET', endpoint, path, schema, retry: true, ...(query ? { query } : {}), ...callOptions(o) });
 
-  const listVaultLatestBlocks = (vaultIds: readonly string[], query: PlainListQuery = {}, o?: CallOptions) =>
+  const listVaultLatestBlocks = (vaultIds: readonly string[], query: PlainListQuery<'vaultLatestBlocks'> = {}, o?: CallOptions) =>
     list('vaultLatestBlocks', { ...query, filter: { ...query.filter, vaultId: vaultIds } }, o);
 
   return {

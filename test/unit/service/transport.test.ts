@@ -136,6 +136,22 @@ describe('service client transport', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('sends only the filters a resource takes (a misspelt one does not type-check)', async () => {
+    const { fetchImpl, seen } = scripted([json({ data: [], totalCount: 0 })]);
+    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    await client.listVaultRequests({ filter: { vaultId: ['a', 'b'], status: { ne: 'CLAIMED' } }, sort: '-requestedOn' });
+    expect(decodeURIComponent(seen[0]!.url)).toBe('http://svc.test/v1/vault-requests?sort=-requestedOn&vaultId=a,b&status:ne=CLAIMED');
+    // Checked by `tsc`, never run.
+    const typo = () =>
+      client.listVaults({
+        filter: {
+          // @ts-expect-error `adress` is not a filter of /v1/vaults
+          adress: '0x0',
+        },
+      });
+    expect(typo).toBeTypeOf('function');
+  });
+
   it('reads Retry-After as seconds or as an HTTP date', () => {
     expect(parseRetryAfter('3')).toBe(3000);
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
