@@ -6,8 +6,9 @@ import { badResponse, cancelled, httpError, keyUnreadable, noApiKey, schemaMisma
  * One HTTP exchange with the service: bearer key, timeout, cancellation, retries and validation.
  *
  * Retries (only where `retry` is set, i.e. GETs): network failures (including a body cut
- * half-way), 429 (waiting what `Retry-After` asks), 502, 503 and 504, with exponential backoff and
- * full jitter. A timeout is not retried: the caller already waited the whole budget once.
+ * half-way), 429 and 503 (waiting what `Retry-After` asks, when it says), 502 and 504, with
+ * exponential backoff and jitter (each wait is between half and all of its step, so many clients
+ * do not retry in step). A timeout is not retried: the caller already waited the whole budget once.
  */
 
 export interface RetryPolicy {
@@ -135,7 +136,8 @@ export function createTransport(options: TransportOptions) {
 
       if (RETRYABLE_STATUSES.has(status) && attempt + 1 < maxAttempts) {
         let delay = backoff(attempt, options.retry, options.random);
-        if (status === 429) {
+        // 503 may carry Retry-After too (RFC 9110); honour it the same way.
+        if (status === 429 || status === 503) {
           const asked = parseRetryAfter(retryAfter);
           if (asked !== null && asked > options.retry.maxRetryAfterMs) throw httpError(endpoint, status, text);
           if (asked !== null) delay = asked;

@@ -65,6 +65,14 @@ describe('service client transport', () => {
     expect(waits).toEqual([50, 100, 125]);
   });
 
+  it('honours Retry-After on a 503 as well', async () => {
+    const waits: number[] = [];
+    const { fetchImpl } = scripted([json({}, 503, { 'retry-after': '5' }), json(chains)]);
+    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, sleep: async (ms) => void waits.push(ms) });
+    await client.listChains();
+    expect(waits).toEqual([5000]);
+  });
+
   it('never retries the sign POST, even on a network error', async () => {
     const { fetchImpl, seen } = scripted([new TypeError('socket hang up'), json({ _id: 's', hash: '0x1', signedOn: '2026-01-01T00:00:00Z' })]);
     const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, sleep: async () => {} });
