@@ -238,6 +238,8 @@ export class EmulatedLedger implements EmulatedEndpoint {
   unlock(): void {
     this.locked = false;
     this.changed();
+    // A review that was waiting behind the PIN screen is approved now, as it would have been.
+    if (this.autoApprove && this.pending) setImmediate(() => this.pending && !this.locked && this.approve());
   }
 
   /** The user opens an app (or "BOLOS": quits to the dashboard) with the device's buttons. */
