@@ -60,9 +60,7 @@ export function parseBip32Path(path: string): number[] {
 
 /** The inverse of `parseBip32Path`, without the `m/` prefix. */
 export function formatBip32Path(components: readonly number[]): string {
-  return components
-    .map((c) => (c >= HARDENED ? `${c - HARDENED}'` : String(c)))
-    .join('/');
+  return components.map((c) => (c >= HARDENED ? `${c - HARDENED}'` : String(c))).join('/');
 }
 
 /** The device's path encoding: `[count][uint32 BE …]`. */

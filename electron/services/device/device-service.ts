@@ -21,13 +21,7 @@ import { AppError, type AppErrorData } from '../../../shared/errors';
 import { BLIND_SIGNING_OFF, describeDeviceError } from '../../../shared/device/errors';
 import { derivationPath, parseBip32Path, type DerivationScheme } from '../../../shared/device/paths';
 import { addressScreens, openAppScreens, personalMessageScreens, typedDataHashScreens } from '../../../shared/device/screens';
-import type {
-  DeviceAccount,
-  DeviceState,
-  DeviceTransactionRequest,
-  SignedMessage,
-  SignedTransaction,
-} from '../../../shared/device/state';
+import type { DeviceAccount, DeviceState, DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
 import { DASHBOARD_APP, ETHEREUM_APP, getAppAndVersion, openApp, quitApp } from './app-info';
 import { JobQueue } from './job-queue';
 import { createOfflineEthApp, type EthApp } from './ledgerhq';
@@ -224,7 +218,13 @@ export class DeviceService {
     const start = params.start ?? 0;
     const count = params.count ?? 5;
     if (!Number.isInteger(count) || count < 1 || count > 100) {
-      return Promise.reject(new AppError({ code: 'DEVICE_INVALID_REQUEST', message: `Read 1 to 100 accounts at a time (asked for ${count}).`, action: 'Ask for fewer accounts.' }));
+      return Promise.reject(
+        new AppError({
+          code: 'DEVICE_INVALID_REQUEST',
+          message: `Read 1 to 100 accounts at a time (asked for ${count}).`,
+          action: 'Ask for fewer accounts.',
+        }),
+      );
     }
     return this.job('read accounts', this.commandTimeoutMs + count * 1_000, async (signal) => {
       const { eth } = await this.ensureEthereum(signal);
@@ -248,7 +248,11 @@ export class DeviceService {
       this.setState({ status: 'awaiting-confirmation', kind: 'verify-address', screens: addressScreens(silent.address) });
       const shown = await eth.getAddress(path, true, false);
       if (!isAddressEqual(shown.address as Hex, silent.address as Hex)) {
-        throw new AppError({ code: 'DEVICE_ADDRESS_MISMATCH', message: 'The device showed a different address than it reported.', action: 'Do not use this account; contact support.' });
+        throw new AppError({
+          code: 'DEVICE_ADDRESS_MISMATCH',
+          message: 'The device showed a different address than it reported.',
+          action: 'Do not use this account; contact support.',
+        });
       }
       this.setState({ status: 'ready', ...ready, address: shown.address });
       return shown.address;
@@ -311,18 +315,30 @@ export class DeviceService {
    * Signs EIP-712 typed data in the app's hashed mode: the caller computes the domain separator and
    * `hashStruct(message)`; the device shows both hashes.
    */
-  signTypedDataHash(path: string, hashes: { domainHash: string; messageHash: string }, options: { expectedAddress?: string } = {}): Promise<SignedMessage> {
+  signTypedDataHash(
+    path: string,
+    hashes: { domainHash: string; messageHash: string },
+    options: { expectedAddress?: string } = {},
+  ): Promise<SignedMessage> {
     return this.job('sign typed data', this.confirmTimeoutMs, async (signal) => {
       parseBip32Path(path);
       const domain = hexBytes(hashes.domainHash);
       const message = hexBytes(hashes.messageHash);
       if (domain.length !== 32 || message.length !== 32) {
-        throw new AppError({ code: 'DEVICE_INVALID_REQUEST', message: 'EIP-712 hashes must be 32 bytes each.', action: 'Rebuild the typed data and try again.' });
+        throw new AppError({
+          code: 'DEVICE_INVALID_REQUEST',
+          message: 'EIP-712 hashes must be 32 bytes each.',
+          action: 'Rebuild the typed data and try again.',
+        });
       }
       const { eth, ready } = await this.ensureEthereum(signal);
       const { address } = await eth.getAddress(path, false, false);
       this.checkExpected(path, address, options.expectedAddress);
-      this.setState({ status: 'awaiting-confirmation', kind: 'sign-typed-data', screens: typedDataHashScreens(hashes.domainHash, hashes.messageHash) });
+      this.setState({
+        status: 'awaiting-confirmation',
+        kind: 'sign-typed-data',
+        screens: typedDataHashScreens(hashes.domainHash, hashes.messageHash),
+      });
       const sig = await eth.signEIP712HashedMessage(path, hashes.domainHash.slice(2), hashes.messageHash.slice(2));
       const digest = keccak256(concat([new Uint8Array([0x19, 0x01]), domain, message]));
       const signature = `0x${sig.r}${sig.s}${sig.v.toString(16).padStart(2, '0')}` as Hex;
@@ -388,7 +404,11 @@ export class DeviceService {
     if (this.connection) return this.connection;
     // A job asked for right after plugging in (or starting) may precede the USB "add" event.
     if (!(await this.waitForDevice(this.openTimeoutMs))) {
-      throw new AppError({ code: 'DEVICE_NOT_FOUND', message: 'No Ledger is connected.', action: 'Plug the Ledger in with a data cable and unlock it.' });
+      throw new AppError({
+        code: 'DEVICE_NOT_FOUND',
+        message: 'No Ledger is connected.',
+        action: 'Plug the Ledger in with a data cable and unlock it.',
+      });
     }
     const transport = await this.transports.open(this.descriptor!, this.openTimeoutMs);
     const connection: Connection = { transport, eth: createOfflineEthApp(transport) };
@@ -480,7 +500,14 @@ export class DeviceService {
       if (this.descriptor === null) continue;
       try {
         const state = await this.probe();
-        const current = state.status === 'dashboard' ? DASHBOARD_APP : state.status === 'wrong-app' ? state.appName : state.status === 'ready' ? ETHEREUM_APP : null;
+        const current =
+          state.status === 'dashboard'
+            ? DASHBOARD_APP
+            : state.status === 'wrong-app'
+              ? state.appName
+              : state.status === 'ready'
+                ? ETHEREUM_APP
+                : null;
         if (current === name) return state;
       } catch {
         // Still re-enumerating: the old handle is dead or the new one is not ready yet.
@@ -499,7 +526,7 @@ export class DeviceService {
     throw new AppError({
       code: 'DEVICE_ADDRESS_MISMATCH',
       message: `This Ledger's account at ${path} is ${actual}, not ${expected}.`,
-      action: 'Connect the Ledger that holds this wallet, or check the wallet\'s derivation path.',
+      action: "Connect the Ledger that holds this wallet, or check the wallet's derivation path.",
       details: { path, expected, actual },
     });
   }
@@ -507,7 +534,11 @@ export class DeviceService {
 
 function hexBytes(hex: string): Uint8Array {
   if (!/^0x([0-9a-fA-F]{2})*$/.test(hex)) {
-    throw new AppError({ code: 'DEVICE_INVALID_REQUEST', message: 'The message bytes are not 0x-hex.', action: 'Rebuild the message and try again.' });
+    throw new AppError({
+      code: 'DEVICE_INVALID_REQUEST',
+      message: 'The message bytes are not 0x-hex.',
+      action: 'Rebuild the message and try again.',
+    });
   }
   return Buffer.from(hex.slice(2), 'hex');
 }
@@ -540,9 +571,12 @@ function assembleSignedTransaction(
     v = vRaw;
   }
   if (yParity !== 0 && yParity !== 1) {
-    throw new AppError({ code: 'DEVICE_SIGNATURE_MISMATCH', message: `The Ledger returned an invalid signature (v = ${v}).`, action: 'Nothing was broadcast. Retry; if it persists, update the Ethereum app.' });
+    throw new AppError({
+      code: 'DEVICE_SIGNATURE_MISMATCH',
+      message: `The Ledger returned an invalid signature (v = ${v}).`,
+      action: 'Nothing was broadcast. Retry; if it persists, update the Ethereum app.',
+    });
   }
   const serialized = tx.type === 'legacy' ? serializeTransaction(tx, { r, s, v }) : serializeTransaction(tx, { r, s, yParity });
   return { serialized, hash: keccak256(serialized), r, s, v: v.toString(), yParity };
 }
-

@@ -16,20 +16,26 @@ import type { DeviceTransport, HotplugObserver, TransportFactory } from './trans
 export function createHidTransportFactory(): TransportFactory {
   return {
     listen(observer: HotplugObserver) {
-      const TransportNodeHid = loadTransportNodeHid();
-      const subscription = TransportNodeHid.listen({
-        next(event) {
-          const descriptor = String(event.descriptor ?? '');
-          if (event.type === 'add') observer.add(descriptor);
-          else if (event.type === 'remove') observer.remove(descriptor);
-        },
-        error(err: unknown) {
-          observer.error(err);
-        },
-        complete() {
-          // listen never completes for HID; nothing to do if a future version does.
-        },
-      });
+      let subscription: { unsubscribe(): void };
+      try {
+        // Loading node-hid / usb can fail (missing native build, no USB stack): report it as a state.
+        subscription = loadTransportNodeHid().listen({
+          next(event) {
+            const descriptor = String(event.descriptor ?? '');
+            if (event.type === 'add') observer.add(descriptor);
+            else if (event.type === 'remove') observer.remove(descriptor);
+          },
+          error(err: unknown) {
+            observer.error(err);
+          },
+          complete() {
+            // listen never completes for HID; nothing to do if a future version does.
+          },
+        });
+      } catch (err) {
+        observer.error(err);
+        return { unsubscribe: () => undefined };
+      }
       return { unsubscribe: () => subscription.unsubscribe() };
     },
 
@@ -39,7 +45,12 @@ export function createHidTransportFactory(): TransportFactory {
         const transport = await withTimeout(
           TransportNodeHid.open(descriptor || undefined),
           timeoutMs,
-          () => new AppError({ code: 'DEVICE_TIMEOUT', message: 'The Ledger could not be opened in time.', action: 'Close other applications that use the Ledger (Ledger Live, browser wallets), unplug it and plug it in again.' }),
+          () =>
+            new AppError({
+              code: 'DEVICE_TIMEOUT',
+              message: 'The Ledger could not be opened in time.',
+              action: 'Close other applications that use the Ledger (Ledger Live, browser wallets), unplug it and plug it in again.',
+            }),
         );
         return transport as unknown as DeviceTransport;
       } catch (err) {

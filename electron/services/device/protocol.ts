@@ -17,7 +17,11 @@ export type DeviceRequest =
   | { id: number; method: 'verifyAddress'; params: { path: string; expectedAddress?: string } }
   | { id: number; method: 'signTransaction'; params: { path: string; request: DeviceTransactionRequest; expectedAddress?: string } }
   | { id: number; method: 'signPersonalMessage'; params: { path: string; message: string | { raw: string }; expectedAddress?: string } }
-  | { id: number; method: 'signTypedDataHash'; params: { path: string; domainHash: string; messageHash: string; expectedAddress?: string } };
+  | {
+      id: number;
+      method: 'signTypedDataHash';
+      params: { path: string; domainHash: string; messageHash: string; expectedAddress?: string };
+    };
 
 export type DeviceResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: AppErrorData };
 

@@ -393,7 +393,9 @@ export class EmulatedLedger implements EmulatedEndpoint {
       // Get app and version: [format 01][len]name[len]version[len]flags
       const name = Buffer.from(this.app, 'ascii');
       const version = Buffer.from(this.snapshot().appVersion, 'ascii');
-      return reply(Buffer.concat([Buffer.from([0x01, name.length]), name, Buffer.from([version.length]), version, Buffer.from([0x01, 0x00])]));
+      return reply(
+        Buffer.concat([Buffer.from([0x01, name.length]), name, Buffer.from([version.length]), version, Buffer.from([0x01, 0x00])]),
+      );
     }
     if (apdu.ins === 0xa7) {
       // Quit the app: answer first, then the USB device re-enumerates on the dashboard.

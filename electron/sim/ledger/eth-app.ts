@@ -3,11 +3,7 @@
  * a transaction or a message streams in over several APDUs before the review starts.
  */
 import { concat, hashMessage, keccak256, toBytes } from 'viem';
-import {
-  addressScreens,
-  personalMessageScreens,
-  typedDataHashScreens,
-} from '../../../shared/device/screens';
+import { addressScreens, personalMessageScreens, typedDataHashScreens } from '../../../shared/device/screens';
 import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
 import { SW, StatusWordError, readPath, reply, type Apdu } from './apdu';
 import type { Keyring } from './keys';

@@ -10,8 +10,7 @@ import { keccak_256 } from '@noble/hashes/sha3';
 import { bytesToHex, getAddress } from 'viem';
 
 /** The public test mnemonic: never holds real funds. */
-export const TEST_MNEMONIC =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+export const TEST_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 
 export interface DerivedAccount {
   /** Uncompressed SEC1 public key (0x04 ‖ X ‖ Y), as the app returns it. */

@@ -10,7 +10,16 @@ import type { DeviceService } from '../../../electron/services/device';
 import type { DeviceTransactionRequest } from '../../../shared/device';
 import { ADDRESS, CONTRACT, PATH, caught, setup, waitForStatus } from './harness';
 
-const TRANSFER: DeviceTransactionRequest = { type: 'eip1559', chainId: 1, nonce: 0, to: CONTRACT, value: '10000000000000000', gas: '21000', maxFeePerGas: '1000000000', maxPriorityFeePerGas: '1' };
+const TRANSFER: DeviceTransactionRequest = {
+  type: 'eip1559',
+  chainId: 1,
+  nonce: 0,
+  to: CONTRACT,
+  value: '10000000000000000',
+  gas: '21000',
+  maxFeePerGas: '1000000000',
+  maxPriorityFeePerGas: '1',
+};
 const CALL: DeviceTransactionRequest = {
   type: 'eip1559',
   chainId: 31337,
@@ -52,7 +61,10 @@ describe('states', () => {
   it('dashboard: signing asks to open Ethereum; opening it needs the user on the device', async () => {
     const { ledger, service } = started(setup({ app: 'BOLOS' }));
     expect(await waitForStatus(service, 'dashboard')).toMatchObject({ osVersion: '2.4.1' });
-    expect(await caught(service.signTransaction(PATH, TRANSFER))).toMatchObject({ code: 'DEVICE_WRONG_APP', message: expect.stringMatching(/dashboard/) });
+    expect(await caught(service.signTransaction(PATH, TRANSFER))).toMatchObject({
+      code: 'DEVICE_WRONG_APP',
+      message: expect.stringMatching(/dashboard/),
+    });
     expect(service.getState().status).toBe('dashboard');
     const opening = service.openEthereumApp();
     const shown = await waitForStatus(service, 'awaiting-confirmation');
@@ -64,7 +76,10 @@ describe('states', () => {
   it('wrong app: names the open app; opening Ethereum quits it first', async () => {
     const { ledger, service } = started(setup({ app: 'Bitcoin' }));
     expect(await waitForStatus(service, 'wrong-app')).toEqual({ status: 'wrong-app', appName: 'Bitcoin' });
-    expect(await caught(service.discoverAccounts({ scheme: 'bip44' }))).toMatchObject({ code: 'DEVICE_WRONG_APP', message: expect.stringMatching(/Bitcoin/) });
+    expect(await caught(service.discoverAccounts({ scheme: 'bip44' }))).toMatchObject({
+      code: 'DEVICE_WRONG_APP',
+      message: expect.stringMatching(/Bitcoin/),
+    });
     const opening = service.openEthereumApp();
     await ledger.waitForConfirmation();
     ledger.approve();
@@ -130,8 +145,23 @@ describe('states', () => {
 describe('signing', () => {
   it.each([
     ['legacy', { type: 'legacy', chainId: 1, nonce: 1, to: CONTRACT, value: '1', gas: '21000', gasPrice: '1000000000' }],
-    ['legacy on a large chain id', { type: 'legacy', chainId: 31337, nonce: 1, to: CONTRACT, value: '1', gas: '21000', gasPrice: '1000000000' }],
-    ['eip2930', { type: 'eip2930', chainId: 1, nonce: 2, to: CONTRACT, value: '1', gas: '30000', gasPrice: '1000000000', accessList: [{ address: CONTRACT, storageKeys: [] }] }],
+    [
+      'legacy on a large chain id',
+      { type: 'legacy', chainId: 31337, nonce: 1, to: CONTRACT, value: '1', gas: '21000', gasPrice: '1000000000' },
+    ],
+    [
+      'eip2930',
+      {
+        type: 'eip2930',
+        chainId: 1,
+        nonce: 2,
+        to: CONTRACT,
+        value: '1',
+        gas: '30000',
+        gasPrice: '1000000000',
+        accessList: [{ address: CONTRACT, storageKeys: [] }],
+      },
+    ],
     ['eip1559', TRANSFER],
   ] as const)('%s: a broadcastable transaction from the device account', async (_name, request) => {
     const { service } = started(setup({ autoApprove: true }));
@@ -146,7 +176,9 @@ describe('signing', () => {
     const { service } = started(setup({ autoApprove: true }));
     const signed = await service.signPersonalMessage(PATH, 'Vaultdesk: prove control of this wallet');
     expect(signed.address).toBe(ADDRESS);
-    expect(await recoverMessageAddress({ message: 'Vaultdesk: prove control of this wallet', signature: signed.signature as Hex })).toBe(ADDRESS);
+    expect(await recoverMessageAddress({ message: 'Vaultdesk: prove control of this wallet', signature: signed.signature as Hex })).toBe(
+      ADDRESS,
+    );
   });
 
   it('refuses to sign for a wallet that is not on this device', async () => {
@@ -228,7 +260,10 @@ describe('USB and the queue', () => {
     const signing = caught(service.signTransaction(PATH, TRANSFER));
     await ledger.waitForConfirmation();
     ledger.unplug();
-    expect(await signing).toMatchObject({ code: 'DEVICE_DISCONNECTED', message: 'The Ledger was disconnected during the operation; nothing was signed.' });
+    expect(await signing).toMatchObject({
+      code: 'DEVICE_DISCONNECTED',
+      message: 'The Ledger was disconnected during the operation; nothing was signed.',
+    });
     expect(service.getState().status).toBe('disconnected');
     ledger.replug({ locked: false, app: 'Ethereum' });
     await waitForStatus(service, 'ready');

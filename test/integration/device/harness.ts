@@ -29,7 +29,11 @@ export function setup(
 }
 
 /** Resolves with the first state of this status (the current one included). */
-export function waitForStatus<S extends DeviceStatus>(service: DeviceService, status: S, timeoutMs = 2_000): Promise<Extract<DeviceState, { status: S }>> {
+export function waitForStatus<S extends DeviceStatus>(
+  service: DeviceService,
+  status: S,
+  timeoutMs = 2_000,
+): Promise<Extract<DeviceState, { status: S }>> {
   return new Promise((resolve, reject) => {
     let off = () => {};
     const timer = setTimeout(() => {
@@ -46,4 +50,8 @@ export function waitForStatus<S extends DeviceStatus>(service: DeviceService, st
   });
 }
 
-export const caught = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as { code: string; message: string; action?: string });
+export const caught = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as { code: string; message: string; action?: string },
+  );

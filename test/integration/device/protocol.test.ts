@@ -21,18 +21,38 @@ describe('device service messages', () => {
     await service.start();
 
     const accounts = await handleDeviceRequest(service, { id: 1, method: 'discoverAccounts', params: { scheme: 'legacy', count: 2 } });
-    expect(accounts).toMatchObject({ id: 1, ok: true, value: [{ index: 0, path: "44'/60'/0'/0" }, { index: 1, path: "44'/60'/0'/1" }] });
+    expect(accounts).toMatchObject({
+      id: 1,
+      ok: true,
+      value: [
+        { index: 0, path: "44'/60'/0'/0" },
+        { index: 1, path: "44'/60'/0'/1" },
+      ],
+    });
 
     const domainHash = keccak256('0xaa');
     const messageHash = keccak256('0xbb');
-    const typed = await handleDeviceRequest(service, { id: 2, method: 'signTypedDataHash', params: { path: PATH, domainHash, messageHash } });
+    const typed = await handleDeviceRequest(service, {
+      id: 2,
+      method: 'signTypedDataHash',
+      params: { path: PATH, domainHash, messageHash },
+    });
     expect(typed).toMatchObject({ id: 2, ok: true, value: { address: ADDRESS } });
     const signature = (typed as { value: { signature: Hex } }).value.signature;
     expect(await recoverAddress({ hash: keccak256(concat(['0x1901', domainHash, messageHash])), signature })).toBe(ADDRESS);
 
     ledger.lock();
     const locked = await handleDeviceRequest(service, { id: 3, method: 'signPersonalMessage', params: { path: PATH, message: 'hi' } });
-    expect(locked).toEqual({ id: 3, ok: false, error: { code: 'DEVICE_LOCKED', message: 'The Ledger is locked.', action: 'Enter your PIN on the device, then try again.', details: { statusWord: '0x5515' } } });
+    expect(locked).toEqual({
+      id: 3,
+      ok: false,
+      error: {
+        code: 'DEVICE_LOCKED',
+        message: 'The Ledger is locked.',
+        action: 'Enter your PIN on the device, then try again.',
+        details: { statusWord: '0x5515' },
+      },
+    });
 
     expect(events.map((e) => e.state.status)).toEqual(expect.arrayContaining(['disconnected', 'ready', 'awaiting-confirmation', 'locked']));
     expect(JSON.parse(JSON.stringify(events))).toEqual(events);

@@ -8,7 +8,16 @@ import type { TransportFactory } from '../../../electron/services/device/transpo
 import type { DeviceTransactionRequest } from '../../../shared/device';
 import { CONTRACT, PATH, caught, setup, waitForStatus } from './harness';
 
-const TRANSFER: DeviceTransactionRequest = { type: 'eip1559', chainId: 1, nonce: 0, to: CONTRACT, value: '1', gas: '21000', maxFeePerGas: '1000000000', maxPriorityFeePerGas: '1' };
+const TRANSFER: DeviceTransactionRequest = {
+  type: 'eip1559',
+  chainId: 1,
+  nonce: 0,
+  to: CONTRACT,
+  value: '1',
+  gas: '21000',
+  maxFeePerGas: '1000000000',
+  maxPriorityFeePerGas: '1',
+};
 
 /** Answers the sign-transaction command (INS 0x04) with `sw`, as a device would. */
 function answerSignWith(sw: number) {
@@ -17,7 +26,8 @@ function answerSignWith(sw: number) {
     async open(descriptor, timeoutMs) {
       const transport = await factory.open(descriptor, timeoutMs);
       const exchange = transport.exchange.bind(transport);
-      transport.exchange = async (apdu: Buffer) => (apdu[0] === 0xe0 && apdu[1] === 0x04 ? Buffer.from([sw >> 8, sw & 0xff]) : exchange(apdu));
+      transport.exchange = async (apdu: Buffer) =>
+        apdu[0] === 0xe0 && apdu[1] === 0x04 ? Buffer.from([sw >> 8, sw & 0xff]) : exchange(apdu);
       return transport;
     },
   });
@@ -63,7 +73,10 @@ describe('status words the emulated device produces itself', () => {
     running.push(service);
     await service.start();
     await waitForStatus(service, 'dashboard');
-    expect(await caught(service.openEthereumApp())).toMatchObject({ code: 'DEVICE_APP_NOT_INSTALLED', action: expect.stringMatching(/Install/) });
+    expect(await caught(service.openEthereumApp())).toMatchObject({
+      code: 'DEVICE_APP_NOT_INSTALLED',
+      action: expect.stringMatching(/Install/),
+    });
   });
 
   it('0x5515 on older firmware words (0x6B0C) reads as locked from the first probe', async () => {

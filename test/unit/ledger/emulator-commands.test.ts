@@ -4,7 +4,11 @@ import { createEmulatedLedger } from '../../../electron/sim/ledger';
 import { Eth, OFFLINE_LOAD_CONFIG } from './ledger-libs';
 
 const PATH_BYTES = Buffer.from('058000002c8000003c800000008000000000000000', 'hex');
-const caught = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as { statusCode?: number });
+const caught = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as { statusCode?: number },
+  );
 
 describe('emulated Ethereum app commands', () => {
   it('answers ERC-20 token information harmlessly (index 00)', async () => {
@@ -15,7 +19,9 @@ describe('emulated Ethereum app commands', () => {
 
   it('refuses EIP-712 full mode, which it does not emulate, as an unsupported instruction', async () => {
     const ledger = createEmulatedLedger();
-    expect(await caught(ledger.transport.send(0xe0, 0x1a, 0x00, 0x00, Buffer.from('454950373132446f6d61696e', 'hex')))).toMatchObject({ statusCode: 0x6d00 });
+    expect(await caught(ledger.transport.send(0xe0, 0x1a, 0x00, 0x00, Buffer.from('454950373132446f6d61696e', 'hex')))).toMatchObject({
+      statusCode: 0x6d00,
+    });
     expect(await caught(ledger.transport.send(0xe0, 0x0c, 0x00, 0x01, PATH_BYTES))).toMatchObject({ statusCode: 0x6d00 });
   });
 
@@ -27,7 +33,9 @@ describe('emulated Ethereum app commands', () => {
   it('refuses transaction bytes beyond the end of the RLP list', async () => {
     const ledger = createEmulatedLedger({ autoApprove: true });
     const tx = Buffer.from('e8018504e3b292008252089428ee52a8f3d6e5d15f8b131996950d7f296c7952872bd72a248740008000', 'hex');
-    expect(await caught(ledger.transport.send(0xe0, 0x04, 0x00, 0x00, Buffer.concat([PATH_BYTES, tx])))).toMatchObject({ statusCode: 0x6a80 });
+    expect(await caught(ledger.transport.send(0xe0, 0x04, 0x00, 0x00, Buffer.concat([PATH_BYTES, tx])))).toMatchObject({
+      statusCode: 0x6a80,
+    });
   });
 
   it('reports the configured app name and version through B0 01 and E0 06', async () => {

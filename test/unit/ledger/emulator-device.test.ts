@@ -20,11 +20,25 @@ const CALL: TransactionSerializable = {
   maxFeePerGas: 2_000_000_000n,
   maxPriorityFeePerGas: 1_000_000_000n,
 };
-const TRANSFER: TransactionSerializable = { type: 'eip1559', chainId: 1, nonce: 0, to: CONTRACT, value: 10n ** 16n, gas: 21000n, maxFeePerGas: 10n ** 9n, maxPriorityFeePerGas: 1n };
+const TRANSFER: TransactionSerializable = {
+  type: 'eip1559',
+  chainId: 1,
+  nonce: 0,
+  to: CONTRACT,
+  value: 10n ** 16n,
+  gas: 21000n,
+  maxFeePerGas: 10n ** 9n,
+  maxPriorityFeePerGas: 1n,
+};
 
 const eth = (ledger: EmulatedLedger) => new Eth(ledger.transport as never, 'w0w', OFFLINE_LOAD_CONFIG);
-const sign = (ledger: EmulatedLedger, tx: TransactionSerializable) => eth(ledger).signTransaction(PATH, serializeTransaction(tx).slice(2), null);
-const caught = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as { name: string; statusCode?: number });
+const sign = (ledger: EmulatedLedger, tx: TransactionSerializable) =>
+  eth(ledger).signTransaction(PATH, serializeTransaction(tx).slice(2), null);
+const caught = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as { name: string; statusCode?: number },
+  );
 
 describe('status words', () => {
   it('0x6985 when the user rejects', async () => {
@@ -36,8 +50,13 @@ describe('status words', () => {
   });
 
   it('0x5515 (LockedDeviceError) when locked, and the configured word of older firmware', async () => {
-    expect(await caught(eth(createEmulatedLedger({ locked: true })).getAddress(PATH))).toMatchObject({ name: 'LockedDeviceError', statusCode: 0x5515 });
-    expect(await caught(eth(createEmulatedLedger({ locked: true, lockedStatusWord: 0x6b0c })).getAddress(PATH))).toMatchObject({ statusCode: 0x6b0c });
+    expect(await caught(eth(createEmulatedLedger({ locked: true })).getAddress(PATH))).toMatchObject({
+      name: 'LockedDeviceError',
+      statusCode: 0x5515,
+    });
+    expect(await caught(eth(createEmulatedLedger({ locked: true, lockedStatusWord: 0x6b0c })).getAddress(PATH))).toMatchObject({
+      statusCode: 0x6b0c,
+    });
   });
 
   it('0x6D00 on the dashboard and 0x6E00 in another app', async () => {
@@ -119,7 +138,9 @@ describe('reviews and buttons', () => {
     const events: string[] = [];
     ledger.subscribe((e) => e.type !== 'changed' && events.push(e.type === 'usb' ? `usb:${e.change}` : e.type));
     let settled = false;
-    const verifying = eth(ledger).getAddress(PATH, true).finally(() => (settled = true));
+    const verifying = eth(ledger)
+      .getAddress(PATH, true)
+      .finally(() => (settled = true));
     const review = await ledger.waitForConfirmation();
     expect(review.screens).toContainEqual({ title: 'Address', value: '0xCbA98362e199c41E1864D0923AF9646d3A648451' });
     await new Promise((r) => setTimeout(r, 30));

@@ -67,7 +67,15 @@ describe('emulated Ledger: addresses', () => {
 describe('emulated Ledger: transaction signatures recover to the device address', () => {
   it('legacy with chain id: v = chainId·2 + 35 + parity, rebuilt by hw-app-eth', async () => {
     const { eth } = setup();
-    const tx: TransactionSerializable = { type: 'legacy', chainId: 1, nonce: 3, to: RECIPIENT, value: 10n ** 16n, gas: 21000n, gasPrice: 20_000_000_000n };
+    const tx: TransactionSerializable = {
+      type: 'legacy',
+      chainId: 1,
+      nonce: 3,
+      to: RECIPIENT,
+      value: 10n ** 16n,
+      gas: 21000n,
+      gasPrice: 20_000_000_000n,
+    };
     const { sig, from } = await signAndRecover(eth, tx);
     expect(from).toBe(EXPECTED);
     expect(['25', '26']).toContain(sig.v);
@@ -100,7 +108,16 @@ describe('emulated Ledger: transaction signatures recover to the device address'
 
   it('EIP-1559 (type 2): v is the parity bit', async () => {
     const { eth } = setup();
-    const tx: TransactionSerializable = { type: 'eip1559', chainId: 11155111, nonce: 1, to: RECIPIENT, value: 0n, gas: 21000n, maxFeePerGas: 30n * 10n ** 9n, maxPriorityFeePerGas: 10n ** 9n };
+    const tx: TransactionSerializable = {
+      type: 'eip1559',
+      chainId: 11155111,
+      nonce: 1,
+      to: RECIPIENT,
+      value: 0n,
+      gas: 21000n,
+      maxFeePerGas: 30n * 10n ** 9n,
+      maxPriorityFeePerGas: 10n ** 9n,
+    };
     const { sig, from } = await signAndRecover(eth, tx);
     expect(from).toBe(EXPECTED);
     expect(['00', '01']).toContain(sig.v);
@@ -109,7 +126,17 @@ describe('emulated Ledger: transaction signatures recover to the device address'
   it('streams calldata longer than one APDU in 255-byte chunks', async () => {
     const { eth, sent } = setup();
     const data = `0xa9059cbb${'ab'.repeat(600)}` as const;
-    const tx: TransactionSerializable = { type: 'eip1559', chainId: 1, nonce: 2, to: RECIPIENT, value: 0n, data, gas: 100000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n };
+    const tx: TransactionSerializable = {
+      type: 'eip1559',
+      chainId: 1,
+      nonce: 2,
+      to: RECIPIENT,
+      value: 0n,
+      data,
+      gas: 100000n,
+      maxFeePerGas: 2n,
+      maxPriorityFeePerGas: 1n,
+    };
     const { from } = await signAndRecover(eth, tx);
     expect(from).toBe(EXPECTED);
     const signApdus = sent.filter((a) => a[0] === 0xe0 && a[1] === 0x04);
@@ -120,7 +147,16 @@ describe('emulated Ledger: transaction signatures recover to the device address'
 
   it('streams long legacy calldata too (hw-app-eth avoids splitting before v, r, s)', async () => {
     const { eth, sent } = setup();
-    const tx: TransactionSerializable = { type: 'legacy', chainId: 1, nonce: 2, to: RECIPIENT, value: 0n, data: `0x${'cd'.repeat(300)}`, gas: 100000n, gasPrice: 2n };
+    const tx: TransactionSerializable = {
+      type: 'legacy',
+      chainId: 1,
+      nonce: 2,
+      to: RECIPIENT,
+      value: 0n,
+      data: `0x${'cd'.repeat(300)}`,
+      gas: 100000n,
+      gasPrice: 2n,
+    };
     const { from } = await signAndRecover(eth, tx);
     expect(from).toBe(EXPECTED);
     expect(sent.filter((a) => a[1] === 0x04).length).toBeGreaterThan(1);

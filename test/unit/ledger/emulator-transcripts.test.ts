@@ -55,7 +55,10 @@ describe('recorded transcripts from hw-app-eth', () => {
   });
 
   it('personal message and legacy signatures: same r, same s bytes (recorded one byte off by an old app)', async () => {
-    const exchanges = [...recorded.filter((ex) => onOurSeed(ex, '08')), ...recorded.filter((ex) => onOurSeed(ex, '04') && ex.command.endsWith('400080'))];
+    const exchanges = [
+      ...recorded.filter((ex) => onOurSeed(ex, '08')),
+      ...recorded.filter((ex) => onOurSeed(ex, '04') && ex.command.endsWith('400080')),
+    ];
     expect(exchanges.length).toBe(2);
     for (const ex of exchanges) {
       const ours = await replay(ex.command);

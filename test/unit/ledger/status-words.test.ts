@@ -11,7 +11,10 @@ import { describeDeviceError, describeStatusWord } from '../../../shared/device/
 const require = createRequire(import.meta.url);
 const errorCopies = [
   ['@ledgerhq/errors (top level)', require('@ledgerhq/errors')],
-  ['@ledgerhq/errors (under hw-transport-node-hid)', require(require.resolve('@ledgerhq/errors', { paths: [require.resolve('@ledgerhq/hw-transport-node-hid')] }))],
+  [
+    '@ledgerhq/errors (under hw-transport-node-hid)',
+    require(require.resolve('@ledgerhq/errors', { paths: [require.resolve('@ledgerhq/hw-transport-node-hid')] })),
+  ],
 ] as const;
 
 const CASES: [number, string, RegExp][] = [
@@ -53,14 +56,20 @@ describe('status words', () => {
   it('names an unlisted word by its number instead of calling it unknown', () => {
     const described = describeStatusWord(0x6a84);
     expect(described).toMatchObject({ code: 'DEVICE_STATUS', message: 'The Ledger answered with status 0x6A84.' });
-    expect(describeDeviceError({ name: 'TransportStatusError', statusCode: 0x6a84, message: 'Ledger device: UNKNOWN_ERROR (0x6a84)' }).message).not.toMatch(/unknown/i);
+    expect(
+      describeDeviceError({ name: 'TransportStatusError', statusCode: 0x6a84, message: 'Ledger device: UNKNOWN_ERROR (0x6a84)' }).message,
+    ).not.toMatch(/unknown/i);
   });
 });
 
 describe('transport failures', () => {
   const errors = errorCopies[0][1];
   it.each([
-    ['EthAppPleaseEnableContractData', { name: 'EthAppPleaseEnableContractData', message: 'Please enable Blind signing' }, 'DEVICE_BLIND_SIGNING_OFF'],
+    [
+      'EthAppPleaseEnableContractData',
+      { name: 'EthAppPleaseEnableContractData', message: 'Please enable Blind signing' },
+      'DEVICE_BLIND_SIGNING_OFF',
+    ],
     ['LockedDeviceError', new errors.LockedDeviceError(), 'DEVICE_LOCKED'],
     ['DisconnectedDevice', new errors.DisconnectedDevice(), 'DEVICE_DISCONNECTED'],
     ['DisconnectedDeviceDuringOperation', new errors.DisconnectedDeviceDuringOperation('read error'), 'DEVICE_DISCONNECTED'],

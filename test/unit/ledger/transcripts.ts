@@ -25,7 +25,9 @@ function pairs(text: string, source: string): RecordedExchange[] {
 export function recordedExchanges(): RecordedExchange[] {
   const out: RecordedExchange[] = [];
   const fixtures = join(packageRoot, 'tests', 'fixtures', 'apdus');
-  for (const file of readdirSync(fixtures).filter((f) => f.endsWith('.apdus')).sort()) {
+  for (const file of readdirSync(fixtures)
+    .filter((f) => f.endsWith('.apdus'))
+    .sort()) {
     out.push(...pairs(readFileSync(join(fixtures, file), 'utf8'), `fixtures/apdus/${file}`));
   }
   out.push(...pairs(readFileSync(join(packageRoot, 'tests', 'Eth.unit.test.ts'), 'utf8'), 'tests/Eth.unit.test.ts'));
