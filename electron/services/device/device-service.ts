@@ -175,6 +175,7 @@ export class DeviceService {
     this.cancelIdleRelease();
     this.releaseTransport();
     this.descriptor = null;
+    for (const waiter of this.plugWaiters.splice(0)) waiter();
     this.setState({ status: 'disconnected' });
   }
 
@@ -217,11 +218,11 @@ export class DeviceService {
   discoverAccounts(params: { scheme: DerivationScheme; start?: number; count?: number }): Promise<DeviceAccount[]> {
     const start = params.start ?? 0;
     const count = params.count ?? 5;
-    if (!Number.isInteger(count) || count < 1 || count > 100) {
+    if (!Number.isInteger(count) || count < 1 || count > 100 || !Number.isInteger(start) || start < 0) {
       return Promise.reject(
         new AppError({
           code: 'DEVICE_INVALID_REQUEST',
-          message: `Read 1 to 100 accounts at a time (asked for ${count}).`,
+          message: `Read 1 to 100 accounts at a time, from index 0 up (asked for ${count} from ${start}).`,
           action: 'Ask for fewer accounts.',
         }),
       );
@@ -241,7 +242,7 @@ export class DeviceService {
   /** Shows the address of `path` on the device for the user to compare and approve. */
   verifyAddress(path: string, expectedAddress?: string): Promise<string> {
     return this.job('verify an address', this.confirmTimeoutMs, async (signal) => {
-      parseBip32Path(path);
+      checkPath(path);
       const { eth, ready } = await this.ensureEthereum(signal);
       const silent = await eth.getAddress(path, false, false);
       this.checkExpected(path, silent.address, expectedAddress);
@@ -266,7 +267,7 @@ export class DeviceService {
    */
   signTransaction(path: string, request: DeviceTransactionRequest, options: { expectedAddress?: string } = {}): Promise<SignedTransaction> {
     return this.job('sign a transaction', this.confirmTimeoutMs, async (signal) => {
-      parseBip32Path(path);
+      checkPath(path);
       const tx = toViemTransaction(request);
       const { eth, ready } = await this.ensureEthereum(signal);
       const { address } = await eth.getAddress(path, false, false);
@@ -296,7 +297,7 @@ export class DeviceService {
   /** Signs an EIP-191 personal message: UTF-8 text, or `{ raw: '0x…' }` bytes. */
   signPersonalMessage(path: string, message: string | { raw: string }, options: { expectedAddress?: string } = {}): Promise<SignedMessage> {
     return this.job('sign a message', this.confirmTimeoutMs, async (signal) => {
-      parseBip32Path(path);
+      checkPath(path);
       const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : hexBytes(message.raw);
       const { eth, ready } = await this.ensureEthereum(signal);
       const { address } = await eth.getAddress(path, false, false);
@@ -321,7 +322,7 @@ export class DeviceService {
     options: { expectedAddress?: string } = {},
   ): Promise<SignedMessage> {
     return this.job('sign typed data', this.confirmTimeoutMs, async (signal) => {
-      parseBip32Path(path);
+      checkPath(path);
       const domain = hexBytes(hashes.domainHash);
       const message = hexBytes(hashes.messageHash);
       if (domain.length !== 32 || message.length !== 32) {
@@ -369,6 +370,9 @@ export class DeviceService {
 
   /** The state a failure leaves the device in, as the user should see it. */
   private applyError(error: AppError): void {
+    // The caller's mistakes say nothing about the device, unless a review was left on screen.
+    const aboutRequest = error.code === 'DEVICE_INVALID_REQUEST' || error.code === 'DEVICE_ADDRESS_MISMATCH';
+    if (aboutRequest && this.state.status !== 'awaiting-confirmation') return;
     switch (error.code) {
       case 'DEVICE_LOCKED':
         this.setState({ status: 'locked' });
@@ -528,6 +532,19 @@ export class DeviceService {
       message: `This Ledger's account at ${path} is ${actual}, not ${expected}.`,
       action: "Connect the Ledger that holds this wallet, or check the wallet's derivation path.",
       details: { path, expected, actual },
+    });
+  }
+}
+
+/** A path the device would refuse (or hw-app-eth would silently mangle) is the caller's mistake. */
+function checkPath(path: string): void {
+  try {
+    parseBip32Path(path);
+  } catch (err) {
+    throw new AppError({
+      code: 'DEVICE_INVALID_REQUEST',
+      message: err instanceof Error ? err.message : `Invalid derivation path "${path}"`,
+      action: "Use a path like 44'/60'/0'/0/0.",
     });
   }
 }

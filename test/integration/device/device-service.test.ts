@@ -208,10 +208,22 @@ describe('signing', () => {
     expect(err).toMatchObject({ code: 'DEVICE_SIGNATURE_MISMATCH', message: expect.stringMatching(/discarded/) });
   });
 
-  it('rejects a malformed request before touching the device', async () => {
-    const { service } = started(setup({ autoApprove: true }));
-    expect(await caught(service.signTransaction(PATH, { ...TRANSFER, gas: '21000.5' }))).toMatchObject({ code: 'DEVICE_INVALID_REQUEST' });
-    expect(await caught(service.signTransaction("44'/60'/x", TRANSFER))).toBeTruthy();
+  it('rejects a malformed request before touching the device, leaving the device state alone', async () => {
+    const { ledger, service } = started(setup({ autoApprove: true }));
+    await waitForStatus(service, 'ready');
+    let reviews = 0;
+    ledger.subscribe((e) => e.type === 'awaiting-confirmation' && reviews++);
+    expect(await caught(service.signTransaction(PATH, { ...TRANSFER, gas: '21000.5' }))).toMatchObject({
+      code: 'DEVICE_INVALID_REQUEST',
+      message: expect.stringMatching(/gas limit/),
+    });
+    expect(await caught(service.signTransaction("44'/60'/x", TRANSFER))).toMatchObject({
+      code: 'DEVICE_INVALID_REQUEST',
+      message: expect.stringMatching(/derivation path/),
+    });
+    expect(await caught(service.discoverAccounts({ scheme: 'bip44', start: -1 }))).toMatchObject({ code: 'DEVICE_INVALID_REQUEST' });
+    expect(reviews).toBe(0);
+    expect(service.getState().status).toBe('ready');
   });
 });
 
