@@ -2,3 +2,4 @@ export * from './paths';
 export * from './state';
 export * from './errors';
 export * from './screens';
+export * from './schemas';
