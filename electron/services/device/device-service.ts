@@ -43,6 +43,13 @@ export interface DeviceServiceOptions {
   reenumerationTimeoutMs?: number;
   /** Open the Ethereum app (the user confirms on the device) when a job finds it closed (default false). */
   autoOpenEthereum?: boolean;
+  /**
+   * While the device waits for the user (locked, on the dashboard, in another app, after a
+   * rejection or an error), ask it again this often, so unlocking or opening the app on the device
+   * shows up without a click. 0 turns it off (default); the host enables it while a device view is
+   * open, since each check holds the device for a moment.
+   */
+  watchIntervalMs?: number;
 }
 
 export const SERVICE_STOPPED: AppErrorData = {
@@ -94,6 +101,8 @@ export class DeviceService {
   private readonly idleReleaseMs: number;
   private readonly reenumerationTimeoutMs: number;
   private readonly autoOpenEthereum: boolean;
+  private readonly watchIntervalMs: number;
+  private watchTimer: ReturnType<typeof setInterval> | null = null;
 
   private state: DeviceState = { status: 'disconnected' };
   private readonly listeners = new Set<Listener>();
@@ -114,6 +123,7 @@ export class DeviceService {
     this.idleReleaseMs = options.idleReleaseMs ?? 5_000;
     this.reenumerationTimeoutMs = options.reenumerationTimeoutMs ?? 15_000;
     this.autoOpenEthereum = options.autoOpenEthereum ?? false;
+    this.watchIntervalMs = options.watchIntervalMs ?? 0;
     this.queue = new JobQueue({
       onBusy: () => this.cancelIdleRelease(),
       onIdle: () => this.scheduleIdleRelease(),
@@ -148,7 +158,17 @@ export class DeviceService {
       },
       error: (err) => this.setState({ status: 'error', error: describeDeviceError(err) }),
     });
+    if (this.watchIntervalMs > 0) {
+      this.watchTimer = setInterval(() => this.watch(), this.watchIntervalMs);
+      this.watchTimer.unref?.();
+    }
     await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  private watch(): void {
+    const waitingForUser = ['locked', 'dashboard', 'wrong-app', 'rejected', 'error'].includes(this.state.status);
+    if (!waitingForUser || this.descriptor === null || this.queue.length > 0) return;
+    this.refresh().catch(() => undefined);
   }
 
   private readonly plugWaiters: (() => void)[] = [];
@@ -171,6 +191,8 @@ export class DeviceService {
   async stop(): Promise<void> {
     this.hotplug?.unsubscribe();
     this.hotplug = null;
+    if (this.watchTimer) clearInterval(this.watchTimer);
+    this.watchTimer = null;
     this.queue.failWaiting(() => new AppError(SERVICE_STOPPED));
     this.cancelIdleRelease();
     this.releaseTransport();

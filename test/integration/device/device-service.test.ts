@@ -345,3 +345,41 @@ describe('USB and the queue', () => {
     expect(await first).toBeTruthy();
   });
 });
+
+describe('watching the device while it waits for the user', () => {
+  it('notices an unlock and the app being opened on the device without being asked', async () => {
+    const { ledger, service } = started(setup({ locked: true, app: 'BOLOS' }, { watchIntervalMs: 40 }));
+    await waitForStatus(service, 'locked');
+    ledger.unlock();
+    await waitForStatus(service, 'dashboard');
+    ledger.openApp('Ethereum');
+    await waitForStatus(service, 'ready');
+  });
+
+  it('polls only while waiting for the user, not a ready device', async () => {
+    let apdus = 0;
+    const { ledger, service } = started(
+      setup({ locked: true }, { watchIntervalMs: 20 }, (factory) => ({
+        ...factory,
+        async open(descriptor, timeoutMs) {
+          const transport = await factory.open(descriptor, timeoutMs);
+          const exchange = transport.exchange.bind(transport);
+          transport.exchange = (apdu: Buffer) => {
+            apdus++;
+            return exchange(apdu);
+          };
+          return transport;
+        },
+      })),
+    );
+    await waitForStatus(service, 'locked');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(apdus).toBeGreaterThan(2);
+    ledger.unlock();
+    await waitForStatus(service, 'ready');
+    await new Promise((r) => setTimeout(r, 30));
+    const settled = apdus;
+    await new Promise((r) => setTimeout(r, 120));
+    expect(apdus).toBe(settled);
+  });
+});
