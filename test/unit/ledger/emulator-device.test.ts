@@ -93,6 +93,18 @@ describe('status words', () => {
     expect(await opening).toMatchObject({ statusCode: 0x5501 });
   });
 
+  it('answers with the words of other firmware generations when configured', async () => {
+    expect(await caught(eth(createEmulatedLedger({ app: 'BOLOS', dashboardStatusWord: 0x6e01 })).getAddress(PATH))).toMatchObject({
+      statusCode: 0x6e01,
+    });
+    expect(await caught(eth(createEmulatedLedger({ app: 'Solana', otherAppStatusWord: 0x6511 })).getAddress(PATH))).toMatchObject({
+      statusCode: 0x6511,
+    });
+    expect(await caught(eth(createEmulatedLedger({ locked: true, lockedStatusWord: 0x6804 })).getAddress(PATH))).toMatchObject({
+      statusCode: 0x6804,
+    });
+  });
+
   it('answers injected words for firmware paths it does not model', async () => {
     const ledger = createEmulatedLedger();
     ledger.failNextWith(0x650f);
