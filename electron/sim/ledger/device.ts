@@ -321,7 +321,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
       this.pending = {
         kind,
         screens,
-        transport: transport ?? this.exchanging!,
+        transport: transport ?? this.exchanging ?? this.transport,
         settle: resolve,
         abort: reject,
       };
@@ -363,15 +363,15 @@ export class EmulatedLedger implements EmulatedEndpoint {
       throw busy;
     }
     try {
+      // Reviews started by this command belong to this handle (closing it abandons them).
       this.exchanging = transport;
-      const answer = this.dispatch(raw);
-      this.exchanging = null;
-      return await answer;
+      return await this.dispatch(raw);
     } catch (err) {
-      this.exchanging = null;
       if (err instanceof StatusWordError) return reply(null, err.sw);
       if (err instanceof Error && err.name.startsWith('DisconnectedDevice')) transport.markDisconnected();
       throw err;
+    } finally {
+      if (this.exchanging === transport) this.exchanging = null;
     }
   }
 
