@@ -1,11 +1,40 @@
-import { startSimService } from '../sim/service';
+import { SIM_DERIVATION_PATH } from '../sim/chain';
+import { startLocalSimulation } from '../sim/indexer';
+import { generateDataset, startSimService } from '../sim/service';
 import type { EmbeddedSimulation } from './service-connection';
 
 /**
- * The demo world: the simulated service in-process on a loopback port. It is only started when
- * no real service is configured, and its key is generated per run (not a user secret).
+ * The demo world: two local chains with the vault contracts, a seeded scenario and a cycle driver
+ * at demo pace, the indexer, and the simulated service on a loopback port serving both the
+ * indexed local vaults and a generated catalog. Started only when no real service is configured;
+ * its key is generated per run (not a user secret).
  */
-export async function startEmbeddedSimulation(): Promise<EmbeddedSimulation> {
-  const sim = await startSimService({ port: 0, seed: 1 });
-  return { url: sim.url, apiKey: sim.apiKey, close: () => sim.close() };
+export async function startEmbeddedSimulation(options: { seed?: number; wallets?: number; pace?: 'demo' | 'fast'; drive?: boolean } = {}): Promise<EmbeddedSimulation> {
+  const seed = options.seed ?? 1;
+  const store = generateDataset({ seed });
+  const chains = await startLocalSimulation({ seed, wallets: options.wallets ?? 24, pace: options.pace ?? 'demo', store, ...(options.drive === false ? { drive: false } : {}) });
+  try {
+    const service = await startSimService({ store, port: 0 });
+    // The lenders are derived from the simulation's seed, which the emulated Ledger also holds,
+    // so the demo can sign for them: m/44'/60'/0'/0/index (the "44'/60'/0'/0/x" scheme).
+    const wallets = chains.seeded.wallets.map((w, i) => ({
+      address: w.address as `0x${string}`,
+      label: `Demo lender ${i + 1}${w.allowed ? '' : ' (no KYC)'}`,
+      path: `${SIM_DERIVATION_PATH.replace(/^m\//, '')}/${w.index}`,
+      index: w.index,
+    }));
+    return {
+      url: service.url,
+      apiKey: service.apiKey,
+      wallets,
+      localChains: chains.network.chains.map(({ chain }) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, stop: () => chain.stop() })),
+      async close() {
+        await service.close();
+        await chains.stop();
+      },
+    };
+  } catch (err) {
+    await chains.stop();
+    throw err;
+  }
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import type { AppInfo } from '../../shared/ipc/schemas';
 import { BUILT_IN_LINK_HOSTS, hostOf } from '../../shared/domain/external-links';
@@ -10,9 +11,11 @@ import { settingsDocument } from '../services/settings/settings';
 import type { Handlers } from './handlers';
 import { ServiceConnection, type EmbeddedSimulation } from './service-connection';
 import { createSettingsFeature } from './features/settings';
-import { loadVaultList } from './features/vaults';
+import { loadEpochHistory, loadVaultList } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
-import { WalletBook, walletBookDocument } from '../services/wallets/wallet-book';
+import { openWalletBook, seedDemoBook } from './features/demo-book';
+import { PortfolioService } from '../services/portfolio/portfolio';
+import { isLoopbackUrl } from '../../shared/domain/external-links';
 
 export interface RuntimeOptions {
   version: string;
@@ -52,18 +55,30 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     vault,
     log: options.log,
     startSimulation: options.startSimulation,
+    onSimulationReady: (sim) => {
+      void seedDemoBook(books.demo.book, sim)
+        .then(async () => emit('modeChanged', await appInfo()))
+        .catch((err: unknown) => options.log.error('could not fill the demo wallet book', { message: (err as Error).message }));
+    },
     offline,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const serviceUrlNow = async () => options.serviceUrlOverride ?? (await settings.read()).value.serviceUrl;
   await connection.select(await serviceUrlNow());
 
-  const book = new WalletBook(walletBookDocument(options.dataDir));
-  const bookLoad = await book.load();
-  if (bookLoad.recovered) {
-    options.log.warn('wallet book was unreadable and was kept aside', { keptAt: bookLoad.recovered.keptAt, reason: bookLoad.recovered.reason });
-  }
-  const walletsFeature = createWalletsFeature(book, bookLoad.recovered?.keptAt ?? null);
+  // Demo wallets never mix with the operator's own: the demo keeps its book under demo/.
+  const books = {
+    live: await openWalletBook(path.join(options.dataDir), options.log),
+    demo: await openWalletBook(path.join(options.dataDir, 'demo'), options.log),
+  };
+  const bookNow = () => (connection.mode() === 'demo' ? books.demo : books.live);
+  const walletsFeature = () => createWalletsFeature(bookNow().book, bookNow().recoveredFrom);
+  const portfolio = new PortfolioService({
+    service: async () => (await connection.current()).client,
+    // The demo reads only its own local chains: the generated catalog's other chains are not
+    // simulated, and the demo never contacts anything beyond this machine.
+    includeVault: (entry) => connection.mode() !== 'demo' || isLoopbackUrl(entry.rpcUrl),
+  });
 
   const listeners = new Set<(name: EventName, payload: unknown) => void>();
   const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
@@ -71,8 +86,11 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   };
 
   async function appInfo(): Promise<AppInfo> {
-    const active = await connection.current();
-    return { version: options.version, mode: active.mode, serviceUrl: active.serviceUrl, shell: options.shell, platform: process.platform };
+    const mode = connection.mode();
+    const simulation = connection.status();
+    // While the simulation starts, its address is not known yet; everything else answers at once.
+    const serviceUrl = simulation === 'starting' || simulation === 'failed' ? '' : (await connection.current()).serviceUrl;
+    return { version: options.version, mode, serviceUrl, shell: options.shell, platform: process.platform, simulation };
   }
 
   const settingsFeature = createSettingsFeature({
@@ -82,6 +100,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     log: options.log,
     onModeChanged: async () => {
       await connection.select(await serviceUrlNow());
+      portfolio.reset();
       emit('modeChanged', await appInfo());
     },
   });
@@ -104,21 +123,29 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
         const list = await loadVaultList(client);
         return list;
       },
+      epochs: async ({ vaultId }) => loadEpochHistory((await connection.current()).client, vaultId),
+    },
+    portfolio: {
+      load: async ({ groupId }) => {
+        const book = bookNow().book;
+        const wallets = book.wallets(groupId ?? undefined).map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
+        return portfolio.load(wallets, groupId);
+      },
     },
     wallets: {
-      list: async () => walletsFeature.view(),
-      add: (input) => book.add(input),
-      update: ({ address, ...patch }) => book.update(address, patch),
-      remove: async ({ addresses }) => ({ removed: await book.remove(addresses) }),
-      importCsv: ({ csv, groupId }) => book.importCsv(csv, groupId),
-      export: async ({ format, groupId }) => walletsFeature.export(format, groupId),
-      createGroup: ({ name }) => book.createGroup(name),
-      renameGroup: ({ id, name }) => book.renameGroup(id, name),
+      list: async () => walletsFeature().view(),
+      add: (input) => bookNow().book.add(input),
+      update: ({ address, ...patch }) => bookNow().book.update(address, patch),
+      remove: async ({ addresses }) => ({ removed: await bookNow().book.remove(addresses) }),
+      importCsv: ({ csv, groupId }) => bookNow().book.importCsv(csv, groupId),
+      export: async ({ format, groupId }) => walletsFeature().export(format, groupId),
+      createGroup: ({ name }) => bookNow().book.createGroup(name),
+      renameGroup: ({ id, name }) => bookNow().book.renameGroup(id, name),
       deleteGroup: async ({ id }) => {
-        await book.deleteGroup(id);
+        await bookNow().book.deleteGroup(id);
         return { deleted: true as const };
       },
-      setGroupMembers: async ({ groupId, addresses, member }) => ({ changed: await book.setMembership(groupId, addresses, member) }),
+      setGroupMembers: async ({ groupId, addresses, member }) => ({ changed: await bookNow().book.setMembership(groupId, addresses, member) }),
     },
     system: {
       openExternal: async ({ url }) => {

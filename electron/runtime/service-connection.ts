@@ -8,8 +8,14 @@ import type { Logger } from '../services/log/logger';
 export interface EmbeddedSimulation {
   url: string;
   apiKey: string;
+  /** The simulated lenders, derived from the emulated Ledger's seed, to fill the demo wallet book. */
+  wallets: Array<{ address: `0x${string}`; label: string; path: string; index: number }>;
+  /** The local chains (none for a service-only simulation); stopping one simulates an RPC outage. */
+  localChains: Array<{ chainId: number; rpcUrl: string; stop(): Promise<void> }>;
   close(): Promise<void>;
 }
+
+export type SimulationStatus = 'starting' | 'ready' | 'failed' | null;
 
 export interface ServiceConnectionOptions {
   vault: ApiKeyVault;
@@ -17,6 +23,7 @@ export interface ServiceConnectionOptions {
   startSimulation: () => Promise<EmbeddedSimulation>;
   fetch?: typeof fetch;
   offline: boolean;
+  onSimulationReady?: (sim: EmbeddedSimulation) => void;
 }
 
 export interface ActiveService {
@@ -32,15 +39,19 @@ export interface ActiveService {
  */
 export class ServiceConnection {
   private simulation: Promise<EmbeddedSimulation> | null = null;
-  private active: ActiveService | null = null;
+  private simulationStatus: SimulationStatus = null;
+  private selected: { mode: ConsoleMode; active: Promise<ActiveService> } | null = null;
 
   constructor(private readonly options: ServiceConnectionOptions) {}
 
-  /** Re-evaluates the mode, e.g. after a key was saved or removed. */
-  async select(serviceUrl: string | null): Promise<ActiveService> {
+  /**
+   * Re-evaluates the mode, e.g. after a key was saved or removed. Returns as soon as the mode is
+   * known; in demo mode the simulation keeps starting in the background and `current()` waits for it.
+   */
+  async select(serviceUrl: string | null): Promise<ConsoleMode> {
     if (this.options.offline) {
-      this.active = { mode: 'offline', serviceUrl: serviceUrl ?? '', client: offlineClient() };
-      return this.active;
+      this.selected = { mode: 'offline', active: Promise.resolve({ mode: 'offline', serviceUrl: serviceUrl ?? '', client: offlineClient() }) };
+      return 'offline';
     }
     if (serviceUrl) {
       const key = await this.options.vault.read(serviceUrl).catch((err: unknown) => {
@@ -48,21 +59,32 @@ export class ServiceConnection {
         return null;
       });
       if (key) {
-        this.active = {
-          mode: 'live',
-          serviceUrl,
-          client: this.clientFor(serviceUrl, () => this.options.vault.read(serviceUrl)),
-        };
-        return this.active;
+        const active: ActiveService = { mode: 'live', serviceUrl, client: this.clientFor(serviceUrl, () => this.options.vault.read(serviceUrl)) };
+        this.selected = { mode: 'live', active: Promise.resolve(active) };
+        return 'live';
       }
     }
-    const sim = await this.startSimulation();
-    this.active = { mode: 'demo', serviceUrl: sim.url, client: this.clientFor(sim.url, async () => sim.apiKey) };
-    return this.active;
+    const active = this.startSimulation().then((sim): ActiveService => ({ mode: 'demo', serviceUrl: sim.url, client: this.clientFor(sim.url, async () => sim.apiKey) }));
+    active.catch(() => undefined);
+    this.selected = { mode: 'demo', active };
+    return 'demo';
+  }
+
+  mode(): ConsoleMode {
+    return this.selected?.mode ?? 'demo';
+  }
+
+  status(): SimulationStatus {
+    return this.selected?.mode === 'demo' ? this.simulationStatus : null;
+  }
+
+  /** The running simulation, when in demo mode (waits for it to start). */
+  async embedded(): Promise<EmbeddedSimulation | null> {
+    return this.selected?.mode === 'demo' && this.simulation ? this.simulation : null;
   }
 
   async current(): Promise<ActiveService> {
-    if (this.active) return this.active;
+    if (this.selected) return this.selected.active;
     throw new AppError({ code: 'INTERNAL', message: 'The service connection was used before it was selected.' });
   }
 
@@ -78,8 +100,14 @@ export class ServiceConnection {
   }
 
   private startSimulation(): Promise<EmbeddedSimulation> {
-    this.simulation ??= this.options.startSimulation().catch((err: unknown) => {
+    if (!this.simulation) this.simulationStatus = 'starting';
+    this.simulation ??= this.options.startSimulation().then((sim) => {
+      this.simulationStatus = 'ready';
+      this.options.onSimulationReady?.(sim);
+      return sim;
+    }).catch((err: unknown) => {
       this.simulation = null;
+      this.simulationStatus = 'failed';
       throw new AppError(
         { code: 'SIMULATION_FAILED', message: `The embedded simulation could not start: ${(err as Error).message}`, action: 'Restart the console; if it keeps failing, report it with the log file.' },
         { cause: err },

@@ -116,6 +116,8 @@ export function requestAction(r: RequestFacts, state: CycleState): RequestVerdic
         return { action: { kind: 'claim', contract: 'epochVault', functionName: 'claimInstantWithdrawRequest', epochNumber: null } };
       }
       if (r.status === 'CLAIMABLE') {
+        // The epoch vault pays standard redeems between epochs only (it reverts EpochRunning).
+        if (isRunning(state)) return { action: null, reason: 'Standard redeems are paid between epochs: claim after this epoch stops.' };
         return { action: { kind: 'claim', contract: 'epochVault', functionName: 'claimWithdrawRequest', epochNumber: null } };
       }
       break;

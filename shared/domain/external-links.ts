@@ -29,3 +29,14 @@ export function isAllowedExternalUrl(url: string, allowedHosts: Iterable<string>
   }
   return false;
 }
+
+/** An http(s) address on this machine (the demo's local chains and service). */
+export function isLoopbackUrl(url: string | null | undefined): boolean {
+  if (!url) return false;
+  try {
+    const { protocol, hostname } = new URL(url);
+    return (protocol === 'http:' || protocol === 'https:') && (hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]');
+  } catch {
+    return false;
+  }
+}

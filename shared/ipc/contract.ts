@@ -19,7 +19,11 @@ import {
   RenameGroupInput,
   GroupIdInput,
   SetMembersInput,
+  PortfolioInput,
+  VaultIdInput,
+  EpochHistorySchema,
 } from './schemas';
+import { PortfolioSchema } from '../portfolio/schemas';
 import { CsvImportReportSchema, GroupSchema, WalletSchema } from '../wallets/schemas';
 
 /**
@@ -39,6 +43,12 @@ export const methods = {
   },
   vaults: {
     list: { input: EmptyInput, result: VaultListSchema },
+    /** The vault's epochs, oldest first, from the service's records. */
+    epochs: { input: VaultIdInput, result: EpochHistorySchema },
+  },
+  portfolio: {
+    /** Everything the console shows for a group (or every wallet, with null), in one refresh. */
+    load: { input: PortfolioInput, result: PortfolioSchema },
   },
   wallets: {
     list: { input: EmptyInput, result: WalletBookViewSchema },

@@ -20,6 +20,8 @@ export const AppInfoSchema = z.object({
   /** Which bridge the renderer is talking through. */
   shell: z.enum(['electron', 'browser']),
   platform: z.string(),
+  /** In demo mode, whether the embedded simulation (chains, service) is up yet. */
+  simulation: z.enum(['starting', 'ready', 'failed']).nullable(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
@@ -135,3 +137,23 @@ export const GroupNameInput = z.object({ name: z.string().max(60) }).strict();
 export const RenameGroupInput = z.object({ id: GroupId, name: z.string().max(60) }).strict();
 export const GroupIdInput = z.object({ id: GroupId }).strict();
 export const SetMembersInput = z.object({ groupId: GroupId, addresses: z.array(AddressInput).min(1).max(CSV_MAX_ROWS), member: z.boolean() }).strict();
+
+export const PortfolioInput = z.object({ groupId: z.string().max(40).nullable() }).strict();
+
+export const VaultIdInput = z.object({ vaultId: z.string().min(1).max(40) }).strict();
+
+/** One past or current epoch of a vault, from the service's records. APRs in percent. */
+export const EpochRowSchema = z.object({
+  count: z.number(),
+  status: z.string(),
+  startDate: z.number().nullable(),
+  endDate: z.number().nullable(),
+  apr: z.number().nullable(),
+  lastApr: z.number().nullable(),
+  withdrawType: z.string().nullable(),
+  depositQueue: z.string().nullable(),
+  withdrawQueue: z.string().nullable(),
+});
+export type EpochRow = z.infer<typeof EpochRowSchema>;
+export const EpochHistorySchema = z.object({ vaultId: z.string(), epochs: z.array(EpochRowSchema), fetchedAtMs: z.number() });
+export type EpochHistory = z.infer<typeof EpochHistorySchema>;

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startSimService } from '../../electron/sim/service';
 import { apiKeyAccount } from '../../electron/services/secrets/api-key';
 import { KEYCHAIN_SERVICE, KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
-import { startTestConsole, type TestConsole } from '../support/console';
+import { serviceOnlySimulation, startTestConsole, type TestConsole } from '../support/console';
 import { openChromium, screenshot, watchPage } from './support/browser';
 
 // A second simulated service stands in for the real one: its own address and its own key.
@@ -18,7 +18,7 @@ const keychain = new KeychainSecretStore(KEYCHAIN_SERVICE);
 
 beforeAll(async () => {
   remote = await startSimService({ port: 0, seed: 7, apiKey: 'vk_live_e2e_9f8e7d6c5b4a39281706' });
-  c = await startTestConsole();
+  c = await startTestConsole({ startSimulation: serviceOnlySimulation });
   browser = await openChromium();
   page = await browser.newPage();
   watched = watchPage(page);

@@ -45,7 +45,8 @@ describe('npm run start:browser', () => {
     const page = await browser.newPage();
     await page.goto(started.url);
     await expect.poll(() => page.getByTestId('mode-banner').textContent(), { timeout: 30_000 }).toContain('DEMO');
-    await expect.poll(() => page.locator('table[aria-label="Public vaults"] tbody tr').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Vaults', exact: true }).click();
+    await expect.poll(() => page.locator('table[aria-label="Public vaults"] tbody tr').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     // The token left the address bar once the page had it.
     expect(page.url()).not.toContain('token=');
     await screenshot(page, 'start-browser');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createServiceClient } from '../../electron/services/service-client';
-import { startTestConsole, type TestConsole } from '../support/console';
+import { serviceOnlySimulation, startTestConsole, type TestConsole } from '../support/console';
 import { ROOT } from '../support/paths';
 import { openChromium, screenshot, watchPage } from './support/browser';
 
@@ -13,11 +13,12 @@ let page: Page;
 let watched: { errors: string[] };
 
 beforeAll(async () => {
-  c = await startTestConsole();
+  c = await startTestConsole({ startSimulation: serviceOnlySimulation });
   browser = await openChromium();
   page = await browser.newPage();
   watched = watchPage(page);
   await page.goto(c.shell.launchUrl);
+  await page.getByRole('button', { name: 'Vaults', exact: true }).click();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startTestConsole, type TestConsole } from '../support/console';
+import { serviceOnlySimulation, startTestConsole, type TestConsole } from '../support/console';
 import { openChromium, screenshot, watchPage } from './support/browser';
 
 const A = '0xCbA98362e199c41E1864D0923AF9646d3A648451';
@@ -15,7 +15,7 @@ let page: Page;
 let watched: { errors: string[] };
 
 beforeAll(async () => {
-  c = await startTestConsole();
+  c = await startTestConsole({ startSimulation: serviceOnlySimulation });
   browser = await openChromium();
   page = await browser.newPage();
   watched = watchPage(page);
@@ -93,7 +93,7 @@ describe('Wallets screen', () => {
     await screenshot(page, 'wallets-group');
     const dataDir = c.dataDir;
     await c.close();
-    c = await startTestConsole({ dataDir });
+    c = await startTestConsole({ dataDir, startSimulation: serviceOnlySimulation });
     await page.goto(c.shell.launchUrl);
     await page.getByRole('button', { name: 'Wallets', exact: true }).click();
     await expect.poll(() => rows().count()).toBe(4);

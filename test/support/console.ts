@@ -3,11 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { createConsoleRuntime, type ConsoleRuntime, type RuntimeOptions } from '../../electron/runtime';
 import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
+import type { EmbeddedSimulation } from '../../electron/runtime/service-connection';
+import { startSimService } from '../../electron/sim/service';
 import { FileLogger } from '../../electron/services/log/logger';
 import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
 import { startBrowserShell, type BrowserShell } from '../../electron/shell/server';
 import { SHELL_RENDERER_DIR } from './paths';
 
+
+/**
+ * A demo world with the simulated service only (no chains, no lenders): for screens that need the
+ * catalog but not the chain, it starts in milliseconds instead of seconds.
+ */
+export async function serviceOnlySimulation(): Promise<EmbeddedSimulation> {
+  const service = await startSimService({ port: 0, seed: 1 });
+  return { url: service.url, apiKey: service.apiKey, wallets: [], localChains: [], close: () => service.close() };
+}
 
 export interface TestConsole {
   runtime: ConsoleRuntime;
@@ -19,6 +30,8 @@ export interface TestConsole {
   opened: string[];
   /** The embedded simulation's key (demo mode), to read the simulated service directly as ground truth. */
   simulationKey(): string;
+  /** The embedded simulation once started. */
+  simulation(): EmbeddedSimulation | null;
   close(): Promise<void>;
 }
 
@@ -32,21 +45,23 @@ export async function startTestConsole(overrides: Partial<RuntimeOptions> = {}):
   const log = new FileLogger(logFile);
   const opened: string[] = [];
   let simKey = '';
+  let started: EmbeddedSimulation | null = null;
   const runtime = await createConsoleRuntime({
     version: '0.0.0-test',
     shell: 'browser',
     dataDir,
     secrets: new KeychainSecretStore(),
     log,
-    startSimulation: async () => {
-      const sim = await startEmbeddedSimulation();
-      simKey = sim.apiKey;
-      return sim;
-    },
     openExternal: async (url) => {
       opened.push(url);
     },
     ...overrides,
+    startSimulation: async () => {
+      const sim = await (overrides.startSimulation ?? (() => startEmbeddedSimulation()))();
+      simKey = sim.apiKey;
+      started = sim;
+      return sim;
+    },
   });
   const framesSent: string[] = [];
   const shell = await startBrowserShell({ runtime, rendererDir: SHELL_RENDERER_DIR, log, onFrameSent: (f) => framesSent.push(f) });
@@ -58,6 +73,7 @@ export async function startTestConsole(overrides: Partial<RuntimeOptions> = {}):
     framesSent,
     opened,
     simulationKey: () => simKey,
+    simulation: () => started,
     async close() {
       await shell.close();
       await runtime.close();

@@ -1,4 +1,4 @@
-import type { VaultList, VaultRow } from '../../../shared/ipc/schemas';
+import type { EpochHistory, VaultList, VaultRow } from '../../../shared/ipc/schemas';
 import { localizedText } from '../../../shared/domain/text';
 import type { ServiceClient } from '../../services/service-client';
 
@@ -32,4 +32,28 @@ export async function loadVaultList(client: ServiceClient, language = 'en'): Pro
   });
   rows.sort((a, b) => a.name.localeCompare(b.name));
   return { vaults: rows, hiddenCount: vaults.length - publicVaults.length, fetchedAt: Date.now() };
+}
+
+const seconds = (iso: unknown): number | null => (typeof iso === 'string' && !Number.isNaN(Date.parse(iso)) ? Math.floor(Date.parse(iso) / 1000) : null);
+
+/** A vault's epoch history, oldest first: every page of the service's epoch list for it. */
+export async function loadEpochHistory(client: ServiceClient, vaultId: string): Promise<EpochHistory> {
+  const epochs = await client.listAll('vaultEpochs', { filter: { vaultId }, sort: 'count' });
+  return {
+    vaultId,
+    fetchedAtMs: Date.now(),
+    epochs: epochs
+      .map((e) => ({
+        count: e.count,
+        status: e.status,
+        startDate: seconds(e.startDate),
+        endDate: seconds(e.endDate),
+        apr: e.apr ?? null,
+        lastApr: e.lastApr ?? null,
+        withdrawType: e.withdrawType ?? null,
+        depositQueue: e.depositQueue?.amount ?? null,
+        withdrawQueue: e.withdrawQueue?.amount ?? null,
+      }))
+      .sort((a, b) => a.count - b.count),
+  };
 }

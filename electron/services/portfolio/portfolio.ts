@@ -22,6 +22,8 @@ export interface PortfolioOptions {
   service: () => Promise<ServiceClient>;
   /** An RPC URL for a chain: a user override, else the chain record's. Null: no way to read it. */
   rpcUrl?: (chainId: number, fromCatalog: string | null) => string | null;
+  /** Which epoch vaults to follow; the demo follows only those on its local chains. Default: all. */
+  includeVault?: (entry: EpochVaultEntry) => boolean;
   /** Seconds, for tests that travel in time; defaults to the wall clock. */
   now?: () => number;
   fetchFn?: typeof fetch;
@@ -77,16 +79,19 @@ export class PortfolioService {
       serviceError = errorData(err);
       catalog = this.lastCatalog;
     }
-    const entries = catalog?.epochVaults ?? [];
+    const entries = (catalog?.epochVaults ?? []).filter((e) => this.options.includeVault?.(e) ?? true);
     const ids = entries.map((e) => e.vault._id);
     if (catalog && !serviceError) {
       try {
-        const [blocks, requests] = await Promise.all([
-          client.listAllVaultLatestBlocks(ids),
-          Promise.all(ids.map((vaultId) => client.listAll('vaultRequests', { filter: { vaultId, status: { ne: 'CLAIMED' } } }))),
-        ]);
-        this.lastGood.blocks = new Map(blocks.map((b) => [b.vaultId, b]));
-        this.lastGood.requests = new Map(ids.map((id, i) => [id, requests[i] ?? []]));
+        // The spec tracks open requests in the latest block's `requests`; a block without that
+        // array is completed from the requests list of its vault.
+        const blocks = await client.listAllVaultLatestBlocks(ids);
+        const blockById = new Map(blocks.map((b) => [b.vaultId, b]));
+        const missing = ids.filter((id) => !Array.isArray(blockById.get(id)?.requests));
+        const listed = await Promise.all(missing.map((vaultId) => client.listAll('vaultRequests', { filter: { vaultId, status: { ne: 'CLAIMED' } } })));
+        this.lastGood.blocks = blockById;
+        this.lastGood.requests = new Map(ids.map((id) => [id, (blockById.get(id)?.requests as ServiceRequest[] | undefined) ?? []]));
+        missing.forEach((id, i) => this.lastGood.requests.set(id, listed[i] ?? []));
         this.lastGood.serviceAtMs = nowMs;
       } catch (err) {
         serviceError = errorData(err);

@@ -1,5 +1,6 @@
 import {
   createCycleDriver,
+  protocolSpecWithVaults,
   seedScenario,
   startLocalNetwork,
   type CycleDriver,
@@ -18,6 +19,13 @@ export interface LocalSimulationOptions {
   store?: SimStore;
   /** How often the indexer re-reads the chains for lenders' own transactions, ms. */
   refreshMs?: number;
+  /**
+   * Epoch vaults over the two chains, 2 to 10 (default: the default layout, 5): the first chain
+   * gets the larger half.
+   */
+  vaults?: number;
+  /** Whether the cycle drivers run on their own (default true); tests that need a still world turn them off. */
+  drive?: boolean;
 }
 
 export interface LocalSimulation {
@@ -35,7 +43,9 @@ export interface LocalSimulation {
  * chain (the indexer refreshes after every cycle step and on a timer).
  */
 export async function startLocalSimulation(options: LocalSimulationOptions = {}): Promise<LocalSimulation> {
-  const network = await startLocalNetwork();
+  const specs =
+    options.vaults !== undefined ? [protocolSpecWithVaults(0, Math.ceil(options.vaults / 2)), protocolSpecWithVaults(1, Math.floor(options.vaults / 2))] : undefined;
+  const network = await startLocalNetwork(specs ? { specs } : {});
   try {
     const chains = network.chains.map(({ chain, deployment }) => ({ client: chain.client, deployment }));
     const seeded = await seedScenario(chains, {
@@ -53,7 +63,7 @@ export async function startLocalSimulation(options: LocalSimulationOptions = {})
         },
       }),
     );
-    for (const driver of drivers) driver.start();
+    if (options.drive !== false) for (const driver of drivers) driver.start();
     const stopWatch = indexer.watch(options.refreshMs ?? 3000);
     return {
       network,

@@ -4,14 +4,40 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { VaultsScreen } from '../vaults/VaultsScreen';
 import { WalletsScreen } from '../wallets/WalletsScreen';
+import { OverviewScreen } from '../portfolio/OverviewScreen';
+import { PositionsScreen } from '../portfolio/PositionsScreen';
+import { RequestsScreen } from '../portfolio/RequestsScreen';
+import { VaultScreen } from '../portfolio/VaultScreen';
 import { useAppStore, type Screen } from './app-store';
 import { ModeBanner } from './ModeBanner';
 
 const NAV: Array<{ screen: Screen; label: string }> = [
+  { screen: 'overview', label: 'Overview' },
+  { screen: 'positions', label: 'Positions' },
+  { screen: 'requests', label: 'Requests' },
   { screen: 'vaults', label: 'Vaults' },
   { screen: 'wallets', label: 'Wallets' },
   { screen: 'settings', label: 'Settings' },
 ];
+
+function ScreenView({ screen }: { screen: Screen }) {
+  switch (screen) {
+    case 'overview':
+      return <OverviewScreen />;
+    case 'positions':
+      return <PositionsScreen />;
+    case 'requests':
+      return <RequestsScreen />;
+    case 'vault':
+      return <VaultScreen />;
+    case 'vaults':
+      return <VaultsScreen />;
+    case 'wallets':
+      return <WalletsScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+  }
+}
 
 export function App() {
   const { info, screen, error, loadInfo, setInfo, go } = useAppStore();
@@ -37,7 +63,7 @@ export function App() {
               <li key={item.screen}>
                 <button
                   type="button"
-                  className={`nav-item${screen === item.screen ? ' active' : ''}`}
+                  className={`nav-item${screen === item.screen || (item.screen === 'overview' && screen === 'vault') ? ' active' : ''}`}
                   aria-current={screen === item.screen ? 'page' : undefined}
                   onClick={() => go(item.screen)}
                 >
@@ -50,7 +76,7 @@ export function App() {
         </nav>
         <main className="content">
           {error ? <ErrorNotice error={error} title="The console could not start properly." /> : null}
-          {screen === 'vaults' ? <VaultsScreen /> : screen === 'wallets' ? <WalletsScreen /> : <SettingsScreen />}
+          <ScreenView screen={screen} />
         </main>
       </div>
     </div>

@@ -3,22 +3,26 @@ import type { AppInfo } from '../../../shared/ipc/schemas';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 
-export type Screen = 'vaults' | 'wallets' | 'settings';
+export type Screen = 'overview' | 'positions' | 'requests' | 'vaults' | 'vault' | 'wallets' | 'settings';
 
 interface AppState {
   info: AppInfo | null;
   screen: Screen;
+  /** The vault the vault page shows. */
+  vaultId: string | null;
   /** Bumped whenever the data source changes, so screens reload. */
   sourceVersion: number;
   error: AppErrorData | null;
   loadInfo(): Promise<void>;
   setInfo(info: AppInfo): void;
   go(screen: Screen): void;
+  openVault(vaultId: string): void;
 }
 
 export const useAppStore = create<AppState>((set) => ({
   info: null,
-  screen: 'vaults',
+  screen: 'overview',
+  vaultId: null,
   sourceVersion: 0,
   error: null,
   async loadInfo() {
@@ -33,5 +37,8 @@ export const useAppStore = create<AppState>((set) => ({
   },
   go(screen) {
     set({ screen });
+  },
+  openVault(vaultId) {
+    set({ screen: 'vault', vaultId });
   },
 }));

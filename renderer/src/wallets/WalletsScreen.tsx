@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
 import type { Wallet } from '../../../shared/wallets/schemas';
+import { useAppStore } from '../app/app-store';
 import { call, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
@@ -18,9 +19,10 @@ export function WalletsScreen() {
   const [targetGroup, setTargetGroup] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
 
+  const sourceVersion = useAppStore((s) => s.sourceVersion);
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, sourceVersion]);
 
   const groupName = useMemo(() => new Map((book?.groups ?? []).map((g) => [g.id, g.name])), [book]);
   const wallets = useMemo(() => (book?.wallets ?? []).filter((w) => group === null || w.groupIds.includes(group)), [book, group]);

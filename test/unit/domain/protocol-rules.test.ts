@@ -70,6 +70,7 @@ describe('request actions', () => {
     [r('WITHDRAW', 'PROCESSED', { isInstant: true }), 'RUNNING', 'instant withdrawal delay'],
     [r('REDEEM', 'PENDING'), 'WAITING', 'cannot be cancelled'],
     [r('REDEEM', 'PENDING', { isInstant: true }), 'RUNNING', 'allows instant withdrawals'],
+    [r('REDEEM', 'CLAIMABLE'), 'RUNNING', 'between epochs'],
     [r('DEPOSIT', 'CLAIMED'), 'WAITING', 'Already claimed'],
     [r('DEPOSIT', 'CLAIMABLE', { epochNumber: undefined }), 'WAITING', 'which epoch'],
   ] as const)('%o in %s → no action (%s)', (req, state, why) => {

@@ -4,7 +4,7 @@ import { dispatch } from '../../../electron/runtime/dispatch';
 import type { Handlers } from '../../../electron/runtime/handlers';
 
 const ctx = { transport: 'electron' as const };
-const info = { version: '1.0.0', mode: 'demo', serviceUrl: 'http://127.0.0.1:1', shell: 'electron', platform: 'linux' };
+const info = { version: '1.0.0', mode: 'demo', serviceUrl: 'http://127.0.0.1:1', shell: 'electron', platform: 'linux', simulation: 'ready' };
 
 function handlersWith(impl: () => Promise<unknown>): Handlers {
   return { app: { info: impl } } as unknown as Handlers;

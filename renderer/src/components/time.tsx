@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+
+/** A clock that ticks every second, shared by countdowns. */
+export function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+/** "3d 4h", "2h 05m", "4m 10s": how long until (or since) a moment. */
+export function formatDuration(seconds: number): string {
+  const s = Math.abs(Math.round(seconds));
+  const d = Math.floor(s / 86_400);
+  const h = Math.floor((s % 86_400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (d > 0) return `${d}d ${h}h`;
+  if (h > 0) return `${h}h ${String(m).padStart(2, '0')}m`;
+  return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+}
+
+/** A unix-seconds date in the user's locale, with the UTC time on hover. */
+export function DateTime({ seconds, withTime = true }: { seconds: number; withTime?: boolean }) {
+  const d = new Date(seconds * 1000);
+  const local = withTime
+    ? d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+    : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return (
+    <time dateTime={d.toISOString()} title={`${d.toISOString().replace('T', ' ').slice(0, 19)} UTC`}>
+      {local}
+    </time>
+  );
+}
+
+/** "in 2h 05m" or "4m 10s ago", updating every second. */
+export function Countdown({ at }: { at: number }) {
+  const now = useNow() / 1000;
+  const delta = at - now;
+  return (
+    <span className="countdown" title={`${new Date(at * 1000).toISOString().replace('T', ' ').slice(0, 19)} UTC`}>
+      {delta >= 0 ? `in ${formatDuration(delta)}` : `${formatDuration(delta)} ago`}
+    </span>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useAppStore } from '../app/app-store';
+import { useWalletsStore } from '../wallets/wallets-store';
+import { usePortfolioStore } from './portfolio-store';
+
+/** Which batch of wallets the portfolio screens show. */
+export function GroupPicker() {
+  const { book, load } = useWalletsStore();
+  const { groupId, setGroup } = usePortfolioStore();
+  // The book changes with the mode (the demo has its own), so reload it when the source changes.
+  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  useEffect(() => {
+    void load();
+  }, [load, sourceVersion]);
+  return (
+    <label className="group-picker">
+      <span>Batch</span>
+      <select value={groupId ?? ''} onChange={(e) => setGroup(e.target.value || null)} aria-label="Batch of wallets">
+        <option value="">All wallets ({book?.wallets.length ?? 0})</option>
+        {book?.groups.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.name} ({book.wallets.filter((w) => w.groupIds.includes(g.id)).length})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

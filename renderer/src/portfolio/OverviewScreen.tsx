@@ -1,0 +1,99 @@
+import { useMemo } from 'react';
+import { vaultTotals } from '../../../shared/portfolio/totals';
+import { useAppStore } from '../app/app-store';
+import { Amount } from '../components/Amount';
+import { CycleBadge } from './CycleBadge';
+import { PortfolioHeader } from './PortfolioHeader';
+import { usePortfolioStore } from './portfolio-store';
+
+/** Per vault, the batch's totals: balances and value, pending requests, what is claimable now, and the next cycle event. */
+export function OverviewScreen() {
+  const data = usePortfolioStore((s) => s.data);
+  const openVault = useAppStore((s) => s.openVault);
+  const totals = useMemo(() => (data ? vaultTotals(data) : []), [data]);
+
+  return (
+    <section className="screen" aria-labelledby="overview-title">
+      <PortfolioHeader title="Overview" subtitle={data ? `${data.wallets.length} wallets · ${data.vaults.length} epoch vaults` : undefined} />
+      {data && data.wallets.length === 0 ? (
+        <p className="empty">This batch has no wallets yet: add some on the Wallets screen.</p>
+      ) : null}
+      {data ? (
+        <div className="table-wrap">
+          <table className="table" aria-label="Vault totals">
+            <thead>
+              <tr>
+                <th scope="col">Vault</th>
+                <th scope="col">Cycle</th>
+                <th scope="col" className="num">Wallets</th>
+                <th scope="col" className="num">Balance · value</th>
+                <th scope="col" className="num">Pending deposits</th>
+                <th scope="col" className="num">Pending withdrawals</th>
+                <th scope="col" className="num">Pending redeems</th>
+                <th scope="col" className="num">Claimable now</th>
+              </tr>
+            </thead>
+            <tbody>
+              {totals.map((t) => (
+                <tr key={t.vault.id} data-vault-id={t.vault.id} className={t.stale ? 'stale-row' : undefined}>
+                  <td>
+                    <button type="button" className="link-button cell-title" onClick={() => openVault(t.vault.id)}>
+                      {t.vault.name}
+                    </button>
+                    <div className="cell-sub">
+                      {t.vault.chain.name} · {t.vault.underlying.symbol}
+                      {t.stale ? ' · not current' : ''}
+                    </div>
+                  </td>
+                  <td>
+                    <CycleBadge cycle={t.vault.cycle} />
+                  </td>
+                  <td className="num">
+                    {t.activeWallets}
+                    {t.needsKyc > 0 ? <div className="cell-sub warn-text">{t.needsKyc} need KYC</div> : null}
+                  </td>
+                  <td className="num">
+                    <Amount value={t.trancheBalance.toString()} token={t.vault.tranche} />
+                    <div className="cell-sub">
+                      <Amount value={t.value.toString()} token={t.vault.underlying} />
+                    </div>
+                  </td>
+                  <td className="num">
+                    <Amount value={t.pendingDeposits.toString()} token={t.vault.underlying} />
+                  </td>
+                  <td className="num">
+                    <Amount value={t.pendingWithdraws.toString()} token={t.vault.tranche} />
+                  </td>
+                  <td className="num">
+                    <Amount value={t.pendingRedeems.toString()} token={t.vault.underlying} />
+                  </td>
+                  <td className="num" data-claimable={t.claimableCount}>
+                    {t.claimableCount > 0 ? (
+                      <>
+                        <strong>
+                          {t.claimableCount} claim{t.claimableCount === 1 ? '' : 's'}
+                        </strong>
+                        {t.claimableUnderlying > 0n ? (
+                          <div className="cell-sub">
+                            <Amount value={t.claimableUnderlying.toString()} token={t.vault.underlying} />
+                          </div>
+                        ) : null}
+                        {t.claimableTranche > 0n ? (
+                          <div className="cell-sub">
+                            <Amount value={t.claimableTranche.toString()} token={t.vault.tranche} />
+                          </div>
+                        ) : null}
+                      </>
+                    ) : (
+                      <span className="cell-sub">none</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

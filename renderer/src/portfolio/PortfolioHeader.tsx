@@ -1,0 +1,57 @@
+import { useEffect, type ReactNode } from 'react';
+import { useAppStore } from '../app/app-store';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { timeLabels } from '../components/format';
+import { GroupPicker } from './GroupPicker';
+import { AUTO_REFRESH_MS, usePortfolioStore } from './portfolio-store';
+import { SourcesBar } from './SourcesBar';
+
+/**
+ * The header every portfolio screen shares: title, batch, refresh (on demand and every 30 s, with
+ * progress), and the state of each source. Loads on first show and whenever the data source changes.
+ */
+export function PortfolioHeader({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children?: ReactNode }) {
+  const { data, loading, error, autoRefresh, refresh, setAutoRefresh } = usePortfolioStore();
+  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const simulation = useAppStore((s) => s.info?.simulation ?? null);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh, sourceVersion]);
+  useEffect(() => {
+    if (!autoRefresh) return;
+    const id = setInterval(() => void refresh(), AUTO_REFRESH_MS);
+    return () => clearInterval(id);
+  }, [autoRefresh, refresh]);
+
+  const updated = data ? timeLabels(data.generatedAtMs) : null;
+  return (
+    <>
+      <header className="screen-header">
+        <div>
+          <h1>{title}</h1>
+          {subtitle ? <p className="screen-sub">{subtitle}</p> : null}
+        </div>
+        <div className="screen-actions">
+          {children}
+          <GroupPicker />
+          <label className="toggle">
+            <input type="checkbox" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} /> every 30 s
+          </label>
+          {updated ? (
+            <span className="freshness" title={`${updated.utc} · ${data!.cost.http} service requests, ${data!.cost.rpc} RPC requests, ${data!.cost.ms} ms`}>
+              Updated {updated.local}
+            </span>
+          ) : null}
+          <button type="button" className="button" onClick={() => void refresh()} disabled={loading} aria-busy={loading}>
+            {loading ? 'Refreshing…' : 'Refresh'}
+          </button>
+        </div>
+      </header>
+      {loading ? <div className="progress" role="progressbar" aria-label="Refreshing" /> : <div className="progress-placeholder" />}
+      {simulation === 'starting' && !data ? <p className="notice notice-info">Starting the embedded simulation: local chains, contracts and service (a few seconds)…</p> : null}
+      {error ? <ErrorNotice error={error} title={data ? 'The last refresh failed: the figures below are from before.' : 'Could not load the portfolio.'} /> : null}
+      {data ? <SourcesBar sources={data.sources} /> : null}
+    </>
+  );
+}

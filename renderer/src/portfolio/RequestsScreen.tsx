@@ -1,0 +1,178 @@
+import { useMemo, useState } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { RequestRow } from '../../../shared/portfolio/schemas';
+import { Amount } from '../components/Amount';
+import { shortAddress } from '../components/format';
+import { DateTime } from '../components/time';
+import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
+import { actionLabel, portfolioIndex } from './labels';
+import { PortfolioHeader } from './PortfolioHeader';
+import { usePortfolioStore } from './portfolio-store';
+import { useRequestSelection } from './requests-selection';
+
+const col = createColumnHelper<RequestRow>();
+const STATUS_CLASS: Record<string, string> = {
+  PENDING: 'pill-info',
+  PROCESSED: 'pill-muted',
+  CLAIMABLE: 'pill-ok',
+  INSTANT_CLAIMABLE: 'pill-ok',
+  CLAIMED: 'pill-muted',
+};
+
+/** Every request of the batch: filter, sort, search, and select for a batch cancel or claim. */
+export function RequestsScreen() {
+  const data = usePortfolioStore((s) => s.data);
+  const { selected, set: setSelected, clear } = useRequestSelection();
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState('');
+  const [status, setStatus] = useState('');
+  const [vaultId, setVaultId] = useState('');
+  const [actionable, setActionable] = useState(false);
+  const index = useMemo(() => portfolioIndex(data), [data]);
+
+  const all = useMemo(() => data?.requests ?? [], [data]);
+  const statuses = useMemo(() => [...new Set(all.map((r) => r.status))].sort(), [all]);
+  const rows = useMemo(
+    () =>
+      all.filter(
+        (r) => (!type || r.type === type) && (!status || r.status === status) && (!vaultId || r.vaultId === vaultId) && (!actionable || r.action !== null),
+      ),
+    [all, type, status, vaultId, actionable],
+  );
+  const selectedRows = all.filter((r) => selected[r.id]);
+  const counts = {
+    claim: selectedRows.filter((r) => r.action?.kind === 'claim').length,
+    cancel: selectedRows.filter((r) => r.action?.kind === 'cancel').length,
+    none: selectedRows.filter((r) => !r.action).length,
+  };
+
+  const columns = useMemo(
+    () => [
+      col.accessor((r) => `${index.label(r.wallet)} ${r.wallet}`, {
+        id: 'wallet',
+        header: 'Wallet',
+        meta: { width: 'minmax(150px, 1fr)' } satisfies ColumnMeta,
+        cell: (c) => (
+          <div className="stack">
+            <span className="cell-title">{index.label(c.row.original.wallet) || 'no label'}</span>
+            <code className="cell-sub" title={c.row.original.wallet}>
+              {shortAddress(c.row.original.wallet)}
+            </code>
+          </div>
+        ),
+      }),
+      col.accessor((r) => index.vault(r.vaultId)?.name ?? '', { id: 'vault', header: 'Vault', meta: { width: 'minmax(140px, 1fr)' } satisfies ColumnMeta }),
+      col.accessor((r) => `${r.type}${r.isInstant ? ' instant' : ''}`, {
+        id: 'type',
+        header: 'Type',
+        meta: { width: '130px' } satisfies ColumnMeta,
+        cell: (c) => (
+          <span>
+            {c.row.original.type.charAt(0) + c.row.original.type.slice(1).toLowerCase()}
+            {c.row.original.isInstant ? <span className="cell-sub"> · instant</span> : null}
+          </span>
+        ),
+      }),
+      col.accessor('status', {
+        header: 'Status',
+        meta: { width: '150px' } satisfies ColumnMeta,
+        cell: (c) => <span className={`pill ${STATUS_CLASS[c.getValue()] ?? 'pill-muted'}`}>{c.getValue().replace('_', ' ').toLowerCase()}</span>,
+      }),
+      col.accessor((r) => r.epochNumber ?? -1, {
+        id: 'epoch',
+        header: 'Epoch',
+        meta: { width: '70px', align: 'right' } satisfies ColumnMeta,
+        cell: (c) => (c.row.original.epochNumber !== null ? c.row.original.epochNumber : '—'),
+      }),
+      col.accessor((r) => Number(r.amount), {
+        id: 'amount',
+        header: 'Amount',
+        meta: { width: 'minmax(130px, 1fr)', align: 'right' } satisfies ColumnMeta,
+        cell: (c) => {
+          const v = index.vault(c.row.original.vaultId);
+          return v ? <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} /> : null;
+        },
+      }),
+      col.accessor((r) => r.expectedAt ?? Number.MAX_SAFE_INTEGER, {
+        id: 'expected',
+        header: 'Expected',
+        meta: { width: '150px' } satisfies ColumnMeta,
+        cell: (c) => (c.row.original.expectedAt ? <DateTime seconds={c.row.original.expectedAt} /> : <span className="cell-sub">—</span>),
+      }),
+      col.accessor((r) => (r.action ? actionLabel(r.action.functionName, r.action.contract) : ''), {
+        id: 'action',
+        header: 'What can be done',
+        meta: { width: 'minmax(180px, 1.3fr)' } satisfies ColumnMeta,
+        cell: (c) =>
+          c.row.original.action ? (
+            <span className={`action action-${c.row.original.action.kind}`}>{c.getValue()}</span>
+          ) : (
+            <span className="cell-sub" title={c.row.original.reason ?? ''}>
+              {c.row.original.reason}
+            </span>
+          ),
+      }),
+    ],
+    [index],
+  );
+
+  return (
+    <section className="screen" aria-labelledby="requests-title">
+      <PortfolioHeader title="Requests" subtitle={data ? `${rows.length} of ${all.length} requests` : undefined} />
+      <div className="table-toolbar">
+        <input className="search" type="search" placeholder="Search wallet, label, vault, status" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search requests" />
+        <select aria-label="Type" value={type} onChange={(e) => setType(e.target.value)}>
+          <option value="">All types</option>
+          <option value="DEPOSIT">Deposits</option>
+          <option value="WITHDRAW">Withdrawals</option>
+          <option value="REDEEM">Redeems</option>
+        </select>
+        <select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">All statuses</option>
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {s.replace('_', ' ').toLowerCase()}
+            </option>
+          ))}
+        </select>
+        <select aria-label="Vault" value={vaultId} onChange={(e) => setVaultId(e.target.value)}>
+          <option value="">All vaults</option>
+          {data?.vaults.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.name}
+            </option>
+          ))}
+        </select>
+        <label className="toggle">
+          <input type="checkbox" checked={actionable} onChange={(e) => setActionable(e.target.checked)} /> only what can be done now
+        </label>
+        {selectedRows.length > 0 ? (
+          <div className="selection-bar" role="toolbar" aria-label="Selected requests" data-testid="request-selection">
+            <span>
+              {selectedRows.length} selected: {counts.claim} to claim, {counts.cancel} to cancel
+              {counts.none ? `, ${counts.none} with nothing to do now` : ''}
+            </span>
+            <button type="button" className="button button-small" onClick={clear}>
+              Clear
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {data ? (
+        <VirtualTable
+          data={rows}
+          columns={columns}
+          getRowId={(r) => r.id}
+          ariaLabel="Requests"
+          search={search}
+          selection={{ selected, onChange: setSelected }}
+          rowHeight={56}
+          maxHeight="calc(100vh - 330px)"
+          minWidth={1080}
+          initialSorting={[{ id: 'expected', desc: false }]}
+          empty={all.length ? 'No request matches these filters.' : 'This batch has no open requests.'}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { create } from 'zustand';
+import type { AppErrorData } from '../../../shared/errors';
+import type { Portfolio } from '../../../shared/portfolio/schemas';
+import { call, errorData, getBridge } from '../bridge';
+
+export const AUTO_REFRESH_MS = 30_000;
+
+interface PortfolioState {
+  /** Which batch is shown: a group id, or null for every wallet in the book. */
+  groupId: string | null;
+  data: Portfolio | null;
+  loading: boolean;
+  /** The refresh itself failed (not a source): the previous data stays, marked as not current. */
+  error: AppErrorData | null;
+  autoRefresh: boolean;
+  setGroup(groupId: string | null): void;
+  setAutoRefresh(on: boolean): void;
+  refresh(): Promise<void>;
+}
+
+let inFlight: Promise<void> | null = null;
+
+export const usePortfolioStore = create<PortfolioState>((set, get) => ({
+  groupId: null,
+  data: null,
+  loading: false,
+  error: null,
+  autoRefresh: true,
+  setGroup(groupId) {
+    if (groupId === get().groupId) return;
+    set({ groupId, data: null });
+    void get().refresh();
+  },
+  setAutoRefresh(on) {
+    set({ autoRefresh: on });
+  },
+  refresh() {
+    // One refresh at a time: a timer tick during a slow refresh joins it instead of piling up.
+    inFlight ??= (async () => {
+      const groupId = get().groupId;
+      set({ loading: true });
+      try {
+        const data = await call(getBridge().portfolio.load({ groupId }));
+        if (get().groupId === groupId) set({ data, error: null });
+      } catch (err) {
+        set({ error: errorData(err) });
+      } finally {
+        set({ loading: false });
+        inFlight = null;
+      }
+    })();
+    return inFlight;
+  },
+}));
