@@ -13,6 +13,7 @@ export interface VaultRoutingFacts {
   state: CycleState;
   /** The vault has a queue contract (cdoEpoch.depositQueue / withdrawQueue). */
   hasQueue: boolean;
+  /** The epoch vault's `paused()`: true during every running epoch; only meaningful between epochs. */
   paused: boolean;
 }
 
@@ -27,8 +28,10 @@ export type Routed = { ok: true; route: EntryRoute } | { ok: false; reason: stri
 
 export function depositRoute(v: VaultRoutingFacts): Routed {
   if (v.state === 'DEFAULTED') return { ok: false, reason: 'The vault is in default: it takes no deposits.' };
-  if (v.paused) return { ok: false, reason: 'The vault is paused: it takes no deposits until the manager resumes it.' };
   if (v.state === 'WAITING') {
+    // The epoch vault pauses itself while an epoch runs (that is normal); paused between epochs
+    // means the manager stopped direct deposits.
+    if (v.paused) return { ok: false, reason: 'The vault is paused: it takes no deposits until the manager resumes it.' };
     return { ok: true, route: { creates: 'NONE', approve: { token: 'underlying', spender: 'epochVault' }, call: { contract: 'epochVault', functionName: 'depositAA' } } };
   }
   if (!v.hasQueue) return { ok: false, reason: 'The epoch is running and this vault has no deposit queue: deposit in the next buffer period.' };
@@ -41,7 +44,6 @@ export function withdrawRoute(v: VaultRoutingFacts): Routed {
     // Burns tranche tokens directly: no approval.
     return { ok: true, route: { creates: 'REDEEM', approve: null, call: { contract: 'epochVault', functionName: 'requestWithdraw' } } };
   }
-  if (v.paused) return { ok: false, reason: 'The vault is paused: withdrawal requests wait until the manager resumes it.' };
   if (!v.hasQueue) return { ok: false, reason: 'The epoch is running and this vault has no withdraw queue: redeem in the next buffer period.' };
   return { ok: true, route: { creates: 'WITHDRAW', approve: { token: 'tranche', spender: 'queue' }, call: { contract: 'queue', functionName: 'requestWithdraw' } } };
 }

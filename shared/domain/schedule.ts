@@ -35,7 +35,9 @@ export function nextCycleEvent(t: CycleTimes): ScheduledEvent | null {
   }
   // WAITING: the next epoch starts after the buffer that followed the last stop.
   if (t.bufferPeriod === null) return null;
-  return { kind: 'epochStart', at: Math.max(t.epochEnd + t.bufferPeriod, t.now), label: 'Next epoch starts' };
+  const start = t.epochEnd + t.bufferPeriod;
+  if (start <= t.now) return { kind: 'epochStart', at: start, label: 'Buffer over: waiting for the manager to start the next epoch' };
+  return { kind: 'epochStart', at: start, label: 'Next epoch starts' };
 }
 
 /** When a request should be processed or become claimable, or null when nothing is expected. */

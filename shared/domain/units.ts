@@ -35,3 +35,10 @@ export function formatAmount(baseUnits: string | bigint, decimals: number, opts:
 export function formatTokenAmount(baseUnits: string | bigint, token: { decimals: number; symbol: string }, locale?: string): string {
   return `${formatAmount(baseUnits, token.decimals, locale ? { locale } : {})} ${token.symbol}`;
 }
+
+/** A USD amount from the service (integer string, 6 decimals) rounded to cents: "$119,279.33". */
+export function formatUsd(baseUnits: string | bigint, locale?: string): string {
+  const cents = (BigInt(baseUnits) + 5_000n) / 10_000n;
+  const value = Number(cents) / 100;
+  return value.toLocaleString(locale ?? 'en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}

@@ -87,7 +87,7 @@ describe('Requests', () => {
     await page.getByLabel('Type').selectOption('DEPOSIT');
     const deposits = truth.requests.filter((r) => r.type === 'DEPOSIT').length;
     await expect.poll(() => page.locator('.screen-sub').first().textContent()).toContain(`${deposits} of ${truth.requests.length}`);
-    const types = await rows.evaluateAll((els) => els.map((e) => e.querySelectorAll('[role="cell"]')[3]?.textContent ?? ''));
+    const types = await rows.evaluateAll((els) => els.map((e) => e.querySelectorAll("[role=\"cell\"]")[3]?.textContent ?? ""));
     expect(types.every((t) => t.startsWith('Deposit'))).toBe(true);
 
     await page.getByLabel('Type').selectOption('');

@@ -34,9 +34,12 @@ export function DateTime({ seconds, withTime = true }: { seconds: number; withTi
   );
 }
 
-/** "in 2h 05m" or "4m 10s ago", updating every second. */
-export function Countdown({ at }: { at: number }) {
-  const now = useNow() / 1000;
+/**
+ * "in 2h 05m" or "4m 10s ago", updating every second. `offset` is how far the chain's clock is
+ * ahead of this machine's (seconds): cycle dates are chain times, so the countdown runs on it.
+ */
+export function Countdown({ at, offset = 0 }: { at: number; offset?: number }) {
+  const now = useNow() / 1000 + offset;
   const delta = at - now;
   return (
     <span className="countdown" title={`${new Date(at * 1000).toISOString().replace('T', ' ').slice(0, 19)} UTC`}>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { vaultTotals } from '../../../shared/portfolio/totals';
 import { useAppStore } from '../app/app-store';
 import { Amount } from '../components/Amount';
-import { CycleBadge } from './CycleBadge';
+import { chainClockOffset, CycleBadge } from './CycleBadge';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
 
@@ -27,9 +27,7 @@ export function OverviewScreen() {
                 <th scope="col">Cycle</th>
                 <th scope="col" className="num">Wallets</th>
                 <th scope="col" className="num">Balance · value</th>
-                <th scope="col" className="num">Pending deposits</th>
-                <th scope="col" className="num">Pending withdrawals</th>
-                <th scope="col" className="num">Pending redeems</th>
+                <th scope="col" className="num">Pending requests</th>
                 <th scope="col" className="num">Claimable now</th>
               </tr>
             </thead>
@@ -37,7 +35,7 @@ export function OverviewScreen() {
               {totals.map((t) => (
                 <tr key={t.vault.id} data-vault-id={t.vault.id} className={t.stale ? 'stale-row' : undefined}>
                   <td>
-                    <button type="button" className="link-button cell-title" onClick={() => openVault(t.vault.id)}>
+                    <button type="button" className="link-button cell-title vault-link" onClick={() => openVault(t.vault.id)}>
                       {t.vault.name}
                     </button>
                     <div className="cell-sub">
@@ -46,7 +44,7 @@ export function OverviewScreen() {
                     </div>
                   </td>
                   <td>
-                    <CycleBadge cycle={t.vault.cycle} />
+                    <CycleBadge cycle={t.vault.cycle} clockOffset={chainClockOffset(t.vault.cycle, data.generatedAtMs)} />
                   </td>
                   <td className="num">
                     {t.activeWallets}
@@ -59,13 +57,20 @@ export function OverviewScreen() {
                     </div>
                   </td>
                   <td className="num">
-                    <Amount value={t.pendingDeposits.toString()} token={t.vault.underlying} />
-                  </td>
-                  <td className="num">
-                    <Amount value={t.pendingWithdraws.toString()} token={t.vault.tranche} />
-                  </td>
-                  <td className="num">
-                    <Amount value={t.pendingRedeems.toString()} token={t.vault.underlying} />
+                    <dl className="mini">
+                      <dt>deposits</dt>
+                      <dd>
+                        <Amount value={t.pendingDeposits.toString()} token={t.vault.underlying} />
+                      </dd>
+                      <dt>withdrawals</dt>
+                      <dd>
+                        <Amount value={t.pendingWithdraws.toString()} token={t.vault.tranche} />
+                      </dd>
+                      <dt>redeems</dt>
+                      <dd>
+                        <Amount value={t.pendingRedeems.toString()} token={t.vault.underlying} />
+                      </dd>
+                    </dl>
                   </td>
                   <td className="num" data-claimable={t.claimableCount}>
                     {t.claimableCount > 0 ? (

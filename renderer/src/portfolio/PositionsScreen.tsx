@@ -27,7 +27,7 @@ export function PositionsScreen() {
       col.accessor((p) => `${index.label(p.wallet)} ${p.wallet}`, {
         id: 'wallet',
         header: 'Wallet',
-        meta: { width: 'minmax(170px, 1.2fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(160px, 1fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack">
             <span className="cell-title">{index.label(c.row.original.wallet) || 'no label'}</span>
@@ -40,7 +40,7 @@ export function PositionsScreen() {
       col.accessor((p) => index.vault(p.vaultId)?.name ?? '', {
         id: 'vault',
         header: 'Vault',
-        meta: { width: 'minmax(160px, 1.2fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(140px, 1fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack">
             <span>{c.getValue()}</span>
@@ -51,7 +51,7 @@ export function PositionsScreen() {
       col.accessor((p) => (p.allowed === null ? 'unknown' : p.allowed ? 'allowed' : 'needs KYC'), {
         id: 'access',
         header: 'Access',
-        meta: { width: '120px' } satisfies ColumnMeta,
+        meta: { width: '110px' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const link = index.vault(p.vaultId)?.kyc.link;
@@ -69,7 +69,7 @@ export function PositionsScreen() {
       col.accessor((p) => Number(p.trancheBalance ?? 0), {
         id: 'balance',
         header: 'Balance · value',
-        meta: { width: 'minmax(150px, 1fr)', align: 'right' } satisfies ColumnMeta,
+        meta: { width: '190px', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           if (!v) return null;
@@ -86,7 +86,7 @@ export function PositionsScreen() {
       col.display({
         id: 'pending',
         header: 'Pending',
-        meta: { width: 'minmax(170px, 1fr)' } satisfies ColumnMeta,
+        meta: { width: '200px' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
@@ -102,7 +102,7 @@ export function PositionsScreen() {
       col.accessor((p) => p.claimable.length, {
         id: 'claimable',
         header: 'Claimable now',
-        meta: { width: 'minmax(150px, 1fr)' } satisfies ColumnMeta,
+        meta: { width: '200px' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.claimable.length ? (
             <div className="stack">

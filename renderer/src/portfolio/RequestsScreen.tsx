@@ -51,7 +51,7 @@ export function RequestsScreen() {
       col.accessor((r) => `${index.label(r.wallet)} ${r.wallet}`, {
         id: 'wallet',
         header: 'Wallet',
-        meta: { width: 'minmax(150px, 1fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(140px, 1fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack">
             <span className="cell-title">{index.label(c.row.original.wallet) || 'no label'}</span>
@@ -61,33 +61,39 @@ export function RequestsScreen() {
           </div>
         ),
       }),
-      col.accessor((r) => index.vault(r.vaultId)?.name ?? '', { id: 'vault', header: 'Vault', meta: { width: 'minmax(140px, 1fr)' } satisfies ColumnMeta }),
+      col.accessor((r) => index.vault(r.vaultId)?.name ?? '', {
+        id: 'vault',
+        header: 'Vault',
+        meta: { width: 'minmax(140px, 1fr)' } satisfies ColumnMeta,
+        cell: (c) => (
+          <div className="stack">
+            <span>{c.getValue()}</span>
+            <span className="cell-sub">{index.vault(c.row.original.vaultId)?.chain.name}</span>
+          </div>
+        ),
+      }),
       col.accessor((r) => `${r.type}${r.isInstant ? ' instant' : ''}`, {
         id: 'type',
-        header: 'Type',
-        meta: { width: '130px' } satisfies ColumnMeta,
+        header: 'Type · epoch',
+        meta: { width: '120px' } satisfies ColumnMeta,
         cell: (c) => (
-          <span>
-            {c.row.original.type.charAt(0) + c.row.original.type.slice(1).toLowerCase()}
-            {c.row.original.isInstant ? <span className="cell-sub"> · instant</span> : null}
-          </span>
+          <div className="stack">
+            <span>{c.row.original.type.charAt(0) + c.row.original.type.slice(1).toLowerCase()}</span>
+            <span className="cell-sub">
+              {[c.row.original.isInstant ? 'instant' : null, c.row.original.epochNumber !== null ? `epoch ${c.row.original.epochNumber}` : null].filter(Boolean).join(' · ') || '—'}
+            </span>
+          </div>
         ),
       }),
       col.accessor('status', {
         header: 'Status',
-        meta: { width: '150px' } satisfies ColumnMeta,
+        meta: { width: '140px' } satisfies ColumnMeta,
         cell: (c) => <span className={`pill ${STATUS_CLASS[c.getValue()] ?? 'pill-muted'}`}>{c.getValue().replace('_', ' ').toLowerCase()}</span>,
-      }),
-      col.accessor((r) => r.epochNumber ?? -1, {
-        id: 'epoch',
-        header: 'Epoch',
-        meta: { width: '70px', align: 'right' } satisfies ColumnMeta,
-        cell: (c) => (c.row.original.epochNumber !== null ? c.row.original.epochNumber : '—'),
       }),
       col.accessor((r) => Number(r.amount), {
         id: 'amount',
         header: 'Amount',
-        meta: { width: 'minmax(130px, 1fr)', align: 'right' } satisfies ColumnMeta,
+        meta: { width: '170px', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           return v ? <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} /> : null;
@@ -96,13 +102,13 @@ export function RequestsScreen() {
       col.accessor((r) => r.expectedAt ?? Number.MAX_SAFE_INTEGER, {
         id: 'expected',
         header: 'Expected',
-        meta: { width: '150px' } satisfies ColumnMeta,
-        cell: (c) => (c.row.original.expectedAt ? <DateTime seconds={c.row.original.expectedAt} /> : <span className="cell-sub">—</span>),
+        meta: { width: '140px' } satisfies ColumnMeta,
+        cell: (c) => (c.row.original.expectedAt ? <DateTime seconds={c.row.original.expectedAt} withTime={false} /> : <span className="cell-sub">—</span>),
       }),
       col.accessor((r) => (r.action ? actionLabel(r.action.functionName, r.action.contract) : ''), {
         id: 'action',
         header: 'What can be done',
-        meta: { width: 'minmax(180px, 1.3fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(160px, 1.3fr)' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.action ? (
             <span className={`action action-${c.row.original.action.kind}`}>{c.getValue()}</span>
@@ -168,7 +174,7 @@ export function RequestsScreen() {
           selection={{ selected, onChange: setSelected }}
           rowHeight={56}
           maxHeight="calc(100vh - 330px)"
-          minWidth={1080}
+          minWidth={1040}
           initialSorting={[{ id: 'expected', desc: false }]}
           empty={all.length ? 'No request matches these filters.' : 'This batch has no open requests.'}
         />

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
 import type { EpochHistory } from '../../../shared/ipc/schemas';
-import { formatAmount } from '../../../shared/domain/units';
+import { formatAmount, formatUsd } from '../../../shared/domain/units';
 import { useAppStore } from '../app/app-store';
 import { call, errorData, getBridge } from '../bridge';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Countdown, DateTime, formatDuration } from '../components/time';
-import { CycleBadge } from './CycleBadge';
+import { chainClockOffset, CycleBadge } from './CycleBadge';
 import { EpochChart } from './EpochChart';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
@@ -64,7 +64,8 @@ export function VaultScreen() {
               <CycleBadge cycle={vault.cycle} withNext={false} />
               {vault.cycle?.nextEvent ? (
                 <span className="fact-sub">
-                  {vault.cycle.nextEvent.label} <Countdown at={vault.cycle.nextEvent.at} /> (<DateTime seconds={vault.cycle.nextEvent.at} />)
+                  {vault.cycle.nextEvent.label} <Countdown at={vault.cycle.nextEvent.at} offset={chainClockOffset(vault.cycle, data!.generatedAtMs)} /> (
+                  <DateTime seconds={vault.cycle.nextEvent.at} />)
                 </span>
               ) : null}
             </div>
@@ -95,7 +96,7 @@ export function VaultScreen() {
             <div className="fact">
               <span className="fact-label">TVL</span>
               <strong>{vault.tvl ? <Amount value={vault.tvl.token} token={vault.underlying} /> : '—'}</strong>
-              {vault.tvl?.usd ? <span className="fact-sub">${formatAmount(vault.tvl.usd, 6, { maxFraction: 0 })}</span> : null}
+              {vault.tvl?.usd ? <span className="fact-sub">{formatUsd(vault.tvl.usd)}</span> : null}
             </div>
             <div className="fact">
               <span className="fact-label">Deposit queue</span>

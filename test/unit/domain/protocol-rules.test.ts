@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { depositRoute, requestAction, withdrawRoute, type RequestFacts } from '../../../shared/domain/actions';
 import { checkAddress } from '../../../shared/domain/address';
 import { cycleState, cycleStateFromService, type CycleState } from '../../../shared/domain/cycle';
-import { formatAmount, parseAmount } from '../../../shared/domain/units';
+import { expectedRequestTime, nextCycleEvent } from '../../../shared/domain/schedule';
+import { formatAmount, formatUsd, parseAmount } from '../../../shared/domain/units';
 
 describe('cycle state', () => {
   it.each([
@@ -40,6 +41,9 @@ describe('deposit and withdraw routes', () => {
     expect(depositRoute(facts('DEFAULTED'))).toMatchObject({ ok: false, reason: expect.stringContaining('default') });
     expect(withdrawRoute(facts('DEFAULTED'))).toMatchObject({ ok: false, reason: expect.stringContaining('default') });
     expect(depositRoute(facts('WAITING', { paused: true }))).toMatchObject({ ok: false, reason: expect.stringContaining('paused') });
+    // Running vaults are always paused on chain; the queue still takes requests.
+    expect(depositRoute(facts('RUNNING', { paused: true }))).toMatchObject({ ok: true, route: { call: { functionName: 'requestDeposit' } } });
+    expect(withdrawRoute(facts('RUNNING', { paused: true }))).toMatchObject({ ok: true, route: { call: { functionName: 'requestWithdraw' } } });
     expect(depositRoute(facts('RUNNING', { hasQueue: false }))).toMatchObject({ ok: false, reason: expect.stringContaining('no deposit queue') });
     expect(withdrawRoute(facts('RUNNING', { hasQueue: false }))).toMatchObject({ ok: false, reason: expect.stringContaining('no withdraw queue') });
   });
@@ -106,6 +110,15 @@ describe('amounts', () => {
   ])('formats %s with %d decimals as %s', (base, decimals, text) => expect(formatAmount(base, decimals, { locale: 'en-US' })).toBe(text));
 });
 
+describe('USD amounts', () => {
+  it.each([
+    ['119279325235', '$119,279.33'],
+    ['4999', '$0.00'],
+    ['5000', '$0.01'],
+    ['0', '$0.00'],
+  ])('%s → %s', (base, text) => expect(formatUsd(base, 'en-US')).toBe(text));
+});
+
 describe('addresses', () => {
   it('accepts a correct checksum and lower-case, and returns the checksummed form', () => {
     expect(checkAddress('0xCbA98362e199c41E1864D0923AF9646d3A648451')).toEqual({ ok: true, address: '0xCbA98362e199c41E1864D0923AF9646d3A648451' });
@@ -115,5 +128,32 @@ describe('addresses', () => {
     expect(checkAddress('0xCbA98362e199c41E1864D0923AF9646d3A648452')).toMatchObject({ ok: false, reason: expect.stringContaining('checksum') });
     expect(checkAddress('0xCBa98362e199c41E1864D0923AF9646d3A648451')).toMatchObject({ ok: false });
     expect(checkAddress('0x1234')).toMatchObject({ ok: false, reason: expect.stringContaining('40 hexadecimal') });
+  });
+});
+
+describe('next cycle event and expected dates', () => {
+  const base = { epochDuration: 30 * 86_400, bufferPeriod: 86_400, instantDelay: 3 * 86_400, instantDeadline: null, allowInstantWithdraw: false };
+  it('running: the epoch end; past the end: waiting for the stop', () => {
+    expect(nextCycleEvent({ ...base, state: 'RUNNING', epochEnd: 1000, now: 500 })).toMatchObject({ kind: 'epochEnd', at: 1000 });
+    expect(nextCycleEvent({ ...base, state: 'RUNNING_PAST_END', epochEnd: 1000, now: 1500 })).toMatchObject({ kind: 'awaitingStop', at: 1000 });
+  });
+  it('running with instant withdrawals pending: their deadline comes first', () => {
+    expect(nextCycleEvent({ ...base, state: 'RUNNING', epochEnd: 10_000, now: 500, instantDeadline: 2000 })).toMatchObject({ kind: 'instantWithdrawals', at: 2000 });
+  });
+  it('waiting: the start after the buffer, or the manager is late', () => {
+    expect(nextCycleEvent({ ...base, state: 'WAITING', epochEnd: 1000, now: 1500 })).toMatchObject({ kind: 'epochStart', at: 1000 + 86_400, label: 'Next epoch starts' });
+    expect(nextCycleEvent({ ...base, state: 'WAITING', epochEnd: 1000, now: 200_000 })?.label).toContain('waiting for the manager');
+    expect(nextCycleEvent({ ...base, state: 'DEFAULTED', epochEnd: 1000, now: 200_000 })).toBeNull();
+  });
+  it('expected processing and claim dates per request type', () => {
+    const running = { ...base, state: 'RUNNING' as const, epochEnd: 100_000, now: 50_000 };
+    expect(expectedRequestTime({ type: 'DEPOSIT', status: 'PENDING', isInstant: false }, running)).toBe(100_000);
+    expect(expectedRequestTime({ type: 'WITHDRAW', status: 'PENDING', isInstant: false }, running)).toBe(100_000);
+    expect(expectedRequestTime({ type: 'REDEEM', status: 'PENDING', isInstant: false }, running)).toBe(100_000);
+    expect(expectedRequestTime({ type: 'REDEEM', status: 'PENDING', isInstant: true }, { ...running, instantDeadline: 60_000 })).toBe(60_000);
+    const waiting = { ...base, state: 'WAITING' as const, epochEnd: 100_000, now: 120_000 };
+    // A standard redeem made in the buffer is paid at the end of the next epoch.
+    expect(expectedRequestTime({ type: 'REDEEM', status: 'PENDING', isInstant: false }, waiting)).toBe(100_000 + 86_400 + 30 * 86_400);
+    expect(expectedRequestTime({ type: 'DEPOSIT', status: 'CLAIMABLE', isInstant: false }, waiting)).toBeNull();
   });
 });
