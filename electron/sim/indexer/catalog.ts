@@ -29,6 +29,14 @@ export interface IndexedVault {
 
 const AUDIT_ACTOR = 'local-chain';
 
+/** The lender agreements every local vault asks for (same wording as the generated dataset's). */
+const LENDER_AGREEMENTS = [
+  { code: 'TERMS_OF_SERVICE', title: 'Terms of service', text: 'I have read and accept the Vaultline Terms of Service, version 2.1.' },
+  { code: 'MASTER_LOAN_AGREEMENT', title: 'Master loan agreement', text: 'I accept the Master Loan Agreement governing lending through Vaultline credit vaults, version 1.4.' },
+] as const;
+
+export const LOCAL_KYC_LINK = 'https://kyc.vaultline.example/verify';
+
 /**
  * Writes the catalog records of the local chains: one chain record per anvil (its RPC is the
  * anvil URL), the underlying and tranche tokens, and one PUBLIC epoch vault per deployed vault.
@@ -37,6 +45,20 @@ const AUDIT_ACTOR = 'local-chain';
 export function registerLocalCatalog(store: SimStore, chains: LocalChainInput[], createdAt: string): IndexedVault[] {
   const audit = { createdAt, updatedAt: createdAt, createdBy: AUDIT_ACTOR, updatedBy: AUDIT_ACTOR };
   const indexed: IndexedVault[] = [];
+  const signatures = LENDER_AGREEMENTS.map((a) => {
+    const _id = objectIdOf('signature', a.code);
+    store.signatures.upsert({
+      _id,
+      code: a.code,
+      entity: 'LENDER',
+      title: { en: a.title },
+      description: { en: `${a.title}: sign once per wallet.` },
+      walletMessage: Buffer.from(a.text, 'utf8').toString('base64'),
+      checks: [{ type: 'WALLET_SIGNATURE', standard: 'EIP-191' }],
+      ...audit,
+    });
+    return { _id, entity: 'LENDER' as const };
+  });
   for (const { chainId, rpcUrl, deployment } of chains) {
     const chainRecordId = objectIdOf('chain', chainId);
     store.chains.upsert({
@@ -103,7 +125,8 @@ export function registerLocalCatalog(store: SimStore, chains: LocalChainInput[],
           borrower: { address: vault.borrower },
         },
         strategy: { address: vault.strategy, abiCode: LOCAL_ABI_CODES.strategy },
-        kyc: { policyId: Number(vault.policyId), isActive: vault.keyring !== null, isRequired: vault.keyring !== null },
+        kyc: { policyId: Number(vault.policyId), isActive: vault.keyring !== null, isRequired: vault.keyring !== null, link: LOCAL_KYC_LINK },
+        signatures,
         ...audit,
       });
       indexed.push({ vaultId, chainRecordId, tokenId: tokenIds.get(vault.token.address)!, trancheTokenId, chainId, deployment: vault });

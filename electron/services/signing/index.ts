@@ -1,0 +1,3 @@
+export { createSigningService, SigningService, type SigningDevice, type SigningListener, type SigningServiceOptions } from './signing-service';
+export { reportCsv, REPORT_COLUMNS } from './csv';
+export { revertReason, describeCallError } from './broadcast';

@@ -1,0 +1,700 @@
+import { randomBytes } from 'node:crypto';
+import type { Hex, PublicClient } from 'viem';
+import { personalMessageScreens } from '../../../shared/device/screens';
+import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
+import { AppError, isAppError, type AppErrorData } from '../../../shared/errors';
+import type { Portfolio } from '../../../shared/portfolio/schemas';
+import { countItems, isSettled } from '../../../shared/signing/counts';
+import { parseAmount } from '../../../shared/domain/units';
+import { planAgreements, planCancels, planClaims, planDeposit, planWithdraw, type RequestRef, type TxStep, type WalletFacts, type WalletPlan } from '../../../shared/signing/rules';
+import {
+  SelectionSchema,
+  JOURNAL_SCHEMA_VERSION,
+  type Batch,
+  type BatchItem,
+  type BatchSummary,
+  type ItemState,
+  type Plan,
+  type PlanVault,
+  type PlanWallet,
+  type Selection,
+  type SigningEvent,
+} from '../../../shared/signing/schemas';
+import type { Logger } from '../log/logger';
+import type { ServiceClient } from '../service-client';
+import { broadcastRaw, describeCallError, minedRevert, waitReceipt } from './broadcast';
+import { reportCsv } from './csv';
+import { buildDraft, calldata, chainFees, gasLimit, roleAddress, type Fees } from './drafts';
+import { readChainFacts } from './facts';
+import { Journal } from './journal';
+import { redraft } from './redraft';
+
+/** The part of the device service the pipeline uses (DeviceService, or its proxy in another process). */
+export interface SigningDevice {
+  signTransaction(path: string, request: DeviceTransactionRequest, options?: { expectedAddress?: string }): Promise<SignedTransaction>;
+  signPersonalMessage(path: string, message: string | { raw: string }, options?: { expectedAddress?: string }): Promise<SignedMessage>;
+}
+
+export interface SigningServiceOptions {
+  /** The app's data folder; journals go to `<dataDir>/journals/`. */
+  dataDir: string;
+  device: SigningDevice;
+  /** The portfolio of these wallets (vaults, requests): PortfolioService.load. */
+  loadPortfolio: (wallets: { address: `0x${string}`; label: string }[]) => Promise<Portfolio>;
+  /** A client for a chain id (the same RPC the portfolio reads). */
+  chain: (chainId: number) => PublicClient | Promise<PublicClient>;
+  service: () => Promise<ServiceClient>;
+  log?: Logger;
+  /** How long to watch for a receipt before leaving the item `broadcast` (default 3 min). */
+  receiptTimeoutMs?: number;
+  receiptPollingMs?: number;
+}
+
+export type SigningListener = (event: SigningEvent) => void;
+
+interface OpenBatch {
+  batch: Batch;
+  running: Promise<BatchSummary> | null;
+  pauseRequested: boolean;
+  watchers: Map<string, Promise<void>>;
+  /** Journal writes, one after the other. */
+  writing: Promise<void>;
+}
+
+/** Device errors after which the item goes back to waiting and the batch pauses (nothing was signed). */
+const FAIL_ITEM_CODES = new Set(['DEVICE_ADDRESS_MISMATCH', 'DEVICE_INVALID_REQUEST', 'DEVICE_SIGNATURE_MISMATCH']);
+
+const newId = (prefix: string) => `${prefix}${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
+
+function errorData(err: unknown): AppErrorData {
+  if (isAppError(err)) return err.toData();
+  if (err && typeof err === 'object' && typeof (err as AppErrorData).code === 'string' && typeof (err as AppErrorData).message === 'string') return err as AppErrorData;
+  return { code: 'UNEXPECTED', message: err instanceof Error ? err.message : String(err) };
+}
+
+function decodeBase64(text: string): string {
+  return Buffer.from(text, 'base64').toString('utf8');
+}
+
+export class SigningService {
+  private readonly journal: Journal;
+  private readonly open = new Map<string, OpenBatch>();
+  private readonly listeners = new Set<SigningListener>();
+  private readonly receiptTimeoutMs: number;
+  private readonly receiptPollingMs: number;
+
+  constructor(private readonly options: SigningServiceOptions) {
+    this.journal = new Journal(options.dataDir);
+    this.receiptTimeoutMs = options.receiptTimeoutMs ?? 180_000;
+    this.receiptPollingMs = options.receiptPollingMs ?? 1_000;
+  }
+
+  subscribe(listener: SigningListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ---- planning -------------------------------------------------------------------------------
+
+  /**
+   * Preflight and drafts for a selection: fresh chain reads, the rules per wallet, then nonces,
+   * fees, gas and the review of every transaction. Wallets that fail are kept as skipped items.
+   */
+  async plan(input: Selection): Promise<Plan> {
+    const selection = SelectionSchema.parse(input);
+    const wallets = selection.wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
+    const portfolio = await this.options.loadPortfolio(wallets);
+    const pv = portfolio.vaults.find((v) => v.id === selection.vaultId);
+    if (!pv) throw new AppError({ code: 'SIGNING_VAULT_NOT_FOUND', message: 'The vault is not in the catalog.', action: 'Refresh the portfolio and choose the vault again.' });
+    const vault: PlanVault = {
+      id: pv.id,
+      name: pv.name,
+      chainId: pv.chain.chainId,
+      state: pv.cycle?.state ?? 'UNKNOWN',
+      epochVault: pv.epochVault,
+      queue: pv.queue,
+      strategy: pv.strategy,
+      tranche: pv.tranche,
+      underlying: pv.underlying,
+    };
+    const client = await this.options.chain(vault.chainId);
+    const requests = portfolio.requests.filter((r) => r.vaultId === pv.id);
+    const facts = await readChainFacts(client, pv, wallets.map((w) => w.address), requests);
+    vault.state = facts.vault.state;
+
+    const needsAgreements = selection.action === 'deposit' || selection.action === 'agreements';
+    const agreements = needsAgreements ? await this.agreementStatus(pv.lenderSignatureIds, wallets.map((w) => w.address)) : null;
+
+    let amount: bigint | 'all' | null = null;
+    if (selection.action === 'deposit' || ((selection.action === 'withdraw' || selection.action === 'redeem') && selection.amount && selection.amount !== 'all')) {
+      const token = selection.action === 'deposit' ? vault.underlying : vault.tranche;
+      const parsed = parseAmount(selection.amount ?? '', token.decimals);
+      if (!parsed.ok) throw new AppError({ code: 'SIGNING_BAD_AMOUNT', message: parsed.reason, action: 'Correct the amount.' });
+      amount = BigInt(parsed.baseUnits);
+    } else if (selection.action === 'withdraw' || selection.action === 'redeem') amount = 'all';
+
+    const ids = selection.requestIds ? new Set(selection.requestIds) : null;
+    const planOptions = { approval: selection.approval ?? 'exact' } as const;
+    let fees: Fees | null = null;
+    const items: BatchItem[] = [];
+    const planWallets: PlanWallet[] = [];
+    const now = new Date().toISOString();
+    let seq = 0;
+    const item = (w: (typeof selection.wallets)[number], patch: Partial<BatchItem>): BatchItem => ({
+      id: `${String(++seq).padStart(3, '0')}-${w.address.slice(2, 8).toLowerCase()}`,
+      wallet: w.address,
+      label: w.label,
+      path: w.path,
+      chainId: vault.chainId,
+      vaultId: vault.id,
+      vaultName: vault.name,
+      action: selection.action,
+      step: 'none',
+      dependsOn: null,
+      tx: null,
+      message: null,
+      review: null,
+      state: 'waiting',
+      reason: null,
+      error: null,
+      signed: null,
+      signature: null,
+      hash: null,
+      receipt: null,
+      resignAllowed: false,
+      attempts: 0,
+      history: [{ at: now, state: patch.state ?? 'waiting', note: patch.reason ?? null }],
+      ...patch,
+    });
+
+    for (const w of selection.wallets) {
+      const chainFacts = facts.wallets.get(w.address.toLowerCase())!;
+      const agreementInfo = agreements?.get(w.address.toLowerCase());
+      if (agreementInfo && 'error' in agreementInfo) {
+        planWallets.push({ address: w.address, label: w.label, ok: false, reason: agreementInfo.error, kycLink: null });
+        items.push(item(w, { state: 'skipped', reason: agreementInfo.error }));
+        continue;
+      }
+      const walletFacts: WalletFacts = { ...chainFacts, unsignedAgreements: agreementInfo?.unsigned ?? [] };
+      const mine: RequestRef[] = requests
+        .filter((r) => r.wallet.toLowerCase() === w.address.toLowerCase())
+        .map((r) => ({ id: r.id, type: r.type, status: r.status, isInstant: r.isInstant, epochNumber: r.epochNumber }));
+      let verdict: WalletPlan;
+      switch (selection.action) {
+        case 'deposit':
+          verdict = planDeposit(facts.vault, walletFacts, amount as bigint, planOptions);
+          break;
+        case 'withdraw':
+        case 'redeem':
+          verdict = planWithdraw(facts.vault, walletFacts, amount!, { ...planOptions, redeemOnly: selection.action === 'redeem' });
+          break;
+        case 'claim':
+          verdict = planClaims(facts.vault, walletFacts, mine, ids);
+          break;
+        case 'cancel':
+          verdict = planCancels(facts.vault, walletFacts, mine, ids);
+          break;
+        case 'agreements':
+          verdict = planAgreements(walletFacts, pv.lenderSignatureIds.length > 0);
+          break;
+      }
+      if (!verdict.ok) {
+        const kycLink = verdict.needsKyc ? pv.kyc.link : null;
+        const reason = kycLink ? `${verdict.reason} Complete KYC at ${kycLink}.` : verdict.reason;
+        planWallets.push({ address: w.address, label: w.label, ok: false, reason, kycLink });
+        items.push(item(w, { state: 'skipped', reason }));
+        continue;
+      }
+
+      // Drafts: nonces n, n+1… in order; gas estimated where the chain can tell already.
+      const walletItems: BatchItem[] = [];
+      try {
+        let nonce = verdict.steps.some((s) => s.kind === 'transaction') ? await client.getTransactionCount({ address: w.address as Hex, blockTag: 'pending' }) : 0;
+        let previousApprove: BatchItem | null = null;
+        for (const step of verdict.steps) {
+          if (step.kind === 'message') {
+            const bytes = new TextEncoder().encode(step.text);
+            walletItems.push(
+              item(w, {
+                step: 'agreement',
+                message: { signatureId: step.signatureId, text: step.text },
+                review: { kind: 'message', title: `Sign "${step.title}"`, signatureId: step.signatureId, code: null, text: step.text, deviceScreens: personalMessageScreens(bytes) },
+              }),
+            );
+            continue;
+          }
+          fees ??= await chainFees(client, selection.maxFeeGwei);
+          const to = roleAddress(vault, step.contract);
+          const gas = await gasLimit(client, w.address as Hex, to, calldata(vault, step), step, previousApprove !== null);
+          const draft = buildDraft({ vault, step, nonce, fees, gas });
+          const created = item(w, { step: step.step, tx: draft.tx, review: draft.review, dependsOn: previousApprove?.id ?? null });
+          walletItems.push(created);
+          previousApprove = step.step === 'approve' ? created : null;
+          nonce++;
+        }
+      } catch (err) {
+        const error = describeCallError(err);
+        const reason = `Preflight failed: ${error.message}`;
+        planWallets.push({ address: w.address, label: w.label, ok: false, reason, kycLink: null });
+        seq -= walletItems.length;
+        items.push(item(w, { state: 'skipped', reason, error }));
+        continue;
+      }
+      planWallets.push({ address: w.address, label: w.label, ok: true, reason: verdict.notes.length ? verdict.notes.join(' ') : null, kycLink: null });
+      items.push(...walletItems);
+    }
+    return {
+      id: newId('plan-'),
+      createdAt: now,
+      selection,
+      vault,
+      wallets: planWallets,
+      items,
+      needsBlindSigningAck: items.some((i) => i.tx !== null),
+    };
+  }
+
+  /** Per wallet: the LENDER agreements it has not signed, or why that could not be checked. */
+  private async agreementStatus(signatureIds: readonly string[], wallets: readonly string[]): Promise<Map<string, { unsigned: WalletFacts['unsignedAgreements'] } | { error: string }>> {
+    const out = new Map<string, { unsigned: WalletFacts['unsignedAgreements'] } | { error: string }>();
+    if (signatureIds.length === 0) {
+      for (const w of wallets) out.set(w.toLowerCase(), { unsigned: [] });
+      return out;
+    }
+    let definitions: { id: string; title: string; text: string }[];
+    let client: ServiceClient;
+    try {
+      client = await this.options.service();
+      const listed = await client.listSignatures(signatureIds);
+      definitions = listed.data.map((d) => ({ id: d._id, title: d.title?.en ?? d.code ?? d._id, text: decodeBase64(d.walletMessage ?? '') }));
+    } catch (err) {
+      const reason = `The agreements could not be read from the service: ${errorData(err).message}`;
+      for (const w of wallets) out.set(w.toLowerCase(), { error: reason });
+      return out;
+    }
+    await Promise.all(
+      wallets.map(async (w) => {
+        try {
+          const checks = await Promise.all(definitions.map((d) => client.checkSignature(d.id, w)));
+          out.set(w.toLowerCase(), { unsigned: definitions.filter((_, i) => checks[i] === null) });
+        } catch (err) {
+          out.set(w.toLowerCase(), { error: `The agreements could not be checked: ${errorData(err).message}` });
+        }
+      }),
+    );
+    return out;
+  }
+
+  // ---- batches --------------------------------------------------------------------------------
+
+  /** Journals a plan as a batch. Contract calls are blind-signed: the operator acknowledges it here. */
+  async createBatch(plan: Plan, options: { acknowledgeBlindSigning?: boolean } = {}): Promise<Batch> {
+    if (plan.needsBlindSigningAck && !options.acknowledgeBlindSigning) {
+      throw new AppError({
+        code: 'SIGNING_BLIND_ACK_REQUIRED',
+        message: 'The Ledger will blind-sign these contract calls: it shows the contract, the fees and a transaction hash, not the decoded call.',
+        action: 'Read the review, confirm that you will compare the hash on the device with the one shown, then start the batch.',
+      });
+    }
+    const now = new Date().toISOString();
+    const batch: Batch = {
+      schemaVersion: JOURNAL_SCHEMA_VERSION,
+      id: plan.id.replace(/^plan-/, 'batch-'),
+      createdAt: now,
+      updatedAt: now,
+      status: 'ready',
+      pause: null,
+      blindSigningAcknowledgedAt: plan.needsBlindSigningAck ? now : null,
+      selection: plan.selection,
+      vault: plan.vault,
+      wallets: plan.wallets,
+      items: plan.items,
+    };
+    await this.journal.write(batch);
+    this.open.set(batch.id, { batch, running: null, pauseRequested: false, watchers: new Map(), writing: Promise.resolve() });
+    this.emitBatch(batch);
+    return structuredClone(batch);
+  }
+
+  async listBatches(): Promise<BatchSummary[]> {
+    const out: BatchSummary[] = [];
+    for (const id of await this.journal.ids()) {
+      try {
+        out.push(summary((await this.ctx(id)).batch));
+      } catch (err) {
+        this.options.log?.warn('signing: journal unreadable', { batchId: id, code: errorData(err).code });
+      }
+    }
+    return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+
+  async openBatch(id: string): Promise<Batch> {
+    return structuredClone((await this.ctx(id)).batch);
+  }
+
+  async reportCsv(id: string): Promise<string> {
+    return reportCsv((await this.ctx(id)).batch);
+  }
+
+  /**
+   * Works through the batch, one item at a time on the device. Resolves when every item is settled
+   * or the batch pauses (operator, rejection, device problem, failed broadcast); run again to go on.
+   * After a restart this is what resumes: signed bytes are re-sent, sent ones watched.
+   */
+  async run(id: string): Promise<BatchSummary> {
+    const ctx = await this.ctx(id);
+    ctx.running ??= this.runLoop(ctx).finally(() => {
+      ctx.running = null;
+    });
+    return ctx.running;
+  }
+
+  /** Stops after the item on the device now (a review already shown stays on the device). */
+  async pause(id: string): Promise<void> {
+    const ctx = await this.ctx(id);
+    ctx.pauseRequested = true;
+  }
+
+  /** A failed or waiting item is tried again (a mined failure gets a new nonce); then the batch runs. */
+  async retry(id: string, itemId: string): Promise<BatchSummary> {
+    const ctx = await this.ctx(id);
+    if (ctx.running) throw busy();
+    const item = findItem(ctx.batch, itemId);
+    if (item.state === 'failed' || item.state === 'skipped') {
+      await this.setItem(ctx, item, 'waiting', { reason: null, error: null, hash: item.receipt ? null : item.hash, receipt: null }, 'retry asked by the operator');
+    } else if (item.state !== 'waiting' && item.state !== 'signed') {
+      throw new AppError({ code: 'SIGNING_NOT_RETRYABLE', message: `This item is ${item.state}: there is nothing to retry.` });
+    }
+    return this.run(id);
+  }
+
+  /** The operator leaves an item out (and with it the steps that depend on it). */
+  async skip(id: string, itemId: string): Promise<Batch> {
+    const ctx = await this.ctx(id);
+    const item = findItem(ctx.batch, itemId);
+    if (item.state === 'broadcast' || item.state === 'confirmed' || item.state === 'on-device') {
+      throw new AppError({ code: 'SIGNING_NOT_SKIPPABLE', message: `This item is ${item.state}: it can no longer be skipped.` });
+    }
+    const note = item.signed ? 'skipped by the operator; its signed bytes were never sent and are discarded' : 'skipped by the operator';
+    await this.setItem(ctx, item, 'skipped', { reason: 'Skipped by the operator.', signed: null }, note);
+    await this.refreshStatus(ctx);
+    return structuredClone(ctx.batch);
+  }
+
+  /**
+   * The operator's explicit request to sign an item again (e.g. a transaction stuck with too low a
+   * fee): the stored signature is dropped and the same nonce may be signed once more, with fresh fees.
+   */
+  async resign(id: string, itemId: string): Promise<Batch> {
+    const ctx = await this.ctx(id);
+    if (ctx.running) throw busy();
+    const item = findItem(ctx.batch, itemId);
+    if (item.state === 'confirmed' || item.state === 'on-device' || item.state === 'skipped' || (item.state === 'waiting' && !item.signed)) {
+      throw new AppError({ code: 'SIGNING_NOT_RESIGNABLE', message: `This item is ${item.state}: there is no signature to replace.` });
+    }
+    const old = item.signed?.hash ?? item.signature ?? 'none';
+    await this.setItem(ctx, item, 'waiting', { signed: null, signature: null, hash: null, receipt: null, error: null, reason: null, resignAllowed: true }, `re-sign asked by the operator (previous ${old})`);
+    return structuredClone(ctx.batch);
+  }
+
+  // ---- the loop --------------------------------------------------------------------------------
+
+  private async runLoop(ctx: OpenBatch): Promise<BatchSummary> {
+    const batch = ctx.batch;
+    ctx.pauseRequested = false;
+    batch.status = 'running';
+    batch.pause = null;
+    for (const item of batch.items) {
+      if (item.state === 'on-device') {
+        // The console stopped while the device showed it: no signature came back, nothing was sent.
+        await this.setItem(ctx, item, 'waiting', { reason: 'The console stopped while this was on the device; nothing was sent.' }, 'recovered after a restart');
+      }
+    }
+    await this.save(ctx);
+    this.emitBatch(batch);
+
+    let pause: AppErrorData | null = null;
+    for (const item of batch.items) {
+      if (ctx.pauseRequested) {
+        pause = { code: 'SIGNING_PAUSED', message: 'Paused by the operator.', action: 'Run the batch to go on.' };
+        break;
+      }
+      if (item.state === 'broadcast') {
+        this.watch(ctx, item);
+        continue;
+      }
+      // signItem moved the item on (TypeScript cannot see the mutation).
+      if ((item.state as ItemState) === 'signed') {
+        pause = await this.deliver(ctx, item);
+        if (pause) break;
+        continue;
+      }
+      if (item.state !== 'waiting') continue;
+      if (item.dependsOn) {
+        const dep = findItem(batch, item.dependsOn);
+        await ctx.watchers.get(dep.id);
+        if (dep.state === 'failed' || dep.state === 'skipped') {
+          await this.setItem(ctx, item, 'skipped', { reason: `The ${dep.step} step before it was ${dep.state === 'failed' ? 'not confirmed' : 'skipped'}.` }, null);
+          continue;
+        }
+        if (dep.state !== 'confirmed') {
+          pause = { code: 'SIGNING_WAITING_FOR_APPROVAL', message: `The ${dep.step} step of ${item.label} is not confirmed yet.`, action: 'Run the batch again once it is mined.' };
+          break;
+        }
+      }
+      pause = await this.signItem(ctx, item);
+      if (pause) break;
+      // signItem moved the item on (TypeScript cannot see the mutation).
+      if ((item.state as ItemState) === 'signed') {
+        pause = await this.deliver(ctx, item);
+        if (pause) break;
+      }
+    }
+    await Promise.all([...ctx.watchers.values()]);
+    if (!pause && batch.items.some((i) => i.state === 'broadcast')) {
+      pause = { code: 'SIGNING_NOT_MINED', message: 'Some transactions are not mined yet.', action: 'Run the batch again to keep watching them.' };
+    }
+    batch.pause = pause;
+    batch.status = pause ? 'paused' : batch.items.every(isSettled) ? 'done' : 'paused';
+    await this.save(ctx);
+    this.emitBatch(batch);
+    return summary(batch);
+  }
+
+  /** Puts one item on the device. Returns the reason to pause, or null. */
+  private async signItem(ctx: OpenBatch, item: BatchItem): Promise<AppErrorData | null> {
+    try {
+      if (item.tx) {
+        await this.prepareNonce(ctx, item);
+        // The chain may have moved since the plan (a claim made elsewhere, a paused vault): a call
+        // that would revert now is not put on the device.
+        const revert = await this.wouldRevert(item);
+        if (revert) {
+          await this.setItem(ctx, item, 'failed', { reason: `Not signed: ${revert.message}`, error: revert }, 'the call would revert now');
+          return null;
+        }
+      }
+    } catch (err) {
+      const error = errorData(err);
+      await this.setItem(ctx, item, 'waiting', { reason: error.message, error }, 'could not prepare');
+      return error;
+    }
+    await this.setItem(ctx, item, 'on-device', { attempts: item.attempts + 1, reason: null, error: null }, null);
+    try {
+      if (item.tx) {
+        const signed = await this.options.device.signTransaction(item.path, item.tx, { expectedAddress: item.wallet });
+        await this.setItem(
+          ctx,
+          item,
+          'signed',
+          { signed: { serialized: signed.serialized, hash: signed.hash, signingHash: signed.signingHash, at: new Date().toISOString() }, resignAllowed: false },
+          `nonce ${item.tx.nonce}`,
+        );
+      } else if (item.message) {
+        const signed = await this.options.device.signPersonalMessage(item.path, item.message.text, { expectedAddress: item.wallet });
+        await this.setItem(ctx, item, 'signed', { signature: signed.signature, resignAllowed: false }, null);
+      }
+      return null;
+    } catch (err) {
+      const error = errorData(err);
+      if (FAIL_ITEM_CODES.has(error.code)) {
+        await this.setItem(ctx, item, 'failed', { reason: error.message, error }, null);
+        return null;
+      }
+      await this.setItem(ctx, item, 'waiting', { reason: error.message, error }, error.code);
+      return error;
+    }
+  }
+
+  /**
+   * Nonce check before the device: the draft's nonce must be the wallet's next one. If an earlier
+   * step was skipped or the wallet sent something else meanwhile, the draft gets the next free
+   * nonce and fresh fees (the review is rebuilt). A nonce already signed in this journal is never
+   * signed again unless the operator asked (resign).
+   */
+  private async prepareNonce(ctx: OpenBatch, item: BatchItem): Promise<void> {
+    const tx = item.tx!;
+    const client = await this.options.chain(item.chainId);
+    const pending = await client.getTransactionCount({ address: item.wallet as Hex, blockTag: 'pending' });
+    const used = new Set(
+      ctx.batch.items
+        .filter((o) => o !== item && o.signed && o.state !== 'skipped' && o.wallet.toLowerCase() === item.wallet.toLowerCase() && o.chainId === item.chainId)
+        .map((o) => o.tx!.nonce),
+    );
+    let next = pending;
+    while (used.has(next)) next++;
+    const keep = tx.nonce === next || (item.resignAllowed && tx.nonce >= pending && !used.has(tx.nonce));
+    if (keep && !item.resignAllowed) return;
+    const fees = await chainFees(client, ctx.batch.selection.maxFeeGwei);
+    const nonce = keep ? tx.nonce : next;
+    let gas = { gas: BigInt(tx.gas), estimated: item.review?.kind === 'transaction' ? item.review.fees.gasEstimated : false };
+    try {
+      const estimate = await client.estimateGas({ account: item.wallet as Hex, to: tx.to as Hex, data: tx.data as Hex });
+      gas = { gas: (estimate * 125n) / 100n, estimated: true };
+    } catch {
+      // Keep the drafted limit: the call reverting now is reported by the chain once sent.
+    }
+    const before = tx.nonce;
+    redraft(item, { nonce, fees, gas });
+    if (before !== nonce) item.history.push({ at: new Date().toISOString(), state: item.state, note: `nonce moved from ${before} to ${nonce}: the review was rebuilt` });
+  }
+
+  private async wouldRevert(item: BatchItem): Promise<AppErrorData | null> {
+    const client = await this.options.chain(item.chainId);
+    try {
+      await client.call({ account: item.wallet as Hex, to: item.tx!.to as Hex, data: item.tx!.data as Hex });
+      return null;
+    } catch (err) {
+      const error = describeCallError(err);
+      return error.code === 'TX_REVERTED' ? error : null;
+    }
+  }
+
+  /** Sends what is signed: a transaction to the chain, or an agreement signature to the service. */
+  private async deliver(ctx: OpenBatch, item: BatchItem): Promise<AppErrorData | null> {
+    if (item.message) return this.submitAgreement(ctx, item);
+    const client = await this.options.chain(item.chainId);
+    const result = await broadcastRaw(client, item.signed!.serialized as Hex, item.signed!.hash as Hex);
+    if (!result.ok) {
+      if (result.error.code === 'TX_NONCE_USED') {
+        await this.setItem(ctx, item, 'failed', { reason: result.error.message, error: result.error }, null);
+        return null;
+      }
+      await this.setItem(ctx, item, 'signed', { reason: result.error.message, error: result.error }, 'broadcast failed');
+      return result.error;
+    }
+    await this.setItem(ctx, item, 'broadcast', { hash: result.hash, reason: null, error: null }, null);
+    this.watch(ctx, item);
+    return null;
+  }
+
+  private async submitAgreement(ctx: OpenBatch, item: BatchItem): Promise<AppErrorData | null> {
+    const { signatureId } = item.message!;
+    try {
+      const client = await this.options.service();
+      if (item.state === 'signed') {
+        await client.signSignature(signatureId, { walletAddress: item.wallet, hash: item.signature! });
+        await this.setItem(ctx, item, 'broadcast', { reason: null, error: null }, 'submitted to the service');
+      }
+      const check = await client.checkSignature(signatureId, item.wallet);
+      if (check) await this.setItem(ctx, item, 'confirmed', {}, `signed on ${check.signedOn ?? 'the service'}`);
+      else await this.setItem(ctx, item, 'failed', { reason: 'The service did not record the signature.' }, null);
+      return null;
+    } catch (err) {
+      const error = errorData(err);
+      await this.setItem(ctx, item, item.state, { reason: error.message, error }, 'service call failed');
+      return error;
+    }
+  }
+
+  private watch(ctx: OpenBatch, item: BatchItem): void {
+    if (item.message) {
+      if (!ctx.watchers.has(item.id)) {
+        const forget = () => {
+          ctx.watchers.delete(item.id);
+        };
+        ctx.watchers.set(item.id, this.submitAgreement(ctx, item).then(forget, forget));
+      }
+      return;
+    }
+    if (ctx.watchers.has(item.id)) return;
+    const done = (async () => {
+      const client = await this.options.chain(item.chainId);
+      try {
+        const receipt = await waitReceipt(client, item.hash as Hex, this.receiptTimeoutMs, this.receiptPollingMs);
+        if (!receipt) {
+          await this.setItem(ctx, item, 'broadcast', { reason: 'Not mined yet.' }, 'still waiting for the receipt');
+          return;
+        }
+        const receiptData = { blockNumber: receipt.blockNumber.toString(), status: receipt.status, gasUsed: receipt.gasUsed.toString() };
+        if (receipt.status === 'success') {
+          await this.setItem(ctx, item, 'confirmed', { receipt: receiptData, reason: null, error: null }, `block ${receipt.blockNumber}`);
+        } else {
+          const error = await minedRevert(client, receipt, { from: item.wallet as Hex, to: item.tx!.to as Hex, data: item.tx!.data as Hex });
+          await this.setItem(ctx, item, 'failed', { receipt: receiptData, reason: error.message, error }, `reverted in block ${receipt.blockNumber}`);
+        }
+      } catch (err) {
+        const error = errorData(err);
+        await this.setItem(ctx, item, 'broadcast', { reason: `Receipt not read: ${error.message}`, error }, null);
+      }
+    })();
+    ctx.watchers.set(
+      item.id,
+      done.finally(() => {
+        ctx.watchers.delete(item.id);
+      }),
+    );
+  }
+
+  // ---- journal and events --------------------------------------------------------------------
+
+  private async ctx(id: string): Promise<OpenBatch> {
+    let ctx = this.open.get(id);
+    if (!ctx) {
+      const batch = await this.journal.read(id);
+      ctx = this.open.get(id) ?? { batch, running: null, pauseRequested: false, watchers: new Map(), writing: Promise.resolve() };
+      this.open.set(id, ctx);
+    }
+    return ctx;
+  }
+
+  private async setItem(ctx: OpenBatch, item: BatchItem, state: ItemState, patch: Partial<BatchItem>, note: string | null): Promise<void> {
+    Object.assign(item, patch);
+    const changed = item.state !== state;
+    item.state = state;
+    if (changed || note) item.history.push({ at: new Date().toISOString(), state, note });
+    await this.save(ctx);
+    this.emit({ type: 'item', batchId: ctx.batch.id, item: structuredClone(item) });
+  }
+
+  /** Writes the journal; writes are queued so the file always holds the latest state. */
+  private save(ctx: OpenBatch): Promise<void> {
+    ctx.batch.updatedAt = new Date().toISOString();
+    const snapshot = structuredClone(ctx.batch);
+    ctx.writing = ctx.writing.catch(() => undefined).then(() => this.journal.write(snapshot));
+    return ctx.writing;
+  }
+
+  private async refreshStatus(ctx: OpenBatch): Promise<void> {
+    if (!ctx.running && ctx.batch.items.every(isSettled)) {
+      ctx.batch.status = 'done';
+      ctx.batch.pause = null;
+      await this.save(ctx);
+    }
+    this.emitBatch(ctx.batch);
+  }
+
+  private emitBatch(batch: Batch): void {
+    this.emit({ type: 'batch', batchId: batch.id, status: batch.status, pause: batch.pause, counts: countItems(batch.items) });
+  }
+
+  private emit(event: SigningEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        this.options.log?.warn('signing: listener failed', { message: errorData(err).message });
+      }
+    }
+  }
+}
+
+function summary(batch: Batch): BatchSummary {
+  return { id: batch.id, createdAt: batch.createdAt, updatedAt: batch.updatedAt, status: batch.status, action: batch.selection.action, vaultName: batch.vault.name, counts: countItems(batch.items) };
+}
+
+function findItem(batch: Batch, itemId: string): BatchItem {
+  const item = batch.items.find((i) => i.id === itemId);
+  if (!item) throw new AppError({ code: 'SIGNING_ITEM_NOT_FOUND', message: `No item ${itemId} in batch ${batch.id}.` });
+  return item;
+}
+
+function busy(): AppError {
+  return new AppError({ code: 'SIGNING_BUSY', message: 'The batch is running.', action: 'Pause it first.' });
+}
+
+export function createSigningService(options: SigningServiceOptions): SigningService {
+  return new SigningService(options);
+}
+
+export type { TxStep };

@@ -1,0 +1,4 @@
+export * from './schemas';
+export * from './rules';
+export * from './reverts';
+export * from './counts';

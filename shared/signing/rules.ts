@@ -1,0 +1,269 @@
+import { depositRoute, requestAction, withdrawRoute, type RequestType } from '../domain/actions';
+import { isRunning, type CycleState } from '../domain/cycle';
+import type { ContractRole, StepKind } from './schemas';
+
+/**
+ * The planning rules of a batch, one wallet at a time: from what the chain (and the service, for
+ * agreements) says about the vault and the wallet, the transactions to sign in order, or the
+ * reason the wallet is skipped. Pure: the facts are read elsewhere.
+ */
+
+export const MAX_UINT256 = (1n << 256n) - 1n;
+
+export interface QueueEpochFacts {
+  /** Deposit price of the epoch; 0 until its deposits are processed. */
+  price: bigint;
+  /** Withdraw price of the epoch; 0 until its withdrawals are processed. */
+  withdrawPrice: bigint;
+  /** Instant withdrawals not yet funded for this epoch. */
+  pendingClaims: bigint;
+}
+
+export interface VaultFacts {
+  state: CycleState;
+  paused: boolean;
+  hasQueue: boolean;
+  /** Completed epochs (strategy.epochNumber()). */
+  epochNumber: number;
+  allowInstantWithdraw: boolean;
+  /** Queue figures of the epochs the wallets have requests in. */
+  epochs: ReadonlyMap<number, QueueEpochFacts>;
+}
+
+export interface WalletFacts {
+  allowed: boolean;
+  /** Native balance, to pay gas. */
+  gasBalance: bigint;
+  underlyingBalance: bigint;
+  trancheBalance: bigint;
+  allowance: { underlyingToVault: bigint; underlyingToQueue: bigint; trancheToQueue: bigint };
+  maxWithdrawable: bigint;
+  /** Receipt tokens of standard and instant redeems, and the epoch of the last standard one. */
+  redeem: { standard: bigint; instant: bigint; lastRequestEpoch: number };
+  /** What the wallet holds in the queue per request epoch. */
+  queue: ReadonlyMap<number, { deposit: bigint; withdraw: bigint }>;
+  /** LENDER agreements of the vault the wallet has not signed. */
+  unsignedAgreements: readonly { id: string; title: string; text: string }[];
+}
+
+/** A request as the portfolio lists it (the service's record, completed from the chain). */
+export interface RequestRef {
+  id: string;
+  type: RequestType;
+  status: string;
+  isInstant: boolean;
+  epochNumber: number | null;
+}
+
+export interface TxStep {
+  kind: 'transaction';
+  step: StepKind;
+  contract: ContractRole;
+  functionName: string;
+  args: readonly (bigint | string)[];
+  /** The token amount the step moves or approves, for the review. */
+  amount: { token: 'underlying' | 'tranche'; value: bigint } | null;
+  spender: ContractRole | null;
+  /** The request this step acts on, for claims and cancels. */
+  requestId: string | null;
+}
+
+export interface MessageStep {
+  kind: 'message';
+  step: 'agreement';
+  signatureId: string;
+  title: string;
+  text: string;
+}
+
+export type PlannedStep = TxStep | MessageStep;
+
+export type WalletPlan = { ok: true; steps: PlannedStep[]; notes: string[] } | { ok: false; reason: string; needsKyc?: boolean };
+
+const skip = (reason: string, needsKyc = false): WalletPlan => (needsKyc ? { ok: false, reason, needsKyc } : { ok: false, reason });
+
+export interface PlanOptions {
+  approval: 'exact' | 'unlimited';
+}
+
+function approveStep(token: 'underlying' | 'tranche', spender: 'epochVault' | 'queue', missing: bigint, options: PlanOptions): TxStep {
+  const value = options.approval === 'unlimited' ? MAX_UINT256 : missing;
+  return { kind: 'transaction', step: 'approve', contract: token, functionName: 'approve', args: [spender, value], amount: { token, value }, spender, requestId: null };
+}
+
+function allowanceFor(w: WalletFacts, token: 'underlying' | 'tranche', spender: 'epochVault' | 'queue'): bigint {
+  if (token === 'tranche') return w.allowance.trancheToQueue;
+  return spender === 'queue' ? w.allowance.underlyingToQueue : w.allowance.underlyingToVault;
+}
+
+function gate(w: WalletFacts, needsAllowed: boolean): WalletPlan | null {
+  if (w.gasBalance === 0n) return skip('The wallet has no native balance to pay gas.');
+  if (needsAllowed && !w.allowed) return skip('The vault does not allow this wallet (KYC not completed).', true);
+  return null;
+}
+
+/** Deposit `amount` underlying base units: depositAA between epochs, the queue while one runs. */
+export function planDeposit(v: VaultFacts, w: WalletFacts, amount: bigint, options: PlanOptions): WalletPlan {
+  if (amount <= 0n) return skip('The amount to deposit is zero.');
+  const routed = depositRoute({ state: v.state, hasQueue: v.hasQueue, paused: v.paused });
+  if (!routed.ok) return skip(routed.reason);
+  const gated = gate(w, true);
+  if (gated) return gated;
+  if (w.unsignedAgreements.length > 0) {
+    return skip(`The lender agreements are not signed (${w.unsignedAgreements.map((a) => a.title).join(', ')}): sign them first.`);
+  }
+  if (w.underlyingBalance < amount) return skip('The underlying balance is lower than the amount to deposit.');
+  const { route } = routed;
+  const steps: PlannedStep[] = [];
+  const spender = route.approve!.spender;
+  const have = allowanceFor(w, 'underlying', spender);
+  if (have < amount) steps.push(approveStep('underlying', spender, amount - have, options));
+  const step: StepKind = route.call.functionName === 'depositAA' ? 'depositAA' : 'requestDeposit';
+  steps.push({ kind: 'transaction', step, contract: route.call.contract, functionName: route.call.functionName, args: [amount], amount: { token: 'underlying', value: amount }, spender: null, requestId: null });
+  return { ok: true, steps, notes: [] };
+}
+
+/**
+ * Withdraw tranche tokens: a redeem on the epoch vault between epochs, a queue request while one
+ * runs. `all` takes what the wallet can withdraw. `redeemOnly` is the operator's explicit redeem.
+ */
+export function planWithdraw(v: VaultFacts, w: WalletFacts, amount: bigint | 'all', options: PlanOptions & { redeemOnly?: boolean }): WalletPlan {
+  if (options.redeemOnly && v.state !== 'WAITING') {
+    return skip(isRunning(v.state) ? 'Redeems are made between epochs: withdraw through the queue while the epoch runs.' : 'The vault is in default: only claims that are already funded can be made.');
+  }
+  const routed = withdrawRoute({ state: v.state, hasQueue: v.hasQueue, paused: v.paused });
+  if (!routed.ok) return skip(routed.reason);
+  const gated = gate(w, true);
+  if (gated) return gated;
+  const { route } = routed;
+  const limit = w.trancheBalance;
+  const wanted = amount === 'all' ? limit : amount;
+  if (limit === 0n) return skip('The wallet holds no tranche tokens of this vault.');
+  // maxWithdrawable is what a redeem pays in underlying; zero means the vault would pay nothing.
+  if (route.call.contract === 'epochVault' && w.maxWithdrawable === 0n) return skip('The vault reports nothing withdrawable for this wallet.');
+  if (wanted <= 0n) return skip('The amount to withdraw is zero.');
+  if (wanted > limit) return skip('The tranche balance is lower than the amount to withdraw.');
+  const steps: PlannedStep[] = [];
+  if (route.call.contract === 'epochVault') {
+    steps.push({ kind: 'transaction', step: 'redeem', contract: 'epochVault', functionName: 'requestWithdraw', args: [wanted, 'tranche'], amount: { token: 'tranche', value: wanted }, spender: null, requestId: null });
+  } else {
+    const have = allowanceFor(w, 'tranche', 'queue');
+    if (have < wanted) steps.push(approveStep('tranche', 'queue', wanted - have, options));
+    steps.push({ kind: 'transaction', step: 'requestWithdraw', contract: 'queue', functionName: 'requestWithdraw', args: [wanted], amount: { token: 'tranche', value: wanted }, spender: null, requestId: null });
+  }
+  return { ok: true, steps, notes: [] };
+}
+
+/** A queue deposit is claimable once its epoch has a deposit price and the wallet still has it in the queue. */
+export function depositClaimable(e: QueueEpochFacts | undefined, held: bigint): boolean {
+  return e !== undefined && e.price !== 0n && held > 0n;
+}
+
+/** A queue withdrawal is claimable once its epoch has a withdraw price and every instant claim is funded. */
+export function withdrawClaimable(e: QueueEpochFacts | undefined, held: bigint): boolean {
+  return e !== undefined && e.withdrawPrice !== 0n && e.pendingClaims === 0n && held > 0n;
+}
+
+/** A standard redeem is paid between epochs once an epoch completed after the request. */
+export function standardRedeemClaimable(v: VaultFacts, w: WalletFacts): boolean {
+  return w.redeem.standard > 0n && v.epochNumber > w.redeem.lastRequestEpoch && !isRunning(v.state);
+}
+
+/** An instant redeem is paid once the vault allows instant withdrawals. */
+export function instantRedeemClaimable(v: VaultFacts, w: WalletFacts): boolean {
+  return w.redeem.instant > 0n && v.allowInstantWithdraw;
+}
+
+const selected = (ids: ReadonlySet<string> | null, id: string) => ids === null || ids.has(id);
+
+/**
+ * Every claim the wallet can make now among its requests (all of them, or the selected ids), each
+ * through its own contract and method. Redeems are claimed once per kind, whatever the number of
+ * requests behind them.
+ */
+export function planClaims(v: VaultFacts, w: WalletFacts, requests: readonly RequestRef[], ids: ReadonlySet<string> | null): WalletPlan {
+  const gated = gate(w, false);
+  if (gated) return gated;
+  const steps: TxStep[] = [];
+  const reasons: string[] = [];
+  let standardRedeem = false;
+  let instantRedeem = false;
+  for (const r of requests) {
+    if (!selected(ids, r.id)) continue;
+    if (r.type === 'REDEEM') {
+      if (r.isInstant) instantRedeem = true;
+      else standardRedeem = true;
+      continue;
+    }
+    const e = r.epochNumber;
+    if (e === null) {
+      reasons.push(`The ${r.type.toLowerCase()} request has no epoch number.`);
+      continue;
+    }
+    const epoch = v.epochs.get(e);
+    const held = w.queue.get(e);
+    if (r.type === 'DEPOSIT') {
+      if (depositClaimable(epoch, held?.deposit ?? 0n)) {
+        steps.push({ kind: 'transaction', step: 'claimDepositRequest', contract: 'queue', functionName: 'claimDepositRequest', args: [BigInt(e)], amount: { token: 'underlying', value: held!.deposit }, spender: null, requestId: r.id });
+      } else reasons.push(`Deposit of epoch ${e}: ${epoch?.price ? 'nothing left to claim.' : 'not processed yet.'}`);
+    } else {
+      if (withdrawClaimable(epoch, held?.withdraw ?? 0n)) {
+        steps.push({ kind: 'transaction', step: 'claimWithdrawRequest', contract: 'queue', functionName: 'claimWithdrawRequest', args: [BigInt(e)], amount: { token: 'tranche', value: held!.withdraw }, spender: null, requestId: r.id });
+      } else if (!held?.withdraw) reasons.push(`Withdrawal of epoch ${e}: nothing left to claim.`);
+      else if (!epoch?.withdrawPrice) reasons.push(`Withdrawal of epoch ${e}: not processed yet.`);
+      else reasons.push(`Withdrawal of epoch ${e}: the instant withdrawals of that epoch are not funded yet.`);
+    }
+  }
+  // Redeems are read from the strategy, so they are offered even when the service has no record.
+  const redeemSelected = ids === null || standardRedeem;
+  if (redeemSelected && w.redeem.standard > 0n) {
+    if (standardRedeemClaimable(v, w)) {
+      steps.push({ kind: 'transaction', step: 'claimRedeem', contract: 'epochVault', functionName: 'claimWithdrawRequest', args: [], amount: { token: 'underlying', value: w.redeem.standard }, spender: null, requestId: null });
+    } else reasons.push(isRunning(v.state) ? 'Standard redeem: paid between epochs.' : 'Standard redeem: claimable after the next epoch stops.');
+  }
+  const instantSelected = ids === null || instantRedeem;
+  if (instantSelected && w.redeem.instant > 0n) {
+    if (instantRedeemClaimable(v, w)) {
+      steps.push({ kind: 'transaction', step: 'claimInstantRedeem', contract: 'epochVault', functionName: 'claimInstantWithdrawRequest', args: [], amount: { token: 'underlying', value: w.redeem.instant }, spender: null, requestId: null });
+    } else reasons.push('Instant redeem: the vault does not allow instant withdrawals yet.');
+  }
+  if (steps.length === 0) return skip(reasons.length ? `Nothing to claim. ${reasons.join(' ')}` : 'Nothing to claim.');
+  return { ok: true, steps, notes: reasons };
+}
+
+/** Every pending queue request of the wallet (or the selected ones) that can be cancelled now. */
+export function planCancels(v: VaultFacts, w: WalletFacts, requests: readonly RequestRef[], ids: ReadonlySet<string> | null): WalletPlan {
+  const gated = gate(w, false);
+  if (gated) return gated;
+  const steps: TxStep[] = [];
+  const reasons: string[] = [];
+  for (const r of requests) {
+    if (!selected(ids, r.id) || r.type === 'REDEEM') continue;
+    const e = r.epochNumber;
+    const epoch = e === null ? undefined : v.epochs.get(e);
+    const held = e === null ? undefined : w.queue.get(e);
+    // The chain decides whether the request is still pending: processed epochs have a price.
+    const chainStatus = r.type === 'DEPOSIT' ? (epoch?.price ? 'PROCESSED' : 'PENDING') : epoch?.withdrawPrice ? 'PROCESSED' : 'PENDING';
+    const verdict = requestAction({ type: r.type, status: r.status === 'PENDING' ? chainStatus : r.status, isInstant: r.isInstant, ...(e !== null ? { epochNumber: e } : {}) }, v.state);
+    if (!verdict.action || verdict.action.kind !== 'cancel') {
+      reasons.push(`${r.type === 'DEPOSIT' ? 'Deposit' : 'Withdrawal'}${e !== null ? ` of epoch ${e}` : ''}: ${verdict.action ? 'processed, it can only be claimed.' : verdict.reason}`);
+      continue;
+    }
+    const amount = r.type === 'DEPOSIT' ? (held?.deposit ?? 0n) : (held?.withdraw ?? 0n);
+    if (amount === 0n) {
+      reasons.push(`${r.type === 'DEPOSIT' ? 'Deposit' : 'Withdrawal'} of epoch ${e}: nothing left in the queue.`);
+      continue;
+    }
+    const fn = verdict.action.functionName as 'deleteRequest' | 'deleteWithdrawRequest';
+    steps.push({ kind: 'transaction', step: fn, contract: 'queue', functionName: fn, args: [BigInt(e!)], amount: { token: r.type === 'DEPOSIT' ? 'underlying' : 'tranche', value: amount }, spender: null, requestId: r.id });
+  }
+  if (steps.length === 0) return skip(reasons.length ? `Nothing to cancel. ${reasons.join(' ')}` : 'Nothing to cancel.');
+  return { ok: true, steps, notes: reasons };
+}
+
+/** One personal_sign per LENDER agreement the wallet has not signed yet. */
+export function planAgreements(w: WalletFacts, vaultHasAgreements: boolean): WalletPlan {
+  if (!vaultHasAgreements) return skip('The vault asks for no lender agreement.');
+  if (w.unsignedAgreements.length === 0) return skip('Every lender agreement of the vault is already signed.');
+  return { ok: true, steps: w.unsignedAgreements.map((a) => ({ kind: 'message', step: 'agreement', signatureId: a.id, title: a.title, text: a.text })), notes: [] };
+}

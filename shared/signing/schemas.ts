@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { DeviceScreenSchema, DeviceTransactionRequestSchema } from '../device/schemas';
+import { AppErrorDataSchema } from '../ipc/result';
+
+/**
+ * The shapes of the signing pipeline: what the operator selects, the plan built from it, the
+ * review of each transaction, and the journal of a batch. Everything is JSON: amounts are decimal
+ * strings of base units (or of human token units where named so), never bigint, so the same
+ * objects cross the IPC bridge and are written to disk.
+ */
+
+const BaseUnits = z.string().regex(/^\d+$/, 'a whole number of base units');
+const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
+const Hex = z.string().regex(/^0x[0-9a-fA-F]*$/, '0x-hex');
+
+export const SIGNING_ACTIONS = ['deposit', 'withdraw', 'redeem', 'claim', 'cancel', 'agreements'] as const;
+export const SigningActionSchema = z.enum(SIGNING_ACTIONS);
+export type SigningAction = z.infer<typeof SigningActionSchema>;
+
+export const SelectionWalletSchema = z.object({
+  address: Address,
+  label: z.string(),
+  /** Derivation path on the Ledger, `44'/60'/…` form. */
+  path: z.string(),
+});
+export type SelectionWallet = z.infer<typeof SelectionWalletSchema>;
+
+export const SelectionSchema = z.object({
+  vaultId: z.string(),
+  wallets: z.array(SelectionWalletSchema).min(1),
+  action: SigningActionSchema,
+  /**
+   * deposit: underlying, in token units as typed ("250.5"). withdraw / redeem: tranche tokens in
+   * token units; absent or "all" means everything each wallet can withdraw.
+   */
+  amount: z.string().optional(),
+  /** claim / cancel: the portfolio's request ids; absent means every request that qualifies. */
+  requestIds: z.array(z.string()).optional(),
+  /** Approve exactly what is missing (default) or an unlimited allowance. */
+  approval: z.enum(['exact', 'unlimited']).optional(),
+  /** Upper bound for maxFeePerGas, in gwei (decimal string); default 300. */
+  maxFeeGwei: z.string().regex(/^\d+(\.\d+)?$/).optional(),
+});
+export type Selection = z.infer<typeof SelectionSchema>;
+
+export const ContractRoleSchema = z.enum(['epochVault', 'queue', 'underlying', 'tranche', 'strategy']);
+export type ContractRole = z.infer<typeof ContractRoleSchema>;
+
+export const StepKindSchema = z.enum([
+  'approve',
+  'depositAA',
+  'requestDeposit',
+  'requestWithdraw',
+  'redeem',
+  'claimDepositRequest',
+  'claimWithdrawRequest',
+  'claimRedeem',
+  'claimInstantRedeem',
+  'deleteRequest',
+  'deleteWithdrawRequest',
+  'agreement',
+  'none',
+]);
+export type StepKind = z.infer<typeof StepKindSchema>;
+
+export const DecodedArgSchema = z.object({
+  name: z.string(),
+  type: z.string(),
+  /** The raw value as a string (decimal for integers). */
+  value: z.string(),
+  /** The value as a person reads it, e.g. "250.5 USDC" or the role of an address. */
+  display: z.string(),
+});
+export type DecodedArg = z.infer<typeof DecodedArgSchema>;
+
+export const TransactionReviewSchema = z.object({
+  kind: z.literal('transaction'),
+  /** One line, e.g. "Approve 250.5 USDC to the queue". */
+  title: z.string(),
+  contract: z.object({ role: ContractRoleSchema, name: z.string(), address: Address }),
+  functionName: z.string(),
+  args: z.array(DecodedArgSchema),
+  /** For approvals: who may spend, and how much. */
+  spender: z.object({ role: ContractRoleSchema, address: Address }).nullable(),
+  amount: z.object({ symbol: z.string(), decimals: z.number(), baseUnits: BaseUnits, display: z.string() }).nullable(),
+  chainId: z.number(),
+  nonce: z.number(),
+  fees: z.object({
+    gas: BaseUnits,
+    maxFeePerGas: BaseUnits,
+    maxPriorityFeePerGas: BaseUnits,
+    /** gas × maxFeePerGas, wei, and as ETH text. */
+    maxFeeWei: BaseUnits,
+    maxFeeDisplay: z.string(),
+    /** The gas limit is a fixed allowance because an earlier step (the approval) must land first. */
+    gasEstimated: z.boolean(),
+  }),
+  /** Contract calls are blind-signed on the Ledger: the operator compares the hash. */
+  blindSigning: z.boolean(),
+  /** keccak-256 of the unsigned transaction: the hash the device shows. */
+  signingHash: Hex,
+  deviceScreens: z.array(DeviceScreenSchema),
+});
+export type TransactionReview = z.infer<typeof TransactionReviewSchema>;
+
+export const MessageReviewSchema = z.object({
+  kind: z.literal('message'),
+  title: z.string(),
+  signatureId: z.string(),
+  code: z.string().nullable(),
+  /** The decoded wallet message that is signed with personal_sign. */
+  text: z.string(),
+  deviceScreens: z.array(DeviceScreenSchema),
+});
+export type MessageReview = z.infer<typeof MessageReviewSchema>;
+
+export const ReviewSchema = z.discriminatedUnion('kind', [TransactionReviewSchema, MessageReviewSchema]);
+export type Review = z.infer<typeof ReviewSchema>;
+
+export const ITEM_STATES = ['waiting', 'on-device', 'signed', 'broadcast', 'confirmed', 'failed', 'skipped'] as const;
+export const ItemStateSchema = z.enum(ITEM_STATES);
+export type ItemState = z.infer<typeof ItemStateSchema>;
+
+export const ItemEventSchema = z.object({ at: z.string(), state: ItemStateSchema, note: z.string().nullable() });
+
+export const BatchItemSchema = z.object({
+  id: z.string(),
+  wallet: Address,
+  label: z.string(),
+  path: z.string(),
+  chainId: z.number(),
+  vaultId: z.string(),
+  vaultName: z.string(),
+  action: SigningActionSchema,
+  step: StepKindSchema,
+  /** An item that must be confirmed first (the approval before its action). */
+  dependsOn: z.string().nullable(),
+  tx: DeviceTransactionRequestSchema.nullable(),
+  message: z.object({ signatureId: z.string(), text: z.string() }).nullable(),
+  review: ReviewSchema.nullable(),
+  state: ItemStateSchema,
+  /** Why it was skipped, failed, or sent back to waiting. */
+  reason: z.string().nullable(),
+  error: AppErrorDataSchema.nullable(),
+  /** Set once the device signed: the raw transaction is kept so a restart re-sends the same bytes. */
+  signed: z.object({ serialized: Hex, hash: Hex, signingHash: Hex, at: z.string() }).nullable(),
+  /** personal_sign signature, for agreements. */
+  signature: Hex.nullable(),
+  /** Transaction hash once broadcast. */
+  hash: Hex.nullable(),
+  receipt: z.object({ blockNumber: BaseUnits, status: z.enum(['success', 'reverted']), gasUsed: BaseUnits }).nullable(),
+  /** The operator asked to sign this nonce again (resign): the one-signature-per-nonce guard is lifted once. */
+  resignAllowed: z.boolean(),
+  attempts: z.number(),
+  history: z.array(ItemEventSchema),
+});
+export type BatchItem = z.infer<typeof BatchItemSchema>;
+
+export const PlanVaultSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  chainId: z.number(),
+  state: z.string(),
+  epochVault: Address,
+  queue: Address.nullable(),
+  strategy: Address,
+  tranche: z.object({ symbol: z.string(), decimals: z.number(), address: Address }),
+  underlying: z.object({ symbol: z.string(), decimals: z.number(), address: Address }),
+});
+export type PlanVault = z.infer<typeof PlanVaultSchema>;
+
+export const PlanWalletSchema = z.object({
+  address: Address,
+  label: z.string(),
+  ok: z.boolean(),
+  /** Why the wallet is skipped (or notes when it is not). */
+  reason: z.string().nullable(),
+  /** Where to complete KYC when the vault does not allow the wallet. */
+  kycLink: z.string().nullable(),
+});
+export type PlanWallet = z.infer<typeof PlanWalletSchema>;
+
+export const PlanSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  selection: SelectionSchema,
+  vault: PlanVaultSchema,
+  wallets: z.array(PlanWalletSchema),
+  /** Items to sign, in device order, plus one `skipped` item per wallet that failed preflight. */
+  items: z.array(BatchItemSchema),
+  /** The device will show blind-signing screens: the operator must acknowledge this before running. */
+  needsBlindSigningAck: z.boolean(),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+
+export const BatchStatusSchema = z.enum(['ready', 'running', 'paused', 'done']);
+export type BatchStatus = z.infer<typeof BatchStatusSchema>;
+
+export const JOURNAL_SCHEMA_VERSION = 1;
+
+export const BatchSchema = z.object({
+  schemaVersion: z.literal(JOURNAL_SCHEMA_VERSION),
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  status: BatchStatusSchema,
+  /** Why the batch stopped before the end (device locked, rejected, broadcast failed…). */
+  pause: AppErrorDataSchema.nullable(),
+  blindSigningAcknowledgedAt: z.string().nullable(),
+  selection: SelectionSchema,
+  vault: PlanVaultSchema,
+  wallets: z.array(PlanWalletSchema),
+  items: z.array(BatchItemSchema),
+});
+export type Batch = z.infer<typeof BatchSchema>;
+
+export const BatchCountsSchema = z.object({
+  planned: z.number(),
+  signed: z.number(),
+  broadcast: z.number(),
+  confirmed: z.number(),
+  failed: z.number(),
+  skipped: z.number(),
+});
+export type BatchCounts = z.infer<typeof BatchCountsSchema>;
+
+export const BatchSummarySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  status: BatchStatusSchema,
+  action: SigningActionSchema,
+  vaultName: z.string(),
+  counts: BatchCountsSchema,
+});
+export type BatchSummary = z.infer<typeof BatchSummarySchema>;
+
+export const SigningEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('item'), batchId: z.string(), item: BatchItemSchema }),
+  z.object({ type: z.literal('batch'), batchId: z.string(), status: BatchStatusSchema, pause: AppErrorDataSchema.nullable(), counts: BatchCountsSchema }),
+]);
+export type SigningEvent = z.infer<typeof SigningEventSchema>;

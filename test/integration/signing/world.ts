@@ -1,0 +1,116 @@
+/**
+ * The signing pipeline on the local simulation: two anvil chains with the seeded scenario, the
+ * simulated service over HTTP, the portfolio, and an emulated Ledger holding the simulation's
+ * seed (so it signs for the seeded wallets) behind the real device service.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { PublicClient } from 'viem';
+import { createRpcClient } from '../../../electron/services/chain/rpc-client';
+import { DeviceService } from '../../../electron/services/device';
+import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
+import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
+import { createSigningService, type SigningService } from '../../../electron/services/signing';
+import { SIM_MNEMONIC } from '../../../electron/sim/chain/accounts';
+import { startLocalSimulation, type LocalSimulation } from '../../../electron/sim/indexer';
+import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../../../electron/sim/ledger';
+import { startSimService } from '../../../electron/sim/service';
+import type { Portfolio } from '../../../shared/portfolio/schemas';
+import type { DeviceScreen } from '../../../shared/device/state';
+import type { SelectionWallet } from '../../../shared/signing/schemas';
+
+export interface SigningWorld {
+  sim: LocalSimulation;
+  service: Awaited<ReturnType<typeof startSimService>>;
+  client: ServiceClient;
+  portfolio: PortfolioService;
+  ledger: EmulatedLedger;
+  device: DeviceService;
+  chains: Map<number, PublicClient>;
+  dataDir: string;
+  signing: SigningService;
+  wallets: SelectionWallet[];
+  /**
+   * The operator's hand on the device: called for every review the Ledger shows; "approve" (the
+   * default) and "reject" press the button, "hold" leaves the review for the test to handle.
+   */
+  onReview: (screens: DeviceScreen[], count: number) => 'approve' | 'reject' | 'hold' | Promise<'approve' | 'reject' | 'hold'>;
+  /** Reviews shown so far. */
+  reviews: DeviceScreen[][];
+  load(): Promise<Portfolio>;
+  /** Vault id of the seeded story (alpha, beta…), by its name in the catalog. */
+  vaultId(portfolio: Portfolio, name: string): string;
+  snapshot(): Promise<() => Promise<void>>;
+  stop(): Promise<void>;
+}
+
+export async function startSigningWorld(options: { wallets?: number } = {}): Promise<SigningWorld> {
+  const sim = await startLocalSimulation({ seed: 3, wallets: options.wallets ?? 12, pace: 'fast' });
+  for (const d of sim.drivers) await d.stop();
+  const service = await startSimService({ store: sim.store, port: 0 });
+  const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
+  const portfolio = new PortfolioService({ service: async () => client });
+  const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true });
+  const device = new DeviceService({ transports: emulatorTransportFactory(ledger), confirmTimeoutMs: 10_000, commandTimeoutMs: 3_000, idleReleaseMs: 60_000, reenumerationTimeoutMs: 2_000, openTimeoutMs: 500 });
+  await device.start();
+  const counter = { http: 0 };
+  const chains = new Map<number, PublicClient>(
+    sim.network.chains.map(({ chain }) => [chain.chainId, createRpcClient({ chainId: chain.chainId, name: `Local ${chain.chainId}`, url: chain.rpcUrl }, counter)]),
+  );
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vaultdesk-signing-'));
+  const wallets = sim.seeded.wallets.map((w, i) => ({ address: w.address, label: `W${i}`, path: `44'/60'/0'/0/${w.index}` }));
+  const signing = createSigningService({
+    dataDir,
+    device,
+    loadPortfolio: (w) => portfolio.load(w, null),
+    chain: (id) => chains.get(id)!,
+    service: async () => client,
+    receiptPollingMs: 50,
+    receiptTimeoutMs: 20_000,
+  });
+  const world: SigningWorld = {
+    sim,
+    service,
+    client,
+    portfolio,
+    ledger,
+    device,
+    chains,
+    dataDir,
+    signing,
+    wallets,
+    onReview: () => 'approve',
+    reviews: [],
+    load: () => portfolio.load(wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label })), null),
+    vaultId(view, name) {
+      const vault = view.vaults.find((v) => v.name.toLowerCase().includes(name.toLowerCase()));
+      if (!vault) throw new Error(`no vault named ${name}: ${view.vaults.map((v) => v.name).join(', ')}`);
+      return vault.id;
+    },
+    async snapshot() {
+      const ids = await Promise.all(sim.network.chains.map(({ chain }) => chain.client.publicClient.request({ method: 'evm_snapshot' } as never) as Promise<string>));
+      return async () => {
+        await Promise.all(sim.network.chains.map(({ chain }, i) => chain.client.publicClient.request({ method: 'evm_revert', params: [ids[i]] } as never)));
+        await sim.indexer.refresh();
+      };
+    },
+    async stop() {
+      await device.stop().catch(() => undefined);
+      await service.close().catch(() => undefined);
+      await sim.stop().catch(() => undefined);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  ledger.subscribe((event) => {
+    if (event.type !== 'awaiting-confirmation') return;
+    const screens = ledger.pendingConfirmation?.screens ?? [];
+    world.reviews.push(screens);
+    void Promise.resolve(world.onReview(screens, world.reviews.length)).then((decision) => {
+      if (decision === 'hold' || !ledger.pendingConfirmation) return;
+      if (decision === 'approve') ledger.approve();
+      else ledger.reject();
+    });
+  });
+  return world;
+}
