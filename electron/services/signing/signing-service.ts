@@ -515,28 +515,39 @@ export class SigningService {
   private async prepareNonce(ctx: OpenBatch, item: BatchItem): Promise<void> {
     const tx = item.tx!;
     const client = await this.options.chain(item.chainId);
-    const pending = await client.getTransactionCount({ address: item.wallet as Hex, blockTag: 'pending' });
+    const address = item.wallet as Hex;
+    const [latest, pending] = await Promise.all([client.getTransactionCount({ address, blockTag: 'latest' }), client.getTransactionCount({ address, blockTag: 'pending' })]);
     const used = new Set(
       ctx.batch.items
-        .filter((o) => o !== item && o.signed && o.state !== 'skipped' && o.wallet.toLowerCase() === item.wallet.toLowerCase() && o.chainId === item.chainId)
+        .filter((o) => o !== item && o.signed && o.state !== 'skipped' && o.wallet.toLowerCase() === address.toLowerCase() && o.chainId === item.chainId)
         .map((o) => o.tx!.nonce),
     );
+    const fresh = await chainFees(client, ctx.batch.selection.maxFeeGwei);
+    if (item.resignAllowed && tx.nonce >= latest && !used.has(tx.nonce)) {
+      // A replacement of a transaction still in the mempool: same nonce, fees at least 12.5 % higher
+      // than before (nodes refuse a replacement that pays less).
+      const bump = (old: string | undefined, now: bigint) => {
+        const raised = (BigInt(old ?? '0') * 1125n) / 1000n + 1n;
+        return raised > now ? raised : now;
+      };
+      const fees = { maxFeePerGas: bump(tx.maxFeePerGas, fresh.maxFeePerGas), maxPriorityFeePerGas: bump(tx.maxPriorityFeePerGas, fresh.maxPriorityFeePerGas) };
+      redraft(item, { nonce: tx.nonce, fees, gas: { gas: BigInt(tx.gas), estimated: item.review?.kind === 'transaction' && item.review.fees.gasEstimated } });
+      item.history.push({ at: new Date().toISOString(), state: item.state, note: `re-signing nonce ${tx.nonce} with higher fees` });
+      return;
+    }
     let next = pending;
     while (used.has(next)) next++;
-    const keep = tx.nonce === next || (item.resignAllowed && tx.nonce >= pending && !used.has(tx.nonce));
-    if (keep && !item.resignAllowed) return;
-    const fees = await chainFees(client, ctx.batch.selection.maxFeeGwei);
-    const nonce = keep ? tx.nonce : next;
+    if (tx.nonce === next) return;
     let gas = { gas: BigInt(tx.gas), estimated: item.review?.kind === 'transaction' ? item.review.fees.gasEstimated : false };
     try {
-      const estimate = await client.estimateGas({ account: item.wallet as Hex, to: tx.to as Hex, data: tx.data as Hex });
+      const estimate = await client.estimateGas({ account: address, to: tx.to as Hex, data: tx.data as Hex });
       gas = { gas: (estimate * 125n) / 100n, estimated: true };
     } catch {
-      // Keep the drafted limit: the call reverting now is reported by the chain once sent.
+      // Keep the drafted limit: a call that reverts is caught before the device.
     }
     const before = tx.nonce;
-    redraft(item, { nonce, fees, gas });
-    if (before !== nonce) item.history.push({ at: new Date().toISOString(), state: item.state, note: `nonce moved from ${before} to ${nonce}: the review was rebuilt` });
+    redraft(item, { nonce: next, fees: fresh, gas });
+    item.history.push({ at: new Date().toISOString(), state: item.state, note: `nonce moved from ${before} to ${next}: the review was rebuilt` });
   }
 
   private async wouldRevert(item: BatchItem): Promise<AppErrorData | null> {

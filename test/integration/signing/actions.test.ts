@@ -201,7 +201,7 @@ describe('signing each action on the simulation', () => {
     const request = view.requests.find((r) => r.vaultId === delta.id && r.type === 'DEPOSIT' && r.action?.kind === 'claim')!;
     world.onReview = async () => {
       await claimElsewhere(delta.chain.chainId, request.wallet, delta.queue!, request.epochNumber!);
-      return 'approve';
+      return 'approve' as const;
     };
     const { batch } = await signAll({ vaultId: delta.id, action: 'claim', requestIds: [request.id] });
     const item = signedItems(batch)[0]!;
@@ -220,7 +220,7 @@ describe('signing each action on the simulation', () => {
       if (screens.some((s) => s.value?.toLowerCase() === beta.epochVault.toLowerCase())) {
         await chain.chain.client.write({ from: deployed.manager, to: beta.epochVault as Hex, abi: epochVaultAbi, functionName: 'startEpoch', args: [] });
       }
-      return 'approve';
+      return 'approve' as const;
     };
     const { batch } = await signAll({ vaultId: beta.id, action: 'deposit', amount: '10', wallets });
     const [approve, deposit] = signedItems(batch);
