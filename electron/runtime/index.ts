@@ -10,6 +10,7 @@ import type { Logger } from '../services/log/logger';
 import { settingsDocument } from '../services/settings/settings';
 import type { Handlers } from './handlers';
 import { ServiceConnection, type EmbeddedSimulation } from './service-connection';
+import { emulatorSnapshot, pressEmulator, startDeviceHost, type DeviceHost, type DeviceKind } from './device-host';
 import { createSettingsFeature } from './features/settings';
 import { loadEpochHistory, loadVaultList } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
@@ -31,6 +32,8 @@ export interface RuntimeOptions {
   serviceUrlOverride?: string;
   offline?: boolean;
   fetch?: typeof fetch;
+  /** Starts the Ledger host; injected by tests and by the Electron main process (utility process). */
+  startDevice?: (kind: DeviceKind) => Promise<DeviceHost>;
 }
 
 export interface ConsoleRuntime {
@@ -80,6 +83,29 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     includeVault: (entry) => connection.mode() !== 'demo' || isLoopbackUrl(entry.rpcUrl),
   });
 
+  // The Ledger: the emulated one in demo mode, the real one over USB otherwise.
+  const deviceKind = (): DeviceKind => (connection.mode() === 'demo' ? 'emulated' : 'hid');
+  let device: Promise<DeviceHost> | null = null;
+  let deviceUnsubscribe: Array<() => void> = [];
+  const deviceNow = (): Promise<DeviceHost> => {
+    device ??= (options.startDevice ?? startDeviceHost)(deviceKind()).then((host) => {
+      deviceUnsubscribe = [
+        host.service.subscribe((state) => emit('deviceState', { kind: host.kind, state })),
+        ...(host.emulator ? [host.emulator.subscribe(() => emit('emulatorChanged', emulatorSnapshot(host.emulator)))] : []),
+      ];
+      return host;
+    });
+    return device;
+  };
+  const switchDevice = async () => {
+    const current = device ? await device : null;
+    if (current && current.kind === deviceKind()) return;
+    for (const off of deviceUnsubscribe) off();
+    deviceUnsubscribe = [];
+    device = null;
+    await current?.stop();
+  };
+
   const listeners = new Set<(name: EventName, payload: unknown) => void>();
   const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
     for (const l of listeners) l(name, payload);
@@ -101,6 +127,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     onModeChanged: async () => {
       await connection.select(await serviceUrlNow());
       portfolio.reset();
+      await switchDevice();
       emit('modeChanged', await appInfo());
     },
   });
@@ -147,6 +174,38 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       },
       setGroupMembers: async ({ groupId, addresses, member }) => ({ changed: await bookNow().book.setMembership(groupId, addresses, member) }),
     },
+    device: {
+      state: async () => {
+        const host = await deviceNow();
+        return { kind: host.kind, state: host.service.getState() };
+      },
+      refresh: async () => (await deviceNow()).service.refresh(),
+      openEthereumApp: async () => (await deviceNow()).service.openEthereumApp(),
+      discoverAccounts: async ({ scheme, start, count }) => (await deviceNow()).service.discoverAccounts({ scheme, start, count }),
+      verifyAddress: async ({ path, address }) => {
+        const shown = await (await deviceNow()).service.verifyAddress(path, address);
+        return { address: shown, matches: shown.toLowerCase() === address.toLowerCase() };
+      },
+      importAccounts: async ({ scheme, indices, groupId }) => {
+        const host = await deviceNow();
+        const accounts = [];
+        // Addresses come from the device itself, one index at a time, never from the window.
+        for (const index of [...new Set(indices)].sort((a, b) => a - b)) {
+          const [account] = await host.service.discoverAccounts({ scheme, start: index, count: 1 });
+          if (account) accounts.push({ address: account.address, ledger: { scheme, path: account.path, index: account.index } });
+        }
+        return bookNow().book.importLedgerAccounts(accounts, groupId);
+      },
+    },
+    emulator: {
+      snapshot: async () => emulatorSnapshot((await deviceNow()).emulator),
+      command: async ({ command }) => {
+        const host = await deviceNow();
+        emulatorSnapshot(host.emulator);
+        pressEmulator(host.emulator!, command);
+        return emulatorSnapshot(host.emulator);
+      },
+    },
     system: {
       openExternal: async ({ url }) => {
         if (!isAllowedExternalUrl(url, linkHosts)) {
@@ -168,6 +227,10 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    close: () => connection.close(),
+    async close() {
+      for (const off of deviceUnsubscribe) off();
+      if (device) await (await device).stop().catch(() => undefined);
+      await connection.close();
+    },
   };
 }

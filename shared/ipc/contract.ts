@@ -22,7 +22,14 @@ import {
   PortfolioInput,
   VaultIdInput,
   EpochHistorySchema,
+  DeviceKindSchema,
+  DiscoverInput,
+  VerifyAddressInput,
+  ImportLedgerInput,
+  EmulatorSnapshotSchema,
+  EmulatorCommandInput,
 } from './schemas';
+import { DeviceAccountSchema, DeviceStateSchema } from '../device/schemas';
 import { PortfolioSchema } from '../portfolio/schemas';
 import { CsvImportReportSchema, GroupSchema, WalletSchema } from '../wallets/schemas';
 
@@ -62,6 +69,20 @@ export const methods = {
     deleteGroup: { input: GroupIdInput, result: z.object({ deleted: z.literal(true) }) },
     setGroupMembers: { input: SetMembersInput, result: z.object({ changed: z.number() }) },
   },
+  device: {
+    state: { input: EmptyInput, result: z.object({ kind: DeviceKindSchema, state: DeviceStateSchema }) },
+    refresh: { input: EmptyInput, result: DeviceStateSchema },
+    openEthereumApp: { input: EmptyInput, result: DeviceStateSchema },
+    discoverAccounts: { input: DiscoverInput, result: z.array(DeviceAccountSchema) },
+    /** Shows the address on the device for the user to compare; answers once they confirm. */
+    verifyAddress: { input: VerifyAddressInput, result: z.object({ address: z.string(), matches: z.boolean() }) },
+    importAccounts: { input: ImportLedgerInput, result: z.object({ added: z.number(), updated: z.number() }) },
+  },
+  emulator: {
+    /** The demo's emulated Ledger; an error outside demo mode. */
+    snapshot: { input: EmptyInput, result: EmulatorSnapshotSchema },
+    command: { input: EmulatorCommandInput, result: EmulatorSnapshotSchema },
+  },
   system: {
     openExternal: { input: OpenExternalInput, result: z.object({ opened: z.boolean() }) },
   },
@@ -71,6 +92,10 @@ export const methods = {
 export const events = {
   /** The console switched between demo and live (after a key was saved or removed). */
   modeChanged: AppInfoSchema,
+  /** The Ledger's state changed (plugged, unlocked, app opened, review shown, …). */
+  deviceState: z.object({ kind: DeviceKindSchema, state: DeviceStateSchema }),
+  /** The demo's emulated Ledger changed (a review appeared, a button was pressed). */
+  emulatorChanged: EmulatorSnapshotSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Methods = typeof methods;

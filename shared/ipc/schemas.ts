@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CSV_MAX_BYTES, CSV_MAX_ROWS, GroupSchema, WalletSchema } from '../wallets/schemas';
+import { ConfirmationKindSchema, DerivationSchemeSchema, DeviceScreenSchema } from '../device/schemas';
 
 /**
  * Schemas of the view models that cross the bridge. Amounts are decimal strings of base units
@@ -157,3 +158,37 @@ export const EpochRowSchema = z.object({
 export type EpochRow = z.infer<typeof EpochRowSchema>;
 export const EpochHistorySchema = z.object({ vaultId: z.string(), epochs: z.array(EpochRowSchema), fetchedAtMs: z.number() });
 export type EpochHistory = z.infer<typeof EpochHistorySchema>;
+
+// ---- Ledger ---------------------------------------------------------------------------------
+
+/** Which device the console talks to: a real Ledger over USB, or the demo's emulated one. */
+export const DeviceKindSchema = z.enum(['hid', 'emulated']);
+
+export const DiscoverInput = z
+  .object({ scheme: DerivationSchemeSchema, start: z.number().int().min(0).max(10_000), count: z.number().int().min(1).max(50) })
+  .strict();
+export const VerifyAddressInput = z.object({ path: z.string().max(64), address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }).strict();
+export const ImportLedgerInput = z
+  .object({
+    scheme: DerivationSchemeSchema,
+    /** Account indices to import; the addresses are derived again on the device, never taken from the window. */
+    indices: z.array(z.number().int().min(0).max(10_000)).min(1).max(200),
+    groupId: z.string().max(40).optional(),
+  })
+  .strict();
+
+/** What the emulated Ledger shows and how it is set, for the demo's device panel. */
+export const EmulatorSnapshotSchema = z.object({
+  plugged: z.boolean(),
+  locked: z.boolean(),
+  app: z.string(),
+  appVersion: z.string(),
+  blindSigning: z.boolean(),
+  screens: z.array(DeviceScreenSchema),
+  pending: z.object({ kind: ConfirmationKindSchema, screens: z.array(DeviceScreenSchema) }).nullable(),
+});
+export type EmulatorSnapshot = z.infer<typeof EmulatorSnapshotSchema>;
+
+export const EmulatorCommandInput = z
+  .object({ command: z.enum(['approve', 'reject', 'lock', 'unlock', 'unplug', 'replug', 'openEthereum', 'openDashboard', 'blindSigningOn', 'blindSigningOff']) })
+  .strict();

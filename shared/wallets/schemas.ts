@@ -9,7 +9,7 @@ export const AddressString = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a
 
 export const LedgerOriginSchema = z.object({
   /** Derivation scheme: Ledger Live `44'/60'/x'/0/0`, legacy `44'/60'/0'/x`, or `44'/60'/0'/0/x`. */
-  scheme: z.enum(['ledgerLive', 'legacy', 'bip44']),
+  scheme: z.enum(['ledger-live', 'legacy', 'bip44']),
   path: z.string().max(64),
   index: z.number().int().nonnegative(),
 });

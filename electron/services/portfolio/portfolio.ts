@@ -71,7 +71,7 @@ export class PortfolioService {
 
     // 1. Catalog, then blocks and requests in parallel.
     let serviceError: AppErrorData | null = null;
-    let catalog: Catalog | null = null;
+    let catalog: Catalog | null;
     try {
       catalog = await this.catalog.get(client, nowMs);
       this.lastCatalog = catalog;

@@ -10,6 +10,9 @@ import { RequestsScreen } from '../portfolio/RequestsScreen';
 import { VaultScreen } from '../portfolio/VaultScreen';
 import { useAppStore, type Screen } from './app-store';
 import { ModeBanner } from './ModeBanner';
+import { DevicePanel } from '../device/DevicePanel';
+import { DeviceStatus } from '../device/DeviceStatus';
+import { useDeviceStore } from '../device/device-store';
 
 const NAV: Array<{ screen: Screen; label: string }> = [
   { screen: 'overview', label: 'Overview' },
@@ -42,10 +45,15 @@ function ScreenView({ screen }: { screen: Screen }) {
 export function App() {
   const { info, screen, error, loadInfo, setInfo, go } = useAppStore();
 
+  const initDevice = useDeviceStore((s) => s.init);
+  const sourceVersion = useAppStore((s) => s.sourceVersion);
+
   useEffect(() => {
     void loadInfo();
     return getBridge().events.modeChanged((next) => setInfo(next));
   }, [loadInfo, setInfo]);
+  // The device changes with the mode (emulated in the demo): subscribe again when the source changes.
+  useEffect(() => initDevice(), [initDevice, sourceVersion]);
 
   return (
     <div className={`app mode-${info?.mode ?? 'loading'}`}>
@@ -72,12 +80,14 @@ export function App() {
               </li>
             ))}
           </ul>
+          <DeviceStatus />
           <div className="sidebar-foot">{info ? `v${info.version} · ${info.shell === 'browser' ? 'browser shell' : 'desktop'}` : ''}</div>
         </nav>
         <main className="content">
           {error ? <ErrorNotice error={error} title="The console could not start properly." /> : null}
           <ScreenView screen={screen} />
         </main>
+        {info?.mode === 'demo' ? <DevicePanel /> : null}
       </div>
     </div>
   );

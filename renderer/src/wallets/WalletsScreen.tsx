@@ -8,6 +8,7 @@ import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { AddWalletForm } from './AddWalletForm';
 import { GroupsPanel } from './GroupsPanel';
 import { ImportReport } from './ImportReport';
+import { LedgerImport } from './LedgerImport';
 import { useWalletsStore } from './wallets-store';
 
 const col = createColumnHelper<Wallet>();
@@ -17,6 +18,7 @@ export function WalletsScreen() {
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [targetGroup, setTargetGroup] = useState('');
+  const [ledgerOpen, setLedgerOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const sourceVersion = useAppStore((s) => s.sourceVersion);
@@ -30,12 +32,21 @@ export function WalletsScreen() {
 
   const columns = useMemo(
     () => [
-      col.accessor('label', { header: 'Label', meta: { width: 'minmax(130px, 1fr)' } satisfies ColumnMeta, cell: (c) => c.getValue() || <span className="cell-sub">no label</span> }),
-      col.accessor('address', { header: 'Address', meta: { width: '330px' } satisfies ColumnMeta, cell: (c) => <code>{c.getValue()}</code> }),
+      col.accessor('label', { header: 'Label', meta: { width: 'minmax(110px, 1fr)' } satisfies ColumnMeta, cell: (c) => c.getValue() || <span className="cell-sub">no label</span> }),
+      col.accessor('address', { header: 'Address', meta: { width: '345px' } satisfies ColumnMeta, cell: (c) => <code>{c.getValue()}</code> }),
       col.accessor((w) => (w.source === 'ledger' ? `Ledger ${w.ledger?.path ?? ''}` : 'Watch-only'), {
         id: 'source',
         header: 'Signs with',
-        meta: { width: '130px' } satisfies ColumnMeta,
+        meta: { width: '150px' } satisfies ColumnMeta,
+        cell: (c) =>
+          c.row.original.source === 'ledger' ? (
+            <div className="stack">
+              <span>Ledger</span>
+              <code className="cell-sub">{c.row.original.ledger?.path}</code>
+            </div>
+          ) : (
+            'Watch-only'
+          ),
       }),
       col.accessor((w) => w.groupIds.map((id) => groupName.get(id) ?? '?').join(', '), {
         id: 'groups',
@@ -66,6 +77,9 @@ export function WalletsScreen() {
         </div>
         <div className="screen-actions">
           <input ref={fileInput} type="file" accept=".csv,text/csv" hidden onChange={(e) => void onFile(e)} data-testid="csv-input" />
+          <button type="button" className="button" disabled={busy} onClick={() => setLedgerOpen(true)}>
+            Import from Ledger
+          </button>
           <button type="button" className="button" disabled={busy} onClick={() => fileInput.current?.click()}>
             Import CSV{currentGroup ? ` into ${currentGroup.name}` : ''}
           </button>
@@ -94,6 +108,7 @@ export function WalletsScreen() {
         </div>
       ) : null}
       {importReport ? <ImportReport report={importReport} onClose={dismissReport} /> : null}
+      {ledgerOpen ? <LedgerImport onClose={() => setLedgerOpen(false)} /> : null}
 
       <div className="wallets-layout">
         <GroupsPanel />

@@ -49,8 +49,8 @@ describe('wallet book', () => {
     const { book } = await freshBook();
     await book.add({ address: A, label: 'Ops' });
     const result = await book.importLedgerAccounts([
-      { address: A, ledger: { scheme: 'ledgerLive', path: "44'/60'/0'/0/0", index: 0 } },
-      { address: B, ledger: { scheme: 'ledgerLive', path: "44'/60'/1'/0/0", index: 1 } },
+      { address: A, ledger: { scheme: 'ledger-live', path: "44'/60'/0'/0/0", index: 0 } },
+      { address: B, ledger: { scheme: 'ledger-live', path: "44'/60'/1'/0/0", index: 1 } },
     ]);
     expect(result).toEqual({ added: 1, updated: 1 });
     expect(book.wallets()).toMatchObject([

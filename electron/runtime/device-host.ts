@@ -1,0 +1,85 @@
+import { AppError } from '../../shared/errors';
+import type { DeviceState } from '../../shared/device';
+import type { EmulatorSnapshot } from '../../shared/ipc/schemas';
+import { DeviceService, createHidTransportFactory } from '../services/device';
+import { SIM_MNEMONIC } from '../sim/chain';
+import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../sim/ledger';
+
+export type DeviceKind = 'hid' | 'emulated';
+
+/**
+ * The Ledger the console talks to. In demo mode that is an emulated device holding the
+ * simulation's seed (so it signs for the demo lenders), with blind signing on and the Ethereum app
+ * open; otherwise the real device over USB HID.
+ */
+export interface DeviceHost {
+  kind: DeviceKind;
+  service: DeviceService;
+  emulator: EmulatedLedger | null;
+  stop(): Promise<void>;
+}
+
+export async function startDeviceHost(kind: DeviceKind): Promise<DeviceHost> {
+  if (kind === 'emulated') {
+    const emulator = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, app: 'Ethereum', blindSigning: true, locked: false });
+    const service = new DeviceService({ transports: emulatorTransportFactory(emulator), idleReleaseMs: 60_000 });
+    await service.start();
+    return { kind, service, emulator, stop: () => service.stop() };
+  }
+  const service = new DeviceService({ transports: createHidTransportFactory() });
+  await service.start();
+  return { kind, service, emulator: null, stop: () => service.stop() };
+}
+
+export function emulatorSnapshot(emulator: EmulatedLedger | null): EmulatorSnapshot {
+  if (!emulator) {
+    throw new AppError({ code: 'NOT_DEMO', message: 'The device panel is only for the demo\u2019s emulated Ledger.', action: 'Use the buttons on your Ledger.' });
+  }
+  const s = emulator.snapshot();
+  return {
+    plugged: s.plugged,
+    locked: s.locked,
+    app: s.app,
+    appVersion: s.appVersion,
+    blindSigning: s.blindSigning,
+    screens: s.screens,
+    pending: s.pending ? { kind: s.pending.kind, screens: s.pending.screens } : null,
+  };
+}
+
+/** The demo panel's buttons, as the emulator's hands. */
+export function pressEmulator(emulator: EmulatedLedger, command: string): void {
+  try {
+    press(emulator, command);
+  } catch (err) {
+    throw new AppError({ code: 'EMULATOR_REFUSED', message: `The emulated Ledger cannot do that now: ${(err as Error).message}.` });
+  }
+}
+
+function press(emulator: EmulatedLedger, command: string): void {
+  switch (command) {
+    case 'approve':
+      return emulator.approve();
+    case 'reject':
+      return emulator.reject();
+    case 'lock':
+      return emulator.lock();
+    case 'unlock':
+      return emulator.unlock();
+    case 'unplug':
+      return emulator.unplug();
+    case 'replug':
+      // A real device boots locked on the dashboard; the demo puts it back as it was most useful.
+      return emulator.replug({ locked: false, app: 'Ethereum' });
+    case 'openEthereum':
+      return emulator.openApp('Ethereum');
+    case 'openDashboard':
+      return emulator.openApp('BOLOS');
+    case 'blindSigningOn':
+      return emulator.setBlindSigning(true);
+    case 'blindSigningOff':
+      return emulator.setBlindSigning(false);
+  }
+}
+
+export type { DeviceState };

@@ -1,0 +1,68 @@
+import { create } from 'zustand';
+import type { DeviceState } from '../../../shared/device';
+import type { EmulatorSnapshot } from '../../../shared/ipc/schemas';
+import type { AppErrorData } from '../../../shared/errors';
+import { call, errorData, getBridge } from '../bridge';
+
+interface DeviceStore {
+  kind: 'hid' | 'emulated' | null;
+  state: DeviceState | null;
+  emulator: EmulatorSnapshot | null;
+  error: AppErrorData | null;
+  init(): () => void;
+  press(command: Parameters<ReturnType<typeof getBridge>['emulator']['command']>[0]['command']): Promise<void>;
+}
+
+/** The Ledger's state, kept current by the main side's events. */
+export const useDeviceStore = create<DeviceStore>((set) => ({
+  kind: null,
+  state: null,
+  emulator: null,
+  error: null,
+  init() {
+    const bridge = getBridge();
+    void call(bridge.device.state({}))
+      .then(({ kind, state }) => {
+        set({ kind, state });
+        if (kind === 'emulated') return call(bridge.emulator.snapshot({})).then((emulator) => set({ emulator }));
+        set({ emulator: null });
+      })
+      .catch((err: unknown) => set({ error: errorData(err) }));
+    const offState = bridge.events.deviceState(({ kind, state }) => set({ kind, state, ...(kind === 'hid' ? { emulator: null } : {}) }));
+    const offEmulator = bridge.events.emulatorChanged((emulator) => set({ emulator }));
+    return () => {
+      offState();
+      offEmulator();
+    };
+  },
+  async press(command) {
+    try {
+      set({ emulator: await call(getBridge().emulator.command({ command })), error: null });
+    } catch (err) {
+      set({ error: errorData(err) });
+    }
+  },
+}));
+
+/** The device's state in a few words, and whether it is ready to sign. */
+export function deviceSummary(state: DeviceState | null): { text: string; tone: 'ok' | 'warn' | 'bad' | 'muted' } {
+  if (!state) return { text: 'Ledger: …', tone: 'muted' };
+  switch (state.status) {
+    case 'disconnected':
+      return { text: 'Ledger not connected', tone: 'muted' };
+    case 'locked':
+      return { text: 'Ledger locked: enter your PIN', tone: 'warn' };
+    case 'dashboard':
+      return { text: 'Ledger: open the Ethereum app', tone: 'warn' };
+    case 'wrong-app':
+      return { text: `Ledger: ${state.appName} is open, open Ethereum`, tone: 'warn' };
+    case 'ready':
+      return { text: `Ledger ready · Ethereum ${state.appVersion}${state.blindSigning ? ' · blind signing on' : ' · blind signing off'}`, tone: 'ok' };
+    case 'awaiting-confirmation':
+      return { text: 'Ledger: confirm on the device', tone: 'warn' };
+    case 'rejected':
+      return { text: `Ledger: ${state.message}`, tone: 'warn' };
+    case 'error':
+      return { text: `Ledger: ${state.error.message}`, tone: 'bad' };
+  }
+}
