@@ -28,6 +28,8 @@ export interface NewWallet {
 export interface LedgerAccount {
   address: string;
   ledger: LedgerOrigin;
+  /** Label for a new wallet; by default "Ledger <index>". */
+  label?: string;
 }
 
 /**
@@ -154,7 +156,7 @@ export class WalletBook {
         } else {
           book.wallets.push({
             address,
-            label: `Ledger ${account.ledger.index}`,
+            label: account.label ?? `Ledger ${account.ledger.index}`,
             notes: '',
             source: 'ledger',
             ledger: account.ledger,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestConsole, type TestConsole } from '../../support/console';
+import { serviceOnlySimulation, startTestConsole, type TestConsole } from '../../support/console';
 
 let c: TestConsole;
 beforeAll(async () => {
-  c = await startTestConsole();
+  c = await startTestConsole({ startSimulation: serviceOnlySimulation });
 });
 afterAll(async () => {
   await c?.close();
