@@ -11,7 +11,7 @@ export default defineConfig({
       // keytar and node-hid are native modules; they stay in node_modules, everything else is bundled.
       externalizeDeps: true,
       rollupOptions: {
-        input: { index: path.resolve(here, 'electron/main/index.ts') },
+        input: { index: path.resolve(here, 'electron/main/index.ts'), 'device-host': path.resolve(here, 'electron/main/device-host.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, net, protocol, session, shell, utilityProcess } from 'electron';
+import { RemoteDevice, type DeviceChannel } from '../services/device';
+import { startDeviceHost } from '../runtime/device-host';
 import { KeychainSecretStore } from '../services/secrets/keychain-store';
 import { FileLogger } from '../services/log/logger';
 import { createConsoleRuntime, type ConsoleRuntime } from '../runtime';
@@ -55,6 +57,13 @@ async function start(): Promise<void> {
     openExternal: (url) => shell.openExternal(url, { activate: true }),
     ...(args.service ? { serviceUrlOverride: args.service } : {}),
     ...(args.offline ? { offline: true } : {}),
+    // The real Ledger is driven from a utility process; the demo's emulated one stays in-process.
+    startDevice: async (kind) => {
+      if (kind === 'emulated') return startDeviceHost('emulated');
+      const service = new RemoteDevice(() => forkDeviceHost(log));
+      await service.start();
+      return { kind, service, emulator: null, stop: () => service.stop() };
+    },
   });
   bindIpc(ipcMain, runtime.handlers, log);
 
@@ -72,4 +81,25 @@ function parseArgs(argv: string[]): { service?: string; offline: boolean } {
     else if (argv[i]?.startsWith('--service=')) out.service = argv[i]!.slice('--service='.length);
   }
   return out;
+}
+
+function forkDeviceHost(log: FileLogger): DeviceChannel {
+  const child = utilityProcess.fork(path.join(__dirname, 'device-host.cjs'), [], { serviceName: 'Vaultdesk Ledger' });
+  let exited = false;
+  const exitListeners: Array<(reason: string) => void> = [];
+  child.on('exit', (code) => {
+    exited = true;
+    log.warn('device process exited', { code });
+    for (const l of exitListeners) l(`exit code ${code}`);
+  });
+  return {
+    post: (message) => {
+      if (!exited) child.postMessage(message);
+    },
+    onMessage: (listener) => child.on('message', (message) => listener(message as never)),
+    onExit: (listener) => exitListeners.push(listener),
+    kill: () => {
+      if (!exited) child.kill();
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors';
 import type { DeviceState } from '../../shared/device';
 import type { EmulatorSnapshot } from '../../shared/ipc/schemas';
-import { DeviceService, createHidTransportFactory } from '../services/device';
+import { DeviceService, createHidTransportFactory, type DevicePort } from '../services/device';
 import { SIM_MNEMONIC } from '../sim/chain';
 import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../sim/ledger';
 
@@ -14,7 +14,7 @@ export type DeviceKind = 'hid' | 'emulated';
  */
 export interface DeviceHost {
   kind: DeviceKind;
-  service: DeviceService;
+  service: DevicePort;
   emulator: EmulatedLedger | null;
   stop(): Promise<void>;
 }

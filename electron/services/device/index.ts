@@ -3,3 +3,6 @@ export { createHidTransportFactory } from './hid-transport-factory';
 export type { DeviceTransport, HotplugObserver, TransportFactory } from './transport-port';
 export { expectedScreens, toViemTransaction } from './transaction';
 export { handleDeviceRequest, forwardDeviceEvents, type DeviceRequest, type DeviceResponse, type DeviceEvent } from './protocol';
+export type { DevicePort } from './device-port';
+export { RemoteDevice, type DeviceChannel } from './remote-device';
+export { serveDevice } from './host';

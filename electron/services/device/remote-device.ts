@@ -1,0 +1,141 @@
+import { AppError } from '../../../shared/errors';
+import type { DeviceState } from '../../../shared/device/state';
+import type { DevicePort } from './device-port';
+import type { DeviceEvent, DeviceRequest, DeviceResponse } from './protocol';
+
+/** A message channel to the process hosting the device service (Electron's utility process, or a Node child in tests). */
+export interface DeviceChannel {
+  post(message: DeviceRequest): void;
+  onMessage(listener: (message: DeviceResponse | DeviceEvent) => void): void;
+  /** Called once when the hosting process is gone, for whatever reason. */
+  onExit(listener: (reason: string) => void): void;
+  kill(): void;
+}
+
+type Pending = { resolve(value: unknown): void; reject(err: Error): void };
+type RequestWithoutId = DeviceRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+/**
+ * The device service seen through a message channel. If the hosting process dies, every request
+ * still waiting fails with a clear message (nothing was signed by this console in that moment that
+ * it does not know about: a signature only counts once it has come back), the process is started
+ * again, and the state says so.
+ */
+export class RemoteDevice implements DevicePort {
+  private channel: DeviceChannel | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private readonly listeners = new Set<(state: DeviceState) => void>();
+  private state: DeviceState = { status: 'disconnected' };
+  private nextId = 1;
+  private stopped = false;
+  restarts = 0;
+
+  constructor(private readonly spawn: () => DeviceChannel, private readonly maxRestarts = 5) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    this.connect();
+    this.setState((await this.call({ method: 'getState' })) as DeviceState);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.channel?.kill();
+    this.channel = null;
+    this.failPending('The device connection was closed.');
+  }
+
+  getState(): DeviceState {
+    return this.state;
+  }
+
+  subscribe(listener: (state: DeviceState) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.state);
+    return () => void this.listeners.delete(listener);
+  }
+
+  refresh() {
+    return this.call({ method: 'refresh' }) as Promise<DeviceState>;
+  }
+  openEthereumApp() {
+    return this.call({ method: 'openEthereumApp' }) as Promise<DeviceState>;
+  }
+  discoverAccounts(params: Parameters<DevicePort['discoverAccounts']>[0]) {
+    return this.call({ method: 'discoverAccounts', params }) as ReturnType<DevicePort['discoverAccounts']>;
+  }
+  verifyAddress(path: string, expectedAddress?: string) {
+    return this.call({ method: 'verifyAddress', params: { path, ...(expectedAddress ? { expectedAddress } : {}) } }) as Promise<string>;
+  }
+  signTransaction(path: string, request: Parameters<DevicePort['signTransaction']>[1], options: { expectedAddress?: string } = {}) {
+    return this.call({ method: 'signTransaction', params: { path, request, ...options } }) as ReturnType<DevicePort['signTransaction']>;
+  }
+  signPersonalMessage(path: string, message: string | { raw: string }, options: { expectedAddress?: string } = {}) {
+    return this.call({ method: 'signPersonalMessage', params: { path, message, ...options } }) as ReturnType<DevicePort['signPersonalMessage']>;
+  }
+  signTypedDataHash(path: string, hashes: { domainHash: string; messageHash: string }, options: { expectedAddress?: string } = {}) {
+    return this.call({ method: 'signTypedDataHash', params: { path, ...hashes, ...options } }) as ReturnType<DevicePort['signTypedDataHash']>;
+  }
+
+  private connect(): void {
+    const channel = this.spawn();
+    this.channel = channel;
+    channel.onMessage((message) => {
+      if ('type' in message) {
+        this.setState(message.state);
+        return;
+      }
+      const waiting = this.pending.get(message.id);
+      if (!waiting) return;
+      this.pending.delete(message.id);
+      if (message.ok) waiting.resolve(message.value);
+      else waiting.reject(new AppError(message.error));
+    });
+    channel.onExit((reason) => {
+      if (this.channel !== channel) return;
+      this.channel = null;
+      this.failPending(`The device process stopped (${reason}) while this request was on its way.`);
+      if (this.stopped) return;
+      if (this.restarts >= this.maxRestarts) {
+        this.setState({
+          status: 'error',
+          error: { code: 'DEVICE_HOST_FAILED', message: 'The device process keeps stopping.', action: 'Restart Vaultdesk; if it happens again, report it with the log file.' },
+        });
+        return;
+      }
+      this.restarts++;
+      this.setState({ status: 'disconnected' });
+      this.connect();
+      void this.call({ method: 'getState' }).then((s) => this.setState(s as DeviceState), () => undefined);
+    });
+  }
+
+  private call(request: RequestWithoutId): Promise<unknown> {
+    const channel = this.channel;
+    if (!channel) {
+      return Promise.reject(
+        new AppError({ code: 'DEVICE_HOST_STOPPED', message: 'The device connection is not running.', action: 'Restart Vaultdesk.' }),
+      );
+    }
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      channel.post({ ...request, id } as DeviceRequest);
+    });
+  }
+
+  private failPending(message: string): void {
+    const error = new AppError({
+      code: 'DEVICE_HOST_STOPPED',
+      message,
+      action: 'Nothing was signed by that request. Check the device, then try again.',
+    });
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+
+  private setState(state: DeviceState): void {
+    this.state = state;
+    for (const l of this.listeners) l(state);
+  }
+}
