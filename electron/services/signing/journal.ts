@@ -15,11 +15,10 @@ export class Journal {
     this.dir = path.join(dataDir, 'journals');
   }
 
-  private doc(id: string): JsonDocument<Batch> {
+  private doc(id: string): JsonDocument<Batch | null> {
     if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new AppError({ code: 'SIGNING_BATCH_NOT_FOUND', message: `"${id}" is not a batch id.` });
-    return new JsonDocument<Batch>(path.join(this.dir, `${id}.json`), BatchSchema as never, () => {
-      throw new AppError({ code: 'SIGNING_BATCH_NOT_FOUND', message: `No journal for batch ${id}.`, action: 'Choose a batch from the list.' });
-    });
+    // No defaults: a missing journal is an error of its own (null), never an empty batch.
+    return new JsonDocument<Batch | null>(path.join(this.dir, `${id}.json`), BatchSchema as never, () => null);
   }
 
   async write(batch: Batch): Promise<void> {
@@ -36,6 +35,7 @@ export class Journal {
         action: 'Check the wallets on a block explorer before signing anything for them again.',
       });
     }
+    if (!value) throw new AppError({ code: 'SIGNING_BATCH_NOT_FOUND', message: `No journal for batch ${id}.`, action: 'Choose a batch from the list.' });
     return value;
   }
 

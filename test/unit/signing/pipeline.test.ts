@@ -1,0 +1,252 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Papa from 'papaparse';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { decodeFunctionData, encodeAbiParameters, encodeErrorResult, keccak256, serializeTransaction, toFunctionSelector, type Hex } from 'viem';
+import { epochQueueAbi, epochVaultAbi, erc20Abi } from '../../../shared/abi';
+import { reportCsv } from '../../../electron/services/signing/csv';
+import { buildDraft } from '../../../electron/services/signing/drafts';
+import { revertReason } from '../../../electron/services/signing/broadcast';
+import { Journal } from '../../../electron/services/signing/journal';
+import { redraft } from '../../../electron/services/signing/redraft';
+import { toViemTransaction } from '../../../electron/services/device';
+import { countItems } from '../../../shared/signing/counts';
+import { describeRevert } from '../../../shared/signing/reverts';
+import { JOURNAL_SCHEMA_VERSION, type Batch, type BatchItem, type PlanVault } from '../../../shared/signing/schemas';
+
+const VAULT: PlanVault = {
+  id: 'v1',
+  name: 'Alpha Credit USDC',
+  chainId: 31337,
+  state: 'WAITING',
+  epochVault: '0x1111111111111111111111111111111111111111',
+  queue: '0x2222222222222222222222222222222222222222',
+  strategy: '0x3333333333333333333333333333333333333333',
+  tranche: { symbol: 'AA_alpha', decimals: 18, address: '0x4444444444444444444444444444444444444444' },
+  underlying: { symbol: 'USDC', decimals: 6, address: '0x5555555555555555555555555555555555555555' },
+};
+const FEES = { maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
+
+describe('drafts and reviews', () => {
+  const approve = buildDraft({
+    vault: VAULT,
+    step: { kind: 'transaction', step: 'approve', contract: 'underlying', functionName: 'approve', args: ['epochVault', 250_500_000n], amount: { token: 'underlying', value: 250_500_000n }, spender: 'epochVault', requestId: null },
+    nonce: 7,
+    fees: FEES,
+    gas: { gas: 60_000n, estimated: true },
+  });
+
+  it('encodes the call from the shared ABI, to the token, with the spender resolved', () => {
+    expect(approve.tx).toMatchObject({ type: 'eip1559', chainId: 31337, nonce: 7, to: VAULT.underlying.address, value: '0', gas: '60000', maxFeePerGas: '2000000000' });
+    const decoded = decodeFunctionData({ abi: erc20Abi, data: approve.tx.data as Hex });
+    expect(decoded).toMatchObject({ functionName: 'approve', args: [VAULT.epochVault, 250_500_000n] });
+  });
+
+  it('reviews the call with named arguments, human amounts, the spender by role, and the max fee', () => {
+    const review = approve.review;
+    expect(review.title).toBe('Approve 250.5 USDC to the Alpha Credit USDC epoch vault');
+    expect(review.args).toEqual([
+      { name: 'spender', type: 'address', value: VAULT.epochVault, display: `Alpha Credit USDC epoch vault (${VAULT.epochVault})` },
+      { name: 'amount', type: 'uint256', value: '250500000', display: '250.5 USDC' },
+    ]);
+    expect(review.spender).toEqual({ role: 'epochVault', address: VAULT.epochVault });
+    expect(review.fees).toMatchObject({ maxFeeWei: '120000000000000', maxFeeDisplay: '0.00012 ETH' });
+  });
+
+  it('shows exactly what the device displays in blind mode: the contract and the hash of the unsigned transaction', () => {
+    const hash = keccak256(serializeTransaction(toViemTransaction(approve.tx)));
+    expect(approve.review.signingHash).toBe(hash);
+    expect(approve.review.deviceScreens).toEqual([
+      { title: 'Blind signing ahead' },
+      { title: 'Review transaction' },
+      { title: 'To', value: VAULT.underlying.address },
+      { title: 'Max fees', value: 'ETH 0.00012' },
+      { title: 'Network', value: 'Chain ID 31337' },
+      { title: 'Transaction hash', value: hash },
+      { title: 'Accept', value: 'and send' },
+      { title: 'Reject' },
+    ]);
+  });
+
+  it('says an unlimited approval is unlimited', () => {
+    const unlimited = buildDraft({
+      vault: VAULT,
+      step: { kind: 'transaction', step: 'approve', contract: 'tranche', functionName: 'approve', args: ['queue', (1n << 256n) - 1n], amount: { token: 'tranche', value: (1n << 256n) - 1n }, spender: 'queue', requestId: null },
+      nonce: 0,
+      fees: FEES,
+      gas: { gas: 60_000n, estimated: true },
+    });
+    expect(unlimited.review.title).toBe('Approve unlimited AA_alpha to the Alpha Credit USDC queue');
+  });
+
+  it('names a redeem’s tranche argument and a claim’s epoch', () => {
+    const redeem = buildDraft({
+      vault: VAULT,
+      step: { kind: 'transaction', step: 'redeem', contract: 'epochVault', functionName: 'requestWithdraw', args: [5n * 10n ** 18n, 'tranche'], amount: { token: 'tranche', value: 5n * 10n ** 18n }, spender: null, requestId: null },
+      nonce: 1,
+      fees: FEES,
+      gas: { gas: 200_000n, estimated: false },
+    });
+    expect(decodeFunctionData({ abi: epochVaultAbi, data: redeem.tx.data as Hex }).args).toEqual([5n * 10n ** 18n, VAULT.tranche.address]);
+    expect(redeem.review.args[0]).toMatchObject({ display: '5 AA_alpha' });
+    expect(redeem.review.fees.gasEstimated).toBe(false);
+    const claim = buildDraft({
+      vault: VAULT,
+      step: { kind: 'transaction', step: 'claimDepositRequest', contract: 'queue', functionName: 'claimDepositRequest', args: [3n], amount: { token: 'underlying', value: 7_000_000n }, spender: null, requestId: 'r' },
+      nonce: 2,
+      fees: FEES,
+      gas: { gas: 90_000n, estimated: true },
+    });
+    expect(claim.review.title).toBe('Claim the deposit of epoch 3 (7 USDC)');
+    expect(decodeFunctionData({ abi: epochQueueAbi, data: claim.tx.data as Hex }).args).toEqual([3n]);
+  });
+
+  it('a new nonce rebuilds the hash and the device screens', () => {
+    const item = itemWith({ tx: structuredClone(approve.tx), review: structuredClone(approve.review) });
+    redraft(item, { nonce: 8, fees: FEES, gas: { gas: 60_000n, estimated: true } });
+    expect(item.tx!.nonce).toBe(8);
+    const review = item.review!;
+    if (review.kind !== 'transaction') throw new Error('not a transaction');
+    expect(review.signingHash).not.toBe(approve.review.signingHash);
+    expect(review.deviceScreens.at(-3)).toEqual({ title: 'Transaction hash', value: review.signingHash });
+  });
+});
+
+describe('revert reasons', () => {
+  it.each(['NotAllowed', 'EpochNotRunning', 'EpochRunning', 'Is0'])('decodes the custom error %s', (name) => {
+    const data = encodeErrorResult({ abi: epochQueueAbi, errorName: name as 'Is0' });
+    expect(revertReason(data)).toBe(name);
+    expect(describeRevert(name).message).toContain(name);
+  });
+
+  it.each([
+    ['Pausable: paused', 'The vault is paused.'],
+    ['ERC20: insufficient allowance', 'The token allowance is too low for this call.'],
+    ['ERC20: transfer amount exceeds balance', 'The wallet\u2019s token balance is too low for this call.'],
+  ])('decodes the revert string "%s"', (text, message) => {
+    const data = (toFunctionSelector('Error(string)') + encodeAbiParameters([{ type: 'string' }], [text]).slice(2)) as Hex;
+    expect(revertReason(data)).toBe(text);
+    expect(describeRevert(text)).toMatchObject({ code: 'TX_REVERTED', message });
+  });
+
+  it('decodes the OpenZeppelin v5 ERC-20 errors', () => {
+    const data = (toFunctionSelector('ERC20InsufficientAllowance(address,uint256,uint256)') +
+      encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }, { type: 'uint256' }], [VAULT.queue as Hex, 0n, 5n]).slice(2)) as Hex;
+    expect(revertReason(data)).toBe('ERC20InsufficientAllowance');
+  });
+
+  it('says so when the reason is unknown or missing', () => {
+    expect(revertReason('0xdeadbeef')).toBeNull();
+    expect(revertReason('0x')).toBeNull();
+    expect(describeRevert(null).message).toBe('The transaction reverted without a reason.');
+  });
+});
+
+function itemWith(patch: Partial<BatchItem>): BatchItem {
+  return {
+    id: '001-abcdef',
+    wallet: '0xdD2FD4581271e230360230F9337D5c0430Bf44C0',
+    label: 'W0',
+    path: "44'/60'/0'/0/10",
+    chainId: 31337,
+    vaultId: 'v1',
+    vaultName: 'Alpha, "the first"',
+    action: 'deposit',
+    step: 'approve',
+    dependsOn: null,
+    tx: null,
+    message: null,
+    review: null,
+    state: 'waiting',
+    reason: null,
+    error: null,
+    signed: null,
+    signature: null,
+    hash: null,
+    receipt: null,
+    resignAllowed: false,
+    attempts: 0,
+    history: [],
+    ...patch,
+  };
+}
+
+function batchWith(items: BatchItem[]): Batch {
+  const now = new Date(0).toISOString();
+  return {
+    schemaVersion: JOURNAL_SCHEMA_VERSION,
+    id: 'batch-1',
+    createdAt: now,
+    updatedAt: now,
+    status: 'paused',
+    pause: null,
+    blindSigningAcknowledgedAt: now,
+    selection: { vaultId: 'v1', wallets: [{ address: items[0]!.wallet, label: 'W0', path: items[0]!.path }], action: 'deposit', amount: '1' },
+    vault: VAULT,
+    wallets: [],
+    items,
+  };
+}
+
+const tx = { type: 'eip1559' as const, chainId: 31337, nonce: 4, to: VAULT.queue!, value: '0', data: '0x', gas: '1', maxFeePerGas: '1', maxPriorityFeePerGas: '1' };
+const signed = { serialized: '0x02', hash: `0x${'ab'.repeat(32)}`, signingHash: `0x${'cd'.repeat(32)}`, at: new Date(0).toISOString() };
+
+describe('batch counts and the CSV report', () => {
+  const items = [
+    itemWith({ id: 'a', state: 'confirmed', tx, signed, hash: signed.hash, receipt: { blockNumber: '5', status: 'success', gasUsed: '21000' } }),
+    itemWith({ id: 'b', state: 'broadcast', tx: { ...tx, nonce: 5 }, signed, hash: signed.hash }),
+    itemWith({ id: 'c', state: 'signed', tx: { ...tx, nonce: 6 }, signed }),
+    itemWith({ id: 'd', state: 'failed', tx: { ...tx, nonce: 7 }, signed, hash: signed.hash, receipt: { blockNumber: '6', status: 'reverted', gasUsed: '30000' }, reason: 'The vault is paused.' }),
+    itemWith({ id: 'e', state: 'waiting', tx: { ...tx, nonce: 8 } }),
+    itemWith({ id: 'f', state: 'skipped', step: 'none', reason: 'The vault does not allow this wallet (KYC not completed).' }),
+  ];
+
+  it('counts what was planned, signed, sent, confirmed, failed and skipped', () => {
+    expect(countItems(items)).toEqual({ planned: 5, signed: 4, broadcast: 3, confirmed: 1, failed: 1, skipped: 1 });
+  });
+
+  it('writes one row per item with wallet, label, vault, action, step, nonce, hash, state and reason', () => {
+    const csv = reportCsv(batchWith(items));
+    const parsed = Papa.parse<string[]>(csv.trim());
+    expect(parsed.data[0]).toEqual(['wallet', 'label', 'vault', 'action', 'step', 'nonce', 'hash', 'state', 'reason']);
+    expect(parsed.data).toHaveLength(items.length + 1);
+    expect(parsed.data[1]).toEqual([items[0]!.wallet, 'W0', 'Alpha, "the first"', 'deposit', 'approve', '4', signed.hash, 'confirmed', '']);
+    expect(parsed.data[4]!.slice(5)).toEqual(['7', signed.hash, 'failed', 'The vault is paused.']);
+    expect(parsed.data[6]!.slice(4)).toEqual(['', '', '', 'skipped', 'The vault does not allow this wallet (KYC not completed).']);
+  });
+});
+
+describe('the journal', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'vaultdesk-journal-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes one versioned file per batch and reads it back', async () => {
+    const journal = new Journal(dir);
+    const batch = batchWith([itemWith({ state: 'signed', tx, signed })]);
+    await journal.write(batch);
+    expect(await journal.ids()).toEqual(['batch-1']);
+    expect(await journal.read('batch-1')).toEqual(batch);
+    expect(await readdir(path.join(dir, 'journals'))).toEqual(['batch-1.json']);
+  });
+
+  it('keeps a corrupt journal aside and says to check the wallets before signing again', async () => {
+    const journal = new Journal(dir);
+    await journal.write(batchWith([itemWith({})]));
+    await writeFile(path.join(dir, 'journals', 'batch-1.json'), '{"schemaVersion": 1, "id": "batch-1", "items": [');
+    await expect(journal.read('batch-1')).rejects.toMatchObject({ code: 'SIGNING_JOURNAL_CORRUPT', action: expect.stringMatching(/block explorer/) });
+    expect((await readdir(path.join(dir, 'journals'))).some((n) => n.includes('.corrupt-'))).toBe(true);
+  });
+
+  it('refuses ids that are not batch ids and reports a missing batch', async () => {
+    const journal = new Journal(dir);
+    await expect(journal.read('../settings')).rejects.toMatchObject({ code: 'SIGNING_BATCH_NOT_FOUND' });
+    await expect(journal.read('batch-none')).rejects.toMatchObject({ code: 'SIGNING_BATCH_NOT_FOUND' });
+    expect(await journal.ids()).toEqual([]);
+  });
+});
