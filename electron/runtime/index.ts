@@ -135,6 +135,12 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   // Hosts the external opener accepts: explorers of the chains the service lists, KYC providers of
   // its vaults, and a few well-known explorers. Refreshed whenever the vault list is loaded.
   const linkHosts = new Set<string>(BUILT_IN_LINK_HOSTS);
+  const rememberLinkHosts = (urls: Iterable<string | null>) => {
+    for (const url of urls) {
+      const host = url ? hostOf(url) : null;
+      if (host) linkHosts.add(host);
+    }
+  };
 
   const handlers: Handlers = {
     app: { info: appInfo },
@@ -147,7 +153,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     vaults: {
       list: async () => {
         const { client } = await connection.current();
-        const list = await loadVaultList(client);
+        const { list, linkUrls } = await loadVaultList(client);
+        rememberLinkHosts(linkUrls);
         return list;
       },
       epochs: async ({ vaultId }) => loadEpochHistory((await connection.current()).client, vaultId),
@@ -156,7 +163,9 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       load: async ({ groupId }) => {
         const book = bookNow().book;
         const wallets = book.wallets(groupId ?? undefined).map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
-        return portfolio.load(wallets, groupId);
+        const view = await portfolio.load(wallets, groupId);
+        rememberLinkHosts(view.vaults.flatMap((v) => [v.kyc.link, v.chain.explorerUrl]));
+        return view;
       },
     },
     wallets: {

@@ -75,6 +75,14 @@ describe('Positions', () => {
     await page.getByLabel('Search positions').fill('');
     await screenshot(page, 'positions-demo');
   });
+
+  it("opens the vault's KYC link in the user's browser, through the allowlist", async () => {
+    const vault = truth.vaults.find((v) => v.kyc.link && truth.positions.some((p) => p.vaultId === v.id && p.allowed === false))!;
+    expect(vault).toBeDefined();
+    await page.getByRole('button', { name: /Needs KYC/ }).first().click();
+    await expect.poll(() => c.opened.length).toBe(1);
+    expect(c.opened[0]).toBe(truth.vaults.find((v) => v.kyc.link)!.kyc.link);
+  });
 });
 
 describe('Requests', () => {

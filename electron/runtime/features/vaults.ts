@@ -6,7 +6,7 @@ import type { ServiceClient } from '../../services/service-client';
  * The Vaults screen's view model: PUBLIC vaults only (the spec's rule for end users), each joined
  * with its underlying token and chain, in three list requests however many vaults there are.
  */
-export async function loadVaultList(client: ServiceClient, language = 'en'): Promise<VaultList> {
+export async function loadVaultList(client: ServiceClient, language = 'en'): Promise<{ list: VaultList; linkUrls: string[] }> {
   const [vaults, tokens, chains] = await Promise.all([client.listAll('vaults'), client.listAll('tokens'), client.listAll('chains')]);
   const tokenById = new Map(tokens.map((t) => [t._id, t]));
   const chainById = new Map(chains.map((c) => [c._id, c]));
@@ -31,7 +31,12 @@ export async function loadVaultList(client: ServiceClient, language = 'en'): Pro
     };
   });
   rows.sort((a, b) => a.name.localeCompare(b.name));
-  return { vaults: rows, hiddenCount: vaults.length - publicVaults.length, fetchedAt: Date.now() };
+  // Links the console may open for these vaults: their chains' explorers and their KYC providers.
+  const linkUrls = [
+    ...chains.map((c) => (c as { explorerUrl?: unknown }).explorerUrl),
+    ...publicVaults.map((v) => (v as { kyc?: { link?: unknown } }).kyc?.link),
+  ].filter((u): u is string => typeof u === 'string');
+  return { list: { vaults: rows, hiddenCount: vaults.length - publicVaults.length, fetchedAt: Date.now() }, linkUrls };
 }
 
 const seconds = (iso: unknown): number | null => (typeof iso === 'string' && !Number.isNaN(Date.parse(iso)) ? Math.floor(Date.parse(iso) / 1000) : null);

@@ -43,7 +43,7 @@ function ScreenView({ screen }: { screen: Screen }) {
 }
 
 export function App() {
-  const { info, screen, error, loadInfo, setInfo, go } = useAppStore();
+  const { info, screen, error, notice, showNotice, loadInfo, setInfo, go } = useAppStore();
 
   const initDevice = useDeviceStore((s) => s.init);
   const sourceVersion = useAppStore((s) => s.sourceVersion);
@@ -85,6 +85,14 @@ export function App() {
         </nav>
         <main className="content">
           {error ? <ErrorNotice error={error} title="The console could not start properly." /> : null}
+          {notice ? (
+            <div className="dismissable">
+              <ErrorNotice error={notice} />
+              <button type="button" className="link-button" onClick={() => showNotice(null)}>
+                Dismiss
+              </button>
+            </div>
+          ) : null}
           <ScreenView screen={screen} />
         </main>
         {info?.mode === 'demo' ? <DevicePanel /> : null}

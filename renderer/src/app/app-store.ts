@@ -13,6 +13,9 @@ interface AppState {
   /** Bumped whenever the data source changes, so screens reload. */
   sourceVersion: number;
   error: AppErrorData | null;
+  /** A failure of a one-off action (e.g. opening a link), shown until dismissed. */
+  notice: AppErrorData | null;
+  showNotice(notice: AppErrorData | null): void;
   loadInfo(): Promise<void>;
   setInfo(info: AppInfo): void;
   go(screen: Screen): void;
@@ -25,6 +28,10 @@ export const useAppStore = create<AppState>((set) => ({
   vaultId: null,
   sourceVersion: 0,
   error: null,
+  notice: null,
+  showNotice(notice) {
+    set({ notice });
+  },
   async loadInfo() {
     try {
       set({ info: await call(getBridge().app.info({})), error: null });

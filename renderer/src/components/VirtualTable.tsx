@@ -1,12 +1,12 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
+  createRow,
   flexRender,
   getCoreRowModel,
-  getFilteredRowModel,
-  getSortedRowModel,
   useReactTable,
+  type Column,
   type ColumnDef,
-  type FilterFn,
+  type Row,
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
@@ -28,6 +28,11 @@ export interface VirtualTableProps<T> {
   ariaLabel: string;
   /** Free-text filter over the columns' values. */
   search?: string;
+  /**
+   * Keeps only the rows it accepts. Prefer it to passing a filtered `data`: changing it re-filters
+   * the sorted rows without sorting them again.
+   */
+  filter?: (row: T) => boolean;
   selection?: { selected: RowSelectionState; onChange: (next: RowSelectionState) => void };
   rowHeight?: number;
   /** The body grows with its rows up to this height, then scrolls. */
@@ -38,65 +43,150 @@ export interface VirtualTableProps<T> {
   initialSorting?: SortingState;
 }
 
-const includesText: FilterFn<unknown> = (row, columnId, value: string) => {
-  const cell = row.getValue(columnId);
-  return cell !== null && cell !== undefined && String(cell).toLowerCase().includes(value.toLowerCase());
-};
+type SortKey = string | number | boolean | null;
+
+/** The value a column sorts by: numbers and booleans as they are, anything else as lowercase text (TanStack's `text`). */
+function sortKey(value: unknown): SortKey {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.getTime();
+  return String(value).toLowerCase();
+}
+
+/** Ascending, missing values last whatever the direction. */
+function compareKeys(a: SortKey, b: SortKey): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
 
 /**
- * The console's data table: TanStack Table for sorting, filtering and selection, TanStack Virtual so
- * that only the visible rows are in the DOM (tables of tens of thousands of rows stay fluid).
+ * The console's data table: TanStack Table for the columns, headers, cells and the sorting and
+ * selection state, TanStack Virtual so that only the visible rows are in the DOM.
+ *
+ * Tables of tens of thousands of rows stay fluid because the rows themselves are not TanStack row
+ * models: sorting, filtering and searching work on plain arrays of row positions (a column's sort
+ * keys and the search text are computed once per data), and a TanStack row is created only for a
+ * row that is on screen. The behaviour is TanStack's: a header click sorts ascending first for text
+ * and descending first for numbers, then the other way, then not at all; the search matches any
+ * text or number column, case-insensitively.
  */
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
-  const { data, columns, getRowId, ariaLabel, search = '', selection, rowHeight = 44, maxHeight = '60vh', minWidth = 0, empty, initialSorting = [] } = props;
+  const { data, columns, getRowId, ariaLabel, search = '', filter, selection, rowHeight = 44, maxHeight = '60vh', minWidth = 0, empty, initialSorting = [] } = props;
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
 
   const allColumns = useMemo(() => {
     if (!selection) return columns;
-    const select: ColumnDef<T> = {
-      id: '__select',
-      meta: { width: '44px', select: true } satisfies ColumnMeta,
-      enableSorting: false,
-      header: ({ table }) => (
-        <input
-          type="checkbox"
-          aria-label="Select all rows shown"
-          checked={table.getIsAllRowsSelected()}
-          ref={(el) => {
-            if (el) el.indeterminate = table.getIsSomeRowsSelected();
-          }}
-          onChange={table.getToggleAllRowsSelectedHandler()}
-        />
-      ),
-      cell: ({ row }) => (
-        <input type="checkbox" aria-label={`Select row ${row.id}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
-      ),
-    };
+    const select: ColumnDef<T> = { id: '__select', meta: { width: '44px', select: true } satisfies ColumnMeta, enableSorting: false, header: '' };
     return [select, ...columns];
   }, [columns, selection]);
 
+  // Row models are built only when asked for, and nothing here asks: the table gives columns,
+  // headers and cells.
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns fresh functions by design
   const table = useReactTable({
     data,
     columns: allColumns,
     getRowId,
-    state: { sorting, globalFilter: search, ...(selection ? { rowSelection: selection.selected } : {}) },
+    state: { sorting, ...(selection ? { rowSelection: selection.selected } : {}) },
     onSortingChange: setSorting,
     enableRowSelection: Boolean(selection),
-    onRowSelectionChange: (updater) => {
-      if (!selection) return;
-      selection.onChange(typeof updater === 'function' ? updater(selection.selected) : updater);
-    },
-    globalFilterFn: includesText as FilterFn<T>,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
   });
+  const leafColumns = table.getAllLeafColumns();
 
-  const rows = table.getRowModel().rows;
+  // The order of every row under the current sorting, as positions in `data`.
+  const order = useMemo(() => {
+    const order = Array.from({ length: data.length }, (_, i) => i);
+    const rule = sorting[0];
+    const column = rule ? leafColumns.find((c) => c.id === rule.id) : undefined;
+    if (!rule || !column?.accessorFn) return order;
+    const accessor = column.accessorFn;
+    const keys = data.map((row, i) => sortKey(accessor(row, i)));
+    const sign = rule.desc ? -1 : 1;
+    order.sort((a, b) => {
+      const ka = keys[a]!;
+      const kb = keys[b]!;
+      if (ka === null || kb === null) return compareKeys(ka, kb) || a - b;
+      return sign * compareKeys(ka, kb) || a - b;
+    });
+    return order;
+  }, [data, sorting, leafColumns]);
+
+  // Lowercase text of every searchable cell per row, built on the first search of this data.
+  const haystack = useMemo(() => {
+    let built: string[] | null = null;
+    return () => {
+      built ??= data.map((row, i) => {
+        let text = '';
+        for (const column of leafColumns) {
+          if (!column.accessorFn || column.columnDef.enableGlobalFilter === false) continue;
+          const value = column.accessorFn(row, i);
+          if (typeof value === 'string' || typeof value === 'number') text += `${String(value).toLowerCase()}\u0000`;
+        }
+        return text;
+      });
+      return built;
+    };
+  }, [data, leafColumns]);
+
+  const query = search.trim().toLowerCase();
+  const shown = useMemo(() => {
+    if (!filter && !query) return order;
+    const texts = query ? haystack() : null;
+    return order.filter((i) => (!filter || filter(data[i]!)) && (!texts || texts[i]!.includes(query)));
+  }, [order, filter, query, haystack, data]);
+
+  // TanStack rows for the rows on screen only, kept while the data and columns stay the same.
+  const rowCache = useMemo(() => new Map<number, Row<T>>(), [data, table, allColumns]); // eslint-disable-line react-hooks/exhaustive-deps
+  const rowAt = (index: number): Row<T> => {
+    let row = rowCache.get(index);
+    if (!row) {
+      row = createRow(table, getRowId(data[index]!), data[index]!, index, 0);
+      rowCache.set(index, row);
+    }
+    return row;
+  };
+
+  const selected = selection?.selected;
+  const selectedShown = useMemo(() => (selected ? shown.reduce((n, i) => (selected[getRowId(data[i]!)] ? n + 1 : n), 0) : 0), [selected, shown, data, getRowId]);
+  const toggleRow = (id: string) => {
+    if (!selection) return;
+    const next = { ...selection.selected };
+    if (next[id]) delete next[id];
+    else next[id] = true;
+    selection.onChange(next);
+  };
+  const toggleAllShown = () => {
+    if (!selection) return;
+    const next = { ...selection.selected };
+    const select = selectedShown < shown.length;
+    for (const i of shown) {
+      const id = getRowId(data[i]!);
+      if (select) next[id] = true;
+      else delete next[id];
+    }
+    selection.onChange(next);
+  };
+
+  const toggleSort = useCallback(
+    (column: Column<T, unknown>) => {
+      const first = data[0];
+      const firstDesc = column.columnDef.sortDescFirst ?? (first === undefined || typeof column.accessorFn?.(first, 0) !== 'string');
+      setSorting((current) => {
+        const now = current.find((s) => s.id === column.id);
+        if (!now) return [{ id: column.id, desc: firstDesc }];
+        if (now.desc === firstDesc) return [{ id: column.id, desc: !firstDesc }];
+        return [];
+      });
+    },
+    [data],
+  );
+
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: shown.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 12,
@@ -107,7 +197,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     .join(' ');
 
   return (
-    <div className="vt" role="table" aria-label={ariaLabel} aria-rowcount={rows.length + 1}>
+    <div className="vt" role="table" aria-label={ariaLabel} aria-rowcount={shown.length + 1}>
       <div className="vt-head" role="rowgroup" style={{ minWidth }}>
         {table.getHeaderGroups().map((group) => (
           <div key={group.id} className="vt-row vt-header-row" role="row" style={{ gridTemplateColumns: template }}>
@@ -121,9 +211,21 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                   role="columnheader"
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                   className={`vt-cell vt-th${meta?.align === 'right' ? ' num' : ''}${meta?.select ? ' vt-select' : ''}${canSort ? ' sortable' : ''}`}
-                  onClick={canSort ? header.column.getToggleSortingHandler() : undefined}
+                  onClick={canSort ? () => toggleSort(header.column) : undefined}
                 >
-                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                  {meta?.select ? (
+                    <input
+                      type="checkbox"
+                      aria-label="Select all rows shown"
+                      checked={shown.length > 0 && selectedShown === shown.length}
+                      ref={(el) => {
+                        if (el) el.indeterminate = selectedShown > 0 && selectedShown < shown.length;
+                      }}
+                      onChange={toggleAllShown}
+                    />
+                  ) : header.isPlaceholder ? null : (
+                    flexRender(header.column.columnDef.header, header.getContext())
+                  )}
                   {sorted ? <span className="sort-mark">{sorted === 'asc' ? ' ▲' : ' ▼'}</span> : null}
                 </div>
               );
@@ -132,25 +234,30 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         ))}
       </div>
       <div ref={scrollRef} className="vt-body" role="rowgroup" style={{ maxHeight, minWidth }}>
-        {rows.length === 0 ? <div className="vt-empty">{empty ?? 'Nothing to show.'}</div> : null}
+        {shown.length === 0 ? <div className="vt-empty">{empty ?? 'Nothing to show.'}</div> : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index]!;
+            const row = rowAt(shown[item.index]!);
+            const isSelected = Boolean(selected?.[row.id]);
             return (
               <div
                 key={row.id}
                 role="row"
                 data-row-id={row.id}
                 aria-rowindex={item.index + 2}
-                aria-selected={selection ? row.getIsSelected() : undefined}
-                className={`vt-row${row.getIsSelected() ? ' selected' : ''}`}
+                aria-selected={selection ? isSelected : undefined}
+                className={`vt-row${isSelected ? ' selected' : ''}`}
                 style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
               >
                 {row.getVisibleCells().map((cell) => {
                   const meta = cell.column.columnDef.meta as ColumnMeta | undefined;
                   return (
                     <div key={cell.id} role="cell" className={`vt-cell${meta?.align === 'right' ? ' num' : ''}${meta?.select ? ' vt-select' : ''}`}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      {meta?.select ? (
+                        <input type="checkbox" aria-label={`Select row ${row.id}`} checked={isSelected} onChange={() => toggleRow(row.id)} />
+                      ) : (
+                        flexRender(cell.column.columnDef.cell, cell.getContext())
+                      )}
                     </div>
                   );
                 })}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PositionRow } from '../../../shared/portfolio/schemas';
-import { call, getBridge } from '../bridge';
+import { openLink } from '../components/links';
 import { Amount } from '../components/Amount';
 import { shortAddress } from '../components/format';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
@@ -58,7 +58,7 @@ export function PositionsScreen() {
           if (p.allowed === null) return <span className="cell-sub">unknown</span>;
           if (p.allowed) return <span className="pill pill-ok">Allowed</span>;
           return link ? (
-            <button type="button" className="pill pill-warn as-link" onClick={() => void call(getBridge().system.openExternal({ url: link }))} title={link}>
+            <button type="button" className="pill pill-warn as-link" onClick={() => void openLink(link)} title={link}>
               Needs KYC ↗
             </button>
           ) : (

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { RequestRow } from '../../../shared/portfolio/schemas';
 import { Amount } from '../components/Amount';
@@ -32,13 +32,12 @@ export function RequestsScreen() {
 
   const all = useMemo(() => data?.requests ?? [], [data]);
   const statuses = useMemo(() => [...new Set(all.map((r) => r.status))].sort(), [all]);
-  const rows = useMemo(
-    () =>
-      all.filter(
-        (r) => (!type || r.type === type) && (!status || r.status === status) && (!vaultId || r.vaultId === vaultId) && (!actionable || r.action !== null),
-      ),
-    [all, type, status, vaultId, actionable],
+  const filtered = Boolean(type || status || vaultId || actionable);
+  const accept = useCallback(
+    (r: RequestRow) => (!type || r.type === type) && (!status || r.status === status) && (!vaultId || r.vaultId === vaultId) && (!actionable || r.action !== null),
+    [type, status, vaultId, actionable],
   );
+  const rows = useMemo(() => (filtered ? all.filter(accept) : all), [all, accept, filtered]);
   const selectedRows = all.filter((r) => selected[r.id]);
   const counts = {
     claim: selectedRows.filter((r) => r.action?.kind === 'claim').length,
@@ -166,7 +165,9 @@ export function RequestsScreen() {
       </div>
       {data ? (
         <VirtualTable
-          data={rows}
+          // The whole list with a filter: the table re-filters its sorted rows instead of sorting them again.
+          data={all}
+          filter={filtered ? accept : undefined}
           columns={columns}
           getRowId={(r) => r.id}
           ariaLabel="Requests"
