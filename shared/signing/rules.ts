@@ -43,7 +43,7 @@ export interface WalletFacts {
   /** What the wallet holds in the queue per request epoch. */
   queue: ReadonlyMap<number, { deposit: bigint; withdraw: bigint }>;
   /** LENDER agreements of the vault the wallet has not signed. */
-  unsignedAgreements: readonly { id: string; title: string; text: string }[];
+  unsignedAgreements: readonly { id: string; code?: string; title: string; text: string }[];
 }
 
 /** A request as the portfolio lists it (the service's record, completed from the chain). */
@@ -72,6 +72,8 @@ export interface MessageStep {
   kind: 'message';
   step: 'agreement';
   signatureId: string;
+  /** The agreement's code (TERMS_OF_SERVICE…), when the service gives one. */
+  code?: string;
   title: string;
   text: string;
 }
@@ -265,5 +267,5 @@ export function planCancels(v: VaultFacts, w: WalletFacts, requests: readonly Re
 export function planAgreements(w: WalletFacts, vaultHasAgreements: boolean): WalletPlan {
   if (!vaultHasAgreements) return skip('The vault asks for no lender agreement.');
   if (w.unsignedAgreements.length === 0) return skip('Every lender agreement of the vault is already signed.');
-  return { ok: true, steps: w.unsignedAgreements.map((a) => ({ kind: 'message', step: 'agreement', signatureId: a.id, title: a.title, text: a.text })), notes: [] };
+  return { ok: true, steps: w.unsignedAgreements.map((a) => ({ kind: 'message', step: 'agreement', signatureId: a.id, ...(a.code ? { code: a.code } : {}), title: a.title, text: a.text })), notes: [] };
 }

@@ -6,7 +6,7 @@ import { AppError, isAppError, type AppErrorData } from '../../../shared/errors'
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { countItems, isSettled } from '../../../shared/signing/counts';
 import { parseAmount } from '../../../shared/domain/units';
-import { planAgreements, planCancels, planClaims, planDeposit, planWithdraw, type RequestRef, type TxStep, type WalletFacts, type WalletPlan } from '../../../shared/signing/rules';
+import { planAgreements, planCancels, planClaims, planDeposit, planWithdraw, type MessageStep, type RequestRef, type TxStep, type WalletFacts, type WalletPlan } from '../../../shared/signing/rules';
 import {
   SelectionSchema,
   JOURNAL_SCHEMA_VERSION,
@@ -24,7 +24,7 @@ import type { Logger } from '../log/logger';
 import type { ServiceClient } from '../service-client';
 import { broadcastRaw, describeCallError, minedRevert, waitReceipt } from './broadcast';
 import { reportCsv } from './csv';
-import { buildDraft, calldata, chainFees, gasLimit, roleAddress, type Fees } from './drafts';
+import { buildDraft, calldata, chainFees, gasLimit, roleAddress, type Draft, type Fees } from './drafts';
 import { readChainFacts } from './facts';
 import { Journal } from './journal';
 import { redraft } from './redraft';
@@ -64,6 +64,8 @@ interface OpenBatch {
 /** Device errors after which the item goes back to waiting and the batch pauses (nothing was signed). */
 const FAIL_ITEM_CODES = new Set(['DEVICE_ADDRESS_MISMATCH', 'DEVICE_INVALID_REQUEST', 'DEVICE_SIGNATURE_MISMATCH']);
 
+const MAX_KEPT_PLANS = 20;
+
 const newId = (prefix: string) => `${prefix}${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
 
 function errorData(err: unknown): AppErrorData {
@@ -80,6 +82,8 @@ export class SigningService {
   private readonly journal: Journal;
   private readonly open = new Map<string, OpenBatch>();
   private readonly listeners = new Set<SigningListener>();
+  /** Recent plans by id, so a batch can be created from an id alone. */
+  private readonly plans = new Map<string, Plan>();
   private readonly receiptTimeoutMs: number;
   private readonly receiptPollingMs: number;
 
@@ -118,6 +122,15 @@ export class SigningService {
       underlying: pv.underlying,
     };
     const client = await this.options.chain(vault.chainId);
+    // A signature is bound to the chain id: an RPC for another chain would take nothing we sign.
+    const rpcChainId = await client.getChainId();
+    if (rpcChainId !== vault.chainId) {
+      throw new AppError({
+        code: 'SIGNING_WRONG_CHAIN',
+        message: `The RPC address for ${vault.name} answers for chain ${rpcChainId}, not ${vault.chainId}.`,
+        action: 'Correct the RPC address of this chain in Settings.',
+      });
+    }
     const requests = portfolio.requests.filter((r) => r.vaultId === pv.id);
     const facts = await readChainFacts(client, pv, wallets.map((w) => w.address), requests);
     vault.state = facts.vault.state;
@@ -135,7 +148,6 @@ export class SigningService {
 
     const ids = selection.requestIds ? new Set(selection.requestIds) : null;
     const planOptions = { approval: selection.approval ?? 'exact' } as const;
-    let fees: Fees | null = null;
     const items: BatchItem[] = [];
     const planWallets: PlanWallet[] = [];
     const now = new Date().toISOString();
@@ -167,83 +179,95 @@ export class SigningService {
       ...patch,
     });
 
-    for (const w of selection.wallets) {
-      const chainFacts = facts.wallets.get(w.address.toLowerCase())!;
+    // 1. The rules, wallet by wallet.
+    const verdicts = selection.wallets.map((w): WalletPlan => {
       const agreementInfo = agreements?.get(w.address.toLowerCase());
-      if (agreementInfo && 'error' in agreementInfo) {
-        planWallets.push({ address: w.address, label: w.label, ok: false, reason: agreementInfo.error, kycLink: null });
-        items.push(item(w, { state: 'skipped', reason: agreementInfo.error }));
-        continue;
-      }
-      const walletFacts: WalletFacts = { ...chainFacts, unsignedAgreements: agreementInfo?.unsigned ?? [] };
+      if (agreementInfo && 'error' in agreementInfo) return { ok: false, reason: agreementInfo.error };
+      const walletFacts: WalletFacts = { ...facts.wallets.get(w.address.toLowerCase())!, unsignedAgreements: agreementInfo?.unsigned ?? [] };
       const mine: RequestRef[] = requests
         .filter((r) => r.wallet.toLowerCase() === w.address.toLowerCase())
         .map((r) => ({ id: r.id, type: r.type, status: r.status, isInstant: r.isInstant, epochNumber: r.epochNumber }));
-      let verdict: WalletPlan;
       switch (selection.action) {
         case 'deposit':
-          verdict = planDeposit(facts.vault, walletFacts, amount as bigint, planOptions);
-          break;
+          return planDeposit(facts.vault, walletFacts, amount as bigint, planOptions);
         case 'withdraw':
         case 'redeem':
-          verdict = planWithdraw(facts.vault, walletFacts, amount!, { ...planOptions, redeemOnly: selection.action === 'redeem' });
-          break;
+          return planWithdraw(facts.vault, walletFacts, amount!, { ...planOptions, redeemOnly: selection.action === 'redeem' });
         case 'claim':
-          verdict = planClaims(facts.vault, walletFacts, mine, ids);
-          break;
+          return planClaims(facts.vault, walletFacts, mine, ids);
         case 'cancel':
-          verdict = planCancels(facts.vault, walletFacts, mine, ids);
-          break;
+          return planCancels(facts.vault, walletFacts, mine, ids);
         case 'agreements':
-          verdict = planAgreements(walletFacts, pv.lenderSignatureIds.length > 0);
-          break;
+          return planAgreements(walletFacts, pv.lenderSignatureIds.length > 0);
       }
+    });
+
+    // 2. Drafts for every wallet at once: nonces n, n+1… in step order, gas estimated where the
+    // chain can tell already (not for a step behind an approval that has not landed).
+    const needsFees = verdicts.some((v) => v.ok && v.steps.some((s) => s.kind === 'transaction'));
+    const fees: Fees | null = needsFees ? await chainFees(client, selection.maxFeeGwei) : null;
+    type Drafted = { kind: 'tx'; step: TxStep; draft: Draft; afterApprove: boolean } | { kind: 'message'; step: MessageStep };
+    const drafted = await Promise.all(
+      selection.wallets.map(async (w, i): Promise<Drafted[] | AppErrorData | null> => {
+        const verdict = verdicts[i]!;
+        if (!verdict.ok) return null;
+        try {
+          let nonce = verdict.steps.some((s) => s.kind === 'transaction') ? await client.getTransactionCount({ address: w.address as Hex, blockTag: 'pending' }) : 0;
+          const out: Drafted[] = [];
+          let afterApprove = false;
+          for (const step of verdict.steps) {
+            if (step.kind === 'message') {
+              out.push({ kind: 'message', step });
+              continue;
+            }
+            const gas = await gasLimit(client, w.address as Hex, roleAddress(vault, step.contract), calldata(vault, step), step, afterApprove);
+            out.push({ kind: 'tx', step, draft: buildDraft({ vault, step, nonce: nonce++, fees: fees!, gas }), afterApprove });
+            afterApprove = step.step === 'approve';
+          }
+          return out;
+        } catch (err) {
+          return describeCallError(err);
+        }
+      }),
+    );
+
+    // 3. Items in device order: wallet by wallet, each wallet's steps in nonce order.
+    selection.wallets.forEach((w, i) => {
+      const verdict = verdicts[i]!;
+      const result = drafted[i];
       if (!verdict.ok) {
         const kycLink = verdict.needsKyc ? pv.kyc.link : null;
         const reason = kycLink ? `${verdict.reason} Complete KYC at ${kycLink}.` : verdict.reason;
         planWallets.push({ address: w.address, label: w.label, ok: false, reason, kycLink });
         items.push(item(w, { state: 'skipped', reason }));
-        continue;
+        return;
       }
-
-      // Drafts: nonces n, n+1… in order; gas estimated where the chain can tell already.
-      const walletItems: BatchItem[] = [];
-      try {
-        let nonce = verdict.steps.some((s) => s.kind === 'transaction') ? await client.getTransactionCount({ address: w.address as Hex, blockTag: 'pending' }) : 0;
-        let previousApprove: BatchItem | null = null;
-        for (const step of verdict.steps) {
-          if (step.kind === 'message') {
-            const bytes = new TextEncoder().encode(step.text);
-            walletItems.push(
-              item(w, {
-                step: 'agreement',
-                message: { signatureId: step.signatureId, text: step.text },
-                review: { kind: 'message', title: `Sign "${step.title}"`, signatureId: step.signatureId, code: null, text: step.text, deviceScreens: personalMessageScreens(bytes) },
-              }),
-            );
-            continue;
-          }
-          fees ??= await chainFees(client, selection.maxFeeGwei);
-          const to = roleAddress(vault, step.contract);
-          const gas = await gasLimit(client, w.address as Hex, to, calldata(vault, step), step, previousApprove !== null);
-          const draft = buildDraft({ vault, step, nonce, fees, gas });
-          const created = item(w, { step: step.step, tx: draft.tx, review: draft.review, dependsOn: previousApprove?.id ?? null });
-          walletItems.push(created);
-          previousApprove = step.step === 'approve' ? created : null;
-          nonce++;
-        }
-      } catch (err) {
-        const error = describeCallError(err);
-        const reason = `Preflight failed: ${error.message}`;
+      if (!Array.isArray(result)) {
+        const reason = `Preflight failed: ${result!.message}`;
         planWallets.push({ address: w.address, label: w.label, ok: false, reason, kycLink: null });
-        seq -= walletItems.length;
-        items.push(item(w, { state: 'skipped', reason, error }));
-        continue;
+        items.push(item(w, { state: 'skipped', reason, error: result! }));
+        return;
+      }
+      let previous: BatchItem | null = null;
+      for (const d of result) {
+        if (d.kind === 'message') {
+          const bytes = new TextEncoder().encode(d.step.text);
+          items.push(
+            item(w, {
+              step: 'agreement',
+              message: { signatureId: d.step.signatureId, text: d.step.text },
+              review: { kind: 'message', title: `Sign "${d.step.title}"`, signatureId: d.step.signatureId, code: d.step.code ?? null, text: d.step.text, deviceScreens: personalMessageScreens(bytes) },
+            }),
+          );
+          continue;
+        }
+        const created = item(w, { step: d.step.step, tx: d.draft.tx, review: d.draft.review, dependsOn: d.afterApprove && previous ? previous.id : null });
+        items.push(created);
+        previous = created;
       }
       planWallets.push({ address: w.address, label: w.label, ok: true, reason: verdict.notes.length ? verdict.notes.join(' ') : null, kycLink: null });
-      items.push(...walletItems);
-    }
-    return {
+    });
+    const plan: Plan = {
       id: newId('plan-'),
       createdAt: now,
       selection,
@@ -252,6 +276,9 @@ export class SigningService {
       items,
       needsBlindSigningAck: items.some((i) => i.tx !== null),
     };
+    this.plans.set(plan.id, plan);
+    while (this.plans.size > MAX_KEPT_PLANS) this.plans.delete(this.plans.keys().next().value!);
+    return structuredClone(plan);
   }
 
   /** Per wallet: the LENDER agreements it has not signed, or why that could not be checked. */
@@ -261,12 +288,12 @@ export class SigningService {
       for (const w of wallets) out.set(w.toLowerCase(), { unsigned: [] });
       return out;
     }
-    let definitions: { id: string; title: string; text: string }[];
+    let definitions: WalletFacts['unsignedAgreements'][number][];
     let client: ServiceClient;
     try {
       client = await this.options.service();
       const listed = await client.listSignatures(signatureIds);
-      definitions = listed.data.map((d) => ({ id: d._id, title: d.title?.en ?? d.code ?? d._id, text: decodeBase64(d.walletMessage ?? '') }));
+      definitions = listed.data.map((d) => ({ id: d._id, ...(d.code ? { code: d.code } : {}), title: d.title?.en ?? d.code ?? d._id, text: decodeBase64(d.walletMessage ?? '') }));
     } catch (err) {
       const reason = `The agreements could not be read from the service: ${errorData(err).message}`;
       for (const w of wallets) out.set(w.toLowerCase(), { error: reason });
@@ -288,7 +315,10 @@ export class SigningService {
   // ---- batches --------------------------------------------------------------------------------
 
   /** Journals a plan as a batch. Contract calls are blind-signed: the operator acknowledges it here. */
-  async createBatch(plan: Plan, options: { acknowledgeBlindSigning?: boolean } = {}): Promise<Batch> {
+  async createBatch(planOrId: Plan | string, options: { acknowledgeBlindSigning?: boolean } = {}): Promise<Batch> {
+    // Over IPC pass the plan's id: the drafts then come from this process, never from the renderer.
+    const plan = typeof planOrId === 'string' ? this.plans.get(planOrId) : planOrId;
+    if (!plan) throw new AppError({ code: 'SIGNING_PLAN_NOT_FOUND', message: 'This plan is no longer available.', action: 'Plan the batch again.' });
     if (plan.needsBlindSigningAck && !options.acknowledgeBlindSigning) {
       throw new AppError({
         code: 'SIGNING_BLIND_ACK_REQUIRED',
@@ -296,10 +326,16 @@ export class SigningService {
         action: 'Read the review, confirm that you will compare the hash on the device with the one shown, then start the batch.',
       });
     }
+    const batchId = plan.id.replace(/^plan-/, 'batch-');
+    // A plan's nonces are for one batch: a second batch from it would sign them twice.
+    if (this.open.has(batchId) || (await this.journal.ids()).includes(batchId)) {
+      throw new AppError({ code: 'SIGNING_PLAN_USED', message: `This plan is already batch ${batchId}.`, action: 'Open that batch, or plan again.' });
+    }
+    this.plans.delete(plan.id);
     const now = new Date().toISOString();
     const batch: Batch = {
       schemaVersion: JOURNAL_SCHEMA_VERSION,
-      id: plan.id.replace(/^plan-/, 'batch-'),
+      id: batchId,
       createdAt: now,
       updatedAt: now,
       status: 'ready',
@@ -612,6 +648,17 @@ export class SigningService {
     const done = (async () => {
       const client = await this.options.chain(item.chainId);
       try {
+        // After a restart the node may have lost it (dropped from its pool, node restarted):
+        // the same signed bytes are sent again, which is always safe.
+        const known = await client.getTransaction({ hash: item.hash as Hex }).catch(() => null);
+        if (!known && item.signed) {
+          const again = await broadcastRaw(client, item.signed.serialized as Hex, item.signed.hash as Hex);
+          if (!again.ok && again.error.code === 'TX_NONCE_USED') {
+            await this.setItem(ctx, item, 'failed', { reason: again.error.message, error: again.error }, null);
+            return;
+          }
+          if (again.ok) item.history.push({ at: new Date().toISOString(), state: item.state, note: 'sent again: the node did not know it' });
+        }
         const receipt = await waitReceipt(client, item.hash as Hex, this.receiptTimeoutMs, this.receiptPollingMs);
         if (!receipt) {
           await this.setItem(ctx, item, 'broadcast', { reason: 'Not mined yet.' }, 'still waiting for the receipt');

@@ -235,5 +235,11 @@ describe('signing each action on the simulation', () => {
     const plan = await world.signing.plan({ vaultId: delta.id, wallets: world.wallets.slice(0, 2), action: 'withdraw' });
     expect(plan.needsBlindSigningAck).toBe(true);
     await expect(world.signing.createBatch(plan)).rejects.toMatchObject({ code: 'SIGNING_BLIND_ACK_REQUIRED' });
+    // Over IPC the plan is named by its id; one plan makes one batch (its nonces are used once).
+    const batch = await world.signing.createBatch(plan.id, { acknowledgeBlindSigning: true });
+    expect(batch.items.map((i) => i.tx?.nonce)).toEqual(plan.items.map((i) => i.tx?.nonce));
+    expect(batch.blindSigningAcknowledgedAt).not.toBeNull();
+    await expect(world.signing.createBatch(plan, { acknowledgeBlindSigning: true })).rejects.toMatchObject({ code: 'SIGNING_PLAN_USED' });
+    expect((await world.signing.listBatches()).some((b) => b.id === batch.id && b.status === 'ready')).toBe(true);
   });
 });
