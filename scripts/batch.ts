@@ -18,13 +18,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PublicClient } from 'viem';
-import { createRpcClient } from '../electron/services/chain/rpc-client';
 import { DeviceService, createHidTransportFactory, type TransportFactory } from '../electron/services/device';
 import { PortfolioService } from '../electron/services/portfolio/portfolio';
 import { ApiKeyVault } from '../electron/services/secrets/api-key';
 import { KeychainSecretStore } from '../electron/services/secrets/keychain-store';
 import { createServiceClient, type ServiceClient } from '../electron/services/service-client';
-import { createSigningService } from '../electron/services/signing';
+import { createChainAccess, createSigningService } from '../electron/services/signing';
 import { SIM_MNEMONIC, FIRST_WALLET_INDEX } from '../electron/sim/chain/accounts';
 import { derivationPath } from '../shared/device/paths';
 import { countItems } from '../shared/signing/counts';
@@ -63,7 +62,7 @@ function fail(message: string): never {
 
 interface World {
   client: ServiceClient;
-  chain: (chainId: number) => PublicClient;
+  chain: (chainId: number) => Promise<PublicClient>;
   transports: TransportFactory;
   rpcOverrides: Map<number, string>;
   firstIndex: number;
@@ -81,7 +80,7 @@ async function simWorld(): Promise<World> {
   say(`simulation: chains ${[...overrides.keys()].join(', ')}, service ${service.url}`);
   return {
     client,
-    chain: clients(overrides),
+    chain: createChainAccess({ service: async () => client, override: (id) => overrides.get(id) }),
     transports: await emulatedTransports(),
     rpcOverrides: overrides,
     firstIndex: FIRST_WALLET_INDEX,
@@ -102,35 +101,13 @@ async function serviceWorld(url: string): Promise<World> {
   const envKey = process.env.VAULTDESK_API_KEY;
   const vault = envKey ? null : new ApiKeyVault(new KeychainSecretStore());
   const client = createServiceClient({ baseUrl: url, getApiKey: async () => envKey ?? (await vault!.read(url)) });
-  // Chains the catalog knows, with the --rpc overrides on top.
-  const chains = await client.listAll('chains');
-  const urls = new Map<number, string>();
-  for (const c of chains) {
-    const rpc = (c as { RPCs?: { https?: string }[] }).RPCs?.find((r) => r.https)?.https;
-    if (rpc && typeof c.chainID === 'number') urls.set(c.chainID, rpc);
-  }
-  for (const [id, rpc] of overrides) urls.set(id, rpc);
   return {
     client,
-    chain: clients(urls),
+    chain: createChainAccess({ service: async () => client, override: (id) => overrides.get(id) }),
     transports: args['emulated-device'] ? await emulatedTransports() : createHidTransportFactory(),
     rpcOverrides: overrides,
     firstIndex: args['emulated-device'] ? FIRST_WALLET_INDEX : 0,
     async stop() {},
-  };
-}
-
-function clients(urls: Map<number, string>): (chainId: number) => PublicClient {
-  const made = new Map<number, PublicClient>();
-  return (chainId) => {
-    let c = made.get(chainId);
-    if (!c) {
-      const url = urls.get(chainId);
-      if (!url) fail(`no RPC address for chain ${chainId}: pass --rpc ${chainId}=URL`);
-      c = createRpcClient({ chainId, name: `Chain ${chainId}`, url }, { http: 0 });
-      made.set(chainId, c);
-    }
-    return c;
   };
 }
 
@@ -180,7 +157,10 @@ async function main(): Promise<void> {
   const world = args.sim ? await simWorld() : await serviceWorld(args.service!);
   const device = new DeviceService({ transports: world.transports, autoOpenEthereum: true, idleReleaseMs: 60_000 });
   await device.start();
-  const portfolio = new PortfolioService({ service: async () => world.client, rpcUrl: (chainId, fromCatalog) => world.rpcOverrides.get(chainId) ?? fromCatalog });
+  const portfolio = new PortfolioService({
+    service: async () => world.client,
+    rpcUrl: (chainId, fromCatalog) => world.rpcOverrides.get(chainId) ?? fromCatalog,
+  });
   const signing = createSigningService({
     dataDir,
     device,
@@ -195,7 +175,9 @@ async function main(): Promise<void> {
   signing.subscribe((event) => {
     if (event.type !== 'item') return;
     const { item } = event;
-    say(`${item.label} ${item.step} ${item.state}${item.tx ? ` nonce ${item.tx.nonce}` : ''}${item.hash ? ` ${item.hash}` : ''}${item.reason ? ` (${item.reason})` : ''}`);
+    say(
+      `${item.label} ${item.step} ${item.state}${item.tx ? ` nonce ${item.tx.nonce}` : ''}${item.hash ? ` ${item.hash}` : ''}${item.reason ? ` (${item.reason})` : ''}`,
+    );
     if (item.state === 'signed' && (item.signed || item.signature)) {
       signedNow++;
       // The journal already holds the signed bytes: leave like a killed process would.
@@ -228,7 +210,9 @@ async function main(): Promise<void> {
       approval: args.approval === 'unlimited' ? 'unlimited' : 'exact',
       ...(args['max-fee-gwei'] ? { maxFeeGwei: args['max-fee-gwei'] } : {}),
     });
-    say(`plan ${plan.id}: ${action} on ${plan.vault.name} (${plan.vault.state}), ${plan.items.filter((i) => i.step !== 'none').length} to sign`);
+    say(
+      `plan ${plan.id}: ${action} on ${plan.vault.name} (${plan.vault.state}), ${plan.items.filter((i) => i.step !== 'none').length} to sign`,
+    );
     for (const w of plan.wallets.filter((x) => !x.ok)) say(`  skip ${w.label} ${w.address}: ${w.reason}`);
     // Headless runs are the operator's explicit choice: the acknowledgement is the command itself.
     batch = await signing.createBatch(plan, { acknowledgeBlindSigning: true });

@@ -7,7 +7,8 @@ import type { AppErrorData } from '../errors';
  */
 const REVERTS: Readonly<Record<string, { message: string; action: string }>> = {
   NotAllowed: {
-    message: 'The contract refused the call (NotAllowed): the wallet is not allowed, the vault is in default, or the request is not in a state that permits it.',
+    message:
+      'The contract refused the call (NotAllowed): the wallet is not allowed, the vault is in default, or the request is not in a state that permits it.',
     action: 'Check the wallet\u2019s KYC and the request\u2019s status, then plan again.',
   },
   EpochNotRunning: {

@@ -90,7 +90,16 @@ export interface PlanOptions {
 
 function approveStep(token: 'underlying' | 'tranche', spender: 'epochVault' | 'queue', missing: bigint, options: PlanOptions): TxStep {
   const value = options.approval === 'unlimited' ? MAX_UINT256 : missing;
-  return { kind: 'transaction', step: 'approve', contract: token, functionName: 'approve', args: [spender, value], amount: { token, value }, spender, requestId: null };
+  return {
+    kind: 'transaction',
+    step: 'approve',
+    contract: token,
+    functionName: 'approve',
+    args: [spender, value],
+    amount: { token, value },
+    spender,
+    requestId: null,
+  };
 }
 
 function allowanceFor(w: WalletFacts, token: 'underlying' | 'tranche', spender: 'epochVault' | 'queue'): bigint {
@@ -121,7 +130,16 @@ export function planDeposit(v: VaultFacts, w: WalletFacts, amount: bigint, optio
   const have = allowanceFor(w, 'underlying', spender);
   if (have < amount) steps.push(approveStep('underlying', spender, amount - have, options));
   const step: StepKind = route.call.functionName === 'depositAA' ? 'depositAA' : 'requestDeposit';
-  steps.push({ kind: 'transaction', step, contract: route.call.contract, functionName: route.call.functionName, args: [amount], amount: { token: 'underlying', value: amount }, spender: null, requestId: null });
+  steps.push({
+    kind: 'transaction',
+    step,
+    contract: route.call.contract,
+    functionName: route.call.functionName,
+    args: [amount],
+    amount: { token: 'underlying', value: amount },
+    spender: null,
+    requestId: null,
+  });
   return { ok: true, steps, notes: [] };
 }
 
@@ -129,9 +147,18 @@ export function planDeposit(v: VaultFacts, w: WalletFacts, amount: bigint, optio
  * Withdraw tranche tokens: a redeem on the epoch vault between epochs, a queue request while one
  * runs. `all` takes what the wallet can withdraw. `redeemOnly` is the operator's explicit redeem.
  */
-export function planWithdraw(v: VaultFacts, w: WalletFacts, amount: bigint | 'all', options: PlanOptions & { redeemOnly?: boolean }): WalletPlan {
+export function planWithdraw(
+  v: VaultFacts,
+  w: WalletFacts,
+  amount: bigint | 'all',
+  options: PlanOptions & { redeemOnly?: boolean },
+): WalletPlan {
   if (options.redeemOnly && v.state !== 'WAITING') {
-    return skip(isRunning(v.state) ? 'Redeems are made between epochs: withdraw through the queue while the epoch runs.' : 'The vault is in default: only claims that are already funded can be made.');
+    return skip(
+      isRunning(v.state)
+        ? 'Redeems are made between epochs: withdraw through the queue while the epoch runs.'
+        : 'The vault is in default: only claims that are already funded can be made.',
+    );
   }
   const routed = withdrawRoute({ state: v.state, hasQueue: v.hasQueue, paused: v.paused });
   if (!routed.ok) return skip(routed.reason);
@@ -142,16 +169,35 @@ export function planWithdraw(v: VaultFacts, w: WalletFacts, amount: bigint | 'al
   const wanted = amount === 'all' ? limit : amount;
   if (limit === 0n) return skip('The wallet holds no tranche tokens of this vault.');
   // maxWithdrawable is what a redeem pays in underlying; zero means the vault would pay nothing.
-  if (route.call.contract === 'epochVault' && w.maxWithdrawable === 0n) return skip('The vault reports nothing withdrawable for this wallet.');
+  if (route.call.contract === 'epochVault' && w.maxWithdrawable === 0n)
+    return skip('The vault reports nothing withdrawable for this wallet.');
   if (wanted <= 0n) return skip('The amount to withdraw is zero.');
   if (wanted > limit) return skip('The tranche balance is lower than the amount to withdraw.');
   const steps: PlannedStep[] = [];
   if (route.call.contract === 'epochVault') {
-    steps.push({ kind: 'transaction', step: 'redeem', contract: 'epochVault', functionName: 'requestWithdraw', args: [wanted, 'tranche'], amount: { token: 'tranche', value: wanted }, spender: null, requestId: null });
+    steps.push({
+      kind: 'transaction',
+      step: 'redeem',
+      contract: 'epochVault',
+      functionName: 'requestWithdraw',
+      args: [wanted, 'tranche'],
+      amount: { token: 'tranche', value: wanted },
+      spender: null,
+      requestId: null,
+    });
   } else {
     const have = allowanceFor(w, 'tranche', 'queue');
     if (have < wanted) steps.push(approveStep('tranche', 'queue', wanted - have, options));
-    steps.push({ kind: 'transaction', step: 'requestWithdraw', contract: 'queue', functionName: 'requestWithdraw', args: [wanted], amount: { token: 'tranche', value: wanted }, spender: null, requestId: null });
+    steps.push({
+      kind: 'transaction',
+      step: 'requestWithdraw',
+      contract: 'queue',
+      functionName: 'requestWithdraw',
+      args: [wanted],
+      amount: { token: 'tranche', value: wanted },
+      spender: null,
+      requestId: null,
+    });
   }
   return { ok: true, steps, notes: [] };
 }
@@ -206,11 +252,29 @@ export function planClaims(v: VaultFacts, w: WalletFacts, requests: readonly Req
     const held = w.queue.get(e);
     if (r.type === 'DEPOSIT') {
       if (depositClaimable(epoch, held?.deposit ?? 0n)) {
-        steps.push({ kind: 'transaction', step: 'claimDepositRequest', contract: 'queue', functionName: 'claimDepositRequest', args: [BigInt(e)], amount: { token: 'underlying', value: held!.deposit }, spender: null, requestId: r.id });
+        steps.push({
+          kind: 'transaction',
+          step: 'claimDepositRequest',
+          contract: 'queue',
+          functionName: 'claimDepositRequest',
+          args: [BigInt(e)],
+          amount: { token: 'underlying', value: held!.deposit },
+          spender: null,
+          requestId: r.id,
+        });
       } else reasons.push(`Deposit of epoch ${e}: ${epoch?.price ? 'nothing left to claim.' : 'not processed yet.'}`);
     } else {
       if (withdrawClaimable(epoch, held?.withdraw ?? 0n)) {
-        steps.push({ kind: 'transaction', step: 'claimWithdrawRequest', contract: 'queue', functionName: 'claimWithdrawRequest', args: [BigInt(e)], amount: { token: 'tranche', value: held!.withdraw }, spender: null, requestId: r.id });
+        steps.push({
+          kind: 'transaction',
+          step: 'claimWithdrawRequest',
+          contract: 'queue',
+          functionName: 'claimWithdrawRequest',
+          args: [BigInt(e)],
+          amount: { token: 'tranche', value: held!.withdraw },
+          spender: null,
+          requestId: r.id,
+        });
       } else if (!held?.withdraw) reasons.push(`Withdrawal of epoch ${e}: nothing left to claim.`);
       else if (!epoch?.withdrawPrice) reasons.push(`Withdrawal of epoch ${e}: not processed yet.`);
       else reasons.push(`Withdrawal of epoch ${e}: the instant withdrawals of that epoch are not funded yet.`);
@@ -220,13 +284,32 @@ export function planClaims(v: VaultFacts, w: WalletFacts, requests: readonly Req
   const redeemSelected = ids === null || standardRedeem;
   if (redeemSelected && w.redeem.standard > 0n) {
     if (standardRedeemClaimable(v, w)) {
-      steps.push({ kind: 'transaction', step: 'claimRedeem', contract: 'epochVault', functionName: 'claimWithdrawRequest', args: [], amount: { token: 'underlying', value: w.redeem.standard }, spender: null, requestId: null });
-    } else reasons.push(isRunning(v.state) ? 'Standard redeem: paid between epochs.' : 'Standard redeem: claimable after the next epoch stops.');
+      steps.push({
+        kind: 'transaction',
+        step: 'claimRedeem',
+        contract: 'epochVault',
+        functionName: 'claimWithdrawRequest',
+        args: [],
+        amount: { token: 'underlying', value: w.redeem.standard },
+        spender: null,
+        requestId: null,
+      });
+    } else
+      reasons.push(isRunning(v.state) ? 'Standard redeem: paid between epochs.' : 'Standard redeem: claimable after the next epoch stops.');
   }
   const instantSelected = ids === null || instantRedeem;
   if (instantSelected && w.redeem.instant > 0n) {
     if (instantRedeemClaimable(v, w)) {
-      steps.push({ kind: 'transaction', step: 'claimInstantRedeem', contract: 'epochVault', functionName: 'claimInstantWithdrawRequest', args: [], amount: { token: 'underlying', value: w.redeem.instant }, spender: null, requestId: null });
+      steps.push({
+        kind: 'transaction',
+        step: 'claimInstantRedeem',
+        contract: 'epochVault',
+        functionName: 'claimInstantWithdrawRequest',
+        args: [],
+        amount: { token: 'underlying', value: w.redeem.instant },
+        spender: null,
+        requestId: null,
+      });
     } else reasons.push('Instant redeem: the vault does not allow instant withdrawals yet.');
   }
   if (steps.length === 0) return skip(reasons.length ? `Nothing to claim. ${reasons.join(' ')}` : 'Nothing to claim.');
@@ -246,9 +329,19 @@ export function planCancels(v: VaultFacts, w: WalletFacts, requests: readonly Re
     const held = e === null ? undefined : w.queue.get(e);
     // The chain decides whether the request is still pending: processed epochs have a price.
     const chainStatus = r.type === 'DEPOSIT' ? (epoch?.price ? 'PROCESSED' : 'PENDING') : epoch?.withdrawPrice ? 'PROCESSED' : 'PENDING';
-    const verdict = requestAction({ type: r.type, status: r.status === 'PENDING' ? chainStatus : r.status, isInstant: r.isInstant, ...(e !== null ? { epochNumber: e } : {}) }, v.state);
+    const verdict = requestAction(
+      {
+        type: r.type,
+        status: r.status === 'PENDING' ? chainStatus : r.status,
+        isInstant: r.isInstant,
+        ...(e !== null ? { epochNumber: e } : {}),
+      },
+      v.state,
+    );
     if (!verdict.action || verdict.action.kind !== 'cancel') {
-      reasons.push(`${r.type === 'DEPOSIT' ? 'Deposit' : 'Withdrawal'}${e !== null ? ` of epoch ${e}` : ''}: ${verdict.action ? 'processed, it can only be claimed.' : verdict.reason}`);
+      reasons.push(
+        `${r.type === 'DEPOSIT' ? 'Deposit' : 'Withdrawal'}${e !== null ? ` of epoch ${e}` : ''}: ${verdict.action ? 'processed, it can only be claimed.' : verdict.reason}`,
+      );
       continue;
     }
     const amount = r.type === 'DEPOSIT' ? (held?.deposit ?? 0n) : (held?.withdraw ?? 0n);
@@ -257,7 +350,16 @@ export function planCancels(v: VaultFacts, w: WalletFacts, requests: readonly Re
       continue;
     }
     const fn = verdict.action.functionName as 'deleteRequest' | 'deleteWithdrawRequest';
-    steps.push({ kind: 'transaction', step: fn, contract: 'queue', functionName: fn, args: [BigInt(e!)], amount: { token: r.type === 'DEPOSIT' ? 'underlying' : 'tranche', value: amount }, spender: null, requestId: r.id });
+    steps.push({
+      kind: 'transaction',
+      step: fn,
+      contract: 'queue',
+      functionName: fn,
+      args: [BigInt(e!)],
+      amount: { token: r.type === 'DEPOSIT' ? 'underlying' : 'tranche', value: amount },
+      spender: null,
+      requestId: r.id,
+    });
   }
   if (steps.length === 0) return skip(reasons.length ? `Nothing to cancel. ${reasons.join(' ')}` : 'Nothing to cancel.');
   return { ok: true, steps, notes: reasons };
@@ -267,5 +369,16 @@ export function planCancels(v: VaultFacts, w: WalletFacts, requests: readonly Re
 export function planAgreements(w: WalletFacts, vaultHasAgreements: boolean): WalletPlan {
   if (!vaultHasAgreements) return skip('The vault asks for no lender agreement.');
   if (w.unsignedAgreements.length === 0) return skip('Every lender agreement of the vault is already signed.');
-  return { ok: true, steps: w.unsignedAgreements.map((a) => ({ kind: 'message', step: 'agreement', signatureId: a.id, ...(a.code ? { code: a.code } : {}), title: a.title, text: a.text })), notes: [] };
+  return {
+    ok: true,
+    steps: w.unsignedAgreements.map((a) => ({
+      kind: 'message',
+      step: 'agreement',
+      signatureId: a.id,
+      ...(a.code ? { code: a.code } : {}),
+      title: a.title,
+      text: a.text,
+    })),
+    notes: [],
+  };
 }

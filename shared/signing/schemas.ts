@@ -39,7 +39,10 @@ export const SelectionSchema = z.object({
   /** Approve exactly what is missing (default) or an unlimited allowance. */
   approval: z.enum(['exact', 'unlimited']).optional(),
   /** Upper bound for maxFeePerGas, in gwei (decimal string); default 300. */
-  maxFeeGwei: z.string().regex(/^\d+(\.\d+)?$/).optional(),
+  maxFeeGwei: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .optional(),
 });
 export type Selection = z.infer<typeof SelectionSchema>;
 
@@ -237,6 +240,17 @@ export type BatchSummary = z.infer<typeof BatchSummarySchema>;
 
 export const SigningEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('item'), batchId: z.string(), item: BatchItemSchema }),
-  z.object({ type: z.literal('batch'), batchId: z.string(), status: BatchStatusSchema, pause: AppErrorDataSchema.nullable(), counts: BatchCountsSchema }),
+  z.object({
+    type: z.literal('batch'),
+    batchId: z.string(),
+    status: BatchStatusSchema,
+    pause: AppErrorDataSchema.nullable(),
+    counts: BatchCountsSchema,
+  }),
 ]);
 export type SigningEvent = z.infer<typeof SigningEventSchema>;
+
+/** Inputs of the pipeline's operations, for the IPC contract. */
+export const CreateBatchInputSchema = z.object({ planId: z.string(), acknowledgeBlindSigning: z.boolean() });
+export const BatchRefSchema = z.object({ batchId: z.string() });
+export const BatchItemRefSchema = z.object({ batchId: z.string(), itemId: z.string() });

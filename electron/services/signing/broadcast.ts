@@ -10,11 +10,29 @@ import { describeRevert } from '../../../shared/signing/reverts';
  */
 
 const ERC20_V5_ERRORS = [
-  { type: 'error', name: 'ERC20InsufficientAllowance', inputs: [{ name: 'spender', type: 'address' }, { name: 'allowance', type: 'uint256' }, { name: 'needed', type: 'uint256' }] },
-  { type: 'error', name: 'ERC20InsufficientBalance', inputs: [{ name: 'sender', type: 'address' }, { name: 'balance', type: 'uint256' }, { name: 'needed', type: 'uint256' }] },
+  {
+    type: 'error',
+    name: 'ERC20InsufficientAllowance',
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'allowance', type: 'uint256' },
+      { name: 'needed', type: 'uint256' },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'ERC20InsufficientBalance',
+    inputs: [
+      { name: 'sender', type: 'address' },
+      { name: 'balance', type: 'uint256' },
+      { name: 'needed', type: 'uint256' },
+    ],
+  },
 ] as const;
 
-const ERROR_ABI = [...epochVaultAbi, ...epochQueueAbi, ...strategyAbi, ...erc20Abi, ...ERC20_V5_ERRORS].filter((i) => i.type === 'error') as unknown as Abi;
+const ERROR_ABI = [...epochVaultAbi, ...epochQueueAbi, ...strategyAbi, ...erc20Abi, ...ERC20_V5_ERRORS].filter(
+  (i) => i.type === 'error',
+) as unknown as Abi;
 
 /** The revert's error name or string, from revert data; null when it cannot be read. */
 export function revertReason(data: Hex | undefined): string | null {
@@ -36,7 +54,8 @@ export function revertDataOf(err: unknown): Hex | undefined {
   err.walk((e) => {
     const data = (e as { data?: unknown }).data;
     if (typeof data === 'string' && data.startsWith('0x')) found = data as Hex;
-    else if (data && typeof data === 'object' && typeof (data as { data?: unknown }).data === 'string') found = (data as { data: Hex }).data;
+    else if (data && typeof data === 'object' && typeof (data as { data?: unknown }).data === 'string')
+      found = (data as { data: Hex }).data;
     return false;
   });
   return found;
@@ -50,11 +69,19 @@ export function describeCallError(err: unknown): AppErrorData {
   const viemReason = err instanceof BaseError ? ((err as BaseError & { reason?: string }).reason ?? null) : null;
   if (viemReason) return describeRevert(viemReason);
   const message = err instanceof BaseError ? err.shortMessage : err instanceof Error ? err.message : String(err);
-  return { code: 'CHAIN_CALL_FAILED', message: `The chain refused the call: ${message.split('\n')[0]}`, action: 'Refresh the portfolio and plan again.' };
+  return {
+    code: 'CHAIN_CALL_FAILED',
+    message: `The chain refused the call: ${message.split('\n')[0]}`,
+    action: 'Refresh the portfolio and plan again.',
+  };
 }
 
 /** The reason a mined transaction reverted, by replaying it at its block. */
-export async function minedRevert(client: PublicClient, receipt: TransactionReceipt, tx: { from: Hex; to: Hex; data: Hex }): Promise<AppErrorData> {
+export async function minedRevert(
+  client: PublicClient,
+  receipt: TransactionReceipt,
+  tx: { from: Hex; to: Hex; data: Hex },
+): Promise<AppErrorData> {
   try {
     // The state before its block: what the transaction ran against (with one transaction per block, exactly).
     await client.call({ account: tx.from, to: tx.to, data: tx.data, blockNumber: receipt.blockNumber - 1n });
@@ -91,12 +118,24 @@ export async function broadcastRaw(client: PublicClient, serialized: Hex, hash: 
       };
     }
     const message = err instanceof BaseError ? err.shortMessage : err instanceof Error ? err.message : String(err);
-    return { ok: false, error: { code: 'TX_BROADCAST_FAILED', message: `The node refused the transaction: ${message.split('\n')[0]}`, action: 'Retry: the same signed bytes are sent again.' } };
+    return {
+      ok: false,
+      error: {
+        code: 'TX_BROADCAST_FAILED',
+        message: `The node refused the transaction: ${message.split('\n')[0]}`,
+        action: 'Retry: the same signed bytes are sent again.',
+      },
+    };
   }
 }
 
 /** The receipt, or null when the transaction is not mined within `timeoutMs`. */
-export async function waitReceipt(client: PublicClient, hash: Hex, timeoutMs: number, pollingMs: number): Promise<TransactionReceipt | null> {
+export async function waitReceipt(
+  client: PublicClient,
+  hash: Hex,
+  timeoutMs: number,
+  pollingMs: number,
+): Promise<TransactionReceipt | null> {
   try {
     return await client.waitForTransactionReceipt({ hash, timeout: timeoutMs, pollingInterval: pollingMs });
   } catch (err) {

@@ -96,7 +96,14 @@ export function calldata(vault: PlanVault, step: TxStep): Addr {
 }
 
 /** Gas limit: the chain's estimate plus a margin, or a fixed allowance when an earlier step must land first. */
-export async function gasLimit(client: PublicClient, from: Addr, to: Addr, data: Addr, step: TxStep, dependsOnEarlierStep: boolean): Promise<{ gas: bigint; estimated: boolean }> {
+export async function gasLimit(
+  client: PublicClient,
+  from: Addr,
+  to: Addr,
+  data: Addr,
+  step: TxStep,
+  dependsOnEarlierStep: boolean,
+): Promise<{ gas: bigint; estimated: boolean }> {
   if (dependsOnEarlierStep) return { gas: FIXED_GAS[step.step] ?? DEFAULT_FIXED_GAS, estimated: false };
   const estimate = await client.estimateGas({ account: from, to, data });
   return { gas: (estimate * GAS_MARGIN_PERCENT) / 100n, estimated: true };
@@ -197,7 +204,12 @@ export function buildDraft(args: {
     spender: step.spender ? { role: step.spender, address: roleAddress(vault, step.spender) } : null,
     amount:
       step.amount && token
-        ? { symbol: token.symbol, decimals: token.decimals, baseUnits: step.amount.value.toString(), display: amountText(vault, step.amount.token, step.amount.value) }
+        ? {
+            symbol: token.symbol,
+            decimals: token.decimals,
+            baseUnits: step.amount.value.toString(),
+            display: amountText(vault, step.amount.token, step.amount.value),
+          }
         : null,
     chainId: vault.chainId,
     nonce,

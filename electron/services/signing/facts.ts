@@ -46,7 +46,12 @@ export interface ChainFacts {
   blockTimestamp: number;
 }
 
-export async function readChainFacts(client: PublicClient, vault: PortfolioVault, wallets: readonly Addr[], requests: readonly RequestRow[]): Promise<ChainFacts> {
+export async function readChainFacts(
+  client: PublicClient,
+  vault: PortfolioVault,
+  wallets: readonly Addr[],
+  requests: readonly RequestRow[],
+): Promise<ChainFacts> {
   const ev = vault.epochVault as Addr;
   const queue = vault.queue as Addr | null;
   const strategy = vault.strategy as Addr;
@@ -110,7 +115,12 @@ export async function readChainFacts(client: PublicClient, vault: PortfolioVault
     });
   }
   const vaultFacts: VaultFacts = {
-    state: cycleState({ isEpochRunning: v[0] as boolean, defaulted: v[1] as boolean, epochEndDate: Number(v[3] as bigint), now: Number(block.timestamp) }),
+    state: cycleState({
+      isEpochRunning: v[0] as boolean,
+      defaulted: v[1] as boolean,
+      epochEndDate: Number(v[3] as bigint),
+      now: Number(block.timestamp),
+    }),
     paused: v[2] as boolean,
     hasQueue: queue !== null,
     allowInstantWithdraw: v[4] as boolean,
@@ -128,7 +138,11 @@ export async function readChainFacts(client: PublicClient, vault: PortfolioVault
       gasBalance: gas[i]!,
       underlyingBalance: r[1] as bigint,
       trancheBalance: r[2] as bigint,
-      allowance: { underlyingToVault: r[3] as bigint, underlyingToQueue: queue ? (r[4] as bigint) : 0n, trancheToQueue: queue ? (r[5] as bigint) : 0n },
+      allowance: {
+        underlyingToVault: r[3] as bigint,
+        underlyingToQueue: queue ? (r[4] as bigint) : 0n,
+        trancheToQueue: queue ? (r[5] as bigint) : 0n,
+      },
       maxWithdrawable: r[6] as bigint,
       redeem: { standard: r[7] as bigint, instant: r[8] as bigint, lastRequestEpoch: Number(r[9] as bigint) },
       queue: held,

@@ -1,3 +1,10 @@
-export { createSigningService, SigningService, type SigningDevice, type SigningListener, type SigningServiceOptions } from './signing-service';
+export {
+  createSigningService,
+  SigningService,
+  type SigningDevice,
+  type SigningListener,
+  type SigningServiceOptions,
+} from './signing-service';
 export { reportCsv, REPORT_COLUMNS } from './csv';
 export { revertReason, describeCallError } from './broadcast';
+export { createChainAccess } from './chain-access';

@@ -35,7 +35,12 @@ export class Journal {
         action: 'Check the wallets on a block explorer before signing anything for them again.',
       });
     }
-    if (!value) throw new AppError({ code: 'SIGNING_BATCH_NOT_FOUND', message: `No journal for batch ${id}.`, action: 'Choose a batch from the list.' });
+    if (!value)
+      throw new AppError({
+        code: 'SIGNING_BATCH_NOT_FOUND',
+        message: `No journal for batch ${id}.`,
+        action: 'Choose a batch from the list.',
+      });
     return value;
   }
 
@@ -44,6 +49,9 @@ export class Journal {
       if (err.code === 'ENOENT') return [] as string[];
       throw err;
     });
-    return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length)).sort();
+    return names
+      .filter((n) => n.endsWith('.json'))
+      .map((n) => n.slice(0, -'.json'.length))
+      .sort();
   }
 }

@@ -6,7 +6,18 @@ import { AppError, isAppError, type AppErrorData } from '../../../shared/errors'
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { countItems, isSettled } from '../../../shared/signing/counts';
 import { parseAmount } from '../../../shared/domain/units';
-import { planAgreements, planCancels, planClaims, planDeposit, planWithdraw, type MessageStep, type RequestRef, type TxStep, type WalletFacts, type WalletPlan } from '../../../shared/signing/rules';
+import {
+  planAgreements,
+  planCancels,
+  planClaims,
+  planDeposit,
+  planWithdraw,
+  type MessageStep,
+  type RequestRef,
+  type TxStep,
+  type WalletFacts,
+  type WalletPlan,
+} from '../../../shared/signing/rules';
 import {
   SelectionSchema,
   JOURNAL_SCHEMA_VERSION,
@@ -66,11 +77,16 @@ const FAIL_ITEM_CODES = new Set(['DEVICE_ADDRESS_MISMATCH', 'DEVICE_INVALID_REQU
 
 const MAX_KEPT_PLANS = 20;
 
-const newId = (prefix: string) => `${prefix}${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
+const newId = (prefix: string) =>
+  `${prefix}${new Date()
+    .toISOString()
+    .replace(/[-:.TZ]/g, '')
+    .slice(0, 14)}-${randomBytes(4).toString('hex')}`;
 
 function errorData(err: unknown): AppErrorData {
   if (isAppError(err)) return err.toData();
-  if (err && typeof err === 'object' && typeof (err as AppErrorData).code === 'string' && typeof (err as AppErrorData).message === 'string') return err as AppErrorData;
+  if (err && typeof err === 'object' && typeof (err as AppErrorData).code === 'string' && typeof (err as AppErrorData).message === 'string')
+    return err as AppErrorData;
   return { code: 'UNEXPECTED', message: err instanceof Error ? err.message : String(err) };
 }
 
@@ -109,7 +125,12 @@ export class SigningService {
     const wallets = selection.wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
     const portfolio = await this.options.loadPortfolio(wallets);
     const pv = portfolio.vaults.find((v) => v.id === selection.vaultId);
-    if (!pv) throw new AppError({ code: 'SIGNING_VAULT_NOT_FOUND', message: 'The vault is not in the catalog.', action: 'Refresh the portfolio and choose the vault again.' });
+    if (!pv)
+      throw new AppError({
+        code: 'SIGNING_VAULT_NOT_FOUND',
+        message: 'The vault is not in the catalog.',
+        action: 'Refresh the portfolio and choose the vault again.',
+      });
     const vault: PlanVault = {
       id: pv.id,
       name: pv.name,
@@ -132,14 +153,27 @@ export class SigningService {
       });
     }
     const requests = portfolio.requests.filter((r) => r.vaultId === pv.id);
-    const facts = await readChainFacts(client, pv, wallets.map((w) => w.address), requests);
+    const facts = await readChainFacts(
+      client,
+      pv,
+      wallets.map((w) => w.address),
+      requests,
+    );
     vault.state = facts.vault.state;
 
     const needsAgreements = selection.action === 'deposit' || selection.action === 'agreements';
-    const agreements = needsAgreements ? await this.agreementStatus(pv.lenderSignatureIds, wallets.map((w) => w.address)) : null;
+    const agreements = needsAgreements
+      ? await this.agreementStatus(
+          pv.lenderSignatureIds,
+          wallets.map((w) => w.address),
+        )
+      : null;
 
     let amount: bigint | 'all' | null = null;
-    if (selection.action === 'deposit' || ((selection.action === 'withdraw' || selection.action === 'redeem') && selection.amount && selection.amount !== 'all')) {
+    if (
+      selection.action === 'deposit' ||
+      ((selection.action === 'withdraw' || selection.action === 'redeem') && selection.amount && selection.amount !== 'all')
+    ) {
       const token = selection.action === 'deposit' ? vault.underlying : vault.tranche;
       const parsed = parseAmount(selection.amount ?? '', token.decimals);
       if (!parsed.ok) throw new AppError({ code: 'SIGNING_BAD_AMOUNT', message: parsed.reason, action: 'Correct the amount.' });
@@ -183,7 +217,10 @@ export class SigningService {
     const verdicts = selection.wallets.map((w): WalletPlan => {
       const agreementInfo = agreements?.get(w.address.toLowerCase());
       if (agreementInfo && 'error' in agreementInfo) return { ok: false, reason: agreementInfo.error };
-      const walletFacts: WalletFacts = { ...facts.wallets.get(w.address.toLowerCase())!, unsignedAgreements: agreementInfo?.unsigned ?? [] };
+      const walletFacts: WalletFacts = {
+        ...facts.wallets.get(w.address.toLowerCase())!,
+        unsignedAgreements: agreementInfo?.unsigned ?? [],
+      };
       const mine: RequestRef[] = requests
         .filter((r) => r.wallet.toLowerCase() === w.address.toLowerCase())
         .map((r) => ({ id: r.id, type: r.type, status: r.status, isInstant: r.isInstant, epochNumber: r.epochNumber }));
@@ -212,7 +249,9 @@ export class SigningService {
         const verdict = verdicts[i]!;
         if (!verdict.ok) return null;
         try {
-          let nonce = verdict.steps.some((s) => s.kind === 'transaction') ? await client.getTransactionCount({ address: w.address as Hex, blockTag: 'pending' }) : 0;
+          let nonce = verdict.steps.some((s) => s.kind === 'transaction')
+            ? await client.getTransactionCount({ address: w.address as Hex, blockTag: 'pending' })
+            : 0;
           const out: Drafted[] = [];
           let afterApprove = false;
           for (const step of verdict.steps) {
@@ -220,7 +259,14 @@ export class SigningService {
               out.push({ kind: 'message', step });
               continue;
             }
-            const gas = await gasLimit(client, w.address as Hex, roleAddress(vault, step.contract), calldata(vault, step), step, afterApprove);
+            const gas = await gasLimit(
+              client,
+              w.address as Hex,
+              roleAddress(vault, step.contract),
+              calldata(vault, step),
+              step,
+              afterApprove,
+            );
             out.push({ kind: 'tx', step, draft: buildDraft({ vault, step, nonce: nonce++, fees: fees!, gas }), afterApprove });
             afterApprove = step.step === 'approve';
           }
@@ -256,16 +302,34 @@ export class SigningService {
             item(w, {
               step: 'agreement',
               message: { signatureId: d.step.signatureId, text: d.step.text },
-              review: { kind: 'message', title: `Sign "${d.step.title}"`, signatureId: d.step.signatureId, code: d.step.code ?? null, text: d.step.text, deviceScreens: personalMessageScreens(bytes) },
+              review: {
+                kind: 'message',
+                title: `Sign "${d.step.title}"`,
+                signatureId: d.step.signatureId,
+                code: d.step.code ?? null,
+                text: d.step.text,
+                deviceScreens: personalMessageScreens(bytes),
+              },
             }),
           );
           continue;
         }
-        const created = item(w, { step: d.step.step, tx: d.draft.tx, review: d.draft.review, dependsOn: d.afterApprove && previous ? previous.id : null });
+        const created = item(w, {
+          step: d.step.step,
+          tx: d.draft.tx,
+          review: d.draft.review,
+          dependsOn: d.afterApprove && previous ? previous.id : null,
+        });
         items.push(created);
         previous = created;
       }
-      planWallets.push({ address: w.address, label: w.label, ok: true, reason: verdict.notes.length ? verdict.notes.join(' ') : null, kycLink: null });
+      planWallets.push({
+        address: w.address,
+        label: w.label,
+        ok: true,
+        reason: verdict.notes.length ? verdict.notes.join(' ') : null,
+        kycLink: null,
+      });
     });
     const plan: Plan = {
       id: newId('plan-'),
@@ -282,7 +346,10 @@ export class SigningService {
   }
 
   /** Per wallet: the LENDER agreements it has not signed, or why that could not be checked. */
-  private async agreementStatus(signatureIds: readonly string[], wallets: readonly string[]): Promise<Map<string, { unsigned: WalletFacts['unsignedAgreements'] } | { error: string }>> {
+  private async agreementStatus(
+    signatureIds: readonly string[],
+    wallets: readonly string[],
+  ): Promise<Map<string, { unsigned: WalletFacts['unsignedAgreements'] } | { error: string }>> {
     const out = new Map<string, { unsigned: WalletFacts['unsignedAgreements'] } | { error: string }>();
     if (signatureIds.length === 0) {
       for (const w of wallets) out.set(w.toLowerCase(), { unsigned: [] });
@@ -293,7 +360,12 @@ export class SigningService {
     try {
       client = await this.options.service();
       const listed = await client.listSignatures(signatureIds);
-      definitions = listed.data.map((d) => ({ id: d._id, ...(d.code ? { code: d.code } : {}), title: d.title?.en ?? d.code ?? d._id, text: decodeBase64(d.walletMessage ?? '') }));
+      definitions = listed.data.map((d) => ({
+        id: d._id,
+        ...(d.code ? { code: d.code } : {}),
+        title: d.title?.en ?? d.code ?? d._id,
+        text: decodeBase64(d.walletMessage ?? ''),
+      }));
     } catch (err) {
       const reason = `The agreements could not be read from the service: ${errorData(err).message}`;
       for (const w of wallets) out.set(w.toLowerCase(), { error: reason });
@@ -318,18 +390,24 @@ export class SigningService {
   async createBatch(planOrId: Plan | string, options: { acknowledgeBlindSigning?: boolean } = {}): Promise<Batch> {
     // Over IPC pass the plan's id: the drafts then come from this process, never from the renderer.
     const plan = typeof planOrId === 'string' ? this.plans.get(planOrId) : planOrId;
-    if (!plan) throw new AppError({ code: 'SIGNING_PLAN_NOT_FOUND', message: 'This plan is no longer available.', action: 'Plan the batch again.' });
+    if (!plan)
+      throw new AppError({ code: 'SIGNING_PLAN_NOT_FOUND', message: 'This plan is no longer available.', action: 'Plan the batch again.' });
     if (plan.needsBlindSigningAck && !options.acknowledgeBlindSigning) {
       throw new AppError({
         code: 'SIGNING_BLIND_ACK_REQUIRED',
-        message: 'The Ledger will blind-sign these contract calls: it shows the contract, the fees and a transaction hash, not the decoded call.',
+        message:
+          'The Ledger will blind-sign these contract calls: it shows the contract, the fees and a transaction hash, not the decoded call.',
         action: 'Read the review, confirm that you will compare the hash on the device with the one shown, then start the batch.',
       });
     }
     const batchId = plan.id.replace(/^plan-/, 'batch-');
     // A plan's nonces are for one batch: a second batch from it would sign them twice.
     if (this.open.has(batchId) || (await this.journal.ids()).includes(batchId)) {
-      throw new AppError({ code: 'SIGNING_PLAN_USED', message: `This plan is already batch ${batchId}.`, action: 'Open that batch, or plan again.' });
+      throw new AppError({
+        code: 'SIGNING_PLAN_USED',
+        message: `This plan is already batch ${batchId}.`,
+        action: 'Open that batch, or plan again.',
+      });
     }
     this.plans.delete(plan.id);
     const now = new Date().toISOString();
@@ -397,7 +475,13 @@ export class SigningService {
     if (ctx.running) throw busy();
     const item = findItem(ctx.batch, itemId);
     if (item.state === 'failed' || item.state === 'skipped') {
-      await this.setItem(ctx, item, 'waiting', { reason: null, error: null, hash: item.receipt ? null : item.hash, receipt: null }, 'retry asked by the operator');
+      await this.setItem(
+        ctx,
+        item,
+        'waiting',
+        { reason: null, error: null, hash: item.receipt ? null : item.hash, receipt: null },
+        'retry asked by the operator',
+      );
     } else if (item.state !== 'waiting' && item.state !== 'signed') {
       throw new AppError({ code: 'SIGNING_NOT_RETRYABLE', message: `This item is ${item.state}: there is nothing to retry.` });
     }
@@ -425,11 +509,22 @@ export class SigningService {
     const ctx = await this.ctx(id);
     if (ctx.running) throw busy();
     const item = findItem(ctx.batch, itemId);
-    if (item.state === 'confirmed' || item.state === 'on-device' || item.state === 'skipped' || (item.state === 'waiting' && !item.signed)) {
+    if (
+      item.state === 'confirmed' ||
+      item.state === 'on-device' ||
+      item.state === 'skipped' ||
+      (item.state === 'waiting' && !item.signed)
+    ) {
       throw new AppError({ code: 'SIGNING_NOT_RESIGNABLE', message: `This item is ${item.state}: there is no signature to replace.` });
     }
     const old = item.signed?.hash ?? item.signature ?? 'none';
-    await this.setItem(ctx, item, 'waiting', { signed: null, signature: null, hash: null, receipt: null, error: null, reason: null, resignAllowed: true }, `re-sign asked by the operator (previous ${old})`);
+    await this.setItem(
+      ctx,
+      item,
+      'waiting',
+      { signed: null, signature: null, hash: null, receipt: null, error: null, reason: null, resignAllowed: true },
+      `re-sign asked by the operator (previous ${old})`,
+    );
     return structuredClone(ctx.batch);
   }
 
@@ -443,7 +538,13 @@ export class SigningService {
     for (const item of batch.items) {
       if (item.state === 'on-device') {
         // The console stopped while the device showed it: no signature came back, nothing was sent.
-        await this.setItem(ctx, item, 'waiting', { reason: 'The console stopped while this was on the device; nothing was sent.' }, 'recovered after a restart');
+        await this.setItem(
+          ctx,
+          item,
+          'waiting',
+          { reason: 'The console stopped while this was on the device; nothing was sent.' },
+          'recovered after a restart',
+        );
       }
     }
     await this.save(ctx);
@@ -470,11 +571,21 @@ export class SigningService {
         const dep = findItem(batch, item.dependsOn);
         await ctx.watchers.get(dep.id);
         if (dep.state === 'failed' || dep.state === 'skipped') {
-          await this.setItem(ctx, item, 'skipped', { reason: `The ${dep.step} step before it was ${dep.state === 'failed' ? 'not confirmed' : 'skipped'}.` }, null);
+          await this.setItem(
+            ctx,
+            item,
+            'skipped',
+            { reason: `The ${dep.step} step before it was ${dep.state === 'failed' ? 'not confirmed' : 'skipped'}.` },
+            null,
+          );
           continue;
         }
         if (dep.state !== 'confirmed') {
-          pause = { code: 'SIGNING_WAITING_FOR_APPROVAL', message: `The ${dep.step} step of ${item.label} is not confirmed yet.`, action: 'Run the batch again once it is mined.' };
+          pause = {
+            code: 'SIGNING_WAITING_FOR_APPROVAL',
+            message: `The ${dep.step} step of ${item.label} is not confirmed yet.`,
+            action: 'Run the batch again once it is mined.',
+          };
           break;
         }
       }
@@ -488,7 +599,11 @@ export class SigningService {
     }
     await Promise.all([...ctx.watchers.values()]);
     if (!pause && batch.items.some((i) => i.state === 'broadcast')) {
-      pause = { code: 'SIGNING_NOT_MINED', message: 'Some transactions are not mined yet.', action: 'Run the batch again to keep watching them.' };
+      pause = {
+        code: 'SIGNING_NOT_MINED',
+        message: 'Some transactions are not mined yet.',
+        action: 'Run the batch again to keep watching them.',
+      };
     }
     batch.pause = pause;
     batch.status = pause ? 'paused' : batch.items.every(isSettled) ? 'done' : 'paused';
@@ -523,7 +638,10 @@ export class SigningService {
           ctx,
           item,
           'signed',
-          { signed: { serialized: signed.serialized, hash: signed.hash, signingHash: signed.signingHash, at: new Date().toISOString() }, resignAllowed: false },
+          {
+            signed: { serialized: signed.serialized, hash: signed.hash, signingHash: signed.signingHash, at: new Date().toISOString() },
+            resignAllowed: false,
+          },
           `nonce ${item.tx.nonce}`,
         );
       } else if (item.message) {
@@ -552,10 +670,20 @@ export class SigningService {
     const tx = item.tx!;
     const client = await this.options.chain(item.chainId);
     const address = item.wallet as Hex;
-    const [latest, pending] = await Promise.all([client.getTransactionCount({ address, blockTag: 'latest' }), client.getTransactionCount({ address, blockTag: 'pending' })]);
+    const [latest, pending] = await Promise.all([
+      client.getTransactionCount({ address, blockTag: 'latest' }),
+      client.getTransactionCount({ address, blockTag: 'pending' }),
+    ]);
     const used = new Set(
       ctx.batch.items
-        .filter((o) => o !== item && o.signed && o.state !== 'skipped' && o.wallet.toLowerCase() === address.toLowerCase() && o.chainId === item.chainId)
+        .filter(
+          (o) =>
+            o !== item &&
+            o.signed &&
+            o.state !== 'skipped' &&
+            o.wallet.toLowerCase() === address.toLowerCase() &&
+            o.chainId === item.chainId,
+        )
         .map((o) => o.tx!.nonce),
     );
     const fresh = await chainFees(client, ctx.batch.selection.maxFeeGwei);
@@ -566,8 +694,15 @@ export class SigningService {
         const raised = (BigInt(old ?? '0') * 1125n) / 1000n + 1n;
         return raised > now ? raised : now;
       };
-      const fees = { maxFeePerGas: bump(tx.maxFeePerGas, fresh.maxFeePerGas), maxPriorityFeePerGas: bump(tx.maxPriorityFeePerGas, fresh.maxPriorityFeePerGas) };
-      redraft(item, { nonce: tx.nonce, fees, gas: { gas: BigInt(tx.gas), estimated: item.review?.kind === 'transaction' && item.review.fees.gasEstimated } });
+      const fees = {
+        maxFeePerGas: bump(tx.maxFeePerGas, fresh.maxFeePerGas),
+        maxPriorityFeePerGas: bump(tx.maxPriorityFeePerGas, fresh.maxPriorityFeePerGas),
+      };
+      redraft(item, {
+        nonce: tx.nonce,
+        fees,
+        gas: { gas: BigInt(tx.gas), estimated: item.review?.kind === 'transaction' && item.review.fees.gasEstimated },
+      });
       item.history.push({ at: new Date().toISOString(), state: item.state, note: `re-signing nonce ${tx.nonce} with higher fees` });
       return;
     }
@@ -583,7 +718,11 @@ export class SigningService {
     }
     const before = tx.nonce;
     redraft(item, { nonce: next, fees: fresh, gas });
-    item.history.push({ at: new Date().toISOString(), state: item.state, note: `nonce moved from ${before} to ${next}: the review was rebuilt` });
+    item.history.push({
+      at: new Date().toISOString(),
+      state: item.state,
+      note: `nonce moved from ${before} to ${next}: the review was rebuilt`,
+    });
   }
 
   private async wouldRevert(item: BatchItem): Promise<AppErrorData | null> {
@@ -657,7 +796,8 @@ export class SigningService {
             await this.setItem(ctx, item, 'failed', { reason: again.error.message, error: again.error }, null);
             return;
           }
-          if (again.ok) item.history.push({ at: new Date().toISOString(), state: item.state, note: 'sent again: the node did not know it' });
+          if (again.ok)
+            item.history.push({ at: new Date().toISOString(), state: item.state, note: 'sent again: the node did not know it' });
         }
         const receipt = await waitReceipt(client, item.hash as Hex, this.receiptTimeoutMs, this.receiptPollingMs);
         if (!receipt) {
@@ -668,8 +808,18 @@ export class SigningService {
         if (receipt.status === 'success') {
           await this.setItem(ctx, item, 'confirmed', { receipt: receiptData, reason: null, error: null }, `block ${receipt.blockNumber}`);
         } else {
-          const error = await minedRevert(client, receipt, { from: item.wallet as Hex, to: item.tx!.to as Hex, data: item.tx!.data as Hex });
-          await this.setItem(ctx, item, 'failed', { receipt: receiptData, reason: error.message, error }, `reverted in block ${receipt.blockNumber}`);
+          const error = await minedRevert(client, receipt, {
+            from: item.wallet as Hex,
+            to: item.tx!.to as Hex,
+            data: item.tx!.data as Hex,
+          });
+          await this.setItem(
+            ctx,
+            item,
+            'failed',
+            { receipt: receiptData, reason: error.message, error },
+            `reverted in block ${receipt.blockNumber}`,
+          );
         }
       } catch (err) {
         const error = errorData(err);
@@ -738,7 +888,15 @@ export class SigningService {
 }
 
 function summary(batch: Batch): BatchSummary {
-  return { id: batch.id, createdAt: batch.createdAt, updatedAt: batch.updatedAt, status: batch.status, action: batch.selection.action, vaultName: batch.vault.name, counts: countItems(batch.items) };
+  return {
+    id: batch.id,
+    createdAt: batch.createdAt,
+    updatedAt: batch.updatedAt,
+    status: batch.status,
+    action: batch.selection.action,
+    vaultName: batch.vault.name,
+    counts: countItems(batch.items),
+  };
 }
 
 function findItem(batch: Batch, itemId: string): BatchItem {

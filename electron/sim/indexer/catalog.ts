@@ -32,7 +32,11 @@ const AUDIT_ACTOR = 'local-chain';
 /** The lender agreements every local vault asks for (same wording as the generated dataset's). */
 const LENDER_AGREEMENTS = [
   { code: 'TERMS_OF_SERVICE', title: 'Terms of service', text: 'I have read and accept the Vaultline Terms of Service, version 2.1.' },
-  { code: 'MASTER_LOAN_AGREEMENT', title: 'Master loan agreement', text: 'I accept the Master Loan Agreement governing lending through Vaultline credit vaults, version 1.4.' },
+  {
+    code: 'MASTER_LOAN_AGREEMENT',
+    title: 'Master loan agreement',
+    text: 'I accept the Master Loan Agreement governing lending through Vaultline credit vaults, version 1.4.',
+  },
 ] as const;
 
 export const LOCAL_KYC_LINK = 'https://kyc.vaultline.example/verify';
@@ -125,7 +129,12 @@ export function registerLocalCatalog(store: SimStore, chains: LocalChainInput[],
           borrower: { address: vault.borrower },
         },
         strategy: { address: vault.strategy, abiCode: LOCAL_ABI_CODES.strategy },
-        kyc: { policyId: Number(vault.policyId), isActive: vault.keyring !== null, isRequired: vault.keyring !== null, link: LOCAL_KYC_LINK },
+        kyc: {
+          policyId: Number(vault.policyId),
+          isActive: vault.keyring !== null,
+          isRequired: vault.keyring !== null,
+          link: LOCAL_KYC_LINK,
+        },
         signatures,
         ...audit,
       });

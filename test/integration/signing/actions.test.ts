@@ -46,7 +46,13 @@ async function signAll(selection: Omit<Selection, 'wallets'> & { wallets?: Selec
 async function claimElsewhere(chainId: number, wallet: string, queue: string, epoch: number): Promise<void> {
   const chain = world.sim.network.chains.find((c) => c.chain.chainId === chainId)!.chain;
   // A transaction from another app: it takes the wallet's next nonce.
-  await chain.client.write({ from: wallet as Hex, to: queue as Hex, abi: epochQueueAbi, functionName: 'claimDepositRequest', args: [BigInt(epoch)] });
+  await chain.client.write({
+    from: wallet as Hex,
+    to: queue as Hex,
+    abi: epochQueueAbi,
+    functionName: 'claimDepositRequest',
+    args: [BigInt(epoch)],
+  });
 }
 
 const epochOf = (data: string) => decodeFunctionData({ abi: epochQueueAbi, data: data as Hex }).args![0] as bigint;
@@ -75,7 +81,16 @@ describe('signing each action on the simulation', () => {
     const wallets = world.wallets.filter((_, i) => [1, 2, 3].includes(i));
     await signAll({ vaultId: beta.id, action: 'agreements', wallets });
     shown.length = 0;
-    const before = await Promise.all(wallets.map((w) => read(beta.chain.chainId).readContract({ address: beta.tranche.address as Hex, abi: erc20Abi, functionName: 'balanceOf', args: [w.address as Hex] })));
+    const before = await Promise.all(
+      wallets.map((w) =>
+        read(beta.chain.chainId).readContract({
+          address: beta.tranche.address as Hex,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [w.address as Hex],
+        }),
+      ),
+    );
     const { plan, batch } = await signAll({ vaultId: beta.id, action: 'deposit', amount: '250.5', wallets });
     expect(plan.vault.state).toBe('WAITING');
     for (const w of wallets) {
@@ -89,7 +104,16 @@ describe('signing each action on the simulation', () => {
       expect(approve.amount).toMatchObject({ baseUnits: '250500000', display: `250.5 ${beta.underlying.symbol}` });
       expect(approve.args.map((a) => a.name)).toEqual(['spender', 'amount']);
     }
-    const after = await Promise.all(wallets.map((w) => read(beta.chain.chainId).readContract({ address: beta.tranche.address as Hex, abi: erc20Abi, functionName: 'balanceOf', args: [w.address as Hex] })));
+    const after = await Promise.all(
+      wallets.map((w) =>
+        read(beta.chain.chainId).readContract({
+          address: beta.tranche.address as Hex,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [w.address as Hex],
+        }),
+      ),
+    );
     after.forEach((b, i) => expect(b > before[i]!).toBe(true));
     // The device showed exactly the screens of each review, transaction hash included.
     expect(shown).toEqual(signedItems(batch).map((i) => i.review!.deviceScreens));
@@ -101,11 +125,23 @@ describe('signing each action on the simulation', () => {
     const wallets = world.wallets.slice(0, 3);
     await signAll({ vaultId: delta.id, action: 'agreements', wallets });
     const { batch } = await signAll({ vaultId: delta.id, action: 'deposit', amount: '100', wallets });
-    expect(signedItems(batch).map((i) => i.step)).toEqual(['approve', 'requestDeposit', 'approve', 'requestDeposit', 'approve', 'requestDeposit']);
+    expect(signedItems(batch).map((i) => i.step)).toEqual([
+      'approve',
+      'requestDeposit',
+      'approve',
+      'requestDeposit',
+      'approve',
+      'requestDeposit',
+    ]);
     expect(signedItems(batch).every((i) => i.state === 'confirmed')).toBe(true);
     const e = BigInt(delta.cycle!.requestEpoch);
     for (const w of wallets) {
-      const held = await read(delta.chain.chainId).readContract({ address: delta.queue as Hex, abi: epochQueueAbi, functionName: 'userDepositsEpochs', args: [w.address as Hex, e] });
+      const held = await read(delta.chain.chainId).readContract({
+        address: delta.queue as Hex,
+        abi: epochQueueAbi,
+        functionName: 'userDepositsEpochs',
+        args: [w.address as Hex, e],
+      });
       expect(held >= 100_000_000n).toBe(true);
     }
   });
@@ -119,7 +155,12 @@ describe('signing each action on the simulation', () => {
     for (const w of planned) {
       const steps = batch.items.filter((i) => i.wallet === w.address);
       expect(steps.map((s) => `${s.step}:${s.state}`)).toEqual(['approve:confirmed', 'requestWithdraw:confirmed']);
-      const left = await read(delta.chain.chainId).readContract({ address: delta.tranche.address as Hex, abi: erc20Abi, functionName: 'balanceOf', args: [w.address as Hex] });
+      const left = await read(delta.chain.chainId).readContract({
+        address: delta.tranche.address as Hex,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [w.address as Hex],
+      });
       expect(left).toBe(0n);
     }
   });
@@ -133,8 +174,18 @@ describe('signing each action on the simulation', () => {
     expect(redeemed.every((i) => i.step === 'redeem' && i.state === 'confirmed')).toBe(true);
     const kyc = plan.wallets.find((w) => w.kycLink);
     expect(kyc?.reason).toMatch(/KYC/);
-    const receipts = await read(epsilon.chain.chainId).readContract({ address: epsilon.strategy as Hex, abi: strategyAbi, functionName: 'withdrawsRequests', args: [redeemed[0]!.wallet as Hex] });
-    const instant = await read(epsilon.chain.chainId).readContract({ address: epsilon.strategy as Hex, abi: strategyAbi, functionName: 'instantWithdrawsRequests', args: [redeemed[0]!.wallet as Hex] });
+    const receipts = await read(epsilon.chain.chainId).readContract({
+      address: epsilon.strategy as Hex,
+      abi: strategyAbi,
+      functionName: 'withdrawsRequests',
+      args: [redeemed[0]!.wallet as Hex],
+    });
+    const instant = await read(epsilon.chain.chainId).readContract({
+      address: epsilon.strategy as Hex,
+      abi: strategyAbi,
+      functionName: 'instantWithdrawsRequests',
+      args: [redeemed[0]!.wallet as Hex],
+    });
     expect(receipts + instant > 0n).toBe(true);
   });
 
@@ -145,7 +196,12 @@ describe('signing each action on the simulation', () => {
     expect(steps).toEqual(new Set(['claimDepositRequest', 'claimWithdrawRequest', 'claimInstantRedeem']));
     expect(signedItems(batch).every((i) => i.state === 'confirmed')).toBe(true);
     for (const item of signedItems(batch).filter((i) => i.step === 'claimDepositRequest')) {
-      const held = await read(alpha.chain.chainId).readContract({ address: alpha.queue as Hex, abi: epochQueueAbi, functionName: 'userDepositsEpochs', args: [item.wallet as Hex, epochOf(item.tx!.data!)] });
+      const held = await read(alpha.chain.chainId).readContract({
+        address: alpha.queue as Hex,
+        abi: epochQueueAbi,
+        functionName: 'userDepositsEpochs',
+        args: [item.wallet as Hex, epochOf(item.tx!.data!)],
+      });
       expect(held).toBe(0n);
     }
     // Nothing is left to claim.
@@ -165,11 +221,20 @@ describe('signing each action on the simulation', () => {
   it('cancels pending deposits between epochs and pending withdrawals, with refunds', async () => {
     const beta = vault('beta');
     const { batch } = await signAll({ vaultId: beta.id, action: 'cancel' });
-    expect(signedItems(batch).map((i) => `${i.step}:${i.state}`).sort()).toEqual(['deleteRequest:confirmed', 'deleteWithdrawRequest:confirmed']);
+    expect(
+      signedItems(batch)
+        .map((i) => `${i.step}:${i.state}`)
+        .sort(),
+    ).toEqual(['deleteRequest:confirmed', 'deleteWithdrawRequest:confirmed']);
     for (const item of signedItems(batch)) {
       const e = epochOf(item.tx!.data!);
       const fn = item.step === 'deleteRequest' ? 'userDepositsEpochs' : 'userWithdrawalsEpochs';
-      const held = await read(beta.chain.chainId).readContract({ address: beta.queue as Hex, abi: epochQueueAbi, functionName: fn, args: [item.wallet as Hex, e] });
+      const held = await read(beta.chain.chainId).readContract({
+        address: beta.queue as Hex,
+        abi: epochQueueAbi,
+        functionName: fn,
+        args: [item.wallet as Hex, e],
+      });
       expect(held).toBe(0n);
     }
   });
@@ -218,7 +283,13 @@ describe('signing each action on the simulation', () => {
     const deployed = chain.deployment.vaults.find((v) => v.epochVault.toLowerCase() === beta.epochVault.toLowerCase())!;
     world.onReview = async (screens) => {
       if (screens.some((s) => s.value?.toLowerCase() === beta.epochVault.toLowerCase())) {
-        await chain.chain.client.write({ from: deployed.manager, to: beta.epochVault as Hex, abi: epochVaultAbi, functionName: 'startEpoch', args: [] });
+        await chain.chain.client.write({
+          from: deployed.manager,
+          to: beta.epochVault as Hex,
+          abi: epochVaultAbi,
+          functionName: 'startEpoch',
+          args: [],
+        });
       }
       return 'approve' as const;
     };

@@ -69,7 +69,11 @@ describe('the device queue', () => {
     expect(rejected.reason).toMatch(/rejected on the Ledger/);
     expect(journal.pause?.code).toBe('DEVICE_REJECTED');
     expect(txItems(journal)[0]!.state).toBe('confirmed');
-    expect(txItems(journal).slice(2).every((i) => i.state === 'waiting' && i.signed === null)).toBe(true);
+    expect(
+      txItems(journal)
+        .slice(2)
+        .every((i) => i.state === 'waiting' && i.signed === null),
+    ).toBe(true);
 
     const done = await world.signing.retry(batch.id, rejected.id);
     expect(done.status).toBe('done');
@@ -149,13 +153,22 @@ describe('the device queue', () => {
     const [, , secondApprove, secondWithdraw] = txItems(journal);
     expect(secondApprove!.state).toBe('waiting');
     // Progress events carried every state the items went through.
-    expect(events.filter((e) => e.type === 'item').map((e) => (e.type === 'item' ? e.item.state : null))).toEqual(expect.arrayContaining(['on-device', 'signed', 'broadcast', 'confirmed']));
+    expect(events.filter((e) => e.type === 'item').map((e) => (e.type === 'item' ? e.item.state : null))).toEqual(
+      expect.arrayContaining(['on-device', 'signed', 'broadcast', 'confirmed']),
+    );
 
     await world.signing.skip(batch.id, secondApprove!.id);
     expect((await world.signing.run(batch.id)).status).toBe('done');
     journal = await world.signing.openBatch(batch.id);
-    expect(journal.items.find((i) => i.id === secondWithdraw!.id)).toMatchObject({ state: 'skipped', reason: expect.stringMatching(/approve step before it was skipped/) });
-    expect(txItems(journal).slice(4).every((i) => i.state === 'confirmed')).toBe(true);
+    expect(journal.items.find((i) => i.id === secondWithdraw!.id)).toMatchObject({
+      state: 'skipped',
+      reason: expect.stringMatching(/approve step before it was skipped/),
+    });
+    expect(
+      txItems(journal)
+        .slice(4)
+        .every((i) => i.state === 'confirmed'),
+    ).toBe(true);
     const csv = await world.signing.reportCsv(batch.id);
     expect(csv.split('\n')[0]).toBe('wallet,label,vault,action,step,nonce,hash,state,reason');
     expect(csv).toContain('Skipped by the operator.');
@@ -170,7 +183,13 @@ describe('the device queue', () => {
         return Reflect.get(target, key, receiver) as unknown;
       },
     }) as PublicClient;
-    const first = createSigningService({ dataDir: world.dataDir, device: world.device, loadPortfolio: (w) => world.portfolio.load(w, null), chain: () => refusing, service: async () => world.client });
+    const first = createSigningService({
+      dataDir: world.dataDir,
+      device: world.device,
+      loadPortfolio: (w) => world.portfolio.load(w, null),
+      chain: () => refusing,
+      service: async () => world.client,
+    });
     const plan = await first.plan({ vaultId: delta().id, wallets: world.wallets.slice(0, 2), action: 'withdraw' });
     const created = await first.createBatch(plan, { acknowledgeBlindSigning: true });
     expect((await first.run(created.id)).status).toBe('paused');
@@ -179,8 +198,18 @@ describe('the device queue', () => {
     expect(world.reviews).toHaveLength(1);
 
     // Second console, same data folder: the batch is listed and resumes.
-    const second = createSigningService({ dataDir: world.dataDir, device: world.device, loadPortfolio: (w) => world.portfolio.load(w, null), chain: (id) => world.chains.get(id)!, service: async () => world.client, receiptPollingMs: 50 });
-    expect((await second.listBatches()).find((b) => b.id === created.id)).toMatchObject({ status: 'paused', counts: { signed: 1, broadcast: 0 } });
+    const second = createSigningService({
+      dataDir: world.dataDir,
+      device: world.device,
+      loadPortfolio: (w) => world.portfolio.load(w, null),
+      chain: (id) => world.chains.get(id)!,
+      service: async () => world.client,
+      receiptPollingMs: 50,
+    });
+    expect((await second.listBatches()).find((b) => b.id === created.id)).toMatchObject({
+      status: 'paused',
+      counts: { signed: 1, broadcast: 0 },
+    });
     expect((await second.run(created.id)).status).toBe('done');
     const journal = await second.openBatch(created.id);
     const resent = txItems(journal)[0]!;
@@ -194,7 +223,15 @@ describe('the device queue', () => {
 
   it('re-signs a transaction stuck in the mempool with the same nonce and higher fees only when asked', async () => {
     const client = world.chains.get(delta().chain.chainId)!;
-    const impatient = createSigningService({ dataDir: world.dataDir, device: world.device, loadPortfolio: (w) => world.portfolio.load(w, null), chain: (id) => world.chains.get(id)!, service: async () => world.client, receiptPollingMs: 50, receiptTimeoutMs: 400 });
+    const impatient = createSigningService({
+      dataDir: world.dataDir,
+      device: world.device,
+      loadPortfolio: (w) => world.portfolio.load(w, null),
+      chain: (id) => world.chains.get(id)!,
+      service: async () => world.client,
+      receiptPollingMs: 50,
+      receiptTimeoutMs: 400,
+    });
     const plan = await impatient.plan({ vaultId: delta().id, wallets: world.wallets.slice(0, 1), action: 'withdraw' });
     const created = await impatient.createBatch(plan, { acknowledgeBlindSigning: true });
     await client.request({ method: 'evm_setAutomine', params: [false] } as never);

@@ -83,7 +83,16 @@ describe('npm run batch', () => {
   }, 90_000);
 
   it('runs on its own simulation and prints the counts as its last line', async () => {
-    const run = await runBatch(['--sim', '--wallets', '3', '--action', 'agreements', '--auto-approve', '--data-dir', path.join(world.dataDir, 'sim-run')]);
+    const run = await runBatch([
+      '--sim',
+      '--wallets',
+      '3',
+      '--action',
+      'agreements',
+      '--auto-approve',
+      '--data-dir',
+      path.join(world.dataDir, 'sim-run'),
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.lines.at(-1)!)).toEqual({ planned: 6, signed: 6, broadcast: 6, confirmed: 6, failed: 0, skipped: 0 });
   }, 90_000);

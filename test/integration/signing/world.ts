@@ -52,11 +52,21 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
   const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
   const portfolio = new PortfolioService({ service: async () => client });
   const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true });
-  const device = new DeviceService({ transports: emulatorTransportFactory(ledger), confirmTimeoutMs: 10_000, commandTimeoutMs: 3_000, idleReleaseMs: 60_000, reenumerationTimeoutMs: 2_000, openTimeoutMs: 500 });
+  const device = new DeviceService({
+    transports: emulatorTransportFactory(ledger),
+    confirmTimeoutMs: 10_000,
+    commandTimeoutMs: 3_000,
+    idleReleaseMs: 60_000,
+    reenumerationTimeoutMs: 2_000,
+    openTimeoutMs: 500,
+  });
   await device.start();
   const counter = { http: 0 };
   const chains = new Map<number, PublicClient>(
-    sim.network.chains.map(({ chain }) => [chain.chainId, createRpcClient({ chainId: chain.chainId, name: `Local ${chain.chainId}`, url: chain.rpcUrl }, counter)]),
+    sim.network.chains.map(({ chain }) => [
+      chain.chainId,
+      createRpcClient({ chainId: chain.chainId, name: `Local ${chain.chainId}`, url: chain.rpcUrl }, counter),
+    ]),
   );
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vaultdesk-signing-'));
   const wallets = sim.seeded.wallets.map((w, i) => ({ address: w.address, label: `W${i}`, path: `44'/60'/0'/0/${w.index}` }));
@@ -82,16 +92,24 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
     wallets,
     onReview: () => 'approve',
     reviews: [],
-    load: () => portfolio.load(wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label })), null),
+    load: () =>
+      portfolio.load(
+        wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label })),
+        null,
+      ),
     vaultId(view, name) {
       const vault = view.vaults.find((v) => v.name.toLowerCase().includes(name.toLowerCase()));
       if (!vault) throw new Error(`no vault named ${name}: ${view.vaults.map((v) => v.name).join(', ')}`);
       return vault.id;
     },
     async snapshot() {
-      const ids = await Promise.all(sim.network.chains.map(({ chain }) => chain.client.publicClient.request({ method: 'evm_snapshot' } as never) as Promise<string>));
+      const ids = await Promise.all(
+        sim.network.chains.map(({ chain }) => chain.client.publicClient.request({ method: 'evm_snapshot' } as never) as Promise<string>),
+      );
       return async () => {
-        await Promise.all(sim.network.chains.map(({ chain }, i) => chain.client.publicClient.request({ method: 'evm_revert', params: [ids[i]] } as never)));
+        await Promise.all(
+          sim.network.chains.map(({ chain }, i) => chain.client.publicClient.request({ method: 'evm_revert', params: [ids[i]] } as never)),
+        );
         await sim.indexer.refresh();
       };
     },

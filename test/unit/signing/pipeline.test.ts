@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeFunctionData, encodeAbiParameters, encodeErrorResult, keccak256, serializeTransaction, toFunctionSelector, type Hex } from 'viem';
+import {
+  decodeFunctionData,
+  encodeAbiParameters,
+  encodeErrorResult,
+  keccak256,
+  serializeTransaction,
+  toFunctionSelector,
+  type Hex,
+} from 'viem';
 import { epochQueueAbi, epochVaultAbi, erc20Abi } from '../../../shared/abi';
 import { reportCsv } from '../../../electron/services/signing/csv';
 import { buildDraft } from '../../../electron/services/signing/drafts';
@@ -31,14 +39,31 @@ const FEES = { maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000_000
 describe('drafts and reviews', () => {
   const approve = buildDraft({
     vault: VAULT,
-    step: { kind: 'transaction', step: 'approve', contract: 'underlying', functionName: 'approve', args: ['epochVault', 250_500_000n], amount: { token: 'underlying', value: 250_500_000n }, spender: 'epochVault', requestId: null },
+    step: {
+      kind: 'transaction',
+      step: 'approve',
+      contract: 'underlying',
+      functionName: 'approve',
+      args: ['epochVault', 250_500_000n],
+      amount: { token: 'underlying', value: 250_500_000n },
+      spender: 'epochVault',
+      requestId: null,
+    },
     nonce: 7,
     fees: FEES,
     gas: { gas: 60_000n, estimated: true },
   });
 
   it('encodes the call from the shared ABI, to the token, with the spender resolved', () => {
-    expect(approve.tx).toMatchObject({ type: 'eip1559', chainId: 31337, nonce: 7, to: VAULT.underlying.address, value: '0', gas: '60000', maxFeePerGas: '2000000000' });
+    expect(approve.tx).toMatchObject({
+      type: 'eip1559',
+      chainId: 31337,
+      nonce: 7,
+      to: VAULT.underlying.address,
+      value: '0',
+      gas: '60000',
+      maxFeePerGas: '2000000000',
+    });
     const decoded = decodeFunctionData({ abi: erc20Abi, data: approve.tx.data as Hex });
     expect(decoded).toMatchObject({ functionName: 'approve', args: [VAULT.epochVault, 250_500_000n] });
   });
@@ -72,7 +97,16 @@ describe('drafts and reviews', () => {
   it('says an unlimited approval is unlimited', () => {
     const unlimited = buildDraft({
       vault: VAULT,
-      step: { kind: 'transaction', step: 'approve', contract: 'tranche', functionName: 'approve', args: ['queue', (1n << 256n) - 1n], amount: { token: 'tranche', value: (1n << 256n) - 1n }, spender: 'queue', requestId: null },
+      step: {
+        kind: 'transaction',
+        step: 'approve',
+        contract: 'tranche',
+        functionName: 'approve',
+        args: ['queue', (1n << 256n) - 1n],
+        amount: { token: 'tranche', value: (1n << 256n) - 1n },
+        spender: 'queue',
+        requestId: null,
+      },
       nonce: 0,
       fees: FEES,
       gas: { gas: 60_000n, estimated: true },
@@ -83,7 +117,16 @@ describe('drafts and reviews', () => {
   it('names a redeem’s tranche argument and a claim’s epoch', () => {
     const redeem = buildDraft({
       vault: VAULT,
-      step: { kind: 'transaction', step: 'redeem', contract: 'epochVault', functionName: 'requestWithdraw', args: [5n * 10n ** 18n, 'tranche'], amount: { token: 'tranche', value: 5n * 10n ** 18n }, spender: null, requestId: null },
+      step: {
+        kind: 'transaction',
+        step: 'redeem',
+        contract: 'epochVault',
+        functionName: 'requestWithdraw',
+        args: [5n * 10n ** 18n, 'tranche'],
+        amount: { token: 'tranche', value: 5n * 10n ** 18n },
+        spender: null,
+        requestId: null,
+      },
       nonce: 1,
       fees: FEES,
       gas: { gas: 200_000n, estimated: false },
@@ -93,7 +136,16 @@ describe('drafts and reviews', () => {
     expect(redeem.review.fees.gasEstimated).toBe(false);
     const claim = buildDraft({
       vault: VAULT,
-      step: { kind: 'transaction', step: 'claimDepositRequest', contract: 'queue', functionName: 'claimDepositRequest', args: [3n], amount: { token: 'underlying', value: 7_000_000n }, spender: null, requestId: 'r' },
+      step: {
+        kind: 'transaction',
+        step: 'claimDepositRequest',
+        contract: 'queue',
+        functionName: 'claimDepositRequest',
+        args: [3n],
+        amount: { token: 'underlying', value: 7_000_000n },
+        spender: null,
+        requestId: 'r',
+      },
       nonce: 2,
       fees: FEES,
       gas: { gas: 90_000n, estimated: true },
@@ -182,22 +234,52 @@ function batchWith(items: BatchItem[]): Batch {
     status: 'paused',
     pause: null,
     blindSigningAcknowledgedAt: now,
-    selection: { vaultId: 'v1', wallets: [{ address: items[0]!.wallet, label: 'W0', path: items[0]!.path }], action: 'deposit', amount: '1' },
+    selection: {
+      vaultId: 'v1',
+      wallets: [{ address: items[0]!.wallet, label: 'W0', path: items[0]!.path }],
+      action: 'deposit',
+      amount: '1',
+    },
     vault: VAULT,
     wallets: [],
     items,
   };
 }
 
-const tx = { type: 'eip1559' as const, chainId: 31337, nonce: 4, to: VAULT.queue!, value: '0', data: '0x', gas: '1', maxFeePerGas: '1', maxPriorityFeePerGas: '1' };
+const tx = {
+  type: 'eip1559' as const,
+  chainId: 31337,
+  nonce: 4,
+  to: VAULT.queue!,
+  value: '0',
+  data: '0x',
+  gas: '1',
+  maxFeePerGas: '1',
+  maxPriorityFeePerGas: '1',
+};
 const signed = { serialized: '0x02', hash: `0x${'ab'.repeat(32)}`, signingHash: `0x${'cd'.repeat(32)}`, at: new Date(0).toISOString() };
 
 describe('batch counts and the CSV report', () => {
   const items = [
-    itemWith({ id: 'a', state: 'confirmed', tx, signed, hash: signed.hash, receipt: { blockNumber: '5', status: 'success', gasUsed: '21000' } }),
+    itemWith({
+      id: 'a',
+      state: 'confirmed',
+      tx,
+      signed,
+      hash: signed.hash,
+      receipt: { blockNumber: '5', status: 'success', gasUsed: '21000' },
+    }),
     itemWith({ id: 'b', state: 'broadcast', tx: { ...tx, nonce: 5 }, signed, hash: signed.hash }),
     itemWith({ id: 'c', state: 'signed', tx: { ...tx, nonce: 6 }, signed }),
-    itemWith({ id: 'd', state: 'failed', tx: { ...tx, nonce: 7 }, signed, hash: signed.hash, receipt: { blockNumber: '6', status: 'reverted', gasUsed: '30000' }, reason: 'The vault is paused.' }),
+    itemWith({
+      id: 'd',
+      state: 'failed',
+      tx: { ...tx, nonce: 7 },
+      signed,
+      hash: signed.hash,
+      receipt: { blockNumber: '6', status: 'reverted', gasUsed: '30000' },
+      reason: 'The vault is paused.',
+    }),
     itemWith({ id: 'e', state: 'waiting', tx: { ...tx, nonce: 8 } }),
     itemWith({ id: 'f', state: 'skipped', step: 'none', reason: 'The vault does not allow this wallet (KYC not completed).' }),
   ];
@@ -239,7 +321,10 @@ describe('the journal', () => {
     const journal = new Journal(dir);
     await journal.write(batchWith([itemWith({})]));
     await writeFile(path.join(dir, 'journals', 'batch-1.json'), '{"schemaVersion": 1, "id": "batch-1", "items": [');
-    await expect(journal.read('batch-1')).rejects.toMatchObject({ code: 'SIGNING_JOURNAL_CORRUPT', action: expect.stringMatching(/block explorer/) });
+    await expect(journal.read('batch-1')).rejects.toMatchObject({
+      code: 'SIGNING_JOURNAL_CORRUPT',
+      action: expect.stringMatching(/block explorer/),
+    });
     expect((await readdir(path.join(dir, 'journals'))).some((n) => n.includes('.corrupt-'))).toBe(true);
   });
 

@@ -40,14 +40,31 @@ function wallet(extra: Partial<WalletFacts> = {}): WalletFacts {
   };
 }
 
-const steps = (p: WalletPlan) => (p.ok ? p.steps.map((s) => (s.kind === 'transaction' ? `${s.step}:${s.contract}.${s.functionName}(${s.args.join(',')})` : `agreement:${s.signatureId}`)) : p.reason);
+const steps = (p: WalletPlan) =>
+  p.ok
+    ? p.steps.map((s) =>
+        s.kind === 'transaction' ? `${s.step}:${s.contract}.${s.functionName}(${s.args.join(',')})` : `agreement:${s.signatureId}`,
+      )
+    : p.reason;
 const exact = { approval: 'exact' } as const;
 
 describe('deposit rules', () => {
   it.each([
-    ['WAITING', 'depositAA on the epoch vault after an approval to it', ['approve:underlying.approve(epochVault,100000000)', 'depositAA:epochVault.depositAA(100000000)']],
-    ['RUNNING', 'requestDeposit on the queue after an approval to it', ['approve:underlying.approve(queue,100000000)', 'requestDeposit:queue.requestDeposit(100000000)']],
-    ['RUNNING_PAST_END', 'the queue while the epoch waits for its stop', ['approve:underlying.approve(queue,100000000)', 'requestDeposit:queue.requestDeposit(100000000)']],
+    [
+      'WAITING',
+      'depositAA on the epoch vault after an approval to it',
+      ['approve:underlying.approve(epochVault,100000000)', 'depositAA:epochVault.depositAA(100000000)'],
+    ],
+    [
+      'RUNNING',
+      'requestDeposit on the queue after an approval to it',
+      ['approve:underlying.approve(queue,100000000)', 'requestDeposit:queue.requestDeposit(100000000)'],
+    ],
+    [
+      'RUNNING_PAST_END',
+      'the queue while the epoch waits for its stop',
+      ['approve:underlying.approve(queue,100000000)', 'requestDeposit:queue.requestDeposit(100000000)'],
+    ],
   ] as const)('%s: %s', (state, _what, expected) => {
     expect(steps(planDeposit(vault(state), wallet(), 100n * USDC, exact))).toEqual(expected);
   });
@@ -70,7 +87,12 @@ describe('deposit rules', () => {
     ['a running vault without a queue', vault('RUNNING', { hasQueue: false }), wallet(), /no deposit queue/],
     ['a wallet without KYC', vault('WAITING'), wallet({ allowed: false }), /KYC/],
     ['a wallet without gas', vault('WAITING'), wallet({ gasBalance: 0n }), /gas/],
-    ['unsigned agreements', vault('WAITING'), wallet({ unsignedAgreements: [{ id: 'a', title: 'Terms of service', text: 't' }] }), /Terms of service.*sign them first/],
+    [
+      'unsigned agreements',
+      vault('WAITING'),
+      wallet({ unsignedAgreements: [{ id: 'a', title: 'Terms of service', text: 't' }] }),
+      /Terms of service.*sign them first/,
+    ],
     ['a balance below the amount', vault('WAITING'), wallet({ underlyingBalance: 99n * USDC }), /balance is lower/],
   ])('skips %s with the reason', (_what, v, w, reason) => {
     const plan = planDeposit(v, w, 100n * USDC, exact);
@@ -89,15 +111,25 @@ describe('deposit rules', () => {
 
 describe('withdraw and redeem rules', () => {
   it('redeems between epochs on the epoch vault, burning tranche tokens without an approval', () => {
-    expect(steps(planWithdraw(vault('WAITING'), wallet(), 'all', exact))).toEqual([`redeem:epochVault.requestWithdraw(${50n * TRANCHE},tranche)`]);
+    expect(steps(planWithdraw(vault('WAITING'), wallet(), 'all', exact))).toEqual([
+      `redeem:epochVault.requestWithdraw(${50n * TRANCHE},tranche)`,
+    ]);
   });
 
   it('withdraws through the queue while the epoch runs, approving the tranche token to it', () => {
-    expect(steps(planWithdraw(vault('RUNNING'), wallet(), 20n * TRANCHE, exact))).toEqual([`approve:tranche.approve(queue,${20n * TRANCHE})`, `requestWithdraw:queue.requestWithdraw(${20n * TRANCHE})`]);
+    expect(steps(planWithdraw(vault('RUNNING'), wallet(), 20n * TRANCHE, exact))).toEqual([
+      `approve:tranche.approve(queue,${20n * TRANCHE})`,
+      `requestWithdraw:queue.requestWithdraw(${20n * TRANCHE})`,
+    ]);
   });
 
   it('"withdraw everything" takes the whole tranche balance', () => {
-    const plan = planWithdraw(vault('RUNNING'), wallet({ allowance: { underlyingToVault: 0n, underlyingToQueue: 0n, trancheToQueue: MAX_UINT256 } }), 'all', exact);
+    const plan = planWithdraw(
+      vault('RUNNING'),
+      wallet({ allowance: { underlyingToVault: 0n, underlyingToQueue: 0n, trancheToQueue: MAX_UINT256 } }),
+      'all',
+      exact,
+    );
     expect(steps(plan)).toEqual([`requestWithdraw:queue.requestWithdraw(${50n * TRANCHE})`]);
   });
 
@@ -148,16 +180,29 @@ describe('claimability', () => {
     ['WAITING', 2, 2, 10n, false],
     ['RUNNING', 3, 2, 10n, false],
     ['WAITING', 3, 2, 0n, false],
-  ] as const)('a standard redeem in %s with epoch %s after request epoch %s (receipt %s) → %s', (state, epochNumber, last, receipt, expected) => {
-    expect(standardRedeemClaimable(vault(state, { epochNumber }), wallet({ redeem: { standard: receipt, instant: 0n, lastRequestEpoch: last } }))).toBe(expected);
-  });
+  ] as const)(
+    'a standard redeem in %s with epoch %s after request epoch %s (receipt %s) → %s',
+    (state, epochNumber, last, receipt, expected) => {
+      expect(
+        standardRedeemClaimable(
+          vault(state, { epochNumber }),
+          wallet({ redeem: { standard: receipt, instant: 0n, lastRequestEpoch: last } }),
+        ),
+      ).toBe(expected);
+    },
+  );
 
   it.each([
     [true, 10n, true],
     [false, 10n, false],
     [true, 0n, false],
   ])('an instant redeem with allowInstantWithdraw %s (receipt %s) → %s', (allowed, receipt, expected) => {
-    expect(instantRedeemClaimable(vault('RUNNING', { allowInstantWithdraw: allowed }), wallet({ redeem: { standard: 0n, instant: receipt, lastRequestEpoch: 0 } }))).toBe(expected);
+    expect(
+      instantRedeemClaimable(
+        vault('RUNNING', { allowInstantWithdraw: allowed }),
+        wallet({ redeem: { standard: 0n, instant: receipt, lastRequestEpoch: 0 } }),
+      ),
+    ).toBe(expected);
   });
 });
 
@@ -189,11 +234,18 @@ describe('claim and cancel plans', () => {
   });
 
   it('claims only the selected requests', () => {
-    expect(steps(planClaims(vault('WAITING', { epochs }), w, requests, new Set(['w1'])))).toEqual(['claimWithdrawRequest:queue.claimWithdrawRequest(1)']);
+    expect(steps(planClaims(vault('WAITING', { epochs }), w, requests, new Set(['w1'])))).toEqual([
+      'claimWithdrawRequest:queue.claimWithdrawRequest(1)',
+    ]);
   });
 
   it('leaves a standard redeem for after the running epoch, and says why nothing else is claimable', () => {
-    const plan = planClaims(vault('RUNNING', { epochs }), w, requests.filter((r) => r.id === 'r' || r.id === 'd3'), null);
+    const plan = planClaims(
+      vault('RUNNING', { epochs }),
+      w,
+      requests.filter((r) => r.id === 'r' || r.id === 'd3'),
+      null,
+    );
     expect(plan.ok).toBe(false);
     expect(steps(plan)).toMatch(/Deposit of epoch 3: not processed yet/);
     expect(steps(plan)).toMatch(/Standard redeem: paid between epochs/);
@@ -201,25 +253,46 @@ describe('claim and cancel plans', () => {
 
   it('waits for the funding of instant withdrawals before a queue withdrawal claim', () => {
     const unfunded = new Map(epochs).set(1, { price: 1_000_000n, withdrawPrice: 1_010_000n, pendingClaims: 5n });
-    expect(steps(planClaims(vault('WAITING', { epochs: unfunded }), w, requests, new Set(['w1'])))).toMatch(/instant withdrawals of that epoch are not funded/);
+    expect(steps(planClaims(vault('WAITING', { epochs: unfunded }), w, requests, new Set(['w1'])))).toMatch(
+      /instant withdrawals of that epoch are not funded/,
+    );
   });
 
   it('cancels pending deposits between epochs and pending withdrawals at any time before processing', () => {
-    expect(steps(planCancels(vault('WAITING', { epochs }), w, requests, null))).toEqual(['deleteRequest:queue.deleteRequest(3)', 'deleteWithdrawRequest:queue.deleteWithdrawRequest(3)']);
+    expect(steps(planCancels(vault('WAITING', { epochs }), w, requests, null))).toEqual([
+      'deleteRequest:queue.deleteRequest(3)',
+      'deleteWithdrawRequest:queue.deleteWithdrawRequest(3)',
+    ]);
     // This queue version refuses deleteRequest while an epoch runs.
-    expect(steps(planCancels(vault('RUNNING', { epochs }), w, requests, null))).toEqual(['deleteWithdrawRequest:queue.deleteWithdrawRequest(3)']);
+    expect(steps(planCancels(vault('RUNNING', { epochs }), w, requests, null))).toEqual([
+      'deleteWithdrawRequest:queue.deleteWithdrawRequest(3)',
+    ]);
   });
 
   it('cancels nothing in a vault in default or a request the chain has processed', () => {
     expect(steps(planCancels(vault('DEFAULTED', { epochs }), w, requests, null))).toMatch(/default/);
     const processed = new Map(epochs).set(3, { price: 1_000_000n, withdrawPrice: 1_000_000n, pendingClaims: 0n });
-    expect(steps(planCancels(vault('WAITING', { epochs: processed }), w, requests.filter((r) => r.epochNumber === 3), null))).toMatch(/Nothing to cancel/);
+    expect(
+      steps(
+        planCancels(
+          vault('WAITING', { epochs: processed }),
+          w,
+          requests.filter((r) => r.epochNumber === 3),
+          null,
+        ),
+      ),
+    ).toMatch(/Nothing to cancel/);
   });
 });
 
 describe('agreements', () => {
   it('signs each unsigned LENDER agreement once', () => {
-    const w = wallet({ unsignedAgreements: [{ id: 'tos', title: 'Terms', text: 'I accept' }, { id: 'mla', title: 'MLA', text: 'I accept too' }] });
+    const w = wallet({
+      unsignedAgreements: [
+        { id: 'tos', title: 'Terms', text: 'I accept' },
+        { id: 'mla', title: 'MLA', text: 'I accept too' },
+      ],
+    });
     expect(steps(planAgreements(w, true))).toEqual(['agreement:tos', 'agreement:mla']);
   });
 
