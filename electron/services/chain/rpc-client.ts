@@ -7,6 +7,13 @@ export interface RpcEndpoint {
   url: string;
 }
 
+/**
+ * JSON-RPC requests per HTTP request. Nodes cap request bodies (anvil at 2 MB); with multicall
+ * chunks of up to about 115 KB of hex calldata each (see portfolio/multicall.ts), 12 of them stay
+ * well under that.
+ */
+export const RPC_BATCH_SIZE = 12;
+
 export interface RpcCounter {
   /** HTTP requests sent to RPC endpoints (a JSON-RPC batch counts once). */
   http: number;
@@ -17,7 +24,11 @@ export interface RpcCounter {
  * still leaves in one HTTP request), Multicall3 at its canonical address, a timeout, and a counter
  * of the HTTP requests it made.
  */
-export function createRpcClient(endpoint: RpcEndpoint, counter: RpcCounter, options: { timeoutMs?: number; fetchFn?: typeof fetch } = {}): PublicClient {
+export function createRpcClient(
+  endpoint: RpcEndpoint,
+  counter: RpcCounter,
+  options: { timeoutMs?: number; fetchFn?: typeof fetch } = {},
+): PublicClient {
   const chain = defineChain({
     id: endpoint.chainId,
     name: endpoint.name,
@@ -25,16 +36,18 @@ export function createRpcClient(endpoint: RpcEndpoint, counter: RpcCounter, opti
     rpcUrls: { default: { http: [endpoint.url] } },
     contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
   });
+  const fetchFn = options.fetchFn ?? fetch;
   return createPublicClient({
     chain,
     transport: http(endpoint.url, {
-      batch: { batchSize: 50, wait: 0 },
+      batch: { batchSize: RPC_BATCH_SIZE, wait: 0 },
       timeout: options.timeoutMs ?? 20_000,
       retryCount: 1,
-      onFetchRequest: () => {
+      // Counted here rather than in `onFetchRequest`, which copies every request body.
+      fetchFn: (input, init) => {
         counter.http++;
+        return fetchFn(input, init);
       },
-      ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
     }),
   }) as PublicClient;
 }

@@ -95,6 +95,36 @@ export function defaultProtocolSpec(chainIndex: number): ProtocolSpec {
   return { deployerIndex: chainIndex === 0 ? 0 : 9, tokens, vaults, policyId: 1n };
 }
 
+/** Vaults beyond the default layout, by chain: a larger catalog for benchmarks (their stories in `DEFAULT_STORIES`). */
+const EXTRA_VAULTS: readonly (readonly Omit<VaultSpec, 'fee' | 'epochDurationSeconds' | 'bufferSeconds'>[])[] = [
+  [
+    { key: 'zeta', name: 'Zeta Credit DAI', underlying: 'DAI', aprPercent: 11, kyc: false },
+    { key: 'eta', name: 'Eta Credit USDT', underlying: 'USDT', aprPercent: 6, kyc: true },
+  ],
+  [
+    { key: 'theta', name: 'Theta Credit USDC', underlying: 'USDC', aprPercent: 10, kyc: true },
+    { key: 'iota', name: 'Iota Credit USDT', underlying: 'USDT', aprPercent: 8, kyc: false },
+    { key: 'kappa', name: 'Kappa Credit DAI', underlying: 'DAI', aprPercent: 9, kyc: true },
+  ],
+];
+
+/**
+ * The default layout of a chain with up to `MAX_VAULTS_PER_CHAIN` vaults: the default ones first,
+ * then the extra ones in order (fewer than the default keeps the first ones).
+ */
+export function protocolSpecWithVaults(chainIndex: number, vaultCount: number): ProtocolSpec {
+  const spec = defaultProtocolSpec(chainIndex);
+  const base = { fee: 10000, epochDurationSeconds: 30 * DAY, bufferSeconds: DAY };
+  const all = [...spec.vaults, ...(EXTRA_VAULTS[chainIndex] ?? []).map((v) => ({ ...v, ...base }))];
+  if (vaultCount < 1 || vaultCount > Math.min(all.length, MAX_VAULTS_PER_CHAIN)) {
+    throw new AppError({
+      code: 'SIM_SPEC_INVALID',
+      message: `Chain ${chainIndex} can have 1 to ${Math.min(all.length, MAX_VAULTS_PER_CHAIN)} vaults.`,
+    });
+  }
+  return { ...spec, vaults: all.slice(0, vaultCount) };
+}
+
 /**
  * Deploys the protocol on a fresh chain in a fixed order from a fixed deployer, so the addresses
  * are the same on every run. Multicall3's runtime code is placed at its canonical address.

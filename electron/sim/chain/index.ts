@@ -12,7 +12,7 @@ export { startAnvil, findFreePort, resolveAnvilBinary } from './anvil';
 export type { AnvilHandle, AnvilOptions } from './anvil';
 export { createChainClient, localChain, findRevertData } from './client';
 export type { ChainClient, WriteCall } from './client';
-export { deployProtocol, defaultProtocolSpec } from './deploy';
+export { deployProtocol, defaultProtocolSpec, protocolSpecWithVaults } from './deploy';
 export type { ProtocolDeployment, ProtocolSpec, TokenDeployment, TokenSpec, VaultDeployment, VaultSpec } from './deploy';
 export { deriveAccount, deriveAccounts, SIM_MNEMONIC, SIM_DERIVATION_PATH, ROLE_INDEX, FIRST_WALLET_INDEX } from './accounts';
 export type { DerivedAccount } from './accounts';

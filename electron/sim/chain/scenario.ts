@@ -31,6 +31,12 @@ export const DEFAULT_STORIES: Record<string, VaultStory> = {
   gamma: { end: 'default', aprDrop: false, claimWithdrawE1: true },
   delta: { end: 'running', aprDrop: false, claimWithdrawE1: false },
   epsilon: { end: 'processed', aprDrop: true, claimWithdrawE1: true },
+  // The extra vaults of `protocolSpecWithVaults`.
+  zeta: { end: 'running', aprDrop: true, claimWithdrawE1: false },
+  eta: { end: 'processed', aprDrop: false, claimWithdrawE1: true },
+  theta: { end: 'running', aprDrop: false, claimWithdrawE1: true },
+  iota: { end: 'unprocessed', aprDrop: false, claimWithdrawE1: false },
+  kappa: { end: 'running', aprDrop: true, claimWithdrawE1: true },
 };
 
 /** Lender roles of a story, L0…L8 (see `seedVaultStory` for what each one does). */
@@ -90,23 +96,32 @@ export const isAllowedWallet = (position: number): boolean => position % 5 !== 4
 const WALLET_ETH = parseEther('100');
 const WALLET_TOKENS = 1_000_000;
 
+/** Runs `fn` over `items` with at most `limit` running at once (a thousand wallets would flood the node). */
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, () => worker()));
+}
+
+const FUNDING_CONCURRENCY = 32;
+
 export async function fundWallets(chain: SeedChain, wallets: SeedWallet[]): Promise<void> {
   const { client, deployment } = chain;
-  await Promise.all(wallets.map((w) => client.setBalance(w.address, WALLET_ETH)));
-  await Promise.all(
-    wallets.map(async (w) => {
-      for (const token of Object.values(deployment.tokens)) {
-        const amount = parseUnits(String(WALLET_TOKENS), token.decimals);
-        await client.write({
-          from: w.address,
-          to: token.address,
-          abi: mintableAbi,
-          functionName: 'mint',
-          args: [w.address, amount],
-        });
-      }
-    }),
-  );
+  await eachLimited(wallets, FUNDING_CONCURRENCY, (w) => client.setBalance(w.address, WALLET_ETH));
+  await eachLimited(wallets, FUNDING_CONCURRENCY, async (w) => {
+    for (const token of Object.values(deployment.tokens)) {
+      const amount = parseUnits(String(WALLET_TOKENS), token.decimals);
+      await client.write({
+        from: w.address,
+        to: token.address,
+        abi: mintableAbi,
+        functionName: 'mint',
+        args: [w.address, amount],
+      });
+    }
+  });
   const allowed = wallets.filter((w) => w.allowed).map((w) => w.address);
   for (let i = 0; i < allowed.length; i += 100) {
     await client.write({
@@ -160,10 +175,8 @@ async function seedChainStories(chain: SeedChain, runs: StoryRun[]): Promise<voi
 
   // buffer 0
   await each(async (r) => {
-    await Promise.all([
-      ...STORY_ROLES.slice(0, 8).map((role) => r.lender[role].depositAA(r.amount())),
-      ...r.extra.map((lender) => lender.depositAA(r.amount())),
-    ]);
+    await Promise.all(STORY_ROLES.slice(0, 8).map((role) => r.lender[role].depositAA(r.amount())));
+    await eachLimited(r.extra, FUNDING_CONCURRENCY, (lender) => lender.depositAA(r.amount()));
   });
   // epoch 1
   await each((r) => r.cycle.startEpoch());
