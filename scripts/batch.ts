@@ -8,6 +8,7 @@
  * --sim starts the seeded local simulation (two anvil chains and the simulated service) with an
  * emulated Ledger holding the simulation's seed. --service uses a real service (the key from the
  * keychain, or VAULTDESK_API_KEY for scripted runs) and the Ledger on USB (or --emulated-device).
+ * --with-agreements signs the vault's missing lender agreements first (deposits need them).
  * --crash-after N exits abruptly after N items are signed; --resume reopens the latest unfinished
  * batch of the data folder and finishes it (against the same chains: not with a fresh --sim).
  *
@@ -44,6 +45,7 @@ const { values: args } = parseArgs({
     approval: { type: 'string', default: 'exact' },
     'max-fee-gwei': { type: 'string' },
     'auto-approve': { type: 'boolean', default: false },
+    'with-agreements': { type: 'boolean', default: false },
     'crash-after': { type: 'string' },
     resume: { type: 'boolean', default: false },
     batch: { type: 'string' },
@@ -202,6 +204,15 @@ async function main(): Promise<void> {
       null,
     );
     const vaultId = pickVault(view, action!);
+    if (args['with-agreements'] && action !== 'agreements') {
+      // Deposits need the lender agreements: sign the missing ones first, as a batch of its own.
+      const agreements = await signing.plan({ vaultId, wallets, action: 'agreements' });
+      if (agreements.items.some((i) => i.message)) {
+        const first = await signing.createBatch(agreements.id);
+        say(`agreements batch ${first.id}`);
+        await signing.run(first.id);
+      }
+    }
     const plan = await signing.plan({
       vaultId,
       wallets,

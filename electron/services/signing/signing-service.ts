@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Hex, PublicClient } from 'viem';
+import { formatEther, type Hex, type PublicClient } from 'viem';
 import { personalMessageScreens } from '../../../shared/device/screens';
 import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
 import { AppError, isAppError, type AppErrorData } from '../../../shared/errors';
@@ -294,6 +294,18 @@ export class SigningService {
         items.push(item(w, { state: 'skipped', reason, error: result! }));
         return;
       }
+      // A node refuses a transaction whose gas limit × max fee exceeds the balance.
+      const costliest = result.reduce(
+        (max, d) => (d.kind === 'tx' && BigInt(d.draft.review.fees.maxFeeWei) > max ? BigInt(d.draft.review.fees.maxFeeWei) : max),
+        0n,
+      );
+      const gasBalance = facts.wallets.get(w.address.toLowerCase())!.gasBalance;
+      if (costliest > gasBalance) {
+        const reason = `The wallet holds ${formatEther(gasBalance)} ETH; a transaction may cost up to ${formatEther(costliest)} ETH in fees.`;
+        planWallets.push({ address: w.address, label: w.label, ok: false, reason, kycLink: null });
+        items.push(item(w, { state: 'skipped', reason }));
+        return;
+      }
       let previous: BatchItem | null = null;
       for (const d of result) {
         if (d.kind === 'message') {
@@ -457,7 +469,17 @@ export class SigningService {
    */
   async run(id: string): Promise<BatchSummary> {
     const ctx = await this.ctx(id);
-    ctx.running ??= this.runLoop(ctx).finally(() => {
+    if (ctx.running) return ctx.running;
+    // One device, one queue: a second batch would interleave its reviews with the first one's.
+    const other = [...this.open.values()].find((o) => o !== ctx && o.running);
+    if (other) {
+      throw new AppError({
+        code: 'SIGNING_BUSY',
+        message: `Batch ${other.batch.id} is running on the device.`,
+        action: 'Pause it or let it finish, then run this one.',
+      });
+    }
+    ctx.running = this.runLoop(ctx).finally(() => {
       ctx.running = null;
     });
     return ctx.running;

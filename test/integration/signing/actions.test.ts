@@ -239,6 +239,18 @@ describe('signing each action on the simulation', () => {
     }
   });
 
+  it('skips a wallet whose gas balance cannot cover a transaction’s maximum fee', async () => {
+    const delta = vault('delta');
+    const [poor, rich] = world.wallets;
+    await read(delta.chain.chainId).request({ method: 'anvil_setBalance', params: [poor!.address, '0x3e8'] } as never);
+    const plan = await world.signing.plan({ vaultId: delta.id, wallets: [poor!, rich!], action: 'withdraw' });
+    expect(plan.wallets[0]).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/holds 0.000000000000001 ETH; a transaction may cost up to/),
+    });
+    expect(plan.wallets[1]!.ok).toBe(true);
+  });
+
   it('skips every wallet of a vault in default, with the reason', async () => {
     const gamma = vault('gamma');
     const plan = await world.signing.plan({ vaultId: gamma.id, wallets: world.wallets, action: 'withdraw' });

@@ -174,6 +174,25 @@ describe('the device queue', () => {
     expect(csv).toContain('Skipped by the operator.');
   });
 
+  it('runs one batch at a time on the device', async () => {
+    let release: () => void = () => {};
+    const shown = new Promise<void>((resolve) => (release = resolve));
+    world.onReview = () => {
+      release();
+      return 'hold';
+    };
+    const first = await withdrawBatch(1);
+    const plan = await world.signing.plan({ vaultId: delta().id, wallets: world.wallets.slice(1, 2), action: 'withdraw' });
+    const second = await world.signing.createBatch(plan.id, { acknowledgeBlindSigning: true });
+    const running = world.signing.run(first.id);
+    await shown;
+    await expect(world.signing.run(second.id)).rejects.toMatchObject({ code: 'SIGNING_BUSY' });
+    world.onReview = () => 'approve';
+    world.ledger.approve();
+    expect((await running).status).toBe('done');
+    expect((await world.signing.run(second.id)).status).toBe('done');
+  });
+
   it('after a restart re-sends signed bytes without asking the device again', async () => {
     // First console: the node refuses every broadcast, so the first item stays signed and unsent.
     const client = world.chains.get(delta().chain.chainId)!;
