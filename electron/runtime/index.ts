@@ -16,6 +16,8 @@ import { loadEpochHistory, loadVaultList } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
 import { openWalletBook, seedDemoBook } from './features/demo-book';
 import { PortfolioService } from '../services/portfolio/portfolio';
+import { AgreementChecks } from '../services/portfolio/agreements';
+import type { PortfolioVault } from '../../shared/portfolio/schemas';
 import { isLoopbackUrl } from '../../shared/domain/external-links';
 
 export interface RuntimeOptions {
@@ -53,6 +55,11 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     options.log.warn('settings file was unreadable and was kept aside', { keptAt: loaded.recovered.keptAt, reason: loaded.recovered.reason });
   }
   const vault = new ApiKeyVault(options.secrets);
+  // Demo wallets never mix with the operator's own: the demo keeps its book under demo/.
+  const books = {
+    live: await openWalletBook(path.join(options.dataDir), options.log),
+    demo: await openWalletBook(path.join(options.dataDir, 'demo'), options.log),
+  };
   const offline = options.offline ?? loaded.value.offline;
   const connection = new ServiceConnection({
     vault,
@@ -69,13 +76,10 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   const serviceUrlNow = async () => options.serviceUrlOverride ?? (await settings.read()).value.serviceUrl;
   await connection.select(await serviceUrlNow());
 
-  // Demo wallets never mix with the operator's own: the demo keeps its book under demo/.
-  const books = {
-    live: await openWalletBook(path.join(options.dataDir), options.log),
-    demo: await openWalletBook(path.join(options.dataDir, 'demo'), options.log),
-  };
   const bookNow = () => (connection.mode() === 'demo' ? books.demo : books.live);
   const walletsFeature = () => createWalletsFeature(bookNow().book, bookNow().recoveredFrom);
+  const agreements = new AgreementChecks();
+  let lastVaults: PortfolioVault[] | null = null;
   const portfolio = new PortfolioService({
     service: async () => (await connection.current()).client,
     // The demo reads only its own local chains: the generated catalog's other chains are not
@@ -127,6 +131,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     onModeChanged: async () => {
       await connection.select(await serviceUrlNow());
       portfolio.reset();
+      agreements.reset();
+      lastVaults = null;
       await switchDevice();
       emit('modeChanged', await appInfo());
     },
@@ -165,7 +171,17 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
         const wallets = book.wallets(groupId ?? undefined).map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
         const view = await portfolio.load(wallets, groupId);
         rememberLinkHosts(view.vaults.flatMap((v) => [v.kyc.link, v.chain.explorerUrl]));
+        lastVaults = view.vaults;
         return view;
+      },
+      agreements: async ({ groupId, force }) => {
+        const { client } = await connection.current();
+        const wallets = bookNow().book.wallets(groupId ?? undefined);
+        const vaults = lastVaults ?? (await portfolio.load([], groupId)).vaults;
+        const pairs = vaults
+          .filter((v) => v.lenderSignatureIds.length > 0)
+          .flatMap((v) => wallets.map((w) => ({ wallet: w.address, vaultId: v.id, signatureIds: v.lenderSignatureIds })));
+        return { rows: await agreements.load(client, pairs, force ? { force: true } : {}), checkedAtMs: Date.now() };
       },
     },
     wallets: {

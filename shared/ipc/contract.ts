@@ -28,6 +28,8 @@ import {
   ImportLedgerInput,
   EmulatorSnapshotSchema,
   EmulatorCommandInput,
+  AgreementsInput,
+  AgreementsSchema,
 } from './schemas';
 import { DeviceAccountSchema, DeviceStateSchema } from '../device/schemas';
 import { PortfolioSchema } from '../portfolio/schemas';
@@ -56,6 +58,8 @@ export const methods = {
   portfolio: {
     /** Everything the console shows for a group (or every wallet, with null), in one refresh. */
     load: { input: PortfolioInput, result: PortfolioSchema },
+    /** Which lender agreements each wallet of the batch has signed, per vault (checked with bounded concurrency, cached). */
+    agreements: { input: AgreementsInput, result: AgreementsSchema },
   },
   wallets: {
     list: { input: EmptyInput, result: WalletBookViewSchema },

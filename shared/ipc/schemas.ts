@@ -192,3 +192,10 @@ export type EmulatorSnapshot = z.infer<typeof EmulatorSnapshotSchema>;
 export const EmulatorCommandInput = z
   .object({ command: z.enum(['approve', 'reject', 'lock', 'unlock', 'unplug', 'replug', 'openEthereum', 'openDashboard', 'blindSigningOn', 'blindSigningOff']) })
   .strict();
+
+export const AgreementsInput = z.object({ groupId: z.string().max(40).nullable(), force: z.boolean().optional() }).strict();
+export const AgreementsSchema = z.object({
+  rows: z.array(z.object({ wallet: z.string(), vaultId: z.string(), required: z.array(z.string()), signed: z.array(z.string()) })),
+  checkedAtMs: z.number(),
+});
+export type Agreements = z.infer<typeof AgreementsSchema>;

@@ -76,6 +76,17 @@ describe('Positions', () => {
     await screenshot(page, 'positions-demo');
   });
 
+  it('shows which lender agreements each wallet still has to sign', async () => {
+    const agreements = await c.runtime.handlers.portfolio.agreements({ groupId: null }, { transport: 'browser' });
+    const unsigned = agreements.rows.filter((r) => r.required.length > r.signed.length);
+    expect(unsigned.length).toBeGreaterThan(0);
+    const first = unsigned[0]!;
+    await page.getByLabel('Search positions').fill(first.wallet);
+    const row = page.locator(`[data-row-id="${first.vaultId}:${first.wallet}"]`);
+    await expect.poll(() => row.textContent()).toContain(`${first.required.length - first.signed.length} to sign`);
+    await page.getByLabel('Search positions').fill('');
+  });
+
   it("opens the vault's KYC link in the user's browser, through the allowlist", async () => {
     const vault = truth.vaults.find((v) => v.kyc.link && truth.positions.some((p) => p.vaultId === v.id && p.allowed === false))!;
     expect(vault).toBeDefined();

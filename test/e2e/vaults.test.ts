@@ -34,14 +34,15 @@ describe('Vaults screen in demo mode', () => {
 
   it('lists exactly the PUBLIC vaults of the service, each with its token and chain', async () => {
     // What the simulated service holds, read directly over HTTP with the same client.
-    const info = await c.runtime.handlers.app.info({}, { transport: 'browser' });
-    const active = await fetchAllFromService(info.serviceUrl);
+    // The simulation starts in the background; the page waits for it, and so does this check.
+    await expect.poll(() => c.simulation()).not.toBeNull();
+    const active = await fetchAllFromService(c.simulation()!.url);
     const publicVaults = active.vaults.filter((v) => v.visibility === 'PUBLIC');
     expect(publicVaults.length).toBeGreaterThan(0);
     expect(active.vaults.length).toBeGreaterThan(publicVaults.length);
 
     const rows = page.locator('table[aria-label="Public vaults"] tbody tr');
-    await expect.poll(() => rows.count()).toBe(publicVaults.length);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(publicVaults.length);
     const shownIds = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-vault-id')));
     expect(shownIds.sort()).toEqual(publicVaults.map((v) => v._id).sort());
 

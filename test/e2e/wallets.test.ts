@@ -74,6 +74,15 @@ describe('Wallets screen', () => {
     await expect.poll(() => page.getByRole('button', { name: /^Fund II/ }).textContent()).toContain('3');
   });
 
+  it('edits the label and notes of one wallet', async () => {
+    await page.getByRole('button', { name: 'Edit label and notes' }).click();
+    await page.getByLabel('Wallet label').fill('Treasury EU renamed');
+    await page.getByLabel('Wallet notes').fill('signs on desk 1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator(`[data-row-id="${A}"]`).textContent()).toContain('signs on desk 1');
+    await page.getByLabel(`Select row ${A}`).uncheck();
+  });
+
   it('exports the group as CSV with every column', async () => {
     await page.getByRole('button', { name: /^Fund II/ }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
@@ -83,7 +92,7 @@ describe('Wallets screen', () => {
     expect(lines[0]).toBe('address,label,notes,groups,source,ledgerPath');
     expect(lines).toHaveLength(4);
     expect(text).toContain(`${C},Desk 3,"note, quoted",Fund II,watch,`);
-    expect(text).toContain(`${A},Treasury EU renamed,,Fund II,watch,`);
+    expect(text).toContain(`${A},Treasury EU renamed,signs on desk 1,Fund II,watch,`);
   });
 
   it('keeps the book across a restart of the console', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import {
   createRow,
   flexRender,
@@ -62,6 +62,90 @@ function compareKeys(a: SortKey, b: SortKey): number {
 }
 
 /**
+ * The lowercase text of every searchable cell, per row (TanStack's global filter: columns whose
+ * values are text or numbers). Built in idle time once the data is shown, so that the first search
+ * does not pay for it; a search that comes earlier finishes it at once.
+ */
+function searchIndex<T>(data: readonly T[], columns: readonly Column<T, unknown>[]) {
+  const searchable = columns.filter((c) => c.accessorFn && c.columnDef.enableGlobalFilter !== false);
+  const texts = new Array<string>(data.length);
+  let built = 0;
+  const buildTo = (end: number) => {
+    for (; built < end; built++) {
+      const row = data[built]!;
+      let text = '';
+      for (const column of searchable) {
+        const value = column.accessorFn!(row, built);
+        if (typeof value === 'string' || typeof value === 'number') text += `${String(value).toLowerCase()}\u0000`;
+      }
+      texts[built] = text;
+    }
+  };
+  return {
+    all(): string[] {
+      buildTo(data.length);
+      return texts;
+    },
+    /** Builds the index in slices of idle time; returns a cancel function. */
+    buildWhenIdle(): () => void {
+      if (typeof requestIdleCallback !== 'function') return () => undefined;
+      let handle = 0;
+      const work = (deadline: IdleDeadline) => {
+        const stop = performance.now() + Math.max(4, Math.min(deadline.timeRemaining(), 12));
+        while (built < data.length && performance.now() < stop) buildTo(Math.min(data.length, built + 250));
+        if (built < data.length) handle = requestIdleCallback(work, { timeout: 2000 });
+      };
+      handle = requestIdleCallback(work, { timeout: 2000 });
+      return () => cancelIdleCallback(handle);
+    },
+  };
+}
+
+interface RowViewProps<T> {
+  row: Row<T>;
+  /** Position among the rows shown. */
+  index: number;
+  start: number;
+  height: number;
+  template: string;
+  selectable: boolean;
+  isSelected: boolean;
+  onToggle: (id: string) => void;
+}
+
+/**
+ * One row on screen. Memoized: while scrolling, the rows that stay on screen keep their props
+ * (a row's offset depends only on its position), so only the rows that come into view render.
+ * Each row is laid out on its own (CSS containment: its height is fixed), so adding rows does not
+ * lay out the others again.
+ */
+const RowView = memo(function RowView<T>({ row, index, start, height, template, selectable, isSelected, onToggle }: RowViewProps<T>) {
+  return (
+    <div
+      role="row"
+      data-row-id={row.id}
+      aria-rowindex={index + 2}
+      aria-selected={selectable ? isSelected : undefined}
+      className={`vt-row${isSelected ? ' selected' : ''}`}
+      style={{ gridTemplateColumns: template, height, transform: `translateY(${start}px)`, contain: 'strict' }}
+    >
+      {row.getVisibleCells().map((cell) => {
+        const meta = cell.column.columnDef.meta as ColumnMeta | undefined;
+        return (
+          <div key={cell.id} role="cell" className={`vt-cell${meta?.align === 'right' ? ' num' : ''}${meta?.select ? ' vt-select' : ''}`}>
+            {meta?.select ? (
+              <input type="checkbox" aria-label={`Select row ${row.id}`} checked={isSelected} onChange={() => onToggle(row.id)} />
+            ) : (
+              flexRender(cell.column.columnDef.cell, cell.getContext())
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}) as <T>(props: RowViewProps<T>) => ReactElement;
+
+/**
  * The console's data table: TanStack Table for the columns, headers, cells and the sorting and
  * selection state, TanStack Virtual so that only the visible rows are in the DOM.
  *
@@ -73,12 +157,30 @@ function compareKeys(a: SortKey, b: SortKey): number {
  * text or number column, case-insensitively.
  */
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
-  const { data, columns, getRowId, ariaLabel, search = '', filter, selection, rowHeight = 44, maxHeight = '60vh', minWidth = 0, empty, initialSorting = [] } = props;
+  const {
+    data,
+    columns,
+    getRowId,
+    ariaLabel,
+    search = '',
+    filter,
+    selection,
+    rowHeight = 44,
+    maxHeight = '60vh',
+    minWidth = 0,
+    empty,
+    initialSorting = [],
+  } = props;
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
 
   const allColumns = useMemo(() => {
     if (!selection) return columns;
-    const select: ColumnDef<T> = { id: '__select', meta: { width: '44px', select: true } satisfies ColumnMeta, enableSorting: false, header: '' };
+    const select: ColumnDef<T> = {
+      id: '__select',
+      meta: { width: '44px', select: true } satisfies ColumnMeta,
+      enableSorting: false,
+      header: '',
+    };
     return [select, ...columns];
   }, [columns, selection]);
 
@@ -105,6 +207,10 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     const accessor = column.accessorFn;
     const keys = data.map((row, i) => sortKey(accessor(row, i)));
     const sign = rule.desc ? -1 : 1;
+    if (keys.every((k) => typeof k === 'number' && !Number.isNaN(k))) {
+      const numbers = Float64Array.from(keys as number[]);
+      return order.sort((a, b) => sign * (numbers[a]! - numbers[b]!) || a - b);
+    }
     order.sort((a, b) => {
       const ka = keys[a]!;
       const kb = keys[b]!;
@@ -114,29 +220,15 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     return order;
   }, [data, sorting, leafColumns]);
 
-  // Lowercase text of every searchable cell per row, built on the first search of this data.
-  const haystack = useMemo(() => {
-    let built: string[] | null = null;
-    return () => {
-      built ??= data.map((row, i) => {
-        let text = '';
-        for (const column of leafColumns) {
-          if (!column.accessorFn || column.columnDef.enableGlobalFilter === false) continue;
-          const value = column.accessorFn(row, i);
-          if (typeof value === 'string' || typeof value === 'number') text += `${String(value).toLowerCase()}\u0000`;
-        }
-        return text;
-      });
-      return built;
-    };
-  }, [data, leafColumns]);
+  const index = useMemo(() => searchIndex(data, leafColumns), [data, leafColumns]);
+  useEffect(() => index.buildWhenIdle(), [index]);
 
   const query = search.trim().toLowerCase();
   const shown = useMemo(() => {
     if (!filter && !query) return order;
-    const texts = query ? haystack() : null;
+    const texts = query ? index.all() : null;
     return order.filter((i) => (!filter || filter(data[i]!)) && (!texts || texts[i]!.includes(query)));
-  }, [order, filter, query, haystack, data]);
+  }, [order, filter, query, index, data]);
 
   // TanStack rows for the rows on screen only, kept while the data and columns stay the same.
   const rowCache = useMemo(() => new Map<number, Row<T>>(), [data, table, allColumns]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -150,14 +242,20 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   };
 
   const selected = selection?.selected;
-  const selectedShown = useMemo(() => (selected ? shown.reduce((n, i) => (selected[getRowId(data[i]!)] ? n + 1 : n), 0) : 0), [selected, shown, data, getRowId]);
-  const toggleRow = (id: string) => {
-    if (!selection) return;
-    const next = { ...selection.selected };
-    if (next[id]) delete next[id];
-    else next[id] = true;
-    selection.onChange(next);
-  };
+  const selectedShown = useMemo(() => {
+    if (!selected || !Object.values(selected).some(Boolean)) return 0;
+    return shown.reduce((n, i) => (selected[getRowId(data[i]!)] ? n + 1 : n), 0);
+  }, [selected, shown, data, getRowId]);
+  const toggleRow = useCallback(
+    (id: string) => {
+      if (!selection) return;
+      const next = { ...selection.selected };
+      if (next[id]) delete next[id];
+      else next[id] = true;
+      selection.onChange(next);
+    },
+    [selection],
+  );
   const toggleAllShown = () => {
     if (!selection) return;
     const next = { ...selection.selected };
@@ -189,7 +287,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     count: shown.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    overscan: 6,
   });
   const template = table
     .getVisibleLeafColumns()
@@ -238,30 +336,18 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rowAt(shown[item.index]!);
-            const isSelected = Boolean(selected?.[row.id]);
             return (
-              <div
+              <RowView
                 key={row.id}
-                role="row"
-                data-row-id={row.id}
-                aria-rowindex={item.index + 2}
-                aria-selected={selection ? isSelected : undefined}
-                className={`vt-row${isSelected ? ' selected' : ''}`}
-                style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
-              >
-                {row.getVisibleCells().map((cell) => {
-                  const meta = cell.column.columnDef.meta as ColumnMeta | undefined;
-                  return (
-                    <div key={cell.id} role="cell" className={`vt-cell${meta?.align === 'right' ? ' num' : ''}${meta?.select ? ' vt-select' : ''}`}>
-                      {meta?.select ? (
-                        <input type="checkbox" aria-label={`Select row ${row.id}`} checked={isSelected} onChange={() => toggleRow(row.id)} />
-                      ) : (
-                        flexRender(cell.column.columnDef.cell, cell.getContext())
-                      )}
-                    </div>
-                  );
-                })}
-              </div>
+                row={row}
+                index={item.index}
+                start={item.start}
+                height={rowHeight}
+                template={template}
+                selectable={Boolean(selection)}
+                isSelected={Boolean(selected?.[row.id])}
+                onToggle={toggleRow}
+              />
             );
           })}
         </div>

@@ -21,12 +21,20 @@ export function formatDuration(seconds: number): string {
   return `${m}m ${String(s % 60).padStart(2, '0')}s`;
 }
 
+// Built once: `toLocaleString` with options builds a formatter on every call, which large tables feel.
+const DATE_TIME = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const DATE_ONLY = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
 /** A unix-seconds date in the user's locale, with the UTC time on hover. */
 export function DateTime({ seconds, withTime = true }: { seconds: number; withTime?: boolean }) {
   const d = new Date(seconds * 1000);
-  const local = withTime
-    ? d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
-    : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  const local = (withTime ? DATE_TIME : DATE_ONLY).format(d);
   return (
     <time dateTime={d.toISOString()} title={`${d.toISOString().replace('T', ' ').slice(0, 19)} UTC`}>
       {local}

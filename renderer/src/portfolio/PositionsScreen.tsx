@@ -1,6 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { PositionRow } from '../../../shared/portfolio/schemas';
+import type { PositionRow, RequestRow } from '../../../shared/portfolio/schemas';
+import { DateTime } from '../components/time';
 import { openLink } from '../components/links';
 import { Amount } from '../components/Amount';
 import { shortAddress } from '../components/format';
@@ -8,6 +9,7 @@ import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
+import { useAgreementsStore } from './agreements-store';
 
 const col = createColumnHelper<PositionRow>();
 const hasAnything = (p: PositionRow) =>
@@ -16,18 +18,36 @@ const hasAnything = (p: PositionRow) =>
 /** Every wallet of the batch in every vault: access, balance and value, what is pending, what is claimable. */
 export function PositionsScreen() {
   const data = usePortfolioStore((s) => s.data);
+  const groupId = usePortfolioStore((s) => s.groupId);
+  const agreements = useAgreementsStore();
+  const loadAgreements = agreements.load;
+  // Agreements are checked once the portfolio (and so the vaults' signature lists) is in.
+  const generatedAt = data?.generatedAtMs;
+  useEffect(() => {
+    if (generatedAt) void loadAgreements(groupId);
+  }, [generatedAt, groupId, loadAgreements]);
   const [search, setSearch] = useState('');
   const [onlyActive, setOnlyActive] = useState(true);
   const index = useMemo(() => portfolioIndex(data), [data]);
 
   const rows = useMemo(() => (data?.positions ?? []).filter((p) => !onlyActive || hasAnything(p) || p.allowed === false), [data, onlyActive]);
+  // Requests still on their way (not claimable yet), per wallet × vault.
+  const pendingByPair = useMemo(() => {
+    const map = new Map<string, RequestRow[]>();
+    for (const r of data?.requests ?? []) {
+      if (r.action?.kind === 'claim') continue;
+      const key = `${r.vaultId}:${r.wallet.toLowerCase()}`;
+      map.set(key, [...(map.get(key) ?? []), r]);
+    }
+    return map;
+  }, [data]);
 
   const columns = useMemo(
     () => [
       col.accessor((p) => `${index.label(p.wallet)} ${p.wallet}`, {
         id: 'wallet',
         header: 'Wallet',
-        meta: { width: 'minmax(160px, 1fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(150px, 1fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack">
             <span className="cell-title">{index.label(c.row.original.wallet) || 'no label'}</span>
@@ -51,7 +71,7 @@ export function PositionsScreen() {
       col.accessor((p) => (p.allowed === null ? 'unknown' : p.allowed ? 'allowed' : 'needs KYC'), {
         id: 'access',
         header: 'Access',
-        meta: { width: '110px' } satisfies ColumnMeta,
+        meta: { width: '105px' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const link = index.vault(p.vaultId)?.kyc.link;
@@ -63,6 +83,23 @@ export function PositionsScreen() {
             </button>
           ) : (
             <span className="pill pill-warn">Needs KYC</span>
+          );
+        },
+      }),
+      col.accessor((p) => agreements.byPair.get(`${p.vaultId}:${p.wallet.toLowerCase()}`)?.signed ?? -1, {
+        id: 'agreements',
+        header: 'Agreements',
+        meta: { width: '110px' } satisfies ColumnMeta,
+        cell: (c) => {
+          const a = agreements.byPair.get(`${c.row.original.vaultId}:${c.row.original.wallet.toLowerCase()}`);
+          if (!a) return <span className="cell-sub">{agreements.loading ? 'checking…' : '—'}</span>;
+          if (a.required === 0) return <span className="cell-sub">none asked</span>;
+          return a.signed === a.required ? (
+            <span className="pill pill-ok">Signed</span>
+          ) : (
+            <span className="pill pill-warn" title="The wallet has not signed every lender agreement this vault asks for.">
+              {a.required - a.signed} to sign
+            </span>
           );
         },
       }),
@@ -85,24 +122,41 @@ export function PositionsScreen() {
       }),
       col.display({
         id: 'pending',
-        header: 'Pending',
-        meta: { width: '200px' } satisfies ColumnMeta,
+        header: 'Pending requests',
+        meta: { width: '230px' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
-          if (!v) return null;
-          const parts: React.ReactNode[] = [];
-          if (p.pendingDeposit && p.pendingDeposit !== '0') parts.push(<span key="d">Deposit <Amount value={p.pendingDeposit} token={v.underlying} /></span>);
-          if (p.pendingWithdraw && p.pendingWithdraw !== '0') parts.push(<span key="w">Withdraw <Amount value={p.pendingWithdraw} token={v.tranche} /></span>);
-          if (p.pendingRedeem && p.pendingRedeem !== '0') parts.push(<span key="r">Redeem <Amount value={p.pendingRedeem} token={v.underlying} /></span>);
-          if (p.pendingInstantRedeem && p.pendingInstantRedeem !== '0') parts.push(<span key="i">Instant redeem <Amount value={p.pendingInstantRedeem} token={v.underlying} /></span>);
-          return parts.length ? <div className="stack">{parts}</div> : <span className="cell-sub">—</span>;
+          const open = pendingByPair.get(`${p.vaultId}:${p.wallet.toLowerCase()}`) ?? [];
+          if (!v || open.length === 0) return <span className="cell-sub">—</span>;
+          return (
+            <div className="stack">
+              {open.slice(0, 2).map((r) => (
+                <span key={r.id} className="request-line">
+                  {r.type.charAt(0) + r.type.slice(1).toLowerCase()} <Amount value={r.amount} token={r.amountToken === 'tranche' ? v.tranche : v.underlying} />
+                  <span className="cell-sub">
+                    {' '}
+                    · {r.status.toLowerCase()}
+                    {r.isInstant ? ' instant' : ''}
+                    {r.epochNumber !== null ? ` · epoch ${r.epochNumber}` : ''}
+                    {r.expectedAt ? (
+                      <>
+                        {' '}
+                        · by <DateTime seconds={r.expectedAt} withTime={false} />
+                      </>
+                    ) : null}
+                  </span>
+                </span>
+              ))}
+              {open.length > 2 ? <span className="cell-sub">and {open.length - 2} more (see Requests)</span> : null}
+            </div>
+          );
         },
       }),
       col.accessor((p) => p.claimable.length, {
         id: 'claimable',
         header: 'Claimable now',
-        meta: { width: '200px' } satisfies ColumnMeta,
+        meta: { width: '180px' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.claimable.length ? (
             <div className="stack">
@@ -118,7 +172,7 @@ export function PositionsScreen() {
           ),
       }),
     ],
-    [index],
+    [index, pendingByPair, agreements.byPair, agreements.loading],
   );
 
   return (
@@ -137,9 +191,9 @@ export function PositionsScreen() {
           getRowId={(p) => `${p.vaultId}:${p.wallet}`}
           ariaLabel="Positions"
           search={search}
-          rowHeight={64}
+          rowHeight={68}
           maxHeight="calc(100vh - 330px)"
-          minWidth={940}
+          minWidth={1080}
           empty="No position in this batch."
         />
       ) : null}

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { AddWalletForm } from './AddWalletForm';
 import { GroupsPanel } from './GroupsPanel';
+import { EditWallet } from './EditWallet';
 import { ImportReport } from './ImportReport';
 import { LedgerImport } from './LedgerImport';
 import { useWalletsStore } from './wallets-store';
@@ -19,6 +20,7 @@ export function WalletsScreen() {
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [targetGroup, setTargetGroup] = useState('');
   const [ledgerOpen, setLedgerOpen] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const sourceVersion = useAppStore((s) => s.sourceVersion);
@@ -113,12 +115,21 @@ export function WalletsScreen() {
       <div className="wallets-layout">
         <GroupsPanel />
         <div className="wallets-main">
-          <AddWalletForm />
+          {editing && book?.wallets.some((w) => w.address === editing) ? (
+            <EditWallet key={editing} wallet={book.wallets.find((w) => w.address === editing)!} onDone={() => setEditing(null)} />
+          ) : (
+            <AddWalletForm />
+          )}
           <div className="table-toolbar">
             <input className="search" type="search" placeholder="Search label, address, group, notes" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search wallets" />
             {selectedAddresses.length > 0 ? (
               <div className="selection-bar" role="toolbar" aria-label="Selected wallets">
                 <span>{selectedAddresses.length} selected</span>
+                {selectedAddresses.length === 1 ? (
+                  <button type="button" className="button button-small" onClick={() => setEditing(selectedAddresses[0]!)}>
+                    Edit label and notes
+                  </button>
+                ) : null}
                 <select aria-label="Group to change" value={targetGroup} onChange={(e) => setTargetGroup(e.target.value)}>
                   <option value="">Choose a group…</option>
                   {book?.groups.map((g) => (
