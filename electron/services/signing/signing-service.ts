@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { formatEther, type Hex, type PublicClient } from 'viem';
 import { personalMessageScreens } from '../../../shared/device/screens';
 import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
-import { AppError, isAppError, type AppErrorData } from '../../../shared/errors';
+import { AppError, type AppErrorData } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { countItems, isSettled } from '../../../shared/signing/counts';
 import { parseAmount } from '../../../shared/domain/units';
@@ -83,10 +83,15 @@ const newId = (prefix: string) =>
     .replace(/[-:.TZ]/g, '')
     .slice(0, 14)}-${randomBytes(4).toString('hex')}`;
 
+/** A plain copy of whatever was thrown (errors from another process or bundle are duck-typed). */
 function errorData(err: unknown): AppErrorData {
-  if (isAppError(err)) return err.toData();
-  if (err && typeof err === 'object' && typeof (err as AppErrorData).code === 'string' && typeof (err as AppErrorData).message === 'string')
-    return err as AppErrorData;
+  const e = err as Partial<AppErrorData> | null;
+  if (e && typeof e === 'object' && typeof e.code === 'string' && typeof e.message === 'string') {
+    const out: AppErrorData = { code: e.code, message: e.message };
+    if (typeof e.action === 'string') out.action = e.action;
+    if (e.details && typeof e.details === 'object') out.details = { ...e.details };
+    return out;
+  }
   return { code: 'UNEXPECTED', message: err instanceof Error ? err.message : String(err) };
 }
 
@@ -121,7 +126,13 @@ export class SigningService {
    * fees, gas and the review of every transaction. Wallets that fail are kept as skipped items.
    */
   async plan(input: Selection): Promise<Plan> {
-    const selection = SelectionSchema.parse(input);
+    const parsed = SelectionSchema.parse(input);
+    // A wallet listed twice would get the same nonces twice.
+    const seen = new Set<string>();
+    const selection: Selection = {
+      ...parsed,
+      wallets: parsed.wallets.filter((w) => !seen.has(w.address.toLowerCase()) && seen.add(w.address.toLowerCase())),
+    };
     const wallets = selection.wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
     const portfolio = await this.options.loadPortfolio(wallets);
     const pv = portfolio.vaults.find((v) => v.id === selection.vaultId);
@@ -780,7 +791,9 @@ export class SigningService {
     const { signatureId } = item.message!;
     try {
       const client = await this.options.service();
-      if (item.state === 'signed') {
+      // After a restart the POST may have reached the service before the journal said so.
+      const already = item.state === 'signed' ? await client.checkSignature(signatureId, item.wallet) : null;
+      if (item.state === 'signed' && !already) {
         await client.signSignature(signatureId, { walletAddress: item.wallet, hash: item.signature! });
         await this.setItem(ctx, item, 'broadcast', { reason: null, error: null }, 'submitted to the service');
       }

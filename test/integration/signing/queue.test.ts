@@ -138,6 +138,28 @@ describe('the device queue', () => {
     expect((await world.signing.run(batch.id)).status).toBe('done');
   });
 
+  it('pauses when blind signing is off in the Ethereum app, and says how to turn it on', async () => {
+    world.ledger.setBlindSigning(false);
+    const batch = await withdrawBatch(1);
+    expect((await world.signing.run(batch.id)).status).toBe('paused');
+    const journal = await world.signing.openBatch(batch.id);
+    expect(journal.pause).toMatchObject({ code: 'DEVICE_BLIND_SIGNING_OFF', action: expect.stringMatching(/turn on "Blind signing"/) });
+    expect(txItems(journal)[0]).toMatchObject({ state: 'waiting', signed: null });
+    world.ledger.setBlindSigning(true);
+    expect((await world.signing.run(batch.id)).status).toBe('done');
+  });
+
+  it('plans a wallet listed twice once', async () => {
+    const w = world.wallets[0]!;
+    const plan = await world.signing.plan({
+      vaultId: delta().id,
+      wallets: [w, { ...w, address: w.address.toLowerCase() }],
+      action: 'withdraw',
+    });
+    expect(plan.wallets).toHaveLength(1);
+    expect(new Set(plan.items.map((i) => i.tx?.nonce)).size).toBe(plan.items.length);
+  });
+
   it('pauses between items when the operator asks, and skipping an approval skips its action', async () => {
     const batch = await withdrawBatch(3);
     const events: SigningEvent[] = [];
@@ -238,6 +260,39 @@ describe('the device queue', () => {
     // One review per item: the first one was not signed again.
     expect(world.reviews).toHaveLength(txItems(journal).length);
     await expectEachNonceOnce(journal);
+  });
+
+  it('after a restart submits a signed agreement without signing it again', async () => {
+    const failing = {
+      ...world.client,
+      signSignature: () => Promise.reject(Object.assign(new Error('The service is unavailable.'), { code: 'SERVICE_UNAVAILABLE' })),
+    };
+    const first = createSigningService({
+      dataDir: world.dataDir,
+      device: world.device,
+      loadPortfolio: (w) => world.portfolio.load(w, null),
+      chain: (id) => world.chains.get(id)!,
+      service: async () => failing,
+    });
+    const plan = await first.plan({ vaultId: delta().id, wallets: world.wallets.slice(5, 6), action: 'agreements' });
+    const created = await first.createBatch(plan.id);
+    expect((await first.run(created.id)).status).toBe('paused');
+    const stuck = (await first.openBatch(created.id)).items[0]!;
+    expect(stuck).toMatchObject({ state: 'signed', error: { code: 'SERVICE_UNAVAILABLE' } });
+
+    const second = createSigningService({
+      dataDir: world.dataDir,
+      device: world.device,
+      loadPortfolio: (w) => world.portfolio.load(w, null),
+      chain: (id) => world.chains.get(id)!,
+      service: async () => world.client,
+    });
+    expect((await second.run(created.id)).status).toBe('done');
+    const journal = await second.openBatch(created.id);
+    expect(journal.items.every((i) => i.state === 'confirmed')).toBe(true);
+    expect(journal.items[0]!.signature).toBe(stuck.signature);
+    expect(world.reviews).toHaveLength(journal.items.length);
+    expect(await world.client.checkSignature(stuck.message!.signatureId, stuck.wallet)).toMatchObject({ hash: stuck.signature });
   });
 
   it('re-signs a transaction stuck in the mempool with the same nonce and higher fees only when asked', async () => {
