@@ -1,27 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { deriveAccount } from '../../electron/sim/chain';
-import { serviceOnlySimulation, startTestConsole, type TestConsole } from '../support/console';
-import { openChromium, screenshot, watchPage } from './support/browser';
+import { serviceOnlySimulation } from '../support/console';
+import { openConsolePage, type ConsolePage } from './support/console-page';
+import { screenshot } from './support/browser';
 
 // Demo mode: the console talks to the emulated Ledger (the real hw-app-eth over an APDU-level
 // emulator), which holds the simulation's seed; its panel stands in for the device's buttons.
-let c: TestConsole;
-let browser: BrowserContext;
+let ui: ConsolePage;
 let page: Page;
 let watched: { errors: string[] };
 
 beforeAll(async () => {
-  c = await startTestConsole({ startSimulation: serviceOnlySimulation });
-  browser = await openChromium();
-  page = await browser.newPage();
-  watched = watchPage(page);
-  await page.goto(c.shell.launchUrl);
-  await page.getByRole('button', { name: 'Wallets', exact: true }).click();
+  ui = await openConsolePage({ startSimulation: serviceOnlySimulation }, 'Wallets');
+  ({ page, watched } = ui);
 });
 afterAll(async () => {
-  await browser?.close();
-  await c?.close();
+  await ui?.close();
 });
 
 const status = () => page.getByTestId('device-status');

@@ -1,28 +1,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createServiceClient } from '../../electron/services/service-client';
-import { serviceOnlySimulation, startTestConsole, type TestConsole } from '../support/console';
+import { serviceOnlySimulation, type TestConsole } from '../support/console';
+import { openConsolePage, type ConsolePage } from './support/console-page';
 import { ROOT } from '../support/paths';
-import { openChromium, screenshot, watchPage } from './support/browser';
+import { screenshot } from './support/browser';
 
+let ui: ConsolePage;
 let c: TestConsole;
-let browser: BrowserContext;
 let page: Page;
 let watched: { errors: string[] };
 
 beforeAll(async () => {
-  c = await startTestConsole({ startSimulation: serviceOnlySimulation });
-  browser = await openChromium();
-  page = await browser.newPage();
-  watched = watchPage(page);
-  await page.goto(c.shell.launchUrl);
-  await page.getByRole('button', { name: 'Vaults', exact: true }).click();
+  ui = await openConsolePage({ startSimulation: serviceOnlySimulation }, 'Vaults');
+  ({ c, page, watched } = ui);
 });
 afterAll(async () => {
-  await browser?.close();
-  await c?.close();
+  await ui?.close();
 });
 
 describe('Vaults screen in demo mode', () => {

@@ -1,31 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { serviceOnlySimulation, startTestConsole, type TestConsole } from '../support/console';
-import { openChromium, screenshot, watchPage } from './support/browser';
+import { openConsolePage, type ConsolePage } from './support/console-page';
+import { screenshot } from './support/browser';
 
 const A = '0xCbA98362e199c41E1864D0923AF9646d3A648451';
 const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const C = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const D = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 
+let ui: ConsolePage;
 let c: TestConsole;
-let browser: BrowserContext;
 let page: Page;
 let watched: { errors: string[] };
 
 beforeAll(async () => {
-  c = await startTestConsole({ startSimulation: serviceOnlySimulation });
-  browser = await openChromium();
-  page = await browser.newPage();
-  watched = watchPage(page);
+  ui = await openConsolePage({ startSimulation: serviceOnlySimulation }, 'Wallets');
+  ({ c, page, watched } = ui);
   page.on('dialog', (d) => void d.accept());
-  await page.goto(c.shell.launchUrl);
-  await page.getByRole('button', { name: 'Wallets', exact: true }).click();
 });
 afterAll(async () => {
-  await browser?.close();
-  await c?.close();
+  await ui?.close();
 });
 
 const rows = () => page.locator('[role="table"][aria-label="Wallets"] [data-row-id]');
@@ -102,7 +98,7 @@ describe('Wallets screen', () => {
     await screenshot(page, 'wallets-group');
     const dataDir = c.dataDir;
     await c.close();
-    c = await startTestConsole({ dataDir, startSimulation: serviceOnlySimulation });
+    c = ui.c = await startTestConsole({ dataDir, startSimulation: serviceOnlySimulation });
     await page.goto(c.shell.launchUrl);
     await page.getByRole('button', { name: 'Wallets', exact: true }).click();
     await expect.poll(() => rows().count()).toBe(4);

@@ -101,6 +101,9 @@ function searchIndex<T>(data: readonly T[], columns: readonly Column<T, unknown>
   };
 }
 
+/** Row elements reused while scrolling: more than can ever be on screen at once. */
+const RECYCLE_SLOTS = 256;
+
 interface RowViewProps<T> {
   row: Row<T>;
   /** Position among the rows shown. */
@@ -289,6 +292,8 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     estimateSize: () => rowHeight,
     overscan: 6,
   });
+  const items = virtualizer.getVirtualItems();
+  const recycle = items.length <= RECYCLE_SLOTS;
   const template = table
     .getVisibleLeafColumns()
     .map((c) => (c.columnDef.meta as ColumnMeta | undefined)?.width ?? '1fr')
@@ -334,11 +339,13 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
       <div ref={scrollRef} className="vt-body" role="rowgroup" style={{ maxHeight, minWidth }}>
         {shown.length === 0 ? <div className="vt-empty">{empty ?? 'Nothing to show.'}</div> : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {items.map((item) => {
             const row = rowAt(shown[item.index]!);
             return (
               <RowView
-                key={row.id}
+                // Keyed by slot, not by row: a row that scrolls out hands its elements to the one
+                // that scrolls in, which updates them in place instead of creating new ones.
+                key={recycle ? item.index % RECYCLE_SLOTS : row.id}
                 row={row}
                 index={item.index}
                 start={item.start}

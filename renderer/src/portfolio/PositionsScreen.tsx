@@ -4,8 +4,8 @@ import type { PositionRow, RequestRow } from '../../../shared/portfolio/schemas'
 import { DateTime } from '../components/time';
 import { openLink } from '../components/links';
 import { Amount } from '../components/Amount';
-import { shortAddress } from '../components/format';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
+import { walletAndVaultColumns } from './columns';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
@@ -44,30 +44,7 @@ export function PositionsScreen() {
 
   const columns = useMemo(
     () => [
-      col.accessor((p) => `${index.label(p.wallet)} ${p.wallet}`, {
-        id: 'wallet',
-        header: 'Wallet',
-        meta: { width: 'minmax(150px, 1fr)' } satisfies ColumnMeta,
-        cell: (c) => (
-          <div className="stack">
-            <span className="cell-title">{index.label(c.row.original.wallet) || 'no label'}</span>
-            <code className="cell-sub" title={c.row.original.wallet}>
-              {shortAddress(c.row.original.wallet)}
-            </code>
-          </div>
-        ),
-      }),
-      col.accessor((p) => index.vault(p.vaultId)?.name ?? '', {
-        id: 'vault',
-        header: 'Vault',
-        meta: { width: 'minmax(140px, 1fr)' } satisfies ColumnMeta,
-        cell: (c) => (
-          <div className="stack">
-            <span>{c.getValue()}</span>
-            <span className="cell-sub">{index.vault(c.row.original.vaultId)?.chain.name}</span>
-          </div>
-        ),
-      }),
+      ...walletAndVaultColumns<PositionRow>(index),
       col.accessor((p) => (p.allowed === null ? 'unknown' : p.allowed ? 'allowed' : 'needs KYC'), {
         id: 'access',
         header: 'Access',

@@ -2,9 +2,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { RequestRow } from '../../../shared/portfolio/schemas';
 import { Amount } from '../components/Amount';
-import { shortAddress } from '../components/format';
 import { DateTime } from '../components/time';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
+import { walletAndVaultColumns } from './columns';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
@@ -47,30 +47,7 @@ export function RequestsScreen() {
 
   const columns = useMemo(
     () => [
-      col.accessor((r) => `${index.label(r.wallet)} ${r.wallet}`, {
-        id: 'wallet',
-        header: 'Wallet',
-        meta: { width: 'minmax(140px, 1fr)' } satisfies ColumnMeta,
-        cell: (c) => (
-          <div className="stack">
-            <span className="cell-title">{index.label(c.row.original.wallet) || 'no label'}</span>
-            <code className="cell-sub" title={c.row.original.wallet}>
-              {shortAddress(c.row.original.wallet)}
-            </code>
-          </div>
-        ),
-      }),
-      col.accessor((r) => index.vault(r.vaultId)?.name ?? '', {
-        id: 'vault',
-        header: 'Vault',
-        meta: { width: 'minmax(140px, 1fr)' } satisfies ColumnMeta,
-        cell: (c) => (
-          <div className="stack">
-            <span>{c.getValue()}</span>
-            <span className="cell-sub">{index.vault(c.row.original.vaultId)?.chain.name}</span>
-          </div>
-        ),
-      }),
+      ...walletAndVaultColumns<RequestRow>(index),
       col.accessor((r) => `${r.type}${r.isInstant ? ' instant' : ''}`, {
         id: 'type',
         header: 'Type · epoch',

@@ -98,36 +98,8 @@ export function VaultScreen() {
               <strong>{vault.tvl ? <Amount value={vault.tvl.token} token={vault.underlying} /> : '—'}</strong>
               {vault.tvl?.usd ? <span className="fact-sub">{formatUsd(vault.tvl.usd)}</span> : null}
             </div>
-            <div className="fact">
-              <span className="fact-label">Deposit queue</span>
-              {vault.queues ? (
-                <>
-                  <strong>
-                    <Amount value={vault.queues.depositCurrent} token={vault.underlying} />
-                  </strong>
-                  <span className="fact-sub">
-                    last epoch <Amount value={vault.queues.depositLast} token={vault.underlying} />
-                  </span>
-                </>
-              ) : (
-                <span className="cell-sub">no queue</span>
-              )}
-            </div>
-            <div className="fact">
-              <span className="fact-label">Withdraw queue</span>
-              {vault.queues ? (
-                <>
-                  <strong>
-                    <Amount value={vault.queues.withdrawCurrent} token={vault.tranche} />
-                  </strong>
-                  <span className="fact-sub">
-                    last epoch <Amount value={vault.queues.withdrawLast} token={vault.tranche} />
-                  </span>
-                </>
-              ) : (
-                <span className="cell-sub">no queue</span>
-              )}
-            </div>
+            <QueueFact label="Deposit queue" current={vault.queues?.depositCurrent} last={vault.queues?.depositLast} token={vault.underlying} />
+            <QueueFact label="Withdraw queue" current={vault.queues?.withdrawCurrent} last={vault.queues?.withdrawLast} token={vault.tranche} />
             <div className="fact">
               <span className="fact-label">Instant withdrawals</span>
               {vault.instant ? (
@@ -250,5 +222,26 @@ export function VaultScreen() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** A queue's total for the current request epoch, and the last one's. */
+function QueueFact({ label, current, last, token }: { label: string; current: string | undefined; last: string | undefined; token: { symbol: string; decimals: number } }) {
+  return (
+    <div className="fact">
+      <span className="fact-label">{label}</span>
+      {current !== undefined ? (
+        <>
+          <strong>
+            <Amount value={current} token={token} />
+          </strong>
+          <span className="fact-sub">
+            last epoch <Amount value={last ?? '0'} token={token} />
+          </span>
+        </>
+      ) : (
+        <span className="cell-sub">no queue</span>
+      )}
+    </div>
   );
 }
