@@ -508,13 +508,21 @@ export class SigningService {
     if (ctx.running) throw busy();
     const item = findItem(ctx.batch, itemId);
     if (item.state === 'failed' || item.state === 'skipped') {
-      await this.setItem(
-        ctx,
-        item,
-        'waiting',
-        { reason: null, error: null, hash: item.receipt ? null : item.hash, receipt: null },
-        'retry asked by the operator',
-      );
+      if (item.message && item.signature) {
+        // The agreement is signed already: submit the same signature again.
+        await this.setItem(ctx, item, 'signed', { reason: null, error: null }, 'retry asked by the operator');
+      } else {
+        // A mined or refused transaction used its nonce (or never got one): it is signed afresh
+        // with the wallet's next nonce; the old bytes stay in the history only.
+        const old = item.hash ?? item.signed?.hash ?? null;
+        await this.setItem(
+          ctx,
+          item,
+          'waiting',
+          { reason: null, error: null, signed: null, hash: null, receipt: null },
+          old ? `retry asked by the operator (previous ${old})` : 'retry asked by the operator',
+        );
+      }
     } else if (item.state !== 'waiting' && item.state !== 'signed') {
       throw new AppError({ code: 'SIGNING_NOT_RETRYABLE', message: `This item is ${item.state}: there is nothing to retry.` });
     }
@@ -527,6 +535,19 @@ export class SigningService {
     const item = findItem(ctx.batch, itemId);
     if (item.state === 'broadcast' || item.state === 'confirmed' || item.state === 'on-device') {
       throw new AppError({ code: 'SIGNING_NOT_SKIPPABLE', message: `This item is ${item.state}: it can no longer be skipped.` });
+    }
+    if (item.state === 'signed' && item.signed) {
+      // Signed bytes may have reached a node before the journal said so: only skip what the chain
+      // does not know.
+      const client = await this.options.chain(item.chainId);
+      const known = await client.getTransaction({ hash: item.signed.hash as Hex }).catch(() => null);
+      if (known) {
+        throw new AppError({
+          code: 'SIGNING_NOT_SKIPPABLE',
+          message: 'This transaction reached the chain: it can no longer be skipped.',
+          action: 'Run the batch to watch it.',
+        });
+      }
     }
     const note = item.signed ? 'skipped by the operator; its signed bytes were never sent and are discarded' : 'skipped by the operator';
     await this.setItem(ctx, item, 'skipped', { reason: 'Skipped by the operator.', signed: null }, note);
@@ -875,6 +896,15 @@ export class SigningService {
     let ctx = this.open.get(id);
     if (!ctx) {
       const batch = await this.journal.read(id);
+      if (batch.status === 'running' && !this.open.has(id)) {
+        // Written by a console that stopped mid-run: nothing runs it now.
+        batch.status = 'paused';
+        batch.pause = {
+          code: 'SIGNING_INTERRUPTED',
+          message: 'The console stopped while this batch was running.',
+          action: 'Run it to resume: signed transactions are sent as they are and nothing is signed twice.',
+        };
+      }
       ctx = this.open.get(id) ?? { batch, running: null, pauseRequested: false, watchers: new Map(), writing: Promise.resolve() };
       this.open.set(id, ctx);
     }

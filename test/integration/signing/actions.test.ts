@@ -311,6 +311,13 @@ describe('signing each action on the simulation', () => {
     expect(deposit!.state).toBe('failed');
     expect(deposit!.receipt?.status).toBe('reverted');
     expect(deposit!.error).toMatchObject({ code: 'TX_REVERTED', message: 'The vault is paused.', details: { revert: 'Pausable: paused' } });
+    // Retried, it would get a fresh nonce, but the call still reverts: it never reaches the device.
+    const reviews = shown.length;
+    await world.signing.retry(batch.id, deposit!.id);
+    const retried = (await world.signing.openBatch(batch.id)).items.find((i) => i.id === deposit!.id)!;
+    expect(retried).toMatchObject({ state: 'failed', signed: null, reason: expect.stringMatching(/^Not signed: The vault is paused/) });
+    expect(retried.history.some((h) => h.note?.startsWith('retry asked by the operator (previous 0x'))).toBe(true);
+    expect(shown).toHaveLength(reviews);
   });
 
   it('asks for the blind-signing acknowledgement before journaling contract calls', async () => {

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
+import { createSigningService } from '../../../electron/services/signing';
 import { BatchSchema, type Batch } from '../../../shared/signing/schemas';
 import { startSigningWorld, type SigningWorld } from './world';
 
@@ -56,6 +57,17 @@ describe('npm run batch', () => {
     const signedUnsent = atCrash.items.filter((i) => i.state === 'signed');
     expect(signedUnsent).toHaveLength(1);
     expect(atCrash.items.filter((i) => i.signed).length).toBe(3);
+
+    // A console opening the same data folder sees the batch as interrupted, not running.
+    const viewer = createSigningService({
+      dataDir,
+      device: world.device,
+      loadPortfolio: (w) => world.portfolio.load(w, null),
+      chain: (id) => world.chains.get(id)!,
+      service: async () => world.client,
+    });
+    expect((await viewer.listBatches())[0]).toMatchObject({ id: batchId, status: 'paused', counts: { signed: 3, broadcast: 2 } });
+    expect((await viewer.openBatch(batchId)).pause?.code).toBe('SIGNING_INTERRUPTED');
 
     const resumed = await runBatch([...common, '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
