@@ -17,6 +17,18 @@ export function parseAmount(input: string, decimals: number): ParsedAmount {
   return { ok: true, baseUnits: parseUnits(text, decimals).toString() };
 }
 
+/** Number formats by locale: building one is costly (tables format thousands of amounts). */
+const numberFormats = new Map<string, { group: Intl.NumberFormat; sep: string }>();
+function numberFormat(locale: string): { group: Intl.NumberFormat; sep: string } {
+  let format = numberFormats.get(locale);
+  if (!format) {
+    const group = new Intl.NumberFormat(locale);
+    format = { group, sep: group.format(1.5).charAt(1) };
+    numberFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** Base units as a token amount, grouped for the locale, with at most `maxFraction` decimals shown. */
 export function formatAmount(baseUnits: string | bigint, decimals: number, opts: { locale?: string; maxFraction?: number } = {}): string {
   const exact = formatUnits(BigInt(baseUnits), decimals);
@@ -24,8 +36,8 @@ export function formatAmount(baseUnits: string | bigint, decimals: number, opts:
   const negative = exact.startsWith('-');
   const maxFraction = opts.maxFraction ?? Math.min(decimals, 6);
   const shownFraction = fraction.slice(0, maxFraction).replace(/0+$/, '');
-  const grouped = BigInt(whole).toLocaleString(opts.locale ?? 'en-US');
-  const sep = (1.5).toLocaleString(opts.locale ?? 'en-US').charAt(1);
+  const { group, sep } = numberFormat(opts.locale ?? 'en-US');
+  const grouped = group.format(BigInt(whole));
   const truncated = fraction.length > maxFraction && /[1-9]/.test(fraction.slice(maxFraction));
   // A dust amount too small to show is said so, never shown as zero.
   if (whole === '0' && shownFraction === '' && truncated) return `${negative ? '>-' : '<'}0${sep}${'0'.repeat(maxFraction - 1)}1`;

@@ -11,6 +11,7 @@
  * all of them); its per-wallet cost is then extrapolated linearly to all wallets and the output
  * says so (`naiveSampled`). The last line printed is one JSON object with the figures.
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Address } from 'viem';
 import { startLocalSimulation, type LocalSimulation } from '../../electron/sim/indexer';
@@ -122,6 +123,8 @@ async function main(): Promise<void> {
     naive,
     ...(sample < walletCount ? { naiveSampled: sample } : {}),
     naiveConcurrency: NAIVE_CONCURRENCY,
+    // Other work on this machine while measuring (1-minute load average at the end, 2 cores).
+    loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
     requestRatio: round2((naive.http + naive.rpc) / (ours.http + ours.rpc)),
     timeRatio: round2(naive.ms / ours.ms),
   };

@@ -176,8 +176,11 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   } = props;
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
 
+  // Depends on whether rows are selectable, not on the selection: the columns (and with them the
+  // sorted order and the search index) stay the same while rows are picked or filters change.
+  const selectable = Boolean(selection);
   const allColumns = useMemo(() => {
-    if (!selection) return columns;
+    if (!selectable) return columns;
     const select: ColumnDef<T> = {
       id: '__select',
       meta: { width: '44px', select: true } satisfies ColumnMeta,
@@ -185,7 +188,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
       header: '',
     };
     return [select, ...columns];
-  }, [columns, selection]);
+  }, [columns, selectable]);
 
   // Row models are built only when asked for, and nothing here asks: the table gives columns,
   // headers and cells.
