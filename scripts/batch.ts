@@ -197,7 +197,11 @@ async function main(): Promise<void> {
   } else {
     const count = Number(args.wallets);
     const firstIndex = args['first-index'] !== undefined ? Number(args['first-index']) : world.firstIndex;
-    const accounts = await device.discoverAccounts({ scheme: 'bip44', start: firstIndex, count });
+    const accounts = [];
+    // The device service reads at most 100 accounts per request.
+    for (let start = firstIndex; start < firstIndex + count; start += 100) {
+      accounts.push(...(await device.discoverAccounts({ scheme: 'bip44', start, count: Math.min(100, firstIndex + count - start) })));
+    }
     const wallets = accounts.map((a, i) => ({ address: a.address, label: `W${i}`, path: derivationPath('bip44', a.index) }));
     const view = await portfolio.load(
       wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label })),

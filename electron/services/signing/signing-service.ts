@@ -448,6 +448,12 @@ export class SigningService {
       items: plan.items,
     };
     await this.journal.write(batch);
+    this.options.log?.info('signing: batch journaled', {
+      batchId: batch.id,
+      action: batch.selection.action,
+      vaultId: batch.vault.id,
+      ...countItems(batch.items),
+    });
     this.open.set(batch.id, { batch, running: null, pauseRequested: false, watchers: new Map(), writing: Promise.resolve() });
     this.emitBatch(batch);
     return structuredClone(batch);
@@ -661,6 +667,12 @@ export class SigningService {
     }
     batch.pause = pause;
     batch.status = pause ? 'paused' : batch.items.every(isSettled) ? 'done' : 'paused';
+    this.options.log?.info('signing: batch stopped', {
+      batchId: batch.id,
+      status: batch.status,
+      pause: pause?.code ?? null,
+      ...countItems(batch.items),
+    });
     await this.save(ctx);
     this.emitBatch(batch);
     return summary(batch);
@@ -914,6 +926,16 @@ export class SigningService {
   private async setItem(ctx: OpenBatch, item: BatchItem, state: ItemState, patch: Partial<BatchItem>, note: string | null): Promise<void> {
     Object.assign(item, patch);
     const changed = item.state !== state;
+    if (changed && (state === 'failed' || item.error)) {
+      this.options.log?.warn('signing: item stopped', {
+        batchId: ctx.batch.id,
+        itemId: item.id,
+        wallet: item.wallet,
+        step: item.step,
+        state,
+        code: item.error?.code ?? null,
+      });
+    }
     item.state = state;
     if (changed || note) item.history.push({ at: new Date().toISOString(), state, note });
     await this.save(ctx);
