@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { AppError } from '../../../shared/errors';
 
 export interface AnvilOptions {
@@ -25,8 +25,8 @@ export interface AnvilHandle {
 }
 
 /**
- * Finds the anvil binary shipped by npm: the platform package first (what `@foundry-rs/anvil`'s
- * launcher itself runs), then the launcher in node_modules/.bin.
+ * Finds the anvil binary: the platform package the project installs (Linux x64), then an anvil
+ * on the PATH (Foundry's own install, for other platforms).
  */
 export function resolveAnvilBinary(): string {
   const require = createRequire(import.meta.url);
@@ -36,20 +36,17 @@ export function resolveAnvilBinary(): string {
     const manifest = require.resolve(`${platformPackage}/package.json`);
     candidates.push(join(dirname(manifest), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil'));
   } catch {
-    // Not installed for this platform; try the launcher below.
+    // Not installed for this platform; try the PATH below.
   }
-  try {
-    const manifest = require.resolve('@foundry-rs/anvil/package.json');
-    candidates.push(join(dirname(manifest), '..', '..', '.bin', 'anvil'));
-  } catch {
-    // Fall through to the error.
-  }
+  // Elsewhere (macOS, Windows, Linux on ARM) the project ships no binary: use Foundry's anvil from the PATH.
+  const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) if (dir) candidates.push(join(dir, exe));
   const found = candidates.find((path) => existsSync(path));
   if (!found) {
     throw new AppError({
       code: 'SIM_ANVIL_NOT_FOUND',
       message: 'The local chain cannot start: the anvil binary is not installed.',
-      action: 'Run npm ci so that @foundry-rs/anvil and its platform package are installed.',
+      action: 'Run npm ci so that the anvil package for this platform is installed (on Linux x64 it ships with the project); elsewhere install Foundry\'s anvil and put it on the PATH.',
     });
   }
   return found;
