@@ -210,8 +210,10 @@ describe('the device queue', () => {
     await shown;
     await expect(world.signing.run(second.id)).rejects.toMatchObject({ code: 'SIGNING_BUSY' });
     world.onReview = () => 'approve';
+    await world.ledger.waitForConfirmation();
     world.ledger.approve();
-    expect((await running).status).toBe('done');
+    const finished = await running;
+    expect(finished.status, JSON.stringify((await world.signing.openBatch(first.id)).pause)).toBe('done');
     expect((await world.signing.run(second.id)).status).toBe('done');
   });
 
