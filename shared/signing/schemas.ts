@@ -193,6 +193,8 @@ export const PlanSchema = z.object({
   items: z.array(BatchItemSchema),
   /** The device will show blind-signing screens: the operator must acknowledge this before running. */
   needsBlindSigningAck: z.boolean(),
+  /** Things the operator should know before starting (fees held under the cap…). */
+  warnings: z.array(z.string()),
 });
 export type Plan = z.infer<typeof PlanSchema>;
 

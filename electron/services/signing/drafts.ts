@@ -31,6 +31,8 @@ const DEFAULT_FIXED_GAS = 400_000n;
 export interface Fees {
   maxFeePerGas: bigint;
   maxPriorityFeePerGas: bigint;
+  /** The chain asked for more than the cap: the transactions may wait until fees come down. */
+  capped?: { estimate: bigint; cap: bigint };
 }
 
 function gweiToWei(gwei: string): bigint {
@@ -44,7 +46,9 @@ export async function chainFees(client: PublicClient, capGwei: string = DEFAULT_
   const est = await client.estimateFeesPerGas();
   const maxFeePerGas = est.maxFeePerGas < cap ? est.maxFeePerGas : cap;
   const maxPriorityFeePerGas = est.maxPriorityFeePerGas < maxFeePerGas ? est.maxPriorityFeePerGas : maxFeePerGas;
-  return { maxFeePerGas, maxPriorityFeePerGas };
+  return est.maxFeePerGas > cap
+    ? { maxFeePerGas, maxPriorityFeePerGas, capped: { estimate: est.maxFeePerGas, cap } }
+    : { maxFeePerGas, maxPriorityFeePerGas };
 }
 
 export function roleAddress(vault: PlanVault, role: ContractRole): Addr {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatEther, type Hex, type PublicClient } from 'viem';
+import { formatEther, formatGwei, type Hex, type PublicClient } from 'viem';
 import { personalMessageScreens } from '../../../shared/device/screens';
 import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
 import { AppError, type AppErrorData } from '../../../shared/errors';
@@ -20,6 +20,7 @@ import {
 } from '../../../shared/signing/rules';
 import {
   SelectionSchema,
+  PlanSchema,
   JOURNAL_SCHEMA_VERSION,
   type Batch,
   type BatchItem,
@@ -362,6 +363,11 @@ export class SigningService {
       wallets: planWallets,
       items,
       needsBlindSigningAck: items.some((i) => i.tx !== null),
+      warnings: fees?.capped
+        ? [
+            `The chain asks up to ${formatGwei(fees.capped.estimate)} gwei per gas; fees are capped at ${formatGwei(fees.capped.cap)} gwei, so the transactions may wait until fees come down.`,
+          ]
+        : [],
     };
     this.plans.set(plan.id, plan);
     while (this.plans.size > MAX_KEPT_PLANS) this.plans.delete(this.plans.keys().next().value!);
@@ -412,7 +418,7 @@ export class SigningService {
   /** Journals a plan as a batch. Contract calls are blind-signed: the operator acknowledges it here. */
   async createBatch(planOrId: Plan | string, options: { acknowledgeBlindSigning?: boolean } = {}): Promise<Batch> {
     // Over IPC pass the plan's id: the drafts then come from this process, never from the renderer.
-    const plan = typeof planOrId === 'string' ? this.plans.get(planOrId) : planOrId;
+    const plan = typeof planOrId === 'string' ? this.plans.get(planOrId) : PlanSchema.parse(planOrId);
     if (!plan)
       throw new AppError({ code: 'SIGNING_PLAN_NOT_FOUND', message: 'This plan is no longer available.', action: 'Plan the batch again.' });
     if (plan.needsBlindSigningAck && !options.acknowledgeBlindSigning) {

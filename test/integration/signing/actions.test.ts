@@ -324,6 +324,16 @@ describe('signing each action on the simulation', () => {
     const delta = vault('delta');
     const plan = await world.signing.plan({ vaultId: delta.id, wallets: world.wallets.slice(0, 2), action: 'withdraw' });
     expect(plan.needsBlindSigningAck).toBe(true);
+    expect(plan.warnings).toEqual([]);
+    // A cap below the chain's fees is applied and said.
+    const capped = await world.signing.plan({
+      vaultId: delta.id,
+      wallets: world.wallets.slice(0, 1),
+      action: 'withdraw',
+      maxFeeGwei: '0.000000001',
+    });
+    expect(capped.warnings[0]).toMatch(/capped at 0.000000001 gwei/);
+    expect(capped.items[0]!.tx!.maxFeePerGas).toBe('1');
     await expect(world.signing.createBatch(plan)).rejects.toMatchObject({ code: 'SIGNING_BLIND_ACK_REQUIRED' });
     // Over IPC the plan is named by its id; one plan makes one batch (its nonces are used once).
     const batch = await world.signing.createBatch(plan.id, { acknowledgeBlindSigning: true });
