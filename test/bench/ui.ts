@@ -42,6 +42,8 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     /** Writes a CPU profile of the first run (renderer built unminified). */
     profile: { type: 'boolean', default: false },
+    /** Writes a Chromium performance trace of the first run's first render. */
+    trace: { type: 'boolean', default: false },
   },
 });
 const requestCount = Number(values.requests);
@@ -159,11 +161,11 @@ interface RunFigures {
   renderMs: number;
   filterTypeMs: number;
   searchMs: number;
-  scroll: { longTasks: number; longestTaskMs: number; maxFrameGapMs: number; frames: number; ms: number };
+  scroll: { longTasks: number; longTasksWhileFlinging: number; longestTaskMs: number; maxFrameGapMs: number; frames: number; ms: number };
   rowsShown: number;
 }
 
-async function oneRun(page: Page, url: string, release: () => void, profileTo: string | null): Promise<RunFigures> {
+async function oneRun(page: Page, url: string, release: () => void, profileTo: string | null, traceTo: string | null): Promise<RunFigures> {
   await page.goto(url);
   await page.getByRole('button', { name: 'Requests', exact: true }).click();
   await page.getByRole('heading', { name: 'Requests' }).waitFor();
@@ -182,6 +184,13 @@ async function oneRun(page: Page, url: string, release: () => void, profileTo: s
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  const tracer = traceTo ? await page.context().newCDPSession(page) : null;
+  if (tracer) {
+    await tracer.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,v8,cc,gpu,viz',
+      transferMode: 'ReturnAsStream',
+    });
+  }
   const rowsPainted = paintedWhen(
     page,
     `() => document.querySelector('[role="table"][aria-label="Requests"] [data-row-id]') !== null`,
@@ -196,6 +205,21 @@ async function oneRun(page: Page, url: string, release: () => void, profileTo: s
     throw new Error('The portfolio frame was not seen arriving.');
   const subtitle = await page.locator('.screen-sub').first().textContent();
   const rowsShown = Number(/of (\d+) requests/.exec(subtitle ?? '')?.[1] ?? NaN);
+  if (tracer && traceTo) {
+    await page.waitForTimeout(200);
+    const done = new Promise<string>((resolve) => tracer.once('Tracing.tracingComplete', (e) => resolve(e.stream!)));
+    await tracer.send('Tracing.end');
+    const stream = await done;
+    let text = '';
+    for (;;) {
+      const chunk = await tracer.send('IO.read', { handle: stream });
+      text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
+      if (chunk.eof) break;
+    }
+    await tracer.send('IO.close', { handle: stream });
+    writeFileSync(traceTo, text);
+    log(`  trace written to ${path.relative(ROOT, traceTo)} (arrived ${arrived.toFixed(1)}, parsed ${parsed.toFixed(1)}, committed ${first.committed.toFixed(1)}, painted ${first.painted.toFixed(1)}; page time origin ${await page.evaluate(() => performance.timeOrigin)})`);
+  }
   const firstRenderMs = first.painted - arrived;
   const parseMs = parsed - arrived;
   const renderMs = first.committed - parsed;
@@ -273,6 +297,7 @@ async function oneRun(page: Page, url: string, release: () => void, profileTo: s
       body.scrollTop = Math.max(0, body.scrollTop - 1400);
       await frame();
     }
+    const flingLongTasks = w.__longTasks.length;
     // 2. Jumps (scrollbar drags): 100 positions across the whole table.
     for (let i = 0; i <= 100; i++) {
       body.scrollTop = (max() * ((i * 37) % 101)) / 100;
@@ -285,6 +310,7 @@ async function oneRun(page: Page, url: string, release: () => void, profileTo: s
     const tasks = w.__longTasks;
     return {
       longTasks: tasks.length,
+      longTasksWhileFlinging: flingLongTasks,
       longestTaskMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
       maxFrameGapMs: Math.round(maxGap),
       frames,
@@ -346,7 +372,8 @@ async function main(): Promise<void> {
         if (m.type() === 'error') errors.push(m.text());
       });
       const profileTo = values.profile && i === 0 ? path.join(ROOT, 'test-results', 'bench-ui.cpuprofile') : null;
-      const figures = await oneRun(page, shell.launchUrl, () => release(), profileTo).catch(async (err: unknown) => {
+      const traceTo = values.trace && i === 0 ? path.join(ROOT, 'test-results', 'bench-ui.trace.json') : null;
+      const figures = await oneRun(page, shell.launchUrl, () => release(), profileTo, traceTo).catch(async (err: unknown) => {
         const file = path.join(ROOT, 'test-results', 'bench-ui-failure.png');
         await page.screenshot({ path: file }).catch(() => undefined);
         throw new Error(

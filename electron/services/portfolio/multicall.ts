@@ -10,6 +10,7 @@ import {
   type PublicClient,
 } from 'viem';
 import { MULTICALL3_ADDRESS } from '../../../shared/abi';
+import { ethCallBatchOf } from '../chain/rpc-client';
 
 /** One contract read in a multicall round, with what to do with its answer. */
 export interface Read {
@@ -194,11 +195,15 @@ export async function runReads(client: PublicClient, reads: readonly Read[], cal
       calls.push({ target: reads[i]!.address, data: calldata(reads[i]!, compiled[i]!) });
     chunks.push({ start, data: encodeAggregate3(calls) });
   }
-  const answers = await Promise.all(
-    chunks.map(
-      (chunk) => client.request({ method: 'eth_call', params: [{ to: MULTICALL3_ADDRESS, data: chunk.data }, 'latest'] }) as Promise<Hex>,
-    ),
-  );
+  const batch = ethCallBatchOf(client);
+  const answers = batch
+    ? await batch(chunks.map((chunk) => ({ to: MULTICALL3_ADDRESS, data: chunk.data })))
+    : await Promise.all(
+        chunks.map(
+          (chunk) =>
+            client.request({ method: 'eth_call', params: [{ to: MULTICALL3_ADDRESS, data: chunk.data }, 'latest'] }) as Promise<Hex>,
+        ),
+      );
   let failed = 0;
   chunks.forEach((chunk, c) => {
     const count = Math.min(callsPerChunk, reads.length - chunk.start);

@@ -297,6 +297,12 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   });
   const items = virtualizer.getVirtualItems();
   const recycle = items.length <= RECYCLE_SLOTS;
+  // Keep only the rows around the screen, so that scrolling through the table does not pile up
+  // row objects.
+  if (rowCache.size > 4 * items.length + 64) {
+    const keep = new Set(items.map((item) => shown[item.index]));
+    for (const index of [...rowCache.keys()]) if (!keep.has(index)) rowCache.delete(index);
+  }
   const template = table
     .getVisibleLeafColumns()
     .map((c) => (c.columnDef.meta as ColumnMeta | undefined)?.width ?? '1fr')
