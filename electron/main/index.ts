@@ -2,6 +2,7 @@ import path from 'node:path';
 import { app, BrowserWindow, ipcMain, net, protocol, session, shell, utilityProcess } from 'electron';
 import { RemoteDevice, type DeviceChannel } from '../services/device';
 import { startDeviceHost } from '../runtime/device-host';
+import { bundledContracts } from '../runtime/bundled-contracts';
 import { KeychainSecretStore } from '../services/secrets/keychain-store';
 import { FileLogger } from '../services/log/logger';
 import { createConsoleRuntime, type ConsoleRuntime } from '../runtime';
@@ -41,6 +42,8 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(start);
 }
 
+const bundledArtifacts = bundledContracts(__dirname);
+
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
   const log = new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log'));
@@ -53,7 +56,8 @@ async function start(): Promise<void> {
     dataDir,
     secrets: new KeychainSecretStore(),
     log,
-    startSimulation: startEmbeddedSimulation,
+    // The packaged app has no Solidity sources or compiler: the demo deploys the prebuilt contracts.
+    startSimulation: () => startEmbeddedSimulation(bundledArtifacts ? { artifacts: bundledArtifacts } : {}),
     openExternal: (url) => shell.openExternal(url, { activate: true }),
     ...(args.service ? { serviceUrlOverride: args.service } : {}),
     ...(args.offline ? { offline: true } : {}),

@@ -1,4 +1,4 @@
-import { SIM_DERIVATION_PATH } from '../sim/chain';
+import { SIM_DERIVATION_PATH, type Artifacts } from '../sim/chain';
 import { startLocalSimulation } from '../sim/indexer';
 import { generateDataset, startSimService } from '../sim/service';
 import type { EmbeddedSimulation } from './service-connection';
@@ -9,10 +9,19 @@ import type { EmbeddedSimulation } from './service-connection';
  * indexed local vaults and a generated catalog. Started only when no real service is configured;
  * its key is generated per run (not a user secret).
  */
-export async function startEmbeddedSimulation(options: { seed?: number; wallets?: number; pace?: 'demo' | 'fast'; drive?: boolean } = {}): Promise<EmbeddedSimulation> {
+export async function startEmbeddedSimulation(
+  options: { seed?: number; wallets?: number; pace?: 'demo' | 'fast'; drive?: boolean; artifacts?: Artifacts } = {},
+): Promise<EmbeddedSimulation> {
   const seed = options.seed ?? 1;
   const store = generateDataset({ seed });
-  const chains = await startLocalSimulation({ seed, wallets: options.wallets ?? 24, pace: options.pace ?? 'demo', store, ...(options.drive === false ? { drive: false } : {}) });
+  const chains = await startLocalSimulation({
+    seed,
+    wallets: options.wallets ?? 24,
+    pace: options.pace ?? 'demo',
+    store,
+    ...(options.drive === false ? { drive: false } : {}),
+    ...(options.artifacts ? { artifacts: options.artifacts } : {}),
+  });
   try {
     const service = await startSimService({ store, port: 0 });
     // The lenders are derived from the simulation's seed, which the emulated Ledger also holds,

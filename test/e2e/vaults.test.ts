@@ -6,6 +6,7 @@ import { createServiceClient } from '../../electron/services/service-client';
 import { serviceOnlySimulation, type TestConsole } from '../support/console';
 import { openConsolePage, type ConsolePage } from './support/console-page';
 import { ROOT } from '../support/paths';
+import { bundledContracts } from '../../electron/runtime/bundled-contracts';
 import { screenshot } from './support/browser';
 
 let ui: ConsolePage;
@@ -59,6 +60,15 @@ describe('Vaults screen in demo mode', () => {
 
   it('ran without page errors', () => {
     expect(watched.errors).toEqual([]);
+  });
+});
+
+describe('the Electron build', () => {
+  it('ships the compiled vault contracts beside the main bundle, for the demo', () => {
+    const artifacts = bundledContracts(path.join(ROOT, 'out', 'main'));
+    expect(artifacts).toBeDefined();
+    expect(artifacts!.EpochVault.bytecode.length).toBeGreaterThan(1000);
+    expect(artifacts!.EpochVault.abi.some((e) => 'name' in e && e.name === 'depositAA')).toBe(true);
   });
 });
 

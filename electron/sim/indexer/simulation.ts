@@ -3,6 +3,7 @@ import {
   protocolSpecWithVaults,
   seedScenario,
   startLocalNetwork,
+  type Artifacts,
   type CycleDriver,
   type LocalNetwork,
   type Pace,
@@ -26,6 +27,8 @@ export interface LocalSimulationOptions {
   vaults?: number;
   /** Whether the cycle drivers run on their own (default true); tests that need a still world turn them off. */
   drive?: boolean;
+  /** Compiled contracts; by default compiled from the sources (a packaged app ships them prebuilt). */
+  artifacts?: Artifacts;
 }
 
 export interface LocalSimulation {
@@ -45,7 +48,7 @@ export interface LocalSimulation {
 export async function startLocalSimulation(options: LocalSimulationOptions = {}): Promise<LocalSimulation> {
   const specs =
     options.vaults !== undefined ? [protocolSpecWithVaults(0, Math.ceil(options.vaults / 2)), protocolSpecWithVaults(1, Math.floor(options.vaults / 2))] : undefined;
-  const network = await startLocalNetwork(specs ? { specs } : {});
+  const network = await startLocalNetwork({ ...(specs ? { specs } : {}), ...(options.artifacts ? { artifacts: options.artifacts } : {}) });
   try {
     const chains = network.chains.map(({ chain, deployment }) => ({ client: chain.client, deployment }));
     const seeded = await seedScenario(chains, {
