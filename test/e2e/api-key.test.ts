@@ -66,7 +66,8 @@ describe('API key in the OS keychain, through the Settings screen', () => {
     await page.getByRole('button', { name: 'Save to keychain' }).click();
     await expect.poll(() => page.getByTestId('mode-banner').textContent()).toContain('LIVE');
     expect(await page.getByTestId('mode-banner').textContent()).toContain(remote.url);
-    expect(await page.getByTestId('key-status').textContent()).toMatch(/^Configured · sha256:[0-9a-f]{8}/);
+    // The banner follows the mode event; the key status follows the save's own answer.
+    await expect.poll(() => page.getByTestId('key-status').textContent()).toMatch(/^Configured · sha256:[0-9a-f]{8}/);
     // The field is emptied once the keychain holds the key.
     expect(await page.getByLabel('Replace the key').inputValue()).toBe('');
     await screenshot(page, 'settings-live');
@@ -97,7 +98,7 @@ describe('API key in the OS keychain, through the Settings screen', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Remove key' }).click();
     await expect.poll(() => page.getByTestId('mode-banner').textContent()).toContain('DEMO');
-    expect(await page.getByTestId('key-status').textContent()).toBe('None');
+    await expect.poll(() => page.getByTestId('key-status').textContent()).toBe('None');
     expect(await keychain.get(apiKeyAccount(remote.url))).toBeNull();
   });
 
