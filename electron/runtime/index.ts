@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import type { AppInfo } from '../../shared/ipc/schemas';
-import { BUILT_IN_LINK_HOSTS, hostOf } from '../../shared/domain/external-links';
-import { isAllowedExternalUrl } from '../../shared/domain/external-links';
+import { BUILT_IN_LINK_HOSTS, hostOf, isAllowedExternalUrl, isLoopbackUrl } from '../../shared/domain/external-links';
 import { AppError } from '../../shared/errors';
 import { ApiKeyVault } from '../services/secrets/api-key';
 import type { SecretStore } from '../services/secrets/secret-store';
@@ -18,7 +17,6 @@ import { openWalletBook, seedDemoBook } from './features/demo-book';
 import { PortfolioService } from '../services/portfolio/portfolio';
 import { AgreementChecks } from '../services/portfolio/agreements';
 import type { PortfolioVault } from '../../shared/portfolio/schemas';
-import { isLoopbackUrl } from '../../shared/domain/external-links';
 
 export interface RuntimeOptions {
   version: string;
@@ -49,6 +47,11 @@ export interface ConsoleRuntime {
  * and the browser shell. Nothing here imports Electron.
  */
 export async function createConsoleRuntime(options: RuntimeOptions): Promise<ConsoleRuntime> {
+  // Events first: the simulation and the device may report before the rest is built.
+  const listeners = new Set<(name: EventName, payload: unknown) => void>();
+  const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
+    for (const l of listeners) l(name, payload);
+  };
   const settings = settingsDocument(options.dataDir);
   const loaded = await settings.read();
   if (loaded.recovered) {
@@ -108,11 +111,6 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     deviceUnsubscribe = [];
     device = null;
     await current?.stop();
-  };
-
-  const listeners = new Set<(name: EventName, payload: unknown) => void>();
-  const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
-    for (const l of listeners) l(name, payload);
   };
 
   async function appInfo(): Promise<AppInfo> {
