@@ -135,7 +135,11 @@ const RowView = memo(function RowView<T>({ row, index, start, height, template, 
       {row.getVisibleCells().map((cell) => {
         const meta = cell.column.columnDef.meta as ColumnMeta | undefined;
         return (
-          <div key={cell.id} role="cell" className={`vt-cell${meta?.align === 'right' ? ' num' : ''}${meta?.select ? ' vt-select' : ''}`}>
+          <div
+            key={cell.column.id}
+            role="cell"
+            className={`vt-cell${meta?.align === 'right' ? ' num' : ''}${meta?.select ? ' vt-select' : ''}`}
+          >
             {meta?.select ? (
               <input type="checkbox" aria-label={`Select row ${row.id}`} checked={isSelected} onChange={() => onToggle(row.id)} />
             ) : (
