@@ -28,6 +28,17 @@ export interface VaultFacts {
   allowInstantWithdraw: boolean;
   /** Queue figures of the epochs the wallets have requests in. */
   epochs: ReadonlyMap<number, QueueEpochFacts>;
+  /** What makes a redeem made now instant (see `redeemIsInstant`); absent when not read. */
+  instantRule?: { disabled: boolean; lastEpochApr: bigint; unscaledApr: bigint; aprDelta: bigint };
+}
+
+/**
+ * A redeem made now is instant when instant withdrawals are not disabled and the last epoch's APR
+ * exceeds the strategy's APR by more than the vault's delta (paid during the next epoch, without its
+ * interest); otherwise it is standard (paid after the next epoch, with its net interest).
+ */
+export function redeemIsInstant(rule: NonNullable<VaultFacts['instantRule']>): boolean {
+  return !rule.disabled && rule.lastEpochApr > rule.unscaledApr + rule.aprDelta;
 }
 
 export interface WalletFacts {
@@ -174,7 +185,15 @@ export function planWithdraw(
   if (wanted <= 0n) return skip('The amount to withdraw is zero.');
   if (wanted > limit) return skip('The tranche balance is lower than the amount to withdraw.');
   const steps: PlannedStep[] = [];
+  const notes: string[] = [];
   if (route.call.contract === 'epochVault') {
+    if (v.instantRule) {
+      notes.push(
+        redeemIsInstant(v.instantRule)
+          ? 'Instant redeem: paid once the vault opens instant withdrawals, without the next epoch’s interest.'
+          : 'Standard redeem: paid after the next epoch, with its net interest.',
+      );
+    }
     steps.push({
       kind: 'transaction',
       step: 'redeem',
@@ -199,7 +218,7 @@ export function planWithdraw(
       requestId: null,
     });
   }
-  return { ok: true, steps, notes: [] };
+  return { ok: true, steps, notes };
 }
 
 /** A queue deposit is claimable once its epoch has a deposit price and the wallet still has it in the queue. */

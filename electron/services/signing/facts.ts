@@ -67,7 +67,12 @@ export async function readChainFacts(
     { address: ev, abi: abi(epochVaultAbi), functionName: 'epochEndDate' },
     { address: ev, abi: abi(epochVaultAbi), functionName: 'allowInstantWithdraw' },
     { address: strategy, abi: abi(strategyAbi), functionName: 'epochNumber' },
+    { address: ev, abi: abi(epochVaultAbi), functionName: 'disableInstantWithdraw' },
+    { address: ev, abi: abi(epochVaultAbi), functionName: 'lastEpochApr' },
+    { address: strategy, abi: abi(strategyAbi), functionName: 'unscaledApr' },
+    { address: ev, abi: abi(epochVaultAbi), functionName: 'instantWithdrawAprDelta' },
   ];
+  const VAULT_READS = vaultCalls.length;
   if (queue) {
     for (const e of epochs) {
       vaultCalls.push(
@@ -110,7 +115,7 @@ export async function readChainFacts(
   const epochFacts = new Map<number, QueueEpochFacts>();
   if (queue) {
     epochs.forEach((e, i) => {
-      const at = 6 + i * 3;
+      const at = VAULT_READS + i * 3;
       epochFacts.set(e, { price: v[at] as bigint, withdrawPrice: v[at + 1] as bigint, pendingClaims: v[at + 2] as bigint });
     });
   }
@@ -126,6 +131,7 @@ export async function readChainFacts(
     allowInstantWithdraw: v[4] as boolean,
     epochNumber: Number(v[5] as bigint),
     epochs: epochFacts,
+    instantRule: { disabled: v[6] as boolean, lastEpochApr: v[7] as bigint, unscaledApr: v[8] as bigint, aprDelta: v[9] as bigint },
   };
 
   const walletFacts = new Map<string, Omit<WalletFacts, 'unsignedAgreements'>>();

@@ -187,6 +187,9 @@ describe('signing each action on the simulation', () => {
       args: [redeemed[0]!.wallet as Hex],
     });
     expect(receipts + instant > 0n).toBe(true);
+    // The plan said which kind of redeem the vault would make, and it made that kind.
+    const note = plan.wallets.find((w) => w.address === redeemed[0]!.wallet)!.reason!;
+    expect(note).toMatch(instant > 0n ? /^Instant redeem/ : /^Standard redeem/);
   });
 
   it('claims queue deposits, queue withdrawals and instant redeems, each through its own call', async () => {

@@ -148,6 +148,15 @@ describe('withdraw and redeem rules', () => {
     expect(planWithdraw(vault('RUNNING', { paused: true }), wallet(), 'all', exact).ok).toBe(true);
   });
 
+  it.each([
+    [{ disabled: false, lastEpochApr: 12n, unscaledApr: 8n, aprDelta: 2n }, /^Instant redeem/],
+    [{ disabled: false, lastEpochApr: 10n, unscaledApr: 8n, aprDelta: 2n }, /^Standard redeem/],
+    [{ disabled: true, lastEpochApr: 12n, unscaledApr: 8n, aprDelta: 2n }, /^Standard redeem/],
+  ])('says whether a redeem made now is instant or standard (%o)', (instantRule, note) => {
+    const plan = planWithdraw(vault('WAITING', { instantRule }), wallet(), 'all', exact);
+    expect(plan.ok && plan.notes[0]).toMatch(note);
+  });
+
   it('an explicit redeem is only made between epochs', () => {
     expect(steps(planWithdraw(vault('RUNNING'), wallet(), 'all', { ...exact, redeemOnly: true }))).toMatch(/between epochs/);
     expect(planWithdraw(vault('WAITING'), wallet(), 'all', { ...exact, redeemOnly: true }).ok).toBe(true);
