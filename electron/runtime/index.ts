@@ -63,7 +63,9 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     live: await openWalletBook(path.join(options.dataDir), options.log),
     demo: await openWalletBook(path.join(options.dataDir, 'demo'), options.log),
   };
-  const offline = options.offline ?? loaded.value.offline;
+  // `--offline` holds for the run; otherwise the saved setting, which Settings can change.
+  let offlineSetting = loaded.value.offline;
+  const offline = () => options.offline === true || offlineSetting;
   const connection = new ServiceConnection({
     vault,
     log: options.log,
@@ -128,6 +130,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     log: options.log,
     onModeChanged: async () => {
       await connection.select(await serviceUrlNow());
+      // Nothing read from the previous source may be shown as current.
       portfolio.reset();
       agreements.reset();
       lastVaults = null;
@@ -151,6 +154,13 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     settings: {
       apiKeyStatus: () => settingsFeature.status(),
       setApiKey: (input) => settingsFeature.setApiKey(input),
+      setOffline: async ({ offline: on }) => {
+        const { value } = await settings.read();
+        await settings.write({ ...value, offline: on });
+        offlineSetting = on;
+        await settingsFeature.reselect();
+        return appInfo();
+      },
       removeApiKey: () => settingsFeature.removeApiKey(),
       testConnection: (input) => settingsFeature.testConnection(input),
     },

@@ -22,7 +22,8 @@ export interface ServiceConnectionOptions {
   log: Logger;
   startSimulation: () => Promise<EmbeddedSimulation>;
   fetch?: typeof fetch;
-  offline: boolean;
+  /** Read at every selection, so the setting can change while the console runs. */
+  offline: () => boolean;
   onSimulationReady?: (sim: EmbeddedSimulation) => void;
 }
 
@@ -49,7 +50,7 @@ export class ServiceConnection {
    * known; in demo mode the simulation keeps starting in the background and `current()` waits for it.
    */
   async select(serviceUrl: string | null): Promise<ConsoleMode> {
-    if (this.options.offline) {
+    if (this.options.offline()) {
       this.selected = { mode: 'offline', active: Promise.resolve({ mode: 'offline', serviceUrl: serviceUrl ?? '', client: offlineClient() }) };
       return 'offline';
     }
@@ -90,7 +91,7 @@ export class ServiceConnection {
 
   /** A client for a URL and key that are not saved yet, to test them before saving. */
   probeClient(serviceUrl: string, apiKey: string): ServiceClient {
-    return this.clientFor(serviceUrl, async () => apiKey);
+    return this.options.offline() ? offlineClient() : this.clientFor(serviceUrl, async () => apiKey);
   }
 
   async close(): Promise<void> {

@@ -30,6 +30,7 @@ import {
   EmulatorCommandInput,
   AgreementsInput,
   AgreementsSchema,
+  SetOfflineInput,
 } from './schemas';
 import { DeviceAccountSchema, DeviceStateSchema } from '../device/schemas';
 import { PortfolioSchema } from '../portfolio/schemas';
@@ -47,6 +48,8 @@ export const methods = {
   settings: {
     apiKeyStatus: { input: EmptyInput, result: ApiKeyStatusSchema },
     setApiKey: { input: SetApiKeyInput, result: ApiKeyStatusSchema },
+    /** An offline-review install opens no network connection at all. */
+    setOffline: { input: SetOfflineInput, result: AppInfoSchema },
     removeApiKey: { input: EmptyInput, result: ApiKeyStatusSchema },
     testConnection: { input: TestConnectionInput, result: ConnectionTestSchema },
   },

@@ -199,3 +199,5 @@ export const AgreementsSchema = z.object({
   checkedAtMs: z.number(),
 });
 export type Agreements = z.infer<typeof AgreementsSchema>;
+
+export const SetOfflineInput = z.object({ offline: z.boolean() }).strict();

@@ -91,7 +91,7 @@ export function createSettingsFeature(deps: SettingsDeps) {
     }
   }
 
-  return { status, setApiKey, removeApiKey, testConnection };
+  return { status, setApiKey, removeApiKey, testConnection, reselect: () => deps.onModeChanged() };
 }
 
 /** Joins error message and action as sentences, whatever punctuation each came with. */

@@ -21,7 +21,7 @@ export function ModeBanner({ info, onOpenSettings }: { info: AppInfo | null; onO
     return (
       <div className="mode-banner mode-banner-offline" role="status" data-testid="mode-banner">
         <strong>OFFLINE</strong>
-        <span>This install opens no network connection: review and sign bundles, browse snapshots.</span>
+        <span>This install opens no network connection: the wallet book and the Ledger work; nothing is read from the service or the chains.</span>
       </div>
     );
   }

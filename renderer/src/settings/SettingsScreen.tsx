@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppStore } from '../app/app-store';
+import type { AppErrorData } from '../../../shared/errors';
+import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useSettingsStore } from './settings-store';
 
@@ -120,6 +122,43 @@ export function SettingsScreen() {
         ) : null}
         {error ? <ErrorNotice error={error} /> : null}
       </div>
+
+      <OfflineCard />
     </section>
+  );
+}
+
+/** Turns this install into an offline-review one: no connection to the service, the chains or anything else. */
+function OfflineCard() {
+  const info = useAppStore((s) => s.info);
+  const setInfo = useAppStore((s) => s.setInfo);
+  const [failure, setFailure] = useState<AppErrorData | null>(null);
+  // Shows the choice at once; the mode follows when the console has switched.
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const offline = wanted ?? info?.mode === 'offline';
+  const toggle = async (on: boolean) => {
+    setWanted(on);
+    try {
+      setInfo(await call(getBridge().settings.setOffline({ offline: on })));
+      setFailure(null);
+    } catch (err) {
+      setFailure(errorData(err));
+    } finally {
+      setWanted(null);
+    }
+  };
+  return (
+    <div className="card">
+      <h2>Offline-review install</h2>
+      <p className="muted">
+        For an air-gapped machine that reviews and signs batches prepared elsewhere. The console then opens no network connection at
+        all: not to the service, not to any chain. Wallets and the Ledger keep working.
+      </p>
+      <label className="toggle">
+        <input type="checkbox" checked={offline} onChange={(e) => void toggle(e.target.checked)} aria-label="Offline-review install" /> Never connect to
+        the network
+      </label>
+      {failure ? <ErrorNotice error={failure} /> : null}
+    </div>
   );
 }

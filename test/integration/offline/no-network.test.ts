@@ -1,0 +1,121 @@
+import dns from 'node:dns';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listMethodNames } from '../../../shared/ipc/contract';
+import { createConsoleRuntime, type ConsoleRuntime } from '../../../electron/runtime';
+import { DeviceService } from '../../../electron/services/device';
+import { FileLogger } from '../../../electron/services/log/logger';
+import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
+import { createEmulatedLedger, emulatorTransportFactory } from '../../../electron/sim/ledger';
+import { dispatch } from '../../../electron/runtime/dispatch';
+
+// An offline-review install must open no network connection at all. Every way Node has to reach
+// the network is watched while every method of the contract is called.
+const attempts: string[] = [];
+const record = (what: string) => () => {
+  attempts.push(what);
+  throw new Error(`network use in offline mode: ${what}`);
+};
+
+let runtime: ConsoleRuntime;
+const simulationStarts: number[] = [];
+
+/** One valid input per method; a method missing here fails the coverage test below. */
+const INPUTS: Record<string, unknown> = {
+  'app.info': {},
+  'settings.apiKeyStatus': {},
+  'settings.setApiKey': { serviceUrl: 'https://api.example.com', apiKey: 'vk_offline_test_key_1234' },
+  'settings.setOffline': { offline: true },
+  'settings.removeApiKey': {},
+  'settings.testConnection': { serviceUrl: 'https://api.example.com', apiKey: 'vk_offline_test_key_1234' },
+  'vaults.list': {},
+  'vaults.epochs': { vaultId: 'abc' },
+  'portfolio.load': { groupId: null },
+  'portfolio.agreements': { groupId: null },
+  'wallets.list': {},
+  'wallets.add': { address: '0xCbA98362e199c41E1864D0923AF9646d3A648451', label: 'Ops' },
+  'wallets.update': { address: '0xCbA98362e199c41E1864D0923AF9646d3A648451', notes: 'offline' },
+  'wallets.importCsv': { csv: 'address\n0x70997970C51812dc3A010C7d01b50e0d17dc79C8\n' },
+  'wallets.export': { format: 'csv' },
+  'wallets.createGroup': { name: 'Air-gapped' },
+  'wallets.renameGroup': { id: 'g_missing', name: 'x' },
+  'wallets.setGroupMembers': { groupId: 'g_missing', addresses: ['0xCbA98362e199c41E1864D0923AF9646d3A648451'], member: true },
+  'wallets.deleteGroup': { id: 'g_missing' },
+  'wallets.remove': { addresses: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'] },
+  'device.state': {},
+  'device.refresh': {},
+  'device.openEthereumApp': {},
+  'device.discoverAccounts': { scheme: 'ledger-live', start: 0, count: 2 },
+  'device.verifyAddress': { path: "44'/60'/0'/0/0", address: '0xCbA98362e199c41E1864D0923AF9646d3A648451' },
+  'device.importAccounts': { scheme: 'ledger-live', indices: [0] },
+  'emulator.snapshot': {},
+  'emulator.command': { command: 'lock' },
+  'system.openExternal': { url: 'https://etherscan.io/' },
+};
+
+beforeAll(async () => {
+  vi.spyOn(net.Socket.prototype, 'connect').mockImplementation(record('net.Socket.connect'));
+  vi.spyOn(tls, 'connect').mockImplementation(record('tls.connect'));
+  vi.spyOn(dns, 'lookup').mockImplementation(record('dns.lookup'));
+  vi.spyOn(http, 'request').mockImplementation(record('http.request'));
+  vi.spyOn(https, 'request').mockImplementation(record('https.request'));
+  vi.spyOn(globalThis, 'fetch').mockImplementation(record('fetch'));
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-offline-'));
+  runtime = await createConsoleRuntime({
+    version: '0.0.0-test',
+    shell: 'browser',
+    dataDir,
+    secrets: new KeychainSecretStore(`Vaultdesk offline test ${process.pid}`),
+    log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),
+    offline: true,
+    startSimulation: async () => {
+      simulationStarts.push(Date.now());
+      throw new Error('the simulation must not start offline');
+    },
+    // A Ledger is USB, not network: the emulated one stands in for it here.
+    startDevice: async () => {
+      const emulator = createEmulatedLedger({ app: 'Ethereum', blindSigning: true, locked: false, autoApprove: true });
+      const service = new DeviceService({ transports: emulatorTransportFactory(emulator) });
+      await service.start();
+      return { kind: 'hid', service, emulator, stop: () => service.stop() };
+    },
+    openExternal: async () => undefined,
+  });
+});
+
+afterAll(async () => {
+  await runtime?.close();
+  vi.restoreAllMocks();
+});
+
+describe('offline mode', () => {
+  it('has an input for every method of the contract (so a new method is checked too)', () => {
+    expect(Object.keys(INPUTS).sort()).toEqual(listMethodNames().sort());
+  });
+
+  it('says it is offline', async () => {
+    expect((await runtime.handlers.app.info({}, { transport: 'browser' })).mode).toBe('offline');
+  });
+
+  it('opens no network connection whatever the user does', async () => {
+    const results: Record<string, unknown> = {};
+    for (const method of listMethodNames()) {
+      results[method] = await dispatch(runtime.handlers, method, INPUTS[method], { transport: 'browser' });
+    }
+    expect(attempts).toEqual([]);
+    expect(simulationStarts).toEqual([]);
+    // What needs the service says why it cannot answer.
+    expect(results['vaults.list']).toMatchObject({ ok: false, error: { code: 'OFFLINE' } });
+    expect(results['settings.testConnection']).toMatchObject({ ok: true, value: { ok: false, message: expect.stringContaining('offline mode') } });
+    // What is local still works: the wallet book and the device.
+    expect(results['wallets.add']).toMatchObject({ ok: true });
+    expect(results['device.discoverAccounts']).toMatchObject({ ok: true });
+  });
+});
