@@ -8,3 +8,4 @@ export {
 export { reportCsv, REPORT_COLUMNS } from './csv';
 export { revertReason, describeCallError } from './broadcast';
 export { createChainAccess } from './chain-access';
+export { planSelection, type PlannerDeps } from './planner';
