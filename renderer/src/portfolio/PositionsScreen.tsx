@@ -48,42 +48,41 @@ export function PositionsScreen() {
       col.accessor((p) => (p.allowed === null ? 'unknown' : p.allowed ? 'allowed' : 'needs KYC'), {
         id: 'access',
         header: 'Access',
-        meta: { width: '105px' } satisfies ColumnMeta,
+        meta: { width: '150px' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const link = index.vault(p.vaultId)?.kyc.link;
-          if (p.allowed === null) return <span className="cell-sub">unknown</span>;
-          if (p.allowed) return <span className="pill pill-ok">Allowed</span>;
-          return link ? (
-            <button type="button" className="pill pill-warn as-link" onClick={() => void openLink(link)} title={link}>
-              Needs KYC ↗
-            </button>
-          ) : (
-            <span className="pill pill-warn">Needs KYC</span>
-          );
-        },
-      }),
-      col.accessor((p) => agreements.byPair.get(`${p.vaultId}:${p.wallet.toLowerCase()}`)?.signed ?? -1, {
-        id: 'agreements',
-        header: 'Agreements',
-        meta: { width: '110px' } satisfies ColumnMeta,
-        cell: (c) => {
-          const a = agreements.byPair.get(`${c.row.original.vaultId}:${c.row.original.wallet.toLowerCase()}`);
-          if (!a) return <span className="cell-sub">{agreements.loading ? 'checking…' : '—'}</span>;
-          if (a.required === 0) return <span className="cell-sub">none asked</span>;
-          return a.signed === a.required ? (
-            <span className="pill pill-ok">Signed</span>
-          ) : (
-            <span className="pill pill-warn" title="The wallet has not signed every lender agreement this vault asks for.">
-              {a.required - a.signed} to sign
-            </span>
+          const a = agreements.byPair.get(`${p.vaultId}:${p.wallet.toLowerCase()}`);
+          return (
+            <div className="stack pills">
+              {p.allowed === null ? (
+                <span className="cell-sub">access unknown</span>
+              ) : p.allowed ? (
+                <span className="pill pill-ok">Allowed</span>
+              ) : link ? (
+                <button type="button" className="pill pill-warn as-link" onClick={() => void openLink(link)} title={link}>
+                  Needs KYC ↗
+                </button>
+              ) : (
+                <span className="pill pill-warn">Needs KYC</span>
+              )}
+              {!a ? (
+                <span className="cell-sub">{agreements.loading ? 'checking agreements…' : ''}</span>
+              ) : a.required === 0 ? null : a.signed === a.required ? (
+                <span className="pill pill-ok">Agreements signed</span>
+              ) : (
+                <span className="pill pill-warn" title="The wallet has not signed every lender agreement this vault asks for.">
+                  {a.signed} of {a.required} agreements
+                </span>
+              )}
+            </div>
           );
         },
       }),
       col.accessor((p) => Number(p.trancheBalance ?? 0), {
         id: 'balance',
         header: 'Balance · value',
-        meta: { width: '190px', align: 'right' } satisfies ColumnMeta,
+        meta: { width: '170px', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           if (!v) return null;
@@ -100,32 +99,30 @@ export function PositionsScreen() {
       col.display({
         id: 'pending',
         header: 'Pending requests',
-        meta: { width: '230px' } satisfies ColumnMeta,
+        meta: { width: '220px' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
           const open = pendingByPair.get(`${p.vaultId}:${p.wallet.toLowerCase()}`) ?? [];
           if (!v || open.length === 0) return <span className="cell-sub">—</span>;
+          const r = open[0]!;
           return (
             <div className="stack">
-              {open.slice(0, 2).map((r) => (
-                <span key={r.id} className="request-line">
-                  {r.type.charAt(0) + r.type.slice(1).toLowerCase()} <Amount value={r.amount} token={r.amountToken === 'tranche' ? v.tranche : v.underlying} />
-                  <span className="cell-sub">
+              <span className="request-line">
+                {r.type.charAt(0) + r.type.slice(1).toLowerCase()} <Amount value={r.amount} token={r.amountToken === 'tranche' ? v.tranche : v.underlying} />
+              </span>
+              <span className="cell-sub request-line">
+                {r.status.toLowerCase()}
+                {r.isInstant ? ' instant' : ''}
+                {r.epochNumber !== null ? ` · epoch ${r.epochNumber}` : ''}
+                {r.expectedAt ? (
+                  <>
                     {' '}
-                    · {r.status.toLowerCase()}
-                    {r.isInstant ? ' instant' : ''}
-                    {r.epochNumber !== null ? ` · epoch ${r.epochNumber}` : ''}
-                    {r.expectedAt ? (
-                      <>
-                        {' '}
-                        · by <DateTime seconds={r.expectedAt} withTime={false} />
-                      </>
-                    ) : null}
-                  </span>
-                </span>
-              ))}
-              {open.length > 2 ? <span className="cell-sub">and {open.length - 2} more (see Requests)</span> : null}
+                    · by <DateTime seconds={r.expectedAt} withTime={false} />
+                  </>
+                ) : null}
+              </span>
+              {open.length > 1 ? <span className="cell-sub">+ {open.length - 1} more (see Requests)</span> : null}
             </div>
           );
         },
@@ -133,16 +130,17 @@ export function PositionsScreen() {
       col.accessor((p) => p.claimable.length, {
         id: 'claimable',
         header: 'Claimable now',
-        meta: { width: '180px' } satisfies ColumnMeta,
+        meta: { width: '205px' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.claimable.length ? (
             <div className="stack">
-              {c.row.original.claimable.map((k, i) => (
-                <span key={i} className="claim">
+              {c.row.original.claimable.slice(0, 2).map((k, i) => (
+                <span key={i} className="claim" title={k.epochNumber !== null ? `epoch ${k.epochNumber}` : undefined}>
                   {actionLabel(k.functionName, k.contract)}
-                  {k.epochNumber !== null ? ` · epoch ${k.epochNumber}` : ''}
+                  {k.epochNumber !== null ? <span className="cell-sub"> · epoch {k.epochNumber}</span> : null}
                 </span>
               ))}
+              {c.row.original.claimable.length > 2 ? <span className="cell-sub">+ {c.row.original.claimable.length - 2} more</span> : null}
             </div>
           ) : (
             <span className="cell-sub">—</span>
@@ -168,9 +166,9 @@ export function PositionsScreen() {
           getRowId={(p) => `${p.vaultId}:${p.wallet}`}
           ariaLabel="Positions"
           search={search}
-          rowHeight={68}
+          rowHeight={76}
           maxHeight="calc(100vh - 330px)"
-          minWidth={1080}
+          minWidth={1000}
           empty="No position in this batch."
         />
       ) : null}
