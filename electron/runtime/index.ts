@@ -13,6 +13,7 @@ import { emulatorSnapshot, pressEmulator, startDeviceHost, type DeviceHost, type
 import { createSettingsFeature } from './features/settings';
 import { loadEpochHistory, loadVaultList } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
+import { createSigningFeature, journalFolder } from './features/signing';
 import { openWalletBook, seedDemoBook } from './features/demo-book';
 import { PortfolioService } from '../services/portfolio/portfolio';
 import { AgreementChecks } from '../services/portfolio/agreements';
@@ -92,6 +93,21 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     includeVault: (entry) => connection.mode() !== 'demo' || isLoopbackUrl(entry.rpcUrl),
   });
 
+  // Signing: one pipeline per mode, so demo journals never mix with the operator's own.
+  let signing: ReturnType<typeof createSigningFeature> | null = null;
+  const signingNow = () => {
+    signing ??= createSigningFeature({
+      dataDir: journalFolder(options.dataDir, connection.mode() === 'demo'),
+      book: () => bookNow().book,
+      device: () => deviceNow(),
+      portfolio,
+      service: async () => (await connection.current()).client,
+      log: options.log,
+      onEvent: (event) => emit('signing', event),
+    });
+    return signing;
+  };
+
   // The Ledger: the emulated one in demo mode, the real one over USB otherwise.
   const deviceKind = (): DeviceKind => (connection.mode() === 'demo' ? 'emulated' : 'hid');
   let device: Promise<DeviceHost> | null = null;
@@ -134,6 +150,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       portfolio.reset();
       agreements.reset();
       lastVaults = null;
+      signing?.close();
+      signing = null;
       await switchDevice();
       emit('modeChanged', await appInfo());
     },
@@ -239,6 +257,18 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
         return emulatorSnapshot(host.emulator);
       },
     },
+    signing: {
+      plan: (input) => signingNow().plan(input),
+      createBatch: ({ planId, acknowledgeBlindSigning }) => signingNow().createBatch(planId, acknowledgeBlindSigning),
+      listBatches: () => signingNow().listBatches(),
+      openBatch: ({ batchId }) => signingNow().openBatch(batchId),
+      run: async ({ batchId }) => signingNow().run(batchId),
+      pause: ({ batchId }) => signingNow().pause(batchId),
+      retry: async ({ batchId, itemId }) => signingNow().retry(batchId, itemId),
+      skip: ({ batchId, itemId }) => signingNow().skip(batchId, itemId),
+      resign: ({ batchId, itemId }) => signingNow().resign(batchId, itemId),
+      report: ({ batchId }) => signingNow().report(batchId),
+    },
     system: {
       openExternal: async ({ url }) => {
         if (!isAllowedExternalUrl(url, linkHosts)) {
@@ -261,6 +291,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       return () => listeners.delete(l);
     },
     async close() {
+      signing?.close();
       for (const off of deviceUnsubscribe) off();
       if (device) await (await device).stop().catch(() => undefined);
       await connection.close();

@@ -31,7 +31,12 @@ import {
   AgreementsInput,
   AgreementsSchema,
   SetOfflineInput,
+  PlanRequestInput,
+  BatchIdInput,
+  BatchItemInput,
+  CreateBatchInput,
 } from './schemas';
+import { BatchSchema, BatchSummarySchema, PlanSchema, SigningEventSchema } from '../signing/schemas';
 import { DeviceAccountSchema, DeviceStateSchema } from '../device/schemas';
 import { PortfolioSchema } from '../portfolio/schemas';
 import { CsvImportReportSchema, GroupSchema, WalletSchema } from '../wallets/schemas';
@@ -90,6 +95,22 @@ export const methods = {
     snapshot: { input: EmptyInput, result: EmulatorSnapshotSchema },
     command: { input: EmulatorCommandInput, result: EmulatorSnapshotSchema },
   },
+  signing: {
+    /** Preflight and drafts for one vault and one action; nothing is signed yet. */
+    plan: { input: PlanRequestInput, result: PlanSchema },
+    /** Journals the plan as a batch (the operator has reviewed it, and acknowledged blind signing when asked). */
+    createBatch: { input: CreateBatchInput, result: BatchSchema },
+    listBatches: { input: EmptyInput, result: z.array(BatchSummarySchema) },
+    openBatch: { input: BatchIdInput, result: BatchSchema },
+    /** Starts (or resumes) signing; progress arrives as signing events. */
+    run: { input: BatchIdInput, result: z.object({ started: z.literal(true) }) },
+    pause: { input: BatchIdInput, result: z.object({ paused: z.literal(true) }) },
+    retry: { input: BatchItemInput, result: z.object({ started: z.literal(true) }) },
+    skip: { input: BatchItemInput, result: BatchSchema },
+    /** Signs an item's nonce again, with higher fees (only when the operator asks). */
+    resign: { input: BatchItemInput, result: BatchSchema },
+    report: { input: BatchIdInput, result: ExportedFileSchema },
+  },
   system: {
     openExternal: { input: OpenExternalInput, result: z.object({ opened: z.boolean() }) },
   },
@@ -103,6 +124,8 @@ export const events = {
   deviceState: z.object({ kind: DeviceKindSchema, state: DeviceStateSchema }),
   /** The demo's emulated Ledger changed (a review appeared, a button was pressed). */
   emulatorChanged: EmulatorSnapshotSchema,
+  /** A signing item or batch changed state. */
+  signing: SigningEventSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Methods = typeof methods;

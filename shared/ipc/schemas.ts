@@ -201,3 +201,23 @@ export const AgreementsSchema = z.object({
 export type Agreements = z.infer<typeof AgreementsSchema>;
 
 export const SetOfflineInput = z.object({ offline: z.boolean() }).strict();
+
+// ---- Signing --------------------------------------------------------------------------------
+
+/**
+ * What the operator asks to sign. Wallets are named by address only: the main side takes each
+ * one's Ledger path from the wallet book (a watch-only wallet cannot sign and is skipped with that reason).
+ */
+export const PlanRequestInput = z
+  .object({
+    vaultId: z.string().min(1).max(40),
+    action: z.enum(['deposit', 'withdraw', 'redeem', 'claim', 'cancel', 'agreements']),
+    wallets: z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(2000),
+    amount: z.string().max(80).optional(),
+    requestIds: z.array(z.string().max(200)).max(20_000).optional(),
+    approval: z.enum(['exact', 'unlimited']).optional(),
+  })
+  .strict();
+export const BatchIdInput = z.object({ batchId: z.string().min(1).max(80) }).strict();
+export const BatchItemInput = z.object({ batchId: z.string().min(1).max(80), itemId: z.string().min(1).max(120) }).strict();
+export const CreateBatchInput = z.object({ planId: z.string().min(1).max(80), acknowledgeBlindSigning: z.boolean() }).strict();

@@ -8,6 +8,8 @@ import { OverviewScreen } from '../portfolio/OverviewScreen';
 import { PositionsScreen } from '../portfolio/PositionsScreen';
 import { RequestsScreen } from '../portfolio/RequestsScreen';
 import { VaultScreen } from '../portfolio/VaultScreen';
+import { SigningScreen } from '../signing/SigningScreen';
+import { useSigningStore } from '../signing/signing-store';
 import { useAppStore, type Screen } from './app-store';
 import { ModeBanner } from './ModeBanner';
 import { DevicePanel } from '../device/DevicePanel';
@@ -18,6 +20,7 @@ const NAV: Array<{ screen: Screen; label: string }> = [
   { screen: 'overview', label: 'Overview' },
   { screen: 'positions', label: 'Positions' },
   { screen: 'requests', label: 'Requests' },
+  { screen: 'signing', label: 'Signing' },
   { screen: 'vaults', label: 'Vaults' },
   { screen: 'wallets', label: 'Wallets' },
   { screen: 'settings', label: 'Settings' },
@@ -33,6 +36,8 @@ function ScreenView({ screen }: { screen: Screen }) {
       return <RequestsScreen />;
     case 'vault':
       return <VaultScreen />;
+    case 'signing':
+      return <SigningScreen />;
     case 'vaults':
       return <VaultsScreen />;
     case 'wallets':
@@ -54,6 +59,8 @@ export function App() {
   }, [loadInfo, setInfo]);
   // The device changes with the mode (emulated in the demo): subscribe again when the source changes.
   useEffect(() => initDevice(), [initDevice, sourceVersion]);
+  const initSigning = useSigningStore((s) => s.init);
+  useEffect(() => initSigning(), [initSigning, sourceVersion]);
 
   return (
     <div className={`app mode-${info?.mode ?? 'loading'}`}>

@@ -242,11 +242,11 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
 
   // TanStack rows for the rows on screen only, kept while the data and columns stay the same.
   const rowCache = useMemo(() => new Map<number, Row<T>>(), [data, table, allColumns]); // eslint-disable-line react-hooks/exhaustive-deps
-  const rowAt = (index: number): Row<T> => {
-    let row = rowCache.get(index);
+  const rowAt = (position: number): Row<T> => {
+    let row = rowCache.get(position);
     if (!row) {
-      row = createRow(table, getRowId(data[index]!), data[index]!, index, 0);
-      rowCache.set(index, row);
+      row = createRow(table, getRowId(data[position]!), data[position]!, position, 0);
+      rowCache.set(position, row);
     }
     return row;
   };

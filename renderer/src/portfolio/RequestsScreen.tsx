@@ -9,6 +9,8 @@ import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
 import { useRequestSelection } from './requests-selection';
+import { useAppStore } from '../app/app-store';
+import { useSigningStore } from '../signing/signing-store';
 
 const col = createColumnHelper<RequestRow>();
 const STATUS_CLASS: Record<string, string> = {
@@ -134,6 +136,7 @@ export function RequestsScreen() {
               {selectedRows.length} selected: {counts.claim} to claim, {counts.cancel} to cancel
               {counts.none ? `, ${counts.none} with nothing to do now` : ''}
             </span>
+            <SignSelectionButton rows={selectedRows} />
             <button type="button" className="button button-small" onClick={clear}>
               Clear
             </button>
@@ -158,5 +161,39 @@ export function RequestsScreen() {
         />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Starts a signing plan for the selection: one vault and one kind of action (claims, or cancels) at
+ * a time, as the device signs one batch at a time.
+ */
+function SignSelectionButton({ rows }: { rows: RequestRow[] }) {
+  const go = useAppStore((s) => s.go);
+  const makePlan = useSigningStore((s) => s.makePlan);
+  const planning = useSigningStore((s) => s.planning);
+  const actionable = rows.filter((r) => r.action);
+  const vaults = new Set(actionable.map((r) => r.vaultId));
+  const kinds = new Set(actionable.map((r) => r.action!.kind));
+  const fits = actionable.length > 0 && vaults.size === 1 && kinds.size === 1;
+  const kind = [...kinds][0];
+  return (
+    <button
+      type="button"
+      className="button button-small button-primary"
+      disabled={!fits || planning}
+      title={fits ? undefined : 'Select requests of one vault and one kind (claims, or cancels) to sign them together.'}
+      onClick={() => {
+        void makePlan({
+          vaultId: [...vaults][0]!,
+          action: kind === 'cancel' ? 'cancel' : 'claim',
+          wallets: [...new Set(actionable.map((r) => r.wallet))],
+          requestIds: actionable.map((r) => r.id),
+        });
+        go('signing');
+      }}
+    >
+      {planning ? 'Preparing…' : fits ? `Review and sign ${actionable.length} ${kind === 'cancel' ? 'cancel' : 'claim'}${actionable.length === 1 ? '' : 's'}` : 'Review and sign'}
+    </button>
   );
 }

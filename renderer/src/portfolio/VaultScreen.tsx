@@ -12,6 +12,7 @@ import { EpochChart } from './EpochChart';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
+import { useSigningStore } from '../signing/signing-store';
 
 const pct = (v: number | null) => (v === null ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 2 })} %`);
 
@@ -20,6 +21,7 @@ export function VaultScreen() {
   const vaultId = useAppStore((s) => s.vaultId);
   const go = useAppStore((s) => s.go);
   const data = usePortfolioStore((s) => s.data);
+  const makePlan = useSigningStore((s) => s.makePlan);
   const [history, setHistory] = useState<EpochHistory | null>(null);
   const [historyError, setHistoryError] = useState<AppErrorData | null>(null);
   const vault = data?.vaults.find((v) => v.id === vaultId) ?? null;
@@ -181,7 +183,21 @@ export function VaultScreen() {
           </div>
 
           <div className="card wide">
-            <h2>This batch in the vault</h2>
+            <div className="notice-head">
+              <h2>This batch in the vault</h2>
+              {vault.lenderSignatureIds.length > 0 && data && data.wallets.length > 0 ? (
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => {
+                    void makePlan({ vaultId: vault.id, action: 'agreements', wallets: data.wallets.map((w) => w.address) });
+                    go('signing');
+                  }}
+                >
+                  Sign the lender agreements
+                </button>
+              ) : null}
+            </div>
             {positions.length === 0 ? <p className="cell-sub">No wallet of this batch has a balance, request or claim here.</p> : null}
             {positions.length > 0 ? (
               <table className="table compact" aria-label="Batch positions in this vault">

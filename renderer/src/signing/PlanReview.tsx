@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import type { Plan, Review } from '../../../shared/signing/schemas';
+import { openLink } from '../components/links';
+import { useSigningStore } from './signing-store';
+
+/** One transaction or message as the operator checks it: the decoded call, fees, and what the Ledger will show. */
+export function ReviewCard({ review }: { review: Review }) {
+  const [screens, setScreens] = useState(false);
+  return (
+    <div className="review">
+      <strong>{review.title}</strong>
+      {review.kind === 'transaction' ? (
+        <>
+          <div className="cell-sub">
+            {review.contract.name} <code>{review.contract.address}</code> · {review.functionName} · nonce {review.nonce} · chain {review.chainId}
+          </div>
+          {review.args.length ? (
+            <dl className="args">
+              {review.args.map((a) => (
+                <div key={a.name}>
+                  <dt>{a.name}</dt>
+                  <dd title={a.value}>{a.display}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          {review.spender ? (
+            <div className="cell-sub">
+              Spender: {review.spender.role} <code>{review.spender.address}</code>
+            </div>
+          ) : null}
+          <div className="cell-sub">Max fee {review.fees.maxFeeDisplay}</div>
+          {review.blindSigning ? (
+            <div className="blind">
+              Blind signing: the Ledger shows the hash <code>{review.signingHash}</code>; compare it before approving.
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <pre className="message">{review.text}</pre>
+      )}
+      <button type="button" className="link-button" onClick={() => setScreens(!screens)}>
+        {screens ? 'Hide' : 'Show'} what the Ledger will display
+      </button>
+      {screens ? (
+        <ol className="device-screens">
+          {review.deviceScreens.map((s, i) => (
+            <li key={i}>
+              <strong>{s.title}</strong> {s.value}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}
+
+/** The plan before anything is signed: who is skipped and why, every transaction to sign, and the blind-signing acknowledgement. */
+export function PlanReview({ plan }: { plan: Plan }) {
+  const { start, discardPlan } = useSigningStore();
+  const [ack, setAck] = useState(false);
+  const toSign = plan.items.filter((i) => i.state !== 'skipped');
+  const skipped = plan.wallets.filter((w) => !w.ok);
+  return (
+    <div className="card wide" aria-label="Signing plan" data-testid="plan">
+      <h2>
+        Review: {plan.selection.action} in {plan.vault.name}
+      </h2>
+      <p className="muted">
+        {toSign.length} item{toSign.length === 1 ? '' : 's'} to sign on the Ledger for {plan.wallets.filter((w) => w.ok).length} wallet(s). Nothing is signed
+        until you start.
+      </p>
+      {plan.warnings.map((w) => (
+        <div key={w} className="notice notice-warn">
+          <p>{w}</p>
+        </div>
+      ))}
+      {skipped.length ? (
+        <div className="notice notice-warn" data-testid="plan-skipped">
+          <strong className="notice-title">Skipped</strong>
+          {skipped.map((w) => (
+            <p key={w.address}>
+              {w.label || w.address}: {w.reason}{' '}
+              {w.kycLink ? (
+                <button type="button" className="link-button" onClick={() => void openLink(w.kycLink!)}>
+                  Complete KYC ↗
+                </button>
+              ) : null}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      <ol className="plan-items">
+        {toSign.map((item) => (
+          <li key={item.id} data-item-id={item.id}>
+            <span className="cell-sub">{item.label || item.wallet}</span>
+            {item.review ? <ReviewCard review={item.review} /> : null}
+          </li>
+        ))}
+      </ol>
+      {plan.needsBlindSigningAck ? (
+        <label className="toggle ack">
+          <input type="checkbox" checked={ack} onChange={(e) => setAck(e.target.checked)} aria-label="Acknowledge blind signing" /> I will compare the hash
+          the Ledger shows with the one above for every contract call (blind signing).
+        </label>
+      ) : null}
+      <div className="form-actions">
+        <button type="button" className="button button-primary" disabled={toSign.length === 0 || (plan.needsBlindSigningAck && !ack)} onClick={() => void start(ack)}>
+          Sign {toSign.length} on the Ledger
+        </button>
+        <button type="button" className="button" onClick={discardPlan}>
+          Discard
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect } from 'react';
+import type { ItemState } from '../../../shared/signing/schemas';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { PlanReview, ReviewCard } from './PlanReview';
+import { useSigningStore } from './signing-store';
+
+const STATE_CLASS: Record<ItemState, string> = {
+  waiting: 'pill-muted',
+  'on-device': 'pill-warn',
+  signed: 'pill-info',
+  broadcast: 'pill-info',
+  confirmed: 'pill-ok',
+  failed: 'pill-bad',
+  skipped: 'pill-muted',
+};
+
+/** Plans to review, the batch being signed item by item, and the batches before it. */
+export function SigningScreen() {
+  const { plan, batch, batches, error, open, act, report, loadBatches } = useSigningStore();
+  useEffect(() => {
+    void loadBatches();
+  }, [loadBatches]);
+
+  return (
+    <section className="screen" aria-labelledby="signing-title">
+      <header className="screen-header">
+        <div>
+          <h1 id="signing-title">Signing</h1>
+          <p className="screen-sub">Every signature goes to the Ledger, one item at a time, journaled before each step.</p>
+        </div>
+      </header>
+      {error ? <ErrorNotice error={error} /> : null}
+      {plan ? <PlanReview plan={plan} /> : null}
+      {batch ? (
+        <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status}>
+          <div className="notice-head">
+            <h2>
+              {batch.selection.action} in {batch.vault.name} · <span data-testid="batch-status">{batch.status}</span>
+            </h2>
+            <div className="form-actions">
+              {batch.status === 'running' ? (
+                <button type="button" className="button" onClick={() => void act('pause')}>
+                  Pause
+                </button>
+              ) : batch.status !== 'done' ? (
+                <button type="button" className="button button-primary" onClick={() => void act('run')}>
+                  {batch.status === 'ready' ? 'Start' : 'Resume'}
+                </button>
+              ) : null}
+              <button type="button" className="button" onClick={() => void report()}>
+                Report (CSV)
+              </button>
+            </div>
+          </div>
+          {batch.pause ? <ErrorNotice error={batch.pause} title="Paused" /> : null}
+          <ol className="batch-items">
+            {batch.items.map((item) => (
+              <li key={item.id} data-item-id={item.id} data-state={item.state}>
+                <div className="item-head">
+                  <span className={`pill ${STATE_CLASS[item.state]}`}>{item.state}</span>
+                  <span className="cell-title">{item.label || item.wallet}</span>
+                  <span className="cell-sub">{item.review?.title ?? item.step}</span>
+                  {item.hash ? <code className="cell-sub">{item.hash.slice(0, 18)}…</code> : null}
+                  <span className="item-actions">
+                    {item.state === 'failed' || (item.state === 'waiting' && item.attempts > 0) ? (
+                      <button type="button" className="button button-small" onClick={() => void act('retry', item.id)}>
+                        Retry
+                      </button>
+                    ) : null}
+                    {item.state === 'waiting' || item.state === 'failed' ? (
+                      <button type="button" className="button button-small" onClick={() => void act('skip', item.id)}>
+                        Skip
+                      </button>
+                    ) : null}
+                    {item.state === 'broadcast' ? (
+                      <button type="button" className="button button-small" onClick={() => void act('resign', item.id)}>
+                        Replace with higher fees
+                      </button>
+                    ) : null}
+                  </span>
+                </div>
+                {item.reason ? <p className="cell-sub">{item.reason}</p> : null}
+                {item.state === 'on-device' && item.review ? <ReviewCard review={item.review} /> : null}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+      <div className="card wide">
+        <h2>Batches</h2>
+        {batches.length === 0 ? <p className="cell-sub">No batch yet: select claims or cancels on the Requests screen, then Review and sign.</p> : null}
+        <ul className="batch-list">
+          {batches.map((b) => (
+            <li key={b.id}>
+              <button type="button" className="link-button" onClick={() => void open(b.id)}>
+                {b.action} · {b.vaultName}
+              </button>{' '}
+              <span className="cell-sub">
+                {b.status} · {b.counts.confirmed}/{b.counts.planned} confirmed{b.counts.failed ? `, ${b.counts.failed} failed` : ''} · {new Date(b.createdAt).toLocaleString()}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { create } from 'zustand';
+import type { AppErrorData } from '../../../shared/errors';
+import type { Batch, BatchSummary, Plan } from '../../../shared/signing/schemas';
+import { call, errorData, getBridge } from '../bridge';
+import { downloadFile } from '../components/download';
+
+type PlanRequest = Parameters<ReturnType<typeof getBridge>['signing']['plan']>[0];
+
+interface SigningState {
+  plan: Plan | null;
+  planning: boolean;
+  batch: Batch | null;
+  batches: BatchSummary[];
+  error: AppErrorData | null;
+  /** Builds a plan (preflight, drafts, reviews); nothing is signed. */
+  makePlan(request: PlanRequest): Promise<boolean>;
+  discardPlan(): void;
+  /** Journals the reviewed plan and starts signing. */
+  start(acknowledgeBlindSigning: boolean): Promise<void>;
+  open(batchId: string): Promise<void>;
+  loadBatches(): Promise<void>;
+  act(kind: 'run' | 'pause' | 'retry' | 'skip' | 'resign', itemId?: string): Promise<void>;
+  report(): Promise<void>;
+  init(): () => void;
+}
+
+export const useSigningStore = create<SigningState>((set, get) => ({
+  plan: null,
+  planning: false,
+  batch: null,
+  batches: [],
+  error: null,
+  async makePlan(request) {
+    set({ planning: true, error: null, plan: null });
+    try {
+      set({ plan: await call(getBridge().signing.plan(request)) });
+      return true;
+    } catch (err) {
+      set({ error: errorData(err) });
+      return false;
+    } finally {
+      set({ planning: false });
+    }
+  },
+  discardPlan() {
+    set({ plan: null });
+  },
+  async start(acknowledgeBlindSigning) {
+    const plan = get().plan;
+    if (!plan) return;
+    try {
+      const batch = await call(getBridge().signing.createBatch({ planId: plan.id, acknowledgeBlindSigning }));
+      set({ batch, plan: null, error: null });
+      await call(getBridge().signing.run({ batchId: batch.id }));
+      void get().loadBatches();
+    } catch (err) {
+      set({ error: errorData(err) });
+    }
+  },
+  async open(batchId) {
+    try {
+      set({ batch: await call(getBridge().signing.openBatch({ batchId })), error: null });
+    } catch (err) {
+      set({ error: errorData(err) });
+    }
+  },
+  async loadBatches() {
+    try {
+      set({ batches: await call(getBridge().signing.listBatches({})) });
+    } catch (err) {
+      set({ error: errorData(err) });
+    }
+  },
+  async act(kind, itemId) {
+    const batch = get().batch;
+    if (!batch) return;
+    const bridge = getBridge().signing;
+    try {
+      set({ error: null });
+      if (kind === 'run') await call(bridge.run({ batchId: batch.id }));
+      else if (kind === 'pause') await call(bridge.pause({ batchId: batch.id }));
+      else if (kind === 'retry') await call(bridge.retry({ batchId: batch.id, itemId: itemId! }));
+      else set({ batch: await call(bridge[kind]({ batchId: batch.id, itemId: itemId! })) });
+    } catch (err) {
+      set({ error: errorData(err) });
+    }
+  },
+  async report() {
+    const batch = get().batch;
+    if (!batch) return;
+    try {
+      downloadFile(await call(getBridge().signing.report({ batchId: batch.id })));
+    } catch (err) {
+      set({ error: errorData(err) });
+    }
+  },
+  init() {
+    void get().loadBatches();
+    // Items and batch states arrive as events while the device works.
+    return getBridge().events.signing((event) => {
+      const batch = get().batch;
+      if (!batch || event.batchId !== batch.id) {
+        if (event.type === 'batch') void get().loadBatches();
+        return;
+      }
+      if (event.type === 'item') {
+        set({ batch: { ...batch, items: batch.items.map((i) => (i.id === event.item.id ? event.item : i)) } });
+      } else {
+        set({ batch: { ...batch, status: event.status, pause: event.pause } });
+        void get().loadBatches();
+      }
+    });
+  },
+}));

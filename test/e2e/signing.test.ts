@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
+import type { Portfolio } from '../../shared/portfolio/schemas';
+import { screenshot } from './support/browser';
+import { openConsolePage, type ConsolePage } from './support/console-page';
+
+// Signing claims for a batch of demo lenders on the emulated Ledger, through the console's screens:
+// select, review (decoded calls, what the device shows, blind-signing acknowledgement), approve each
+// review on the device panel, and see the claims land on chain.
+let ui: ConsolePage;
+let page: Page;
+let before: Portfolio;
+
+beforeAll(async () => {
+  ui = await openConsolePage({ startSimulation: () => startEmbeddedSimulation({ drive: false }) });
+  page = ui.page;
+  await page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
+  await page.waitForFunction(() => document.querySelector('select[aria-label="Batch of wallets"]')?.textContent?.includes('Demo lenders'), null, { timeout: 30_000 });
+  before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, { transport: 'browser' });
+}, 180_000);
+
+afterAll(async () => {
+  await ui?.close();
+});
+
+/** Presses Approve on the device panel for every review that appears, until the batch is done. */
+async function approveUntilDone(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const status = await page.getByTestId('batch-status').textContent().catch(() => null);
+    if (status === 'done') return;
+    const approve = page.getByTestId('device-panel').getByRole('button', { name: 'Approve' });
+    if (await approve.isVisible().catch(() => false)) await approve.click().catch(() => undefined);
+    await page.waitForTimeout(200);
+  }
+  throw new Error('the batch did not finish in time');
+}
+
+describe('signing claims for a batch', () => {
+  it('signs every selected deposit claim of a vault on the Ledger and they land on chain', async () => {
+    const claims = before.requests.filter((r) => r.action?.functionName === 'claimDepositRequest');
+    expect(claims.length).toBeGreaterThan(0);
+    const vaultId = claims[0]!.vaultId;
+    const vaultName = before.vaults.find((v) => v.id === vaultId)!.name;
+    const mine = claims.filter((r) => r.vaultId === vaultId);
+
+    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    await page.getByLabel('Vault').selectOption({ label: vaultName });
+    await page.getByLabel('Type').selectOption('DEPOSIT');
+    await page.getByLabel('Status').selectOption('CLAIMABLE');
+    await expect.poll(() => page.locator('[role="table"][aria-label="Requests"] [data-row-id]').count()).toBe(mine.length);
+    await page.getByLabel('Select all rows shown').check();
+    await page.getByRole('button', { name: new RegExp(`Review and sign ${mine.length} claim`) }).click();
+
+    // The plan: one claim per wallet, decoded, with the hash the device will show.
+    const plan = page.getByTestId('plan');
+    await expect.poll(() => plan.textContent(), { timeout: 60_000 }).toContain(`claim in ${vaultName}`);
+    expect(await plan.locator('.plan-items > li').count()).toBe(mine.length);
+    expect(await plan.textContent()).toContain('Blind signing');
+    await screenshot(page, 'signing-plan');
+    const sign = page.getByRole('button', { name: new RegExp(`Sign ${mine.length} on the Ledger`) });
+    expect(await sign.isDisabled()).toBe(true);
+    await page.getByLabel('Acknowledge blind signing').check();
+    await sign.click();
+
+    await expect.poll(() => page.getByTestId('batch').count()).toBe(1);
+    await approveUntilDone();
+    const states = await page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+    expect(states).toEqual(mine.map(() => 'confirmed'));
+    await screenshot(page, 'signing-done');
+
+    // The chain agrees: once the service has indexed the new blocks, those claims are no longer open.
+    const stillOpen = async () => {
+      const after = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, { transport: 'browser' });
+      return mine.filter((r) => after.requests.find((x) => x.id === r.id)?.action?.functionName === 'claimDepositRequest').length;
+    };
+    await expect.poll(stillOpen, { timeout: 30_000, interval: 1000 }).toBe(0);
+  }, 240_000);
+
+  it('lists the batch with its outcome and offers its report', async () => {
+    const list = page.locator('.batch-list li').first();
+    await expect.poll(() => list.textContent()).toContain('done');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Report (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^vaultdesk-batch-claim-.*\.csv$/);
+  });
+
+  it('ran without page errors', () => {
+    expect(ui.watched.errors).toEqual([]);
+  });
+});
