@@ -55,7 +55,7 @@ describe('signing claims for a batch', () => {
 
     // The plan: one claim per wallet, decoded, with the hash the device will show.
     const plan = page.getByTestId('plan');
-    await expect.poll(() => plan.textContent(), { timeout: 60_000 }).toContain(`claim in ${vaultName}`);
+    await expect.poll(() => plan.textContent(), { timeout: 60_000 }).toContain(`claims in ${vaultName}`);
     expect(await plan.locator('.plan-items > li').count()).toBe(mine.length);
     expect(await plan.textContent()).toContain('Blind signing');
     await screenshot(page, 'signing-plan');

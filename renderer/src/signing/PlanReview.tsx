@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Plan, Review } from '../../../shared/signing/schemas';
 import { openLink } from '../components/links';
-import { useSigningStore } from './signing-store';
+import { ACTION_TITLE, useSigningStore } from './signing-store';
 
 /** One transaction or message as the operator checks it: the decoded call, fees, and what the Ledger will show. */
 export function ReviewCard({ review }: { review: Review }) {
@@ -64,7 +64,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
   return (
     <div className="card wide" aria-label="Signing plan" data-testid="plan">
       <h2>
-        Review: {plan.selection.action} in {plan.vault.name}
+        Review: {(ACTION_TITLE[plan.selection.action] ?? plan.selection.action).toLowerCase()} in {plan.vault.name}
       </h2>
       <p className="muted">
         {toSign.length} item{toSign.length === 1 ? '' : 's'} to sign on the Ledger for {plan.wallets.filter((w) => w.ok).length} wallet(s). Nothing is signed

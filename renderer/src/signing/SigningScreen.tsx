@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { ItemState } from '../../../shared/signing/schemas';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { PlanReview, ReviewCard } from './PlanReview';
-import { useSigningStore } from './signing-store';
+import { ACTION_TITLE, useSigningStore } from './signing-store';
 
 const STATE_CLASS: Record<ItemState, string> = {
   waiting: 'pill-muted',
@@ -35,7 +35,7 @@ export function SigningScreen() {
         <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status}>
           <div className="notice-head">
             <h2>
-              {batch.selection.action} in {batch.vault.name} · <span data-testid="batch-status">{batch.status}</span>
+              {ACTION_TITLE[batch.selection.action] ?? batch.selection.action} in {batch.vault.name} · <span data-testid="batch-status">{batch.status}</span>
             </h2>
             <div className="form-actions">
               {batch.status === 'running' ? (
@@ -93,7 +93,7 @@ export function SigningScreen() {
           {batches.map((b) => (
             <li key={b.id}>
               <button type="button" className="link-button" onClick={() => void open(b.id)}>
-                {b.action} · {b.vaultName}
+                {ACTION_TITLE[b.action] ?? b.action} · {b.vaultName}
               </button>{' '}
               <span className="cell-sub">
                 {b.status} · {b.counts.confirmed}/{b.counts.planned} confirmed{b.counts.failed ? `, ${b.counts.failed} failed` : ''} · {new Date(b.createdAt).toLocaleString()}

@@ -112,3 +112,13 @@ export const useSigningStore = create<SigningState>((set, get) => ({
     });
   },
 }));
+
+/** The action as a heading says it. */
+export const ACTION_TITLE: Record<string, string> = {
+  deposit: 'Deposits',
+  withdraw: 'Withdrawals',
+  redeem: 'Redeems',
+  claim: 'Claims',
+  cancel: 'Cancels',
+  agreements: 'Lender agreements',
+};

@@ -57,6 +57,16 @@ const INPUTS: Record<string, unknown> = {
   'emulator.snapshot': {},
   'emulator.command': { command: 'lock' },
   'system.openExternal': { url: 'https://etherscan.io/' },
+  'signing.plan': { vaultId: 'v1', action: 'claim', wallets: ['0xCbA98362e199c41E1864D0923AF9646d3A648451'] },
+  'signing.createBatch': { planId: 'p1', acknowledgeBlindSigning: true },
+  'signing.listBatches': {},
+  'signing.openBatch': { batchId: 'b1' },
+  'signing.run': { batchId: 'b1' },
+  'signing.pause': { batchId: 'b1' },
+  'signing.retry': { batchId: 'b1', itemId: 'i1' },
+  'signing.skip': { batchId: 'b1', itemId: 'i1' },
+  'signing.resign': { batchId: 'b1', itemId: 'i1' },
+  'signing.report': { batchId: 'b1' },
 };
 
 beforeAll(async () => {
