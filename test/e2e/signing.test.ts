@@ -85,6 +85,56 @@ describe('signing claims for a batch', () => {
     expect(download.suggestedFilename()).toMatch(/^vaultdesk-batch-claim-.*\.csv$/);
   });
 
+});
+
+describe('agreements, then a deposit, for a small batch', () => {
+  it('signs the lender agreements on the device, then deposits in a vault between epochs', async () => {
+    const vault = before.vaults.find((v) => v.cycle?.state === 'WAITING' && v.lenderSignatureIds.length > 0)!;
+    expect(vault).toBeDefined();
+    const wallets = before.positions.filter((p) => p.vaultId === vault.id && p.allowed).slice(0, 2).map((p) => p.wallet);
+    expect(wallets).toHaveLength(2);
+    const h = ui.c.runtime.handlers;
+    const group = await h.wallets.createGroup({ name: 'Two lenders' }, { transport: 'browser' });
+    await h.wallets.setGroupMembers({ groupId: group.id, addresses: wallets, member: true }, { transport: 'browser' });
+
+    await page.getByRole('button', { name: 'Overview', exact: true }).click();
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Batch of wallets' }).selectOption({ label: 'Two lenders (2)' });
+    await expect.poll(() => page.locator('.screen-sub').first().textContent()).toContain('2 wallets');
+    await page.getByRole('button', { name: 'Signing', exact: true }).click();
+
+    // 1. The agreements: personal messages, signed on the device and submitted to the service.
+    await page.getByLabel('Operation vault').selectOption(vault.id);
+    await page.getByLabel('Operation', { exact: true }).selectOption('agreements');
+    await page.getByRole('button', { name: 'Review' }).click();
+    const plan = page.getByTestId('plan');
+    await expect.poll(() => plan.textContent(), { timeout: 60_000 }).toContain('lender agreements in');
+    expect(await plan.locator('.plan-items > li').count()).toBe(2 * vault.lenderSignatureIds.length);
+    await page.getByRole('button', { name: /Sign \d+ on the Ledger/ }).click();
+    await expect.poll(() => page.getByTestId('batch').textContent()).toContain('Lender agreements in');
+    await approveUntilDone();
+    const agreements = await h.portfolio.agreements({ groupId: group.id, force: true }, { transport: 'browser' });
+    expect(agreements.rows.filter((r) => r.vaultId === vault.id).every((r) => r.signed.length === r.required.length)).toBe(true);
+
+    // 2. The deposit: between epochs it is a direct depositAA, after an approval to the epoch vault.
+    await page.getByLabel('Operation', { exact: true }).selectOption('deposit');
+    expect(await page.getByTestId('route').textContent()).toContain('depositAA');
+    await page.getByLabel('Amount per wallet').fill('1.5.0');
+    expect(await page.getByRole('button', { name: 'Review' }).isDisabled()).toBe(true);
+    await page.getByLabel('Amount per wallet').fill('125.5');
+    await page.getByRole('button', { name: 'Review' }).click();
+    await expect.poll(() => plan.textContent(), { timeout: 60_000 }).toContain('deposits in');
+    expect(await plan.textContent()).toContain(`125.5 ${vault.underlying.symbol}`);
+    if (await page.getByLabel('Acknowledge blind signing').isVisible()) await page.getByLabel('Acknowledge blind signing').check();
+    await page.getByRole('button', { name: /Sign \d+ on the Ledger/ }).click();
+    await expect.poll(() => page.getByTestId('batch').textContent()).toContain('Deposits in');
+    await approveUntilDone();
+    const states = await page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.every((s) => s === 'confirmed')).toBe(true);
+    await screenshot(page, 'signing-deposit-done');
+  }, 240_000);
+
   it('ran without page errors', () => {
     expect(ui.watched.errors).toEqual([]);
   });

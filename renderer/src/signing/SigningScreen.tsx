@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { ItemState } from '../../../shared/signing/schemas';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { NewOperation } from './NewOperation';
 import { PlanReview, ReviewCard } from './PlanReview';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
@@ -30,7 +31,7 @@ export function SigningScreen() {
         </div>
       </header>
       {error ? <ErrorNotice error={error} /> : null}
-      {plan ? <PlanReview plan={plan} /> : null}
+      {plan ? <PlanReview plan={plan} /> : batch?.status === 'running' ? null : <NewOperation />}
       {batch ? (
         <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status}>
           <div className="notice-head">

@@ -6,7 +6,17 @@ import { downloadFile } from '../components/download';
 
 type PlanRequest = Parameters<ReturnType<typeof getBridge>['signing']['plan']>[0];
 
+/** What the operator is putting together on the New operation form. */
+export interface OperationDraft {
+  vaultId: string;
+  action: 'deposit' | 'withdraw' | 'agreements';
+  amount: string;
+  everything: boolean;
+}
+
 interface SigningState {
+  operation: OperationDraft;
+  setOperation(patch: Partial<OperationDraft>): void;
   plan: Plan | null;
   planning: boolean;
   batch: Batch | null;
@@ -25,13 +35,18 @@ interface SigningState {
 }
 
 export const useSigningStore = create<SigningState>((set, get) => ({
+  operation: { vaultId: '', action: 'deposit', amount: '', everything: true },
+  setOperation(patch) {
+    set((s) => ({ operation: { ...s.operation, ...patch } }));
+  },
   plan: null,
   planning: false,
   batch: null,
   batches: [],
   error: null,
   async makePlan(request) {
-    set({ planning: true, error: null, plan: null });
+    // A new plan replaces the batch on screen (it stays in the list below).
+    set({ planning: true, error: null, plan: null, batch: null });
     try {
       set({ plan: await call(getBridge().signing.plan(request)) });
       return true;

@@ -1,0 +1,100 @@
+import type { FormEvent } from 'react';
+import { depositRoute, withdrawRoute } from '../../../shared/domain/actions';
+import { parseAmount } from '../../../shared/domain/units';
+import type { PortfolioVault } from '../../../shared/portfolio/schemas';
+import { usePortfolioStore } from '../portfolio/portfolio-store';
+import { useSigningStore, type OperationDraft } from './signing-store';
+
+type Action = OperationDraft['action'];
+
+/**
+ * Starts a deposit, a withdrawal (a queue request while the epoch runs, a redeem between epochs)
+ * or the lender agreements, for every wallet of the batch shown, in one vault.
+ */
+export function NewOperation() {
+  const data = usePortfolioStore((s) => s.data);
+  const { makePlan, planning } = useSigningStore();
+  // Kept in the store: the form comes back as it was after a plan or a batch (nothing typed is lost).
+  const { vaultId, action, amount, everything } = useSigningStore((s) => s.operation);
+  const setOperation = useSigningStore((s) => s.setOperation);
+  const setVaultId = (v: string) => setOperation({ vaultId: v });
+  const setAction = (v: Action) => setOperation({ action: v });
+  const setAmount = (v: string) => setOperation({ amount: v });
+  const setEverything = (v: boolean) => setOperation({ everything: v });
+  const vault: PortfolioVault | undefined = data?.vaults.find((v) => v.id === vaultId) ?? data?.vaults[0];
+  if (!data || !vault) return null;
+
+  const facts = vault.cycle ? { state: vault.cycle.state, hasQueue: vault.queue !== null, paused: vault.cycle.paused } : null;
+  const route = facts ? (action === 'deposit' ? depositRoute(facts) : action === 'withdraw' ? withdrawRoute(facts) : null) : null;
+  const token = action === 'deposit' ? vault.underlying : vault.tranche;
+  const needsAmount = action === 'deposit' || (action === 'withdraw' && !everything);
+  const parsed = needsAmount ? parseAmount(amount, token.decimals) : null;
+  const blocked = route && !route.ok ? route.reason : null;
+  const invalid = parsed && !parsed.ok && amount.trim() !== '' ? parsed.reason : null;
+  const ready = !blocked && (!needsAmount || parsed?.ok === true) && data.wallets.length > 0;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready) return;
+    const planAction = action === 'withdraw' && route?.ok && route.route.creates === 'REDEEM' ? 'redeem' : action;
+    await makePlan({
+      vaultId: vault.id,
+      action: planAction,
+      wallets: data.wallets.map((w) => w.address),
+      ...(needsAmount ? { amount: amount.trim() } : action === 'withdraw' ? { amount: 'all' } : {}),
+    });
+  };
+
+  return (
+    <form className="card wide" onSubmit={(e) => void submit(e)} aria-label="New operation">
+      <h2>New operation for the batch ({data.wallets.length} wallets)</h2>
+      <div className="inline-fields">
+        <label className="field">
+          <span>Vault</span>
+          <select value={vault.id} onChange={(e) => setVaultId(e.target.value)} aria-label="Operation vault">
+            {data.vaults.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name} ({v.cycle?.state.toLowerCase().replace(/_/g, ' ') ?? 'unknown'})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Operation</span>
+          <select value={action} onChange={(e) => setAction(e.target.value as Action)} aria-label="Operation">
+            <option value="deposit">Deposit</option>
+            <option value="withdraw">Withdraw</option>
+            <option value="agreements">Sign lender agreements</option>
+          </select>
+        </label>
+        {action === 'withdraw' ? (
+          <label className="toggle">
+            <input type="checkbox" checked={everything} onChange={(e) => setEverything(e.target.checked)} /> everything each wallet can withdraw
+          </label>
+        ) : null}
+        {needsAmount ? (
+          <label className="field">
+            <span>Amount per wallet ({token.symbol})</span>
+            <input value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="e.g. 250.5" aria-label="Amount per wallet" aria-invalid={invalid !== null} />
+          </label>
+        ) : null}
+        <button type="submit" className="button button-primary" disabled={!ready || planning}>
+          {planning ? 'Preparing…' : 'Review'}
+        </button>
+      </div>
+      {route?.ok ? (
+        <p className="cell-sub" data-testid="route">
+          {route.route.call.functionName === 'depositAA'
+            ? `Between epochs: a direct deposit (depositAA), approving ${vault.underlying.symbol} to the epoch vault.`
+            : route.route.call.functionName === 'requestDeposit'
+              ? `The epoch is running: a deposit request in the queue (requestDeposit), approving ${vault.underlying.symbol} to the queue.`
+              : route.route.creates === 'REDEEM'
+                ? 'Between epochs: a redeem request on the epoch vault (no approval needed).'
+                : `The epoch is running: a withdraw request in the queue, approving ${vault.tranche.symbol} to the queue.`}
+        </p>
+      ) : null}
+      {blocked ? <p className="field-error">{blocked}</p> : null}
+      {invalid ? <p className="field-error">{invalid}</p> : null}
+    </form>
+  );
+}
