@@ -1,5 +1,5 @@
-/** A standard ERC-20: the underlying, the tranche token and (for reads) the receipt token. */
-export const erc20Abi = [
+/** The read side of an ERC-20 and its Transfer event: every token the console reads, the non-transferable receipt token included. */
+export const erc20ReadAbi = [
   {
     type: 'function',
     name: 'name',
@@ -35,6 +35,21 @@ export const erc20Abi = [
     outputs: [{ name: '', type: 'uint256' }],
     stateMutability: 'view',
   },
+  {
+    type: 'event',
+    name: 'Transfer',
+    inputs: [
+      { name: 'from', type: 'address', indexed: true },
+      { name: 'to', type: 'address', indexed: true },
+      { name: 'value', type: 'uint256', indexed: false },
+    ],
+    anonymous: false,
+  },
+] as const;
+
+/** A standard ERC-20: the underlying, the tranche token and (for reads) the receipt token. */
+export const erc20Abi = [
+  ...erc20ReadAbi,
   {
     type: 'function',
     name: 'allowance',
@@ -75,16 +90,6 @@ export const erc20Abi = [
     ],
     outputs: [{ name: '', type: 'bool' }],
     stateMutability: 'nonpayable',
-  },
-  {
-    type: 'event',
-    name: 'Transfer',
-    inputs: [
-      { name: 'from', type: 'address', indexed: true },
-      { name: 'to', type: 'address', indexed: true },
-      { name: 'value', type: 'uint256', indexed: false },
-    ],
-    anonymous: false,
   },
   {
     type: 'event',

@@ -1,3 +1,5 @@
+import { erc20ReadAbi } from './erc20';
+
 /**
  * The vault's strategy, which is also the receipt token of redeem requests (an ERC-20 with the
  * underlying's decimals whose transfers revert `NotAllowed()`). `epochNumber` counts completed
@@ -81,50 +83,6 @@ export const strategyAbi = [
     outputs: [{ name: '', type: 'address' }],
     stateMutability: 'view',
   },
-  {
-    type: 'function',
-    name: 'name',
-    inputs: [],
-    outputs: [{ name: '', type: 'string' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'symbol',
-    inputs: [],
-    outputs: [{ name: '', type: 'string' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'decimals',
-    inputs: [],
-    outputs: [{ name: '', type: 'uint8' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'totalSupply',
-    inputs: [],
-    outputs: [{ name: '', type: 'uint256' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    inputs: [{ name: '', type: 'address' }],
-    outputs: [{ name: '', type: 'uint256' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'event',
-    name: 'Transfer',
-    inputs: [
-      { name: 'from', type: 'address', indexed: true },
-      { name: 'to', type: 'address', indexed: true },
-      { name: 'value', type: 'uint256', indexed: false },
-    ],
-    anonymous: false,
-  },
+  ...erc20ReadAbi,
   { type: 'error', name: 'NotAllowed', inputs: [] },
 ] as const;

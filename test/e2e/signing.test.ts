@@ -135,6 +135,41 @@ describe('agreements, then a deposit, for a small batch', () => {
     await screenshot(page, 'signing-deposit-done');
   }, 240_000);
 
+});
+
+describe('a rejection on the device mid-batch', () => {
+  it('pauses the batch with the device\'s message, says so in the navigation, and resumes', async () => {
+    const claims = before.requests.filter((r) => r.action?.kind === 'claim' && r.action.functionName !== 'claimDepositRequest');
+    const vaultId = claims[0]!.vaultId;
+    const mine = claims.filter((r) => r.vaultId === vaultId);
+    const h = ui.c.runtime.handlers;
+    const ctx = { transport: 'browser' as const };
+    const plan = await h.signing.plan({ vaultId, action: 'claim', wallets: [...new Set(mine.map((r) => r.wallet))], requestIds: mine.map((r) => r.id) }, ctx);
+    const batch = await h.signing.createBatch({ planId: plan.id, acknowledgeBlindSigning: true }, ctx);
+
+    await page.getByRole('button', { name: 'Overview', exact: true }).click();
+    await page.getByRole('button', { name: 'Signing', exact: true }).click();
+    await page.locator('.batch-list li').first().getByRole('button').click();
+    await expect.poll(() => page.getByTestId('batch-status').textContent()).toBe('ready');
+    await page.getByRole('button', { name: 'Start' }).click();
+
+    const panel = page.getByTestId('device-panel');
+    await panel.getByRole('button', { name: 'Reject' }).click({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 30_000 }).toBe('paused');
+    expect(await page.getByTestId('batch').textContent()).toMatch(/reject/i);
+    await expect.poll(() => page.getByRole('button', { name: /^Signing/ }).textContent()).toContain('1 paused');
+    await screenshot(page, 'signing-rejected');
+
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await approveUntilDone();
+    const done = await h.signing.openBatch({ batchId: batch.id }, ctx);
+    expect(done.items.filter((i) => i.state !== 'skipped').every((i) => i.state === 'confirmed')).toBe(true);
+    // Nothing was signed twice: one hash per item, all different.
+    const hashes = done.items.map((i) => i.hash).filter(Boolean);
+    expect(new Set(hashes).size).toBe(hashes.length);
+    await expect.poll(() => page.getByRole('button', { name: /^Signing/ }).textContent()).not.toContain('paused');
+  }, 240_000);
+
   it('ran without page errors', () => {
     expect(ui.watched.errors).toEqual([]);
   });

@@ -60,6 +60,8 @@ export function App() {
   // The device changes with the mode (emulated in the demo): subscribe again when the source changes.
   useEffect(() => initDevice(), [initDevice, sourceVersion]);
   const initSigning = useSigningStore((s) => s.init);
+  // A batch interrupted by a locked device, a rejection or a closed console waits for the operator.
+  const pausedBatches = useSigningStore((s) => s.batches.filter((b) => b.status === 'paused').length);
   useEffect(() => initSigning(), [initSigning, sourceVersion]);
 
   return (
@@ -83,6 +85,11 @@ export function App() {
                   onClick={() => go(item.screen)}
                 >
                   {item.label}
+                  {item.screen === 'signing' && pausedBatches > 0 ? (
+                    <span className="nav-badge" title="Batches that stopped before the end: open Signing to resume them.">
+                      {pausedBatches} paused
+                    </span>
+                  ) : null}
                 </button>
               </li>
             ))}
