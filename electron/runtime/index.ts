@@ -14,6 +14,8 @@ import { createSettingsFeature } from './features/settings';
 import { loadEpochHistory, loadVaultList } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
 import { createSigningFeature, journalFolder } from './features/signing';
+import { createPositionsFeature } from './features/positions';
+import { createTransactionsFeature } from './features/transactions';
 import { openWalletBook, seedDemoBook } from './features/demo-book';
 import { PortfolioService } from '../services/portfolio/portfolio';
 import { AgreementChecks } from '../services/portfolio/agreements';
@@ -103,7 +105,11 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       portfolio,
       service: async () => (await connection.current()).client,
       log: options.log,
-      onEvent: (event) => emit('signing', event),
+      onEvent: (event) => {
+        positions.onSigningEvent(event);
+        transactions.onSigningEvent(event);
+        emit('signing', event);
+      },
     });
     return signing;
   };
@@ -149,6 +155,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       // Nothing read from the previous source may be shown as current.
       portfolio.reset();
       agreements.reset();
+      positions.reset();
+      transactions.reset();
       lastVaults = null;
       signing?.close();
       signing = null;
@@ -166,6 +174,12 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       if (host) linkHosts.add(host);
     }
   };
+
+  // The service's position records and transaction history of a batch, each a step of its own.
+  const walletsOf = (groupId: string | null) =>
+    bookNow().book.wallets(groupId ?? undefined).map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
+  const positions = createPositionsFeature({ service: async () => (await connection.current()).client, portfolio, wallets: walletsOf });
+  const transactions = createTransactionsFeature({ service: async () => (await connection.current()).client, wallets: walletsOf, onExplorerUrls: rememberLinkHosts });
 
   const handlers: Handlers = {
     app: { info: appInfo },
@@ -198,6 +212,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
         const view = await portfolio.load(wallets, groupId);
         rememberLinkHosts(view.vaults.flatMap((v) => [v.kyc.link, v.chain.explorerUrl]));
         lastVaults = view.vaults;
+        positions.remember(view);
         return view;
       },
       agreements: async ({ groupId, force }) => {
@@ -210,6 +225,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
         return { rows: await agreements.load(client, pairs, force ? { force: true } : {}), checkedAtMs: Date.now() };
       },
     },
+    positions: { records: (input) => positions.records(input) },
+    transactions: { list: (input) => transactions.list(input) },
     wallets: {
       list: async () => walletsFeature().view(),
       add: (input) => bookNow().book.add(input),

@@ -50,7 +50,21 @@ export function formatTokenAmount(baseUnits: string | bigint, token: { decimals:
 
 /** A USD amount from the service (integer string, 6 decimals) rounded to cents: "$119,279.33". */
 export function formatUsd(baseUnits: string | bigint, locale?: string): string {
-  const cents = (BigInt(baseUnits) + 5_000n) / 10_000n;
+  // Half away from zero, so that a loss rounds like the gain of the same size.
+  const units = BigInt(baseUnits);
+  const cents = (units < 0n ? units - 5_000n : units + 5_000n) / 10_000n;
   const value = Number(cents) / 100;
   return value.toLocaleString(locale ?? 'en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/**
+ * Base units as a plain decimal with exactly the token's decimals, no grouping ("1250.500000" for
+ * 6 decimals): for files read by other programs, where the precision must be visible and exact.
+ */
+export function exactUnits(baseUnits: string | bigint, decimals: number): string {
+  const units = BigInt(baseUnits);
+  const digits = (units < 0n ? -units : units).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals);
+  return `${units < 0n ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
 }

@@ -39,6 +39,8 @@ import {
 import { BatchSchema, BatchSummarySchema, PlanSchema, SigningEventSchema } from '../signing/schemas';
 import { DeviceAccountSchema, DeviceStateSchema } from '../device/schemas';
 import { PortfolioSchema } from '../portfolio/schemas';
+import { PositionRecordsInputSchema, PositionRecordsSchema } from '../positions/schemas';
+import { TransactionsInputSchema, TransactionsViewSchema } from '../transactions/schemas';
 import { CsvImportReportSchema, GroupSchema, WalletSchema } from '../wallets/schemas';
 
 /**
@@ -68,6 +70,14 @@ export const methods = {
     load: { input: PortfolioInput, result: PortfolioSchema },
     /** Which lender agreements each wallet of the batch has signed, per vault (checked with bounded concurrency, cached). */
     agreements: { input: AgreementsInput, result: AgreementsSchema },
+  },
+  positions: {
+    /** The service's position record (deposits, earnings, APY, pool share…) of each pair of the batch with something in it; bounded concurrency, cached. */
+    records: { input: PositionRecordsInputSchema, result: PositionRecordsSchema },
+  },
+  transactions: {
+    /** The batch's transaction history from the service, joined with vaults, tokens and explorer links; cached. */
+    list: { input: TransactionsInputSchema, result: TransactionsViewSchema },
   },
   wallets: {
     list: { input: EmptyInput, result: WalletBookViewSchema },

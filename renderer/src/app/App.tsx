@@ -7,6 +7,7 @@ import { WalletsScreen } from '../wallets/WalletsScreen';
 import { OverviewScreen } from '../portfolio/OverviewScreen';
 import { PositionsScreen } from '../portfolio/PositionsScreen';
 import { RequestsScreen } from '../portfolio/RequestsScreen';
+import { TransactionsScreen } from '../transactions/TransactionsScreen';
 import { VaultScreen } from '../portfolio/VaultScreen';
 import { SigningScreen } from '../signing/SigningScreen';
 import { useSigningStore } from '../signing/signing-store';
@@ -20,6 +21,7 @@ const NAV: Array<{ screen: Screen; label: string }> = [
   { screen: 'overview', label: 'Overview' },
   { screen: 'positions', label: 'Positions' },
   { screen: 'requests', label: 'Requests' },
+  { screen: 'transactions', label: 'Transactions' },
   { screen: 'signing', label: 'Signing' },
   { screen: 'vaults', label: 'Vaults' },
   { screen: 'wallets', label: 'Wallets' },
@@ -34,6 +36,8 @@ function ScreenView({ screen }: { screen: Screen }) {
       return <PositionsScreen />;
     case 'requests':
       return <RequestsScreen />;
+    case 'transactions':
+      return <TransactionsScreen />;
     case 'vault':
       return <VaultScreen />;
     case 'signing':

@@ -5,16 +5,26 @@ import { Amount } from '../components/Amount';
 import { chainClockOffset, CycleBadge } from './CycleBadge';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
+import { vaultEarnings } from '../../../shared/positions/totals';
+import { usePositionRecords } from '../positions/position-records-store';
+import { GroupTotalRow, VaultEarningsCell } from '../positions/GroupTotals';
 
 /** Per vault, the batch's totals: balances and value, pending requests, what is claimable now, and the next cycle event. */
 export function OverviewScreen() {
   const data = usePortfolioStore((s) => s.data);
   const openVault = useAppStore((s) => s.openVault);
   const totals = useMemo(() => (data ? vaultTotals(data) : []), [data]);
+  // The service's position records add what was deposited and earned, per vault and for the batch.
+  const { records } = usePositionRecords();
+  const earnings = useMemo(() => (data && records ? vaultEarnings(data, records) : null), [data, records]);
 
   return (
     <section className="screen" aria-labelledby="overview-title">
-      <PortfolioHeader title="Overview" subtitle={data ? `${data.wallets.length} wallets · ${data.vaults.length} epoch vaults` : undefined} />
+      <PortfolioHeader
+        title="Overview"
+        subtitle={data ? `${data.wallets.length} wallets · ${data.vaults.length} epoch vaults` : undefined}
+        extraSources={records ? [records.source] : []}
+      />
       {data && data.wallets.length === 0 ? (
         <p className="empty">This batch has no wallets yet: add some on the Wallets screen.</p>
       ) : null}
@@ -27,6 +37,7 @@ export function OverviewScreen() {
                 <th scope="col">Cycle</th>
                 <th scope="col" className="num">Wallets</th>
                 <th scope="col" className="num">Balance · value</th>
+                <th scope="col" className="num">Deposited · earnings</th>
                 <th scope="col" className="num">Pending requests</th>
                 <th scope="col" className="num">Claimable now</th>
               </tr>
@@ -55,6 +66,9 @@ export function OverviewScreen() {
                     <div className="cell-sub">
                       <Amount value={t.value.toString()} token={t.vault.underlying} />
                     </div>
+                  </td>
+                  <td className="num">
+                    <VaultEarningsCell earnings={earnings?.get(t.vault.id)} vault={t.vault} ready={earnings !== null} />
                   </td>
                   <td className="num">
                     <dl className="mini">
@@ -96,6 +110,11 @@ export function OverviewScreen() {
                 </tr>
               ))}
             </tbody>
+            {data.wallets.length > 0 ? (
+              <tfoot>
+                <GroupTotalRow portfolio={data} records={records} totals={totals} />
+              </tfoot>
+            ) : null}
           </table>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import type { SourceStatus } from '../../../shared/portfolio/schemas';
 import { useAppStore } from '../app/app-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { timeLabels } from '../components/format';
@@ -10,7 +11,18 @@ import { SourcesBar } from './SourcesBar';
  * The header every portfolio screen shares: title, batch, refresh (on demand and every 30 s, with
  * progress), and the state of each source. Loads on first show and whenever the data source changes.
  */
-export function PortfolioHeader({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children?: ReactNode }) {
+export function PortfolioHeader({
+  title,
+  subtitle,
+  children,
+  extraSources = [],
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+  /** Sources of steps that follow the refresh (e.g. the service's position records). */
+  extraSources?: SourceStatus[];
+}) {
   const { data, loading, error, autoRefresh, refresh, setAutoRefresh } = usePortfolioStore();
   const sourceVersion = useAppStore((s) => s.sourceVersion);
   const simulation = useAppStore((s) => s.info?.simulation ?? null);
@@ -43,7 +55,7 @@ export function PortfolioHeader({ title, subtitle, children }: { title: string; 
               Updated {updated.local}
             </span>
           ) : null}
-          <button type="button" className="button" onClick={() => void refresh()} disabled={loading} aria-busy={loading}>
+          <button type="button" className="button" onClick={() => void refresh({ force: true })} disabled={loading} aria-busy={loading}>
             {loading ? 'Refreshing…' : 'Refresh'}
           </button>
         </div>
@@ -51,7 +63,7 @@ export function PortfolioHeader({ title, subtitle, children }: { title: string; 
       {loading ? <div className="progress" role="progressbar" aria-label="Refreshing" /> : <div className="progress-placeholder" />}
       {simulation === 'starting' && !data ? <p className="notice notice-info">Starting the embedded simulation: local chains, contracts and service (a few seconds)…</p> : null}
       {error ? <ErrorNotice error={error} title={data ? 'The last refresh failed: the figures below are from before.' : 'Could not load the portfolio.'} /> : null}
-      {data ? <SourcesBar sources={data.sources} /> : null}
+      {data ? <SourcesBar sources={[...data.sources, ...extraSources]} /> : null}
     </>
   );
 }

@@ -10,6 +10,9 @@ import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
 import { useAgreementsStore } from './agreements-store';
+import { pairKey, recordsByPair } from '../../../shared/positions/totals';
+import { usePositionRecords } from '../positions/position-records-store';
+import { EarningsCell } from '../positions/RecordCells';
 
 const col = createColumnHelper<PositionRow>();
 const hasAnything = (p: PositionRow) =>
@@ -29,6 +32,9 @@ export function PositionsScreen() {
   const [search, setSearch] = useState('');
   const [onlyActive, setOnlyActive] = useState(true);
   const index = useMemo(() => portfolioIndex(data), [data]);
+  // The service's position record of each pair (deposits, earnings, APY, pool share), loaded after each refresh.
+  const { records } = usePositionRecords();
+  const recordOf = useMemo(() => recordsByPair(records), [records]);
 
   const rows = useMemo(() => (data?.positions ?? []).filter((p) => !onlyActive || hasAnything(p) || p.allowed === false), [data, onlyActive]);
   // Requests still on their way (not claimable yet), per wallet × vault.
@@ -44,11 +50,11 @@ export function PositionsScreen() {
 
   const columns = useMemo(
     () => [
-      ...walletAndVaultColumns<PositionRow>(index),
+      ...walletAndVaultColumns<PositionRow>(index, 115),
       col.accessor((p) => (p.allowed === null ? 'unknown' : p.allowed ? 'allowed' : 'needs KYC'), {
         id: 'access',
         header: 'Access',
-        meta: { width: '150px' } satisfies ColumnMeta,
+        meta: { width: '140px' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const link = index.vault(p.vaultId)?.kyc.link;
@@ -82,24 +88,39 @@ export function PositionsScreen() {
       col.accessor((p) => Number(p.trancheBalance ?? 0), {
         id: 'balance',
         header: 'Balance · value',
-        meta: { width: '170px', align: 'right' } satisfies ColumnMeta,
+        meta: { width: '160px', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           if (!v) return null;
+          const share = recordOf.get(pairKey(c.row.original.vaultId, c.row.original.wallet))?.record?.poolSharePercent;
           return (
             <div className="stack right">
               <Amount value={c.row.original.trancheBalance} token={v.tranche} />
               <span className="cell-sub">
                 <Amount value={c.row.original.value} token={v.underlying} />
               </span>
+              {share !== undefined && share !== null ? <span className="cell-sub" title="Share of the vault's tranche supply, from the service's record">{share.toFixed(2)} % of the pool</span> : null}
             </div>
           );
+        },
+      }),
+      col.accessor((p) => {
+        const earned = recordOf.get(pairKey(p.vaultId, p.wallet))?.record?.earnings.token;
+        return earned === undefined || earned === null ? null : Number(earned);
+      }, {
+        id: 'earnings',
+        header: 'Deposited · earnings',
+        meta: { width: '165px', align: 'right' } satisfies ColumnMeta,
+        cell: (c) => {
+          const v = index.vault(c.row.original.vaultId);
+          if (!v) return null;
+          return <EarningsCell row={recordOf.get(pairKey(c.row.original.vaultId, c.row.original.wallet))} vault={v} ready={records !== null} />;
         },
       }),
       col.display({
         id: 'pending',
         header: 'Pending requests',
-        meta: { width: '220px' } satisfies ColumnMeta,
+        meta: { width: '200px' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
@@ -130,7 +151,7 @@ export function PositionsScreen() {
       col.accessor((p) => p.claimable.length, {
         id: 'claimable',
         header: 'Claimable now',
-        meta: { width: '205px' } satisfies ColumnMeta,
+        meta: { width: '180px' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.claimable.length ? (
             <div className="stack">
@@ -147,12 +168,16 @@ export function PositionsScreen() {
           ),
       }),
     ],
-    [index, pendingByPair, agreements.byPair, agreements.loading],
+    [index, pendingByPair, agreements.byPair, agreements.loading, recordOf, records],
   );
 
   return (
     <section className="screen" aria-labelledby="positions-title">
-      <PortfolioHeader title="Positions" subtitle={data ? `${rows.length} of ${data.positions.length} wallet × vault pairs` : undefined} />
+      <PortfolioHeader
+        title="Positions"
+        subtitle={data ? `${rows.length} of ${data.positions.length} wallet × vault pairs` : undefined}
+        extraSources={records ? [records.source] : []}
+      />
       <div className="table-toolbar">
         <input className="search" type="search" placeholder="Search wallet, label or vault" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search positions" />
         <label className="toggle">
@@ -168,7 +193,7 @@ export function PositionsScreen() {
           search={search}
           rowHeight={76}
           maxHeight="calc(100vh - 330px)"
-          minWidth={1000}
+          minWidth={1075}
           empty="No position in this batch."
         />
       ) : null}

@@ -13,9 +13,11 @@ interface PortfolioState {
   /** The refresh itself failed (not a source): the previous data stays, marked as not current. */
   error: AppErrorData | null;
   autoRefresh: boolean;
+  /** The data shown came from a refresh the operator asked for (steps with caches of their own follow it). */
+  forced: boolean;
   setGroup(groupId: string | null): void;
   setAutoRefresh(on: boolean): void;
-  refresh(): Promise<void>;
+  refresh(options?: { force?: boolean }): Promise<void>;
 }
 
 let inFlight: Promise<void> | null = null;
@@ -26,6 +28,7 @@ export const usePortfolioStore = create<PortfolioState>((set, get) => ({
   loading: false,
   error: null,
   autoRefresh: true,
+  forced: false,
   setGroup(groupId) {
     if (groupId === get().groupId) return;
     set({ groupId, data: null });
@@ -34,14 +37,14 @@ export const usePortfolioStore = create<PortfolioState>((set, get) => ({
   setAutoRefresh(on) {
     set({ autoRefresh: on });
   },
-  refresh() {
+  refresh(options) {
     // One refresh at a time: a timer tick during a slow refresh joins it instead of piling up.
     inFlight ??= (async () => {
       const groupId = get().groupId;
       set({ loading: true });
       try {
         const data = await call(getBridge().portfolio.load({ groupId }));
-        if (get().groupId === groupId) set({ data, error: null });
+        if (get().groupId === groupId) set({ data, error: null, forced: options?.force === true });
       } catch (err) {
         set({ error: errorData(err) });
       } finally {

@@ -38,6 +38,8 @@ const INPUTS: Record<string, unknown> = {
   'vaults.epochs': { vaultId: 'abc' },
   'portfolio.load': { groupId: null },
   'portfolio.agreements': { groupId: null },
+  'positions.records': { groupId: null },
+  'transactions.list': { groupId: null },
   'wallets.list': {},
   'wallets.add': { address: '0xCbA98362e199c41E1864D0923AF9646d3A648451', label: 'Ops' },
   'wallets.update': { address: '0xCbA98362e199c41E1864D0923AF9646d3A648451', notes: 'offline' },

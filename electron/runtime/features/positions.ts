@@ -1,0 +1,43 @@
+import type { Portfolio } from '../../../shared/portfolio/schemas';
+import type { PositionRecords } from '../../../shared/positions/schemas';
+import type { SigningEvent } from '../../../shared/signing/schemas';
+import type { PortfolioService, PortfolioWallet } from '../../services/portfolio/portfolio';
+import { PositionRecordCache, positionPairs } from '../../services/portfolio/position-records';
+import type { ServiceClient } from '../../services/service-client';
+
+export interface PositionsFeatureDeps {
+  service: () => Promise<ServiceClient>;
+  portfolio: PortfolioService;
+  wallets: (groupId: string | null) => PortfolioWallet[];
+}
+
+/**
+ * The service's position records of a batch, loaded as their own step after the portfolio refresh
+ * (see PositionRecordCache for the policy): the pairs to ask for come from the last portfolio view
+ * of the same batch, so the records follow what the chain shows.
+ */
+export function createPositionsFeature(deps: PositionsFeatureDeps) {
+  const cache = new PositionRecordCache();
+  let last: Portfolio | null = null;
+
+  return {
+    /** Called with every portfolio view the console shows. */
+    remember(view: Portfolio): void {
+      last = view;
+    },
+    reset(): void {
+      cache.reset();
+      last = null;
+    },
+    /** A confirmed transaction changes the wallet's position in that vault: ask again next time. */
+    onSigningEvent(event: SigningEvent): void {
+      if (event.type === 'item' && event.item.state === 'confirmed') cache.invalidate(event.item.wallet, event.item.vaultId);
+    },
+    async records({ groupId, force }: { groupId: string | null; force?: boolean | undefined }): Promise<PositionRecords> {
+      // The service first: in offline mode this fails before anything else is tried.
+      const client = await deps.service();
+      if (!last || last.groupId !== groupId) last = await deps.portfolio.load(deps.wallets(groupId), groupId);
+      return cache.load(client, groupId, positionPairs(last), force ? { force: true } : {});
+    },
+  };
+}

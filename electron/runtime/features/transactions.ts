@@ -1,0 +1,30 @@
+import type { SigningEvent } from '../../../shared/signing/schemas';
+import type { TransactionsView } from '../../../shared/transactions/schemas';
+import type { ServiceClient } from '../../services/service-client';
+import { TransactionHistory, type HistoryWallet } from '../../services/transactions/history';
+
+export interface TransactionsFeatureDeps {
+  service: () => Promise<ServiceClient>;
+  wallets: (groupId: string | null) => HistoryWallet[];
+  /** Explorer pages the view links to: their hosts join the external opener's allowlist. */
+  onExplorerUrls: (urls: string[]) => void;
+}
+
+/** A batch's transaction history from the service (see TransactionHistory for the policy). */
+export function createTransactionsFeature(deps: TransactionsFeatureDeps) {
+  const history = new TransactionHistory();
+  return {
+    reset(): void {
+      history.reset();
+    },
+    onSigningEvent(event: SigningEvent): void {
+      if (event.type === 'item' && event.item.state === 'confirmed') history.invalidate();
+    },
+    async list({ groupId, force }: { groupId: string | null; force?: boolean | undefined }): Promise<TransactionsView> {
+      const client = await deps.service();
+      const view = await history.load(client, groupId, deps.wallets(groupId), force ? { force: true } : {});
+      deps.onExplorerUrls([...new Set(view.rows.map((r) => r.explorer.url).filter((u): u is string => u !== null).map((u) => new URL(u).origin))]);
+      return view;
+    },
+  };
+}

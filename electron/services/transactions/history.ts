@@ -1,0 +1,174 @@
+import pLimit from 'p-limit';
+import { transactionExplorerLink } from '../../../shared/domain/external-links';
+import type { AppErrorData } from '../../../shared/errors';
+import { isAppError } from '../../../shared/errors';
+import type { ResourceItem } from '../../../shared/service';
+import type { TransactionRow, TransactionsView } from '../../../shared/transactions/schemas';
+import type { ServiceClient } from '../service-client';
+
+type Vault = ResourceItem<'vaults'>;
+type Token = ResourceItem<'tokens'>;
+type Chain = ResourceItem<'chains'>;
+type Transaction = ResourceItem<'transactions'>;
+
+/**
+ * A batch's protocol transactions from the service, for the Transactions screen and its CSV.
+ *
+ * Loading policy: the whole history of the batch's wallets at once, in list requests of
+ * WALLETS_PER_REQUEST addresses each (`walletAddress=a,b,…`, every page of 200), at most
+ * CONCURRENCY at a time; the screen filters and sorts it locally, so changing a filter costs no
+ * request. The history is reused for TTL_MS, and asked again on an explicit refresh, after a
+ * signed transaction was confirmed, or when the batch's wallets change. The catalog the rows are
+ * joined with (vaults of every visibility, since a wallet's own history may name a vault that is
+ * no longer public; tokens, including the tranche tokens; chains) is cached for CATALOG_TTL_MS.
+ * A failed load keeps the last history shown, marked not current.
+ */
+
+export const TRANSACTIONS_TTL_MS = 2 * 60_000;
+const CATALOG_TTL_MS = 5 * 60_000;
+/** Keeps each request's address well under common URL limits (50 × 43 characters). */
+export const WALLETS_PER_REQUEST = 50;
+const CONCURRENCY = 4;
+
+interface CatalogLookup {
+  vaults: Map<string, Vault>;
+  tokens: Map<string, Token>;
+  chains: Map<string, Chain>;
+  atMs: number;
+}
+
+interface CachedHistory {
+  walletsKey: string;
+  rows: TransactionRow[];
+  fetchedAtMs: number;
+}
+
+export interface HistoryWallet {
+  address: string;
+  label: string;
+}
+
+function errorData(err: unknown): AppErrorData {
+  const base = isAppError(err) ? err.toData() : { code: 'UNEXPECTED', message: err instanceof Error ? err.message : String(err) };
+  return {
+    ...base,
+    message: `The service did not give the transactions: ${base.message}`,
+    action: base.action ?? 'Refresh to ask again.',
+  };
+}
+
+const rpcOf = (chain: Chain): string | null =>
+  ((chain as { RPCs?: Array<{ https?: string }> }).RPCs ?? []).find((r) => typeof r.https === 'string' && r.https.length > 0)?.https ?? null;
+
+const seconds = (iso: string | undefined): number | null => {
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+};
+
+/** One service record joined with its vault, token and chain. */
+export function toTransactionRow(tx: Transaction, catalog: Omit<CatalogLookup, 'atMs'>): TransactionRow {
+  const vault = tx.vaultId ? catalog.vaults.get(tx.vaultId) : undefined;
+  const token = tx.tokenId ? catalog.tokens.get(tx.tokenId) : undefined;
+  const chain = (tx.chainId ? catalog.chains.get(tx.chainId) : undefined) ?? (vault?.chainId ? catalog.chains.get(vault.chainId) : undefined);
+  const chainId = typeof chain?.chainID === 'number' ? chain.chainID : null;
+  return {
+    id: tx._id,
+    hash: tx.hash ?? null,
+    wallet: tx.walletAddress ?? '',
+    vaultId: tx.vaultId ?? null,
+    vaultName: vault?.name ?? tx.vaultId ?? '—',
+    chainName: chain?.name ?? null,
+    type: tx.type,
+    status: tx.status,
+    amount: tx.amount ?? null,
+    token: token && typeof token.decimals === 'number' ? { symbol: token.symbol ?? '?', decimals: token.decimals } : null,
+    amountUsd: tx.amountUSD ?? null,
+    timestamp: tx.block?.timestamp ?? seconds(tx.createdAt),
+    blockNumber: tx.block?.number ?? null,
+    explorer: transactionExplorerLink(
+      chain
+        ? { chainId, name: chain.name ?? `Chain ${chainId ?? '?'}`, explorerUrl: (chain as { explorerUrl?: string }).explorerUrl ?? null, rpcUrl: rpcOf(chain) }
+        : null,
+      tx.hash,
+    ),
+  };
+}
+
+export class TransactionHistory {
+  private catalog: CatalogLookup | null = null;
+  private readonly histories = new Map<string, CachedHistory>();
+
+  constructor(private readonly options: { ttlMs?: number } = {}) {}
+
+  reset(): void {
+    this.catalog = null;
+    this.histories.clear();
+  }
+
+  /** The next load asks the service again (after a confirmed transaction). */
+  invalidate(): void {
+    this.histories.clear();
+  }
+
+  async load(client: ServiceClient, groupId: string | null, wallets: readonly HistoryWallet[], options: { force?: boolean; now?: number } = {}): Promise<TransactionsView> {
+    const started = performance.now();
+    const now = options.now ?? Date.now();
+    const before = totalRequests(client);
+    const walletsKey = wallets.map((w) => w.address.toLowerCase()).sort().join(',');
+    const cacheKey = groupId ?? '*';
+    const cached = this.histories.get(cacheKey);
+    const view = (rows: TransactionRow[], fetchedAtMs: number | null, error: AppErrorData | null): TransactionsView => ({
+      groupId,
+      wallets: wallets.map((w) => ({ address: w.address, label: w.label })),
+      rows,
+      fetchedAtMs,
+      stale: error !== null && fetchedAtMs !== null,
+      error,
+      cost: { http: totalRequests(client) - before, ms: Math.round(performance.now() - started) },
+    });
+
+    const ttl = this.options.ttlMs ?? TRANSACTIONS_TTL_MS;
+    if (!options.force && cached && cached.walletsKey === walletsKey && now - cached.fetchedAtMs < ttl) {
+      return view(cached.rows, cached.fetchedAtMs, null);
+    }
+    if (wallets.length === 0) return view([], now, null);
+
+    try {
+      const [catalog, records] = await Promise.all([this.catalogFor(client, now), this.fetchRecords(client, wallets)]);
+      const rows = records.map((tx) => toTransactionRow(tx, catalog));
+      this.histories.set(cacheKey, { walletsKey, rows, fetchedAtMs: now });
+      return view(rows, now, null);
+    } catch (err) {
+      // Only the history of these same wallets may stand in, marked not current.
+      const fallback = cached && cached.walletsKey === walletsKey ? cached : null;
+      return view(fallback?.rows ?? [], fallback?.fetchedAtMs ?? null, errorData(err));
+    }
+  }
+
+  private async catalogFor(client: ServiceClient, now: number): Promise<CatalogLookup> {
+    if (this.catalog && now - this.catalog.atMs < CATALOG_TTL_MS) return this.catalog;
+    const [vaults, tokens, chains] = await Promise.all([client.listAll('vaults'), client.listAll('tokens'), client.listAll('chains')]);
+    this.catalog = {
+      vaults: new Map(vaults.map((v) => [v._id, v])),
+      tokens: new Map(tokens.map((t) => [t._id, t])),
+      chains: new Map(chains.map((c) => [c._id, c])),
+      atMs: now,
+    };
+    return this.catalog;
+  }
+
+  private async fetchRecords(client: ServiceClient, wallets: readonly HistoryWallet[]): Promise<Transaction[]> {
+    const chunks: string[][] = [];
+    for (let i = 0; i < wallets.length; i += WALLETS_PER_REQUEST) chunks.push(wallets.slice(i, i + WALLETS_PER_REQUEST).map((w) => w.address));
+    const limit = pLimit(CONCURRENCY);
+    // Sorted by id so that pages stay consistent while the service adds records.
+    const pages = await Promise.all(chunks.map((chunk) => limit(() => client.listAll('transactions', { filter: { walletAddress: chunk }, sort: '_id' }))));
+    const byId = new Map<string, Transaction>();
+    for (const page of pages) for (const tx of page) byId.set(tx._id, tx);
+    return [...byId.values()];
+  }
+}
+
+function totalRequests(client: ServiceClient): number {
+  return Object.values(client.requestCounts()).reduce((a, b) => a + b, 0);
+}

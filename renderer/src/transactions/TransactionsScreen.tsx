@@ -1,0 +1,267 @@
+import { useEffect, useMemo } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { byDate, transactionFilter, transactionTotals } from '../../../shared/transactions/filter';
+import { transactionsCsv, transactionsFileName } from '../../../shared/transactions/csv';
+import type { TransactionRow } from '../../../shared/transactions/schemas';
+import { formatTokenAmount } from '../../../shared/domain/units';
+import { useAppStore } from '../app/app-store';
+import { Amount } from '../components/Amount';
+import { downloadFile } from '../components/download';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { shortAddress, timeLabels } from '../components/format';
+import { openLink } from '../components/links';
+import { DateTime } from '../components/time';
+import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
+import { GroupPicker } from '../portfolio/GroupPicker';
+import { usePortfolioStore } from '../portfolio/portfolio-store';
+import { useWalletsStore } from '../wallets/wallets-store';
+import { useTransactionsStore } from './transactions-store';
+import './transactions.css';
+
+const col = createColumnHelper<TransactionRow>();
+const words = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
+const STATUS_CLASS: Record<string, string> = { CONFIRMED: 'pill-ok', PENDING: 'pill-info', FAILED: 'pill-bad', REVERTED: 'pill-bad' };
+
+/**
+ * The batch's protocol transactions from the service: filter by wallet, vault, type, status and
+ * dates (UTC days, as in the CSV), sort, open each on its chain's block explorer, and export what
+ * is shown as CSV for accounting.
+ */
+export function TransactionsScreen() {
+  const groupId = usePortfolioStore((s) => s.groupId);
+  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const book = useWalletsStore((s) => s.book);
+  const { data, loading, error, filter, setFilter, clearFilter, load } = useTransactionsStore();
+
+  useEffect(() => {
+    void load(groupId);
+  }, [load, groupId, sourceVersion]);
+
+  const labels = useMemo(() => new Map((data?.wallets ?? []).map((w) => [w.address.toLowerCase(), w.label])), [data]);
+  const labelOf = useMemo(() => (address: string) => labels.get(address.toLowerCase()) ?? '', [labels]);
+  const all = useMemo(() => data?.rows ?? [], [data]);
+  // A wallet picked in another batch is not one of this batch's: the filter falls back to all.
+  const wallet = filter.wallet && labels.has(filter.wallet.toLowerCase()) ? filter.wallet : undefined;
+  const { vaultId, type, status, from, to } = filter;
+  const accept = useMemo(() => transactionFilter({ wallet, vaultId, type, status, from, to }), [wallet, vaultId, type, status, from, to]);
+  const filtered = Boolean(wallet || vaultId || type || status || from || to);
+  const shown = useMemo(() => (filtered ? all.filter(accept) : all), [all, accept, filtered]);
+  const totals = useMemo(() => transactionTotals(shown), [shown]);
+
+  const options = useMemo(() => {
+    const vaults = new Map<string, string>();
+    for (const r of all) if (r.vaultId) vaults.set(r.vaultId, r.vaultName);
+    return {
+      vaults: [...vaults.entries()].sort((a, b) => a[1].localeCompare(b[1])),
+      types: [...new Set(all.map((r) => r.type))].sort(),
+      statuses: [...new Set(all.map((r) => r.status))].sort(),
+    };
+  }, [all]);
+
+  const columns = useMemo(
+    () => [
+      col.accessor((r) => r.timestamp ?? null, {
+        id: 'date',
+        header: 'Date',
+        meta: { width: '150px' } satisfies ColumnMeta,
+        cell: (c) => (c.row.original.timestamp !== null ? <DateTime seconds={c.row.original.timestamp} /> : <span className="cell-sub">—</span>),
+      }),
+      col.accessor((r) => `${labelOf(r.wallet)} ${r.wallet}`, {
+        id: 'wallet',
+        header: 'Wallet',
+        meta: { width: 'minmax(130px, 1fr)' } satisfies ColumnMeta,
+        cell: (c) => (
+          <div className="stack">
+            <span className="cell-title">{labelOf(c.row.original.wallet) || 'no label'}</span>
+            <code className="cell-sub" title={c.row.original.wallet}>
+              {shortAddress(c.row.original.wallet)}
+            </code>
+          </div>
+        ),
+      }),
+      col.accessor('vaultName', {
+        header: 'Vault',
+        meta: { width: 'minmax(130px, 1fr)' } satisfies ColumnMeta,
+        cell: (c) => (
+          <div className="stack">
+            <span>{c.getValue()}</span>
+            <span className="cell-sub">{c.row.original.chainName ?? 'unknown chain'}</span>
+          </div>
+        ),
+      }),
+      col.accessor('type', {
+        header: 'Type',
+        meta: { width: '100px' } satisfies ColumnMeta,
+        cell: (c) => words(c.getValue()),
+      }),
+      col.accessor('status', {
+        header: 'Status',
+        meta: { width: '115px' } satisfies ColumnMeta,
+        cell: (c) => <span className={`pill ${STATUS_CLASS[c.getValue()] ?? 'pill-muted'}`}>{words(c.getValue())}</span>,
+      }),
+      col.accessor((r) => (r.amount !== null && r.token ? Number(r.amount) / 10 ** r.token.decimals : null), {
+        id: 'amount',
+        header: 'Amount',
+        meta: { width: '175px', align: 'right' } satisfies ColumnMeta,
+        cell: (c) => {
+          const r = c.row.original;
+          if (r.amount === null) return <span className="cell-sub">—</span>;
+          if (!r.token) return <span className="cell-sub" title="The service names a token the catalog does not list.">{r.amount} base units</span>;
+          return <Amount value={r.amount} token={r.token} />;
+        },
+      }),
+      col.accessor((r) => r.hash ?? '', {
+        id: 'hash',
+        header: 'Transaction',
+        enableSorting: false,
+        meta: { width: '185px' } satisfies ColumnMeta,
+        cell: (c) => {
+          const r = c.row.original;
+          const link = r.explorer;
+          return (
+            <div className="stack">
+              <code className="cell-sub" title={r.hash ?? undefined}>
+                {r.hash ? shortAddress(r.hash) : '—'}
+              </code>
+              {link.url !== null ? (
+                <button type="button" className="link-button explorer-link" onClick={() => void openLink(link.url)} title={link.url}>
+                  View on {link.host} ↗
+                </button>
+              ) : (
+                <span className="cell-sub no-explorer" title={link.reason}>
+                  {link.reason}
+                </span>
+              )}
+            </div>
+          );
+        },
+      }),
+    ],
+    [labelOf],
+  );
+
+  const batchName = groupId ? (book?.groups.find((g) => g.id === groupId)?.name ?? 'batch') : 'all wallets';
+  const exportCsv = () =>
+    downloadFile({ fileName: transactionsFileName(batchName), mimeType: 'text/csv', content: transactionsCsv([...shown].sort(byDate), labelOf) });
+  const updated = data?.fetchedAtMs ? timeLabels(data.fetchedAtMs) : null;
+  const problem = error ?? data?.error ?? null;
+
+  return (
+    <section className="screen" aria-labelledby="transactions-title">
+      <header className="screen-header">
+        <div>
+          <h1 id="transactions-title">Transactions</h1>
+          <p className="screen-sub">
+            {data ? `${shown.length} of ${all.length} transactions of ${data.wallets.length} wallet${data.wallets.length === 1 ? '' : 's'}, from the service` : 'History of the batch from the service'}
+          </p>
+        </div>
+        <div className="screen-actions">
+          <GroupPicker />
+          {updated ? (
+            <span className="freshness" title={`${updated.utc}${data ? ` · ${data.cost.http} service requests, ${data.cost.ms} ms` : ''}`}>
+              {data?.stale ? 'Not current: from ' : 'Updated '}
+              {updated.local}
+            </span>
+          ) : null}
+          <button type="button" className="button" onClick={exportCsv} disabled={shown.length === 0} title="The transactions shown, oldest first, amounts with their token's decimals">
+            Export CSV
+          </button>
+          <button type="button" className="button" onClick={() => void load(groupId, true)} disabled={loading} aria-busy={loading}>
+            {loading ? 'Refreshing…' : 'Refresh'}
+          </button>
+        </div>
+      </header>
+      {loading ? <div className="progress" role="progressbar" aria-label="Loading transactions" /> : <div className="progress-placeholder" />}
+      {problem ? (
+        <ErrorNotice
+          error={problem}
+          title={data && data.rows.length > 0 ? `The last refresh failed: the transactions below are from ${updated?.local ?? 'before'} and may be incomplete.` : 'Could not load the transactions.'}
+        />
+      ) : null}
+
+      <div className="table-toolbar tx-filters">
+        <select aria-label="Wallet" value={wallet ?? ''} onChange={(e) => setFilter({ wallet: e.target.value || undefined })}>
+          <option value="">All wallets</option>
+          {(data?.wallets ?? []).map((w) => (
+            <option key={w.address} value={w.address}>
+              {w.label ? `${w.label} · ${shortAddress(w.address)}` : w.address}
+            </option>
+          ))}
+        </select>
+        <select aria-label="Vault" value={filter.vaultId ?? ''} onChange={(e) => setFilter({ vaultId: e.target.value || undefined })}>
+          <option value="">All vaults</option>
+          {options.vaults.map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <select aria-label="Type" value={filter.type ?? ''} onChange={(e) => setFilter({ type: e.target.value || undefined })}>
+          <option value="">All types</option>
+          {options.types.map((t) => (
+            <option key={t} value={t}>
+              {words(t)}
+            </option>
+          ))}
+        </select>
+        <select aria-label="Status" value={filter.status ?? ''} onChange={(e) => setFilter({ status: e.target.value || undefined })}>
+          <option value="">All statuses</option>
+          {options.statuses.map((s) => (
+            <option key={s} value={s}>
+              {words(s)}
+            </option>
+          ))}
+        </select>
+        <label className="date-field">
+          From
+          <input type="date" aria-label="From (UTC day)" value={filter.from ?? ''} max={filter.to} onChange={(e) => setFilter({ from: e.target.value || undefined })} />
+        </label>
+        <label className="date-field">
+          to
+          <input type="date" aria-label="To (UTC day)" value={filter.to ?? ''} min={filter.from} onChange={(e) => setFilter({ to: e.target.value || undefined })} />
+          <span className="cell-sub">UTC</span>
+        </label>
+        {filtered ? (
+          <button type="button" className="link-button" onClick={clearFilter}>
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+
+      {data && shown.length > 0 ? (
+        <div className="tx-totals" aria-label="Totals of the transactions shown">
+          <span className="tx-totals-title">Totals shown</span>
+          {totals.map((t) => (
+            <span key={`${t.type}|${t.token?.symbol ?? '?'}`} className="tx-total" data-total-type={t.type} data-total-symbol={t.token?.symbol ?? ''}>
+              <span className="tx-total-type">
+                {words(t.type)} × {t.count}
+              </span>
+              <span className="amount">{t.token ? formatTokenAmount(t.amount, t.token) : `${t.amount} base units`}</span>
+            </span>
+          ))}
+        </div>
+      ) : null}
+
+      {data ? (
+        <VirtualTable
+          data={all}
+          filter={filtered ? accept : undefined}
+          columns={columns}
+          getRowId={(r) => r.id}
+          ariaLabel="Transactions"
+          rowHeight={52}
+          maxHeight="calc(100vh - 360px)"
+          minWidth={1000}
+          initialSorting={[{ id: 'date', desc: true }]}
+          empty={
+            all.length === 0
+              ? data.wallets.length === 0
+                ? 'This batch has no wallets yet: add some on the Wallets screen.'
+                : 'The service has no transaction of these wallets.'
+              : 'No transaction matches these filters.'
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

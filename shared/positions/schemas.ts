@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { AppErrorDataSchema } from '../ipc/result';
+import { SourceStatusSchema } from '../portfolio/schemas';
+
+/**
+ * The service's position record of each wallet × vault (what was deposited, what it is worth, what
+ * is on its way in or out, what it earned), beside the chain's figures of the portfolio. Amounts
+ * are integer strings: `token` in the vault's underlying base units, `usd` with 6 decimals. Either
+ * may be negative for earnings.
+ */
+
+const Units = z.string().regex(/^-?\d+$/);
+const Pair = z.object({ token: Units.nullable(), usd: Units.nullable() });
+
+export const PositionRecordSchema = z.object({
+  deposits: Pair,
+  redeemable: Pair,
+  pendingDeposits: Pair,
+  pendingWithdraws: Pair,
+  earnings: Pair.extend({ percentage: z.number().nullable() }),
+  /** Percent, e.g. 9.8. */
+  realizedApy: z.number().nullable(),
+  poolSharePercent: z.number().nullable(),
+  /** Tranche tokens the service counts for the wallet (18 decimals). */
+  balance: Units.nullable(),
+});
+export type PositionRecord = z.infer<typeof PositionRecordSchema>;
+
+export const PositionRecordRowSchema = z.object({
+  wallet: z.string(),
+  vaultId: z.string(),
+  /** Null when the service never answered for this pair. */
+  record: PositionRecordSchema.nullable(),
+  /** When the service gave `record`. */
+  fetchedAtMs: z.number().nullable(),
+  /** The last request for this pair failed: `record`, if any, is from before. */
+  stale: z.boolean(),
+  /**
+   * The service counts a different tranche balance than the chain holds now: its record is behind
+   * (the service indexes blocks after they land). Asked again on the next refresh.
+   */
+  behindChain: z.boolean(),
+  error: AppErrorDataSchema.nullable(),
+});
+export type PositionRecordRow = z.infer<typeof PositionRecordRowSchema>;
+
+export const PositionRecordsInputSchema = z
+  .object({
+    groupId: z.string().max(40).nullable(),
+    /** Ask the service again for every pair, cached or not (the Refresh button). */
+    force: z.boolean().optional(),
+  })
+  .strict();
+
+export const PositionRecordsSchema = z.object({
+  groupId: z.string().nullable(),
+  /** The pairs the records were asked for: those with a balance, a request or a past record. */
+  rows: z.array(PositionRecordRowSchema),
+  /** Wallet × vault pairs with nothing on chain and no request, not asked for. */
+  skippedPairs: z.number(),
+  /** The service as the source of these records: failed when any pair failed. */
+  source: SourceStatusSchema,
+  /** How long a record is reused before it is asked for again. */
+  ttlMs: z.number(),
+  checkedAtMs: z.number(),
+  /** Requests this answer cost (records reused from the cache cost nothing). */
+  cost: z.object({ http: z.number(), ms: z.number() }),
+});
+export type PositionRecords = z.infer<typeof PositionRecordsSchema>;

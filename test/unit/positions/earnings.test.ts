@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { positionPairs } from '../../../electron/services/portfolio/position-records';
+import { formatUsd } from '../../../shared/domain/units';
+import type { Portfolio, PortfolioVault, PositionRow, RequestRow } from '../../../shared/portfolio/schemas';
+import type { PositionRecord, PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
+import { groupEarnings, pairKey, recordsByPair, vaultEarnings } from '../../../shared/positions/totals';
+
+const vault = (id: string, symbol: string, decimals: number): PortfolioVault => ({
+  id,
+  name: id,
+  chain: { recordId: 'c', chainId: 1, name: 'Chain', explorerUrl: null },
+  underlying: { symbol, decimals, address: '0x' + '1'.repeat(40) },
+  tranche: { symbol: `AA_${symbol}`, decimals: 18, address: '0x' + '2'.repeat(40) },
+  epochVault: '0x' + '3'.repeat(40),
+  queue: null,
+  strategy: '0x' + '4'.repeat(40),
+  kyc: { required: false, link: null },
+  lenderSignatureIds: [],
+  status: 'READY',
+  cycle: null,
+  cycleSource: null,
+  apr: { current: null, last: null },
+  price: '1000000',
+  tvl: null,
+  queues: null,
+  instant: null,
+});
+
+const position = (vaultId: string, wallet: string, p: Partial<PositionRow> = {}): PositionRow => ({
+  wallet,
+  vaultId,
+  allowed: true,
+  trancheBalance: '0',
+  value: '0',
+  underlyingBalance: '0',
+  maxWithdrawable: null,
+  pendingDeposit: '0',
+  pendingWithdraw: '0',
+  pendingRedeem: '0',
+  pendingInstantRedeem: '0',
+  allowance: null,
+  claimable: [],
+  stale: false,
+  ...p,
+});
+
+const A = '0x' + 'a'.repeat(40);
+const B = '0x' + 'b'.repeat(40);
+const C = '0x' + 'c'.repeat(40);
+
+const portfolio = (positions: PositionRow[] = [], requests: RequestRow[] = []): Portfolio => ({
+  groupId: null,
+  generatedAtMs: 0,
+  wallets: [A, B, C].map((address) => ({ address, label: '' })),
+  vaults: [vault('usdc', 'USDC', 6), vault('dai', 'DAI', 18)],
+  positions,
+  requests,
+  sources: [],
+  cost: { http: 0, rpc: 0, ms: 0 },
+});
+
+/** A record in whole tokens (6 or 18 decimals) and whole dollars. */
+function record(decimals: number, deposits: number, earnings: number, opts: { usd?: boolean; pending?: [number, number] } = {}): PositionRecord {
+  const t = (n: number) => (BigInt(Math.round(n * 100)) * 10n ** BigInt(decimals - 2)).toString();
+  const d = (n: number) => (opts.usd === false ? null : (BigInt(Math.round(n * 100)) * 10_000n).toString());
+  const [pd, pw] = opts.pending ?? [0, 0];
+  return {
+    deposits: { token: t(deposits), usd: d(deposits) },
+    redeemable: { token: t(deposits + earnings), usd: d(deposits + earnings) },
+    pendingDeposits: { token: t(pd), usd: d(pd) },
+    pendingWithdraws: { token: t(pw), usd: d(pw) },
+    earnings: { token: t(earnings), usd: d(earnings), percentage: (earnings / deposits) * 100 },
+    realizedApy: 9.5,
+    poolSharePercent: 1,
+    balance: '0',
+  };
+}
+
+const row = (vaultId: string, wallet: string, r: PositionRecord | null, extra: Partial<PositionRecordRow> = {}): PositionRecordRow => ({
+  wallet,
+  vaultId,
+  record: r,
+  fetchedAtMs: r ? 1 : null,
+  stale: false,
+  behindChain: false,
+  error: r ? null : { code: 'SERVICE_UNAVAILABLE', message: 'down' },
+  ...extra,
+});
+
+const records = (rows: PositionRecordRow[]): PositionRecords => ({
+  groupId: null,
+  rows,
+  skippedPairs: 0,
+  source: { id: 'service:positions', label: 'Position records', ok: true, fetchedAtMs: 1, stale: false, error: null },
+  ttlMs: 300_000,
+  checkedAtMs: 1,
+  cost: { http: 0, ms: 0 },
+});
+
+describe('per vault totals of the service records', () => {
+  it('adds each vault in its own token with its decimals, never across vaults', () => {
+    const totals = vaultEarnings(
+      portfolio(),
+      records([
+        row('usdc', A, record(6, 1_000, 25.5)),
+        row('usdc', B, record(6, 2_000.25, -10, { pending: [500, 0] })),
+        row('dai', A, record(18, 300, 3)),
+      ]),
+    );
+    const usdc = totals.get('usdc')!;
+    expect(usdc.token.deposits).toBe(3_000_250_000n); // 3,000.25 USDC in 6 decimals
+    expect(usdc.token.earnings).toBe(15_500_000n); // 25.5 − 10
+    expect(usdc.token.pendingDeposits).toBe(500_000_000n);
+    expect(usdc.records).toBe(2);
+    expect(totals.get('dai')!.token.deposits).toBe(300n * 10n ** 18n);
+    expect(totals.get('dai')!.token.earnings).toBe(3n * 10n ** 18n);
+  });
+
+  it('counts a pair without a record as missing, and a stale or behind record as not current', () => {
+    const totals = vaultEarnings(
+      portfolio(),
+      records([row('usdc', A, null), row('usdc', B, record(6, 100, 1), { stale: true }), row('dai', C, record(18, 5, 0), { behindChain: true })]),
+    );
+    expect(totals.get('usdc')).toMatchObject({ records: 1, missing: 1, notCurrent: true });
+    expect(totals.get('dai')).toMatchObject({ records: 1, missing: 0, notCurrent: true });
+  });
+
+  it('ignores records of wallets or vaults that are not in the portfolio shown', () => {
+    const stranger = '0x' + 'd'.repeat(40);
+    const totals = vaultEarnings(portfolio(), records([row('usdc', stranger, record(6, 1_000, 1)), row('gone', A, record(6, 1_000, 1))]));
+    expect(totals.get('usdc')!.records).toBe(0);
+    expect(totals.has('gone')).toBe(false);
+  });
+});
+
+describe('batch totals in USD', () => {
+  it('adds the USD figures across vaults and tokens, with the earnings percentage over deposits', () => {
+    const g = groupEarnings(
+      portfolio(),
+      records([row('usdc', A, record(6, 1_000, 30, { pending: [200, 50] })), row('dai', A, record(18, 3_000, 90)), row('usdc', B, record(6, 1_000, -20))]),
+    );
+    expect(g.usd.deposits).toBe(5_000_000_000n); // $5,000.00
+    expect(g.usd.redeemable).toBe(5_100_000_000n);
+    expect(g.usd.earnings).toBe(100_000_000n);
+    expect(g.usd.pendingDeposits).toBe(200_000_000n);
+    expect(g.usd.pendingWithdraws).toBe(50_000_000n);
+    expect(g.earningsPercent).toBe(2);
+    expect(g.wallets).toBe(2);
+    expect(g.records).toBe(3);
+    expect(formatUsd(g.usd.earnings, 'en-US')).toBe('$100.00');
+  });
+
+  it('leaves out, and counts, records that are missing or have no USD figure; flags figures not current', () => {
+    const g = groupEarnings(
+      portfolio(),
+      records([row('usdc', A, record(6, 1_000, 10)), row('usdc', B, null), row('dai', C, record(18, 500, 5, { usd: false })), row('dai', A, record(18, 100, 1), { stale: true })]),
+    );
+    expect(g.records).toBe(2);
+    expect(g.missing).toBe(1);
+    expect(g.unpriced).toBe(1);
+    expect(g.usd.deposits).toBe(1_100_000_000n);
+    expect(g.notCurrent).toBe(true);
+  });
+
+  it('has no percentage when nothing was deposited, and shows a loss rounded like a gain', () => {
+    expect(groupEarnings(portfolio(), records([])).earningsPercent).toBeNull();
+    expect(formatUsd('-1234567', 'en-US')).toBe('-$1.23');
+    expect(formatUsd('1234567', 'en-US')).toBe('$1.23');
+  });
+
+  it('looks records up by vault and wallet whatever the address case', () => {
+    const byPair = recordsByPair(records([row('usdc', A.toUpperCase().replace('0X', '0x'), record(6, 1, 0))]));
+    expect(byPair.get(pairKey('usdc', A))?.record?.deposits.token).toBe('1000000');
+  });
+});
+
+describe('which pairs the records are asked for', () => {
+  const claim: RequestRow = {
+    id: 'usdc:c:DEPOSIT:4',
+    wallet: C,
+    vaultId: 'usdc',
+    type: 'DEPOSIT',
+    status: 'PENDING',
+    isInstant: false,
+    epochNumber: 4,
+    amount: '5',
+    amountToken: 'underlying',
+    requestedAt: null,
+    expectedAt: null,
+    action: null,
+    reason: null,
+    source: 'service',
+  };
+
+  it('asks for pairs with a balance, a pending amount or a request, and compares with a chain that answered', () => {
+    const view = portfolio(
+      [
+        position('usdc', A, { trancheBalance: '10' }),
+        position('usdc', B),
+        position('usdc', C),
+        position('dai', A, { pendingRedeem: '3' }),
+        position('dai', B, { trancheBalance: '7', stale: true }),
+      ],
+      [claim],
+    );
+    const pairs = positionPairs(view);
+    expect(pairs.filter((p) => p.active).map((p) => `${p.vaultId}:${p.wallet.slice(2, 3)}`)).toEqual(['usdc:a', 'usdc:c', 'dai:a', 'dai:b']);
+    expect(pairs.find((p) => p.vaultId === 'usdc' && p.wallet === A)!.chainBalance).toBe('10');
+    // A chain that did not answer gives no balance to compare with.
+    expect(pairs.find((p) => p.vaultId === 'dai' && p.wallet === B)!.chainBalance).toBeNull();
+  });
+
+  it('changes the fingerprint when the chain or a request moves', () => {
+    const before = positionPairs(portfolio([position('usdc', C, { trancheBalance: '10' })], [claim]))[0]!.fingerprint;
+    const processed = positionPairs(portfolio([position('usdc', C, { trancheBalance: '10' })], [{ ...claim, status: 'CLAIMABLE' }]))[0]!.fingerprint;
+    const claimed = positionPairs(portfolio([position('usdc', C, { trancheBalance: '15' })], []))[0]!.fingerprint;
+    const same = positionPairs(portfolio([position('usdc', C, { trancheBalance: '10' })], [claim]))[0]!.fingerprint;
+    expect(new Set([before, processed, claimed]).size).toBe(3);
+    expect(same).toBe(before);
+  });
+});
