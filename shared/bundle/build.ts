@@ -1,0 +1,188 @@
+import { formatUnits } from 'viem';
+import { MAX_UINT256 } from '../signing/rules';
+import type { BatchItem, Plan } from '../signing/schemas';
+import { bundleChecksum, canonicalFile } from './canonical';
+import { STEP_AMOUNT_TOKEN } from './calls';
+import {
+  BUNDLE_VERSION,
+  SIGNED_BUNDLE_FORMAT,
+  UNSIGNED_BUNDLE_FORMAT,
+  type BundleItem,
+  type BundleSnapshot,
+  type BundleSummary,
+  type SignedBundle,
+  type SignedItem,
+  type StatedAction,
+  type UnsignedBundle,
+} from './schemas';
+
+/**
+ * Bundles from a plan and from what the device signed, sealed with their checksum, and the
+ * human-readable names of their files.
+ */
+
+/** Adds the checksum of the canonical encoding. */
+export function seal<T extends { checksum: string }>(bundle: Omit<T, 'checksum'>): T {
+  const withoutChecksum = { ...bundle } as Omit<T, 'checksum'> & { checksum?: string };
+  delete withoutChecksum.checksum;
+  return { ...withoutChecksum, checksum: bundleChecksum(withoutChecksum) } as T;
+}
+
+/** The file's text: the canonical layout (see canonical.ts). */
+export function bundleText(bundle: UnsignedBundle | SignedBundle): string {
+  return canonicalFile(bundle);
+}
+
+function statedAction(plan: Plan, item: BatchItem): StatedAction {
+  const review = item.review;
+  if (!review || review.kind !== 'transaction' || item.step === 'none' || item.step === 'agreement') {
+    throw new Error(`item ${item.id} has no transaction review`);
+  }
+  const kind = item.step;
+  const rule = STEP_AMOUNT_TOKEN[kind];
+  const token = rule === 'contract' ? (review.contract.role as 'underlying' | 'tranche') : rule;
+  return {
+    kind,
+    vaultId: plan.vault.id,
+    contract: { role: review.contract.role, address: review.contract.address },
+    functionName: review.functionName,
+    args: review.args.map((a) => ({ name: a.name, type: a.type, value: a.value })),
+    amount: review.amount
+      ? {
+          token,
+          symbol: review.amount.symbol,
+          decimals: review.amount.decimals,
+          baseUnits: review.amount.baseUnits,
+          units: BigInt(review.amount.baseUnits) === MAX_UINT256 ? 'unlimited' : formatUnits(BigInt(review.amount.baseUnits), review.amount.decimals),
+        }
+      : null,
+    spender: review.spender ? { role: review.spender.role, address: review.spender.address } : null,
+  };
+}
+
+/** The unsigned bundle of a plan: its items to sign in device order, and the snapshot it was made from. */
+export function buildUnsignedBundle(plan: Plan, snapshot: BundleSnapshot, createdAt: string): UnsignedBundle {
+  const paths = new Map(plan.selection.wallets.map((w) => [w.address.toLowerCase(), w.path]));
+  const items: BundleItem[] = plan.items
+    .filter((i) => i.step !== 'none')
+    .map((item, index): BundleItem => {
+      const wallet = { address: item.wallet, label: item.label, path: paths.get(item.wallet.toLowerCase()) ?? item.path };
+      if (item.message && item.review?.kind === 'message') {
+        return { kind: 'message', index, id: item.id, wallet, message: { ...item.message }, review: item.review };
+      }
+      const tx = item.tx;
+      if (!tx || item.review?.kind !== 'transaction' || tx.type !== 'eip1559' || !tx.to) throw new Error(`item ${item.id} has no EIP-1559 draft`);
+      return {
+        kind: 'transaction',
+        index,
+        id: item.id,
+        wallet,
+        dependsOn: item.dependsOn,
+        transaction: {
+          type: 'eip1559',
+          chainId: tx.chainId,
+          to: tx.to,
+          data: tx.data ?? '0x',
+          value: tx.value ?? '0',
+          nonce: tx.nonce,
+          gas: tx.gas,
+          maxFeePerGas: tx.maxFeePerGas ?? '0',
+          maxPriorityFeePerGas: tx.maxPriorityFeePerGas ?? '0',
+        },
+        action: statedAction(plan, item),
+        review: item.review,
+      };
+    });
+  return seal<UnsignedBundle>({
+    format: UNSIGNED_BUNDLE_FORMAT,
+    version: BUNDLE_VERSION,
+    createdAt,
+    plan: {
+      id: plan.id,
+      createdAt: plan.createdAt,
+      action: plan.selection.action,
+      amount: plan.selection.amount ?? null,
+      approval: plan.selection.approval ?? 'exact',
+      maxFeeGwei: plan.selection.maxFeeGwei ?? null,
+      warnings: plan.warnings,
+    },
+    vault: plan.vault,
+    wallets: plan.selection.wallets.map((w) => ({ address: w.address, label: w.label, path: w.path })),
+    skipped: plan.wallets.filter((w) => !w.ok).map((w) => ({ wallet: w.address, label: w.label, reason: w.reason ?? 'Skipped.', kycLink: w.kycLink })),
+    counts: {
+      transactions: items.filter((i) => i.kind === 'transaction').length,
+      messages: items.filter((i) => i.kind === 'message').length,
+    },
+    items,
+    snapshot,
+  });
+}
+
+/** The signed bundle: the unsigned one it answers, and per item what the device gave. */
+export function buildSignedBundle(unsigned: UnsignedBundle, items: SignedItem[], createdAt: string): SignedBundle {
+  return seal<SignedBundle>({
+    format: SIGNED_BUNDLE_FORMAT,
+    version: BUNDLE_VERSION,
+    createdAt,
+    unsignedChecksum: unsigned.checksum,
+    unsigned,
+    items,
+  });
+}
+
+function slug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 30) || 'vault'
+  );
+}
+
+function stamp(iso: string): string {
+  // 20261123-1935: sortable, and valid in a file name on every system.
+  return iso.slice(0, 16).replace(/-/g, '').replace('T', '-').replace(':', '');
+}
+
+function itemsText(counts: { transactions: number; messages: number }): string {
+  const parts = [];
+  if (counts.transactions || !counts.messages) parts.push(`${counts.transactions}tx`);
+  if (counts.messages) parts.push(`${counts.messages}msg`);
+  return parts.join('-');
+}
+
+const short = (checksum: string) => checksum.replace(/^sha256:/, '').slice(0, 8);
+
+/** e.g. vaultdesk-unsigned-20261123-1935-claim-alpha-6tx-1a2b3c4d.json */
+export function unsignedFileName(bundle: UnsignedBundle): string {
+  return `vaultdesk-unsigned-${stamp(bundle.createdAt)}-${bundle.plan.action}-${slug(bundle.vault.name)}-${itemsText(bundle.counts)}-${short(bundle.checksum)}.json`;
+}
+
+/** e.g. vaultdesk-signed-20261123-2010-claim-alpha-6tx-9f8e7d6c.json (its own checksum). */
+export function signedFileName(bundle: SignedBundle): string {
+  const u = bundle.unsigned;
+  return `vaultdesk-signed-${stamp(bundle.createdAt)}-${u.plan.action}-${slug(u.vault.name)}-${itemsText(u.counts)}-${short(bundle.checksum)}.json`;
+}
+
+/** The facts a screen or a log line shows about a bundle. */
+export function summarize(bundle: UnsignedBundle | SignedBundle): BundleSummary {
+  const signed = bundle.format === SIGNED_BUNDLE_FORMAT ? (bundle as SignedBundle) : null;
+  const u = signed ? signed.unsigned : (bundle as UnsignedBundle);
+  return {
+    kind: signed ? 'signed' : 'unsigned',
+    checksum: bundle.checksum,
+    unsignedChecksum: u.checksum,
+    createdAt: bundle.createdAt,
+    action: u.plan.action,
+    vault: { id: u.vault.id, name: u.vault.name, chainId: u.vault.chainId },
+    transactions: u.counts.transactions,
+    messages: u.counts.messages,
+    signed: signed ? signed.items.filter((i) => i.state === 'signed').length : null,
+    wallets: u.wallets.length,
+    skippedWallets: u.skipped.length,
+    snapshotTakenAt: u.snapshot.takenAt,
+    source: u.snapshot.source,
+    fileName: signed ? signedFileName(signed) : unsignedFileName(u),
+  };
+}

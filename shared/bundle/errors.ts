@@ -1,0 +1,63 @@
+import { AppError } from '../errors';
+
+/**
+ * Why a bundle is refused. Every refusal has its own code, a message that names what differs
+ * (which item, which field, what was stated and what was found) and what to do about it.
+ */
+export const BUNDLE_ERROR_CODES = [
+  'BUNDLE_TOO_LARGE',
+  'BUNDLE_NOT_JSON',
+  'BUNDLE_NOT_A_BUNDLE',
+  'BUNDLE_WRONG_KIND',
+  'BUNDLE_UNKNOWN_VERSION',
+  'BUNDLE_SCHEMA',
+  /** The file's bytes are not the layout the console writes (edited by hand or by a tool). */
+  'BUNDLE_ALTERED',
+  'BUNDLE_CHECKSUM_MISMATCH',
+  'BUNDLE_TX_REORDERED',
+  'BUNDLE_TX_DROPPED',
+  'BUNDLE_WRONG_CHAIN',
+  /** The calldata does not do what the item states (function, argument, contract, amount, value). */
+  'BUNDLE_CALLDATA_MISMATCH',
+  /** The review shown to the operator does not describe the transaction (fees, hash, screens, texts). */
+  'BUNDLE_REVIEW_MISMATCH',
+  'BUNDLE_INCONSISTENT',
+  /** A signed transaction is not exactly the reviewed draft. */
+  'BUNDLE_SIGNED_MISMATCH',
+  'BUNDLE_WRONG_SIGNER',
+  'BUNDLE_UNSIGNED_MISMATCH',
+] as const;
+export type BundleErrorCode = (typeof BUNDLE_ERROR_CODES)[number];
+
+/** For a bundle whose content cannot be trusted: nothing in it may be signed or sent. */
+export const REEXPORT_ACTION = 'Do not sign or send anything from this file. Export the bundle again on the online install and carry the new file.';
+
+export function bundleError(code: BundleErrorCode, message: string, details?: Record<string, unknown>, action = REEXPORT_ACTION): AppError {
+  return new AppError({ code, message, action, ...(details ? { details } : {}) });
+}
+
+/** "Transaction 3 (W2 0x70997970…, nonce 14)": how an item is named in a refusal. */
+export function itemName(item: { index: number; kind: string; wallet: { label: string; address: string } }, nonce?: number): string {
+  const what = item.kind === 'message' ? 'Agreement' : 'Transaction';
+  const wallet = `${item.wallet.label ? `${item.wallet.label} ` : ''}${item.wallet.address.slice(0, 10)}…`;
+  return `${what} ${item.index + 1} (${wallet}${nonce !== undefined ? `, nonce ${nonce}` : ''})`;
+}
+
+/** A refusal naming the item, the field, and the two values that differ. */
+export function differs(
+  code: BundleErrorCode,
+  item: { index: number; kind: string; wallet: { label: string; address: string } },
+  nonce: number | undefined,
+  field: string,
+  stated: string,
+  found: string,
+  foundWhere: string,
+): AppError {
+  return bundleError(code, `${itemName(item, nonce)}: ${field} is stated as ${stated}, but ${foundWhere} says ${found}.`, {
+    index: item.index,
+    wallet: item.wallet.address,
+    field,
+    stated,
+    found,
+  });
+}

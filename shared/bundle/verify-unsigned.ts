@@ -1,0 +1,170 @@
+import { personalMessageScreens } from '../device/screens';
+import { checkTransactionItem } from './calls';
+import { checkChecksum, checkLayout, parseEnvelope } from './envelope';
+import { bundleError, differs, itemName } from './errors';
+import { UnsignedBundleSchema, type BundleItem, type UnsignedBundle } from './schemas';
+
+/**
+ * Import of an unsigned bundle on the offline install. Everything the operator will sign is read
+ * again here, before anything reaches the device: the order and completeness of the items, every
+ * transaction's calldata against its stated action, every review against its transaction, and,
+ * last, the file's bytes and checksum.
+ */
+
+const lower = (s: string) => s.toLowerCase();
+
+/** Items in order, none missing: their positions, the stated counts, and each wallet's nonces. */
+function checkSequence(bundle: UnsignedBundle): void {
+  const total = bundle.counts.transactions + bundle.counts.messages;
+  const positions = bundle.items.map((i) => i.index);
+  const missing: number[] = [];
+  for (let i = 0; i < total; i++) if (!positions.includes(i)) missing.push(i);
+  if (missing.length > 0 || bundle.items.length < total) {
+    const first = missing[0] ?? bundle.items.length;
+    throw bundleError(
+      'BUNDLE_TX_DROPPED',
+      `Item ${first + 1} of ${total} is missing from the bundle (it holds ${bundle.items.length}): a transaction or agreement was removed.`,
+      { missing: missing.map((m) => m + 1), stated: total, found: bundle.items.length },
+    );
+  }
+  if (bundle.items.length > total || new Set(positions).size !== positions.length) {
+    throw bundleError(
+      'BUNDLE_INCONSISTENT',
+      `The bundle holds ${bundle.items.length} items but states ${total}: an item was added or repeated.`,
+      { stated: total, found: bundle.items.length },
+    );
+  }
+  const moved = bundle.items.findIndex((item, i) => item.index !== i);
+  if (moved >= 0) {
+    throw bundleError(
+      'BUNDLE_TX_REORDERED',
+      `The items are out of order: position ${moved + 1} holds item ${bundle.items[moved]!.index + 1}. The device must sign them in the order they were planned (each wallet's nonces in turn).`,
+      { position: moved + 1, found: bundle.items[moved]!.index + 1 },
+    );
+  }
+  const counted = { transactions: 0, messages: 0 };
+  for (const item of bundle.items) counted[item.kind === 'transaction' ? 'transactions' : 'messages']++;
+  if (counted.transactions !== bundle.counts.transactions || counted.messages !== bundle.counts.messages) {
+    throw bundleError(
+      'BUNDLE_INCONSISTENT',
+      `The bundle states ${bundle.counts.transactions} transactions and ${bundle.counts.messages} agreements but holds ${counted.transactions} and ${counted.messages}.`,
+    );
+  }
+
+  // Each wallet's transactions use its nonces one after the other from the one it had at the plan.
+  const byWallet = new Map<string, Extract<BundleItem, { kind: 'transaction' }>[]>();
+  for (const item of bundle.items) {
+    if (item.kind !== 'transaction') continue;
+    const key = lower(item.wallet.address);
+    byWallet.set(key, [...(byWallet.get(key) ?? []), item]);
+  }
+  const start = new Map<string, number>();
+  for (const w of bundle.snapshot.wallets) if (w.nonce !== null) start.set(lower(w.address), w.nonce);
+  for (const [key, items] of byWallet) {
+    const first = start.get(key);
+    if (first === undefined) {
+      throw bundleError('BUNDLE_INCONSISTENT', `${itemName(items[0]!)}: the snapshot has no nonce for this wallet, so its transactions cannot be checked.`);
+    }
+    const nonces = items.map((i) => i.transaction.nonce);
+    const sorted = [...nonces].sort((a, b) => a - b);
+    const gap = sorted.findIndex((n, i) => n !== first + i);
+    if (gap >= 0) {
+      const missing = first + gap;
+      const after = items.find((i) => i.transaction.nonce > missing) ?? items[0]!;
+      throw bundleError(
+        sorted[gap]! < missing ? 'BUNDLE_INCONSISTENT' : 'BUNDLE_TX_DROPPED',
+        sorted[gap]! < missing
+          ? `${itemName(after, after.transaction.nonce)}: nonce ${sorted[gap]} is used twice by this wallet.`
+          : `${itemName(after, after.transaction.nonce)}: nonce ${missing} of this wallet is missing before it (a transaction was removed); without it nothing after it can be mined.`,
+        { index: after.index, missing },
+      );
+    }
+    const out = items.findIndex((item, i) => item.transaction.nonce !== first + i);
+    if (out >= 0) {
+      const item = items[out]!;
+      throw bundleError(
+        'BUNDLE_TX_REORDERED',
+        `${itemName(item, item.transaction.nonce)} comes where nonce ${first + out} of the same wallet was planned: its transactions are out of order.`,
+        { index: item.index, nonce: item.transaction.nonce, expected: first + out },
+      );
+    }
+  }
+}
+
+/** Wallets, ids, dependencies and the vault agree with each other and with the snapshot. */
+function checkConsistency(bundle: UnsignedBundle): void {
+  const wallets = new Map(bundle.wallets.map((w) => [lower(w.address), w]));
+  if (wallets.size !== bundle.wallets.length) throw bundleError('BUNDLE_INCONSISTENT', 'A wallet is listed twice in the bundle.');
+  const { vault, snapshot } = bundle;
+  if (snapshot.vault.id !== vault.id || snapshot.vault.chainId !== vault.chainId || snapshot.block.chainId !== vault.chainId) {
+    throw bundleError(
+      'BUNDLE_WRONG_CHAIN',
+      `The snapshot is of ${snapshot.vault.name} on chain ${snapshot.block.chainId}, but the plan is for ${vault.name} on chain ${vault.chainId}.`,
+    );
+  }
+  const ids = new Set<string>();
+  const txIds = new Map<string, BundleItem>();
+  for (const item of bundle.items) {
+    if (ids.has(item.id)) throw bundleError('BUNDLE_INCONSISTENT', `Item id ${item.id} appears twice in the bundle.`);
+    ids.add(item.id);
+    const listed = wallets.get(lower(item.wallet.address));
+    if (!listed) throw bundleError('BUNDLE_INCONSISTENT', `${itemName(item)}: the wallet is not among the bundle's wallets.`);
+    if (listed.label !== item.wallet.label) throw differs('BUNDLE_INCONSISTENT', item, undefined, 'the wallet label', item.wallet.label, listed.label, 'the wallet list');
+    if (listed.path !== item.wallet.path) throw differs('BUNDLE_INCONSISTENT', item, undefined, 'the Ledger path', item.wallet.path, listed.path, 'the wallet list');
+    if (item.kind === 'transaction') {
+      if (item.dependsOn !== null) {
+        const dep = txIds.get(item.dependsOn);
+        if (!dep || lower(dep.wallet.address) !== lower(item.wallet.address)) {
+          throw bundleError('BUNDLE_INCONSISTENT', `${itemName(item)} waits for ${item.dependsOn}, which is not an earlier transaction of the same wallet.`);
+        }
+      }
+      txIds.set(item.id, item);
+    }
+  }
+}
+
+function checkMessageItem(item: Extract<BundleItem, { kind: 'message' }>, bundle: UnsignedBundle): void {
+  if (bundle.plan.action !== 'agreements') {
+    throw bundleError('BUNDLE_INCONSISTENT', `${itemName(item)}: a ${bundle.plan.action} plan holds no agreement to sign.`);
+  }
+  if (!bundle.snapshot.vault.lenderSignatureIds.includes(item.message.signatureId)) {
+    throw bundleError(
+      'BUNDLE_INCONSISTENT',
+      `${itemName(item)}: agreement ${item.message.signatureId} is not one of ${bundle.vault.name}'s lender agreements.`,
+    );
+  }
+  const r = item.review;
+  if (r.text !== item.message.text) throw differs('BUNDLE_REVIEW_MISMATCH', item, undefined, "the review's text", JSON.stringify(r.text.slice(0, 80)), JSON.stringify(item.message.text.slice(0, 80)), 'the message signed');
+  if (r.signatureId !== item.message.signatureId) throw differs('BUNDLE_REVIEW_MISMATCH', item, undefined, "the review's agreement", r.signatureId, item.message.signatureId, 'the message signed');
+  const screens = personalMessageScreens(new TextEncoder().encode(item.message.text));
+  if (JSON.stringify(r.deviceScreens) !== JSON.stringify(screens)) {
+    throw differs('BUNDLE_REVIEW_MISMATCH', item, undefined, "the review's device screens", `${r.deviceScreens.length} screens`, `${screens.length} other screens`, 'the message signed');
+  }
+}
+
+/** Order, completeness, consistency, and every item read again. */
+function checkItems(bundle: UnsignedBundle): void {
+  checkSequence(bundle);
+  checkConsistency(bundle);
+  for (const item of bundle.items) {
+    if (item.kind === 'transaction') checkTransactionItem(item, bundle.vault, bundle.plan.action);
+    else checkMessageItem(item, bundle);
+  }
+}
+
+/**
+ * The content checks of an unsigned bundle already parsed (the one a signed bundle carries):
+ * `raw` is the parsed JSON its checksum is computed over. Returns the checksum.
+ */
+export function checkUnsignedContent(bundle: UnsignedBundle, raw: Record<string, unknown>, what: string): string {
+  checkItems(bundle);
+  return checkChecksum(raw, what);
+}
+
+/** Reads and checks the text of an unsigned bundle file. Throws the refusal with its own code. */
+export function readUnsignedBundle(text: string): { bundle: UnsignedBundle; checksum: string } {
+  const { raw, bundle } = parseEnvelope(text, 'unsigned', UnsignedBundleSchema);
+  checkItems(bundle);
+  checkLayout(text, raw, 'this bundle');
+  return { bundle, checksum: checkChecksum(raw, 'this bundle') };
+}

@@ -1,0 +1,254 @@
+/**
+ * Plans drafted by the project's own rules and drafting code (no hand-written calldata), turned into
+ * bundles, and signed with local keys standing for the Ledger: the material of the tamper tests.
+ */
+import { privateKeyToAccount } from 'viem/accounts';
+import { keccak256, type Hex } from 'viem';
+import { buildDraft } from '../../../electron/services/signing/drafts';
+import { personalMessageScreens } from '../../../shared/device/screens';
+import { planClaims, planDeposit, type TxStep, type VaultFacts, type WalletFacts } from '../../../shared/signing/rules';
+import type { BatchItem, Plan, PlanVault, SigningAction } from '../../../shared/signing/schemas';
+import {
+  buildSignedBundle,
+  buildUnsignedBundle,
+  bundleText,
+  type BundleSnapshot,
+  type SignedItem,
+  type UnsignedBundle,
+} from '../../../shared/bundle';
+
+export const VAULT: PlanVault = {
+  id: '65a1f0c2b3d4e5f607182930',
+  name: 'Alpha Credit USDC',
+  chainId: 31337,
+  state: 'WAITING',
+  epochVault: '0x1111111111111111111111111111111111111111',
+  queue: '0x2222222222222222222222222222222222222222',
+  strategy: '0x3333333333333333333333333333333333333333',
+  tranche: { symbol: 'AA_alpha', decimals: 18, address: '0x4444444444444444444444444444444444444444' },
+  underlying: { symbol: 'USDC', decimals: 6, address: '0x5555555555555555555555555555555555555555' },
+};
+
+// Well-known development keys: the wallets of these tests, and one stranger.
+export const KEYS = {
+  W0: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  W1: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  stranger: '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+} as const;
+export const ACCOUNTS = {
+  W0: privateKeyToAccount(KEYS.W0),
+  W1: privateKeyToAccount(KEYS.W1),
+  stranger: privateKeyToAccount(KEYS.stranger),
+};
+export const NONCES = { W0: 14, W1: 3 };
+const FEES = { maxFeePerGas: 2_000_000_008n, maxPriorityFeePerGas: 1_000_000_000n };
+
+const vaultFacts: VaultFacts = {
+  state: 'WAITING',
+  paused: false,
+  hasQueue: true,
+  epochNumber: 2,
+  allowInstantWithdraw: false,
+  epochs: new Map([[2, { price: 1_010_000n, withdrawPrice: 1_005_000n, pendingClaims: 0n }]]),
+};
+
+function walletFacts(): WalletFacts {
+  return {
+    allowed: true,
+    gasBalance: 10n ** 18n,
+    underlyingBalance: 5_000_000_000n,
+    trancheBalance: 10n ** 21n,
+    allowance: { underlyingToVault: 0n, underlyingToQueue: 0n, trancheToQueue: 0n },
+    maxWithdrawable: 1_000_000_000n,
+    redeem: { standard: 0n, instant: 0n, lastRequestEpoch: 0 },
+    queue: new Map([[2, { deposit: 300_000_000n, withdraw: 0n }]]),
+    unsignedAgreements: [],
+  };
+}
+
+const wallets = () => [
+  { address: ACCOUNTS.W0.address, label: 'Treasury 1', path: "44'/60'/0'/0/10" },
+  { address: ACCOUNTS.W1.address, label: 'Treasury 2', path: "44'/60'/0'/0/11" },
+];
+
+function baseItem(w: { address: string; label: string; path: string }, seq: number, patch: Partial<BatchItem>): BatchItem {
+  return {
+    id: `${String(seq).padStart(3, '0')}-${w.address.slice(2, 8).toLowerCase()}`,
+    wallet: w.address,
+    label: w.label,
+    path: w.path,
+    chainId: VAULT.chainId,
+    vaultId: VAULT.id,
+    vaultName: VAULT.name,
+    action: 'deposit',
+    step: 'none',
+    dependsOn: null,
+    tx: null,
+    message: null,
+    review: null,
+    state: 'waiting',
+    reason: null,
+    error: null,
+    signed: null,
+    signature: null,
+    hash: null,
+    receipt: null,
+    resignAllowed: false,
+    attempts: 0,
+    history: [],
+    ...patch,
+  };
+}
+
+export const AGREEMENT = { id: 'sig-terms', code: 'TERMS_OF_SERVICE', title: 'Terms of Service', text: 'I accept the Terms of Service of Alpha Credit.' };
+
+/** A plan as the planner makes it: deposits (approve + depositAA), claims, or agreements, for W0 and W1. */
+export function makePlan(action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'>): Plan {
+  const items: BatchItem[] = [];
+  let seq = 0;
+  for (const w of wallets()) {
+    const key = w.label === 'Treasury 1' ? 'W0' : 'W1';
+    if (action === 'agreements') {
+      items.push(
+        baseItem(w, ++seq, {
+          action,
+          step: 'agreement',
+          message: { signatureId: AGREEMENT.id, text: AGREEMENT.text },
+          review: {
+            kind: 'message',
+            title: `Sign "${AGREEMENT.title}"`,
+            signatureId: AGREEMENT.id,
+            code: AGREEMENT.code,
+            text: AGREEMENT.text,
+            deviceScreens: personalMessageScreens(new TextEncoder().encode(AGREEMENT.text)),
+          },
+        }),
+      );
+      continue;
+    }
+    const verdict =
+      action === 'deposit'
+        ? planDeposit(vaultFacts, walletFacts(), 250_500_000n, { approval: 'exact' })
+        : planClaims(vaultFacts, walletFacts(), [{ id: `r-${key}`, type: 'DEPOSIT', status: 'PROCESSED', isInstant: false, epochNumber: 2 }], null);
+    if (!verdict.ok) throw new Error(verdict.reason);
+    let nonce = NONCES[key];
+    let previous: BatchItem | null = null;
+    for (const step of verdict.steps as TxStep[]) {
+      const draft = buildDraft({ vault: VAULT, step, nonce: nonce++, fees: FEES, gas: { gas: 120_000n, estimated: previous === null } });
+      const item: BatchItem = baseItem(w, ++seq, {
+        action,
+        step: step.step,
+        tx: draft.tx,
+        review: draft.review,
+        dependsOn: previous && previous.step === 'approve' ? previous.id : null,
+      });
+      items.push(item);
+      previous = item;
+    }
+  }
+  return {
+    id: 'plan-20261123193500-0a1b2c3d',
+    createdAt: '2026-11-23T19:35:00.000Z',
+    selection: { vaultId: VAULT.id, wallets: wallets(), action, ...(action === 'deposit' ? { amount: '250.5' } : {}), approval: 'exact' },
+    vault: VAULT,
+    wallets: wallets().map((w) => ({ address: w.address, label: w.label, ok: true, reason: null, kycLink: null })),
+    items,
+    needsBlindSigningAck: action !== 'agreements',
+    warnings: [],
+  };
+}
+
+export function makeSnapshot(plan: Plan): BundleSnapshot {
+  const hasTx = plan.items.some((i) => i.tx);
+  return {
+    takenAt: '2026-11-23T19:34:58.000Z',
+    source: { kind: 'simulation', seed: 3, wallets: 12 },
+    block: { chainId: VAULT.chainId, number: '204', timestamp: 1801078550, baseFeePerGas: '7' },
+    vault: {
+      id: VAULT.id,
+      name: VAULT.name,
+      chainId: VAULT.chainId,
+      chainName: 'Local 31337',
+      status: 'ACTIVE',
+      state: 'WAITING',
+      paused: false,
+      epochNumber: 2,
+      epochStart: 1801000000,
+      epochEnd: 1801600000,
+      epochDuration: 600000,
+      bufferPeriod: 86400,
+      allowInstantWithdraw: false,
+      instantRule: null,
+      apr: { current: 9.8, last: 10.2 },
+      price: '1010000',
+      tvl: '1500000000000',
+      queues: null,
+      kyc: { required: true, link: 'https://kyc.example.com/alpha' },
+      lenderSignatureIds: [AGREEMENT.id],
+      queueEpochs: [{ epoch: 2, price: '1010000', withdrawPrice: '1005000', pendingClaims: '0' }],
+    },
+    epochs: { readAt: '2026-11-23T19:34:59.000Z', rows: [{ count: 1, status: 'CLOSED', startDate: 1800000000, endDate: 1800600000, apr: 9.5, lastApr: null, withdrawType: 'STANDARD' }] },
+    wallets: wallets().map((w) => ({
+      address: w.address,
+      label: w.label,
+      nonce: hasTx ? NONCES[w.label === 'Treasury 1' ? 'W0' : 'W1'] : null,
+      allowed: true,
+      gasBalance: '1000000000000000000',
+      underlyingBalance: '5000000000',
+      trancheBalance: '1000000000000000000000',
+      maxWithdrawable: '1000000000',
+      allowance: { underlyingToVault: '0', underlyingToQueue: '0', trancheToQueue: '0' },
+      redeem: { standard: '0', instant: '0', lastRequestEpoch: 0 },
+      queue: [{ epoch: 2, deposit: '300000000', withdraw: '0' }],
+      unsignedAgreements: plan.selection.action === 'agreements' ? [AGREEMENT.id] : null,
+    })),
+    requests: [],
+  };
+}
+
+export function makeUnsigned(action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'> = 'deposit'): UnsignedBundle {
+  const plan = makePlan(action);
+  return buildUnsignedBundle(plan, makeSnapshot(plan), '2026-11-23T19:36:00.000Z');
+}
+
+const accountOf = (address: string) => Object.values(ACCOUNTS).find((a) => a.address.toLowerCase() === address.toLowerCase())!;
+
+/** Signs every item as the device would (by the item's own wallet, unless `signer` says otherwise). */
+export async function signItems(bundle: UnsignedBundle, signer?: (index: number) => keyof typeof ACCOUNTS | null): Promise<SignedItem[]> {
+  const out: SignedItem[] = [];
+  for (const item of bundle.items) {
+    const chosen = signer?.(item.index);
+    const account = chosen ? ACCOUNTS[chosen] : accountOf(item.wallet.address);
+    if (item.kind === 'message') {
+      out.push({ index: item.index, id: item.id, state: 'signed', note: null, transaction: null, signature: await account.signMessage({ message: item.message.text }), signedAt: '2026-11-23T20:00:00.000Z' });
+      continue;
+    }
+    const t = item.transaction;
+    const serialized = await account.signTransaction({
+      type: 'eip1559',
+      chainId: t.chainId,
+      nonce: t.nonce,
+      to: t.to as Hex,
+      data: t.data as Hex,
+      value: BigInt(t.value),
+      gas: BigInt(t.gas),
+      maxFeePerGas: BigInt(t.maxFeePerGas),
+      maxPriorityFeePerGas: BigInt(t.maxPriorityFeePerGas),
+    });
+    out.push({
+      index: item.index,
+      id: item.id,
+      state: 'signed',
+      note: null,
+      transaction: { serialized, hash: keccak256(serialized), signingHash: item.review.signingHash },
+      signature: null,
+      signedAt: '2026-11-23T20:00:00.000Z',
+    });
+  }
+  return out;
+}
+
+export async function makeSignedText(action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'> = 'deposit'): Promise<string> {
+  const unsigned = makeUnsigned(action);
+  return bundleText(buildSignedBundle(unsigned, await signItems(unsigned), '2026-11-23T20:01:00.000Z'));
+}
