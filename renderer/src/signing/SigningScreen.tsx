@@ -33,7 +33,7 @@ export function SigningScreen() {
       {error ? <ErrorNotice error={error} /> : null}
       {plan ? <PlanReview plan={plan} /> : batch?.status === 'running' ? null : <NewOperation />}
       {batch ? (
-        <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status}>
+        <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status} data-batch-id={batch.id}>
           <div className="notice-head">
             <h2>
               {ACTION_TITLE[batch.selection.action] ?? batch.selection.action} in {batch.vault.name} · <span data-testid="batch-status">{batch.status}</span>
@@ -92,7 +92,7 @@ export function SigningScreen() {
         {batches.length === 0 ? <p className="cell-sub">No batch yet: select claims or cancels on the Requests screen, then Review and sign.</p> : null}
         <ul className="batch-list">
           {batches.map((b) => (
-            <li key={b.id}>
+            <li key={b.id} data-batch-id={b.id}>
               <button type="button" className="link-button" onClick={() => void open(b.id)}>
                 {ACTION_TITLE[b.action] ?? b.action} · {b.vaultName}
               </button>{' '}
