@@ -183,6 +183,22 @@ export const PlanWalletSchema = z.object({
 });
 export type PlanWallet = z.infer<typeof PlanWalletSchema>;
 
+/**
+ * Where a plan or batch came from, when not from this install's own planning: an unsigned bundle
+ * signed here without a network (the signatures leave in a signed bundle, nothing is sent), or a
+ * signed bundle sent from here (nothing is signed here).
+ */
+export const BatchOriginSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('offline-signing'), bundleChecksum: z.string(), fileName: z.string().nullable() }),
+  z.object({
+    kind: z.literal('bundle-broadcast'),
+    bundleChecksum: z.string(),
+    unsignedChecksum: z.string(),
+    fileName: z.string().nullable(),
+  }),
+]);
+export type BatchOrigin = z.infer<typeof BatchOriginSchema>;
+
 export const PlanSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
@@ -195,6 +211,8 @@ export const PlanSchema = z.object({
   needsBlindSigningAck: z.boolean(),
   /** Things the operator should know before starting (fees held under the cap…). */
   warnings: z.array(z.string()),
+  /** Absent for a plan made here. */
+  origin: BatchOriginSchema.optional(),
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
@@ -216,6 +234,8 @@ export const BatchSchema = z.object({
   vault: PlanVaultSchema,
   wallets: z.array(PlanWalletSchema),
   items: z.array(BatchItemSchema),
+  /** Absent for a batch planned here (and in journals written before bundles existed). */
+  origin: BatchOriginSchema.optional(),
 });
 export type Batch = z.infer<typeof BatchSchema>;
 

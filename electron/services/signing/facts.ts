@@ -44,6 +44,8 @@ export interface ChainFacts {
   vault: VaultFacts;
   wallets: Map<string, Omit<WalletFacts, 'unsignedAgreements'>>;
   blockTimestamp: number;
+  /** The block the figures are from (the snapshot of an exported bundle names it). */
+  block: { number: bigint; timestamp: number; baseFeePerGas: bigint | null };
 }
 
 export async function readChainFacts(
@@ -154,5 +156,10 @@ export async function readChainFacts(
       queue: held,
     });
   });
-  return { vault: vaultFacts, wallets: walletFacts, blockTimestamp: Number(block.timestamp) };
+  return {
+    vault: vaultFacts,
+    wallets: walletFacts,
+    blockTimestamp: Number(block.timestamp),
+    block: { number: block.number, timestamp: Number(block.timestamp), baseFeePerGas: block.baseFeePerGas ?? null },
+  };
 }

@@ -8,4 +8,5 @@ export {
 export { reportCsv, REPORT_COLUMNS } from './csv';
 export { revertReason, describeCallError } from './broadcast';
 export { createChainAccess } from './chain-access';
-export { planSelection, type PlannerDeps } from './planner';
+export { planSelection, planWithBasis, type PlannerDeps, type PlanBasis } from './planner';
+export { sendableNow, sendableReport } from './sendable';

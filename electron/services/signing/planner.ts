@@ -3,7 +3,7 @@ import { formatEther, formatGwei, type Hex, type PublicClient } from 'viem';
 import { personalMessageScreens } from '../../../shared/device/screens';
 import { parseAmount } from '../../../shared/domain/units';
 import { AppError, type AppErrorData } from '../../../shared/errors';
-import type { Portfolio } from '../../../shared/portfolio/schemas';
+import type { Portfolio, PortfolioVault, RequestRow } from '../../../shared/portfolio/schemas';
 import {
   planAgreements,
   planCancels,
@@ -28,7 +28,7 @@ import type { ServiceClient } from '../service-client';
 import { describeCallError } from './broadcast';
 import { buildDraft, calldata, chainFees, gasLimit, roleAddress, type Draft, type Fees } from './drafts';
 import { errorData } from './error-data';
-import { readChainFacts } from './facts';
+import { readChainFacts, type ChainFacts } from './facts';
 
 /**
  * From a selection to a plan: the portfolio of the selected wallets, fresh chain reads and the
@@ -53,10 +53,31 @@ function decodeBase64(text: string): string {
 }
 
 /**
+ * What a plan was made from: the catalog's vault and requests, the chain's figures, the
+ * agreements still to sign and each wallet's first nonce. An exported bundle carries it as its
+ * snapshot.
+ */
+export interface PlanBasis {
+  takenAt: string;
+  vault: PortfolioVault;
+  requests: RequestRow[];
+  facts: ChainFacts;
+  /** Per wallet (lower case): the ids of the agreements not signed yet; absent when not checked. */
+  unsignedAgreements: Map<string, string[]>;
+  /** Per wallet (lower case): the nonce its first transaction was drafted with. */
+  nonces: Map<string, number>;
+}
+
+/**
  * Preflight and drafts for a selection: fresh chain reads, the rules per wallet, then nonces,
  * fees, gas and the review of every transaction. Wallets that fail are kept as skipped items.
  */
 export async function planSelection(deps: PlannerDeps, input: Selection): Promise<Plan> {
+  return (await planWithBasis(deps, input)).plan;
+}
+
+/** The plan, and what it was made from. */
+export async function planWithBasis(deps: PlannerDeps, input: Selection): Promise<{ plan: Plan; basis: PlanBasis }> {
   const parsed = SelectionSchema.parse(input);
   // A wallet listed twice would get the same nonces twice.
   const seen = new Set<string>();
@@ -95,6 +116,7 @@ export async function planSelection(deps: PlannerDeps, input: Selection): Promis
     });
   }
   const requests = portfolio.requests.filter((r) => r.vaultId === pv.id);
+  const takenAt = new Date().toISOString();
   const facts = await readChainFacts(
     client,
     pv,
@@ -187,6 +209,7 @@ export async function planSelection(deps: PlannerDeps, input: Selection): Promis
   const needsFees = verdicts.some((v) => v.ok && v.steps.some((s) => s.kind === 'transaction'));
   const fees: Fees | null = needsFees ? await chainFees(client, selection.maxFeeGwei) : null;
   type Drafted = { kind: 'tx'; step: TxStep; draft: Draft; afterApprove: boolean } | { kind: 'message'; step: MessageStep };
+  const nonces = new Map<string, number>();
   const drafted = await Promise.all(
     selection.wallets.map(async (w, i): Promise<Drafted[] | AppErrorData | null> => {
       const verdict = verdicts[i]!;
@@ -195,6 +218,7 @@ export async function planSelection(deps: PlannerDeps, input: Selection): Promis
         let nonce = verdict.steps.some((s) => s.kind === 'transaction')
           ? await client.getTransactionCount({ address: w.address as Hex, blockTag: 'pending' })
           : 0;
+        if (verdict.steps.some((s) => s.kind === 'transaction')) nonces.set(w.address.toLowerCase(), nonce);
         const out: Drafted[] = [];
         let afterApprove = false;
         for (const step of verdict.steps) {
@@ -300,7 +324,9 @@ export async function planSelection(deps: PlannerDeps, input: Selection): Promis
         ]
       : [],
   };
-  return plan;
+  const unsignedAgreements = new Map<string, string[]>();
+  for (const [wallet, info] of agreements ?? []) if ('unsigned' in info) unsignedAgreements.set(wallet, info.unsigned.map((a) => a.id));
+  return { plan, basis: { takenAt, vault: pv, requests, facts, unsignedAgreements, nonces } };
 }
 
 /** Per wallet: the LENDER agreements it has not signed, or why that could not be checked. */

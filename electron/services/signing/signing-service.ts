@@ -8,6 +8,7 @@ import {
   JOURNAL_SCHEMA_VERSION,
   type Batch,
   type BatchItem,
+  type BatchOrigin,
   type BatchSummary,
   type ItemState,
   type Plan,
@@ -21,8 +22,9 @@ import { reportCsv } from './csv';
 import { chainFees } from './drafts';
 import { errorData } from './error-data';
 import { Journal } from './journal';
-import { planSelection } from './planner';
+import { planWithBasis, type PlanBasis } from './planner';
 import { redraft } from './redraft';
+import { sendableNow } from './sendable';
 
 /** The part of the device service the pipeline uses (DeviceService, or its proxy in another process). */
 export interface SigningDevice {
@@ -61,12 +63,46 @@ const FAIL_ITEM_CODES = new Set(['DEVICE_ADDRESS_MISMATCH', 'DEVICE_INVALID_REQU
 
 const MAX_KEPT_PLANS = 20;
 
+interface KeptPlan {
+  plan: Plan;
+  /** What it was made from (plans made here only). */
+  basis: PlanBasis | null;
+  /** Set once the plan left as an unsigned bundle: its nonces will be signed on the offline install. */
+  exportedAs: string | null;
+}
+
+const originOf = (batch: Batch): BatchOrigin['kind'] | 'plan' => batch.origin?.kind ?? 'plan';
+
+/**
+ * Whether an item needs nothing more from this install. On an offline install a signed item is
+ * done: its signature leaves in the signed bundle.
+ */
+function settledIn(batch: Batch, item: BatchItem): boolean {
+  return isSettled(item) || (originOf(batch) === 'offline-signing' && item.state === 'signed');
+}
+
+/** An earlier transaction of the same wallet that will not be sent: a later nonce could never be mined. */
+function blockingItem(batch: Batch, item: BatchItem): BatchItem | null {
+  if (!item.tx) return null;
+  return (
+    batch.items.find(
+      (o) =>
+        o !== item &&
+        o.tx &&
+        o.wallet.toLowerCase() === item.wallet.toLowerCase() &&
+        o.chainId === item.chainId &&
+        o.tx.nonce < item.tx!.nonce &&
+        (o.state === 'failed' || o.state === 'skipped'),
+    ) ?? null
+  );
+}
+
 export class SigningService {
   private readonly journal: Journal;
   private readonly open = new Map<string, OpenBatch>();
   private readonly listeners = new Set<SigningListener>();
   /** Recent plans by id, so a batch can be created from an id alone. */
-  private readonly plans = new Map<string, Plan>();
+  private readonly plans = new Map<string, KeptPlan>();
   private readonly receiptTimeoutMs: number;
   private readonly receiptPollingMs: number;
 
@@ -88,10 +124,44 @@ export class SigningService {
    * batch can be created from its id alone.
    */
   async plan(input: Selection): Promise<Plan> {
-    const plan = await planSelection(this.options, input);
-    this.plans.set(plan.id, plan);
-    while (this.plans.size > MAX_KEPT_PLANS) this.plans.delete(this.plans.keys().next().value!);
+    const { plan, basis } = await planWithBasis(this.options, input);
+    this.keep({ plan, basis, exportedAs: null });
     return structuredClone(plan);
+  }
+
+  /**
+   * A plan that did not come from this install's planner (an unsigned bundle, checked on import),
+   * kept by id like the others so the same review and `createBatch` serve it.
+   */
+  registerPlan(plan: Plan): Plan {
+    const parsed = PlanSchema.parse(plan);
+    this.keep({ plan: parsed, basis: null, exportedAs: null });
+    return structuredClone(parsed);
+  }
+
+  /** A plan made here and what it was made from, for an unsigned bundle. */
+  planForExport(planId: string): { plan: Plan; basis: PlanBasis } {
+    const kept = this.plans.get(planId);
+    if (!kept || !kept.basis) {
+      throw new AppError({
+        code: 'SIGNING_PLAN_NOT_FOUND',
+        message: 'This plan is no longer available (or was already started as a batch here).',
+        action: 'Plan the batch again, then export it.',
+      });
+    }
+    return structuredClone({ plan: kept.plan, basis: kept.basis });
+  }
+
+  /** The plan left as an unsigned bundle: it may be exported again, but never become a batch here. */
+  markExported(planId: string, fileName: string): void {
+    const kept = this.plans.get(planId);
+    if (kept) kept.exportedAs = fileName;
+  }
+
+  private keep(entry: KeptPlan): void {
+    this.plans.delete(entry.plan.id);
+    this.plans.set(entry.plan.id, entry);
+    while (this.plans.size > MAX_KEPT_PLANS) this.plans.delete(this.plans.keys().next().value!);
   }
 
   // ---- batches --------------------------------------------------------------------------------
@@ -99,9 +169,18 @@ export class SigningService {
   /** Journals a plan as a batch. Contract calls are blind-signed: the operator acknowledges it here. */
   async createBatch(planOrId: Plan | string, options: { acknowledgeBlindSigning?: boolean } = {}): Promise<Batch> {
     // Over IPC pass the plan's id: the drafts then come from this process, never from the renderer.
-    const plan = typeof planOrId === 'string' ? this.plans.get(planOrId) : PlanSchema.parse(planOrId);
+    const kept = typeof planOrId === 'string' ? this.plans.get(planOrId) : undefined;
+    const plan = typeof planOrId === 'string' ? kept?.plan : PlanSchema.parse(planOrId);
     if (!plan)
       throw new AppError({ code: 'SIGNING_PLAN_NOT_FOUND', message: 'This plan is no longer available.', action: 'Plan the batch again.' });
+    if (kept?.exportedAs) {
+      // Its nonces are being signed on the offline install: signing them here too would sign them twice.
+      throw new AppError({
+        code: 'SIGNING_PLAN_EXPORTED',
+        message: `This plan was exported for offline signing as ${kept.exportedAs}; its transactions are signed there.`,
+        action: 'Import the signed bundle when it comes back, or plan again to sign here instead.',
+      });
+    }
     if (plan.needsBlindSigningAck && !options.acknowledgeBlindSigning) {
       throw new AppError({
         code: 'SIGNING_BLIND_ACK_REQUIRED',
@@ -133,6 +212,7 @@ export class SigningService {
       vault: plan.vault,
       wallets: plan.wallets,
       items: plan.items,
+      ...(plan.origin ? { origin: plan.origin } : {}),
     };
     await this.journal.write(batch);
     this.options.log?.info('signing: batch journaled', {
@@ -144,6 +224,24 @@ export class SigningService {
     this.open.set(batch.id, { batch, running: null, pauseRequested: false, watchers: new Map(), writing: Promise.resolve() });
     this.emitBatch(batch);
     return structuredClone(batch);
+  }
+
+  /**
+   * Journals a batch built elsewhere (a signed bundle to send). A batch already journaled under its
+   * id is opened instead: importing the same bundle twice sends nothing twice.
+   */
+  async importBatch(batch: Batch): Promise<{ batch: Batch; created: boolean }> {
+    if (this.open.has(batch.id) || (await this.journal.ids()).includes(batch.id)) return { batch: await this.openBatch(batch.id), created: false };
+    await this.journal.write(batch);
+    this.options.log?.info('signing: batch journaled from a bundle', { batchId: batch.id, origin: originOf(batch), ...countItems(batch.items) });
+    this.open.set(batch.id, { batch, running: null, pauseRequested: false, watchers: new Map(), writing: Promise.resolve() });
+    this.emitBatch(batch);
+    return { batch: structuredClone(batch), created: true };
+  }
+
+  /** Whether a batch with this id is journaled (or open). */
+  async hasBatch(id: string): Promise<boolean> {
+    return this.open.has(id) || (await this.journal.ids()).includes(id);
   }
 
   async listBatches(): Promise<BatchSummary[]> {
@@ -200,6 +298,25 @@ export class SigningService {
     const ctx = await this.ctx(id);
     if (ctx.running) throw busy();
     const item = findItem(ctx.batch, itemId);
+    const origin = originOf(ctx.batch);
+    if (origin !== 'plan' && (item.state === 'failed' || item.state === 'skipped')) {
+      // Signatures made elsewhere, or to leave in a bundle: never signed again, only taken up again.
+      const signedBytes = item.signed !== null || item.signature !== null;
+      if (signedBytes && !item.receipt) {
+        await this.setItem(ctx, item, 'signed', { reason: null, error: null }, 'retry asked by the operator: the same signature is used');
+      } else if (origin === 'offline-signing' && !signedBytes) {
+        await this.setItem(ctx, item, 'waiting', { reason: null, error: null }, 'retry asked by the operator');
+      } else {
+        throw new AppError({
+          code: 'SIGNING_NOT_RETRYABLE',
+          message: item.receipt
+            ? 'This transaction was mined and reverted; its nonce is used.'
+            : 'This item was not signed on the offline install, and this install does not sign bundles it sends.',
+          action: 'Re-plan this wallet online and carry a new bundle to the offline install.',
+        });
+      }
+      return this.run(id);
+    }
     if (item.state === 'failed' || item.state === 'skipped') {
       if (item.message && item.signature) {
         // The agreement is signed already: submit the same signature again.
@@ -229,6 +346,13 @@ export class SigningService {
     if (item.state === 'broadcast' || item.state === 'confirmed' || item.state === 'on-device') {
       throw new AppError({ code: 'SIGNING_NOT_SKIPPABLE', message: `This item is ${item.state}: it can no longer be skipped.` });
     }
+    if (originOf(ctx.batch) === 'offline-signing') {
+      // Nothing leaves this install but the signed bundle: a skipped signature is kept in the
+      // journal (never signed again) and left out of the bundle.
+      await this.setItem(ctx, item, 'skipped', { reason: 'Skipped by the operator.' }, item.signed || item.signature ? 'skipped by the operator; its signature stays out of the signed bundle' : 'skipped by the operator');
+      await this.refreshStatus(ctx);
+      return structuredClone(ctx.batch);
+    }
     if (item.state === 'signed' && item.signed) {
       // Signed bytes may have reached a node before the journal said so: only skip what the chain
       // does not know.
@@ -256,6 +380,16 @@ export class SigningService {
     const ctx = await this.ctx(id);
     if (ctx.running) throw busy();
     const item = findItem(ctx.batch, itemId);
+    if (originOf(ctx.batch) !== 'plan') {
+      throw new AppError({
+        code: 'SIGNING_NOT_RESIGNABLE',
+        message:
+          originOf(ctx.batch) === 'offline-signing'
+            ? 'An offline install signs the reviewed drafts exactly as they came: it changes no nonce or fee.'
+            : 'This transaction was signed on the offline install; this install cannot sign it again.',
+        action: 'Re-plan this wallet online and carry a new bundle to the offline install.',
+      });
+    }
     if (
       item.state === 'confirmed' ||
       item.state === 'on-device' ||
@@ -297,6 +431,9 @@ export class SigningService {
     await this.save(ctx);
     this.emitBatch(batch);
 
+    // An offline install signs and keeps; a signed bundle is sent and never signed here.
+    const offline = originOf(batch) === 'offline-signing';
+    const fromBundle = originOf(batch) === 'bundle-broadcast';
     let pause: AppErrorData | null = null;
     for (const item of batch.items) {
       if (ctx.pauseRequested) {
@@ -309,11 +446,70 @@ export class SigningService {
       }
       // signItem moved the item on (TypeScript cannot see the mutation).
       if ((item.state as ItemState) === 'signed') {
+        if (offline) continue;
+        if (fromBundle) {
+          if (item.dependsOn) {
+            // As planned online: the action goes out once its approval is mined.
+            const dep = findItem(batch, item.dependsOn);
+            await ctx.watchers.get(dep.id);
+            if (dep.state === 'failed' || dep.state === 'skipped') {
+              await this.setItem(
+                ctx,
+                item,
+                'skipped',
+                { reason: `The ${dep.step} step before it was ${dep.state === 'failed' ? 'not confirmed' : 'not sent'}: sent alone it would revert. Re-plan this wallet online.` },
+                null,
+              );
+              continue;
+            }
+            if (dep.state !== 'confirmed') {
+              pause = {
+                code: 'SIGNING_WAITING_FOR_APPROVAL',
+                message: `The ${dep.step} step of ${item.label} is not confirmed yet.`,
+                action: 'Run the batch again once it is mined.',
+              };
+              break;
+            }
+          }
+          const problem = await this.bundleProblem(item);
+          if (problem) {
+            await this.setItem(ctx, item, 'failed', { reason: problem.message, error: problem }, problem.code);
+            continue;
+          }
+        }
         pause = await this.deliver(ctx, item);
         if (pause) break;
         continue;
       }
       if (item.state !== 'waiting') continue;
+      if (fromBundle) {
+        await this.setItem(
+          ctx,
+          item,
+          'failed',
+          { reason: 'Not signed on the offline install; this install does not sign it. Re-plan this wallet online.' },
+          null,
+        );
+        continue;
+      }
+      if (offline) {
+        // No chain to wait on: the steps are signed in nonce order, and a step after one that will
+        // not be sent is left out (its nonce could never be mined).
+        const blocker = blockingItem(batch, item);
+        if (blocker) {
+          await this.setItem(
+            ctx,
+            item,
+            'skipped',
+            { reason: `Nonce ${blocker.tx!.nonce} before it (${blocker.step}) was ${blocker.state}: this transaction could never be mined.` },
+            null,
+          );
+          continue;
+        }
+        pause = await this.signItem(ctx, item, { offline: true });
+        if (pause) break;
+        continue;
+      }
       if (item.dependsOn) {
         const dep = findItem(batch, item.dependsOn);
         await ctx.watchers.get(dep.id);
@@ -353,7 +549,7 @@ export class SigningService {
       };
     }
     batch.pause = pause;
-    batch.status = pause ? 'paused' : batch.items.every(isSettled) ? 'done' : 'paused';
+    batch.status = pause ? 'paused' : batch.items.every((i) => settledIn(batch, i)) ? 'done' : 'paused';
     this.options.log?.info('signing: batch stopped', {
       batchId: batch.id,
       status: batch.status,
@@ -365,10 +561,13 @@ export class SigningService {
     return summary(batch);
   }
 
-  /** Puts one item on the device. Returns the reason to pause, or null. */
-  private async signItem(ctx: OpenBatch, item: BatchItem): Promise<AppErrorData | null> {
+  /**
+   * Puts one item on the device. Returns the reason to pause, or null. Offline, the draft is
+   * signed exactly as reviewed: no nonce check and no simulation (there is no chain to ask).
+   */
+  private async signItem(ctx: OpenBatch, item: BatchItem, options: { offline?: boolean } = {}): Promise<AppErrorData | null> {
     try {
-      if (item.tx) {
+      if (item.tx && !options.offline) {
         await this.prepareNonce(ctx, item);
         // The chain may have moved since the plan (a claim made elsewhere, a paused vault): a call
         // that would revert now is not put on the device.
@@ -489,6 +688,17 @@ export class SigningService {
     }
   }
 
+  /** For a signed bundle: whether its transaction can still be mined (nonce, fees), before sending it. */
+  private async bundleProblem(item: BatchItem): Promise<AppErrorData | null> {
+    if (!item.tx || !item.signed) return null;
+    try {
+      return await sendableNow(await this.options.chain(item.chainId), item);
+    } catch {
+      // The chain did not answer: sending will say so and pause.
+      return null;
+    }
+  }
+
   /** Sends what is signed: a transaction to the chain, or an agreement signature to the service. */
   private async deliver(ctx: OpenBatch, item: BatchItem): Promise<AppErrorData | null> {
     if (item.message) return this.submitAgreement(ctx, item);
@@ -601,11 +811,22 @@ export class SigningService {
         batch.pause = {
           code: 'SIGNING_INTERRUPTED',
           message: 'The console stopped while this batch was running.',
-          action: 'Run it to resume: signed transactions are sent as they are and nothing is signed twice.',
+          action:
+            originOf(batch) === 'offline-signing'
+              ? 'Run it to resume: what is signed is kept and nothing is signed twice.'
+              : 'Run it to resume: signed transactions are sent as they are and nothing is signed twice.',
         };
       }
       ctx = this.open.get(id) ?? { batch, running: null, pauseRequested: false, watchers: new Map(), writing: Promise.resolve() };
       this.open.set(id, ctx);
+      if (ctx.batch.pause?.code === 'SIGNING_INTERRUPTED') {
+        // Nothing is on any device any more: show those items as they are, waiting to be signed.
+        for (const item of ctx.batch.items) {
+          if (item.state === 'on-device') {
+            await this.setItem(ctx, item, 'waiting', { reason: 'The console stopped while this was on the device; nothing was sent.' }, 'recovered after a restart');
+          }
+        }
+      }
     }
     return ctx;
   }
@@ -638,7 +859,7 @@ export class SigningService {
   }
 
   private async refreshStatus(ctx: OpenBatch): Promise<void> {
-    if (!ctx.running && ctx.batch.items.every(isSettled)) {
+    if (!ctx.running && ctx.batch.items.every((i) => settledIn(ctx.batch, i))) {
       ctx.batch.status = 'done';
       ctx.batch.pause = null;
       await this.save(ctx);

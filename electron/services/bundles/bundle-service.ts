@@ -1,0 +1,251 @@
+import type { PublicClient } from 'viem';
+import { bundleText, buildSignedBundle, buildUnsignedBundle, summarize } from '../../../shared/bundle/build';
+import { bundleError } from '../../../shared/bundle/errors';
+import type { BundleFile, BundleView, ImportedSigned, ImportedUnsigned, SendCheck } from '../../../shared/bundle/ipc';
+import { SIGNED_BUNDLE_FORMAT, type BundleSource, type SignedItem, type UnsignedBundle } from '../../../shared/bundle/schemas';
+import { readSignedBundle } from '../../../shared/bundle/verify-signed';
+import { readUnsignedBundle } from '../../../shared/bundle/verify-unsigned';
+import { AppError } from '../../../shared/errors';
+import type { EpochRow } from '../../../shared/ipc/schemas';
+import type { Batch } from '../../../shared/signing/schemas';
+import type { Logger } from '../log/logger';
+import type { SigningService } from '../signing/signing-service';
+import { sendableReport } from '../signing/sendable';
+import { batchFromSignedBundle, broadcastBatchId } from './batch-from-signed';
+import { batchIdOfPlan, planFromBundle } from './plan-from-bundle';
+import { snapshotFromBasis } from './snapshot';
+import { BundleStore } from './store';
+
+/**
+ * Offline review, end to end. Online: a plan leaves as an unsigned bundle. Offline: the bundle is
+ * checked, becomes a plan reviewed on the usual screens and a journaled batch signed on the device
+ * with nothing sent, and its signatures leave as a signed bundle. Back online: the signed bundle is
+ * checked, journaled as a batch of signed items, and sent through the same journal. Nothing on the
+ * offline side touches a network: importing, signing and exporting read only the file, the
+ * journal and the device.
+ */
+
+export interface BundleServiceOptions {
+  /** The folder of this mode's journals; imported bundles are kept under `<dataDir>/bundles/`. */
+  dataDir: string;
+  signing: SigningService;
+  /** A client for a chain id (online only: sending, and the checks before it). */
+  chain: (chainId: number) => PublicClient | Promise<PublicClient>;
+  /** Where plans made here take their figures from, for the snapshot. */
+  source: () => BundleSource | Promise<BundleSource>;
+  /** The vault's epoch records, for the snapshot (online only; left out when they cannot be read). */
+  epochHistory?: (vaultId: string) => Promise<EpochRow[]>;
+  log?: Logger;
+}
+
+const JSON_TYPE = 'application/json' as const;
+
+export class BundleService {
+  private readonly store: BundleStore;
+  /** Unsigned bundles exported by plan id: exporting again gives the same file. */
+  private readonly exported = new Map<string, BundleFile>();
+
+  constructor(private readonly options: BundleServiceOptions) {
+    this.store = new BundleStore(options.dataDir);
+  }
+
+  // ---- online: plan → unsigned bundle ---------------------------------------------------------
+
+  async exportUnsigned(planId: string): Promise<BundleFile> {
+    const already = this.exported.get(planId);
+    if (already) return structuredClone(already);
+    const { plan, basis } = this.options.signing.planForExport(planId);
+    if (!plan.items.some((i) => i.step !== 'none')) {
+      throw new AppError({
+        code: 'BUNDLE_NOTHING_TO_SIGN',
+        message: 'This plan has nothing to sign: every wallet was skipped.',
+        action: 'Read the reasons in the review, change the selection and plan again.',
+      });
+    }
+    let epochs: { readAt: string; rows: EpochRow[] } | null = null;
+    if (this.options.epochHistory) {
+      try {
+        epochs = { readAt: new Date().toISOString(), rows: await this.options.epochHistory(plan.vault.id) };
+      } catch (err) {
+        // The epoch records only inform the snapshot: the plan itself is complete without them.
+        this.options.log?.warn('bundles: epoch history not read for the snapshot', { vaultId: plan.vault.id, message: (err as Error).message });
+      }
+    }
+    const snapshot = snapshotFromBasis(plan, basis, await this.options.source(), epochs);
+    const bundle = buildUnsignedBundle(plan, snapshot, new Date().toISOString());
+    const content = bundleText(bundle);
+    // The file must pass the offline install's checks: check it here before it leaves.
+    readUnsignedBundle(content);
+    const summary = summarize(bundle);
+    const file: BundleFile = { fileName: summary.fileName, mimeType: JSON_TYPE, content, checksum: bundle.checksum, summary };
+    this.options.signing.markExported(planId, file.fileName);
+    this.exported.set(planId, file);
+    this.options.log?.info('bundles: unsigned bundle exported', {
+      planId,
+      checksum: bundle.checksum,
+      transactions: bundle.counts.transactions,
+      messages: bundle.counts.messages,
+    });
+    return structuredClone(file);
+  }
+
+  // ---- offline: unsigned bundle → plan → batch → signed bundle --------------------------------
+
+  async importUnsigned(content: string, fileName: string | null = null): Promise<ImportedUnsigned> {
+    const { bundle, checksum } = readUnsignedBundle(content);
+    const plan = planFromBundle(bundle, checksum, fileName);
+    await this.store.save('unsigned', checksum, content);
+    const batchId = batchIdOfPlan(plan.id);
+    const existing = (await this.options.signing.hasBatch(batchId)) ? batchId : null;
+    // A bundle imported again opens its batch: what was signed stays signed, nothing twice.
+    if (!existing) this.options.signing.registerPlan(plan);
+    this.options.log?.info('bundles: unsigned bundle imported', { checksum, batchId: existing, items: bundle.items.length });
+    return { bundle: summarize(bundle), plan, batchId: existing, snapshot: bundle.snapshot };
+  }
+
+  async exportSigned(batchId: string): Promise<BundleFile> {
+    const batch = await this.options.signing.openBatch(batchId);
+    if (batch.origin?.kind !== 'offline-signing') {
+      throw new AppError({
+        code: 'BUNDLE_NOT_OFFLINE_BATCH',
+        message: 'This batch was not imported from an unsigned bundle: its transactions are sent from this install, not saved.',
+        action: 'Open the batch of the imported bundle.',
+      });
+    }
+    const unsigned = await this.storedUnsigned(batch.origin.bundleChecksum);
+    const open = batch.items.filter((i) => i.step !== 'none' && (i.state === 'waiting' || i.state === 'on-device'));
+    if (open.length > 0) {
+      throw new AppError({
+        code: 'BUNDLE_NOT_ALL_SIGNED',
+        message: `${open.length} of ${unsigned.items.length} items are not signed yet (first: ${open[0]!.label} ${open[0]!.step}).`,
+        action: 'Sign them, or skip the ones to leave out, then save the signed bundle.',
+      });
+    }
+    const items: SignedItem[] = unsigned.items.map((reviewed) => {
+      const item = batch.items.find((i) => i.id === reviewed.id);
+      if (!item) throw bundleError('BUNDLE_INCONSISTENT', `The batch has no item ${reviewed.id} of the bundle it was made from.`);
+      const signed = item.state === 'signed';
+      return {
+        index: reviewed.index,
+        id: reviewed.id,
+        state: signed ? 'signed' : item.state === 'skipped' ? 'skipped' : 'failed',
+        note: signed ? null : (item.reason ?? item.state),
+        transaction: signed && item.signed ? { serialized: item.signed.serialized, hash: item.signed.hash, signingHash: item.signed.signingHash } : null,
+        signature: signed && item.message ? item.signature : null,
+        signedAt: signed ? (item.signed?.at ?? lastSigned(item.history)) : null,
+      };
+    });
+    const bundle = buildSignedBundle(unsigned, items, new Date().toISOString());
+    const content = bundleText(bundle);
+    // The online install refuses anything but the reviewed drafts signed by their wallets: so
+    // does this one, before the file is written.
+    await readSignedBundle(content);
+    const summary = summarize(bundle);
+    this.options.log?.info('bundles: signed bundle exported', { batchId, checksum: bundle.checksum, signed: summary.signed });
+    return { fileName: summary.fileName, mimeType: JSON_TYPE, content, checksum: bundle.checksum, summary };
+  }
+
+  // ---- back online: signed bundle → batch to send ---------------------------------------------
+
+  async importSigned(content: string, fileName: string | null = null): Promise<ImportedSigned> {
+    const { bundle, checksum } = await readSignedBundle(content);
+    const u = bundle.unsigned;
+    const client = await this.options.chain(u.vault.chainId);
+    // A signature is bound to its chain: an RPC for another chain would take none of them.
+    const rpcChainId = await client.getChainId();
+    if (rpcChainId !== u.vault.chainId) {
+      throw new AppError({
+        code: 'SIGNING_WRONG_CHAIN',
+        message: `The RPC address for ${u.vault.name} answers for chain ${rpcChainId}, not ${u.vault.chainId}.`,
+        action: 'Correct the RPC address of this chain in Settings, then import the bundle again.',
+      });
+    }
+    const id = broadcastBatchId(u.checksum);
+    if (await this.options.signing.hasBatch(id)) {
+      const known = await this.options.signing.openBatch(id);
+      if (known.origin?.kind === 'bundle-broadcast' && known.origin.bundleChecksum !== checksum) {
+        throw new AppError({
+          code: 'BUNDLE_ALREADY_IMPORTED',
+          message: `Another signed bundle of the same plan was imported before (${known.origin.fileName ?? known.origin.bundleChecksum}), as batch ${id}.`,
+          action: 'Open that batch. Two signed bundles of one plan carry the same nonces: only one of them can be sent.',
+        });
+      }
+    }
+    await this.store.save('signed', checksum, content);
+    const { batch, created } = await this.options.signing.importBatch(batchFromSignedBundle(bundle, checksum, fileName));
+    const checks = await this.sendChecks(batch);
+    this.options.log?.info('bundles: signed bundle imported', {
+      checksum,
+      batchId: batch.id,
+      created,
+      problems: checks.filter((c) => c.problem).map((c) => c.problem!.code),
+    });
+    return { bundle: summarize(bundle), batch, created, checks, snapshot: u.snapshot };
+  }
+
+  /** What the chain says now about each signed transaction still to send (nonces, fees). */
+  async sendChecks(batch: Batch): Promise<SendCheck[]> {
+    const pending = batch.items.filter((i) => i.state === 'signed' && i.tx && i.signed);
+    const report = await sendableReport(this.options.chain, pending);
+    return pending.map((i) => ({ itemId: i.id, wallet: i.wallet, label: i.label, nonce: i.tx?.nonce ?? null, problem: report.get(i.id) ?? null }));
+  }
+
+  // ---- either side: look at a bundle ----------------------------------------------------------
+
+  /** Checks a bundle file of either kind without importing it, and shows what it holds. */
+  async inspect(content: string): Promise<BundleView> {
+    if (looksSigned(content)) {
+      const { bundle } = await readSignedBundle(content);
+      return { bundle: summarize(bundle), snapshot: bundle.unsigned.snapshot };
+    }
+    const { bundle } = readUnsignedBundle(content);
+    return { bundle: summarize(bundle), snapshot: bundle.snapshot };
+  }
+
+  /** The bundle a batch came from, and the state it was planned from. */
+  async snapshot(batchId: string): Promise<BundleView> {
+    const batch = await this.options.signing.openBatch(batchId);
+    const origin = batch.origin;
+    if (!origin) {
+      throw new AppError({
+        code: 'BUNDLE_NOT_OFFLINE_BATCH',
+        message: 'This batch was planned on this install: it has no bundle or snapshot.',
+        action: 'Open a batch imported from a bundle.',
+      });
+    }
+    const kind = origin.kind === 'offline-signing' ? 'unsigned' : 'signed';
+    const text = await this.store.read(kind, origin.bundleChecksum);
+    if (!text) throw missingBundle(origin.bundleChecksum);
+    return this.inspect(text);
+  }
+
+  private async storedUnsigned(checksum: string): Promise<UnsignedBundle> {
+    const text = await this.store.read('unsigned', checksum);
+    if (!text) throw missingBundle(checksum);
+    return readUnsignedBundle(text).bundle;
+  }
+}
+
+function looksSigned(content: string): boolean {
+  try {
+    return (JSON.parse(content) as { format?: unknown }).format === SIGNED_BUNDLE_FORMAT;
+  } catch {
+    return false;
+  }
+}
+
+function lastSigned(history: Batch['items'][number]['history']): string | null {
+  return [...history].reverse().find((h) => h.state === 'signed')?.at ?? null;
+}
+
+function missingBundle(checksum: string): AppError {
+  return new AppError({
+    code: 'BUNDLE_NOT_FOUND',
+    message: `The bundle this batch was imported from (${checksum}) is no longer in the data folder.`,
+    action: 'Import the same bundle file again: its batch and signatures are kept.',
+  });
+}
+
+export function createBundleService(options: BundleServiceOptions): BundleService {
+  return new BundleService(options);
+}

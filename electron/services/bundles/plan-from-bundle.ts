@@ -1,0 +1,99 @@
+import type { BundleItem, UnsignedBundle } from '../../../shared/bundle/schemas';
+import type { BatchItem, Plan } from '../../../shared/signing/schemas';
+
+/**
+ * An unsigned bundle, once checked, as a plan of this install: the same items, reviews and drafts,
+ * so the offline install reviews it on the same screens and signs it through the same journaled
+ * batch. Its origin tells the batch to sign without a network and to send nothing.
+ */
+
+/** Ids derived from the bundle's checksum: importing the same file again finds the same batch. */
+export function offlinePlanId(checksum: string): string {
+  return `plan-offline-${checksum.replace(/^sha256:/, '').slice(0, 20)}`;
+}
+
+export function batchIdOfPlan(planId: string): string {
+  return planId.replace(/^plan-/, 'batch-');
+}
+
+function baseItem(bundle: UnsignedBundle, now: string, note: string): Omit<BatchItem, 'id' | 'wallet' | 'label' | 'path'> {
+  return {
+    chainId: bundle.vault.chainId,
+    vaultId: bundle.vault.id,
+    vaultName: bundle.vault.name,
+    action: bundle.plan.action,
+    step: 'none',
+    dependsOn: null,
+    tx: null,
+    message: null,
+    review: null,
+    state: 'waiting',
+    reason: null,
+    error: null,
+    signed: null,
+    signature: null,
+    hash: null,
+    receipt: null,
+    resignAllowed: false,
+    attempts: 0,
+    history: [{ at: now, state: 'waiting', note }],
+  };
+}
+
+/** One bundle item as a batch item waiting for the device. */
+export function itemFromBundle(bundle: UnsignedBundle, item: BundleItem, now: string, note: string): BatchItem {
+  const common = { ...baseItem(bundle, now, note), id: item.id, wallet: item.wallet.address, label: item.wallet.label, path: item.wallet.path };
+  if (item.kind === 'message') return { ...common, step: 'agreement', message: { ...item.message }, review: item.review };
+  return {
+    ...common,
+    step: item.action.kind,
+    dependsOn: item.dependsOn,
+    tx: { ...item.transaction },
+    review: item.review,
+  };
+}
+
+export function planFromBundle(bundle: UnsignedBundle, checksum: string, fileName: string | null): Plan {
+  const now = new Date().toISOString();
+  const note = `from bundle ${fileName ?? checksum}`;
+  const skipped = new Map(bundle.skipped.map((s) => [s.wallet.toLowerCase(), s]));
+  const items: BatchItem[] = bundle.items.map((item) => itemFromBundle(bundle, item, now, note));
+  // The wallets the plan left out, as the online review showed them.
+  for (const s of bundle.skipped) {
+    const wallet = bundle.wallets.find((w) => w.address.toLowerCase() === s.wallet.toLowerCase());
+    items.push({
+      ...baseItem(bundle, now, s.reason),
+      id: `skip-${s.wallet.slice(2, 10).toLowerCase()}`,
+      wallet: s.wallet,
+      label: s.label,
+      path: wallet?.path ?? '',
+      state: 'skipped',
+      reason: s.reason,
+      history: [{ at: now, state: 'skipped', note: s.reason }],
+    });
+  }
+  return {
+    id: offlinePlanId(checksum),
+    createdAt: bundle.plan.createdAt,
+    selection: {
+      vaultId: bundle.vault.id,
+      wallets: bundle.wallets.map((w) => ({ ...w })),
+      action: bundle.plan.action,
+      ...(bundle.plan.amount !== null ? { amount: bundle.plan.amount } : {}),
+      approval: bundle.plan.approval,
+      ...(bundle.plan.maxFeeGwei !== null ? { maxFeeGwei: bundle.plan.maxFeeGwei } : {}),
+    },
+    vault: { ...bundle.vault },
+    wallets: bundle.wallets.map((w) => {
+      const s = skipped.get(w.address.toLowerCase());
+      return { address: w.address, label: w.label, ok: !s, reason: s?.reason ?? null, kycLink: s?.kycLink ?? null };
+    }),
+    items,
+    needsBlindSigningAck: bundle.counts.transactions > 0,
+    warnings: [
+      ...bundle.plan.warnings,
+      `Planned online from the chain as of ${bundle.snapshot.takenAt} (block ${bundle.snapshot.block.number}); signed here as drafted, without a network: nonces and fees are not checked again until the signed bundle is sent.`,
+    ],
+    origin: { kind: 'offline-signing', bundleChecksum: checksum, fileName },
+  };
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { AppErrorDataSchema } from '../ipc/result';
+import { BatchSchema, PlanSchema } from '../signing/schemas';
+import { BUNDLE_MAX_CHARS, BundleSnapshotSchema, BundleSummarySchema } from './schemas';
+
+/**
+ * The bundles feature over the bridge. The renderer reads and saves files itself: bundles cross as
+ * their text, with the name the file had or should get.
+ */
+
+const FileName = z.string().max(255);
+
+export const ExportUnsignedInput = z.object({ planId: z.string().min(1).max(80) }).strict();
+export const BundleTextInput = z
+  .object({
+    /** The file's text, exactly as read. */
+    content: z.string().max(BUNDLE_MAX_CHARS + 1),
+    fileName: FileName.optional(),
+  })
+  .strict();
+export const BundleBatchInput = z.object({ batchId: z.string().min(1).max(80) }).strict();
+
+/** A bundle to save: its text, the name to save it under, and what it holds. */
+export const BundleFileSchema = z.object({
+  fileName: z.string(),
+  mimeType: z.literal('application/json'),
+  content: z.string(),
+  checksum: z.string(),
+  summary: BundleSummarySchema,
+});
+export type BundleFile = z.infer<typeof BundleFileSchema>;
+
+/** An unsigned bundle checked on the offline install: a plan to review, or the batch already made from it. */
+export const ImportedUnsignedSchema = z.object({
+  bundle: BundleSummarySchema,
+  /** Review it like a plan made here; `signing.createBatch` with its id starts signing. */
+  plan: PlanSchema,
+  /** Set when this bundle was imported before: its batch (open it; nothing is signed twice). */
+  batchId: z.string().nullable(),
+  snapshot: BundleSnapshotSchema,
+});
+export type ImportedUnsigned = z.infer<typeof ImportedUnsignedSchema>;
+
+/** What sending one signed transaction now would meet: null when nothing stands in the way. */
+export const SendCheckSchema = z.object({
+  itemId: z.string(),
+  wallet: z.string(),
+  label: z.string(),
+  nonce: z.number().nullable(),
+  /** TX_NONCE_USED, TX_NONCE_GAP or TX_FEE_EXPIRED, with what to do. */
+  problem: AppErrorDataSchema.nullable(),
+});
+export type SendCheck = z.infer<typeof SendCheckSchema>;
+
+/** A signed bundle checked back online: the batch to send, and what the chain says about each transaction now. */
+export const ImportedSignedSchema = z.object({
+  bundle: BundleSummarySchema,
+  /** Journaled, nothing sent yet: `signing.run` sends it. */
+  batch: BatchSchema,
+  /** False when this bundle had been imported before (the batch is the same one). */
+  created: z.boolean(),
+  checks: z.array(SendCheckSchema),
+  snapshot: BundleSnapshotSchema,
+});
+export type ImportedSigned = z.infer<typeof ImportedSignedSchema>;
+
+/** A bundle opened to look at: what it holds and the state it was planned from. */
+export const BundleViewSchema = z.object({ bundle: BundleSummarySchema, snapshot: BundleSnapshotSchema });
+export type BundleView = z.infer<typeof BundleViewSchema>;
