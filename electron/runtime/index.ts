@@ -14,6 +14,7 @@ import { createSettingsFeature } from './features/settings';
 import { loadEpochHistory, loadVaultList } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
 import { createSigningFeature, journalFolder } from './features/signing';
+import { createInsightsFeature } from './features/insights';
 import { createPositionsFeature } from './features/positions';
 import { createTransactionsFeature } from './features/transactions';
 import { openWalletBook, seedDemoBook } from './features/demo-book';
@@ -155,6 +156,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       // Nothing read from the previous source may be shown as current.
       portfolio.reset();
       agreements.reset();
+      insights.reset();
       positions.reset();
       transactions.reset();
       lastVaults = null;
@@ -181,6 +183,13 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   const positions = createPositionsFeature({ service: async () => (await connection.current()).client, portfolio, wallets: walletsOf });
   const transactions = createTransactionsFeature({ service: async () => (await connection.current()).client, wallets: walletsOf, onExplorerUrls: rememberLinkHosts });
 
+  // Campaigns and points, operators, performance, and the vault page's profile.
+  const insights = createInsightsFeature({
+    service: async () => (await connection.current()).client,
+    book: () => bookNow().book,
+    links: { remember: rememberLinkHosts, allows: (url) => isAllowedExternalUrl(url, linkHosts) },
+  });
+
   const handlers: Handlers = {
     app: { info: appInfo },
     settings: {
@@ -204,6 +213,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
         return list;
       },
       epochs: async ({ vaultId }) => loadEpochHistory((await connection.current()).client, vaultId),
+      profile: (input) => insights.vaultProfile(input),
     },
     portfolio: {
       load: async ({ groupId }) => {
@@ -286,6 +296,9 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       resign: ({ batchId, itemId }) => signingNow().resign(batchId, itemId),
       report: ({ batchId }) => signingNow().report(batchId),
     },
+    campaigns: insights.campaigns,
+    operators: insights.operators,
+    performance: insights.performance,
     system: {
       openExternal: async ({ url }) => {
         if (!isAllowedExternalUrl(url, linkHosts)) {

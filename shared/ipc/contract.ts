@@ -42,6 +42,22 @@ import { PortfolioSchema } from '../portfolio/schemas';
 import { PositionRecordsInputSchema, PositionRecordsSchema } from '../positions/schemas';
 import { TransactionsInputSchema, TransactionsViewSchema } from '../transactions/schemas';
 import { CsvImportReportSchema, GroupSchema, WalletSchema } from '../wallets/schemas';
+import {
+  CampaignDetailSchema,
+  CampaignIdInput,
+  CampaignListSchema,
+  CampaignPointsInput,
+  CampaignPointsViewSchema,
+  ExportPointsInput,
+  ForceInput,
+  OperatorDetailSchema,
+  OperatorIdInput,
+  OperatorListSchema,
+  PerformanceOverviewSchema,
+  VaultPerformanceViewSchema,
+  VaultProfileInput,
+  VaultProfileSchema,
+} from '../insights/schemas';
 
 /**
  * The IPC contract: every method the renderer may call, with the schema of its input and of its
@@ -64,6 +80,8 @@ export const methods = {
     list: { input: EmptyInput, result: VaultListSchema },
     /** The vault's epochs, oldest first, from the service's records. */
     epochs: { input: VaultIdInput, result: EpochHistorySchema },
+    /** Operators, category and type, campaigns and the integrations object of a public vault. */
+    profile: { input: VaultProfileInput, result: VaultProfileSchema },
   },
   portfolio: {
     /** Everything the console shows for a group (or every wallet, with null), in one refresh. */
@@ -120,6 +138,26 @@ export const methods = {
     /** Signs an item's nonce again, with higher fees (only when the operator asks). */
     resign: { input: BatchItemInput, result: BatchSchema },
     report: { input: BatchIdInput, result: ExportedFileSchema },
+  },
+  campaigns: {
+    list: { input: ForceInput, result: CampaignListSchema },
+    /** Rules, dates and the public vaults a campaign concerns. */
+    get: { input: CampaignIdInput, result: CampaignDetailSchema },
+    /** The points of every wallet of a group (read per wallet with bounded concurrency, cached), with the group's totals. */
+    points: { input: CampaignPointsInput, result: CampaignPointsViewSchema },
+    /** The same as a CSV file: one line per wallet and a totals line. */
+    exportPoints: { input: ExportPointsInput, result: ExportedFileSchema },
+  },
+  operators: {
+    list: { input: ForceInput, result: OperatorListSchema },
+    /** Description, links and the public vaults it manages, borrows from or curates. */
+    get: { input: OperatorIdInput, result: OperatorDetailSchema },
+  },
+  performance: {
+    /** The latest performance record of every public vault, for comparison. */
+    overview: { input: ForceInput, result: PerformanceOverviewSchema },
+    /** One vault's performance records over time and its underlying's price history. */
+    vault: { input: VaultProfileInput, result: VaultPerformanceViewSchema },
   },
   system: {
     openExternal: { input: OpenExternalInput, result: z.object({ opened: z.boolean() }) },

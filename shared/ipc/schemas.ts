@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CSV_MAX_BYTES, CSV_MAX_ROWS, GroupSchema, WalletSchema } from '../wallets/schemas';
 import { ConfirmationKindSchema, DerivationSchemeSchema, DeviceScreenSchema } from '../device/schemas';
+import { NamedRefSchema } from '../insights/schemas';
 
 /**
  * Schemas of the view models that cross the bridge. Amounts are decimal strings of base units
@@ -88,6 +89,9 @@ export const VaultRowSchema = z.object({
     .object({ id: z.string(), symbol: z.string(), name: z.string().nullable(), decimals: z.number(), address: z.string().nullable() })
     .nullable(),
   chain: z.object({ id: z.string(), name: z.string(), chainId: z.number().nullable() }).nullable(),
+  /** The service's vault category and vault type (names in every language the service gives). */
+  category: NamedRefSchema.nullable(),
+  type: NamedRefSchema.nullable(),
 });
 export type VaultRow = z.infer<typeof VaultRowSchema>;
 
@@ -95,6 +99,9 @@ export const VaultListSchema = z.object({
   vaults: z.array(VaultRowSchema),
   /** How many vaults the service listed that are not PUBLIC and are therefore not shown. */
   hiddenCount: z.number(),
+  /** Categories and types the service lists, with how many public vaults each has: the Vaults screen's filters. */
+  categories: z.array(NamedRefSchema.extend({ count: z.number() })),
+  types: z.array(NamedRefSchema.extend({ count: z.number() })),
   fetchedAt: z.number(),
 });
 export type VaultList = z.infer<typeof VaultListSchema>;

@@ -1,15 +1,25 @@
 import type { EpochHistory, VaultList, VaultRow } from '../../../shared/ipc/schemas';
 import { localizedText } from '../../../shared/domain/text';
 import type { ServiceClient } from '../../services/service-client';
+import { namedRef } from '../../services/insights/views';
 
 /**
  * The Vaults screen's view model: PUBLIC vaults only (the spec's rule for end users), each joined
- * with its underlying token and chain, in three list requests however many vaults there are.
+ * with its underlying token, chain, category and type, in five list requests however many vaults
+ * there are.
  */
 export async function loadVaultList(client: ServiceClient, language = 'en'): Promise<{ list: VaultList; linkUrls: string[] }> {
-  const [vaults, tokens, chains] = await Promise.all([client.listAll('vaults'), client.listAll('tokens'), client.listAll('chains')]);
+  const [vaults, tokens, chains, categories, types] = await Promise.all([
+    client.listAll('vaults'),
+    client.listAll('tokens'),
+    client.listAll('chains'),
+    client.listAll('vaultCategories'),
+    client.listAll('vaultTypes'),
+  ]);
   const tokenById = new Map(tokens.map((t) => [t._id, t]));
   const chainById = new Map(chains.map((c) => [c._id, c]));
+  const categoryById = new Map(categories.map((c) => [c._id, c]));
+  const typeById = new Map(types.map((t) => [t._id, t]));
   const publicVaults = vaults.filter((v) => v.visibility === 'PUBLIC');
 
   const rows: VaultRow[] = publicVaults.map((v) => {
@@ -28,6 +38,8 @@ export async function loadVaultList(client: ServiceClient, language = 'en'): Pro
         ? { id: token._id ?? '', symbol: token.symbol ?? '?', name: token.name ?? null, decimals: token.decimals ?? 18, address: token.address ?? null }
         : null,
       chain: chain ? { id: chain._id ?? '', name: chain.name ?? 'Unknown chain', chainId: chain.chainID ?? null } : null,
+      category: namedRef(v.categoryId ? categoryById.get(v.categoryId) : undefined),
+      type: namedRef(v.typeId ? typeById.get(v.typeId) : undefined),
     };
   });
   rows.sort((a, b) => a.name.localeCompare(b.name));
@@ -36,7 +48,19 @@ export async function loadVaultList(client: ServiceClient, language = 'en'): Pro
     ...chains.map((c) => (c as { explorerUrl?: unknown }).explorerUrl),
     ...publicVaults.map((v) => (v as { kyc?: { link?: unknown } }).kyc?.link),
   ].filter((u): u is string => typeof u === 'string');
-  return { list: { vaults: rows, hiddenCount: vaults.length - publicVaults.length, fetchedAt: Date.now() }, linkUrls };
+  // Filters offer every category and type the service lists, with their public vaults counted.
+  const facets = (records: Array<{ _id: string; code?: string | undefined; name?: unknown }>, key: 'category' | 'type') =>
+    records.map((r) => ({ ...namedRef(r)!, count: rows.filter((row) => row[key]?.id === r._id).length }));
+  return {
+    list: {
+      vaults: rows,
+      hiddenCount: vaults.length - publicVaults.length,
+      categories: facets(categories, 'category'),
+      types: facets(types, 'type'),
+      fetchedAt: Date.now(),
+    },
+    linkUrls,
+  };
 }
 
 const seconds = (iso: unknown): number | null => (typeof iso === 'string' && !Number.isNaN(Date.parse(iso)) ? Math.floor(Date.parse(iso) / 1000) : null);

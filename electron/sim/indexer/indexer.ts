@@ -7,6 +7,7 @@ import { registerLocalCatalog, type IndexedVault } from './catalog';
 import { buildEpochs, toEpochRecord } from './epochs';
 import { isoOf, objectIdOf } from './ids';
 import { buildPositions } from './positions';
+import { registerLocalPrograms, updateLocalCampaignPoints } from './programs';
 import { buildRequests, toRequestRecord } from './requests';
 import { toPerformanceRecord, toTokenBlockRecord } from './performance';
 import { buildTransactions } from './transactions';
@@ -58,6 +59,7 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
     chains.map((c) => ({ chainId: c.client.chainId, rpcUrl: c.client.rpcUrl, deployment: c.deployment })),
     isoOf(genesis.timestamp),
   );
+  registerLocalPrograms(store, vaults, isoOf(genesis.timestamp), Date.now());
   const clientOf = new Map(chains.map((c) => [c.client.chainId, c.client]));
   const timestamps = new Map<string, bigint>();
   const snapshots = new Map<string, VaultSnapshot>();
@@ -178,6 +180,7 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
         const started = performance.now();
         const parts = await Promise.all(vaults.map((v) => indexVault(v)));
         await indexTokenPrices();
+        updateLocalCampaignPoints(store, vaults, Date.now());
         const sum = (k: keyof (typeof parts)[number]) => parts.reduce((s, p) => s + p[k], 0);
         return {
           vaults: vaults.length,

@@ -9,6 +9,11 @@ import { PositionsScreen } from '../portfolio/PositionsScreen';
 import { RequestsScreen } from '../portfolio/RequestsScreen';
 import { TransactionsScreen } from '../transactions/TransactionsScreen';
 import { VaultScreen } from '../portfolio/VaultScreen';
+import { CampaignsScreen } from '../campaigns/CampaignsScreen';
+import { CampaignScreen } from '../campaigns/CampaignScreen';
+import { PerformanceScreen } from '../performance/PerformanceScreen';
+import { OperatorsScreen } from '../operators/OperatorsScreen';
+import { OperatorScreen } from '../operators/OperatorScreen';
 import { SigningScreen } from '../signing/SigningScreen';
 import { useSigningStore } from '../signing/signing-store';
 import { useAppStore, type Screen } from './app-store';
@@ -24,9 +29,15 @@ const NAV: Array<{ screen: Screen; label: string }> = [
   { screen: 'transactions', label: 'Transactions' },
   { screen: 'signing', label: 'Signing' },
   { screen: 'vaults', label: 'Vaults' },
+  { screen: 'campaigns', label: 'Campaigns' },
+  { screen: 'performance', label: 'Performance' },
+  { screen: 'operators', label: 'Operators' },
   { screen: 'wallets', label: 'Wallets' },
   { screen: 'settings', label: 'Settings' },
 ];
+
+/** Pages opened from a list keep their list's entry lit. */
+const PARENT_SCREEN: Partial<Record<Screen, Screen>> = { vault: 'overview', campaign: 'campaigns', operator: 'operators' };
 
 function ScreenView({ screen }: { screen: Screen }) {
   switch (screen) {
@@ -44,6 +55,16 @@ function ScreenView({ screen }: { screen: Screen }) {
       return <SigningScreen />;
     case 'vaults':
       return <VaultsScreen />;
+    case 'campaigns':
+      return <CampaignsScreen />;
+    case 'campaign':
+      return <CampaignScreen />;
+    case 'performance':
+      return <PerformanceScreen />;
+    case 'operators':
+      return <OperatorsScreen />;
+    case 'operator':
+      return <OperatorScreen />;
     case 'wallets':
       return <WalletsScreen />;
     case 'settings':
@@ -84,7 +105,7 @@ export function App() {
               <li key={item.screen}>
                 <button
                   type="button"
-                  className={`nav-item${screen === item.screen || (item.screen === 'overview' && screen === 'vault') ? ' active' : ''}`}
+                  className={`nav-item${screen === item.screen || PARENT_SCREEN[screen] === item.screen ? ' active' : ''}`}
                   aria-current={screen === item.screen ? 'page' : undefined}
                   onClick={() => go(item.screen)}
                 >

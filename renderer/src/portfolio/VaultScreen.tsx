@@ -13,6 +13,8 @@ import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
 import { useSigningStore } from '../signing/signing-store';
+import { VaultInsights, VaultOperatorsLine } from '../vaults/VaultInsights';
+import { useVaultInsightsStore } from '../vaults/vault-insights-store';
 
 const pct = (v: number | null) => (v === null ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 2 })} %`);
 
@@ -25,6 +27,8 @@ export function VaultScreen() {
   const [history, setHistory] = useState<EpochHistory | null>(null);
   const [historyError, setHistoryError] = useState<AppErrorData | null>(null);
   const vault = data?.vaults.find((v) => v.id === vaultId) ?? null;
+  // A public vault outside the portfolio (not an epoch vault, or on another chain) is named by its profile.
+  const profileName = useVaultInsightsStore((s) => (s.profile?.vault.id === vaultId ? s.profile.vault.name : null));
   const index = portfolioIndex(data);
 
   useEffect(() => {
@@ -44,11 +48,12 @@ export function VaultScreen() {
   return (
     <section className="screen" aria-labelledby="vault-title">
       <PortfolioHeader
-        title={vault?.name ?? 'Vault'}
+        title={vault?.name ?? profileName ?? 'Vault'}
         subtitle={
           vault ? (
             <>
               {vault.chain.name} · {vault.underlying.symbol} · <code title={vault.epochVault}>{vault.epochVault}</code>
+              <VaultOperatorsLine vaultId={vault.id} />
             </>
           ) : undefined
         }
@@ -237,6 +242,7 @@ export function VaultScreen() {
           </div>
         </>
       ) : null}
+      {vaultId ? <VaultInsights vaultId={vaultId} /> : null}
     </section>
   );
 }

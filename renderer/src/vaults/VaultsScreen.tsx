@@ -3,19 +3,25 @@ import { formatFeePercent } from '../../../shared/domain/fees';
 import { useAppStore } from '../app/app-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { shortAddress, timeLabels } from '../components/format';
+import { pickText } from '../components/text';
+import '../components/insights.css';
 import { useVaultsStore } from './vaults-store';
 
 const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
 
 export function VaultsScreen() {
-  const { list, loading, error, load } = useVaultsStore();
+  const { list, loading, error, load, category, type, setFilter } = useVaultsStore();
   const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const openVault = useAppStore((s) => s.openVault);
 
   useEffect(() => {
     void load();
   }, [load, sourceVersion]);
 
   const updated = list ? timeLabels(list.fetchedAt) : null;
+  // Filters narrow the public vaults; the rest of the catalog is never shown whatever they say.
+  const shown = list ? list.vaults.filter((v) => (!category || v.category?.id === category) && (!type || v.type?.id === type)) : [];
+  const filtered = list !== null && shown.length !== list.vaults.length;
 
   return (
     <section className="screen" aria-labelledby="vaults-title">
@@ -23,7 +29,7 @@ export function VaultsScreen() {
         <div>
           <h1 id="vaults-title">Vaults</h1>
           <p className="screen-sub">
-            {list ? `${list.vaults.length} public vault${list.vaults.length === 1 ? '' : 's'}` : 'Loading the catalog…'}
+            {list ? `${filtered ? `${shown.length} of ` : ''}${list.vaults.length} public vault${list.vaults.length === 1 ? '' : 's'}` : 'Loading the catalog…'}
             {list && list.hiddenCount > 0 ? ` · ${list.hiddenCount} restricted or hidden not shown` : ''}
           </p>
         </div>
@@ -44,6 +50,40 @@ export function VaultsScreen() {
       {list && list.vaults.length === 0 ? <p className="empty">The service lists no public vaults.</p> : null}
 
       {list && list.vaults.length > 0 ? (
+        <div className="filters" role="group" aria-label="Filters">
+          <label>
+            Category
+            <select value={category ?? ''} onChange={(e) => setFilter({ category: e.target.value || null })} aria-label="Category">
+              <option value="">All categories</option>
+              {list.categories.map((c) => (
+                <option key={c.id} value={c.id} disabled={c.count === 0}>
+                  {pickText(c.name, c.code ?? c.id)} ({c.count})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Type
+            <select value={type ?? ''} onChange={(e) => setFilter({ type: e.target.value || null })} aria-label="Vault type">
+              <option value="">All types</option>
+              {list.types.map((t) => (
+                <option key={t.id} value={t.id} disabled={t.count === 0}>
+                  {pickText(t.name, t.code ?? t.id)} ({t.count})
+                </option>
+              ))}
+            </select>
+          </label>
+          {filtered ? (
+            <button type="button" className="link-button" onClick={() => setFilter({ category: null, type: null })}>
+              Clear filters
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {list && list.vaults.length > 0 && shown.length === 0 ? <p className="empty">No public vault has this category and type.</p> : null}
+
+      {list && shown.length > 0 ? (
         <div className={`table-wrap${error ? ' stale' : ''}`}>
           <table className="table" aria-label="Public vaults">
             <thead>
@@ -58,13 +98,18 @@ export function VaultsScreen() {
               </tr>
             </thead>
             <tbody>
-              {list.vaults.map((v) => (
+              {shown.map((v) => (
                 <tr key={v.id} data-vault-id={v.id}>
                   <td>
-                    <div className="cell-title">{v.name}</div>
+                    <button type="button" className="link-button cell-title vault-link" onClick={() => openVault(v.id)}>
+                      {v.name}
+                    </button>
                     {v.description ? <div className="cell-sub">{v.description}</div> : null}
                   </td>
-                  <td>{v.contractType === 'CDO_EPOCH' ? 'Epoch credit vault' : (v.contractType ?? '—')}</td>
+                  <td>
+                    <div>{v.type ? pickText(v.type.name) : v.contractType === 'CDO_EPOCH' ? 'Epoch credit vault' : (v.contractType ?? '—')}</div>
+                    {v.category ? <div className="cell-sub">{pickText(v.category.name)}</div> : null}
+                  </td>
                   <td>
                     <span className={`pill ${STATUS_CLASS[v.status ?? ''] ?? 'pill-muted'}`}>{v.status ?? 'unknown'}</span>
                   </td>

@@ -8,13 +8,19 @@ interface VaultsState {
   loading: boolean;
   /** The last failure; the previous list stays on screen, marked as not refreshed. */
   error: AppErrorData | null;
+  /** Filters of the Vaults screen: a category id and a type id, or null for all. */
+  category: string | null;
+  type: string | null;
   load(): Promise<void>;
+  setFilter(filter: { category?: string | null; type?: string | null }): void;
 }
 
 export const useVaultsStore = create<VaultsState>((set) => ({
   list: null,
   loading: false,
   error: null,
+  category: null,
+  type: null,
   async load() {
     set({ loading: true });
     try {
@@ -22,5 +28,8 @@ export const useVaultsStore = create<VaultsState>((set) => ({
     } catch (err) {
       set({ error: errorData(err), loading: false });
     }
+  },
+  setFilter(filter) {
+    set(filter);
   },
 }));

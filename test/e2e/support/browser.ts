@@ -8,15 +8,16 @@ export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
 
 /**
  * Debian's Chromium, headless, with the flags this closed network needs (no background
- * networking, no component updates) and a fresh profile per context.
+ * networking, no component updates) and a fresh profile per context. `locale` is the language the
+ * page reports (`navigator.language`); British English unless a test reads in another language.
  */
-export async function openChromium(): Promise<BrowserContext> {
+export async function openChromium(options: { locale?: string } = {}): Promise<BrowserContext> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-chromium-'));
   return chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1360, height: 860 },
-    locale: 'en-GB',
+    locale: options.locale ?? 'en-GB',
     args: [
       '--headless',
       '--no-sandbox',

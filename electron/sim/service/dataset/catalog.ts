@@ -42,21 +42,65 @@ export const UNDERLYING_SEEDS: readonly TokenSeed[] = [
   { symbol: 'WETH', name: 'Wrapped Ether', decimals: 18, usd: 3000 },
 ];
 
-const OPERATOR_SEEDS = [
-  { name: 'Vaultline', code: 'VAULTLINE', type: 'PROTOCOL' },
-  { name: 'Northwind Credit', code: 'NORTHWIND', type: 'BORROWER' },
-  { name: 'Harbor Lane Capital', code: 'HARBOR_LANE', type: 'BORROWER' },
-  { name: 'Kestrel Trade Finance', code: 'KESTREL', type: 'BORROWER' },
-  { name: 'Meridian Risk', code: 'MERIDIAN', type: 'CURATOR' },
+export const OPERATOR_SEEDS = [
+  {
+    name: 'Vaultline',
+    code: 'VAULTLINE',
+    type: 'PROTOCOL',
+    en: 'Vaultline runs the credit-vault contracts: epochs, queues, fees and the lender agreements.',
+    fr: 'Vaultline exploite les contrats des coffres de crédit : époques, files, frais et conventions des prêteurs.',
+  },
+  {
+    name: 'Northwind Credit',
+    code: 'NORTHWIND',
+    type: 'BORROWER',
+    en: 'Northwind Credit borrows against receivables of mid-sized European manufacturers.',
+    fr: 'Northwind Credit emprunte sur les créances de fabricants européens de taille moyenne.',
+  },
+  {
+    name: 'Harbor Lane Capital',
+    code: 'HARBOR_LANE',
+    type: 'BORROWER',
+    en: 'Harbor Lane Capital runs market-neutral strategies funded by its vaults.',
+    fr: 'Harbor Lane Capital mène des stratégies neutres au marché financées par ses coffres.',
+  },
+  {
+    name: 'Kestrel Trade Finance',
+    code: 'KESTREL',
+    type: 'BORROWER',
+    en: 'Kestrel Trade Finance funds short-dated trade finance in South-East Asia.',
+    fr: 'Kestrel Trade Finance finance le commerce à court terme en Asie du Sud-Est.',
+  },
+  {
+    name: 'Meridian Risk',
+    code: 'MERIDIAN',
+    type: 'CURATOR',
+    en: 'Meridian Risk vets borrowers, sets the vault parameters and reports on each epoch.',
+    fr: 'Meridian Risk évalue les emprunteurs, fixe les paramètres des coffres et rend compte de chaque époque.',
+  },
 ] as const;
 
-const CATEGORY_SEEDS = [
+/**
+ * Links a vault's integrations name: the protocol's documentation (a host the operators name) and
+ * a third-party analytics page (a host the console does not open).
+ */
+export function vaultIntegrationLinks(symbol: string, vaultId: string): Record<string, string> {
+  return { docs: `https://vaultline.example/docs/vaults/${symbol.toLowerCase()}`, analytics: `https://defillama.com/yields/pool/${vaultId}` };
+}
+
+/** An operator's links as the service names them: its site, its documentation, and a social handle. */
+export function operatorLinks(code: string): Record<string, string> {
+  const host = `${code.toLowerCase().replace('_', '')}.example`;
+  return { website: `https://${host}`, docs: `https://${host}/docs`, x: `https://x.com/${code.toLowerCase()}` };
+}
+
+export const CATEGORY_SEEDS = [
   { code: 'CREDIT', en: 'Private credit', fr: 'Crédit privé' },
   { code: 'YIELD', en: 'Yield aggregation', fr: 'Agrégation de rendement' },
   { code: 'TRANCHES', en: 'Tranched risk', fr: 'Risque par tranches' },
 ] as const;
 
-const TYPE_SEEDS = [
+export const TYPE_SEEDS = [
   { code: 'CREDIT_VAULT', en: 'Credit vault' },
   { code: 'BEST_YIELD', en: 'Best yield' },
   { code: 'TRANCHE', en: 'Tranche' },
@@ -185,8 +229,8 @@ export function generateCatalog(store: SimStore, rng: Prng, createdAt: string): 
       name: seed.name,
       code: seed.code,
       type: seed.type,
-      description: { en: `${seed.name}, ${seed.type.toLowerCase()} operator.` },
-      links: { website: `https://${seed.code.toLowerCase().replace('_', '')}.example` },
+      description: { en: seed.en, fr: seed.fr },
+      links: operatorLinks(seed.code),
       ...audit,
     });
   }
@@ -247,7 +291,10 @@ export function generateCatalog(store: SimStore, rng: Prng, createdAt: string): 
         en: `${seed.name}: ${isEpoch ? 'an epoch-based credit vault lending to a vetted borrower' : 'a yield vault'} in ${seed.token}.`,
         fr: `${seed.name} : ${isEpoch ? 'coffre de crédit par époques' : 'coffre de rendement'} en ${seed.token}.`,
       },
-      shortDescription: { en: isEpoch ? `Credit to ${seed.borrower ?? 'a borrower'}` : `Yield on ${seed.token}`, fr: `Rendement ${seed.token}` },
+      shortDescription: {
+        en: isEpoch ? `Credit to ${OPERATOR_SEEDS.find((o) => o.code === seed.borrower)?.name ?? 'a borrower'}` : `Yield on ${seed.token}`,
+        fr: `Rendement ${seed.token}`,
+      },
       caption: { en: isEpoch ? 'Epoch credit vault' : seed.contractType },
       keyInfo: [
         { label: { en: 'Underlying' }, value: { en: seed.token } },
@@ -310,6 +357,7 @@ export function generateCatalog(store: SimStore, rng: Prng, createdAt: string): 
       defillama: { project: 'vaultline', pool: vault._id },
       coingecko: { id: null },
       custodian: isEpoch ? { name: 'Fireblocks', segregated: true } : null,
+      links: vaultIntegrationLinks(seed.symbol, vault._id),
     });
   }
 

@@ -1,0 +1,63 @@
+import { campaignState } from '../../../shared/insights/points';
+import type { CampaignDetail, CampaignRule, CampaignSummary } from '../../../shared/insights/schemas';
+import type { ResourceItem } from '../../../shared/service';
+import { flatEntries, localized, seconds, type ReferenceIndex } from './views';
+
+type Campaign = ResourceItem<'campaigns'>;
+
+/** The vaults a campaign concerns: its `vaultIds` and the vaults its rules name. */
+function campaignVaultIds(campaign: Campaign): string[] {
+  const fromRules = (campaign.rules ?? []).flatMap((r) => {
+    const id = (r as { vaultId?: unknown } | null)?.vaultId;
+    return typeof id === 'string' ? [id] : [];
+  });
+  return [...new Set([...(campaign.vaultIds ?? []), ...fromRules])];
+}
+
+export function campaignSummary(campaign: Campaign, index: ReferenceIndex, nowSeconds: number): CampaignSummary {
+  const startDate = seconds(campaign.startDate);
+  const endDate = seconds(campaign.endDate);
+  return {
+    id: campaign._id,
+    code: campaign.code ?? null,
+    name: localized(campaign.name) ?? { en: campaign.code ?? campaign._id },
+    description: localized(campaign.description),
+    startDate,
+    endDate,
+    state: campaignState(startDate, endDate, nowSeconds),
+    vaultCount: campaignVaultIds(campaign).filter((id) => index.vault(id)?.visibility === 'PUBLIC').length,
+  };
+}
+
+/**
+ * One rule in words. A rule about a vault is titled with the vault's name; a rule about a vault
+ * that is not public is titled without naming it. Plain-text rules are their own title.
+ */
+function ruleView(rule: unknown, i: number, index: ReferenceIndex, allows: (url: string) => boolean): CampaignRule {
+  if (typeof rule === 'string') return { title: rule, vaultId: null, entries: [] };
+  const text = localized(rule);
+  if (text && typeof rule === 'object' && rule !== null && Object.keys(rule).every((k) => /^[a-z]{2}(-[A-Za-z]{2,4})?$/.test(k))) {
+    return { title: text.en ?? `Rule ${i + 1}`, vaultId: null, entries: flatEntries(rule, allows) };
+  }
+  if (typeof rule === 'object' && rule !== null && !Array.isArray(rule)) {
+    const { vaultId, ...rest } = rule as Record<string, unknown>;
+    const vault = typeof vaultId === 'string' ? index.vault(vaultId) : undefined;
+    const known = vault?.visibility === 'PUBLIC';
+    const title = known ? vault.name : vaultId !== undefined ? 'A vault that is not public' : `Rule ${i + 1}`;
+    return { title, vaultId: known ? vault._id : null, entries: flatEntries(rest, allows) };
+  }
+  return { title: `Rule ${i + 1}`, vaultId: null, entries: flatEntries(rule, allows) };
+}
+
+export function campaignDetail(campaign: Campaign, index: ReferenceIndex, nowSeconds: number, allows: (url: string) => boolean): CampaignDetail {
+  const ids = campaignVaultIds(campaign);
+  const vaults = ids.map((id) => index.vault(id)).filter((v) => v?.visibility === 'PUBLIC');
+  return {
+    ...campaignSummary(campaign, index, nowSeconds),
+    rules: (campaign.rules ?? []).map((r, i) => ruleView(r, i, index, allows)),
+    vaults: vaults.map((v) => index.ref(v!)).sort((a, b) => a.name.localeCompare(b.name)),
+    // Unknown ids count as not shown too: the campaign names them, the console cannot.
+    hiddenVaultCount: ids.length - vaults.length,
+    fetchedAtMs: index.data.fetchedAtMs,
+  };
+}

@@ -1,0 +1,210 @@
+import { useEffect } from 'react';
+import { useAppStore } from '../app/app-store';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { FlatEntries } from '../components/FlatEntries';
+import { count, multiplier, points } from '../components/figures';
+import { shortAddress, timeLabels } from '../components/format';
+import { pickText } from '../components/text';
+import { Countdown } from '../components/time';
+import { GroupPicker } from '../portfolio/GroupPicker';
+import { usePortfolioStore } from '../portfolio/portfolio-store';
+import { VaultRefTable } from '../operators/VaultRefTable';
+import '../components/insights.css';
+import { CampaignDates, CampaignStatePill } from './CampaignState';
+import { useCampaignsStore } from './campaigns-store';
+
+/** One campaign: its rules, dates and vaults, and the points of every wallet of the batch with the batch's totals. */
+export function CampaignScreen() {
+  const { campaignId, detail, detailError, points: view, pointsLoading, pointsError, exporting, loadDetail, loadPoints, exportPoints } = useCampaignsStore();
+  const groupId = usePortfolioStore((s) => s.groupId);
+  const go = useAppStore((s) => s.go);
+  const openVault = useAppStore((s) => s.openVault);
+  const sourceVersion = useAppStore((s) => s.sourceVersion);
+
+  useEffect(() => {
+    void loadDetail();
+  }, [loadDetail, campaignId, sourceVersion]);
+  useEffect(() => {
+    void loadPoints(groupId);
+  }, [loadPoints, campaignId, groupId, sourceVersion]);
+
+  const refresh = () => {
+    void loadDetail(true);
+    void loadPoints(groupId, true);
+  };
+  const name = detail ? pickText(detail.name, detail.code ?? detail.id) : 'Campaign';
+  const totals = view?.totals;
+  const failed = view?.rows.filter((r) => r.error !== null) ?? [];
+  const updated = view ? timeLabels(view.oldestMs ?? view.fetchedAtMs) : null;
+
+  return (
+    <section className="screen" aria-labelledby="campaign-title">
+      <header className="screen-header">
+        <div>
+          <h1 id="campaign-title">{name}</h1>
+          {detail ? (
+            <p className="screen-sub">
+              {detail.code ? <code>{detail.code}</code> : null} <CampaignStatePill state={detail.state} /> <CampaignDates campaign={detail} />
+            </p>
+          ) : null}
+        </div>
+        <div className="screen-actions">
+          <button type="button" className="button" onClick={() => go('campaigns')}>
+            ← Campaigns
+          </button>
+          <GroupPicker />
+          {updated ? (
+            <span className="freshness" title={`Points read ${updated.utc}; kept a few minutes, Refresh reads them again.`}>
+              Points as of {updated.local}
+            </span>
+          ) : null}
+          <button type="button" className="button" onClick={refresh} disabled={pointsLoading} aria-busy={pointsLoading}>
+            {pointsLoading ? 'Refreshing…' : 'Refresh'}
+          </button>
+          <button type="button" className="button button-primary" onClick={() => void exportPoints(groupId)} disabled={exporting || !view || view.rows.length === 0}>
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </button>
+        </div>
+      </header>
+      {pointsLoading ? <div className="progress" role="progressbar" aria-label="Reading points" /> : <div className="progress-placeholder" />}
+      {!campaignId ? <p className="empty">Open a campaign from the Campaigns screen.</p> : null}
+      {detailError ? <ErrorNotice error={detailError} title="Could not load the campaign." /> : null}
+      {detail?.description ? <p className="lead">{pickText(detail.description)}</p> : null}
+
+      {detail ? (
+        <div className="facts-grid">
+          <div className="fact">
+            <span className="fact-label">{detail.state === 'upcoming' ? 'Starts' : detail.state === 'finished' ? 'Ended' : 'Ends'}</span>
+            {detail.state === 'upcoming' && detail.startDate !== null ? (
+              <strong>
+                <Countdown at={detail.startDate} />
+              </strong>
+            ) : detail.endDate !== null ? (
+              <strong>
+                <Countdown at={detail.endDate} />
+              </strong>
+            ) : (
+              <strong>—</strong>
+            )}
+            <span className="fact-sub">
+              <CampaignDates campaign={detail} />
+            </span>
+          </div>
+          <div className="fact">
+            <span className="fact-label">Vaults</span>
+            <strong>{detail.vaults.length}</strong>
+            <span className="fact-sub">{detail.hiddenVaultCount > 0 ? `${detail.hiddenVaultCount} not public, not shown` : 'all public'}</span>
+          </div>
+          <div className="fact" data-testid="batch-points-total">
+            <span className="fact-label">Batch points</span>
+            <strong>{totals ? points(totals.points) : '—'}</strong>
+            <span className="fact-sub">{totals ? `${count(totals.wallets)} wallets, ${count(totals.earning)} earning` : 'reading…'}</span>
+          </div>
+          <div className="fact">
+            <span className="fact-label">Batch points per day</span>
+            <strong>{totals ? points(totals.perDay) : '—'}</strong>
+            <span className="fact-sub">{totals?.multiplier !== null && totals ? `average multiplier ${multiplier(totals.multiplier)}` : 'nothing earned now'}</span>
+          </div>
+        </div>
+      ) : null}
+
+      {pointsError ? <ErrorNotice error={pointsError} title={view ? 'Could not refresh the points: the figures below are from before.' : 'Could not read the points.'} /> : null}
+      {failed.length > 0 ? (
+        <div className="notice notice-warn" role="status">
+          <strong className="notice-title">
+            {failed.length} wallet{failed.length === 1 ? '' : 's'} could not be read: the totals leave {failed.length === 1 ? 'it' : 'them'} out.
+          </strong>
+          <p>{failed[0]!.error}</p>
+          <p className="notice-action">Refresh to read them again.</p>
+        </div>
+      ) : null}
+
+      {view ? (
+        <div className="card wide">
+          <div className="card-head">
+            <h2>Points of this batch</h2>
+            <span className="cell-sub">highest first</span>
+          </div>
+          {view.rows.length === 0 ? (
+            <p className="cell-sub">This batch has no wallets. Add some in Wallets, or pick another batch.</p>
+          ) : (
+            <div className={`table-wrap scroll-y${pointsError ? ' stale' : ''}`}>
+              <table className="table compact" aria-label="Campaign points">
+                <thead>
+                  <tr>
+                    <th scope="col">Wallet</th>
+                    <th scope="col" className="num">
+                      Points
+                    </th>
+                    <th scope="col" className="num">
+                      Per day
+                    </th>
+                    <th scope="col" className="num">
+                      Multiplier
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {view.rows.map((r) => (
+                    <tr key={r.wallet} data-wallet={r.wallet}>
+                      <td>
+                        <span className="cell-title">{r.label || shortAddress(r.wallet)}</span> <code className="cell-sub" title={r.wallet}>{shortAddress(r.wallet)}</code>
+                        {r.error ? <div className="error-text">{r.error}</div> : null}
+                      </td>
+                      <td className="num" data-points={r.points ?? ''}>
+                        {points(r.points)}
+                      </td>
+                      <td className="num">{points(r.perDay)}</td>
+                      <td className="num">{multiplier(r.multiplier)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                {totals ? (
+                  <tfoot>
+                    <tr data-testid="points-totals">
+                      <td>
+                        Batch total · {count(totals.wallets)} wallets{totals.failed > 0 ? `, ${totals.failed} not read` : ''}
+                      </td>
+                      <td className="num" data-points={totals.points}>
+                        {points(totals.points)}
+                      </td>
+                      <td className="num">{points(totals.perDay)}</td>
+                      <td className="num">{multiplier(totals.multiplier)}</td>
+                    </tr>
+                  </tfoot>
+                ) : null}
+              </table>
+            </div>
+          )}
+        </div>
+      ) : null}
+
+      {detail ? (
+        <div className="insight-grid">
+          <div className="card">
+            <h2>Rules</h2>
+            {detail.rules.length === 0 ? <p className="cell-sub">The service gives no rules for this campaign.</p> : null}
+            {detail.rules.map((rule, i) => (
+              <div className="rule" key={i}>
+                <h3>
+                  {rule.vaultId ? (
+                    <button type="button" className="link-button vault-link" onClick={() => openVault(rule.vaultId!)}>
+                      {rule.title}
+                    </button>
+                  ) : (
+                    rule.title
+                  )}
+                </h3>
+                {rule.entries.length > 0 ? <FlatEntries entries={rule.entries} label={`Rule: ${rule.title}`} /> : null}
+              </div>
+            ))}
+          </div>
+          <div className="card">
+            <h2>Vaults concerned</h2>
+            {detail.vaults.length === 0 ? <p className="cell-sub">No public vault.</p> : <VaultRefTable vaults={detail.vaults} label="Campaign vaults" compact />}
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { CampaignSummary } from '../../../shared/insights/schemas';
+import { DateTime } from '../components/time';
+
+const STATE: Record<CampaignSummary['state'], { label: string; className: string }> = {
+  running: { label: 'Running', className: 'pill-ok' },
+  upcoming: { label: 'Upcoming', className: 'pill-info' },
+  finished: { label: 'Finished', className: 'pill-muted' },
+  undated: { label: 'No dates', className: 'pill-muted' },
+};
+
+export function CampaignStatePill({ state }: { state: CampaignSummary['state'] }) {
+  const s = STATE[state];
+  return (
+    <span className={`pill ${s.className}`} data-campaign-state={state}>
+      {s.label}
+    </span>
+  );
+}
+
+/** "1 Mar 2025 → 30 Jun 2025", each date in the locale with UTC on hover. */
+export function CampaignDates({ campaign }: { campaign: Pick<CampaignSummary, 'startDate' | 'endDate'> }) {
+  return (
+    <span className="campaign-dates">
+      {campaign.startDate !== null ? <DateTime seconds={campaign.startDate} withTime={false} /> : 'no start date'} →{' '}
+      {campaign.endDate !== null ? <DateTime seconds={campaign.endDate} withTime={false} /> : 'no end date'}
+    </span>
+  );
+}

@@ -1,0 +1,41 @@
+import type { VaultRef } from '../../../shared/insights/schemas';
+import { useAppStore } from '../app/app-store';
+import { pickText } from '../components/text';
+
+const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
+
+/** Public vaults named by a campaign or an operator; each opens its vault page. */
+export function VaultRefTable({ vaults, label, compact }: { vaults: VaultRef[]; label: string; compact?: boolean }) {
+  const openVault = useAppStore((s) => s.openVault);
+  return (
+    <table className="table compact" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">Vault</th>
+          {compact ? null : <th scope="col">Category</th>}
+          <th scope="col">Underlying</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {vaults.map((v) => (
+          <tr key={v.id} data-vault-id={v.id}>
+            <td>
+              <button type="button" className="link-button cell-title vault-link" onClick={() => openVault(v.id)}>
+                {v.name}
+              </button>
+              <div className="cell-sub">
+                {[v.chain, v.type ? pickText(v.type.name) : null].filter(Boolean).join(' · ')}
+              </div>
+            </td>
+            {compact ? null : <td>{v.category ? pickText(v.category.name) : <span className="cell-sub">—</span>}</td>}
+            <td>{v.token ? v.token.symbol : <span className="cell-sub">unknown</span>}</td>
+            <td>
+              <span className={`pill ${STATUS_CLASS[v.status ?? ''] ?? 'pill-muted'}`}>{v.status ?? 'unknown'}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

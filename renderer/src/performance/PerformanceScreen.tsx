@@ -1,0 +1,134 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { PerformanceRow } from '../../../shared/insights/schemas';
+import { useAppStore } from '../app/app-store';
+import { Amount } from '../components/Amount';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { count, days, pct } from '../components/figures';
+import { timeLabels } from '../components/format';
+import { pickText } from '../components/text';
+import { DateTime } from '../components/time';
+import { UsdValue } from '../components/UsdValue';
+import '../components/insights.css';
+import { ApyComparisonChart } from './ApyComparisonChart';
+import { usePerformanceStore } from './performance-store';
+
+type SortKey = 'apy' | 'holders' | 'age' | 'tvl' | 'earnings' | 'name';
+
+const usd = (f: { usd: string } | null | undefined) => (f ? Number(BigInt(f.usd) / 10_000n) / 100 : -Infinity);
+const SORTS: Record<SortKey, (a: PerformanceRow, b: PerformanceRow) => number> = {
+  apy: (a, b) => (b.realizedAPY ?? -Infinity) - (a.realizedAPY ?? -Infinity),
+  holders: (a, b) => (b.holders ?? -1) - (a.holders ?? -1),
+  age: (a, b) => (b.ageDays ?? -1) - (a.ageDays ?? -1),
+  tvl: (a, b) => usd(b.tvl?.usd) - usd(a.tvl?.usd),
+  earnings: (a, b) => usd(b.earnings?.usd) - usd(a.earnings?.usd),
+  name: (a, b) => a.vault.name.localeCompare(b.vault.name),
+};
+
+/** The latest performance record of every public vault, side by side: a chart of realized APY and a sortable table. */
+export function PerformanceScreen() {
+  const { overview, loading, error, load } = usePerformanceStore();
+  const openVault = useAppStore((s) => s.openVault);
+  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const [sort, setSort] = useState<SortKey>('apy');
+  useEffect(() => {
+    void load();
+  }, [load, sourceVersion]);
+  const rows = useMemo(() => (overview ? [...overview.rows].sort((a, b) => SORTS[sort](a, b) || a.vault.name.localeCompare(b.vault.name)) : []), [overview, sort]);
+  const updated = overview ? timeLabels(overview.fetchedAtMs) : null;
+  const priced = rows.some((r) => r.tvl?.usd?.priced || r.earnings?.usd?.priced);
+
+  const header = (key: SortKey, label: string, num = true) => (
+    <th scope="col" className={num ? 'num' : undefined} aria-sort={sort === key ? (key === 'name' ? 'ascending' : 'descending') : 'none'}>
+      <button type="button" className="th-button" aria-pressed={sort === key} onClick={() => setSort(key)} title={`Sort by ${label.toLowerCase()}`}>
+        {label}
+        {sort === key ? (key === 'name' ? ' ↑' : ' ↓') : ''}
+      </button>
+    </th>
+  );
+
+  return (
+    <section className="screen" aria-labelledby="performance-title">
+      <header className="screen-header">
+        <div>
+          <h1 id="performance-title">Performance</h1>
+          <p className="screen-sub">
+            {overview
+              ? `${overview.rows.length} public vaults compared on their latest performance record${overview.withoutRecord > 0 ? ` · ${overview.withoutRecord} without a record yet` : ''}`
+              : 'Loading the performance records…'}
+          </p>
+        </div>
+        <div className="screen-actions">
+          {updated ? (
+            <span className="freshness" title={updated.utc}>
+              Updated {updated.local}
+            </span>
+          ) : null}
+          <button type="button" className="button" onClick={() => void load(true)} disabled={loading} aria-busy={loading}>
+            {loading ? 'Refreshing…' : 'Refresh'}
+          </button>
+        </div>
+      </header>
+      {error ? <ErrorNotice error={error} title={overview ? 'Could not refresh: the figures below are from the last successful load.' : 'Could not load the performance records.'} /> : null}
+      {overview && overview.rows.length === 0 ? <p className="empty">No public vault has a performance record yet.</p> : null}
+      {overview && overview.rows.length > 0 ? (
+        <>
+          <div className="card wide">
+            <h2>Realized APY</h2>
+            <ApyComparisonChart rows={rows} />
+          </div>
+          <div className={`table-wrap${error ? ' stale' : ''}`}>
+            <table className="table" aria-label="Performance comparison">
+              <thead>
+                <tr>
+                  {header('name', 'Vault', false)}
+                  {header('apy', 'Realized APY')}
+                  {header('holders', 'Holders')}
+                  {header('age', 'Age')}
+                  {header('tvl', 'TVL')}
+                  {header('earnings', 'Earnings')}
+                  <th scope="col">As of</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.vault.id} data-vault-id={r.vault.id}>
+                    <td>
+                      <button type="button" className="link-button cell-title vault-link" onClick={() => openVault(r.vault.id)}>
+                        {r.vault.name}
+                      </button>
+                      <div className="cell-sub">{[r.vault.chain, r.vault.category ? pickText(r.vault.category.name) : null].filter(Boolean).join(' · ')}</div>
+                    </td>
+                    <td className="num" data-apy={r.realizedAPY ?? ''}>
+                      <strong>{pct(r.realizedAPY)}</strong>
+                    </td>
+                    <td className="num">{count(r.holders)}</td>
+                    <td className="num nowrap">{days(r.ageDays)}</td>
+                    <td className="num">
+                      <div className="stack right">
+                        {r.tvl?.token && r.vault.token ? <Amount value={r.tvl.token} token={r.vault.token} /> : <span className="cell-sub">—</span>}
+                        <span className="cell-sub">
+                          <UsdValue figure={r.tvl?.usd} />
+                        </span>
+                      </div>
+                    </td>
+                    <td className="num">
+                      <div className="stack right">
+                        {r.earnings?.token && r.vault.token ? <Amount value={r.earnings.token} token={r.vault.token} /> : <span className="cell-sub">—</span>}
+                        <span className="cell-sub">
+                          <UsdValue figure={r.earnings?.usd} />
+                          {r.earnings?.percentage !== null && r.earnings?.percentage !== undefined ? ` · ${pct(r.earnings.percentage)}` : ''}
+                        </span>
+                      </div>
+                    </td>
+                    <td className="nowrap">{r.asOf !== null ? <DateTime seconds={r.asOf} withTime={false} /> : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {priced ? <p className="chart-caption">≈ USD values the service left out, priced by the console at the token's latest price from the token blocks.</p> : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
