@@ -62,7 +62,8 @@ export function isLoopbackUrl(url: string | null | undefined): boolean {
 /** Network ids of development chains (anvil, hardhat, ganache): never an explorer behind them. */
 const LOCAL_CHAIN_IDS = new Set([1337, 31337, 31338]);
 
-export type ExplorerLink = { url: string; host: string } | { url: null; reason: string };
+/** A link to the explorer's page, or why there is none: in full, and in a few words for a table cell. */
+export type ExplorerLink = { url: string; host: string } | { url: null; reason: string; short: string };
 
 /**
  * Where a transaction can be looked at: the explorer the service's chain record names (https
@@ -73,8 +74,8 @@ export function transactionExplorerLink(
   chain: { chainId: number | null; name: string; explorerUrl: string | null; rpcUrl: string | null } | null,
   hash: string | null | undefined,
 ): ExplorerLink {
-  if (!hash || !/^0x[0-9a-fA-F]{64}$/.test(hash)) return { url: null, reason: 'The service gave no transaction hash.' };
-  if (!chain) return { url: null, reason: 'The service names no chain for this transaction.' };
+  if (!hash || !/^0x[0-9a-fA-F]{64}$/.test(hash)) return { url: null, reason: 'The service gave no transaction hash.', short: 'no hash' };
+  if (!chain) return { url: null, reason: 'The service names no chain for this transaction.', short: 'chain unknown' };
   const fromRecord = chain.explorerUrl && !isLoopbackUrl(chain.explorerUrl) && /^https:\/\//i.test(chain.explorerUrl) ? chain.explorerUrl : null;
   const base = fromRecord ?? (chain.chainId !== null ? EXPLORER_BY_CHAIN_ID[chain.chainId] : undefined) ?? null;
   if (base) {
@@ -83,7 +84,7 @@ export function transactionExplorerLink(
     if (host) return { url, host };
   }
   if ((chain.chainId !== null && LOCAL_CHAIN_IDS.has(chain.chainId)) || isLoopbackUrl(chain.rpcUrl)) {
-    return { url: null, reason: `No block explorer: ${chain.name} is a chain on this machine.` };
+    return { url: null, reason: `No block explorer: ${chain.name} is a chain on this machine.`, short: 'local chain: no explorer' };
   }
-  return { url: null, reason: `No block explorer is known for ${chain.name}.` };
+  return { url: null, reason: `No block explorer is known for ${chain.name}.`, short: 'no explorer known' };
 }

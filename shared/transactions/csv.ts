@@ -3,7 +3,18 @@ import { exactUnits } from '../domain/units';
 import { byDate } from './filter';
 import type { TransactionRow } from './schemas';
 
-export const TRANSACTION_CSV_COLUMNS = ['date_utc', 'wallet', 'label', 'vault', 'type', 'status', 'amount', 'symbol', 'tx_hash', 'explorer_url'] as const;
+export const TRANSACTION_CSV_COLUMNS = [
+  'date_utc',
+  'wallet',
+  'label',
+  'vault',
+  'type',
+  'status',
+  'amount',
+  'symbol',
+  'tx_hash',
+  'explorer_url',
+] as const;
 
 /** Cells a spreadsheet would run as a formula start with one of these; they are quoted as text. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -16,23 +27,29 @@ const safe = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : 
  * comes from the wallet book or the service (labels, vault names) never runs as a formula.
  */
 export function transactionsCsv(rows: readonly TransactionRow[], labelOf: (wallet: string) => string): string {
-  const data = [...rows].sort(byDate).map((r) => [
-    r.timestamp !== null ? new Date(r.timestamp * 1000).toISOString() : '',
-    r.wallet,
-    safe(labelOf(r.wallet)),
-    safe(r.vaultName),
-    safe(r.type),
-    safe(r.status),
-    r.amount === null ? '' : r.token ? exactUnits(r.amount, r.token.decimals) : r.amount,
-    r.token ? safe(r.token.symbol) : r.amount === null ? '' : 'base units (token unknown)',
-    r.hash ?? '',
-    r.explorer.url ?? '',
-  ]);
+  const data = [...rows]
+    .sort(byDate)
+    .map((r) => [
+      r.timestamp !== null ? new Date(r.timestamp * 1000).toISOString() : '',
+      r.wallet,
+      safe(labelOf(r.wallet)),
+      safe(r.vaultName),
+      safe(r.type),
+      safe(r.status),
+      r.amount === null ? '' : r.token ? exactUnits(r.amount, r.token.decimals) : r.amount,
+      r.token ? safe(r.token.symbol) : r.amount === null ? '' : 'base units (token unknown)',
+      r.hash ?? '',
+      r.explorer.url ?? '',
+    ]);
   return `${Papa.unparse({ fields: [...TRANSACTION_CSV_COLUMNS], data }, { newline: '\n' })}\n`;
 }
 
 /** `vaultdesk-transactions-<batch>-<UTC date>.csv` */
 export function transactionsFileName(batchName: string, now = new Date()): string {
-  const slug = batchName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'all-wallets';
+  const slug =
+    batchName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'all-wallets';
   return `vaultdesk-transactions-${slug}-${now.toISOString().slice(0, 10)}.csv`;
 }

@@ -60,5 +60,7 @@ export function transactionTotals(rows: readonly TransactionRow[]): TransactionT
     t.count++;
     if (row.amount !== null) t.amount += BigInt(row.amount);
   }
-  return [...totals.values()].sort((a, b) => a.type.localeCompare(b.type) || (a.token?.symbol ?? '~').localeCompare(b.token?.symbol ?? '~'));
+  return [...totals.values()].sort(
+    (a, b) => a.type.localeCompare(b.type) || (a.token?.symbol ?? '~').localeCompare(b.token?.symbol ?? '~'),
+  );
 }

@@ -28,7 +28,7 @@ export const TransactionRowSchema = z.object({
   timestamp: z.number().nullable(),
   blockNumber: z.number().nullable(),
   /** The explorer page of the transaction, or why there is none. */
-  explorer: z.union([z.object({ url: z.string(), host: z.string() }), z.object({ url: z.null(), reason: z.string() })]),
+  explorer: z.union([z.object({ url: z.string(), host: z.string() }), z.object({ url: z.null(), reason: z.string(), short: z.string() })]),
 });
 export type TransactionRow = z.infer<typeof TransactionRowSchema>;
 

@@ -23,7 +23,14 @@ export function createTransactionsFeature(deps: TransactionsFeatureDeps) {
     async list({ groupId, force }: { groupId: string | null; force?: boolean | undefined }): Promise<TransactionsView> {
       const client = await deps.service();
       const view = await history.load(client, groupId, deps.wallets(groupId), force ? { force: true } : {});
-      deps.onExplorerUrls([...new Set(view.rows.map((r) => r.explorer.url).filter((u): u is string => u !== null).map((u) => new URL(u).origin))]);
+      deps.onExplorerUrls([
+        ...new Set(
+          view.rows
+            .map((r) => r.explorer.url)
+            .filter((u): u is string => u !== null)
+            .map((u) => new URL(u).origin),
+        ),
+      ]);
       return view;
     },
   };

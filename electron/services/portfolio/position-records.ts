@@ -73,7 +73,10 @@ interface Entry {
   behind: boolean;
 }
 
-const pair = (v: { USD?: string | undefined; token?: string | undefined } | undefined) => ({ token: v?.token ?? null, usd: v?.USD ?? null });
+const pair = (v: { USD?: string | undefined; token?: string | undefined } | undefined) => ({
+  token: v?.token ?? null,
+  usd: v?.USD ?? null,
+});
 
 /** The service's record in the console's words (amounts stay integer strings). */
 export function toPositionRecord(p: Position): PositionRecord {

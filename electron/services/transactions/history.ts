@@ -58,7 +58,8 @@ function errorData(err: unknown): AppErrorData {
 }
 
 const rpcOf = (chain: Chain): string | null =>
-  ((chain as { RPCs?: Array<{ https?: string }> }).RPCs ?? []).find((r) => typeof r.https === 'string' && r.https.length > 0)?.https ?? null;
+  ((chain as { RPCs?: Array<{ https?: string }> }).RPCs ?? []).find((r) => typeof r.https === 'string' && r.https.length > 0)?.https ??
+  null;
 
 const seconds = (iso: string | undefined): number | null => {
   const ms = iso ? Date.parse(iso) : Number.NaN;
@@ -69,7 +70,8 @@ const seconds = (iso: string | undefined): number | null => {
 export function toTransactionRow(tx: Transaction, catalog: Omit<CatalogLookup, 'atMs'>): TransactionRow {
   const vault = tx.vaultId ? catalog.vaults.get(tx.vaultId) : undefined;
   const token = tx.tokenId ? catalog.tokens.get(tx.tokenId) : undefined;
-  const chain = (tx.chainId ? catalog.chains.get(tx.chainId) : undefined) ?? (vault?.chainId ? catalog.chains.get(vault.chainId) : undefined);
+  const chain =
+    (tx.chainId ? catalog.chains.get(tx.chainId) : undefined) ?? (vault?.chainId ? catalog.chains.get(vault.chainId) : undefined);
   const chainId = typeof chain?.chainID === 'number' ? chain.chainID : null;
   return {
     id: tx._id,
@@ -87,7 +89,12 @@ export function toTransactionRow(tx: Transaction, catalog: Omit<CatalogLookup, '
     blockNumber: tx.block?.number ?? null,
     explorer: transactionExplorerLink(
       chain
-        ? { chainId, name: chain.name ?? `Chain ${chainId ?? '?'}`, explorerUrl: (chain as { explorerUrl?: string }).explorerUrl ?? null, rpcUrl: rpcOf(chain) }
+        ? {
+            chainId,
+            name: chain.name ?? `Chain ${chainId ?? '?'}`,
+            explorerUrl: (chain as { explorerUrl?: string }).explorerUrl ?? null,
+            rpcUrl: rpcOf(chain),
+          }
         : null,
       tx.hash,
     ),
@@ -110,11 +117,19 @@ export class TransactionHistory {
     this.histories.clear();
   }
 
-  async load(client: ServiceClient, groupId: string | null, wallets: readonly HistoryWallet[], options: { force?: boolean; now?: number } = {}): Promise<TransactionsView> {
+  async load(
+    client: ServiceClient,
+    groupId: string | null,
+    wallets: readonly HistoryWallet[],
+    options: { force?: boolean; now?: number } = {},
+  ): Promise<TransactionsView> {
     const started = performance.now();
     const now = options.now ?? Date.now();
     const before = totalRequests(client);
-    const walletsKey = wallets.map((w) => w.address.toLowerCase()).sort().join(',');
+    const walletsKey = wallets
+      .map((w) => w.address.toLowerCase())
+      .sort()
+      .join(',');
     const cacheKey = groupId ?? '*';
     const cached = this.histories.get(cacheKey);
     const view = (rows: TransactionRow[], fetchedAtMs: number | null, error: AppErrorData | null): TransactionsView => ({
@@ -159,10 +174,13 @@ export class TransactionHistory {
 
   private async fetchRecords(client: ServiceClient, wallets: readonly HistoryWallet[]): Promise<Transaction[]> {
     const chunks: string[][] = [];
-    for (let i = 0; i < wallets.length; i += WALLETS_PER_REQUEST) chunks.push(wallets.slice(i, i + WALLETS_PER_REQUEST).map((w) => w.address));
+    for (let i = 0; i < wallets.length; i += WALLETS_PER_REQUEST)
+      chunks.push(wallets.slice(i, i + WALLETS_PER_REQUEST).map((w) => w.address));
     const limit = pLimit(CONCURRENCY);
     // Sorted by id so that pages stay consistent while the service adds records.
-    const pages = await Promise.all(chunks.map((chunk) => limit(() => client.listAll('transactions', { filter: { walletAddress: chunk }, sort: '_id' }))));
+    const pages = await Promise.all(
+      chunks.map((chunk) => limit(() => client.listAll('transactions', { filter: { walletAddress: chunk }, sort: '_id' }))),
+    );
     const byId = new Map<string, Transaction>();
     for (const page of pages) for (const tx of page) byId.set(tx._id, tx);
     return [...byId.values()];

@@ -36,8 +36,7 @@ export function OverviewScreen() {
                 <th scope="col">Vault</th>
                 <th scope="col">Cycle</th>
                 <th scope="col" className="num">Wallets</th>
-                <th scope="col" className="num">Balance · value</th>
-                <th scope="col" className="num">Deposited · earnings</th>
+                <th scope="col" className="num">Balance · value · earnings</th>
                 <th scope="col" className="num">Pending requests</th>
                 <th scope="col" className="num">Claimable now</th>
               </tr>
@@ -66,8 +65,6 @@ export function OverviewScreen() {
                     <div className="cell-sub">
                       <Amount value={t.value.toString()} token={t.vault.underlying} />
                     </div>
-                  </td>
-                  <td className="num">
                     <VaultEarningsCell earnings={earnings?.get(t.vault.id)} vault={t.vault} ready={earnings !== null} />
                   </td>
                   <td className="num">

@@ -5,7 +5,7 @@ import { DateTime } from '../components/time';
 import { openLink } from '../components/links';
 import { Amount } from '../components/Amount';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
-import { walletAndVaultColumns } from './columns';
+import { shortAddress } from '../components/format';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
@@ -50,11 +50,29 @@ export function PositionsScreen() {
 
   const columns = useMemo(
     () => [
-      ...walletAndVaultColumns<PositionRow>(index, 115),
+      // Wallet and vault in one column, so that the service's figures fit beside the chain's in a 1360-pixel window.
+      col.accessor((p) => `${index.label(p.wallet)} ${p.wallet} ${index.vault(p.vaultId)?.name ?? ''}`, {
+        id: 'pair',
+        header: 'Wallet · vault',
+        meta: { width: 'minmax(160px, 1fr)' } satisfies ColumnMeta,
+        cell: (c) => {
+          const p = c.row.original;
+          const v = index.vault(p.vaultId);
+          return (
+            <div className="stack">
+              <span className="cell-title">{index.label(p.wallet) || 'no label'}</span>
+              <span>{v?.name ?? p.vaultId}</span>
+              <span className="cell-sub pair-sub" title={`${p.wallet} · ${v?.chain.name ?? ''}`}>
+                <code>{shortAddress(p.wallet)}</code> · {v?.chain.name}
+              </span>
+            </div>
+          );
+        },
+      }),
       col.accessor((p) => (p.allowed === null ? 'unknown' : p.allowed ? 'allowed' : 'needs KYC'), {
         id: 'access',
         header: 'Access',
-        meta: { width: '140px' } satisfies ColumnMeta,
+        meta: { width: '150px' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const link = index.vault(p.vaultId)?.kyc.link;
@@ -88,7 +106,7 @@ export function PositionsScreen() {
       col.accessor((p) => Number(p.trancheBalance ?? 0), {
         id: 'balance',
         header: 'Balance · value',
-        meta: { width: '160px', align: 'right' } satisfies ColumnMeta,
+        meta: { width: '170px', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           if (!v) return null;
@@ -99,28 +117,37 @@ export function PositionsScreen() {
               <span className="cell-sub">
                 <Amount value={c.row.original.value} token={v.underlying} />
               </span>
-              {share !== undefined && share !== null ? <span className="cell-sub" title="Share of the vault's tranche supply, from the service's record">{share.toFixed(2)} % of the pool</span> : null}
+              {share !== undefined && share !== null ? (
+                <span className="cell-sub" title="Share of the vault's tranche supply, from the service's record">
+                  {share.toFixed(2)} % of the pool
+                </span>
+              ) : null}
             </div>
           );
         },
       }),
-      col.accessor((p) => {
-        const earned = recordOf.get(pairKey(p.vaultId, p.wallet))?.record?.earnings.token;
-        return earned === undefined || earned === null ? null : Number(earned);
-      }, {
-        id: 'earnings',
-        header: 'Deposited · earnings',
-        meta: { width: '165px', align: 'right' } satisfies ColumnMeta,
-        cell: (c) => {
-          const v = index.vault(c.row.original.vaultId);
-          if (!v) return null;
-          return <EarningsCell row={recordOf.get(pairKey(c.row.original.vaultId, c.row.original.wallet))} vault={v} ready={records !== null} />;
+      col.accessor(
+        (p) => {
+          const earned = recordOf.get(pairKey(p.vaultId, p.wallet))?.record?.earnings.token;
+          return earned === undefined || earned === null ? null : Number(earned);
         },
-      }),
+        {
+          id: 'earnings',
+          header: 'Earnings',
+          meta: { width: '160px', align: 'right' } satisfies ColumnMeta,
+          cell: (c) => {
+            const v = index.vault(c.row.original.vaultId);
+            if (!v) return null;
+            return (
+              <EarningsCell row={recordOf.get(pairKey(c.row.original.vaultId, c.row.original.wallet))} vault={v} ready={records !== null} />
+            );
+          },
+        },
+      ),
       col.display({
         id: 'pending',
         header: 'Pending requests',
-        meta: { width: '200px' } satisfies ColumnMeta,
+        meta: { width: '195px' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
@@ -151,7 +178,7 @@ export function PositionsScreen() {
       col.accessor((p) => p.claimable.length, {
         id: 'claimable',
         header: 'Claimable now',
-        meta: { width: '180px' } satisfies ColumnMeta,
+        meta: { width: '215px' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.claimable.length ? (
             <div className="stack">
@@ -193,7 +220,7 @@ export function PositionsScreen() {
           search={search}
           rowHeight={76}
           maxHeight="calc(100vh - 330px)"
-          minWidth={1075}
+          minWidth={1050}
           empty="No position in this batch."
         />
       ) : null}

@@ -6,8 +6,6 @@ import type { portfolioIndex } from './labels';
 /** The wallet (label over short address) and vault (name over chain) columns the portfolio tables share. */
 export function walletAndVaultColumns<T extends { wallet: string; vaultId: string }>(
   index: ReturnType<typeof portfolioIndex>,
-  /** The narrowest the two columns may get (px) before the table scrolls sideways. */
-  minWidth = 140,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's column values are heterogeneous by design
 ): ColumnDef<T, any>[] {
   const col = createColumnHelper<T>();
@@ -15,7 +13,7 @@ export function walletAndVaultColumns<T extends { wallet: string; vaultId: strin
     col.accessor((r) => `${index.label(r.wallet)} ${r.wallet}`, {
       id: 'wallet',
       header: 'Wallet',
-      meta: { width: `minmax(${minWidth}px, 1fr)` } satisfies ColumnMeta,
+      meta: { width: 'minmax(140px, 1fr)' } satisfies ColumnMeta,
       cell: (c) => (
         <div className="stack">
           <span className="cell-title">{index.label(c.row.original.wallet) || 'no label'}</span>
@@ -28,7 +26,7 @@ export function walletAndVaultColumns<T extends { wallet: string; vaultId: strin
     col.accessor((r) => index.vault(r.vaultId)?.name ?? '', {
       id: 'vault',
       header: 'Vault',
-      meta: { width: `minmax(${minWidth}px, 1fr)` } satisfies ColumnMeta,
+      meta: { width: 'minmax(140px, 1fr)' } satisfies ColumnMeta,
       cell: (c) => (
         <div className="stack">
           <span>{c.getValue() as string}</span>

@@ -3,26 +3,45 @@ import type { Portfolio, PortfolioVault } from '../../../shared/portfolio/schema
 import type { PositionRecords } from '../../../shared/positions/schemas';
 import { groupEarnings, type VaultEarnings } from '../../../shared/positions/totals';
 import type { VaultTotals } from '../../../shared/portfolio/totals';
-import { Amount } from '../components/Amount';
 import { timeLabels } from '../components/format';
-import { SignedAmount } from './RecordCells';
+import { CompactAmount, SignedAmount } from './RecordCells';
 import './positions.css';
 
 const pct = (v: number | null) => (v === null ? '' : `${v > 0 ? '+' : ''}${v.toFixed(2)} %`);
 
-/** A vault's deposited and earned sums over the batch's records, in the vault's underlying. */
-export function VaultEarningsCell({ earnings, vault, ready }: { earnings: VaultEarnings | undefined; vault: PortfolioVault; ready: boolean }) {
-  if (!ready) return <span className="cell-sub">loading…</span>;
-  if (!earnings || earnings.records + earnings.missing === 0) return <span className="cell-sub">none</span>;
+/**
+ * Under a vault's balance and value: what the batch earned there and on what deposits, summed over
+ * the service's records, in the vault's underlying.
+ */
+export function VaultEarningsCell({
+  earnings,
+  vault,
+  ready,
+}: {
+  earnings: VaultEarnings | undefined;
+  vault: PortfolioVault;
+  ready: boolean;
+}) {
+  if (!ready) return <div className="cell-sub">earnings loading…</div>;
+  if (!earnings || earnings.records + earnings.missing === 0) return null;
   const percent = earnings.token.deposits > 0n ? Number((earnings.token.earnings * 1_000_000n) / earnings.token.deposits) / 10_000 : null;
   return (
-    <div className={`record-cell${earnings.notCurrent ? ' not-current' : ''}`} data-vault-earnings={earnings.token.earnings.toString()}>
-      <Amount value={earnings.token.deposits.toString()} token={vault.underlying} />
+    <div
+      className={`record-cell vault-earnings${earnings.notCurrent ? ' not-current' : ''}`}
+      data-vault-earnings={earnings.token.earnings.toString()}
+      title={`Sums of ${earnings.records} position record${earnings.records === 1 ? '' : 's'} of the service`}
+    >
       <div>
-        <SignedAmount value={earnings.token.earnings.toString()} token={vault.underlying} />
+        <SignedAmount value={earnings.token.earnings.toString()} token={vault.underlying} compact /> earned
       </div>
-      <div className="cell-sub">{pct(percent)}</div>
-      {earnings.missing > 0 ? <div className="record-note">{earnings.missing} record{earnings.missing === 1 ? '' : 's'} not loaded</div> : null}
+      <div className="cell-sub">
+        {percent !== null ? `${pct(percent)} ` : ''}on <CompactAmount value={earnings.token.deposits.toString()} token={vault.underlying} />
+      </div>
+      {earnings.missing > 0 ? (
+        <div className="record-note">
+          {earnings.missing} record{earnings.missing === 1 ? '' : 's'} not loaded
+        </div>
+      ) : null}
       {earnings.notCurrent ? <div className="record-note">includes figures not current</div> : null}
     </div>
   );
@@ -32,10 +51,23 @@ export function VaultEarningsCell({ earnings, vault, ready }: { earnings: VaultE
  * The batch's totals across vaults. Vaults hold different tokens, so only USD adds up: the USD
  * figures of the service's position records, with what they leave out said on the row.
  */
-export function GroupTotalRow({ portfolio, records, totals }: { portfolio: Portfolio; records: PositionRecords | null; totals: VaultTotals[] }) {
+export function GroupTotalRow({
+  portfolio,
+  records,
+  totals,
+}: {
+  portfolio: Portfolio;
+  records: PositionRecords | null;
+  totals: VaultTotals[];
+}) {
   const activeWallets = new Set(
     portfolio.positions
-      .filter((p) => [p.trancheBalance, p.pendingDeposit, p.pendingWithdraw, p.pendingRedeem, p.pendingInstantRedeem].some((v) => v !== null && v !== '0') || p.claimable.length > 0)
+      .filter(
+        (p) =>
+          [p.trancheBalance, p.pendingDeposit, p.pendingWithdraw, p.pendingRedeem, p.pendingInstantRedeem].some(
+            (v) => v !== null && v !== '0',
+          ) || p.claimable.length > 0,
+      )
       .map((p) => p.wallet.toLowerCase()),
   ).size;
   const claims = totals.reduce((n, t) => n + t.claimableCount, 0);
@@ -44,36 +76,40 @@ export function GroupTotalRow({ portfolio, records, totals }: { portfolio: Portf
   const usd = (v: bigint) => <span className="amount">{formatUsd(v)}</span>;
   return (
     <tr className="group-total" data-testid="group-total">
-      <td>
+      <td colSpan={2}>
         <span className="cell-title">Batch total</span>
         <div className="cell-sub" title={at ? `Oldest record used: ${at.utc}` : undefined}>
-          {g ? `in USD, from ${g.records} position record${g.records === 1 ? '' : 's'}${at ? ` as of ${at.local}` : ''}` : 'loading position records…'}
+          {g
+            ? `in USD, from ${g.records} position record${g.records === 1 ? '' : 's'}${at ? ` as of ${at.local}` : ''}`
+            : 'loading position records…'}
         </div>
-        {g && g.missing > 0 ? <div className="record-note">{g.missing} record{g.missing === 1 ? '' : 's'} could not be loaded: left out</div> : null}
+        {g && g.missing > 0 ? (
+          <div className="record-note">
+            {g.missing} record{g.missing === 1 ? '' : 's'} could not be loaded: left out
+          </div>
+        ) : null}
         {g && g.unpriced > 0 ? <div className="record-note">{g.unpriced} without a USD figure: left out</div> : null}
         {g?.notCurrent ? <div className="record-note">includes figures not current</div> : null}
       </td>
-      <td />
       <td className="num">{activeWallets}</td>
-      <td className="num" data-total="redeemable">
-        {g ? usd(g.usd.redeemable) : null}
-        <div className="cell-sub">redeemable</div>
-      </td>
-      <td className="num" data-total="earnings">
+      <td className="num" data-total="value">
         {g ? (
           <>
-            {usd(g.usd.deposits)}
-            <div className={g.usd.earnings > 0n ? 'earn-pos' : g.usd.earnings < 0n ? 'earn-neg' : undefined}>
+            {usd(g.usd.redeemable)}
+            <div className="cell-sub">redeemable</div>
+            <div className={g.usd.earnings > 0n ? 'earn-pos' : g.usd.earnings < 0n ? 'earn-neg' : undefined} data-total="earnings">
               {g.usd.earnings > 0n ? '+' : ''}
-              {usd(g.usd.earnings)}
+              {usd(g.usd.earnings)} earned
             </div>
-            <div className="cell-sub">{pct(g.earningsPercent)}</div>
+            <div className="cell-sub" data-total="deposits">
+              {g.earningsPercent !== null ? `${pct(g.earningsPercent)} ` : ''}on {usd(g.usd.deposits)}
+            </div>
           </>
         ) : null}
       </td>
       <td className="num" data-total="pending">
         {g ? (
-          <dl className="mini">
+          <dl className="mini" title="From the service's position records; withdrawals include redeems.">
             <dt>deposits</dt>
             <dd>{usd(g.usd.pendingDeposits)}</dd>
             <dt>withdrawals</dt>

@@ -1,20 +1,38 @@
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import type { PositionRecordRow } from '../../../shared/positions/schemas';
-import { formatTokenAmount, formatUsd } from '../../../shared/domain/units';
+import { formatAmount, formatUsd } from '../../../shared/domain/units';
 import { Amount } from '../components/Amount';
 import { timeLabels } from '../components/format';
 import './positions.css';
 
 const percent = (v: number | null, signed = false) => (v === null ? '—' : `${signed && v > 0 ? '+' : ''}${v.toFixed(2)} %`);
+/** The same without the space, for the narrow earnings cell. */
+const tight = (v: number | null, signed = false) => percent(v, signed).replace(' %', '%');
+
+type Token = { symbol: string; decimals: number };
+const exact = (value: string, token: Token) => `${formatAmount(value, token.decimals, { maxFraction: token.decimals })} ${token.symbol}`;
+
+/**
+ * An amount with at most two decimals (cut, never rounded up, and marked "…" when cut) and its
+ * symbol; the exact amount on hover. For cells that sit beside the exact figures of the chain.
+ */
+export function CompactAmount({ value, token }: { value: string | null; token: Token }) {
+  if (value === null) return <span className="cell-sub">—</span>;
+  return (
+    <span className={`amount${value === '0' ? ' zero' : ''}`} title={exact(value, token)}>
+      {formatAmount(value, token.decimals, { maxFraction: Math.min(2, token.decimals) })} <span className="symbol">{token.symbol}</span>
+    </span>
+  );
+}
 
 /** An amount with its sign, green for a gain and red for a loss. */
-export function SignedAmount({ value, token }: { value: string | null; token: { symbol: string; decimals: number } }) {
+export function SignedAmount({ value, token, compact }: { value: string | null; token: Token; compact?: boolean }) {
   if (value === null) return <span className="cell-sub">—</span>;
   const n = BigInt(value);
   return (
     <span className={n > 0n ? 'earn-pos' : n < 0n ? 'earn-neg' : undefined}>
       {n > 0n ? '+' : ''}
-      <Amount value={value} token={token} />
+      {compact ? <CompactAmount value={value} token={token} /> : <Amount value={value} token={token} />}
     </span>
   );
 }
@@ -24,7 +42,7 @@ export function recordTitle(row: PositionRecordRow, vault: PortfolioVault): stri
   const r = row.record;
   if (!r) return row.error ? `${row.error.message}${row.error.action ? `\n${row.error.action}` : ''}` : '';
   const line = (label: string, p: { token: string | null; usd: string | null }) =>
-    `${label}: ${p.token !== null ? formatTokenAmount(p.token, vault.underlying) : '—'}${p.usd !== null ? ` (${formatUsd(p.usd)})` : ''}`;
+    `${label}: ${p.token !== null ? exact(p.token, vault.underlying) : '—'}${p.usd !== null ? ` (${formatUsd(p.usd)})` : ''}`;
   const at = row.fetchedAtMs ? timeLabels(row.fetchedAtMs) : null;
   return [
     line('Deposited', r.deposits),
@@ -43,7 +61,8 @@ export function recordTitle(row: PositionRecordRow, vault: PortfolioVault): stri
 }
 
 /**
- * Deposited, earnings and realized APY of one wallet in one vault, from the service's record; says
+ * Earnings (amount, percentage), realized APY and what was deposited, of one wallet in one vault,
+ * from the service's record; says
  * plainly when there is no record, when it failed, and when what is shown is not current.
  */
 export function EarningsCell({ row, vault, ready }: { row: PositionRecordRow | undefined; vault: PortfolioVault; ready: boolean }) {
@@ -65,16 +84,22 @@ export function EarningsCell({ row, vault, ready }: { row: PositionRecordRow | u
   }
   const notCurrent = row.stale || row.behindChain;
   return (
-    <div className={`stack right record-cell${notCurrent ? ' not-current' : ''}`} title={recordTitle(row, vault)} data-record-state={row.stale ? 'stale' : row.behindChain ? 'behind' : 'current'}>
-      <Amount value={r.deposits.token} token={vault.underlying} />
-      <SignedAmount value={r.earnings.token} token={vault.underlying} />
+    <div
+      className={`stack right record-cell${notCurrent ? ' not-current' : ''}`}
+      title={recordTitle(row, vault)}
+      data-record-state={row.stale ? 'stale' : row.behindChain ? 'behind' : 'current'}
+    >
+      <SignedAmount value={r.earnings.token} token={vault.underlying} compact />
       {notCurrent ? (
         <span className="record-note">{row.stale ? 'not current' : 'behind the chain'}</span>
       ) : (
         <span className="cell-sub">
-          {percent(r.earnings.percentage, true)} · APY {percent(r.realizedApy)}
+          {tight(r.earnings.percentage, true)} · APY {tight(r.realizedApy)}
         </span>
       )}
+      <span className="cell-sub">
+        on <CompactAmount value={r.deposits.token} token={vault.underlying} />
+      </span>
     </div>
   );
 }

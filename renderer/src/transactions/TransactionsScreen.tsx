@@ -3,7 +3,6 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { byDate, transactionFilter, transactionTotals } from '../../../shared/transactions/filter';
 import { transactionsCsv, transactionsFileName } from '../../../shared/transactions/csv';
 import type { TransactionRow } from '../../../shared/transactions/schemas';
-import { formatTokenAmount } from '../../../shared/domain/units';
 import { useAppStore } from '../app/app-store';
 import { Amount } from '../components/Amount';
 import { downloadFile } from '../components/download';
@@ -46,7 +45,12 @@ export function TransactionsScreen() {
   const accept = useMemo(() => transactionFilter({ wallet, vaultId, type, status, from, to }), [wallet, vaultId, type, status, from, to]);
   const filtered = Boolean(wallet || vaultId || type || status || from || to);
   const shown = useMemo(() => (filtered ? all.filter(accept) : all), [all, accept, filtered]);
-  const totals = useMemo(() => transactionTotals(shown), [shown]);
+  // Totals per type, each in its own tokens (a type's amounts in two tokens are never added).
+  const byType = useMemo(() => {
+    const groups = new Map<string, ReturnType<typeof transactionTotals>>();
+    for (const t of transactionTotals(shown)) groups.set(t.type, [...(groups.get(t.type) ?? []), t]);
+    return [...groups.entries()];
+  }, [shown]);
 
   const options = useMemo(() => {
     const vaults = new Map<string, string>();
@@ -63,8 +67,9 @@ export function TransactionsScreen() {
       col.accessor((r) => r.timestamp ?? null, {
         id: 'date',
         header: 'Date',
-        meta: { width: '150px' } satisfies ColumnMeta,
-        cell: (c) => (c.row.original.timestamp !== null ? <DateTime seconds={c.row.original.timestamp} /> : <span className="cell-sub">—</span>),
+        meta: { width: '170px' } satisfies ColumnMeta,
+        cell: (c) =>
+          c.row.original.timestamp !== null ? <DateTime seconds={c.row.original.timestamp} /> : <span className="cell-sub">—</span>,
       }),
       col.accessor((r) => `${labelOf(r.wallet)} ${r.wallet}`, {
         id: 'wallet',
@@ -106,7 +111,12 @@ export function TransactionsScreen() {
         cell: (c) => {
           const r = c.row.original;
           if (r.amount === null) return <span className="cell-sub">—</span>;
-          if (!r.token) return <span className="cell-sub" title="The service names a token the catalog does not list.">{r.amount} base units</span>;
+          if (!r.token)
+            return (
+              <span className="cell-sub" title="The service names a token the catalog does not list.">
+                {r.amount} base units
+              </span>
+            );
           return <Amount value={r.amount} token={r.token} />;
         },
       }),
@@ -114,24 +124,28 @@ export function TransactionsScreen() {
         id: 'hash',
         header: 'Transaction',
         enableSorting: false,
-        meta: { width: '185px' } satisfies ColumnMeta,
+        meta: { width: '170px' } satisfies ColumnMeta,
         cell: (c) => {
           const r = c.row.original;
           const link = r.explorer;
-          return (
+          // The hash opens the explorer's page when there is one; otherwise the cell says why not.
+          return link.url !== null ? (
             <div className="stack">
-              <code className="cell-sub" title={r.hash ?? undefined}>
-                {r.hash ? shortAddress(r.hash) : '—'}
-              </code>
-              {link.url !== null ? (
-                <button type="button" className="link-button explorer-link" onClick={() => void openLink(link.url)} title={link.url}>
-                  View on {link.host} ↗
-                </button>
-              ) : (
-                <span className="cell-sub no-explorer" title={link.reason}>
-                  {link.reason}
-                </span>
-              )}
+              <button
+                type="button"
+                className="link-button explorer-link"
+                onClick={() => void openLink(link.url)}
+                title={`View ${r.hash} on ${link.host}`}
+                aria-label={`View on ${link.host}`}
+              >
+                <code>{shortAddress(r.hash ?? '')}</code> ↗
+              </button>
+              <span className="cell-sub no-explorer">{link.host}</span>
+            </div>
+          ) : (
+            <div className="stack" title={link.reason}>
+              <code className="cell-sub">{r.hash ? shortAddress(r.hash) : '—'}</code>
+              <span className="cell-sub no-explorer">{link.short}</span>
             </div>
           );
         },
@@ -142,7 +156,11 @@ export function TransactionsScreen() {
 
   const batchName = groupId ? (book?.groups.find((g) => g.id === groupId)?.name ?? 'batch') : 'all wallets';
   const exportCsv = () =>
-    downloadFile({ fileName: transactionsFileName(batchName), mimeType: 'text/csv', content: transactionsCsv([...shown].sort(byDate), labelOf) });
+    downloadFile({
+      fileName: transactionsFileName(batchName),
+      mimeType: 'text/csv',
+      content: transactionsCsv([...shown].sort(byDate), labelOf),
+    });
   const updated = data?.fetchedAtMs ? timeLabels(data.fetchedAtMs) : null;
   const problem = error ?? data?.error ?? null;
 
@@ -152,7 +170,9 @@ export function TransactionsScreen() {
         <div>
           <h1 id="transactions-title">Transactions</h1>
           <p className="screen-sub">
-            {data ? `${shown.length} of ${all.length} transactions of ${data.wallets.length} wallet${data.wallets.length === 1 ? '' : 's'}, from the service` : 'History of the batch from the service'}
+            {data
+              ? `${shown.length} of ${all.length} transactions of ${data.wallets.length} wallet${data.wallets.length === 1 ? '' : 's'}, from the service`
+              : 'History of the batch from the service'}
           </p>
         </div>
         <div className="screen-actions">
@@ -163,7 +183,13 @@ export function TransactionsScreen() {
               {updated.local}
             </span>
           ) : null}
-          <button type="button" className="button" onClick={exportCsv} disabled={shown.length === 0} title="The transactions shown, oldest first, amounts with their token's decimals">
+          <button
+            type="button"
+            className="button"
+            onClick={exportCsv}
+            disabled={shown.length === 0}
+            title="The transactions shown, oldest first, amounts with their token's decimals"
+          >
             Export CSV
           </button>
           <button type="button" className="button" onClick={() => void load(groupId, true)} disabled={loading} aria-busy={loading}>
@@ -171,11 +197,19 @@ export function TransactionsScreen() {
           </button>
         </div>
       </header>
-      {loading ? <div className="progress" role="progressbar" aria-label="Loading transactions" /> : <div className="progress-placeholder" />}
+      {loading ? (
+        <div className="progress" role="progressbar" aria-label="Loading transactions" />
+      ) : (
+        <div className="progress-placeholder" />
+      )}
       {problem ? (
         <ErrorNotice
           error={problem}
-          title={data && data.rows.length > 0 ? `The last refresh failed: the transactions below are from ${updated?.local ?? 'before'} and may be incomplete.` : 'Could not load the transactions.'}
+          title={
+            data && data.rows.length > 0
+              ? `The last refresh failed: the transactions below are from ${updated?.local ?? 'before'} and may be incomplete.`
+              : 'Could not load the transactions.'
+          }
         />
       ) : null}
 
@@ -214,11 +248,23 @@ export function TransactionsScreen() {
         </select>
         <label className="date-field">
           From
-          <input type="date" aria-label="From (UTC day)" value={filter.from ?? ''} max={filter.to} onChange={(e) => setFilter({ from: e.target.value || undefined })} />
+          <input
+            type="date"
+            aria-label="From (UTC day)"
+            value={filter.from ?? ''}
+            max={filter.to}
+            onChange={(e) => setFilter({ from: e.target.value || undefined })}
+          />
         </label>
         <label className="date-field">
           to
-          <input type="date" aria-label="To (UTC day)" value={filter.to ?? ''} min={filter.from} onChange={(e) => setFilter({ to: e.target.value || undefined })} />
+          <input
+            type="date"
+            aria-label="To (UTC day)"
+            value={filter.to ?? ''}
+            min={filter.from}
+            onChange={(e) => setFilter({ to: e.target.value || undefined })}
+          />
           <span className="cell-sub">UTC</span>
         </label>
         {filtered ? (
@@ -229,17 +275,33 @@ export function TransactionsScreen() {
       </div>
 
       {data && shown.length > 0 ? (
-        <div className="tx-totals" aria-label="Totals of the transactions shown">
-          <span className="tx-totals-title">Totals shown</span>
-          {totals.map((t) => (
-            <span key={`${t.type}|${t.token?.symbol ?? '?'}`} className="tx-total" data-total-type={t.type} data-total-symbol={t.token?.symbol ?? ''}>
-              <span className="tx-total-type">
-                {words(t.type)} × {t.count}
-              </span>
-              <span className="amount">{t.token ? formatTokenAmount(t.amount, t.token) : `${t.amount} base units`}</span>
-            </span>
-          ))}
-        </div>
+        <section className="tx-totals" aria-label="Totals of the transactions shown">
+          <h2 className="tx-totals-title">
+            Totals of the {shown.length} transaction{shown.length === 1 ? '' : 's'} shown, per type and token
+          </h2>
+          <dl>
+            {byType.map(([txType, list]) => (
+              <div key={txType} className="tx-totals-line">
+                <dt>
+                  {words(txType)} <span className="cell-sub">× {list.reduce((n, t) => n + t.count, 0)}</span>
+                </dt>
+                <dd>
+                  {list.map((t) => (
+                    <span
+                      key={t.token?.symbol ?? '?'}
+                      className="tx-total"
+                      data-total-type={t.type}
+                      data-total-symbol={t.token?.symbol ?? ''}
+                      data-total-count={t.count}
+                    >
+                      {t.token ? <Amount value={t.amount.toString()} token={t.token} /> : `${t.amount} base units`}
+                    </span>
+                  ))}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
       ) : null}
 
       {data ? (

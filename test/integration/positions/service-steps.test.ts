@@ -1,6 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
-import { PositionRecordCache, POSITION_CONCURRENCY, POSITION_TTL_MS, type PositionPair } from '../../../electron/services/portfolio/position-records';
+import {
+  PositionRecordCache,
+  POSITION_CONCURRENCY,
+  POSITION_TTL_MS,
+  type PositionPair,
+} from '../../../electron/services/portfolio/position-records';
 import { TransactionHistory, WALLETS_PER_REQUEST } from '../../../electron/services/transactions/history';
 import { startSimService, type SimService } from '../../../electron/sim/service';
 

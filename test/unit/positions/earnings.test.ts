@@ -60,7 +60,12 @@ const portfolio = (positions: PositionRow[] = [], requests: RequestRow[] = []): 
 });
 
 /** A record in whole tokens (6 or 18 decimals) and whole dollars. */
-function record(decimals: number, deposits: number, earnings: number, opts: { usd?: boolean; pending?: [number, number] } = {}): PositionRecord {
+function record(
+  decimals: number,
+  deposits: number,
+  earnings: number,
+  opts: { usd?: boolean; pending?: [number, number] } = {},
+): PositionRecord {
   const t = (n: number) => (BigInt(Math.round(n * 100)) * 10n ** BigInt(decimals - 2)).toString();
   const d = (n: number) => (opts.usd === false ? null : (BigInt(Math.round(n * 100)) * 10_000n).toString());
   const [pd, pw] = opts.pending ?? [0, 0];
@@ -119,7 +124,11 @@ describe('per vault totals of the service records', () => {
   it('counts a pair without a record as missing, and a stale or behind record as not current', () => {
     const totals = vaultEarnings(
       portfolio(),
-      records([row('usdc', A, null), row('usdc', B, record(6, 100, 1), { stale: true }), row('dai', C, record(18, 5, 0), { behindChain: true })]),
+      records([
+        row('usdc', A, null),
+        row('usdc', B, record(6, 100, 1), { stale: true }),
+        row('dai', C, record(18, 5, 0), { behindChain: true }),
+      ]),
     );
     expect(totals.get('usdc')).toMatchObject({ records: 1, missing: 1, notCurrent: true });
     expect(totals.get('dai')).toMatchObject({ records: 1, missing: 0, notCurrent: true });
@@ -137,7 +146,11 @@ describe('batch totals in USD', () => {
   it('adds the USD figures across vaults and tokens, with the earnings percentage over deposits', () => {
     const g = groupEarnings(
       portfolio(),
-      records([row('usdc', A, record(6, 1_000, 30, { pending: [200, 50] })), row('dai', A, record(18, 3_000, 90)), row('usdc', B, record(6, 1_000, -20))]),
+      records([
+        row('usdc', A, record(6, 1_000, 30, { pending: [200, 50] })),
+        row('dai', A, record(18, 3_000, 90)),
+        row('usdc', B, record(6, 1_000, -20)),
+      ]),
     );
     expect(g.usd.deposits).toBe(5_000_000_000n); // $5,000.00
     expect(g.usd.redeemable).toBe(5_100_000_000n);
@@ -153,7 +166,12 @@ describe('batch totals in USD', () => {
   it('leaves out, and counts, records that are missing or have no USD figure; flags figures not current', () => {
     const g = groupEarnings(
       portfolio(),
-      records([row('usdc', A, record(6, 1_000, 10)), row('usdc', B, null), row('dai', C, record(18, 500, 5, { usd: false })), row('dai', A, record(18, 100, 1), { stale: true })]),
+      records([
+        row('usdc', A, record(6, 1_000, 10)),
+        row('usdc', B, null),
+        row('dai', C, record(18, 500, 5, { usd: false })),
+        row('dai', A, record(18, 100, 1), { stale: true }),
+      ]),
     );
     expect(g.records).toBe(2);
     expect(g.missing).toBe(1);
@@ -204,7 +222,12 @@ describe('which pairs the records are asked for', () => {
       [claim],
     );
     const pairs = positionPairs(view);
-    expect(pairs.filter((p) => p.active).map((p) => `${p.vaultId}:${p.wallet.slice(2, 3)}`)).toEqual(['usdc:a', 'usdc:c', 'dai:a', 'dai:b']);
+    expect(pairs.filter((p) => p.active).map((p) => `${p.vaultId}:${p.wallet.slice(2, 3)}`)).toEqual([
+      'usdc:a',
+      'usdc:c',
+      'dai:a',
+      'dai:b',
+    ]);
     expect(pairs.find((p) => p.vaultId === 'usdc' && p.wallet === A)!.chainBalance).toBe('10');
     // A chain that did not answer gives no balance to compare with.
     expect(pairs.find((p) => p.vaultId === 'dai' && p.wallet === B)!.chainBalance).toBeNull();
@@ -212,7 +235,8 @@ describe('which pairs the records are asked for', () => {
 
   it('changes the fingerprint when the chain or a request moves', () => {
     const before = positionPairs(portfolio([position('usdc', C, { trancheBalance: '10' })], [claim]))[0]!.fingerprint;
-    const processed = positionPairs(portfolio([position('usdc', C, { trancheBalance: '10' })], [{ ...claim, status: 'CLAIMABLE' }]))[0]!.fingerprint;
+    const processed = positionPairs(portfolio([position('usdc', C, { trancheBalance: '10' })], [{ ...claim, status: 'CLAIMABLE' }]))[0]!
+      .fingerprint;
     const claimed = positionPairs(portfolio([position('usdc', C, { trancheBalance: '15' })], []))[0]!.fingerprint;
     const same = positionPairs(portfolio([position('usdc', C, { trancheBalance: '10' })], [claim]))[0]!.fingerprint;
     expect(new Set([before, processed, claimed]).size).toBe(3);

@@ -34,7 +34,11 @@ const rows: TransactionRow[] = [
   tx(3, { amount: '1250500000' }), // 1,250.5 USDC
   tx(1, { amount: '1' }), // the smallest USDC unit
   tx(2, { wallet: B, type: 'WITHDRAW', token: TRANCHE, amount: '123456789012345678901' }), // 123.456… tranche tokens
-  tx(4, { type: 'CLAIM', amount: '99999999', explorer: { url: null, reason: 'No block explorer: Local chain 31337 is a chain on this machine.' } }),
+  tx(4, {
+    type: 'CLAIM',
+    amount: '99999999',
+    explorer: { url: null, reason: 'No block explorer: Local chain 31337 is a chain on this machine.', short: 'local chain: no explorer' },
+  }),
 ];
 const labels: Record<string, string> = { [A.toLowerCase()]: 'Treasury', [B.toLowerCase()]: '=HYPERLINK("x")' };
 const parse = (csv: string) => Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
@@ -45,7 +49,18 @@ describe('transactions CSV', () => {
 
   it('has the accounting columns, one line per transaction, oldest first, dates in UTC ISO', () => {
     expect(parsed.meta.fields).toEqual([...TRANSACTION_CSV_COLUMNS]);
-    expect(TRANSACTION_CSV_COLUMNS).toEqual(['date_utc', 'wallet', 'label', 'vault', 'type', 'status', 'amount', 'symbol', 'tx_hash', 'explorer_url']);
+    expect(TRANSACTION_CSV_COLUMNS).toEqual([
+      'date_utc',
+      'wallet',
+      'label',
+      'vault',
+      'type',
+      'status',
+      'amount',
+      'symbol',
+      'tx_hash',
+      'explorer_url',
+    ]);
     expect(parsed.data.map((r) => r.tx_hash)).toEqual([hash(1), hash(2), hash(3), hash(4)]);
     expect(parsed.data[0]!.date_utc).toBe('2026-03-01T00:00:00.000Z');
     expect(parsed.data[0]).toMatchObject({ wallet: A, label: 'Treasury', vault: 'Prime USDC', type: 'DEPOSIT', status: 'CONFIRMED' });
@@ -93,7 +108,9 @@ describe('transactions CSV', () => {
   });
 
   it('names the file after the batch and the UTC date', () => {
-    expect(transactionsFileName('Fund II / lenders', new Date(Date.UTC(2026, 10, 23, 23, 30)))).toBe('vaultdesk-transactions-fund-ii-lenders-2026-11-23.csv');
+    expect(transactionsFileName('Fund II / lenders', new Date(Date.UTC(2026, 10, 23, 23, 30)))).toBe(
+      'vaultdesk-transactions-fund-ii-lenders-2026-11-23.csv',
+    );
     expect(transactionsFileName('', new Date(Date.UTC(2026, 0, 2)))).toBe('vaultdesk-transactions-all-wallets-2026-01-02.csv');
   });
 });
@@ -132,19 +149,27 @@ describe('explorer links', () => {
 
   it("uses the chain record's explorer, else the built-in one for the network id", () => {
     expect(transactionExplorerLink(chain, hash(1))).toEqual({ url: `https://etherscan.io/tx/${hash(1)}`, host: 'etherscan.io' });
-    expect(transactionExplorerLink({ ...chain, chainId: 137, explorerUrl: null }, hash(1))).toMatchObject({ url: `https://polygonscan.com/tx/${hash(1)}` });
+    expect(transactionExplorerLink({ ...chain, chainId: 137, explorerUrl: null }, hash(1))).toMatchObject({
+      url: `https://polygonscan.com/tx/${hash(1)}`,
+    });
     // Never an http or loopback explorer from the service.
-    expect(transactionExplorerLink({ ...chain, explorerUrl: 'http://127.0.0.1:8080' }, hash(1))).toMatchObject({ url: `https://etherscan.io/tx/${hash(1)}` });
+    expect(transactionExplorerLink({ ...chain, explorerUrl: 'http://127.0.0.1:8080' }, hash(1))).toMatchObject({
+      url: `https://etherscan.io/tx/${hash(1)}`,
+    });
   });
 
   it('says why there is no link: a local chain, an unknown chain, no hash', () => {
-    expect(transactionExplorerLink({ chainId: 31337, name: 'Local chain 31337', explorerUrl: null, rpcUrl: 'http://127.0.0.1:8545' }, hash(1))).toEqual({
+    expect(
+      transactionExplorerLink({ chainId: 31337, name: 'Local chain 31337', explorerUrl: null, rpcUrl: 'http://127.0.0.1:8545' }, hash(1)),
+    ).toEqual({
       url: null,
       reason: 'No block explorer: Local chain 31337 is a chain on this machine.',
+      short: 'local chain: no explorer',
     });
     expect(transactionExplorerLink({ chainId: 999, name: 'Somechain', explorerUrl: null, rpcUrl: null }, hash(1))).toEqual({
       url: null,
       reason: 'No block explorer is known for Somechain.',
+      short: 'no explorer known',
     });
     expect(transactionExplorerLink(chain, 'not-a-hash')).toMatchObject({ url: null, reason: 'The service gave no transaction hash.' });
   });

@@ -1,0 +1,227 @@
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
+import { createServiceClient, type ServiceClient } from '../../electron/services/service-client';
+import { exactUnits, formatAmount, formatTokenAmount, formatUsd } from '../../shared/domain/units';
+import type { Portfolio } from '../../shared/portfolio/schemas';
+import type { PositionRecords } from '../../shared/positions/schemas';
+import { groupEarnings, vaultEarnings } from '../../shared/positions/totals';
+import type { ResourceItem } from '../../shared/service';
+import { TRANSACTION_CSV_COLUMNS } from '../../shared/transactions/csv';
+import { startTestConsole, type TestConsole } from '../support/console';
+import { openChromium, screenshot, watchPage } from './support/browser';
+
+// The demo as a user gets it (local chains, the seeded lenders, the indexer, the service), with
+// the cycle drivers held still so that the page can be compared with the service at the same
+// moment. The service is read directly, with its own client, as the ground truth.
+let c: TestConsole;
+let browser: BrowserContext;
+let page: Page;
+let watched: { errors: string[] };
+let truth: Portfolio;
+let records: PositionRecords;
+let service: ServiceClient;
+const ctx = { transport: 'browser' as const };
+
+beforeAll(async () => {
+  c = await startTestConsole({ startSimulation: () => startEmbeddedSimulation({ drive: false }) });
+  browser = await openChromium();
+  page = await browser.newPage();
+  watched = watchPage(page);
+  await page.goto(c.shell.launchUrl);
+  await page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
+  await page.waitForFunction(
+    () => document.querySelector('select[aria-label="Batch of wallets"]')?.textContent?.includes('Demo lenders'),
+    null,
+    { timeout: 30_000 },
+  );
+  truth = await c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
+  records = await c.runtime.handlers.positions.records({ groupId: null }, ctx);
+  const sim = c.simulation()!;
+  service = createServiceClient({ baseUrl: sim.url, getApiKey: async () => sim.apiKey });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await c?.close();
+});
+
+describe('Overview with the service position records', () => {
+  it('adds what the batch deposited and earned per vault, in its token', async () => {
+    const perVault = vaultEarnings(truth, records);
+    const withEarnings = [...perVault.values()].filter((v) => v.records > 0);
+    expect(withEarnings.length).toBeGreaterThan(0);
+    for (const v of withEarnings) {
+      const cell = page.locator(`tr[data-vault-id="${v.vaultId}"] [data-vault-earnings]`);
+      await expect.poll(() => cell.getAttribute('data-vault-earnings'), { timeout: 30_000 }).toBe(v.token.earnings.toString());
+      const vault = truth.vaults.find((x) => x.id === v.vaultId)!;
+      const text = (await cell.textContent()) ?? '';
+      expect(text).toContain(
+        `on ${formatAmount(v.token.deposits, vault.underlying.decimals, { maxFraction: 2 })} ${vault.underlying.symbol}`,
+      );
+    }
+  });
+
+  it('shows the batch total in USD from the same records, with where the figures come from', async () => {
+    const g = groupEarnings(truth, records);
+    expect(g.records).toBeGreaterThan(0);
+    const total = page.getByTestId('group-total');
+    await expect.poll(() => total.locator('[data-total="value"]').textContent()).toContain(formatUsd(g.usd.redeemable, 'en-US'));
+    expect(await total.locator('[data-total="earnings"]').textContent()).toContain(`${formatUsd(g.usd.earnings, 'en-US')} earned`);
+    expect(await total.locator('[data-total="deposits"]').textContent()).toContain(`on ${formatUsd(g.usd.deposits, 'en-US')}`);
+    expect(await total.textContent()).toContain(`from ${g.records} position record`);
+    // The records are a source of their own beside the service and the chains.
+    expect(await page.locator('[data-source="service:positions"]').textContent()).toContain('Position records');
+    await screenshot(page, 'overview-earnings');
+    // The demo's device panel folded away, to see the batch total at the foot of the table.
+    await page.getByRole('button', { name: 'Hide', exact: true }).click();
+    await total.scrollIntoViewIfNeeded();
+    await screenshot(page, 'overview-batch-total');
+  });
+});
+
+describe('Positions with the service position records', () => {
+  it("shows each pair's deposits, earnings, APY and pool share from the service", async () => {
+    await page.getByRole('button', { name: 'Positions', exact: true }).click();
+    const withRecord = records.rows.find((r) => r.record && r.record.deposits.token !== '0' && r.record.poolSharePercent)!;
+    expect(withRecord).toBeDefined();
+    const vault = truth.vaults.find((v) => v.id === withRecord.vaultId)!;
+    await page.getByLabel('Search positions').fill(withRecord.wallet);
+    const row = page.locator(`[data-row-id="${withRecord.vaultId}:${withRecord.wallet}"]`);
+    const r = withRecord.record!;
+    await expect
+      .poll(() => row.textContent(), { timeout: 30_000 })
+      .toContain(`on ${formatAmount(r.deposits.token!, vault.underlying.decimals, { maxFraction: 2 })} ${vault.underlying.symbol}`);
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain(formatAmount(r.earnings.token!, vault.underlying.decimals, { maxFraction: 2 }));
+    expect(text).toContain(`APY ${r.realizedApy!.toFixed(2)}%`);
+    expect(text).toContain(`${r.poolSharePercent!.toFixed(2)} % of the pool`);
+    expect(await row.locator('[data-record-state]').getAttribute('data-record-state')).toBe('current');
+    await page.getByLabel('Search positions').fill('');
+    await screenshot(page, 'positions-earnings');
+  });
+});
+
+describe('Transactions', () => {
+  type Tx = ResourceItem<'transactions'>;
+  let lenders: Tx[];
+  let treasuryTx: Tx;
+  let treasuryAll: Tx[];
+  const subtitle = () => page.locator('.screen-sub').first().textContent();
+
+  beforeAll(async () => {
+    const book = await c.runtime.handlers.wallets.list({}, ctx);
+    const lenderSet = new Set(book.wallets.map((w) => w.address.toLowerCase()));
+    const all = await service.listAll('transactions');
+    lenders = all.filter((t) => lenderSet.has((t.walletAddress ?? '').toLowerCase()));
+    // A wallet of the generated dataset with history on a public chain, added as watch-only.
+    const chains = await service.listAll('chains');
+    const withExplorer = new Set(chains.filter((ch) => ch.explorerUrl?.startsWith('https://')).map((ch) => ch._id));
+    treasuryTx = all.find((t) => t.chainId && withExplorer.has(t.chainId) && t.hash && !lenderSet.has(t.walletAddress!.toLowerCase()))!;
+    treasuryAll = all.filter((t) => t.walletAddress === treasuryTx.walletAddress);
+    await c.runtime.handlers.wallets.add({ address: treasuryTx.walletAddress!, label: 'Watch-only treasury' }, ctx);
+  });
+
+  it("lists the batch's history from the service, newest first", async () => {
+    expect(lenders.length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Transactions', exact: true }).click();
+    const total = lenders.length + treasuryAll.length;
+    await expect.poll(subtitle, { timeout: 30_000 }).toContain(`${total} of ${total} transactions`);
+    const first = page.locator('[role="table"][aria-label="Transactions"] [data-row-id]').first();
+    const newest = Math.max(...[...lenders, ...treasuryAll].map((t) => t.block!.timestamp));
+    const firstId = await first.getAttribute('data-row-id');
+    expect([...lenders, ...treasuryAll].find((t) => t._id === firstId)!.block!.timestamp).toBe(newest);
+    await screenshot(page, 'transactions');
+  });
+
+  it('says a local chain has no explorer instead of linking nowhere', async () => {
+    const local = lenders[0]!;
+    await page.getByLabel('Wallet', { exact: true }).selectOption(local.walletAddress!);
+    const mine = lenders.filter((t) => t.walletAddress === local.walletAddress);
+    await expect.poll(subtitle).toContain(`${mine.length} of`);
+    const row = page.locator(`[data-row-id="${local._id}"]`);
+    expect(await row.textContent()).toContain('local chain: no explorer');
+    expect(await row.locator('[title^="No block explorer"]').getAttribute('title')).toMatch(
+      /^No block explorer: Local chain \d+ is a chain on this machine\.$/,
+    );
+    expect(await row.getByRole('button').count()).toBe(0);
+  });
+
+  it("filters by wallet, type and UTC day, and opens a transaction on its chain's explorer through the opener", async () => {
+    await page.getByLabel('Wallet', { exact: true }).selectOption(treasuryTx.walletAddress!);
+    await expect.poll(subtitle).toContain(`${treasuryAll.length} of`);
+    await page.getByLabel('Type', { exact: true }).selectOption(treasuryTx.type);
+    const ofType = treasuryAll.filter((t) => t.type === treasuryTx.type);
+    await expect.poll(subtitle).toContain(`${ofType.length} of`);
+
+    const day = new Date(treasuryTx.block!.timestamp * 1000).toISOString().slice(0, 10);
+    await page.getByLabel('From (UTC day)').fill(day);
+    await page.getByLabel('To (UTC day)').fill(day);
+    const thatDay = ofType.filter((t) => new Date(t.block!.timestamp * 1000).toISOString().slice(0, 10) === day);
+    await expect.poll(subtitle).toContain(`${thatDay.length} of`);
+
+    const chain = await service.getChain(treasuryTx.chainId!);
+    const row = page.locator(`[data-row-id="${treasuryTx._id}"]`);
+    await row.getByRole('button', { name: /View on/ }).click();
+    await expect.poll(() => c.opened.at(-1)).toBe(`${chain.explorerUrl}/tx/${treasuryTx.hash}`);
+    await screenshot(page, 'transactions-filtered');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+  });
+
+  it('exports what is shown as CSV for accounting: columns, token decimals, totals', async () => {
+    await page.getByLabel('Wallet', { exact: true }).selectOption(treasuryTx.walletAddress!);
+    await expect.poll(subtitle).toContain(`${treasuryAll.length} of`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^vaultdesk-transactions-all-wallets-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = Papa.parse<Record<string, string>>(readFileSync((await download.path())!, 'utf8'), { header: true, skipEmptyLines: true });
+    expect(csv.meta.fields).toEqual([...TRANSACTION_CSV_COLUMNS]);
+    expect(csv.data).toHaveLength(treasuryAll.length);
+
+    const tokens = new Map((await service.listAll('tokens')).map((t) => [t._id, t]));
+    const vaults = new Map((await service.listAll('vaults')).map((v) => [v._id, v]));
+    const oldestFirst = [...treasuryAll].sort((a, b) => a.block!.timestamp - b.block!.timestamp || a._id.localeCompare(b._id));
+    oldestFirst.forEach((t, i) => {
+      const token = tokens.get(t.tokenId!)!;
+      expect(csv.data[i]).toEqual({
+        date_utc: new Date(t.block!.timestamp * 1000).toISOString(),
+        wallet: t.walletAddress,
+        label: 'Watch-only treasury',
+        vault: vaults.get(t.vaultId!)!.name,
+        type: t.type,
+        status: t.status,
+        amount: exactUnits(t.amount!, token.decimals!),
+        symbol: token.symbol,
+        tx_hash: t.hash,
+        explorer_url: csv.data[i]!.explorer_url,
+      });
+      expect(csv.data[i]!.amount!.split('.')[1]).toHaveLength(token.decimals!);
+      expect(csv.data[i]!.explorer_url).toMatch(new RegExp(`^https://[^/]+/tx/${t.hash}$`));
+    });
+
+    // Per type and token, the file adds up to the totals the screen shows.
+    const chips = page.locator('.tx-total');
+    const shown = await chips.evaluateAll((els) =>
+      els.map((e) => ({
+        type: e.getAttribute('data-total-type'),
+        symbol: e.getAttribute('data-total-symbol'),
+        count: Number(e.getAttribute('data-total-count')),
+        text: e.textContent,
+      })),
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    for (const chip of shown) {
+      const lines = csv.data.filter((l) => l.type === chip.type && l.symbol === chip.symbol);
+      const decimals = lines[0]!.amount!.split('.')[1]!.length;
+      const sum = lines.reduce((s, l) => s + BigInt(l.amount!.replace('.', '')), 0n);
+      expect(chip.count).toBe(lines.length);
+      expect(chip.text).toContain(formatTokenAmount(sum, { symbol: chip.symbol!, decimals }, 'en-US'));
+    }
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+  });
+
+  it('ran without page errors', () => {
+    expect(watched.errors).toEqual([]);
+  });
+});
