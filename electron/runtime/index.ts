@@ -14,6 +14,7 @@ import { createSettingsFeature } from './features/settings';
 import { loadEpochHistory, loadVaultList } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
 import { createSigningFeature, journalFolder } from './features/signing';
+import { createBundlesHandlers } from './features/bundles';
 import { createInsightsFeature } from './features/insights';
 import { createPositionsFeature } from './features/positions';
 import { createTransactionsFeature } from './features/transactions';
@@ -299,6 +300,15 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     campaigns: insights.campaigns,
     operators: insights.operators,
     performance: insights.performance,
+    // Offline review: bundles out of and back into the signing pipeline of the current mode.
+    bundles: createBundlesHandlers({
+      signing: signingNow,
+      offline,
+      source: async () =>
+        connection.mode() === 'live' ? { kind: 'service', url: (await connection.current()).serviceUrl } : { kind: 'simulation', seed: null, wallets: null },
+      epochHistory: async (vaultId) => (await loadEpochHistory((await connection.current()).client, vaultId)).epochs,
+      log: options.log,
+    }),
     system: {
       openExternal: async ({ url }) => {
         if (!isAllowedExternalUrl(url, linkHosts)) {

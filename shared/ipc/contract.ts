@@ -43,6 +43,16 @@ import { PositionRecordsInputSchema, PositionRecordsSchema } from '../positions/
 import { TransactionsInputSchema, TransactionsViewSchema } from '../transactions/schemas';
 import { CsvImportReportSchema, GroupSchema, WalletSchema } from '../wallets/schemas';
 import {
+  BundleBatchInput,
+  BundleFileSchema,
+  BundleTextInput,
+  BundleViewSchema,
+  ExportUnsignedInput,
+  ImportedSignedSchema,
+  ImportedUnsignedSchema,
+  SendCheckSchema,
+} from '../bundle/ipc';
+import {
   CampaignDetailSchema,
   CampaignIdInput,
   CampaignListSchema,
@@ -158,6 +168,22 @@ export const methods = {
     overview: { input: ForceInput, result: PerformanceOverviewSchema },
     /** One vault's performance records over time and its underlying's price history. */
     vault: { input: VaultProfileInput, result: VaultPerformanceViewSchema },
+  },
+  bundles: {
+    /** Online: a plan (not started as a batch here) as an unsigned bundle to carry to an offline install. */
+    exportUnsigned: { input: ExportUnsignedInput, result: BundleFileSchema },
+    /** Offline: checks an unsigned bundle and makes it a plan to review (signing.createBatch signs it, sending nothing). */
+    importUnsigned: { input: BundleTextInput, result: ImportedUnsignedSchema },
+    /** Offline: the signed bundle of a batch imported from an unsigned bundle, once each item is signed or skipped. */
+    exportSigned: { input: BundleBatchInput, result: BundleFileSchema },
+    /** Online: checks a signed bundle and journals it as a batch to send (signing.run sends it). */
+    importSigned: { input: BundleTextInput, result: ImportedSignedSchema },
+    /** Either side: checks a bundle file without importing it; what it holds and its snapshot. */
+    inspect: { input: BundleTextInput, result: BundleViewSchema },
+    /** The bundle a batch was imported from, and the snapshot it was planned from. */
+    snapshot: { input: BundleBatchInput, result: BundleViewSchema },
+    /** Online: what the chain says now about each signed transaction of a bundle's batch still to send. */
+    sendChecks: { input: BundleBatchInput, result: z.array(SendCheckSchema) },
   },
   system: {
     openExternal: { input: OpenExternalInput, result: z.object({ opened: z.boolean() }) },

@@ -27,6 +27,8 @@ export interface SigningFeatureDeps {
  * and a run that reports through events rather than holding the window's request open.
  */
 export function createSigningFeature(deps: SigningFeatureDeps) {
+  // One RPC client per chain, shared by the pipeline and the offline-review bundles.
+  const chain = createChainAccess({ service: deps.service });
   const service = createSigningService({
     dataDir: deps.dataDir,
     device: {
@@ -34,7 +36,7 @@ export function createSigningFeature(deps: SigningFeatureDeps) {
       signPersonalMessage: async (...args) => (await deps.device()).service.signPersonalMessage(...args),
     },
     loadPortfolio: (wallets) => deps.portfolio.load(wallets, null),
-    chain: createChainAccess({ service: deps.service }),
+    chain,
     service: deps.service,
     log: deps.log,
   });
@@ -90,6 +92,10 @@ export function createSigningFeature(deps: SigningFeatureDeps) {
       };
     },
     close: unsubscribe,
+    /** For the bundles feature: the same pipeline, chains and journal folder. */
+    pipeline: service,
+    chain,
+    dataDir: deps.dataDir,
   };
 }
 

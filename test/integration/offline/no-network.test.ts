@@ -14,6 +14,8 @@ import { FileLogger } from '../../../electron/services/log/logger';
 import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
 import { createEmulatedLedger, emulatorTransportFactory } from '../../../electron/sim/ledger';
 import { dispatch } from '../../../electron/runtime/dispatch';
+import { bundleText, readSignedBundle } from '../../../shared/bundle';
+import { makeUnsigned } from '../../support/bundle-fixture';
 
 // An offline-review install must open no network connection at all. Every way Node has to reach
 // the network is watched while every method of the contract is called.
@@ -78,6 +80,13 @@ const INPUTS: Record<string, unknown> = {
   'signing.skip': { batchId: 'b1', itemId: 'i1' },
   'signing.resign': { batchId: 'b1', itemId: 'i1' },
   'signing.report': { batchId: 'b1' },
+  'bundles.exportUnsigned': { planId: 'p1' },
+  'bundles.importUnsigned': { content: '{}' },
+  'bundles.exportSigned': { batchId: 'b1' },
+  'bundles.importSigned': { content: '{}' },
+  'bundles.inspect': { content: '{}' },
+  'bundles.snapshot': { batchId: 'b1' },
+  'bundles.sendChecks': { batchId: 'b1' },
 };
 
 beforeAll(async () => {
@@ -138,5 +147,39 @@ describe('offline mode', () => {
     // What is local still works: the wallet book and the device.
     expect(results['wallets.add']).toMatchObject({ ok: true });
     expect(results['device.discoverAccounts']).toMatchObject({ ok: true });
+  });
+
+  it('imports, reviews, signs on the device and saves a bundle without opening a connection', async () => {
+    const call = async (method: string, input: unknown): Promise<any> => {
+      const result = await dispatch(runtime.handlers, method, input, { transport: 'browser' });
+      if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
+      return result.value;
+    };
+    // The test above left the device locked.
+    await call('emulator.command', { command: 'unlock' });
+    const accounts: { address: string; path: string }[] = await call('device.discoverAccounts', { scheme: 'bip44', start: 0, count: 2 });
+    const unsigned = makeUnsigned(
+      'deposit',
+      accounts.map((a, i) => ({ address: a.address, label: `Cold ${i + 1}`, path: a.path, nonce: 5 + i })),
+    );
+    const imported = await call('bundles.importUnsigned', { content: bundleText(unsigned), fileName: 'vaultdesk-unsigned.json' });
+    expect(imported.plan.origin).toMatchObject({ kind: 'offline-signing', bundleChecksum: unsigned.checksum });
+    const batch = await call('signing.createBatch', { planId: imported.plan.id, acknowledgeBlindSigning: true });
+    await call('signing.run', { batchId: batch.id });
+    let status = '';
+    for (let i = 0; i < 200 && status !== 'done'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await call('signing.openBatch', { batchId: batch.id })).status;
+    }
+    expect(status).toBe('done');
+    const signed = await call('bundles.exportSigned', { batchId: batch.id });
+    const { bundle } = await readSignedBundle(signed.content);
+    expect(bundle.items.map((i) => i.state)).toEqual(unsigned.items.map(() => 'signed'));
+    // Sending needs the chain: refused here, with what to do instead.
+    expect(await dispatch(runtime.handlers, 'bundles.importSigned', { content: signed.content }, { transport: 'browser' })).toMatchObject({
+      ok: false,
+      error: { code: 'OFFLINE' },
+    });
+    expect(attempts).toEqual([]);
   });
 });

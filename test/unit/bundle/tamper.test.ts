@@ -12,7 +12,7 @@ import {
   type SignedBundle,
   type UnsignedBundle,
 } from '../../../shared/bundle';
-import { ACCOUNTS, makeSignedText, makeUnsigned, VAULT } from './fixture';
+import { ACCOUNTS, makeSignedText, makeUnsigned, VAULT } from '../../support/bundle-fixture';
 
 // What the offline install refuses, and what the online install refuses back: each tampering is
 // refused before anything reaches the device or the chain, with its own code and a message that

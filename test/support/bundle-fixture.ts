@@ -4,10 +4,10 @@
  */
 import { privateKeyToAccount } from 'viem/accounts';
 import { keccak256, type Hex } from 'viem';
-import { buildDraft } from '../../../electron/services/signing/drafts';
-import { personalMessageScreens } from '../../../shared/device/screens';
-import { planClaims, planDeposit, type TxStep, type VaultFacts, type WalletFacts } from '../../../shared/signing/rules';
-import type { BatchItem, Plan, PlanVault, SigningAction } from '../../../shared/signing/schemas';
+import { buildDraft } from '../../electron/services/signing/drafts';
+import { personalMessageScreens } from '../../shared/device/screens';
+import { planClaims, planDeposit, type TxStep, type VaultFacts, type WalletFacts } from '../../shared/signing/rules';
+import type { BatchItem, Plan, PlanVault, SigningAction } from '../../shared/signing/schemas';
 import {
   buildSignedBundle,
   buildUnsignedBundle,
@@ -15,7 +15,7 @@ import {
   type BundleSnapshot,
   type SignedItem,
   type UnsignedBundle,
-} from '../../../shared/bundle';
+} from '../../shared/bundle';
 
 export const VAULT: PlanVault = {
   id: '65a1f0c2b3d4e5f607182930',
@@ -40,7 +40,17 @@ export const ACCOUNTS = {
   W1: privateKeyToAccount(KEYS.W1),
   stranger: privateKeyToAccount(KEYS.stranger),
 };
-export const NONCES = { W0: 14, W1: 3 };
+/** A wallet of a fixture plan: where it signs, and its next nonce. */
+export interface FixtureWallet {
+  address: string;
+  label: string;
+  path: string;
+  nonce: number;
+}
+export const DEFAULT_WALLETS: FixtureWallet[] = [
+  { address: ACCOUNTS.W0.address, label: 'Treasury 1', path: "44'/60'/0'/0/10", nonce: 14 },
+  { address: ACCOUNTS.W1.address, label: 'Treasury 2', path: "44'/60'/0'/0/11", nonce: 3 },
+];
 const FEES = { maxFeePerGas: 2_000_000_008n, maxPriorityFeePerGas: 1_000_000_000n };
 
 const vaultFacts: VaultFacts = {
@@ -66,10 +76,7 @@ function walletFacts(): WalletFacts {
   };
 }
 
-const wallets = () => [
-  { address: ACCOUNTS.W0.address, label: 'Treasury 1', path: "44'/60'/0'/0/10" },
-  { address: ACCOUNTS.W1.address, label: 'Treasury 2', path: "44'/60'/0'/0/11" },
-];
+const selected = (wallets: FixtureWallet[]) => wallets.map(({ address, label, path }) => ({ address, label, path }));
 
 function baseItem(w: { address: string; label: string; path: string }, seq: number, patch: Partial<BatchItem>): BatchItem {
   return {
@@ -103,11 +110,10 @@ function baseItem(w: { address: string; label: string; path: string }, seq: numb
 export const AGREEMENT = { id: 'sig-terms', code: 'TERMS_OF_SERVICE', title: 'Terms of Service', text: 'I accept the Terms of Service of Alpha Credit.' };
 
 /** A plan as the planner makes it: deposits (approve + depositAA), claims, or agreements, for W0 and W1. */
-export function makePlan(action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'>): Plan {
+export function makePlan(action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'>, wallets: FixtureWallet[] = DEFAULT_WALLETS): Plan {
   const items: BatchItem[] = [];
   let seq = 0;
-  for (const w of wallets()) {
-    const key = w.label === 'Treasury 1' ? 'W0' : 'W1';
+  for (const [n, w] of wallets.entries()) {
     if (action === 'agreements') {
       items.push(
         baseItem(w, ++seq, {
@@ -129,9 +135,9 @@ export function makePlan(action: Extract<SigningAction, 'deposit' | 'claim' | 'a
     const verdict =
       action === 'deposit'
         ? planDeposit(vaultFacts, walletFacts(), 250_500_000n, { approval: 'exact' })
-        : planClaims(vaultFacts, walletFacts(), [{ id: `r-${key}`, type: 'DEPOSIT', status: 'PROCESSED', isInstant: false, epochNumber: 2 }], null);
+        : planClaims(vaultFacts, walletFacts(), [{ id: `r-${n}`, type: 'DEPOSIT', status: 'PROCESSED', isInstant: false, epochNumber: 2 }], null);
     if (!verdict.ok) throw new Error(verdict.reason);
-    let nonce = NONCES[key];
+    let nonce = w.nonce;
     let previous: BatchItem | null = null;
     for (const step of verdict.steps as TxStep[]) {
       const draft = buildDraft({ vault: VAULT, step, nonce: nonce++, fees: FEES, gas: { gas: 120_000n, estimated: previous === null } });
@@ -149,16 +155,16 @@ export function makePlan(action: Extract<SigningAction, 'deposit' | 'claim' | 'a
   return {
     id: 'plan-20261123193500-0a1b2c3d',
     createdAt: '2026-11-23T19:35:00.000Z',
-    selection: { vaultId: VAULT.id, wallets: wallets(), action, ...(action === 'deposit' ? { amount: '250.5' } : {}), approval: 'exact' },
+    selection: { vaultId: VAULT.id, wallets: selected(wallets), action, ...(action === 'deposit' ? { amount: '250.5' } : {}), approval: 'exact' },
     vault: VAULT,
-    wallets: wallets().map((w) => ({ address: w.address, label: w.label, ok: true, reason: null, kycLink: null })),
+    wallets: wallets.map((w) => ({ address: w.address, label: w.label, ok: true, reason: null, kycLink: null })),
     items,
     needsBlindSigningAck: action !== 'agreements',
     warnings: [],
   };
 }
 
-export function makeSnapshot(plan: Plan): BundleSnapshot {
+export function makeSnapshot(plan: Plan, wallets: FixtureWallet[] = DEFAULT_WALLETS): BundleSnapshot {
   const hasTx = plan.items.some((i) => i.tx);
   return {
     takenAt: '2026-11-23T19:34:58.000Z',
@@ -188,10 +194,10 @@ export function makeSnapshot(plan: Plan): BundleSnapshot {
       queueEpochs: [{ epoch: 2, price: '1010000', withdrawPrice: '1005000', pendingClaims: '0' }],
     },
     epochs: { readAt: '2026-11-23T19:34:59.000Z', rows: [{ count: 1, status: 'CLOSED', startDate: 1800000000, endDate: 1800600000, apr: 9.5, lastApr: null, withdrawType: 'STANDARD' }] },
-    wallets: wallets().map((w) => ({
+    wallets: wallets.map((w) => ({
       address: w.address,
       label: w.label,
-      nonce: hasTx ? NONCES[w.label === 'Treasury 1' ? 'W0' : 'W1'] : null,
+      nonce: hasTx ? w.nonce : null,
       allowed: true,
       gasBalance: '1000000000000000000',
       underlyingBalance: '5000000000',
@@ -206,9 +212,12 @@ export function makeSnapshot(plan: Plan): BundleSnapshot {
   };
 }
 
-export function makeUnsigned(action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'> = 'deposit'): UnsignedBundle {
-  const plan = makePlan(action);
-  return buildUnsignedBundle(plan, makeSnapshot(plan), '2026-11-23T19:36:00.000Z');
+export function makeUnsigned(
+  action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'> = 'deposit',
+  wallets: FixtureWallet[] = DEFAULT_WALLETS,
+): UnsignedBundle {
+  const plan = makePlan(action, wallets);
+  return buildUnsignedBundle(plan, makeSnapshot(plan, wallets), '2026-11-23T19:36:00.000Z');
 }
 
 const accountOf = (address: string) => Object.values(ACCOUNTS).find((a) => a.address.toLowerCase() === address.toLowerCase())!;

@@ -1,0 +1,70 @@
+import { AppError } from '../../../shared/errors';
+import type { BundleSource } from '../../../shared/bundle/schemas';
+import type { EpochRow } from '../../../shared/ipc/schemas';
+import { createBundleService, type BundleService } from '../../services/bundles';
+import type { Logger } from '../../services/log/logger';
+import type { Handlers } from '../handlers';
+import type { createSigningFeature } from './signing';
+
+type SigningFeature = ReturnType<typeof createSigningFeature>;
+
+export interface BundlesFeatureDeps {
+  /** The signing feature of the current mode (its pipeline, chains and journal folder). */
+  signing: () => SigningFeature;
+  offline: () => boolean;
+  /** Where this mode's plans take their figures from, for a bundle's snapshot. */
+  source: () => Promise<BundleSource>;
+  epochHistory: (vaultId: string) => Promise<EpochRow[]>;
+  log: Logger;
+}
+
+/**
+ * Offline review over the bridge: bundles cross as their files' text (the renderer reads and saves
+ * files). An imported unsigned bundle becomes a plan the Signing screens review as any other, and
+ * `signing.createBatch` / `signing.run` sign it with nothing sent; an imported signed bundle is a
+ * batch that `signing.run` sends. One bundle service per signing pipeline, so a mode switch
+ * (demo, live, offline) never mixes their journals.
+ */
+export function createBundlesHandlers(deps: BundlesFeatureDeps): Handlers['bundles'] {
+  const services = new WeakMap<SigningFeature, BundleService>();
+  const now = (): BundleService => {
+    const signing = deps.signing();
+    let service = services.get(signing);
+    if (!service) {
+      service = createBundleService({
+        dataDir: signing.dataDir,
+        signing: signing.pipeline,
+        chain: signing.chain,
+        source: deps.source,
+        epochHistory: deps.epochHistory,
+        log: deps.log,
+      });
+      services.set(signing, service);
+    }
+    return service;
+  };
+  const online = (what: string) => {
+    if (deps.offline()) {
+      throw new AppError({
+        code: 'OFFLINE',
+        message: `This install is in offline mode: ${what} needs the chain, and it never contacts one.`,
+        action: 'Do this on the online install; here, import unsigned bundles, sign them and save the signed bundles.',
+      });
+    }
+  };
+  return {
+    exportUnsigned: async ({ planId }) => now().exportUnsigned(planId),
+    importUnsigned: async ({ content, fileName }) => now().importUnsigned(content, fileName ?? null),
+    exportSigned: async ({ batchId }) => now().exportSigned(batchId),
+    importSigned: async ({ content, fileName }) => {
+      online('sending a signed bundle');
+      return now().importSigned(content, fileName ?? null);
+    },
+    inspect: async ({ content }) => now().inspect(content),
+    snapshot: async ({ batchId }) => now().snapshot(batchId),
+    sendChecks: async ({ batchId }) => {
+      online('checking nonces and fees');
+      return now().sendChecks(await deps.signing().pipeline.openBatch(batchId));
+    },
+  };
+}
