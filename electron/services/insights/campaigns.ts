@@ -44,7 +44,9 @@ function ruleView(rule: unknown, i: number, index: ReferenceIndex, allows: (url:
     const vault = typeof vaultId === 'string' ? index.vault(vaultId) : undefined;
     const known = vault?.visibility === 'PUBLIC';
     const title = known ? vault.name : vaultId !== undefined ? 'A vault that is not public' : `Rule ${i + 1}`;
-    return { title, vaultId: known ? vault._id : null, entries: flatEntries(rest, allows) };
+    // A multiplier reads as one: ×1.5.
+    const entries = flatEntries(rest, allows).map((e) => (e.key === 'multiplier' && e.kind === 'number' ? { ...e, value: `×${e.value}` } : e));
+    return { title, vaultId: known ? vault._id : null, entries };
   }
   return { title: `Rule ${i + 1}`, vaultId: null, entries: flatEntries(rule, allows) };
 }
