@@ -101,8 +101,9 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /**
  * The points of the local lenders: per day, their deposits (USD) times the rule's rate and
- * multiplier in each local vault of the campaign; in all, that rate since the campaign started
- * (the demo treats deposits as there from the start). A lender with nothing deposited has no record.
+ * multiplier in each local vault of the campaign; in all, that rate for each whole day since the
+ * campaign started (the demo treats deposits as there from the start). A lender with nothing
+ * deposited has no record.
  */
 export function updateLocalCampaignPoints(store: SimStore, vaults: readonly IndexedVault[], nowMs: number): void {
   const local = new Set(vaults.map((v) => v.vaultId));
@@ -113,7 +114,8 @@ export function updateLocalCampaignPoints(store: SimStore, vaults: readonly Inde
     const start = campaign.startDate ? Date.parse(campaign.startDate) : nowMs;
     const end = campaign.endDate ? Date.parse(campaign.endDate) : Infinity;
     const running = nowMs >= start && nowMs < end;
-    const days = Math.max(0, (Math.min(nowMs, end) - start) / DAY_MS);
+    // Points accrue once a day, as the service counts them: whole days since the start.
+    const days = Math.max(0, Math.floor((Math.min(nowMs, end) - start) / DAY_MS));
     const earned = new Map<string, { perDay: number; weighted: number }>();
     for (const rule of rules) {
       for (const p of store.positions.filter((x) => x.vaultId === rule.vaultId)) {

@@ -62,7 +62,12 @@ export function VaultScreen() {
           ← Overview
         </button>
       </PortfolioHeader>
-      {data && !vault ? <p className="empty">This vault is not in the portfolio (it may not be public or not an epoch vault).</p> : null}
+      {data && !vault ? (
+        <p className="empty">
+          The cycle, queues and the batch's positions are read for the public epoch vaults of the chains the console reads; this vault is not
+          one of them, so what follows is what the service says about it.
+        </p>
+      ) : null}
       {vault ? (
         <>
           <div className="facts-grid">

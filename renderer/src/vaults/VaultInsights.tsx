@@ -122,7 +122,7 @@ export function VaultInsights({ vaultId }: { vaultId: string }) {
         {perf && !perf.latest ? <p className="cell-sub">No performance record yet.</p> : null}
         {perf?.latest ? (
           <>
-            <div className="facts-grid">
+            <div className="insight-facts">
               <div className="fact">
                 <span className="fact-label">Realized APY</span>
                 <strong data-testid="vault-realized-apy">{pct(perf.latest.realizedAPY)}</strong>
