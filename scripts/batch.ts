@@ -12,9 +12,21 @@
  * --crash-after N exits abruptly after N items are signed; --resume reopens the latest unfinished
  * batch of the data folder and finishes it (against the same chains: not with a fresh --sim).
  *
+ * Offline review, in three runs (each its own process, on its own machine if need be):
+ *   npm run batch -- --sim --wallets 6 --action withdraw --export-unsigned out/    (plan, export; nothing signed)
+ *   npm run batch -- --offline --sign out/vaultdesk-unsigned-….json --out out/ --sim --auto-approve
+ *   npm run batch -- --sim --broadcast out/vaultdesk-signed-….json                  (check, send, watch)
+ * --offline opens no network connection at all (every attempt is refused and fails the run); with
+ * --sim or --emulated-device it signs on the emulated Ledger holding the simulation's seed. With
+ * --sim, --broadcast starts the simulation the bundle was planned on (its seed and wallet count),
+ * so the same contracts, nonces and chain ids are there. A file that is refused ends the run with
+ * exit code 2, its reason on stderr and as the last stdout line.
+ *
  * Progress goes to stdout line by line; the last line is one JSON object
- * {planned, signed, broadcast, confirmed, failed, skipped}.
+ * {planned, signed, broadcast, confirmed, failed, skipped} (plus the bundle's file and checksum
+ * when one is written), or {"refused": {code, message, action}}.
  */
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,12 +36,19 @@ import { PortfolioService } from '../electron/services/portfolio/portfolio';
 import { ApiKeyVault } from '../electron/services/secrets/api-key';
 import { KeychainSecretStore } from '../electron/services/secrets/keychain-store';
 import { createServiceClient, type ServiceClient } from '../electron/services/service-client';
-import { createChainAccess, createSigningService } from '../electron/services/signing';
+import { createBundleService, type BundleService } from '../electron/services/bundles';
+import { createChainAccess, createSigningService, type SigningService } from '../electron/services/signing';
+import { loadEpochHistory } from '../electron/runtime/features/vaults';
 import { SIM_MNEMONIC, FIRST_WALLET_INDEX } from '../electron/sim/chain/accounts';
 import { derivationPath } from '../shared/device/paths';
 import { countItems } from '../shared/signing/counts';
-import { SIGNING_ACTIONS, type Batch, type SigningAction } from '../shared/signing/schemas';
+import { SIGNING_ACTIONS, type Batch, type BatchCounts, type Plan, type SigningAction } from '../shared/signing/schemas';
 import type { Portfolio } from '../shared/portfolio/schemas';
+import type { BundleSource } from '../shared/bundle';
+import type { SendCheck } from '../shared/bundle/ipc';
+import { readSignedBundle } from '../shared/bundle/verify-signed';
+import { AppError } from '../shared/errors';
+import { forbidNetwork } from './no-network-guard';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,7 +56,7 @@ const { values: args } = parseArgs({
     service: { type: 'string' },
     rpc: { type: 'string', multiple: true, default: [] },
     'emulated-device': { type: 'boolean', default: false },
-    wallets: { type: 'string', default: '5' },
+    wallets: { type: 'string' },
     'first-index': { type: 'string' },
     action: { type: 'string' },
     vault: { type: 'string' },
@@ -50,7 +69,12 @@ const { values: args } = parseArgs({
     resume: { type: 'boolean', default: false },
     batch: { type: 'string' },
     'data-dir': { type: 'string' },
-    seed: { type: 'string', default: '3' },
+    seed: { type: 'string' },
+    'export-unsigned': { type: 'string' },
+    offline: { type: 'boolean', default: false },
+    sign: { type: 'string' },
+    out: { type: 'string' },
+    broadcast: { type: 'string' },
   },
   strict: true,
 });
@@ -62,7 +86,19 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** A refused file (or any stop): the reason on stderr, and as the last stdout line for scripts. */
+function refuse(err: { code?: string; message?: string; action?: string }): never {
+  say(JSON.stringify({ refused: { code: err.code ?? 'UNEXPECTED', message: err.message ?? String(err), ...(err.action ? { action: err.action } : {}) } }));
+  fail(`${err.code ? `${err.code}: ` : ''}${err.message ?? String(err)}${err.action ? `\n  ${err.action}` : ''}`);
+}
+
+/** The simulation to start: the flags, else (for a bundle) the one it was planned on, else seed 3. */
+const simSeed = (bundle?: BundleSource | null) => Number(args.seed ?? (bundle?.kind === 'simulation' ? bundle.seed : null) ?? 3);
+const simWallets = (bundle?: BundleSource | null) =>
+  Math.max(12, Number(args.wallets ?? (bundle?.kind === 'simulation' ? bundle.wallets : null) ?? 5));
+
 interface World {
+  source: BundleSource;
   client: ServiceClient;
   chain: (chainId: number) => Promise<PublicClient>;
   transports: TransportFactory;
@@ -71,16 +107,21 @@ interface World {
   stop(): Promise<void>;
 }
 
-async function simWorld(): Promise<World> {
+async function simWorld(planned: BundleSource | null = null): Promise<World> {
   const { startLocalSimulation } = await import('../electron/sim/indexer');
   const { startSimService } = await import('../electron/sim/service');
-  const sim = await startLocalSimulation({ seed: Number(args.seed), wallets: Math.max(12, Number(args.wallets)), pace: 'fast' });
-  for (const d of sim.drivers) await d.stop();
+  const seed = simSeed(planned);
+  const wallets = simWallets(planned);
+  // No cycle driver: nothing moves the chains but this run, so every run from the same seed and
+  // wallet count starts with the same contracts at the same addresses, the same nonces, balances
+  // and requests, and the same cycle states (block numbers and times may differ).
+  const sim = await startLocalSimulation({ seed, wallets, pace: 'fast', drive: false });
   const service = await startSimService({ store: sim.store, port: 0 });
   const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
   const overrides = new Map(sim.network.chains.map(({ chain }) => [chain.chainId, chain.rpcUrl]));
-  say(`simulation: chains ${[...overrides.keys()].join(', ')}, service ${service.url}`);
+  say(`simulation: seed ${seed}, ${wallets} wallets, chains ${[...overrides.keys()].join(', ')}, service ${service.url}`);
   return {
+    source: { kind: 'simulation', seed, wallets },
     client,
     chain: createChainAccess({ service: async () => client, override: (id) => overrides.get(id) }),
     transports: await emulatedTransports(),
@@ -104,6 +145,7 @@ async function serviceWorld(url: string): Promise<World> {
   const vault = envKey ? null : new ApiKeyVault(new KeychainSecretStore());
   const client = createServiceClient({ baseUrl: url, getApiKey: async () => envKey ?? (await vault!.read(url)) });
   return {
+    source: { kind: 'service', url },
     client,
     chain: createChainAccess({ service: async () => client, override: (id) => overrides.get(id) }),
     transports: args['emulated-device'] ? await emulatedTransports() : createHidTransportFactory(),
@@ -113,10 +155,16 @@ async function serviceWorld(url: string): Promise<World> {
   };
 }
 
+/** The device: the emulated Ledger (holding the simulation's seed) or the one on USB. */
+async function deviceTransports(): Promise<TransportFactory> {
+  return args.sim || args['emulated-device'] ? emulatedTransports() : createHidTransportFactory();
+}
+
 async function emulatedTransports(): Promise<TransportFactory> {
   const { createEmulatedLedger, emulatorTransportFactory } = await import('../electron/sim/ledger');
   const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true, autoApprove: args['auto-approve'] });
-  if (!args['auto-approve']) say('emulated Ledger: nobody presses its buttons without --auto-approve; reviews will time out');
+  const signsHere = !args['export-unsigned'] && !args.broadcast;
+  if (signsHere && !args['auto-approve']) say('emulated Ledger: nobody presses its buttons without --auto-approve; reviews will time out');
   return emulatorTransportFactory(ledger);
 }
 
@@ -150,28 +198,19 @@ function pickVault(view: Portfolio, action: SigningAction): string {
   return best.id;
 }
 
-async function main(): Promise<void> {
-  if (!args.sim && !args.service) fail('choose --sim or --service URL');
-  const action = args.action as SigningAction | undefined;
-  if (!args.resume && (!action || !SIGNING_ACTIONS.includes(action))) fail(`--action must be one of ${SIGNING_ACTIONS.join(', ')}`);
-  const dataDir = args['data-dir'] ?? process.env.VAULTDESK_DATA_DIR ?? path.join(os.homedir(), '.vaultdesk-batch');
+/** Where a bundle goes: into a folder under its own name, or to the path given. */
+async function bundlePath(target: string, fileName: string): Promise<string> {
+  const isDir = target.endsWith('/') || (await stat(target).catch(() => null))?.isDirectory();
+  const file = isDir ? path.join(target, fileName) : target;
+  await mkdir(path.dirname(file), { recursive: true });
+  return file;
+}
 
-  const world = args.sim ? await simWorld() : await serviceWorld(args.service!);
-  const device = new DeviceService({ transports: world.transports, autoOpenEthereum: true, idleReleaseMs: 60_000 });
-  await device.start();
-  const portfolio = new PortfolioService({
-    service: async () => world.client,
-    rpcUrl: (chainId, fromCatalog) => world.rpcOverrides.get(chainId) ?? fromCatalog,
-  });
-  const signing = createSigningService({
-    dataDir,
-    device,
-    loadPortfolio: (w) => portfolio.load(w, null),
-    chain: world.chain,
-    service: async () => world.client,
-    receiptPollingMs: args.sim || args['emulated-device'] ? 100 : 2_000,
-  });
+function dataDirOf(): string {
+  return args['data-dir'] ?? process.env.VAULTDESK_DATA_DIR ?? path.join(os.homedir(), '.vaultdesk-batch');
+}
 
+function printProgress(signing: SigningService): void {
   const crashAfter = args['crash-after'] !== undefined ? Number(args['crash-after']) : null;
   let signedNow = 0;
   signing.subscribe((event) => {
@@ -186,67 +225,238 @@ async function main(): Promise<void> {
       if (crashAfter !== null && signedNow >= crashAfter) process.exit(137);
     }
   });
+}
 
+/** Plans the selected action on the vault that suits it (and, when asked, signs the missing agreements first). */
+async function planAction(world: World, device: DeviceService, portfolio: PortfolioService, signing: SigningService, action: SigningAction): Promise<Plan> {
+  const count = Number(args.wallets ?? 5);
+  const firstIndex = args['first-index'] !== undefined ? Number(args['first-index']) : world.firstIndex;
+  const accounts = [];
+  // The device service reads at most 100 accounts per request.
+  for (let start = firstIndex; start < firstIndex + count; start += 100) {
+    accounts.push(...(await device.discoverAccounts({ scheme: 'bip44', start, count: Math.min(100, firstIndex + count - start) })));
+  }
+  const wallets = accounts.map((a, i) => ({ address: a.address, label: `W${i}`, path: derivationPath('bip44', a.index) }));
+  const view = await portfolio.load(
+    wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label })),
+    null,
+  );
+  const vaultId = pickVault(view, action);
+  if (args['with-agreements'] && action !== 'agreements') {
+    // Deposits need the lender agreements: sign the missing ones first, as a batch of its own.
+    const agreements = await signing.plan({ vaultId, wallets, action: 'agreements' });
+    if (agreements.items.some((i) => i.message)) {
+      const first = await signing.createBatch(agreements.id);
+      say(`agreements batch ${first.id}`);
+      await signing.run(first.id);
+    }
+  }
+  const plan = await signing.plan({
+    vaultId,
+    wallets,
+    action,
+    ...(args.amount ? { amount: args.amount } : {}),
+    approval: args.approval === 'unlimited' ? 'unlimited' : 'exact',
+    ...(args['max-fee-gwei'] ? { maxFeeGwei: args['max-fee-gwei'] } : {}),
+  });
+  say(`plan ${plan.id}: ${action} on ${plan.vault.name} (${plan.vault.state}), ${plan.items.filter((i) => i.step !== 'none').length} to sign`);
+  for (const w of plan.wallets.filter((x) => !x.ok)) say(`  skip ${w.label} ${w.address}: ${w.reason}`);
+  return plan;
+}
+
+/** The online services of the runner: the world (simulation or service), the device, the pipeline and the bundles. */
+async function onlineServices(planned: BundleSource | null = null) {
+  const world = args.sim ? await simWorld(planned) : await serviceWorld(args.service!);
+  const device = new DeviceService({ transports: world.transports, autoOpenEthereum: true, idleReleaseMs: 60_000 });
+  await device.start();
+  const portfolio = new PortfolioService({
+    service: async () => world.client,
+    rpcUrl: (chainId, fromCatalog) => world.rpcOverrides.get(chainId) ?? fromCatalog,
+  });
+  const dataDir = dataDirOf();
+  const signing = createSigningService({
+    dataDir,
+    device,
+    loadPortfolio: (w) => portfolio.load(w, null),
+    chain: world.chain,
+    service: async () => world.client,
+    receiptPollingMs: args.sim || args['emulated-device'] ? 100 : 2_000,
+  });
+  const bundles = createBundleService({
+    dataDir,
+    signing,
+    chain: world.chain,
+    source: () => world.source,
+    epochHistory: async (vaultId) => (await loadEpochHistory(world.client, vaultId)).epochs,
+  });
+  printProgress(signing);
+  return {
+    world,
+    device,
+    portfolio,
+    signing,
+    bundles,
+    dataDir,
+    async stop() {
+      await device.stop();
+      await world.stop();
+    },
+  };
+}
+
+/** Plan and sign and send here (the signing issue's runner). */
+async function runHere(): Promise<void> {
+  const action = args.action as SigningAction | undefined;
+  if (!args.resume && (!action || !SIGNING_ACTIONS.includes(action))) fail(`--action must be one of ${SIGNING_ACTIONS.join(', ')}`);
+  const s = await onlineServices();
   let batch: Batch;
   if (args.resume) {
-    const batches = await signing.listBatches();
+    const batches = await s.signing.listBatches();
     const target = args.batch ? batches.find((b) => b.id === args.batch) : batches.find((b) => b.status !== 'done');
-    if (!target) fail(`no unfinished batch in ${dataDir}`);
+    if (!target) fail(`no unfinished batch in ${s.dataDir}`);
     say(`resuming ${target.id} (${target.action} on ${target.vaultName})`);
-    batch = await signing.openBatch(target.id);
+    batch = await s.signing.openBatch(target.id);
   } else {
-    const count = Number(args.wallets);
-    const firstIndex = args['first-index'] !== undefined ? Number(args['first-index']) : world.firstIndex;
-    const accounts = [];
-    // The device service reads at most 100 accounts per request.
-    for (let start = firstIndex; start < firstIndex + count; start += 100) {
-      accounts.push(...(await device.discoverAccounts({ scheme: 'bip44', start, count: Math.min(100, firstIndex + count - start) })));
-    }
-    const wallets = accounts.map((a, i) => ({ address: a.address, label: `W${i}`, path: derivationPath('bip44', a.index) }));
-    const view = await portfolio.load(
-      wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label })),
-      null,
-    );
-    const vaultId = pickVault(view, action!);
-    if (args['with-agreements'] && action !== 'agreements') {
-      // Deposits need the lender agreements: sign the missing ones first, as a batch of its own.
-      const agreements = await signing.plan({ vaultId, wallets, action: 'agreements' });
-      if (agreements.items.some((i) => i.message)) {
-        const first = await signing.createBatch(agreements.id);
-        say(`agreements batch ${first.id}`);
-        await signing.run(first.id);
-      }
-    }
-    const plan = await signing.plan({
-      vaultId,
-      wallets,
-      action: action!,
-      ...(args.amount ? { amount: args.amount } : {}),
-      approval: args.approval === 'unlimited' ? 'unlimited' : 'exact',
-      ...(args['max-fee-gwei'] ? { maxFeeGwei: args['max-fee-gwei'] } : {}),
-    });
-    say(
-      `plan ${plan.id}: ${action} on ${plan.vault.name} (${plan.vault.state}), ${plan.items.filter((i) => i.step !== 'none').length} to sign`,
-    );
-    for (const w of plan.wallets.filter((x) => !x.ok)) say(`  skip ${w.label} ${w.address}: ${w.reason}`);
+    const plan = await planAction(s.world, s.device, s.portfolio, s.signing, action!);
     // Headless runs are the operator's explicit choice: the acknowledgement is the command itself.
-    batch = await signing.createBatch(plan, { acknowledgeBlindSigning: true });
-    say(`batch ${batch.id} journaled in ${path.join(dataDir, 'journals')}`);
+    batch = await s.signing.createBatch(plan, { acknowledgeBlindSigning: true });
+    say(`batch ${batch.id} journaled in ${path.join(s.dataDir, 'journals')}`);
   }
-
-  const result = await signing.run(batch.id);
+  const result = await s.signing.run(batch.id);
   if (result.status !== 'done') {
-    const final = await signing.openBatch(batch.id);
+    const final = await s.signing.openBatch(batch.id);
     say(`batch ${batch.id} ${result.status}: ${final.pause?.message ?? ''} ${final.pause?.action ?? ''}`.trim());
   }
-  const counts = countItems((await signing.openBatch(batch.id)).items);
-  await device.stop();
-  await world.stop();
+  const counts = countItems((await s.signing.openBatch(batch.id)).items);
+  await s.stop();
   say(JSON.stringify(counts));
   process.exit(0);
 }
 
-main().catch((err: unknown) => {
-  const e = err as { code?: string; message?: string };
-  fail(`${e.code ? `${e.code}: ` : ''}${e.message ?? String(err)}`);
-});
+/** --export-unsigned FILE: plan, and write the unsigned bundle; nothing is signed. */
+async function exportUnsigned(target: string): Promise<void> {
+  const action = args.action as SigningAction | undefined;
+  if (!action || !SIGNING_ACTIONS.includes(action)) fail(`--action must be one of ${SIGNING_ACTIONS.join(', ')}`);
+  if (args['with-agreements']) fail('--with-agreements signs here; export the agreements as a bundle of their own (--action agreements)');
+  const s = await onlineServices();
+  const plan = await planAction(s.world, s.device, s.portfolio, s.signing, action);
+  const file = await s.bundles.exportUnsigned(plan.id);
+  const written = await bundlePath(target, file.fileName);
+  await writeFile(written, file.content);
+  say(`unsigned bundle ${written} (${file.checksum}): ${file.summary.transactions} transactions, ${file.summary.messages} agreements`);
+  const counts = countItems(plan.items);
+  await s.stop();
+  say(JSON.stringify({ ...counts, file: written, checksum: file.checksum }));
+  process.exit(0);
+}
+
+function reviewLines(plan: Plan): string[] {
+  const lines: string[] = [];
+  for (const [n, item] of plan.items.entries()) {
+    const r = item.review;
+    if (!r) {
+      lines.push(`  skip ${item.label} ${item.wallet}: ${item.reason ?? ''}`);
+      continue;
+    }
+    if (r.kind === 'message') {
+      lines.push(`  #${n + 1} ${item.label} ${item.wallet}: ${r.title} (personal_sign)`);
+      continue;
+    }
+    lines.push(
+      `  #${n + 1} ${item.label} ${item.wallet} nonce ${r.nonce}: ${r.title} — ${r.functionName} on ${r.contract.name} ${r.contract.address}; max fee ${r.fees.maxFeeDisplay}; the device shows hash ${r.signingHash}`,
+    );
+  }
+  return lines;
+}
+
+/** --offline --sign FILE --out SIGNED: check the bundle, show the review, sign on the device, write the signed bundle. */
+async function signOffline(file: string, out: string): Promise<void> {
+  // Before anything else: from here on no connection can be opened.
+  const guard = forbidNetwork();
+  const offline = (what: string) => async (): Promise<never> => {
+    throw new AppError({ code: 'OFFLINE', message: `This run is offline: ${what} is not available.` });
+  };
+  const device = new DeviceService({ transports: await deviceTransports(), autoOpenEthereum: true, idleReleaseMs: 60_000 });
+  await device.start();
+  const dataDir = dataDirOf();
+  const signing = createSigningService({ dataDir, device, loadPortfolio: offline('the portfolio'), chain: offline('the chain'), service: offline('the service') });
+  const bundles: BundleService = createBundleService({ dataDir, signing, chain: offline('the chain'), source: offline('the service') });
+  printProgress(signing);
+  const text = await readFile(file, 'utf8');
+  const imported = await bundles.importUnsigned(text, path.basename(file)).catch(refuse);
+  const b = imported.bundle;
+  say(`bundle ${path.basename(file)} (${b.checksum}) checked: every transaction decoded again and matches its stated action`);
+  say(`review: ${b.action} on ${b.vault.name} (chain ${b.vault.chainId}), ${b.transactions} transactions, ${b.messages} agreements, planned from the chain as of ${b.snapshotTakenAt}`);
+  for (const line of reviewLines(imported.plan)) say(line);
+  let batchId = imported.batchId;
+  if (batchId) say(`resuming batch ${batchId}: what is signed stays signed`);
+  else {
+    // Headless runs are the operator's explicit choice: the acknowledgement is the command itself.
+    batchId = (await signing.createBatch(imported.plan.id, { acknowledgeBlindSigning: true })).id;
+    say(`batch ${batchId} journaled in ${path.join(dataDir, 'journals')}`);
+  }
+  const result = await signing.run(batchId);
+  const counts = countItems((await signing.openBatch(batchId)).items);
+  await device.stop();
+  if (guard.attempts.length) refuse({ code: 'OFFLINE_NETWORK_USED', message: `A network connection was attempted and refused: ${guard.attempts.join(', ')}.` });
+  if (result.status !== 'done') {
+    const final = await signing.openBatch(batchId);
+    refuse({
+      code: final.pause?.code ?? 'SIGNING_PAUSED',
+      message: `Batch ${batchId} paused: ${final.pause?.message ?? 'not every item is signed.'}`,
+      action: `${final.pause?.action ?? ''} Run the same command again to go on: nothing signed is signed again.`.trim(),
+    });
+  }
+  const signed = await bundles.exportSigned(batchId);
+  const written = await bundlePath(out, signed.fileName);
+  await writeFile(written, signed.content);
+  say(`signed bundle ${written} (${signed.checksum}): ${signed.summary.signed} of ${b.transactions + b.messages} signed`);
+  say(JSON.stringify({ ...counts, file: written, checksum: signed.checksum }));
+  process.exit(0);
+}
+
+function problemLine(check: SendCheck): string {
+  return `  ${check.label} ${check.wallet} nonce ${check.nonce}: ${check.problem ? `${check.problem.code}: ${check.problem.message} ${check.problem.action ?? ''}` : 'ready to send'}`;
+}
+
+/** --broadcast SIGNED: check the signed bundle, journal it, send it and watch the receipts. */
+async function broadcast(file: string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  // The checks need no chain: a refused file starts nothing. With --sim, the simulation started is
+  // the one the bundle was planned on.
+  const { bundle } = await readSignedBundle(text).catch(refuse);
+  const s = await onlineServices(args.sim ? bundle.unsigned.snapshot.source : null);
+  const imported = await s.bundles.importSigned(text, path.basename(file)).catch(async (err: unknown) => {
+    await s.stop();
+    return refuse(err as AppError);
+  });
+  const counts0: BatchCounts = countItems(imported.batch.items);
+  say(
+    `bundle ${path.basename(file)} (${imported.bundle.checksum}) checked: ${counts0.signed} signed by their wallets, each exactly its reviewed draft; batch ${imported.batch.id}${imported.created ? ' journaled' : ' (imported before)'}`,
+  );
+  for (const check of imported.checks) say(problemLine(check));
+  const result = await s.signing.run(imported.batch.id);
+  const final = await s.signing.openBatch(imported.batch.id);
+  if (result.status !== 'done') say(`batch ${final.id} ${result.status}: ${final.pause?.message ?? ''} ${final.pause?.action ?? ''}`.trim());
+  for (const item of final.items.filter((i) => i.state === 'failed' || (i.state === 'skipped' && i.step !== 'none'))) {
+    say(`  ${item.label} ${item.step}${item.tx ? ` nonce ${item.tx.nonce}` : ''} ${item.state}: ${item.reason ?? ''}${item.error?.action ? ` ${item.error.action}` : ''}`);
+  }
+  const counts = countItems(final.items);
+  await s.stop();
+  say(JSON.stringify(counts));
+  process.exit(0);
+}
+
+async function main(): Promise<void> {
+  if (args.offline || args.sign) {
+    if (!args.offline || !args.sign || !args.out) fail('signing a bundle is the offline step: --offline --sign FILE --out SIGNED');
+    if (args.service || args.broadcast || args['export-unsigned']) fail('--offline takes no service, chain or other step');
+    return signOffline(args.sign, args.out);
+  }
+  if (!args.sim && !args.service) fail('choose --sim or --service URL');
+  if (args.broadcast) return broadcast(args.broadcast);
+  if (args['export-unsigned']) return exportUnsigned(args['export-unsigned']);
+  return runHere();
+}
+
+main().catch((err: unknown) => refuse(err as { code?: string; message?: string; action?: string }));

@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSignedBundle, readUnsignedBundle } from '../../../shared/bundle';
+
+// The three steps of an offline review as an operator scripts them: three runs of the headless
+// runner, each its own process. The export and the broadcast each start their own simulation
+// from the same seed, so what one planned the other can send.
+const ROOT = path.resolve(__dirname, '../../..');
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'vaultdesk-bundle-runner-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function runBatch(args: string[]): Promise<{ code: number | null; lines: string[]; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/batch.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, VAULTDESK_API_KEY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, lines: out.trim().split('\n'), stderr: err }));
+  });
+}
+
+const last = (run: { lines: string[] }) => JSON.parse(run.lines.at(-1)!) as Record<string, any>;
+
+describe('npm run batch: export, offline signing and broadcast in three processes', () => {
+  it('carries a batch from one simulation run to another through an offline signing run', async () => {
+    const out = path.join(dir, 'bundles') + '/';
+    const exported = await runBatch(['--sim', '--wallets', '3', '--action', 'withdraw', '--vault', 'delta', '--export-unsigned', out, '--data-dir', path.join(dir, 'online-1')]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const plan = last(exported);
+    expect(plan).toMatchObject({ planned: 6, signed: 0, broadcast: 0 });
+    expect(path.basename(plan.file)).toMatch(/^vaultdesk-unsigned-\d{8}-\d{4}-withdraw-delta-credit-usdc-6tx-[0-9a-f]{8}\.json$/);
+    const unsigned = readUnsignedBundle(await readFile(plan.file, 'utf8')).bundle;
+    expect(unsigned.snapshot.source).toEqual({ kind: 'simulation', seed: 3, wallets: 12 });
+
+    // A copy with one amount changed in its calldata is refused before the device sees it.
+    const tamperedFile = path.join(dir, 'tampered.json');
+    const text = await readFile(plan.file, 'utf8');
+    const first = unsigned.items[0]!;
+    if (first.kind !== 'transaction') throw new Error('expected a transaction');
+    const data = first.transaction.data;
+    await writeFile(tamperedFile, text.replace(data, `${data.slice(0, -1)}${data.endsWith('1') ? '2' : '1'}`));
+    const refused = await runBatch(['--offline', '--sign', tamperedFile, '--out', out, '--sim', '--auto-approve', '--data-dir', path.join(dir, 'offline')]);
+    expect(refused.code).toBe(2);
+    expect(last(refused).refused).toMatchObject({ code: 'BUNDLE_CALLDATA_MISMATCH', action: expect.stringContaining('Do not sign') });
+    expect(refused.stderr).toContain('argument amount is stated as');
+    expect(refused.lines.some((l) => l.includes('on-device'))).toBe(false);
+
+    // Offline: checked, reviewed, signed on the emulated device, saved.
+    const signedRun = await runBatch(['--offline', '--sign', plan.file, '--out', out, '--sim', '--auto-approve', '--data-dir', path.join(dir, 'offline')]);
+    expect(signedRun.code, signedRun.stderr).toBe(0);
+    expect(signedRun.lines.some((l) => l.startsWith('review: withdraw on Delta Credit USDC'))).toBe(true);
+    expect(signedRun.lines.filter((l) => /^ {2}#\d+ W\d .* nonce \d+: .* the device shows hash 0x[0-9a-f]{64}$/.test(l))).toHaveLength(6);
+    const signed = last(signedRun);
+    expect(signed).toMatchObject({ planned: 6, signed: 6, broadcast: 0 });
+    const { bundle } = await readSignedBundle(await readFile(signed.file, 'utf8'));
+    expect(bundle.unsignedChecksum).toBe(plan.checksum);
+
+    // The unsigned file is not something to send.
+    const wrongKind = await runBatch(['--sim', '--broadcast', plan.file, '--data-dir', path.join(dir, 'online-2')]);
+    expect(wrongKind.code).toBe(2);
+    expect(last(wrongKind).refused.code).toBe('BUNDLE_WRONG_KIND');
+
+    // Back online, on a fresh simulation from the same seed: checked, sent, confirmed.
+    await copyFile(signed.file, path.join(dir, 'carried.json'));
+    const sent = await runBatch(['--sim', '--broadcast', path.join(dir, 'carried.json'), '--data-dir', path.join(dir, 'online-2')]);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.lines.filter((l) => l.endsWith('ready to send'))).toHaveLength(6);
+    expect(last(sent)).toEqual({ planned: 6, signed: 6, broadcast: 6, confirmed: 6, failed: 0, skipped: 0 });
+  }, 240_000);
+});
