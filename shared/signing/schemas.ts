@@ -257,6 +257,8 @@ export const BatchSummarySchema = z.object({
   action: SigningActionSchema,
   vaultName: z.string(),
   counts: BatchCountsSchema,
+  /** Set for a batch from a bundle: signed here to be saved (offline), or sent from here. */
+  origin: BatchOriginSchema.optional(),
 });
 export type BatchSummary = z.infer<typeof BatchSummarySchema>;
 

@@ -891,6 +891,7 @@ function summary(batch: Batch): BatchSummary {
     action: batch.selection.action,
     vaultName: batch.vault.name,
     counts: countItems(batch.items),
+    ...(batch.origin ? { origin: batch.origin } : {}),
   };
 }
 
