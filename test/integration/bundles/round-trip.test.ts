@@ -147,6 +147,38 @@ describe('offline review round trip on the simulation', () => {
     expect(twice).toMatchObject({ created: false, batch: { id: back.batch.id, status: 'done' } });
   }, 120_000);
 
+  it('exports every action as a bundle the offline checks accept, each call decoded again', async () => {
+    const cases = [
+      { vault: 'alpha', action: 'claim' },
+      { vault: 'beta', action: 'cancel' },
+      { vault: 'beta', action: 'redeem' },
+      { vault: 'delta', action: 'deposit', amount: '100' },
+      { vault: 'beta', action: 'deposit', amount: '250.5' },
+    ] as const;
+    // Deposits need the lender agreements: signed here first for three KYC'd wallets (the service
+    // keeps them, so not the ones the agreements test below signs).
+    const depositors = world.wallets.filter((_, i) => i >= 2 && world.sim.seeded.wallets[i]!.allowed).slice(-3);
+    for (const name of ['beta', 'delta']) {
+      const agreements = await world.signing.plan({ vaultId: vaultId(name), action: 'agreements', wallets: depositors });
+      await world.signing.run((await world.signing.createBatch(agreements.id)).id);
+    }
+    const exported: string[] = [];
+    for (const c of cases) {
+      const wallets = c.action === 'deposit' ? depositors : world.wallets;
+      const plan = await world.signing.plan({ vaultId: vaultId(c.vault), action: c.action, wallets, ...('amount' in c ? { amount: c.amount } : {}) });
+      const steps = plan.items.filter((i) => i.tx);
+      if (steps.length === 0) continue;
+      const file = await online.exportUnsigned(plan.id);
+      const { bundle } = readUnsignedBundle(file.content);
+      expect(bundle.items.map((i) => (i.kind === 'transaction' ? i.action.kind : i.kind))).toEqual(steps.map((i) => i.step));
+      expect(bundle.snapshot.wallets.filter((w) => w.nonce !== null).length).toBeGreaterThan(0);
+      exported.push(`${c.action} ${c.vault}`);
+    }
+    // The seeded story has claims, cancels and redeems to make, and deposits for some wallets.
+    expect(exported).toEqual(expect.arrayContaining(['claim alpha', 'cancel beta', 'redeem beta']));
+    expect(exported).toEqual(expect.arrayContaining(['deposit delta', 'deposit beta']));
+  }, 120_000);
+
   it('signs lender agreements offline and submits them to the service back online', async () => {
     const beta = view.vaults.find((v) => v.id === vaultId('beta'))!;
     const wallets = world.wallets.slice(0, 2);
