@@ -61,9 +61,16 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     expect(refused.stderr).toContain('argument amount is stated as');
     expect(refused.lines.some((l) => l.includes('on-device'))).toBe(false);
 
-    // Offline: checked, reviewed, signed on the emulated device, saved.
-    const signedRun = await runBatch(['--offline', '--sign', plan.file, '--out', out, '--sim', '--auto-approve', '--data-dir', path.join(dir, 'offline')]);
+    // Offline: checked, reviewed, signed on the emulated device. Killed after two signatures, then
+    // run again: the journal resumes, the two signed items are not signed again.
+    const offlineArgs = ['--offline', '--sign', plan.file, '--out', out, '--sim', '--auto-approve', '--data-dir', path.join(dir, 'offline')];
+    const crashed = await runBatch([...offlineArgs, '--crash-after', '2']);
+    expect(crashed.code, crashed.stderr).toBe(137);
+    expect(crashed.lines.filter((l) => / signed nonce \d+$/.test(l))).toHaveLength(2);
+    const signedRun = await runBatch(offlineArgs);
     expect(signedRun.code, signedRun.stderr).toBe(0);
+    expect(signedRun.lines.some((l) => l.startsWith('resuming batch batch-offline-'))).toBe(true);
+    expect(signedRun.lines.filter((l) => / on-device nonce \d+$/.test(l))).toHaveLength(4);
     expect(signedRun.lines.some((l) => l.startsWith('review: withdraw on Delta Credit USDC'))).toBe(true);
     expect(signedRun.lines.filter((l) => /^ {2}#\d+ W\d .* nonce \d+: .* the device shows hash 0x[0-9a-f]{64}$/.test(l))).toHaveLength(6);
     const signed = last(signedRun);
