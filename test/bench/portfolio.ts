@@ -9,7 +9,9 @@
  * `ours` is the median of the warm refreshes (catalog cached, as on the console's refresh timer);
  * the cold first refresh is printed too. The naive client runs over `--naive-sample` wallets (0:
  * all of them); its per-wallet cost is then extrapolated linearly to all wallets and the output
- * says so (`naiveSampled`). The last line printed is one JSON object with the figures.
+ * says so (`naiveSampled`). `positionRecords` is the service's position records step that follows
+ * a refresh (asked for the pairs with something in them, then reused from its cache), measured
+ * apart: it is not part of `ours`. The last line printed is one JSON object with the figures.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -18,6 +20,7 @@ import { startLocalSimulation, type LocalSimulation } from '../../electron/sim/i
 import { startSimService, type SimService } from '../../electron/sim/service';
 import { createServiceClient } from '../../electron/services/service-client';
 import { PortfolioService } from '../../electron/services/portfolio/portfolio';
+import { PositionRecordCache, positionPairs } from '../../electron/services/portfolio/position-records';
 import { NAIVE_CONCURRENCY, runNaiveClient } from './naive-client';
 
 const { values } = parseArgs({
@@ -77,11 +80,30 @@ async function main(): Promise<void> {
       `(${cold.positions.length} positions, ${cold.requests.length} requests)`,
   );
   const warm: { ms: number; http: number; rpc: number }[] = [];
+  let lastView = cold;
   for (let i = 0; i < runs; i++) {
     const view = await portfolio.load(wallets, null);
     warm.push(view.cost);
+    lastView = view;
     log(`ours warm #${i + 1}: ${view.cost.ms} ms, ${view.cost.http} HTTP + ${view.cost.rpc} RPC requests`);
   }
+
+  // The service's position records: a step of their own after the refresh, not part of it (see
+  // position-records.ts). Cold: every pair with something in it; warm: the next refresh's, from the cache.
+  const records = new PositionRecordCache();
+  const recordsCold = await records.load(client, null, positionPairs(cold));
+  const recordsWarm = await records.load(client, null, positionPairs(lastView));
+  const positionRecords = {
+    pairs: cold.positions.length,
+    asked: recordsCold.rows.length,
+    failed: recordsCold.rows.filter((r) => r.error).length,
+    cold: recordsCold.cost,
+    warm: recordsWarm.cost,
+  };
+  log(
+    `position records: ${positionRecords.asked} of ${positionRecords.pairs} pairs asked; cold ${recordsCold.cost.ms} ms, ` +
+      `${recordsCold.cost.http} HTTP; warm ${recordsWarm.cost.ms} ms, ${recordsWarm.cost.http} HTTP`,
+  );
   const oursMs = median(warm.map((w) => w.ms));
   const ours = { ms: oursMs, http: warm.find((w) => w.ms === oursMs)!.http, rpc: warm.find((w) => w.ms === oursMs)!.rpc };
 
@@ -120,6 +142,7 @@ async function main(): Promise<void> {
     latencyMs,
     ours,
     oursCold: cold.cost,
+    positionRecords,
     naive,
     ...(sample < walletCount ? { naiveSampled: sample } : {}),
     naiveConcurrency: NAIVE_CONCURRENCY,
