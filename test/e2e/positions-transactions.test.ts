@@ -24,9 +24,19 @@ let truth: Portfolio;
 let records: PositionRecords;
 let service: ServiceClient;
 const ctx = { transport: 'browser' as const };
+// Position requests of this vault fail at the service (503), when a test says so.
+const failing = { vaultId: null as string | null };
+const serviceFetch: typeof fetch = (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (failing.vaultId && url.includes(`/v1/vaults/${failing.vaultId}/position`)) {
+    const body = { code: 'SERVICE_UNAVAILABLE', message: 'Position records are being rebuilt', statusCode: 503 };
+    return Promise.resolve(new Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json' } }));
+  }
+  return fetch(input, init);
+};
 
 beforeAll(async () => {
-  c = await startTestConsole({ startSimulation: () => startEmbeddedSimulation({ drive: false }) });
+  c = await startTestConsole({ startSimulation: () => startEmbeddedSimulation({ drive: false }), fetch: serviceFetch });
   browser = await openChromium();
   page = await browser.newPage();
   watched = watchPage(page);
@@ -101,6 +111,40 @@ describe('Positions with the service position records', () => {
     expect(await row.locator('[data-record-state]').getAttribute('data-record-state')).toBe('current');
     await page.getByLabel('Search positions').fill('');
     await screenshot(page, 'positions-earnings');
+  });
+
+  it('marks the records of a vault whose requests fail as not current, names the failure, and still shows the rest', async () => {
+    const vaultId = records.rows.find((r) => r.record)!.vaultId;
+    const other = records.rows.find((r) => r.record && r.vaultId !== vaultId)!;
+    const hit = records.rows.find((r) => r.record && r.vaultId === vaultId)!;
+    const hitCount = records.rows.filter((r) => r.vaultId === vaultId).length;
+    failing.vaultId = vaultId;
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    const alert = page.locator('[data-failed-source="service:positions"]');
+    await expect
+      .poll(() => alert.textContent(), { timeout: 60_000 })
+      .toContain(`${hitCount} of ${records.rows.length} position records could not be loaded`);
+    expect(await alert.textContent()).toContain('marked not current');
+    const state = (r: { vaultId: string; wallet: string }) =>
+      page.locator(`[data-row-id="${r.vaultId}:${r.wallet}"] [data-record-state]`).getAttribute('data-record-state');
+    await page.getByLabel('Search positions').fill(hit.wallet);
+    await expect.poll(() => state(hit)).toBe('stale');
+    expect(await page.locator(`[data-row-id="${hit.vaultId}:${hit.wallet}"]`).textContent()).toContain('not current');
+    await screenshot(page, 'positions-records-failed');
+    await page.getByLabel('Search positions').fill(other.wallet);
+    await expect.poll(() => state(other)).toBe('current');
+    await page.getByLabel('Search positions').fill('');
+
+    // The overview's sums for that vault say they include figures that are not current.
+    await page.getByRole('button', { name: 'Overview', exact: true }).click();
+    expect(await page.locator(`tr[data-vault-id="${vaultId}"] .vault-earnings`).textContent()).toContain('includes figures not current');
+    expect(await page.getByTestId('group-total').textContent()).toContain('includes figures not current');
+
+    // Once the service answers again, a refresh makes them current.
+    failing.vaultId = null;
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect.poll(() => alert.count(), { timeout: 60_000 }).toBe(0);
+    expect(await page.getByTestId('group-total').textContent()).not.toContain('not current');
   });
 });
 
