@@ -42,8 +42,13 @@ const panel = () => page.getByTestId('device-panel');
 const batchStatus = () => page.getByTestId('batch-status').textContent();
 const itemStates = () => page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
 
-/** Waits until the device shows its next review (the items before it are done). */
-async function nextReview(): Promise<void> {
+/**
+ * Waits until item `index` of the batch is on the device and its review shows on the panel. The
+ * panel's Approve button alone is not enough: right after a press it can still show the review
+ * just approved, until the device's next state arrives.
+ */
+async function reviewOf(index: number): Promise<void> {
+  await expect.poll(async () => (await itemStates())[index], { timeout: 60_000 }).toBe('on-device');
   await panel().getByRole('button', { name: 'Approve' }).waitFor({ timeout: 60_000 });
 }
 
@@ -137,7 +142,7 @@ describe('queue withdrawals while an epoch runs, with the Ledger locked mid-batc
     await startSigning();
 
     // The operator pauses after the first signature and steps away; the Ledger locks itself.
-    await nextReview();
+    await reviewOf(0);
     await panel().getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('button', { name: 'Pause' }).click();
     await untilPaused();
@@ -210,9 +215,9 @@ describe('redeems between epochs, with the Ledger unplugged mid-batch', () => {
     expect(await page.getByTestId('plan').textContent()).toContain('redeem');
     await startSigning();
 
-    await nextReview();
+    await reviewOf(0);
     await panel().getByRole('button', { name: 'Approve' }).click();
-    await nextReview();
+    await reviewOf(1);
     await panel().getByRole('button', { name: 'Unplug' }).click();
     await expect.poll(batchStatus, { timeout: 30_000 }).toBe('paused');
     expect(await page.getByTestId('batch').textContent()).toContain('The Ledger was disconnected during the operation; nothing was signed.');
@@ -268,11 +273,12 @@ describe('the console killed in the middle of a batch', () => {
 
     // Two claims signed and sent; the third is on the device when the console dies. What it
     // leaves behind is what is on disk at that moment.
-    await nextReview();
+    await reviewOf(0);
     await panel().getByRole('button', { name: 'Approve' }).click();
-    await nextReview();
+    await reviewOf(1);
     await panel().getByRole('button', { name: 'Approve' }).click();
-    await nextReview();
+    // The third item reaches the device only once the second was sent.
+    await reviewOf(2);
     const leftBehind = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-killed-'));
     cpSync(ui.c.dataDir, leftBehind, { recursive: true });
     await ui.close();
@@ -287,8 +293,8 @@ describe('the console killed in the middle of a batch', () => {
     expect(await page.locator(`.batch-list li[data-batch-id="${batchId}"]`).textContent()).toContain('paused');
     expect(await page.getByTestId('batch').textContent()).toContain('The console stopped while this batch was running.');
     const states = await itemStates();
-    expect(states.slice(0, 2).every((s) => s === 'confirmed' || s === 'broadcast')).toBe(true);
-    expect(states.slice(2).every((s) => s === 'waiting')).toBe(true);
+    expect(states.slice(0, 2).every((s) => s === 'confirmed' || s === 'broadcast'), `item states: ${states.join(', ')}`).toBe(true);
+    expect(states.slice(2).every((s) => s === 'waiting'), `item states: ${states.join(', ')}`).toBe(true);
     await screenshot(page, 'signing-after-kill');
 
     await page.getByRole('button', { name: 'Resume' }).click();
