@@ -311,6 +311,14 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     }),
     system: {
       openExternal: async ({ url }) => {
+        if (offline()) {
+          // Opening a page would have the browser reach the network on this machine's behalf.
+          throw new AppError({
+            code: 'OFFLINE',
+            message: `This install is in offline mode: it opens no links (${url}).`,
+            action: 'Open the address on an online machine if you need it.',
+          });
+        }
         if (!isAllowedExternalUrl(url, linkHosts)) {
           throw new AppError({
             code: 'LINK_NOT_ALLOWED',

@@ -52,6 +52,9 @@ export class ServiceConnection {
   async select(serviceUrl: string | null): Promise<ConsoleMode> {
     if (this.options.offline()) {
       this.selected = { mode: 'offline', active: Promise.resolve({ mode: 'offline', serviceUrl: serviceUrl ?? '', client: offlineClient() }) };
+      // The demo's local chains, driver and indexer talk over loopback sockets: an install switched
+      // to offline review stops them too, so that nothing of the console uses the network.
+      await this.close().catch((err: unknown) => this.options.log.warn('the simulation did not stop cleanly', { reason: (err as Error).message }));
       return 'offline';
     }
     if (serviceUrl) {

@@ -116,7 +116,10 @@ beforeAll(async () => {
       await service.start();
       return { kind: 'hid', service, emulator, stop: () => service.stop() };
     },
-    openExternal: async () => undefined,
+    // Opening a page hands the network to the system browser: watched as well.
+    openExternal: async (url) => {
+      attempts.push(`openExternal ${url}`);
+    },
   });
 });
 
@@ -143,6 +146,7 @@ describe('offline mode', () => {
     expect(simulationStarts).toEqual([]);
     // What needs the service says why it cannot answer.
     expect(results['vaults.list']).toMatchObject({ ok: false, error: { code: 'OFFLINE' } });
+    expect(results['system.openExternal']).toMatchObject({ ok: false, error: { code: 'OFFLINE' } });
     expect(results['settings.testConnection']).toMatchObject({ ok: true, value: { ok: false, message: expect.stringContaining('offline mode') } });
     // What is local still works: the wallet book and the device.
     expect(results['wallets.add']).toMatchObject({ ok: true });

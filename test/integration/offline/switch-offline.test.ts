@@ -1,0 +1,91 @@
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createConsoleRuntime, type ConsoleRuntime } from '../../../electron/runtime';
+import type { EmbeddedSimulation } from '../../../electron/runtime/service-connection';
+import { FileLogger } from '../../../electron/services/log/logger';
+import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
+import { serviceOnlySimulation } from '../../support/console';
+
+// An install switched to offline review while the demo runs: the demo's own servers (here its
+// simulated service on loopback) stop, and nothing the operator does afterwards uses a socket.
+// Switched back, the demo starts again.
+const ctx = { transport: 'browser' as const };
+let runtime: ConsoleRuntime;
+const started: EmbeddedSimulation[] = [];
+let closed = 0;
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-switch-offline-'));
+  runtime = await createConsoleRuntime({
+    version: '0.0.0-test',
+    shell: 'browser',
+    dataDir,
+    secrets: new KeychainSecretStore(`Vaultdesk switch-offline test ${process.pid}`),
+    log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),
+    startSimulation: async () => {
+      const sim = await serviceOnlySimulation();
+      started.push(sim);
+      return {
+        ...sim,
+        close: async () => {
+          closed++;
+          await sim.close();
+        },
+      };
+    },
+    openExternal: async () => undefined,
+  });
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await runtime?.close();
+});
+
+/** Whether something still answers on the simulated service's port. */
+function answers(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get(`${url}/v1/chains`, (res) => {
+      res.resume();
+      resolve(true);
+    });
+    req.on('error', () => resolve(false));
+  });
+}
+
+describe('switching to offline review while the demo runs', () => {
+  it('reads the demo before the switch', async () => {
+    expect((await runtime.handlers.vaults.list({}, ctx)).vaults.length).toBeGreaterThan(0);
+    expect(started).toHaveLength(1);
+    expect(await answers(started[0]!.url)).toBe(true);
+  });
+
+  it('stops the simulation when switched offline, and then opens no socket', async () => {
+    const info = await runtime.handlers.settings.setOffline({ offline: true }, ctx);
+    expect(info.mode).toBe('offline');
+    expect(closed).toBe(1);
+    expect(await answers(started[0]!.url)).toBe(false);
+
+    const attempts: string[] = [];
+    vi.spyOn(net.Socket.prototype, 'connect').mockImplementation(() => {
+      attempts.push('net.Socket.connect');
+      throw new Error('network use in offline mode');
+    });
+    await expect(runtime.handlers.vaults.list({}, ctx)).rejects.toMatchObject({ code: 'OFFLINE' });
+    await expect(runtime.handlers.portfolio.load({ groupId: null }, ctx)).rejects.toMatchObject({ code: 'OFFLINE' });
+    expect((await runtime.handlers.app.info({}, ctx)).mode).toBe('offline');
+    expect(attempts).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
+  it('starts the demo again when switched back', async () => {
+    const info = await runtime.handlers.settings.setOffline({ offline: false }, ctx);
+    expect(info.mode).toBe('demo');
+    expect((await runtime.handlers.vaults.list({}, ctx)).vaults.length).toBeGreaterThan(0);
+    expect(started).toHaveLength(2);
+  });
+});
