@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppErrorDataSchema } from '../ipc/result';
-import { BatchSchema, PlanSchema } from '../signing/schemas';
+import { BatchSchema, PlanSchema, PlanVaultSchema } from '../signing/schemas';
 import { BUNDLE_MAX_CHARS, BundleSnapshotSchema, BundleSummarySchema } from './schemas';
 
 /**
@@ -64,6 +64,9 @@ export const ImportedSignedSchema = z.object({
 });
 export type ImportedSigned = z.infer<typeof ImportedSignedSchema>;
 
-/** A bundle opened to look at: what it holds and the state it was planned from. */
-export const BundleViewSchema = z.object({ bundle: BundleSummarySchema, snapshot: BundleSnapshotSchema });
+/**
+ * A bundle opened to look at: what it holds, the vault it acts on (with its tokens, to show the
+ * snapshot's amounts in their decimals) and the state it was planned from.
+ */
+export const BundleViewSchema = z.object({ bundle: BundleSummarySchema, vault: PlanVaultSchema, snapshot: BundleSnapshotSchema });
 export type BundleView = z.infer<typeof BundleViewSchema>;

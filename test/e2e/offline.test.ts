@@ -22,10 +22,16 @@ describe('offline-review install', () => {
     await expect.poll(() => banner.textContent()).toContain('OFFLINE');
     expect(await banner.textContent()).toContain('opens no network connection');
     await screenshot(page, 'settings-offline');
-    for (const screen of ['Overview', 'Positions', 'Requests', 'Vaults', 'Wallets']) {
-      await page.getByRole('button', { name: screen, exact: true }).click();
-      expect(await banner.textContent()).toContain('OFFLINE');
+    const screens = await page.getByRole('navigation', { name: 'Main' }).getByRole('button').allTextContents();
+    expect(screens).toContain('Bundles');
+    for (const screen of screens) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: screen, exact: true }).click();
+      expect(await banner.textContent(), screen).toContain('OFFLINE');
     }
+    // Signing starts from a file here: the New operation form needs the chain.
+    await page.getByRole('button', { name: 'Signing', exact: true }).click();
+    expect(await page.getByTestId('offline-start').textContent()).toContain('Open the unsigned bundle');
+    await screenshot(page, 'signing-offline');
   });
 
   it('explains why service figures are missing instead of failing silently', async () => {

@@ -196,10 +196,10 @@ export class BundleService {
   async inspect(content: string): Promise<BundleView> {
     if (looksSigned(content)) {
       const { bundle } = await readSignedBundle(content);
-      return { bundle: summarize(bundle), snapshot: bundle.unsigned.snapshot };
+      return { bundle: summarize(bundle), vault: bundle.unsigned.vault, snapshot: bundle.unsigned.snapshot };
     }
     const { bundle } = readUnsignedBundle(content);
-    return { bundle: summarize(bundle), snapshot: bundle.snapshot };
+    return { bundle: summarize(bundle), vault: bundle.vault, snapshot: bundle.snapshot };
   }
 
   /** The bundle a batch came from, and the state it was planned from. */

@@ -15,6 +15,8 @@ import { PerformanceScreen } from '../performance/PerformanceScreen';
 import { OperatorsScreen } from '../operators/OperatorsScreen';
 import { OperatorScreen } from '../operators/OperatorScreen';
 import { SigningScreen } from '../signing/SigningScreen';
+import { BundlesScreen } from '../offline/BundlesScreen';
+import { SnapshotScreen } from '../offline/SnapshotScreen';
 import { useSigningStore } from '../signing/signing-store';
 import { useAppStore, type Screen } from './app-store';
 import { ModeBanner } from './ModeBanner';
@@ -28,6 +30,7 @@ const NAV: Array<{ screen: Screen; label: string }> = [
   { screen: 'requests', label: 'Requests' },
   { screen: 'transactions', label: 'Transactions' },
   { screen: 'signing', label: 'Signing' },
+  { screen: 'bundles', label: 'Bundles' },
   { screen: 'vaults', label: 'Vaults' },
   { screen: 'campaigns', label: 'Campaigns' },
   { screen: 'performance', label: 'Performance' },
@@ -37,7 +40,7 @@ const NAV: Array<{ screen: Screen; label: string }> = [
 ];
 
 /** Pages opened from a list keep their list's entry lit. */
-const PARENT_SCREEN: Partial<Record<Screen, Screen>> = { vault: 'overview', campaign: 'campaigns', operator: 'operators' };
+const PARENT_SCREEN: Partial<Record<Screen, Screen>> = { vault: 'overview', campaign: 'campaigns', operator: 'operators', snapshot: 'bundles' };
 
 function ScreenView({ screen }: { screen: Screen }) {
   switch (screen) {
@@ -53,6 +56,10 @@ function ScreenView({ screen }: { screen: Screen }) {
       return <VaultScreen />;
     case 'signing':
       return <SigningScreen />;
+    case 'bundles':
+      return <BundlesScreen />;
+    case 'snapshot':
+      return <SnapshotScreen />;
     case 'vaults':
       return <VaultsScreen />;
     case 'campaigns':

@@ -3,7 +3,7 @@ import type { AppInfo } from '../../../shared/ipc/schemas';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 
-export type Screen = 'overview' | 'positions' | 'requests' | 'transactions' | 'signing' | 'vaults' | 'vault' | 'campaigns' | 'campaign' | 'performance' | 'operators' | 'operator' | 'wallets' | 'settings';
+export type Screen = 'overview' | 'positions' | 'requests' | 'transactions' | 'signing' | 'bundles' | 'snapshot' | 'vaults' | 'vault' | 'campaigns' | 'campaign' | 'performance' | 'operators' | 'operator' | 'wallets' | 'settings';
 
 interface AppState {
   info: AppInfo | null;
@@ -34,7 +34,10 @@ export const useAppStore = create<AppState>((set) => ({
   },
   async loadInfo() {
     try {
-      set({ info: await call(getBridge().app.info({})), error: null });
+      const info = await call(getBridge().app.info({}));
+      // An offline-review install reads nothing from the service or the chains: it opens on its
+      // bundles, the work it is there for.
+      set((s) => ({ info, error: null, screen: info.mode === 'offline' && s.info === null && s.screen === 'overview' ? 'bundles' : s.screen }));
     } catch (err) {
       set({ error: errorData(err) });
     }

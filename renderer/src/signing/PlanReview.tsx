@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import type { Plan, Review } from '../../../shared/signing/schemas';
+import { useAppStore } from '../app/app-store';
+import { ErrorNotice } from '../components/ErrorNotice';
 import { openLink } from '../components/links';
+import { DateTime } from '../components/time';
+import { useBundlesStore } from '../offline/bundles-store';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
 /** One transaction or message as the operator checks it: the decoded call, fees, and what the Ledger will show. */
@@ -58,17 +62,20 @@ export function ReviewCard({ review }: { review: Review }) {
 /** The plan before anything is signed: who is skipped and why, every transaction to sign, and the blind-signing acknowledgement. */
 export function PlanReview({ plan }: { plan: Plan }) {
   const { start, discardPlan } = useSigningStore();
+  const offline = useAppStore((s) => s.info?.mode === 'offline');
   const [ack, setAck] = useState(false);
   const toSign = plan.items.filter((i) => i.state !== 'skipped');
   const skipped = plan.wallets.filter((w) => !w.ok);
+  const fromBundle = plan.origin?.kind === 'offline-signing';
   return (
     <div className="card wide" aria-label="Signing plan" data-testid="plan">
       <h2>
         Review: {(ACTION_TITLE[plan.selection.action] ?? plan.selection.action).toLowerCase()} in {plan.vault.name}
       </h2>
+      {fromBundle ? <BundleOrigin plan={plan} /> : null}
       <p className="muted">
         {toSign.length} item{toSign.length === 1 ? '' : 's'} to sign on the Ledger for {plan.wallets.filter((w) => w.ok).length} wallet(s). Nothing is signed
-        until you start.
+        until you start{fromBundle ? ', and nothing is sent from this install' : ''}.
       </p>
       {plan.warnings.map((w) => (
         <div key={w} className="notice notice-warn">
@@ -108,10 +115,71 @@ export function PlanReview({ plan }: { plan: Plan }) {
         <button type="button" className="button button-primary" disabled={toSign.length === 0 || (plan.needsBlindSigningAck && !ack)} onClick={() => void start(ack)}>
           Sign {toSign.length} on the Ledger
         </button>
+        {!fromBundle && !offline ? <ExportUnsigned plan={plan} disabled={toSign.length === 0} /> : null}
         <button type="button" className="button" onClick={discardPlan}>
           Discard
         </button>
       </div>
+      {!fromBundle ? <ExportOutcome planId={plan.id} /> : null}
     </div>
+  );
+}
+
+/** Where the exported bundle went, or why it could not be made. */
+function ExportOutcome({ planId }: { planId: string }) {
+  const saved = useBundlesStore((s) => (s.saved?.planId === planId ? s.saved.summary : null));
+  const error = useBundlesStore((s) => s.error);
+  if (error) return <ErrorNotice error={error} title="No bundle was saved." />;
+  if (!saved) return null;
+  return (
+    <div className="notice notice-ok" role="status" data-testid="bundle-saved">
+      <p>
+        Saved <code>{saved.fileName}</code>: carry it to the offline install and open it on its Bundles screen. Nothing was signed here; the plan stays
+        until you sign or discard it.
+      </p>
+    </div>
+  );
+}
+
+/** A plan from an unsigned bundle says which file, when its figures were read, and that it was checked. */
+function BundleOrigin({ plan }: { plan: Plan }) {
+  const view = useBundlesStore((s) => s.planViews[plan.id]);
+  const showSnapshot = useBundlesStore((s) => s.showSnapshotOfPlan);
+  const go = useAppStore((s) => s.go);
+  return (
+    <div className="notice notice-info" data-testid="plan-bundle">
+      <p>
+        From the unsigned bundle <code>{plan.origin?.fileName ?? 'without a name'}</code>
+        {view ? (
+          <>
+            , planned from the chain as of <DateTime seconds={Date.parse(view.bundle.snapshotTakenAt) / 1000} />
+          </>
+        ) : null}
+        . Every transaction was decoded again here and matches what the bundle states. The signatures are saved as a signed bundle; nothing is sent from
+        this install.
+      </p>
+      {view ? (
+        <button type="button" className="link-button" onClick={() => showSnapshot(plan.id) && go('snapshot')}>
+          View the snapshot it was planned from
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Online: the reviewed plan leaves as a file for an offline install to sign; nothing is signed here. */
+function ExportUnsigned({ plan, disabled }: { plan: Plan; disabled: boolean }) {
+  const exportUnsigned = useBundlesStore((s) => s.exportUnsigned);
+  const busy = useBundlesStore((s) => s.busy);
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={disabled || busy}
+      title="Save this plan as an unsigned bundle, to review and sign it on an offline install."
+      onClick={() => void exportUnsigned(plan.id)}
+    >
+      Export unsigned bundle
+    </button>
   );
 }

@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import type { ItemState } from '../../../shared/signing/schemas';
+import { useAppStore } from '../app/app-store';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { originLabel } from '../offline/bundle-labels';
+import { OfflineStart, SavedSigned, SaveSigned, SendChecks } from '../offline/BundleBatch';
 import { NewOperation } from './NewOperation';
 import { PlanReview, ReviewCard } from './PlanReview';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
@@ -18,9 +21,14 @@ const STATE_CLASS: Record<ItemState, string> = {
 /** Plans to review, the batch being signed item by item, and the batches before it. */
 export function SigningScreen() {
   const { plan, batch, batches, error, open, act, report, loadBatches } = useSigningStore();
+  const offline = useAppStore((s) => s.info?.mode === 'offline');
   useEffect(() => {
     void loadBatches();
   }, [loadBatches]);
+  // Signed here to be saved (offline), or signed offline and sent from here: never both.
+  const origin = batch?.origin?.kind ?? null;
+  // A signed bundle's items arrive signed: what is left to send.
+  const toSend = batch ? batch.items.filter((i) => i.state === 'signed').length : 0;
 
   return (
     <section className="screen" aria-labelledby="signing-title">
@@ -31,7 +39,7 @@ export function SigningScreen() {
         </div>
       </header>
       {error ? <ErrorNotice error={error} /> : null}
-      {plan ? <PlanReview plan={plan} /> : batch?.status === 'running' ? null : <NewOperation />}
+      {plan ? <PlanReview plan={plan} /> : batch?.status === 'running' ? null : offline ? <OfflineStart /> : <NewOperation />}
       {batch ? (
         <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status} data-batch-id={batch.id}>
           <div className="notice-head">
@@ -45,15 +53,38 @@ export function SigningScreen() {
                 </button>
               ) : batch.status !== 'done' ? (
                 <button type="button" className="button button-primary" onClick={() => void act('run')}>
-                  {batch.status === 'ready' ? 'Start' : 'Resume'}
+                  {origin === 'bundle-broadcast'
+                    ? `Send ${toSend} signed transaction${toSend === 1 ? '' : 's'}`
+                    : origin === 'offline-signing'
+                      ? batch.status === 'ready'
+                        ? 'Sign on the Ledger'
+                        : 'Resume signing'
+                      : batch.status === 'ready'
+                        ? 'Start'
+                        : 'Resume'}
                 </button>
               ) : null}
+              {origin === 'offline-signing' ? <SaveSigned batchId={batch.id} ready={batch.status === 'done'} /> : null}
               <button type="button" className="button" onClick={() => void report()}>
                 Report (CSV)
               </button>
             </div>
           </div>
           {batch.pause ? <ErrorNotice error={batch.pause} title="Paused" /> : null}
+          {origin === 'offline-signing' ? <SavedSigned batchId={batch.id} /> : null}
+          {origin === 'offline-signing' ? (
+            <p className="muted" data-testid="batch-offline">
+              From the unsigned bundle <code>{batch.origin?.fileName ?? ''}</code>. Nothing is sent from this install: once every item is signed or
+              skipped, save the signed bundle and carry it to the online install.
+            </p>
+          ) : null}
+          {origin === 'bundle-broadcast' ? (
+            <p className="muted" data-testid="batch-from-bundle">
+              Signed on the offline install, from <code>{batch.origin?.fileName ?? 'a signed bundle'}</code>. Nothing is signed here: each
+              transaction is sent exactly as signed.
+            </p>
+          ) : null}
+          {origin === 'bundle-broadcast' ? <SendChecks batch={batch} /> : null}
           <ol className="batch-items">
             {batch.items.map((item) => (
               <li key={item.id} data-item-id={item.id} data-state={item.state}>
@@ -63,7 +94,8 @@ export function SigningScreen() {
                   <span className="cell-sub">{item.review?.title ?? item.step}</span>
                   {item.hash ? <code className="cell-sub">{item.hash.slice(0, 18)}…</code> : null}
                   <span className="item-actions">
-                    {item.state === 'failed' || (item.state === 'waiting' && item.attempts > 0) ? (
+                    {/* A bundle's transactions are signed offline: this install can only send them as they are. */}
+                    {origin !== 'bundle-broadcast' && (item.state === 'failed' || (item.state === 'waiting' && item.attempts > 0)) ? (
                       <button type="button" className="button button-small" onClick={() => void act('retry', item.id)}>
                         Retry
                       </button>
@@ -73,7 +105,7 @@ export function SigningScreen() {
                         Skip
                       </button>
                     ) : null}
-                    {item.state === 'broadcast' ? (
+                    {item.state === 'broadcast' && origin === null ? (
                       <button type="button" className="button button-small" onClick={() => void act('resign', item.id)}>
                         Replace with higher fees
                       </button>
@@ -97,7 +129,10 @@ export function SigningScreen() {
                 {ACTION_TITLE[b.action] ?? b.action} · {b.vaultName}
               </button>{' '}
               <span className="cell-sub">
-                {b.status} · {b.counts.confirmed}/{b.counts.planned} confirmed{b.counts.failed ? `, ${b.counts.failed} failed` : ''} · {new Date(b.createdAt).toLocaleString()}
+                {b.origin ? `${originLabel(b.origin)} · ` : ''}
+                {b.status} ·{' '}
+                {b.origin?.kind === 'offline-signing' ? `${b.counts.signed}/${b.counts.planned} signed` : `${b.counts.confirmed}/${b.counts.planned} confirmed`}
+                {b.counts.failed ? `, ${b.counts.failed} failed` : ''} · {new Date(b.createdAt).toLocaleString()}
               </span>
             </li>
           ))}

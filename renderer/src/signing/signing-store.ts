@@ -24,6 +24,8 @@ interface SigningState {
   error: AppErrorData | null;
   /** Builds a plan (preflight, drafts, reviews); nothing is signed. */
   makePlan(request: PlanRequest): Promise<boolean>;
+  /** Shows a plan made elsewhere (an unsigned bundle imported on an offline install) for review. */
+  showPlan(plan: Plan): void;
   discardPlan(): void;
   /** Journals the reviewed plan and starts signing. */
   start(acknowledgeBlindSigning: boolean): Promise<void>;
@@ -56,6 +58,9 @@ export const useSigningStore = create<SigningState>((set, get) => ({
     } finally {
       set({ planning: false });
     }
+  },
+  showPlan(plan) {
+    set({ plan, batch: null, error: null });
   },
   discardPlan() {
     set({ plan: null });

@@ -1,0 +1,208 @@
+import './offline.css';
+import { useEffect, useRef, type ChangeEvent } from 'react';
+import { useAppStore } from '../app/app-store';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { DateTime } from '../components/time';
+import { useSigningStore } from '../signing/signing-store';
+import { bundleContents, bundleTitle, originLabel, sourceLabel } from './bundle-labels';
+import { useBundlesStore } from './bundles-store';
+
+const isoSeconds = (iso: string) => Date.parse(iso) / 1000;
+
+/**
+ * Offline review, by files. Online: a reviewed plan leaves as an unsigned bundle (from the
+ * Signing screen) and its signed bundle comes back here to be checked and sent. Offline: an
+ * unsigned bundle is checked here, then reviewed and signed on the Signing screen, and its
+ * signatures leave as a signed bundle. Either side can look at the snapshot a bundle was planned from.
+ */
+export function BundlesScreen() {
+  const offline = useAppStore((s) => s.info?.mode === 'offline');
+  const go = useAppStore((s) => s.go);
+  const { opened, error, busy, saved, openFile, closeFile, importUnsigned, importSigned, showSnapshotOfFile, showSnapshotOfBatch, exportSigned } =
+    useBundlesStore();
+  const { batches, loadBatches, open } = useSigningStore();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    void loadBatches();
+  }, [loadBatches]);
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (file) await openFile(file);
+  };
+  const fromBundles = batches.filter((b) => b.origin);
+  const summary = opened?.view.bundle ?? null;
+
+  return (
+    <section className="screen" aria-labelledby="bundles-title">
+      <header className="screen-header">
+        <div>
+          <h1 id="bundles-title">Bundles</h1>
+          <p className="screen-sub">
+            {offline
+              ? 'This install reviews and signs batches prepared online. Nothing is sent from here: the signatures leave as a file.'
+              : 'Carry a reviewed plan to an offline install as a file, and bring its signatures back here to send them.'}
+          </p>
+        </div>
+        <div className="screen-actions">
+          <input ref={input} type="file" accept=".json,application/json" hidden onChange={(e) => void onFile(e)} data-testid="bundle-input" />
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => input.current?.click()}>
+            {offline ? 'Open an unsigned bundle…' : 'Open a signed bundle…'}
+          </button>
+        </div>
+      </header>
+
+      <ol className="bundle-steps" aria-label="Offline review, step by step">
+        <li className={offline ? '' : 'current'}>
+          <strong>1 · Online</strong> Plan on the Signing screen, review it, then <em>Export unsigned bundle</em>.
+        </li>
+        <li className={offline ? 'current' : ''}>
+          <strong>2 · Offline</strong> Open the unsigned bundle here: every transaction is decoded again and checked, then reviewed and signed on
+          the Ledger. <em>Save signed bundle</em>.
+        </li>
+        <li className={offline ? '' : 'current'}>
+          <strong>3 · Online</strong> Open the signed bundle here: each signature is checked against its reviewed draft and wallet, then sent.
+        </li>
+      </ol>
+
+      {error ? <ErrorNotice error={error} title="This file was not used." /> : null}
+      {saved ? (
+        <div className="notice notice-ok" role="status" data-testid="bundle-saved">
+          <p>
+            Saved <code>{saved.summary.fileName}</code> ({bundleContents(saved.summary)}).{' '}
+            {saved.summary.kind === 'unsigned' ? 'Carry it to the offline install and open it there.' : 'Carry it back to the online install and open it there to send.'}
+          </p>
+        </div>
+      ) : null}
+
+      {opened && summary ? (
+        <div className="card wide" aria-label="Bundle file" data-testid="bundle-file" data-kind={summary.kind}>
+          <div className="notice-head">
+            <h2>
+              {summary.kind === 'unsigned' ? 'Unsigned bundle' : 'Signed bundle'}: {bundleTitle(summary)}
+            </h2>
+            <span className="pill pill-ok">checked</span>
+          </div>
+          <dl className="facts">
+            <dt>File</dt>
+            <dd>
+              <code>{opened.fileName}</code>
+            </dd>
+            <dt>Holds</dt>
+            <dd>
+              {bundleContents(summary)} for {summary.wallets} wallet{summary.wallets === 1 ? '' : 's'}
+              {summary.skippedWallets ? ` (${summary.skippedWallets} left out by the plan)` : ''}
+              {summary.signed !== null ? ` · ${summary.signed} signed` : ''}
+            </dd>
+            <dt>Chain</dt>
+            <dd>{summary.vault.chainId}</dd>
+            <dt>Planned from</dt>
+            <dd>
+              <DateTime seconds={isoSeconds(summary.snapshotTakenAt)} /> · {sourceLabel(summary.source)}
+            </dd>
+            <dt>Made</dt>
+            <dd>
+              <DateTime seconds={isoSeconds(summary.createdAt)} />
+            </dd>
+            <dt>Checksum</dt>
+            <dd>
+              <code>{summary.checksum}</code>
+            </dd>
+          </dl>
+          <p className="muted">{nextStep(summary.kind, offline)}</p>
+          <div className="form-actions">
+            {summary.kind === 'unsigned' && offline ? (
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={busy}
+                onClick={() => void importUnsigned().then((ok) => ok && go('signing'))}
+              >
+                Review and sign
+              </button>
+            ) : null}
+            {summary.kind === 'signed' && !offline ? (
+              <button type="button" className="button button-primary" disabled={busy} onClick={() => void importSigned().then((ok) => ok && go('signing'))}>
+                Check and send
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                showSnapshotOfFile();
+                go('snapshot');
+              }}
+            >
+              View snapshot
+            </button>
+            <button type="button" className="button" onClick={closeFile}>
+              Put away
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="card wide" aria-label="Batches from bundles">
+        <h2>Batches from bundles</h2>
+        {fromBundles.length === 0 ? (
+          <p className="cell-sub">
+            {offline ? 'No bundle signed here yet: open an unsigned bundle to begin.' : 'No signed bundle opened here yet.'}
+          </p>
+        ) : (
+          <ul className="batch-list">
+            {fromBundles.map((b) => (
+              <li key={b.id} data-batch-id={b.id}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => {
+                    void open(b.id);
+                    go('signing');
+                  }}
+                >
+                  {bundleTitle({ action: b.action, vault: { id: '', name: b.vaultName, chainId: 0 } })}
+                </button>{' '}
+                <span className="cell-sub">
+                  {originLabel(b.origin!)} · {b.status} ·{' '}
+                  {b.origin!.kind === 'offline-signing'
+                    ? `${b.counts.signed}/${b.counts.planned} signed`
+                    : `${b.counts.confirmed}/${b.counts.planned} confirmed`}
+                  {b.counts.failed ? `, ${b.counts.failed} failed` : ''}
+                  {b.counts.skipped ? `, ${b.counts.skipped} skipped` : ''}
+                </span>
+                <span className="item-actions">
+                  {b.origin!.kind === 'offline-signing' ? (
+                    <button type="button" className="button button-small" disabled={busy || b.status !== 'done'} onClick={() => void exportSigned(b.id)}>
+                      Save signed bundle
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={busy}
+                    onClick={() => void showSnapshotOfBatch(b.id).then((ok) => ok && go('snapshot'))}
+                  >
+                    View snapshot
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function nextStep(kind: 'unsigned' | 'signed', offline: boolean): string {
+  if (kind === 'unsigned') {
+    return offline
+      ? 'Every transaction was decoded again and matches what the bundle says it does. Review it on the Signing screen, then sign it on the Ledger; nothing is sent from here.'
+      : 'An unsigned bundle is signed on the offline install: carry this file there. Here you can look at the snapshot it was planned from.';
+  }
+  return offline
+    ? 'A signed bundle is sent from the online install: this install opens no connection. Here you can look at the snapshot it was planned from.'
+    : 'Every signature matches its reviewed draft and recovers to its own wallet. Check and send journals it as a batch; what the chain says about each transaction is shown before anything is sent.';
+}

@@ -1,0 +1,306 @@
+import './offline.css';
+import type { BundleSnapshot } from '../../../shared/bundle/schemas';
+import type { EpochRow } from '../../../shared/ipc/schemas';
+import type { PlanVault } from '../../../shared/signing/schemas';
+import { useAppStore } from '../app/app-store';
+import { Amount } from '../components/Amount';
+import { DateTime, formatDuration } from '../components/time';
+import { EpochChart } from '../portfolio/EpochChart';
+import { bundleTitle, sourceLabel } from './bundle-labels';
+import { useBundlesStore } from './bundles-store';
+
+const pct = (v: number | null) => (v === null ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 2 })} %`);
+const STATE_LABEL: Record<string, string> = {
+  WAITING: 'Waiting (buffer)',
+  RUNNING: 'Epoch running',
+  RUNNING_PAST_END: 'Running past its end date',
+  DEFAULTED: 'Defaulted',
+};
+
+/**
+ * The state a bundle was planned from, as of its time: the vault, its epochs, the wallets and their
+ * requests. Every figure here is from then, never current; the banner says so on top.
+ */
+export function SnapshotScreen() {
+  const view = useBundlesStore((s) => s.snapshot);
+  const close = useBundlesStore((s) => s.closeSnapshot);
+  const go = useAppStore((s) => s.go);
+  const back = () => {
+    close();
+    go('bundles');
+  };
+  if (!view) {
+    return (
+      <section className="screen">
+        <p className="empty">No snapshot is open: open a bundle on the Bundles screen and choose View snapshot.</p>
+        <button type="button" className="button" onClick={() => go('bundles')}>
+          ← Bundles
+        </button>
+      </section>
+    );
+  }
+  const { snapshot: s, vault } = view;
+  return (
+    <section className="screen" aria-labelledby="snapshot-title">
+      <header className="screen-header">
+        <div>
+          <h1 id="snapshot-title">Snapshot: {s.vault.name}</h1>
+          <p className="screen-sub">
+            {bundleTitle(view.bundle)} · <code>{view.from}</code>
+          </p>
+        </div>
+        <div className="screen-actions">
+          <button type="button" className="button" onClick={back}>
+            ← Bundles
+          </button>
+        </div>
+      </header>
+      <div className="snapshot-banner" role="status" data-testid="snapshot-time">
+        <div>
+          <strong>As of</strong> <DateTime seconds={Date.parse(s.takenAt) / 1000} />
+        </div>
+        <div>
+          Block {s.block.number} on {s.vault.chainName.includes(String(s.block.chainId)) ? s.vault.chainName : `${s.vault.chainName} (chain ${s.block.chainId})`},
+          block time <DateTime seconds={s.block.timestamp} />, read from {sourceLabel(s.source)}. These are the figures the plan was made from, not
+          current ones.
+        </div>
+      </div>
+      <VaultFacts snapshot={s} vault={vault} />
+      <EpochsCard epochs={s.epochs} />
+      <WalletsCard snapshot={s} vault={vault} />
+      <RequestsCard snapshot={s} vault={vault} />
+    </section>
+  );
+}
+
+function VaultFacts({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: PlanVault }) {
+  const v = s.vault;
+  const q = v.queues;
+  return (
+    <div className="facts-grid" aria-label="Vault as of the snapshot">
+      <div className="fact">
+        <span className="fact-label">Cycle</span>
+        <strong>{STATE_LABEL[v.state] ?? v.state}</strong>
+        <span className="fact-sub">
+          {/* The epoch vault is paused while an epoch runs, by design: only a pause between epochs is news. */}
+          {v.paused && v.state === 'WAITING' ? 'paused · ' : ''}
+          {v.epochNumber} epochs completed
+        </span>
+      </div>
+      <div className="fact">
+        <span className="fact-label">Epoch</span>
+        <strong>{v.epochStart ? <DateTime seconds={v.epochStart} withTime={false} /> : '—'}</strong>
+        <span className="fact-sub">ends {v.epochEnd ? <DateTime seconds={v.epochEnd} /> : '—'}</span>
+      </div>
+      <div className="fact">
+        <span className="fact-label">Durations</span>
+        <strong>{v.epochDuration ? formatDuration(v.epochDuration) : '—'}</strong>
+        <span className="fact-sub">buffer {v.bufferPeriod ? formatDuration(v.bufferPeriod) : '—'}</span>
+      </div>
+      <div className="fact">
+        <span className="fact-label">APR</span>
+        <strong>{pct(v.apr.current)}</strong>
+        <span className="fact-sub">last epoch {pct(v.apr.last)}</span>
+      </div>
+      <div className="fact">
+        <span className="fact-label">Share price</span>
+        <strong>
+          <Amount value={v.price} token={vault.underlying} />
+        </strong>
+        <span className="fact-sub">per {vault.tranche.symbol}</span>
+      </div>
+      <div className="fact">
+        <span className="fact-label">TVL</span>
+        <strong>
+          <Amount value={v.tvl} token={vault.underlying} />
+        </strong>
+        <span className="fact-sub">{v.status ?? ''}</span>
+      </div>
+      <div className="fact">
+        <span className="fact-label">Deposit queue</span>
+        <strong>{q ? <Amount value={q.depositCurrent} token={vault.underlying} /> : '—'}</strong>
+        <span className="fact-sub">last epoch {q ? <Amount value={q.depositLast} token={vault.underlying} /> : '—'}</span>
+      </div>
+      <div className="fact">
+        <span className="fact-label">Withdraw queue</span>
+        <strong>{q ? <Amount value={q.withdrawCurrent} token={vault.tranche} /> : '—'}</strong>
+        <span className="fact-sub">last epoch {q ? <Amount value={q.withdrawLast} token={vault.tranche} /> : '—'}</span>
+      </div>
+      <div className="fact">
+        <span className="fact-label">Instant withdrawals</span>
+        <strong>{v.instantRule?.disabled ? 'disabled' : v.allowInstantWithdraw ? 'open now' : 'not open'}</strong>
+        <span className="fact-sub">{v.kyc.required ? 'KYC required' : 'no KYC'}</span>
+      </div>
+    </div>
+  );
+}
+
+function EpochsCard({ epochs }: { epochs: BundleSnapshot['epochs'] }) {
+  if (!epochs) {
+    return (
+      <div className="card wide">
+        <h2>Epochs</h2>
+        <p className="cell-sub">The epoch records could not be read when the bundle was made.</p>
+      </div>
+    );
+  }
+  const rows: EpochRow[] = epochs.rows.map((r) => ({ ...r, depositQueue: null, withdrawQueue: null }));
+  return (
+    <div className="card wide">
+      <h2>
+        Epochs <span className="cell-sub">read <DateTime seconds={Date.parse(epochs.readAt) / 1000} /></span>
+      </h2>
+      <EpochChart epochs={rows} />
+      <div className="table-wrap scroll-y">
+        <table className="table compact" aria-label="Epochs as of the snapshot">
+          <thead>
+            <tr>
+              <th>Epoch</th>
+              <th>Status</th>
+              <th>Start</th>
+              <th>End</th>
+              <th className="num">APR</th>
+              <th className="num">Last APR</th>
+              <th>Withdrawals</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...rows].reverse().map((e) => (
+              <tr key={e.count}>
+                <td>{e.count}</td>
+                <td>{e.status.toLowerCase()}</td>
+                <td>{e.startDate ? <DateTime seconds={e.startDate} withTime={false} /> : '—'}</td>
+                <td>{e.endDate ? <DateTime seconds={e.endDate} withTime={false} /> : '—'}</td>
+                <td className="num">{pct(e.apr)}</td>
+                <td className="num">{pct(e.lastApr)}</td>
+                <td>{e.withdrawType?.toLowerCase() ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function WalletsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: PlanVault }) {
+  return (
+    <div className="card wide">
+      <h2>Wallets ({s.wallets.length})</h2>
+      <div className="table-wrap">
+        <table className="table compact" aria-label="Wallets as of the snapshot">
+          <thead>
+            <tr>
+              <th>Wallet</th>
+              <th>Access</th>
+              <th className="num">Next nonce</th>
+              <th className="num">{vault.underlying.symbol}</th>
+              <th className="num">{vault.tranche.symbol}</th>
+              <th className="num">Max withdrawable</th>
+              <th className="num">Redeems pending</th>
+              <th>Queue</th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.wallets.map((w) => (
+              <tr key={w.address}>
+                <td>
+                  <div className="stack">
+                    <span>{w.label || '—'}</span>
+                    <code className="cell-sub">{w.address}</code>
+                  </div>
+                </td>
+                <td>
+                  <div className="stack">
+                    <span className={`pill ${w.allowed ? 'pill-ok' : 'pill-warn'}`}>{w.allowed ? 'allowed' : 'needs KYC'}</span>
+                    {w.unsignedAgreements?.length ? (
+                      <span className="cell-sub">{w.unsignedAgreements.length} agreement(s) to sign</span>
+                    ) : null}
+                  </div>
+                </td>
+                <td className="num">{w.nonce ?? '—'}</td>
+                <td className="num">
+                  <Amount value={w.underlyingBalance} token={vault.underlying} />
+                </td>
+                <td className="num">
+                  <Amount value={w.trancheBalance} token={vault.tranche} />
+                </td>
+                <td className="num">
+                  <Amount value={w.maxWithdrawable} token={vault.underlying} />
+                </td>
+                <td className="num">
+                  <div className="stack">
+                    <Amount value={w.redeem.standard} token={vault.underlying} />
+                    {w.redeem.instant !== '0' ? (
+                      <span className="cell-sub">
+                        instant <Amount value={w.redeem.instant} token={vault.underlying} />
+                      </span>
+                    ) : null}
+                  </div>
+                </td>
+                <td>
+                  {w.queue.length === 0 ? (
+                    <span className="cell-sub">—</span>
+                  ) : (
+                    <div className="stack">
+                      {w.queue.map((e) => (
+                        <span key={e.epoch} className="cell-sub">
+                          epoch {e.epoch}: {e.deposit !== '0' ? <Amount value={e.deposit} token={vault.underlying} /> : null}
+                          {e.withdraw !== '0' ? <Amount value={e.withdraw} token={vault.tranche} /> : null}
+                        </span>
+                      ))}
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function RequestsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: PlanVault }) {
+  const labels = new Map(s.wallets.map((w) => [w.address.toLowerCase(), w.label]));
+  return (
+    <div className="card wide">
+      <h2>Open requests ({s.requests.length})</h2>
+      {s.requests.length === 0 ? (
+        <p className="cell-sub">The selected wallets had no open request in this vault.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table compact" aria-label="Requests as of the snapshot">
+            <thead>
+              <tr>
+                <th>Wallet</th>
+                <th>Type</th>
+                <th>Status</th>
+                <th className="num">Epoch</th>
+                <th className="num">Amount</th>
+                <th>Expected</th>
+              </tr>
+            </thead>
+            <tbody>
+              {s.requests.map((r) => (
+                <tr key={r.id}>
+                  <td>{labels.get(r.wallet.toLowerCase()) || <code>{r.wallet}</code>}</td>
+                  <td>
+                    {r.type.toLowerCase()}
+                    {r.isInstant ? ' · instant' : ''}
+                  </td>
+                  <td>{r.status.replace('_', ' ').toLowerCase()}</td>
+                  <td className="num">{r.epochNumber ?? '—'}</td>
+                  <td className="num">
+                    <Amount value={r.amount} token={r.amountToken === 'tranche' ? vault.tranche : vault.underlying} />
+                  </td>
+                  <td>{r.expectedAt ? <DateTime seconds={r.expectedAt} withTime={false} /> : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { BundleSource, BundleSummary } from '../../../shared/bundle/schemas';
+import type { BatchOrigin } from '../../../shared/signing/schemas';
+import { ACTION_TITLE } from '../signing/signing-store';
+
+/** "4 transactions, 2 agreements", as a bundle's contents are said everywhere. */
+export function bundleContents(summary: Pick<BundleSummary, 'transactions' | 'messages'>): string {
+  const parts = [
+    summary.transactions ? `${summary.transactions} transaction${summary.transactions === 1 ? '' : 's'}` : null,
+    summary.messages ? `${summary.messages} agreement${summary.messages === 1 ? '' : 's'}` : null,
+  ].filter(Boolean);
+  return parts.join(', ') || 'nothing to sign';
+}
+
+/** "Deposits in Alpha Credit USDC". */
+export function bundleTitle(summary: Pick<BundleSummary, 'action' | 'vault'>): string {
+  return `${ACTION_TITLE[summary.action] ?? summary.action} in ${summary.vault.name}`;
+}
+
+/** Where the plan's figures were read: the service's address, or the seeded simulation. */
+export function sourceLabel(source: BundleSource): string {
+  if (source.kind === 'service') return source.url;
+  return `the demo simulation${source.seed !== null ? ` (seed ${source.seed})` : ''}`;
+}
+
+/** What a batch from a bundle is for, in a few words. */
+export function originLabel(origin: BatchOrigin): string {
+  return origin.kind === 'offline-signing' ? 'signed here, to save as a signed bundle' : 'signed offline, sent from here';
+}

@@ -1,0 +1,160 @@
+import { create } from 'zustand';
+import type { BundleFile, BundleView, SendCheck } from '../../../shared/bundle/ipc';
+import type { BundleSummary } from '../../../shared/bundle/schemas';
+import type { AppErrorData } from '../../../shared/errors';
+import { call, errorData, getBridge } from '../bridge';
+import { downloadFile } from '../components/download';
+import { useSigningStore } from '../signing/signing-store';
+
+/** A bundle file the operator opened: its text stays here until it is imported or put away. */
+export interface OpenedFile {
+  fileName: string;
+  content: string;
+  view: BundleView;
+}
+
+interface BundlesState {
+  /** The file checked last (nothing imported yet). */
+  opened: OpenedFile | null;
+  /** A refusal or failure of the last file action, with what to do. */
+  error: AppErrorData | null;
+  busy: boolean;
+  /** The snapshot on the snapshot screen, and where it came from. */
+  snapshot: (BundleView & { from: string }) | null;
+  /** The last bundle saved from here, to say where it went: of a plan (unsigned) or a batch (signed). */
+  saved: { summary: BundleSummary; planId: string | null; batchId: string | null } | null;
+  /** Per plan imported from an unsigned bundle: the bundle it came from, to show its snapshot. */
+  planViews: Record<string, BundleView & { from: string }>;
+  /** Per batch sent from a signed bundle: what the chain says about each transaction still to send. */
+  checks: Record<string, SendCheck[]>;
+  /** Reads a chosen file and checks it without importing it. */
+  openFile(file: File): Promise<void>;
+  closeFile(): void;
+  /** Offline: the opened unsigned bundle becomes the plan on the Signing screen (or reopens its batch). */
+  importUnsigned(): Promise<boolean>;
+  /** Online: the opened signed bundle becomes a batch to send on the Signing screen. */
+  importSigned(): Promise<boolean>;
+  /** Online: saves the plan on the Signing screen as an unsigned bundle. */
+  exportUnsigned(planId: string): Promise<void>;
+  /** Offline: saves the signatures of a batch signed here as a signed bundle. */
+  exportSigned(batchId: string): Promise<void>;
+  loadChecks(batchId: string): Promise<void>;
+  showSnapshotOfFile(): void;
+  showSnapshotOfBatch(batchId: string): Promise<boolean>;
+  showSnapshotOfPlan(planId: string): boolean;
+  closeSnapshot(): void;
+  clearError(): void;
+}
+
+/** Bundles larger than this are refused before they are read (the console's own limit is 32 MB). */
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
+
+export const useBundlesStore = create<BundlesState>((set, get) => {
+  /** Runs one file action: one at a time, its failure kept with what to do. */
+  const act = async <T>(work: () => Promise<T>): Promise<T | null> => {
+    set({ busy: true, error: null });
+    try {
+      return await work();
+    } catch (err) {
+      set({ error: errorData(err) });
+      return null;
+    } finally {
+      set({ busy: false });
+    }
+  };
+
+  return {
+    opened: null,
+    error: null,
+    busy: false,
+    snapshot: null,
+    saved: null,
+    planViews: {},
+    checks: {},
+    async openFile(file) {
+      set({ opened: null, saved: null });
+      if (file.size > MAX_FILE_BYTES) {
+        set({
+          error: {
+            code: 'BUNDLE_TOO_LARGE',
+            message: `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB: a bundle is at most 32 MB.`,
+            action: 'Choose the bundle file the console saved; nothing was read from this one.',
+          },
+        });
+        return;
+      }
+      await act(async () => {
+        const content = await file.text();
+        const view = await call(getBridge().bundles.inspect({ content, fileName: file.name }));
+        set({ opened: { fileName: file.name, content, view } });
+      });
+    },
+    closeFile() {
+      set({ opened: null, error: null });
+    },
+    async importUnsigned() {
+      const opened = get().opened;
+      if (!opened) return false;
+      const imported = await act(() => call(getBridge().bundles.importUnsigned({ content: opened.content, fileName: opened.fileName })));
+      if (!imported) return false;
+      set((s) => ({ opened: null, planViews: { ...s.planViews, [imported.plan.id]: { ...opened.view, from: opened.fileName } } }));
+      const signing = useSigningStore.getState();
+      // A bundle imported before reopens its batch: what was signed there is never signed again.
+      if (imported.batchId) await signing.open(imported.batchId);
+      else signing.showPlan(imported.plan);
+      return true;
+    },
+    async importSigned() {
+      const opened = get().opened;
+      if (!opened) return false;
+      const imported = await act(() => call(getBridge().bundles.importSigned({ content: opened.content, fileName: opened.fileName })));
+      if (!imported) return false;
+      set((s) => ({ opened: null, checks: { ...s.checks, [imported.batch.id]: imported.checks } }));
+      await useSigningStore.getState().open(imported.batch.id);
+      void useSigningStore.getState().loadBatches();
+      return true;
+    },
+    async exportUnsigned(planId) {
+      const file = await act(() => call(getBridge().bundles.exportUnsigned({ planId })));
+      if (file) save(file, { planId, batchId: null });
+    },
+    async exportSigned(batchId) {
+      const file = await act(() => call(getBridge().bundles.exportSigned({ batchId })));
+      if (file) save(file, { planId: null, batchId });
+    },
+    async loadChecks(batchId) {
+      try {
+        const checks = await call(getBridge().bundles.sendChecks({ batchId }));
+        set((s) => ({ checks: { ...s.checks, [batchId]: checks } }));
+      } catch (err) {
+        set({ error: errorData(err) });
+      }
+    },
+    showSnapshotOfFile() {
+      const opened = get().opened;
+      if (opened) set({ snapshot: { ...opened.view, from: opened.fileName } });
+    },
+    async showSnapshotOfBatch(batchId) {
+      const view = await act(() => call(getBridge().bundles.snapshot({ batchId })));
+      if (!view) return false;
+      set({ snapshot: { ...view, from: view.bundle.fileName } });
+      return true;
+    },
+    showSnapshotOfPlan(planId) {
+      const view = get().planViews[planId];
+      if (view) set({ snapshot: view });
+      return Boolean(view);
+    },
+    closeSnapshot() {
+      set({ snapshot: null });
+    },
+    clearError() {
+      set({ error: null });
+    },
+  };
+
+  function save(file: BundleFile, of: { planId: string | null; batchId: string | null }): void {
+    downloadFile(file);
+    set({ saved: { summary: file.summary, ...of } });
+  }
+});

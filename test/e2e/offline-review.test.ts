@@ -1,0 +1,259 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createPublicClient, http, type Hex } from 'viem';
+import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
+import type { EmbeddedSimulation } from '../../electron/runtime/service-connection';
+import { DeviceService } from '../../electron/services/device';
+import { SIM_MNEMONIC } from '../../electron/sim/chain';
+import { createEmulatedLedger, emulatorTransportFactory } from '../../electron/sim/ledger';
+import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
+import { screenshot } from './support/browser';
+import { openConsolePage, type ConsolePage } from './support/console-page';
+
+// Offline review as operators do it, with two consoles: an online one on the demo plans a batch and
+// exports it as an unsigned bundle; an offline-review install (no network, its own data folder and
+// a Ledger holding the same seed) opens the file, shows its snapshot, reviews and signs it on the
+// device, and saves the signed bundle; back online, the signed bundle is checked and sent, and the
+// chain shows each transaction once.
+const ctx = { transport: 'browser' as const };
+const files = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-bundles-'));
+let sim: EmbeddedSimulation;
+let online: ConsolePage;
+let offline: ConsolePage;
+let before: Portfolio;
+let vault: PortfolioVault;
+let wallets: string[];
+let unsignedFile: string;
+let signedFile: string;
+
+const keepSimulation = () => Promise.resolve({ ...sim, close: async () => undefined });
+const chain = () => createPublicClient({ transport: http(sim.localChains.find((c) => c.chainId === vault.chain.chainId)!.rpcUrl) });
+const nonces = () => Promise.all(wallets.map((w) => chain().getTransactionCount({ address: w as Hex })));
+
+beforeAll(async () => {
+  sim = await startEmbeddedSimulation({ drive: false });
+  online = await openConsolePage({ startSimulation: keepSimulation });
+  await online.page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
+  before = await online.c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
+  offline = await openConsolePage({
+    offline: true,
+    // The air-gapped machine's Ledger: USB, not network. It holds the demo's seed, so it signs for its lenders.
+    startDevice: async () => {
+      const emulator = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, app: 'Ethereum', blindSigning: true, locked: false });
+      const service = new DeviceService({ transports: emulatorTransportFactory(emulator) });
+      await service.start();
+      return { kind: 'hid', service, emulator, stop: () => service.stop() };
+    },
+    startSimulation: () => Promise.reject(new Error('an offline install never starts the simulation')),
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await offline?.close();
+  await online?.close();
+  await sim?.close();
+});
+
+/** Clicks a button that saves a file and keeps the file where the test can read it. */
+async function saveDownload(page: Page, button: RegExp | string, name: string): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const file = path.join(files, name === '' ? download.suggestedFilename() : name);
+  await download.saveAs(file);
+  return file;
+}
+
+describe('online: a reviewed plan leaves as an unsigned bundle', () => {
+  it('exports the plan of queue withdrawals for two wallets, nothing signed', async () => {
+    const page = online.page;
+    vault = before.vaults.find(
+      (v) =>
+        v.cycle?.state === 'RUNNING' &&
+        v.queue &&
+        before.positions.filter((p) => p.vaultId === v.id && p.allowed && BigInt(p.trancheBalance ?? '0') > 0n).length >= 2,
+    )!;
+    expect(vault).toBeDefined();
+    wallets = before.positions
+      .filter((p) => p.vaultId === vault.id && p.allowed && BigInt(p.trancheBalance ?? '0') > 0n)
+      .slice(0, 2)
+      .map((p) => p.wallet);
+    const group = await online.c.runtime.handlers.wallets.createGroup({ name: 'Cold storage' }, ctx);
+    await online.c.runtime.handlers.wallets.setGroupMembers({ groupId: group.id, addresses: wallets, member: true }, ctx);
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Batch of wallets' }).selectOption({ label: 'Cold storage (2)' });
+    await expect.poll(() => page.locator('.screen-sub').first().textContent()).toContain('2 wallets');
+
+    await page.getByRole('button', { name: 'Signing', exact: true }).click();
+    await page.getByLabel('Operation vault').selectOption(vault.id);
+    await page.getByLabel('Operation', { exact: true }).selectOption('withdraw');
+    await page.getByLabel('everything each wallet can withdraw').check();
+    await page.getByRole('button', { name: 'Review' }).click();
+    await expect.poll(() => page.getByTestId('plan').textContent(), { timeout: 60_000 }).toContain(`withdrawals in ${vault.name}`);
+    // Per wallet: the tranche approved to the queue, then the request.
+    expect(await page.getByTestId('plan').locator('.plan-items > li').count()).toBe(4);
+
+    const noncesBefore = await nonces();
+    unsignedFile = await saveDownload(page, 'Export unsigned bundle', '');
+    expect(path.basename(unsignedFile)).toMatch(/^vaultdesk-unsigned-\d{8}-\d{4}-withdraw-.+-4tx-[0-9a-f]{8}\.json$/);
+    await expect.poll(() => page.getByTestId('bundle-saved').textContent()).toContain(path.basename(unsignedFile));
+    // The plan stays for review; nothing went to the device or the chain.
+    expect(await page.getByTestId('plan').count()).toBe(1);
+    expect(await page.getByTestId('batch').count()).toBe(0);
+    expect(await nonces()).toEqual(noncesBefore);
+    await screenshot(page, 'bundle-exported');
+    await page.getByRole('button', { name: 'Discard' }).click();
+  });
+});
+
+describe('offline: the bundle is checked, reviewed, signed and saved', () => {
+  it('refuses a bundle with one changed byte, naming what differs', async () => {
+    const page = offline.page;
+    await expect.poll(() => page.getByTestId('mode-banner').textContent()).toContain('OFFLINE');
+    // An offline-review install opens on its bundles.
+    await expect.poll(() => page.getByRole('button', { name: 'Bundles', exact: true }).getAttribute('aria-current')).toBe('page');
+    // One hex digit of the first transaction's calldata (inside its amount) changed in transit.
+    const text = readFileSync(unsignedFile, 'utf8');
+    const at = text.indexOf('"data": "0x') + '"data": "0x'.length + 8 + 64 + 60;
+    const tampered = path.join(files, 'tampered.json');
+    writeFileSync(tampered, text.slice(0, at) + (text[at] === '1' ? '2' : '1') + text.slice(at + 1));
+    await page.getByTestId('bundle-input').setInputFiles(tampered);
+    const refusal = page.locator('[role="alert"][data-error-code^="BUNDLE_"]');
+    await refusal.waitFor();
+    expect(await refusal.getAttribute('data-error-code')).toBe('BUNDLE_CALLDATA_MISMATCH');
+    expect(await refusal.textContent()).toContain('This file was not used.');
+    expect(await refusal.textContent()).toMatch(/transaction 1/i);
+    expect(await page.getByTestId('bundle-file').count()).toBe(0);
+    await screenshot(page, 'bundle-refused');
+  });
+
+  it('opens the bundle and shows the snapshot it was planned from, marked with its time', async () => {
+    const page = offline.page;
+    await page.getByTestId('bundle-input').setInputFiles(unsignedFile);
+    const card = page.getByTestId('bundle-file');
+    await card.waitFor();
+    expect(await card.textContent()).toContain(`Unsigned bundle: Withdrawals in ${vault.name}`);
+    expect(await card.textContent()).toContain('4 transactions for 2 wallets');
+    expect(await page.locator('[role="alert"]').count()).toBe(0);
+    // Offline, this install signs; it never sends.
+    expect(await page.getByRole('button', { name: 'Check and send' }).count()).toBe(0);
+    await screenshot(page, 'bundle-opened-offline');
+
+    await page.getByRole('button', { name: 'View snapshot' }).click();
+    const banner = page.getByTestId('snapshot-time');
+    await banner.waitFor();
+    expect(await banner.textContent()).toMatch(/As of.*not current/);
+    expect(await page.getByRole('heading', { name: `Snapshot: ${vault.name}` }).count()).toBe(1);
+    // Both wallets as the plan read them, with their tranche balances from then.
+    const rows = page.locator('table[aria-label="Wallets as of the snapshot"] tbody tr');
+    expect(await rows.count()).toBe(2);
+    for (const w of wallets) expect(await page.locator('table[aria-label="Wallets as of the snapshot"]').textContent()).toContain(w);
+    expect(await page.locator('[aria-label="Vault as of the snapshot"]').textContent()).toContain('Epoch running');
+    expect(await page.locator('table[aria-label="Epochs as of the snapshot"] tbody tr').count()).toBeGreaterThan(0);
+    await screenshot(page, 'bundle-snapshot');
+    // Scrolled down to the wallets, the time stays in sight.
+    await page.locator('table[aria-label="Requests as of the snapshot"], table[aria-label="Wallets as of the snapshot"]').last().scrollIntoViewIfNeeded();
+    expect(await banner.isVisible()).toBe(true);
+    await screenshot(page, 'bundle-snapshot-wallets');
+    await page.getByRole('button', { name: '← Bundles' }).click();
+  });
+
+  it('reviews it on the Signing screen and signs it on the Ledger, sending nothing', async () => {
+    const page = offline.page;
+    const noncesBefore = await nonces();
+    await page.getByRole('button', { name: 'Review and sign' }).click();
+    const plan = page.getByTestId('plan');
+    await expect.poll(() => plan.textContent()).toContain(`withdrawals in ${vault.name}`);
+    expect(await page.getByTestId('plan-bundle').textContent()).toContain(path.basename(unsignedFile));
+    expect(await plan.textContent()).toContain('nothing is sent from this install');
+    expect(await plan.locator('.plan-items > li').count()).toBe(4);
+    // No export from an offline install: the bundle already exists.
+    expect(await page.getByRole('button', { name: 'Export unsigned bundle' }).count()).toBe(0);
+    await screenshot(page, 'bundle-review-offline');
+
+    await page.getByLabel('Acknowledge blind signing').check();
+    await page.getByRole('button', { name: 'Sign 4 on the Ledger' }).click();
+    const batch = page.getByTestId('batch');
+    await batch.waitFor();
+    // The operator's hands on the Ledger: approve each review as it appears.
+    const device = offline.c.runtime.handlers.emulator;
+    const deadline = Date.now() + 120_000;
+    while ((await page.getByTestId('batch-status').textContent()) !== 'done') {
+      if (Date.now() > deadline) throw new Error('the offline batch did not finish');
+      if ((await device.snapshot({}, ctx)).pending) await device.command({ command: 'approve' }, ctx);
+      await page.waitForTimeout(100);
+    }
+    const states = await page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+    expect(states).toEqual(['signed', 'signed', 'signed', 'signed']);
+    // Signed, never sent: no send or replace button, and the chain saw nothing.
+    expect(await batch.getByRole('button', { name: /Send|Replace|Resume|Start/ }).count()).toBe(0);
+    expect(await page.getByTestId('batch-offline').textContent()).toContain('Nothing is sent from this install');
+    expect(await nonces()).toEqual(noncesBefore);
+
+    signedFile = await saveDownload(page, 'Save signed bundle', '');
+    expect(path.basename(signedFile)).toMatch(/^vaultdesk-signed-\d{8}-\d{4}-withdraw-.+-4tx-[0-9a-f]{8}\.json$/);
+    await expect.poll(() => page.getByTestId('bundle-saved').textContent()).toContain('4 signed');
+    await screenshot(page, 'bundle-signed-offline');
+  });
+
+  it('lists the batch on the Bundles screen, its signed bundle ready to save again', async () => {
+    const page = offline.page;
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+    const list = page.getByLabel('Batches from bundles');
+    await expect.poll(() => list.textContent()).toContain('4/4 signed');
+    expect(await list.getByRole('button', { name: 'Save signed bundle' }).isEnabled()).toBe(true);
+    // The batch keeps the snapshot of the bundle it was signed from.
+    await list.getByRole('button', { name: 'View snapshot' }).click();
+    await page.getByTestId('snapshot-time').waitFor();
+    expect(await page.locator('table[aria-label="Wallets as of the snapshot"] tbody tr').count()).toBe(2);
+    await page.getByRole('button', { name: '← Bundles' }).click();
+    expect(offline.watched.errors).toEqual([]);
+  });
+});
+
+describe('online again: the signed bundle is checked and sent', () => {
+  it('checks each signature against its draft and the chain, then sends all four once', async () => {
+    const page = online.page;
+    const noncesBefore = await nonces();
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+    await page.getByTestId('bundle-input').setInputFiles(signedFile);
+    const card = page.getByTestId('bundle-file');
+    await card.waitFor();
+    expect(await card.getAttribute('data-kind')).toBe('signed');
+    expect(await card.textContent()).toContain('4 signed');
+    await screenshot(page, 'bundle-opened-online');
+    await page.getByRole('button', { name: 'Check and send' }).click();
+
+    const batch = page.getByTestId('batch');
+    await batch.waitFor();
+    await expect.poll(() => page.getByTestId('send-checks').textContent(), { timeout: 30_000 }).toContain('All 4 signed transactions can be sent now.');
+    await screenshot(page, 'bundle-send-checks');
+    expect(await page.getByTestId('batch-from-bundle').textContent()).toContain(path.basename(signedFile));
+    await page.getByRole('button', { name: 'Send 4 signed transactions' }).click();
+    await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 120_000 }).toBe('done');
+    const states = await page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+    expect(states).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed']);
+    // Exactly the two transactions per wallet signed offline, no more.
+    expect((await nonces()).map((n, i) => n - noncesBefore[i]!)).toEqual([2, 2]);
+    const after = await online.c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
+    for (const w of wallets) {
+      const p = after.positions.find((x) => x.vaultId === vault.id && x.wallet === w)!;
+      expect(p.trancheBalance).toBe('0');
+      expect(BigInt(p.pendingWithdraw ?? '0')).toBeGreaterThan(0n);
+    }
+    await screenshot(page, 'bundle-sent');
+  });
+
+  it('opening the same signed bundle again sends nothing twice', async () => {
+    const page = online.page;
+    const noncesBefore = await nonces();
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+    await page.getByTestId('bundle-input').setInputFiles(signedFile);
+    await page.getByTestId('bundle-file').waitFor();
+    await page.getByRole('button', { name: 'Check and send' }).click();
+    await expect.poll(() => page.getByTestId('batch-status').textContent()).toBe('done');
+    expect(await nonces()).toEqual(noncesBefore);
+    expect(online.watched.errors).toEqual([]);
+  });
+});
