@@ -12,6 +12,7 @@ import { hardenSession, hardenWebContents } from './hardening';
 import { bindIpc, sendEvent } from './ipc';
 import { APP_ENTRY_URL } from './app-origin';
 import { createMainWindow } from './window';
+import { parseConsoleArgs } from './args';
 
 /**
  * Electron glue only: lifecycle, the window, the app:// protocol and the IPC binding. Everything
@@ -20,7 +21,7 @@ import { createMainWindow } from './window';
 registerAppScheme(protocol);
 app.enableSandbox();
 
-const args = parseArgs(process.argv.slice(1));
+const args = parseConsoleArgs(process.argv.slice(1));
 let runtime: ConsoleRuntime | null = null;
 
 if (!app.requestSingleInstanceLock()) {
@@ -75,16 +76,6 @@ async function start(): Promise<void> {
   runtime.onEvent((name, payload) => sendEvent(win.webContents, name, payload));
   win.once('ready-to-show', () => win.show());
   await win.loadURL(APP_ENTRY_URL);
-}
-
-function parseArgs(argv: string[]): { service?: string; offline: boolean } {
-  const out: { service?: string; offline: boolean } = { offline: false };
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--offline') out.offline = true;
-    else if (argv[i] === '--service' && argv[i + 1]) out.service = argv[++i];
-    else if (argv[i]?.startsWith('--service=')) out.service = argv[i]!.slice('--service='.length);
-  }
-  return out;
 }
 
 function forkDeviceHost(log: FileLogger): DeviceChannel {

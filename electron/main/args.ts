@@ -1,0 +1,19 @@
+/**
+ * The console's own command-line flags, as Electron passes them (after its own): `--offline` for an
+ * offline-review run, `--service URL` (or `--service=URL`) for another service address this run.
+ * Anything else is Electron's or Chromium's and is left alone.
+ */
+export interface ConsoleArgs {
+  service?: string;
+  offline: boolean;
+}
+
+export function parseConsoleArgs(argv: readonly string[]): ConsoleArgs {
+  const out: ConsoleArgs = { offline: false };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--offline') out.offline = true;
+    else if (argv[i] === '--service' && argv[i + 1]) out.service = argv[++i];
+    else if (argv[i]?.startsWith('--service=')) out.service = argv[i]!.slice('--service='.length);
+  }
+  return out;
+}
