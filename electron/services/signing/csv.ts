@@ -1,23 +1,63 @@
 import Papa from 'papaparse';
-import type { Batch } from '../../../shared/signing/schemas';
+import { formatUnits } from 'viem';
+import type { Batch, BatchItem, ItemState } from '../../../shared/signing/schemas';
 
-export const REPORT_COLUMNS = ['wallet', 'label', 'vault', 'action', 'step', 'nonce', 'hash', 'state', 'reason'] as const;
+export const REPORT_COLUMNS = [
+  'wallet',
+  'label',
+  'vault',
+  'action',
+  'step',
+  'contract',
+  'function',
+  'amount',
+  'symbol',
+  'nonce',
+  'hash',
+  'state',
+  'signed_at',
+  'sent_at',
+  'confirmed_at',
+  'block',
+  'gas_used',
+  'reason',
+] as const;
+
+/** When the item first reached a state, from its history (ISO time, UTC), or empty. */
+function reached(item: BatchItem, state: ItemState): string {
+  return item.history.find((e) => e.state === state)?.at ?? '';
+}
 
 /**
- * The batch report: one row per item, what was planned, signed, sent and confirmed. The hash is
- * the transaction hash once signed (for agreements, the signature).
+ * The batch report, for the operator's records: one row per item with what was planned (the
+ * decoded call and its exact amount), when it was signed, sent and confirmed, and in which block.
+ * The hash is the transaction hash once signed (for agreements, the signature).
  */
 export function reportCsv(batch: Batch): string {
-  const rows = batch.items.map((item) => ({
-    wallet: item.wallet,
-    label: item.label,
-    vault: item.vaultName,
-    action: item.action,
-    step: item.step === 'none' ? '' : item.step,
-    nonce: item.tx ? String(item.tx.nonce) : '',
-    hash: item.hash ?? item.signed?.hash ?? item.signature ?? '',
-    state: item.state,
-    reason: item.reason ?? '',
-  }));
-  return Papa.unparse({ fields: [...REPORT_COLUMNS], data: rows.map((r) => REPORT_COLUMNS.map((c) => r[c])) }, { newline: '\n' }) + '\n';
+  const rows = batch.items.map((item) => {
+    const review = item.review?.kind === 'transaction' ? item.review : null;
+    const row: Record<(typeof REPORT_COLUMNS)[number], string> = {
+      wallet: item.wallet,
+      label: item.label,
+      vault: item.vaultName,
+      action: item.action,
+      step: item.step === 'none' ? '' : item.step,
+      contract: review ? `${review.contract.name} ${review.contract.address}` : '',
+      function: review?.functionName ?? (item.message ? 'personal_sign' : ''),
+      // Exact, in the token's own decimals (never rounded for a report that feeds accounting).
+      amount: review?.amount ? formatUnits(BigInt(review.amount.baseUnits), review.amount.decimals) : '',
+      symbol: review?.amount?.symbol ?? '',
+      nonce: item.tx ? String(item.tx.nonce) : '',
+      hash: item.hash ?? item.signed?.hash ?? item.signature ?? '',
+      state: item.state,
+      signed_at: item.signed?.at ?? reached(item, 'signed'),
+      sent_at: reached(item, 'broadcast'),
+      confirmed_at: reached(item, 'confirmed'),
+      block: item.receipt?.blockNumber ?? '',
+      gas_used: item.receipt?.gasUsed ?? '',
+      reason: item.reason ?? '',
+    };
+    return REPORT_COLUMNS.map((c) => row[c]);
+  });
+  return Papa.unparse({ fields: [...REPORT_COLUMNS], data: rows }, { newline: '\n' }) + '\n';
 }

@@ -192,7 +192,7 @@ describe('the device queue', () => {
         .every((i) => i.state === 'confirmed'),
     ).toBe(true);
     const csv = await world.signing.reportCsv(batch.id);
-    expect(csv.split('\n')[0]).toBe('wallet,label,vault,action,step,nonce,hash,state,reason');
+    expect(csv.split('\n')[0]).toBe('wallet,label,vault,action,step,contract,function,amount,symbol,nonce,hash,state,signed_at,sent_at,confirmed_at,block,gas_used,reason');
     expect(csv).toContain('Skipped by the operator.');
   });
 

@@ -268,6 +268,27 @@ describe('batch counts and the CSV report', () => {
       signed,
       hash: signed.hash,
       receipt: { blockNumber: '5', status: 'success', gasUsed: '21000' },
+      review: {
+        kind: 'transaction',
+        title: 'Approve 250.000001 USDC to the queue',
+        contract: { role: 'underlying', name: 'USDC', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
+        functionName: 'approve',
+        args: [],
+        spender: null,
+        amount: { symbol: 'USDC', decimals: 6, baseUnits: '250000001', display: '250.000001 USDC' },
+        chainId: 31337,
+        nonce: 4,
+        fees: { gas: '1', maxFeePerGas: '1', maxPriorityFeePerGas: '1', maxFeeWei: '1', maxFeeDisplay: '0 ETH', gasEstimated: true },
+        blindSigning: true,
+        signingHash: signed.signingHash,
+        deviceScreens: [],
+      },
+      history: [
+        { at: '2026-11-24T10:00:00.000Z', state: 'on-device', note: null },
+        { at: '2026-11-24T10:00:05.000Z', state: 'signed', note: null },
+        { at: '2026-11-24T10:00:06.000Z', state: 'broadcast', note: null },
+        { at: '2026-11-24T10:00:09.000Z', state: 'confirmed', note: null },
+      ],
     }),
     itemWith({ id: 'b', state: 'broadcast', tx: { ...tx, nonce: 5 }, signed, hash: signed.hash }),
     itemWith({ id: 'c', state: 'signed', tx: { ...tx, nonce: 6 }, signed }),
@@ -288,14 +309,53 @@ describe('batch counts and the CSV report', () => {
     expect(countItems(items)).toEqual({ planned: 5, signed: 4, broadcast: 3, confirmed: 1, failed: 1, skipped: 1 });
   });
 
-  it('writes one row per item with wallet, label, vault, action, step, nonce, hash, state and reason', () => {
+  it('writes one row per item: what was planned, when it was signed, sent and confirmed, and in which block', () => {
     const csv = reportCsv(batchWith(items));
-    const parsed = Papa.parse<string[]>(csv.trim());
-    expect(parsed.data[0]).toEqual(['wallet', 'label', 'vault', 'action', 'step', 'nonce', 'hash', 'state', 'reason']);
-    expect(parsed.data).toHaveLength(items.length + 1);
-    expect(parsed.data[1]).toEqual([items[0]!.wallet, 'W0', 'Alpha, "the first"', 'deposit', 'approve', '4', signed.hash, 'confirmed', '']);
-    expect(parsed.data[4]!.slice(5)).toEqual(['7', signed.hash, 'failed', 'The vault is paused.']);
-    expect(parsed.data[6]!.slice(4)).toEqual(['', '', '', 'skipped', 'The vault does not allow this wallet (KYC not completed).']);
+    const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true });
+    expect(parsed.meta.fields).toEqual([
+      'wallet',
+      'label',
+      'vault',
+      'action',
+      'step',
+      'contract',
+      'function',
+      'amount',
+      'symbol',
+      'nonce',
+      'hash',
+      'state',
+      'signed_at',
+      'sent_at',
+      'confirmed_at',
+      'block',
+      'gas_used',
+      'reason',
+    ]);
+    expect(parsed.data).toHaveLength(items.length);
+    expect(parsed.data[0]).toEqual({
+      wallet: items[0]!.wallet,
+      label: 'W0',
+      vault: 'Alpha, "the first"',
+      action: 'deposit',
+      step: 'approve',
+      contract: 'USDC 0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      function: 'approve',
+      // Exact to the token's last decimal.
+      amount: '250.000001',
+      symbol: 'USDC',
+      nonce: '4',
+      hash: signed.hash,
+      state: 'confirmed',
+      signed_at: signed.at,
+      sent_at: '2026-11-24T10:00:06.000Z',
+      confirmed_at: '2026-11-24T10:00:09.000Z',
+      block: '5',
+      gas_used: '21000',
+      reason: '',
+    });
+    expect(parsed.data[3]).toMatchObject({ nonce: '7', hash: signed.hash, state: 'failed', block: '6', confirmed_at: '', reason: 'The vault is paused.' });
+    expect(parsed.data[5]).toMatchObject({ step: '', nonce: '', hash: '', state: 'skipped', signed_at: '', reason: 'The vault does not allow this wallet (KYC not completed).' });
   });
 });
 
