@@ -354,6 +354,9 @@ export class SigningService {
       return structuredClone(ctx.batch);
     }
     if (item.state === 'signed' && item.signed) {
+      // A running batch sends signed bytes right away: pause it first, so that they are not sent
+      // while this looks for them on the chain.
+      if (ctx.running) throw busy();
       // Signed bytes may have reached a node before the journal said so: only skip what the chain
       // does not know.
       const client = await this.options.chain(item.chainId);
@@ -513,6 +516,8 @@ export class SigningService {
       if (item.dependsOn) {
         const dep = findItem(batch, item.dependsOn);
         await ctx.watchers.get(dep.id);
+        // The operator may have skipped this step while its approval was being mined.
+        if ((item.state as ItemState) !== 'waiting') continue;
         if (dep.state === 'failed' || dep.state === 'skipped') {
           await this.setItem(
             ctx,
@@ -566,18 +571,24 @@ export class SigningService {
    * signed exactly as reviewed: no nonce check and no simulation (there is no chain to ask).
    */
   private async signItem(ctx: OpenBatch, item: BatchItem, options: { offline?: boolean } = {}): Promise<AppErrorData | null> {
+    // The item shows as waiting while the chain is asked about it, and the operator may skip it
+    // then: a skip asked for before the device has it is kept, and nothing is signed.
+    const skippedMeanwhile = () => (item.state as ItemState) !== 'waiting';
     try {
       if (item.tx && !options.offline) {
         await this.prepareNonce(ctx, item);
+        if (skippedMeanwhile()) return null;
         // The chain may have moved since the plan (a claim made elsewhere, a paused vault): a call
         // that would revert now is not put on the device.
         const revert = await this.wouldRevert(item);
+        if (skippedMeanwhile()) return null;
         if (revert) {
           await this.setItem(ctx, item, 'failed', { reason: `Not signed: ${revert.message}`, error: revert }, 'the call would revert now');
           return null;
         }
       }
     } catch (err) {
+      if (skippedMeanwhile()) return null;
       const error = errorData(err);
       await this.setItem(ctx, item, 'waiting', { reason: error.message, error }, 'could not prepare');
       return error;

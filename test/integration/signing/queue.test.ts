@@ -196,6 +196,61 @@ describe('the device queue', () => {
     expect(csv).toContain('Skipped by the operator.');
   });
 
+  it('keeps a skip the operator asks for while the batch is getting that item ready: it never reaches the device', async () => {
+    // A node slow to answer the pre-device simulation of the second wallet's approval: the
+    // operator presses Skip on that item (still waiting on screen) in the meantime.
+    const target = world.wallets[1]!.address.toLowerCase();
+    let gating = false;
+    let reached: () => void = () => {};
+    const atTarget = new Promise<void>((resolve) => (reached = resolve));
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow = (client: PublicClient): PublicClient =>
+      new Proxy(client, {
+        get(t, prop, receiver) {
+          if (prop !== 'call') return Reflect.get(t, prop, receiver);
+          return async (args: Parameters<PublicClient['call']>[0]) => {
+            if (gating && typeof args.account === 'string' && args.account.toLowerCase() === target) {
+              reached();
+              await released;
+            }
+            return t.call(args);
+          };
+        },
+      });
+    const signing = createSigningService({
+      dataDir: world.dataDir,
+      device: world.device,
+      loadPortfolio: (w) => world.portfolio.load(w, null),
+      chain: (id) => slow(world.chains.get(id)!),
+      service: async () => world.client,
+      receiptPollingMs: 50,
+    });
+    const plan = await signing.plan({ vaultId: delta().id, wallets: world.wallets.slice(0, 3), action: 'withdraw' });
+    const batch = await signing.createBatch(plan, { acknowledgeBlindSigning: true });
+    const [skippedApprove, skippedWithdraw] = txItems(batch).filter((i) => i.wallet.toLowerCase() === target);
+    const client = world.chains.get(delta().chain.chainId)!;
+    const nonceBefore = await client.getTransactionCount({ address: target as Hex });
+    gating = true;
+    const running = signing.run(batch.id);
+    await atTarget;
+    expect((await signing.openBatch(batch.id)).items.find((i) => i.id === skippedApprove!.id)!.state).toBe('waiting');
+    await signing.skip(batch.id, skippedApprove!.id);
+    release();
+    expect((await running).status).toBe('done');
+
+    const journal = await signing.openBatch(batch.id);
+    const approve = journal.items.find((i) => i.id === skippedApprove!.id)!;
+    expect(approve).toMatchObject({ state: 'skipped', reason: 'Skipped by the operator.', signed: null, hash: null });
+    expect(deviceVisits(approve)).toBe(0);
+    expect(journal.items.find((i) => i.id === skippedWithdraw!.id)).toMatchObject({ state: 'skipped', signed: null, hash: null });
+    // The other wallets went on; the skipped one sent nothing.
+    expect(txItems(journal).filter((i) => i.wallet.toLowerCase() !== target).every((i) => i.state === 'confirmed')).toBe(true);
+    expect(await client.getTransactionCount({ address: target as Hex })).toBe(nonceBefore);
+    expect(world.reviews).toHaveLength(4);
+    await expectEachNonceOnce(journal);
+  });
+
   it('runs one batch at a time on the device', async () => {
     let release: () => void = () => {};
     const shown = new Promise<void>((resolve) => (release = resolve));
