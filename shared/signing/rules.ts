@@ -296,7 +296,10 @@ export function planClaims(v: VaultFacts, w: WalletFacts, requests: readonly Req
         });
       } else if (!held?.withdraw) reasons.push(`Withdrawal of epoch ${e}: nothing left to claim.`);
       else if (!epoch?.withdrawPrice) reasons.push(`Withdrawal of epoch ${e}: not processed yet.`);
-      else reasons.push(`Withdrawal of epoch ${e}: the instant withdrawals of that epoch are not funded yet.`);
+      // Processed but not collected by the queue yet: an instant epoch waits for the borrower's
+      // instant funding, a standard one for the vault to pay it after the next epoch ends.
+      else if (r.isInstant) reasons.push(`Withdrawal of epoch ${e}: the instant withdrawals of that epoch are not funded yet.`);
+      else reasons.push(`Withdrawal of epoch ${e}: processed as standard, claimable once the vault has paid it after the next epoch ends.`);
     }
   }
   // Redeems are read from the strategy, so they are offered even when the service has no record.

@@ -260,11 +260,16 @@ describe('claim and cancel plans', () => {
     expect(steps(plan)).toMatch(/Standard redeem: paid between epochs/);
   });
 
-  it('waits for the funding of instant withdrawals before a queue withdrawal claim', () => {
+  it('waits until the queue has collected a processed withdrawal before claiming it, and says which kind it waits for', () => {
     const unfunded = new Map(epochs).set(1, { price: 1_000_000n, withdrawPrice: 1_010_000n, pendingClaims: 5n });
-    expect(steps(planClaims(vault('WAITING', { epochs: unfunded }), w, requests, new Set(['w1'])))).toMatch(
-      /instant withdrawals of that epoch are not funded/,
+    const instant = requests.map((r) => (r.id === 'w1' ? { ...r, isInstant: true } : r));
+    expect(steps(planClaims(vault('WAITING', { epochs: unfunded }), w, instant, new Set(['w1'])))).toMatch(
+      /Withdrawal of epoch 1: the instant withdrawals of that epoch are not funded yet/,
     );
+    // A standard withdrawal is paid by the vault after the next epoch, not by the instant funding.
+    const standard = steps(planClaims(vault('WAITING', { epochs: unfunded }), w, requests, new Set(['w1'])));
+    expect(standard).toMatch(/Withdrawal of epoch 1: processed as standard, claimable once the vault has paid it after the next epoch ends/);
+    expect(standard).not.toMatch(/instant/);
   });
 
   it('cancels pending deposits between epochs and pending withdrawals at any time before processing', () => {
