@@ -1,7 +1,15 @@
 import { SIM_DERIVATION_PATH, type Artifacts } from '../sim/chain';
-import { startLocalSimulation } from '../sim/indexer';
+import { startLocalSimulation, type LocalSimulation } from '../sim/indexer';
 import { generateDataset, startSimService } from '../sim/service';
 import type { EmbeddedSimulation } from './service-connection';
+
+export interface DemoSimulation extends EmbeddedSimulation {
+  /**
+   * The local chains with their deployments, cycle drivers and indexer: what moves the demo's
+   * epochs on, for a test that needs a vault in a state the seeded scenario does not end in.
+   */
+  local: LocalSimulation;
+}
 
 /**
  * The demo world: two local chains with the vault contracts, a seeded scenario and a cycle driver
@@ -11,7 +19,7 @@ import type { EmbeddedSimulation } from './service-connection';
  */
 export async function startEmbeddedSimulation(
   options: { seed?: number; wallets?: number; pace?: 'demo' | 'fast'; drive?: boolean; artifacts?: Artifacts } = {},
-): Promise<EmbeddedSimulation> {
+): Promise<DemoSimulation> {
   const seed = options.seed ?? 1;
   const store = generateDataset({ seed });
   const chains = await startLocalSimulation({
@@ -37,6 +45,7 @@ export async function startEmbeddedSimulation(
       apiKey: service.apiKey,
       wallets,
       localChains: chains.network.chains.map(({ chain }) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, stop: () => chain.stop() })),
+      local: chains,
       async close() {
         await service.close();
         await chains.stop();

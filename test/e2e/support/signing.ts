@@ -1,0 +1,219 @@
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { createPublicClient, http, type Hex, type PublicClient } from 'viem';
+import type { EmbeddedSimulation } from '../../../electron/runtime/service-connection';
+import type { PortfolioVault } from '../../../shared/portfolio/schemas';
+import type { Batch } from '../../../shared/signing/schemas';
+import type { ConsolePage } from './console-page';
+
+/**
+ * What an operator does on the Signing screen and the emulated Ledger's panel, for tests that sign
+ * batches through the console: each helper waits on what the screen shows, never on time alone.
+ * `current` names the console open now (a test may restart it).
+ */
+export function signingUi(current: () => ConsolePage) {
+  const ctx = { transport: 'browser' as const };
+  const page = (): Page => current().page;
+  const panel = (): Locator => page().getByTestId('device-panel');
+  const batchStatus = (): Promise<string | null> => page().getByTestId('batch-status').textContent();
+  const batchItems = (): Locator => page().locator('.batch-items > li');
+  const itemStates = (): Promise<(string | null)[]> => batchItems().evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+
+  /** Waits until the device shows its next review (the items before it are done). */
+  async function nextReview(): Promise<void> {
+    await panel().getByRole('button', { name: 'Approve' }).waitFor({ timeout: 60_000 });
+  }
+
+  /** Presses Approve on the device panel for every review that appears, until the batch is done. */
+  async function approveUntilDone(): Promise<void> {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      if ((await batchStatus().catch(() => null)) === 'done') return;
+      const approve = panel().getByRole('button', { name: 'Approve' });
+      if (await approve.isVisible().catch(() => false)) await approve.click().catch(() => undefined);
+      await page().waitForTimeout(200);
+    }
+    throw new Error(`the batch did not finish in time (items: ${(await itemStates()).join(', ')})`);
+  }
+
+  /** A named batch of wallets, made in the wallet book and picked in the console's batch selector. */
+  async function useGroup(name: string, wallets: string[]): Promise<string> {
+    const h = current().c.runtime.handlers;
+    const group = await h.wallets.createGroup({ name }, ctx);
+    await h.wallets.setGroupMembers({ groupId: group.id, addresses: wallets, member: true }, ctx);
+    await page().getByRole('button', { name: 'Overview', exact: true }).click();
+    await page().reload();
+    await page().getByRole('combobox', { name: 'Batch of wallets' }).selectOption({ label: `${name} (${wallets.length})` });
+    await expect.poll(() => page().locator('.screen-sub').first().textContent()).toContain(`${wallets.length} wallets`);
+    return group.id;
+  }
+
+  /**
+   * Presses the portfolio's Refresh (on a portfolio screen) until `ready` holds: the service learns
+   * of new blocks through its indexer, a moment after the chain.
+   */
+  async function refreshUntil(ready: () => Promise<boolean>, what: string): Promise<void> {
+    const refresh = page().getByRole('button', { name: 'Refresh', exact: true });
+    await expect
+      .poll(
+        async () => {
+          if (await ready()) return true;
+          await refresh.click({ timeout: 30_000 });
+          await refresh.waitFor({ timeout: 30_000 });
+          return ready();
+        },
+        { timeout: 60_000, interval: 1000, message: what },
+      )
+      .toBe(true);
+  }
+
+  /** The New operation form of the Signing screen, up to the plan review. */
+  async function reviewOperation(options: {
+    vault: PortfolioVault;
+    action: 'deposit' | 'withdraw' | 'agreements';
+    amount?: string;
+    route?: RegExp;
+    heading: string;
+  }): Promise<void> {
+    const p = page();
+    await p.getByRole('button', { name: 'Signing', exact: true }).click();
+    await p.getByLabel('Operation vault').selectOption(options.vault.id);
+    await p.getByLabel('Operation', { exact: true }).selectOption(options.action);
+    if (options.action === 'withdraw') await p.getByLabel('everything each wallet can withdraw').setChecked(options.amount === undefined);
+    if (options.amount !== undefined) await p.getByLabel('Amount per wallet').fill(options.amount);
+    if (options.route) await expect.poll(() => p.getByTestId('route').textContent()).toMatch(options.route);
+    await p.getByRole('button', { name: 'Review' }).click();
+    await expect.poll(() => p.getByTestId('plan').textContent(), { timeout: 60_000 }).toContain(`${options.heading} in ${options.vault.name}`);
+  }
+
+  /**
+   * The Requests screen filtered to one vault, type and status, refreshed until it lists `rows`
+   * requests (each offering `kind` when given).
+   */
+  async function showRequests(options: { vault: PortfolioVault; type: string; status: string; rows: number; kind?: 'claim' | 'cancel' }): Promise<Locator> {
+    const p = page();
+    await p.getByRole('button', { name: 'Requests', exact: true }).click();
+    await p.getByLabel('Vault').selectOption({ label: options.vault.name });
+    await p.getByLabel('Type').selectOption(options.type);
+    const rows = p.locator('[role="table"][aria-label="Requests"] [data-row-id]');
+    await refreshUntil(async () => {
+      const statuses = await p.getByLabel('Status').locator('option').allTextContents();
+      if (!statuses.includes(options.status.replace('_', ' ').toLowerCase())) return false;
+      await p.getByLabel('Status').selectOption(options.status);
+      if ((await rows.count()) !== options.rows) return false;
+      return !options.kind || (await rows.locator(`.action-${options.kind}`).count()) === options.rows;
+    }, `${options.rows} ${options.type} requests ${options.status} in ${options.vault.name}${options.kind ? ` to ${options.kind}` : ''}`);
+    return rows;
+  }
+
+  /** Those requests selected, and the plan of the claims or cancels they allow opened for review. */
+  async function reviewRequests(options: { vault: PortfolioVault; type: string; status: string; rows: number; kind: 'claim' | 'cancel' }): Promise<void> {
+    const p = page();
+    await p.getByRole('button', { name: 'Requests', exact: true }).click();
+    // A selection is kept across screens: start from none, so the plan holds these rows only.
+    const earlier = p.getByTestId('request-selection');
+    if (await earlier.isVisible()) await earlier.getByRole('button', { name: 'Clear' }).click();
+    await showRequests(options);
+    await p.getByLabel('Select all rows shown').check();
+    const label = `Review and sign ${options.rows} ${options.kind}${options.rows === 1 ? '' : 's'}`;
+    await p.getByRole('button', { name: label }).click();
+    await expect.poll(() => p.getByTestId('plan').textContent(), { timeout: 60_000 }).toContain(`${options.kind}s in ${options.vault.name}`);
+  }
+
+  /** Each transaction of the plan on screen as the review card shows it. */
+  async function planCalls(): Promise<PlanCall[]> {
+    return page()
+      .getByTestId('plan')
+      .locator('.plan-items > li')
+      .evaluateAll((els) =>
+        els.map((li) => {
+          const line = li.querySelector('.review > .cell-sub')?.textContent ?? '';
+          const [contract = '', functionName = ''] = line.split(' · ');
+          const args: Record<string, string> = {};
+          for (const row of li.querySelectorAll('dl.args > div')) args[row.querySelector('dt')?.textContent ?? ''] = row.querySelector('dd')?.textContent ?? '';
+          const spender = [...li.querySelectorAll('.review > .cell-sub')].map((e) => e.textContent ?? '').find((t) => t.startsWith('Spender: ')) ?? null;
+          return {
+            wallet: li.querySelector(':scope > .cell-sub')?.textContent ?? '',
+            title: li.querySelector('.review > strong')?.textContent ?? '',
+            contract: contract.replace(/\s*0x[0-9a-fA-F]{40}$/, ''),
+            address: /0x[0-9a-fA-F]{40}/.exec(contract)?.[0] ?? '',
+            functionName,
+            args,
+            spender,
+            hash: li.querySelector('.blind code')?.textContent ?? null,
+          };
+        }),
+      );
+  }
+
+  async function startSigning(): Promise<string> {
+    const p = page();
+    const ack = p.getByLabel('Acknowledge blind signing');
+    const sign = p.getByRole('button', { name: /Sign \d+ on the Ledger/ });
+    if (await ack.isVisible()) {
+      // Contract calls are blind-signed: nothing starts before the operator says they will compare.
+      expect(await sign.isDisabled()).toBe(true);
+      await ack.check();
+    }
+    await sign.click();
+    await expect.poll(() => p.getByTestId('batch').count()).toBe(1);
+    return (await p.getByTestId('batch').getAttribute('data-batch-id'))!;
+  }
+
+  /** The console's own record of the batch shown. */
+  async function shownBatch(): Promise<Batch> {
+    const id = (await page().getByTestId('batch').getAttribute('data-batch-id'))!;
+    return current().c.runtime.handlers.signing.openBatch({ batchId: id }, ctx);
+  }
+
+  return {
+    ctx,
+    panel,
+    batchStatus,
+    batchItems,
+    itemStates,
+    nextReview,
+    approveUntilDone,
+    useGroup,
+    refreshUntil,
+    reviewOperation,
+    showRequests,
+    reviewRequests,
+    planCalls,
+    startSigning,
+    shownBatch,
+  };
+}
+
+export interface PlanCall {
+  /** The wallet's label. */
+  wallet: string;
+  title: string;
+  /** The contract's name as the review gives it ("Delta Credit USDC queue", "USDC token"…). */
+  contract: string;
+  address: string;
+  functionName: string;
+  /** Decoded arguments by name, as displayed. */
+  args: Record<string, string>;
+  spender: string | null;
+  /** The hash the Ledger shows when it blind-signs. */
+  hash: string | null;
+}
+
+/** Every transaction of the batch sent once, and no wallet's nonce used twice. */
+export function expectEachNonceOnce(batch: Batch): void {
+  const txs = batch.items.filter((i) => i.hash);
+  expect(new Set(txs.map((i) => i.hash)).size).toBe(txs.length);
+  expect(new Set(txs.map((i) => `${i.wallet.toLowerCase()}:${i.tx!.nonce}`)).size).toBe(txs.length);
+  // Signed once each: a review rejected on the device and approved later is one signature.
+  for (const item of txs) expect(item.history.filter((h) => h.state === 'signed')).toHaveLength(1);
+}
+
+/** A viem client on the simulation's local chain of a vault: the ground truth the tests compare with. */
+export function chainOf(sim: EmbeddedSimulation, vault: PortfolioVault): PublicClient {
+  const local = sim.localChains.find((c) => c.chainId === vault.chain.chainId);
+  if (!local) throw new Error(`no local chain ${vault.chain.chainId}`);
+  return createPublicClient({ transport: http(local.rpcUrl) }) as PublicClient;
+}
+
+export const asHex = (address: string): Hex => address as Hex;
