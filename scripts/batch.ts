@@ -10,7 +10,9 @@
  * keychain, or VAULTDESK_API_KEY for scripted runs) and the Ledger on USB (or --emulated-device).
  * --with-agreements signs the vault's missing lender agreements first (deposits need them).
  * --crash-after N exits abruptly after N items are signed; --resume reopens the latest unfinished
- * batch of the data folder and finishes it (against the same chains: not with a fresh --sim).
+ * batch of the data folder and finishes it against the same chains: with --service, the ones given;
+ * with --sim, the simulation the interrupted run started, which runs in a process of its own (its
+ * address in the data folder's simulation.json) until its batch is done.
  *
  * Offline review, in three runs (each its own process, on its own machine if need be):
  *   npm run batch -- --sim --wallets 6 --action withdraw --export-unsigned out/    (plan, export; nothing signed)
@@ -26,9 +28,13 @@
  * {planned, signed, broadcast, confirmed, failed, skipped} (plus the bundle's file and checksum
  * when one is written), or {"refused": {code, message, action}}.
  */
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { PublicClient } from 'viem';
 import { DeviceService, createHidTransportFactory, type TransportFactory } from '../electron/services/device';
@@ -39,6 +45,7 @@ import { createServiceClient, type ServiceClient } from '../electron/services/se
 import { createBundleService, type BundleService } from '../electron/services/bundles';
 import { createChainAccess, createSigningService, type SigningService } from '../electron/services/signing';
 import { loadEpochHistory } from '../electron/runtime/features/vaults';
+import { writeFileAtomic } from '../electron/services/storage/atomic-file';
 import { SIM_MNEMONIC, FIRST_WALLET_INDEX } from '../electron/sim/chain/accounts';
 import { derivationPath } from '../shared/device/paths';
 import { countItems } from '../shared/signing/counts';
@@ -104,6 +111,8 @@ interface World {
   transports: TransportFactory;
   rpcOverrides: Map<number, string>;
   firstIndex: number;
+  /** Told of every batch journaled on this world (the runner's simulation keeps their ids). */
+  onBatch?(batchId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -131,6 +140,183 @@ async function simWorld(planned: BundleSource | null = null): Promise<World> {
       await service.close();
       await sim.stop();
     },
+  };
+}
+
+/**
+ * The simulation of a signing run with --sim, and how --resume finds it again.
+ *
+ * A run killed in the middle of a batch leaves its journal in the data folder; resuming it needs
+ * the very chains that journal was written against (the nonces it used, the transactions it sent).
+ * So the simulation is not started inside the run but in a process of its own, detached: once a
+ * batch is journaled on it, it outlives the run however that ends (an exception, a signal,
+ * `kill -9`). Its address is kept beside the journals in `simulation.json`, `--resume --sim`
+ * reconnects to it, and it is stopped once the batch run on it is done. Anvil's state files
+ * (`--dump-state`, `--load-state`) would also survive a reboot, but the dump on exit never happens
+ * when the run is killed, a periodic dump (`--state-interval`) can lag the journal (a transaction
+ * the journal holds as confirmed would be missing from the reloaded chain, and the two would
+ * disagree), and the indexer behind the simulated service reads past blocks and keeps its store in
+ * memory. A live process keeps all of it exactly as the run left it; what it cannot survive is a
+ * reboot, which the resume reports.
+ */
+interface RunnerSimulation {
+  pid: number;
+  seed: number;
+  wallets: number;
+  url: string;
+  apiKey: string;
+  chains: { chainId: number; rpcUrl: string }[];
+  /** The batches journaled on it, newest last. */
+  batches: string[];
+}
+
+const simulationFile = () => path.join(dataDirOf(), 'simulation.json');
+
+async function readSimulation(): Promise<RunnerSimulation | null> {
+  const text = await readFile(simulationFile(), 'utf8').catch(() => null);
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as RunnerSimulation;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether every chain of the record answers with its own chain id (a pid can be reused). */
+async function chainsAnswer(sim: RunnerSimulation): Promise<boolean> {
+  const answers = await Promise.all(
+    sim.chains.map(async ({ chainId, rpcUrl }) => {
+      try {
+        const response = await fetch(rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+          signal: AbortSignal.timeout(5_000),
+        });
+        const body = (await response.json()) as { result?: string };
+        return Number(body.result) === chainId;
+      } catch {
+        return false;
+      }
+    }),
+  );
+  return answers.every(Boolean);
+}
+
+async function unfinishedBatches(sim: RunnerSimulation): Promise<string[]> {
+  const open: string[] = [];
+  for (const id of sim.batches) {
+    const text = await readFile(path.join(dataDirOf(), 'journals', `${id}.json`), 'utf8').catch(() => null);
+    if (text && (JSON.parse(text) as { status?: string }).status !== 'done') open.push(id);
+  }
+  return open;
+}
+
+async function stopSimulation(sim: RunnerSimulation): Promise<void> {
+  if (isAlive(sim.pid)) {
+    process.kill(sim.pid, 'SIGTERM');
+    const deadline = Date.now() + 15_000;
+    while (isAlive(sim.pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (isAlive(sim.pid)) process.kill(sim.pid, 'SIGKILL');
+  }
+  await rm(simulationFile(), { force: true });
+}
+
+/**
+ * A simulation started by this run and holding no batch yet: a run that stops before journaling
+ * one (a bad option, a vault not found, an error) leaves nothing to resume there, so it goes too.
+ */
+let dropOnExit: RunnerSimulation | null = null;
+process.on('exit', () => {
+  if (dropOnExit && isAlive(dropOnExit.pid)) process.kill(dropOnExit.pid, 'SIGTERM');
+});
+
+/** Starts the run's simulation in a detached process and waits until it has written its address. */
+async function startRunnerSimulation(): Promise<RunnerSimulation> {
+  const earlier = await readSimulation();
+  if (earlier && isAlive(earlier.pid) && (await chainsAnswer(earlier))) {
+    const open = await unfinishedBatches(earlier);
+    if (open.length) {
+      fail(
+        `the simulation of an earlier run is still up for this data folder (pid ${earlier.pid}) with batch ${open.at(-1)} unfinished; ` +
+          'finish it with --sim --resume, or stop that process to start afresh (its batch cannot be resumed then)',
+      );
+    }
+    // Nothing left to resume on it: it is only in the way.
+    await stopSimulation(earlier);
+  } else if (earlier) await rm(simulationFile(), { force: true });
+
+  const file = simulationFile();
+  await mkdir(path.dirname(file), { recursive: true });
+  const log = openSync(path.join(path.dirname(file), 'simulation.log'), 'a');
+  const host = fileURLToPath(new URL('./batch-simulation.ts', import.meta.url));
+  // Loaded through tsx like this script, however this script itself was started.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const child = spawn(process.execPath, ['--import', tsx, host, '--seed', String(simSeed()), '--wallets', String(simWallets()), '--out', file], {
+    detached: true,
+    stdio: ['ignore', log, log],
+  });
+  child.unref();
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? 1));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const sim = await readSimulation();
+    if (sim && sim.pid === child.pid) {
+      dropOnExit = sim;
+      return sim;
+    }
+    if (exited !== null) fail(`the simulation did not start (exit code ${exited}); see ${path.join(path.dirname(file), 'simulation.log')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      fail('the simulation did not start within 3 minutes');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The simulation a crashed or paused --sim run left for --resume. */
+async function recordedSimulation(): Promise<RunnerSimulation> {
+  const sim = await readSimulation();
+  if (!sim) fail(`no simulation of an earlier --sim run is recorded in ${dataDirOf()}: nothing to resume on it`);
+  if (!isAlive(sim.pid) || !(await chainsAnswer(sim))) {
+    await rm(simulationFile(), { force: true });
+    fail(
+      `the simulation of the interrupted run (pid ${sim.pid}) is gone, and the chains its batch was signed for with it; ` +
+        'its journal cannot be finished: start a new batch with --sim',
+    );
+  }
+  return sim;
+}
+
+async function runnerSimWorld(sim: RunnerSimulation): Promise<World> {
+  const client = createServiceClient({ baseUrl: sim.url, getApiKey: async () => sim.apiKey });
+  const overrides = new Map(sim.chains.map((c) => [c.chainId, c.rpcUrl]));
+  say(`simulation: seed ${sim.seed}, ${sim.wallets} wallets, chains ${[...overrides.keys()].join(', ')}, service ${sim.url} (pid ${sim.pid})`);
+  return {
+    source: { kind: 'simulation', seed: sim.seed, wallets: sim.wallets },
+    client,
+    chain: createChainAccess({ service: async () => client, override: (id) => overrides.get(id) }),
+    transports: await emulatedTransports(),
+    rpcOverrides: overrides,
+    firstIndex: FIRST_WALLET_INDEX,
+    async onBatch(batchId) {
+      sim.batches.push(batchId);
+      await writeFileAtomic(simulationFile(), `${JSON.stringify(sim, null, 2)}\n`);
+      // From now on it holds a journaled batch: it stays up, whatever way this run ends.
+      dropOnExit = null;
+    },
+    // The simulation outlives this run; runHere stops it once its batch is done.
+    async stop() {},
   };
 }
 
@@ -247,6 +433,7 @@ async function planAction(world: World, device: DeviceService, portfolio: Portfo
     const agreements = await signing.plan({ vaultId, wallets, action: 'agreements' });
     if (agreements.items.some((i) => i.message)) {
       const first = await signing.createBatch(agreements.id);
+      await world.onBatch?.(first.id);
       say(`agreements batch ${first.id}`);
       await signing.run(first.id);
     }
@@ -265,8 +452,8 @@ async function planAction(world: World, device: DeviceService, portfolio: Portfo
 }
 
 /** The online services of the runner: the world (simulation or service), the device, the pipeline and the bundles. */
-async function onlineServices(planned: BundleSource | null = null) {
-  const world = args.sim ? await simWorld(planned) : await serviceWorld(args.service!);
+async function onlineServices(planned: BundleSource | null = null, runnerSim: RunnerSimulation | null = null) {
+  const world = runnerSim ? await runnerSimWorld(runnerSim) : args.sim ? await simWorld(planned) : await serviceWorld(args.service!);
   const device = new DeviceService({ transports: world.transports, autoOpenEthereum: true, idleReleaseMs: 60_000 });
   await device.start();
   const portfolio = new PortfolioService({
@@ -308,27 +495,33 @@ async function onlineServices(planned: BundleSource | null = null) {
 async function runHere(): Promise<void> {
   const action = args.action as SigningAction | undefined;
   if (!args.resume && (!action || !SIGNING_ACTIONS.includes(action))) fail(`--action must be one of ${SIGNING_ACTIONS.join(', ')}`);
-  const s = await onlineServices();
+  const sim = args.sim ? (args.resume ? await recordedSimulation() : await startRunnerSimulation()) : null;
+  const s = await onlineServices(null, sim);
   let batch: Batch;
   if (args.resume) {
     const batches = await s.signing.listBatches();
-    const target = args.batch ? batches.find((b) => b.id === args.batch) : batches.find((b) => b.status !== 'done');
-    if (!target) fail(`no unfinished batch in ${s.dataDir}`);
+    // On the run's simulation, only a batch journaled on it can be finished there.
+    const candidates = sim ? batches.filter((b) => sim.batches.includes(b.id)) : batches;
+    const target = args.batch ? candidates.find((b) => b.id === args.batch) : candidates.find((b) => b.status !== 'done');
+    if (!target) fail(`no unfinished batch ${sim ? 'of this simulation ' : ''}in ${s.dataDir}`);
     say(`resuming ${target.id} (${target.action} on ${target.vaultName})`);
     batch = await s.signing.openBatch(target.id);
   } else {
     const plan = await planAction(s.world, s.device, s.portfolio, s.signing, action!);
     // Headless runs are the operator's explicit choice: the acknowledgement is the command itself.
     batch = await s.signing.createBatch(plan, { acknowledgeBlindSigning: true });
+    await s.world.onBatch?.(batch.id);
     say(`batch ${batch.id} journaled in ${path.join(s.dataDir, 'journals')}`);
   }
   const result = await s.signing.run(batch.id);
-  if (result.status !== 'done') {
-    const final = await s.signing.openBatch(batch.id);
-    say(`batch ${batch.id} ${result.status}: ${final.pause?.message ?? ''} ${final.pause?.action ?? ''}`.trim());
-  }
-  const counts = countItems((await s.signing.openBatch(batch.id)).items);
+  const final = await s.signing.openBatch(batch.id);
+  if (result.status !== 'done') say(`batch ${batch.id} ${result.status}: ${final.pause?.message ?? ''} ${final.pause?.action ?? ''}`.trim());
+  const counts = countItems(final.items);
   await s.stop();
+  if (sim) {
+    if (final.status === 'done' && (await unfinishedBatches(sim)).length === 0) await stopSimulation(sim);
+    else say(`the simulation stays up for --sim --resume (pid ${sim.pid}); stop that process to drop the batch instead`);
+  }
   say(JSON.stringify(counts));
   process.exit(0);
 }
