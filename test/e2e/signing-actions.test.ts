@@ -109,6 +109,8 @@ describe('a rejection, a skip and a retry on the signing screen', () => {
     await expect.poll(() => secondRow.getAttribute('data-state')).toBe('skipped');
     expect(await secondRow.textContent()).toContain('Skipped by the operator.');
     expect(await s.batchStatus()).toBe('paused');
+    // A skip can be undone (Retry) until the batch moves on; it is left skipped here.
+    expect(await secondRow.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
 
     // Retry puts the rejected claim on the device again, with the hash the review showed.
     await firstRow.getByRole('button', { name: 'Retry' }).click();

@@ -66,6 +66,8 @@ export function PlanReview({ plan }: { plan: Plan }) {
   const [ack, setAck] = useState(false);
   const toSign = plan.items.filter((i) => i.state !== 'skipped');
   const skipped = plan.wallets.filter((w) => !w.ok);
+  // What the plan says about wallets that go ahead (e.g. whether a redeem will be instant).
+  const notes = plan.wallets.filter((w) => w.ok && w.reason);
   const fromBundle = plan.origin?.kind === 'offline-signing';
   return (
     <div className="card wide" aria-label="Signing plan" data-testid="plan">
@@ -82,6 +84,15 @@ export function PlanReview({ plan }: { plan: Plan }) {
           <p>{w}</p>
         </div>
       ))}
+      {notes.length ? (
+        <div className="notice notice-info" data-testid="plan-notes">
+          {notes.map((w) => (
+            <p key={w.address}>
+              {w.label || w.address}: {w.reason}
+            </p>
+          ))}
+        </div>
+      ) : null}
       {skipped.length ? (
         <div className="notice notice-warn" data-testid="plan-skipped">
           <strong className="notice-title">Skipped</strong>

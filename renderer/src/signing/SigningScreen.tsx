@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ItemState } from '../../../shared/signing/schemas';
+import type { BatchItem, BatchOrigin, ItemState } from '../../../shared/signing/schemas';
 import { useAppStore } from '../app/app-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { originLabel } from '../offline/bundle-labels';
@@ -17,6 +17,18 @@ const STATE_CLASS: Record<ItemState, string> = {
   failed: 'pill-bad',
   skipped: 'pill-muted',
 };
+
+/**
+ * Whether Retry can take an item up again: a failed or skipped one (a skip undone), or one sent
+ * back to waiting by the device. A signed bundle's transactions are signed offline: here they can
+ * only be sent again as they are, which a used nonce or a mined one never allows.
+ */
+function canRetry(item: BatchItem, origin: BatchOrigin['kind'] | null): boolean {
+  if (origin === 'bundle-broadcast') {
+    return (item.state === 'failed' || item.state === 'skipped') && item.signed !== null && item.receipt === null && item.error?.code !== 'TX_NONCE_USED';
+  }
+  return item.state === 'failed' || item.state === 'skipped' || (item.state === 'waiting' && item.attempts > 0);
+}
 
 /** Plans to review, the batch being signed item by item, and the batches before it. */
 export function SigningScreen() {
@@ -94,8 +106,7 @@ export function SigningScreen() {
                   <span className="cell-sub">{item.review?.title ?? item.step}</span>
                   {item.hash ? <code className="cell-sub">{item.hash.slice(0, 18)}…</code> : null}
                   <span className="item-actions">
-                    {/* A bundle's transactions are signed offline: this install can only send them as they are. */}
-                    {origin !== 'bundle-broadcast' && (item.state === 'failed' || (item.state === 'waiting' && item.attempts > 0)) ? (
+                    {canRetry(item, origin) ? (
                       <button type="button" className="button button-small" onClick={() => void act('retry', item.id)}>
                         Retry
                       </button>
