@@ -257,3 +257,70 @@ describe('online again: the signed bundle is checked and sent', () => {
     expect(online.watched.errors).toEqual([]);
   });
 });
+
+describe('a signed bundle whose nonce was used meanwhile', () => {
+  let cancelsUnsigned: string;
+  let cancelsSigned: string;
+
+  it('exports the cancels of those withdrawals from the Requests screen', async () => {
+    const page = online.page;
+    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    await page.getByLabel('Vault').selectOption({ label: vault.name });
+    await page.getByLabel('Status').selectOption('PENDING');
+    const rows = page.locator('[role="table"][aria-label="Requests"] [data-row-id]');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
+    await page.getByLabel('Select all rows shown').check();
+    await page.getByRole('button', { name: 'Review and sign 2 cancels' }).click();
+    await expect.poll(() => page.getByTestId('plan').textContent(), { timeout: 60_000 }).toContain(`cancels in ${vault.name}`);
+    cancelsUnsigned = await saveDownload(page, 'Export unsigned bundle', '');
+    expect(path.basename(cancelsUnsigned)).toMatch(/-cancel-.+-2tx-/);
+    await page.getByRole('button', { name: 'Discard' }).click();
+  });
+
+  it('is signed offline as before', async () => {
+    const page = offline.page;
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+    await page.getByTestId('bundle-input').setInputFiles(cancelsUnsigned);
+    await page.getByRole('button', { name: 'Review and sign' }).click();
+    await page.getByLabel('Acknowledge blind signing').check();
+    await page.getByRole('button', { name: 'Sign 2 on the Ledger' }).click();
+    const device = offline.c.runtime.handlers.emulator;
+    const deadline = Date.now() + 120_000;
+    while ((await page.getByTestId('batch-status').textContent()) !== 'done') {
+      if (Date.now() > deadline) throw new Error('the offline batch did not finish');
+      if ((await device.snapshot({}, ctx)).pending) await device.command({ command: 'approve' }, ctx);
+      await page.waitForTimeout(100);
+    }
+    cancelsSigned = await saveDownload(page, 'Save signed bundle', '');
+  });
+
+  it('says which transaction can never be mined and what to do, and sends the other', async () => {
+    // The second wallet sends something else from another tool before the bundle comes back.
+    const [, second] = wallets;
+    const used = await chain().getTransactionCount({ address: second as Hex });
+    await chain().request({ method: 'anvil_setNonce' as never, params: [second, `0x${(used + 1).toString(16)}`] as never });
+
+    const page = online.page;
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+    await page.getByTestId('bundle-input').setInputFiles(cancelsSigned);
+    await page.getByRole('button', { name: 'Check and send' }).click();
+    const checks = page.getByTestId('send-checks');
+    await expect.poll(() => checks.textContent(), { timeout: 30_000 }).toContain('1 of 2 cannot be mined as signed');
+    const problem = checks.locator('[data-error-code="TX_NONCE_USED"]');
+    expect(await problem.textContent()).toContain(`nonce ${used}`);
+    expect(await problem.textContent()).toContain('re-plan this wallet online');
+    await screenshot(page, 'bundle-nonce-used');
+
+    await page.getByRole('button', { name: 'Send 2 signed transactions' }).click();
+    await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 120_000 }).toBe('done');
+    const states = await page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+    expect(states).toEqual(['confirmed', 'failed']);
+    expect(await page.locator('.batch-items > li').nth(1).textContent()).toContain('already used');
+    // The first wallet's withdrawal was cancelled: its tranche tokens are back.
+    const after = await online.c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
+    expect(BigInt(after.positions.find((p) => p.vaultId === vault.id && p.wallet === wallets[0])!.trancheBalance ?? '0')).toBeGreaterThan(0n);
+    await screenshot(page, 'bundle-sent-with-failure');
+    expect(online.watched.errors).toEqual([]);
+    expect(offline.watched.errors).toEqual([]);
+  });
+});

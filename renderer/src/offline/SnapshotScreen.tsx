@@ -193,12 +193,9 @@ function WalletsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: 
             <tr>
               <th>Wallet</th>
               <th>Access</th>
-              <th className="num">Next nonce</th>
-              <th className="num">{vault.underlying.symbol}</th>
-              <th className="num">{vault.tranche.symbol}</th>
+              <th className="num">Balances</th>
               <th className="num">Max withdrawable</th>
-              <th className="num">Redeems pending</th>
-              <th>Queue</th>
+              <th>Pending</th>
             </tr>
           </thead>
           <tbody>
@@ -213,44 +210,23 @@ function WalletsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: 
                 <td>
                   <div className="stack">
                     <span className={`pill ${w.allowed ? 'pill-ok' : 'pill-warn'}`}>{w.allowed ? 'allowed' : 'needs KYC'}</span>
-                    {w.unsignedAgreements?.length ? (
-                      <span className="cell-sub">{w.unsignedAgreements.length} agreement(s) to sign</span>
-                    ) : null}
+                    <span className="cell-sub">
+                      next nonce {w.nonce ?? '—'}
+                      {w.unsignedAgreements?.length ? ` · ${w.unsignedAgreements.length} agreement(s) to sign` : ''}
+                    </span>
                   </div>
                 </td>
-                <td className="num">{w.nonce ?? '—'}</td>
                 <td className="num">
-                  <Amount value={w.underlyingBalance} token={vault.underlying} />
-                </td>
-                <td className="num">
-                  <Amount value={w.trancheBalance} token={vault.tranche} />
+                  <div className="stack">
+                    <Amount value={w.underlyingBalance} token={vault.underlying} />
+                    <Amount value={w.trancheBalance} token={vault.tranche} />
+                  </div>
                 </td>
                 <td className="num">
                   <Amount value={w.maxWithdrawable} token={vault.underlying} />
                 </td>
-                <td className="num">
-                  <div className="stack">
-                    <Amount value={w.redeem.standard} token={vault.underlying} />
-                    {w.redeem.instant !== '0' ? (
-                      <span className="cell-sub">
-                        instant <Amount value={w.redeem.instant} token={vault.underlying} />
-                      </span>
-                    ) : null}
-                  </div>
-                </td>
                 <td>
-                  {w.queue.length === 0 ? (
-                    <span className="cell-sub">—</span>
-                  ) : (
-                    <div className="stack">
-                      {w.queue.map((e) => (
-                        <span key={e.epoch} className="cell-sub">
-                          epoch {e.epoch}: {e.deposit !== '0' ? <Amount value={e.deposit} token={vault.underlying} /> : null}
-                          {e.withdraw !== '0' ? <Amount value={e.withdraw} token={vault.tranche} /> : null}
-                        </span>
-                      ))}
-                    </div>
-                  )}
+                  <PendingOf wallet={w} vault={vault} />
                 </td>
               </tr>
             ))}
@@ -259,6 +235,35 @@ function WalletsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: 
       </div>
     </div>
   );
+}
+
+/** A wallet's redeems and queue entries as of the snapshot, one line each. */
+function PendingOf({ wallet: w, vault }: { wallet: BundleSnapshot['wallets'][number]; vault: PlanVault }) {
+  const lines = [
+    w.redeem.standard !== '0' ? (
+      <span key="standard">
+        redeem <Amount value={w.redeem.standard} token={vault.underlying} />
+      </span>
+    ) : null,
+    w.redeem.instant !== '0' ? (
+      <span key="instant">
+        instant redeem <Amount value={w.redeem.instant} token={vault.underlying} />
+      </span>
+    ) : null,
+    ...w.queue.flatMap((e) => [
+      e.deposit !== '0' ? (
+        <span key={`d${e.epoch}`}>
+          deposit, epoch {e.epoch}: <Amount value={e.deposit} token={vault.underlying} />
+        </span>
+      ) : null,
+      e.withdraw !== '0' ? (
+        <span key={`w${e.epoch}`}>
+          withdrawal, epoch {e.epoch}: <Amount value={e.withdraw} token={vault.tranche} />
+        </span>
+      ) : null,
+    ]),
+  ].filter(Boolean);
+  return lines.length ? <div className="stack cell-sub">{lines}</div> : <span className="cell-sub">—</span>;
 }
 
 function RequestsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: PlanVault }) {
