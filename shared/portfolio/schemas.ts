@@ -70,6 +70,25 @@ export const InstantWithdrawSchema = z.object({
   aprDelta: z.number(),
 });
 
+/** Which source gave a figure on the last refresh: the chain, the service, or neither (unknown). */
+export const FigureOriginSchema = z.enum(['chain', 'service']).nullable();
+export type FigureOrigin = z.infer<typeof FigureOriginSchema>;
+
+/**
+ * Where each vault figure came from, so that a figure whose source failed since is shown as not
+ * current. Absent in view models built before figures were traced: then only the cycle's source is known.
+ */
+export const VaultFigureOriginsSchema = z.object({
+  apr: FigureOriginSchema,
+  lastApr: FigureOriginSchema,
+  price: FigureOriginSchema,
+  tvl: FigureOriginSchema,
+  tvlUsd: FigureOriginSchema,
+  queues: FigureOriginSchema,
+  instant: FigureOriginSchema,
+});
+export type VaultFigureOrigins = z.infer<typeof VaultFigureOriginsSchema>;
+
 export const PortfolioVaultSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -92,6 +111,7 @@ export const PortfolioVaultSchema = z.object({
   tvl: z.object({ token: BaseUnits, usd: BaseUnits.nullable() }).nullable(),
   queues: VaultQueuesSchema.nullable(),
   instant: InstantWithdrawSchema.nullable(),
+  origins: VaultFigureOriginsSchema.optional(),
 });
 export type PortfolioVault = z.infer<typeof PortfolioVaultSchema>;
 
@@ -148,6 +168,11 @@ export const RequestRowSchema = z.object({
   action: z.object({ kind: z.enum(['cancel', 'claim']), functionName: z.string(), contract: z.enum(['epochVault', 'queue']) }).nullable(),
   reason: z.string().nullable(),
   source: z.enum(['service', 'chain']),
+  /**
+   * Built from a source that did not answer on the last refresh: the service's last records, or
+   * the cycle and queue of a chain that failed. Absent means current.
+   */
+  stale: z.boolean().optional(),
 });
 export type RequestRow = z.infer<typeof RequestRowSchema>;
 

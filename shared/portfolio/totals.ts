@@ -18,7 +18,10 @@ export interface VaultTotals {
   claimableUnderlying: bigint;
   claimableTranche: bigint;
   needsKyc: number;
+  /** Some of the batch's positions here are from a chain that did not answer on the last refresh. */
   stale: boolean;
+  /** Some of the batch's requests here (and so the claims counted) are from a source that did not answer. */
+  requestsStale: boolean;
 }
 
 const big = (v: string | null) => (v === null ? 0n : BigInt(v));
@@ -40,6 +43,7 @@ export function vaultTotals(p: Portfolio): VaultTotals[] {
         claimableTranche: 0n,
         needsKyc: 0,
         stale: false,
+        requestsStale: false,
       },
     ]),
   );
@@ -59,7 +63,9 @@ export function vaultTotals(p: Portfolio): VaultTotals[] {
   }
   for (const r of p.requests) {
     const t = byVault.get(r.vaultId);
-    if (!t || r.action?.kind !== 'claim') continue;
+    if (!t) continue;
+    t.requestsStale ||= r.stale === true;
+    if (r.action?.kind !== 'claim') continue;
     t.claimableCount++;
     if (r.amountToken === 'tranche') t.claimableTranche += BigInt(r.amount);
     else t.claimableUnderlying += BigInt(r.amount);

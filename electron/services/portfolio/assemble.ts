@@ -1,7 +1,7 @@
 import { requestAction, type RequestType } from '../../../shared/domain/actions';
 import { cycleState as deriveCycleState, cycleStateFromService } from '../../../shared/domain/cycle';
 import { expectedRequestTime, nextCycleEvent, type CycleTimes } from '../../../shared/domain/schedule';
-import type { Claimable, PortfolioVault, PositionRow, RequestRow, VaultCycle } from '../../../shared/portfolio/schemas';
+import type { Claimable, FigureOrigin, PortfolioVault, PositionRow, RequestRow, VaultCycle } from '../../../shared/portfolio/schemas';
 import type { ResourceItem } from '../../../shared/service';
 import type { EpochVaultEntry } from './catalog';
 import { walletKey, type VaultChainState, type WalletChainState } from './chain-state';
@@ -77,7 +77,7 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
     const times = cycleTimes(chain, cycle, now);
     cycle.nextEvent = times ? nextCycleEvent(times) : null;
   }
-  const instantFromBlock = block?.cdoEpoch?.instantWithdraws;
+  const figures = vaultFigures(chain, block);
   return {
     id: entry.vault._id,
     name: entry.vault.name ?? entry.vault._id,
@@ -97,28 +97,67 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
     status: entry.vault.status ?? null,
     cycle,
     cycleSource,
-    apr: {
-      current: aprPercent(chain?.apr ?? null) ?? block?.cdoEpoch?.apr ?? null,
-      last: aprPercent(chain?.lastEpochApr ?? null) ?? block?.cdoEpoch?.lastApr ?? null,
+    apr: { current: figures.apr.value, last: figures.lastApr.value },
+    price: figures.price.value,
+    tvl: figures.tvl.value ? { token: figures.tvl.value, usd: figures.tvlUsd.value } : null,
+    queues: figures.queues.value,
+    instant: figures.instant.value,
+    origins: {
+      apr: figures.apr.origin,
+      lastApr: figures.lastApr.origin,
+      price: figures.price.origin,
+      tvl: figures.tvl.origin,
+      tvlUsd: figures.tvl.value ? figures.tvlUsd.origin : null,
+      queues: figures.queues.origin,
+      instant: figures.instant.origin,
     },
-    price: str(chain?.virtualPrice) ?? block?.price ?? null,
-    tvl: chain?.contractValue != null ? { token: chain.contractValue.toString(), usd: block?.TVL?.USD ?? null } : block?.TVL?.token ? { token: block.TVL.token, usd: block.TVL.USD ?? null } : null,
-    queues: chain?.queue
-      ? {
-          depositCurrent: chain.queue.depositCurrent.toString(),
-          depositLast: chain.queue.depositLast.toString(),
-          withdrawCurrent: chain.queue.withdrawCurrent.toString(),
-          withdrawLast: chain.queue.withdrawLast.toString(),
-        }
-      : block?.cdoEpoch?.depositQueue || block?.cdoEpoch?.withdrawQueue
+  };
+}
+
+interface Traced<T> {
+  value: T | null;
+  origin: FigureOrigin;
+}
+
+/** The chain's value when it has one, else the service's; with where it came from. */
+function traced<T>(fromChain: T | null | undefined, fromService: T | null | undefined): Traced<T> {
+  if (fromChain !== null && fromChain !== undefined) return { value: fromChain, origin: 'chain' };
+  if (fromService !== null && fromService !== undefined) return { value: fromService, origin: 'service' };
+  return { value: null, origin: null };
+}
+
+/**
+ * The vault's rates, price, TVL, queues and instant-withdrawal settings: the chain's word where it
+ * answered, the service's latest block otherwise (the USD value of the TVL only the service knows).
+ */
+function vaultFigures(chain: VaultChainState | null, block: VaultBlock | null) {
+  const e = block?.cdoEpoch;
+  const instantFromBlock = e?.instantWithdraws;
+  return {
+    apr: traced(aprPercent(chain?.apr ?? null), e?.apr),
+    lastApr: traced(aprPercent(chain?.lastEpochApr ?? null), e?.lastApr),
+    price: traced(str(chain?.virtualPrice), block?.price),
+    tvl: traced(str(chain?.contractValue), block?.TVL?.token || null),
+    tvlUsd: traced<string>(null, block?.TVL?.USD),
+    queues: traced<PortfolioVault['queues']>(
+      chain?.queue
         ? {
-            depositCurrent: block.cdoEpoch.depositQueue?.amount ?? '0',
-            depositLast: block.cdoEpoch.depositQueue?.lastAmount ?? '0',
-            withdrawCurrent: block.cdoEpoch.withdrawQueue?.amount ?? '0',
-            withdrawLast: block.cdoEpoch.withdrawQueue?.lastAmount ?? '0',
+            depositCurrent: chain.queue.depositCurrent.toString(),
+            depositLast: chain.queue.depositLast.toString(),
+            withdrawCurrent: chain.queue.withdrawCurrent.toString(),
+            withdrawLast: chain.queue.withdrawLast.toString(),
           }
         : null,
-    instant:
+      e?.depositQueue || e?.withdrawQueue
+        ? {
+            depositCurrent: e.depositQueue?.amount ?? '0',
+            depositLast: e.depositQueue?.lastAmount ?? '0',
+            withdrawCurrent: e.withdrawQueue?.amount ?? '0',
+            withdrawLast: e.withdrawQueue?.lastAmount ?? '0',
+          }
+        : null,
+    ),
+    instant: traced<PortfolioVault['instant']>(
       chain && chain.disableInstantWithdraw !== null
         ? {
             disabled: chain.disableInstantWithdraw,
@@ -127,23 +166,35 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
             deadline: chain.instantWithdrawDeadline || null,
             aprDelta: aprPercent(chain.instantWithdrawAprDelta) ?? 0,
           }
-        : instantFromBlock
-          ? {
-              disabled: instantFromBlock.disabled ?? false,
-              allowed: instantFromBlock.allowed ?? false,
-              delaySeconds: instantFromBlock.delay ?? 0,
-              deadline: isoSeconds(instantFromBlock.deadline),
-              aprDelta: instantFromBlock.aprDelta ?? 0,
-            }
-          : null,
+        : null,
+      instantFromBlock
+        ? {
+            disabled: instantFromBlock.disabled ?? false,
+            allowed: instantFromBlock.allowed ?? false,
+            delaySeconds: instantFromBlock.delay ?? 0,
+            deadline: isoSeconds(instantFromBlock.deadline),
+            aprDelta: instantFromBlock.aprDelta ?? 0,
+          }
+        : null,
+    ),
   };
 }
 
 const REQUEST_TYPES = new Set<RequestType>(['DEPOSIT', 'WITHDRAW', 'REDEEM']);
 
+/** Which of a vault's sources did not answer on this refresh (their last answer is used instead). */
+export interface SourcesBehind {
+  /** The service's records are from an earlier refresh. */
+  service: boolean;
+  /** The chain's cycle, queues and balances are from an earlier refresh, or missing. */
+  chain: boolean;
+}
+
 /**
  * The requests of the group in one vault: the service's records, checked against the chain for the
  * current epoch (the chain is the truth for what is queued now; the service may lag a block or two).
+ * A row is stale when what it was built from is: a service record while the service is behind, and
+ * any row while the chain is, since its action and expected date follow the chain's cycle.
  */
 export function buildRequests(
   vault: PortfolioVault,
@@ -152,16 +203,18 @@ export function buildRequests(
   chainWallets: ReadonlyMap<string, WalletChainState> | null,
   chainVault: VaultChainState | null,
   now: number,
+  behind: SourcesBehind = { service: false, chain: false },
 ): RequestRow[] {
   const rows = new Map<string, RequestRow>();
   const times = cycleTimes(chainVault, vault.cycle, now);
   const current = vault.cycle?.requestEpoch ?? null;
-  const add = (r: Omit<RequestRow, 'id' | 'action' | 'reason' | 'expectedAt'>) => {
+  const add = (r: Omit<RequestRow, 'id' | 'action' | 'reason' | 'expectedAt' | 'stale'>) => {
     const id = `${vault.id}:${r.wallet.toLowerCase()}:${r.type}:${r.epochNumber ?? (r.isInstant ? 'instant' : 'standard')}`;
     const verdict = vault.cycle ? requestAction({ type: r.type, status: r.status, isInstant: r.isInstant, ...(r.epochNumber !== null ? { epochNumber: r.epochNumber } : {}) }, vault.cycle.state) : null;
     rows.set(id, {
       ...r,
       id,
+      stale: behind.chain || (r.source === 'service' && behind.service),
       action: verdict?.action ? { kind: verdict.action.kind, functionName: verdict.action.functionName, contract: verdict.action.contract } : null,
       reason: verdict ? ('reason' in verdict ? verdict.reason : null) : 'The vault\u2019s cycle is unknown right now.',
       expectedAt: times ? expectedRequestTime({ type: r.type, status: r.status, isInstant: r.isInstant }, times) : null,

@@ -150,10 +150,11 @@ export class PortfolioService {
       const block = this.lastGood.blocks.get(entry.vault._id) ?? null;
       const vault = buildVault(entry, chainVault, block, chain?.result ? Math.max(now, chain.result.blockTimestamp) : now);
       vaults.push(vault);
-      const vaultRequests = buildRequests(vault, this.lastGood.requests.get(entry.vault._id) ?? [], groupSet, chain?.result?.wallets ?? null, chainVault, now);
+      const behind = { service: serviceError !== null, chain: !chain?.fresh };
+      const vaultRequests = buildRequests(vault, this.lastGood.requests.get(entry.vault._id) ?? [], groupSet, chain?.result?.wallets ?? null, chainVault, now, behind);
       requests.push(...vaultRequests);
       for (const w of walletAddresses) {
-        positions.push(buildPosition(vault, w, chain?.result?.wallets.get(walletKey(entry.vault._id, w)) ?? null, vaultRequests, chain ? !chain.fresh : true));
+        positions.push(buildPosition(vault, w, chain?.result?.wallets.get(walletKey(entry.vault._id, w)) ?? null, vaultRequests, behind.chain));
       }
     }
 

@@ -12,3 +12,6 @@ export const count = (v: number | null | undefined): string => (v === null || v 
 
 /** "412 days", "1 day". */
 export const days = (v: number | null | undefined): string => (v === null || v === undefined ? '—' : `${v.toLocaleString()} day${v === 1 ? '' : 's'}`);
+
+/** A number with exactly `digits` decimals in the reader's locale ("3.64", "3,64"): for percentages in columns. */
+export const fixed = (v: number, digits: number): string => v.toLocaleString(undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits });

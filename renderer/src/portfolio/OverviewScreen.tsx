@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
+import { failedSources, staleFigures } from '../../../shared/portfolio/freshness';
+import type { SourceStatus } from '../../../shared/portfolio/schemas';
 import { vaultTotals } from '../../../shared/portfolio/totals';
 import { useAppStore } from '../app/app-store';
 import { Amount } from '../components/Amount';
 import { chainClockOffset, CycleBadge } from './CycleBadge';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
+import { StaleMark } from './StaleMark';
 import { vaultEarnings } from '../../../shared/positions/totals';
 import { usePositionRecords } from '../positions/position-records-store';
 import { GroupTotalRow, VaultEarningsCell } from '../positions/GroupTotals';
@@ -14,6 +17,8 @@ export function OverviewScreen() {
   const data = usePortfolioStore((s) => s.data);
   const openVault = useAppStore((s) => s.openVault);
   const totals = useMemo(() => (data ? vaultTotals(data) : []), [data]);
+  const failed = useMemo(() => (data ? failedSources(data) : new Map<string, SourceStatus>()), [data]);
+  const figures = useMemo(() => new Map((data?.vaults ?? []).map((v) => [v.id, staleFigures(data!, v)])), [data]);
   // The service's position records add what was deposited and earned, per vault and for the batch.
   const { records } = usePositionRecords();
   const earnings = useMemo(() => (data && records ? vaultEarnings(data, records) : null), [data, records]);
@@ -55,6 +60,11 @@ export function OverviewScreen() {
                   </td>
                   <td>
                     <CycleBadge cycle={t.vault.cycle} clockOffset={chainClockOffset(t.vault.cycle, data.generatedAtMs)} />
+                    {!t.stale && figures.get(t.vault.id)?.has('cycle') ? (
+                      <div className="cell-sub">
+                        <StaleMark source={figures.get(t.vault.id)?.get('cycle')} />
+                      </div>
+                    ) : null}
                   </td>
                   <td className="num">
                     {t.activeWallets}
@@ -83,7 +93,7 @@ export function OverviewScreen() {
                       </dd>
                     </dl>
                   </td>
-                  <td className="num" data-claimable={t.claimableCount}>
+                  <td className={`num${t.requestsStale && !t.stale ? ' stale-figure' : ''}`} data-claimable={t.claimableCount}>
                     {t.claimableCount > 0 ? (
                       <>
                         <strong>
@@ -103,6 +113,12 @@ export function OverviewScreen() {
                     ) : (
                       <span className="cell-sub">none</span>
                     )}
+                    {/* The requests come from the service's records: when it did not answer, the claims counted are from its last answer. */}
+                    {t.requestsStale && !t.stale ? (
+                      <div className="cell-sub">
+                        <StaleMark source={failed.get('service')} />
+                      </div>
+                    ) : null}
                   </td>
                 </tr>
               ))}

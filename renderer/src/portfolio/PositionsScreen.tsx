@@ -1,14 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { PositionRow, RequestRow } from '../../../shared/portfolio/schemas';
+import type { PositionRow, RequestRow, SourceStatus } from '../../../shared/portfolio/schemas';
+import { failedSources, sourceIdOf } from '../../../shared/portfolio/freshness';
 import { DateTime } from '../components/time';
 import { openLink } from '../components/links';
 import { Amount } from '../components/Amount';
+import { fixed } from '../components/figures';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { shortAddress } from '../components/format';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
+import { StaleMark } from './StaleMark';
 import { useAgreementsStore } from './agreements-store';
 import { pairKey, recordsByPair } from '../../../shared/positions/totals';
 import { usePositionRecords } from '../positions/position-records-store';
@@ -32,6 +35,8 @@ export function PositionsScreen() {
   const [search, setSearch] = useState('');
   const [onlyActive, setOnlyActive] = useState(true);
   const index = useMemo(() => portfolioIndex(data), [data]);
+  const failed = useMemo(() => (data ? failedSources(data) : new Map<string, SourceStatus>()), [data]);
+  const agreementsError = agreements.error ? `The agreement checks failed: ${agreements.error.message.replace(/\.$/, '')}. ${agreements.error.action ?? 'Refresh to check again.'}` : undefined;
   // The service's position record of each pair (deposits, earnings, APY, pool share), loaded after each refresh.
   const { records } = usePositionRecords();
   const recordOf = useMemo(() => recordsByPair(records), [records]);
@@ -47,6 +52,10 @@ export function PositionsScreen() {
     }
     return map;
   }, [data]);
+  const staleClaims = useMemo(
+    () => new Set((data?.requests ?? []).filter((r) => r.stale && r.action?.kind === 'claim').map((r) => `${r.vaultId}:${r.wallet.toLowerCase()}`)),
+    [data],
+  );
 
   const columns = useMemo(
     () => [
@@ -63,6 +72,13 @@ export function PositionsScreen() {
               <span className="cell-title">{index.label(p.wallet) || 'no label'}</span>
               <span>{v?.name ?? p.vaultId}</span>
               <span className="cell-sub pair-sub" title={`${p.wallet} · ${v?.chain.name ?? ''}`}>
+                {/* The chain of this vault did not answer: balances, queues and claims are from its last answer. First on the line, so a narrow column never cuts it off. */}
+                {p.stale ? (
+                  <>
+                    <StaleMark row source={v ? failed.get(sourceIdOf(v, 'chain')) : null} />
+                    {' · '}
+                  </>
+                ) : null}
                 <code>{shortAddress(p.wallet)}</code> · {v?.chain.name}
               </span>
             </div>
@@ -91,7 +107,9 @@ export function PositionsScreen() {
                 <span className="pill pill-warn">Needs KYC</span>
               )}
               {!a ? (
-                <span className="cell-sub">{agreements.loading ? 'checking agreements…' : ''}</span>
+                <span className="cell-sub" title={agreementsError}>
+                  {agreements.loading ? 'checking agreements…' : agreements.error ? 'agreements unknown' : ''}
+                </span>
               ) : a.required === 0 ? null : a.signed === a.required ? (
                 <span className="pill pill-ok">Agreements signed</span>
               ) : (
@@ -99,6 +117,8 @@ export function PositionsScreen() {
                   {a.signed} of {a.required} agreements
                 </span>
               )}
+              {/* The last check failed: what is shown is from the check before. */}
+              {a && a.required > 0 && agreements.error ? <StaleMark title={`Not current: ${agreementsError}`} /> : null}
             </div>
           );
         },
@@ -119,7 +139,7 @@ export function PositionsScreen() {
               </span>
               {share !== undefined && share !== null ? (
                 <span className="cell-sub" title="Share of the vault's tranche supply, from the service's record">
-                  {share.toFixed(2)} % of the pool
+                  {fixed(share, 2)} % of the pool
                 </span>
               ) : null}
             </div>
@@ -154,8 +174,10 @@ export function PositionsScreen() {
           const open = pendingByPair.get(`${p.vaultId}:${p.wallet.toLowerCase()}`) ?? [];
           if (!v || open.length === 0) return <span className="cell-sub">—</span>;
           const r = open[0]!;
+          // Kept from a source that did not answer (the service's records): dimmed and marked, unless the whole row already is.
+          const stale = !p.stale && open.some((o) => o.stale);
           return (
-            <div className="stack">
+            <div className={`stack${stale ? ' stale-cell' : ''}`}>
               <span className="request-line">
                 {r.type.charAt(0) + r.type.slice(1).toLowerCase()} <Amount value={r.amount} token={r.amountToken === 'tranche' ? v.tranche : v.underlying} />
               </span>
@@ -170,7 +192,13 @@ export function PositionsScreen() {
                   </>
                 ) : null}
               </span>
-              {open.length > 1 ? <span className="cell-sub">+ {open.length - 1} more (see Requests)</span> : null}
+              {open.length > 1 || stale ? (
+                <span className="cell-sub">
+                  {stale ? <StaleMark source={failed.get('service')} /> : null}
+                  {stale && open.length > 1 ? ' · ' : ''}
+                  {open.length > 1 ? `+ ${open.length - 1} more (see Requests)` : ''}
+                </span>
+              ) : null}
             </div>
           );
         },
@@ -179,23 +207,33 @@ export function PositionsScreen() {
         id: 'claimable',
         header: 'Claimable now',
         meta: { width: '215px' } satisfies ColumnMeta,
-        cell: (c) =>
-          c.row.original.claimable.length ? (
-            <div className="stack">
-              {c.row.original.claimable.slice(0, 2).map((k, i) => (
+        cell: (c) => {
+          const p = c.row.original;
+          // The claims follow the requests' records: kept from a service that did not answer, they may be gone or new.
+          const stale = !p.stale && staleClaims.has(`${p.vaultId}:${p.wallet.toLowerCase()}`);
+          return p.claimable.length ? (
+            <div className={`stack${stale ? ' stale-cell' : ''}`}>
+              {p.claimable.slice(0, 2).map((k, i) => (
                 <span key={i} className="claim" title={k.epochNumber !== null ? `epoch ${k.epochNumber}` : undefined}>
                   {actionLabel(k.functionName, k.contract)}
                   {k.epochNumber !== null ? <span className="cell-sub"> · epoch {k.epochNumber}</span> : null}
                 </span>
               ))}
-              {c.row.original.claimable.length > 2 ? <span className="cell-sub">+ {c.row.original.claimable.length - 2} more</span> : null}
+              {p.claimable.length > 2 || stale ? (
+                <span className="cell-sub">
+                  {stale ? <StaleMark source={failed.get('service')} /> : null}
+                  {stale && p.claimable.length > 2 ? ' · ' : ''}
+                  {p.claimable.length > 2 ? `+ ${p.claimable.length - 2} more` : ''}
+                </span>
+              ) : null}
             </div>
           ) : (
             <span className="cell-sub">—</span>
-          ),
+          );
+        },
       }),
     ],
-    [index, pendingByPair, agreements.byPair, agreements.loading, recordOf, records],
+    [index, failed, pendingByPair, staleClaims, agreements.byPair, agreements.loading, agreements.error, agreementsError, recordOf, records],
   );
 
   return (

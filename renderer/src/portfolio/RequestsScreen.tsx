@@ -9,6 +9,7 @@ import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
 import { useRequestSelection } from './requests-selection';
+import { RequestStaleMark } from './StaleMark';
 import { useAppStore } from '../app/app-store';
 import { useSigningStore } from '../signing/signing-store';
 
@@ -66,9 +67,15 @@ export function RequestsScreen() {
       col.accessor('status', {
         header: 'Status',
         meta: { width: '140px' } satisfies ColumnMeta,
-        cell: (c) => <span className={`pill ${STATUS_CLASS[c.getValue()] ?? 'pill-muted'}`}>{c.getValue().replace('_', ' ').toLowerCase()}</span>,
+        cell: (c) => (
+          <div className="stack stale-stack">
+            <span className={`pill ${STATUS_CLASS[c.getValue()] ?? 'pill-muted'}`}>{c.getValue().replace('_', ' ').toLowerCase()}</span>
+            {c.row.original.stale ? <RequestStaleMark row={c.row.original} /> : null}
+          </div>
+        ),
       }),
-      col.accessor((r) => Number(r.amount), {
+      // In tokens, not base units: a withdrawal counts in 18-decimal tranche units, a deposit in the underlying's.
+      col.accessor((r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)), {
         id: 'amount',
         header: 'Amount',
         meta: { width: '170px', align: 'right' } satisfies ColumnMeta,

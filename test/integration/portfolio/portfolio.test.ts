@@ -40,6 +40,16 @@ describe('portfolio on the local simulation', () => {
     expect(view.vaults.map((v) => v.cycle?.state).sort()).toEqual(expected);
     expect(view.vaults.every((v) => v.cycleSource === 'chain')).toBe(true);
     expect(view.sources.every((s) => s.ok)).toBe(true);
+    expect(view.requests.every((r) => r.stale === false)).toBe(true);
+  });
+
+  it("traces each vault figure to its source: the chain's reads, and the TVL's USD value from the service", () => {
+    for (const v of view.vaults) {
+      expect(v.origins).toMatchObject({ apr: 'chain', lastApr: 'chain', price: 'chain', tvl: 'chain', instant: 'chain' });
+      expect(v.origins!.queues).toBe(v.queue ? 'chain' : null);
+      expect(v.origins!.tvlUsd).toBe(v.tvl?.usd ? 'service' : null);
+    }
+    expect(view.vaults.some((v) => v.origins!.tvlUsd === 'service')).toBe(true);
   });
 
   it('shows every wallet × vault with balances equal to direct reads', async () => {
@@ -106,6 +116,10 @@ describe('portfolio on the local simulation', () => {
     // The last good figures are still shown, marked stale.
     expect(downRows.some((p) => p.trancheBalance !== null)).toBe(true);
     expect(after.positions.filter((p) => !downRows.includes(p)).every((p) => !p.stale)).toBe(true);
+    // The requests of its vaults follow its stale cycle; the others are current.
+    const onDown = (vaultId: string) => after.vaults.find((v) => v.id === vaultId)!.chain.chainId === first!.chain.chainId;
+    expect(after.requests.filter((r) => onDown(r.vaultId)).length).toBeGreaterThan(0);
+    expect(after.requests.every((r) => r.stale === onDown(r.vaultId))).toBe(true);
   });
 
   it('reports the service as failed when it stops, with the chains still read', async () => {
@@ -116,5 +130,10 @@ describe('portfolio on the local simulation', () => {
     expect(svc.stale).toBe(true);
     expect(svc.error?.message.length).toBeGreaterThan(10);
     expect(after.vaults.length).toBe(view.vaults.length);
+    // Every request now comes from the service's last answer, and is marked so.
+    expect(after.requests.length).toBeGreaterThan(0);
+    expect(after.requests.filter((r) => r.source === 'service').every((r) => r.stale)).toBe(true);
+    // The USD value of the TVL is still the service's last one: traced to it, so the screens mark it.
+    expect(after.vaults.some((v) => v.tvl?.usd && v.origins?.tvlUsd === 'service')).toBe(true);
   });
 });
