@@ -7,8 +7,14 @@ import { formatUnits, parseUnits } from 'viem';
 export type ParsedAmount = { ok: true; baseUnits: string } | { ok: false; reason: string };
 
 export function parseAmount(input: string, decimals: number): ParsedAmount {
-  const text = input.trim().replace(/[\s_]/g, '').replace(/,/g, '');
+  let text = input.trim().replace(/[\s_]/g, '');
   if (text === '') return { ok: false, reason: 'Enter an amount.' };
+  // Amounts are shown in the reader's locale, where a comma may be the decimal mark ("1 250,5"):
+  // a comma is taken only as a thousands separator in full groups, never dropped from "1250,5".
+  if (text.includes(',')) {
+    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text)) return { ok: false, reason: 'Write decimals with a point, e.g. 1250.50 (a comma may only group thousands).' };
+    text = text.replace(/,/g, '');
+  }
   if (!/^\d*\.?\d*$/.test(text) || text === '.') return { ok: false, reason: 'Use digits and one decimal point, e.g. 1250.50.' };
   const fraction = text.split('.')[1] ?? '';
   if (fraction.length > decimals) {
@@ -17,44 +23,81 @@ export function parseAmount(input: string, decimals: number): ParsedAmount {
   return { ok: true, baseUnits: parseUnits(text, decimals).toString() };
 }
 
-/** Number formats by locale: building one is costly (tables format thousands of amounts). */
-const numberFormats = new Map<string, { group: Intl.NumberFormat; sep: string }>();
-function numberFormat(locale: string): { group: Intl.NumberFormat; sep: string } {
-  let format = numberFormats.get(locale);
-  if (!format) {
+/**
+ * How a locale writes numbers, built once per locale (tables format thousands of amounts). An
+ * absent locale is the user's: the browser's language in the window, the system's in the main process.
+ */
+interface LocaleNumbers {
+  /** Groups whole numbers (exact for bigint). */
+  group: Intl.NumberFormat;
+  decimal: string;
+  minus: string;
+  /** The locale's digits 0–9, or null when they are the ASCII ones. */
+  digits: string[] | null;
+}
+const localeNumbers = new Map<string, LocaleNumbers>();
+function numbersOf(locale: string | undefined): LocaleNumbers {
+  const key = locale ?? '';
+  let numbers = localeNumbers.get(key);
+  if (!numbers) {
     const group = new Intl.NumberFormat(locale);
-    format = { group, sep: group.format(1.5).charAt(1) };
-    numberFormats.set(locale, format);
+    const parts = group.formatToParts(-1.5);
+    const digits = Array.from({ length: 10 }, (_, d) => group.format(d));
+    numbers = {
+      group,
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      minus: parts.find((p) => p.type === 'minusSign')?.value ?? '-',
+      digits: digits.every((d, i) => d === String(i)) ? null : digits,
+    };
+    localeNumbers.set(key, numbers);
   }
-  return format;
+  return numbers;
 }
 
-/** Base units as a token amount, grouped for the locale, with at most `maxFraction` decimals shown. */
+/**
+ * Base units as a token amount in the reader's locale (or `locale`), grouped, with at most
+ * `maxFraction` decimals shown. Exact: the digits come from the bigint, never from a float; only
+ * the separators, the minus sign and the digits' script are the locale's.
+ */
 export function formatAmount(baseUnits: string | bigint, decimals: number, opts: { locale?: string; maxFraction?: number } = {}): string {
   const exact = formatUnits(BigInt(baseUnits), decimals);
   const [whole = '0', fraction = ''] = exact.replace(/^-/, '').split('.');
   const negative = exact.startsWith('-');
   const maxFraction = opts.maxFraction ?? Math.min(decimals, 6);
-  const shownFraction = fraction.slice(0, maxFraction).replace(/0+$/, '');
-  const { group, sep } = numberFormat(opts.locale ?? 'en-US');
+  const { group, decimal, minus, digits } = numbersOf(opts.locale);
+  const local = (ascii: string) => (digits ? ascii.replace(/\d/g, (d) => digits[Number(d)]!) : ascii);
+  const shownFraction = local(fraction.slice(0, maxFraction).replace(/0+$/, ''));
   const grouped = group.format(BigInt(whole));
   const truncated = fraction.length > maxFraction && /[1-9]/.test(fraction.slice(maxFraction));
   // A dust amount too small to show is said so, never shown as zero.
-  if (whole === '0' && shownFraction === '' && truncated) return `${negative ? '>-' : '<'}0${sep}${'0'.repeat(maxFraction - 1)}1`;
-  return `${negative ? '-' : ''}${grouped}${shownFraction ? sep + shownFraction : ''}${truncated ? '…' : ''}`;
+  if (whole === '0' && shownFraction === '' && truncated) return `${negative ? `>${minus}` : '<'}${local(`0${decimal}${'0'.repeat(maxFraction - 1)}1`)}`;
+  return `${negative ? minus : ''}${grouped}${shownFraction ? decimal + shownFraction : ''}${truncated ? '…' : ''}`;
 }
 
 export function formatTokenAmount(baseUnits: string | bigint, token: { decimals: number; symbol: string }, locale?: string): string {
   return `${formatAmount(baseUnits, token.decimals, locale ? { locale } : {})} ${token.symbol}`;
 }
 
-/** A USD amount from the service (integer string, 6 decimals) rounded to cents: "$119,279.33". */
+const usdFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A USD amount from the service (integer string, 6 decimals) rounded to cents, in the reader's
+ * locale (or `locale`): "$119,279.33", "119 279,33 $". Every figure the console prices is in US
+ * dollars, so the short "$" is unambiguous. Exact: the cents are a bigint, formatted as a decimal string.
+ */
 export function formatUsd(baseUnits: string | bigint, locale?: string): string {
   // Half away from zero, so that a loss rounds like the gain of the same size.
   const units = BigInt(baseUnits);
   const cents = (units < 0n ? units - 5_000n : units + 5_000n) / 10_000n;
-  const value = Number(cents) / 100;
-  return value.toLocaleString(locale ?? 'en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const abs = cents < 0n ? -cents : cents;
+  const decimalText = `${cents < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}` as `${number}`;
+  const key = locale ?? '';
+  let format = usdFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    usdFormats.set(key, format);
+  }
+  return format.format(decimalText);
 }
 
 /**

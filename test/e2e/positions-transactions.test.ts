@@ -24,6 +24,8 @@ let truth: Portfolio;
 let records: PositionRecords;
 let service: ServiceClient;
 const ctx = { transport: 'browser' as const };
+// Figures are written in the page's language (openChromium's default), not this process's.
+const PAGE_LOCALE = 'en-GB';
 // Position requests of this vault fail at the service (503), when a test says so.
 const failing = { vaultId: null as string | null };
 const serviceFetch: typeof fetch = (input, init) => {
@@ -69,7 +71,7 @@ describe('Overview with the service position records', () => {
       const vault = truth.vaults.find((x) => x.id === v.vaultId)!;
       const text = (await cell.textContent()) ?? '';
       expect(text).toContain(
-        `on ${formatAmount(v.token.deposits, vault.underlying.decimals, { maxFraction: 2 })} ${vault.underlying.symbol}`,
+        `on ${formatAmount(v.token.deposits, vault.underlying.decimals, { maxFraction: 2, locale: PAGE_LOCALE })} ${vault.underlying.symbol}`,
       );
     }
   });
@@ -78,9 +80,9 @@ describe('Overview with the service position records', () => {
     const g = groupEarnings(truth, records);
     expect(g.records).toBeGreaterThan(0);
     const total = page.getByTestId('group-total');
-    await expect.poll(() => total.locator('[data-total="value"]').textContent()).toContain(formatUsd(g.usd.redeemable, 'en-US'));
-    expect(await total.locator('[data-total="earnings"]').textContent()).toContain(`${formatUsd(g.usd.earnings, 'en-US')} earned`);
-    expect(await total.locator('[data-total="deposits"]').textContent()).toContain(`on ${formatUsd(g.usd.deposits, 'en-US')}`);
+    await expect.poll(() => total.locator('[data-total="value"]').textContent()).toContain(formatUsd(g.usd.redeemable, PAGE_LOCALE));
+    expect(await total.locator('[data-total="earnings"]').textContent()).toContain(`${formatUsd(g.usd.earnings, PAGE_LOCALE)} earned`);
+    expect(await total.locator('[data-total="deposits"]').textContent()).toContain(`on ${formatUsd(g.usd.deposits, PAGE_LOCALE)}`);
     expect(await total.textContent()).toContain(`from ${g.records} position record`);
     // The records are a source of their own beside the service and the chains.
     expect(await page.locator('[data-source="service:positions"]').textContent()).toContain('Position records');
@@ -103,9 +105,11 @@ describe('Positions with the service position records', () => {
     const r = withRecord.record!;
     await expect
       .poll(() => row.textContent(), { timeout: 30_000 })
-      .toContain(`on ${formatAmount(r.deposits.token!, vault.underlying.decimals, { maxFraction: 2 })} ${vault.underlying.symbol}`);
+      .toContain(
+        `on ${formatAmount(r.deposits.token!, vault.underlying.decimals, { maxFraction: 2, locale: PAGE_LOCALE })} ${vault.underlying.symbol}`,
+      );
     const text = (await row.textContent()) ?? '';
-    expect(text).toContain(formatAmount(r.earnings.token!, vault.underlying.decimals, { maxFraction: 2 }));
+    expect(text).toContain(formatAmount(r.earnings.token!, vault.underlying.decimals, { maxFraction: 2, locale: PAGE_LOCALE }));
     expect(text).toContain(`APY ${r.realizedApy!.toFixed(2)}%`);
     expect(text).toContain(`${r.poolSharePercent!.toFixed(2)} % of the pool`);
     expect(await row.locator('[data-record-state]').getAttribute('data-record-state')).toBe('current');
@@ -260,7 +264,7 @@ describe('Transactions', () => {
       const decimals = lines[0]!.amount!.split('.')[1]!.length;
       const sum = lines.reduce((s, l) => s + BigInt(l.amount!.replace('.', '')), 0n);
       expect(chip.count).toBe(lines.length);
-      expect(chip.text).toContain(formatTokenAmount(sum, { symbol: chip.symbol!, decimals }, 'en-US'));
+      expect(chip.text).toContain(formatTokenAmount(sum, { symbol: chip.symbol!, decimals }, PAGE_LOCALE));
     }
     await page.getByRole('button', { name: 'Clear filters' }).click();
   });

@@ -1,4 +1,5 @@
 import type { EpochRow } from '../../../shared/ipc/schemas';
+import { fixed } from '../components/figures';
 
 /**
  * APR per epoch as a small bar chart (plain SVG: one series, no axes library needed). Defaulted
@@ -20,7 +21,7 @@ export function EpochChart({ epochs }: { epochs: EpochRow[] }) {
         <g key={t}>
           <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} className="grid" />
           <text x={pad.left - 6} y={y(t) + 4} className="tick" textAnchor="end">
-            {t.toFixed(t < 10 ? 1 : 0)}%
+            {fixed(t, t < 10 ? 1 : 0)}%
           </text>
         </g>
       ))}

@@ -3,11 +3,12 @@ import type { Portfolio, PortfolioVault } from '../../../shared/portfolio/schema
 import type { PositionRecords } from '../../../shared/positions/schemas';
 import { groupEarnings, type VaultEarnings } from '../../../shared/positions/totals';
 import type { VaultTotals } from '../../../shared/portfolio/totals';
+import { fixed } from '../components/figures';
 import { timeLabels } from '../components/format';
 import { CompactAmount, SignedAmount } from './RecordCells';
 import './positions.css';
 
-const pct = (v: number | null) => (v === null ? '' : `${v > 0 ? '+' : ''}${v.toFixed(2)} %`);
+const pct = (v: number | null) => (v === null ? '' : `${v > 0 ? '+' : ''}${fixed(v, 2)} %`);
 
 /**
  * Under a vault's balance and value: what the batch earned there and on what deposits, summed over

@@ -2,10 +2,11 @@ import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import type { PositionRecordRow } from '../../../shared/positions/schemas';
 import { formatAmount, formatUsd } from '../../../shared/domain/units';
 import { Amount } from '../components/Amount';
+import { fixed } from '../components/figures';
 import { timeLabels } from '../components/format';
 import './positions.css';
 
-const percent = (v: number | null, signed = false) => (v === null ? '—' : `${signed && v > 0 ? '+' : ''}${v.toFixed(2)} %`);
+const percent = (v: number | null, signed = false) => (v === null ? '—' : `${signed && v > 0 ? '+' : ''}${fixed(v, 2)} %`);
 /** The same without the space, for the narrow earnings cell. */
 const tight = (v: number | null, signed = false) => percent(v, signed).replace(' %', '%');
 

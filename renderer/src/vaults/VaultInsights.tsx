@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { exactUnits } from '../../../shared/domain/units';
 import { useAppStore } from '../app/app-store';
 import { useCampaignsStore } from '../campaigns/campaigns-store';
 import { Amount } from '../components/Amount';
@@ -21,10 +22,13 @@ import { useVaultInsightsStore } from './vault-insights-store';
  */
 /** A token price (USD with 6 decimals): four decimals below $10, where stablecoins move, cents above. */
 function usdPerToken(usd6: string): string {
-  const value = Number(usd6) / 1e6;
-  const digits = value < 10 ? 4 : 2;
-  // Written like every other USD figure of the console ($1.0002), whatever the locale.
-  return value.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const units = BigInt(usd6);
+  const digits = units < 10_000_000n ? 4 : 2;
+  // Written like every other USD figure of the console, in the reader's locale ($1.0002, 1,0002 $),
+  // from the exact decimal rather than a float.
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    exactUnits(units, 6) as `${number}`,
+  );
 }
 
 export function VaultInsights({ vaultId }: { vaultId: string }) {

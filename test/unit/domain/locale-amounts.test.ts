@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatTokenAmount, formatUsd, parseAmount } from '../../../shared/domain/units';
+
+// French groups with a narrow no-break space and writes decimals with a comma.
+const NNBSP = '\u202f';
+
+describe('amounts in the reader’s locale', () => {
+  it.each([
+    ['1250500000', 6, `1${NNBSP}250,5`],
+    ['1', 6, '0,000001'],
+    ['1234567', 18, '<0,000001'],
+    ['-1234567', 18, '>-0,000001'],
+    ['123456789012345678901234', 18, `123${NNBSP}456,789012…`],
+  ])('writes %s with %d decimals as %s in French', (base, decimals, text) =>
+    expect(formatAmount(base, decimals, { locale: 'fr-FR' })).toBe(text),
+  );
+
+  it('keeps every digit of an amount too large for a float', () => {
+    // 2^53 + 1 whole tokens and 6 decimals: a float would lose the last digit of both parts.
+    const base = `${2n ** 53n + 1n}123457`;
+    expect(formatAmount(base, 6, { locale: 'fr-FR' })).toBe(`9${NNBSP}007${NNBSP}199${NNBSP}254${NNBSP}740${NNBSP}993,123457`);
+    expect(formatAmount(base, 6, { locale: 'en-US' })).toBe('9,007,199,254,740,993.123457');
+  });
+
+  it('writes the digits of locales with their own script', () => {
+    expect(formatAmount('1250500000', 6, { locale: 'ar-EG' })).toBe('١٬٢٥٠٫٥');
+  });
+
+  it('puts the symbol after the figure', () => {
+    expect(formatTokenAmount('1250500000', { decimals: 6, symbol: 'USDC' }, 'de-DE')).toBe('1.250,5 USDC');
+  });
+
+  it('follows the runtime’s own locale when none is given', () => {
+    const expected = formatAmount('1250500000', 6, { locale: new Intl.NumberFormat().resolvedOptions().locale });
+    expect(formatAmount('1250500000', 6)).toBe(expected);
+  });
+});
+
+describe('USD in the reader’s locale', () => {
+  it.each([
+    ['119279325235', 'en-US', '$119,279.33'],
+    ['119279325235', 'en-GB', '$119,279.33'],
+    ['119279325235', 'fr-FR', `119${NNBSP}279,33${'\u00a0'}$`],
+    ['-1234567', 'fr-FR', `-1,23${'\u00a0'}$`],
+  ])('%s in %s → %s', (base, locale, text) => expect(formatUsd(base, locale)).toBe(text));
+
+  it('rounds to the cent exactly, beyond what a float holds', () => {
+    // $90,071,992,547,409.93, half a cent up from ...9.925.
+    expect(formatUsd('90071992547409925000', 'en-US')).toBe('$90,071,992,547,409.93');
+  });
+});
+
+describe('amounts typed in', () => {
+  it.each([
+    ['1,250.50', '1250500000'],
+    [`1${NNBSP}250.5`, '1250500000'],
+    ['1 250.5', '1250500000'],
+  ])('reads %j', (text, base) => expect(parseAmount(text, 6)).toEqual({ ok: true, baseUnits: base }));
+
+  it.each(['1250,5', '1,25', '12,50,000'])('refuses %j rather than dropping its comma', (text) =>
+    expect(parseAmount(text, 6)).toMatchObject({ ok: false, reason: expect.stringContaining('Write decimals with a point') }),
+  );
+});
