@@ -7,6 +7,7 @@ import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
+import { largestCallFrameBytes } from '../../shared/ipc/frame-limit';
 import { contentSecurityPolicy } from '../main/content-security-policy';
 import { dispatch } from '../runtime/dispatch';
 import type { ConsoleRuntime } from '../runtime';
@@ -22,6 +23,8 @@ export interface BrowserShellOptions {
   token?: string;
   /** Sees every frame sent to the browser; tests use it to prove no secret is ever sent. */
   onFrameSent?: (frame: string) => void;
+  /** For tests: a lower frame ceiling than the contract's largest call. */
+  maxFrameBytes?: number;
 }
 
 export interface BrowserShell {
@@ -59,7 +62,10 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   app.get('*', serveStatic({ root: options.rendererDir, path: 'index.html' }));
 
   const server = createServer(getRequestListener(app.fetch));
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  // The largest call the contract accepts must fit in one frame (a bundle's text is the largest);
+  // a bigger frame closes the connection, so the window checks file sizes before reading them.
+  const maxPayload = options.maxFrameBytes ?? largestCallFrameBytes();
+  const wss = new WebSocketServer({ noServer: true, maxPayload });
   const sockets = new Set<WebSocket>();
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -72,6 +78,17 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
+      // A frame the socket refuses (over the limit, or not WebSocket) closes this connection; said
+      // in the log, and never left as an unhandled error that would stop the shell itself.
+      ws.on('error', (err: Error & { code?: string }) => {
+        const tooLarge = err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+        options.log.warn(
+          tooLarge
+            ? `closed a bridge connection: a call was larger than the ${maxPayload} bytes the largest legitimate call needs; the page has to be reloaded`
+            : 'closed a bridge connection after a protocol error; the page has to be reloaded',
+          { code: err.code ?? null, reason: err.message },
+        );
+      });
       ws.on('message', (data) => void onMessage(ws, data.toString()));
     });
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CSV_MAX_BYTES, CSV_MAX_ROWS, GroupSchema, WalletSchema } from '../wallets/schemas';
+import { csvTooLarge } from '../wallets/csv-size';
 import { ConfirmationKindSchema, DerivationSchemeSchema, DeviceScreenSchema } from '../device/schemas';
 import { NamedRefSchema } from '../insights/schemas';
 
@@ -133,8 +134,9 @@ export const UpdateWalletInput = z.object({ address: AddressInput, label: z.stri
 export const RemoveWalletsInput = z.object({ addresses: z.array(AddressInput).min(1).max(CSV_MAX_ROWS) }).strict();
 export const ImportCsvInput = z
   .object({
-    // Checked again, exactly, by the importer; this bound only keeps absurd payloads off the bridge.
-    csv: z.string().max(CSV_MAX_BYTES + 1024),
+    // Checked again, exactly, by the importer; this bound only keeps absurd payloads off the bridge
+    // (the window refuses a file over the limit before reading it, with the same words).
+    csv: z.string().max(CSV_MAX_BYTES + 1024, `${csvTooLarge().message} ${csvTooLarge().action.replace(/\.$/, '')}`),
     groupId: GroupId.optional(),
   })
   .strict();
@@ -174,7 +176,7 @@ export const DeviceKindSchema = z.enum(['hid', 'emulated']);
 export const DiscoverInput = z
   .object({ scheme: DerivationSchemeSchema, start: z.number().int().min(0).max(10_000), count: z.number().int().min(1).max(50) })
   .strict();
-export const VerifyAddressInput = z.object({ path: z.string().max(64), address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }).strict();
+export const VerifyAddressInput = z.object({ path: z.string().max(64), address: z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/) }).strict();
 export const ImportLedgerInput = z
   .object({
     scheme: DerivationSchemeSchema,
@@ -219,7 +221,7 @@ export const PlanRequestInput = z
   .object({
     vaultId: z.string().min(1).max(40),
     action: z.enum(['deposit', 'withdraw', 'redeem', 'claim', 'cancel', 'agreements']),
-    wallets: z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(2000),
+    wallets: z.array(z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(2000),
     amount: z.string().max(80).optional(),
     requestIds: z.array(z.string().max(200)).max(20_000).optional(),
     approval: z.enum(['exact', 'unlimited']).optional(),

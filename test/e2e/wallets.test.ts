@@ -60,6 +60,25 @@ describe('Wallets screen', () => {
     await screenshot(page, 'wallets-import-report');
   });
 
+  it('refuses a CSV over the size limit before reading it, says the limit and what to do, and keeps working', async () => {
+    const line = `${B},Desk 2,,Fund II\n`;
+    const big = Buffer.from(`address,label,notes,groups\n${line.repeat(Math.ceil((1.5 * 1024 * 1024) / line.length))}`);
+    await page.getByTestId('csv-input').setInputFiles({ name: 'all-wallets.csv', mimeType: 'text/csv', buffer: big });
+    const alert = page.locator('[data-error-code="CSV_TOO_LARGE"]');
+    await expect.poll(() => alert.textContent()).toContain('The file all-wallets.csv is 1.5 MiB, more than the 1 MiB a CSV import takes at once.');
+    expect(await alert.textContent()).toContain('Split it into files of at most 1 MiB (and 10,000 rows) and import them one after the other.');
+    expect(await page.getByTestId('import-report').count()).toBe(0);
+    await screenshot(page, 'wallets-csv-too-large');
+
+    // Nothing was sent: the connection to the console still answers, and a file within the limit imports.
+    const small = ['address,label,notes,groups', `${B},Desk 2,,Fund II`].join('\n');
+    await page.getByTestId('csv-input').setInputFiles({ name: 'wallets.csv', mimeType: 'text/csv', buffer: Buffer.from(small) });
+    await expect.poll(() => page.getByTestId('import-report').textContent()).toMatch(/0 added/);
+    expect(await alert.count()).toBe(0);
+    await expect.poll(() => rows().count()).toBe(3);
+    await page.getByTestId('import-report').getByRole('button').first().click();
+  });
+
   it('shows a group as a batch and acts on a selection', async () => {
     await page.getByRole('button', { name: /^Fund II/ }).click();
     await expect.poll(() => rows().count()).toBe(2);

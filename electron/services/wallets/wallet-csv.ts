@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { checkAddress } from '../../../shared/domain/address';
-import { CSV_MAX_BYTES, CSV_MAX_ROWS, type Group, type Wallet } from '../../../shared/wallets/schemas';
+import { checkCsvSize } from '../../../shared/wallets/csv-size';
+import { CSV_MAX_ROWS, type Group, type Wallet } from '../../../shared/wallets/schemas';
 
 /**
  * The wallet book's CSV form: `address,label,notes,groups`, groups separated by `;`. Parsing is
@@ -22,9 +23,8 @@ export interface ParsedCsvRow {
 export type ParsedCsv = { ok: true; rows: ParsedCsvRow[] } | { ok: false; reason: string };
 
 export function parseWalletCsv(text: string): ParsedCsv {
-  if (new TextEncoder().encode(text).length > CSV_MAX_BYTES) {
-    return { ok: false, reason: `The file is larger than ${CSV_MAX_BYTES / 1024} KiB: split it into smaller files.` };
-  }
+  const size = checkCsvSize(new TextEncoder().encode(text).length);
+  if (!size.ok) return { ok: false, reason: size.reason };
   const data: Array<{ raw: Record<string, string>; line: number }> = [];
   let fields: string[] = [];
   let counted = 0;

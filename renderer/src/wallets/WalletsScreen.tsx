@@ -15,7 +15,7 @@ import { useWalletsStore } from './wallets-store';
 const col = createColumnHelper<Wallet>();
 
 export function WalletsScreen() {
-  const { book, group, busy, error, notice, importReport, load, run, importCsv, exportBook, dismissReport } = useWalletsStore();
+  const { book, group, busy, error, notice, importReport, load, run, importCsvFile, exportBook, dismissReport } = useWalletsStore();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [targetGroup, setTargetGroup] = useState('');
@@ -63,7 +63,7 @@ export function WalletsScreen() {
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
-    if (file) await importCsv(await file.text());
+    if (file) await importCsvFile(file);
   };
 
   const currentGroup = group ? book?.groups.find((g) => g.id === group) : null;

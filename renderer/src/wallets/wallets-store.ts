@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AppErrorData } from '../../../shared/errors';
 import type { WalletBookView } from '../../../shared/ipc/schemas';
+import { checkCsvSize } from '../../../shared/wallets/csv-size';
 import type { CsvImportReport } from '../../../shared/wallets/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { downloadFile } from '../components/download';
@@ -20,6 +21,8 @@ interface WalletsState {
   /** Runs a change, reloads the book, and reports success as a notice; returns whether it worked. */
   run(change: () => Promise<unknown>, notice?: string | ((result: unknown) => string)): Promise<boolean>;
   importCsv(csv: string): Promise<void>;
+  /** Refuses a file over the import limit before reading it; otherwise reads and imports it. */
+  importCsvFile(file: Pick<File, 'name' | 'size' | 'text'>): Promise<void>;
   exportBook(format: 'csv' | 'json'): Promise<void>;
   dismissReport(): void;
 }
@@ -70,6 +73,14 @@ export const useWalletsStore = create<WalletsState>((set, get) => ({
     } finally {
       set({ busy: false });
     }
+  },
+  async importCsvFile(file) {
+    const size = checkCsvSize(file.size, file.name);
+    if (!size.ok) {
+      set({ importReport: null, notice: null, error: { code: 'CSV_TOO_LARGE', message: size.message, action: size.action } });
+      return;
+    }
+    await get().importCsv(await file.text());
   },
   async exportBook(format) {
     try {

@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { FileLogger } from '../../../electron/services/log/logger';
+import { startBrowserShell } from '../../../electron/shell/server';
+import { CSV_MAX_BYTES } from '../../../shared/wallets/schemas';
+import { SHELL_RENDERER_DIR } from '../../support/paths';
 import { serviceOnlySimulation, startTestConsole, type TestConsole } from '../../support/console';
 
 let c: TestConsole;
@@ -74,5 +79,38 @@ describe('browser shell', () => {
     const closed = new Promise<number>((resolve) => conn.ws.once('close', (code) => resolve(code)));
     conn.ws.send('{"id": "one", "method": 5}');
     expect(await closed).toBe(1008);
+  });
+
+  it('answers a call larger than a megabyte, a CSV over the import limit, with what to do, and keeps the connection', async () => {
+    const conn = await connect(`${c.shell.url.replace('http', 'ws')}/bridge?token=${c.shell.token}`, c.shell.url);
+    if (!('ws' in conn)) throw new Error('refused');
+    const csv = `address\n${'0xCbA98362e199c41E1864D0923AF9646d3A648451\n'.repeat(Math.ceil((2 * CSV_MAX_BYTES) / 43))}`;
+    const refused = await call(conn.ws, 10, 'wallets.importCsv', { csv });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'IPC_BAD_INPUT' } });
+    expect(refused.error.message).toContain('larger than the 1 MiB a CSV import takes at once. Split it into files of at most 1 MiB');
+    expect(await call(conn.ws, 11, 'app.info', {})).toMatchObject({ ok: true });
+    conn.ws.close();
+  });
+
+  it('closes only the connection that sends a frame over the ceiling, says why in the log, and keeps serving', async () => {
+    const log = new FileLogger(c.logFile);
+    const shell = await startBrowserShell({ runtime: c.runtime, rendererDir: SHELL_RENDERER_DIR, log, maxFrameBytes: 64 * 1024 });
+    try {
+      const bridge = `${shell.url.replace('http', 'ws')}/bridge?token=${shell.token}`;
+      const conn = await connect(bridge, shell.url);
+      if (!('ws' in conn)) throw new Error('refused');
+      const closed = new Promise<number>((resolve) => conn.ws.once('close', (code) => resolve(code)));
+      conn.ws.send(JSON.stringify({ id: 1, method: 'wallets.importCsv', input: { csv: 'x'.repeat(100 * 1024) } }));
+      expect(await closed).toBe(1009);
+      await expect
+        .poll(() => readFileSync(c.logFile, 'utf8'))
+        .toContain('closed a bridge connection: a call was larger than the 65536 bytes');
+      const again = await connect(bridge, shell.url);
+      if (!('ws' in again)) throw new Error('refused after a closed connection');
+      expect(await call(again.ws, 2, 'app.info', {})).toMatchObject({ ok: true });
+      again.ws.close();
+    } finally {
+      await shell.close();
+    }
   });
 });
