@@ -6,16 +6,41 @@ import { formatUnits, parseUnits } from 'viem';
  */
 export type ParsedAmount = { ok: true; baseUnits: string } | { ok: false; reason: string };
 
-export function parseAmount(input: string, decimals: number): ParsedAmount {
+/** How the reader writes a number: the decimal mark, and the thousands separator (a space in some locales). */
+export interface NumberMarks {
+  decimal: string;
+  group: string;
+}
+
+/** Plain digits with a point, the form amounts cross the bridge in. */
+export const PLAIN_MARKS: NumberMarks = { decimal: '.', group: ',' };
+
+const markName = (mark: string) => (mark === '.' ? 'a point' : mark === ',' ? 'a comma' : `"${mark}"`);
+
+/**
+ * An amount typed in the reader's locale, as base units. The decimal mark is the locale's (a
+ * French or German reader writes "1250,5"); the thousands separator is accepted only in full
+ * groups, and any other mark is refused rather than guessed: "1,250" must never become 1.25 for
+ * one reader and 1250 for another without the reader having written it so.
+ */
+export function parseAmount(input: string, decimals: number, marks: NumberMarks = PLAIN_MARKS): ParsedAmount {
   let text = input.trim().replace(/[\s_]/g, '');
   if (text === '') return { ok: false, reason: 'Enter an amount.' };
-  // Amounts are shown in the reader's locale, where a comma may be the decimal mark ("1 250,5"):
-  // a comma is taken only as a thousands separator in full groups, never dropped from "1250,5".
-  if (text.includes(',')) {
-    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text)) return { ok: false, reason: 'Write decimals with a point, e.g. 1250.50 (a comma may only group thousands).' };
-    text = text.replace(/,/g, '');
+  const example = `1250${marks.decimal}50`;
+  const writeDecimals = `Write decimals with ${markName(marks.decimal)}, e.g. ${example}`;
+  // A space-like thousands separator is gone with the white space above.
+  const group = /\s/.test(marks.group) ? null : marks.group;
+  if (group && text.includes(group)) {
+    const esc = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const grouped = new RegExp(`^\\d{1,3}(${esc(group)}\\d{3})+(${esc(marks.decimal)}\\d*)?$`);
+    if (!grouped.test(text)) return { ok: false, reason: `${writeDecimals} (${markName(group)} may only group thousands).` };
+    text = text.split(group).join('');
   }
-  if (!/^\d*\.?\d*$/.test(text) || text === '.') return { ok: false, reason: 'Use digits and one decimal point, e.g. 1250.50.' };
+  if (marks.decimal !== '.') {
+    if (text.includes('.')) return { ok: false, reason: `${writeDecimals}: a point is not a decimal mark here.` };
+    text = text.replace(marks.decimal, '.');
+  }
+  if (!/^\d*\.?\d*$/.test(text) || text === '.') return { ok: false, reason: `Use digits and one decimal mark (${markName(marks.decimal)}), e.g. ${example}.` };
   const fraction = text.split('.')[1] ?? '';
   if (fraction.length > decimals) {
     return { ok: false, reason: `This token has ${decimals} decimals; the amount has ${fraction.length}.` };
@@ -52,6 +77,12 @@ function numbersOf(locale: string | undefined): LocaleNumbers {
     localeNumbers.set(key, numbers);
   }
   return numbers;
+}
+
+/** The marks the reader (or `locale`) writes numbers with, for reading what they type. */
+export function numberMarksOf(locale?: string): NumberMarks {
+  const { group, decimal } = numbersOf(locale);
+  return { decimal, group: group.formatToParts(1234567).find((p) => p.type === 'group')?.value ?? ',' };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { depositRoute, withdrawRoute } from '../../../shared/domain/actions';
-import { parseAmount } from '../../../shared/domain/units';
+import { numberMarksOf, parseAmount } from '../../../shared/domain/units';
+import { formatUnits } from 'viem';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import { usePortfolioStore } from '../portfolio/portfolio-store';
 import { useSigningStore, type OperationDraft } from './signing-store';
@@ -28,7 +29,9 @@ export function NewOperation() {
   const route = facts ? (action === 'deposit' ? depositRoute(facts) : action === 'withdraw' ? withdrawRoute(facts) : null) : null;
   const token = action === 'deposit' ? vault.underlying : vault.tranche;
   const needsAmount = action === 'deposit' || (action === 'withdraw' && !everything);
-  const parsed = needsAmount ? parseAmount(amount, token.decimals) : null;
+  // Typed in the reader's locale ("250,5" in French), sent in plain digits with a point.
+  const marks = numberMarksOf();
+  const parsed = needsAmount ? parseAmount(amount, token.decimals, marks) : null;
   const blocked = route && !route.ok ? route.reason : null;
   const invalid = parsed && !parsed.ok && amount.trim() !== '' ? parsed.reason : null;
   const ready = !blocked && (!needsAmount || parsed?.ok === true) && data.wallets.length > 0;
@@ -41,7 +44,11 @@ export function NewOperation() {
       vaultId: vault.id,
       action: planAction,
       wallets: data.wallets.map((w) => w.address),
-      ...(needsAmount ? { amount: amount.trim() } : action === 'withdraw' ? { amount: 'all' } : {}),
+      ...(needsAmount && parsed?.ok
+        ? { amount: formatUnits(BigInt(parsed.baseUnits), token.decimals) }
+        : action === 'withdraw'
+          ? { amount: 'all' }
+          : {}),
     });
   };
 
@@ -75,7 +82,7 @@ export function NewOperation() {
         {needsAmount ? (
           <label className="field">
             <span>Amount per wallet ({token.symbol})</span>
-            <input value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="e.g. 250.5" aria-label="Amount per wallet" aria-invalid={invalid !== null} />
+            <input value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={`e.g. 250${marks.decimal}5`} aria-label="Amount per wallet" aria-invalid={invalid !== null} />
           </label>
         ) : null}
         <button type="submit" className="button button-primary" disabled={!ready || planning}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatTokenAmount, formatUsd, parseAmount } from '../../../shared/domain/units';
+import { formatAmount, formatTokenAmount, formatUsd, numberMarksOf, parseAmount } from '../../../shared/domain/units';
 
 // French groups with a narrow no-break space and writes decimals with a comma.
 const NNBSP = '\u202f';
@@ -60,4 +60,39 @@ describe('amounts typed in', () => {
   it.each(['1250,5', '1,25', '12,50,000'])('refuses %j rather than dropping its comma', (text) =>
     expect(parseAmount(text, 6)).toMatchObject({ ok: false, reason: expect.stringContaining('Write decimals with a point') }),
   );
+
+  describe('in the reader’s own marks', () => {
+    const fr = numberMarksOf('fr-FR');
+    const de = numberMarksOf('de-DE');
+    const en = numberMarksOf('en-GB');
+
+    it('knows each locale’s marks', () => {
+      expect(fr.decimal).toBe(',');
+      expect(/\s/.test(fr.group)).toBe(true);
+      expect(de).toEqual({ decimal: ',', group: '.' });
+      expect(en).toEqual({ decimal: '.', group: ',' });
+    });
+
+    it.each([
+      ['fr', '1,25', '1250000'],
+      ['fr', `1${NNBSP}250,5`, '1250500000'],
+      ['fr', '1 250', '1250000000'],
+      ['de', '1.250,5', '1250500000'],
+      ['de', '0,000001', '1'],
+      ['en', '1,250', '1250000000'],
+    ] as const)('%s reads %j', (locale, text, base) =>
+      expect(parseAmount(text, 6, { fr, de, en }[locale])).toEqual({ ok: true, baseUnits: base }),
+    );
+
+    it.each([
+      // A French reader never writes a point in a number: "1.250" is refused, not read as 1250 or 1.25.
+      ['fr', '1.250', 'a point is not a decimal mark here'],
+      ['de', '1250.5', 'Write decimals with a comma'],
+      ['de', '12.50', 'a point may only group thousands'],
+      ['fr', '1,2,3', 'Use digits and one decimal mark (a comma)'],
+      ['fr', '0,0000001', '6 decimals'],
+    ] as const)('%s refuses %j', (locale, text, why) =>
+      expect(parseAmount(text, 6, { fr, de, en }[locale])).toMatchObject({ ok: false, reason: expect.stringContaining(why) }),
+    );
+  });
 });
