@@ -57,6 +57,17 @@ afterAll(async () => {
   await sim?.close();
 });
 
+/** The operator's hands on the offline install's Ledger: approves each review as it appears, until the batch is done. */
+async function approveUntilDone(page: Page): Promise<void> {
+  const device = offline.c.runtime.handlers.emulator;
+  const deadline = Date.now() + 120_000;
+  while ((await page.getByTestId('batch-status').textContent()) !== 'done') {
+    if (Date.now() > deadline) throw new Error('the offline batch did not finish');
+    if ((await device.snapshot({}, ctx)).pending) await device.command({ command: 'approve' }, ctx);
+    await page.waitForTimeout(100);
+  }
+}
+
 /** Clicks a button that saves a file and keeps the file where the test can read it. */
 async function saveDownload(page: Page, button: RegExp | string, name: string): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
@@ -176,14 +187,7 @@ describe('offline: the bundle is checked, reviewed, signed and saved', () => {
     await page.getByRole('button', { name: 'Sign 4 on the Ledger' }).click();
     const batch = page.getByTestId('batch');
     await batch.waitFor();
-    // The operator's hands on the Ledger: approve each review as it appears.
-    const device = offline.c.runtime.handlers.emulator;
-    const deadline = Date.now() + 120_000;
-    while ((await page.getByTestId('batch-status').textContent()) !== 'done') {
-      if (Date.now() > deadline) throw new Error('the offline batch did not finish');
-      if ((await device.snapshot({}, ctx)).pending) await device.command({ command: 'approve' }, ctx);
-      await page.waitForTimeout(100);
-    }
+    await approveUntilDone(page);
     const states = await page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
     expect(states).toEqual(['signed', 'signed', 'signed', 'signed']);
     // Signed, never sent: no send or replace button, and the chain saw nothing.
@@ -284,13 +288,7 @@ describe('a signed bundle whose nonce was used meanwhile', () => {
     await page.getByRole('button', { name: 'Review and sign' }).click();
     await page.getByLabel('Acknowledge blind signing').check();
     await page.getByRole('button', { name: 'Sign 2 on the Ledger' }).click();
-    const device = offline.c.runtime.handlers.emulator;
-    const deadline = Date.now() + 120_000;
-    while ((await page.getByTestId('batch-status').textContent()) !== 'done') {
-      if (Date.now() > deadline) throw new Error('the offline batch did not finish');
-      if ((await device.snapshot({}, ctx)).pending) await device.command({ command: 'approve' }, ctx);
-      await page.waitForTimeout(100);
-    }
+    await approveUntilDone(page);
     cancelsSigned = await saveDownload(page, 'Save signed bundle', '');
   });
 

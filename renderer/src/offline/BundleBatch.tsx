@@ -1,5 +1,6 @@
 import './offline.css';
 import { useEffect } from 'react';
+import type { BundleSummary } from '../../../shared/bundle/schemas';
 import type { Batch } from '../../../shared/signing/schemas';
 import { useAppStore } from '../app/app-store';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -40,16 +41,23 @@ export function SaveSigned({ batchId, ready }: { batchId: string; ready: boolean
   );
 }
 
-/** Where the signed bundle of this batch went, or why it could not be made. */
-export function SavedSigned({ batchId }: { batchId: string }) {
-  const saved = useBundlesStore((s) => (s.saved?.batchId === batchId ? s.saved.summary : null));
+/**
+ * Where the bundle saved from a plan or a batch went, or why it could not be made; `next` says
+ * what to do with the file.
+ */
+export function BundleSaved({ of, next }: { of: { planId: string } | { batchId: string }; next: (saved: BundleSummary) => string }) {
+  const saved = useBundlesStore((s) => {
+    const match = 'planId' in of ? s.saved?.planId === of.planId : s.saved?.batchId === of.batchId;
+    return match ? s.saved!.summary : null;
+  });
   const error = useBundlesStore((s) => s.error);
   if (error) return <ErrorNotice error={error} title="No bundle was saved." />;
   if (!saved) return null;
   return (
     <div className="notice notice-ok" role="status" data-testid="bundle-saved">
       <p>
-        Saved <code>{saved.fileName}</code> ({saved.signed ?? 0} signed): carry it to the online install and open it on its Bundles screen.
+        Saved <code>{saved.fileName}</code>
+        {next(saved)}
       </p>
     </div>
   );

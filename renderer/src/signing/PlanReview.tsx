@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Plan, Review } from '../../../shared/signing/schemas';
 import { useAppStore } from '../app/app-store';
-import { ErrorNotice } from '../components/ErrorNotice';
 import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
+import { BundleSaved } from '../offline/BundleBatch';
 import { useBundlesStore } from '../offline/bundles-store';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
@@ -131,23 +131,14 @@ export function PlanReview({ plan }: { plan: Plan }) {
           Discard
         </button>
       </div>
-      {!fromBundle ? <ExportOutcome planId={plan.id} /> : null}
-    </div>
-  );
-}
-
-/** Where the exported bundle went, or why it could not be made. */
-function ExportOutcome({ planId }: { planId: string }) {
-  const saved = useBundlesStore((s) => (s.saved?.planId === planId ? s.saved.summary : null));
-  const error = useBundlesStore((s) => s.error);
-  if (error) return <ErrorNotice error={error} title="No bundle was saved." />;
-  if (!saved) return null;
-  return (
-    <div className="notice notice-ok" role="status" data-testid="bundle-saved">
-      <p>
-        Saved <code>{saved.fileName}</code>: carry it to the offline install and open it on its Bundles screen. Nothing was signed here; the plan stays
-        until you sign or discard it.
-      </p>
+      {!fromBundle ? (
+        <BundleSaved
+          of={{ planId: plan.id }}
+          next={() =>
+            ': carry it to the offline install and open it on its Bundles screen. Nothing was signed here; the plan stays until you sign or discard it.'
+          }
+        />
+      ) : null}
     </div>
   );
 }

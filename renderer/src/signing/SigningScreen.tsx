@@ -3,7 +3,7 @@ import type { BatchItem, BatchOrigin, ItemState } from '../../../shared/signing/
 import { useAppStore } from '../app/app-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { originLabel } from '../offline/bundle-labels';
-import { OfflineStart, SavedSigned, SaveSigned, SendChecks } from '../offline/BundleBatch';
+import { BundleSaved, OfflineStart, SaveSigned, SendChecks } from '../offline/BundleBatch';
 import { NewOperation } from './NewOperation';
 import { PlanReview, ReviewCard } from './PlanReview';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
@@ -83,7 +83,12 @@ export function SigningScreen() {
             </div>
           </div>
           {batch.pause ? <ErrorNotice error={batch.pause} title="Paused" /> : null}
-          {origin === 'offline-signing' ? <SavedSigned batchId={batch.id} /> : null}
+          {origin === 'offline-signing' ? (
+            <BundleSaved
+              of={{ batchId: batch.id }}
+              next={(saved) => ` (${saved.signed ?? 0} signed): carry it to the online install and open it on its Bundles screen.`}
+            />
+          ) : null}
           {origin === 'offline-signing' ? (
             <p className="muted" data-testid="batch-offline">
               From the unsigned bundle <code>{batch.origin?.fileName ?? ''}</code>. Nothing is sent from this install: once every item is signed or
