@@ -58,6 +58,13 @@ describe('Wallets screen', () => {
     expect(await report.textContent()).toContain('New groups: Fund II');
     await expect.poll(() => rows().count()).toBe(3);
     await screenshot(page, 'wallets-import-report');
+    // The whole report as a file: every row with its line, outcome and reason.
+    const [download] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download the report (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^vaultdesk-wallet-import-\d{8}-\d{6}\.csv$/);
+    const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(5);
+    expect([lines[0], lines[1], lines[2], lines[4]]).toEqual(['line,address,outcome,reason', `2,${B},added,`, `3,${C},added,`, `5,${A},updated,`]);
+    expect(lines[3]).toMatch(/^4,0xnothex,skipped,.*40 hexadecimal/);
   });
 
   it('refuses a CSV over the size limit before reading it, says the limit and what to do, and keeps working', async () => {

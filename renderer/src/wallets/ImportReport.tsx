@@ -1,6 +1,8 @@
+import { importReportCsv } from '../../../shared/wallets/import-report-csv';
 import type { CsvImportReport } from '../../../shared/wallets/schemas';
+import { downloadFile } from '../components/download';
 
-/** What a CSV import did, row by row: every skipped row with its line and the reason. */
+/** What a CSV import did, row by row: every skipped row with its line and the reason, and every row in the downloadable report. */
 export function ImportReport({ report, onClose }: { report: CsvImportReport; onClose: () => void }) {
   const skipped = report.rows.filter((r) => r.outcome === 'skipped');
   return (
@@ -9,9 +11,24 @@ export function ImportReport({ report, onClose }: { report: CsvImportReport; onC
         <strong className="notice-title">
           CSV import: {report.added} added, {report.updated} updated, {report.skipped} skipped
         </strong>
-        <button type="button" className="link-button" onClick={onClose}>
-          Dismiss
-        </button>
+        <span className="form-actions">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              downloadFile({
+                fileName: `vaultdesk-wallet-import-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}.csv`,
+                mimeType: 'text/csv',
+                content: importReportCsv(report),
+              })
+            }
+          >
+            Download the report (CSV)
+          </button>
+          <button type="button" className="link-button" onClick={onClose}>
+            Dismiss
+          </button>
+        </span>
       </div>
       {report.createdGroups.length ? <p>New groups: {report.createdGroups.join(', ')}.</p> : null}
       {skipped.length ? (
@@ -36,7 +53,7 @@ export function ImportReport({ report, onClose }: { report: CsvImportReport; onC
           </tbody>
         </table>
       ) : null}
-      {skipped.length > 200 ? <p>…and {skipped.length - 200} more skipped rows.</p> : null}
+      {skipped.length > 200 ? <p>…and {skipped.length - 200} more skipped rows: the downloaded report lists them all.</p> : null}
     </div>
   );
 }
