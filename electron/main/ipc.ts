@@ -1,7 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { channelOf, eventChannelOf, listMethodNames, type EventName } from '../../shared/ipc/contract';
 import { fail } from '../../shared/ipc/result';
-import { dispatch, type DispatchLog } from '../runtime/dispatch';
+import { dispatchForTransport, type DispatchLog } from '../runtime/dispatch';
 import type { Handlers } from '../runtime/handlers';
 import { isTrustedSender } from './sender-check';
 
@@ -17,7 +17,7 @@ export function bindIpc(ipcMain: IpcMain, handlers: Handlers, log: DispatchLog &
         log.warn('refused IPC call from an untrusted sender', { method: name, url: event.senderFrame?.url ?? null });
         return fail({ code: 'IPC_FORBIDDEN', message: 'This window is not allowed to use the console.' });
       }
-      return dispatch(handlers, name, payload, { transport: 'electron' }, log);
+      return dispatchForTransport(handlers, name, payload, { transport: 'electron' }, log);
     });
   }
   return () => {

@@ -1,6 +1,7 @@
 import { lookupMethod } from '../../shared/ipc/contract';
 import { isAppError, type AppErrorData } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/ipc/result';
+import { toWire, type WireResult } from '../../shared/ipc/wire';
 import type { CallContext, Handlers } from './handlers';
 
 export interface DispatchLog {
@@ -47,6 +48,25 @@ export async function dispatch(
       return fail({ code: 'INTERNAL', message: `The console produced an invalid answer for ${method}.`, action: 'Please report this problem.' });
     }
     return ok(checked.data);
+  } catch (err) {
+    return fail(toErrorData(err, method, log));
+  }
+}
+
+/**
+ * `dispatch` for a transport: the checked result in its wire form (shared/ipc/wire.ts), which the
+ * renderer's bridge decodes. Both transports send exactly this, so they stay one contract.
+ */
+export async function dispatchForTransport(
+  handlers: Handlers,
+  method: string,
+  payload: unknown,
+  ctx: CallContext,
+  log?: DispatchLog,
+): Promise<WireResult> {
+  const result = await dispatch(handlers, method, payload, ctx, log);
+  try {
+    return toWire(result);
   } catch (err) {
     return fail(toErrorData(err, method, log));
   }

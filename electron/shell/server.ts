@@ -9,7 +9,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { largestCallFrameBytes } from '../../shared/ipc/frame-limit';
 import { contentSecurityPolicy } from '../main/content-security-policy';
-import { dispatch } from '../runtime/dispatch';
+import { dispatchForTransport } from '../runtime/dispatch';
 import type { ConsoleRuntime } from '../runtime';
 import type { Logger } from '../services/log/logger';
 
@@ -107,7 +107,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       ws.close(1008, 'malformed frame');
       return;
     }
-    const result = await dispatch(options.runtime.handlers, frame.method, frame.input, { transport: 'browser' }, options.log);
+    const result = await dispatchForTransport(options.runtime.handlers, frame.method, frame.input, { transport: 'browser' }, options.log);
     send(ws, { id: frame.id, result });
   }
 

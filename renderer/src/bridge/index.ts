@@ -1,22 +1,24 @@
 import type { BridgeApi } from '../../../shared/ipc/bridge';
 import type { Result } from '../../../shared/ipc/result';
 import type { AppErrorData } from '../../../shared/errors';
+import { decodingBridge } from './decoding-bridge';
 
 let bridge: BridgeApi | null = null;
 
 /**
  * Connects to whichever bridge this build provides: the preload's object in Electron, or the
  * browser shell's WebSocket. The WebSocket code is only in the browser-shell build (the constant
- * is replaced at build time and the other branch is dropped).
+ * is replaced at build time and the other branch is dropped). Either way the answers arrive in
+ * their wire form and are decoded here, once, for both.
  */
 export async function connectBridge(): Promise<BridgeApi> {
   if (bridge) return bridge;
   if (__VAULTDESK_BRIDGE__ === 'websocket') {
     const { connectWebSocketBridge } = await import('./websocket-bridge');
-    bridge = await connectWebSocketBridge();
+    bridge = decodingBridge(await connectWebSocketBridge());
   } else {
     if (!window.vaultdesk) throw new Error('The console bridge is missing: the preload did not load.');
-    bridge = window.vaultdesk;
+    bridge = decodingBridge(window.vaultdesk);
   }
   return bridge;
 }

@@ -219,6 +219,8 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     const sign = rule.desc ? -1 : 1;
     if (keys.every((k) => typeof k === 'number' && !Number.isNaN(k))) {
       const numbers = Float64Array.from(keys as number[]);
+      // Rows that arrive in this order already need no sort: one pass tells.
+      if (numbers.every((k, i) => i === 0 || sign * (k - numbers[i - 1]!) >= 0)) return order;
       return order.sort((a, b) => sign * (numbers[a]! - numbers[b]!) || a - b);
     }
     order.sort((a, b) => {

@@ -41,7 +41,8 @@ export function RequestsScreen() {
     [type, status, vaultId, actionable],
   );
   const rows = useMemo(() => (filtered ? all.filter(accept) : all), [all, accept, filtered]);
-  const selectedRows = all.filter((r) => selected[r.id]);
+  // Not a pass over every request on each render: with nothing selected (the usual case) there is none at all.
+  const selectedRows = useMemo(() => (Object.values(selected).some(Boolean) ? all.filter((r) => selected[r.id]) : []), [all, selected]);
   const counts = {
     claim: selectedRows.filter((r) => r.action?.kind === 'claim').length,
     cancel: selectedRows.filter((r) => r.action?.kind === 'cancel').length,

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../shared/errors';
-import { dispatch } from '../../../electron/runtime/dispatch';
+import { dispatch, dispatchForTransport } from '../../../electron/runtime/dispatch';
 import type { Handlers } from '../../../electron/runtime/handlers';
+import { syntheticPortfolio } from '../../bench/synthetic-portfolio';
 
 const ctx = { transport: 'electron' as const };
 const info = { version: '1.0.0', mode: 'demo', serviceUrl: 'http://127.0.0.1:1', shell: 'electron', platform: 'linux', simulation: 'ready' };
@@ -36,6 +37,17 @@ describe('dispatch', () => {
   it('refuses to send a value that breaks the result schema', async () => {
     const result = await dispatch(handlersWith(async () => ({ version: 1 })), 'app.info', {}, ctx, { error: vi.fn() });
     expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  });
+
+  it('sends a transport the checked value in its wire form: long lists of records as tables', async () => {
+    const portfolio = syntheticPortfolio({ requests: 100, wallets: 10, vaults: 2 });
+    const h = { portfolio: { load: async () => portfolio } } as unknown as Handlers;
+    const sent = await dispatchForTransport(h, 'portfolio.load', { groupId: null }, ctx);
+    expect(sent).toMatchObject({ ok: true, tables: [['requests']], value: { requests: { rows: 100 }, positions: portfolio.positions } });
+    // A value that breaks the result schema is refused before it is encoded.
+    const broken = { ...portfolio, requests: portfolio.requests.map((r) => ({ ...r, amount: -1 })) };
+    const bad = { portfolio: { load: async () => broken } } as unknown as Handlers;
+    expect(await dispatchForTransport(bad, 'portfolio.load', { groupId: null }, ctx, { error: vi.fn() })).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
   });
 
   it('refuses unknown and malformed method names', async () => {

@@ -1,0 +1,223 @@
+import type { Result } from './result';
+
+/**
+ * The form in which call results cross both transports (Electron IPC and the browser shell's
+ * WebSocket). A long list of records, such as a portfolio's tens of thousands of requests, crosses
+ * as a table: its keys once, then one column per key; a column whose values repeat (a wallet, a
+ * vault, a status, an action) crosses as the list of its distinct values and one index per row.
+ * Repeated keys and repeated values were most of the portfolio's bytes, and the renderer spent its
+ * first render parsing them: as a table the text is under a third of the size, and rebuilding the
+ * records from columns costs less than parsing them whole.
+ *
+ * The main side encodes after the value was checked against the contract's result schema, and the
+ * renderer's bridge decodes before anything else sees it, so code on either side only ever handles
+ * the contract's own types. Which parts of a value are tables is said beside the value (`tables`,
+ * a list of paths), never by a marker inside it, so no record can be mistaken for a table.
+ */
+
+/** Lists shorter than this cross as they are: a table would not save enough to be worth it. */
+export const MIN_TABLE_ROWS = 32;
+
+/** A column of plain values, or of indexes into its distinct values. Rows without the key are listed in `absent`. */
+export type WireColumn = ({ values: unknown[] } | { dict: unknown[]; index: number[] }) & { absent?: number[] };
+
+export interface WireTable {
+  keys: string[];
+  rows: number;
+  columns: WireColumn[];
+}
+
+/** Where a table sits in the value: object keys and array positions from the top. */
+export type WirePath = Array<string | number>;
+
+export type WireResult = { ok: true; value: unknown; tables?: WirePath[] } | Extract<Result<unknown>, { ok: false }>;
+
+/** A column is sent as a dictionary only when at most this share of its rows hold distinct values. */
+const MAX_DISTINCT_SHARE = 0.25;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+};
+
+/** The wire form of a result: every list of at least MIN_TABLE_ROWS records becomes a table. */
+export function toWire(result: Result<unknown>): WireResult {
+  if (!result.ok) return result;
+  const tables: WirePath[] = [];
+  const value = encode(result.value, [], tables);
+  return tables.length > 0 ? { ok: true, value, tables } : result;
+}
+
+/** Returns the value itself where nothing below it became a table, so only the paths to tables are copied. */
+function encode(value: unknown, path: WirePath, tables: WirePath[]): unknown {
+  if (Array.isArray(value)) {
+    const table = value.length >= MIN_TABLE_ROWS ? tableOf(value) : null;
+    if (table) {
+      tables.push(path);
+      return table;
+    }
+    let copy: unknown[] | null = null;
+    value.forEach((item, i) => {
+      if (typeof item !== 'object' || item === null) return;
+      const encoded = encode(item, [...path, i], tables);
+      if (encoded !== item) (copy ??= [...value])[i] = encoded;
+    });
+    return copy ?? value;
+  }
+  if (isRecord(value)) {
+    let copy: Record<string, unknown> | null = null;
+    for (const [key, item] of Object.entries(value)) {
+      // Assigning to `__proto__` would set the copy's prototype rather than a key.
+      if (typeof item !== 'object' || item === null || key === '__proto__') continue;
+      const encoded = encode(item, [...path, key], tables);
+      if (encoded !== item) (copy ??= { ...value })[key] = encoded;
+    }
+    return copy ?? value;
+  }
+  return value;
+}
+
+/** The list as a table, or null when it is not a list of plain records. */
+function tableOf(rows: unknown[]): WireTable | null {
+  if (!rows.every(isRecord)) return null;
+  const keys: string[] = [];
+  const known = new Set<string>();
+  for (const row of rows) {
+    for (const key of Object.keys(row)) {
+      if (!known.has(key)) {
+        known.add(key);
+        keys.push(key);
+      }
+    }
+  }
+  // Rebuilding a record by assignment would turn this key into its prototype.
+  if (known.has('__proto__')) return null;
+  const columns = keys.map((key) => {
+    const values = rows.map((row) => row[key]);
+    // A key holding `undefined` is absent, as it would be in JSON text.
+    const absent: number[] = [];
+    values.forEach((v, i) => {
+      if (v === undefined) {
+        absent.push(i);
+        values[i] = null;
+      }
+    });
+    const column: WireColumn = asDictionary(values, absent.length) ?? { values };
+    if (absent.length > 0) column.absent = absent;
+    return column;
+  });
+  return { keys, rows: rows.length, columns };
+}
+
+/**
+ * The column as distinct values and indexes, if few enough are distinct. Records and lists count as
+ * equal when their JSON text is: the rows then share one copy of them once decoded.
+ */
+function asDictionary(values: unknown[], absent: number): { dict: unknown[]; index: number[] } | null {
+  const limit = Math.max(1, Math.floor((values.length - absent) * MAX_DISTINCT_SHARE));
+  const dict: unknown[] = [];
+  const index: number[] = [];
+  const primitives = new Map<unknown, number>();
+  const composites = new Map<string, number>();
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    const composite = typeof v === 'object' && v !== null;
+    let key: unknown = v;
+    if (composite) {
+      // A value JSON cannot write (a bigint inside) is left to the transport: the column stays plain.
+      try {
+        key = JSON.stringify(v);
+      } catch {
+        return null;
+      }
+    }
+    const seen = composite ? composites.get(key as string) : primitives.get(key);
+    if (seen !== undefined) {
+      index.push(seen);
+      continue;
+    }
+    if (dict.length === limit) return null;
+    index.push(dict.length);
+    if (composite) composites.set(key as string, dict.length);
+    else primitives.set(key, dict.length);
+    dict.push(v);
+  }
+  return { dict, index };
+}
+
+/**
+ * The result as the contract defines it: every table listed in `tables` is turned back into its
+ * records. Works in place on the value it was given, which the transport has just built.
+ */
+export function fromWire(result: WireResult): Result<unknown> {
+  if (!result.ok) return result;
+  let value = result.value;
+  for (const path of result.tables ?? []) {
+    if (path.includes('__proto__')) throw new Error('A table in the answer is malformed.');
+    if (path.length === 0) {
+      value = decodeTable(value as WireTable);
+      continue;
+    }
+    let parent = value as Record<string | number, unknown>;
+    for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+    const last = path[path.length - 1]!;
+    parent[last] = decodeTable(parent[last] as WireTable);
+  }
+  return { ok: true, value };
+}
+
+/** The records of a table, keys in their first-seen order. */
+export function decodeTable(table: WireTable): Record<string, unknown>[] {
+  const { rows, columns } = table;
+  if (!Array.isArray(table.keys) || !Array.isArray(columns) || table.keys.length !== columns.length || !Number.isInteger(rows) || rows < 0) {
+    throw new Error('A table in the answer is malformed.');
+  }
+  // Keys parsed as values are not yet the engine's property names; storing with them would look
+  // each one up again on every row.
+  const keys = table.keys.map((key) => Object.keys({ [key]: null })[0]!);
+  if (keys.includes('__proto__')) throw new Error('A table in the answer is malformed.');
+  const sources = columns.map((column) => ('dict' in column ? column.index : column.values));
+  if (sources.some((source) => !Array.isArray(source) || source.length !== rows)) throw new Error('A table in the answer is malformed.');
+  // The columns each row lacks (in column order), for the few tables with optional keys.
+  const missing: Array<number[] | undefined> = [];
+  columns.forEach((column, c) => {
+    for (const r of column.absent ?? []) (missing[r] ??= []).push(c);
+  });
+  // Each record starts as a copy of an empty record of its shape (which keys it has, in order), so
+  // all records of a shape share one layout from the start instead of growing key by key.
+  const shapes = new Map<string, Record<string, null>>();
+  const shapeOf = (lacks: number[] | undefined) => {
+    const id = lacks ? lacks.join(',') : '';
+    let shape = shapes.get(id);
+    if (!shape) {
+      shape = {};
+      for (let c = 0; c < keys.length; c++) if (!lacks?.includes(c)) shape[keys[c]!] = null;
+      shapes.set(id, shape);
+    }
+    return shape;
+  };
+  const whole = shapeOf(undefined);
+  const out = new Array<Record<string, unknown>>(rows);
+  for (let r = 0; r < rows; r++) {
+    const lacks = missing[r];
+    out[r] = { ...(lacks ? shapeOf(lacks) : whole) };
+  }
+  // Then filled column by column: within a column every store is to the same key, which the engine
+  // does fastest.
+  columns.forEach((column, c) => {
+    const key = keys[c]!;
+    const absent = column.absent ?? [];
+    let skip = 0;
+    const dict = 'dict' in column ? column.dict : null;
+    const source = sources[c]!;
+    for (let r = 0; r < rows; r++) {
+      if (r === absent[skip]) {
+        skip++;
+        continue;
+      }
+      out[r]![key] = dict ? dict[source[r] as number] : source[r];
+    }
+  });
+  return out;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { lookupMethod } from '../../../shared/ipc/contract';
+import type { Result } from '../../../shared/ipc/result';
+import { decodeTable, fromWire, MIN_TABLE_ROWS, toWire, type WireResult, type WireTable } from '../../../shared/ipc/wire';
+import { PortfolioSchema, type Portfolio } from '../../../shared/portfolio/schemas';
+import { syntheticPortfolio } from '../../bench/synthetic-portfolio';
+
+/** What the browser shell does to a frame: JSON text, then parsed on the other side. */
+const overText = (w: WireResult): WireResult => JSON.parse(JSON.stringify(w)) as WireResult;
+/** What Electron IPC does: a structured clone. */
+const overIpc = (w: WireResult): WireResult => structuredClone(w);
+
+function portfolio(): Portfolio {
+  const p = PortfolioSchema.parse(syntheticPortfolio({ requests: 600, wallets: 40, vaults: 3, seed: 3 }));
+  // Rows with an optional key on some of them only (a request marked stale, as a refresh whose
+  // source failed marks it).
+  Object.assign(p.requests[5]!, { stale: true });
+  Object.assign(p.requests[17]!, { stale: false });
+  return p;
+}
+
+describe('wire form of results', () => {
+  it('sends the portfolio’s wallets, positions and requests as tables and gives back the same value over both transports', () => {
+    const p = portfolio();
+    const wire = toWire({ ok: true, value: p });
+    expect(wire.ok && wire.tables).toEqual([['wallets'], ['positions'], ['requests']]);
+    for (const carry of [overText, overIpc]) {
+      const back = fromWire(carry(wire));
+      expect(back).toEqual({ ok: true, value: p });
+    }
+  });
+
+  it('decodes to a value that passes the contract’s result schema for portfolio.load', () => {
+    const back = fromWire(overText(toWire({ ok: true, value: portfolio() })));
+    expect(back.ok).toBe(true);
+    const parsed = lookupMethod('portfolio.load')!.result.safeParse(back.ok ? back.value : null);
+    expect(parsed.success).toBe(true);
+  });
+
+  it('is much smaller as text than the plain value', () => {
+    const p = PortfolioSchema.parse(syntheticPortfolio({ requests: 5000, wallets: 200, vaults: 5 }));
+    const plain = JSON.stringify({ ok: true, value: p }).length;
+    const wire = JSON.stringify(toWire({ ok: true, value: p })).length;
+    expect(wire).toBeLessThan(plain / 2);
+  });
+
+  it('keeps a key absent where a row lacks it or holds undefined, as JSON would', () => {
+    const rows = Array.from({ length: MIN_TABLE_ROWS }, (_, i) => ({ id: `r${i}`, note: i % 3 === 0 ? `n${i}` : undefined, ...(i === 4 ? { extra: 1 } : {}) }));
+    const back = fromWire(overIpc(toWire({ ok: true, value: { rows } })));
+    const value = (back.ok ? back.value : null) as { rows: Array<Record<string, unknown>> };
+    expect(value.rows[0]).toEqual({ id: 'r0', note: 'n0' });
+    expect(Object.keys(value.rows[1]!)).toEqual(['id']);
+    expect(value.rows[4]).toEqual({ id: 'r4', extra: 1 });
+    expect(value.rows).toEqual(JSON.parse(JSON.stringify(rows)));
+  });
+
+  it('leaves short lists, lists of other things and failures as they are', () => {
+    const short: Result<unknown> = { ok: true, value: { rows: [{ a: 1 }, { a: 2 }] } };
+    expect(toWire(short)).toBe(short);
+    const mixed: Result<unknown> = { ok: true, value: { rows: Array.from({ length: 40 }, (_, i) => (i === 7 ? 'text' : { a: i })) } };
+    expect(toWire(mixed)).toBe(mixed);
+    const failure: Result<unknown> = { ok: false, error: { code: 'SERVICE_DOWN', message: 'The service did not answer.' } };
+    expect(toWire(failure)).toBe(failure);
+    expect(fromWire(failure)).toBe(failure);
+  });
+
+  it('finds tables inside lists and at the top, and copies only the paths to them', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({ n: i, kind: i % 2 ? 'odd' : 'even' }));
+    const untouched = { label: 'x' };
+    const value = { groups: [{ rows, untouched }], untouched };
+    const wire = toWire({ ok: true, value });
+    expect(wire.ok && wire.tables).toEqual([['groups', 0, 'rows']]);
+    expect(wire.ok && (wire.value as typeof value).untouched).toBe(untouched);
+    expect(value.groups[0]!.rows).toBe(rows);
+    expect(fromWire(overText(wire))).toEqual({ ok: true, value });
+
+    const top = toWire({ ok: true, value: rows });
+    expect(top.ok && top.tables).toEqual([[]]);
+    expect(fromWire(overText(top))).toEqual({ ok: true, value: rows });
+  });
+
+  it('sends repeated values, records included, once per column', () => {
+    const action = { kind: 'claim', contract: 'queue' };
+    const rows = Array.from({ length: 64 }, (_, i) => ({ id: i, status: i % 2 ? 'PENDING' : 'CLAIMABLE', action: { ...action } }));
+    const wire = toWire({ ok: true, value: rows });
+    const table = (wire.ok ? wire.value : null) as WireTable;
+    expect(table.columns[1]).toEqual({ dict: ['CLAIMABLE', 'PENDING'], index: rows.map((_, i) => i % 2) });
+    expect(table.columns[2]).toMatchObject({ dict: [action] });
+    expect(table.columns[0]).toEqual({ values: rows.map((r) => r.id) });
+  });
+
+  it('never turns a key into a prototype', () => {
+    const rows = Array.from({ length: 40 }, () => JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>);
+    const wire = toWire({ ok: true, value: { rows } });
+    expect(wire.ok && wire.tables).toBeUndefined();
+    expect(() => decodeTable({ keys: ['__proto__'], rows: 1, columns: [{ values: [{ polluted: true }] }] })).toThrow(/malformed/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses a malformed table', () => {
+    expect(() => decodeTable({ keys: ['a', 'b'], rows: 1, columns: [{ values: [1] }] })).toThrow(/malformed/);
+    expect(() => decodeTable({ keys: ['a'], rows: 2, columns: [{ values: [1] }] })).toThrow(/malformed/);
+  });
+});
