@@ -164,7 +164,9 @@ export class PortfolioService {
       wallets: wallets.map((w) => ({ address: w.address, label: w.label })),
       vaults,
       positions,
-      requests,
+      // In the Requests screen's first order (soonest expected first, undated last): a table that
+      // receives rows already in order does not sort them again.
+      requests: requests.sort((a, b) => (a.expectedAt ?? Number.MAX_SAFE_INTEGER) - (b.expectedAt ?? Number.MAX_SAFE_INTEGER)),
       sources: sources.sort((a, b) => a.id.localeCompare(b.id)),
       cost: { http: totalRequests(client) - httpBefore, rpc: this.rpcCounter.http - rpcBefore, ms: Math.round(performance.now() - started) },
     };

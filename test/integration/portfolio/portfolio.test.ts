@@ -93,6 +93,13 @@ describe('portfolio on the local simulation', () => {
     }
   });
 
+  it('sends the requests soonest expected first, undated last, as the Requests screen first shows them', () => {
+    const at = view.requests.map((r) => r.expectedAt ?? Number.MAX_SAFE_INTEGER);
+    expect(view.requests.length).toBeGreaterThan(10);
+    expect(new Set(at).size).toBeGreaterThan(1);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+  });
+
   it('costs a handful of HTTP requests and one RPC exchange or two per chain, not one per wallet', () => {
     const epochVaults = view.vaults.length;
     // Catalog (vaults, tokens, chains) and the latest blocks, which carry the open requests.
