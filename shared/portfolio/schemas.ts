@@ -119,7 +119,11 @@ export const ClaimableSchema = z.object({
   kind: z.enum(['deposit', 'withdraw', 'redeem', 'instantRedeem']),
   /** The request's epoch key, for queue claims. */
   epochNumber: z.number().nullable(),
-  /** What the claim pays out, in its token's base units, when known. */
+  /**
+   * The claimed request's amount, in base units of the token it was made in (the underlying for
+   * deposits and redeems, tranche tokens for queue withdrawals); what the claim pays follows from
+   * the epoch's price.
+   */
   amount: BaseUnits.nullable(),
   functionName: z.string(),
   contract: z.enum(['epochVault', 'queue']),

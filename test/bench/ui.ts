@@ -40,6 +40,7 @@ import { startBrowserShell } from '../../electron/shell/server';
 import { openChromium } from '../e2e/support/browser';
 import { ROOT } from '../support/paths';
 import { syntheticPortfolio } from './synthetic-portfolio';
+import { byExpected } from '../../shared/portfolio/request-order';
 
 const { values } = parseArgs({
   options: {
@@ -365,6 +366,8 @@ async function main(): Promise<void> {
   }
   const generated = syntheticPortfolio({ requests: requestCount });
   const portfolio = PortfolioSchema.parse(generated);
+  // As the portfolio service sends them: in the Requests screen's first order.
+  portfolio.requests.sort(byExpected);
   const plainChars = JSON.stringify(portfolio).length;
   const wireChars = JSON.stringify(toWire({ ok: true, value: portfolio })).length;
   // Frames at least this long are the portfolio's; every other answer the screen asks for is far shorter.

@@ -70,11 +70,16 @@ describe('Positions', () => {
     const needsKyc = truth.positions.find((p) => p.allowed === false && truth.vaults.find((v) => v.id === p.vaultId)!.kyc.required);
     expect(needsKyc).toBeDefined();
     expect(await page.getByText('Needs KYC').count()).toBeGreaterThan(0);
-    const withClaim = truth.positions.find((p) => p.claimable.length > 0)!;
+    const withClaim = truth.positions.find((p) => p.claimable.length > 0 && p.claimable[0]!.amount !== null)!;
     const row = page.locator(`[data-row-id="${withClaim.vaultId}:${withClaim.wallet}"]`);
     await row.scrollIntoViewIfNeeded().catch(() => undefined);
     await page.getByLabel('Search positions').fill(withClaim.wallet);
     await expect.poll(() => row.textContent()).toMatch(/Claim/);
+    // The request it claims, in the token it was made in, beside the call that claims it.
+    const claim = withClaim.claimable[0]!;
+    const vault = truth.vaults.find((v) => v.id === withClaim.vaultId)!;
+    const madeIn = claim.kind === 'withdraw' ? vault.tranche : vault.underlying;
+    expect(await row.locator('.claim').first().textContent()).toContain(`${formatAmount(claim.amount!, madeIn.decimals, { locale: 'en-GB' })} ${madeIn.symbol}`);
     await page.getByLabel('Search positions').fill('');
     await screenshot(page, 'positions-demo');
   });

@@ -8,6 +8,7 @@ import type { ServiceClient } from '../service-client';
 import { buildPosition, buildRequests, buildVault } from './assemble';
 import { CatalogCache, type Catalog, type EpochVaultEntry } from './catalog';
 import { readChain, walletKey, type ChainReadResult } from './chain-state';
+import { byExpected } from '../../../shared/portfolio/request-order';
 
 type VaultBlock = ResourceItem<'vaultLatestBlocks'>;
 type ServiceRequest = ResourceItem<'vaultRequests'>;
@@ -164,9 +165,8 @@ export class PortfolioService {
       wallets: wallets.map((w) => ({ address: w.address, label: w.label })),
       vaults,
       positions,
-      // In the Requests screen's first order (soonest expected first, undated last): a table that
-      // receives rows already in order does not sort them again.
-      requests: requests.sort((a, b) => (a.expectedAt ?? Number.MAX_SAFE_INTEGER) - (b.expectedAt ?? Number.MAX_SAFE_INTEGER)),
+      // In the Requests screen's first order, so the table does not sort them again on arrival.
+      requests: requests.sort(byExpected),
       sources: sources.sort((a, b) => a.id.localeCompare(b.id)),
       cost: { http: totalRequests(client) - httpBefore, rpc: this.rpcCounter.http - rpcBefore, ms: Math.round(performance.now() - started) },
     };

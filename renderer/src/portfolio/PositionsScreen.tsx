@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { PositionRow, RequestRow, SourceStatus } from '../../../shared/portfolio/schemas';
+import type { Claimable, PortfolioVault, PositionRow, RequestRow, SourceStatus, TokenRef } from '../../../shared/portfolio/schemas';
+import { formatTokenAmount } from '../../../shared/domain/units';
 import { failedSources, sourceIdOf } from '../../../shared/portfolio/freshness';
 import { DateTime } from '../components/time';
 import { openLink } from '../components/links';
@@ -196,7 +197,12 @@ export function PositionsScreen() {
                 <span className="cell-sub">
                   {stale ? <StaleMark source={failed.get('service')} /> : null}
                   {stale && open.length > 1 ? ' · ' : ''}
-                  {open.length > 1 ? `+ ${open.length - 1} more (see Requests)` : ''}
+                  {open.length > 1 ? (
+                    // Every other request of the pair, whole, on hover; the Requests screen lists them too.
+                    <span className="more" title={open.slice(1).map((o) => requestLine(o, v)).join('\n')}>
+                      + {open.length - 1} more
+                    </span>
+                  ) : null}
                 </span>
               ) : null}
             </div>
@@ -209,21 +215,29 @@ export function PositionsScreen() {
         meta: { width: '215px' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
+          const v = index.vault(p.vaultId);
           // The claims follow the requests' records: kept from a service that did not answer, they may be gone or new.
           const stale = !p.stale && staleClaims.has(`${p.vaultId}:${p.wallet.toLowerCase()}`);
           return p.claimable.length ? (
             <div className={`stack${stale ? ' stale-cell' : ''}`}>
-              {p.claimable.slice(0, 2).map((k, i) => (
-                <span key={i} className="claim" title={k.epochNumber !== null ? `epoch ${k.epochNumber}` : undefined}>
+              {p.claimable.slice(0, 1).map((k, i) => (
+                <span key={i} className="claim" title={claimLine(k, v)}>
                   {actionLabel(k.functionName, k.contract)}
-                  {k.epochNumber !== null ? <span className="cell-sub"> · epoch {k.epochNumber}</span> : null}
+                  <span className="claim-amount">
+                    {k.amount !== null && v ? <Amount value={k.amount} token={claimToken(k, v)} /> : null}
+                    {k.epochNumber !== null ? ` · epoch ${k.epochNumber}` : ''}
+                  </span>
                 </span>
               ))}
-              {p.claimable.length > 2 || stale ? (
+              {p.claimable.length > 1 || stale ? (
                 <span className="cell-sub">
                   {stale ? <StaleMark source={failed.get('service')} /> : null}
-                  {stale && p.claimable.length > 2 ? ' · ' : ''}
-                  {p.claimable.length > 2 ? `+ ${p.claimable.length - 2} more` : ''}
+                  {stale && p.claimable.length > 1 ? ' · ' : ''}
+                  {p.claimable.length > 1 ? (
+                    <span className="more" title={p.claimable.slice(1).map((k) => claimLine(k, v)).join('\n')}>
+                      + {p.claimable.length - 1} more
+                    </span>
+                  ) : null}
                 </span>
               ) : null}
             </div>
@@ -264,4 +278,32 @@ export function PositionsScreen() {
       ) : null}
     </section>
   );
+}
+
+/** The token the claimed request was made in: tranche tokens for a queue withdrawal, the underlying otherwise. */
+function claimToken(k: Claimable, v: PortfolioVault): TokenRef {
+  return k.kind === 'withdraw' ? v.tranche : v.underlying;
+}
+
+/** A claim in one line of text, for a tooltip: the call, its epoch and the request it claims. */
+function claimLine(k: Claimable, v: PortfolioVault | undefined): string {
+  return [
+    actionLabel(k.functionName, k.contract),
+    k.epochNumber !== null ? `epoch ${k.epochNumber}` : null,
+    k.amount !== null && v ? `requested ${formatTokenAmount(k.amount, claimToken(k, v))}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** A pending request in one line of text, for a tooltip: type, amount, status, epoch and expected date. */
+function requestLine(r: RequestRow, v: PortfolioVault): string {
+  return [
+    `${r.type.charAt(0)}${r.type.slice(1).toLowerCase()} ${formatTokenAmount(r.amount, r.amountToken === 'tranche' ? v.tranche : v.underlying)}`,
+    `${r.status.toLowerCase()}${r.isInstant ? ' instant' : ''}`,
+    r.epochNumber !== null ? `epoch ${r.epochNumber}` : null,
+    r.expectedAt ? `by ${new Date(r.expectedAt * 1000).toLocaleDateString()}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
