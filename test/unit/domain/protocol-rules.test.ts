@@ -35,6 +35,8 @@ describe('deposit and withdraw routes', () => {
   it.each([
     ['WAITING', { approve: null, call: { contract: 'epochVault', functionName: 'requestWithdraw' }, creates: 'REDEEM' }],
     ['RUNNING', { approve: { token: 'tranche', spender: 'queue' }, call: { contract: 'queue', functionName: 'requestWithdraw' }, creates: 'WITHDRAW' }],
+    // Past its end date the epoch still runs until the manager stops it: the queue takes requests.
+    ['RUNNING_PAST_END', { approve: { token: 'tranche', spender: 'queue' }, call: { contract: 'queue', functionName: 'requestWithdraw' }, creates: 'WITHDRAW' }],
   ] as const)('withdraw in %s', (state, route) => expect(withdrawRoute(facts(state))).toEqual({ ok: true, route }));
 
   it('refuses with a reason: default, pause, running without a queue', () => {
@@ -62,6 +64,13 @@ describe('request actions', () => {
     [r('REDEEM', 'CLAIMABLE'), 'WAITING', 'claim', 'epochVault', 'claimWithdrawRequest', null],
     [r('REDEEM', 'INSTANT_CLAIMABLE', { isInstant: true }), 'RUNNING', 'claim', 'epochVault', 'claimInstantWithdrawRequest', null],
     [r('REDEEM', 'CLAIMABLE', { isInstant: true }), 'RUNNING', 'claim', 'epochVault', 'claimInstantWithdrawRequest', null],
+    [r('WITHDRAW', 'PENDING'), 'RUNNING_PAST_END', 'cancel', 'queue', 'deleteWithdrawRequest', 7],
+    [r('DEPOSIT', 'PROCESSED'), 'WAITING', 'claim', 'queue', 'claimDepositRequest', 7],
+    // In default only what is already funded can be claimed: those claims stay open.
+    [r('DEPOSIT', 'CLAIMABLE'), 'DEFAULTED', 'claim', 'queue', 'claimDepositRequest', 7],
+    [r('WITHDRAW', 'CLAIMABLE'), 'DEFAULTED', 'claim', 'queue', 'claimWithdrawRequest', 7],
+    [r('REDEEM', 'CLAIMABLE'), 'DEFAULTED', 'claim', 'epochVault', 'claimWithdrawRequest', null],
+    [r('REDEEM', 'INSTANT_CLAIMABLE', { isInstant: true }), 'DEFAULTED', 'claim', 'epochVault', 'claimInstantWithdrawRequest', null],
   ] as const)('%o in %s → %s %s.%s(%s)', (req, state, kind, contract, functionName, epochNumber) => {
     expect(requestAction(req, state)).toEqual({ action: { kind, contract, functionName, epochNumber } });
   });
@@ -77,6 +86,14 @@ describe('request actions', () => {
     [r('REDEEM', 'CLAIMABLE'), 'RUNNING', 'between epochs'],
     [r('DEPOSIT', 'CLAIMED'), 'WAITING', 'Already claimed'],
     [r('DEPOSIT', 'CLAIMABLE', { epochNumber: undefined }), 'WAITING', 'which epoch'],
+    [r('WITHDRAW', 'PENDING', { epochNumber: undefined }), 'RUNNING', 'which epoch'],
+    [r('DEPOSIT', 'PENDING'), 'RUNNING_PAST_END', 'between epochs'],
+    [r('REDEEM', 'CLAIMABLE'), 'RUNNING_PAST_END', 'between epochs'],
+    [r('REDEEM', 'PENDING'), 'DEFAULTED', 'cannot be cancelled'],
+    [r('WITHDRAW', 'CLAIMED'), 'RUNNING', 'Already claimed'],
+    [r('WITHDRAW', 'FULFILLED'), 'WAITING', 'Already claimed'],
+    [r('REDEEM', 'COMPLETED'), 'WAITING', 'Already claimed'],
+    [r('DEPOSIT', 'SOMETHING_NEW'), 'WAITING', 'status SOMETHING_NEW'],
   ] as const)('%o in %s → no action (%s)', (req, state, why) => {
     const verdict = requestAction(req, state);
     expect(verdict.action).toBeNull();
