@@ -137,7 +137,13 @@ export function SigningScreen() {
       ) : null}
       <div className="card wide">
         <h2>Batches</h2>
-        {batches.length === 0 ? <p className="cell-sub">No batch yet: select claims or cancels on the Requests screen, then Review and sign.</p> : null}
+        {batches.length === 0 ? (
+          <p className="cell-sub">
+            {offline
+              ? 'No batch yet: open an unsigned bundle to review and sign it here.'
+              : 'No batch yet: select claims or cancels on the Requests screen, then Review and sign, or start a new operation above.'}
+          </p>
+        ) : null}
         <ul className="batch-list">
           {batches.map((b) => (
             <li key={b.id} data-batch-id={b.id}>
