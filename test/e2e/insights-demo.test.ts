@@ -5,6 +5,7 @@ import { createServiceClient, type ServiceClient } from '../../electron/services
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { startTestConsole, type TestConsole } from '../support/console';
 import { openChromium, screenshot, watchPage } from './support/browser';
+import { demoReady } from './support/console-page';
 
 // The demo as a user gets it: the local vaults the indexer serves have operators, integrations and
 // performance records, and the seeded lenders earn points in the running campaign from their
@@ -23,8 +24,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   watched = watchPage(page);
   await page.goto(c.shell.launchUrl);
-  await page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
-  await page.waitForFunction(() => document.querySelector('select[aria-label="Batch of wallets"]')?.textContent?.includes('Demo lenders'), null, { timeout: 30_000 });
+  await demoReady(page);
   truth = await c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
   const sim = c.simulation()!;
   service = createServiceClient({ baseUrl: sim.url, getApiKey: async () => sim.apiKey });

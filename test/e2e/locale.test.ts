@@ -7,6 +7,7 @@ import { vaultTotals } from '../../shared/portfolio/totals';
 import { groupEarnings } from '../../shared/positions/totals';
 import { startTestConsole, type TestConsole } from '../support/console';
 import { openChromium, screenshot, watchPage } from './support/browser';
+import { demoReady } from './support/console-page';
 
 // A reader whose browser speaks French: amounts, percentages and dates in French forms (a narrow
 // no-break space between thousands, a decimal comma, "24 févr. 2027"), with the UTC time on hover.
@@ -36,12 +37,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   watched = watchPage(page);
   await page.goto(c.shell.launchUrl);
-  await page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
-  await page.waitForFunction(
-    () => document.querySelector('select[aria-label="Batch of wallets"]')?.textContent?.includes('Demo lenders'),
-    null,
-    { timeout: 30_000 },
-  );
+  await demoReady(page);
   truth = await c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
   timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
 }, 180_000);

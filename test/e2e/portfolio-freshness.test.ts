@@ -5,6 +5,7 @@ import { createChainClient } from '../../electron/sim/chain';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { startTestConsole, type TestConsole } from '../support/console';
 import { openChromium, screenshot, watchPage } from './support/browser';
+import { demoReady } from './support/console-page';
 
 // The demo with its cycle drivers held still, reached through a switch in front of the service:
 // the service can stop answering (503 on every request, as an overloaded gateway would) or answer
@@ -41,12 +42,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   watched = watchPage(page);
   await page.goto(c.shell.launchUrl);
-  await page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
-  await page.waitForFunction(
-    () => document.querySelector('select[aria-label="Batch of wallets"]')?.textContent?.includes('Demo lenders'),
-    null,
-    { timeout: 30_000 },
-  );
+  await demoReady(page);
   truth = await c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
 }, 180_000);
 

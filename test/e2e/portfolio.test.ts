@@ -5,6 +5,7 @@ import { formatAmount } from '../../shared/domain/units';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { startTestConsole, type TestConsole } from '../support/console';
 import { openChromium, screenshot, watchPage } from './support/browser';
+import { demoReady } from './support/console-page';
 
 // The demo as a user gets it: local chains with the vault contracts, the seeded lenders in the
 // demo wallet book, the indexer and the service. The cycle drivers are held still so the figures
@@ -21,9 +22,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   watched = watchPage(page);
   await page.goto(c.shell.launchUrl);
-  // The demo book is filled once the simulation is up; then the overview reloads by itself.
-  await page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
-  await page.waitForFunction(() => document.querySelector('select[aria-label="Batch of wallets"]')?.textContent?.includes('Demo lenders'), null, { timeout: 30_000 });
+  await demoReady(page);
   truth = await c.runtime.handlers.portfolio.load({ groupId: null }, { transport: 'browser' });
 }, 180_000);
 

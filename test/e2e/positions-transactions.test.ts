@@ -12,6 +12,7 @@ import type { ResourceItem } from '../../shared/service';
 import { TRANSACTION_CSV_COLUMNS } from '../../shared/transactions/csv';
 import { startTestConsole, type TestConsole } from '../support/console';
 import { openChromium, screenshot, watchPage } from './support/browser';
+import { demoReady } from './support/console-page';
 
 // The demo as a user gets it (local chains, the seeded lenders, the indexer, the service), with
 // the cycle drivers held still so that the page can be compared with the service at the same
@@ -43,12 +44,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   watched = watchPage(page);
   await page.goto(c.shell.launchUrl);
-  await page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
-  await page.waitForFunction(
-    () => document.querySelector('select[aria-label="Batch of wallets"]')?.textContent?.includes('Demo lenders'),
-    null,
-    { timeout: 30_000 },
-  );
+  await demoReady(page);
   truth = await c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
   records = await c.runtime.handlers.positions.records({ groupId: null }, ctx);
   const sim = c.simulation()!;

@@ -6,7 +6,7 @@ import { lenderActions, type SeededVault } from '../../electron/sim/chain';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../shared/abi';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { openConsolePage, type ConsolePage } from './support/console-page';
+import { demoReady, openConsolePage, type ConsolePage } from './support/console-page';
 import { asHex, chainOf, expectEachNonceOnce, signingUi, type PlanCall } from './support/signing';
 
 // Every action of the signing screen that the claims, deposits and recovery tests leave out, each
@@ -32,8 +32,7 @@ beforeAll(async () => {
   sim = await startEmbeddedSimulation({ drive: false });
   ui = await openConsolePage({ startSimulation: keepSimulation });
   page = ui.page;
-  await page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
-  await page.waitForFunction(() => document.querySelector('select[aria-label="Batch of wallets"]')?.textContent?.includes('Demo lenders'), null, { timeout: 30_000 });
+  await demoReady(page);
   before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, s.ctx);
 }, 180_000);
 

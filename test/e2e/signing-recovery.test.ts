@@ -9,7 +9,7 @@ import type { EmbeddedSimulation } from '../../electron/runtime/service-connecti
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import type { Batch } from '../../shared/signing/schemas';
 import { screenshot } from './support/browser';
-import { openConsolePage, type ConsolePage } from './support/console-page';
+import { demoReady, openConsolePage, type ConsolePage } from './support/console-page';
 
 // The operations of the signing screen that the claims and deposits tests leave out (queue
 // withdrawals, redeems, cancels), each with what happens to a Ledger in real life in the middle of
@@ -28,8 +28,7 @@ beforeAll(async () => {
   sim = await startEmbeddedSimulation({ drive: false });
   ui = await openConsolePage({ startSimulation: keepSimulation });
   page = ui.page;
-  await page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
-  await page.waitForFunction(() => document.querySelector('select[aria-label="Batch of wallets"]')?.textContent?.includes('Demo lenders'), null, { timeout: 30_000 });
+  await demoReady(page);
   before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
 }, 180_000);
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { openConsolePage, type ConsolePage } from './support/console-page';
+import { demoReady, openConsolePage, type ConsolePage } from './support/console-page';
 
 // Signing claims for a batch of demo lenders on the emulated Ledger, through the console's screens:
 // select, review (decoded calls, what the device shows, blind-signing acknowledgement), approve each
@@ -15,8 +15,7 @@ let before: Portfolio;
 beforeAll(async () => {
   ui = await openConsolePage({ startSimulation: () => startEmbeddedSimulation({ drive: false }) });
   page = ui.page;
-  await page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
-  await page.waitForFunction(() => document.querySelector('select[aria-label="Batch of wallets"]')?.textContent?.includes('Demo lenders'), null, { timeout: 30_000 });
+  await demoReady(page);
   before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, { transport: 'browser' });
 }, 180_000);
 

@@ -32,3 +32,14 @@ export async function openConsolePage(options: Partial<RuntimeOptions> = {}, scr
   };
   return opened;
 }
+
+/**
+ * Waits until the demo's first portfolio is on screen and its lenders' batch is offered: the demo
+ * book is filled once the simulation is up, then the overview reloads by itself.
+ */
+export async function demoReady(page: Page): Promise<void> {
+  await page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
+  await page.waitForFunction(() => document.querySelector('select[aria-label="Batch of wallets"]')?.textContent?.includes('Demo lenders'), null, {
+    timeout: 30_000,
+  });
+}
