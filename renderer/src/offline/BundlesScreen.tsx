@@ -80,7 +80,7 @@ export function BundlesScreen() {
         <div className="card wide" aria-label="Bundle file" data-testid="bundle-file" data-kind={summary.kind}>
           <div className="notice-head">
             <h2>
-              {summary.kind === 'unsigned' ? 'Unsigned bundle' : 'Signed bundle'}: {bundleTitle(summary)}
+              {summary.kind === 'unsigned' ? 'Unsigned bundle' : 'Signed bundle'}: {bundleTitle(summary.action, summary.vault.name)}
             </h2>
             <span className="pill pill-ok">checked</span>
           </div>
@@ -162,7 +162,7 @@ export function BundlesScreen() {
                     go('signing');
                   }}
                 >
-                  {bundleTitle({ action: b.action, vault: { id: '', name: b.vaultName, chainId: 0 } })}
+                  {bundleTitle(b.action, b.vaultName)}
                 </button>{' '}
                 <span className="cell-sub">
                   {originLabel(b.origin!)} · {b.status} ·{' '}

@@ -46,7 +46,7 @@ export function SnapshotScreen() {
         <div>
           <h1 id="snapshot-title">Snapshot: {s.vault.name}</h1>
           <p className="screen-sub">
-            {bundleTitle(view.bundle)} · <code>{view.from}</code>
+            {bundleTitle(view.bundle.action, view.bundle.vault.name)} · <code>{view.from}</code>
           </p>
         </div>
         <div className="screen-actions">

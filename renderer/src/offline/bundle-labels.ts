@@ -12,8 +12,8 @@ export function bundleContents(summary: Pick<BundleSummary, 'transactions' | 'me
 }
 
 /** "Deposits in Alpha Credit USDC". */
-export function bundleTitle(summary: Pick<BundleSummary, 'action' | 'vault'>): string {
-  return `${ACTION_TITLE[summary.action] ?? summary.action} in ${summary.vault.name}`;
+export function bundleTitle(action: string, vaultName: string): string {
+  return `${ACTION_TITLE[action] ?? action} in ${vaultName}`;
 }
 
 /** Where the plan's figures were read: the service's address, or the seeded simulation. */
