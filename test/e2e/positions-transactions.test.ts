@@ -214,6 +214,42 @@ describe('Transactions', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
   });
 
+  it('filters by vault and by status, each count and row as the service has them', async () => {
+    const shown = [...lenders, ...treasuryAll];
+    const rowIds = () =>
+      page
+        .locator('[role="table"][aria-label="Transactions"] [data-row-id]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-row-id')));
+    // The vault with the most of the batch's transactions.
+    const byVault = new Map<string, Tx[]>();
+    for (const t of shown) byVault.set(t.vaultId!, [...(byVault.get(t.vaultId!) ?? []), t]);
+    const [vaultId, inVault] = [...byVault.entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
+    await page.getByLabel('Vault', { exact: true }).selectOption(vaultId);
+    await expect.poll(subtitle).toContain(`${inVault.length} of ${shown.length} transactions`);
+    // The table draws the rows in view: each of them is one of that vault's.
+    const ids = new Set(inVault.map((t) => t._id));
+    const drawn = await rowIds();
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.every((id) => ids.has(id!))).toBe(true);
+
+    // The status filter offers the statuses the batch's history has, and narrows to one of them.
+    const statuses = [...new Set(shown.map((t) => t.status!))].sort();
+    const offered = (
+      await page
+        .getByLabel('Status', { exact: true })
+        .locator('option')
+        .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))
+    ).filter(Boolean);
+    expect(offered.sort()).toEqual(statuses);
+    const status = statuses[0]!;
+    await page.getByLabel('Status', { exact: true }).selectOption(status);
+    await expect.poll(subtitle).toContain(`${inVault.filter((t) => t.status === status).length} of ${shown.length} transactions`);
+    await page.getByLabel('Vault', { exact: true }).selectOption('');
+    await expect.poll(subtitle).toContain(`${shown.filter((t) => t.status === status).length} of ${shown.length} transactions`);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(subtitle).toContain(`${shown.length} of ${shown.length} transactions`);
+  });
+
   it('exports what is shown as CSV for accounting: columns, token decimals, totals', async () => {
     await page.getByLabel('Wallet', { exact: true }).selectOption(treasuryTx.walletAddress!);
     await expect.poll(subtitle).toContain(`${treasuryAll.length} of`);
