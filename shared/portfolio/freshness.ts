@@ -31,17 +31,7 @@ export function staleFigures(p: Pick<Portfolio, 'sources'>, vault: PortfolioVaul
     if (source) out.set(figure, source);
   };
   check('cycle', vault.cycleSource);
-  // A view model without traced figures: everything but the TVL's USD value follows the cycle's source.
-  const origins = vault.origins ?? {
-    apr: vault.cycleSource,
-    lastApr: vault.cycleSource,
-    price: vault.cycleSource,
-    tvl: vault.cycleSource,
-    tvlUsd: vault.tvl?.usd ? 'service' : null,
-    queues: vault.cycleSource,
-    instant: vault.cycleSource,
-  };
-  for (const [figure, origin] of Object.entries(origins) as Array<[keyof VaultFigureOrigins, FigureOrigin]>) check(figure, origin);
+  for (const [figure, origin] of Object.entries(vault.origins) as Array<[keyof VaultFigureOrigins, FigureOrigin]>) check(figure, origin);
   return out;
 }
 

@@ -74,10 +74,7 @@ export const InstantWithdrawSchema = z.object({
 export const FigureOriginSchema = z.enum(['chain', 'service']).nullable();
 export type FigureOrigin = z.infer<typeof FigureOriginSchema>;
 
-/**
- * Where each vault figure came from, so that a figure whose source failed since is shown as not
- * current. Absent in view models built before figures were traced: then only the cycle's source is known.
- */
+/** Where each vault figure came from, so that a figure whose source failed since is shown as not current. */
 export const VaultFigureOriginsSchema = z.object({
   apr: FigureOriginSchema,
   lastApr: FigureOriginSchema,
@@ -111,7 +108,7 @@ export const PortfolioVaultSchema = z.object({
   tvl: z.object({ token: BaseUnits, usd: BaseUnits.nullable() }).nullable(),
   queues: VaultQueuesSchema.nullable(),
   instant: InstantWithdrawSchema.nullable(),
-  origins: VaultFigureOriginsSchema.optional(),
+  origins: VaultFigureOriginsSchema,
 });
 export type PortfolioVault = z.infer<typeof PortfolioVaultSchema>;
 
@@ -174,9 +171,9 @@ export const RequestRowSchema = z.object({
   source: z.enum(['service', 'chain']),
   /**
    * Built from a source that did not answer on the last refresh: the service's last records, or
-   * the cycle and queue of a chain that failed. Absent means current.
+   * the cycle and queue of a chain that failed.
    */
-  stale: z.boolean().optional(),
+  stale: z.boolean(),
 });
 export type RequestRow = z.infer<typeof RequestRowSchema>;
 

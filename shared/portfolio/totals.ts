@@ -64,7 +64,7 @@ export function vaultTotals(p: Portfolio): VaultTotals[] {
   for (const r of p.requests) {
     const t = byVault.get(r.vaultId);
     if (!t) continue;
-    t.requestsStale ||= r.stale === true;
+    t.requestsStale ||= r.stale;
     if (r.action?.kind !== 'claim') continue;
     t.claimableCount++;
     if (r.amountToken === 'tranche') t.claimableTranche += BigInt(r.amount);

@@ -74,6 +74,7 @@ export function syntheticPortfolio(options: { requests: number; wallets?: number
       tvl: { token: (10n ** BigInt(token.decimals + 7)).toString(), usd: null },
       queues: { depositCurrent: '1000000000', depositLast: '0', withdrawCurrent: '0', withdrawLast: '0' },
       instant: { disabled: false, allowed: running, delaySeconds: 3 * DAY, deadline: running ? now + 3 * DAY : null, aprDelta: 1.5 },
+      origins: { apr: 'chain', lastApr: 'chain', price: 'chain', tvl: 'chain', tvlUsd: null, queues: 'chain', instant: 'chain' },
     };
   });
 
@@ -176,6 +177,7 @@ export function syntheticPortfolio(options: { requests: number; wallets?: number
       action: kind.action,
       reason: kind.reason,
       source: kind.type === 'REDEEM' ? 'chain' : 'service',
+      stale: false,
     });
   }
 

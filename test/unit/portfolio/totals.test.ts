@@ -21,6 +21,7 @@ const vault = (id: string, kycRequired = true): PortfolioVault => ({
   tvl: null,
   queues: null,
   instant: null,
+  origins: { apr: null, lastApr: null, price: 'chain', tvl: null, tvlUsd: null, queues: null, instant: null },
 });
 
 const position = (vaultId: string, wallet: string, p: Partial<PositionRow> = {}): PositionRow => ({
@@ -56,6 +57,7 @@ const claim = (vaultId: string, type: RequestRow['type'], amount: string): Reque
   action: { kind: 'claim', functionName: 'claimDepositRequest', contract: 'queue' },
   reason: null,
   source: 'service',
+  stale: false,
 });
 
 describe('vault totals for a batch', () => {

@@ -24,6 +24,7 @@ const vault = (id: string, symbol: string, decimals: number): PortfolioVault => 
   tvl: null,
   queues: null,
   instant: null,
+  origins: { apr: null, lastApr: null, price: 'chain', tvl: null, tvlUsd: null, queues: null, instant: null },
 });
 
 const position = (vaultId: string, wallet: string, p: Partial<PositionRow> = {}): PositionRow => ({
@@ -208,6 +209,7 @@ describe('which pairs the records are asked for', () => {
     action: null,
     reason: null,
     source: 'service',
+    stale: false,
   };
 
   it('asks for pairs with a balance, a pending amount or a request, and compares with a chain that answered', () => {
