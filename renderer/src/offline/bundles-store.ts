@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { BundleFile, BundleView, SendCheck } from '../../../shared/bundle/ipc';
-import type { BundleSummary } from '../../../shared/bundle/schemas';
+import { BUNDLE_MAX_CHARS, type BundleSummary } from '../../../shared/bundle/schemas';
+import { formatFileSize } from '../../../shared/wallets/csv-size';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 import { downloadFile } from '../components/download';
@@ -46,8 +47,6 @@ interface BundlesState {
   clearError(): void;
 }
 
-/** Bundles larger than this are refused before they are read (the console's own limit is 32 MB). */
-const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
 export const useBundlesStore = create<BundlesState>((set, get) => {
   /** Runs one file action: one at a time, its failure kept with what to do. */
@@ -73,11 +72,13 @@ export const useBundlesStore = create<BundlesState>((set, get) => {
     checks: {},
     async openFile(file) {
       set({ opened: null, saved: null });
-      if (file.size > MAX_FILE_BYTES) {
+      // Refused before it is read, so it never crosses the bridge (a bundle's text is ASCII: its
+      // size in bytes is its length).
+      if (file.size > BUNDLE_MAX_CHARS) {
         set({
           error: {
             code: 'BUNDLE_TOO_LARGE',
-            message: `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB: a bundle is at most 32 MB.`,
+            message: `${file.name} is ${formatFileSize(file.size)}: a bundle is at most ${formatFileSize(BUNDLE_MAX_CHARS)}.`,
             action: 'Choose the bundle file the console saved; nothing was read from this one.',
           },
         });
