@@ -5,11 +5,11 @@ import type { PlanVault } from '../../../shared/signing/schemas';
 import { useAppStore } from '../app/app-store';
 import { Amount } from '../components/Amount';
 import { DateTime, formatDuration } from '../components/time';
-import { EpochChart } from '../portfolio/EpochChart';
+import { pct } from '../components/figures';
+import { EpochTable } from '../portfolio/EpochTable';
 import { bundleTitle, sourceLabel } from './bundle-labels';
 import { useBundlesStore } from './bundles-store';
 
-const pct = (v: number | null) => (v === null ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 2 })} %`);
 const STATE_LABEL: Record<string, string> = {
   WAITING: 'Waiting (buffer)',
   RUNNING: 'Epoch running',
@@ -66,7 +66,7 @@ export function SnapshotScreen() {
         </div>
       </div>
       <VaultFacts snapshot={s} vault={vault} />
-      <EpochsCard epochs={s.epochs} />
+      <EpochsCard epochs={s.epochs} vault={vault} />
       <WalletsCard snapshot={s} vault={vault} />
       <RequestsCard snapshot={s} vault={vault} />
     </section>
@@ -135,7 +135,7 @@ function VaultFacts({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: P
   );
 }
 
-function EpochsCard({ epochs }: { epochs: BundleSnapshot['epochs'] }) {
+function EpochsCard({ epochs, vault }: { epochs: BundleSnapshot['epochs']; vault: PlanVault }) {
   if (!epochs) {
     return (
       <div className="card wide">
@@ -150,35 +150,7 @@ function EpochsCard({ epochs }: { epochs: BundleSnapshot['epochs'] }) {
       <h2>
         Epochs <span className="cell-sub">read <DateTime seconds={Date.parse(epochs.readAt) / 1000} /></span>
       </h2>
-      <EpochChart epochs={rows} />
-      <div className="table-wrap scroll-y">
-        <table className="table compact" aria-label="Epochs as of the snapshot">
-          <thead>
-            <tr>
-              <th>Epoch</th>
-              <th>Status</th>
-              <th>Start</th>
-              <th>End</th>
-              <th className="num">APR</th>
-              <th className="num">Last APR</th>
-              <th>Withdrawals</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...rows].reverse().map((e) => (
-              <tr key={e.count}>
-                <td>{e.count}</td>
-                <td>{e.status.toLowerCase()}</td>
-                <td>{e.startDate ? <DateTime seconds={e.startDate} withTime={false} /> : '—'}</td>
-                <td>{e.endDate ? <DateTime seconds={e.endDate} withTime={false} /> : '—'}</td>
-                <td className="num">{pct(e.apr)}</td>
-                <td className="num">{pct(e.lastApr)}</td>
-                <td>{e.withdrawType?.toLowerCase() ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <EpochTable epochs={rows} tokens={vault} ariaLabel="Epochs as of the snapshot" />
     </div>
   );
 }

@@ -3,14 +3,10 @@ import type { AppErrorData } from '../../../shared/errors';
 import type { EpochHistory } from '../../../shared/ipc/schemas';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import { call, errorData, getBridge } from '../bridge';
-import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { timeLabels } from '../components/format';
-import { DateTime } from '../components/time';
-import { EpochChart } from './EpochChart';
+import { EpochTable } from './EpochTable';
 import { StaleMark } from './StaleMark';
-
-const pct = (v: number | null) => (v === null ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 2 })} %`);
 
 /**
  * The vault's epochs from the service, read again whenever the portfolio refreshes (on demand or
@@ -80,45 +76,7 @@ export function EpochHistoryCard({ vault, refreshedAtMs }: { vault: PortfolioVau
       ) : null}
       {history ? (
         <div className={stale ? 'stale-figure' : undefined}>
-          <EpochChart epochs={history.epochs} />
-          <div className="table-wrap scroll-y">
-            <table className="table compact" aria-label="Epoch history">
-              <thead>
-                <tr>
-                  <th scope="col" className="num">
-                    Epoch
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Start</th>
-                  <th scope="col">End</th>
-                  <th scope="col" className="num">
-                    APR
-                  </th>
-                  <th scope="col">Withdrawals</th>
-                  <th scope="col" className="num">
-                    Deposit queue
-                  </th>
-                  <th scope="col" className="num">
-                    Withdraw queue
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...history.epochs].reverse().map((e) => (
-                  <tr key={e.count}>
-                    <td className="num">{e.count}</td>
-                    <td>{e.status.toLowerCase()}</td>
-                    <td>{e.startDate ? <DateTime seconds={e.startDate} withTime={false} /> : '—'}</td>
-                    <td>{e.endDate ? <DateTime seconds={e.endDate} withTime={false} /> : '—'}</td>
-                    <td className="num">{pct(e.apr)}</td>
-                    <td>{e.withdrawType?.toLowerCase() ?? '—'}</td>
-                    <td className="num">{e.depositQueue ? <Amount value={e.depositQueue} token={vault.underlying} /> : '—'}</td>
-                    <td className="num">{e.withdrawQueue ? <Amount value={e.withdrawQueue} token={vault.tranche} /> : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <EpochTable epochs={history.epochs} tokens={vault} ariaLabel="Epoch history" />
         </div>
       ) : error ? null : (
         <p className="cell-sub">Loading…</p>

@@ -7,8 +7,8 @@ import { timeLabels } from '../components/format';
 import { Countdown, DateTime, formatDuration } from '../components/time';
 import { chainClockOffset, CycleBadge } from './CycleBadge';
 import { StaleMark } from './StaleMark';
+import { pct } from '../components/figures';
 
-const pct = (v: number | null) => (v === null ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 2 })} %`);
 
 function epochLabel(cycle: VaultCycle): string {
   switch (cycle.state) {

@@ -1,0 +1,66 @@
+import type { EpochRow } from '../../../shared/ipc/schemas';
+import type { TokenRef } from '../../../shared/portfolio/schemas';
+import { Amount } from '../components/Amount';
+import { pct } from '../components/figures';
+import { DateTime } from '../components/time';
+import { EpochChart } from './EpochChart';
+
+/**
+ * A vault's epochs as a chart of their APRs and a table, newest first: the vault page's history,
+ * and the history a bundle's snapshot carries.
+ */
+export function EpochTable({ epochs, tokens, ariaLabel }: { epochs: EpochRow[]; tokens: { underlying: TokenRef; tranche: TokenRef }; ariaLabel: string }) {
+  // A snapshot's epochs carry no queue amounts: no columns of dashes for them.
+  const queues = epochs.some((e) => e.depositQueue !== null || e.withdrawQueue !== null);
+  return (
+    <>
+      <EpochChart epochs={epochs} />
+      <div className="table-wrap scroll-y">
+        <table className="table compact" aria-label={ariaLabel}>
+          <thead>
+            <tr>
+              <th scope="col" className="num">
+                Epoch
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col">Start</th>
+              <th scope="col">End</th>
+              <th scope="col" className="num">
+                APR
+              </th>
+              <th scope="col">Withdrawals</th>
+              {queues ? (
+                <>
+                  <th scope="col" className="num">
+                    Deposit queue
+                  </th>
+                  <th scope="col" className="num">
+                    Withdraw queue
+                  </th>
+                </>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {[...epochs].reverse().map((e) => (
+              <tr key={e.count}>
+                <td className="num">{e.count}</td>
+                <td>{e.status.toLowerCase()}</td>
+                <td>{e.startDate ? <DateTime seconds={e.startDate} withTime={false} /> : '—'}</td>
+                <td>{e.endDate ? <DateTime seconds={e.endDate} withTime={false} /> : '—'}</td>
+                <td className="num">{pct(e.apr)}</td>
+                <td>{e.withdrawType?.toLowerCase() ?? '—'}</td>
+                {queues ? (
+                  <>
+                    <td className="num">{e.depositQueue ? <Amount value={e.depositQueue} token={tokens.underlying} /> : '—'}</td>
+                    <td className="num">{e.withdrawQueue ? <Amount value={e.withdrawQueue} token={tokens.tranche} /> : '—'}</td>
+                  </>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
