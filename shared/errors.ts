@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The one error shape that crosses layers. Services throw `AppError`s; the IPC registry turns them
  * into `{ok: false, error}` results, so the renderer always has a code to branch on, a message that
@@ -44,4 +46,29 @@ export function isAppError(value: unknown): value is AppError {
     typeof (value as { message?: unknown }).message === 'string' &&
     (value as { name?: unknown }).name === 'AppError'
   );
+}
+
+/** The error shape as it crosses the bridge and is kept in journals and view models. */
+export const AppErrorDataSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  action: z.string().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * A plain copy of whatever was thrown. An `AppError`, or a plain object of its shape (errors that
+ * crossed a process or a bundle boundary arrive so), keeps its code, message, action and details;
+ * anything else becomes `fallbackCode` with its message.
+ */
+export function toAppErrorData(err: unknown, fallbackCode = 'UNEXPECTED'): AppErrorData {
+  const e = err as Partial<AppErrorData> | null;
+  const carriesData = isAppError(err) || (typeof e === 'object' && e !== null && !(e instanceof Error));
+  if (carriesData && typeof e?.code === 'string' && typeof e.message === 'string') {
+    const out: AppErrorData = { code: e.code, message: e.message };
+    if (typeof e.action === 'string') out.action = e.action;
+    if (e.details && typeof e.details === 'object') out.details = { ...e.details };
+    return out;
+  }
+  return { code: fallbackCode, message: err instanceof Error ? err.message : String(err) };
 }

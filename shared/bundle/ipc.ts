@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppErrorDataSchema } from '../ipc/result';
+import { AppErrorDataSchema } from '../errors';
 import { BatchSchema, PlanSchema, PlanVaultSchema } from '../signing/schemas';
 import { BUNDLE_MAX_CHARS, BundleSnapshotSchema, BundleSummarySchema } from './schemas';
 

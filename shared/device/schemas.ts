@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppErrorDataSchema } from '../ipc/result';
+import { AppErrorDataSchema } from '../errors';
 import { DERIVATION_SCHEMES, type DerivationScheme } from './paths';
 import type { DeviceAccount, DeviceScreen, DeviceState, DeviceTransactionRequest, SignedMessage, SignedTransaction } from './state';
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { AppErrorData } from '../errors';
 
 /**
@@ -6,13 +5,6 @@ import type { AppErrorData } from '../errors';
  * renderer handles failure as data and can always show the error's message and action.
  */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppErrorData };
-
-export const AppErrorDataSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  action: z.string().optional(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
 
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppErrorDataSchema } from '../ipc/result';
+import { AppErrorDataSchema } from '../errors';
 
 /**
  * The portfolio view model: everything the console shows for a group of wallets, built in the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppErrorDataSchema } from '../ipc/result';
+import { AppErrorDataSchema } from '../errors';
 import { SourceStatusSchema } from '../portfolio/schemas';
 
 /**

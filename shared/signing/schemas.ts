@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeviceScreenSchema, DeviceTransactionRequestSchema } from '../device/schemas';
-import { AppErrorDataSchema } from '../ipc/result';
+import { AppErrorDataSchema } from '../errors';
 
 /**
  * The shapes of the signing pipeline: what the operator selects, the plan built from it, the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppErrorDataSchema } from '../ipc/result';
+import { AppErrorDataSchema } from '../errors';
 
 /**
  * The Transactions screen's view model: a group's protocol transactions from the service, each

@@ -1,5 +1,6 @@
 import type { EpochHistory, VaultList, VaultRow } from '../../../shared/ipc/schemas';
 import { localizedText } from '../../../shared/domain/text';
+import { isoToSeconds } from '../../../shared/domain/time';
 import type { ServiceClient } from '../../services/service-client';
 import { namedRef } from '../../services/insights/views';
 
@@ -63,7 +64,6 @@ export async function loadVaultList(client: ServiceClient, language = 'en'): Pro
   };
 }
 
-const seconds = (iso: unknown): number | null => (typeof iso === 'string' && !Number.isNaN(Date.parse(iso)) ? Math.floor(Date.parse(iso) / 1000) : null);
 
 /** A vault's epoch history, oldest first: every page of the service's epoch list for it. */
 export async function loadEpochHistory(client: ServiceClient, vaultId: string): Promise<EpochHistory> {
@@ -75,8 +75,8 @@ export async function loadEpochHistory(client: ServiceClient, vaultId: string): 
       .map((e) => ({
         count: e.count,
         status: e.status,
-        startDate: seconds(e.startDate),
-        endDate: seconds(e.endDate),
+        startDate: isoToSeconds(e.startDate),
+        endDate: isoToSeconds(e.endDate),
         apr: e.apr ?? null,
         lastApr: e.lastApr ?? null,
         withdrawType: e.withdrawType ?? null,

@@ -1,7 +1,8 @@
 import { campaignState } from '../../../shared/insights/points';
 import type { CampaignDetail, CampaignRule, CampaignSummary } from '../../../shared/insights/schemas';
 import type { ResourceItem } from '../../../shared/service';
-import { flatEntries, localized, seconds, type ReferenceIndex } from './views';
+import { flatEntries, localized, type ReferenceIndex } from './views';
+import { isoToSeconds } from '../../../shared/domain/time';
 
 type Campaign = ResourceItem<'campaigns'>;
 
@@ -15,8 +16,8 @@ function campaignVaultIds(campaign: Campaign): string[] {
 }
 
 export function campaignSummary(campaign: Campaign, index: ReferenceIndex, nowSeconds: number): CampaignSummary {
-  const startDate = seconds(campaign.startDate);
-  const endDate = seconds(campaign.endDate);
+  const startDate = isoToSeconds(campaign.startDate);
+  const endDate = isoToSeconds(campaign.endDate);
   return {
     id: campaign._id,
     code: campaign.code ?? null,

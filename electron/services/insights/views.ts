@@ -25,12 +25,6 @@ export function localized(value: unknown): LocalizedText | null {
   return null;
 }
 
-/** ISO date → unix seconds, or null. */
-export function seconds(iso: unknown): number | null {
-  if (typeof iso !== 'string') return null;
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
-}
 
 export function tokenRef(token: ResourceItem<'tokens'> | undefined): TokenRef | null {
   if (!token) return null;

@@ -3,6 +3,7 @@ import { cycleState as deriveCycleState, cycleStateFromService } from '../../../
 import { expectedRequestTime, nextCycleEvent, type CycleTimes } from '../../../shared/domain/schedule';
 import type { Claimable, FigureOrigin, PortfolioVault, PositionRow, RequestRow, VaultCycle } from '../../../shared/portfolio/schemas';
 import type { ResourceItem } from '../../../shared/service';
+import { isoToSeconds } from '../../../shared/domain/time';
 import type { EpochVaultEntry } from './catalog';
 import { walletKey, type VaultChainState, type WalletChainState } from './chain-state';
 
@@ -12,7 +13,6 @@ type ServiceRequest = ResourceItem<'vaultRequests'>;
 const E18 = 10n ** 18n;
 /** On-chain APRs: 1e18 = 1 %. */
 const aprPercent = (v: bigint | null): number | null => (v === null ? null : Number((v * 10_000n) / E18) / 10_000);
-const isoSeconds = (iso: string | undefined): number | null => (iso ? Math.floor(Date.parse(iso) / 1000) : null);
 const str = (v: bigint | null | undefined): string | null => (v === null || v === undefined ? null : v.toString());
 
 export function cycleTimes(chain: VaultChainState | null, cycle: VaultCycle | null, now: number): CycleTimes | null {
@@ -54,7 +54,7 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
     cycleSource = 'chain';
   } else if (block?.cdoEpoch?.status) {
     const e = block.cdoEpoch;
-    const end = isoSeconds(e.endDate);
+    const end = isoToSeconds(e.endDate);
     const state = cycleStateFromService(e.status!, end, now);
     if (state) {
       const epochNumber = e.epochNumber ?? 0;
@@ -63,7 +63,7 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
         paused: false,
         epochNumber,
         requestEpoch: epochNumber + 1,
-        epochStart: isoSeconds(e.startDate),
+        epochStart: isoToSeconds(e.startDate),
         epochEnd: end,
         epochDuration: e.duration ?? null,
         bufferPeriod: e.bufferDuration ?? null,
@@ -172,7 +172,7 @@ function vaultFigures(chain: VaultChainState | null, block: VaultBlock | null) {
             disabled: instantFromBlock.disabled ?? false,
             allowed: instantFromBlock.allowed ?? false,
             delaySeconds: instantFromBlock.delay ?? 0,
-            deadline: isoSeconds(instantFromBlock.deadline),
+            deadline: isoToSeconds(instantFromBlock.deadline),
             aprDelta: instantFromBlock.aprDelta ?? 0,
           }
         : null,
@@ -239,7 +239,7 @@ export function buildRequests(
       epochNumber: s.epochNumber ?? null,
       amount: type === 'WITHDRAW' ? (s.lpAmount ?? s.amount) : s.amount,
       amountToken: type === 'WITHDRAW' ? 'tranche' : 'underlying',
-      requestedAt: s.requestedOn ? Math.floor(Date.parse(s.requestedOn) / 1000) : null,
+      requestedAt: isoToSeconds(s.requestedOn),
       source: 'service',
     });
   }

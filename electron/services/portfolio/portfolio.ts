@@ -1,6 +1,6 @@
 import type { PublicClient } from 'viem';
 import type { AppErrorData } from '../../../shared/errors';
-import { isAppError } from '../../../shared/errors';
+import { toAppErrorData } from '../../../shared/errors';
 import type { Portfolio, PortfolioVault, PositionRow, RequestRow, SourceStatus } from '../../../shared/portfolio/schemas';
 import type { ResourceItem } from '../../../shared/service';
 import { createRpcClient, type RpcCounter, type RpcEndpoint } from '../chain/rpc-client';
@@ -77,7 +77,7 @@ export class PortfolioService {
       catalog = await this.catalog.get(client, nowMs);
       this.lastCatalog = catalog;
     } catch (err) {
-      serviceError = errorData(err);
+      serviceError = toAppErrorData(err);
       catalog = this.lastCatalog;
     }
     const entries = (catalog?.epochVaults ?? []).filter((e) => this.options.includeVault?.(e) ?? true);
@@ -95,7 +95,7 @@ export class PortfolioService {
         missing.forEach((id, i) => this.lastGood.requests.set(id, listed[i] ?? []));
         this.lastGood.serviceAtMs = nowMs;
       } catch (err) {
-        serviceError = errorData(err);
+        serviceError = toAppErrorData(err);
       }
     }
     sources.push({
@@ -196,11 +196,6 @@ function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {
     out.set(k, list);
   }
   return out;
-}
-
-function errorData(err: unknown): AppErrorData {
-  if (isAppError(err)) return err.toData();
-  return { code: 'UNEXPECTED', message: err instanceof Error ? err.message : String(err) };
 }
 
 function chainError(label: string, err: unknown): AppErrorData {

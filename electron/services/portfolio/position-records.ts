@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import type { AppErrorData } from '../../../shared/errors';
-import { isAppError } from '../../../shared/errors';
+import { toAppErrorData } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { PositionRecord, PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
 import { pairKey } from '../../../shared/positions/totals';
@@ -95,11 +95,6 @@ export function toPositionRecord(p: Position): PositionRecord {
 /** A closed position still has a history worth showing: something was deposited or earned. */
 const hasHistory = (r: PositionRecord) => nonZero(r.deposits.token) || nonZero(r.earnings.token) || nonZero(r.balance);
 
-function errorData(err: unknown): AppErrorData {
-  if (isAppError(err)) return err.toData();
-  return { code: 'UNEXPECTED', message: err instanceof Error ? err.message : String(err) };
-}
-
 export class PositionRecordCache {
   private readonly entries = new Map<string, Entry>();
   private readonly failures = new Map<string, AppErrorData>();
@@ -154,7 +149,7 @@ export class PositionRecordCache {
             this.entries.set(key, { record, fetchedAtMs: now, fingerprint: p.fingerprint, behind });
             this.failures.delete(key);
           } catch (err) {
-            this.failures.set(key, errorData(err));
+            this.failures.set(key, toAppErrorData(err));
           }
         }),
       ),

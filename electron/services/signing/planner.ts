@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { formatEther, formatGwei, type Hex, type PublicClient } from 'viem';
 import { personalMessageScreens } from '../../../shared/device/screens';
 import { parseAmount } from '../../../shared/domain/units';
-import { AppError, type AppErrorData } from '../../../shared/errors';
+import { AppError, toAppErrorData, type AppErrorData } from '../../../shared/errors';
 import type { Portfolio, PortfolioVault, RequestRow } from '../../../shared/portfolio/schemas';
 import {
   planAgreements,
@@ -27,7 +27,6 @@ import {
 import type { ServiceClient } from '../service-client';
 import { describeCallError } from './broadcast';
 import { buildDraft, calldata, chainFees, gasLimit, roleAddress, type Draft, type Fees } from './drafts';
-import { errorData } from './error-data';
 import { readChainFacts, type ChainFacts } from './facts';
 
 /**
@@ -352,7 +351,7 @@ async function agreementStatus(
       text: decodeBase64(d.walletMessage ?? ''),
     }));
   } catch (err) {
-    const reason = `The agreements could not be read from the service: ${errorData(err).message}`;
+    const reason = `The agreements could not be read from the service: ${toAppErrorData(err).message}`;
     for (const w of wallets) out.set(w.toLowerCase(), { error: reason });
     return out;
   }
@@ -362,7 +361,7 @@ async function agreementStatus(
         const checks = await Promise.all(definitions.map((d) => client.checkSignature(d.id, w)));
         out.set(w.toLowerCase(), { unsigned: definitions.filter((_, i) => checks[i] === null) });
       } catch (err) {
-        out.set(w.toLowerCase(), { error: `The agreements could not be checked: ${errorData(err).message}` });
+        out.set(w.toLowerCase(), { error: `The agreements could not be checked: ${toAppErrorData(err).message}` });
       }
     }),
   );

@@ -1,6 +1,6 @@
 import type { Hex, PublicClient } from 'viem';
 import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
-import { AppError, type AppErrorData } from '../../../shared/errors';
+import { AppError, toAppErrorData, type AppErrorData } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { countItems, isSettled } from '../../../shared/signing/counts';
 import {
@@ -20,7 +20,6 @@ import type { ServiceClient } from '../service-client';
 import { broadcastRaw, describeCallError, minedRevert, waitReceipt } from './broadcast';
 import { reportCsv } from './csv';
 import { chainFees } from './drafts';
-import { errorData } from './error-data';
 import { Journal } from './journal';
 import { planWithBasis, type PlanBasis } from './planner';
 import { redraft } from './redraft';
@@ -250,7 +249,7 @@ export class SigningService {
       try {
         out.push(summary((await this.ctx(id)).batch));
       } catch (err) {
-        this.options.log?.warn('signing: journal unreadable', { batchId: id, code: errorData(err).code });
+        this.options.log?.warn('signing: journal unreadable', { batchId: id, code: toAppErrorData(err).code });
       }
     }
     return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -589,7 +588,7 @@ export class SigningService {
       }
     } catch (err) {
       if (skippedMeanwhile()) return null;
-      const error = errorData(err);
+      const error = toAppErrorData(err);
       await this.setItem(ctx, item, 'waiting', { reason: error.message, error }, 'could not prepare');
       return error;
     }
@@ -613,7 +612,7 @@ export class SigningService {
       }
       return null;
     } catch (err) {
-      const error = errorData(err);
+      const error = toAppErrorData(err);
       if (FAIL_ITEM_CODES.has(error.code)) {
         await this.setItem(ctx, item, 'failed', { reason: error.message, error }, null);
         return null;
@@ -743,7 +742,7 @@ export class SigningService {
       else await this.setItem(ctx, item, 'failed', { reason: 'The service did not record the signature.' }, null);
       return null;
     } catch (err) {
-      const error = errorData(err);
+      const error = toAppErrorData(err);
       await this.setItem(ctx, item, item.state, { reason: error.message, error }, 'service call failed');
       return error;
     }
@@ -798,7 +797,7 @@ export class SigningService {
           );
         }
       } catch (err) {
-        const error = errorData(err);
+        const error = toAppErrorData(err);
         await this.setItem(ctx, item, 'broadcast', { reason: `Receipt not read: ${error.message}`, error }, null);
       }
     })();
@@ -887,7 +886,7 @@ export class SigningService {
       try {
         listener(event);
       } catch (err) {
-        this.options.log?.warn('signing: listener failed', { message: errorData(err).message });
+        this.options.log?.warn('signing: listener failed', { message: toAppErrorData(err).message });
       }
     }
   }

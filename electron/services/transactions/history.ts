@@ -1,7 +1,8 @@
 import pLimit from 'p-limit';
 import { transactionExplorerLink } from '../../../shared/domain/external-links';
 import type { AppErrorData } from '../../../shared/errors';
-import { isAppError } from '../../../shared/errors';
+import { toAppErrorData } from '../../../shared/errors';
+import { isoToSeconds } from '../../../shared/domain/time';
 import type { ResourceItem } from '../../../shared/service';
 import type { TransactionRow, TransactionsView } from '../../../shared/transactions/schemas';
 import type { ServiceClient } from '../service-client';
@@ -48,8 +49,8 @@ export interface HistoryWallet {
   label: string;
 }
 
-function errorData(err: unknown): AppErrorData {
-  const base = isAppError(err) ? err.toData() : { code: 'UNEXPECTED', message: err instanceof Error ? err.message : String(err) };
+function historyError(err: unknown): AppErrorData {
+  const base = toAppErrorData(err);
   return {
     ...base,
     message: `The service did not give the transactions: ${base.message}`,
@@ -60,11 +61,6 @@ function errorData(err: unknown): AppErrorData {
 const rpcOf = (chain: Chain): string | null =>
   ((chain as { RPCs?: Array<{ https?: string }> }).RPCs ?? []).find((r) => typeof r.https === 'string' && r.https.length > 0)?.https ??
   null;
-
-const seconds = (iso: string | undefined): number | null => {
-  const ms = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
-};
 
 /** One service record joined with its vault, token and chain. */
 export function toTransactionRow(tx: Transaction, catalog: Omit<CatalogLookup, 'atMs'>): TransactionRow {
@@ -85,7 +81,7 @@ export function toTransactionRow(tx: Transaction, catalog: Omit<CatalogLookup, '
     amount: tx.amount ?? null,
     token: token && typeof token.decimals === 'number' ? { symbol: token.symbol ?? '?', decimals: token.decimals } : null,
     amountUsd: tx.amountUSD ?? null,
-    timestamp: tx.block?.timestamp ?? seconds(tx.createdAt),
+    timestamp: tx.block?.timestamp ?? isoToSeconds(tx.createdAt),
     blockNumber: tx.block?.number ?? null,
     explorer: transactionExplorerLink(
       chain
@@ -156,7 +152,7 @@ export class TransactionHistory {
     } catch (err) {
       // Only the history of these same wallets may stand in, marked not current.
       const fallback = cached && cached.walletsKey === walletsKey ? cached : null;
-      return view(fallback?.rows ?? [], fallback?.fetchedAtMs ?? null, errorData(err));
+      return view(fallback?.rows ?? [], fallback?.fetchedAtMs ?? null, historyError(err));
     }
   }
 

@@ -1,6 +1,6 @@
 import type { BridgeApi } from '../../../shared/ipc/bridge';
 import type { Result } from '../../../shared/ipc/result';
-import type { AppErrorData } from '../../../shared/errors';
+import { toAppErrorData, type AppErrorData } from '../../../shared/errors';
 import { decodingBridge } from './decoding-bridge';
 
 let bridge: BridgeApi | null = null;
@@ -44,5 +44,5 @@ export async function call<T>(promise: Promise<Result<T>>): Promise<T> {
 
 export function errorData(err: unknown): AppErrorData {
   if (err instanceof BridgeError) return err.data;
-  return { code: 'UI_ERROR', message: err instanceof Error ? err.message : String(err) };
+  return toAppErrorData(err, 'UI_ERROR');
 }

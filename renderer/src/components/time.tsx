@@ -31,8 +31,9 @@ const DATE_TIME = new Intl.DateTimeFormat(undefined, {
 });
 const DATE_ONLY = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
-/** A unix-seconds date in the user's locale, with the UTC time on hover. */
-export function DateTime({ seconds, withTime = true }: { seconds: number; withTime?: boolean }) {
+/** A unix-seconds date in the user's locale, with the UTC time on hover; a date that could not be read says so. */
+export function DateTime({ seconds, withTime = true }: { seconds: number | null; withTime?: boolean }) {
+  if (seconds === null || !Number.isFinite(seconds)) return <span className="cell-sub">date unknown</span>;
   const d = new Date(seconds * 1000);
   const local = (withTime ? DATE_TIME : DATE_ONLY).format(d);
   return (

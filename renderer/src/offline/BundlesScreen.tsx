@@ -3,11 +3,11 @@ import { useEffect, useRef, type ChangeEvent } from 'react';
 import { useAppStore } from '../app/app-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { DateTime } from '../components/time';
+import { isoToSeconds } from '../../../shared/domain/time';
 import { useSigningStore } from '../signing/signing-store';
 import { bundleContents, bundleTitle, originLabel, sourceLabel } from './bundle-labels';
 import { useBundlesStore } from './bundles-store';
 
-const isoSeconds = (iso: string) => Date.parse(iso) / 1000;
 
 /**
  * Offline review, by files. Online: a reviewed plan leaves as an unsigned bundle (from the
@@ -99,11 +99,11 @@ export function BundlesScreen() {
             <dd>{summary.vault.chainId}</dd>
             <dt>Planned from</dt>
             <dd>
-              <DateTime seconds={isoSeconds(summary.snapshotTakenAt)} /> · {sourceLabel(summary.source)}
+              <DateTime seconds={isoToSeconds(summary.snapshotTakenAt)} /> · {sourceLabel(summary.source)}
             </dd>
             <dt>Made</dt>
             <dd>
-              <DateTime seconds={isoSeconds(summary.createdAt)} />
+              <DateTime seconds={isoToSeconds(summary.createdAt)} />
             </dd>
             <dt>Checksum</dt>
             <dd>

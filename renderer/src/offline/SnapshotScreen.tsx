@@ -2,6 +2,7 @@ import './offline.css';
 import type { BundleSnapshot } from '../../../shared/bundle/schemas';
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import type { PlanVault } from '../../../shared/signing/schemas';
+import { isoToSeconds } from '../../../shared/domain/time';
 import { useAppStore } from '../app/app-store';
 import { Amount } from '../components/Amount';
 import { DateTime, formatDuration } from '../components/time';
@@ -57,7 +58,7 @@ export function SnapshotScreen() {
       </header>
       <div className="snapshot-banner" role="status" data-testid="snapshot-time">
         <div>
-          <strong>As of</strong> <DateTime seconds={Date.parse(s.takenAt) / 1000} />
+          <strong>As of</strong> <DateTime seconds={isoToSeconds(s.takenAt)} />
         </div>
         <div>
           Block {s.block.number} on {s.vault.chainName.includes(String(s.block.chainId)) ? s.vault.chainName : `${s.vault.chainName} (chain ${s.block.chainId})`},
@@ -148,7 +149,7 @@ function EpochsCard({ epochs, vault }: { epochs: BundleSnapshot['epochs']; vault
   return (
     <div className="card wide">
       <h2>
-        Epochs <span className="cell-sub">read <DateTime seconds={Date.parse(epochs.readAt) / 1000} /></span>
+        Epochs <span className="cell-sub">read <DateTime seconds={isoToSeconds(epochs.readAt)} /></span>
       </h2>
       <EpochTable epochs={rows} tokens={vault} ariaLabel="Epochs as of the snapshot" />
     </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Plan, Review } from '../../../shared/signing/schemas';
+import { isoToSeconds } from '../../../shared/domain/time';
 import { useAppStore } from '../app/app-store';
 import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
@@ -154,7 +155,7 @@ function BundleOrigin({ plan }: { plan: Plan }) {
         From the unsigned bundle <code>{plan.origin?.fileName ?? 'without a name'}</code>
         {view ? (
           <>
-            , planned from the chain as of <DateTime seconds={Date.parse(view.bundle.snapshotTakenAt) / 1000} />
+            , planned from the chain as of <DateTime seconds={isoToSeconds(view.bundle.snapshotTakenAt)} />
           </>
         ) : null}
         . Every transaction was decoded again here and matches what the bundle states. The signatures are saved as a signed bundle; nothing is sent from
