@@ -44,7 +44,7 @@ import { KeychainSecretStore } from '../electron/services/secrets/keychain-store
 import { createServiceClient, type ServiceClient } from '../electron/services/service-client';
 import { createBundleService, type BundleService } from '../electron/services/bundles';
 import { createChainAccess, createSigningService, type SigningService } from '../electron/services/signing';
-import { loadEpochHistory } from '../electron/runtime/features/vaults';
+import { loadEpochHistory } from '../electron/services/catalog/vault-views';
 import { writeFileAtomic } from '../electron/services/storage/atomic-file';
 import { SIM_MNEMONIC, FIRST_WALLET_INDEX } from '../electron/sim/chain/accounts';
 import { derivationPath } from '../shared/device/paths';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Protocol } from 'electron';
-import { contentSecurityPolicy } from './content-security-policy';
+import { contentSecurityPolicy } from '../runtime/content-security-policy';
 import { APP_HOST, APP_SCHEME } from './app-origin';
 
 /** Must run before the app is ready: app:// behaves like a secure, standard origin (not file://). */

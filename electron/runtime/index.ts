@@ -11,7 +11,7 @@ import type { Handlers } from './handlers';
 import { ServiceConnection, type EmbeddedSimulation } from './service-connection';
 import { emulatorSnapshot, pressEmulator, startDeviceHost, type DeviceHost, type DeviceKind } from './device-host';
 import { createSettingsFeature } from './features/settings';
-import { loadEpochHistory, loadVaultList } from './features/vaults';
+import { loadEpochHistory, loadVaultList } from '../services/catalog/vault-views';
 import { createWalletsFeature } from './features/wallets';
 import { createSigningFeature, journalFolder } from './features/signing';
 import { createBundlesHandlers } from './features/bundles';

@@ -8,7 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { largestCallFrameBytes } from '../../shared/ipc/frame-limit';
-import { contentSecurityPolicy } from '../main/content-security-policy';
+import { contentSecurityPolicy } from '../runtime/content-security-policy';
 import { dispatchForTransport } from '../runtime/dispatch';
 import type { ConsoleRuntime } from '../runtime';
 import type { Logger } from '../services/log/logger';

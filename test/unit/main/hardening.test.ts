@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { hardenSession, hardenWebContents } from '../../../electron/main/hardening';
-import { contentSecurityPolicy } from '../../../electron/main/content-security-policy';
+import { contentSecurityPolicy } from '../../../electron/runtime/content-security-policy';
 import { resolveAppFile } from '../../../electron/main/app-protocol';
 
 vi.mock('electron', () => ({}));

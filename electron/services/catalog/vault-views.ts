@@ -1,8 +1,8 @@
 import type { EpochHistory, VaultList, VaultRow } from '../../../shared/ipc/schemas';
 import { localizedText } from '../../../shared/domain/text';
 import { isoToSeconds } from '../../../shared/domain/time';
-import type { ServiceClient } from '../../services/service-client';
-import { namedRef } from '../../services/insights/views';
+import type { ServiceClient } from '../service-client';
+import { namedRef } from '../insights/views';
 
 /**
  * The Vaults screen's view model: PUBLIC vaults only (the spec's rule for end users), each joined
