@@ -39,31 +39,38 @@ afterAll(async () => {
 });
 
 describe('the console’s catalog', () => {
-  it('is read once for the vault list, the portfolio, the campaigns, operators and performance screens', async () => {
-    await runtime.handlers.vaults.list({}, ctx);
-    const once = catalogRequests();
-    expect(Object.values(once).every((n) => n > 0)).toBe(true);
+  it('is read once for the portfolio, the campaigns, operators and performance screens and the vault page', async () => {
     await runtime.handlers.portfolio.load({ groupId: null }, ctx);
     await runtime.handlers.campaigns.list({}, ctx);
+    const once = catalogRequests();
+    expect(Object.values(once).every((n) => n > 0)).toBe(true);
     await runtime.handlers.operators.list({}, ctx);
     await runtime.handlers.performance.overview({}, ctx);
-    await runtime.handlers.vaults.list({}, ctx);
+    await runtime.handlers.portfolio.load({ groupId: null }, ctx);
+    const [row] = (await runtime.handlers.performance.overview({}, ctx)).rows;
+    await runtime.handlers.vaults.profile({ vaultId: row!.vault.id }, ctx);
     expect(catalogRequests()).toEqual(once);
   });
 
-  it('is read again when the operator refreshes a screen', async () => {
+  it('is read again when the operator refreshes, and the refreshed lists serve the other screens', async () => {
     const before = catalogRequests();
+    await runtime.handlers.vaults.list({}, ctx);
+    const refreshed = catalogRequests();
+    for (const r of CATALOG) expect(refreshed[r]).toBeGreaterThan(before[r]!);
+    await runtime.handlers.campaigns.list({}, ctx);
+    await runtime.handlers.portfolio.load({ groupId: null }, ctx);
+    expect(catalogRequests()).toEqual(refreshed);
     await runtime.handlers.operators.list({ force: true }, ctx);
-    const after = catalogRequests();
-    for (const r of CATALOG) expect(after[r]).toBeGreaterThan(before[r]!);
+    const forced = catalogRequests();
+    for (const r of CATALOG) expect(forced[r]).toBeGreaterThan(refreshed[r]!);
   });
 
   it('is forgotten when the console changes mode, and read from the new source', async () => {
     await runtime.handlers.settings.setOffline({ offline: true }, ctx);
-    await expect(runtime.handlers.vaults.list({}, ctx)).rejects.toMatchObject({ code: 'OFFLINE' });
+    await expect(runtime.handlers.campaigns.list({}, ctx)).rejects.toMatchObject({ code: 'OFFLINE' });
     const before = catalogRequests();
     await runtime.handlers.settings.setOffline({ offline: false }, ctx);
-    expect((await runtime.handlers.vaults.list({}, ctx)).vaults.length).toBeGreaterThan(0);
+    expect((await runtime.handlers.campaigns.list({}, ctx)).campaigns.length).toBeGreaterThan(0);
     const after = catalogRequests();
     for (const r of CATALOG) expect(after[r]).toBeGreaterThan(before[r]!);
   });

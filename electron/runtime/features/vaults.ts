@@ -19,7 +19,9 @@ export function createVaultsFeature(deps: VaultsFeatureDeps): Feature {
     {
       vaults: {
         list: async () => {
-          const { list, linkUrls } = await loadVaultList(deps.catalog, await deps.service());
+          // The Vaults screen asks on opening and on Refresh, and shows what the service says now:
+          // its read refreshes the catalog for every other reader too.
+          const { list, linkUrls } = await loadVaultList(deps.catalog, await deps.service(), { force: true });
           deps.links.remember(linkUrls);
           return list;
         },

@@ -10,8 +10,13 @@ import { indexCatalog, publicVaults, WHOLE_CATALOG, type ServiceCatalog } from '
  * with its underlying token, chain, category and type, from the console's catalog (five list
  * requests however many vaults there are, when it holds none).
  */
-export async function loadVaultList(catalog: ServiceCatalog, client: ServiceClient, language = 'en'): Promise<{ list: VaultList; linkUrls: string[] }> {
-  const lists = await catalog.read(client, WHOLE_CATALOG);
+export async function loadVaultList(
+  catalog: ServiceCatalog,
+  client: ServiceClient,
+  options: { force?: boolean; language?: string } = {},
+): Promise<{ list: VaultList; linkUrls: string[] }> {
+  const language = options.language ?? 'en';
+  const lists = await catalog.read(client, WHOLE_CATALOG, options.force ? { force: true } : {});
   const { vaults, chains, vaultCategories: categories, vaultTypes: types } = lists;
   const index = indexCatalog(lists);
   const shown = publicVaults(vaults);

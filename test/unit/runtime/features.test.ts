@@ -57,11 +57,23 @@ describe('the vaults feature', () => {
     const client = { listAll: async (resource: string) => (reads.push(resource), []) } as unknown as ServiceClient;
     const catalog = new ServiceCatalog();
     const vaults = createVaultsFeature({ catalog, service: async () => client, links: createLinkAllowlist() });
-    await vaults.handlers.vaults!.list!({}, ctx);
-    await vaults.handlers.vaults!.list!({}, ctx);
+    await catalog.read(client, ['vaults']);
+    await catalog.read(client, ['vaults']);
     expect(reads.filter((r) => r === 'vaults')).toHaveLength(1);
     await vaults.reset();
     await catalog.read(client, ['vaults']);
     expect(reads.filter((r) => r === 'vaults')).toHaveLength(2);
+  });
+
+  it('reads the service again for the Vaults screen, opened or refreshed, and so refreshes the catalog', async () => {
+    const reads: string[] = [];
+    const client = { listAll: async (resource: string) => (reads.push(resource), []) } as unknown as ServiceClient;
+    const catalog = new ServiceCatalog();
+    const vaults = createVaultsFeature({ catalog, service: async () => client, links: createLinkAllowlist() });
+    await vaults.handlers.vaults!.list!({}, ctx);
+    await vaults.handlers.vaults!.list!({}, ctx);
+    expect(reads.filter((r) => r === 'vaults')).toHaveLength(2);
+    await catalog.read(client, ['vaults', 'vaultTypes']);
+    expect(reads.filter((r) => r === 'vaults' || r === 'vaultTypes')).toHaveLength(4);
   });
 });
