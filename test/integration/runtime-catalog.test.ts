@@ -17,21 +17,17 @@ const requests: string[] = [];
 /** How many requests each catalog list has cost so far. */
 const catalogRequests = () => Object.fromEntries(CATALOG.map((r) => [r, requests.filter((p) => p === `/v1/${r}`).length]));
 
+/** The runtime's fetch: every request it sends to the service, counted by path. */
+const countingFetch: typeof fetch = async (input, init) => {
+  requests.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+  return fetch(input, init);
+};
+
 beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-runtime-catalog-'));
-  runtime = await createConsoleRuntime({
-    version: '0.0.0-test',
-    shell: 'browser',
-    dataDir,
-    secrets: new KeychainSecretStore(`Vaultdesk runtime-catalog test ${process.pid}`),
-    log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),
-    startSimulation: serviceOnlySimulation,
-    openExternal: async () => undefined,
-    fetch: async (input, init) => {
-      requests.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
-      return fetch(input, init);
-    },
-  });
+  const log = new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log'));
+  const secrets = new KeychainSecretStore(`Vaultdesk runtime-catalog test ${process.pid}`);
+  runtime = await createConsoleRuntime({ version: '0.0.0-test', shell: 'browser', dataDir, secrets, log, fetch: countingFetch, startSimulation: serviceOnlySimulation, openExternal: async () => undefined });
 });
 
 afterAll(async () => {
