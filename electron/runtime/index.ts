@@ -16,7 +16,7 @@ import { ServiceConnection, type EmbeddedSimulation } from './service-connection
 import type { DeviceHost, DeviceKind } from './device-host';
 import { createAppFeature } from './features/app';
 import { createBundlesFeature } from './features/bundles';
-import { openWalletBook, seedDemoBook } from './features/demo-book';
+import { openWalletBook, seedDemoBook } from './demo-book';
 import { createDeviceFeature } from './features/device';
 import { createInsightsFeature } from './features/insights';
 import { createPortfolioFeature } from './features/portfolio';
@@ -65,7 +65,10 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   const settings = settingsDocument(options.dataDir);
   const loaded = await settings.read();
   if (loaded.recovered) {
-    options.log.warn('settings file was unreadable and was kept aside', { keptAt: loaded.recovered.keptAt, reason: loaded.recovered.reason });
+    options.log.warn('settings file was unreadable and was kept aside', {
+      keptAt: loaded.recovered.keptAt,
+      reason: loaded.recovered.reason,
+    });
   }
   const vault = new ApiKeyVault(options.secrets);
   // Demo wallets never mix with the operator's own: the demo keeps its book under demo/.
@@ -103,11 +106,25 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   });
   const book = () => (demo() ? books.demo : books.live);
   const walletsOf = (groupId: string | null) =>
-    book().book.wallets(groupId ?? undefined).map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
+    book()
+      .book.wallets(groupId ?? undefined)
+      .map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
   const links = createLinkAllowlist();
 
-  const app = createAppFeature({ version: options.version, shell: options.shell, connection, offline, links, openExternal: options.openExternal });
-  const device = createDeviceFeature({ kind: () => (demo() ? 'emulated' : 'hid'), ...(options.startDevice ? { start: options.startDevice } : {}), book: () => book().book, emit });
+  const app = createAppFeature({
+    version: options.version,
+    shell: options.shell,
+    connection,
+    offline,
+    links,
+    openExternal: options.openExternal,
+  });
+  const device = createDeviceFeature({
+    kind: () => (demo() ? 'emulated' : 'hid'),
+    ...(options.startDevice ? { start: options.startDevice } : {}),
+    book: () => book().book,
+    emit,
+  });
   // The service's position records and transaction history of a batch, each a step of its own.
   const positions = createPositionsFeature({ service, portfolio, wallets: walletsOf });
   const transactions = createTransactionsFeature({ service, catalog, wallets: walletsOf, onExplorerUrls: (urls) => links.remember(urls) });
@@ -157,7 +174,9 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       signing: () => signing.current(),
       offline,
       source: async () =>
-        connection.mode() === 'live' ? { kind: 'service', url: (await connection.current()).serviceUrl } : { kind: 'simulation', seed: null, wallets: null },
+        connection.mode() === 'live'
+          ? { kind: 'service', url: (await connection.current()).serviceUrl }
+          : { kind: 'simulation', seed: null, wallets: null },
       epochHistory: async (vaultId) => (await loadEpochHistory(await service(), vaultId)).epochs,
       log: options.log,
     }),

@@ -27,7 +27,16 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-runtime-catalog-'));
   const log = new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log'));
   const secrets = new KeychainSecretStore(`Vaultdesk runtime-catalog test ${process.pid}`);
-  runtime = await createConsoleRuntime({ version: '0.0.0-test', shell: 'browser', dataDir, secrets, log, fetch: countingFetch, startSimulation: serviceOnlySimulation, openExternal: async () => undefined });
+  runtime = await createConsoleRuntime({
+    version: '0.0.0-test',
+    shell: 'browser',
+    dataDir,
+    secrets,
+    log,
+    fetch: countingFetch,
+    startSimulation: serviceOnlySimulation,
+    openExternal: async () => undefined,
+  });
 });
 
 afterAll(async () => {

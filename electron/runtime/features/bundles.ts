@@ -50,19 +50,21 @@ export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
       });
     }
   };
-  return feature({ bundles: {
-    exportUnsigned: async ({ planId }) => now().exportUnsigned(planId),
-    importUnsigned: async ({ content, fileName }) => now().importUnsigned(content, fileName ?? null),
-    exportSigned: async ({ batchId }) => now().exportSigned(batchId),
-    importSigned: async ({ content, fileName }) => {
-      online('sending a signed bundle');
-      return now().importSigned(content, fileName ?? null);
+  return feature({
+    bundles: {
+      exportUnsigned: async ({ planId }) => now().exportUnsigned(planId),
+      importUnsigned: async ({ content, fileName }) => now().importUnsigned(content, fileName ?? null),
+      exportSigned: async ({ batchId }) => now().exportSigned(batchId),
+      importSigned: async ({ content, fileName }) => {
+        online('sending a signed bundle');
+        return now().importSigned(content, fileName ?? null);
+      },
+      inspect: async ({ content }) => now().inspect(content),
+      snapshot: async ({ batchId }) => now().snapshot(batchId),
+      sendChecks: async ({ batchId }) => {
+        online('checking nonces and fees');
+        return now().sendChecks(await deps.signing().pipeline.openBatch(batchId));
+      },
     },
-    inspect: async ({ content }) => now().inspect(content),
-    snapshot: async ({ batchId }) => now().snapshot(batchId),
-    sendChecks: async ({ batchId }) => {
-      online('checking nonces and fees');
-      return now().sendChecks(await deps.signing().pipeline.openBatch(batchId));
-    },
-  } });
+  });
 }

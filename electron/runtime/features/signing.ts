@@ -9,7 +9,7 @@ import type { WalletBook } from '../../services/wallets/wallet-book';
 import type { Logger } from '../../services/log/logger';
 import type { DeviceHost } from '../device-host';
 import { feature, forward, type Feature, type ForwardTarget } from '../feature';
-import { exportFileName } from './wallets';
+import { exportFileName } from '../export-file-name';
 
 export interface SigningFeatureDeps {
   /** The data folder; the demo keeps its journals under demo/. */
@@ -119,6 +119,6 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
   };
 }
 
-export function journalFolder(dataDir: string, demo: boolean): string {
+function journalFolder(dataDir: string, demo: boolean): string {
   return demo ? path.join(dataDir, 'demo') : dataDir;
 }

@@ -1,16 +1,7 @@
 import type { ExportedFile, WalletBookView } from '../../../shared/ipc/schemas';
 import type { WalletBook } from '../../services/wallets/wallet-book';
 import { feature, type Feature } from '../feature';
-
-/** File names an operator can sort and recognise: what, which group, when. */
-export function exportFileName(kind: string, groupName: string | null, format: 'csv' | 'json', now: Date): string {
-  const slug = (groupName ?? 'all')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-  return `vaultdesk-${kind}-${slug || 'group'}-${now.toISOString().slice(0, 10)}.${format}`;
-}
+import { exportFileName } from '../export-file-name';
 
 /** The wallet book of the current mode (the demo keeps its own), with the file it was recovered from. */
 export type CurrentBook = () => { book: WalletBook; recoveredFrom: string | null };

@@ -46,7 +46,11 @@ export class ServiceCatalog {
     this.entries.clear();
   }
 
-  async read<const R extends CatalogResource>(client: ServiceClient, resources: readonly R[], options: CatalogReadOptions = {}): Promise<CatalogLists<R>> {
+  async read<const R extends CatalogResource>(
+    client: ServiceClient,
+    resources: readonly R[],
+    options: CatalogReadOptions = {},
+  ): Promise<CatalogLists<R>> {
     const now = options.now ?? Date.now();
     const picked = resources.map((resource) => [resource, this.entry(client, resource, now, options.force === true)] as const);
     const out: Record<string, unknown> = {};
@@ -100,4 +104,5 @@ export function indexCatalog(lists: Partial<CatalogLists<CatalogResource>>): Cat
 }
 
 /** The spec's rule for end users: the console shows PUBLIC vaults only. */
-export const publicVaults = (vaults: readonly ResourceItem<'vaults'>[]): ResourceItem<'vaults'>[] => vaults.filter((v) => v.visibility === 'PUBLIC');
+export const publicVaults = (vaults: readonly ResourceItem<'vaults'>[]): ResourceItem<'vaults'>[] =>
+  vaults.filter((v) => v.visibility === 'PUBLIC');

@@ -47,7 +47,11 @@ export class ChainPool {
     const record = override ? null : (await this.options.chainRecords()).find((c) => c.chainID === chainId);
     const url = this.rpcUrl(chainId, record);
     if (!url) {
-      throw new AppError({ code: 'CHAIN_NO_RPC', message: `No RPC address is known for chain ${chainId}.`, action: 'Add one in Settings.' });
+      throw new AppError({
+        code: 'CHAIN_NO_RPC',
+        message: `No RPC address is known for chain ${chainId}.`,
+        action: 'Add one in Settings.',
+      });
     }
     return this.clientAt(chainId, url, record?.name ?? `Chain ${chainId}`);
   }

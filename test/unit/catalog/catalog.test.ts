@@ -11,7 +11,16 @@ import type { ServiceClient } from '../../../electron/services/service-client';
 const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const lists: Record<string, unknown[]> = {
   vaults: [
-    { _id: 'v1', name: 'Vault one', visibility: 'PUBLIC', contractType: 'CDO_EPOCH', tokenId: 't1', chainId: 'c1', address: address(100), cdoEpoch: { address: address(200) } },
+    {
+      _id: 'v1',
+      name: 'Vault one',
+      visibility: 'PUBLIC',
+      contractType: 'CDO_EPOCH',
+      tokenId: 't1',
+      chainId: 'c1',
+      address: address(100),
+      cdoEpoch: { address: address(200) },
+    },
   ],
   tokens: [{ _id: 't1', symbol: 'USDC', decimals: 6, address: address(1) }],
   chains: [{ _id: 'c1', name: 'Local', chainID: 31337, RPCs: [{ https: 'http://127.0.0.1:1' }] }],
@@ -35,7 +44,13 @@ function countingClient(): { client: ServiceClient; reads: Record<string, number
   return { client, reads };
 }
 
-const catalogReads = (reads: Record<string, number>) => ({ vaults: reads.vaults, tokens: reads.tokens, chains: reads.chains, vaultCategories: reads.vaultCategories, vaultTypes: reads.vaultTypes });
+const catalogReads = (reads: Record<string, number>) => ({
+  vaults: reads.vaults,
+  tokens: reads.tokens,
+  chains: reads.chains,
+  vaultCategories: reads.vaultCategories,
+  vaultTypes: reads.vaultTypes,
+});
 
 describe('the service catalog', () => {
   it('serves the portfolio, the transaction history, the insight screens and the vault list from one read of each list', async () => {

@@ -22,14 +22,19 @@ function everyMethod(except: string[] = []): HandlerPart {
 describe('assembling features', () => {
   it('joins the features’ parts, namespaces split between features included, into one table', async () => {
     const profile = vi.fn(async () => 'profile');
-    const handlers = assembleHandlers([feature(everyMethod(['vaults.profile'])), feature({ vaults: { profile } } as unknown as HandlerPart)]);
+    const handlers = assembleHandlers([
+      feature(everyMethod(['vaults.profile'])),
+      feature({ vaults: { profile } } as unknown as HandlerPart),
+    ]);
     expect(await handlers.vaults.list({}, ctx)).toBe('vaults.list');
     await handlers.vaults.profile({ vaultId: 'v1' }, ctx);
     expect(profile).toHaveBeenCalled();
   });
 
   it('refuses a table that leaves a contract method out, or serves one twice', () => {
-    expect(() => assembleHandlers([feature(everyMethod(['signing.run', 'app.info']))])).toThrow(/signing\.run, app\.info|app\.info, signing\.run/);
+    expect(() => assembleHandlers([feature(everyMethod(['signing.run', 'app.info']))])).toThrow(
+      /signing\.run, app\.info|app\.info, signing\.run/,
+    );
     expect(() => assembleHandlers([feature(everyMethod()), feature({ app: everyMethod().app! })])).toThrow('app.info');
   });
 
