@@ -26,7 +26,9 @@ export interface ChainPoolOptions {
  * The one place that decides which RPC serves a chain and hands out its viem client: the
  * operator's address for the chain, else the first https RPC of the service's chain record. One
  * client per chain and address, made by `createRpcClient` and kept, shared by the portfolio's reads
- * and the signing pipeline.
+ * and the signing pipeline. Whatever else decides how a chain is reached (the operator's own RPCs
+ * with their fallbacks, the contracts pinned per chain) belongs here, so that every reader and the
+ * signing pipeline agree on it.
  */
 export class ChainPool {
   readonly counter: RpcCounter;

@@ -4,7 +4,7 @@ import type { Portfolio, PortfolioVault, PositionRow, RequestRow, SourceStatus }
 import type { ResourceItem } from '../../../shared/service';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
 import { ChainPool } from '../chain/pool';
-import type { ServiceClient } from '../service-client';
+import { requestsMade, type ServiceClient } from '../service-client';
 import { buildPosition, buildRequests, buildVault } from './assemble';
 import { epochVaultEntries, type EpochVaultEntry } from './catalog';
 import { readChain, walletKey, type ChainReadResult } from './chain-state';
@@ -82,7 +82,7 @@ export class PortfolioService {
   async load(wallets: readonly PortfolioWallet[], groupId: string | null): Promise<Portfolio> {
     const started = performance.now();
     const client = await this.options.service();
-    const httpBefore = totalRequests(client);
+    const httpBefore = requestsMade(client);
     const rpcBefore = this.chains.counter.http;
     const nowMs = Date.now();
     const sources: SourceStatus[] = [];
@@ -185,13 +185,9 @@ export class PortfolioService {
       // In the Requests screen's first order, so the table does not sort them again on arrival.
       requests: requests.sort(byExpected),
       sources: sources.sort((a, b) => a.id.localeCompare(b.id)),
-      cost: { http: totalRequests(client) - httpBefore, rpc: this.chains.counter.http - rpcBefore, ms: Math.round(performance.now() - started) },
+      cost: { http: requestsMade(client) - httpBefore, rpc: this.chains.counter.http - rpcBefore, ms: Math.round(performance.now() - started) },
     };
   }
-}
-
-function totalRequests(client: ServiceClient): number {
-  return Object.values(client.requestCounts()).reduce((a, b) => a + b, 0);
 }
 
 function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {

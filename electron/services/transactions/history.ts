@@ -7,7 +7,7 @@ import type { ResourceItem } from '../../../shared/service';
 import type { TransactionRow, TransactionsView } from '../../../shared/transactions/schemas';
 import { indexCatalog, ServiceCatalog, VAULTS_TOKENS_CHAINS, type CatalogIndex } from '../catalog/catalog';
 import { serviceRpcUrl } from '../chain/pool';
-import type { ServiceClient } from '../service-client';
+import { requestsMade, type ServiceClient } from '../service-client';
 
 type Transaction = ResourceItem<'transactions'>;
 
@@ -111,7 +111,7 @@ export class TransactionHistory {
   ): Promise<TransactionsView> {
     const started = performance.now();
     const now = options.now ?? Date.now();
-    const before = totalRequests(client);
+    const before = requestsMade(client);
     const walletsKey = wallets
       .map((w) => w.address.toLowerCase())
       .sort()
@@ -125,7 +125,7 @@ export class TransactionHistory {
       fetchedAtMs,
       stale: error !== null && fetchedAtMs !== null,
       error,
-      cost: { http: totalRequests(client) - before, ms: Math.round(performance.now() - started) },
+      cost: { http: requestsMade(client) - before, ms: Math.round(performance.now() - started) },
     });
 
     const ttl = this.options.ttlMs ?? TRANSACTIONS_TTL_MS;
@@ -160,8 +160,4 @@ export class TransactionHistory {
     for (const page of pages) for (const tx of page) byId.set(tx._id, tx);
     return [...byId.values()];
   }
-}
-
-function totalRequests(client: ServiceClient): number {
-  return Object.values(client.requestCounts()).reduce((a, b) => a + b, 0);
 }
