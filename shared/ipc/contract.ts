@@ -69,6 +69,13 @@ import {
   VaultProfileSchema,
 } from '../insights/schemas';
 
+/** A method: the schema of its input and of its result value. */
+const method = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R) => ({ input, result });
+/** A method that takes no input. */
+const query = <R extends z.ZodType>(result: R) => method(EmptyInput, result);
+/** A read of kept records, which the operator may ask to read again (`force`). */
+const refreshable = <R extends z.ZodType>(result: R) => method(ForceInput, result);
+
 /**
  * The IPC contract: every method the renderer may call, with the schema of its input and of its
  * result value, grouped by feature. The main process binds exactly these (with a sender check and a
@@ -76,117 +83,117 @@ import {
  */
 export const methods = {
   app: {
-    info: { input: EmptyInput, result: AppInfoSchema },
+    info: query(AppInfoSchema),
   },
   settings: {
-    apiKeyStatus: { input: EmptyInput, result: ApiKeyStatusSchema },
-    setApiKey: { input: SetApiKeyInput, result: ApiKeyStatusSchema },
+    apiKeyStatus: query(ApiKeyStatusSchema),
+    setApiKey: method(SetApiKeyInput, ApiKeyStatusSchema),
     /** An offline-review install opens no network connection at all. */
-    setOffline: { input: SetOfflineInput, result: AppInfoSchema },
-    removeApiKey: { input: EmptyInput, result: ApiKeyStatusSchema },
-    testConnection: { input: TestConnectionInput, result: ConnectionTestSchema },
+    setOffline: method(SetOfflineInput, AppInfoSchema),
+    removeApiKey: query(ApiKeyStatusSchema),
+    testConnection: method(TestConnectionInput, ConnectionTestSchema),
   },
   vaults: {
-    list: { input: EmptyInput, result: VaultListSchema },
+    list: query(VaultListSchema),
     /** The vault's epochs, oldest first, from the service's records. */
-    epochs: { input: VaultIdInput, result: EpochHistorySchema },
+    epochs: method(VaultIdInput, EpochHistorySchema),
     /** Operators, category and type, campaigns and the integrations object of a public vault. */
-    profile: { input: VaultProfileInput, result: VaultProfileSchema },
+    profile: method(VaultProfileInput, VaultProfileSchema),
   },
   portfolio: {
     /** Everything the console shows for a group (or every wallet, with null), in one refresh. */
-    load: { input: PortfolioInput, result: PortfolioSchema },
+    load: method(PortfolioInput, PortfolioSchema),
     /** Which lender agreements each wallet of the batch has signed, per vault (checked with bounded concurrency, cached). */
-    agreements: { input: AgreementsInput, result: AgreementsSchema },
+    agreements: method(AgreementsInput, AgreementsSchema),
   },
   positions: {
     /** The service's position record (deposits, earnings, APY, pool share…) of each pair of the batch with something in it; bounded concurrency, cached. */
-    records: { input: PositionRecordsInputSchema, result: PositionRecordsSchema },
+    records: method(PositionRecordsInputSchema, PositionRecordsSchema),
   },
   transactions: {
     /** The batch's transaction history from the service, joined with vaults, tokens and explorer links; cached. */
-    list: { input: TransactionsInputSchema, result: TransactionsViewSchema },
+    list: method(TransactionsInputSchema, TransactionsViewSchema),
   },
   wallets: {
-    list: { input: EmptyInput, result: WalletBookViewSchema },
-    add: { input: AddWalletInput, result: WalletSchema },
-    update: { input: UpdateWalletInput, result: WalletSchema },
-    remove: { input: RemoveWalletsInput, result: z.object({ removed: z.number() }) },
-    importCsv: { input: ImportCsvInput, result: CsvImportReportSchema },
-    export: { input: ExportWalletsInput, result: ExportedFileSchema },
-    createGroup: { input: GroupNameInput, result: GroupSchema },
-    renameGroup: { input: RenameGroupInput, result: GroupSchema },
-    deleteGroup: { input: GroupIdInput, result: z.object({ deleted: z.literal(true) }) },
-    setGroupMembers: { input: SetMembersInput, result: z.object({ changed: z.number() }) },
+    list: query(WalletBookViewSchema),
+    add: method(AddWalletInput, WalletSchema),
+    update: method(UpdateWalletInput, WalletSchema),
+    remove: method(RemoveWalletsInput, z.object({ removed: z.number() })),
+    importCsv: method(ImportCsvInput, CsvImportReportSchema),
+    export: method(ExportWalletsInput, ExportedFileSchema),
+    createGroup: method(GroupNameInput, GroupSchema),
+    renameGroup: method(RenameGroupInput, GroupSchema),
+    deleteGroup: method(GroupIdInput, z.object({ deleted: z.literal(true) })),
+    setGroupMembers: method(SetMembersInput, z.object({ changed: z.number() })),
   },
   device: {
-    state: { input: EmptyInput, result: z.object({ kind: DeviceKindSchema, state: DeviceStateSchema }) },
-    refresh: { input: EmptyInput, result: DeviceStateSchema },
-    openEthereumApp: { input: EmptyInput, result: DeviceStateSchema },
-    discoverAccounts: { input: DiscoverInput, result: z.array(DeviceAccountSchema) },
+    state: query(z.object({ kind: DeviceKindSchema, state: DeviceStateSchema })),
+    refresh: query(DeviceStateSchema),
+    openEthereumApp: query(DeviceStateSchema),
+    discoverAccounts: method(DiscoverInput, z.array(DeviceAccountSchema)),
     /** Shows the address on the device for the user to compare; answers once they confirm. */
-    verifyAddress: { input: VerifyAddressInput, result: z.object({ address: z.string(), matches: z.boolean() }) },
-    importAccounts: { input: ImportLedgerInput, result: z.object({ added: z.number(), updated: z.number() }) },
+    verifyAddress: method(VerifyAddressInput, z.object({ address: z.string(), matches: z.boolean() })),
+    importAccounts: method(ImportLedgerInput, z.object({ added: z.number(), updated: z.number() })),
   },
   emulator: {
     /** The demo's emulated Ledger; an error outside demo mode. */
-    snapshot: { input: EmptyInput, result: EmulatorSnapshotSchema },
-    command: { input: EmulatorCommandInput, result: EmulatorSnapshotSchema },
+    snapshot: query(EmulatorSnapshotSchema),
+    command: method(EmulatorCommandInput, EmulatorSnapshotSchema),
   },
   signing: {
     /** Preflight and drafts for one vault and one action; nothing is signed yet. */
-    plan: { input: PlanRequestInput, result: PlanSchema },
+    plan: method(PlanRequestInput, PlanSchema),
     /** Journals the plan as a batch (the operator has reviewed it, and acknowledged blind signing when asked). */
-    createBatch: { input: CreateBatchInput, result: BatchSchema },
-    listBatches: { input: EmptyInput, result: z.array(BatchSummarySchema) },
-    openBatch: { input: BatchIdInput, result: BatchSchema },
+    createBatch: method(CreateBatchInput, BatchSchema),
+    listBatches: query(z.array(BatchSummarySchema)),
+    openBatch: method(BatchIdInput, BatchSchema),
     /** Starts (or resumes) signing; progress arrives as signing events. */
-    run: { input: BatchIdInput, result: z.object({ started: z.literal(true) }) },
-    pause: { input: BatchIdInput, result: z.object({ paused: z.literal(true) }) },
-    retry: { input: BatchItemInput, result: z.object({ started: z.literal(true) }) },
-    skip: { input: BatchItemInput, result: BatchSchema },
+    run: method(BatchIdInput, z.object({ started: z.literal(true) })),
+    pause: method(BatchIdInput, z.object({ paused: z.literal(true) })),
+    retry: method(BatchItemInput, z.object({ started: z.literal(true) })),
+    skip: method(BatchItemInput, BatchSchema),
     /** Signs an item's nonce again, with higher fees (only when the operator asks). */
-    resign: { input: BatchItemInput, result: BatchSchema },
-    report: { input: BatchIdInput, result: ExportedFileSchema },
+    resign: method(BatchItemInput, BatchSchema),
+    report: method(BatchIdInput, ExportedFileSchema),
   },
   campaigns: {
-    list: { input: ForceInput, result: CampaignListSchema },
+    list: refreshable(CampaignListSchema),
     /** Rules, dates and the public vaults a campaign concerns. */
-    get: { input: CampaignIdInput, result: CampaignDetailSchema },
+    get: method(CampaignIdInput, CampaignDetailSchema),
     /** The points of every wallet of a group (read per wallet with bounded concurrency, cached), with the group's totals. */
-    points: { input: CampaignPointsInput, result: CampaignPointsViewSchema },
+    points: method(CampaignPointsInput, CampaignPointsViewSchema),
     /** The same as a CSV file: one line per wallet and a totals line. */
-    exportPoints: { input: ExportPointsInput, result: ExportedFileSchema },
+    exportPoints: method(ExportPointsInput, ExportedFileSchema),
   },
   operators: {
-    list: { input: ForceInput, result: OperatorListSchema },
+    list: refreshable(OperatorListSchema),
     /** Description, links and the public vaults it manages, borrows from or curates. */
-    get: { input: OperatorIdInput, result: OperatorDetailSchema },
+    get: method(OperatorIdInput, OperatorDetailSchema),
   },
   performance: {
     /** The latest performance record of every public vault, for comparison. */
-    overview: { input: ForceInput, result: PerformanceOverviewSchema },
+    overview: refreshable(PerformanceOverviewSchema),
     /** One vault's performance records over time and its underlying's price history. */
-    vault: { input: VaultProfileInput, result: VaultPerformanceViewSchema },
+    vault: method(VaultProfileInput, VaultPerformanceViewSchema),
   },
   bundles: {
     /** Online: a plan (not started as a batch here) as an unsigned bundle to carry to an offline install. */
-    exportUnsigned: { input: ExportUnsignedInput, result: BundleFileSchema },
+    exportUnsigned: method(ExportUnsignedInput, BundleFileSchema),
     /** Offline: checks an unsigned bundle and makes it a plan to review (signing.createBatch signs it, sending nothing). */
-    importUnsigned: { input: BundleTextInput, result: ImportedUnsignedSchema },
+    importUnsigned: method(BundleTextInput, ImportedUnsignedSchema),
     /** Offline: the signed bundle of a batch imported from an unsigned bundle, once each item is signed or skipped. */
-    exportSigned: { input: BundleBatchInput, result: BundleFileSchema },
+    exportSigned: method(BundleBatchInput, BundleFileSchema),
     /** Online: checks a signed bundle and journals it as a batch to send (signing.run sends it). */
-    importSigned: { input: BundleTextInput, result: ImportedSignedSchema },
+    importSigned: method(BundleTextInput, ImportedSignedSchema),
     /** Either side: checks a bundle file without importing it; what it holds and its snapshot. */
-    inspect: { input: BundleTextInput, result: BundleViewSchema },
+    inspect: method(BundleTextInput, BundleViewSchema),
     /** The bundle a batch was imported from, and the snapshot it was planned from. */
-    snapshot: { input: BundleBatchInput, result: BundleViewSchema },
+    snapshot: method(BundleBatchInput, BundleViewSchema),
     /** Online: what the chain says now about each signed transaction of a bundle's batch still to send. */
-    sendChecks: { input: BundleBatchInput, result: z.array(SendCheckSchema) },
+    sendChecks: method(BundleBatchInput, z.array(SendCheckSchema)),
   },
   system: {
-    openExternal: { input: OpenExternalInput, result: z.object({ opened: z.boolean() }) },
+    openExternal: method(OpenExternalInput, z.object({ opened: z.boolean() })),
   },
 } as const satisfies Record<string, Record<string, { input: z.ZodType; result: z.ZodType }>>;
 

@@ -3,14 +3,12 @@ import type { BundleSource } from '../../../shared/bundle/schemas';
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import { createBundleService, type BundleService } from '../../services/bundles';
 import type { Logger } from '../../services/log/logger';
-import type { Handlers } from '../handlers';
-import type { createSigningFeature } from './signing';
-
-type SigningFeature = ReturnType<typeof createSigningFeature>;
+import { feature, type Feature } from '../feature';
+import type { SigningPipeline } from './signing';
 
 export interface BundlesFeatureDeps {
-  /** The signing feature of the current mode (its pipeline, chains and journal folder). */
-  signing: () => SigningFeature;
+  /** The signing pipeline of the current mode (its pipeline, chains and journal folder). */
+  signing: () => SigningPipeline;
   offline: () => boolean;
   /** Where this mode's plans take their figures from, for a bundle's snapshot. */
   source: () => Promise<BundleSource>;
@@ -25,8 +23,8 @@ export interface BundlesFeatureDeps {
  * batch that `signing.run` sends. One bundle service per signing pipeline, so a mode switch
  * (demo, live, offline) never mixes their journals.
  */
-export function createBundlesHandlers(deps: BundlesFeatureDeps): Handlers['bundles'] {
-  const services = new WeakMap<SigningFeature, BundleService>();
+export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
+  const services = new WeakMap<SigningPipeline, BundleService>();
   const now = (): BundleService => {
     const signing = deps.signing();
     let service = services.get(signing);
@@ -52,19 +50,21 @@ export function createBundlesHandlers(deps: BundlesFeatureDeps): Handlers['bundl
       });
     }
   };
-  return {
-    exportUnsigned: async ({ planId }) => now().exportUnsigned(planId),
-    importUnsigned: async ({ content, fileName }) => now().importUnsigned(content, fileName ?? null),
-    exportSigned: async ({ batchId }) => now().exportSigned(batchId),
-    importSigned: async ({ content, fileName }) => {
-      online('sending a signed bundle');
-      return now().importSigned(content, fileName ?? null);
+  return feature({
+    bundles: {
+      exportUnsigned: async ({ planId }) => now().exportUnsigned(planId),
+      importUnsigned: async ({ content, fileName }) => now().importUnsigned(content, fileName ?? null),
+      exportSigned: async ({ batchId }) => now().exportSigned(batchId),
+      importSigned: async ({ content, fileName }) => {
+        online('sending a signed bundle');
+        return now().importSigned(content, fileName ?? null);
+      },
+      inspect: async ({ content }) => now().inspect(content),
+      snapshot: async ({ batchId }) => now().snapshot(batchId),
+      sendChecks: async ({ batchId }) => {
+        online('checking nonces and fees');
+        return now().sendChecks(await deps.signing().pipeline.openBatch(batchId));
+      },
     },
-    inspect: async ({ content }) => now().inspect(content),
-    snapshot: async ({ batchId }) => now().snapshot(batchId),
-    sendChecks: async ({ batchId }) => {
-      online('checking nonces and fees');
-      return now().sendChecks(await deps.signing().pipeline.openBatch(batchId));
-    },
-  };
+  });
 }

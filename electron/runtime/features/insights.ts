@@ -10,17 +10,21 @@ import { performanceOverview, vaultPerformance } from '../../services/insights/p
 import { pointsCsv } from '../../services/insights/points-csv';
 import { vaultProfile } from '../../services/insights/profile';
 import { ReferenceDataCache } from '../../services/insights/reference-data';
+import type { ServiceCatalog } from '../../services/catalog/catalog';
 import { indexReference, operatorLinkUrls, type ReferenceIndex } from '../../services/insights/views';
 import type { ServiceClient } from '../../services/service-client';
 import type { WalletBook } from '../../services/wallets/wallet-book';
 import type { Handlers } from '../handlers';
-import { exportFileName } from './wallets';
+import { feature, type Feature } from '../feature';
+import type { LinkAllowlist } from '../link-allowlist';
+import { exportFileName } from '../export-file-name';
 
 export interface InsightsDeps {
   service: () => Promise<ServiceClient>;
+  catalog: ServiceCatalog;
   book: () => WalletBook;
   /** The external opener's allowlist: hosts to add (operators name their own sites) and the check. */
-  links: { remember(urls: Iterable<string | null>): void; allows(url: string): boolean };
+  links: LinkAllowlist;
   now?: () => number;
 }
 
@@ -29,8 +33,8 @@ export interface InsightsDeps {
  * records around the vaults, joined on one cached copy of the reference lists. Points are read per
  * wallet (the service's only form) with bounded concurrency and kept a few minutes.
  */
-export function createInsightsFeature(deps: InsightsDeps) {
-  const refs = new ReferenceDataCache();
+export function createInsightsFeature(deps: InsightsDeps): Feature {
+  const refs = new ReferenceDataCache(deps.catalog);
   const points = new CampaignPointsCache();
   const now = deps.now ?? Date.now;
   const nowSeconds = () => Math.floor(now() / 1000);
@@ -144,19 +148,20 @@ export function createInsightsFeature(deps: InsightsDeps) {
     },
   };
 
-  return {
-    campaigns,
-    operators,
-    performance,
-    /** The vault page's profile: operators, category and type, campaigns, integrations. */
-    vaultProfile: async ({ vaultId, force }: { vaultId: string; force?: boolean | undefined }) => {
-      const { client, index, vault } = await publicVault(vaultId, force);
-      return vaultProfile(client, index, vault, deps.links.allows, nowSeconds());
-    },
-    /** Nothing read from one source may be shown after switching to another. */
-    reset() {
-      refs.reset();
-      points.reset();
-    },
+  /** The vault page's profile: operators, category and type, campaigns, integrations. */
+  const profile: Handlers['vaults']['profile'] = async ({ vaultId, force }) => {
+    const { client, index, vault } = await publicVault(vaultId, force);
+    return vaultProfile(client, index, vault, deps.links.allows, nowSeconds());
   };
+
+  return feature(
+    { campaigns, operators, performance, vaults: { profile } },
+    {
+      // Nothing read from one source may be shown after switching to another.
+      reset: () => {
+        refs.reset();
+        points.reset();
+      },
+    },
+  );
 }

@@ -4,6 +4,7 @@ import type { SigningEvent } from '../../../shared/signing/schemas';
 import type { PortfolioService, PortfolioWallet } from '../../services/portfolio/portfolio';
 import { PositionRecordCache, positionPairs } from '../../services/portfolio/position-records';
 import type { ServiceClient } from '../../services/service-client';
+import { feature, type Feature } from '../feature';
 
 export interface PositionsFeatureDeps {
   service: () => Promise<ServiceClient>;
@@ -20,24 +21,31 @@ export function createPositionsFeature(deps: PositionsFeatureDeps) {
   const cache = new PositionRecordCache();
   let last: Portfolio | null = null;
 
+  async function records({ groupId, force }: { groupId: string | null; force?: boolean | undefined }): Promise<PositionRecords> {
+    // The service first: in offline mode this fails before anything else is tried.
+    const client = await deps.service();
+    if (!last || last.groupId !== groupId) last = await deps.portfolio.load(deps.wallets(groupId), groupId);
+    return cache.load(client, groupId, positionPairs(last), force ? { force: true } : {});
+  }
+
+  const positions: Feature = feature(
+    { positions: { records } },
+    {
+      reset: () => {
+        cache.reset();
+        last = null;
+      },
+    },
+  );
   return {
+    ...positions,
     /** Called with every portfolio view the console shows. */
     remember(view: Portfolio): void {
       last = view;
     },
-    reset(): void {
-      cache.reset();
-      last = null;
-    },
     /** A confirmed transaction changes the wallet's position in that vault: ask again next time. */
     onSigningEvent(event: SigningEvent): void {
       if (event.type === 'item' && event.item.state === 'confirmed') cache.invalidate(event.item.wallet, event.item.vaultId);
-    },
-    async records({ groupId, force }: { groupId: string | null; force?: boolean | undefined }): Promise<PositionRecords> {
-      // The service first: in offline mode this fails before anything else is tried.
-      const client = await deps.service();
-      if (!last || last.groupId !== groupId) last = await deps.portfolio.load(deps.wallets(groupId), groupId);
-      return cache.load(client, groupId, positionPairs(last), force ? { force: true } : {});
     },
   };
 }

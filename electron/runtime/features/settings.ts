@@ -1,25 +1,44 @@
 import { AppError } from '../../../shared/errors';
-import type { ApiKeyStatus, ConnectionTest } from '../../../shared/ipc/schemas';
+import type { ApiKeyStatus, AppInfo, ConnectionTest } from '../../../shared/ipc/schemas';
 import { apiKeyFingerprint, type ApiKeyVault } from '../../services/secrets/api-key';
 import type { JsonDocument } from '../../services/storage/json-document';
 import type { Settings } from '../../services/settings/settings';
 import type { Logger } from '../../services/log/logger';
 import type { ServiceConnection } from '../service-connection';
+import { feature, type Feature } from '../feature';
+
+/** Offline review: `--offline` holds for the run; otherwise the saved setting, which Settings can change. */
+export interface OfflineSetting {
+  (): boolean;
+  set(on: boolean): void;
+}
+
+export function offlineSetting(forced: boolean | undefined, saved: boolean): OfflineSetting {
+  let on = saved;
+  return Object.assign(() => forced === true || on, {
+    set: (value: boolean) => {
+      on = value;
+    },
+  });
+}
 
 export interface SettingsDeps {
   vault: ApiKeyVault;
   settings: JsonDocument<Settings>;
   connection: ServiceConnection;
   log: Logger & { forget?(value: string): void };
+  offline: OfflineSetting;
+  info(): Promise<AppInfo>;
   /** Called after the mode may have changed, so the UI reloads what it shows. */
   onModeChanged(): Promise<void>;
 }
 
 /**
- * The API key's life cycle: save to the keychain (only there), test, replace, remove. The renderer
- * only ever learns whether a key is configured and its short fingerprint.
+ * The API key's life cycle: save to the keychain (only there), test, replace, remove; and the
+ * offline-review switch. The renderer only ever learns whether a key is configured and its short
+ * fingerprint.
  */
-export function createSettingsFeature(deps: SettingsDeps) {
+export function createSettingsFeature(deps: SettingsDeps): Feature {
   async function status(): Promise<ApiKeyStatus> {
     const { value } = await deps.settings.read();
     const availability = await deps.vault.availability();
@@ -91,7 +110,15 @@ export function createSettingsFeature(deps: SettingsDeps) {
     }
   }
 
-  return { status, setApiKey, removeApiKey, testConnection, reselect: () => deps.onModeChanged() };
+  async function setOffline({ offline: on }: { offline: boolean }): Promise<AppInfo> {
+    const { value } = await deps.settings.read();
+    await deps.settings.write({ ...value, offline: on });
+    deps.offline.set(on);
+    await deps.onModeChanged();
+    return deps.info();
+  }
+
+  return feature({ settings: { apiKeyStatus: status, setApiKey, setOffline, removeApiKey, testConnection } });
 }
 
 /** Joins error message and action as sentences, whatever punctuation each came with. */

@@ -2,41 +2,62 @@ import path from 'node:path';
 import { AppError } from '../../../shared/errors';
 import type { ExportedFile } from '../../../shared/ipc/schemas';
 import type { Plan } from '../../../shared/signing/schemas';
-import { createChainAccess, createSigningService, type SigningService } from '../../services/signing';
+import { createSigningService, type SigningService, type SigningServiceOptions } from '../../services/signing';
 import type { PortfolioService } from '../../services/portfolio/portfolio';
 import type { ServiceClient } from '../../services/service-client';
 import type { WalletBook } from '../../services/wallets/wallet-book';
 import type { Logger } from '../../services/log/logger';
 import type { DeviceHost } from '../device-host';
-import { exportFileName } from './wallets';
+import { feature, forward, type Feature, type ForwardTarget } from '../feature';
+import { exportFileName } from '../export-file-name';
 
 export interface SigningFeatureDeps {
-  /** The folder this mode keeps its journals in (the demo's own under demo/). */
+  /** The data folder; the demo keeps its journals under demo/. */
   dataDir: string;
+  demo: () => boolean;
   book: () => WalletBook;
   device: () => Promise<DeviceHost>;
   portfolio: PortfolioService;
   service: () => Promise<ServiceClient>;
+  /** The console's chain-client pool, as the pipeline asks it. */
+  chain: SigningServiceOptions['chain'];
   log: Logger;
   onEvent: Parameters<SigningService['subscribe']>[0];
+}
+
+/** The signing pipeline of one mode, as the bundles feature shares it: pipeline, chains and journal folder. */
+export interface SigningPipeline extends ForwardTarget<'signing'> {
+  pipeline: SigningService;
+  chain: SigningServiceOptions['chain'];
+  dataDir: string;
+  close(): void;
 }
 
 /**
  * The signing pipeline as the console drives it: plans from what the operator selected (each
  * wallet's Ledger path from the wallet book), batches journaled before anything reaches the device,
- * and a run that reports through events rather than holding the window's request open.
+ * and a run that reports through events rather than holding the window's request open. One
+ * pipeline per mode, so demo journals never mix with the operator's own.
  */
-export function createSigningFeature(deps: SigningFeatureDeps) {
-  // One RPC client per chain, shared by the pipeline and the offline-review bundles.
-  const chain = createChainAccess({ service: deps.service });
+export function createSigningFeature(deps: SigningFeatureDeps): Feature & { current(): SigningPipeline } {
+  let pipeline: SigningPipeline | null = null;
+  const current = () => (pipeline ??= createPipeline(deps, journalFolder(deps.dataDir, deps.demo())));
+  const close = () => {
+    pipeline?.close();
+    pipeline = null;
+  };
+  return { ...feature({ signing: forward('signing', current) }, { reset: close, close }), current };
+}
+
+function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipeline {
   const service = createSigningService({
-    dataDir: deps.dataDir,
+    dataDir,
     device: {
       signTransaction: async (...args) => (await deps.device()).service.signTransaction(...args),
       signPersonalMessage: async (...args) => (await deps.device()).service.signPersonalMessage(...args),
     },
     loadPortfolio: (wallets) => deps.portfolio.load(wallets, null),
-    chain,
+    chain: deps.chain,
     service: deps.service,
     log: deps.log,
   });
@@ -49,7 +70,7 @@ export function createSigningFeature(deps: SigningFeatureDeps) {
   };
 
   return {
-    async plan(input: { vaultId: string; action: Plan['selection']['action']; wallets: string[]; amount?: string; requestIds?: string[]; approval?: 'exact' | 'unlimited' }): Promise<Plan> {
+    async plan(input: { vaultId: string; action: Plan['selection']['action']; wallets: string[]; amount?: string | undefined; requestIds?: string[] | undefined; approval?: 'exact' | 'unlimited' | undefined }): Promise<Plan> {
       const book = deps.book();
       const wallets = input.wallets.map((address) => {
         const w = book.wallets().find((x) => x.address.toLowerCase() === address.toLowerCase());
@@ -72,33 +93,32 @@ export function createSigningFeature(deps: SigningFeatureDeps) {
         ...(input.approval ? { approval: input.approval } : {}),
       });
     },
-    createBatch: (planId: string, acknowledgeBlindSigning: boolean) => service.createBatch(planId, { acknowledgeBlindSigning }),
+    createBatch: ({ planId, acknowledgeBlindSigning }) => service.createBatch(planId, { acknowledgeBlindSigning }),
     listBatches: () => service.listBatches(),
-    openBatch: (id: string) => service.openBatch(id),
-    run: (id: string) => start(service.run(id)),
-    pause: async (id: string) => {
-      await service.pause(id);
+    openBatch: ({ batchId }) => service.openBatch(batchId),
+    run: ({ batchId }) => start(service.run(batchId)),
+    pause: async ({ batchId }) => {
+      await service.pause(batchId);
       return { paused: true as const };
     },
-    retry: (id: string, itemId: string) => start(service.retry(id, itemId)),
-    skip: (id: string, itemId: string) => service.skip(id, itemId),
-    resign: (id: string, itemId: string) => service.resign(id, itemId),
-    async report(id: string): Promise<ExportedFile> {
-      const batch = await service.openBatch(id);
+    retry: ({ batchId, itemId }) => start(service.retry(batchId, itemId)),
+    skip: ({ batchId, itemId }) => service.skip(batchId, itemId),
+    resign: ({ batchId, itemId }) => service.resign(batchId, itemId),
+    async report({ batchId }): Promise<ExportedFile> {
+      const batch = await service.openBatch(batchId);
       return {
         fileName: exportFileName(`batch-${batch.selection.action}`, batch.vault.name, 'csv', new Date()),
         mimeType: 'text/csv',
-        content: await service.reportCsv(id),
+        content: await service.reportCsv(batchId),
       };
     },
     close: unsubscribe,
-    /** For the bundles feature: the same pipeline, chains and journal folder. */
     pipeline: service,
-    chain,
-    dataDir: deps.dataDir,
+    chain: deps.chain,
+    dataDir,
   };
 }
 
-export function journalFolder(dataDir: string, demo: boolean): string {
+function journalFolder(dataDir: string, demo: boolean): string {
   return demo ? path.join(dataDir, 'demo') : dataDir;
 }

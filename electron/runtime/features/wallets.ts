@@ -1,29 +1,39 @@
 import type { ExportedFile, WalletBookView } from '../../../shared/ipc/schemas';
 import type { WalletBook } from '../../services/wallets/wallet-book';
+import { feature, type Feature } from '../feature';
+import { exportFileName } from '../export-file-name';
 
-/** File names an operator can sort and recognise: what, which group, when. */
-export function exportFileName(kind: string, groupName: string | null, format: 'csv' | 'json', now: Date): string {
-  const slug = (groupName ?? 'all')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-  return `vaultdesk-${kind}-${slug || 'group'}-${now.toISOString().slice(0, 10)}.${format}`;
-}
+/** The wallet book of the current mode (the demo keeps its own), with the file it was recovered from. */
+export type CurrentBook = () => { book: WalletBook; recoveredFrom: string | null };
 
-export function createWalletsFeature(book: WalletBook, recoveredFrom: string | null, now: () => Date = () => new Date()) {
-  return {
-    view(): WalletBookView {
-      const { wallets, groups } = book.snapshot();
-      return { wallets, groups, recoveredFrom };
+/** The wallet book over the bridge: wallets, groups, CSV import and CSV/JSON export. */
+export function createWalletsFeature(current: CurrentBook, now: () => Date = () => new Date()): Feature {
+  const book = () => current().book;
+  return feature({
+    wallets: {
+      list: async (): Promise<WalletBookView> => {
+        const { wallets, groups } = book().snapshot();
+        return { wallets, groups, recoveredFrom: current().recoveredFrom };
+      },
+      add: (input) => book().add(input),
+      update: ({ address, ...patch }) => book().update(address, patch),
+      remove: async ({ addresses }) => ({ removed: await book().remove(addresses) }),
+      importCsv: ({ csv, groupId }) => book().importCsv(csv, groupId),
+      export: async ({ format, groupId }): Promise<ExportedFile> => {
+        const group = groupId ? (book().snapshot().groups.find((g) => g.id === groupId) ?? null) : null;
+        return {
+          fileName: exportFileName('wallets', group?.name ?? null, format, now()),
+          mimeType: format === 'csv' ? 'text/csv' : 'application/json',
+          content: format === 'csv' ? book().exportCsv(groupId) : book().exportJson(groupId),
+        };
+      },
+      createGroup: ({ name }) => book().createGroup(name),
+      renameGroup: ({ id, name }) => book().renameGroup(id, name),
+      deleteGroup: async ({ id }) => {
+        await book().deleteGroup(id);
+        return { deleted: true as const };
+      },
+      setGroupMembers: async ({ groupId, addresses, member }) => ({ changed: await book().setMembership(groupId, addresses, member) }),
     },
-    export(format: 'csv' | 'json', groupId?: string): ExportedFile {
-      const group = groupId ? (book.snapshot().groups.find((g) => g.id === groupId) ?? null) : null;
-      return {
-        fileName: exportFileName('wallets', group?.name ?? null, format, now()),
-        mimeType: format === 'csv' ? 'text/csv' : 'application/json',
-        content: format === 'csv' ? book.exportCsv(groupId) : book.exportJson(groupId),
-      };
-    },
-  };
+  });
 }

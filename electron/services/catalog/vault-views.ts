@@ -3,29 +3,27 @@ import { localizedText } from '../../../shared/domain/text';
 import { isoToSeconds } from '../../../shared/domain/time';
 import type { ServiceClient } from '../service-client';
 import { namedRef } from '../insights/views';
+import { indexCatalog, publicVaults, WHOLE_CATALOG, type ServiceCatalog } from './catalog';
 
 /**
  * The Vaults screen's view model: PUBLIC vaults only (the spec's rule for end users), each joined
- * with its underlying token, chain, category and type, in five list requests however many vaults
- * there are.
+ * with its underlying token, chain, category and type, from the console's catalog (five list
+ * requests however many vaults there are, when it holds none).
  */
-export async function loadVaultList(client: ServiceClient, language = 'en'): Promise<{ list: VaultList; linkUrls: string[] }> {
-  const [vaults, tokens, chains, categories, types] = await Promise.all([
-    client.listAll('vaults'),
-    client.listAll('tokens'),
-    client.listAll('chains'),
-    client.listAll('vaultCategories'),
-    client.listAll('vaultTypes'),
-  ]);
-  const tokenById = new Map(tokens.map((t) => [t._id, t]));
-  const chainById = new Map(chains.map((c) => [c._id, c]));
-  const categoryById = new Map(categories.map((c) => [c._id, c]));
-  const typeById = new Map(types.map((t) => [t._id, t]));
-  const publicVaults = vaults.filter((v) => v.visibility === 'PUBLIC');
+export async function loadVaultList(
+  catalog: ServiceCatalog,
+  client: ServiceClient,
+  options: { force?: boolean; language?: string } = {},
+): Promise<{ list: VaultList; linkUrls: string[] }> {
+  const language = options.language ?? 'en';
+  const lists = await catalog.read(client, WHOLE_CATALOG, options.force ? { force: true } : {});
+  const { vaults, chains, vaultCategories: categories, vaultTypes: types } = lists;
+  const index = indexCatalog(lists);
+  const shown = publicVaults(vaults);
 
-  const rows: VaultRow[] = publicVaults.map((v) => {
-    const token = v.tokenId ? tokenById.get(v.tokenId) : undefined;
-    const chain = v.chainId ? chainById.get(v.chainId) : undefined;
+  const rows: VaultRow[] = shown.map((v) => {
+    const token = index.token(v.tokenId);
+    const chain = index.chain(v.chainId);
     return {
       id: v._id,
       name: v.name ?? v._id,
@@ -39,15 +37,15 @@ export async function loadVaultList(client: ServiceClient, language = 'en'): Pro
         ? { id: token._id ?? '', symbol: token.symbol ?? '?', name: token.name ?? null, decimals: token.decimals ?? 18, address: token.address ?? null }
         : null,
       chain: chain ? { id: chain._id ?? '', name: chain.name ?? 'Unknown chain', chainId: chain.chainID ?? null } : null,
-      category: namedRef(v.categoryId ? categoryById.get(v.categoryId) : undefined),
-      type: namedRef(v.typeId ? typeById.get(v.typeId) : undefined),
+      category: namedRef(index.category(v.categoryId)),
+      type: namedRef(index.type(v.typeId)),
     };
   });
   rows.sort((a, b) => a.name.localeCompare(b.name));
   // Links the console may open for these vaults: their chains' explorers and their KYC providers.
   const linkUrls = [
     ...chains.map((c) => (c as { explorerUrl?: unknown }).explorerUrl),
-    ...publicVaults.map((v) => (v as { kyc?: { link?: unknown } }).kyc?.link),
+    ...shown.map((v) => (v as { kyc?: { link?: unknown } }).kyc?.link),
   ].filter((u): u is string => typeof u === 'string');
   // Filters offer every category and type the service lists, with their public vaults counted.
   const facets = (records: Array<{ _id: string; code?: string | undefined; name?: unknown }>, key: 'category' | 'type') =>
@@ -55,7 +53,7 @@ export async function loadVaultList(client: ServiceClient, language = 'en'): Pro
   return {
     list: {
       vaults: rows,
-      hiddenCount: vaults.length - publicVaults.length,
+      hiddenCount: vaults.length - shown.length,
       categories: facets(categories, 'category'),
       types: facets(types, 'type'),
       fetchedAt: Date.now(),
@@ -63,7 +61,6 @@ export async function loadVaultList(client: ServiceClient, language = 'en'): Pro
     linkUrls,
   };
 }
-
 
 /** A vault's epoch history, oldest first: every page of the service's epoch list for it. */
 export async function loadEpochHistory(client: ServiceClient, vaultId: string): Promise<EpochHistory> {

@@ -1,4 +1,5 @@
 import type { ResourceItem } from '../../../shared/service';
+import { ServiceCatalog, WHOLE_CATALOG } from '../catalog/catalog';
 import type { ServiceClient } from '../service-client';
 
 export interface ReferenceData {
@@ -13,39 +14,53 @@ export interface ReferenceData {
   fetchedAtMs: number;
 }
 
+interface InsightLists {
+  operators: ResourceItem<'operators'>[];
+  campaigns: ResourceItem<'campaigns'>[];
+  fetchedAtMs: number;
+}
+
 /**
- * The slowly changing records the campaigns, operators and performance screens join on: one
- * paged list request per resource, shared by all of them and kept for a few minutes. A refresh the
- * operator asks for reads them again.
+ * The records the campaigns, operators and performance screens join on: the console's catalog
+ * (vaults, tokens, chains, categories, types) and, kept here for as long, the operators and the
+ * campaigns, one paged list request each, shared by all those screens. A refresh the operator asks
+ * for reads them all again.
  */
 export class ReferenceDataCache {
-  private cached: ReferenceData | null = null;
-  private inFlight: Promise<ReferenceData> | null = null;
+  private cached: InsightLists | null = null;
+  private inFlight: Promise<InsightLists> | null = null;
 
-  constructor(private readonly ttlMs = 5 * 60_000) {}
+  constructor(
+    private readonly catalog = new ServiceCatalog(),
+    private readonly ttlMs = 5 * 60_000,
+  ) {}
 
+  /** Forgets the operators and campaigns (the catalog has its own reset). */
   reset(): void {
     this.cached = null;
     this.inFlight = null;
   }
 
   async get(client: ServiceClient, options: { force?: boolean; now?: number } = {}): Promise<ReferenceData> {
+    const [catalog, lists] = await Promise.all([this.catalog.read(client, WHOLE_CATALOG, options), this.insightLists(client, options)]);
+    return {
+      vaults: catalog.vaults,
+      tokens: catalog.tokens,
+      chains: catalog.chains,
+      categories: catalog.vaultCategories,
+      types: catalog.vaultTypes,
+      operators: lists.operators,
+      campaigns: lists.campaigns,
+      fetchedAtMs: Math.min(catalog.fetchedAtMs, lists.fetchedAtMs),
+    };
+  }
+
+  private async insightLists(client: ServiceClient, options: { force?: boolean; now?: number }): Promise<InsightLists> {
     const now = options.now ?? Date.now();
     if (!options.force && this.cached && now - this.cached.fetchedAtMs < this.ttlMs) return this.cached;
     // Screens opened together share one read instead of each starting their own.
     if (this.inFlight) return this.inFlight;
-    const reading = (async () => {
-      const [vaults, tokens, chains, operators, categories, types, campaigns] = await Promise.all([
-        client.listAll('vaults'),
-        client.listAll('tokens'),
-        client.listAll('chains'),
-        client.listAll('operators'),
-        client.listAll('vaultCategories'),
-        client.listAll('vaultTypes'),
-        client.listAll('campaigns'),
-      ]);
-      return { vaults, tokens, chains, operators, categories, types, campaigns, fetchedAtMs: Date.now() };
-    })();
+    const reading = Promise.all([client.listAll('operators'), client.listAll('campaigns')]).then(([operators, campaigns]) => ({ operators, campaigns, fetchedAtMs: now }));
     this.inFlight = reading;
     try {
       const data = await reading;

@@ -1,6 +1,7 @@
 import { flattenForDisplay, isMultilingual } from '../../../shared/insights/flatten';
 import type { FlatEntryView, LocalizedText, NamedRef, TokenRef, VaultRef } from '../../../shared/insights/schemas';
 import type { ResourceItem } from '../../../shared/service';
+import { indexCatalog, publicVaults } from '../catalog/catalog';
 import type { ReferenceData } from './reference-data';
 
 /** Pieces every insight view is built from: lookups by id, names in every language, vault references. */
@@ -37,28 +38,23 @@ export function namedRef(record: { _id: string; code?: string | undefined; name?
 }
 
 export function indexReference(data: ReferenceData): ReferenceIndex {
-  const byId = <T extends { _id: string }>(items: T[]) => new Map(items.map((i) => [i._id, i]));
-  const vaults = byId(data.vaults);
-  const tokens = byId(data.tokens);
-  const chains = byId(data.chains);
-  const operators = byId(data.operators);
-  const categories = byId(data.categories);
-  const types = byId(data.types);
+  const catalog = indexCatalog({ ...data, vaultCategories: data.categories, vaultTypes: data.types });
+  const operators = new Map(data.operators.map((o) => [o._id, o]));
   return {
     data,
-    vault: (id) => vaults.get(id),
-    token: (id) => (id ? tokens.get(id) : undefined),
+    vault: (id) => catalog.vault(id),
+    token: (id) => catalog.token(id),
     operator: (id) => operators.get(id),
-    publicVaults: data.vaults.filter((v) => v.visibility === 'PUBLIC'),
+    publicVaults: publicVaults(data.vaults),
     ref: (vault) => ({
       id: vault._id,
       name: vault.name,
       status: vault.status ?? null,
       contractType: vault.contractType ?? null,
-      chain: chains.get(vault.chainId)?.name ?? null,
-      token: tokenRef(tokens.get(vault.tokenId)),
-      category: namedRef(vault.categoryId ? categories.get(vault.categoryId) : undefined),
-      type: namedRef(vault.typeId ? types.get(vault.typeId) : undefined),
+      chain: catalog.chain(vault.chainId)?.name ?? null,
+      token: tokenRef(catalog.token(vault.tokenId)),
+      category: namedRef(catalog.category(vault.categoryId)),
+      type: namedRef(catalog.type(vault.typeId)),
     }),
   };
 }

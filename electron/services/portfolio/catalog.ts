@@ -1,5 +1,6 @@
-import type { ServiceClient } from '../service-client';
 import type { ResourceItem } from '../../../shared/service';
+import { indexCatalog, publicVaults, type CatalogLists } from '../catalog/catalog';
+import { serviceRpcUrl } from '../chain/pool';
 
 type Vault = ResourceItem<'vaults'>;
 type Token = ResourceItem<'tokens'>;
@@ -11,6 +12,7 @@ export interface EpochVaultEntry {
   token: Token;
   chain: Chain;
   chainId: number;
+  /** The service's RPC address for the chain (the chain pool decides which one is used). */
   rpcUrl: string | null;
   epochVault: `0x${string}`;
   tranche: `0x${string}`;
@@ -19,14 +21,6 @@ export interface EpochVaultEntry {
   queue: `0x${string}` | null;
   /** May be missing from the service; then it is read from the epoch vault. */
   strategy: `0x${string}` | null;
-}
-
-export interface Catalog {
-  vaults: Vault[];
-  tokens: Token[];
-  chains: Chain[];
-  epochVaults: EpochVaultEntry[];
-  fetchedAtMs: number;
 }
 
 const asAddress = (value: unknown): `0x${string}` | null =>
@@ -43,55 +37,35 @@ function queueOf(vault: Vault): `0x${string}` | null {
   return null;
 }
 
-function rpcOf(chain: Chain): string | null {
-  const rpcs = (chain as { RPCs?: Array<{ https?: string; isPublic?: boolean }> }).RPCs ?? [];
-  return rpcs.find((r) => typeof r.https === 'string' && r.https.length > 0)?.https ?? null;
-}
-
 /**
- * The catalog the portfolio reads: PUBLIC vaults (the spec's rule for end users), their tokens and
- * chains, in three paged list requests; cached, because it changes rarely.
+ * The epoch vaults the portfolio reads: PUBLIC vaults (the spec's rule for end users) of the
+ * CDO_EPOCH kind whose token, chain and contract addresses the catalog gives.
  */
-export class CatalogCache {
-  private cached: Catalog | null = null;
-
-  constructor(private readonly ttlMs = 5 * 60_000) {}
-
-  invalidate(): void {
-    this.cached = null;
+export function epochVaultEntries(catalog: CatalogLists<'vaults' | 'tokens' | 'chains'>): EpochVaultEntry[] {
+  const index = indexCatalog(catalog);
+  const entries: EpochVaultEntry[] = [];
+  for (const vault of publicVaults(catalog.vaults)) {
+    if (vault.contractType !== 'CDO_EPOCH') continue;
+    const token = index.token(vault.tokenId);
+    const chain = index.chain(vault.chainId);
+    const cdo = (vault as { cdoEpoch?: { address?: unknown } }).cdoEpoch;
+    const epochVault = asAddress(cdo?.address);
+    const tranche = asAddress(vault.address);
+    const underlying = asAddress(token?.address);
+    const chainId = (chain as { chainID?: unknown } | undefined)?.chainID;
+    if (!token || !chain || !epochVault || !tranche || !underlying || typeof chainId !== 'number') continue;
+    entries.push({
+      vault,
+      token,
+      chain,
+      chainId,
+      rpcUrl: serviceRpcUrl(chain),
+      epochVault,
+      tranche,
+      underlying,
+      queue: queueOf(vault),
+      strategy: asAddress((vault as { strategy?: { address?: unknown } }).strategy?.address),
+    });
   }
-
-  async get(client: ServiceClient, now = Date.now()): Promise<Catalog> {
-    if (this.cached && now - this.cached.fetchedAtMs < this.ttlMs) return this.cached;
-    const [allVaults, tokens, chains] = await Promise.all([client.listAll('vaults'), client.listAll('tokens'), client.listAll('chains')]);
-    const vaults = allVaults.filter((v) => v.visibility === 'PUBLIC');
-    const tokenById = new Map(tokens.map((t) => [t._id, t]));
-    const chainById = new Map(chains.map((c) => [c._id, c]));
-    const epochVaults: EpochVaultEntry[] = [];
-    for (const vault of vaults) {
-      if (vault.contractType !== 'CDO_EPOCH') continue;
-      const token = vault.tokenId ? tokenById.get(vault.tokenId) : undefined;
-      const chain = vault.chainId ? chainById.get(vault.chainId) : undefined;
-      const cdo = (vault as { cdoEpoch?: { address?: unknown } }).cdoEpoch;
-      const epochVault = asAddress(cdo?.address);
-      const tranche = asAddress(vault.address);
-      const underlying = asAddress(token?.address);
-      const chainId = (chain as { chainID?: unknown } | undefined)?.chainID;
-      if (!token || !chain || !epochVault || !tranche || !underlying || typeof chainId !== 'number') continue;
-      epochVaults.push({
-        vault,
-        token,
-        chain,
-        chainId,
-        rpcUrl: rpcOf(chain),
-        epochVault,
-        tranche,
-        underlying,
-        queue: queueOf(vault),
-        strategy: asAddress((vault as { strategy?: { address?: unknown } }).strategy?.address),
-      });
-    }
-    this.cached = { vaults, tokens, chains, epochVaults, fetchedAtMs: now };
-    return this.cached;
-  }
+  return entries;
 }

@@ -1,12 +1,12 @@
-import type { PublicClient } from 'viem';
 import type { AppErrorData } from '../../../shared/errors';
 import { toAppErrorData } from '../../../shared/errors';
 import type { Portfolio, PortfolioVault, PositionRow, RequestRow, SourceStatus } from '../../../shared/portfolio/schemas';
 import type { ResourceItem } from '../../../shared/service';
-import { createRpcClient, type RpcCounter, type RpcEndpoint } from '../chain/rpc-client';
-import type { ServiceClient } from '../service-client';
+import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
+import { ChainPool } from '../chain/pool';
+import { requestsMade, type ServiceClient } from '../service-client';
 import { buildPosition, buildRequests, buildVault } from './assemble';
-import { CatalogCache, type Catalog, type EpochVaultEntry } from './catalog';
+import { epochVaultEntries, type EpochVaultEntry } from './catalog';
 import { readChain, walletKey, type ChainReadResult } from './chain-state';
 import { byExpected } from '../../../shared/portfolio/request-order';
 
@@ -21,7 +21,11 @@ export interface PortfolioWallet {
 export interface PortfolioOptions {
   /** The service the console reads now (it changes when a key is saved or removed). */
   service: () => Promise<ServiceClient>;
-  /** An RPC URL for a chain: a user override, else the chain record's. Null: no way to read it. */
+  /** The console's catalog; by default one of the portfolio's own. */
+  catalog?: ServiceCatalog;
+  /** The console's chain-client pool; by default one of the portfolio's own, on `rpcUrl`'s overrides. */
+  chains?: ChainPool;
+  /** Without `chains`: the operator's RPC address for a chain (asked with null for the service's), else the chain record's. */
   rpcUrl?: (chainId: number, fromCatalog: string | null) => string | null;
   /** Which epoch vaults to follow; the demo follows only those on its local chains. Default: all. */
   includeVault?: (entry: EpochVaultEntry) => boolean;
@@ -44,18 +48,31 @@ interface LastGood {
  * data is shown marked stale; the others still show.
  */
 export class PortfolioService {
-  private readonly catalog = new CatalogCache();
-  private readonly rpc = new Map<string, PublicClient>();
-  private readonly rpcCounter: RpcCounter = { http: 0 };
+  private readonly catalog: ServiceCatalog;
+  private readonly chains: ChainPool;
   private readonly lastGood: LastGood = { blocks: new Map(), requests: new Map(), chains: new Map(), serviceAtMs: null };
-  private lastCatalog: Catalog | null = null;
+  private lastEntries: EpochVaultEntry[] | null = null;
 
-  constructor(private readonly options: PortfolioOptions) {}
+  constructor(private readonly options: PortfolioOptions) {
+    const catalog = options.catalog ?? new ServiceCatalog();
+    const rpcUrl = options.rpcUrl;
+    this.catalog = catalog;
+    this.chains =
+      options.chains ??
+      new ChainPool({
+        chainRecords: catalog.chainRecords(options.service),
+        ...(rpcUrl ? { override: (chainId: number) => rpcUrl(chainId, null) } : {}),
+        ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
+      });
+  }
 
-  /** Forgets cached catalog and data, e.g. when the console switches to another service. */
+  /**
+   * Forgets the data last read, e.g. when the console switches to another service (the catalog
+   * has its own reset; a portfolio's own catalog is forgotten here too).
+   */
   reset(): void {
-    this.catalog.invalidate();
-    this.lastCatalog = null;
+    if (!this.options.catalog) this.catalog.invalidate();
+    this.lastEntries = null;
     this.lastGood.blocks.clear();
     this.lastGood.requests.clear();
     this.lastGood.chains.clear();
@@ -65,24 +82,24 @@ export class PortfolioService {
   async load(wallets: readonly PortfolioWallet[], groupId: string | null): Promise<Portfolio> {
     const started = performance.now();
     const client = await this.options.service();
-    const httpBefore = totalRequests(client);
-    const rpcBefore = this.rpcCounter.http;
+    const httpBefore = requestsMade(client);
+    const rpcBefore = this.chains.counter.http;
     const nowMs = Date.now();
     const sources: SourceStatus[] = [];
 
     // 1. Catalog, then blocks and requests in parallel.
     let serviceError: AppErrorData | null = null;
-    let catalog: Catalog | null;
+    let known: EpochVaultEntry[] | null;
     try {
-      catalog = await this.catalog.get(client, nowMs);
-      this.lastCatalog = catalog;
+      known = epochVaultEntries(await this.catalog.read(client, VAULTS_TOKENS_CHAINS, { now: nowMs }));
+      this.lastEntries = known;
     } catch (err) {
       serviceError = toAppErrorData(err);
-      catalog = this.lastCatalog;
+      known = this.lastEntries;
     }
-    const entries = (catalog?.epochVaults ?? []).filter((e) => this.options.includeVault?.(e) ?? true);
+    const entries = (known ?? []).filter((e) => this.options.includeVault?.(e) ?? true);
     const ids = entries.map((e) => e.vault._id);
-    if (catalog && !serviceError) {
+    if (known && !serviceError) {
       try {
         // The spec tracks open requests in the latest block's `requests`; a block without that
         // array is completed from the requests list of its vault.
@@ -114,7 +131,7 @@ export class PortfolioService {
     await Promise.all(
       [...byChain.entries()].map(async ([chainId, chainEntries]) => {
         const label = chainEntries[0]!.chain.name ?? `Chain ${chainId}`;
-        const url = this.options.rpcUrl ? this.options.rpcUrl(chainId, chainEntries[0]!.rpcUrl) : chainEntries[0]!.rpcUrl;
+        const url = this.chains.rpcUrl(chainId, chainEntries[0]!.chain);
         const epochs = new Map<string, Set<number>>();
         for (const e of chainEntries) {
           const set = new Set<number>();
@@ -126,7 +143,7 @@ export class PortfolioService {
           error = { code: 'CHAIN_NO_RPC', message: `No RPC address is known for ${label}.`, action: 'Add one in Settings.' };
         } else {
           try {
-            const result = await readChain(this.rpcClient({ chainId, name: label, url }), chainEntries, walletAddresses, epochs);
+            const result = await readChain(this.chains.clientAt(chainId, url, label), chainEntries, walletAddresses, epochs);
             this.lastGood.chains.set(chainId, { result, atMs: Date.now() });
             chainResults.set(chainId, { result, fresh: true });
           } catch (err) {
@@ -168,23 +185,9 @@ export class PortfolioService {
       // In the Requests screen's first order, so the table does not sort them again on arrival.
       requests: requests.sort(byExpected),
       sources: sources.sort((a, b) => a.id.localeCompare(b.id)),
-      cost: { http: totalRequests(client) - httpBefore, rpc: this.rpcCounter.http - rpcBefore, ms: Math.round(performance.now() - started) },
+      cost: { http: requestsMade(client) - httpBefore, rpc: this.chains.counter.http - rpcBefore, ms: Math.round(performance.now() - started) },
     };
   }
-
-  private rpcClient(endpoint: RpcEndpoint): PublicClient {
-    const key = `${endpoint.chainId}:${endpoint.url}`;
-    let client = this.rpc.get(key);
-    if (!client) {
-      client = createRpcClient(endpoint, this.rpcCounter, this.options.fetchFn ? { fetchFn: this.options.fetchFn } : {});
-      this.rpc.set(key, client);
-    }
-    return client;
-  }
-}
-
-function totalRequests(client: ServiceClient): number {
-  return Object.values(client.requestCounts()).reduce((a, b) => a + b, 0);
 }
 
 function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {

@@ -129,6 +129,11 @@ export interface ServiceClient {
   resetRequestCounts(): void;
 }
 
+/** HTTP requests a client has made so far, every endpoint together: what a refresh cost is the difference. */
+export function requestsMade(client: ServiceClient): number {
+  return Object.values(client.requestCounts()).reduce((a, b) => a + b, 0);
+}
+
 const enc = encodeURIComponent;
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {

@@ -5,11 +5,10 @@ import { toAppErrorData } from '../../../shared/errors';
 import { isoToSeconds } from '../../../shared/domain/time';
 import type { ResourceItem } from '../../../shared/service';
 import type { TransactionRow, TransactionsView } from '../../../shared/transactions/schemas';
-import type { ServiceClient } from '../service-client';
+import { indexCatalog, ServiceCatalog, VAULTS_TOKENS_CHAINS, type CatalogIndex } from '../catalog/catalog';
+import { serviceRpcUrl } from '../chain/pool';
+import { requestsMade, type ServiceClient } from '../service-client';
 
-type Vault = ResourceItem<'vaults'>;
-type Token = ResourceItem<'tokens'>;
-type Chain = ResourceItem<'chains'>;
 type Transaction = ResourceItem<'transactions'>;
 
 /**
@@ -19,24 +18,16 @@ type Transaction = ResourceItem<'transactions'>;
  * WALLETS_PER_REQUEST addresses each (`walletAddress=a,b,…`, every page of 200), at most
  * CONCURRENCY at a time; the screen filters and sorts it locally, so changing a filter costs no
  * request. The history is reused for TTL_MS, and asked again on an explicit refresh, after a
- * signed transaction was confirmed, or when the batch's wallets change. The catalog the rows are
- * joined with (vaults of every visibility, since a wallet's own history may name a vault that is
- * no longer public; tokens, including the tranche tokens; chains) is cached for CATALOG_TTL_MS.
+ * signed transaction was confirmed, or when the batch's wallets change. The rows are joined with
+ * the console's catalog (vaults of every visibility, since a wallet's own history may name a vault
+ * that is no longer public; tokens, including the tranche tokens; chains), which keeps it.
  * A failed load keeps the last history shown, marked not current.
  */
 
 export const TRANSACTIONS_TTL_MS = 2 * 60_000;
-const CATALOG_TTL_MS = 5 * 60_000;
 /** Keeps each request's address well under common URL limits (50 × 43 characters). */
 export const WALLETS_PER_REQUEST = 50;
 const CONCURRENCY = 4;
-
-interface CatalogLookup {
-  vaults: Map<string, Vault>;
-  tokens: Map<string, Token>;
-  chains: Map<string, Chain>;
-  atMs: number;
-}
 
 interface CachedHistory {
   walletsKey: string;
@@ -58,16 +49,11 @@ function historyError(err: unknown): AppErrorData {
   };
 }
 
-const rpcOf = (chain: Chain): string | null =>
-  ((chain as { RPCs?: Array<{ https?: string }> }).RPCs ?? []).find((r) => typeof r.https === 'string' && r.https.length > 0)?.https ??
-  null;
-
 /** One service record joined with its vault, token and chain. */
-export function toTransactionRow(tx: Transaction, catalog: Omit<CatalogLookup, 'atMs'>): TransactionRow {
-  const vault = tx.vaultId ? catalog.vaults.get(tx.vaultId) : undefined;
-  const token = tx.tokenId ? catalog.tokens.get(tx.tokenId) : undefined;
-  const chain =
-    (tx.chainId ? catalog.chains.get(tx.chainId) : undefined) ?? (vault?.chainId ? catalog.chains.get(vault.chainId) : undefined);
+export function toTransactionRow(tx: Transaction, catalog: CatalogIndex): TransactionRow {
+  const vault = catalog.vault(tx.vaultId);
+  const token = catalog.token(tx.tokenId);
+  const chain = catalog.chain(tx.chainId) ?? catalog.chain(vault?.chainId);
   const chainId = typeof chain?.chainID === 'number' ? chain.chainID : null;
   return {
     id: tx._id,
@@ -89,7 +75,7 @@ export function toTransactionRow(tx: Transaction, catalog: Omit<CatalogLookup, '
             chainId,
             name: chain.name ?? `Chain ${chainId ?? '?'}`,
             explorerUrl: (chain as { explorerUrl?: string }).explorerUrl ?? null,
-            rpcUrl: rpcOf(chain),
+            rpcUrl: serviceRpcUrl(chain),
           }
         : null,
       tx.hash,
@@ -98,13 +84,17 @@ export function toTransactionRow(tx: Transaction, catalog: Omit<CatalogLookup, '
 }
 
 export class TransactionHistory {
-  private catalog: CatalogLookup | null = null;
   private readonly histories = new Map<string, CachedHistory>();
+  private readonly catalog: ServiceCatalog;
 
-  constructor(private readonly options: { ttlMs?: number } = {}) {}
+  /** `catalog`: the console's; by default one of the history's own. */
+  constructor(private readonly options: { ttlMs?: number; catalog?: ServiceCatalog } = {}) {
+    this.catalog = options.catalog ?? new ServiceCatalog();
+  }
 
+  /** Forgets every history (the console's catalog has its own reset; a history's own is forgotten too). */
   reset(): void {
-    this.catalog = null;
+    if (!this.options.catalog) this.catalog.invalidate();
     this.histories.clear();
   }
 
@@ -121,7 +111,7 @@ export class TransactionHistory {
   ): Promise<TransactionsView> {
     const started = performance.now();
     const now = options.now ?? Date.now();
-    const before = totalRequests(client);
+    const before = requestsMade(client);
     const walletsKey = wallets
       .map((w) => w.address.toLowerCase())
       .sort()
@@ -135,7 +125,7 @@ export class TransactionHistory {
       fetchedAtMs,
       stale: error !== null && fetchedAtMs !== null,
       error,
-      cost: { http: totalRequests(client) - before, ms: Math.round(performance.now() - started) },
+      cost: { http: requestsMade(client) - before, ms: Math.round(performance.now() - started) },
     });
 
     const ttl = this.options.ttlMs ?? TRANSACTIONS_TTL_MS;
@@ -145,8 +135,9 @@ export class TransactionHistory {
     if (wallets.length === 0) return view([], now, null);
 
     try {
-      const [catalog, records] = await Promise.all([this.catalogFor(client, now), this.fetchRecords(client, wallets)]);
-      const rows = records.map((tx) => toTransactionRow(tx, catalog));
+      const [catalog, records] = await Promise.all([this.catalog.read(client, VAULTS_TOKENS_CHAINS, { now }), this.fetchRecords(client, wallets)]);
+      const index = indexCatalog(catalog);
+      const rows = records.map((tx) => toTransactionRow(tx, index));
       this.histories.set(cacheKey, { walletsKey, rows, fetchedAtMs: now });
       return view(rows, now, null);
     } catch (err) {
@@ -154,18 +145,6 @@ export class TransactionHistory {
       const fallback = cached && cached.walletsKey === walletsKey ? cached : null;
       return view(fallback?.rows ?? [], fallback?.fetchedAtMs ?? null, historyError(err));
     }
-  }
-
-  private async catalogFor(client: ServiceClient, now: number): Promise<CatalogLookup> {
-    if (this.catalog && now - this.catalog.atMs < CATALOG_TTL_MS) return this.catalog;
-    const [vaults, tokens, chains] = await Promise.all([client.listAll('vaults'), client.listAll('tokens'), client.listAll('chains')]);
-    this.catalog = {
-      vaults: new Map(vaults.map((v) => [v._id, v])),
-      tokens: new Map(tokens.map((t) => [t._id, t])),
-      chains: new Map(chains.map((c) => [c._id, c])),
-      atMs: now,
-    };
-    return this.catalog;
   }
 
   private async fetchRecords(client: ServiceClient, wallets: readonly HistoryWallet[]): Promise<Transaction[]> {
@@ -181,8 +160,4 @@ export class TransactionHistory {
     for (const page of pages) for (const tx of page) byId.set(tx._id, tx);
     return [...byId.values()];
   }
-}
-
-function totalRequests(client: ServiceClient): number {
-  return Object.values(client.requestCounts()).reduce((a, b) => a + b, 0);
 }

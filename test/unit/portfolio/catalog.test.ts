@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogCache } from '../../../electron/services/portfolio/catalog';
+import { publicVaults, ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../../../electron/services/catalog/catalog';
+import { epochVaultEntries } from '../../../electron/services/portfolio/catalog';
 import type { ServiceClient } from '../../../electron/services/service-client';
 
 // The catalog a portfolio is built from: only PUBLIC vaults reach the console's screens, and an
@@ -31,27 +32,30 @@ function clientWith(vaults: unknown[]): { client: ServiceClient; calls: string[]
   return { client, calls };
 }
 
+const read = (client: ServiceClient, catalog = new ServiceCatalog(), now = 1_000) => catalog.read(client, VAULTS_TOKENS_CHAINS, { now });
+
 describe('the portfolio catalog', () => {
   it('keeps PUBLIC vaults only, for the screens and the epoch vaults alike', async () => {
     const { client } = clientWith([vault('a', 'PUBLIC'), vault('bb', 'RESTRICTED'), vault('ccc', 'HIDDEN'), vault('dddd', 'PUBLIC', { contractType: 'BestYield' })]);
-    const catalog = await new CatalogCache().get(client, 1_000);
-    expect(catalog.vaults.map((v) => v._id)).toEqual(['a', 'dddd']);
-    expect(catalog.epochVaults.map((e) => e.vault._id)).toEqual(['a']);
-    expect(catalog.epochVaults[0]).toMatchObject({ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545', queue: address(300) });
+    const catalog = await read(client);
+    const epochVaults = epochVaultEntries(catalog);
+    expect(publicVaults(catalog.vaults).map((v) => v._id)).toEqual(['a', 'dddd']);
+    expect(epochVaults.map((e) => e.vault._id)).toEqual(['a']);
+    expect(epochVaults[0]).toMatchObject({ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545', queue: address(300) });
   });
 
   it('finds the queue at the top level too (the spec’s wording)', async () => {
     const { client } = clientWith([vault('a', 'PUBLIC', { cdoEpoch: { address: address(201) }, withdrawQueue: { address: address(301) } })]);
-    expect((await new CatalogCache().get(client, 1_000)).epochVaults[0]!.queue).toBe(address(301));
+    expect(epochVaultEntries(await read(client))[0]!.queue).toBe(address(301));
   });
 
   it('is read again only after five minutes', async () => {
     const { client, calls } = clientWith([vault('a', 'PUBLIC')]);
-    const cache = new CatalogCache();
-    await cache.get(client, 0);
-    await cache.get(client, 5 * 60_000 - 1);
+    const cache = new ServiceCatalog();
+    await read(client, cache, 0);
+    await read(client, cache, 5 * 60_000 - 1);
     expect(calls).toHaveLength(3);
-    await cache.get(client, 5 * 60_000);
+    await read(client, cache, 5 * 60_000);
     expect(calls).toHaveLength(6);
   });
 });

@@ -1,49 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { positionPairs } from '../../../electron/services/portfolio/position-records';
 import { formatUsd } from '../../../shared/domain/units';
-import type { Portfolio, PortfolioVault, PositionRow, RequestRow } from '../../../shared/portfolio/schemas';
+import type { Portfolio, PositionRow, RequestRow } from '../../../shared/portfolio/schemas';
 import type { PositionRecord, PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
 import { groupEarnings, pairKey, recordsByPair, vaultEarnings } from '../../../shared/positions/totals';
+import { portfolioVault, positionRow } from '../portfolio/fixtures';
 
-const vault = (id: string, symbol: string, decimals: number): PortfolioVault => ({
-  id,
-  name: id,
-  chain: { recordId: 'c', chainId: 1, name: 'Chain', explorerUrl: null },
-  underlying: { symbol, decimals, address: '0x' + '1'.repeat(40) },
-  tranche: { symbol: `AA_${symbol}`, decimals: 18, address: '0x' + '2'.repeat(40) },
-  epochVault: '0x' + '3'.repeat(40),
-  queue: null,
-  strategy: '0x' + '4'.repeat(40),
-  kyc: { required: false, link: null },
-  lenderSignatureIds: [],
-  status: 'READY',
-  cycle: null,
-  cycleSource: null,
-  apr: { current: null, last: null },
-  price: '1000000',
-  tvl: null,
-  queues: null,
-  instant: null,
-  origins: { apr: null, lastApr: null, price: 'chain', tvl: null, tvlUsd: null, queues: null, instant: null },
-});
-
-const position = (vaultId: string, wallet: string, p: Partial<PositionRow> = {}): PositionRow => ({
-  wallet,
-  vaultId,
-  allowed: true,
-  trancheBalance: '0',
-  value: '0',
-  underlyingBalance: '0',
-  maxWithdrawable: null,
-  pendingDeposit: '0',
-  pendingWithdraw: '0',
-  pendingRedeem: '0',
-  pendingInstantRedeem: '0',
-  allowance: null,
-  claimable: [],
-  stale: false,
-  ...p,
-});
+const vault = (id: string, symbol: string, decimals: number) =>
+  portfolioVault(id, { underlying: { symbol, decimals, address: '0x' + '1'.repeat(40) }, tranche: { symbol: `AA_${symbol}`, decimals: 18, address: '0x' + '2'.repeat(40) } });
+const position = positionRow;
 
 const A = '0x' + 'a'.repeat(40);
 const B = '0x' + 'b'.repeat(40);

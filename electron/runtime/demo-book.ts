@@ -1,6 +1,6 @@
-import type { Logger } from '../../services/log/logger';
-import { WalletBook, walletBookDocument } from '../../services/wallets/wallet-book';
-import type { EmbeddedSimulation } from '../service-connection';
+import type { Logger } from '../services/log/logger';
+import { WalletBook, walletBookDocument } from '../services/wallets/wallet-book';
+import type { EmbeddedSimulation } from './service-connection';
 
 export const DEMO_GROUP = 'Demo lenders';
 

@@ -1,0 +1,48 @@
+import { hostOf } from '../../../shared/domain/external-links';
+import { AppError } from '../../../shared/errors';
+import type { AppInfo } from '../../../shared/ipc/schemas';
+import type { LinkAllowlist } from '../link-allowlist';
+import type { ServiceConnection } from '../service-connection';
+import { feature, type Feature } from '../feature';
+
+export interface AppFeatureDeps {
+  version: string;
+  shell: AppInfo['shell'];
+  connection: ServiceConnection;
+  offline: () => boolean;
+  links: LinkAllowlist;
+  /** Opens an allowlisted https link in the user's browser. */
+  openExternal: (url: string) => Promise<void>;
+}
+
+/** What the console is and runs on (app.info), and the allowlisted external opener (system.openExternal). */
+export function createAppFeature(deps: AppFeatureDeps): Feature & { info(): Promise<AppInfo> } {
+  async function info(): Promise<AppInfo> {
+    const mode = deps.connection.mode();
+    const simulation = deps.connection.status();
+    // While the simulation starts, its address is not known yet; everything else answers at once.
+    const serviceUrl = simulation === 'starting' || simulation === 'failed' ? '' : (await deps.connection.current()).serviceUrl;
+    return { version: deps.version, mode, serviceUrl, shell: deps.shell, platform: process.platform, simulation };
+  }
+
+  async function openExternal({ url }: { url: string }): Promise<{ opened: boolean }> {
+    if (deps.offline()) {
+      // Opening a page would have the browser reach the network on this machine's behalf.
+      throw new AppError({
+        code: 'OFFLINE',
+        message: `This install is in offline mode: it opens no links (${url}).`,
+        action: 'Open the address on an online machine if you need it.',
+      });
+    }
+    if (!deps.links.allows(url)) {
+      throw new AppError({
+        code: 'LINK_NOT_ALLOWED',
+        message: `The console does not open links to ${hostOf(url) ?? 'that address'}: only https links to known explorers and providers.`,
+      });
+    }
+    await deps.openExternal(url);
+    return { opened: true };
+  }
+
+  return { ...feature({ app: { info }, system: { openExternal } }), info };
+}

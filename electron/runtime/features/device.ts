@@ -1,0 +1,82 @@
+import type { EventName, EventPayload } from '../../../shared/ipc/contract';
+import type { WalletBook } from '../../services/wallets/wallet-book';
+import { emulatorSnapshot, pressEmulator, startDeviceHost, type DeviceHost, type DeviceKind } from '../device-host';
+import { feature, type Feature } from '../feature';
+
+export interface DeviceFeatureDeps {
+  /** The emulated Ledger in demo mode, the real one over USB otherwise. */
+  kind: () => DeviceKind;
+  /** Starts the Ledger host; injected by tests and by the Electron main process (utility process). */
+  start?: (kind: DeviceKind) => Promise<DeviceHost>;
+  book: () => WalletBook;
+  emit: <E extends EventName>(name: E, payload: EventPayload<E>) => void;
+}
+
+/**
+ * The Ledger and the demo's emulator panel. The host starts on first use; a mode change that asks
+ * for the other kind of device stops this one, and the next call starts the other.
+ */
+export function createDeviceFeature(deps: DeviceFeatureDeps): Feature & { host(): Promise<DeviceHost> } {
+  let device: Promise<DeviceHost> | null = null;
+  let unsubscribe: Array<() => void> = [];
+  const host = (): Promise<DeviceHost> => {
+    device ??= (deps.start ?? startDeviceHost)(deps.kind()).then((started) => {
+      unsubscribe = [
+        started.service.subscribe((state) => deps.emit('deviceState', { kind: started.kind, state })),
+        ...(started.emulator ? [started.emulator.subscribe(() => deps.emit('emulatorChanged', emulatorSnapshot(started.emulator)))] : []),
+      ];
+      return started;
+    });
+    return device;
+  };
+  const stop = async (unlessKind?: DeviceKind) => {
+    const current = device ? await device : null;
+    if (current && current.kind === unlessKind) return;
+    for (const off of unsubscribe) off();
+    unsubscribe = [];
+    device = null;
+    await current?.stop();
+  };
+
+  const ledger = feature(
+    {
+      device: {
+        state: async () => {
+          const { kind, service } = await host();
+          return { kind, state: service.getState() };
+        },
+        refresh: async () => (await host()).service.refresh(),
+        openEthereumApp: async () => (await host()).service.openEthereumApp(),
+        discoverAccounts: async ({ scheme, start, count }) => (await host()).service.discoverAccounts({ scheme, start, count }),
+        verifyAddress: async ({ path, address }) => {
+          const shown = await (await host()).service.verifyAddress(path, address);
+          return { address: shown, matches: shown.toLowerCase() === address.toLowerCase() };
+        },
+        importAccounts: async ({ scheme, indices, groupId }) => {
+          const { service } = await host();
+          const accounts = [];
+          // Addresses come from the device itself, one index at a time, never from the window.
+          for (const index of [...new Set(indices)].sort((a, b) => a - b)) {
+            const [account] = await service.discoverAccounts({ scheme, start: index, count: 1 });
+            if (account) accounts.push({ address: account.address, ledger: { scheme, path: account.path, index: account.index } });
+          }
+          return deps.book().importLedgerAccounts(accounts, groupId);
+        },
+      },
+      emulator: {
+        snapshot: async () => emulatorSnapshot((await host()).emulator),
+        command: async ({ command }) => {
+          const { emulator } = await host();
+          emulatorSnapshot(emulator);
+          pressEmulator(emulator!, command);
+          return emulatorSnapshot(emulator);
+        },
+      },
+    },
+    {
+      reset: () => stop(deps.kind()),
+      close: () => stop().catch(() => undefined),
+    },
+  );
+  return { ...ledger, host };
+}
