@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Hex, PublicClient } from 'viem';
 import { createSigningService } from '../../../electron/services/signing';
+import { AppError } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, BatchItem, SigningEvent } from '../../../shared/signing/schemas';
 import { startSigningWorld, type SigningWorld } from './world';
@@ -322,7 +323,8 @@ describe('the device queue', () => {
   it('after a restart submits a signed agreement without signing it again', async () => {
     const failing = {
       ...world.client,
-      signSignature: () => Promise.reject(Object.assign(new Error('The service is unavailable.'), { code: 'SERVICE_UNAVAILABLE' })),
+      // As the service client fails: with an AppError that carries its code.
+      signSignature: () => Promise.reject(new AppError({ code: 'SERVICE_UNAVAILABLE', message: 'The service is unavailable.' })),
     };
     const first = createSigningService({
       dataDir: world.dataDir,
