@@ -20,6 +20,7 @@ import { Journal } from '../../../electron/services/signing/journal';
 import { redraft } from '../../../electron/services/signing/redraft';
 import { toViemTransaction } from '../../../electron/services/device';
 import { countItems } from '../../../shared/signing/counts';
+import { newBatchItem } from '../../../shared/signing/item';
 import { describeRevert } from '../../../shared/signing/reverts';
 import { JOURNAL_SCHEMA_VERSION, type Batch, type BatchItem, type PlanVault } from '../../../shared/signing/schemas';
 
@@ -196,32 +197,9 @@ describe('revert reasons', () => {
 });
 
 function itemWith(patch: Partial<BatchItem>): BatchItem {
-  return {
-    id: '001-abcdef',
-    wallet: '0xdD2FD4581271e230360230F9337D5c0430Bf44C0',
-    label: 'W0',
-    path: "44'/60'/0'/0/10",
-    chainId: 31337,
-    vaultId: 'v1',
-    vaultName: 'Alpha, "the first"',
-    action: 'deposit',
-    step: 'approve',
-    dependsOn: null,
-    tx: null,
-    message: null,
-    review: null,
-    state: 'waiting',
-    reason: null,
-    error: null,
-    signed: null,
-    signature: null,
-    hash: null,
-    receipt: null,
-    resignAllowed: false,
-    attempts: 0,
-    history: [],
-    ...patch,
-  };
+  const wallet = '0xdD2FD4581271e230360230F9337D5c0430Bf44C0';
+  const where = { chainId: 31337, vaultId: 'v1', vaultName: 'Alpha, "the first"' };
+  return newBatchItem({ id: '001-abcdef', wallet, label: 'W0', path: "44'/60'/0'/0/10", ...where, action: 'deposit' }, { step: 'approve', ...patch });
 }
 
 function batchWith(items: BatchItem[]): Batch {
@@ -312,26 +290,9 @@ describe('batch counts and the CSV report', () => {
   it('writes one row per item: what was planned, when it was signed, sent and confirmed, and in which block', () => {
     const csv = reportCsv(batchWith(items));
     const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true });
-    expect(parsed.meta.fields).toEqual([
-      'wallet',
-      'label',
-      'vault',
-      'action',
-      'step',
-      'contract',
-      'function',
-      'amount',
-      'symbol',
-      'nonce',
-      'hash',
-      'state',
-      'signed_at',
-      'sent_at',
-      'confirmed_at',
-      'block',
-      'gas_used',
-      'reason',
-    ]);
+    expect(parsed.meta.fields).toEqual(
+      'wallet label vault action step contract function amount symbol nonce hash state signed_at sent_at confirmed_at block gas_used reason'.split(' '),
+    );
     expect(parsed.data).toHaveLength(items.length);
     expect(parsed.data[0]).toEqual({
       wallet: items[0]!.wallet,
