@@ -1,16 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex, PublicClient } from 'viem';
 import { createSigningService } from '../../../electron/services/signing';
 import { AppError } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, BatchItem, SigningEvent } from '../../../shared/signing/schemas';
-import { startSigningWorld, type SigningWorld } from './world';
+import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from './world';
 
 // The device queue under the operator's hand: rejections, a locked device, an unplugged one, a
 // closed app, pause / skip / retry / resign, and a console restarted with a journal half done.
 let world: SigningWorld;
 let view: Portfolio;
-let restore: () => Promise<void>;
 
 beforeAll(async () => {
   world = await startSigningWorld({ wallets: 12 });
@@ -21,18 +20,14 @@ afterAll(async () => {
   await world?.stop();
 });
 
-beforeEach(async () => {
-  restore = await world.snapshot();
-  world.onReview = () => 'approve';
-  world.reviews.length = 0;
-});
-
-afterEach(async () => {
-  if (!world.ledger.snapshot().plugged) world.ledger.replug({ locked: false, app: 'Ethereum' });
-  if (world.ledger.snapshot().locked) world.ledger.unlock();
-  if (world.ledger.snapshot().app !== 'Ethereum') world.ledger.openApp('Ethereum');
-  await restore();
-});
+fromSnapshotEachTest(
+  () => world,
+  () => {
+    if (!world.ledger.snapshot().plugged) world.ledger.replug({ locked: false, app: 'Ethereum' });
+    if (world.ledger.snapshot().locked) world.ledger.unlock();
+    if (world.ledger.snapshot().app !== 'Ethereum') world.ledger.openApp('Ethereum');
+  },
+);
 
 const delta = () => view.vaults.find((v) => v.name.toLowerCase().includes('delta'))!;
 const txItems = (b: Batch) => b.items.filter((i) => i.step !== 'none');
@@ -54,6 +49,14 @@ async function expectEachNonceOnce(batch: Batch): Promise<void> {
     .filter((i) => i.hash)
     .map((i) => `${i.wallet}:${i.tx!.nonce}`);
   expect(new Set(keys).size).toBe(keys.length);
+}
+
+/** Runs the batch again: it ends done, every transaction confirmed, each nonce used once. */
+async function runsToTheEnd(batchId: string): Promise<void> {
+  expect((await world.signing.run(batchId)).status).toBe('done');
+  const journal = await world.signing.openBatch(batchId);
+  expect(txItems(journal).every((i) => i.state === 'confirmed')).toBe(true);
+  await expectEachNonceOnce(journal);
 }
 
 const deviceVisits = (item: BatchItem) => item.history.filter((h) => h.state === 'on-device').length;
@@ -92,14 +95,11 @@ describe('the device queue', () => {
     const batch = await withdrawBatch(2);
     const first = await world.signing.run(batch.id);
     expect(first.status).toBe('paused');
-    let journal = await world.signing.openBatch(batch.id);
+    const journal = await world.signing.openBatch(batch.id);
     expect(journal.pause).toMatchObject({ code: 'DEVICE_LOCKED', message: 'The Ledger is locked.', action: expect.stringMatching(/PIN/) });
     expect(txItems(journal)[1]).toMatchObject({ state: 'waiting', error: { code: 'DEVICE_LOCKED' } });
     world.ledger.unlock();
-    expect((await world.signing.run(batch.id)).status).toBe('done');
-    journal = await world.signing.openBatch(batch.id);
-    expect(txItems(journal).every((i) => i.state === 'confirmed')).toBe(true);
-    await expectEachNonceOnce(journal);
+    await runsToTheEnd(batch.id);
   });
 
   it('pauses when the Ledger is unplugged during a review and resumes once it is back', async () => {
@@ -112,16 +112,13 @@ describe('the device queue', () => {
     };
     const batch = await withdrawBatch(2);
     expect((await world.signing.run(batch.id)).status).toBe('paused');
-    let journal = await world.signing.openBatch(batch.id);
+    const journal = await world.signing.openBatch(batch.id);
     expect(journal.pause?.code).toBe('DEVICE_DISCONNECTED');
     expect(txItems(journal)[1]).toMatchObject({ state: 'waiting', signed: null });
     world.onReview = () => 'approve';
     world.ledger.replug({ locked: false, app: 'Ethereum' });
     await new Promise((r) => setTimeout(r, 100));
-    expect((await world.signing.run(batch.id)).status).toBe('done');
-    journal = await world.signing.openBatch(batch.id);
-    expect(txItems(journal).every((i) => i.state === 'confirmed')).toBe(true);
-    await expectEachNonceOnce(journal);
+    await runsToTheEnd(batch.id);
   });
 
   it('pauses when the Ethereum app is closed, with a message that says to open it', async () => {
@@ -389,10 +386,6 @@ describe('the device queue', () => {
       await client.request({ method: 'evm_setAutomine', params: [true] } as never);
     }
     await client.request({ method: 'evm_mine' } as never);
-    const done = await world.signing.run(created.id);
-    expect(done.status).toBe('done');
-    const journal = await world.signing.openBatch(created.id);
-    expect(txItems(journal).every((i) => i.state === 'confirmed')).toBe(true);
-    await expectEachNonceOnce(journal);
+    await runsToTheEnd(created.id);
   });
 });

@@ -5,7 +5,8 @@ import { bundleBroadcastRunner } from '../../../electron/services/signing/runner
 import { offlineSigningRunner } from '../../../electron/services/signing/runners/offline-signing-runner';
 import { planRunner } from '../../../electron/services/signing/runners/plan-runner';
 import { newBatchItem } from '../../../shared/signing/item';
-import { JOURNAL_SCHEMA_VERSION, type Batch, type BatchItem } from '../../../shared/signing/schemas';
+import type { Batch, BatchItem } from '../../../shared/signing/schemas';
+import { batchOf } from './batch-fixture';
 
 // What each runner strategy answers for the questions the batch loop and the operator's actions
 // ask, item by item: the loop itself never looks at where the batch came from.
@@ -30,33 +31,6 @@ function item(id: string, patch: Partial<BatchItem> = {}): BatchItem {
   return newBatchItem({ id, wallet: WALLET, label: 'W0', path: "44'/60'/0'/0/10", ...where, action: 'deposit' }, { step: 'approve', tx: TX, ...patch });
 }
 
-function batchOf(items: BatchItem[], origin?: Batch['origin']): Batch {
-  const now = new Date(0).toISOString();
-  return {
-    schemaVersion: JOURNAL_SCHEMA_VERSION,
-    id: 'batch-1',
-    createdAt: now,
-    updatedAt: now,
-    status: 'paused',
-    pause: null,
-    blindSigningAcknowledgedAt: now,
-    selection: { vaultId: 'v1', wallets: [{ address: WALLET, label: 'W0', path: items[0]!.path }], action: 'deposit' },
-    vault: {
-      id: 'v1',
-      name: 'Alpha',
-      chainId: 31337,
-      state: 'WAITING',
-      epochVault: TX.to,
-      queue: null,
-      strategy: TX.to,
-      tranche: { address: TX.to, symbol: 'aTR', decimals: 18 },
-      underlying: { address: TX.to, symbol: 'USDC', decimals: 6 },
-    },
-    wallets: [],
-    items,
-    ...(origin ? { origin } : {}),
-  };
-}
 
 /** A chain that knows no transaction and answers the wallet's nonces and the base fee given. */
 function chainWith(counts: { latest: number; pending: number; baseFee?: bigint; knows?: boolean }): PublicClient {
