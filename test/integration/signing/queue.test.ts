@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex, PublicClient } from 'viem';
-import { createSigningService } from '../../../electron/services/signing';
+import { createSigningService, type SigningServiceOptions } from '../../../electron/services/signing';
 import { AppError } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, BatchItem, SigningEvent } from '../../../shared/signing/schemas';
@@ -57,6 +57,18 @@ async function runsToTheEnd(batchId: string): Promise<void> {
   const journal = await world.signing.openBatch(batchId);
   expect(txItems(journal).every((i) => i.state === 'confirmed')).toBe(true);
   await expectEachNonceOnce(journal);
+}
+
+/** Another console on the same data folder, device, chains and service (unless told otherwise). */
+function consoleOnWorld(options: Partial<SigningServiceOptions> = {}) {
+  return createSigningService({
+    dataDir: world.dataDir,
+    device: world.device,
+    loadPortfolio: (w) => world.portfolio.load(w, null),
+    chain: (id) => world.chains.get(id)!,
+    service: async () => world.client,
+    ...options,
+  });
 }
 
 const deviceVisits = (item: BatchItem) => item.history.filter((h) => h.state === 'on-device').length;
@@ -216,14 +228,7 @@ describe('the device queue', () => {
           };
         },
       });
-    const signing = createSigningService({
-      dataDir: world.dataDir,
-      device: world.device,
-      loadPortfolio: (w) => world.portfolio.load(w, null),
-      chain: (id) => slow(world.chains.get(id)!),
-      service: async () => world.client,
-      receiptPollingMs: 50,
-    });
+    const signing = consoleOnWorld({ chain: (id) => slow(world.chains.get(id)!), receiptPollingMs: 50 });
     const plan = await signing.plan({ vaultId: delta().id, wallets: world.wallets.slice(0, 3), action: 'withdraw' });
     const batch = await signing.createBatch(plan, { acknowledgeBlindSigning: true });
     const [skippedApprove, skippedWithdraw] = txItems(batch).filter((i) => i.wallet.toLowerCase() === target);
@@ -279,13 +284,7 @@ describe('the device queue', () => {
         return Reflect.get(target, key, receiver) as unknown;
       },
     }) as PublicClient;
-    const first = createSigningService({
-      dataDir: world.dataDir,
-      device: world.device,
-      loadPortfolio: (w) => world.portfolio.load(w, null),
-      chain: () => refusing,
-      service: async () => world.client,
-    });
+    const first = consoleOnWorld({ chain: () => refusing });
     const plan = await first.plan({ vaultId: delta().id, wallets: world.wallets.slice(0, 2), action: 'withdraw' });
     const created = await first.createBatch(plan, { acknowledgeBlindSigning: true });
     expect((await first.run(created.id)).status).toBe('paused');
@@ -294,14 +293,7 @@ describe('the device queue', () => {
     expect(world.reviews).toHaveLength(1);
 
     // Second console, same data folder: the batch is listed and resumes.
-    const second = createSigningService({
-      dataDir: world.dataDir,
-      device: world.device,
-      loadPortfolio: (w) => world.portfolio.load(w, null),
-      chain: (id) => world.chains.get(id)!,
-      service: async () => world.client,
-      receiptPollingMs: 50,
-    });
+    const second = consoleOnWorld({ receiptPollingMs: 50 });
     expect((await second.listBatches()).find((b) => b.id === created.id)).toMatchObject({
       status: 'paused',
       counts: { signed: 1, broadcast: 0 },
@@ -323,26 +315,14 @@ describe('the device queue', () => {
       // As the service client fails: with an AppError that carries its code.
       signSignature: () => Promise.reject(new AppError({ code: 'SERVICE_UNAVAILABLE', message: 'The service is unavailable.' })),
     };
-    const first = createSigningService({
-      dataDir: world.dataDir,
-      device: world.device,
-      loadPortfolio: (w) => world.portfolio.load(w, null),
-      chain: (id) => world.chains.get(id)!,
-      service: async () => failing,
-    });
+    const first = consoleOnWorld({ service: async () => failing });
     const plan = await first.plan({ vaultId: delta().id, wallets: world.wallets.slice(5, 6), action: 'agreements' });
     const created = await first.createBatch(plan.id);
     expect((await first.run(created.id)).status).toBe('paused');
     const stuck = (await first.openBatch(created.id)).items[0]!;
     expect(stuck).toMatchObject({ state: 'signed', error: { code: 'SERVICE_UNAVAILABLE' } });
 
-    const second = createSigningService({
-      dataDir: world.dataDir,
-      device: world.device,
-      loadPortfolio: (w) => world.portfolio.load(w, null),
-      chain: (id) => world.chains.get(id)!,
-      service: async () => world.client,
-    });
+    const second = consoleOnWorld();
     expect((await second.run(created.id)).status).toBe('done');
     const journal = await second.openBatch(created.id);
     expect(journal.items.every((i) => i.state === 'confirmed')).toBe(true);
@@ -353,15 +333,7 @@ describe('the device queue', () => {
 
   it('re-signs a transaction stuck in the mempool with the same nonce and higher fees only when asked', async () => {
     const client = world.chains.get(delta().chain.chainId)!;
-    const impatient = createSigningService({
-      dataDir: world.dataDir,
-      device: world.device,
-      loadPortfolio: (w) => world.portfolio.load(w, null),
-      chain: (id) => world.chains.get(id)!,
-      service: async () => world.client,
-      receiptPollingMs: 50,
-      receiptTimeoutMs: 400,
-    });
+    const impatient = consoleOnWorld({ receiptPollingMs: 50, receiptTimeoutMs: 400 });
     const plan = await impatient.plan({ vaultId: delta().id, wallets: world.wallets.slice(0, 1), action: 'withdraw' });
     const created = await impatient.createBatch(plan, { acknowledgeBlindSigning: true });
     await client.request({ method: 'evm_setAutomine', params: [false] } as never);
