@@ -8,7 +8,7 @@ import { prepareNonce, wouldRevert } from './chain-checks';
 import { agreementRecorded, postAgreement, receiptNotRead, receiptOutcome, resendIfLost, sendSigned, serviceCallFailed } from './chain-delivery';
 import { signOnDevice, type SigningDevice } from './device-delivery';
 import type { OpenBatch } from './open-batch';
-import { runnerFor, type RunView, type RunnerStrategy } from './runners';
+import { runnerFor, type Gate, type RunView, type RunnerStrategy } from './runners';
 import { to, type Outcome, type Transition } from './transition';
 
 export interface BatchRunnerDeps {
@@ -107,20 +107,23 @@ export class BatchRunner {
       return null;
     }
     if (item.state === 'waiting') {
-      const gate = await runner.beforeSigning(item, this.view(ctx));
-      if (gate.kind === 'pause') return gate.error;
-      if (gate.kind === 'settle') await this.deps.apply(ctx, item, gate.transition);
-      if (gate.kind !== 'go') return null;
+      const gate = await this.through(ctx, item, await runner.beforeSigning(item, this.view(ctx)));
+      if (gate !== 'go') return gate;
       const pause = await settle(await this.sign(ctx, runner, item));
       if (pause) return pause;
     }
     // The device may have moved the item on (TypeScript cannot see the mutation).
     if ((item.state as ItemState) !== 'signed') return null;
-    const gate = await runner.beforeSending(item, this.view(ctx));
+    const gate = await this.through(ctx, item, await runner.beforeSending(item, this.view(ctx)));
+    if (gate !== 'go') return gate;
+    return item.message ? this.deliverAgreement(ctx, item, settle) : settle(await this.sendTransaction(ctx, item));
+  }
+
+  /** What the runner answered, applied: `go` on, or the reason to pause, or null (the item waits or is settled). */
+  private async through(ctx: OpenBatch, item: BatchItem, gate: Gate): Promise<'go' | AppErrorData | null> {
     if (gate.kind === 'pause') return gate.error;
     if (gate.kind === 'settle') await this.deps.apply(ctx, item, gate.transition);
-    if (gate.kind !== 'go') return null;
-    return item.message ? this.deliverAgreement(ctx, item, settle) : settle(await this.sendTransaction(ctx, item));
+    return gate.kind === 'go' ? 'go' : null;
   }
 
   /**
