@@ -1,6 +1,6 @@
 /**
  * The simulation of a headless `--sim` signing run, hosted in a process of its own that the run
- * starts detached (see `runnerSimulation` in scripts/batch.ts): the seeded local chains, the
+ * starts detached (see scripts/batch/simulation.ts): the seeded local chains, the
  * indexer and the simulated service, with no cycle driver.
  *
  *   tsx scripts/batch-simulation.ts --seed N --wallets N --out DATA_DIR/simulation.json

@@ -113,6 +113,16 @@ function approveStep(token: 'underlying' | 'tranche', spender: 'epochVault' | 'q
   };
 }
 
+/** A call on the queue for one epoch (claims and cancels), moving `value` of `token`. */
+function queueStep(step: StepKind, epoch: number, token: 'underlying' | 'tranche', value: bigint, requestId: string): TxStep {
+  return { kind: 'transaction', step, contract: 'queue', functionName: step, args: [BigInt(epoch)], amount: { token, value }, spender: null, requestId };
+}
+
+/** A call on the epoch vault that pays a redeem out, in underlying. */
+function redeemClaimStep(step: 'claimRedeem' | 'claimInstantRedeem', functionName: string, value: bigint): TxStep {
+  return { kind: 'transaction', step, contract: 'epochVault', functionName, args: [], amount: { token: 'underlying', value }, spender: null, requestId: null };
+}
+
 function allowanceFor(w: WalletFacts, token: 'underlying' | 'tranche', spender: 'epochVault' | 'queue'): bigint {
   if (token === 'tranche') return w.allowance.trancheToQueue;
   return spender === 'queue' ? w.allowance.underlyingToQueue : w.allowance.underlyingToVault;
@@ -271,29 +281,11 @@ export function planClaims(v: VaultFacts, w: WalletFacts, requests: readonly Req
     const held = w.queue.get(e);
     if (r.type === 'DEPOSIT') {
       if (depositClaimable(epoch, held?.deposit ?? 0n)) {
-        steps.push({
-          kind: 'transaction',
-          step: 'claimDepositRequest',
-          contract: 'queue',
-          functionName: 'claimDepositRequest',
-          args: [BigInt(e)],
-          amount: { token: 'underlying', value: held!.deposit },
-          spender: null,
-          requestId: r.id,
-        });
+        steps.push(queueStep('claimDepositRequest', e, 'underlying', held!.deposit, r.id));
       } else reasons.push(`Deposit of epoch ${e}: ${epoch?.price ? 'nothing left to claim.' : 'not processed yet.'}`);
     } else {
       if (withdrawClaimable(epoch, held?.withdraw ?? 0n)) {
-        steps.push({
-          kind: 'transaction',
-          step: 'claimWithdrawRequest',
-          contract: 'queue',
-          functionName: 'claimWithdrawRequest',
-          args: [BigInt(e)],
-          amount: { token: 'tranche', value: held!.withdraw },
-          spender: null,
-          requestId: r.id,
-        });
+        steps.push(queueStep('claimWithdrawRequest', e, 'tranche', held!.withdraw, r.id));
       } else if (!held?.withdraw) reasons.push(`Withdrawal of epoch ${e}: nothing left to claim.`);
       else if (!epoch?.withdrawPrice) reasons.push(`Withdrawal of epoch ${e}: not processed yet.`);
       // Processed but not collected by the queue yet: an instant epoch waits for the borrower's
@@ -306,32 +298,14 @@ export function planClaims(v: VaultFacts, w: WalletFacts, requests: readonly Req
   const redeemSelected = ids === null || standardRedeem;
   if (redeemSelected && w.redeem.standard > 0n) {
     if (standardRedeemClaimable(v, w)) {
-      steps.push({
-        kind: 'transaction',
-        step: 'claimRedeem',
-        contract: 'epochVault',
-        functionName: 'claimWithdrawRequest',
-        args: [],
-        amount: { token: 'underlying', value: w.redeem.standard },
-        spender: null,
-        requestId: null,
-      });
+      steps.push(redeemClaimStep('claimRedeem', 'claimWithdrawRequest', w.redeem.standard));
     } else
       reasons.push(isRunning(v.state) ? 'Standard redeem: paid between epochs.' : 'Standard redeem: claimable after the next epoch stops.');
   }
   const instantSelected = ids === null || instantRedeem;
   if (instantSelected && w.redeem.instant > 0n) {
     if (instantRedeemClaimable(v, w)) {
-      steps.push({
-        kind: 'transaction',
-        step: 'claimInstantRedeem',
-        contract: 'epochVault',
-        functionName: 'claimInstantWithdrawRequest',
-        args: [],
-        amount: { token: 'underlying', value: w.redeem.instant },
-        spender: null,
-        requestId: null,
-      });
+      steps.push(redeemClaimStep('claimInstantRedeem', 'claimInstantWithdrawRequest', w.redeem.instant));
     } else reasons.push('Instant redeem: the vault does not allow instant withdrawals yet.');
   }
   if (steps.length === 0) return skip(reasons.length ? `Nothing to claim. ${reasons.join(' ')}` : 'Nothing to claim.');
@@ -372,16 +346,7 @@ export function planCancels(v: VaultFacts, w: WalletFacts, requests: readonly Re
       continue;
     }
     const fn = verdict.action.functionName as 'deleteRequest' | 'deleteWithdrawRequest';
-    steps.push({
-      kind: 'transaction',
-      step: fn,
-      contract: 'queue',
-      functionName: fn,
-      args: [BigInt(e!)],
-      amount: { token: r.type === 'DEPOSIT' ? 'underlying' : 'tranche', value: amount },
-      spender: null,
-      requestId: r.id,
-    });
+    steps.push(queueStep(fn, e!, r.type === 'DEPOSIT' ? 'underlying' : 'tranche', amount, r.id));
   }
   if (steps.length === 0) return skip(reasons.length ? `Nothing to cancel. ${reasons.join(' ')}` : 'Nothing to cancel.');
   return { ok: true, steps, notes: reasons };

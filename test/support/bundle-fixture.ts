@@ -7,6 +7,7 @@ import { keccak256, type Hex } from 'viem';
 import { buildDraft } from '../../electron/services/signing/drafts';
 import { personalMessageScreens } from '../../shared/device/screens';
 import { planClaims, planDeposit, type TxStep, type VaultFacts, type WalletFacts } from '../../shared/signing/rules';
+import { newBatchItem } from '../../shared/signing/item';
 import type { BatchItem, Plan, PlanVault, SigningAction } from '../../shared/signing/schemas';
 import {
   buildSignedBundle,
@@ -79,32 +80,9 @@ function walletFacts(): WalletFacts {
 const selected = (wallets: FixtureWallet[]) => wallets.map(({ address, label, path }) => ({ address, label, path }));
 
 function baseItem(w: { address: string; label: string; path: string }, seq: number, patch: Partial<BatchItem>): BatchItem {
-  return {
-    id: `${String(seq).padStart(3, '0')}-${w.address.slice(2, 8).toLowerCase()}`,
-    wallet: w.address,
-    label: w.label,
-    path: w.path,
-    chainId: VAULT.chainId,
-    vaultId: VAULT.id,
-    vaultName: VAULT.name,
-    action: 'deposit',
-    step: 'none',
-    dependsOn: null,
-    tx: null,
-    message: null,
-    review: null,
-    state: 'waiting',
-    reason: null,
-    error: null,
-    signed: null,
-    signature: null,
-    hash: null,
-    receipt: null,
-    resignAllowed: false,
-    attempts: 0,
-    history: [],
-    ...patch,
-  };
+  const id = `${String(seq).padStart(3, '0')}-${w.address.slice(2, 8).toLowerCase()}`;
+  const where = { chainId: VAULT.chainId, vaultId: VAULT.id, vaultName: VAULT.name };
+  return newBatchItem({ id, wallet: w.address, label: w.label, path: w.path, ...where, action: 'deposit' }, patch);
 }
 
 export const AGREEMENT = { id: 'sig-terms', code: 'TERMS_OF_SERVICE', title: 'Terms of Service', text: 'I accept the Terms of Service of Alpha Credit.' };

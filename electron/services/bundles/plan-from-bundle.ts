@@ -1,4 +1,5 @@
 import type { BundleItem, UnsignedBundle } from '../../../shared/bundle/schemas';
+import { newBatchItem, type ItemIdentity } from '../../../shared/signing/item';
 import type { BatchItem, Plan } from '../../../shared/signing/schemas';
 
 /**
@@ -16,41 +17,26 @@ export function batchIdOfPlan(planId: string): string {
   return planId.replace(/^plan-/, 'batch-');
 }
 
-function baseItem(bundle: UnsignedBundle, now: string, note: string): Omit<BatchItem, 'id' | 'wallet' | 'label' | 'path'> {
+/** Who and where an item of the bundle is, as a batch item names it. */
+function identity(bundle: UnsignedBundle, id: string, wallet: { address: string; label: string; path: string }): ItemIdentity {
   return {
+    id,
+    wallet: wallet.address,
+    label: wallet.label,
+    path: wallet.path,
     chainId: bundle.vault.chainId,
     vaultId: bundle.vault.id,
     vaultName: bundle.vault.name,
     action: bundle.plan.action,
-    step: 'none',
-    dependsOn: null,
-    tx: null,
-    message: null,
-    review: null,
-    state: 'waiting',
-    reason: null,
-    error: null,
-    signed: null,
-    signature: null,
-    hash: null,
-    receipt: null,
-    resignAllowed: false,
-    attempts: 0,
-    history: [{ at: now, state: 'waiting', note }],
   };
 }
 
 /** One bundle item as a batch item waiting for the device. */
 export function itemFromBundle(bundle: UnsignedBundle, item: BundleItem, now: string, note: string): BatchItem {
-  const common = { ...baseItem(bundle, now, note), id: item.id, wallet: item.wallet.address, label: item.wallet.label, path: item.wallet.path };
-  if (item.kind === 'message') return { ...common, step: 'agreement', message: { ...item.message }, review: item.review };
-  return {
-    ...common,
-    step: item.action.kind,
-    dependsOn: item.dependsOn,
-    tx: { ...item.transaction },
-    review: item.review,
-  };
+  const who = identity(bundle, item.id, item.wallet);
+  const created = { at: now, note };
+  if (item.kind === 'message') return newBatchItem(who, { step: 'agreement', message: { ...item.message }, review: item.review }, created);
+  return newBatchItem(who, { step: item.action.kind, dependsOn: item.dependsOn, tx: { ...item.transaction }, review: item.review }, created);
 }
 
 export function planFromBundle(bundle: UnsignedBundle, checksum: string, fileName: string | null): Plan {
@@ -61,16 +47,8 @@ export function planFromBundle(bundle: UnsignedBundle, checksum: string, fileNam
   // The wallets the plan left out, as the online review showed them.
   for (const s of bundle.skipped) {
     const wallet = bundle.wallets.find((w) => w.address.toLowerCase() === s.wallet.toLowerCase());
-    items.push({
-      ...baseItem(bundle, now, s.reason),
-      id: `skip-${s.wallet.slice(2, 10).toLowerCase()}`,
-      wallet: s.wallet,
-      label: s.label,
-      path: wallet?.path ?? '',
-      state: 'skipped',
-      reason: s.reason,
-      history: [{ at: now, state: 'skipped', note: s.reason }],
-    });
+    const who = identity(bundle, `skip-${s.wallet.slice(2, 10).toLowerCase()}`, { address: s.wallet, label: s.label, path: wallet?.path ?? '' });
+    items.push(newBatchItem(who, { state: 'skipped', reason: s.reason }, { at: now, note: s.reason }));
   }
   return {
     id: offlinePlanId(checksum),

@@ -1,12 +1,12 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTransaction, type Hex } from 'viem';
 import { createBundleService, type BundleService } from '../../../electron/services/bundles';
 import { createSigningService, type SigningService } from '../../../electron/services/signing';
 import { readSignedBundle, readUnsignedBundle } from '../../../shared/bundle';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
-import { startSigningWorld, type SigningWorld } from '../signing/world';
+import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
 
 // An online install plans and exports; an offline install (its own data folder, and no service,
 // chain or portfolio at all: each of them throws if touched) checks the bundle, signs it on the
@@ -14,7 +14,6 @@ import { startSigningWorld, type SigningWorld } from '../signing/world';
 let world: SigningWorld;
 let view: Portfolio;
 let online: BundleService;
-let restore: () => Promise<void>;
 
 const unreachable = (what: string) => () => {
   throw new Error(`the offline install touched the ${what}`);
@@ -59,14 +58,7 @@ afterAll(async () => {
   await world?.stop();
 });
 
-beforeEach(async () => {
-  restore = await world.snapshot();
-  world.onReview = () => 'approve';
-});
-
-afterEach(async () => {
-  await restore();
-});
+fromSnapshotEachTest(() => world);
 
 const vaultId = (name: string) => world.vaultId(view, name);
 

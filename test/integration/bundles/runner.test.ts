@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSignedBundle, readUnsignedBundle } from '../../../shared/bundle';
+import { runBatch as spawnBatch } from '../signing/run-batch';
 
 // The three steps of an offline review as an operator scripts them: three runs of the headless
 // runner, each its own process. The export and the broadcast each start their own simulation
 // from the same seed, so what one planned the other can send.
-const ROOT = path.resolve(__dirname, '../../..');
 let dir: string;
 
 beforeAll(async () => {
@@ -19,21 +18,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function runBatch(args: string[]): Promise<{ code: number | null; lines: string[]; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/batch.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, VAULTDESK_API_KEY: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, lines: out.trim().split('\n'), stderr: err }));
-  });
-}
+const runBatch = (args: string[]) => spawnBatch(args, { VAULTDESK_API_KEY: '' });
 
 const last = (run: { lines: string[] }) => JSON.parse(run.lines.at(-1)!) as Record<string, any>;
 

@@ -1,16 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFunctionData, type Hex } from 'viem';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
 import type { DeviceScreen } from '../../../shared/device/state';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, Plan, Selection } from '../../../shared/signing/schemas';
-import { startSigningWorld, type SigningWorld } from './world';
+import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from './world';
 
 // Every action of the pipeline for a batch of wallets, on anvil with the emulated Ledger
 // approving. Each test starts from the seeded scenario (evm_snapshot / evm_revert).
 let world: SigningWorld;
 let view: Portfolio;
-let restore: () => Promise<void>;
 let shown: DeviceScreen[][] = [];
 
 beforeAll(async () => {
@@ -23,18 +22,16 @@ afterAll(async () => {
   await world?.stop();
 });
 
-beforeEach(async () => {
-  restore = await world.snapshot();
-  shown.length = 0;
-  world.onReview = () => 'approve';
-});
-
-afterEach(async () => {
-  await restore();
-});
+fromSnapshotEachTest(() => world);
 
 const vault = (name: string) => view.vaults.find((v) => v.id === world.vaultId(view, name))!;
 const read = (chainId: number) => world.chains.get(chainId)!;
+
+/** What each wallet holds of the vault's tranche token, read on chain. */
+const trancheBalances = (v: Portfolio['vaults'][number], wallets: readonly { address: string }[]) =>
+  Promise.all(
+    wallets.map((w) => read(v.chain.chainId).readContract({ address: v.tranche.address as Hex, abi: erc20Abi, functionName: 'balanceOf', args: [w.address as Hex] })),
+  );
 
 async function signAll(selection: Omit<Selection, 'wallets'> & { wallets?: Selection['wallets'] }): Promise<{ plan: Plan; batch: Batch }> {
   const plan = await world.signing.plan({ wallets: world.wallets, ...selection });
@@ -81,16 +78,7 @@ describe('signing each action on the simulation', () => {
     const wallets = world.wallets.filter((_, i) => [1, 2, 3].includes(i));
     await signAll({ vaultId: beta.id, action: 'agreements', wallets });
     shown.length = 0;
-    const before = await Promise.all(
-      wallets.map((w) =>
-        read(beta.chain.chainId).readContract({
-          address: beta.tranche.address as Hex,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [w.address as Hex],
-        }),
-      ),
-    );
+    const before = await trancheBalances(beta, wallets);
     const { plan, batch } = await signAll({ vaultId: beta.id, action: 'deposit', amount: '250.5', wallets });
     expect(plan.vault.state).toBe('WAITING');
     for (const w of wallets) {
@@ -104,16 +92,7 @@ describe('signing each action on the simulation', () => {
       expect(approve.amount).toMatchObject({ baseUnits: '250500000', display: `250.5 ${beta.underlying.symbol}` });
       expect(approve.args.map((a) => a.name)).toEqual(['spender', 'amount']);
     }
-    const after = await Promise.all(
-      wallets.map((w) =>
-        read(beta.chain.chainId).readContract({
-          address: beta.tranche.address as Hex,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [w.address as Hex],
-        }),
-      ),
-    );
+    const after = await trancheBalances(beta, wallets);
     after.forEach((b, i) => expect(b > before[i]!).toBe(true));
     // The device showed exactly the screens of each review, transaction hash included.
     expect(shown).toEqual(signedItems(batch).map((i) => i.review!.deviceScreens));
@@ -155,12 +134,7 @@ describe('signing each action on the simulation', () => {
     for (const w of planned) {
       const steps = batch.items.filter((i) => i.wallet === w.address);
       expect(steps.map((s) => `${s.step}:${s.state}`)).toEqual(['approve:confirmed', 'requestWithdraw:confirmed']);
-      const left = await read(delta.chain.chainId).readContract({
-        address: delta.tranche.address as Hex,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [w.address as Hex],
-      });
+      const [left] = await trancheBalances(delta, [w]);
       expect(left).toBe(0n);
     }
   });

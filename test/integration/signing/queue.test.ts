@@ -1,15 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex, PublicClient } from 'viem';
-import { createSigningService } from '../../../electron/services/signing';
+import { createSigningService, type SigningServiceOptions } from '../../../electron/services/signing';
+import { AppError } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, BatchItem, SigningEvent } from '../../../shared/signing/schemas';
-import { startSigningWorld, type SigningWorld } from './world';
+import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from './world';
 
 // The device queue under the operator's hand: rejections, a locked device, an unplugged one, a
 // closed app, pause / skip / retry / resign, and a console restarted with a journal half done.
 let world: SigningWorld;
 let view: Portfolio;
-let restore: () => Promise<void>;
 
 beforeAll(async () => {
   world = await startSigningWorld({ wallets: 12 });
@@ -20,18 +20,14 @@ afterAll(async () => {
   await world?.stop();
 });
 
-beforeEach(async () => {
-  restore = await world.snapshot();
-  world.onReview = () => 'approve';
-  world.reviews.length = 0;
-});
-
-afterEach(async () => {
-  if (!world.ledger.snapshot().plugged) world.ledger.replug({ locked: false, app: 'Ethereum' });
-  if (world.ledger.snapshot().locked) world.ledger.unlock();
-  if (world.ledger.snapshot().app !== 'Ethereum') world.ledger.openApp('Ethereum');
-  await restore();
-});
+fromSnapshotEachTest(
+  () => world,
+  () => {
+    if (!world.ledger.snapshot().plugged) world.ledger.replug({ locked: false, app: 'Ethereum' });
+    if (world.ledger.snapshot().locked) world.ledger.unlock();
+    if (world.ledger.snapshot().app !== 'Ethereum') world.ledger.openApp('Ethereum');
+  },
+);
 
 const delta = () => view.vaults.find((v) => v.name.toLowerCase().includes('delta'))!;
 const txItems = (b: Batch) => b.items.filter((i) => i.step !== 'none');
@@ -53,6 +49,26 @@ async function expectEachNonceOnce(batch: Batch): Promise<void> {
     .filter((i) => i.hash)
     .map((i) => `${i.wallet}:${i.tx!.nonce}`);
   expect(new Set(keys).size).toBe(keys.length);
+}
+
+/** Runs the batch again: it ends done, every transaction confirmed, each nonce used once. */
+async function runsToTheEnd(batchId: string): Promise<void> {
+  expect((await world.signing.run(batchId)).status).toBe('done');
+  const journal = await world.signing.openBatch(batchId);
+  expect(txItems(journal).every((i) => i.state === 'confirmed')).toBe(true);
+  await expectEachNonceOnce(journal);
+}
+
+/** Another console on the same data folder, device, chains and service (unless told otherwise). */
+function consoleOnWorld(options: Partial<SigningServiceOptions> = {}) {
+  return createSigningService({
+    dataDir: world.dataDir,
+    device: world.device,
+    loadPortfolio: (w) => world.portfolio.load(w, null),
+    chain: (id) => world.chains.get(id)!,
+    service: async () => world.client,
+    ...options,
+  });
 }
 
 const deviceVisits = (item: BatchItem) => item.history.filter((h) => h.state === 'on-device').length;
@@ -91,14 +107,11 @@ describe('the device queue', () => {
     const batch = await withdrawBatch(2);
     const first = await world.signing.run(batch.id);
     expect(first.status).toBe('paused');
-    let journal = await world.signing.openBatch(batch.id);
+    const journal = await world.signing.openBatch(batch.id);
     expect(journal.pause).toMatchObject({ code: 'DEVICE_LOCKED', message: 'The Ledger is locked.', action: expect.stringMatching(/PIN/) });
     expect(txItems(journal)[1]).toMatchObject({ state: 'waiting', error: { code: 'DEVICE_LOCKED' } });
     world.ledger.unlock();
-    expect((await world.signing.run(batch.id)).status).toBe('done');
-    journal = await world.signing.openBatch(batch.id);
-    expect(txItems(journal).every((i) => i.state === 'confirmed')).toBe(true);
-    await expectEachNonceOnce(journal);
+    await runsToTheEnd(batch.id);
   });
 
   it('pauses when the Ledger is unplugged during a review and resumes once it is back', async () => {
@@ -111,16 +124,13 @@ describe('the device queue', () => {
     };
     const batch = await withdrawBatch(2);
     expect((await world.signing.run(batch.id)).status).toBe('paused');
-    let journal = await world.signing.openBatch(batch.id);
+    const journal = await world.signing.openBatch(batch.id);
     expect(journal.pause?.code).toBe('DEVICE_DISCONNECTED');
     expect(txItems(journal)[1]).toMatchObject({ state: 'waiting', signed: null });
     world.onReview = () => 'approve';
     world.ledger.replug({ locked: false, app: 'Ethereum' });
     await new Promise((r) => setTimeout(r, 100));
-    expect((await world.signing.run(batch.id)).status).toBe('done');
-    journal = await world.signing.openBatch(batch.id);
-    expect(txItems(journal).every((i) => i.state === 'confirmed')).toBe(true);
-    await expectEachNonceOnce(journal);
+    await runsToTheEnd(batch.id);
   });
 
   it('pauses when the Ethereum app is closed, with a message that says to open it', async () => {
@@ -218,14 +228,7 @@ describe('the device queue', () => {
           };
         },
       });
-    const signing = createSigningService({
-      dataDir: world.dataDir,
-      device: world.device,
-      loadPortfolio: (w) => world.portfolio.load(w, null),
-      chain: (id) => slow(world.chains.get(id)!),
-      service: async () => world.client,
-      receiptPollingMs: 50,
-    });
+    const signing = consoleOnWorld({ chain: (id) => slow(world.chains.get(id)!), receiptPollingMs: 50 });
     const plan = await signing.plan({ vaultId: delta().id, wallets: world.wallets.slice(0, 3), action: 'withdraw' });
     const batch = await signing.createBatch(plan, { acknowledgeBlindSigning: true });
     const [skippedApprove, skippedWithdraw] = txItems(batch).filter((i) => i.wallet.toLowerCase() === target);
@@ -281,13 +284,7 @@ describe('the device queue', () => {
         return Reflect.get(target, key, receiver) as unknown;
       },
     }) as PublicClient;
-    const first = createSigningService({
-      dataDir: world.dataDir,
-      device: world.device,
-      loadPortfolio: (w) => world.portfolio.load(w, null),
-      chain: () => refusing,
-      service: async () => world.client,
-    });
+    const first = consoleOnWorld({ chain: () => refusing });
     const plan = await first.plan({ vaultId: delta().id, wallets: world.wallets.slice(0, 2), action: 'withdraw' });
     const created = await first.createBatch(plan, { acknowledgeBlindSigning: true });
     expect((await first.run(created.id)).status).toBe('paused');
@@ -296,14 +293,7 @@ describe('the device queue', () => {
     expect(world.reviews).toHaveLength(1);
 
     // Second console, same data folder: the batch is listed and resumes.
-    const second = createSigningService({
-      dataDir: world.dataDir,
-      device: world.device,
-      loadPortfolio: (w) => world.portfolio.load(w, null),
-      chain: (id) => world.chains.get(id)!,
-      service: async () => world.client,
-      receiptPollingMs: 50,
-    });
+    const second = consoleOnWorld({ receiptPollingMs: 50 });
     expect((await second.listBatches()).find((b) => b.id === created.id)).toMatchObject({
       status: 'paused',
       counts: { signed: 1, broadcast: 0 },
@@ -322,28 +312,17 @@ describe('the device queue', () => {
   it('after a restart submits a signed agreement without signing it again', async () => {
     const failing = {
       ...world.client,
-      signSignature: () => Promise.reject(Object.assign(new Error('The service is unavailable.'), { code: 'SERVICE_UNAVAILABLE' })),
+      // As the service client fails: with an AppError that carries its code.
+      signSignature: () => Promise.reject(new AppError({ code: 'SERVICE_UNAVAILABLE', message: 'The service is unavailable.' })),
     };
-    const first = createSigningService({
-      dataDir: world.dataDir,
-      device: world.device,
-      loadPortfolio: (w) => world.portfolio.load(w, null),
-      chain: (id) => world.chains.get(id)!,
-      service: async () => failing,
-    });
+    const first = consoleOnWorld({ service: async () => failing });
     const plan = await first.plan({ vaultId: delta().id, wallets: world.wallets.slice(5, 6), action: 'agreements' });
     const created = await first.createBatch(plan.id);
     expect((await first.run(created.id)).status).toBe('paused');
     const stuck = (await first.openBatch(created.id)).items[0]!;
     expect(stuck).toMatchObject({ state: 'signed', error: { code: 'SERVICE_UNAVAILABLE' } });
 
-    const second = createSigningService({
-      dataDir: world.dataDir,
-      device: world.device,
-      loadPortfolio: (w) => world.portfolio.load(w, null),
-      chain: (id) => world.chains.get(id)!,
-      service: async () => world.client,
-    });
+    const second = consoleOnWorld();
     expect((await second.run(created.id)).status).toBe('done');
     const journal = await second.openBatch(created.id);
     expect(journal.items.every((i) => i.state === 'confirmed')).toBe(true);
@@ -354,15 +333,7 @@ describe('the device queue', () => {
 
   it('re-signs a transaction stuck in the mempool with the same nonce and higher fees only when asked', async () => {
     const client = world.chains.get(delta().chain.chainId)!;
-    const impatient = createSigningService({
-      dataDir: world.dataDir,
-      device: world.device,
-      loadPortfolio: (w) => world.portfolio.load(w, null),
-      chain: (id) => world.chains.get(id)!,
-      service: async () => world.client,
-      receiptPollingMs: 50,
-      receiptTimeoutMs: 400,
-    });
+    const impatient = consoleOnWorld({ receiptPollingMs: 50, receiptTimeoutMs: 400 });
     const plan = await impatient.plan({ vaultId: delta().id, wallets: world.wallets.slice(0, 1), action: 'withdraw' });
     const created = await impatient.createBatch(plan, { acknowledgeBlindSigning: true });
     await client.request({ method: 'evm_setAutomine', params: [false] } as never);
@@ -387,10 +358,6 @@ describe('the device queue', () => {
       await client.request({ method: 'evm_setAutomine', params: [true] } as never);
     }
     await client.request({ method: 'evm_mine' } as never);
-    const done = await world.signing.run(created.id);
-    expect(done.status).toBe('done');
-    const journal = await world.signing.openBatch(created.id);
-    expect(txItems(journal).every((i) => i.state === 'confirmed')).toBe(true);
-    await expectEachNonceOnce(journal);
+    await runsToTheEnd(created.id);
   });
 });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { createPublicClient, http, type Hex } from 'viem';
 import { createSigningService } from '../../../electron/services/signing';
 import { BatchSchema, type Batch } from '../../../shared/signing/schemas';
 import { startSigningWorld, type SigningWorld } from './world';
+import { runBatch as spawnBatch } from './run-batch';
 
 // The headless runner as an operator uses it, in a child process: killed abruptly after some
 // signatures, then resumed from its journal against the same chains.
@@ -40,23 +40,7 @@ const isAlive = (pid: number): boolean => {
   }
 };
 
-const ROOT = path.resolve(__dirname, '../../..');
-
-function runBatch(args: string[]): Promise<{ code: number | null; lines: string[]; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/batch.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, VAULTDESK_API_KEY: world.service.apiKey },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, lines: out.trim().split('\n'), stderr: err }));
-  });
-}
+const runBatch = (args: string[]) => spawnBatch(args, { VAULTDESK_API_KEY: world.service.apiKey });
 
 async function journalOf(dataDir: string, id: string): Promise<Batch> {
   return BatchSchema.parse(JSON.parse(await readFile(path.join(dataDir, 'journals', `${id}.json`), 'utf8')));

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PublicClient } from 'viem';
+import { afterEach, beforeEach } from 'vitest';
 import { createRpcClient } from '../../../electron/services/chain/rpc-client';
 import { DeviceService } from '../../../electron/services/device';
 import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
@@ -131,4 +132,21 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
     });
   });
   return world;
+}
+
+/**
+ * Each test starts from the seeded scenario (evm_snapshot before it, evm_revert after it), with a
+ * device that approves every review and no review counted yet. `cleanup` runs before the revert.
+ */
+export function fromSnapshotEachTest(world: () => SigningWorld, cleanup?: () => void): void {
+  let restore: (() => Promise<void>) | null = null;
+  beforeEach(async () => {
+    restore = await world().snapshot();
+    world().onReview = () => 'approve';
+    world().reviews.length = 0;
+  });
+  afterEach(async () => {
+    cleanup?.();
+    await restore?.();
+  });
 }

@@ -20,20 +20,11 @@ import { Journal } from '../../../electron/services/signing/journal';
 import { redraft } from '../../../electron/services/signing/redraft';
 import { toViemTransaction } from '../../../electron/services/device';
 import { countItems } from '../../../shared/signing/counts';
+import { newBatchItem } from '../../../shared/signing/item';
+import { batchOf, VAULT } from './batch-fixture';
 import { describeRevert } from '../../../shared/signing/reverts';
-import { JOURNAL_SCHEMA_VERSION, type Batch, type BatchItem, type PlanVault } from '../../../shared/signing/schemas';
+import type { BatchItem } from '../../../shared/signing/schemas';
 
-const VAULT: PlanVault = {
-  id: 'v1',
-  name: 'Alpha Credit USDC',
-  chainId: 31337,
-  state: 'WAITING',
-  epochVault: '0x1111111111111111111111111111111111111111',
-  queue: '0x2222222222222222222222222222222222222222',
-  strategy: '0x3333333333333333333333333333333333333333',
-  tranche: { symbol: 'AA_alpha', decimals: 18, address: '0x4444444444444444444444444444444444444444' },
-  underlying: { symbol: 'USDC', decimals: 6, address: '0x5555555555555555555555555555555555555555' },
-};
 const FEES = { maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
 
 describe('drafts and reviews', () => {
@@ -196,55 +187,11 @@ describe('revert reasons', () => {
 });
 
 function itemWith(patch: Partial<BatchItem>): BatchItem {
-  return {
-    id: '001-abcdef',
-    wallet: '0xdD2FD4581271e230360230F9337D5c0430Bf44C0',
-    label: 'W0',
-    path: "44'/60'/0'/0/10",
-    chainId: 31337,
-    vaultId: 'v1',
-    vaultName: 'Alpha, "the first"',
-    action: 'deposit',
-    step: 'approve',
-    dependsOn: null,
-    tx: null,
-    message: null,
-    review: null,
-    state: 'waiting',
-    reason: null,
-    error: null,
-    signed: null,
-    signature: null,
-    hash: null,
-    receipt: null,
-    resignAllowed: false,
-    attempts: 0,
-    history: [],
-    ...patch,
-  };
+  const wallet = '0xdD2FD4581271e230360230F9337D5c0430Bf44C0';
+  const where = { chainId: 31337, vaultId: 'v1', vaultName: 'Alpha, "the first"' };
+  return newBatchItem({ id: '001-abcdef', wallet, label: 'W0', path: "44'/60'/0'/0/10", ...where, action: 'deposit' }, { step: 'approve', ...patch });
 }
 
-function batchWith(items: BatchItem[]): Batch {
-  const now = new Date(0).toISOString();
-  return {
-    schemaVersion: JOURNAL_SCHEMA_VERSION,
-    id: 'batch-1',
-    createdAt: now,
-    updatedAt: now,
-    status: 'paused',
-    pause: null,
-    blindSigningAcknowledgedAt: now,
-    selection: {
-      vaultId: 'v1',
-      wallets: [{ address: items[0]!.wallet, label: 'W0', path: items[0]!.path }],
-      action: 'deposit',
-      amount: '1',
-    },
-    vault: VAULT,
-    wallets: [],
-    items,
-  };
-}
 
 const tx = {
   type: 'eip1559' as const,
@@ -310,28 +257,11 @@ describe('batch counts and the CSV report', () => {
   });
 
   it('writes one row per item: what was planned, when it was signed, sent and confirmed, and in which block', () => {
-    const csv = reportCsv(batchWith(items));
+    const csv = reportCsv(batchOf(items));
     const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true });
-    expect(parsed.meta.fields).toEqual([
-      'wallet',
-      'label',
-      'vault',
-      'action',
-      'step',
-      'contract',
-      'function',
-      'amount',
-      'symbol',
-      'nonce',
-      'hash',
-      'state',
-      'signed_at',
-      'sent_at',
-      'confirmed_at',
-      'block',
-      'gas_used',
-      'reason',
-    ]);
+    expect(parsed.meta.fields).toEqual(
+      'wallet label vault action step contract function amount symbol nonce hash state signed_at sent_at confirmed_at block gas_used reason'.split(' '),
+    );
     expect(parsed.data).toHaveLength(items.length);
     expect(parsed.data[0]).toEqual({
       wallet: items[0]!.wallet,
@@ -370,7 +300,7 @@ describe('the journal', () => {
 
   it('writes one versioned file per batch and reads it back', async () => {
     const journal = new Journal(dir);
-    const batch = batchWith([itemWith({ state: 'signed', tx, signed })]);
+    const batch = batchOf([itemWith({ state: 'signed', tx, signed })]);
     await journal.write(batch);
     expect(await journal.ids()).toEqual(['batch-1']);
     expect(await journal.read('batch-1')).toEqual(batch);
@@ -379,7 +309,7 @@ describe('the journal', () => {
 
   it('keeps a corrupt journal aside and says to check the wallets before signing again', async () => {
     const journal = new Journal(dir);
-    await journal.write(batchWith([itemWith({})]));
+    await journal.write(batchOf([itemWith({})]));
     await writeFile(path.join(dir, 'journals', 'batch-1.json'), '{"schemaVersion": 1, "id": "batch-1", "items": [');
     await expect(journal.read('batch-1')).rejects.toMatchObject({
       code: 'SIGNING_JOURNAL_CORRUPT',

@@ -1,0 +1,206 @@
+import type { PublicClient } from 'viem';
+import { toAppErrorData, type AppErrorData } from '../../../shared/errors';
+import { countItems } from '../../../shared/signing/counts';
+import type { Batch, BatchItem, BatchSummary, ItemState } from '../../../shared/signing/schemas';
+import type { Logger } from '../log/logger';
+import type { ServiceClient } from '../service-client';
+import { prepareNonce, wouldRevert } from './chain-checks';
+import { agreementRecorded, postAgreement, receiptNotRead, receiptOutcome, resendIfLost, sendSigned, serviceCallFailed } from './chain-delivery';
+import { signOnDevice, type SigningDevice } from './device-delivery';
+import type { OpenBatch } from './open-batch';
+import { runnerFor, type Gate, type RunView, type RunnerStrategy } from './runners';
+import { to, type Outcome, type Transition } from './transition';
+
+export interface BatchRunnerDeps {
+  device: SigningDevice;
+  chain: (chainId: number) => PublicClient | Promise<PublicClient>;
+  service: () => Promise<ServiceClient>;
+  receipt: { timeoutMs: number; pollingMs: number };
+  log?: Logger;
+  /** Journals the item's new state, then tells the listeners (unless `quiet`: the caller will). */
+  apply(ctx: OpenBatch, item: BatchItem, transition: Transition, options?: { quiet?: boolean }): Promise<void>;
+  save(ctx: OpenBatch): Promise<void>;
+  emitBatch(batch: Batch): void;
+  emitItem(batch: Batch, item: BatchItem): void;
+}
+
+const OPERATOR_PAUSE: AppErrorData = { code: 'SIGNING_PAUSED', message: 'Paused by the operator.', action: 'Run the batch to go on.' };
+const NOT_MINED: AppErrorData = {
+  code: 'SIGNING_NOT_MINED',
+  message: 'Some transactions are not mined yet.',
+  action: 'Run the batch again to keep watching them.',
+};
+
+export function summary(batch: Batch): BatchSummary {
+  return {
+    id: batch.id,
+    createdAt: batch.createdAt,
+    updatedAt: batch.updatedAt,
+    status: batch.status,
+    action: batch.selection.action,
+    vaultName: batch.vault.name,
+    counts: countItems(batch.items),
+    ...(batch.origin ? { origin: batch.origin } : {}),
+  };
+}
+
+/**
+ * Works through a batch, one item at a time on the device, asking the batch's runner strategy
+ * what to do with each item; the delivery modules say what became of it, and this applies it.
+ */
+export class BatchRunner {
+  constructor(private readonly deps: BatchRunnerDeps) {}
+
+  view(ctx: OpenBatch): RunView {
+    return { batch: ctx.batch, watchers: ctx.watchers, running: ctx.running !== null, chain: this.deps.chain };
+  }
+
+  /** Nothing came back from a device the console lost: those items wait to be signed again. */
+  async recoverFromDevice(ctx: OpenBatch): Promise<void> {
+    for (const item of ctx.batch.items) {
+      if (item.state === 'on-device') {
+        await this.deps.apply(ctx, item, to('waiting', { reason: 'The console stopped while this was on the device; nothing was sent.' }, 'recovered after a restart'));
+      }
+    }
+  }
+
+  async run(ctx: OpenBatch): Promise<BatchSummary> {
+    const { batch } = ctx;
+    const runner = runnerFor(batch);
+    ctx.pauseRequested = false;
+    batch.status = 'running';
+    batch.pause = null;
+    await this.recoverFromDevice(ctx);
+    await this.deps.save(ctx);
+    this.deps.emitBatch(batch);
+
+    // The item whose change pauses the batch is announced with the pause, never before it.
+    const pending: { item: BatchItem | null; pause: AppErrorData | null } = { item: null, pause: null };
+    for (const item of batch.items) {
+      if (ctx.pauseRequested) {
+        pending.pause = OPERATOR_PAUSE;
+        break;
+      }
+      pending.pause = await this.step(ctx, runner, item, pending);
+      if (pending.pause) break;
+    }
+    await Promise.all([...ctx.watchers.values()]);
+    const pause = pending.pause ?? (batch.items.some((i) => i.state === 'broadcast') ? NOT_MINED : null);
+    batch.pause = pause;
+    batch.status = pause ? 'paused' : batch.items.every((i) => runner.settled(i)) ? 'done' : 'paused';
+    this.deps.log?.info('signing: batch stopped', { batchId: batch.id, status: batch.status, pause: pause?.code ?? null, ...countItems(batch.items) });
+    await this.deps.save(ctx);
+    this.deps.emitBatch(batch);
+    if (pending.item) this.deps.emitItem(batch, pending.item);
+    return summary(batch);
+  }
+
+  /** One item: signed, sent, watched or settled as its runner says. Returns the reason to pause, or null. */
+  private async step(ctx: OpenBatch, runner: RunnerStrategy, item: BatchItem, pending: { item: BatchItem | null }): Promise<AppErrorData | null> {
+    const settle = async (outcome: Outcome): Promise<AppErrorData | null> => {
+      if (outcome.transition) await this.deps.apply(ctx, item, outcome.transition, { quiet: outcome.pause !== null });
+      if (outcome.pause) pending.item = item;
+      return outcome.pause;
+    };
+    if (item.state === 'broadcast') {
+      this.watch(ctx, item);
+      return null;
+    }
+    if (item.state === 'waiting') {
+      const gate = await this.through(ctx, item, await runner.beforeSigning(item, this.view(ctx)));
+      if (gate !== 'go') return gate;
+      const pause = await settle(await this.sign(ctx, runner, item));
+      if (pause) return pause;
+    }
+    // The device may have moved the item on (TypeScript cannot see the mutation).
+    if ((item.state as ItemState) !== 'signed') return null;
+    const gate = await this.through(ctx, item, await runner.beforeSending(item, this.view(ctx)));
+    if (gate !== 'go') return gate;
+    return item.message ? this.deliverAgreement(ctx, item, settle) : settle(await this.sendTransaction(ctx, item));
+  }
+
+  /** What the runner answered, applied: `go` on, or the reason to pause, or null (the item waits or is settled). */
+  private async through(ctx: OpenBatch, item: BatchItem, gate: Gate): Promise<'go' | AppErrorData | null> {
+    if (gate.kind === 'pause') return gate.error;
+    if (gate.kind === 'settle') await this.deps.apply(ctx, item, gate.transition);
+    return gate.kind === 'go' ? 'go' : null;
+  }
+
+  /**
+   * Puts one item on the device. With the runner's chain checks, the draft's nonce is checked
+   * and its call simulated first; without them it is signed exactly as reviewed.
+   */
+  private async sign(ctx: OpenBatch, runner: RunnerStrategy, item: BatchItem): Promise<Outcome> {
+    // The item shows as waiting while the chain is asked about it, and the operator may skip it
+    // then: a skip asked for before the device has it is kept, and nothing is signed.
+    const skippedMeanwhile = () => (item.state as ItemState) !== 'waiting';
+    const none: Outcome = { transition: null, pause: null };
+    if (item.tx && runner.checksBeforeDevice) {
+      try {
+        const client = await this.deps.chain(item.chainId);
+        await prepareNonce(client, ctx.batch, item);
+        if (skippedMeanwhile()) return none;
+        // The chain may have moved since the plan (a claim made elsewhere, a paused vault).
+        const revert = await wouldRevert(client, item);
+        if (skippedMeanwhile()) return none;
+        if (revert) return { transition: to('failed', { reason: `Not signed: ${revert.message}`, error: revert }, 'the call would revert now'), pause: null };
+      } catch (err) {
+        if (skippedMeanwhile()) return none;
+        const error = toAppErrorData(err);
+        return { transition: to('waiting', { reason: error.message, error }, 'could not prepare'), pause: error };
+      }
+    }
+    await this.deps.apply(ctx, item, to('on-device', { attempts: item.attempts + 1, reason: null, error: null }));
+    return signOnDevice(this.deps.device, item);
+  }
+
+  private async sendTransaction(ctx: OpenBatch, item: BatchItem): Promise<Outcome> {
+    const outcome = await sendSigned(await this.deps.chain(item.chainId), item);
+    if (outcome.transition?.state === 'broadcast') {
+      await this.deps.apply(ctx, item, outcome.transition);
+      this.watch(ctx, item);
+      return { transition: null, pause: null };
+    }
+    return outcome;
+  }
+
+  private async deliverAgreement(ctx: OpenBatch, item: BatchItem, settle: (o: Outcome) => Promise<AppErrorData | null>): Promise<AppErrorData | null> {
+    try {
+      const client = await this.deps.service();
+      const posted = await postAgreement(client, item);
+      if (posted) await this.deps.apply(ctx, item, posted);
+      await this.deps.apply(ctx, item, await agreementRecorded(client, item));
+      return null;
+    } catch (err) {
+      return settle(serviceCallFailed(item, err));
+    }
+  }
+
+  /** Watches a sent item until it is confirmed or failed (or the watch times out), once per item. */
+  watch(ctx: OpenBatch, item: BatchItem): void {
+    if (ctx.watchers.has(item.id)) return;
+    const forget = () => void ctx.watchers.delete(item.id);
+    if (item.message) {
+      // Outside the loop a service that does not answer pauses nothing: the item keeps its reason.
+      const keep = async (outcome: Outcome) => {
+        if (outcome.transition) await this.deps.apply(ctx, item, outcome.transition);
+        return null;
+      };
+      ctx.watchers.set(item.id, this.deliverAgreement(ctx, item, keep).then(forget, forget));
+      return;
+    }
+    ctx.watchers.set(item.id, this.watchReceipt(ctx, item).finally(forget));
+  }
+
+  private async watchReceipt(ctx: OpenBatch, item: BatchItem): Promise<void> {
+    const client = await this.deps.chain(item.chainId);
+    try {
+      const resent = await resendIfLost(client, item);
+      if (resent) await this.deps.apply(ctx, item, resent);
+      if (resent?.state === 'failed') return;
+      await this.deps.apply(ctx, item, await receiptOutcome(client, item, this.deps.receipt));
+    } catch (err) {
+      await this.deps.apply(ctx, item, receiptNotRead(err));
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
+import { toAppErrorData } from '../../../shared/errors';
+import type { BatchItem } from '../../../shared/signing/schemas';
+import { to, type Outcome } from './transition';
+
+/** The part of the device service the pipeline uses (DeviceService, or its proxy in another process). */
+export interface SigningDevice {
+  signTransaction(path: string, request: DeviceTransactionRequest, options?: { expectedAddress?: string }): Promise<SignedTransaction>;
+  signPersonalMessage(path: string, message: string | { raw: string }, options?: { expectedAddress?: string }): Promise<SignedMessage>;
+}
+
+/** Device errors after which the item fails and the batch goes on (nothing was signed, and asking again would not help). */
+const FAIL_ITEM_CODES = new Set(['DEVICE_ADDRESS_MISMATCH', 'DEVICE_INVALID_REQUEST', 'DEVICE_SIGNATURE_MISMATCH']);
+
+/**
+ * One item on the device (the caller has journaled it `on-device`): its signature, or the device's
+ * error. Any other device error (rejected, locked, unplugged…) puts the item back to waiting and
+ * pauses the batch.
+ */
+export async function signOnDevice(device: SigningDevice, item: BatchItem): Promise<Outcome> {
+  try {
+    if (item.tx) {
+      const signed = await device.signTransaction(item.path, item.tx, { expectedAddress: item.wallet });
+      const bytes = { serialized: signed.serialized, hash: signed.hash, signingHash: signed.signingHash, at: new Date().toISOString() };
+      return { transition: to('signed', { signed: bytes, resignAllowed: false }, `nonce ${item.tx.nonce}`), pause: null };
+    }
+    if (item.message) {
+      const signed = await device.signPersonalMessage(item.path, item.message.text, { expectedAddress: item.wallet });
+      return { transition: to('signed', { signature: signed.signature, resignAllowed: false }), pause: null };
+    }
+    return { transition: null, pause: null };
+  } catch (err) {
+    const error = toAppErrorData(err);
+    if (FAIL_ITEM_CODES.has(error.code)) return { transition: to('failed', { reason: error.message, error }), pause: null };
+    return { transition: to('waiting', { reason: error.message, error }, error.code), pause: error };
+  }
+}

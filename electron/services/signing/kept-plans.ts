@@ -1,0 +1,61 @@
+import { AppError } from '../../../shared/errors';
+import { PlanSchema, type Plan } from '../../../shared/signing/schemas';
+import type { PlanBasis } from './planner';
+
+const MAX_KEPT_PLANS = 20;
+
+interface KeptPlan {
+  plan: Plan;
+  /** What it was made from (plans made here only). */
+  basis: PlanBasis | null;
+  /** Set once the plan left as an unsigned bundle: its nonces will be signed on the offline install. */
+  exportedAs: string | null;
+}
+
+/** Recent plans by id, so a batch can be created from an id alone (over IPC the drafts never come from the renderer). */
+export class KeptPlans {
+  private readonly plans = new Map<string, KeptPlan>();
+
+  keep(plan: Plan, basis: PlanBasis | null): void {
+    this.plans.delete(plan.id);
+    this.plans.set(plan.id, { plan, basis, exportedAs: null });
+    while (this.plans.size > MAX_KEPT_PLANS) this.plans.delete(this.plans.keys().next().value!);
+  }
+
+  forExport(planId: string): { plan: Plan; basis: PlanBasis } {
+    const kept = this.plans.get(planId);
+    if (!kept || !kept.basis) {
+      throw new AppError({
+        code: 'SIGNING_PLAN_NOT_FOUND',
+        message: 'This plan is no longer available (or was already started as a batch here).',
+        action: 'Plan the batch again, then export it.',
+      });
+    }
+    return structuredClone({ plan: kept.plan, basis: kept.basis });
+  }
+
+  markExported(planId: string, fileName: string): void {
+    const kept = this.plans.get(planId);
+    if (kept) kept.exportedAs = fileName;
+  }
+
+  /** The plan to start as a batch: one kept by id, or one given whole; refused once exported. */
+  toStart(planOrId: Plan | string): Plan {
+    const kept = typeof planOrId === 'string' ? this.plans.get(planOrId) : undefined;
+    const plan = typeof planOrId === 'string' ? kept?.plan : PlanSchema.parse(planOrId);
+    if (!plan) throw new AppError({ code: 'SIGNING_PLAN_NOT_FOUND', message: 'This plan is no longer available.', action: 'Plan the batch again.' });
+    if (kept?.exportedAs) {
+      // Its nonces are being signed on the offline install: signing them here too would sign them twice.
+      throw new AppError({
+        code: 'SIGNING_PLAN_EXPORTED',
+        message: `This plan was exported for offline signing as ${kept.exportedAs}; its transactions are signed there.`,
+        action: 'Import the signed bundle when it comes back, or plan again to sign here instead.',
+      });
+    }
+    return plan;
+  }
+
+  forget(planId: string): void {
+    this.plans.delete(planId);
+  }
+}

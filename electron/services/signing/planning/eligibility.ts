@@ -1,0 +1,55 @@
+import { parseAmount } from '../../../../shared/domain/units';
+import { AppError } from '../../../../shared/errors';
+import {
+  planAgreements,
+  planCancels,
+  planClaims,
+  planDeposit,
+  planWithdraw,
+  type RequestRef,
+  type WalletFacts,
+  type WalletPlan,
+} from '../../../../shared/signing/rules';
+import type { Selection } from '../../../../shared/signing/schemas';
+import type { PlanFacts } from './facts';
+
+/** The amount the selection asks for, in base units of its token ('all' for everything; null when it takes none). */
+export function selectedAmount(selection: Selection, facts: Pick<PlanFacts, 'vault'>): bigint | 'all' | null {
+  const { action } = selection;
+  const isWithdraw = action === 'withdraw' || action === 'redeem';
+  if (action !== 'deposit' && !(isWithdraw && selection.amount && selection.amount !== 'all')) return isWithdraw ? 'all' : null;
+  const token = action === 'deposit' ? facts.vault.underlying : facts.vault.tranche;
+  const parsed = parseAmount(selection.amount ?? '', token.decimals);
+  if (!parsed.ok) throw new AppError({ code: 'SIGNING_BAD_AMOUNT', message: parsed.reason, action: 'Correct the amount.' });
+  return BigInt(parsed.baseUnits);
+}
+
+/** The rules, wallet by wallet: its steps in order, or why it is skipped. Pure. */
+export function eligibility(selection: Selection, facts: Omit<PlanFacts, 'client'>): WalletPlan[] {
+  const amount = selectedAmount(selection, facts);
+  const ids = selection.requestIds ? new Set(selection.requestIds) : null;
+  const options = { approval: selection.approval ?? 'exact' } as const;
+  const vaultFacts = facts.chain.vault;
+  return selection.wallets.map((w): WalletPlan => {
+    const key = w.address.toLowerCase();
+    const agreementInfo = facts.agreements?.get(key);
+    if (agreementInfo && 'error' in agreementInfo) return { ok: false, reason: agreementInfo.error };
+    const walletFacts: WalletFacts = { ...facts.chain.wallets.get(key)!, unsignedAgreements: agreementInfo?.unsigned ?? [] };
+    const mine: RequestRef[] = facts.requests
+      .filter((r) => r.wallet.toLowerCase() === key)
+      .map((r) => ({ id: r.id, type: r.type, status: r.status, isInstant: r.isInstant, epochNumber: r.epochNumber }));
+    switch (selection.action) {
+      case 'deposit':
+        return planDeposit(vaultFacts, walletFacts, amount as bigint, options);
+      case 'withdraw':
+      case 'redeem':
+        return planWithdraw(vaultFacts, walletFacts, amount!, { ...options, redeemOnly: selection.action === 'redeem' });
+      case 'claim':
+        return planClaims(vaultFacts, walletFacts, mine, ids);
+      case 'cancel':
+        return planCancels(vaultFacts, walletFacts, mine, ids);
+      case 'agreements':
+        return planAgreements(walletFacts, facts.catalog.lenderSignatureIds.length > 0);
+    }
+  });
+}

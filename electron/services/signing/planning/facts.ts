@@ -1,0 +1,115 @@
+import type { PublicClient } from 'viem';
+import { AppError, toAppErrorData } from '../../../../shared/errors';
+import type { Portfolio, PortfolioVault, RequestRow } from '../../../../shared/portfolio/schemas';
+import type { WalletFacts } from '../../../../shared/signing/rules';
+import type { PlanVault, Selection } from '../../../../shared/signing/schemas';
+import type { ServiceClient } from '../../service-client';
+import { readChainFacts, type ChainFacts } from '../facts';
+
+/** What planning reads: the portfolio of the wallets, the chain, and the service's agreement checks. */
+export interface PlannerDeps {
+  loadPortfolio: (wallets: { address: `0x${string}`; label: string }[]) => Promise<Portfolio>;
+  chain: (chainId: number) => PublicClient | Promise<PublicClient>;
+  service: () => Promise<ServiceClient>;
+}
+
+export type AgreementStatus = { unsigned: WalletFacts['unsignedAgreements'] } | { error: string };
+
+/** Everything a plan is decided from, read once. */
+export interface PlanFacts {
+  /** The catalog's vault, as the portfolio has it. */
+  catalog: PortfolioVault;
+  vault: PlanVault;
+  client: PublicClient;
+  /** The catalog's requests of the selected wallets in this vault. */
+  requests: RequestRow[];
+  takenAt: string;
+  chain: ChainFacts;
+  /** Per wallet (lower case), for deposits and agreements only. */
+  agreements: Map<string, AgreementStatus> | null;
+}
+
+const decodeBase64 = (text: string) => Buffer.from(text, 'base64').toString('utf8');
+
+/** The vault as a plan names it, from the catalog. */
+function planVault(pv: PortfolioVault): PlanVault {
+  return {
+    id: pv.id,
+    name: pv.name,
+    chainId: pv.chain.chainId,
+    state: pv.cycle?.state ?? 'UNKNOWN',
+    epochVault: pv.epochVault,
+    queue: pv.queue,
+    strategy: pv.strategy,
+    tranche: pv.tranche,
+    underlying: pv.underlying,
+  };
+}
+
+/** Fresh reads for a selection: the portfolio finds the vault and requests, the chain gives today's figures. */
+export async function readPlanFacts(deps: PlannerDeps, selection: Selection): Promise<PlanFacts> {
+  const wallets = selection.wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
+  const portfolio = await deps.loadPortfolio(wallets);
+  const catalog = portfolio.vaults.find((v) => v.id === selection.vaultId);
+  if (!catalog)
+    throw new AppError({
+      code: 'SIGNING_VAULT_NOT_FOUND',
+      message: 'The vault is not in the catalog.',
+      action: 'Refresh the portfolio and choose the vault again.',
+    });
+  const vault = planVault(catalog);
+  const client = await deps.chain(vault.chainId);
+  // A signature is bound to the chain id: an RPC for another chain would take nothing we sign.
+  const rpcChainId = await client.getChainId();
+  if (rpcChainId !== vault.chainId) {
+    throw new AppError({
+      code: 'SIGNING_WRONG_CHAIN',
+      message: `The RPC address for ${vault.name} answers for chain ${rpcChainId}, not ${vault.chainId}.`,
+      action: 'Correct the RPC address of this chain in Settings.',
+    });
+  }
+  const requests = portfolio.requests.filter((r) => r.vaultId === catalog.id);
+  const takenAt = new Date().toISOString();
+  const addresses = wallets.map((w) => w.address);
+  const chain = await readChainFacts(client, catalog, addresses, requests);
+  vault.state = chain.vault.state;
+  const needsAgreements = selection.action === 'deposit' || selection.action === 'agreements';
+  const agreements = needsAgreements ? await agreementStatus(deps, catalog.lenderSignatureIds, addresses) : null;
+  return { catalog, vault, client, requests, takenAt, chain, agreements };
+}
+
+/** Per wallet: the LENDER agreements it has not signed, or why that could not be checked. */
+async function agreementStatus(deps: PlannerDeps, signatureIds: readonly string[], wallets: readonly string[]): Promise<Map<string, AgreementStatus>> {
+  const out = new Map<string, AgreementStatus>();
+  if (signatureIds.length === 0) {
+    for (const w of wallets) out.set(w.toLowerCase(), { unsigned: [] });
+    return out;
+  }
+  let definitions: WalletFacts['unsignedAgreements'][number][];
+  let client: ServiceClient;
+  try {
+    client = await deps.service();
+    const listed = await client.listSignatures(signatureIds);
+    definitions = listed.data.map((d) => ({
+      id: d._id,
+      ...(d.code ? { code: d.code } : {}),
+      title: d.title?.en ?? d.code ?? d._id,
+      text: decodeBase64(d.walletMessage ?? ''),
+    }));
+  } catch (err) {
+    const reason = `The agreements could not be read from the service: ${toAppErrorData(err).message}`;
+    for (const w of wallets) out.set(w.toLowerCase(), { error: reason });
+    return out;
+  }
+  await Promise.all(
+    wallets.map(async (w) => {
+      try {
+        const checks = await Promise.all(definitions.map((d) => client.checkSignature(d.id, w)));
+        out.set(w.toLowerCase(), { unsigned: definitions.filter((_, i) => checks[i] === null) });
+      } catch (err) {
+        out.set(w.toLowerCase(), { error: `The agreements could not be checked: ${toAppErrorData(err).message}` });
+      }
+    }),
+  );
+  return out;
+}

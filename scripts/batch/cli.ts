@@ -1,0 +1,56 @@
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { BundleSource } from '../../shared/bundle';
+
+/** The runner's flags (see scripts/batch.ts): parsed once, strictly, for every mode. */
+export const { values: args } = parseArgs({
+  options: {
+    sim: { type: 'boolean', default: false },
+    service: { type: 'string' },
+    rpc: { type: 'string', multiple: true, default: [] },
+    'emulated-device': { type: 'boolean', default: false },
+    wallets: { type: 'string' },
+    'first-index': { type: 'string' },
+    action: { type: 'string' },
+    vault: { type: 'string' },
+    amount: { type: 'string' },
+    approval: { type: 'string', default: 'exact' },
+    'max-fee-gwei': { type: 'string' },
+    'auto-approve': { type: 'boolean', default: false },
+    'with-agreements': { type: 'boolean', default: false },
+    'crash-after': { type: 'string' },
+    resume: { type: 'boolean', default: false },
+    batch: { type: 'string' },
+    'data-dir': { type: 'string' },
+    seed: { type: 'string' },
+    'export-unsigned': { type: 'string' },
+    offline: { type: 'boolean', default: false },
+    sign: { type: 'string' },
+    out: { type: 'string' },
+    broadcast: { type: 'string' },
+  },
+  strict: true,
+});
+
+export const say = (line: string) => process.stdout.write(`${line}\n`);
+
+export function fail(message: string): never {
+  process.stderr.write(`batch: ${message}\n`);
+  process.exit(2);
+}
+
+/** A refused file (or any stop): the reason on stderr, and as the last stdout line for scripts. */
+export function refuse(err: { code?: string; message?: string; action?: string }): never {
+  say(JSON.stringify({ refused: { code: err.code ?? 'UNEXPECTED', message: err.message ?? String(err), ...(err.action ? { action: err.action } : {}) } }));
+  fail(`${err.code ? `${err.code}: ` : ''}${err.message ?? String(err)}${err.action ? `\n  ${err.action}` : ''}`);
+}
+
+/** The simulation to start: the flags, else (for a bundle) the one it was planned on, else seed 3. */
+export const simSeed = (bundle?: BundleSource | null) => Number(args.seed ?? (bundle?.kind === 'simulation' ? bundle.seed : null) ?? 3);
+export const simWallets = (bundle?: BundleSource | null) =>
+  Math.max(12, Number(args.wallets ?? (bundle?.kind === 'simulation' ? bundle.wallets : null) ?? 5));
+
+export function dataDirOf(): string {
+  return args['data-dir'] ?? process.env.VAULTDESK_DATA_DIR ?? path.join(os.homedir(), '.vaultdesk-batch');
+}

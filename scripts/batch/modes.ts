@@ -1,0 +1,221 @@
+import { readFile, mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DeviceService } from '../../electron/services/device';
+import type { PortfolioService } from '../../electron/services/portfolio/portfolio';
+import { createBundleService, type BundleService } from '../../electron/services/bundles';
+import { createSigningService, type SigningService } from '../../electron/services/signing';
+import { derivationPath } from '../../shared/device/paths';
+import { countItems } from '../../shared/signing/counts';
+import { SIGNING_ACTIONS, type Batch, type BatchCounts, type Plan, type SigningAction } from '../../shared/signing/schemas';
+import type { Portfolio } from '../../shared/portfolio/schemas';
+import { readSignedBundle } from '../../shared/bundle/verify-signed';
+import { AppError } from '../../shared/errors';
+import { forbidNetwork } from '../no-network-guard';
+import { args, dataDirOf, fail, refuse, say } from './cli';
+import { printProgress, problemLine, reviewLines } from './print';
+import { deviceTransports, onlineServices, type World } from './services';
+import { recordedSimulation, startRunnerSimulation, stopSimulation, unfinishedBatches } from './simulation';
+
+/** The runner's modes: plan, sign and send here; export an unsigned bundle; sign one offline; send a signed one. */
+
+/** Plans the selected action on the vault that suits it (and, when asked, signs the missing agreements first). */
+async function planAction(world: World, device: DeviceService, portfolio: PortfolioService, signing: SigningService, action: SigningAction): Promise<Plan> {
+  const count = Number(args.wallets ?? 5);
+  const firstIndex = args['first-index'] !== undefined ? Number(args['first-index']) : world.firstIndex;
+  const accounts = [];
+  // The device service reads at most 100 accounts per request.
+  for (let start = firstIndex; start < firstIndex + count; start += 100) {
+    accounts.push(...(await device.discoverAccounts({ scheme: 'bip44', start, count: Math.min(100, firstIndex + count - start) })));
+  }
+  const wallets = accounts.map((a, i) => ({ address: a.address, label: `W${i}`, path: derivationPath('bip44', a.index) }));
+  const view = await portfolio.load(
+    wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label })),
+    null,
+  );
+  const vaultId = pickVault(view, action);
+  if (args['with-agreements'] && action !== 'agreements') {
+    // Deposits need the lender agreements: sign the missing ones first, as a batch of its own.
+    const agreements = await signing.plan({ vaultId, wallets, action: 'agreements' });
+    if (agreements.items.some((i) => i.message)) {
+      const first = await signing.createBatch(agreements.id);
+      await world.onBatch?.(first.id);
+      say(`agreements batch ${first.id}`);
+      await signing.run(first.id);
+    }
+  }
+  const plan = await signing.plan({
+    vaultId,
+    wallets,
+    action,
+    ...(args.amount ? { amount: args.amount } : {}),
+    approval: args.approval === 'unlimited' ? 'unlimited' : 'exact',
+    ...(args['max-fee-gwei'] ? { maxFeeGwei: args['max-fee-gwei'] } : {}),
+  });
+  say(`plan ${plan.id}: ${action} on ${plan.vault.name} (${plan.vault.state}), ${plan.items.filter((i) => i.step !== 'none').length} to sign`);
+  for (const w of plan.wallets.filter((x) => !x.ok)) say(`  skip ${w.label} ${w.address}: ${w.reason}`);
+  return plan;
+}
+
+/** Plan and sign and send here (the signing issue's runner). */
+export async function runHere(): Promise<void> {
+  const action = args.action as SigningAction | undefined;
+  if (!args.resume && (!action || !SIGNING_ACTIONS.includes(action))) fail(`--action must be one of ${SIGNING_ACTIONS.join(', ')}`);
+  const sim = args.sim ? (args.resume ? await recordedSimulation() : await startRunnerSimulation()) : null;
+  const s = await onlineServices(null, sim);
+  let batch: Batch;
+  if (args.resume) {
+    const batches = await s.signing.listBatches();
+    // On the run's simulation, only a batch journaled on it can be finished there.
+    const candidates = sim ? batches.filter((b) => sim.batches.includes(b.id)) : batches;
+    const target = args.batch ? candidates.find((b) => b.id === args.batch) : candidates.find((b) => b.status !== 'done');
+    if (!target) fail(`no unfinished batch ${sim ? 'of this simulation ' : ''}in ${s.dataDir}`);
+    say(`resuming ${target.id} (${target.action} on ${target.vaultName})`);
+    batch = await s.signing.openBatch(target.id);
+  } else {
+    const plan = await planAction(s.world, s.device, s.portfolio, s.signing, action!);
+    // Headless runs are the operator's explicit choice: the acknowledgement is the command itself.
+    batch = await s.signing.createBatch(plan, { acknowledgeBlindSigning: true });
+    await s.world.onBatch?.(batch.id);
+    say(`batch ${batch.id} journaled in ${path.join(s.dataDir, 'journals')}`);
+  }
+  const result = await s.signing.run(batch.id);
+  const final = await s.signing.openBatch(batch.id);
+  if (result.status !== 'done') say(`batch ${batch.id} ${result.status}: ${final.pause?.message ?? ''} ${final.pause?.action ?? ''}`.trim());
+  const counts = countItems(final.items);
+  await s.stop();
+  if (sim) {
+    if (final.status === 'done' && (await unfinishedBatches(sim)).length === 0) await stopSimulation(sim);
+    else say(`the simulation stays up for --sim --resume (pid ${sim.pid}); stop that process to drop the batch instead`);
+  }
+  say(JSON.stringify(counts));
+  process.exit(0);
+}
+
+/** --export-unsigned FILE: plan, and write the unsigned bundle; nothing is signed. */
+export async function exportUnsigned(target: string): Promise<void> {
+  const action = args.action as SigningAction | undefined;
+  if (!action || !SIGNING_ACTIONS.includes(action)) fail(`--action must be one of ${SIGNING_ACTIONS.join(', ')}`);
+  if (args['with-agreements']) fail('--with-agreements signs here; export the agreements as a bundle of their own (--action agreements)');
+  const s = await onlineServices();
+  const plan = await planAction(s.world, s.device, s.portfolio, s.signing, action);
+  const file = await s.bundles.exportUnsigned(plan.id);
+  const written = await bundlePath(target, file.fileName);
+  await writeFile(written, file.content);
+  say(`unsigned bundle ${written} (${file.checksum}): ${file.summary.transactions} transactions, ${file.summary.messages} agreements`);
+  const counts = countItems(plan.items);
+  await s.stop();
+  say(JSON.stringify({ ...counts, file: written, checksum: file.checksum }));
+  process.exit(0);
+}
+
+/** --offline --sign FILE --out SIGNED: check the bundle, show the review, sign on the device, write the signed bundle. */
+export async function signOffline(file: string, out: string): Promise<void> {
+  // Before anything else: from here on no connection can be opened.
+  const guard = forbidNetwork();
+  const offline = (what: string) => async (): Promise<never> => {
+    throw new AppError({ code: 'OFFLINE', message: `This run is offline: ${what} is not available.` });
+  };
+  const device = new DeviceService({ transports: await deviceTransports(), autoOpenEthereum: true, idleReleaseMs: 60_000 });
+  await device.start();
+  const dataDir = dataDirOf();
+  const signing = createSigningService({ dataDir, device, loadPortfolio: offline('the portfolio'), chain: offline('the chain'), service: offline('the service') });
+  const bundles: BundleService = createBundleService({ dataDir, signing, chain: offline('the chain'), source: offline('the service') });
+  printProgress(signing);
+  const text = await readFile(file, 'utf8');
+  const imported = await bundles.importUnsigned(text, path.basename(file)).catch(refuse);
+  const b = imported.bundle;
+  say(`bundle ${path.basename(file)} (${b.checksum}) checked: every transaction decoded again and matches its stated action`);
+  say(`review: ${b.action} on ${b.vault.name} (chain ${b.vault.chainId}), ${b.transactions} transactions, ${b.messages} agreements, planned from the chain as of ${b.snapshotTakenAt}`);
+  for (const line of reviewLines(imported.plan)) say(line);
+  let batchId = imported.batchId;
+  if (batchId) say(`resuming batch ${batchId}: what is signed stays signed`);
+  else {
+    // Headless runs are the operator's explicit choice: the acknowledgement is the command itself.
+    batchId = (await signing.createBatch(imported.plan.id, { acknowledgeBlindSigning: true })).id;
+    say(`batch ${batchId} journaled in ${path.join(dataDir, 'journals')}`);
+  }
+  const result = await signing.run(batchId);
+  const counts = countItems((await signing.openBatch(batchId)).items);
+  await device.stop();
+  if (guard.attempts.length) refuse({ code: 'OFFLINE_NETWORK_USED', message: `A network connection was attempted and refused: ${guard.attempts.join(', ')}.` });
+  if (result.status !== 'done') {
+    const final = await signing.openBatch(batchId);
+    refuse({
+      code: final.pause?.code ?? 'SIGNING_PAUSED',
+      message: `Batch ${batchId} paused: ${final.pause?.message ?? 'not every item is signed.'}`,
+      action: `${final.pause?.action ?? ''} Run the same command again to go on: nothing signed is signed again.`.trim(),
+    });
+  }
+  const signed = await bundles.exportSigned(batchId);
+  const written = await bundlePath(out, signed.fileName);
+  await writeFile(written, signed.content);
+  say(`signed bundle ${written} (${signed.checksum}): ${signed.summary.signed} of ${b.transactions + b.messages} signed`);
+  say(JSON.stringify({ ...counts, file: written, checksum: signed.checksum }));
+  process.exit(0);
+}
+
+/** --broadcast SIGNED: check the signed bundle, journal it, send it and watch the receipts. */
+export async function broadcast(file: string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  // The checks need no chain: a refused file starts nothing. With --sim, the simulation started is
+  // the one the bundle was planned on.
+  const { bundle } = await readSignedBundle(text).catch(refuse);
+  const s = await onlineServices(args.sim ? bundle.unsigned.snapshot.source : null);
+  const imported = await s.bundles.importSigned(text, path.basename(file)).catch(async (err: unknown) => {
+    await s.stop();
+    return refuse(err as AppError);
+  });
+  const counts0: BatchCounts = countItems(imported.batch.items);
+  say(
+    `bundle ${path.basename(file)} (${imported.bundle.checksum}) checked: ${counts0.signed} signed by their wallets, each exactly its reviewed draft; batch ${imported.batch.id}${imported.created ? ' journaled' : ' (imported before)'}`,
+  );
+  for (const check of imported.checks) say(problemLine(check));
+  const result = await s.signing.run(imported.batch.id);
+  const final = await s.signing.openBatch(imported.batch.id);
+  if (result.status !== 'done') say(`batch ${final.id} ${result.status}: ${final.pause?.message ?? ''} ${final.pause?.action ?? ''}`.trim());
+  for (const item of final.items.filter((i) => i.state === 'failed' || (i.state === 'skipped' && i.step !== 'none'))) {
+    say(`  ${item.label} ${item.step}${item.tx ? ` nonce ${item.tx.nonce}` : ''} ${item.state}: ${item.reason ?? ''}${item.error?.action ? ` ${item.error.action}` : ''}`);
+  }
+  const counts = countItems(final.items);
+  await s.stop();
+  say(JSON.stringify(counts));
+  process.exit(0);
+}
+
+/** The vault the action makes sense on, when --vault does not name one. */
+function pickVault(view: Portfolio, action: SigningAction): string {
+  if (args.vault) {
+    const wanted = args.vault.toLowerCase();
+    const found = view.vaults.find((v) => v.id === args.vault || v.name.toLowerCase().includes(wanted));
+    if (!found) fail(`no vault matches "${args.vault}"`);
+    return found.id;
+  }
+  const state = (id: string) => view.vaults.find((v) => v.id === id)?.cycle?.state;
+  const score = (id: string): number => {
+    const requests = view.requests.filter((r) => r.vaultId === id);
+    switch (action) {
+      case 'claim':
+        return requests.filter((r) => r.action?.kind === 'claim').length;
+      case 'cancel':
+        return requests.filter((r) => r.action?.kind === 'cancel').length;
+      case 'deposit':
+      case 'redeem':
+        return state(id) === 'WAITING' ? 1 : 0;
+      case 'withdraw':
+        return state(id) === 'RUNNING' ? 1 : 0;
+      case 'agreements':
+        return view.vaults.find((v) => v.id === id)!.lenderSignatureIds.length;
+    }
+  };
+  const best = [...view.vaults].sort((a, b) => score(b.id) - score(a.id))[0];
+  if (!best) fail('the catalog has no epoch vault');
+  return best.id;
+}
+
+/** Where a bundle goes: into a folder under its own name, or to the path given. */
+async function bundlePath(target: string, fileName: string): Promise<string> {
+  const isDir = target.endsWith('/') || (await stat(target).catch(() => null))?.isDirectory();
+  const file = isDir ? path.join(target, fileName) : target;
+  await mkdir(path.dirname(file), { recursive: true });
+  return file;
+}

@@ -1,0 +1,152 @@
+import type { PublicClient } from 'viem';
+import { DeviceService, createHidTransportFactory, type TransportFactory } from '../../electron/services/device';
+import { PortfolioService } from '../../electron/services/portfolio/portfolio';
+import { ApiKeyVault } from '../../electron/services/secrets/api-key';
+import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
+import { createServiceClient, type ServiceClient } from '../../electron/services/service-client';
+import { createBundleService } from '../../electron/services/bundles';
+import { createChainAccess, createSigningService } from '../../electron/services/signing';
+import { loadEpochHistory } from '../../electron/services/catalog/vault-views';
+import { writeFileAtomic } from '../../electron/services/storage/atomic-file';
+import { SIM_MNEMONIC, FIRST_WALLET_INDEX } from '../../electron/sim/chain/accounts';
+import type { BundleSource } from '../../shared/bundle';
+import { args, dataDirOf, fail, say, simSeed, simWallets } from './cli';
+import { printProgress } from './print';
+import { keepOnExit, simulationFile, type RunnerSimulation } from './simulation';
+
+/** Where the runner plans and sends: the seeded simulation, or a real service with the operator's RPCs. */
+export interface World {
+  source: BundleSource;
+  client: ServiceClient;
+  chain: (chainId: number) => Promise<PublicClient>;
+  transports: TransportFactory;
+  rpcOverrides: Map<number, string>;
+  firstIndex: number;
+  /** Told of every batch journaled on this world (the runner's simulation keeps their ids). */
+  onBatch?(batchId: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function simWorld(planned: BundleSource | null = null): Promise<World> {
+  const { startLocalSimulation } = await import('../../electron/sim/indexer');
+  const { startSimService } = await import('../../electron/sim/service');
+  const seed = simSeed(planned);
+  const wallets = simWallets(planned);
+  // No cycle driver: nothing moves the chains but this run, so every run from the same seed and
+  // wallet count starts with the same contracts at the same addresses, the same nonces, balances
+  // and requests, and the same cycle states (block numbers and times may differ).
+  const sim = await startLocalSimulation({ seed, wallets, pace: 'fast', drive: false });
+  const service = await startSimService({ store: sim.store, port: 0 });
+  const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
+  const overrides = new Map(sim.network.chains.map(({ chain }) => [chain.chainId, chain.rpcUrl]));
+  say(`simulation: seed ${seed}, ${wallets} wallets, chains ${[...overrides.keys()].join(', ')}, service ${service.url}`);
+  return {
+    source: { kind: 'simulation', seed, wallets },
+    client,
+    chain: createChainAccess({ service: async () => client, override: (id) => overrides.get(id) }),
+    transports: await emulatedTransports(),
+    rpcOverrides: overrides,
+    firstIndex: FIRST_WALLET_INDEX,
+    async stop() {
+      await service.close();
+      await sim.stop();
+    },
+  };
+}
+
+
+async function runnerSimWorld(sim: RunnerSimulation): Promise<World> {
+  const client = createServiceClient({ baseUrl: sim.url, getApiKey: async () => sim.apiKey });
+  const overrides = new Map(sim.chains.map((c) => [c.chainId, c.rpcUrl]));
+  say(`simulation: seed ${sim.seed}, ${sim.wallets} wallets, chains ${[...overrides.keys()].join(', ')}, service ${sim.url} (pid ${sim.pid})`);
+  return {
+    source: { kind: 'simulation', seed: sim.seed, wallets: sim.wallets },
+    client,
+    chain: createChainAccess({ service: async () => client, override: (id) => overrides.get(id) }),
+    transports: await emulatedTransports(),
+    rpcOverrides: overrides,
+    firstIndex: FIRST_WALLET_INDEX,
+    async onBatch(batchId) {
+      sim.batches.push(batchId);
+      await writeFileAtomic(simulationFile(), `${JSON.stringify(sim, null, 2)}\n`);
+      keepOnExit();
+    },
+    // The simulation outlives this run; runHere stops it once its batch is done.
+    async stop() {},
+  };
+}
+
+async function serviceWorld(url: string): Promise<World> {
+  const overrides = new Map<number, string>();
+  for (const pair of args.rpc ?? []) {
+    const [id, rpc] = pair.split('=');
+    if (!id || !rpc || !Number.isInteger(Number(id))) fail(`--rpc takes chainId=url, got "${pair}"`);
+    overrides.set(Number(id), rpc);
+  }
+  const envKey = process.env.VAULTDESK_API_KEY;
+  const vault = envKey ? null : new ApiKeyVault(new KeychainSecretStore());
+  const client = createServiceClient({ baseUrl: url, getApiKey: async () => envKey ?? (await vault!.read(url)) });
+  return {
+    source: { kind: 'service', url },
+    client,
+    chain: createChainAccess({ service: async () => client, override: (id) => overrides.get(id) }),
+    transports: args['emulated-device'] ? await emulatedTransports() : createHidTransportFactory(),
+    rpcOverrides: overrides,
+    firstIndex: args['emulated-device'] ? FIRST_WALLET_INDEX : 0,
+    async stop() {},
+  };
+}
+
+/** The device: the emulated Ledger (holding the simulation's seed) or the one on USB. */
+export async function deviceTransports(): Promise<TransportFactory> {
+  return args.sim || args['emulated-device'] ? emulatedTransports() : createHidTransportFactory();
+}
+
+async function emulatedTransports(): Promise<TransportFactory> {
+  const { createEmulatedLedger, emulatorTransportFactory } = await import('../../electron/sim/ledger');
+  const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true, autoApprove: args['auto-approve'] });
+  const signsHere = !args['export-unsigned'] && !args.broadcast;
+  if (signsHere && !args['auto-approve']) say('emulated Ledger: nobody presses its buttons without --auto-approve; reviews will time out');
+  return emulatorTransportFactory(ledger);
+}
+
+
+/** The online services of the runner: the world (simulation or service), the device, the pipeline and the bundles. */
+export async function onlineServices(planned: BundleSource | null = null, runnerSim: RunnerSimulation | null = null) {
+  const world = runnerSim ? await runnerSimWorld(runnerSim) : args.sim ? await simWorld(planned) : await serviceWorld(args.service!);
+  const device = new DeviceService({ transports: world.transports, autoOpenEthereum: true, idleReleaseMs: 60_000 });
+  await device.start();
+  const portfolio = new PortfolioService({
+    service: async () => world.client,
+    rpcUrl: (chainId, fromCatalog) => world.rpcOverrides.get(chainId) ?? fromCatalog,
+  });
+  const dataDir = dataDirOf();
+  const signing = createSigningService({
+    dataDir,
+    device,
+    loadPortfolio: (w) => portfolio.load(w, null),
+    chain: world.chain,
+    service: async () => world.client,
+    receiptPollingMs: args.sim || args['emulated-device'] ? 100 : 2_000,
+  });
+  const bundles = createBundleService({
+    dataDir,
+    signing,
+    chain: world.chain,
+    source: () => world.source,
+    epochHistory: async (vaultId) => (await loadEpochHistory(world.client, vaultId)).epochs,
+  });
+  printProgress(signing);
+  return {
+    world,
+    device,
+    portfolio,
+    signing,
+    bundles,
+    dataDir,
+    async stop() {
+      await device.stop();
+      await world.stop();
+    },
+  };
+}
