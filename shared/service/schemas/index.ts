@@ -11,5 +11,6 @@ export * from './requests';
 export * from './epochs';
 export * from './positions';
 export * from './insights';
+export * from './campaigns';
 export * from './transactions';
 export * from './signatures';

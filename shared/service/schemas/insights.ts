@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { AddressSchema, auditShape, BaseUnitsSchema, BlockRefSchema, DateTimeSchema, ObjectIdSchema, TextSchema } from '../primitives';
+import { auditShape, BaseUnitsSchema, BlockRefSchema, DateTimeSchema, ObjectIdSchema } from '../primitives';
 import { EarningsSchema } from './positions';
 import { TvlSchema } from './epochs';
 
 /**
- * What the service says about vaults beyond the chain: performance records, token prices,
- * integrations, campaigns and points.
+ * What the service says about vaults beyond the chain: performance records, token prices and
+ * integrations.
  */
 
 export const AccruedRewardSchema = z.looseObject({
@@ -56,29 +56,7 @@ export const TokenBlockSchema = z.looseObject({
 
 export const IntegrationsSchema = z.record(z.string(), z.unknown());
 
-export const CampaignSchema = z.looseObject({
-  _id: ObjectIdSchema,
-  code: z.string().optional(),
-  name: TextSchema.optional(),
-  description: TextSchema.optional(),
-  rules: z.array(z.unknown()).optional(),
-  vaultIds: z.array(ObjectIdSchema).optional(),
-  startDate: DateTimeSchema.optional(),
-  endDate: DateTimeSchema.optional(),
-  ...auditShape,
-});
-
-export const CampaignPointsSchema = z.looseObject({
-  campaignId: ObjectIdSchema.optional(),
-  walletAddress: AddressSchema.optional(),
-  points: z.number(),
-  perDay: z.number().optional(),
-  multiplier: z.number().optional(),
-});
-
 export type VaultPerformance = z.infer<typeof VaultPerformanceSchema>;
 export type VaultPerformanceOverview = z.infer<typeof VaultPerformanceOverviewSchema>;
 export type TokenBlock = z.infer<typeof TokenBlockSchema>;
 export type Integrations = z.infer<typeof IntegrationsSchema>;
-export type Campaign = z.infer<typeof CampaignSchema>;
-export type CampaignPoints = z.infer<typeof CampaignPointsSchema>;
