@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { failedSources, notCurrentText, staleFigures, staleRequestSource } from '../../../shared/portfolio/freshness';
-import type { PortfolioVault, RequestRow, SourceStatus } from '../../../shared/portfolio/schemas';
+import type { PortfolioVault, SourceStatus } from '../../../shared/portfolio/schemas';
 import { vaultTotals } from '../../../shared/portfolio/totals';
+import { portfolioVault, requestRow } from './fixtures';
 
 const source = (id: string, ok: boolean, label = id): SourceStatus => ({
   id,
@@ -13,46 +14,16 @@ const source = (id: string, ok: boolean, label = id): SourceStatus => ({
 });
 
 // A vault read from its chain, whose TVL in USD only the service knows.
-const vault: PortfolioVault = {
-  id: 'v1',
+const vault: PortfolioVault = portfolioVault('v1', {
   name: 'Vault',
   chain: { recordId: 'c', chainId: 7, name: 'Chain 7', explorerUrl: null },
-  underlying: { symbol: 'USDC', decimals: 6, address: '0x' + '1'.repeat(40) },
-  tranche: { symbol: 'AA', decimals: 18, address: '0x' + '2'.repeat(40) },
-  epochVault: '0x' + '3'.repeat(40),
-  queue: null,
-  strategy: '0x' + '4'.repeat(40),
-  kyc: { required: false, link: null },
-  lenderSignatureIds: [],
-  status: 'READY',
-  cycle: null,
   cycleSource: 'chain',
   apr: { current: 8, last: 7.5 },
-  price: '1000000',
   tvl: { token: '5', usd: '5' },
-  queues: null,
-  instant: null,
   origins: { apr: 'chain', lastApr: 'service', price: 'chain', tvl: 'chain', tvlUsd: 'service', queues: null, instant: null },
-};
-
-const request = (p: Partial<RequestRow>): RequestRow => ({
-  id: 'r',
-  wallet: '0xa',
-  vaultId: 'v1',
-  type: 'DEPOSIT',
-  status: 'CLAIMABLE',
-  isInstant: false,
-  epochNumber: 1,
-  amount: '1',
-  amountToken: 'underlying',
-  requestedAt: null,
-  expectedAt: null,
-  action: { kind: 'claim', functionName: 'claimDepositRequest', contract: 'queue' },
-  reason: null,
-  source: 'service',
-  stale: false,
-  ...p,
 });
+
+const request = requestRow;
 
 describe('figures not current', () => {
   it('marks only the figures the failed service gave when the chain still answers', () => {

@@ -1,64 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Portfolio, PortfolioVault, PositionRow, RequestRow } from '../../../shared/portfolio/schemas';
+import type { Portfolio, PortfolioVault, RequestRow } from '../../../shared/portfolio/schemas';
 import { vaultTotals } from '../../../shared/portfolio/totals';
+import { portfolioVault, positionRow, requestRow } from './fixtures';
 
-const vault = (id: string, kycRequired = true): PortfolioVault => ({
-  id,
-  name: id,
-  chain: { recordId: 'c', chainId: 1, name: 'Chain', explorerUrl: null },
-  underlying: { symbol: 'USDC', decimals: 6, address: '0x' + '1'.repeat(40) },
-  tranche: { symbol: 'AA', decimals: 18, address: '0x' + '2'.repeat(40) },
-  epochVault: '0x' + '3'.repeat(40),
-  queue: null,
-  strategy: '0x' + '4'.repeat(40),
-  kyc: { required: kycRequired, link: null },
-  lenderSignatureIds: [],
-  status: 'READY',
-  cycle: null,
-  cycleSource: null,
-  apr: { current: null, last: null },
-  price: '1000000',
-  tvl: null,
-  queues: null,
-  instant: null,
-  origins: { apr: null, lastApr: null, price: 'chain', tvl: null, tvlUsd: null, queues: null, instant: null },
-});
+const vault = (id: string, kycRequired = true): PortfolioVault => portfolioVault(id, { kyc: { required: kycRequired, link: null } });
 
-const position = (vaultId: string, wallet: string, p: Partial<PositionRow> = {}): PositionRow => ({
-  wallet,
-  vaultId,
-  allowed: true,
-  trancheBalance: '0',
-  value: '0',
-  underlyingBalance: '0',
-  maxWithdrawable: null,
-  pendingDeposit: '0',
-  pendingWithdraw: '0',
-  pendingRedeem: '0',
-  pendingInstantRedeem: '0',
-  allowance: null,
-  claimable: [],
-  stale: false,
-  ...p,
-});
+const position = positionRow;
 
-const claim = (vaultId: string, type: RequestRow['type'], amount: string): RequestRow => ({
-  id: `${vaultId}:${type}:${amount}`,
-  wallet: '0xa',
-  vaultId,
-  type,
-  status: 'CLAIMABLE',
-  isInstant: false,
-  epochNumber: 1,
-  amount,
-  amountToken: type === 'WITHDRAW' ? 'tranche' : 'underlying',
-  requestedAt: null,
-  expectedAt: null,
-  action: { kind: 'claim', functionName: 'claimDepositRequest', contract: 'queue' },
-  reason: null,
-  source: 'service',
-  stale: false,
-});
+const claim = (vaultId: string, type: RequestRow['type'], amount: string): RequestRow =>
+  requestRow({ id: `${vaultId}:${type}:${amount}`, vaultId, type, amount, amountToken: type === 'WITHDRAW' ? 'tranche' : 'underlying' });
 
 describe('vault totals for a batch', () => {
   const p: Portfolio = {
@@ -72,7 +22,12 @@ describe('vault totals for a batch', () => {
       position('A', '0x3', { allowed: false }),
       position('B', '0x1', { allowed: false, stale: true, pendingWithdraw: '9' }),
     ],
-    requests: [claim('A', 'DEPOSIT', '100'), claim('A', 'WITHDRAW', '40'), claim('A', 'REDEEM', '5'), { ...claim('B', 'DEPOSIT', '1'), action: null }],
+    requests: [
+      claim('A', 'DEPOSIT', '100'),
+      claim('A', 'WITHDRAW', '40'),
+      claim('A', 'REDEEM', '5'),
+      { ...claim('B', 'DEPOSIT', '1'), action: null },
+    ],
     sources: [],
     cost: { http: 0, rpc: 0, ms: 0 },
   };

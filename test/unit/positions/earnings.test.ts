@@ -4,46 +4,15 @@ import { formatUsd } from '../../../shared/domain/units';
 import type { Portfolio, PortfolioVault, PositionRow, RequestRow } from '../../../shared/portfolio/schemas';
 import type { PositionRecord, PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
 import { groupEarnings, pairKey, recordsByPair, vaultEarnings } from '../../../shared/positions/totals';
+import { portfolioVault, positionRow, requestRow } from '../portfolio/fixtures';
 
-const vault = (id: string, symbol: string, decimals: number): PortfolioVault => ({
-  id,
-  name: id,
-  chain: { recordId: 'c', chainId: 1, name: 'Chain', explorerUrl: null },
-  underlying: { symbol, decimals, address: '0x' + '1'.repeat(40) },
-  tranche: { symbol: `AA_${symbol}`, decimals: 18, address: '0x' + '2'.repeat(40) },
-  epochVault: '0x' + '3'.repeat(40),
-  queue: null,
-  strategy: '0x' + '4'.repeat(40),
-  kyc: { required: false, link: null },
-  lenderSignatureIds: [],
-  status: 'READY',
-  cycle: null,
-  cycleSource: null,
-  apr: { current: null, last: null },
-  price: '1000000',
-  tvl: null,
-  queues: null,
-  instant: null,
-  origins: { apr: null, lastApr: null, price: 'chain', tvl: null, tvlUsd: null, queues: null, instant: null },
-});
+const vault = (id: string, symbol: string, decimals: number): PortfolioVault =>
+  portfolioVault(id, {
+    underlying: { symbol, decimals, address: '0x' + '1'.repeat(40) },
+    tranche: { symbol: `AA_${symbol}`, decimals: 18, address: '0x' + '2'.repeat(40) },
+  });
 
-const position = (vaultId: string, wallet: string, p: Partial<PositionRow> = {}): PositionRow => ({
-  wallet,
-  vaultId,
-  allowed: true,
-  trancheBalance: '0',
-  value: '0',
-  underlyingBalance: '0',
-  maxWithdrawable: null,
-  pendingDeposit: '0',
-  pendingWithdraw: '0',
-  pendingRedeem: '0',
-  pendingInstantRedeem: '0',
-  allowance: null,
-  claimable: [],
-  stale: false,
-  ...p,
-});
+const position = positionRow;
 
 const A = '0x' + 'a'.repeat(40);
 const B = '0x' + 'b'.repeat(40);
@@ -194,23 +163,15 @@ describe('batch totals in USD', () => {
 });
 
 describe('which pairs the records are asked for', () => {
-  const claim: RequestRow = {
+  const claim = requestRow({
     id: 'usdc:c:DEPOSIT:4',
     wallet: C,
     vaultId: 'usdc',
-    type: 'DEPOSIT',
     status: 'PENDING',
-    isInstant: false,
     epochNumber: 4,
     amount: '5',
-    amountToken: 'underlying',
-    requestedAt: null,
-    expectedAt: null,
     action: null,
-    reason: null,
-    source: 'service',
-    stale: false,
-  };
+  });
 
   it('asks for pairs with a balance, a pending amount or a request, and compares with a chain that answered', () => {
     const view = portfolio(
