@@ -49,18 +49,8 @@ describe('transactions CSV', () => {
 
   it('has the accounting columns, one line per transaction, oldest first, dates in UTC ISO', () => {
     expect(parsed.meta.fields).toEqual([...TRANSACTION_CSV_COLUMNS]);
-    expect(TRANSACTION_CSV_COLUMNS).toEqual([
-      'date_utc',
-      'wallet',
-      'label',
-      'vault',
-      'type',
-      'status',
-      'amount',
-      'symbol',
-      'tx_hash',
-      'explorer_url',
-    ]);
+    // The columns README.md documents, in that order.
+    expect(TRANSACTION_CSV_COLUMNS.join(',')).toBe('date_utc,wallet,label,vault,type,status,amount,symbol,tx_hash,explorer_url');
     expect(parsed.data.map((r) => r.tx_hash)).toEqual([hash(1), hash(2), hash(3), hash(4)]);
     expect(parsed.data[0]!.date_utc).toBe('2026-03-01T00:00:00.000Z');
     expect(parsed.data[0]).toMatchObject({ wallet: A, label: 'Treasury', vault: 'Prime USDC', type: 'DEPOSIT', status: 'CONFIRMED' });
