@@ -1,13 +1,4 @@
+import { parseAbi } from 'viem';
+
 /** The keyring-style allow list behind `epochVault.keyring()`. */
-export const keyringAbi = [
-  {
-    type: 'function',
-    name: 'checkCredential',
-    inputs: [
-      { name: 'policyId', type: 'uint256' },
-      { name: 'wallet', type: 'address' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-    stateMutability: 'view',
-  },
-] as const;
+export const keyringAbi = parseAbi(['function checkCredential(uint256 policyId, address wallet) view returns (bool)']);

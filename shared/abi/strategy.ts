@@ -1,3 +1,4 @@
+import { parseAbi } from 'viem';
 import { erc20ReadAbi } from './erc20';
 
 /**
@@ -6,83 +7,19 @@ import { erc20ReadAbi } from './erc20';
  * epochs.
  */
 export const strategyAbi = [
-  {
-    type: 'function',
-    name: 'epochNumber',
-    inputs: [],
-    outputs: [{ name: '', type: 'uint256' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'getApr',
-    inputs: [],
-    outputs: [{ name: '', type: 'uint256' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'unscaledApr',
-    inputs: [],
-    outputs: [{ name: '', type: 'uint256' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'withdrawsRequests',
-    inputs: [{ name: '', type: 'address' }],
-    outputs: [{ name: '', type: 'uint256' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'instantWithdrawsRequests',
-    inputs: [{ name: '', type: 'address' }],
-    outputs: [{ name: '', type: 'uint256' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'lastWithdrawRequest',
-    inputs: [{ name: '', type: 'address' }],
-    outputs: [{ name: '', type: 'uint256' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'pendingWithdraws',
-    inputs: [],
-    outputs: [{ name: '', type: 'uint256' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'pendingInstantWithdraws',
-    inputs: [],
-    outputs: [{ name: '', type: 'uint256' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'totEpochDeposits',
-    inputs: [],
-    outputs: [{ name: '', type: 'uint256' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'borrower',
-    inputs: [],
-    outputs: [{ name: '', type: 'address' }],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'manager',
-    inputs: [],
-    outputs: [{ name: '', type: 'address' }],
-    stateMutability: 'view',
-  },
+  ...parseAbi([
+    'function epochNumber() view returns (uint256)',
+    'function getApr() view returns (uint256)',
+    'function unscaledApr() view returns (uint256)',
+    'function withdrawsRequests(address) view returns (uint256)',
+    'function instantWithdrawsRequests(address) view returns (uint256)',
+    'function lastWithdrawRequest(address) view returns (uint256)',
+    'function pendingWithdraws() view returns (uint256)',
+    'function pendingInstantWithdraws() view returns (uint256)',
+    'function totEpochDeposits() view returns (uint256)',
+    'function borrower() view returns (address)',
+    'function manager() view returns (address)',
+  ]),
   ...erc20ReadAbi,
-  { type: 'error', name: 'NotAllowed', inputs: [] },
+  ...parseAbi(['error NotAllowed()']),
 ] as const;

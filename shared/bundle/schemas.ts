@@ -29,78 +29,69 @@ const Hex = z.string().regex(/^0x[0-9a-fA-F]*$/, '0x-hex');
 const IsoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'an ISO date');
 export const ChecksumSchema = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'sha256: and 64 hex digits');
 const Index = z.number().int().nonnegative();
+const NullableNumber = z.number().nullable();
+/** Where an item stands: its position in the bundle, from 0 (the order the device signs in), and its id. */
+const itemPlace = { index: Index, id: z.string() };
 
-export const BundleWalletSchema = z.object({ address: Address, label: z.string(), path: z.string() }).strict();
+export const BundleWalletSchema = z.strictObject({ address: Address, label: z.string(), path: z.string() });
 export type BundleWallet = z.infer<typeof BundleWalletSchema>;
 
 /** The transaction exactly as it will be signed: an EIP-1559 envelope, no access list. */
-export const BundleTransactionSchema = z
-  .object({
-    type: z.literal('eip1559'),
-    chainId: z.number().int().positive(),
-    to: Address,
-    data: Hex,
-    value: BaseUnits,
-    nonce: z.number().int().nonnegative(),
-    gas: BaseUnits,
-    maxFeePerGas: BaseUnits,
-    maxPriorityFeePerGas: BaseUnits,
-  })
-  .strict();
+export const BundleTransactionSchema = z.strictObject({
+  type: z.literal('eip1559'),
+  chainId: z.number().int().positive(),
+  to: Address,
+  data: Hex,
+  value: BaseUnits,
+  nonce: z.number().int().nonnegative(),
+  gas: BaseUnits,
+  maxFeePerGas: BaseUnits,
+  maxPriorityFeePerGas: BaseUnits,
+});
 export type BundleTransaction = z.infer<typeof BundleTransactionSchema>;
 
 /** What the transaction says it does, in the protocol's words; checked against its calldata on import. */
-export const StatedActionSchema = z
-  .object({
-    kind: StepKindSchema.exclude(['none', 'agreement']),
-    vaultId: z.string(),
-    contract: z.object({ role: ContractRoleSchema, address: Address }).strict(),
-    functionName: z.string(),
-    /** Named arguments in call order: integers as decimal strings, addresses as 0x-hex. */
-    args: z.array(z.object({ name: z.string(), type: z.string(), value: z.string() }).strict()),
-    /** The token amount the call moves or approves; `units` in token units ("250.5"), or "unlimited". */
-    amount: z
-      .object({
-        token: z.enum(['underlying', 'tranche']),
-        symbol: z.string(),
-        decimals: z.number().int().nonnegative(),
-        baseUnits: BaseUnits,
-        units: z.string(),
-      })
-      .strict()
-      .nullable(),
-    spender: z.object({ role: ContractRoleSchema, address: Address }).strict().nullable(),
-  })
-  .strict();
+export const StatedActionSchema = z.strictObject({
+  kind: StepKindSchema.exclude(['none', 'agreement']),
+  vaultId: z.string(),
+  contract: z.strictObject({ role: ContractRoleSchema, address: Address }),
+  functionName: z.string(),
+  /** Named arguments in call order: integers as decimal strings, addresses as 0x-hex. */
+  args: z.array(z.strictObject({ name: z.string(), type: z.string(), value: z.string() })),
+  /** The token amount the call moves or approves; `units` in token units ("250.5"), or "unlimited". */
+  amount: z
+    .strictObject({
+      token: z.enum(['underlying', 'tranche']),
+      symbol: z.string(),
+      decimals: z.number().int().nonnegative(),
+      baseUnits: BaseUnits,
+      units: z.string(),
+    })
+    .nullable(),
+  spender: z.strictObject({ role: ContractRoleSchema, address: Address }).nullable(),
+});
 export type StatedAction = z.infer<typeof StatedActionSchema>;
 
-export const BundleTransactionItemSchema = z
-  .object({
-    kind: z.literal('transaction'),
-    /** Position in the bundle, from 0: the order the device signs in. */
-    index: Index,
-    id: z.string(),
-    wallet: BundleWalletSchema,
-    /** The item that must be mined first (the approval before its action). */
-    dependsOn: z.string().nullable(),
-    transaction: BundleTransactionSchema,
-    action: StatedActionSchema,
-    review: TransactionReviewSchema,
-  })
-  .strict();
+export const BundleTransactionItemSchema = z.strictObject({
+  kind: z.literal('transaction'),
+  ...itemPlace,
+  wallet: BundleWalletSchema,
+  /** The item that must be mined first (the approval before its action). */
+  dependsOn: z.string().nullable(),
+  transaction: BundleTransactionSchema,
+  action: StatedActionSchema,
+  review: TransactionReviewSchema,
+});
 export type BundleTransactionItem = z.infer<typeof BundleTransactionItemSchema>;
 
 /** A lender agreement, signed with personal_sign. */
-export const BundleMessageItemSchema = z
-  .object({
-    kind: z.literal('message'),
-    index: Index,
-    id: z.string(),
-    wallet: BundleWalletSchema,
-    message: z.object({ signatureId: z.string(), text: z.string() }).strict(),
-    review: MessageReviewSchema,
-  })
-  .strict();
+export const BundleMessageItemSchema = z.strictObject({
+  kind: z.literal('message'),
+  ...itemPlace,
+  wallet: BundleWalletSchema,
+  message: z.strictObject({ signatureId: z.string(), text: z.string() }),
+  review: MessageReviewSchema,
+});
 export type BundleMessageItem = z.infer<typeof BundleMessageItemSchema>;
 
 export const BundleItemSchema = z.discriminatedUnion('kind', [BundleTransactionItemSchema, BundleMessageItemSchema]);
@@ -108,184 +99,157 @@ export type BundleItem = z.infer<typeof BundleItemSchema>;
 
 /** Where the plan's figures came from. */
 export const BundleSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('service'), url: z.string() }).strict(),
+  z.strictObject({ kind: z.literal('service'), url: z.string() }),
   /** The seeded local simulation: the same seed and wallet count rebuild the same chains. */
-  z.object({ kind: z.literal('simulation'), seed: z.number().int().nullable(), wallets: z.number().int().nullable() }).strict(),
+  z.strictObject({ kind: z.literal('simulation'), seed: z.number().int().nullable(), wallets: z.number().int().nullable() }),
 ]);
 export type BundleSource = z.infer<typeof BundleSourceSchema>;
 
 const NullableBaseUnits = BaseUnits.nullable();
 
 /** The vault, its epochs and the wallets as the plan saw them: what an offline install can browse. */
-export const BundleSnapshotSchema = z
-  .object({
-    /** When the chain was read for the plan. */
-    takenAt: IsoTime,
-    source: BundleSourceSchema,
-    block: z
-      .object({ chainId: z.number().int(), number: BaseUnits, timestamp: z.number().int(), baseFeePerGas: NullableBaseUnits })
-      .strict(),
-    vault: z
-      .object({
-        id: z.string(),
-        name: z.string(),
-        chainId: z.number().int(),
-        chainName: z.string(),
-        status: z.string().nullable(),
-        /** WAITING, RUNNING, RUNNING_PAST_END or DEFAULTED, from the chain at `block`. */
-        state: z.string(),
-        paused: z.boolean(),
-        /** Completed epochs (the strategy's counter); a request made then is keyed epochNumber + 1. */
-        epochNumber: z.number().int(),
-        epochStart: z.number().int().nullable(),
-        epochEnd: z.number().int().nullable(),
-        epochDuration: z.number().int().nullable(),
-        bufferPeriod: z.number().int().nullable(),
-        allowInstantWithdraw: z.boolean(),
-        /** On-chain APR figures (1e18 = 1 %), the rule that makes a redeem instant. */
-        instantRule: z
-          .object({ disabled: z.boolean(), lastEpochApr: BaseUnits, unscaledApr: BaseUnits, aprDelta: BaseUnits })
-          .strict()
-          .nullable(),
-        /** APRs in percent, from the service. */
-        apr: z.object({ current: z.number().nullable(), last: z.number().nullable() }).strict(),
-        /** Underlying base units per 1e18 tranche tokens. */
-        price: NullableBaseUnits,
-        tvl: NullableBaseUnits,
-        queues: z
-          .object({ depositCurrent: BaseUnits, depositLast: BaseUnits, withdrawCurrent: BaseUnits, withdrawLast: BaseUnits })
-          .strict()
-          .nullable(),
-        kyc: z.object({ required: z.boolean(), link: z.string().nullable() }).strict(),
-        lenderSignatureIds: z.array(z.string()),
-        /** The queue's figures for the epochs the wallets have requests in. */
-        queueEpochs: z
-          .array(z.object({ epoch: z.number().int(), price: BaseUnits, withdrawPrice: BaseUnits, pendingClaims: BaseUnits }).strict()),
-      })
-      .strict(),
-    /** The vault's epoch records from the service, oldest first (null when they could not be read). */
-    epochs: z
-      .object({
-        readAt: IsoTime,
-        rows: z.array(
-          z
-            .object({
-              count: z.number(),
-              status: z.string(),
-              startDate: z.number().nullable(),
-              endDate: z.number().nullable(),
-              apr: z.number().nullable(),
-              lastApr: z.number().nullable(),
-              withdrawType: z.string().nullable(),
-            })
-            .strict(),
-        ),
-      })
-      .strict()
+export const BundleSnapshotSchema = z.strictObject({
+  /** When the chain was read for the plan. */
+  takenAt: IsoTime,
+  source: BundleSourceSchema,
+  block: z.strictObject({ chainId: z.number().int(), number: BaseUnits, timestamp: z.number().int(), baseFeePerGas: NullableBaseUnits }),
+  vault: z.strictObject({
+    id: z.string(),
+    name: z.string(),
+    chainId: z.number().int(),
+    chainName: z.string(),
+    status: z.string().nullable(),
+    /** WAITING, RUNNING, RUNNING_PAST_END or DEFAULTED, from the chain at `block`. */
+    state: z.string(),
+    paused: z.boolean(),
+    /** Completed epochs (the strategy's counter); a request made then is keyed epochNumber + 1. */
+    epochNumber: z.number().int(),
+    epochStart: z.number().int().nullable(),
+    epochEnd: z.number().int().nullable(),
+    epochDuration: z.number().int().nullable(),
+    bufferPeriod: z.number().int().nullable(),
+    allowInstantWithdraw: z.boolean(),
+    /** On-chain APR figures (1e18 = 1 %), the rule that makes a redeem instant. */
+    instantRule: z.strictObject({ disabled: z.boolean(), lastEpochApr: BaseUnits, unscaledApr: BaseUnits, aprDelta: BaseUnits }).nullable(),
+    /** APRs in percent, from the service. */
+    apr: z.strictObject({ current: NullableNumber, last: NullableNumber }),
+    /** Underlying base units per 1e18 tranche tokens. */
+    price: NullableBaseUnits,
+    tvl: NullableBaseUnits,
+    queues: z
+      .strictObject({ depositCurrent: BaseUnits, depositLast: BaseUnits, withdrawCurrent: BaseUnits, withdrawLast: BaseUnits })
       .nullable(),
-    wallets: z.array(
-      z
-        .object({
-          address: Address,
-          label: z.string(),
-          /** The wallet's next nonce when the plan was drafted (null when it had nothing to send). */
-          nonce: z.number().int().nonnegative().nullable(),
-          allowed: z.boolean(),
-          gasBalance: BaseUnits,
-          underlyingBalance: BaseUnits,
-          trancheBalance: BaseUnits,
-          maxWithdrawable: BaseUnits,
-          allowance: z.object({ underlyingToVault: BaseUnits, underlyingToQueue: BaseUnits, trancheToQueue: BaseUnits }).strict(),
-          redeem: z.object({ standard: BaseUnits, instant: BaseUnits, lastRequestEpoch: z.number().int() }).strict(),
-          queue: z.array(z.object({ epoch: z.number().int(), deposit: BaseUnits, withdraw: BaseUnits }).strict()),
-          /** Ids of the lender agreements not signed yet (null when not checked). */
-          unsignedAgreements: z.array(z.string()).nullable(),
-        })
-        .strict(),
-    ),
-    /** The wallets' open requests in this vault. */
-    requests: z.array(
-      z
-        .object({
-          id: z.string(),
-          wallet: Address,
-          type: z.enum(['DEPOSIT', 'WITHDRAW', 'REDEEM']),
+    kyc: z.strictObject({ required: z.boolean(), link: z.string().nullable() }),
+    lenderSignatureIds: z.array(z.string()),
+    /** The queue's figures for the epochs the wallets have requests in. */
+    queueEpochs: z.array(z.strictObject({ epoch: z.number().int(), price: BaseUnits, withdrawPrice: BaseUnits, pendingClaims: BaseUnits })),
+  }),
+  /** The vault's epoch records from the service, oldest first (null when they could not be read). */
+  epochs: z
+    .strictObject({
+      readAt: IsoTime,
+      rows: z.array(
+        z.strictObject({
+          count: z.number(),
           status: z.string(),
-          isInstant: z.boolean(),
-          epochNumber: z.number().int().nullable(),
-          amount: BaseUnits,
-          amountToken: z.enum(['underlying', 'tranche']),
-          requestedAt: z.number().nullable(),
-          expectedAt: z.number().nullable(),
-        })
-        .strict(),
-    ),
-  })
-  .strict();
+          startDate: NullableNumber,
+          endDate: NullableNumber,
+          apr: NullableNumber,
+          lastApr: NullableNumber,
+          withdrawType: z.string().nullable(),
+        }),
+      ),
+    })
+    .nullable(),
+  wallets: z.array(
+    z.strictObject({
+      address: Address,
+      label: z.string(),
+      /** The wallet's next nonce when the plan was drafted (null when it had nothing to send). */
+      nonce: z.number().int().nonnegative().nullable(),
+      allowed: z.boolean(),
+      gasBalance: BaseUnits,
+      underlyingBalance: BaseUnits,
+      trancheBalance: BaseUnits,
+      maxWithdrawable: BaseUnits,
+      allowance: z.strictObject({ underlyingToVault: BaseUnits, underlyingToQueue: BaseUnits, trancheToQueue: BaseUnits }),
+      redeem: z.strictObject({ standard: BaseUnits, instant: BaseUnits, lastRequestEpoch: z.number().int() }),
+      queue: z.array(z.strictObject({ epoch: z.number().int(), deposit: BaseUnits, withdraw: BaseUnits })),
+      /** Ids of the lender agreements not signed yet (null when not checked). */
+      unsignedAgreements: z.array(z.string()).nullable(),
+    }),
+  ),
+  /** The wallets' open requests in this vault. */
+  requests: z.array(
+    z.strictObject({
+      id: z.string(),
+      wallet: Address,
+      type: z.enum(['DEPOSIT', 'WITHDRAW', 'REDEEM']),
+      status: z.string(),
+      isInstant: z.boolean(),
+      epochNumber: z.number().int().nullable(),
+      amount: BaseUnits,
+      amountToken: z.enum(['underlying', 'tranche']),
+      requestedAt: NullableNumber,
+      expectedAt: NullableNumber,
+    }),
+  ),
+});
 export type BundleSnapshot = z.infer<typeof BundleSnapshotSchema>;
 
-export const UnsignedBundleSchema = z
-  .object({
-    format: z.literal(UNSIGNED_BUNDLE_FORMAT),
-    version: z.literal(BUNDLE_VERSION),
+export const UnsignedBundleSchema = z.strictObject({
+  format: z.literal(UNSIGNED_BUNDLE_FORMAT),
+  version: z.literal(BUNDLE_VERSION),
+  createdAt: IsoTime,
+  plan: z.strictObject({
+    id: z.string(),
     createdAt: IsoTime,
-    plan: z
-      .object({
-        id: z.string(),
-        createdAt: IsoTime,
-        action: SigningActionSchema,
-        /** As the operator typed it, in token units; null when not given. */
-        amount: z.string().nullable(),
-        approval: z.enum(['exact', 'unlimited']),
-        maxFeeGwei: z.string().nullable(),
-        warnings: z.array(z.string()),
-      })
-      .strict(),
-    vault: PlanVaultSchema.strict(),
-    /** Every selected wallet, with its label and Ledger path. */
-    wallets: z.array(BundleWalletSchema),
-    /** Wallets the plan left out, and why. */
-    skipped: z.array(z.object({ wallet: Address, label: z.string(), reason: z.string(), kycLink: z.string().nullable() }).strict()),
-    /** How many items the bundle holds: a dropped item is told apart from a short plan. */
-    counts: z.object({ transactions: z.number().int().nonnegative(), messages: z.number().int().nonnegative() }).strict(),
-    items: z.array(BundleItemSchema),
-    snapshot: BundleSnapshotSchema,
-    checksum: ChecksumSchema,
-  })
-  .strict();
+    action: SigningActionSchema,
+    /** As the operator typed it, in token units; null when not given. */
+    amount: z.string().nullable(),
+    approval: z.enum(['exact', 'unlimited']),
+    maxFeeGwei: z.string().nullable(),
+    warnings: z.array(z.string()),
+  }),
+  vault: PlanVaultSchema.strict(),
+  /** Every selected wallet, with its label and Ledger path. */
+  wallets: z.array(BundleWalletSchema),
+  /** Wallets the plan left out, and why. */
+  skipped: z.array(z.strictObject({ wallet: Address, label: z.string(), reason: z.string(), kycLink: z.string().nullable() })),
+  /** How many items the bundle holds: a dropped item is told apart from a short plan. */
+  counts: z.strictObject({ transactions: z.number().int().nonnegative(), messages: z.number().int().nonnegative() }),
+  items: z.array(BundleItemSchema),
+  snapshot: BundleSnapshotSchema,
+  checksum: ChecksumSchema,
+});
 export type UnsignedBundle = z.infer<typeof UnsignedBundleSchema>;
 
 /** What became of one item on the offline install. */
-export const SignedItemSchema = z
-  .object({
-    index: Index,
-    id: z.string(),
-    state: z.enum(['signed', 'skipped', 'failed']),
-    /** Why it was skipped or failed. */
-    note: z.string().nullable(),
-    /** The signed transaction, as `eth_sendRawTransaction` takes it, with its hash and the hash the device signed. */
-    transaction: z.object({ serialized: Hex, hash: Hex, signingHash: Hex }).strict().nullable(),
-    /** A personal_sign signature (65 bytes, v = 27/28). */
-    signature: Hex.nullable(),
-    signedAt: IsoTime.nullable(),
-  })
-  .strict();
+export const SignedItemSchema = z.strictObject({
+  ...itemPlace,
+  state: z.enum(['signed', 'skipped', 'failed']),
+  /** Why it was skipped or failed. */
+  note: z.string().nullable(),
+  /** The signed transaction, as `eth_sendRawTransaction` takes it, with its hash and the hash the device signed. */
+  transaction: z.strictObject({ serialized: Hex, hash: Hex, signingHash: Hex }).nullable(),
+  /** A personal_sign signature (65 bytes, v = 27/28). */
+  signature: Hex.nullable(),
+  signedAt: IsoTime.nullable(),
+});
 export type SignedItem = z.infer<typeof SignedItemSchema>;
 
-export const SignedBundleSchema = z
-  .object({
-    format: z.literal(SIGNED_BUNDLE_FORMAT),
-    version: z.literal(BUNDLE_VERSION),
-    createdAt: IsoTime,
-    /** The checksum of the unsigned bundle the signatures were made from. */
-    unsignedChecksum: ChecksumSchema,
-    /** That bundle, whole: the online install checks every signature against its drafts. */
-    unsigned: UnsignedBundleSchema,
-    /** One entry per item of the unsigned bundle, in its order. */
-    items: z.array(SignedItemSchema),
-    checksum: ChecksumSchema,
-  })
-  .strict();
+export const SignedBundleSchema = z.strictObject({
+  format: z.literal(SIGNED_BUNDLE_FORMAT),
+  version: z.literal(BUNDLE_VERSION),
+  createdAt: IsoTime,
+  /** The checksum of the unsigned bundle the signatures were made from. */
+  unsignedChecksum: ChecksumSchema,
+  /** That bundle, whole: the online install checks every signature against its drafts. */
+  unsigned: UnsignedBundleSchema,
+  /** One entry per item of the unsigned bundle, in its order. */
+  items: z.array(SignedItemSchema),
+  checksum: ChecksumSchema,
+});
 export type SignedBundle = z.infer<typeof SignedBundleSchema>;
 
 /** The few facts about a bundle a screen or a log line needs. */
@@ -300,7 +264,7 @@ export const BundleSummarySchema = z.object({
   transactions: z.number(),
   messages: z.number(),
   /** Items signed on the offline install (signed bundles only). */
-  signed: z.number().nullable(),
+  signed: NullableNumber,
   wallets: z.number(),
   skippedWallets: z.number(),
   snapshotTakenAt: z.string(),

@@ -71,12 +71,16 @@ export const CampaignRuleSchema = z.object({
 });
 export type CampaignRule = z.infer<typeof CampaignRuleSchema>;
 
-export const CampaignDetailSchema = CampaignSummarySchema.extend({
-  rules: z.array(CampaignRuleSchema),
+/** The public vaults a campaign or an operator concerns; the others are not shown, only counted. */
+const publicVaultsShape = {
   vaults: z.array(VaultRefSchema),
-  /** Vaults of the campaign that are not public (not shown, only counted). */
   hiddenVaultCount: z.number(),
   fetchedAtMs: z.number(),
+};
+
+export const CampaignDetailSchema = CampaignSummarySchema.extend({
+  rules: z.array(CampaignRuleSchema),
+  ...publicVaultsShape,
 });
 export type CampaignDetail = z.infer<typeof CampaignDetailSchema>;
 
@@ -135,9 +139,7 @@ export type OperatorList = z.infer<typeof OperatorListSchema>;
 
 export const OperatorDetailSchema = OperatorSummarySchema.extend({
   links: z.array(FlatEntrySchema),
-  vaults: z.array(VaultRefSchema),
-  hiddenVaultCount: z.number(),
-  fetchedAtMs: z.number(),
+  ...publicVaultsShape,
 });
 export type OperatorDetail = z.infer<typeof OperatorDetailSchema>;
 

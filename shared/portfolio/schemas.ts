@@ -75,15 +75,13 @@ export const FigureOriginSchema = z.enum(['chain', 'service']).nullable();
 export type FigureOrigin = z.infer<typeof FigureOriginSchema>;
 
 /** Where each vault figure came from, so that a figure whose source failed since is shown as not current. */
-export const VaultFigureOriginsSchema = z.object({
-  apr: FigureOriginSchema,
-  lastApr: FigureOriginSchema,
-  price: FigureOriginSchema,
-  tvl: FigureOriginSchema,
-  tvlUsd: FigureOriginSchema,
-  queues: FigureOriginSchema,
-  instant: FigureOriginSchema,
-});
+const TRACED_FIGURES = ['apr', 'lastApr', 'price', 'tvl', 'tvlUsd', 'queues', 'instant'] as const;
+type TracedFigure = (typeof TRACED_FIGURES)[number];
+const originsShape = Object.fromEntries(TRACED_FIGURES.map((figure) => [figure, FigureOriginSchema])) as Record<
+  TracedFigure,
+  typeof FigureOriginSchema
+>;
+export const VaultFigureOriginsSchema = z.object(originsShape);
 export type VaultFigureOrigins = z.infer<typeof VaultFigureOriginsSchema>;
 
 export const PortfolioVaultSchema = z.object({

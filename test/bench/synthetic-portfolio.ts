@@ -1,16 +1,5 @@
 import type { Portfolio, PortfolioVault, PositionRow, RequestRow } from '../../shared/portfolio/schemas';
-
-/** Small deterministic PRNG (mulberry32), so every run renders the same table. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../electron/sim/service/prng';
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 const address = (kind: number, n: number) => `0x${hex(kind, 8)}${hex(n, 32)}`;
@@ -26,7 +15,8 @@ const TOKENS = [
  * `requests` requests of every type and status, spread over the wallets and vaults.
  */
 export function syntheticPortfolio(options: { requests: number; wallets?: number; vaults?: number; seed?: number }): Portfolio {
-  const random = prng(options.seed ?? 7);
+  // Seeded, so every run renders the same table.
+  const random = mulberry32(options.seed ?? 7);
   const walletCount = options.wallets ?? 1000;
   const vaultCount = options.vaults ?? 10;
   const now = Math.floor(Date.now() / 1000);
@@ -101,29 +91,14 @@ export function syntheticPortfolio(options: { requests: number; wallets?: number
     }
   }
 
+  type Action = NonNullable<RequestRow['action']>;
+  const cancel = (functionName: string): Action => ({ kind: 'cancel', functionName, contract: 'queue' });
+  const claim = (functionName: string, contract: Action['contract']): Action => ({ kind: 'claim', functionName, contract });
   const KINDS: Array<{ type: RequestRow['type']; status: string; instant: boolean; action: RequestRow['action']; reason: string | null }> =
     [
-      {
-        type: 'DEPOSIT',
-        status: 'PENDING',
-        instant: false,
-        action: { kind: 'cancel', functionName: 'deleteRequest', contract: 'queue' },
-        reason: null,
-      },
-      {
-        type: 'DEPOSIT',
-        status: 'CLAIMABLE',
-        instant: false,
-        action: { kind: 'claim', functionName: 'claimDepositRequest', contract: 'queue' },
-        reason: null,
-      },
-      {
-        type: 'WITHDRAW',
-        status: 'PENDING',
-        instant: false,
-        action: { kind: 'cancel', functionName: 'deleteWithdrawRequest', contract: 'queue' },
-        reason: null,
-      },
+      { type: 'DEPOSIT', status: 'PENDING', instant: false, action: cancel('deleteRequest'), reason: null },
+      { type: 'DEPOSIT', status: 'CLAIMABLE', instant: false, action: claim('claimDepositRequest', 'queue'), reason: null },
+      { type: 'WITHDRAW', status: 'PENDING', instant: false, action: cancel('deleteWithdrawRequest'), reason: null },
       {
         type: 'WITHDRAW',
         status: 'PROCESSED',
@@ -131,26 +106,14 @@ export function syntheticPortfolio(options: { requests: number; wallets?: number
         action: null,
         reason: 'Claimable once the queue has collected the withdrawals of this epoch.',
       },
-      {
-        type: 'WITHDRAW',
-        status: 'CLAIMABLE',
-        instant: false,
-        action: { kind: 'claim', functionName: 'claimWithdrawRequest', contract: 'queue' },
-        reason: null,
-      },
+      { type: 'WITHDRAW', status: 'CLAIMABLE', instant: false, action: claim('claimWithdrawRequest', 'queue'), reason: null },
       { type: 'REDEEM', status: 'PENDING', instant: false, action: null, reason: 'Claimable after the epoch ends.' },
-      {
-        type: 'REDEEM',
-        status: 'CLAIMABLE',
-        instant: false,
-        action: { kind: 'claim', functionName: 'claimWithdrawRequest', contract: 'epochVault' },
-        reason: null,
-      },
+      { type: 'REDEEM', status: 'CLAIMABLE', instant: false, action: claim('claimWithdrawRequest', 'epochVault'), reason: null },
       {
         type: 'REDEEM',
         status: 'INSTANT_CLAIMABLE',
         instant: true,
-        action: { kind: 'claim', functionName: 'claimInstantWithdrawRequest', contract: 'epochVault' },
+        action: claim('claimInstantWithdrawRequest', 'epochVault'),
         reason: null,
       },
     ];

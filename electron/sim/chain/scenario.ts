@@ -7,6 +7,7 @@ import { createCycleDriver, type VaultCycle } from './driver';
 import { keyringAdminAbi, mintableAbi } from './simAbi';
 import { lenderActions, type LenderActions } from './lender';
 import type { CycleState } from './vaultState';
+import { mulberry32 } from '../service/prng';
 
 /**
  * How a vault's scripted history ends:
@@ -76,18 +77,6 @@ export interface SeedOptions {
   /** Lender wallets to create (at least 12). */
   wallets?: number;
   stories?: Record<string, VaultStory>;
-}
-
-/** Small deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Every fifth wallet has no credential. */
@@ -266,7 +255,7 @@ export async function seedScenario(chains: SeedChain[], options: SeedOptions = {
         const lenders = Object.fromEntries(STORY_ROLES.map((role, k) => [role, pick(k).address])) as Record<StoryRole, Address>;
         const core = new Set(Object.values(lenders));
         const extraDepositors = allowed.filter((w) => !core.has(w.address) && (w.index + position) % 3 === 0).map((w) => w.address);
-        const random = prng(seed * 7919 + chainIndex * 101 + position);
+        const random = mulberry32(seed * 7919 + chainIndex * 101 + position);
         const seeded: SeededVault = {
           key: vault.key,
           chainId: chain.client.chainId,

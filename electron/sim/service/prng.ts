@@ -3,19 +3,15 @@
  * and the same draw order always give the same dataset.
  */
 export class Prng {
-  private state: number;
+  private readonly draw: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0 || 0x9e3779b9;
+    this.draw = mulberry32(seed >>> 0 || 0x9e3779b9);
   }
 
   /** Uniform in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.draw();
   }
 
   /** Integer in [min, max]. */
@@ -40,7 +36,10 @@ export class Prng {
 
   hex(chars: number): string {
     let out = '';
-    while (out.length < chars) out += Math.floor(this.next() * 0x100000000).toString(16).padStart(8, '0');
+    while (out.length < chars)
+      out += Math.floor(this.next() * 0x100000000)
+        .toString(16)
+        .padStart(8, '0');
     return out.slice(0, chars);
   }
 
@@ -57,4 +56,16 @@ export class Prng {
   txHash(): `0x${string}` {
     return `0x${this.hex(64)}`;
   }
+}
+
+/** mulberry32: uniform draws in [0, 1), the same sequence for the same seed on every run. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -7,11 +7,19 @@ import {
   FIRST_WALLET_INDEX,
   fundWallets,
   isAllowedWallet,
+  seedScenario,
   startChain,
+  startLocalNetwork,
   type ChainClient,
   type LocalChain,
+  type LocalNetwork,
   type ProtocolDeployment,
+  type SeedChain,
+  type SeededVault,
+  type SeedOptions,
+  type SeedResult,
   type SeedWallet,
+  type VaultDeployment,
 } from '../../../electron/sim/chain';
 import { isAppError } from '../../../shared/errors';
 
@@ -81,5 +89,39 @@ export async function startChainFixture(chainIndex = 0, walletCount = 12): Promi
       snapshot = await chain.client.snapshot();
     },
     stop: () => chain.stop(),
+  };
+}
+
+/** A seeded vault of the scenario: its chain's client, its contracts and its story. */
+export interface SeededTarget {
+  client: ChainClient;
+  vault: VaultDeployment;
+  story: SeededVault;
+}
+
+export interface SeededNetwork {
+  network: LocalNetwork;
+  chains: SeedChain[];
+  seeded: SeedResult;
+  /** The vault of the scenario named `key` (alpha, beta…), on whichever chain holds it. */
+  find(key: string): SeededTarget;
+}
+
+/** Both local chains with the protocol deployed and the scenario's stories played. */
+export async function startSeededNetwork(options: SeedOptions): Promise<SeededNetwork> {
+  const network = await startLocalNetwork();
+  const chains = network.chains.map(({ chain, deployment }) => ({ client: chain.client, deployment }));
+  const seeded = await seedScenario(chains, options);
+  return {
+    network,
+    chains,
+    seeded,
+    find(key) {
+      for (const { chain, deployment } of network.chains) {
+        const vault = deployment.vaults.find((v) => v.key === key);
+        if (vault) return { client: chain.client, vault, story: seeded.vaults.find((v) => v.key === key)! };
+      }
+      throw new Error(`no vault ${key}`);
+    },
   };
 }

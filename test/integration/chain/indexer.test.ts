@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
-import {
-  readVaultState,
-  seedScenario,
-  startLocalNetwork,
-  type ChainClient,
-  type LocalNetwork,
-  type SeedResult,
-  type SeededVault,
-  type VaultDeployment,
-} from '../../../electron/sim/chain';
+import { readVaultState, type LocalNetwork, type SeedResult, type SeededVault } from '../../../electron/sim/chain';
 import { createChainIndexer, type ChainIndexer, type IndexStats } from '../../../electron/sim/indexer';
 import { startSimService, type SimService } from '../../../electron/sim/service';
 import { SimStore } from '../../../electron/sim/service/store';
@@ -27,18 +18,20 @@ import {
   VaultSchema,
   type VaultBlock,
 } from '../../../shared/service';
+import { startSeededNetwork, type SeededNetwork, type SeededTarget } from './helpers';
 
 let network: LocalNetwork;
 let seeded: SeedResult;
+let find: SeededNetwork['find'];
 let store: SimStore;
 let indexer: ChainIndexer;
 let stats: IndexStats;
 let service: SimService;
 
 beforeAll(async () => {
-  network = await startLocalNetwork();
-  const chains = network.chains.map(({ chain, deployment }) => ({ client: chain.client, deployment }));
-  seeded = await seedScenario(chains, { seed: 3, wallets: 20 });
+  const started = await startSeededNetwork({ seed: 3, wallets: 20 });
+  ({ network, seeded, find } = started);
+  const chains = started.chains;
   store = new SimStore();
   indexer = await createChainIndexer(store, chains);
   stats = await indexer.refresh();
@@ -50,22 +43,14 @@ afterAll(async () => {
   await network?.stop();
 });
 
-interface Target {
-  client: ChainClient;
-  vault: VaultDeployment;
+interface Target extends SeededTarget {
   vaultId: string;
-  story: SeededVault;
 }
 
 function target(key: string): Target {
-  for (const { chain, deployment } of network.chains) {
-    const vault = deployment.vaults.find((v) => v.key === key);
-    if (vault) {
-      const vaultId = indexer.vaults.find((v) => v.deployment.epochVault === vault.epochVault)!.vaultId;
-      return { client: chain.client, vault, vaultId, story: seeded.vaults.find((s) => s.key === key)! };
-    }
-  }
-  throw new Error(key);
+  const found = find(key);
+  const vaultId = indexer.vaults.find((v) => v.deployment.epochVault === found.vault.epochVault)!.vaultId;
+  return { ...found, vaultId };
 }
 
 const allTargets = (): Target[] => network.chains.flatMap(({ deployment }) => deployment.vaults.map((v) => target(v.key)));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseUnits, type Address } from 'viem';
+import { parseAbi, parseUnits, type Address } from 'viem';
 import {
   createCycleDriver,
   lenderActions,
@@ -56,8 +56,12 @@ const readVault = <fn extends 'virtualPrice' | 'maxWithdrawable' | 'maxWithdrawa
 const price = () => readVault('virtualPrice', [vault.tranche]);
 const readQueue = (functionName: 'userDepositsEpochs' | 'userWithdrawalsEpochs', user: Address, e: bigint) =>
   fx.client.publicClient.readContract({ address: vault.queue, abi: epochQueueAbi, functionName, args: [user, e] });
+const isEpochInstant = (e: bigint) =>
+  fx.client.publicClient.readContract({ address: vault.queue, abi: epochQueueAbi, functionName: 'isEpochInstant', args: [e] });
 const readStrategy = (functionName: 'withdrawsRequests' | 'instantWithdrawsRequests' | 'balanceOf', user: Address) =>
   fx.client.publicClient.readContract({ address: vault.strategy, abi: strategyAbi, functionName, args: [user] });
+const interestAccruals = () =>
+  fx.client.publicClient.getContractEvents({ address: vault.epochVault, abi: epochVaultAbi, eventName: 'AccrueInterest', fromBlock: 0n });
 const onVault = (account: Address, functionName: string, args: readonly unknown[] = []) =>
   revertOf(fx.client, { account, address: vault.epochVault, abi: epochVaultAbi, functionName, args });
 const onQueue = (account: Address, functionName: string, args: readonly unknown[] = []) =>
@@ -139,12 +143,7 @@ describe('RUNNING: the queue', () => {
     await c.queueDeposit(usdc(300));
     expect(await onQueue(carol, 'claimDepositRequest', [1n])).toBe('NotAllowed');
     await driver.vault('alpha').stopEpoch();
-    const stopLogs = await fx.client.publicClient.getContractEvents({
-      address: vault.epochVault,
-      abi: epochVaultAbi,
-      eventName: 'AccrueInterest',
-      fromBlock: 0n,
-    });
+    const stopLogs = await interestAccruals();
     expect(stopLogs).toHaveLength(1);
     // 1500 USDC lent at 10 % for 30 of 365 days, scaled up for the 1-day buffer, minus 10 % fee.
     const gain = Number(await price()) / 1e6 - 1;
@@ -173,14 +172,7 @@ describe('RUNNING: the queue', () => {
     await a.queueWithdraw(lp / 2n);
     await driver.vault('alpha').stopEpoch();
     await driver.vault('alpha').processQueues();
-    expect(
-      await fx.client.publicClient.readContract({
-        address: vault.queue,
-        abi: epochQueueAbi,
-        functionName: 'isEpochInstant',
-        args: [1n],
-      }),
-    ).toBe(false);
+    expect(await isEpochInstant(1n)).toBe(false);
     expect(await onQueue(alice, 'claimWithdrawRequest', [1n])).toBe('NotAllowed');
     expect(await onQueue(alice, 'deleteWithdrawRequest', [1n])).toBe('NotAllowed');
     await driver.vault('alpha').runEpoch();
@@ -196,14 +188,7 @@ describe('RUNNING: the queue', () => {
     await a.queueWithdraw(lp);
     await driver.vault('alpha').stopEpoch({ newAprPercent: 7 });
     await driver.vault('alpha').processQueues();
-    expect(
-      await fx.client.publicClient.readContract({
-        address: vault.queue,
-        abi: epochQueueAbi,
-        functionName: 'isEpochInstant',
-        args: [1n],
-      }),
-    ).toBe(true);
+    expect(await isEpochInstant(1n)).toBe(true);
     await driver.vault('alpha').startEpoch();
     expect(await onQueue(alice, 'claimWithdrawRequest', [1n])).toBe('NotAllowed');
     await driver.vault('alpha').fundInstantWithdrawals();
@@ -242,19 +227,7 @@ describe('REDEEM requests on the epoch vault', () => {
         fx.client.write({
           from: alice,
           to: vault.strategy,
-          abi: [
-            {
-              type: 'function',
-              name: 'transfer',
-              inputs: [
-                { name: 'to', type: 'address' },
-                { name: 'value', type: 'uint256' },
-              ],
-              outputs: [{ name: '', type: 'bool' }],
-              stateMutability: 'nonpayable',
-            },
-            ...strategyAbi,
-          ],
+          abi: [...parseAbi(['function transfer(address to, uint256 value) returns (bool)']), ...strategyAbi],
           functionName: 'transfer',
           args: [bob, 1n],
         }),
@@ -310,12 +283,7 @@ describe('closing', () => {
     await cycle.startEpoch();
     const expected = (await cycle.read()).expectedEpochInterest;
     await cycle.stopEpoch({ interest: 1n });
-    const [accrued] = await fx.client.publicClient.getContractEvents({
-      address: vault.epochVault,
-      abi: epochVaultAbi,
-      eventName: 'AccrueInterest',
-      fromBlock: 0n,
-    });
+    const [accrued] = await interestAccruals();
     expect(accrued?.args.interest).toBe(expected);
     expect(await onVault(vault.manager, 'startEpoch')).toBe('NotAllowed');
     expect(await onVault(alice, 'requestWithdraw', [0n, vault.tranche])).toBe('no revert');
@@ -352,12 +320,7 @@ describe('DEFAULTED', () => {
     await b.claimInstantRedeem();
     expect((await b.underlyingBalance()) - before).toBeGreaterThan(usdc(999));
     // The failed stop accrued nothing: only the first epoch's interest was ever booked.
-    const accruals = await fx.client.publicClient.getContractEvents({
-      address: vault.epochVault,
-      abi: epochVaultAbi,
-      eventName: 'AccrueInterest',
-      fromBlock: 0n,
-    });
+    const accruals = await interestAccruals();
     expect(accruals).toHaveLength(1);
     expect((await readVaultState(fx.client, vault)).epochNumber).toBe(1n);
   });

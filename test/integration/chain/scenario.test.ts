@@ -5,40 +5,25 @@ import {
   deployProtocol,
   defaultProtocolSpec,
   readVaultState,
-  seedScenario,
   startChain,
-  startLocalNetwork,
-  type ChainClient,
   type LocalNetwork,
   type SeedResult,
   type SeededVault,
-  type VaultDeployment,
 } from '../../../electron/sim/chain';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, multicall3Abi, MULTICALL3_ADDRESS, strategyAbi } from '../../../shared/abi';
-import { revertOf } from './helpers';
+import { revertOf, startSeededNetwork, type SeededNetwork } from './helpers';
 
 let network: LocalNetwork;
 let seeded: SeedResult;
+let find: SeededNetwork['find'];
 
 beforeAll(async () => {
-  network = await startLocalNetwork();
-  seeded = await seedScenario(
-    network.chains.map(({ chain, deployment }) => ({ client: chain.client, deployment })),
-    { seed: 7, wallets: 30 },
-  );
+  ({ network, seeded, find } = await startSeededNetwork({ seed: 7, wallets: 30 }));
 });
 
 afterAll(async () => {
   await network?.stop();
 });
-
-function find(key: string): { client: ChainClient; vault: VaultDeployment; story: SeededVault } {
-  for (const { chain, deployment } of network.chains) {
-    const vault = deployment.vaults.find((v) => v.key === key);
-    if (vault) return { client: chain.client, vault, story: seeded.vaults.find((v) => v.key === key)! };
-  }
-  throw new Error(`no vault ${key}`);
-}
 
 /** Reads a lender's queue request and classifies it the way the console shows it. */
 async function queueRequest(key: string, kind: 'deposit' | 'withdraw', role: keyof SeededVault['lenders'], e: bigint) {

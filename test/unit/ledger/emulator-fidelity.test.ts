@@ -33,6 +33,10 @@ function setup(options: Parameters<typeof createEmulatedLedger>[0] = {}) {
   return { ledger, eth, sent };
 }
 
+/** A transaction to RECIPIENT, on chain 1 unless it says otherwise. */
+const toRecipient = (fields: Partial<TransactionSerializable>): TransactionSerializable =>
+  ({ chainId: 1, to: RECIPIENT, ...fields }) as TransactionSerializable;
+
 async function signAndRecover(eth: Eth, tx: TransactionSerializable) {
   const unsigned = serializeTransaction(tx);
   const sig = await eth.signTransaction(PATH, unsigned.slice(2), null);
@@ -67,15 +71,7 @@ describe('emulated Ledger: addresses', () => {
 describe('emulated Ledger: transaction signatures recover to the device address', () => {
   it('legacy with chain id: v = chainId·2 + 35 + parity, rebuilt by hw-app-eth', async () => {
     const { eth } = setup();
-    const tx: TransactionSerializable = {
-      type: 'legacy',
-      chainId: 1,
-      nonce: 3,
-      to: RECIPIENT,
-      value: 10n ** 16n,
-      gas: 21000n,
-      gasPrice: 20_000_000_000n,
-    };
+    const tx = toRecipient({ type: 'legacy', nonce: 3, value: 10n ** 16n, gas: 21000n, gasPrice: 20_000_000_000n });
     const { sig, from } = await signAndRecover(eth, tx);
     expect(from).toBe(EXPECTED);
     expect(['25', '26']).toContain(sig.v);
@@ -83,7 +79,7 @@ describe('emulated Ledger: transaction signatures recover to the device address'
 
   it('legacy with a chain id above one byte: the device byte overflows and hw-app-eth recovers it', async () => {
     const { eth } = setup();
-    const tx: TransactionSerializable = { type: 'legacy', chainId: 31337, nonce: 0, to: RECIPIENT, value: 1n, gas: 21000n, gasPrice: 1n };
+    const tx = toRecipient({ type: 'legacy', chainId: 31337, nonce: 0, value: 1n, gas: 21000n, gasPrice: 1n });
     const { sig, from } = await signAndRecover(eth, tx);
     expect(from).toBe(EXPECTED);
     expect([31337 * 2 + 35, 31337 * 2 + 36]).toContain(Number.parseInt(sig.v, 16));
@@ -91,16 +87,14 @@ describe('emulated Ledger: transaction signatures recover to the device address'
 
   it('EIP-2930 (type 1): v is the parity bit', async () => {
     const { eth } = setup();
-    const tx: TransactionSerializable = {
+    const tx = toRecipient({
       type: 'eip2930',
-      chainId: 1,
       nonce: 7,
-      to: RECIPIENT,
       value: 5n,
       gas: 30000n,
       gasPrice: 5_000_000_000n,
       accessList: [{ address: RECIPIENT, storageKeys: [`0x${'00'.repeat(31)}03`] }],
-    };
+    });
     const { sig, from } = await signAndRecover(eth, tx);
     expect(from).toBe(EXPECTED);
     expect(['00', '01']).toContain(sig.v);
@@ -108,16 +102,15 @@ describe('emulated Ledger: transaction signatures recover to the device address'
 
   it('EIP-1559 (type 2): v is the parity bit', async () => {
     const { eth } = setup();
-    const tx: TransactionSerializable = {
+    const tx = toRecipient({
       type: 'eip1559',
       chainId: 11155111,
       nonce: 1,
-      to: RECIPIENT,
       value: 0n,
       gas: 21000n,
       maxFeePerGas: 30n * 10n ** 9n,
       maxPriorityFeePerGas: 10n ** 9n,
-    };
+    });
     const { sig, from } = await signAndRecover(eth, tx);
     expect(from).toBe(EXPECTED);
     expect(['00', '01']).toContain(sig.v);
@@ -126,17 +119,7 @@ describe('emulated Ledger: transaction signatures recover to the device address'
   it('streams calldata longer than one APDU in 255-byte chunks', async () => {
     const { eth, sent } = setup();
     const data = `0xa9059cbb${'ab'.repeat(600)}` as const;
-    const tx: TransactionSerializable = {
-      type: 'eip1559',
-      chainId: 1,
-      nonce: 2,
-      to: RECIPIENT,
-      value: 0n,
-      data,
-      gas: 100000n,
-      maxFeePerGas: 2n,
-      maxPriorityFeePerGas: 1n,
-    };
+    const tx = toRecipient({ type: 'eip1559', nonce: 2, value: 0n, data, gas: 100000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n });
     const { from } = await signAndRecover(eth, tx);
     expect(from).toBe(EXPECTED);
     const signApdus = sent.filter((a) => a[0] === 0xe0 && a[1] === 0x04);
@@ -147,16 +130,7 @@ describe('emulated Ledger: transaction signatures recover to the device address'
 
   it('streams long legacy calldata too (hw-app-eth avoids splitting before v, r, s)', async () => {
     const { eth, sent } = setup();
-    const tx: TransactionSerializable = {
-      type: 'legacy',
-      chainId: 1,
-      nonce: 2,
-      to: RECIPIENT,
-      value: 0n,
-      data: `0x${'cd'.repeat(300)}`,
-      gas: 100000n,
-      gasPrice: 2n,
-    };
+    const tx = toRecipient({ type: 'legacy', nonce: 2, value: 0n, data: `0x${'cd'.repeat(300)}`, gas: 100000n, gasPrice: 2n });
     const { from } = await signAndRecover(eth, tx);
     expect(from).toBe(EXPECTED);
     expect(sent.filter((a) => a[1] === 0x04).length).toBeGreaterThan(1);

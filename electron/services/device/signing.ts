@@ -1,0 +1,149 @@
+/**
+ * The signing operations: offline (no resolution lookups), each signature checked by recovering
+ * the account's address before it is returned.
+ */
+import {
+  concat,
+  isAddressEqual,
+  keccak256,
+  recoverAddress,
+  recoverMessageAddress,
+  recoverTransactionAddress,
+  serializeTransaction,
+  type Hex,
+  type TransactionSerializable,
+} from 'viem';
+import { AppError } from '../../../shared/errors';
+import { BLIND_SIGNING_OFF } from '../../../shared/device/errors';
+import { personalMessageScreens, typedDataHashScreens } from '../../../shared/device/screens';
+import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
+import { accountAt, type DeviceAccess } from './device-access';
+import { checkPath, hexBytes, invalidRequest, signatureMismatch } from './device-errors';
+import { expectedScreens, hasCalldata, signingHash, toViemTransaction } from './transaction';
+
+export interface SignOptions {
+  expectedAddress?: string;
+}
+
+/**
+ * Signs a transaction with the account at `path`. The device shows the review of
+ * `expectedScreens`; the signature is checked by recovering the account's address before the
+ * signed transaction is returned.
+ */
+export async function signTransaction(
+  device: DeviceAccess,
+  path: string,
+  request: DeviceTransactionRequest,
+  options: SignOptions,
+): Promise<SignedTransaction> {
+  checkPath(path);
+  const tx = toViemTransaction(request);
+  const { eth, ready } = await device.ethereum();
+  const address = await accountAt(eth, path, options.expectedAddress);
+  let blindSigning = ready.blindSigning;
+  if (hasCalldata(tx)) {
+    // Read it now, not from the last probe: the user may have changed it on the device since.
+    blindSigning = (await eth.getAppConfiguration()).arbitraryDataEnabled === 1;
+    if (!blindSigning) {
+      device.show({ status: 'ready', appVersion: ready.appVersion, blindSigning: false, address });
+      throw new AppError({ ...BLIND_SIGNING_OFF });
+    }
+  }
+  const unsigned = serializeTransaction(tx);
+  device.show({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens: expectedScreens(tx) });
+  // Without "0x" (with it hw-app-eth silently sends an empty buffer); `null`: no resolution
+  // lookups. A 0x6A80 here comes back as EthAppPleaseEnableContractData (blind signing off).
+  const sig = await eth.signTransaction(path, unsigned.slice(2), null);
+  const signed = assembleSignedTransaction(tx, sig);
+  const recovered = await recoverTransactionAddress({ serializedTransaction: signed.serialized as never }).catch(() => null);
+  checkRecovered(path, address, recovered);
+  device.show({ status: 'ready', appVersion: ready.appVersion, blindSigning, address });
+  return { ...signed, signingHash: signingHash(tx), from: address };
+}
+
+/** Signs an EIP-191 personal message: UTF-8 text, or `{ raw: '0x…' }` bytes. */
+export async function signPersonalMessage(
+  device: DeviceAccess,
+  path: string,
+  message: string | { raw: string },
+  options: SignOptions,
+): Promise<SignedMessage> {
+  checkPath(path);
+  const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : hexBytes(message.raw);
+  const { eth, ready } = await device.ethereum();
+  const address = await accountAt(eth, path, options.expectedAddress);
+  device.show({ status: 'awaiting-confirmation', kind: 'sign-message', screens: personalMessageScreens(bytes) });
+  const signature = signatureHex(await eth.signPersonalMessage(path, Buffer.from(bytes).toString('hex')));
+  checkRecovered(path, address, await recoverMessageAddress({ message: { raw: bytes }, signature }).catch(() => null));
+  device.show({ status: 'ready', ...ready, address });
+  return { signature, address };
+}
+
+/**
+ * Signs EIP-712 typed data in the app's hashed mode: the caller computes the domain separator and
+ * `hashStruct(message)`; the device shows both hashes.
+ */
+export async function signTypedDataHash(
+  device: DeviceAccess,
+  path: string,
+  hashes: { domainHash: string; messageHash: string },
+  options: SignOptions,
+): Promise<SignedMessage> {
+  checkPath(path);
+  const domain = hexBytes(hashes.domainHash);
+  const message = hexBytes(hashes.messageHash);
+  if (domain.length !== 32 || message.length !== 32) {
+    throw invalidRequest('EIP-712 hashes must be 32 bytes each.', 'Rebuild the typed data and try again.');
+  }
+  const { eth, ready } = await device.ethereum();
+  const address = await accountAt(eth, path, options.expectedAddress);
+  device.show({
+    status: 'awaiting-confirmation',
+    kind: 'sign-typed-data',
+    screens: typedDataHashScreens(hashes.domainHash, hashes.messageHash),
+  });
+  const sig = await eth.signEIP712HashedMessage(path, hashes.domainHash.slice(2), hashes.messageHash.slice(2));
+  const digest = keccak256(concat([new Uint8Array([0x19, 0x01]), domain, message]));
+  const signature = signatureHex(sig);
+  checkRecovered(path, address, await recoverAddress({ hash: digest, signature }).catch(() => null));
+  device.show({ status: 'ready', ...ready, address });
+  return { signature, address };
+}
+
+/** `r ‖ s ‖ v` of a message signature (v is a number there, 27 or 28). */
+function signatureHex(sig: { v: number; r: string; s: string }): Hex {
+  return `0x${sig.r}${sig.s}${sig.v.toString(16).padStart(2, '0')}`;
+}
+
+function checkRecovered(path: string, address: string, recovered: Hex | null): void {
+  if (!recovered || !isAddressEqual(recovered, address as Hex)) throw signatureMismatch(path, address, recovered);
+}
+
+/** Rebuilds the signed transaction from hw-app-eth's `{v, r, s}` (v in hex, already EIP-155 for legacy). */
+function assembleSignedTransaction(
+  tx: TransactionSerializable,
+  sig: { v: string; r: string; s: string },
+): Pick<SignedTransaction, 'serialized' | 'hash' | 'r' | 's' | 'v' | 'yParity'> {
+  const r = `0x${sig.r.padStart(64, '0')}` as Hex;
+  const s = `0x${sig.s.padStart(64, '0')}` as Hex;
+  const vRaw = BigInt(`0x${sig.v}`);
+  let yParity: number;
+  let v: bigint;
+  if (tx.type === 'legacy') {
+    const base = BigInt(tx.chainId ?? 0) * 2n + 35n;
+    yParity = Number(tx.chainId ? vRaw - base : vRaw - 27n);
+    v = vRaw;
+  } else {
+    yParity = Number(vRaw);
+    v = vRaw;
+  }
+  if (yParity !== 0 && yParity !== 1) {
+    throw new AppError({
+      code: 'DEVICE_SIGNATURE_MISMATCH',
+      message: `The Ledger returned an invalid signature (v = ${v}).`,
+      action: 'Nothing was broadcast. Retry; if it persists, update the Ethereum app.',
+    });
+  }
+  const serialized = tx.type === 'legacy' ? serializeTransaction(tx, { r, s, v }) : serializeTransaction(tx, { r, s, yParity });
+  return { serialized, hash: keccak256(serialized), r, s, v: v.toString(), yParity };
+}
