@@ -1,28 +1,19 @@
 import { useEffect } from 'react';
 import { getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { SettingsScreen } from '../settings/SettingsScreen';
-import { VaultsScreen } from '../vaults/VaultsScreen';
-import { WalletsScreen } from '../wallets/WalletsScreen';
-import { OverviewScreen } from '../portfolio/OverviewScreen';
-import { PositionsScreen } from '../portfolio/PositionsScreen';
-import { RequestsScreen } from '../portfolio/RequestsScreen';
-import { TransactionsScreen } from '../transactions/TransactionsScreen';
-import { VaultScreen } from '../portfolio/VaultScreen';
-import { CampaignsScreen } from '../campaigns/CampaignsScreen';
-import { CampaignScreen } from '../campaigns/CampaignScreen';
-import { PerformanceScreen } from '../performance/PerformanceScreen';
-import { OperatorsScreen } from '../operators/OperatorsScreen';
-import { OperatorScreen } from '../operators/OperatorScreen';
-import { SigningScreen } from '../signing/SigningScreen';
-import { BundlesScreen } from '../offline/BundlesScreen';
-import { SnapshotScreen } from '../offline/SnapshotScreen';
-import { useSigningStore } from '../signing/signing-store';
-import { useAppStore, type Screen } from './app-store';
+import { SettingsScreen } from '../settings';
+import { VaultsScreen, VaultScreen } from '../vaults';
+import { WalletsScreen } from '../wallets';
+import { OverviewScreen, PositionsScreen, RequestsScreen } from '../portfolio';
+import { TransactionsScreen } from '../transactions';
+import { CampaignsScreen, CampaignScreen } from '../campaigns';
+import { PerformanceScreen } from '../performance';
+import { OperatorsScreen, OperatorScreen } from '../operators';
+import { SigningScreen, useSigningStore } from '../signing';
+import { BundlesScreen, SnapshotScreen } from '../bundles';
+import { useNavigationStore, type Screen } from '../navigation/navigation-store';
 import { ModeBanner } from './ModeBanner';
-import { DevicePanel } from '../device/DevicePanel';
-import { DeviceStatus } from '../device/DeviceStatus';
-import { useDeviceStore } from '../device/device-store';
+import { DevicePanel, DeviceStatus, useDeviceStore } from '../device';
 
 const NAV: Array<{ screen: Screen; label: string }> = [
   { screen: 'overview', label: 'Overview' },
@@ -80,10 +71,10 @@ function ScreenView({ screen }: { screen: Screen }) {
 }
 
 export function App() {
-  const { info, screen, error, notice, showNotice, loadInfo, setInfo, go } = useAppStore();
+  const { info, screen, error, notice, showNotice, loadInfo, setInfo, go } = useNavigationStore();
 
   const initDevice = useDeviceStore((s) => s.init);
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
 
   useEffect(() => {
     void loadInfo();

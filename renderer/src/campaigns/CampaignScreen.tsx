@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FlatEntries } from '../components/FlatEntries';
 import { count, multiplier, points } from '../components/figures';
 import { shortAddress, timeLabels } from '../components/format';
 import { pickText } from '../components/text';
 import { Countdown } from '../components/time';
-import { GroupPicker } from '../portfolio/GroupPicker';
-import { usePortfolioStore } from '../portfolio/portfolio-store';
-import { VaultRefTable } from '../operators/VaultRefTable';
+import { GroupPicker, usePortfolioStore } from '../portfolio';
+import { VaultRefTable } from '../operators';
 import '../components/insights.css';
 import { CampaignDates, CampaignStatePill } from './CampaignState';
 import { useCampaignsStore } from './campaigns-store';
@@ -17,9 +16,9 @@ import { useCampaignsStore } from './campaigns-store';
 export function CampaignScreen() {
   const { campaignId, detail, detailError, points: view, pointsLoading, pointsError, exporting, loadDetail, loadPoints, exportPoints } = useCampaignsStore();
   const groupId = usePortfolioStore((s) => s.groupId);
-  const go = useAppStore((s) => s.go);
-  const openVault = useAppStore((s) => s.openVault);
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const go = useNavigationStore((s) => s.go);
+  const openVault = useNavigationStore((s) => s.openVault);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
 
   useEffect(() => {
     void loadDetail();

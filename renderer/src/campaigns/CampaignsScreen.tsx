@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { timeLabels } from '../components/format';
 import { pickText } from '../components/text';
@@ -10,7 +10,7 @@ import { useCampaignsStore } from './campaigns-store';
 /** Every campaign the service lists: running ones first, then upcoming, then finished. */
 export function CampaignsScreen() {
   const { list, listLoading, listError, loadList, open } = useCampaignsStore();
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
   useEffect(() => {
     void loadList();
   }, [loadList, sourceVersion]);

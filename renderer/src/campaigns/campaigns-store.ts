@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AppErrorData } from '../../../shared/errors';
 import type { CampaignDetail, CampaignList, CampaignPointsView } from '../../../shared/insights/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { call, errorData, getBridge } from '../bridge';
 import { downloadFile } from '../components/download';
 
@@ -48,7 +48,7 @@ export const useCampaignsStore = create<CampaignsState>((set, get) => ({
   },
   open(campaignId) {
     if (campaignId !== get().campaignId) set({ campaignId, detail: null, detailError: null, points: null, pointsError: null });
-    useAppStore.getState().go('campaign');
+    useNavigationStore.getState().go('campaign');
   },
   async loadDetail(force) {
     const campaignId = get().campaignId;
@@ -82,7 +82,7 @@ export const useCampaignsStore = create<CampaignsState>((set, get) => ({
     try {
       downloadFile(await call(getBridge().campaigns.exportPoints({ campaignId, groupId })));
     } catch (err) {
-      useAppStore.getState().showNotice(errorData(err));
+      useNavigationStore.getState().showNotice(errorData(err));
     } finally {
       set({ exporting: false });
     }

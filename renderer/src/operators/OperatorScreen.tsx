@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FlatEntries } from '../components/FlatEntries';
 import { timeLabels } from '../components/format';
@@ -12,8 +12,8 @@ import { VaultRefTable } from './VaultRefTable';
 /** One operator: what it is, its links (opened through the console's allowlist), and its public vaults. */
 export function OperatorScreen() {
   const { operatorId, detail, detailLoading, detailError, loadDetail } = useOperatorsStore();
-  const go = useAppStore((s) => s.go);
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const go = useNavigationStore((s) => s.go);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
   useEffect(() => {
     void loadDetail();
   }, [loadDetail, operatorId, sourceVersion]);

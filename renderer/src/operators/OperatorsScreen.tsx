@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { timeLabels } from '../components/format';
 import { pickText } from '../components/text';
@@ -10,7 +10,7 @@ import { useOperatorsStore } from './operators-store';
 /** The protocol, the borrowers and the curators behind the vaults. */
 export function OperatorsScreen() {
   const { list, listLoading, listError, loadList, open } = useOperatorsStore();
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
   useEffect(() => {
     void loadList();
   }, [loadList, sourceVersion]);

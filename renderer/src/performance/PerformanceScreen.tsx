@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PerformanceRow } from '../../../shared/insights/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { count, days, pct } from '../components/figures';
@@ -27,8 +27,8 @@ const SORTS: Record<SortKey, (a: PerformanceRow, b: PerformanceRow) => number> =
 /** The latest performance record of every public vault, side by side: a chart of realized APY and a sortable table. */
 export function PerformanceScreen() {
   const { overview, loading, error, load } = usePerformanceStore();
-  const openVault = useAppStore((s) => s.openVault);
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const openVault = useNavigationStore((s) => s.openVault);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
   const [sort, setSort] = useState<SortKey>('apy');
   useEffect(() => {
     void load();

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import type { SourceStatus } from '../../../shared/portfolio/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { timeLabels } from '../components/format';
 import { GroupPicker } from './GroupPicker';
@@ -24,8 +24,8 @@ export function PortfolioHeader({
   extraSources?: SourceStatus[];
 }) {
   const { data, loading, error, autoRefresh, refresh, setAutoRefresh } = usePortfolioStore();
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
-  const simulation = useAppStore((s) => s.info?.simulation ?? null);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
+  const simulation = useNavigationStore((s) => s.info?.simulation ?? null);
 
   useEffect(() => {
     void refresh();

@@ -10,8 +10,8 @@ import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
 import { useRequestSelection } from './requests-selection';
 import { RequestStaleMark } from './StaleMark';
-import { useAppStore } from '../app/app-store';
-import { useSigningStore } from '../signing/signing-store';
+import { useNavigationStore } from '../navigation/navigation-store';
+import { useSigningStore } from '../signing';
 
 const col = createColumnHelper<RequestRow>();
 const STATUS_CLASS: Record<string, string> = {
@@ -177,7 +177,7 @@ export function RequestsScreen() {
  * a time, as the device signs one batch at a time.
  */
 function SignSelectionButton({ rows }: { rows: RequestRow[] }) {
-  const go = useAppStore((s) => s.go);
+  const go = useNavigationStore((s) => s.go);
   const makePlan = useSigningStore((s) => s.makePlan);
   const planning = useSigningStore((s) => s.planning);
   const actionable = rows.filter((r) => r.action);

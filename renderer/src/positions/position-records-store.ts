@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { AppErrorData } from '../../../shared/errors';
 import type { PositionRecords } from '../../../shared/positions/schemas';
 import { call, errorData, getBridge } from '../bridge';
-import { usePortfolioStore } from '../portfolio/portfolio-store';
+import { usePortfolioStore } from '../portfolio';
 
 interface PositionRecordsState {
   data: PositionRecords | null;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -7,7 +7,7 @@ import { useSettingsStore } from './settings-store';
 
 export function SettingsScreen() {
   const { status, busy, test, error, notice, load, testConnection, save, remove } = useSettingsStore();
-  const info = useAppStore((s) => s.info);
+  const info = useNavigationStore((s) => s.info);
   // Until the user types, the field shows the saved address; after that, only what they typed.
   const [serviceUrlDraft, setServiceUrl] = useState<string | null>(null);
   const serviceUrl = serviceUrlDraft ?? status?.serviceUrl ?? '';
@@ -130,8 +130,8 @@ export function SettingsScreen() {
 
 /** Turns this install into an offline-review one: no connection to the service, the chains or anything else. */
 function OfflineCard() {
-  const info = useAppStore((s) => s.info);
-  const setInfo = useAppStore((s) => s.setInfo);
+  const info = useNavigationStore((s) => s.info);
+  const setInfo = useNavigationStore((s) => s.setInfo);
   const [failure, setFailure] = useState<AppErrorData | null>(null);
   // Shows the choice at once; the mode follows when the console has switched.
   const [wanted, setWanted] = useState<boolean | null>(null);

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import type { BatchItem, BatchOrigin, ItemState } from '../../../shared/signing/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { originLabel } from '../offline/bundle-labels';
-import { BundleSaved, OfflineStart, SaveSigned, SendChecks } from '../offline/BundleBatch';
+import { originLabel, BundleSaved, OfflineStart, SaveSigned, SendChecks } from '../bundles';
 import { NewOperation } from './NewOperation';
 import { PlanReview, ReviewCard } from './PlanReview';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
@@ -33,7 +32,7 @@ function canRetry(item: BatchItem, origin: BatchOrigin['kind'] | null): boolean 
 /** Plans to review, the batch being signed item by item, and the batches before it. */
 export function SigningScreen() {
   const { plan, batch, batches, error, open, act, report, loadBatches } = useSigningStore();
-  const offline = useAppStore((s) => s.info?.mode === 'offline');
+  const offline = useNavigationStore((s) => s.info?.mode === 'offline');
   useEffect(() => {
     void loadBatches();
   }, [loadBatches]);

@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { byDate, transactionFilter, transactionTotals } from '../../../shared/transactions/filter';
 import { transactionsCsv, transactionsFileName } from '../../../shared/transactions/csv';
 import type { TransactionRow } from '../../../shared/transactions/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
 import { downloadFile } from '../components/download';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -11,9 +11,8 @@ import { shortAddress, timeLabels } from '../components/format';
 import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
-import { GroupPicker } from '../portfolio/GroupPicker';
-import { usePortfolioStore } from '../portfolio/portfolio-store';
-import { useWalletsStore } from '../wallets/wallets-store';
+import { GroupPicker, usePortfolioStore } from '../portfolio';
+import { useWalletsStore } from '../wallets';
 import { useTransactionsStore } from './transactions-store';
 import './transactions.css';
 
@@ -28,7 +27,7 @@ const STATUS_CLASS: Record<string, string> = { CONFIRMED: 'pill-ok', PENDING: 'p
  */
 export function TransactionsScreen() {
   const groupId = usePortfolioStore((s) => s.groupId);
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
   const book = useWalletsStore((s) => s.book);
   const { data, loading, error, filter, setFilter, clearFilter, load } = useTransactionsStore();
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { formatFeePercent } from '../../../shared/domain/fees';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { shortAddress, timeLabels } from '../components/format';
 import { pickText } from '../components/text';
@@ -11,8 +11,8 @@ const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-w
 
 export function VaultsScreen() {
   const { list, loading, error, load, category, type, setFilter } = useVaultsStore();
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
-  const openVault = useAppStore((s) => s.openVault);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
+  const openVault = useNavigationStore((s) => s.openVault);
 
   useEffect(() => {
     void load();

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
 import type { Wallet } from '../../../shared/wallets/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { call, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
@@ -23,7 +23,7 @@ export function WalletsScreen() {
   const [editing, setEditing] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
   useEffect(() => {
     void load();
   }, [load, sourceVersion]);

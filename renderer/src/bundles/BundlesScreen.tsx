@@ -1,10 +1,10 @@
-import './offline.css';
+import './bundles.css';
 import { useEffect, useRef, type ChangeEvent } from 'react';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { DateTime } from '../components/time';
 import { isoToSeconds } from '../../../shared/domain/time';
-import { useSigningStore } from '../signing/signing-store';
+import { useSigningStore } from '../signing';
 import { bundleContents, bundleTitle, originLabel, sourceLabel } from './bundle-labels';
 import { useBundlesStore } from './bundles-store';
 
@@ -16,8 +16,8 @@ import { useBundlesStore } from './bundles-store';
  * signatures leave as a signed bundle. Either side can look at the snapshot a bundle was planned from.
  */
 export function BundlesScreen() {
-  const offline = useAppStore((s) => s.info?.mode === 'offline');
-  const go = useAppStore((s) => s.go);
+  const offline = useNavigationStore((s) => s.info?.mode === 'offline');
+  const go = useNavigationStore((s) => s.go);
   const { opened, error, busy, saved, openFile, closeFile, importUnsigned, importSigned, showSnapshotOfFile, showSnapshotOfBatch, exportSigned } =
     useBundlesStore();
   const { batches, loadBatches, open } = useSigningStore();

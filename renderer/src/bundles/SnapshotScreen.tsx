@@ -1,13 +1,13 @@
-import './offline.css';
+import './bundles.css';
 import type { BundleSnapshot } from '../../../shared/bundle/schemas';
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import type { PlanVault } from '../../../shared/signing/schemas';
 import { isoToSeconds } from '../../../shared/domain/time';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
 import { DateTime, formatDuration } from '../components/time';
 import { pct } from '../components/figures';
-import { EpochTable } from '../portfolio/EpochTable';
+import { EpochTable } from '../vaults';
 import { bundleTitle, sourceLabel } from './bundle-labels';
 import { useBundlesStore } from './bundles-store';
 
@@ -25,7 +25,7 @@ const STATE_LABEL: Record<string, string> = {
 export function SnapshotScreen() {
   const view = useBundlesStore((s) => s.snapshot);
   const close = useBundlesStore((s) => s.closeSnapshot);
-  const go = useAppStore((s) => s.go);
+  const go = useNavigationStore((s) => s.go);
   const back = () => {
     close();
     go('bundles');
