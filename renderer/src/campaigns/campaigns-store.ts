@@ -25,6 +25,9 @@ interface CampaignsState {
   exportPoints(groupId: string | null): Promise<void>;
 }
 
+/** Counts the points asked for, so that only the last answer is shown. */
+let pointsAsked = 0;
+
 export const useCampaignsStore = create<CampaignsState>((set, get) => ({
   list: null,
   listLoading: false,
@@ -63,16 +66,18 @@ export const useCampaignsStore = create<CampaignsState>((set, get) => ({
   async loadPoints(groupId, force) {
     const campaignId = get().campaignId;
     if (!campaignId) return;
+    // Only the last points asked for are shown: a batch or campaign switched away from mid-load
+    // never lands under the new one's name.
+    const asked = ++pointsAsked;
     set({ pointsLoading: true });
-    // Figures of another batch are never shown under this one's name.
     if (get().points && get().points!.groupId !== groupId) set({ points: null });
     try {
       const points = await call(getBridge().campaigns.points({ campaignId, groupId, ...(force ? { force } : {}) }));
-      if (get().campaignId === campaignId && points.groupId === groupId) set({ points, pointsError: null });
+      if (asked === pointsAsked && get().campaignId === campaignId) set({ points, pointsError: null });
     } catch (err) {
-      if (get().campaignId === campaignId) set({ pointsError: errorData(err) });
+      if (asked === pointsAsked && get().campaignId === campaignId) set({ pointsError: errorData(err) });
     } finally {
-      set({ pointsLoading: false });
+      if (asked === pointsAsked) set({ pointsLoading: false });
     }
   },
   async exportPoints(groupId) {
