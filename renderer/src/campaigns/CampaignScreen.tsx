@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigationStore } from '../navigation/navigation-store';
+import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FlatEntries } from '../components/FlatEntries';
 import { count, multiplier, points } from '../components/figures';
@@ -37,35 +38,27 @@ export function CampaignScreen() {
   const updated = view ? timeLabels(view.oldestMs ?? view.fetchedAtMs) : null;
 
   return (
-    <section className="screen" aria-labelledby="campaign-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="campaign-title">{name}</h1>
-          {detail ? (
-            <p className="screen-sub">
-              {detail.code ? <code>{detail.code}</code> : null} <CampaignStatePill state={detail.state} /> <CampaignDates campaign={detail} />
-            </p>
-          ) : null}
-        </div>
-        <div className="screen-actions">
-          <button type="button" className="button" onClick={() => go('campaigns')}>
-            ← Campaigns
-          </button>
-          <GroupPicker />
-          {updated ? (
-            <span className="freshness" title={`Points read ${updated.utc}; kept a few minutes, Refresh reads them again.`}>
-              Points as of {updated.local}
-            </span>
-          ) : null}
-          <button type="button" className="button" onClick={refresh} disabled={pointsLoading} aria-busy={pointsLoading}>
-            {pointsLoading ? 'Refreshing…' : 'Refresh'}
-          </button>
-          <button type="button" className="button button-primary" onClick={() => void exportPoints(groupId)} disabled={exporting || !view || view.rows.length === 0}>
-            {exporting ? 'Exporting…' : 'Export CSV'}
-          </button>
-        </div>
-      </header>
-      {pointsLoading ? <div className="progress" role="progressbar" aria-label="Reading points" /> : <div className="progress-placeholder" />}
+    <Screen
+      name="campaign"
+      title={name}
+      subtitle={
+        detail ? (
+          <>
+            {detail.code ? <code>{detail.code}</code> : null} <CampaignStatePill state={detail.state} /> <CampaignDates campaign={detail} />
+          </>
+        ) : null
+      }
+      back={{ label: 'Campaigns', onClick: () => go('campaigns') }}
+      batch={<GroupPicker />}
+      updated={updated && { label: `Points as of ${updated.local}`, title: `Points read ${updated.utc}; kept a few minutes, Refresh reads them again.` }}
+      refresh={{ run: refresh, busy: pointsLoading }}
+      primary={
+        <button type="button" className="button button-primary" onClick={() => void exportPoints(groupId)} disabled={exporting || !view || view.rows.length === 0}>
+          {exporting ? 'Exporting…' : 'Export CSV'}
+        </button>
+      }
+      progress={{ busy: pointsLoading, label: 'Reading points' }}
+    >
       {!campaignId ? <p className="empty">Open a campaign from the Campaigns screen.</p> : null}
       {detailError ? <ErrorNotice error={detailError} title="Could not load the campaign." /> : null}
       {detail?.description ? <p className="lead">{pickText(detail.description)}</p> : null}
@@ -204,6 +197,6 @@ export function CampaignScreen() {
           </div>
         </div>
       ) : null}
-    </section>
+    </Screen>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigationStore } from '../navigation/navigation-store';
+import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { timeLabels } from '../components/format';
 import { pickText } from '../components/text';
 import '../components/insights.css';
 import { CampaignDates, CampaignStatePill } from './CampaignState';
@@ -14,28 +14,15 @@ export function CampaignsScreen() {
   useEffect(() => {
     void loadList();
   }, [loadList, sourceVersion]);
-  const updated = list ? timeLabels(list.fetchedAtMs) : null;
 
   return (
-    <section className="screen" aria-labelledby="campaigns-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="campaigns-title">Campaigns</h1>
-          <p className="screen-sub">
-            {list ? `${list.campaigns.length} points campaign${list.campaigns.length === 1 ? '' : 's'} · open one for its rules and your batch's points` : 'Loading the campaigns…'}
-          </p>
-        </div>
-        <div className="screen-actions">
-          {updated ? (
-            <span className="freshness" title={updated.utc}>
-              Updated {updated.local}
-            </span>
-          ) : null}
-          <button type="button" className="button" onClick={() => void loadList(true)} disabled={listLoading} aria-busy={listLoading}>
-            {listLoading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </div>
-      </header>
+    <Screen
+      name="campaigns"
+      title="Campaigns"
+      subtitle={list ? `${list.campaigns.length} points campaign${list.campaigns.length === 1 ? '' : 's'} · open one for its rules and your batch's points` : 'Loading the campaigns…'}
+      updatedAtMs={list?.fetchedAtMs}
+      refresh={{ run: () => void loadList(true), busy: listLoading }}
+    >
       {listError ? <ErrorNotice error={listError} title={list ? 'Could not refresh: the list below is from the last successful load.' : 'Could not load the campaigns.'} /> : null}
       {list && list.campaigns.length === 0 ? <p className="empty">The service lists no campaigns.</p> : null}
       {list && list.campaigns.length > 0 ? (
@@ -73,6 +60,6 @@ export function CampaignsScreen() {
           </table>
         </div>
       ) : null}
-    </section>
+    </Screen>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigationStore } from '../navigation/navigation-store';
+import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { timeLabels } from '../components/format';
 import { pickText } from '../components/text';
 import '../components/insights.css';
 import { operatorKind } from './labels';
@@ -14,26 +14,15 @@ export function OperatorsScreen() {
   useEffect(() => {
     void loadList();
   }, [loadList, sourceVersion]);
-  const updated = list ? timeLabels(list.fetchedAtMs) : null;
 
   return (
-    <section className="screen" aria-labelledby="operators-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="operators-title">Operators</h1>
-          <p className="screen-sub">{list ? `${list.operators.length} operators: who runs, borrows from and curates the vaults` : 'Loading the operators…'}</p>
-        </div>
-        <div className="screen-actions">
-          {updated ? (
-            <span className="freshness" title={updated.utc}>
-              Updated {updated.local}
-            </span>
-          ) : null}
-          <button type="button" className="button" onClick={() => void loadList(true)} disabled={listLoading} aria-busy={listLoading}>
-            {listLoading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </div>
-      </header>
+    <Screen
+      name="operators"
+      title="Operators"
+      subtitle={list ? `${list.operators.length} operators: who runs, borrows from and curates the vaults` : 'Loading the operators…'}
+      updatedAtMs={list?.fetchedAtMs}
+      refresh={{ run: () => void loadList(true), busy: listLoading }}
+    >
       {listError ? <ErrorNotice error={listError} title={list ? 'Could not refresh: the list below is from the last successful load.' : 'Could not load the operators.'} /> : null}
       {list && list.operators.length === 0 ? <p className="empty">The service lists no operators.</p> : null}
       {list && list.operators.length > 0 ? (
@@ -70,6 +59,6 @@ export function OperatorsScreen() {
           </table>
         </div>
       ) : null}
-    </section>
+    </Screen>
   );
 }

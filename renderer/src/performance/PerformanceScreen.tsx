@@ -2,9 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import type { PerformanceRow } from '../../../shared/insights/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
+import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { count, days, pct } from '../components/figures';
-import { timeLabels } from '../components/format';
 import { pickText } from '../components/text';
 import { DateTime } from '../components/time';
 import { UsdValue } from '../components/UsdValue';
@@ -34,7 +34,6 @@ export function PerformanceScreen() {
     void load();
   }, [load, sourceVersion]);
   const rows = useMemo(() => (overview ? [...overview.rows].sort((a, b) => SORTS[sort](a, b) || a.vault.name.localeCompare(b.vault.name)) : []), [overview, sort]);
-  const updated = overview ? timeLabels(overview.fetchedAtMs) : null;
   const priced = rows.some((r) => r.tvl?.usd?.priced || r.earnings?.usd?.priced);
 
   const header = (key: SortKey, label: string, num = true) => (
@@ -47,27 +46,17 @@ export function PerformanceScreen() {
   );
 
   return (
-    <section className="screen" aria-labelledby="performance-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="performance-title">Performance</h1>
-          <p className="screen-sub">
-            {overview
-              ? `${overview.rows.length} public vaults compared on their latest performance record${overview.withoutRecord > 0 ? ` · ${overview.withoutRecord} without a record yet` : ''}`
-              : 'Loading the performance records…'}
-          </p>
-        </div>
-        <div className="screen-actions">
-          {updated ? (
-            <span className="freshness" title={updated.utc}>
-              Updated {updated.local}
-            </span>
-          ) : null}
-          <button type="button" className="button" onClick={() => void load(true)} disabled={loading} aria-busy={loading}>
-            {loading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </div>
-      </header>
+    <Screen
+      name="performance"
+      title="Performance"
+      subtitle={
+        overview
+          ? `${overview.rows.length} public vaults compared on their latest performance record${overview.withoutRecord > 0 ? ` · ${overview.withoutRecord} without a record yet` : ''}`
+          : 'Loading the performance records…'
+      }
+      updatedAtMs={overview?.fetchedAtMs}
+      refresh={{ run: () => void load(true), busy: loading }}
+    >
       {error ? <ErrorNotice error={error} title={overview ? 'Could not refresh: the figures below are from the last successful load.' : 'Could not load the performance records.'} /> : null}
       {overview && overview.rows.length === 0 ? <p className="empty">No public vault has a performance record yet.</p> : null}
       {overview && overview.rows.length > 0 ? (
@@ -129,6 +118,6 @@ export function PerformanceScreen() {
           {priced ? <p className="chart-caption">≈ USD values the service left out, priced by the console at the token's latest price from the token blocks.</p> : null}
         </>
       ) : null}
-    </section>
+    </Screen>
   );
 }

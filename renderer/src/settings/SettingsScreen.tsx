@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigationStore } from '../navigation/navigation-store';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
+import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useSettingsStore } from './settings-store';
 
@@ -24,13 +25,7 @@ export function SettingsScreen() {
   };
 
   return (
-    <section className="screen" aria-labelledby="settings-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="settings-title">Settings</h1>
-          <p className="screen-sub">Connection to the credit vault service</p>
-        </div>
-      </header>
+    <Screen name="settings" title="Settings" subtitle="Connection to the credit vault service">
 
       <div className="card">
         <h2>Service API key</h2>
@@ -124,7 +119,7 @@ export function SettingsScreen() {
       </div>
 
       <OfflineCard />
-    </section>
+    </Screen>
   );
 }
 

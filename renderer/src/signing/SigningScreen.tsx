@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { BatchItem, BatchOrigin, ItemState } from '../../../shared/signing/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
+import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { originLabel, BundleSaved, OfflineStart, SaveSigned, SendChecks } from '../bundles';
 import { NewOperation } from './NewOperation';
@@ -42,13 +43,7 @@ export function SigningScreen() {
   const toSend = batch ? batch.items.filter((i) => i.state === 'signed').length : 0;
 
   return (
-    <section className="screen" aria-labelledby="signing-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="signing-title">Signing</h1>
-          <p className="screen-sub">Every signature goes to the Ledger, one item at a time, journaled before each step.</p>
-        </div>
-      </header>
+    <Screen name="signing" title="Signing" subtitle="Every signature goes to the Ledger, one item at a time, journaled before each step.">
       {error ? <ErrorNotice error={error} /> : null}
       {plan ? <PlanReview plan={plan} /> : batch?.status === 'running' ? null : offline ? <OfflineStart /> : <NewOperation />}
       {batch ? (
@@ -159,6 +154,6 @@ export function SigningScreen() {
           ))}
         </ul>
       </div>
-    </section>
+    </Screen>
   );
 }

@@ -5,6 +5,7 @@ import { transactionsCsv, transactionsFileName } from '../../../shared/transacti
 import type { TransactionRow } from '../../../shared/transactions/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
+import { Screen } from '../components/ScreenHeader';
 import { downloadFile } from '../components/download';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { shortAddress, timeLabels } from '../components/format';
@@ -164,43 +165,35 @@ export function TransactionsScreen() {
   const problem = error ?? data?.error ?? null;
 
   return (
-    <section className="screen" aria-labelledby="transactions-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="transactions-title">Transactions</h1>
-          <p className="screen-sub">
-            {data
-              ? `${shown.length} of ${all.length} transactions of ${data.wallets.length} wallet${data.wallets.length === 1 ? '' : 's'}, from the service`
-              : 'History of the batch from the service'}
-          </p>
-        </div>
-        <div className="screen-actions">
-          <GroupPicker />
-          {updated ? (
-            <span className="freshness" title={`${updated.utc}${data ? ` · ${data.cost.http} service requests, ${data.cost.ms} ms` : ''}`}>
-              {data?.stale ? 'Not current: from ' : 'Updated '}
-              {updated.local}
-            </span>
-          ) : null}
-          <button
-            type="button"
-            className="button"
-            onClick={exportCsv}
-            disabled={shown.length === 0}
-            title="The transactions shown, oldest first, amounts with their token's decimals"
-          >
-            Export CSV
-          </button>
-          <button type="button" className="button" onClick={() => void load(groupId, true)} disabled={loading} aria-busy={loading}>
-            {loading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </div>
-      </header>
-      {loading ? (
-        <div className="progress" role="progressbar" aria-label="Loading transactions" />
-      ) : (
-        <div className="progress-placeholder" />
-      )}
+    <Screen
+      name="transactions"
+      title="Transactions"
+      subtitle={
+        data
+          ? `${shown.length} of ${all.length} transactions of ${data.wallets.length} wallet${data.wallets.length === 1 ? '' : 's'}, from the service`
+          : 'History of the batch from the service'
+      }
+      batch={<GroupPicker />}
+      updated={
+        updated && {
+          label: `${data?.stale ? 'Not current: from ' : 'Updated '}${updated.local}`,
+          title: `${updated.utc}${data ? ` · ${data.cost.http} service requests, ${data.cost.ms} ms` : ''}`,
+        }
+      }
+      actions={
+        <button
+          type="button"
+          className="button"
+          onClick={exportCsv}
+          disabled={shown.length === 0}
+          title="The transactions shown, oldest first, amounts with their token's decimals"
+        >
+          Export CSV
+        </button>
+      }
+      refresh={{ run: () => void load(groupId, true), busy: loading }}
+      progress={{ busy: loading, label: 'Loading transactions' }}
+    >
       {problem ? (
         <ErrorNotice
           error={problem}
@@ -323,6 +316,6 @@ export function TransactionsScreen() {
           }
         />
       ) : null}
-    </section>
+    </Screen>
   );
 }

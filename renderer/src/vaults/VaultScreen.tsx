@@ -33,11 +33,8 @@ export function VaultScreen() {
             </>
           ) : undefined
         }
-      >
-        <button type="button" className="button" onClick={() => go('overview')}>
-          ← Overview
-        </button>
-      </PortfolioHeader>
+        back={{ label: 'Overview', onClick: () => go('overview') }}
+      />
       {data && !vault ? (
         <p className="empty">
           The cycle, queues and the batch's positions are read for the public epoch vaults of the chains the console reads; this vault is not

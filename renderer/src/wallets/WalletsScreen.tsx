@@ -4,6 +4,7 @@ import type { Wallet } from '../../../shared/wallets/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { call, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Screen } from '../components/ScreenHeader';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { AddWalletForm } from './AddWalletForm';
 import { GroupsPanel } from './GroupsPanel';
@@ -69,15 +70,12 @@ export function WalletsScreen() {
   const currentGroup = group ? book?.groups.find((g) => g.id === group) : null;
 
   return (
-    <section className="screen" aria-labelledby="wallets-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="wallets-title">Wallets</h1>
-          <p className="screen-sub">
-            {book ? `${wallets.length} wallet${wallets.length === 1 ? '' : 's'}${currentGroup ? ` in ${currentGroup.name}` : ' in the book'}` : 'Loading…'}
-          </p>
-        </div>
-        <div className="screen-actions">
+    <Screen
+      name="wallets"
+      title="Wallets"
+      subtitle={book ? `${wallets.length} wallet${wallets.length === 1 ? '' : 's'}${currentGroup ? ` in ${currentGroup.name}` : ' in the book'}` : 'Loading…'}
+      tools={
+        <>
           <input ref={fileInput} type="file" accept=".csv,text/csv" hidden onChange={(e) => void onFile(e)} data-testid="csv-input" />
           <button type="button" className="button" disabled={busy} onClick={() => setLedgerOpen(true)}>
             Import from Ledger
@@ -91,8 +89,9 @@ export function WalletsScreen() {
           <button type="button" className="button" disabled={!wallets.length} onClick={() => void exportBook('json')}>
             Export JSON
           </button>
-        </div>
-      </header>
+        </>
+      }
+    >
 
       {book?.recoveredFrom ? (
         <ErrorNotice
@@ -182,6 +181,6 @@ export function WalletsScreen() {
           />
         </div>
       </div>
-    </section>
+    </Screen>
   );
 }

@@ -29,7 +29,11 @@ describe('bundles store', () => {
   it('keeps a refused file’s reason with what to do', async () => {
     installFakeBridge({ 'bundles.inspect': () => Promise.reject(refusal('BUNDLE_CHECKSUM')) });
     await useBundlesStore.getState().openFile(fileOf('b.json', '{}'));
-    expect(useBundlesStore.getState()).toMatchObject({ busy: false, opened: null, error: { code: 'BUNDLE_CHECKSUM', action: 'What to do.' } });
+    expect(useBundlesStore.getState()).toMatchObject({
+      busy: false,
+      opened: null,
+      error: { code: 'BUNDLE_CHECKSUM', action: 'What to do.' },
+    });
   });
 
   it('turns an unsigned bundle into the plan on the Signing screen, and keeps its snapshot', async () => {

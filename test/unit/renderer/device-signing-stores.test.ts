@@ -56,7 +56,11 @@ describe('signing store', () => {
     await tick();
     bridge.emit('signing', { batchId: 'b1', type: 'item', item: { id: 'i1', state: 'signed' } });
     bridge.emit('signing', { batchId: 'b1', type: 'batch', status: 'paused', pause: { reason: 'locked' } });
-    expect(useSigningStore.getState().batch).toMatchObject({ status: 'paused', pause: { reason: 'locked' }, items: [{ id: 'i1', state: 'signed' }] });
+    expect(useSigningStore.getState().batch).toMatchObject({
+      status: 'paused',
+      pause: { reason: 'locked' },
+      items: [{ id: 'i1', state: 'signed' }],
+    });
     bridge.emit('signing', { batchId: 'b2', type: 'batch', status: 'done' });
     await tick();
     stop();

@@ -12,30 +12,50 @@ freshStores(useCampaignsStore, useOperatorsStore, usePerformanceStore, useVaultI
 describe('catalog and insight lists', () => {
   it('load, say when they are loading, and keep what they had when a refresh fails', async () => {
     let fail = false;
-    const answer = <T>(value: T) => () => {
-      if (fail) throw refusal('SERVICE_DOWN');
-      return value;
-    };
+    const answer =
+      <T>(value: T) =>
+      () => {
+        if (fail) throw refusal('SERVICE_DOWN');
+        return value;
+      };
     const bridge = installFakeBridge({
       'campaigns.list': answer({ campaigns: ['c'] }),
       'operators.list': answer({ operators: ['o'] }),
       'performance.overview': answer({ rows: ['r'] }),
       'vaults.list': answer({ vaults: ['v'] }),
     });
-    const loads = [useCampaignsStore.getState().loadList(), useOperatorsStore.getState().loadList(true), usePerformanceStore.getState().load(), useVaultsStore.getState().load()];
-    expect([useCampaignsStore.getState().listLoading, useOperatorsStore.getState().listLoading, usePerformanceStore.getState().loading, useVaultsStore.getState().loading]).toEqual([
-      true,
-      true,
-      true,
-      true,
-    ]);
+    const loads = [
+      useCampaignsStore.getState().loadList(),
+      useOperatorsStore.getState().loadList(true),
+      usePerformanceStore.getState().load(),
+      useVaultsStore.getState().load(),
+    ];
+    expect([
+      useCampaignsStore.getState().listLoading,
+      useOperatorsStore.getState().listLoading,
+      usePerformanceStore.getState().loading,
+      useVaultsStore.getState().loading,
+    ]).toEqual([true, true, true, true]);
     await Promise.all(loads);
     expect(bridge.calls.find((c) => c.method === 'operators.list')!.input).toEqual({ force: true });
 
     fail = true;
-    await Promise.all([useCampaignsStore.getState().loadList(true), useOperatorsStore.getState().loadList(true), usePerformanceStore.getState().load(true), useVaultsStore.getState().load()]);
-    expect(useCampaignsStore.getState()).toMatchObject({ list: { campaigns: ['c'] }, listLoading: false, listError: { code: 'SERVICE_DOWN' } });
-    expect(useOperatorsStore.getState()).toMatchObject({ list: { operators: ['o'] }, listLoading: false, listError: { code: 'SERVICE_DOWN' } });
+    await Promise.all([
+      useCampaignsStore.getState().loadList(true),
+      useOperatorsStore.getState().loadList(true),
+      usePerformanceStore.getState().load(true),
+      useVaultsStore.getState().load(),
+    ]);
+    expect(useCampaignsStore.getState()).toMatchObject({
+      list: { campaigns: ['c'] },
+      listLoading: false,
+      listError: { code: 'SERVICE_DOWN' },
+    });
+    expect(useOperatorsStore.getState()).toMatchObject({
+      list: { operators: ['o'] },
+      listLoading: false,
+      listError: { code: 'SERVICE_DOWN' },
+    });
     expect(usePerformanceStore.getState()).toMatchObject({ overview: { rows: ['r'] }, loading: false, error: { code: 'SERVICE_DOWN' } });
     expect(useVaultsStore.getState()).toMatchObject({ list: { vaults: ['v'] }, loading: false, error: { code: 'SERVICE_DOWN' } });
   });

@@ -5,7 +5,8 @@ import { deferred, freshStores, installFakeBridge, refusal } from './fake-bridge
 
 freshStores(useTransactionsStore);
 
-const viewOf = (groupId: string | null, rows = 1): TransactionsView => ({ groupId, rows: Array.from({ length: rows }) }) as unknown as TransactionsView;
+const viewOf = (groupId: string | null, rows = 1): TransactionsView =>
+  ({ groupId, rows: Array.from({ length: rows }) }) as unknown as TransactionsView;
 
 describe('transactions store', () => {
   it('loads the batch’s history and says when it is loading', async () => {
