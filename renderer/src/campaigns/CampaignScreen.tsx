@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigationStore } from '../navigation/navigation-store';
+import { useSourceLoad } from '../navigation/use-source-load';
 import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FlatEntries } from '../components/FlatEntries';
@@ -21,9 +22,7 @@ export function CampaignScreen() {
   const openVault = useNavigationStore((s) => s.openVault);
   const sourceVersion = useNavigationStore((s) => s.sourceVersion);
 
-  useEffect(() => {
-    void loadDetail();
-  }, [loadDetail, campaignId, sourceVersion]);
+  useSourceLoad(loadDetail, campaignId);
   useEffect(() => {
     void loadPoints(groupId);
   }, [loadPoints, campaignId, groupId, sourceVersion]);

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-import { useNavigationStore } from '../navigation/navigation-store';
+import { useSourceLoad } from '../navigation/use-source-load';
+import { LoadedList } from '../components/LoadedList';
 import { Screen } from '../components/ScreenHeader';
-import { ErrorNotice } from '../components/ErrorNotice';
 import { pickText } from '../components/text';
 import '../components/insights.css';
 import { CampaignDates, CampaignStatePill } from './CampaignState';
@@ -10,10 +9,7 @@ import { useCampaignsStore } from './campaigns-store';
 /** Every campaign the service lists: running ones first, then upcoming, then finished. */
 export function CampaignsScreen() {
   const { list, listLoading, listError, loadList, open } = useCampaignsStore();
-  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
-  useEffect(() => {
-    void loadList();
-  }, [loadList, sourceVersion]);
+  useSourceLoad(loadList);
 
   return (
     <Screen
@@ -23,10 +19,8 @@ export function CampaignsScreen() {
       updatedAtMs={list?.fetchedAtMs}
       refresh={{ run: () => void loadList(true), busy: listLoading }}
     >
-      {listError ? <ErrorNotice error={listError} title={list ? 'Could not refresh: the list below is from the last successful load.' : 'Could not load the campaigns.'} /> : null}
-      {list && list.campaigns.length === 0 ? <p className="empty">The service lists no campaigns.</p> : null}
-      {list && list.campaigns.length > 0 ? (
-        <div className={`table-wrap${listError ? ' stale' : ''}`}>
+      <LoadedList error={listError} loaded={list !== null} count={list?.campaigns.length ?? 0} what="the campaigns" none="The service lists no campaigns.">
+        {() => (
           <table className="table" aria-label="Campaigns">
             <thead>
               <tr>
@@ -39,7 +33,7 @@ export function CampaignsScreen() {
               </tr>
             </thead>
             <tbody>
-              {list.campaigns.map((c) => (
+              {list!.campaigns.map((c) => (
                 <tr key={c.id} data-campaign-id={c.id}>
                   <td>
                     <button type="button" className="link-button cell-title vault-link" onClick={() => open(c.id)}>
@@ -58,8 +52,8 @@ export function CampaignsScreen() {
               ))}
             </tbody>
           </table>
-        </div>
-      ) : null}
+        )}
+      </LoadedList>
     </Screen>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useNavigationStore } from '../navigation/navigation-store';
+import { useSourceLoad } from '../navigation/use-source-load';
 import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FlatEntries } from '../components/FlatEntries';
@@ -13,10 +13,7 @@ import { VaultRefTable } from './VaultRefTable';
 export function OperatorScreen() {
   const { operatorId, detail, detailLoading, detailError, loadDetail } = useOperatorsStore();
   const go = useNavigationStore((s) => s.go);
-  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
-  useEffect(() => {
-    void loadDetail();
-  }, [loadDetail, operatorId, sourceVersion]);
+  useSourceLoad(loadDetail, operatorId);
   const kind = operatorKind(detail?.type ?? null);
 
   return (

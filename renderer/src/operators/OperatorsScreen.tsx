@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-import { useNavigationStore } from '../navigation/navigation-store';
+import { useSourceLoad } from '../navigation/use-source-load';
+import { LoadedList } from '../components/LoadedList';
 import { Screen } from '../components/ScreenHeader';
-import { ErrorNotice } from '../components/ErrorNotice';
 import { pickText } from '../components/text';
 import '../components/insights.css';
 import { operatorKind } from './labels';
@@ -10,10 +9,7 @@ import { useOperatorsStore } from './operators-store';
 /** The protocol, the borrowers and the curators behind the vaults. */
 export function OperatorsScreen() {
   const { list, listLoading, listError, loadList, open } = useOperatorsStore();
-  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
-  useEffect(() => {
-    void loadList();
-  }, [loadList, sourceVersion]);
+  useSourceLoad(loadList);
 
   return (
     <Screen
@@ -23,10 +19,8 @@ export function OperatorsScreen() {
       updatedAtMs={list?.fetchedAtMs}
       refresh={{ run: () => void loadList(true), busy: listLoading }}
     >
-      {listError ? <ErrorNotice error={listError} title={list ? 'Could not refresh: the list below is from the last successful load.' : 'Could not load the operators.'} /> : null}
-      {list && list.operators.length === 0 ? <p className="empty">The service lists no operators.</p> : null}
-      {list && list.operators.length > 0 ? (
-        <div className={`table-wrap${listError ? ' stale' : ''}`}>
+      <LoadedList error={listError} loaded={list !== null} count={list?.operators.length ?? 0} what="the operators" none="The service lists no operators.">
+        {() => (
           <table className="table" aria-label="Operators">
             <thead>
               <tr>
@@ -38,7 +32,7 @@ export function OperatorsScreen() {
               </tr>
             </thead>
             <tbody>
-              {list.operators.map((o) => {
+              {list!.operators.map((o) => {
                 const kind = operatorKind(o.type);
                 return (
                   <tr key={o.id} data-operator-id={o.id}>
@@ -57,8 +51,8 @@ export function OperatorsScreen() {
               })}
             </tbody>
           </table>
-        </div>
-      ) : null}
+        )}
+      </LoadedList>
     </Screen>
   );
 }

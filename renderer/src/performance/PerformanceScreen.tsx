@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { PerformanceRow } from '../../../shared/insights/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
+import { useSourceLoad } from '../navigation/use-source-load';
 import { Amount } from '../components/Amount';
+import { LoadedList } from '../components/LoadedList';
 import { Screen } from '../components/ScreenHeader';
-import { ErrorNotice } from '../components/ErrorNotice';
 import { count, days, pct } from '../components/figures';
 import { pickText } from '../components/text';
 import { DateTime } from '../components/time';
@@ -28,11 +29,8 @@ const SORTS: Record<SortKey, (a: PerformanceRow, b: PerformanceRow) => number> =
 export function PerformanceScreen() {
   const { overview, loading, error, load } = usePerformanceStore();
   const openVault = useNavigationStore((s) => s.openVault);
-  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
   const [sort, setSort] = useState<SortKey>('apy');
-  useEffect(() => {
-    void load();
-  }, [load, sourceVersion]);
+  useSourceLoad(load);
   const rows = useMemo(() => (overview ? [...overview.rows].sort((a, b) => SORTS[sort](a, b) || a.vault.name.localeCompare(b.vault.name)) : []), [overview, sort]);
   const priced = rows.some((r) => r.tvl?.usd?.priced || r.earnings?.usd?.priced);
 
@@ -57,8 +55,14 @@ export function PerformanceScreen() {
       updatedAtMs={overview?.fetchedAtMs}
       refresh={{ run: () => void load(true), busy: loading }}
     >
-      {error ? <ErrorNotice error={error} title={overview ? 'Could not refresh: the figures below are from the last successful load.' : 'Could not load the performance records.'} /> : null}
-      {overview && overview.rows.length === 0 ? <p className="empty">No public vault has a performance record yet.</p> : null}
+      <LoadedList
+        error={error}
+        loaded={overview !== null}
+        count={overview?.rows.length ?? 0}
+        what="the performance records"
+        none="No public vault has a performance record yet."
+        stale="the figures below are"
+      />
       {overview && overview.rows.length > 0 ? (
         <>
           <div className="card wide">

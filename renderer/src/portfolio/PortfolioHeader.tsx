@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { SourceStatus } from '../../../shared/portfolio/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
+import { useSourceLoad } from '../navigation/use-source-load';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { timeLabels } from '../components/format';
 import { ScreenHeader } from '../components/ScreenHeader';
@@ -25,12 +26,9 @@ export function PortfolioHeader({
   extraSources?: SourceStatus[];
 }) {
   const { data, loading, error, autoRefresh, refresh, setAutoRefresh } = usePortfolioStore();
-  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
   const simulation = useNavigationStore((s) => s.info?.simulation ?? null);
 
-  useEffect(() => {
-    void refresh();
-  }, [refresh, sourceVersion]);
+  useSourceLoad(refresh);
   useEffect(() => {
     if (!autoRefresh) return;
     const id = setInterval(() => void refresh(), AUTO_REFRESH_MS);

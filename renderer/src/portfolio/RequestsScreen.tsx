@@ -4,7 +4,7 @@ import type { RequestRow } from '../../../shared/portfolio/schemas';
 import { Amount } from '../components/Amount';
 import { DateTime } from '../components/time';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
-import { walletAndVaultColumns } from './columns';
+import { walletAndVaultColumns } from '../components/wallet-vault-columns';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
@@ -51,7 +51,12 @@ export function RequestsScreen() {
 
   const columns = useMemo(
     () => [
-      ...walletAndVaultColumns<RequestRow>(index),
+      ...walletAndVaultColumns<RequestRow>({
+        width: 'minmax(140px, 1fr)',
+        label: index.label,
+        vaultName: (r) => index.vault(r.vaultId)?.name ?? '',
+        chainName: (r) => index.vault(r.vaultId)?.chain.name,
+      }),
       col.accessor((r) => `${r.type}${r.isInstant ? ' instant' : ''}`, {
         id: 'type',
         header: 'Type · epoch',

@@ -6,6 +6,7 @@ import type { TransactionRow } from '../../../shared/transactions/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
 import { Screen } from '../components/ScreenHeader';
+import { walletAndVaultColumns } from '../components/wallet-vault-columns';
 import { downloadFile } from '../components/download';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { shortAddress, timeLabels } from '../components/format';
@@ -71,28 +72,11 @@ export function TransactionsScreen() {
         cell: (c) =>
           c.row.original.timestamp !== null ? <DateTime seconds={c.row.original.timestamp} /> : <span className="cell-sub">—</span>,
       }),
-      col.accessor((r) => `${labelOf(r.wallet)} ${r.wallet}`, {
-        id: 'wallet',
-        header: 'Wallet',
-        meta: { width: 'minmax(130px, 1fr)' } satisfies ColumnMeta,
-        cell: (c) => (
-          <div className="stack">
-            <span className="cell-title">{labelOf(c.row.original.wallet) || 'no label'}</span>
-            <code className="cell-sub" title={c.row.original.wallet}>
-              {shortAddress(c.row.original.wallet)}
-            </code>
-          </div>
-        ),
-      }),
-      col.accessor('vaultName', {
-        header: 'Vault',
-        meta: { width: 'minmax(130px, 1fr)' } satisfies ColumnMeta,
-        cell: (c) => (
-          <div className="stack">
-            <span>{c.getValue()}</span>
-            <span className="cell-sub">{c.row.original.chainName ?? 'unknown chain'}</span>
-          </div>
-        ),
+      ...walletAndVaultColumns<TransactionRow>({
+        width: 'minmax(130px, 1fr)',
+        label: labelOf,
+        vaultName: (r) => r.vaultName,
+        chainName: (r) => r.chainName ?? 'unknown chain',
       }),
       col.accessor('type', {
         header: 'Type',

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { formatFeePercent } from '../../../shared/domain/fees';
 import { useNavigationStore } from '../navigation/navigation-store';
+import { useSourceLoad } from '../navigation/use-source-load';
+import { LoadedList } from '../components/LoadedList';
 import { Screen } from '../components/ScreenHeader';
-import { ErrorNotice } from '../components/ErrorNotice';
 import { shortAddress } from '../components/format';
 import { pickText } from '../components/text';
 import '../components/insights.css';
@@ -12,12 +12,9 @@ const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-w
 
 export function VaultsScreen() {
   const { list, loading, error, load, category, type, setFilter } = useVaultsStore();
-  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
   const openVault = useNavigationStore((s) => s.openVault);
 
-  useEffect(() => {
-    void load();
-  }, [load, sourceVersion]);
+  useSourceLoad(load);
 
   // Filters narrow the public vaults; the rest of the catalog is never shown whatever they say.
   const shown = list ? list.vaults.filter((v) => (!category || v.category?.id === category) && (!type || v.type?.id === type)) : [];
@@ -37,9 +34,7 @@ export function VaultsScreen() {
       refresh={{ run: () => void load(), busy: loading }}
     >
 
-      {error ? <ErrorNotice error={error} title={list ? 'Could not refresh: the list below is from the last successful load.' : 'Could not load the vaults.'} /> : null}
-
-      {list && list.vaults.length === 0 ? <p className="empty">The service lists no public vaults.</p> : null}
+      <LoadedList error={error} loaded={list !== null} count={list?.vaults.length ?? 0} what="the vaults" none="The service lists no public vaults." />
 
       {list && list.vaults.length > 0 ? (
         <div className="filters" role="group" aria-label="Filters">

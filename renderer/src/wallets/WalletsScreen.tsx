@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
 import type { Wallet } from '../../../shared/wallets/schemas';
-import { useNavigationStore } from '../navigation/navigation-store';
+import { useSourceLoad } from '../navigation/use-source-load';
 import { call, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Screen } from '../components/ScreenHeader';
@@ -24,10 +24,7 @@ export function WalletsScreen() {
   const [editing, setEditing] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
-  useEffect(() => {
-    void load();
-  }, [load, sourceVersion]);
+  useSourceLoad(load);
 
   const groupName = useMemo(() => new Map((book?.groups ?? []).map((g) => [g.id, g.name])), [book]);
   const wallets = useMemo(() => (book?.wallets ?? []).filter((w) => group === null || w.groupIds.includes(group)), [book, group]);
