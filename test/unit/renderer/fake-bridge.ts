@@ -66,6 +66,11 @@ export function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; r
   return { promise, resolve, reject };
 }
 
+/** One answer held back per key (a batch, a campaign…), each settled by the test in the order it chooses. */
+export function heldAnswers<T>(...keys: Array<string | null>): Map<string | null, ReturnType<typeof deferred<T>>> {
+  return new Map(keys.map((key) => [key, deferred<T>()]));
+}
+
 /** Puts each store back as it was created after every test of the file, and removes the bridge. */
 export function freshStores(...stores: Array<UseBoundStore<StoreApi<any>>>): void {
   const initial = stores.map((store) => [store, store.getState()] as const);

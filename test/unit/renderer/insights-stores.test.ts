@@ -5,7 +5,7 @@ import { useOperatorsStore } from '../../../renderer/src/operators/operators-sto
 import { usePerformanceStore } from '../../../renderer/src/performance/performance-store';
 import { useVaultInsightsStore } from '../../../renderer/src/vaults/vault-insights-store';
 import { useVaultsStore } from '../../../renderer/src/vaults/vaults-store';
-import { deferred, freshStores, installFakeBridge, refusal } from './fake-bridge';
+import { deferred, freshStores, heldAnswers, installFakeBridge, refusal } from './fake-bridge';
 
 freshStores(useCampaignsStore, useOperatorsStore, usePerformanceStore, useVaultInsightsStore, useVaultsStore, useNavigationStore);
 
@@ -63,10 +63,7 @@ describe('catalog and insight lists', () => {
 
 describe('campaigns store', () => {
   it('opens a campaign page and never shows the detail of a campaign left mid-load', async () => {
-    const answers = new Map([
-      ['c1', deferred<unknown>()],
-      ['c2', deferred<unknown>()],
-    ]);
+    const answers = heldAnswers<unknown>('c1', 'c2');
     installFakeBridge({ 'campaigns.get': ({ campaignId }) => answers.get(campaignId)!.promise });
     useCampaignsStore.getState().open('c1');
     expect(useNavigationStore.getState().screen).toBe('campaign');
@@ -82,10 +79,7 @@ describe('campaigns store', () => {
   });
 
   it('never shows a batch’s points under another batch switched to mid-load', async () => {
-    const answers = new Map([
-      ['g1', deferred<unknown>()],
-      ['g2', deferred<unknown>()],
-    ]);
+    const answers = heldAnswers<unknown>('g1', 'g2');
     installFakeBridge({ 'campaigns.points': ({ groupId }) => answers.get(groupId)!.promise });
     useCampaignsStore.setState({ campaignId: 'c1' });
     const first = useCampaignsStore.getState().loadPoints('g1');
@@ -109,10 +103,7 @@ describe('campaigns store', () => {
 
 describe('operators store', () => {
   it('opens an operator page and keeps the failure of its detail only while it is shown', async () => {
-    const answers = new Map([
-      ['o1', deferred<unknown>()],
-      ['o2', deferred<unknown>()],
-    ]);
+    const answers = heldAnswers<unknown>('o1', 'o2');
     installFakeBridge({ 'operators.get': ({ operatorId }) => answers.get(operatorId)!.promise });
     useOperatorsStore.getState().open('o1');
     expect(useNavigationStore.getState().screen).toBe('operator');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { usePortfolioStore } from '../../../renderer/src/portfolio/portfolio-store';
-import { deferred, freshStores, installFakeBridge, refusal } from './fake-bridge';
+import { deferred, freshStores, heldAnswers, installFakeBridge, refusal } from './fake-bridge';
 
 freshStores(usePortfolioStore);
 
@@ -31,10 +31,7 @@ describe('portfolio store', () => {
   });
 
   it('loads the batch switched to while the previous batch was loading, and never shows the previous one', async () => {
-    const answers = new Map([
-      [null, deferred<Portfolio>()],
-      ['g2', deferred<Portfolio>()],
-    ]);
+    const answers = heldAnswers<Portfolio>(null, 'g2');
     const bridge = installFakeBridge({ 'portfolio.load': ({ groupId }) => answers.get(groupId)!.promise });
     const first = usePortfolioStore.getState().refresh();
     usePortfolioStore.getState().setGroup('g2');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PositionRecords } from '../../../shared/positions/schemas';
 import { usePortfolioStore } from '../../../renderer/src/portfolio/portfolio-store';
 import { usePositionRecordsStore } from '../../../renderer/src/positions/position-records-store';
-import { deferred, freshStores, installFakeBridge, refusal } from './fake-bridge';
+import { freshStores, heldAnswers, installFakeBridge, refusal } from './fake-bridge';
 
 freshStores(usePositionRecordsStore, usePortfolioStore);
 
@@ -19,10 +19,7 @@ describe('position records store', () => {
   });
 
   it('never shows the records of a batch switched away from mid-load', async () => {
-    const answers = new Map([
-      ['g1', deferred<PositionRecords>()],
-      ['g2', deferred<PositionRecords>()],
-    ]);
+    const answers = heldAnswers<PositionRecords>('g1', 'g2');
     installFakeBridge({ 'positions.records': ({ groupId }) => answers.get(groupId)!.promise });
     usePortfolioStore.setState({ groupId: 'g1' });
     const first = usePositionRecordsStore.getState().load('g1', 1, false);

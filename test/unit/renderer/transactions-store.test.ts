@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionsView } from '../../../shared/transactions/schemas';
 import { useTransactionsStore } from '../../../renderer/src/transactions/transactions-store';
-import { deferred, freshStores, installFakeBridge, refusal } from './fake-bridge';
+import { deferred, freshStores, heldAnswers, installFakeBridge, refusal } from './fake-bridge';
 
 freshStores(useTransactionsStore);
 
@@ -21,10 +21,7 @@ describe('transactions store', () => {
   });
 
   it('ends on the batch switched to mid-load, and stays loading until its history is in', async () => {
-    const answers = new Map([
-      ['g1', deferred<TransactionsView>()],
-      ['g2', deferred<TransactionsView>()],
-    ]);
+    const answers = heldAnswers<TransactionsView>('g1', 'g2');
     installFakeBridge({ 'transactions.list': ({ groupId }) => answers.get(groupId)!.promise });
     const first = useTransactionsStore.getState().load('g1');
     const second = useTransactionsStore.getState().load('g2');
