@@ -7,6 +7,36 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'url', 'util', 'stream', 'events'];
 
+/**
+ * The renderer's own layers: bridge/ at the bottom, then navigation/ (which screen, which vault, the
+ * console's mode), then components/; the features above them, and app/ on top, assembling them. A
+ * feature reaches another only through that feature's index.ts, its public surface.
+ */
+const RENDERER = './renderer/src';
+const RENDERER_FEATURES = ['bundles', 'campaigns', 'device', 'operators', 'performance', 'portfolio', 'positions', 'settings', 'signing', 'transactions', 'vaults', 'wallets'];
+const rendererZones = [
+  { target: `${RENDERER}/bridge`, from: [`${RENDERER}/navigation`, `${RENDERER}/components`], message: 'The bridge is the bottom of the renderer.' },
+  { target: `${RENDERER}/navigation`, from: [`${RENDERER}/components`], message: 'Navigation sits below the shared components.' },
+  {
+    target: [`${RENDERER}/bridge`, `${RENDERER}/navigation`, `${RENDERER}/components`],
+    from: [`${RENDERER}/app`, ...RENDERER_FEATURES.map((f) => `${RENDERER}/${f}`)],
+    message: 'Below the features: bridge/, navigation/ and components/ know no feature and not the app.',
+  },
+  ...RENDERER_FEATURES.map((feature) => ({
+    target: `${RENDERER}/${feature}`,
+    from: `${RENDERER}/app`,
+    message: 'app/ assembles the features; a feature never imports it (navigation lives in navigation/).',
+  })),
+  ...RENDERER_FEATURES.flatMap((feature) =>
+    RENDERER_FEATURES.filter((other) => other !== feature).map((other) => ({
+      target: `${RENDERER}/${feature}`,
+      from: `${RENDERER}/${other}`,
+      except: ['./index.ts'],
+      message: `Another feature is reached through its index.ts (import from '../${other}'), never its files.`,
+    })),
+  ),
+];
+
 /** `no-restricted-imports` patterns for a layer that must stay free of these modules. */
 const forbid = (names, message) => ({ group: names, message });
 
@@ -43,6 +73,7 @@ export default tseslint.config(
             { target: './electron/sim', from: ['./electron/main', './electron/runtime', './electron/shell', './electron/preload', './renderer'], message: 'The simulation is used through the same ports as the real service, chain and device.' },
             { target: './electron/main', from: ['./electron/shell', './renderer'], message: 'The packaged app contains no browser shell.' },
             { target: './electron/preload', from: ['./electron/main', './electron/runtime', './electron/services', './electron/sim', './electron/shell', './renderer'], message: 'The preload exposes the contract and nothing else.' },
+            ...rendererZones,
           ],
         },
       ],

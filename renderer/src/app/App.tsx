@@ -1,89 +1,53 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { SettingsScreen } from '../settings/SettingsScreen';
-import { VaultsScreen } from '../vaults/VaultsScreen';
-import { WalletsScreen } from '../wallets/WalletsScreen';
-import { OverviewScreen } from '../portfolio/OverviewScreen';
-import { PositionsScreen } from '../portfolio/PositionsScreen';
-import { RequestsScreen } from '../portfolio/RequestsScreen';
-import { TransactionsScreen } from '../transactions/TransactionsScreen';
-import { VaultScreen } from '../portfolio/VaultScreen';
-import { CampaignsScreen } from '../campaigns/CampaignsScreen';
-import { CampaignScreen } from '../campaigns/CampaignScreen';
-import { PerformanceScreen } from '../performance/PerformanceScreen';
-import { OperatorsScreen } from '../operators/OperatorsScreen';
-import { OperatorScreen } from '../operators/OperatorScreen';
-import { SigningScreen } from '../signing/SigningScreen';
-import { BundlesScreen } from '../offline/BundlesScreen';
-import { SnapshotScreen } from '../offline/SnapshotScreen';
-import { useSigningStore } from '../signing/signing-store';
-import { useAppStore, type Screen } from './app-store';
+import { SettingsScreen } from '../settings';
+import { VaultsScreen, VaultScreen } from '../vaults';
+import { WalletsScreen } from '../wallets';
+import { OverviewScreen, PositionsScreen, RequestsScreen } from '../portfolio';
+import { TransactionsScreen } from '../transactions';
+import { CampaignsScreen, CampaignScreen } from '../campaigns';
+import { PerformanceScreen } from '../performance';
+import { OperatorsScreen, OperatorScreen } from '../operators';
+import { SigningScreen, useSigningStore } from '../signing';
+import { BundlesScreen, SnapshotScreen } from '../bundles';
+import { useNavigationStore, type Screen } from '../navigation/navigation-store';
 import { ModeBanner } from './ModeBanner';
-import { DevicePanel } from '../device/DevicePanel';
-import { DeviceStatus } from '../device/DeviceStatus';
-import { useDeviceStore } from '../device/device-store';
+import { DevicePanel, DeviceStatus, useDeviceStore } from '../device';
 
-const NAV: Array<{ screen: Screen; label: string }> = [
-  { screen: 'overview', label: 'Overview' },
-  { screen: 'positions', label: 'Positions' },
-  { screen: 'requests', label: 'Requests' },
-  { screen: 'transactions', label: 'Transactions' },
-  { screen: 'signing', label: 'Signing' },
-  { screen: 'bundles', label: 'Bundles' },
-  { screen: 'vaults', label: 'Vaults' },
-  { screen: 'campaigns', label: 'Campaigns' },
-  { screen: 'performance', label: 'Performance' },
-  { screen: 'operators', label: 'Operators' },
-  { screen: 'wallets', label: 'Wallets' },
-  { screen: 'settings', label: 'Settings' },
-];
+/** The main menu, in order; each entry is labelled with its screen's name. */
+const NAV: Screen[] = ['overview', 'positions', 'requests', 'transactions', 'signing', 'bundles', 'vaults', 'campaigns', 'performance', 'operators', 'wallets', 'settings'];
+
+const navLabel = (screen: Screen) => screen.charAt(0).toUpperCase() + screen.slice(1);
 
 /** Pages opened from a list keep their list's entry lit. */
 const PARENT_SCREEN: Partial<Record<Screen, Screen>> = { vault: 'overview', campaign: 'campaigns', operator: 'operators', snapshot: 'bundles' };
 
-function ScreenView({ screen }: { screen: Screen }) {
-  switch (screen) {
-    case 'overview':
-      return <OverviewScreen />;
-    case 'positions':
-      return <PositionsScreen />;
-    case 'requests':
-      return <RequestsScreen />;
-    case 'transactions':
-      return <TransactionsScreen />;
-    case 'vault':
-      return <VaultScreen />;
-    case 'signing':
-      return <SigningScreen />;
-    case 'bundles':
-      return <BundlesScreen />;
-    case 'snapshot':
-      return <SnapshotScreen />;
-    case 'vaults':
-      return <VaultsScreen />;
-    case 'campaigns':
-      return <CampaignsScreen />;
-    case 'campaign':
-      return <CampaignScreen />;
-    case 'performance':
-      return <PerformanceScreen />;
-    case 'operators':
-      return <OperatorsScreen />;
-    case 'operator':
-      return <OperatorScreen />;
-    case 'wallets':
-      return <WalletsScreen />;
-    case 'settings':
-      return <SettingsScreen />;
-  }
-}
+const SCREENS: Record<Screen, ComponentType> = {
+  overview: OverviewScreen,
+  positions: PositionsScreen,
+  requests: RequestsScreen,
+  transactions: TransactionsScreen,
+  vault: VaultScreen,
+  signing: SigningScreen,
+  bundles: BundlesScreen,
+  snapshot: SnapshotScreen,
+  vaults: VaultsScreen,
+  campaigns: CampaignsScreen,
+  campaign: CampaignScreen,
+  performance: PerformanceScreen,
+  operators: OperatorsScreen,
+  operator: OperatorScreen,
+  wallets: WalletsScreen,
+  settings: SettingsScreen,
+};
 
 export function App() {
-  const { info, screen, error, notice, showNotice, loadInfo, setInfo, go } = useAppStore();
+  const { info, screen, error, notice, showNotice, loadInfo, setInfo, go } = useNavigationStore();
+  const ScreenView = SCREENS[screen];
 
   const initDevice = useDeviceStore((s) => s.init);
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
 
   useEffect(() => {
     void loadInfo();
@@ -109,15 +73,15 @@ export function App() {
           </div>
           <ul>
             {NAV.map((item) => (
-              <li key={item.screen}>
+              <li key={item}>
                 <button
                   type="button"
-                  className={`nav-item${screen === item.screen || PARENT_SCREEN[screen] === item.screen ? ' active' : ''}`}
-                  aria-current={screen === item.screen ? 'page' : undefined}
-                  onClick={() => go(item.screen)}
+                  className={`nav-item${screen === item || PARENT_SCREEN[screen] === item ? ' active' : ''}`}
+                  aria-current={screen === item ? 'page' : undefined}
+                  onClick={() => go(item)}
                 >
-                  {item.label}
-                  {item.screen === 'signing' && pausedBatches > 0 ? (
+                  {navLabel(item)}
+                  {item === 'signing' && pausedBatches > 0 ? (
                     <span className="nav-badge" title="Batches that stopped before the end: open Signing to resume them.">
                       {pausedBatches} paused
                     </span>
@@ -139,7 +103,7 @@ export function App() {
               </button>
             </div>
           ) : null}
-          <ScreenView screen={screen} />
+          <ScreenView />
         </main>
         {info?.mode === 'demo' ? <DevicePanel /> : null}
       </div>

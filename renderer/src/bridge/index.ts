@@ -15,12 +15,20 @@ export async function connectBridge(): Promise<BridgeApi> {
   if (bridge) return bridge;
   if (__VAULTDESK_BRIDGE__ === 'websocket') {
     const { connectWebSocketBridge } = await import('./websocket-bridge');
-    bridge = decodingBridge(await connectWebSocketBridge());
+    installBridge(decodingBridge(await connectWebSocketBridge()));
   } else {
     if (!window.vaultdesk) throw new Error('The console bridge is missing: the preload did not load.');
-    bridge = decodingBridge(window.vaultdesk);
+    installBridge(decodingBridge(window.vaultdesk));
   }
-  return bridge;
+  return getBridge();
+}
+
+/**
+ * Sets the bridge the stores call: the connected one, or in the stores' tests a fake answering
+ * with the contract's values (null removes it).
+ */
+export function installBridge(next: BridgeApi | null): void {
+  bridge = next;
 }
 
 export function getBridge(): BridgeApi {

@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
+import { useSourceLoad } from '../navigation/use-source-load';
+import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FlatEntries } from '../components/FlatEntries';
 import { count, multiplier, points } from '../components/figures';
 import { shortAddress, timeLabels } from '../components/format';
 import { pickText } from '../components/text';
 import { Countdown } from '../components/time';
-import { GroupPicker } from '../portfolio/GroupPicker';
-import { usePortfolioStore } from '../portfolio/portfolio-store';
-import { VaultRefTable } from '../operators/VaultRefTable';
+import { GroupPicker, usePortfolioStore } from '../portfolio';
+import { VaultRefTable } from '../operators';
 import '../components/insights.css';
 import { CampaignDates, CampaignStatePill } from './CampaignState';
 import { useCampaignsStore } from './campaigns-store';
@@ -17,13 +18,11 @@ import { useCampaignsStore } from './campaigns-store';
 export function CampaignScreen() {
   const { campaignId, detail, detailError, points: view, pointsLoading, pointsError, exporting, loadDetail, loadPoints, exportPoints } = useCampaignsStore();
   const groupId = usePortfolioStore((s) => s.groupId);
-  const go = useAppStore((s) => s.go);
-  const openVault = useAppStore((s) => s.openVault);
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const go = useNavigationStore((s) => s.go);
+  const openVault = useNavigationStore((s) => s.openVault);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
 
-  useEffect(() => {
-    void loadDetail();
-  }, [loadDetail, campaignId, sourceVersion]);
+  useSourceLoad(loadDetail, campaignId);
   useEffect(() => {
     void loadPoints(groupId);
   }, [loadPoints, campaignId, groupId, sourceVersion]);
@@ -38,35 +37,27 @@ export function CampaignScreen() {
   const updated = view ? timeLabels(view.oldestMs ?? view.fetchedAtMs) : null;
 
   return (
-    <section className="screen" aria-labelledby="campaign-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="campaign-title">{name}</h1>
-          {detail ? (
-            <p className="screen-sub">
-              {detail.code ? <code>{detail.code}</code> : null} <CampaignStatePill state={detail.state} /> <CampaignDates campaign={detail} />
-            </p>
-          ) : null}
-        </div>
-        <div className="screen-actions">
-          <button type="button" className="button" onClick={() => go('campaigns')}>
-            ← Campaigns
-          </button>
-          <GroupPicker />
-          {updated ? (
-            <span className="freshness" title={`Points read ${updated.utc}; kept a few minutes, Refresh reads them again.`}>
-              Points as of {updated.local}
-            </span>
-          ) : null}
-          <button type="button" className="button" onClick={refresh} disabled={pointsLoading} aria-busy={pointsLoading}>
-            {pointsLoading ? 'Refreshing…' : 'Refresh'}
-          </button>
-          <button type="button" className="button button-primary" onClick={() => void exportPoints(groupId)} disabled={exporting || !view || view.rows.length === 0}>
-            {exporting ? 'Exporting…' : 'Export CSV'}
-          </button>
-        </div>
-      </header>
-      {pointsLoading ? <div className="progress" role="progressbar" aria-label="Reading points" /> : <div className="progress-placeholder" />}
+    <Screen
+      name="campaign"
+      title={name}
+      subtitle={
+        detail ? (
+          <>
+            {detail.code ? <code>{detail.code}</code> : null} <CampaignStatePill state={detail.state} /> <CampaignDates campaign={detail} />
+          </>
+        ) : null
+      }
+      back={{ label: 'Campaigns', onClick: () => go('campaigns') }}
+      batch={<GroupPicker />}
+      updated={updated && { label: `Points as of ${updated.local}`, title: `Points read ${updated.utc}; kept a few minutes, Refresh reads them again.` }}
+      refresh={{ run: refresh, busy: pointsLoading }}
+      primary={
+        <button type="button" className="button button-primary" onClick={() => void exportPoints(groupId)} disabled={exporting || !view || view.rows.length === 0}>
+          {exporting ? 'Exporting…' : 'Export CSV'}
+        </button>
+      }
+      progress={{ busy: pointsLoading, label: 'Reading points' }}
+    >
       {!campaignId ? <p className="empty">Open a campaign from the Campaigns screen.</p> : null}
       {detailError ? <ErrorNotice error={detailError} title="Could not load the campaign." /> : null}
       {detail?.description ? <p className="lead">{pickText(detail.description)}</p> : null}
@@ -205,6 +196,6 @@ export function CampaignScreen() {
           </div>
         </div>
       ) : null}
-    </section>
+    </Screen>
   );
 }

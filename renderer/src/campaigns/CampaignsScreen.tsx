@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-import { useAppStore } from '../app/app-store';
-import { ErrorNotice } from '../components/ErrorNotice';
-import { timeLabels } from '../components/format';
+import { useSourceLoad } from '../navigation/use-source-load';
+import { LoadedList } from '../components/LoadedList';
+import { Screen } from '../components/ScreenHeader';
 import { pickText } from '../components/text';
 import '../components/insights.css';
 import { CampaignDates, CampaignStatePill } from './CampaignState';
@@ -10,36 +9,18 @@ import { useCampaignsStore } from './campaigns-store';
 /** Every campaign the service lists: running ones first, then upcoming, then finished. */
 export function CampaignsScreen() {
   const { list, listLoading, listError, loadList, open } = useCampaignsStore();
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
-  useEffect(() => {
-    void loadList();
-  }, [loadList, sourceVersion]);
-  const updated = list ? timeLabels(list.fetchedAtMs) : null;
+  useSourceLoad(loadList);
 
   return (
-    <section className="screen" aria-labelledby="campaigns-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="campaigns-title">Campaigns</h1>
-          <p className="screen-sub">
-            {list ? `${list.campaigns.length} points campaign${list.campaigns.length === 1 ? '' : 's'} · open one for its rules and your batch's points` : 'Loading the campaigns…'}
-          </p>
-        </div>
-        <div className="screen-actions">
-          {updated ? (
-            <span className="freshness" title={updated.utc}>
-              Updated {updated.local}
-            </span>
-          ) : null}
-          <button type="button" className="button" onClick={() => void loadList(true)} disabled={listLoading} aria-busy={listLoading}>
-            {listLoading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </div>
-      </header>
-      {listError ? <ErrorNotice error={listError} title={list ? 'Could not refresh: the list below is from the last successful load.' : 'Could not load the campaigns.'} /> : null}
-      {list && list.campaigns.length === 0 ? <p className="empty">The service lists no campaigns.</p> : null}
-      {list && list.campaigns.length > 0 ? (
-        <div className={`table-wrap${listError ? ' stale' : ''}`}>
+    <Screen
+      name="campaigns"
+      title="Campaigns"
+      subtitle={list ? `${list.campaigns.length} points campaign${list.campaigns.length === 1 ? '' : 's'} · open one for its rules and your batch's points` : 'Loading the campaigns…'}
+      updatedAtMs={list?.fetchedAtMs}
+      refresh={{ run: () => void loadList(true), busy: listLoading }}
+    >
+      <LoadedList error={listError} loaded={list !== null} count={list?.campaigns.length ?? 0} what="the campaigns" none="The service lists no campaigns.">
+        {() => (
           <table className="table" aria-label="Campaigns">
             <thead>
               <tr>
@@ -52,7 +33,7 @@ export function CampaignsScreen() {
               </tr>
             </thead>
             <tbody>
-              {list.campaigns.map((c) => (
+              {list!.campaigns.map((c) => (
                 <tr key={c.id} data-campaign-id={c.id}>
                   <td>
                     <button type="button" className="link-button cell-title vault-link" onClick={() => open(c.id)}>
@@ -71,8 +52,8 @@ export function CampaignsScreen() {
               ))}
             </tbody>
           </table>
-        </div>
-      ) : null}
-    </section>
+        )}
+      </LoadedList>
+    </Screen>
   );
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AppErrorData } from '../../../shared/errors';
 import type { CampaignDetail, CampaignList, CampaignPointsView } from '../../../shared/insights/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { call, errorData, getBridge } from '../bridge';
 import { downloadFile } from '../components/download';
 
@@ -24,6 +24,9 @@ interface CampaignsState {
   loadPoints(groupId: string | null, force?: boolean): Promise<void>;
   exportPoints(groupId: string | null): Promise<void>;
 }
+
+/** Counts the points asked for, so that only the last answer is shown. */
+let pointsAsked = 0;
 
 export const useCampaignsStore = create<CampaignsState>((set, get) => ({
   list: null,
@@ -48,7 +51,7 @@ export const useCampaignsStore = create<CampaignsState>((set, get) => ({
   },
   open(campaignId) {
     if (campaignId !== get().campaignId) set({ campaignId, detail: null, detailError: null, points: null, pointsError: null });
-    useAppStore.getState().go('campaign');
+    useNavigationStore.getState().go('campaign');
   },
   async loadDetail(force) {
     const campaignId = get().campaignId;
@@ -63,16 +66,18 @@ export const useCampaignsStore = create<CampaignsState>((set, get) => ({
   async loadPoints(groupId, force) {
     const campaignId = get().campaignId;
     if (!campaignId) return;
+    // Only the last points asked for are shown: a batch or campaign switched away from mid-load
+    // never lands under the new one's name.
+    const asked = ++pointsAsked;
     set({ pointsLoading: true });
-    // Figures of another batch are never shown under this one's name.
     if (get().points && get().points!.groupId !== groupId) set({ points: null });
     try {
       const points = await call(getBridge().campaigns.points({ campaignId, groupId, ...(force ? { force } : {}) }));
-      if (get().campaignId === campaignId && points.groupId === groupId) set({ points, pointsError: null });
+      if (asked === pointsAsked && get().campaignId === campaignId) set({ points, pointsError: null });
     } catch (err) {
-      if (get().campaignId === campaignId) set({ pointsError: errorData(err) });
+      if (asked === pointsAsked && get().campaignId === campaignId) set({ pointsError: errorData(err) });
     } finally {
-      set({ pointsLoading: false });
+      if (asked === pointsAsked) set({ pointsLoading: false });
     }
   },
   async exportPoints(groupId) {
@@ -82,7 +87,7 @@ export const useCampaignsStore = create<CampaignsState>((set, get) => ({
     try {
       downloadFile(await call(getBridge().campaigns.exportPoints({ campaignId, groupId })));
     } catch (err) {
-      useAppStore.getState().showNotice(errorData(err));
+      useNavigationStore.getState().showNotice(errorData(err));
     } finally {
       set({ exporting: false });
     }

@@ -1,4 +1,4 @@
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { call, errorData, getBridge } from '../bridge';
 
 /** Opens a link in the user's browser through the main side's allowlist; a refusal is shown, not swallowed. */
@@ -6,6 +6,6 @@ export async function openLink(url: string): Promise<void> {
   try {
     await call(getBridge().system.openExternal({ url }));
   } catch (err) {
-    useAppStore.getState().showNotice(errorData(err));
+    useNavigationStore.getState().showNotice(errorData(err));
   }
 }

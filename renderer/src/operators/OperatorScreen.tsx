@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
+import { useSourceLoad } from '../navigation/use-source-load';
+import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FlatEntries } from '../components/FlatEntries';
-import { timeLabels } from '../components/format';
 import { pickText } from '../components/text';
 import '../components/insights.css';
 import { operatorKind } from './labels';
@@ -12,42 +12,28 @@ import { VaultRefTable } from './VaultRefTable';
 /** One operator: what it is, its links (opened through the console's allowlist), and its public vaults. */
 export function OperatorScreen() {
   const { operatorId, detail, detailLoading, detailError, loadDetail } = useOperatorsStore();
-  const go = useAppStore((s) => s.go);
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
-  useEffect(() => {
-    void loadDetail();
-  }, [loadDetail, operatorId, sourceVersion]);
+  const go = useNavigationStore((s) => s.go);
+  useSourceLoad(loadDetail, operatorId);
   const kind = operatorKind(detail?.type ?? null);
-  const updated = detail ? timeLabels(detail.fetchedAtMs) : null;
 
   return (
-    <section className="screen" aria-labelledby="operator-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="operator-title">{detail?.name ?? 'Operator'}</h1>
-          {detail ? (
-            <p className="screen-sub">
-              <span className={`pill ${kind.pill}`} data-operator-type={detail.type ?? ''}>
-                {kind.label}
-              </span>{' '}
-              {detail.code ? <code>{detail.code}</code> : null}
-            </p>
-          ) : null}
-        </div>
-        <div className="screen-actions">
-          <button type="button" className="button" onClick={() => go('operators')}>
-            ← Operators
-          </button>
-          {updated ? (
-            <span className="freshness" title={updated.utc}>
-              Updated {updated.local}
-            </span>
-          ) : null}
-          <button type="button" className="button" onClick={() => void loadDetail(true)} disabled={detailLoading} aria-busy={detailLoading}>
-            {detailLoading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </div>
-      </header>
+    <Screen
+      name="operator"
+      title={detail?.name ?? 'Operator'}
+      subtitle={
+        detail ? (
+          <>
+            <span className={`pill ${kind.pill}`} data-operator-type={detail.type ?? ''}>
+              {kind.label}
+            </span>{' '}
+            {detail.code ? <code>{detail.code}</code> : null}
+          </>
+        ) : null
+      }
+      back={{ label: 'Operators', onClick: () => go('operators') }}
+      updatedAtMs={detail?.fetchedAtMs}
+      refresh={{ run: () => void loadDetail(true), busy: detailLoading }}
+    >
       {!operatorId ? <p className="empty">Open an operator from a vault page or the Operators screen.</p> : null}
       {detailError ? <ErrorNotice error={detailError} title={detail ? 'Could not refresh: what is shown is from before.' : 'Could not load the operator.'} /> : null}
       {detail ? (
@@ -70,6 +56,6 @@ export function OperatorScreen() {
           </div>
         </>
       ) : null}
-    </section>
+    </Screen>
   );
 }

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-import { useAppStore } from '../app/app-store';
-import { ErrorNotice } from '../components/ErrorNotice';
-import { timeLabels } from '../components/format';
+import { useSourceLoad } from '../navigation/use-source-load';
+import { LoadedList } from '../components/LoadedList';
+import { Screen } from '../components/ScreenHeader';
 import { pickText } from '../components/text';
 import '../components/insights.css';
 import { operatorKind } from './labels';
@@ -10,34 +9,18 @@ import { useOperatorsStore } from './operators-store';
 /** The protocol, the borrowers and the curators behind the vaults. */
 export function OperatorsScreen() {
   const { list, listLoading, listError, loadList, open } = useOperatorsStore();
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
-  useEffect(() => {
-    void loadList();
-  }, [loadList, sourceVersion]);
-  const updated = list ? timeLabels(list.fetchedAtMs) : null;
+  useSourceLoad(loadList);
 
   return (
-    <section className="screen" aria-labelledby="operators-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="operators-title">Operators</h1>
-          <p className="screen-sub">{list ? `${list.operators.length} operators: who runs, borrows from and curates the vaults` : 'Loading the operators…'}</p>
-        </div>
-        <div className="screen-actions">
-          {updated ? (
-            <span className="freshness" title={updated.utc}>
-              Updated {updated.local}
-            </span>
-          ) : null}
-          <button type="button" className="button" onClick={() => void loadList(true)} disabled={listLoading} aria-busy={listLoading}>
-            {listLoading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </div>
-      </header>
-      {listError ? <ErrorNotice error={listError} title={list ? 'Could not refresh: the list below is from the last successful load.' : 'Could not load the operators.'} /> : null}
-      {list && list.operators.length === 0 ? <p className="empty">The service lists no operators.</p> : null}
-      {list && list.operators.length > 0 ? (
-        <div className={`table-wrap${listError ? ' stale' : ''}`}>
+    <Screen
+      name="operators"
+      title="Operators"
+      subtitle={list ? `${list.operators.length} operators: who runs, borrows from and curates the vaults` : 'Loading the operators…'}
+      updatedAtMs={list?.fetchedAtMs}
+      refresh={{ run: () => void loadList(true), busy: listLoading }}
+    >
+      <LoadedList error={listError} loaded={list !== null} count={list?.operators.length ?? 0} what="the operators" none="The service lists no operators.">
+        {() => (
           <table className="table" aria-label="Operators">
             <thead>
               <tr>
@@ -49,7 +32,7 @@ export function OperatorsScreen() {
               </tr>
             </thead>
             <tbody>
-              {list.operators.map((o) => {
+              {list!.operators.map((o) => {
                 const kind = operatorKind(o.type);
                 return (
                   <tr key={o.id} data-operator-id={o.id}>
@@ -68,8 +51,8 @@ export function OperatorsScreen() {
               })}
             </tbody>
           </table>
-        </div>
-      ) : null}
-    </section>
+        )}
+      </LoadedList>
+    </Screen>
   );
 }

@@ -1,12 +1,12 @@
 import type { VaultRef } from '../../../shared/insights/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { pickText } from '../components/text';
 
 const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
 
 /** Public vaults named by a campaign or an operator; each opens its vault page. */
 export function VaultRefTable({ vaults, label, compact }: { vaults: VaultRef[]; label: string; compact?: boolean }) {
-  const openVault = useAppStore((s) => s.openVault);
+  const openVault = useNavigationStore((s) => s.openVault);
   return (
     <table className="table compact" aria-label={label}>
       <thead>

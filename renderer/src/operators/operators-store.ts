@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AppErrorData } from '../../../shared/errors';
 import type { OperatorDetail, OperatorList } from '../../../shared/insights/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { call, errorData, getBridge } from '../bridge';
 
 interface OperatorsState {
@@ -38,7 +38,7 @@ export const useOperatorsStore = create<OperatorsState>((set, get) => ({
   },
   open(operatorId) {
     if (operatorId !== get().operatorId) set({ operatorId, detail: null, detailError: null });
-    useAppStore.getState().go('operator');
+    useNavigationStore.getState().go('operator');
   },
   async loadDetail(force) {
     const operatorId = get().operatorId;

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { PerformanceRow } from '../../../shared/insights/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
+import { useSourceLoad } from '../navigation/use-source-load';
 import { Amount } from '../components/Amount';
-import { ErrorNotice } from '../components/ErrorNotice';
+import { LoadedList } from '../components/LoadedList';
+import { Screen } from '../components/ScreenHeader';
 import { count, days, pct } from '../components/figures';
-import { timeLabels } from '../components/format';
 import { pickText } from '../components/text';
 import { DateTime } from '../components/time';
 import { UsdValue } from '../components/UsdValue';
@@ -27,14 +28,10 @@ const SORTS: Record<SortKey, (a: PerformanceRow, b: PerformanceRow) => number> =
 /** The latest performance record of every public vault, side by side: a chart of realized APY and a sortable table. */
 export function PerformanceScreen() {
   const { overview, loading, error, load } = usePerformanceStore();
-  const openVault = useAppStore((s) => s.openVault);
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const openVault = useNavigationStore((s) => s.openVault);
   const [sort, setSort] = useState<SortKey>('apy');
-  useEffect(() => {
-    void load();
-  }, [load, sourceVersion]);
+  useSourceLoad(load);
   const rows = useMemo(() => (overview ? [...overview.rows].sort((a, b) => SORTS[sort](a, b) || a.vault.name.localeCompare(b.vault.name)) : []), [overview, sort]);
-  const updated = overview ? timeLabels(overview.fetchedAtMs) : null;
   const priced = rows.some((r) => r.tvl?.usd?.priced || r.earnings?.usd?.priced);
 
   const header = (key: SortKey, label: string, num = true) => (
@@ -47,29 +44,25 @@ export function PerformanceScreen() {
   );
 
   return (
-    <section className="screen" aria-labelledby="performance-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="performance-title">Performance</h1>
-          <p className="screen-sub">
-            {overview
-              ? `${overview.rows.length} public vaults compared on their latest performance record${overview.withoutRecord > 0 ? ` · ${overview.withoutRecord} without a record yet` : ''}`
-              : 'Loading the performance records…'}
-          </p>
-        </div>
-        <div className="screen-actions">
-          {updated ? (
-            <span className="freshness" title={updated.utc}>
-              Updated {updated.local}
-            </span>
-          ) : null}
-          <button type="button" className="button" onClick={() => void load(true)} disabled={loading} aria-busy={loading}>
-            {loading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </div>
-      </header>
-      {error ? <ErrorNotice error={error} title={overview ? 'Could not refresh: the figures below are from the last successful load.' : 'Could not load the performance records.'} /> : null}
-      {overview && overview.rows.length === 0 ? <p className="empty">No public vault has a performance record yet.</p> : null}
+    <Screen
+      name="performance"
+      title="Performance"
+      subtitle={
+        overview
+          ? `${overview.rows.length} public vaults compared on their latest performance record${overview.withoutRecord > 0 ? ` · ${overview.withoutRecord} without a record yet` : ''}`
+          : 'Loading the performance records…'
+      }
+      updatedAtMs={overview?.fetchedAtMs}
+      refresh={{ run: () => void load(true), busy: loading }}
+    >
+      <LoadedList
+        error={error}
+        loaded={overview !== null}
+        count={overview?.rows.length ?? 0}
+        what="the performance records"
+        none="No public vault has a performance record yet."
+        stale="the figures below are"
+      />
       {overview && overview.rows.length > 0 ? (
         <>
           <div className="card wide">
@@ -129,6 +122,6 @@ export function PerformanceScreen() {
           {priced ? <p className="chart-caption">≈ USD values the service left out, priced by the console at the token's latest price from the token blocks.</p> : null}
         </>
       ) : null}
-    </section>
+    </Screen>
   );
 }

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
-import { useAppStore } from '../app/app-store';
-import { useWalletsStore } from '../wallets/wallets-store';
+import { useSourceLoad } from '../navigation/use-source-load';
+import { useWalletsStore } from '../wallets';
 import { usePortfolioStore } from './portfolio-store';
 
 /** Which batch of wallets the portfolio screens show. */
@@ -8,10 +7,7 @@ export function GroupPicker() {
   const { book, load } = useWalletsStore();
   const { groupId, setGroup } = usePortfolioStore();
   // The book changes with the mode (the demo has its own), so reload it when the source changes.
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
-  useEffect(() => {
-    void load();
-  }, [load, sourceVersion]);
+  useSourceLoad(load);
   return (
     <label className="group-picker">
       <span>Batch</span>

@@ -2,20 +2,19 @@ import { useMemo } from 'react';
 import { failedSources, staleFigures } from '../../../shared/portfolio/freshness';
 import type { SourceStatus } from '../../../shared/portfolio/schemas';
 import { vaultTotals } from '../../../shared/portfolio/totals';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
 import { chainClockOffset, CycleBadge } from './CycleBadge';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
 import { StaleMark } from './StaleMark';
 import { vaultEarnings } from '../../../shared/positions/totals';
-import { usePositionRecords } from '../positions/position-records-store';
-import { GroupTotalRow, VaultEarningsCell } from '../positions/GroupTotals';
+import { usePositionRecords, GroupTotalRow, VaultEarningsCell } from '../positions';
 
 /** Per vault, the batch's totals: balances and value, pending requests, what is claimable now, and the next cycle event. */
 export function OverviewScreen() {
   const data = usePortfolioStore((s) => s.data);
-  const openVault = useAppStore((s) => s.openVault);
+  const openVault = useNavigationStore((s) => s.openVault);
   const totals = useMemo(() => (data ? vaultTotals(data) : []), [data]);
   const failed = useMemo(() => (data ? failedSources(data) : new Map<string, SourceStatus>()), [data]);
   const figures = useMemo(() => new Map((data?.vaults ?? []).map((v) => [v.id, staleFigures(data!, v)])), [data]);

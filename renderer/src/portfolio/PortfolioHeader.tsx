@@ -1,11 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import type { SourceStatus } from '../../../shared/portfolio/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
+import { useSourceLoad } from '../navigation/use-source-load';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { timeLabels } from '../components/format';
+import { ScreenHeader } from '../components/ScreenHeader';
 import { GroupPicker } from './GroupPicker';
 import { AUTO_REFRESH_MS, usePortfolioStore } from './portfolio-store';
-import { SourcesBar } from './SourcesBar';
 
 /**
  * The header every portfolio screen shares: title, batch, refresh (on demand and every 30 s, with
@@ -14,22 +15,20 @@ import { SourcesBar } from './SourcesBar';
 export function PortfolioHeader({
   title,
   subtitle,
-  children,
+  back,
   extraSources = [],
 }: {
   title: string;
   subtitle?: ReactNode;
-  children?: ReactNode;
+  /** The list this page was opened from. */
+  back?: { label: string; onClick(): void };
   /** Sources of steps that follow the refresh (e.g. the service's position records). */
   extraSources?: SourceStatus[];
 }) {
   const { data, loading, error, autoRefresh, refresh, setAutoRefresh } = usePortfolioStore();
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
-  const simulation = useAppStore((s) => s.info?.simulation ?? null);
+  const simulation = useNavigationStore((s) => s.info?.simulation ?? null);
 
-  useEffect(() => {
-    void refresh();
-  }, [refresh, sourceVersion]);
+  useSourceLoad(refresh);
   useEffect(() => {
     if (!autoRefresh) return;
     const id = setInterval(() => void refresh(), AUTO_REFRESH_MS);
@@ -38,32 +37,23 @@ export function PortfolioHeader({
 
   const updated = data ? timeLabels(data.generatedAtMs) : null;
   return (
-    <>
-      <header className="screen-header">
-        <div>
-          <h1>{title}</h1>
-          {subtitle ? <p className="screen-sub">{subtitle}</p> : null}
-        </div>
-        <div className="screen-actions">
-          {children}
-          <GroupPicker />
-          <label className="toggle">
-            <input type="checkbox" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} /> every 30 s
-          </label>
-          {updated ? (
-            <span className="freshness" title={`${updated.utc} · ${data!.cost.http} service requests, ${data!.cost.rpc} RPC requests, ${data!.cost.ms} ms`}>
-              Updated {updated.local}
-            </span>
-          ) : null}
-          <button type="button" className="button" onClick={() => void refresh({ force: true })} disabled={loading} aria-busy={loading}>
-            {loading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </div>
-      </header>
-      {loading ? <div className="progress" role="progressbar" aria-label="Refreshing" /> : <div className="progress-placeholder" />}
+    <ScreenHeader
+      title={title}
+      subtitle={subtitle}
+      back={back}
+      batch={<GroupPicker />}
+      tools={
+        <label className="toggle">
+          <input type="checkbox" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} /> every 30 s
+        </label>
+      }
+      updated={updated && { label: `Updated ${updated.local}`, title: `${updated.utc} · ${data!.cost.http} service requests, ${data!.cost.rpc} RPC requests, ${data!.cost.ms} ms` }}
+      refresh={{ run: () => void refresh({ force: true }), busy: loading }}
+      progress={{ busy: loading, label: 'Refreshing' }}
+      sources={data ? [...data.sources, ...extraSources] : null}
+    >
       {simulation === 'starting' && !data ? <p className="notice notice-info">Starting the embedded simulation: local chains, contracts and service (a few seconds)…</p> : null}
       {error ? <ErrorNotice error={error} title={data ? 'The last refresh failed: the figures below are from before.' : 'Could not load the portfolio.'} /> : null}
-      {data ? <SourcesBar sources={[...data.sources, ...extraSources]} /> : null}
-    </>
+    </ScreenHeader>
   );
 }

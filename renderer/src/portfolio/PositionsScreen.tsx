@@ -15,8 +15,7 @@ import { usePortfolioStore } from './portfolio-store';
 import { StaleMark } from './StaleMark';
 import { useAgreementsStore } from './agreements-store';
 import { pairKey, recordsByPair } from '../../../shared/positions/totals';
-import { usePositionRecords } from '../positions/position-records-store';
-import { EarningsCell } from '../positions/RecordCells';
+import { usePositionRecords, EarningsCell } from '../positions';
 
 const col = createColumnHelper<PositionRow>();
 const hasAnything = (p: PositionRow) =>

@@ -4,14 +4,14 @@ import type { RequestRow } from '../../../shared/portfolio/schemas';
 import { Amount } from '../components/Amount';
 import { DateTime } from '../components/time';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
-import { walletAndVaultColumns } from './columns';
+import { walletAndVaultColumns } from '../components/wallet-vault-columns';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
 import { useRequestSelection } from './requests-selection';
 import { RequestStaleMark } from './StaleMark';
-import { useAppStore } from '../app/app-store';
-import { useSigningStore } from '../signing/signing-store';
+import { useNavigationStore } from '../navigation/navigation-store';
+import { useSigningStore } from '../signing';
 
 const col = createColumnHelper<RequestRow>();
 const STATUS_CLASS: Record<string, string> = {
@@ -51,7 +51,12 @@ export function RequestsScreen() {
 
   const columns = useMemo(
     () => [
-      ...walletAndVaultColumns<RequestRow>(index),
+      ...walletAndVaultColumns<RequestRow>({
+        width: 'minmax(140px, 1fr)',
+        label: index.label,
+        vaultName: (r) => index.vault(r.vaultId)?.name ?? '',
+        chainName: (r) => index.vault(r.vaultId)?.chain.name,
+      }),
       col.accessor((r) => `${r.type}${r.isInstant ? ' instant' : ''}`, {
         id: 'type',
         header: 'Type · epoch',
@@ -177,7 +182,7 @@ export function RequestsScreen() {
  * a time, as the device signs one batch at a time.
  */
 function SignSelectionButton({ rows }: { rows: RequestRow[] }) {
-  const go = useAppStore((s) => s.go);
+  const go = useNavigationStore((s) => s.go);
   const makePlan = useSigningStore((s) => s.makePlan);
   const planning = useSigningStore((s) => s.planning);
   const actionable = rows.filter((r) => r.action);

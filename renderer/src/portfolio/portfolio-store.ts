@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppErrorData } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { call, errorData, getBridge } from '../bridge';
+import { loadQueue } from '../bridge/load-queue';
 
 export const AUTO_REFRESH_MS = 30_000;
 
@@ -20,7 +21,7 @@ interface PortfolioState {
   refresh(options?: { force?: boolean }): Promise<void>;
 }
 
-let inFlight: Promise<void> | null = null;
+const loads = loadQueue<string | null>();
 
 export const usePortfolioStore = create<PortfolioState>((set, get) => ({
   groupId: null,
@@ -38,20 +39,22 @@ export const usePortfolioStore = create<PortfolioState>((set, get) => ({
     set({ autoRefresh: on });
   },
   refresh(options) {
-    // One refresh at a time: a timer tick during a slow refresh joins it instead of piling up.
-    inFlight ??= (async () => {
-      const groupId = get().groupId;
+    const groupId = get().groupId;
+    // One refresh of a batch at a time: a timer tick during a slow refresh joins it. A batch
+    // switched to meanwhile is loaded once that refresh ends (joining it would drop both answers:
+    // the old batch's is not shown under the new one's name).
+    const queued = loads.last();
+    if (queued?.key === groupId) return queued.done;
+    return loads.run(groupId, async (isLast) => {
       set({ loading: true });
       try {
         const data = await call(getBridge().portfolio.load({ groupId }));
         if (get().groupId === groupId) set({ data, error: null, forced: options?.force === true });
       } catch (err) {
-        set({ error: errorData(err) });
+        if (get().groupId === groupId) set({ error: errorData(err) });
       } finally {
-        set({ loading: false });
-        inFlight = null;
+        if (isLast()) set({ loading: false });
       }
-    })();
-    return inFlight;
+    });
   },
 }));

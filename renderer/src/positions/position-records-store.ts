@@ -3,7 +3,8 @@ import { create } from 'zustand';
 import type { AppErrorData } from '../../../shared/errors';
 import type { PositionRecords } from '../../../shared/positions/schemas';
 import { call, errorData, getBridge } from '../bridge';
-import { usePortfolioStore } from '../portfolio/portfolio-store';
+import { loadQueue } from '../bridge/load-queue';
+import { usePortfolioStore } from '../portfolio';
 
 interface PositionRecordsState {
   data: PositionRecords | null;
@@ -15,7 +16,7 @@ interface PositionRecordsState {
   load(groupId: string | null, portfolioAt: number, force: boolean): Promise<void>;
 }
 
-let inFlight: Promise<void> | null = null;
+const loads = loadQueue<string>();
 
 /**
  * The service's position records of the batch, asked for once per portfolio refresh (the main side
@@ -28,9 +29,8 @@ export const usePositionRecordsStore = create<PositionRecordsState>((set, get) =
   loadedFor: null,
   load(groupId, portfolioAt, force) {
     const key = `${groupId ?? '*'}@${portfolioAt}`;
-    if (get().loadedFor === key) return inFlight ?? Promise.resolve();
-    const previous = inFlight ?? Promise.resolve();
-    const run = previous.then(async () => {
+    if (get().loadedFor === key) return loads.last()?.done ?? Promise.resolve();
+    return loads.run(key, async (isLast) => {
       set({ loading: true, loadedFor: key, ...(get().data?.groupId !== groupId ? { data: null } : {}) });
       try {
         const data = await call(getBridge().positions.records({ groupId, ...(force ? { force: true } : {}) }));
@@ -38,12 +38,9 @@ export const usePositionRecordsStore = create<PositionRecordsState>((set, get) =
       } catch (err) {
         set({ error: errorData(err) });
       } finally {
-        set({ loading: false });
-        if (inFlight === run) inFlight = null;
+        if (isLast()) set({ loading: false });
       }
     });
-    inFlight = run;
-    return run;
   },
 }));
 

@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
+import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useSettingsStore } from './settings-store';
 
 export function SettingsScreen() {
   const { status, busy, test, error, notice, load, testConnection, save, remove } = useSettingsStore();
-  const info = useAppStore((s) => s.info);
+  const info = useNavigationStore((s) => s.info);
   // Until the user types, the field shows the saved address; after that, only what they typed.
   const [serviceUrlDraft, setServiceUrl] = useState<string | null>(null);
   const serviceUrl = serviceUrlDraft ?? status?.serviceUrl ?? '';
@@ -24,13 +25,7 @@ export function SettingsScreen() {
   };
 
   return (
-    <section className="screen" aria-labelledby="settings-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="settings-title">Settings</h1>
-          <p className="screen-sub">Connection to the credit vault service</p>
-        </div>
-      </header>
+    <Screen name="settings" title="Settings" subtitle="Connection to the credit vault service">
 
       <div className="card">
         <h2>Service API key</h2>
@@ -124,14 +119,14 @@ export function SettingsScreen() {
       </div>
 
       <OfflineCard />
-    </section>
+    </Screen>
   );
 }
 
 /** Turns this install into an offline-review one: no connection to the service, the chains or anything else. */
 function OfflineCard() {
-  const info = useAppStore((s) => s.info);
-  const setInfo = useAppStore((s) => s.setInfo);
+  const info = useNavigationStore((s) => s.info);
+  const setInfo = useNavigationStore((s) => s.setInfo);
   const [failure, setFailure] = useState<AppErrorData | null>(null);
   // Shows the choice at once; the mode follows when the console has switched.
   const [wanted, setWanted] = useState<boolean | null>(null);

@@ -3,7 +3,7 @@ import { depositRoute, withdrawRoute } from '../../../shared/domain/actions';
 import { numberMarksOf, parseAmount } from '../../../shared/domain/units';
 import { formatUnits } from 'viem';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
-import { usePortfolioStore } from '../portfolio/portfolio-store';
+import { usePortfolioStore } from '../portfolio';
 import { useSigningStore, type OperationDraft } from './signing-store';
 
 type Action = OperationDraft['action'];

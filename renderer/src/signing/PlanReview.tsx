@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { Plan, Review } from '../../../shared/signing/schemas';
 import { isoToSeconds } from '../../../shared/domain/time';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
-import { BundleSaved } from '../offline/BundleBatch';
-import { useBundlesStore } from '../offline/bundles-store';
+import { BundleSaved, useBundlesStore } from '../bundles';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
 /** One transaction or message as the operator checks it: the decoded call, fees, and what the Ledger will show. */
@@ -63,7 +62,7 @@ export function ReviewCard({ review }: { review: Review }) {
 /** The plan before anything is signed: who is skipped and why, every transaction to sign, and the blind-signing acknowledgement. */
 export function PlanReview({ plan }: { plan: Plan }) {
   const { start, discardPlan } = useSigningStore();
-  const offline = useAppStore((s) => s.info?.mode === 'offline');
+  const offline = useNavigationStore((s) => s.info?.mode === 'offline');
   const [ack, setAck] = useState(false);
   const toSign = plan.items.filter((i) => i.state !== 'skipped');
   const skipped = plan.wallets.filter((w) => !w.ok);
@@ -148,7 +147,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
 function BundleOrigin({ plan }: { plan: Plan }) {
   const view = useBundlesStore((s) => s.planViews[plan.id]);
   const showSnapshot = useBundlesStore((s) => s.showSnapshotOfPlan);
-  const go = useAppStore((s) => s.go);
+  const go = useNavigationStore((s) => s.go);
   return (
     <div className="notice notice-info" data-testid="plan-bundle">
       <p>

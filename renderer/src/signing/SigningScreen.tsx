@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import type { BatchItem, BatchOrigin, ItemState } from '../../../shared/signing/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
+import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { originLabel } from '../offline/bundle-labels';
-import { BundleSaved, OfflineStart, SaveSigned, SendChecks } from '../offline/BundleBatch';
+import { originLabel, BundleSaved, OfflineStart, SaveSigned, SendChecks } from '../bundles';
 import { NewOperation } from './NewOperation';
 import { PlanReview, ReviewCard } from './PlanReview';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
@@ -33,7 +33,7 @@ function canRetry(item: BatchItem, origin: BatchOrigin['kind'] | null): boolean 
 /** Plans to review, the batch being signed item by item, and the batches before it. */
 export function SigningScreen() {
   const { plan, batch, batches, error, open, act, report, loadBatches } = useSigningStore();
-  const offline = useAppStore((s) => s.info?.mode === 'offline');
+  const offline = useNavigationStore((s) => s.info?.mode === 'offline');
   useEffect(() => {
     void loadBatches();
   }, [loadBatches]);
@@ -43,13 +43,7 @@ export function SigningScreen() {
   const toSend = batch ? batch.items.filter((i) => i.state === 'signed').length : 0;
 
   return (
-    <section className="screen" aria-labelledby="signing-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="signing-title">Signing</h1>
-          <p className="screen-sub">Every signature goes to the Ledger, one item at a time, journaled before each step.</p>
-        </div>
-      </header>
+    <Screen name="signing" title="Signing" subtitle="Every signature goes to the Ledger, one item at a time, journaled before each step.">
       {error ? <ErrorNotice error={error} /> : null}
       {plan ? <PlanReview plan={plan} /> : batch?.status === 'running' ? null : offline ? <OfflineStart /> : <NewOperation />}
       {batch ? (
@@ -160,6 +154,6 @@ export function SigningScreen() {
           ))}
         </ul>
       </div>
-    </section>
+    </Screen>
   );
 }

@@ -3,17 +3,18 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { byDate, transactionFilter, transactionTotals } from '../../../shared/transactions/filter';
 import { transactionsCsv, transactionsFileName } from '../../../shared/transactions/csv';
 import type { TransactionRow } from '../../../shared/transactions/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
+import { Screen } from '../components/ScreenHeader';
+import { walletAndVaultColumns } from '../components/wallet-vault-columns';
 import { downloadFile } from '../components/download';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { shortAddress, timeLabels } from '../components/format';
 import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
-import { GroupPicker } from '../portfolio/GroupPicker';
-import { usePortfolioStore } from '../portfolio/portfolio-store';
-import { useWalletsStore } from '../wallets/wallets-store';
+import { GroupPicker, usePortfolioStore } from '../portfolio';
+import { useWalletsStore } from '../wallets';
 import { useTransactionsStore } from './transactions-store';
 import './transactions.css';
 
@@ -28,7 +29,7 @@ const STATUS_CLASS: Record<string, string> = { CONFIRMED: 'pill-ok', PENDING: 'p
  */
 export function TransactionsScreen() {
   const groupId = usePortfolioStore((s) => s.groupId);
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
   const book = useWalletsStore((s) => s.book);
   const { data, loading, error, filter, setFilter, clearFilter, load } = useTransactionsStore();
 
@@ -71,28 +72,11 @@ export function TransactionsScreen() {
         cell: (c) =>
           c.row.original.timestamp !== null ? <DateTime seconds={c.row.original.timestamp} /> : <span className="cell-sub">—</span>,
       }),
-      col.accessor((r) => `${labelOf(r.wallet)} ${r.wallet}`, {
-        id: 'wallet',
-        header: 'Wallet',
-        meta: { width: 'minmax(130px, 1fr)' } satisfies ColumnMeta,
-        cell: (c) => (
-          <div className="stack">
-            <span className="cell-title">{labelOf(c.row.original.wallet) || 'no label'}</span>
-            <code className="cell-sub" title={c.row.original.wallet}>
-              {shortAddress(c.row.original.wallet)}
-            </code>
-          </div>
-        ),
-      }),
-      col.accessor('vaultName', {
-        header: 'Vault',
-        meta: { width: 'minmax(130px, 1fr)' } satisfies ColumnMeta,
-        cell: (c) => (
-          <div className="stack">
-            <span>{c.getValue()}</span>
-            <span className="cell-sub">{c.row.original.chainName ?? 'unknown chain'}</span>
-          </div>
-        ),
+      ...walletAndVaultColumns<TransactionRow>({
+        width: 'minmax(130px, 1fr)',
+        label: labelOf,
+        vaultName: (r) => r.vaultName,
+        chainName: (r) => r.chainName ?? 'unknown chain',
       }),
       col.accessor('type', {
         header: 'Type',
@@ -165,43 +149,35 @@ export function TransactionsScreen() {
   const problem = error ?? data?.error ?? null;
 
   return (
-    <section className="screen" aria-labelledby="transactions-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="transactions-title">Transactions</h1>
-          <p className="screen-sub">
-            {data
-              ? `${shown.length} of ${all.length} transactions of ${data.wallets.length} wallet${data.wallets.length === 1 ? '' : 's'}, from the service`
-              : 'History of the batch from the service'}
-          </p>
-        </div>
-        <div className="screen-actions">
-          <GroupPicker />
-          {updated ? (
-            <span className="freshness" title={`${updated.utc}${data ? ` · ${data.cost.http} service requests, ${data.cost.ms} ms` : ''}`}>
-              {data?.stale ? 'Not current: from ' : 'Updated '}
-              {updated.local}
-            </span>
-          ) : null}
-          <button
-            type="button"
-            className="button"
-            onClick={exportCsv}
-            disabled={shown.length === 0}
-            title="The transactions shown, oldest first, amounts with their token's decimals"
-          >
-            Export CSV
-          </button>
-          <button type="button" className="button" onClick={() => void load(groupId, true)} disabled={loading} aria-busy={loading}>
-            {loading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </div>
-      </header>
-      {loading ? (
-        <div className="progress" role="progressbar" aria-label="Loading transactions" />
-      ) : (
-        <div className="progress-placeholder" />
-      )}
+    <Screen
+      name="transactions"
+      title="Transactions"
+      subtitle={
+        data
+          ? `${shown.length} of ${all.length} transactions of ${data.wallets.length} wallet${data.wallets.length === 1 ? '' : 's'}, from the service`
+          : 'History of the batch from the service'
+      }
+      batch={<GroupPicker />}
+      updated={
+        updated && {
+          label: `${data?.stale ? 'Not current: from ' : 'Updated '}${updated.local}`,
+          title: `${updated.utc}${data ? ` · ${data.cost.http} service requests, ${data.cost.ms} ms` : ''}`,
+        }
+      }
+      actions={
+        <button
+          type="button"
+          className="button"
+          onClick={exportCsv}
+          disabled={shown.length === 0}
+          title="The transactions shown, oldest first, amounts with their token's decimals"
+        >
+          Export CSV
+        </button>
+      }
+      refresh={{ run: () => void load(groupId, true), busy: loading }}
+      progress={{ busy: loading, label: 'Loading transactions' }}
+    >
       {problem ? (
         <ErrorNotice
           error={problem}
@@ -324,6 +300,6 @@ export function TransactionsScreen() {
           }
         />
       ) : null}
-    </section>
+    </Screen>
   );
 }

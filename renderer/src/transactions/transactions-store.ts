@@ -3,6 +3,7 @@ import type { AppErrorData } from '../../../shared/errors';
 import type { TransactionFilter } from '../../../shared/transactions/filter';
 import type { TransactionsView } from '../../../shared/transactions/schemas';
 import { call, errorData, getBridge } from '../bridge';
+import { loadQueue } from '../bridge/load-queue';
 
 interface TransactionsState {
   data: TransactionsView | null;
@@ -16,7 +17,7 @@ interface TransactionsState {
   load(groupId: string | null, force?: boolean): Promise<void>;
 }
 
-let inFlight: Promise<void> | null = null;
+const loads = loadQueue<string | null>();
 
 /** The batch's transaction history; filters apply on this side, so changing one costs no request. */
 export const useTransactionsStore = create<TransactionsState>((set, get) => ({
@@ -31,7 +32,7 @@ export const useTransactionsStore = create<TransactionsState>((set, get) => ({
     set({ filter: {} });
   },
   load(groupId, force) {
-    const run = (inFlight ?? Promise.resolve()).then(async () => {
+    return loads.run(groupId, async (isLast) => {
       set({ loading: true, ...(get().data && get().data!.groupId !== groupId ? { data: null } : {}) });
       try {
         const data = await call(getBridge().transactions.list({ groupId, ...(force ? { force: true } : {}) }));
@@ -39,11 +40,8 @@ export const useTransactionsStore = create<TransactionsState>((set, get) => ({
       } catch (err) {
         set({ error: errorData(err) });
       } finally {
-        set({ loading: false });
-        if (inFlight === run) inFlight = null;
+        if (isLast()) set({ loading: false });
       }
     });
-    inFlight = run;
-    return run;
   },
 }));

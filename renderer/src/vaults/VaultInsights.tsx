@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { exactUnits } from '../../../shared/domain/units';
-import { useAppStore } from '../app/app-store';
-import { useCampaignsStore } from '../campaigns/campaigns-store';
+import { useNavigationStore } from '../navigation/navigation-store';
+import { useCampaignsStore } from '../campaigns';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FlatEntries } from '../components/FlatEntries';
@@ -10,8 +10,7 @@ import { LineChart } from '../components/LineChart';
 import { pickText } from '../components/text';
 import { DateTime } from '../components/time';
 import { UsdValue } from '../components/UsdValue';
-import { operatorKind } from '../operators/labels';
-import { useOperatorsStore } from '../operators/operators-store';
+import { operatorKind, useOperatorsStore } from '../operators';
 import '../components/insights.css';
 import { useVaultInsightsStore } from './vault-insights-store';
 
@@ -33,7 +32,7 @@ function usdPerToken(usd6: string): string {
 
 export function VaultInsights({ vaultId }: { vaultId: string }) {
   const { profile, profileError, performance, performanceError, loading, load } = useVaultInsightsStore();
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
   const openOperator = useOperatorsStore((s) => s.open);
   const openCampaign = useCampaignsStore((s) => s.open);
   useEffect(() => {

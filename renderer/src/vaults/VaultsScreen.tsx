@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
 import { formatFeePercent } from '../../../shared/domain/fees';
-import { useAppStore } from '../app/app-store';
-import { ErrorNotice } from '../components/ErrorNotice';
-import { shortAddress, timeLabels } from '../components/format';
+import { useNavigationStore } from '../navigation/navigation-store';
+import { useSourceLoad } from '../navigation/use-source-load';
+import { LoadedList } from '../components/LoadedList';
+import { Screen } from '../components/ScreenHeader';
+import { shortAddress } from '../components/format';
 import { pickText } from '../components/text';
 import '../components/insights.css';
 import { useVaultsStore } from './vaults-store';
@@ -11,43 +12,29 @@ const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-w
 
 export function VaultsScreen() {
   const { list, loading, error, load, category, type, setFilter } = useVaultsStore();
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
-  const openVault = useAppStore((s) => s.openVault);
+  const openVault = useNavigationStore((s) => s.openVault);
 
-  useEffect(() => {
-    void load();
-  }, [load, sourceVersion]);
+  useSourceLoad(load);
 
-  const updated = list ? timeLabels(list.fetchedAt) : null;
   // Filters narrow the public vaults; the rest of the catalog is never shown whatever they say.
   const shown = list ? list.vaults.filter((v) => (!category || v.category?.id === category) && (!type || v.type?.id === type)) : [];
   const filtered = list !== null && shown.length !== list.vaults.length;
 
   return (
-    <section className="screen" aria-labelledby="vaults-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="vaults-title">Vaults</h1>
-          <p className="screen-sub">
-            {list ? `${filtered ? `${shown.length} of ` : ''}${list.vaults.length} public vault${list.vaults.length === 1 ? '' : 's'}` : 'Loading the catalog…'}
-            {list && list.hiddenCount > 0 ? ` · ${list.hiddenCount} restricted or hidden not shown` : ''}
-          </p>
-        </div>
-        <div className="screen-actions">
-          {updated ? (
-            <span className="freshness" title={updated.utc}>
-              Updated {updated.local}
-            </span>
-          ) : null}
-          <button type="button" className="button" onClick={() => void load()} disabled={loading}>
-            {loading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </div>
-      </header>
+    <Screen
+      name="vaults"
+      title="Vaults"
+      subtitle={
+        <>
+          {list ? `${filtered ? `${shown.length} of ` : ''}${list.vaults.length} public vault${list.vaults.length === 1 ? '' : 's'}` : 'Loading the catalog…'}
+          {list && list.hiddenCount > 0 ? ` · ${list.hiddenCount} restricted or hidden not shown` : ''}
+        </>
+      }
+      updatedAtMs={list?.fetchedAt}
+      refresh={{ run: () => void load(), busy: loading }}
+    >
 
-      {error ? <ErrorNotice error={error} title={list ? 'Could not refresh: the list below is from the last successful load.' : 'Could not load the vaults.'} /> : null}
-
-      {list && list.vaults.length === 0 ? <p className="empty">The service lists no public vaults.</p> : null}
+      <LoadedList error={error} loaded={list !== null} count={list?.vaults.length ?? 0} what="the vaults" none="The service lists no public vaults." />
 
       {list && list.vaults.length > 0 ? (
         <div className="filters" role="group" aria-label="Filters">
@@ -144,6 +131,6 @@ export function VaultsScreen() {
           </table>
         </div>
       ) : null}
-    </section>
+    </Screen>
   );
 }

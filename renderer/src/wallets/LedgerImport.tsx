@@ -4,7 +4,7 @@ import type { DeviceAccount } from '../../../shared/device';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { deviceSummary, useDeviceStore } from '../device/device-store';
+import { deviceSummary, useDeviceStore } from '../device';
 import { useWalletsStore } from './wallets-store';
 
 /**

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
 import type { Wallet } from '../../../shared/wallets/schemas';
-import { useAppStore } from '../app/app-store';
+import { useSourceLoad } from '../navigation/use-source-load';
 import { call, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Screen } from '../components/ScreenHeader';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { AddWalletForm } from './AddWalletForm';
 import { GroupsPanel } from './GroupsPanel';
@@ -23,10 +24,7 @@ export function WalletsScreen() {
   const [editing, setEditing] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const sourceVersion = useAppStore((s) => s.sourceVersion);
-  useEffect(() => {
-    void load();
-  }, [load, sourceVersion]);
+  useSourceLoad(load);
 
   const groupName = useMemo(() => new Map((book?.groups ?? []).map((g) => [g.id, g.name])), [book]);
   const wallets = useMemo(() => (book?.wallets ?? []).filter((w) => group === null || w.groupIds.includes(group)), [book, group]);
@@ -69,15 +67,12 @@ export function WalletsScreen() {
   const currentGroup = group ? book?.groups.find((g) => g.id === group) : null;
 
   return (
-    <section className="screen" aria-labelledby="wallets-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="wallets-title">Wallets</h1>
-          <p className="screen-sub">
-            {book ? `${wallets.length} wallet${wallets.length === 1 ? '' : 's'}${currentGroup ? ` in ${currentGroup.name}` : ' in the book'}` : 'Loading…'}
-          </p>
-        </div>
-        <div className="screen-actions">
+    <Screen
+      name="wallets"
+      title="Wallets"
+      subtitle={book ? `${wallets.length} wallet${wallets.length === 1 ? '' : 's'}${currentGroup ? ` in ${currentGroup.name}` : ' in the book'}` : 'Loading…'}
+      tools={
+        <>
           <input ref={fileInput} type="file" accept=".csv,text/csv" hidden onChange={(e) => void onFile(e)} data-testid="csv-input" />
           <button type="button" className="button" disabled={busy} onClick={() => setLedgerOpen(true)}>
             Import from Ledger
@@ -91,8 +86,9 @@ export function WalletsScreen() {
           <button type="button" className="button" disabled={!wallets.length} onClick={() => void exportBook('json')}>
             Export JSON
           </button>
-        </div>
-      </header>
+        </>
+      }
+    >
 
       {book?.recoveredFrom ? (
         <ErrorNotice
@@ -182,6 +178,6 @@ export function WalletsScreen() {
           />
         </div>
       </div>
-    </section>
+    </Screen>
   );
 }

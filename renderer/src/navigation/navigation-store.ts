@@ -22,7 +22,7 @@ interface AppState {
   openVault(vaultId: string): void;
 }
 
-export const useAppStore = create<AppState>((set) => ({
+export const useNavigationStore = create<AppState>((set) => ({
   info: null,
   screen: 'overview',
   vaultId: null,

@@ -1,14 +1,14 @@
-import './offline.css';
+import './bundles.css';
 import { useEffect } from 'react';
 import type { BundleSummary } from '../../../shared/bundle/schemas';
 import type { Batch } from '../../../shared/signing/schemas';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useBundlesStore } from './bundles-store';
 
 /** On an offline install the Signing screen starts from a file, not from a plan made here. */
 export function OfflineStart() {
-  const go = useAppStore((s) => s.go);
+  const go = useNavigationStore((s) => s.go);
   return (
     <div className="card wide" data-testid="offline-start">
       <h2>Sign a batch prepared online</h2>

@@ -1,10 +1,11 @@
-import './offline.css';
+import './bundles.css';
 import { useEffect, useRef, type ChangeEvent } from 'react';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Screen } from '../components/ScreenHeader';
 import { DateTime } from '../components/time';
 import { isoToSeconds } from '../../../shared/domain/time';
-import { useSigningStore } from '../signing/signing-store';
+import { useSigningStore } from '../signing';
 import { bundleContents, bundleTitle, originLabel, sourceLabel } from './bundle-labels';
 import { useBundlesStore } from './bundles-store';
 
@@ -16,8 +17,8 @@ import { useBundlesStore } from './bundles-store';
  * signatures leave as a signed bundle. Either side can look at the snapshot a bundle was planned from.
  */
 export function BundlesScreen() {
-  const offline = useAppStore((s) => s.info?.mode === 'offline');
-  const go = useAppStore((s) => s.go);
+  const offline = useNavigationStore((s) => s.info?.mode === 'offline');
+  const go = useNavigationStore((s) => s.go);
   const { opened, error, busy, saved, openFile, closeFile, importUnsigned, importSigned, showSnapshotOfFile, showSnapshotOfBatch, exportSigned } =
     useBundlesStore();
   const { batches, loadBatches, open } = useSigningStore();
@@ -35,23 +36,23 @@ export function BundlesScreen() {
   const summary = opened?.view.bundle ?? null;
 
   return (
-    <section className="screen" aria-labelledby="bundles-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="bundles-title">Bundles</h1>
-          <p className="screen-sub">
-            {offline
-              ? 'This install reviews and signs batches prepared online. Nothing is sent from here: the signatures leave as a file.'
-              : 'Carry a reviewed plan to an offline install as a file, and bring its signatures back here to send them.'}
-          </p>
-        </div>
-        <div className="screen-actions">
+    <Screen
+      name="bundles"
+      title="Bundles"
+      subtitle={
+        offline
+          ? 'This install reviews and signs batches prepared online. Nothing is sent from here: the signatures leave as a file.'
+          : 'Carry a reviewed plan to an offline install as a file, and bring its signatures back here to send them.'
+      }
+      primary={
+        <>
           <input ref={input} type="file" accept=".json,application/json" hidden onChange={(e) => void onFile(e)} data-testid="bundle-input" />
           <button type="button" className="button button-primary" disabled={busy} onClick={() => input.current?.click()}>
             {offline ? 'Open an unsigned bundle…' : 'Open a signed bundle…'}
           </button>
-        </div>
-      </header>
+        </>
+      }
+    >
 
       <ol className="bundle-steps" aria-label="Offline review, step by step">
         <li className={offline ? '' : 'current'}>
@@ -192,7 +193,7 @@ export function BundlesScreen() {
           </ul>
         )}
       </div>
-    </section>
+    </Screen>
   );
 }
 

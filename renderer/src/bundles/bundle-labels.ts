@@ -1,6 +1,6 @@
 import type { BundleSource, BundleSummary } from '../../../shared/bundle/schemas';
 import type { BatchOrigin } from '../../../shared/signing/schemas';
-import { ACTION_TITLE } from '../signing/signing-store';
+import { ACTION_TITLE } from '../signing';
 
 /** "4 transactions, 2 agreements", as a bundle's contents are said everywhere. */
 export function bundleContents(summary: Pick<BundleSummary, 'transactions' | 'messages'>): string {

@@ -5,7 +5,7 @@ import { formatFileSize } from '../../../shared/wallets/csv-size';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 import { downloadFile } from '../components/download';
-import { useSigningStore } from '../signing/signing-store';
+import { useSigningStore } from '../signing';
 
 /** A bundle file the operator opened: its text stays here until it is imported or put away. */
 export interface OpenedFile {

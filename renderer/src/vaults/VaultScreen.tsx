@@ -1,20 +1,17 @@
 import { failedSources, sourceIdOf } from '../../../shared/portfolio/freshness';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
 import { EpochHistoryCard } from './EpochHistoryCard';
-import { actionLabel, portfolioIndex } from './labels';
-import { PortfolioHeader } from './PortfolioHeader';
-import { usePortfolioStore } from './portfolio-store';
-import { StaleMark } from './StaleMark';
+import { actionLabel, portfolioIndex, PortfolioHeader, usePortfolioStore, StaleMark } from '../portfolio';
 import { VaultFacts } from './VaultFacts';
-import { useSigningStore } from '../signing/signing-store';
-import { VaultInsights, VaultOperatorsLine } from '../vaults/VaultInsights';
-import { useVaultInsightsStore } from '../vaults/vault-insights-store';
+import { useSigningStore } from '../signing';
+import { VaultInsights, VaultOperatorsLine } from './VaultInsights';
+import { useVaultInsightsStore } from './vault-insights-store';
 
 /** One vault: its cycle and countdown, rates, price, TVL, queues, instant-withdrawal settings, epoch history, and the batch's wallets in it. */
 export function VaultScreen() {
-  const vaultId = useAppStore((s) => s.vaultId);
-  const go = useAppStore((s) => s.go);
+  const vaultId = useNavigationStore((s) => s.vaultId);
+  const go = useNavigationStore((s) => s.go);
   const data = usePortfolioStore((s) => s.data);
   const makePlan = useSigningStore((s) => s.makePlan);
   const vault = data?.vaults.find((v) => v.id === vaultId) ?? null;
@@ -36,11 +33,8 @@ export function VaultScreen() {
             </>
           ) : undefined
         }
-      >
-        <button type="button" className="button" onClick={() => go('overview')}>
-          ← Overview
-        </button>
-      </PortfolioHeader>
+        back={{ label: 'Overview', onClick: () => go('overview') }}
+      />
       {data && !vault ? (
         <p className="empty">
           The cycle, queues and the batch's positions are read for the public epoch vaults of the chains the console reads; this vault is not

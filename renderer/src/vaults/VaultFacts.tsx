@@ -5,8 +5,7 @@ import type { Portfolio, PortfolioVault, SourceStatus, VaultCycle } from '../../
 import { Amount } from '../components/Amount';
 import { timeLabels } from '../components/format';
 import { Countdown, DateTime, formatDuration } from '../components/time';
-import { chainClockOffset, CycleBadge } from './CycleBadge';
-import { StaleMark } from './StaleMark';
+import { chainClockOffset, CycleBadge, StaleMark } from '../portfolio';
 import { pct } from '../components/figures';
 
 

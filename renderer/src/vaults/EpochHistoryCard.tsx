@@ -6,7 +6,7 @@ import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { timeLabels } from '../components/format';
 import { EpochTable } from './EpochTable';
-import { StaleMark } from './StaleMark';
+import { StaleMark } from '../portfolio';
 
 /**
  * The vault's epochs from the service, read again whenever the portfolio refreshes (on demand or

@@ -1,13 +1,14 @@
-import './offline.css';
+import './bundles.css';
 import type { BundleSnapshot } from '../../../shared/bundle/schemas';
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import type { PlanVault } from '../../../shared/signing/schemas';
 import { isoToSeconds } from '../../../shared/domain/time';
-import { useAppStore } from '../app/app-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
+import { Screen } from '../components/ScreenHeader';
 import { DateTime, formatDuration } from '../components/time';
 import { pct } from '../components/figures';
-import { EpochTable } from '../portfolio/EpochTable';
+import { EpochTable } from '../vaults';
 import { bundleTitle, sourceLabel } from './bundle-labels';
 import { useBundlesStore } from './bundles-store';
 
@@ -25,7 +26,7 @@ const STATE_LABEL: Record<string, string> = {
 export function SnapshotScreen() {
   const view = useBundlesStore((s) => s.snapshot);
   const close = useBundlesStore((s) => s.closeSnapshot);
-  const go = useAppStore((s) => s.go);
+  const go = useNavigationStore((s) => s.go);
   const back = () => {
     close();
     go('bundles');
@@ -42,20 +43,16 @@ export function SnapshotScreen() {
   }
   const { snapshot: s, vault } = view;
   return (
-    <section className="screen" aria-labelledby="snapshot-title">
-      <header className="screen-header">
-        <div>
-          <h1 id="snapshot-title">Snapshot: {s.vault.name}</h1>
-          <p className="screen-sub">
-            {bundleTitle(view.bundle.action, view.bundle.vault.name)} · <code>{view.from}</code>
-          </p>
-        </div>
-        <div className="screen-actions">
-          <button type="button" className="button" onClick={back}>
-            ← Bundles
-          </button>
-        </div>
-      </header>
+    <Screen
+      name="snapshot"
+      title={`Snapshot: ${s.vault.name}`}
+      subtitle={
+        <>
+          {bundleTitle(view.bundle.action, view.bundle.vault.name)} · <code>{view.from}</code>
+        </>
+      }
+      back={{ label: 'Bundles', onClick: back }}
+    >
       <div className="snapshot-banner" role="status" data-testid="snapshot-time">
         <div>
           <strong>As of</strong> <DateTime seconds={isoToSeconds(s.takenAt)} />
@@ -70,7 +67,7 @@ export function SnapshotScreen() {
       <EpochsCard epochs={s.epochs} vault={vault} />
       <WalletsCard snapshot={s} vault={vault} />
       <RequestsCard snapshot={s} vault={vault} />
-    </section>
+    </Screen>
   );
 }
 

@@ -1,0 +1,6 @@
+/** The bundles feature's public surface: offline review by files, and the snapshot a bundle was planned from. */
+export { BundlesScreen } from './BundlesScreen';
+export { SnapshotScreen } from './SnapshotScreen';
+export { BundleSaved, OfflineStart, SaveSigned, SendChecks } from './BundleBatch';
+export { originLabel } from './bundle-labels';
+export { useBundlesStore } from './bundles-store';

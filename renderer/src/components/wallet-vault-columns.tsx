@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { shortAddress } from './format';
+import type { ColumnMeta } from './VirtualTable';
+
+/** The wallet (label over short address) and vault (name over chain) columns the batch's tables share. */
+export function walletAndVaultColumns<T extends { wallet: string }>({
+  width,
+  label,
+  vaultName,
+  chainName,
+}: {
+  /** Both columns' grid width. */
+  width: string;
+  label(wallet: string): string;
+  vaultName(row: T): string;
+  chainName(row: T): ReactNode;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's column values are heterogeneous by design
+}): ColumnDef<T, any>[] {
+  const col = createColumnHelper<T>();
+  return [
+    col.accessor((r) => `${label(r.wallet)} ${r.wallet}`, {
+      id: 'wallet',
+      header: 'Wallet',
+      meta: { width } satisfies ColumnMeta,
+      cell: (c) => (
+        <div className="stack">
+          <span className="cell-title">{label(c.row.original.wallet) || 'no label'}</span>
+          <code className="cell-sub" title={c.row.original.wallet}>
+            {shortAddress(c.row.original.wallet)}
+          </code>
+        </div>
+      ),
+    }),
+    col.accessor((r) => vaultName(r), {
+      id: 'vault',
+      header: 'Vault',
+      meta: { width } satisfies ColumnMeta,
+      cell: (c) => (
+        <div className="stack">
+          <span>{c.getValue() as string}</span>
+          <span className="cell-sub">{chainName(c.row.original)}</span>
+        </div>
+      ),
+    }),
+  ];
+}

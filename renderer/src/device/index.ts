@@ -1,0 +1,4 @@
+/** The device feature's public surface: the Ledger's state, and the emulator's panel in the demo. */
+export { DevicePanel } from './DevicePanel';
+export { DeviceStatus } from './DeviceStatus';
+export { deviceSummary, useDeviceStore } from './device-store';

@@ -1,0 +1,2 @@
+/** The performance feature's public surface. */
+export { PerformanceScreen } from './PerformanceScreen';

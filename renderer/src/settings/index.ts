@@ -1,0 +1,2 @@
+/** The settings feature's public surface. */
+export { SettingsScreen } from './SettingsScreen';

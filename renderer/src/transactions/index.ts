@@ -1,0 +1,2 @@
+/** The transactions feature's public surface. */
+export { TransactionsScreen } from './TransactionsScreen';

@@ -1,0 +1,3 @@
+/** The wallets feature's public surface: the wallet book. */
+export { WalletsScreen } from './WalletsScreen';
+export { useWalletsStore } from './wallets-store';

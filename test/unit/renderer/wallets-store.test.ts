@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../../../renderer/src/bridge';
+import { useWalletsStore } from '../../../renderer/src/wallets/wallets-store';
+import { freshStores, installFakeBridge, refusal } from './fake-bridge';
+
+freshStores(useWalletsStore);
+
+const bookOf = (groupIds: string[]) => ({ wallets: [], groups: groupIds.map((id) => ({ id, name: id })) });
+
+describe('wallets store', () => {
+  it('loads the book, and a group deleted elsewhere falls back to every wallet', async () => {
+    let groups = ['g1'];
+    installFakeBridge({ 'wallets.list': () => bookOf(groups) });
+    await useWalletsStore.getState().load();
+    useWalletsStore.getState().selectGroup('g1');
+    expect(useWalletsStore.getState()).toMatchObject({ book: bookOf(['g1']), group: 'g1', error: null });
+    groups = [];
+    await useWalletsStore.getState().load();
+    expect(useWalletsStore.getState().group).toBeNull();
+  });
+
+  it('imports a CSV into the group shown, then reloads the book', async () => {
+    const bridge = installFakeBridge({ 'wallets.list': () => bookOf(['g1']), 'wallets.importCsv': () => ({ added: 1, rows: [] }) });
+    useWalletsStore.setState({ group: 'g1' });
+    const done = useWalletsStore.getState().importCsvFile({ name: 'book.csv', size: 10, text: async () => 'address\n0x1' });
+    await done;
+    expect(bridge.calls.map((c) => c.method)).toEqual(['wallets.importCsv', 'wallets.list']);
+    expect(bridge.calls[0]!.input).toEqual({ csv: 'address\n0x1', groupId: 'g1' });
+    expect(useWalletsStore.getState()).toMatchObject({ busy: false, importReport: { added: 1 } });
+  });
+
+  it('refuses a file over the import limit before reading it', async () => {
+    const bridge = installFakeBridge({});
+    let read = false;
+    await useWalletsStore.getState().importCsvFile({
+      name: 'huge.csv',
+      size: 2 * 1024 * 1024,
+      text: async () => {
+        read = true;
+        return '';
+      },
+    });
+    expect(read).toBe(false);
+    expect(bridge.calls).toEqual([]);
+    expect(useWalletsStore.getState().error).toMatchObject({ code: 'CSV_TOO_LARGE' });
+  });
+
+  it('reports a change that fails, and one that works with its notice', async () => {
+    const { api } = installFakeBridge({
+      'wallets.list': () => bookOf([]),
+      'wallets.add': () => Promise.reject(refusal('BAD_ADDRESS')),
+      'wallets.remove': () => ({ removed: 2 }),
+    });
+    expect(await useWalletsStore.getState().run(() => call(api.wallets.add({ address: '0x1' } as never)))).toBe(false);
+    expect(useWalletsStore.getState()).toMatchObject({ busy: false, error: { code: 'BAD_ADDRESS' } });
+    const removed = (result: unknown) => `${(result as { removed: number }).removed} wallets removed`;
+    expect(await useWalletsStore.getState().run(() => call(api.wallets.remove({ addresses: [] } as never)), removed)).toBe(true);
+    expect(useWalletsStore.getState()).toMatchObject({ busy: false, error: null, notice: '2 wallets removed' });
+  });
+});
