@@ -20,7 +20,8 @@ interface PortfolioState {
   refresh(options?: { force?: boolean }): Promise<void>;
 }
 
-let inFlight: Promise<void> | null = null;
+/** The refresh running now, and the batch it loads. */
+let inFlight: { groupId: string | null; done: Promise<void> } | null = null;
 
 export const usePortfolioStore = create<PortfolioState>((set, get) => ({
   groupId: null,
@@ -38,20 +39,26 @@ export const usePortfolioStore = create<PortfolioState>((set, get) => ({
     set({ autoRefresh: on });
   },
   refresh(options) {
+    const groupId = get().groupId;
+    // A batch picked while another batch's refresh runs (the first load of a slow start) is loaded
+    // once that one ends: joining it would show nothing until the next timer tick.
+    if (inFlight && inFlight.groupId !== groupId) return inFlight.done.then(() => get().refresh(options));
     // One refresh at a time: a timer tick during a slow refresh joins it instead of piling up.
-    inFlight ??= (async () => {
-      const groupId = get().groupId;
-      set({ loading: true });
-      try {
-        const data = await call(getBridge().portfolio.load({ groupId }));
-        if (get().groupId === groupId) set({ data, error: null, forced: options?.force === true });
-      } catch (err) {
-        set({ error: errorData(err) });
-      } finally {
-        set({ loading: false });
-        inFlight = null;
-      }
-    })();
-    return inFlight;
+    inFlight ??= {
+      groupId,
+      done: (async () => {
+        set({ loading: true });
+        try {
+          const data = await call(getBridge().portfolio.load({ groupId }));
+          if (get().groupId === groupId) set({ data, error: null, forced: options?.force === true });
+        } catch (err) {
+          set({ error: errorData(err) });
+        } finally {
+          set({ loading: false });
+          inFlight = null;
+        }
+      })(),
+    };
+    return inFlight.done;
   },
 }));
