@@ -57,14 +57,24 @@ afterAll(async () => {
   await sim?.close();
 });
 
-/** The operator's hands on the offline install's Ledger: approves each review as it appears, until the batch is done. */
+/**
+ * The operator's hands on the offline install's Ledger (a USB device, so no panel on its screen):
+ * approves each review once its item is on the device, and waits until the item has left it,
+ * until the batch is done.
+ */
 async function approveUntilDone(page: Page): Promise<void> {
   const device = offline.c.runtime.handlers.emulator;
-  const deadline = Date.now() + 120_000;
-  while ((await page.getByTestId('batch-status').textContent()) !== 'done') {
-    if (Date.now() > deadline) throw new Error('the offline batch did not finish');
-    if ((await device.snapshot({}, ctx)).pending) await device.command({ command: 'approve' }, ctx);
-    await page.waitForTimeout(100);
+  const done = page.locator('[data-testid="batch"][data-status="done"]');
+  const onDevice = page.locator('.batch-items > li[data-state="on-device"]');
+  const deadline = Date.now() + 180_000;
+  const left = () => Math.max(deadline - Date.now(), 1);
+  for (;;) {
+    await done.or(onDevice).first().waitFor({ timeout: left() });
+    if ((await done.count()) > 0) return;
+    const itemId = await onDevice.first().getAttribute('data-item-id', { timeout: left() });
+    await expect.poll(async () => (await device.snapshot({}, ctx)).pending !== null, { timeout: left() }).toBe(true);
+    await device.command({ command: 'approve' }, ctx);
+    await page.locator(`.batch-items > li[data-item-id="${itemId}"]:not([data-state="on-device"])`).waitFor({ timeout: left() });
   }
 }
 
