@@ -11,7 +11,7 @@ import { SIM_MNEMONIC } from '../../electron/sim/chain';
 import { createEmulatedLedger, emulatorTransportFactory } from '../../electron/sim/ledger';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { openConsolePage, type ConsolePage } from './support/console-page';
+import { openConsolePage, outliving, type ConsolePage } from './support/console-page';
 
 // Offline review as operators do it, with two consoles: an online one on the demo plans a batch and
 // exports it as an unsigned bundle; an offline-review install (no network, its own data folder and
@@ -29,13 +29,12 @@ let wallets: string[];
 let unsignedFile: string;
 let signedFile: string;
 
-const keepSimulation = () => Promise.resolve({ ...sim, close: async () => undefined });
 const chain = () => createPublicClient({ transport: http(sim.localChains.find((c) => c.chainId === vault.chain.chainId)!.rpcUrl) });
 const nonces = () => Promise.all(wallets.map((w) => chain().getTransactionCount({ address: w as Hex })));
 
 beforeAll(async () => {
   sim = await startEmbeddedSimulation({ drive: false });
-  online = await openConsolePage({ startSimulation: keepSimulation });
+  online = await openConsolePage({ startSimulation: outliving(sim) });
   await online.page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
   before = await online.c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
   offline = await openConsolePage({

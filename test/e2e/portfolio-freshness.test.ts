@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
 import { createChainClient } from '../../electron/sim/chain';
 import type { Portfolio } from '../../shared/portfolio/schemas';
-import { startTestConsole, type TestConsole } from '../support/console';
-import { openChromium, screenshot, watchPage } from './support/browser';
-import { demoReady } from './support/console-page';
+import type { TestConsole } from '../support/console';
+import { openChromium, screenshot } from './support/browser';
+import { openDemoPage } from './support/console-page';
 
 // The demo with its cycle drivers held still, reached through a switch in front of the service:
 // the service can stop answering (503 on every request, as an overloaded gateway would) or answer
@@ -37,12 +36,7 @@ const go = (screen: string) => page.getByRole('button', { name: screen, exact: t
 const refresh = () => page.locator('.screen-header').getByRole('button', { name: 'Refresh', exact: true }).first().click();
 
 beforeAll(async () => {
-  c = await startTestConsole({ startSimulation: () => startEmbeddedSimulation({ drive: false }), fetch: serviceFetch });
-  browser = await openChromium();
-  page = await browser.newPage();
-  watched = watchPage(page);
-  await page.goto(c.shell.launchUrl);
-  await demoReady(page);
+  ({ c, browser, page, watched } = await openDemoPage({ fetch: serviceFetch }));
   truth = await c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
 }, 180_000);
 

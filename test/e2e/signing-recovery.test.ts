@@ -4,7 +4,7 @@ import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulat
 import type { EmbeddedSimulation } from '../../electron/runtime/service-connection';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { demoReady, openConsolePage, type ConsolePage } from './support/console-page';
+import { openConsolePage, openDemoPage, outliving, type ConsolePage } from './support/console-page';
 import { leftBehind } from './support/data-folder';
 import { asHex, chainOf, expectEachNonceOnce, signingUi } from './support/signing';
 
@@ -19,14 +19,10 @@ let before: Portfolio;
 const s = signingUi(() => ui);
 const ctx = s.ctx;
 
-// The simulation outlives each console opened on it, as the chain and the service outlive the app.
-const keepSimulation = () => Promise.resolve({ ...sim, close: async () => undefined });
-
 beforeAll(async () => {
   sim = await startEmbeddedSimulation({ drive: false });
-  ui = await openConsolePage({ startSimulation: keepSimulation });
+  ui = await openDemoPage({ startSimulation: outliving(sim) });
   page = ui.page;
-  await demoReady(page);
   before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
 }, 180_000);
 
@@ -182,7 +178,7 @@ describe('the console killed in the middle of a batch', () => {
     const dataDir = leftBehind(ui.c.dataDir);
     await ui.close();
 
-    ui = await openConsolePage({ startSimulation: keepSimulation, dataDir });
+    ui = await openConsolePage({ startSimulation: outliving(sim), dataDir });
     page = ui.page;
     await page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
     // The navigation says a batch needs attention; the batch says why it stopped.

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { demoReady, openConsolePage, type ConsolePage } from './support/console-page';
+import { openDemoPage, type ConsolePage } from './support/console-page';
 import { signingUi } from './support/signing';
 
 // Signing claims for a batch of demo lenders on the emulated Ledger, through the console's screens:
@@ -15,9 +14,8 @@ let before: Portfolio;
 const s = signingUi(() => ui);
 
 beforeAll(async () => {
-  ui = await openConsolePage({ startSimulation: () => startEmbeddedSimulation({ drive: false }) });
+  ui = await openDemoPage();
   page = ui.page;
-  await demoReady(page);
   before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, { transport: 'browser' });
 }, 180_000);
 
