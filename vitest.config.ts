@@ -31,6 +31,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // What the screen shows can take seconds on a busy machine (other test runs, builds): a
+          // poll waits for it with a generous ceiling, and asks no more often than a person would look.
+          expect: { poll: { timeout: 30_000, interval: 100 } },
         },
       },
     ],

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
-import { createServiceClient, type ServiceClient } from '../../electron/services/service-client';
+import type { ServiceClient } from '../../electron/services/service-client';
 import type { Portfolio } from '../../shared/portfolio/schemas';
-import { startTestConsole, type TestConsole } from '../support/console';
-import { openChromium, screenshot, watchPage } from './support/browser';
-import { demoReady } from './support/console-page';
+import type { TestConsole } from '../support/console';
+import { screenshot } from './support/browser';
+import { openDemoPage } from './support/console-page';
 
 // The demo as a user gets it: the local vaults the indexer serves have operators, integrations and
 // performance records, and the seeded lenders earn points in the running campaign from their
@@ -19,15 +18,9 @@ let service: ServiceClient;
 const ctx = { transport: 'browser' as const };
 
 beforeAll(async () => {
-  c = await startTestConsole({ startSimulation: () => startEmbeddedSimulation({ drive: false }) });
-  browser = await openChromium();
-  page = await browser.newPage();
-  watched = watchPage(page);
-  await page.goto(c.shell.launchUrl);
-  await demoReady(page);
+  ({ c, browser, page, watched } = await openDemoPage());
   truth = await c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
-  const sim = c.simulation()!;
-  service = createServiceClient({ baseUrl: sim.url, getApiKey: async () => sim.apiKey });
+  service = c.service();
 }, 180_000);
 
 afterAll(async () => {

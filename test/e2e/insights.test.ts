@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createServiceClient, type ServiceClient } from '../../electron/services/service-client';
+import type { ServiceClient } from '../../electron/services/service-client';
 import { POINTS_COLUMNS } from '../../electron/services/insights/points-csv';
 import type { ResourceItem } from '../../shared/service';
 import { serviceOnlySimulation } from '../support/console';
@@ -35,8 +35,7 @@ beforeAll(async () => {
   page = ui.page;
   // Any call that needs the service waits for the simulation to be up.
   await ui.c.runtime.handlers.vaults.list({}, ctx);
-  const sim = ui.c.simulation()!;
-  service = createServiceClient({ baseUrl: sim.url, getApiKey: async () => sim.apiKey });
+  service = ui.c.service();
   const [vaults, operators, categories, types, campaigns] = await Promise.all([
     service.listAll('vaults'),
     service.listAll('operators'),

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
 import { formatAmount, formatUsd } from '../../shared/domain/units';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { vaultTotals } from '../../shared/portfolio/totals';
 import { groupEarnings } from '../../shared/positions/totals';
-import { startTestConsole, type TestConsole } from '../support/console';
-import { openChromium, screenshot, watchPage } from './support/browser';
-import { demoReady } from './support/console-page';
+import type { TestConsole } from '../support/console';
+import { screenshot } from './support/browser';
+import { openDemoPage } from './support/console-page';
 
 // A reader whose browser speaks French: amounts, percentages and dates in French forms (a narrow
 // no-break space between thousands, a decimal comma, "24 févr. 2027"), with the UTC time on hover.
@@ -32,12 +31,7 @@ const frenchDate = (seconds: number, withTime: boolean) =>
   }).format(new Date(seconds * 1000));
 
 beforeAll(async () => {
-  c = await startTestConsole({ startSimulation: () => startEmbeddedSimulation({ drive: false }) });
-  browser = await openChromium({ locale: LOCALE });
-  page = await browser.newPage();
-  watched = watchPage(page);
-  await page.goto(c.shell.launchUrl);
-  await demoReady(page);
+  ({ c, browser, page, watched } = await openDemoPage({}, LOCALE));
   truth = await c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
   timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
 }, 180_000);

@@ -11,7 +11,7 @@ import { SIM_MNEMONIC } from '../../electron/sim/chain';
 import { createEmulatedLedger, emulatorTransportFactory } from '../../electron/sim/ledger';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { openConsolePage, type ConsolePage } from './support/console-page';
+import { openConsolePage, outliving, type ConsolePage } from './support/console-page';
 
 // Offline review as operators do it, with two consoles: an online one on the demo plans a batch and
 // exports it as an unsigned bundle; an offline-review install (no network, its own data folder and
@@ -29,13 +29,12 @@ let wallets: string[];
 let unsignedFile: string;
 let signedFile: string;
 
-const keepSimulation = () => Promise.resolve({ ...sim, close: async () => undefined });
 const chain = () => createPublicClient({ transport: http(sim.localChains.find((c) => c.chainId === vault.chain.chainId)!.rpcUrl) });
 const nonces = () => Promise.all(wallets.map((w) => chain().getTransactionCount({ address: w as Hex })));
 
 beforeAll(async () => {
   sim = await startEmbeddedSimulation({ drive: false });
-  online = await openConsolePage({ startSimulation: keepSimulation });
+  online = await openConsolePage({ startSimulation: outliving(sim) });
   await online.page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
   before = await online.c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
   offline = await openConsolePage({
@@ -57,14 +56,24 @@ afterAll(async () => {
   await sim?.close();
 });
 
-/** The operator's hands on the offline install's Ledger: approves each review as it appears, until the batch is done. */
+/**
+ * The operator's hands on the offline install's Ledger (a USB device, so no panel on its screen):
+ * approves each review once its item is on the device, and waits until the item has left it,
+ * until the batch is done.
+ */
 async function approveUntilDone(page: Page): Promise<void> {
   const device = offline.c.runtime.handlers.emulator;
-  const deadline = Date.now() + 120_000;
-  while ((await page.getByTestId('batch-status').textContent()) !== 'done') {
-    if (Date.now() > deadline) throw new Error('the offline batch did not finish');
-    if ((await device.snapshot({}, ctx)).pending) await device.command({ command: 'approve' }, ctx);
-    await page.waitForTimeout(100);
+  const done = page.locator('[data-testid="batch"][data-status="done"]');
+  const onDevice = page.locator('.batch-items > li[data-state="on-device"]');
+  const deadline = Date.now() + 180_000;
+  const left = () => Math.max(deadline - Date.now(), 1);
+  for (;;) {
+    await done.or(onDevice).first().waitFor({ timeout: left() });
+    if ((await done.count()) > 0) return;
+    const itemId = await onDevice.first().getAttribute('data-item-id', { timeout: left() });
+    await expect.poll(async () => (await device.snapshot({}, ctx)).pending !== null, { timeout: left() }).toBe(true);
+    await device.command({ command: 'approve' }, ctx);
+    await page.locator(`.batch-items > li[data-item-id="${itemId}"]:not([data-state="on-device"])`).waitFor({ timeout: left() });
   }
 }
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
 import { createChainClient } from '../../electron/sim/chain';
 import type { Portfolio } from '../../shared/portfolio/schemas';
-import { startTestConsole, type TestConsole } from '../support/console';
+import type { TestConsole } from '../support/console';
 import { openChromium, screenshot, watchPage } from './support/browser';
-import { demoReady } from './support/console-page';
+import { openDemoPage } from './support/console-page';
 
 // The demo with its cycle drivers held still, reached through a switch in front of the service:
 // the service can stop answering (503 on every request, as an overloaded gateway would) or answer
@@ -37,12 +36,7 @@ const go = (screen: string) => page.getByRole('button', { name: screen, exact: t
 const refresh = () => page.locator('.screen-header').getByRole('button', { name: 'Refresh', exact: true }).first().click();
 
 beforeAll(async () => {
-  c = await startTestConsole({ startSimulation: () => startEmbeddedSimulation({ drive: false }), fetch: serviceFetch });
-  browser = await openChromium();
-  page = await browser.newPage();
-  watched = watchPage(page);
-  await page.goto(c.shell.launchUrl);
-  await demoReady(page);
+  ({ c, browser, page, watched } = await openDemoPage({ fetch: serviceFetch }));
   truth = await c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
 }, 180_000);
 
@@ -270,5 +264,31 @@ describe('a vault running past its end date', () => {
 
   it('ran without page errors', () => {
     expect(watched.errors).toEqual([]);
+  });
+});
+
+describe('a batch picked while the first refresh still loads', () => {
+  it('is shown once its own refresh is done, not at the timer’s next tick', async () => {
+    const wallets = truth.wallets.slice(0, 2).map((w) => w.address);
+    const group = await c.runtime.handlers.wallets.createGroup({ name: 'Picked early' }, ctx);
+    await c.runtime.handlers.wallets.setGroupMembers({ groupId: group.id, addresses: wallets, member: true }, ctx);
+    const early = await browser.newPage();
+    const earlyWatched = watchPage(early);
+    try {
+      // The service answers slowly, so the page's first refresh (of every wallet) still loads when
+      // the operator picks a batch, as on a busy machine.
+      service.delayMs = 2_500;
+      await early.goto(c.shell.launchUrl);
+      await early.getByRole('combobox', { name: 'Batch of wallets' }).selectOption({ label: 'Picked early (2)' });
+      const picked = Date.now();
+      await expect.poll(() => early.locator('.screen-sub').first().textContent(), { timeout: 60_000 }).toContain('2 wallets');
+      // The batch's own refresh (the service's delay and a moment), well before the 30 s tick that
+      // would otherwise have been the first to load it.
+      expect(Date.now() - picked).toBeLessThan(20_000);
+      expect(earlyWatched.errors).toEqual([]);
+    } finally {
+      service.delayMs = 0;
+      await early.close();
+    }
   });
 });

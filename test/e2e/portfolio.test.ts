@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
 import { formatAmount } from '../../shared/domain/units';
 import type { Portfolio } from '../../shared/portfolio/schemas';
-import { startTestConsole, type TestConsole } from '../support/console';
-import { openChromium, screenshot, watchPage } from './support/browser';
-import { demoReady } from './support/console-page';
+import type { TestConsole } from '../support/console';
+import { screenshot } from './support/browser';
+import { openDemoPage } from './support/console-page';
 
 // The demo as a user gets it: local chains with the vault contracts, the seeded lenders in the
 // demo wallet book, the indexer and the service. The cycle drivers are held still so the figures
@@ -17,12 +16,7 @@ let watched: { errors: string[] };
 let truth: Portfolio;
 
 beforeAll(async () => {
-  c = await startTestConsole({ startSimulation: () => startEmbeddedSimulation({ drive: false }) });
-  browser = await openChromium();
-  page = await browser.newPage();
-  watched = watchPage(page);
-  await page.goto(c.shell.launchUrl);
-  await demoReady(page);
+  ({ c, browser, page, watched } = await openDemoPage());
   truth = await c.runtime.handlers.portfolio.load({ groupId: null }, { transport: 'browser' });
 }, 180_000);
 

@@ -2,17 +2,16 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
-import { createServiceClient, type ServiceClient } from '../../electron/services/service-client';
+import type { ServiceClient } from '../../electron/services/service-client';
 import { exactUnits, formatAmount, formatTokenAmount, formatUsd } from '../../shared/domain/units';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import type { PositionRecords } from '../../shared/positions/schemas';
 import { groupEarnings, vaultEarnings } from '../../shared/positions/totals';
 import type { ResourceItem } from '../../shared/service';
 import { TRANSACTION_CSV_COLUMNS } from '../../shared/transactions/csv';
-import { startTestConsole, type TestConsole } from '../support/console';
-import { openChromium, screenshot, watchPage } from './support/browser';
-import { demoReady } from './support/console-page';
+import type { TestConsole } from '../support/console';
+import { screenshot } from './support/browser';
+import { openDemoPage } from './support/console-page';
 
 // The demo as a user gets it (local chains, the seeded lenders, the indexer, the service), with
 // the cycle drivers held still so that the page can be compared with the service at the same
@@ -39,16 +38,10 @@ const serviceFetch: typeof fetch = (input, init) => {
 };
 
 beforeAll(async () => {
-  c = await startTestConsole({ startSimulation: () => startEmbeddedSimulation({ drive: false }), fetch: serviceFetch });
-  browser = await openChromium();
-  page = await browser.newPage();
-  watched = watchPage(page);
-  await page.goto(c.shell.launchUrl);
-  await demoReady(page);
+  ({ c, browser, page, watched } = await openDemoPage({ fetch: serviceFetch }));
   truth = await c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
   records = await c.runtime.handlers.positions.records({ groupId: null }, ctx);
-  const sim = c.simulation()!;
-  service = createServiceClient({ baseUrl: sim.url, getApiKey: async () => sim.apiKey });
+  service = c.service();
 }, 180_000);
 
 afterAll(async () => {

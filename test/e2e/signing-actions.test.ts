@@ -6,7 +6,7 @@ import { lenderActions, type SeededVault } from '../../electron/sim/chain';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../shared/abi';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { demoReady, openConsolePage, type ConsolePage } from './support/console-page';
+import { openDemoPage, outliving, type ConsolePage } from './support/console-page';
 import { asHex, chainOf, expectEachNonceOnce, signingUi, type PlanCall } from './support/signing';
 
 // Every action of the signing screen that the claims, deposits and recovery tests leave out, each
@@ -25,14 +25,10 @@ let page: Page;
 let before: Portfolio;
 const s = signingUi(() => ui);
 
-// The simulation outlives the console opened on it, as the chain and the service outlive the app.
-const keepSimulation = () => Promise.resolve({ ...sim, close: async () => undefined });
-
 beforeAll(async () => {
   sim = await startEmbeddedSimulation({ drive: false });
-  ui = await openConsolePage({ startSimulation: keepSimulation });
+  ui = await openDemoPage({ startSimulation: outliving(sim) });
   page = ui.page;
-  await demoReady(page);
   before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, s.ctx);
 }, 180_000);
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { demoReady, openConsolePage, type ConsolePage } from './support/console-page';
+import { openDemoPage, type ConsolePage } from './support/console-page';
+import { signingUi } from './support/signing';
 
 // Signing claims for a batch of demo lenders on the emulated Ledger, through the console's screens:
 // select, review (decoded calls, what the device shows, blind-signing acknowledgement), approve each
@@ -11,30 +11,17 @@ import { demoReady, openConsolePage, type ConsolePage } from './support/console-
 let ui: ConsolePage;
 let page: Page;
 let before: Portfolio;
+const s = signingUi(() => ui);
 
 beforeAll(async () => {
-  ui = await openConsolePage({ startSimulation: () => startEmbeddedSimulation({ drive: false }) });
+  ui = await openDemoPage();
   page = ui.page;
-  await demoReady(page);
   before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, { transport: 'browser' });
 }, 180_000);
 
 afterAll(async () => {
   await ui?.close();
 });
-
-/** Presses Approve on the device panel for every review that appears, until the batch is done. */
-async function approveUntilDone(): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const status = await page.getByTestId('batch-status').textContent().catch(() => null);
-    if (status === 'done') return;
-    const approve = page.getByTestId('device-panel').getByRole('button', { name: 'Approve' });
-    if (await approve.isVisible().catch(() => false)) await approve.click().catch(() => undefined);
-    await page.waitForTimeout(200);
-  }
-  throw new Error('the batch did not finish in time');
-}
 
 describe('signing claims for a batch', () => {
   it('signs every selected deposit claim of a vault on the Ledger and they land on chain', async () => {
@@ -64,7 +51,7 @@ describe('signing claims for a batch', () => {
     await sign.click();
 
     await expect.poll(() => page.getByTestId('batch').count()).toBe(1);
-    await approveUntilDone();
+    await s.approveUntilDone();
     const states = await page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
     expect(states).toEqual(mine.map(() => 'confirmed'));
     await screenshot(page, 'signing-done');
@@ -93,13 +80,7 @@ describe('agreements, then a deposit, for a small batch', () => {
     const wallets = before.positions.filter((p) => p.vaultId === vault.id && p.allowed).slice(0, 2).map((p) => p.wallet);
     expect(wallets).toHaveLength(2);
     const h = ui.c.runtime.handlers;
-    const group = await h.wallets.createGroup({ name: 'Two lenders' }, { transport: 'browser' });
-    await h.wallets.setGroupMembers({ groupId: group.id, addresses: wallets, member: true }, { transport: 'browser' });
-
-    await page.getByRole('button', { name: 'Overview', exact: true }).click();
-    await page.reload();
-    await page.getByRole('combobox', { name: 'Batch of wallets' }).selectOption({ label: 'Two lenders (2)' });
-    await expect.poll(() => page.locator('.screen-sub').first().textContent()).toContain('2 wallets');
+    const groupId = await s.useGroup('Two lenders', wallets);
     await page.getByRole('button', { name: 'Signing', exact: true }).click();
 
     // 1. The agreements: personal messages, signed on the device and submitted to the service.
@@ -111,8 +92,8 @@ describe('agreements, then a deposit, for a small batch', () => {
     expect(await plan.locator('.plan-items > li').count()).toBe(2 * vault.lenderSignatureIds.length);
     await page.getByRole('button', { name: /Sign \d+ on the Ledger/ }).click();
     await expect.poll(() => page.getByTestId('batch').textContent()).toContain('Lender agreements in');
-    await approveUntilDone();
-    const agreements = await h.portfolio.agreements({ groupId: group.id, force: true }, { transport: 'browser' });
+    await s.approveUntilDone();
+    const agreements = await h.portfolio.agreements({ groupId, force: true }, { transport: 'browser' });
     expect(agreements.rows.filter((r) => r.vaultId === vault.id).every((r) => r.signed.length === r.required.length)).toBe(true);
 
     // 2. The deposit: between epochs it is a direct depositAA, after an approval to the epoch vault.
@@ -127,7 +108,7 @@ describe('agreements, then a deposit, for a small batch', () => {
     if (await page.getByLabel('Acknowledge blind signing').isVisible()) await page.getByLabel('Acknowledge blind signing').check();
     await page.getByRole('button', { name: /Sign \d+ on the Ledger/ }).click();
     await expect.poll(() => page.getByTestId('batch').textContent()).toContain('Deposits in');
-    await approveUntilDone();
+    await s.approveUntilDone();
     const states = await page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
     expect(states.length).toBeGreaterThan(0);
     expect(states.every((s) => s === 'confirmed')).toBe(true);
@@ -160,7 +141,7 @@ describe('a rejection on the device mid-batch', () => {
     await screenshot(page, 'signing-rejected');
 
     await page.getByRole('button', { name: 'Resume' }).click();
-    await approveUntilDone();
+    await s.approveUntilDone();
     const done = await h.signing.openBatch({ batchId: batch.id }, ctx);
     expect(done.items.filter((i) => i.state !== 'skipped').every((i) => i.state === 'confirmed')).toBe(true);
     // Nothing was signed twice: one hash per item, all different.

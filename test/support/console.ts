@@ -6,6 +6,7 @@ import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulat
 import type { EmbeddedSimulation } from '../../electron/runtime/service-connection';
 import { startSimService } from '../../electron/sim/service';
 import { FileLogger } from '../../electron/services/log/logger';
+import { createServiceClient, type ServiceClient } from '../../electron/services/service-client';
 import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
 import { startBrowserShell, type BrowserShell } from '../../electron/shell/server';
 import { SHELL_RENDERER_DIR } from './paths';
@@ -32,6 +33,8 @@ export interface TestConsole {
   simulationKey(): string;
   /** The embedded simulation once started. */
   simulation(): EmbeddedSimulation | null;
+  /** A client of its own on the simulated service, once started: the ground truth the page is compared with. */
+  service(): ServiceClient;
   close(): Promise<void>;
 }
 
@@ -74,6 +77,11 @@ export async function startTestConsole(overrides: Partial<RuntimeOptions> = {}):
     opened,
     simulationKey: () => simKey,
     simulation: () => started,
+    service() {
+      const sim = started;
+      if (!sim) throw new Error('the simulation has not started yet');
+      return createServiceClient({ baseUrl: sim.url, getApiKey: async () => sim.apiKey });
+    },
     async close() {
       await shell.close();
       await runtime.close();

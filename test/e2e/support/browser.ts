@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -13,7 +13,7 @@ export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
  */
 export async function openChromium(options: { locale?: string } = {}): Promise<BrowserContext> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-chromium-'));
-  return chromium.launchPersistentContext(profile, {
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1360, height: 860 },
@@ -29,6 +29,16 @@ export async function openChromium(options: { locale?: string } = {}): Promise<B
       '--disable-sync',
     ],
   });
+  // A busy machine is slow, not wrong: an action waits up to a minute for what it acts on.
+  context.setDefaultTimeout(60_000);
+  context.on('close', () => {
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      // A profile left behind costs only disk space in the temporary folder.
+    }
+  });
+  return context;
 }
 
 /** Saves a full-page screenshot under test-results/screenshots for a person to look at. */

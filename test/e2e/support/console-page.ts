@@ -1,5 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RuntimeOptions } from '../../../electron/runtime';
+import { startEmbeddedSimulation } from '../../../electron/runtime/embedded-simulation';
+import type { EmbeddedSimulation } from '../../../electron/runtime/service-connection';
 import { startTestConsole, type TestConsole } from '../../support/console';
 import { openChromium, watchPage } from './browser';
 
@@ -11,10 +13,10 @@ export interface ConsolePage {
   close(): Promise<void>;
 }
 
-/** The console behind the browser shell, opened in Chromium on a given screen. */
-export async function openConsolePage(options: Partial<RuntimeOptions> = {}, screen?: string): Promise<ConsolePage> {
+/** The console behind the browser shell, opened in Chromium (in the page language `locale`) on a given screen. */
+export async function openConsolePage(options: Partial<RuntimeOptions> = {}, screen?: string, locale?: string): Promise<ConsolePage> {
   const c = await startTestConsole(options);
-  const browser = await openChromium();
+  const browser = await openChromium({ locale });
   const page = await browser.newPage();
   const watched = watchPage(page);
   await page.goto(c.shell.launchUrl);
@@ -43,3 +45,17 @@ export async function demoReady(page: Page): Promise<void> {
     timeout: 30_000,
   });
 }
+
+/**
+ * The demo as a user gets it (local chains, the seeded lenders, the indexer, the service), with
+ * its cycle drivers held still so the page can be compared with the service at the same moment;
+ * open once its first portfolio is on screen. `startSimulation` gives a world of the test's own.
+ */
+export async function openDemoPage(options: Partial<RuntimeOptions> = {}, locale?: string): Promise<ConsolePage> {
+  const opened = await openConsolePage({ startSimulation: () => startEmbeddedSimulation({ drive: false }), ...options }, undefined, locale);
+  await demoReady(opened.page);
+  return opened;
+}
+
+/** A simulation handed to each console opened on it, which outlives them, as the chain and the service outlive the app. */
+export const outliving = (sim: EmbeddedSimulation) => (): Promise<EmbeddedSimulation> => Promise.resolve({ ...sim, close: async () => undefined });

@@ -24,16 +24,61 @@ export function signingUi(current: () => ConsolePage) {
     await panel().getByRole('button', { name: 'Approve' }).waitFor({ timeout: 60_000 });
   }
 
-  /** Presses Approve on the device panel for every review that appears, until the batch is done. */
-  async function approveUntilDone(): Promise<void> {
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      if ((await batchStatus().catch(() => null)) === 'done') return;
-      const approve = panel().getByRole('button', { name: 'Approve' });
-      if (await approve.isVisible().catch(() => false)) await approve.click().catch(() => undefined);
-      await page().waitForTimeout(200);
+  /**
+   * Waits until item `index` of the batch is on the device and its review shows on the panel. The
+   * panel's Approve button alone is not enough: right after a press it can still show the review
+   * just approved, until the device's next state arrives.
+   */
+  async function reviewOf(index: number): Promise<void> {
+    await expect.poll(async () => (await itemStates())[index], { timeout: 60_000 }).toBe('on-device');
+    await nextReview();
+  }
+
+  /**
+   * Approves the review on the device, then waits until its item has left the device. Until then
+   * the panel may still show the review just approved (the device's state arrives first, the
+   * item's once the journal is written): pressing again would approve nothing, or the next one.
+   */
+  async function approveShown(timeout: number): Promise<void> {
+    const itemId = await page().locator('.batch-items > li[data-state="on-device"]').first().getAttribute('data-item-id', { timeout });
+    await panel().getByRole('button', { name: 'Approve' }).click({ timeout });
+    await page().locator(`.batch-items > li[data-item-id="${itemId}"]:not([data-state="on-device"])`).waitFor({ timeout });
+  }
+
+  /**
+   * Approves every review the device shows until the batch shown reaches `status`: 'done', or
+   * 'paused' after a pause asked for (it takes effect between items, so what is on the device is
+   * approved first). Each step waits on what the screen shows; the ceiling is generous because a
+   * busy machine is slow, not wrong.
+   */
+  async function approveUntil(status: 'done' | 'paused', within = 180_000): Promise<void> {
+    const reached = page().locator(`[data-testid="batch"][data-status="${status}"]`);
+    const approve = panel().getByRole('button', { name: 'Approve' });
+    const deadline = Date.now() + within;
+    for (;;) {
+      try {
+        await reached.or(approve).first().waitFor({ timeout: Math.max(deadline - Date.now(), 1) });
+        if ((await reached.count()) > 0) return;
+        await approveShown(Math.max(deadline - Date.now(), 1));
+      } catch (err) {
+        if (Date.now() < deadline) throw err;
+        throw new Error(`the batch did not become ${status} in time (items: ${(await itemStates()).join(', ')})`, { cause: err });
+      }
     }
-    throw new Error(`the batch did not finish in time (items: ${(await itemStates()).join(', ')})`);
+  }
+
+  /** Presses Approve on the device panel for every review that appears, until the batch is done. */
+  const approveUntilDone = (): Promise<void> => approveUntil('done');
+
+  /** A pause asked for takes effect between items: approves what is already on the device until then. */
+  const untilPaused = (): Promise<void> => approveUntil('paused');
+
+  /**
+   * Waits until the batch shown is paused with a notice that says `text`. The notice comes with the
+   * pause itself; an item's reason can say the same a moment before, while the batch still runs.
+   */
+  async function pausedWith(text: string): Promise<void> {
+    await page().locator('[data-testid="batch"][data-status="paused"] [role="alert"]', { hasText: text }).waitFor({ timeout: 60_000 });
   }
 
   /** A named batch of wallets, made in the wallet book and picked in the console's batch selector. */
@@ -176,7 +221,10 @@ export function signingUi(current: () => ConsolePage) {
     batchItems,
     itemStates,
     nextReview,
+    reviewOf,
     approveUntilDone,
+    untilPaused,
+    pausedWith,
     useGroup,
     refreshUntil,
     reviewOperation,
