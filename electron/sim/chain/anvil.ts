@@ -116,12 +116,25 @@ async function startOnce(binary: string, options: AnvilOptions, port: number): P
     '--auto-impersonate',
   ];
   if (options.genesisTimestamp !== undefined) args.push('--timestamp', String(options.genesisTimestamp));
-  const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   installExitHooks();
   running.add(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  // The port was free when it was picked, but another process (another test run on this machine)
+  // may bind it before this anvil does; then that process would answer the readiness check. Only
+  // anvil's own "Listening on" line proves the port is ours (when it is taken, anvil exits and the
+  // caller tries another port). stdout is read to its end: anvil logs every call there, and a pipe
+  // nobody reads would stall it.
+  const listeningLine = `Listening on 127.0.0.1:${port}`;
+  let stdoutTail = '';
+  let listening = false;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    if (listening) return;
+    stdoutTail = (stdoutTail + chunk.toString()).slice(-4000);
+    if (stdoutTail.includes(listeningLine)) listening = true;
   });
   const exited = new Promise<void>((resolve) => {
     child.once('exit', () => {
@@ -136,7 +149,7 @@ async function startOnce(binary: string, options: AnvilOptions, port: number): P
 
   const rpcUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.startTimeoutMs ?? 10_000);
-  while (!(await rpcReady(rpcUrl))) {
+  while (!listening || !(await rpcReady(rpcUrl))) {
     if (hasExited || Date.now() > deadline) {
       child.kill('SIGKILL');
       await exited;
@@ -166,8 +179,8 @@ async function startOnce(binary: string, options: AnvilOptions, port: number): P
 
 /**
  * Starts anvil on 127.0.0.1. The process belongs to this one: it is killed when this process
- * exits or is terminated. Without a given port, a free one is found (retried once if another
- * process takes it in between).
+ * exits or is terminated. Without a given port, a free one is found (tried again, up to three
+ * times in all, if another process takes it in between).
  */
 export async function startAnvil(options: AnvilOptions): Promise<AnvilHandle> {
   const binary = resolveAnvilBinary();

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,5 +52,20 @@ describe('anvil processes', () => {
     child.kill('SIGTERM');
     await once(child, 'exit');
     expect(await waitUntil(() => !isAlive(pid), 3000)).toBe(true);
+  });
+
+  it('never take for theirs a port that another process bound first, even one that answers JSON-RPC', async () => {
+    // Another run's chain on the port this one picked: it answers eth_chainId like any anvil.
+    const squatter = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x7a69' }));
+    });
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    const port = (squatter.address() as AddressInfo).port;
+    try {
+      await expect(startAnvil({ chainId: 31337, port })).rejects.toMatchObject({ code: 'SIM_ANVIL_START_FAILED' });
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
   });
 });
