@@ -37,7 +37,7 @@ describe('service client transport', () => {
     const { fetchImpl, seen } = scripted([new TypeError('fetch failed'), new TypeError('fetch failed'), json(chains)]);
     const waits: number[] = [];
     const client = createServiceClient({
-      baseUrl: 'http://svc.test/',
+      baseUrl: 'https://svc.test/',
       getApiKey: async () => 'k-123',
       fetch: fetchImpl,
       random: () => 1,
@@ -46,7 +46,7 @@ describe('service client transport', () => {
     });
     expect((await client.listChains()).data[0]!.chainID).toBe(1);
     expect(waits).toEqual([100, 200]);
-    expect(seen[0]!.url).toBe('http://svc.test/v1/chains');
+    expect(seen[0]!.url).toBe('https://svc.test/v1/chains');
     expect(new Headers(seen[0]!.init.headers).get('authorization')).toBe('Bearer k-123');
   });
 
@@ -54,7 +54,7 @@ describe('service client transport', () => {
     const waits: number[] = [];
     const { fetchImpl } = scripted([json({}, 504), json({}, 504), json({}, 504), json(chains)]);
     const client = createServiceClient({
-      baseUrl: 'http://svc.test',
+      baseUrl: 'https://svc.test',
       getApiKey: async () => 'k',
       fetch: fetchImpl,
       random: () => 0,
@@ -68,14 +68,14 @@ describe('service client transport', () => {
   it('honours Retry-After on a 503 as well', async () => {
     const waits: number[] = [];
     const { fetchImpl } = scripted([json({}, 503, { 'retry-after': '5' }), json(chains)]);
-    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, sleep: async (ms) => void waits.push(ms) });
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, sleep: async (ms) => void waits.push(ms) });
     await client.listChains();
     expect(waits).toEqual([5000]);
   });
 
   it('never retries the sign POST, even on a network error', async () => {
     const { fetchImpl, seen } = scripted([new TypeError('socket hang up'), json({ _id: 's', hash: '0x1', signedOn: '2026-01-01T00:00:00Z' })]);
-    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, sleep: async () => {} });
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, sleep: async () => {} });
     const err = await failure(client.signSignature('sig', { walletAddress: `0x${'1'.repeat(40)}`, hash: '0xabcd' }));
     expect(err.code).toBe('SERVICE_UNREACHABLE');
     expect(seen).toHaveLength(1);
@@ -85,7 +85,7 @@ describe('service client transport', () => {
   it('stops waiting between retries when the caller aborts', async () => {
     const { fetchImpl } = scripted([json({}, 503), json(chains)]);
     const client = createServiceClient({
-      baseUrl: 'http://svc.test',
+      baseUrl: 'https://svc.test',
       getApiKey: async () => 'k',
       fetch: fetchImpl,
       retry: { baseDelayMs: 10_000, maxDelayMs: 10_000 },
@@ -101,7 +101,7 @@ describe('service client transport', () => {
       json({ code: 'FORBIDDEN', message: 'no', statusCode: 403 }, 403),
       json({ code: 'TOKEN_NOT_FOUND', message: 'No token', statusCode: 404 }, 404),
     ]);
-    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
     const forbidden = await failure(client.listTokens());
     expect(forbidden.code).toBe('SERVICE_FORBIDDEN');
     expect(forbidden.action).toMatch(/Settings/);
@@ -114,7 +114,7 @@ describe('service client transport', () => {
       json({ data: [{ _id: 'c1' }] }),
       json({ data: [{ _id: 'v1', name: 'V' }], totalCount: 1 }),
     ]);
-    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
     expect((await client.listChains()).data).toEqual([{ _id: 'c1' }]);
     const err = await failure(client.listVaults());
     expect(err.code).toBe('SERVICE_BAD_RESPONSE');
@@ -123,16 +123,16 @@ describe('service client transport', () => {
 
   it('validates projected rows with every field optional but _id', async () => {
     const { fetchImpl, seen } = scripted([json({ data: [{ _id: 'v1', name: 'V' }], totalCount: 1 })]);
-    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
     const page = await client.listFields('vaults', ['name']);
     expect(page.data).toEqual([{ _id: 'v1', name: 'V' }]);
-    expect(seen[0]!.url).toBe('http://svc.test/v1/vaults?fields=name');
+    expect(seen[0]!.url).toBe('https://svc.test/v1/vaults?fields=name');
   });
 
   it('reports a keychain that cannot be read without calling the service', async () => {
     const { fetchImpl, seen } = scripted([json(chains)]);
     const client = createServiceClient({
-      baseUrl: 'http://svc.test',
+      baseUrl: 'https://svc.test',
       getApiKey: async () => {
         throw new Error('secret service locked');
       },
@@ -146,9 +146,9 @@ describe('service client transport', () => {
 
   it('sends only the filters a resource takes (a misspelt one does not type-check)', async () => {
     const { fetchImpl, seen } = scripted([json({ data: [], totalCount: 0 })]);
-    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
     await client.listVaultRequests({ filter: { vaultId: ['a', 'b'], status: { ne: 'CLAIMED' } }, sort: '-requestedOn' });
-    expect(decodeURIComponent(seen[0]!.url)).toBe('http://svc.test/v1/vault-requests?sort=-requestedOn&vaultId=a,b&status:ne=CLAIMED');
+    expect(decodeURIComponent(seen[0]!.url)).toBe('https://svc.test/v1/vault-requests?sort=-requestedOn&vaultId=a,b&status:ne=CLAIMED');
     // Checked by `tsc`, never run.
     const typo = () =>
       client.listVaults({
