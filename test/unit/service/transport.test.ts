@@ -160,6 +160,47 @@ describe('service client transport', () => {
     expect(typo).toBeTypeOf('function');
   });
 
+  it('retries any 5xx on GETs, a 500 included', async () => {
+    const { fetchImpl, seen } = scripted([json({}, 500), json({}, 507), json(chains)]);
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, sleep: async () => {} });
+    expect((await client.listChains()).data).toHaveLength(1);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('reads error bodies loosely: code and/or message, nested or plain text, statusCode optional', async () => {
+    const { fetchImpl } = scripted([
+      json({ code: 'VALIDATION_ERROR' }, 400),
+      json({ message: ['limit must be at most 200', 'offset must be an integer'] }, 400),
+      json({ error: { code: 'TOKEN_NOT_FOUND', message: 'No such token' } }, 404),
+      new Response('quota exceeded for this key', { status: 403 }),
+      new Response('<html><body>Bad gateway</body></html>', { status: 404 }),
+    ]);
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    expect((await failure(client.listTokens())).details).toMatchObject({ serviceCode: 'VALIDATION_ERROR' });
+    const listed = await failure(client.listTokens());
+    expect(listed.message).toContain('limit must be at most 200; offset must be an integer');
+    expect((await failure(client.getToken('t'))).details).toMatchObject({ serviceCode: 'TOKEN_NOT_FOUND', serviceMessage: 'No such token' });
+    expect((await failure(client.listTokens())).details).toMatchObject({ serviceMessage: 'quota exceeded for this key' });
+    const html = await failure(client.getToken('t'));
+    expect(html.code).toBe('SERVICE_NOT_FOUND');
+    expect(html.details).not.toHaveProperty('serviceMessage');
+  });
+
+  it('recognises "not signed yet" whatever else the 404 body holds', async () => {
+    const wallet = `0x${'1'.repeat(40)}`;
+    const notSigned = [
+      json({ code: 'SIGNATURE_NOT_EXISTS', message: 'Signature not found', statusCode: 404 }, 404),
+      json({ code: 'SIGNATURE_NOT_EXISTS' }, 404),
+      json({ code: 'SIGNATURE_NOT_EXISTS', statusCode: '404', details: null, path: '/v1/signatures/s/check' }, 404),
+      json({ error: { code: 'SIGNATURE_NOT_EXISTS', message: 'no' } }, 404),
+      new Response('SIGNATURE_NOT_EXISTS', { status: 404 }),
+    ];
+    const { fetchImpl } = scripted([...notSigned, json({ code: 'SIGNATURE_NOT_FOUND', message: 'No such signature' }, 404)]);
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    for (let i = 0; i < notSigned.length; i++) expect(await client.checkSignature('s', wallet)).toBeNull();
+    expect((await failure(client.checkSignature('s', wallet))).code).toBe('SERVICE_NOT_FOUND');
+  });
+
   it('reads Retry-After as seconds or as an HTTP date', () => {
     expect(parseRetryAfter('3')).toBe(3000);
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
