@@ -1,3 +1,4 @@
+import { isAppError, type AppError } from '../../../shared/errors';
 import { createServiceClient, type ServiceClientOptions } from '../../../electron/services/service-client';
 
 /**
@@ -54,3 +55,14 @@ export function fakeClient(fetchImpl: typeof fetch, options: Partial<ServiceClie
 
 export const chainRows = (n: number): Row[] =>
   Array.from({ length: n }, (_, i) => ({ _id: `c${String(i).padStart(4, '0')}`, chainID: i + 1, name: `Chain ${i}` }));
+
+/** The `AppError` a call fails with (fails the test when it succeeds or throws anything else). */
+export async function failure(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (err) {
+    if (isAppError(err)) return err;
+    throw err;
+  }
+  throw new Error('expected a failure');
+}

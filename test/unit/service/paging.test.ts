@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isAppError, type AppError } from '../../../shared/errors';
-import { chainRows, fakeClient, fakeListService, type Misbehaviour } from './fake-service';
+import { chainRows, failure, fakeClient, fakeListService, type Misbehaviour } from './fake-service';
 
 /** `listAll` against services that page in every way the spec allows, and some it does not. */
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    if (isAppError(err)) return err;
-    throw err;
-  }
-  throw new Error('expected a failure');
-}
 
 async function readAll(rows: ReturnType<typeof chainRows>, misbehaviour: Misbehaviour, maxPages?: number) {
   const { fetchImpl, urls } = fakeListService(rows, misbehaviour);

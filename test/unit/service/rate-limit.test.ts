@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isAppError, type AppError } from '../../../shared/errors';
 import { createServiceClient } from '../../../electron/services/service-client';
+import { failure } from './fake-service';
 
 /** One rate limiter for every call of a client: a 429 pauses them all, for as long as the service asks. */
 
 const ok = () => new Response(JSON.stringify({ data: [], totalCount: 0 }), { status: 200 });
 const limited = (headers: Record<string, string> = {}) => new Response('{}', { status: 429, headers });
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    if (isAppError(err)) return err;
-    throw err;
-  }
-  throw new Error('expected a failure');
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 

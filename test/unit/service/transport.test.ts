@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAppError, type AppError } from '../../../shared/errors';
 import { createServiceClient, parseRetryAfter } from '../../../electron/services/service-client';
+import { failure } from './fake-service';
 
 /** The client's transport against scripted answers (no server): retry policy, jitter, cancellation. */
 
@@ -21,16 +21,6 @@ function scripted(steps: Step[]) {
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const chains = { data: [{ _id: 'c1', chainID: 1, name: 'Ethereum' }], totalCount: 1 };
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    if (isAppError(err)) return err;
-    throw err;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('service client transport', () => {
   it('sends the bearer key and retries network errors with growing, jittered waits', async () => {
