@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '../../../shared/errors';
 import { createServiceClient, normaliseBaseUrl } from '../../../electron/services/service-client';
+import { createSettingsFeature, type SettingsDeps } from '../../../electron/runtime/features/settings';
 
 /** The service address: one form whatever was pasted, and never the key in clear off this machine. */
 
@@ -52,5 +53,18 @@ describe('service base URL', () => {
     expect(refusal('http://127.0.0.1.evil.example').code).toBe('SERVICE_BAD_URL');
     expect(refusal('ftp://svc.example').code).toBe('SERVICE_BAD_URL');
     expect(refusal('svc.example').message).toMatch(/not a URL/);
+  });
+
+  it('is refused when set in Settings, before the key reaches the keychain', async () => {
+    const saved: string[] = [];
+    const deps = {
+      vault: { save: async (url: string) => void saved.push(url) },
+      settings: { read: async () => ({ value: {} }), write: async () => {} },
+      log: { info: () => {} },
+      onModeChanged: async () => {},
+    } as unknown as SettingsDeps;
+    const settings = createSettingsFeature(deps).handlers.settings!;
+    await expect(settings.setApiKey!({ serviceUrl: 'http://svc.example', apiKey: 'k-12345678' }, { transport: 'electron' })).rejects.toMatchObject({ code: 'SERVICE_BAD_URL' });
+    expect(saved).toEqual([]);
   });
 });
