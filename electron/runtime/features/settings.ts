@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/errors';
 import type { ApiKeyStatus, AppInfo, ConnectionTest } from '../../../shared/ipc/schemas';
 import { apiKeyFingerprint, type ApiKeyVault } from '../../services/secrets/api-key';
+import { normaliseBaseUrl } from '../../services/service-client';
 import type { JsonDocument } from '../../services/storage/json-document';
 import type { Settings } from '../../services/settings/settings';
 import type { Logger } from '../../services/log/logger';
@@ -57,6 +58,8 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
 
   async function setApiKey(input: { serviceUrl: string; apiKey: string }): Promise<ApiKeyStatus> {
     deps.log.forget?.(input.apiKey);
+    // Refused before anything is saved: an http:// address off this machine would carry the key in clear.
+    normaliseBaseUrl(input.serviceUrl);
     const { value } = await deps.settings.read();
     await deps.vault.save(input.serviceUrl, input.apiKey);
     // A key replaced under another URL must not linger in the keychain.

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { ServiceErrorBodySchema } from '../../../shared/service';
 
 /**
  * What the console tells the user when the service call fails. Every error names the endpoint
@@ -19,6 +18,7 @@ export const SERVICE_CLIENT_ERROR_CODES = [
   'SERVICE_TIMEOUT',
   'SERVICE_CANCELLED',
   'SERVICE_BAD_RESPONSE',
+  'SERVICE_BAD_URL',
 ] as const;
 export type ServiceClientErrorCode = (typeof SERVICE_CLIENT_ERROR_CODES)[number];
 
@@ -43,15 +43,32 @@ export function keyUnreadable(endpoint: string, cause: unknown): AppError {
   );
 }
 
-/** The service's own `{code, message}` when the body has them. */
-function serviceError(bodyText: string): { serviceCode?: string; serviceMessage?: string } {
+const text = (value: unknown): string | undefined => {
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  // A framework's validation error lists its messages.
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string') && value.length > 0) return value.join('; ');
+  return undefined;
+};
+
+/**
+ * The service's own code and message, read loosely: any JSON object with a `code` and/or a
+ * `message` (also under `error`, as some gateways nest them; `statusCode` is not needed), or a
+ * short plain-text body. An HTML page (a proxy's) says nothing useful: the status has to do.
+ */
+export function serviceError(bodyText: string): { serviceCode?: string; serviceMessage?: string } {
+  let body: unknown;
   try {
-    const parsed = ServiceErrorBodySchema.safeParse(JSON.parse(bodyText));
-    if (parsed.success) return { serviceCode: parsed.data.code, serviceMessage: parsed.data.message };
+    body = JSON.parse(bodyText);
   } catch {
-    // Not JSON (a proxy's HTML page, say): the status alone has to do.
+    const plain = bodyText.trim();
+    return plain !== '' && plain.length <= 500 && !plain.startsWith('<') ? { serviceMessage: plain } : {};
   }
-  return {};
+  if (body === null || typeof body !== 'object') return text(body) ? { serviceMessage: text(body)! } : {};
+  const record = body as Record<string, unknown>;
+  const nested = record.error !== null && typeof record.error === 'object' ? (record.error as Record<string, unknown>) : {};
+  const code = text(record.code) ?? text(nested.code) ?? text(record.errorCode);
+  const message = text(record.message) ?? text(nested.message) ?? text(record.error);
+  return { ...(code ? { serviceCode: code } : {}), ...(message ? { serviceMessage: message } : {}) };
 }
 
 /** Maps a non-2xx answer to the error the user sees. */

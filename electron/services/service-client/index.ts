@@ -25,15 +25,22 @@ import {
   type SignRequest,
   type VaultBlock,
 } from '../../../shared/service';
+import { normaliseBaseUrl } from './base-url';
+import { recordFilter } from './filters';
+import { DEFAULT_MAX_PAGES, walkPages } from './paging';
+import { createRateLimiter, type RateLimitState } from './rate-limiter';
 import { abortableSleep, createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, type RetryPolicy } from './transport';
 
+export { normaliseBaseUrl } from './base-url';
 export { SERVICE_CLIENT_ERROR_CODES, type ServiceClientErrorCode } from './errors';
+export type { RateLimitState } from './rate-limiter';
 export { parseRetryAfter, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, type RetryPolicy } from './transport';
 
 /**
  * The typed client of the Credit Vault Data Service. Every answer is validated with the shared
  * schemas; a failure is an `AppError` (codes in `SERVICE_CLIENT_ERROR_CODES`) that concerns that
- * call only.
+ * call only. The filters a list asks for are applied again to what comes back, and paging checks
+ * itself (see `paging.ts`), so a service that ignores a parameter costs requests, not correctness.
  */
 
 export interface ServiceClientOptions {
@@ -44,9 +51,12 @@ export interface ServiceClientOptions {
   /** Per HTTP attempt (default 15 s). */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
-  /** For tests: the jitter source and the wait between retries. */
+  /** Pages one list may take before it fails (default 500). */
+  maxPages?: number;
+  /** For tests: the jitter source, the wait between retries and the clock of the rate limiter. */
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now?: () => number;
 }
 
 export interface CallOptions {
@@ -76,7 +86,7 @@ export interface ServiceClient {
     options?: CallOptions,
   ): Promise<ListEnvelope<Projected<ResourceItem<R>>>>;
   get<R extends ByIdResourceName>(resource: R, id: string, options?: CallOptions): Promise<ResourceItem<R>>;
-  /** Walks the pages (at most 200 per request), starting at `query.offset`. */
+  /** Walks the pages (at most 200 per request), starting at `query.offset`; each record once. */
   pages<R extends ResourceName>(resource: R, query?: PlainListQuery<R>, options?: CallOptions): AsyncGenerator<ResourceItem<R>[]>;
   /** Every matching record, fetched 200 at a time. */
   listAll<R extends ResourceName>(resource: R, query?: PlainListQuery<R>, options?: CallOptions): Promise<ResourceItem<R>[]>;
@@ -124,6 +134,8 @@ export interface ServiceClient {
   signSignature(signatureId: string, body: SignRequest, options?: CallOptions): Promise<SignatureCheck>;
   listVaultRequests(query?: PlainListQuery<'vaultRequests'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultRequests'>>>;
 
+  /** The pause every call of this client observes after a 429 (for a "waiting for the service" state). */
+  rateLimit: RateLimitState;
   /** HTTP requests made so far, by endpoint label (`GET /v1/vaults`), retries included. */
   requestCounts(): Record<string, number>;
   resetRequestCounts(): void;
@@ -136,16 +148,27 @@ export function requestsMade(client: ServiceClient): number {
 
 const enc = encodeURIComponent;
 
+/** A 404 that means "this wallet has not signed", whatever else its body holds. */
+const notSignedYet = (err: unknown): boolean =>
+  isAppError(err) &&
+  err.code === 'SERVICE_NOT_FOUND' &&
+  [err.details?.serviceCode, err.details?.serviceMessage].some((said) => typeof said === 'string' && said.includes('SIGNATURE_NOT_EXISTS'));
+
+/** Throws `SERVICE_BAD_URL` for an address that is not a URL, or is `http://` off this machine. */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const counts = new Map<string, number>();
+  const sleep = options.sleep ?? abortableSleep;
+  const rateLimiter = createRateLimiter(sleep, options.now);
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const transport = createTransport({
-    baseUrl: options.baseUrl,
+    baseUrl: normaliseBaseUrl(options.baseUrl),
     getApiKey: options.getApiKey,
     fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     retry: { ...DEFAULT_RETRY, ...options.retry },
     random: options.random ?? Math.random,
-    sleep: options.sleep ?? abortableSleep,
+    sleep,
+    rateLimiter,
     onAttempt: (endpoint) => counts.set(endpoint, (counts.get(endpoint) ?? 0) + 1),
   });
 
@@ -167,7 +190,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return schema;
   };
 
-  function list<R extends ResourceName>(resource: R, query: ListQuery = {}, o?: CallOptions) {
+  /** One page as the service sent it. */
+  function listRaw<R extends ResourceName>(resource: R, query: ListQuery = {}, o?: CallOptions) {
     const path = RESOURCES[resource].path;
     return transport.exchange({
       method: 'GET',
@@ -178,6 +202,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       retry: true,
       ...callOptions(o),
     }) as Promise<ListEnvelope<ResourceItem<R>>>;
+  }
+
+  /** One page without the records the query did not ask for (`totalCount` stays the service's). */
+  async function list<R extends ResourceName>(resource: R, query: ListQuery = {}, o?: CallOptions) {
+    const page = await listRaw(resource, query, o);
+    return { ...page, data: page.data.filter(recordFilter(query)) };
   }
 
   function get<R extends ByIdResourceName>(resource: R, id: string, o?: CallOptions) {
@@ -192,15 +222,18 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }) as Promise<ResourceItem<R>>;
   }
 
+  // Paging counts what the service sent; the filter applies to each page once it is walked.
   async function* pages<R extends ResourceName>(resource: R, query: PlainListQuery<R> = {}, o?: CallOptions) {
-    const limit = Math.min(query.limit ?? MAX_LIMIT, MAX_LIMIT);
-    let offset = query.offset ?? 0;
-    for (;;) {
-      const page = await list(resource, { ...query, limit, offset }, o);
-      if (page.data.length > 0) yield page.data;
-      offset += page.data.length;
-      const done = page.data.length < limit || (page.totalCount !== undefined && offset >= page.totalCount);
-      if (done || limit === 0) return;
+    const wanted = recordFilter(query);
+    const walk = {
+      endpoint: `GET ${RESOURCES[resource].path}`,
+      limit: Math.min(query.limit ?? MAX_LIMIT, MAX_LIMIT),
+      offset: query.offset ?? 0,
+      maxPages,
+    };
+    for await (const page of walkPages((offset, limit) => listRaw(resource, { ...query, limit, offset }, o), walk)) {
+      const kept = page.filter(wanted);
+      if (kept.length > 0) yield kept;
     }
   }
 
@@ -245,7 +278,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     listTransactions: (q, o) => list('transactions', q, o),
     listVaults: (q, o) => list('vaults', q, o),
     getVault: (id, o) => get('vaults', id, o),
-    findVaultByAddress: async (address, o) => (await list('vaults', { limit: 1, filter: { address } }, o)).data[0] ?? null,
+    findVaultByAddress: async (address, o) => (await listAll('vaults', { filter: { address } }, o))[0] ?? null,
     listVaultsPerformances: (q, o) => list('vaultsPerformanceOverview', q, o),
     getVaultIntegrations: (vaultId, o) =>
       single('GET /v1/vaults/:id/integrations', `/v1/vaults/${enc(vaultId)}/integrations`, IntegrationsSchema, undefined, o),
@@ -282,7 +315,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           o,
         );
       } catch (err) {
-        if (isAppError(err) && err.code === 'SERVICE_NOT_FOUND' && err.details?.serviceCode === 'SIGNATURE_NOT_EXISTS') return null;
+        if (notSignedYet(err)) return null;
         throw err;
       }
     },
@@ -298,6 +331,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       }),
     listVaultRequests: (q, o) => list('vaultRequests', q, o),
 
+    rateLimit: { waitingUntil: rateLimiter.waitingUntil, subscribe: rateLimiter.subscribe },
     requestCounts: () => Object.fromEntries(counts),
     resetRequestCounts: () => counts.clear(),
   };

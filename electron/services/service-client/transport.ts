@@ -1,14 +1,19 @@
 import type { z } from 'zod';
 import { isAppError } from '../../../shared/errors';
 import { badResponse, cancelled, httpError, keyUnreadable, noApiKey, schemaMismatch, timedOut, unreachable } from './errors';
+import type { RateLimiter, Sleep } from './rate-limiter';
 
 /**
  * One HTTP exchange with the service: bearer key, timeout, cancellation, retries and validation.
  *
  * Retries (only where `retry` is set, i.e. GETs): network failures (including a body cut
- * half-way), 429 and 503 (waiting what `Retry-After` asks, when it says), 502 and 504, with
- * exponential backoff and jitter (each wait is between half and all of its step, so many clients
- * do not retry in step). A timeout is not retried: the caller already waited the whole budget once.
+ * half-way) and every 5xx (a 503 waiting what `Retry-After` asks, when it says), with exponential
+ * backoff and jitter (each wait is between half and all of its step, so many clients do not retry
+ * in step). A timeout is not retried: the caller already waited the whole budget once.
+ *
+ * A 429 pauses every call of the client (the shared rate limiter) for what `Retry-After` asks or,
+ * without it, for a backoff of its own that grows to tens of seconds: a rate limit lasts longer
+ * than a network hiccup, and giving up after a second or two turns it into a failure on screen.
  */
 
 export interface RetryPolicy {
@@ -18,9 +23,21 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** A `Retry-After` longer than this is not waited for: the call fails as rate-limited. */
   maxRetryAfterMs: number;
+  /** Retries after a 429, counted apart from the others, and their backoff without `Retry-After`. */
+  rateLimitRetries: number;
+  rateLimitBaseDelayMs: number;
+  rateLimitMaxDelayMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 250, maxDelayMs: 4_000, maxRetryAfterMs: 30_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  retries: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 4_000,
+  maxRetryAfterMs: 30_000,
+  rateLimitRetries: 6,
+  rateLimitBaseDelayMs: 2_000,
+  rateLimitMaxDelayMs: 30_000,
+};
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 export interface TransportOptions {
@@ -30,7 +47,9 @@ export interface TransportOptions {
   timeoutMs: number;
   retry: RetryPolicy;
   random: () => number;
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sleep: Sleep;
+  /** Shared by every call of one client. */
+  rateLimiter: RateLimiter;
   /** Called once per HTTP attempt, with the endpoint label. */
   onAttempt: (endpoint: string) => void;
 }
@@ -48,8 +67,6 @@ export interface ExchangeRequest<S extends z.ZodType> {
   signal?: AbortSignal;
   timeoutMs?: number;
 }
-
-const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -74,22 +91,31 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-function backoff(attempt: number, policy: RetryPolicy, random: () => number): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+function backoff(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** attempt);
   return Math.round(ceiling * (0.5 + random() * 0.5));
 }
 
+/** `baseUrl` is already normalised (see `normaliseBaseUrl`). */
 export function createTransport(options: TransportOptions) {
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const base = options.baseUrl;
+  const { retry: policy, rateLimiter } = options;
 
   async function exchange<S extends z.ZodType>(request: ExchangeRequest<S>): Promise<z.infer<S>> {
     const { endpoint } = request;
     const timeoutMs = request.timeoutMs ?? options.timeoutMs;
     const url = `${base}${request.path}${request.query && [...request.query].length > 0 ? `?${request.query}` : ''}`;
-    const maxAttempts = request.retry ? options.retry.retries + 1 : 1;
+    const maxAttempts = request.retry ? policy.retries + 1 : 1;
+    const maxRateLimited = request.retry ? policy.rateLimitRetries : 0;
+    let rateLimited = 0;
+    // The call that waited out a 429 itself goes at once; the others wait for the shared pause.
+    let heldHere = false;
+    let attempt = 0;
 
-    for (let attempt = 0; ; attempt++) {
+    for (;;) {
       if (request.signal?.aborted) throw cancelled(endpoint);
+      if (!heldHere) await waitFor(() => rateLimiter.ready(request.signal), endpoint);
+      heldHere = false;
       const apiKey = await readKey(endpoint);
 
       const timeout = AbortSignal.timeout(timeoutMs);
@@ -115,8 +141,8 @@ export function createTransport(options: TransportOptions) {
       } catch (err) {
         if (request.signal?.aborted) throw cancelled(endpoint);
         if (timeout.aborted) throw timedOut(endpoint, timeoutMs);
-        if (attempt + 1 < maxAttempts) {
-          await wait(backoff(attempt, options.retry, options.random), request.signal, endpoint);
+        if (++attempt < maxAttempts) {
+          await wait(backoff(attempt - 1, policy.baseDelayMs, policy.maxDelayMs, options.random), request.signal, endpoint);
           continue;
         }
         throw unreachable(endpoint, base, err);
@@ -134,12 +160,21 @@ export function createTransport(options: TransportOptions) {
         return parsed.data;
       }
 
-      if (RETRYABLE_STATUSES.has(status) && attempt + 1 < maxAttempts) {
-        let delay = backoff(attempt, options.retry, options.random);
+      if (status === 429 && rateLimited < maxRateLimited) {
+        const asked = parseRetryAfter(retryAfter);
+        if (asked !== null && asked > policy.maxRetryAfterMs) throw httpError(endpoint, status, text);
+        const delay = asked ?? backoff(rateLimited, policy.rateLimitBaseDelayMs, policy.rateLimitMaxDelayMs, options.random);
+        rateLimited++;
+        await waitFor(() => rateLimiter.hold(delay, request.signal), endpoint);
+        heldHere = true;
+        continue;
+      }
+      if (status >= 500 && ++attempt < maxAttempts) {
+        let delay = backoff(attempt - 1, policy.baseDelayMs, policy.maxDelayMs, options.random);
         // 503 may carry Retry-After too (RFC 9110); honour it the same way.
-        if (status === 429 || status === 503) {
+        if (status === 503) {
           const asked = parseRetryAfter(retryAfter);
-          if (asked !== null && asked > options.retry.maxRetryAfterMs) throw httpError(endpoint, status, text);
+          if (asked !== null && asked > policy.maxRetryAfterMs) throw httpError(endpoint, status, text);
           if (asked !== null) delay = asked;
         }
         await wait(delay, request.signal, endpoint);
@@ -162,9 +197,11 @@ export function createTransport(options: TransportOptions) {
     return apiKey;
   }
 
-  async function wait(ms: number, signal: AbortSignal | undefined, endpoint: string): Promise<void> {
+  const wait = (ms: number, signal: AbortSignal | undefined, endpoint: string) => waitFor(() => options.sleep(ms, signal), endpoint);
+
+  async function waitFor(waiting: () => Promise<void>, endpoint: string): Promise<void> {
     try {
-      await options.sleep(ms, signal);
+      await waiting();
     } catch (err) {
       if (isAppError(err)) throw err;
       throw cancelled(endpoint);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAppError, type AppError } from '../../../shared/errors';
 import { createServiceClient, parseRetryAfter } from '../../../electron/services/service-client';
+import { failure } from './fake-service';
 
 /** The client's transport against scripted answers (no server): retry policy, jitter, cancellation. */
 
@@ -22,22 +22,12 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const chains = { data: [{ _id: 'c1', chainID: 1, name: 'Ethereum' }], totalCount: 1 };
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    if (isAppError(err)) return err;
-    throw err;
-  }
-  throw new Error('expected a failure');
-}
-
 describe('service client transport', () => {
   it('sends the bearer key and retries network errors with growing, jittered waits', async () => {
     const { fetchImpl, seen } = scripted([new TypeError('fetch failed'), new TypeError('fetch failed'), json(chains)]);
     const waits: number[] = [];
     const client = createServiceClient({
-      baseUrl: 'http://svc.test/',
+      baseUrl: 'https://svc.test/',
       getApiKey: async () => 'k-123',
       fetch: fetchImpl,
       random: () => 1,
@@ -46,7 +36,7 @@ describe('service client transport', () => {
     });
     expect((await client.listChains()).data[0]!.chainID).toBe(1);
     expect(waits).toEqual([100, 200]);
-    expect(seen[0]!.url).toBe('http://svc.test/v1/chains');
+    expect(seen[0]!.url).toBe('https://svc.test/v1/chains');
     expect(new Headers(seen[0]!.init.headers).get('authorization')).toBe('Bearer k-123');
   });
 
@@ -54,7 +44,7 @@ describe('service client transport', () => {
     const waits: number[] = [];
     const { fetchImpl } = scripted([json({}, 504), json({}, 504), json({}, 504), json(chains)]);
     const client = createServiceClient({
-      baseUrl: 'http://svc.test',
+      baseUrl: 'https://svc.test',
       getApiKey: async () => 'k',
       fetch: fetchImpl,
       random: () => 0,
@@ -68,14 +58,14 @@ describe('service client transport', () => {
   it('honours Retry-After on a 503 as well', async () => {
     const waits: number[] = [];
     const { fetchImpl } = scripted([json({}, 503, { 'retry-after': '5' }), json(chains)]);
-    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, sleep: async (ms) => void waits.push(ms) });
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, sleep: async (ms) => void waits.push(ms) });
     await client.listChains();
     expect(waits).toEqual([5000]);
   });
 
   it('never retries the sign POST, even on a network error', async () => {
     const { fetchImpl, seen } = scripted([new TypeError('socket hang up'), json({ _id: 's', hash: '0x1', signedOn: '2026-01-01T00:00:00Z' })]);
-    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, sleep: async () => {} });
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, sleep: async () => {} });
     const err = await failure(client.signSignature('sig', { walletAddress: `0x${'1'.repeat(40)}`, hash: '0xabcd' }));
     expect(err.code).toBe('SERVICE_UNREACHABLE');
     expect(seen).toHaveLength(1);
@@ -85,7 +75,7 @@ describe('service client transport', () => {
   it('stops waiting between retries when the caller aborts', async () => {
     const { fetchImpl } = scripted([json({}, 503), json(chains)]);
     const client = createServiceClient({
-      baseUrl: 'http://svc.test',
+      baseUrl: 'https://svc.test',
       getApiKey: async () => 'k',
       fetch: fetchImpl,
       retry: { baseDelayMs: 10_000, maxDelayMs: 10_000 },
@@ -101,7 +91,7 @@ describe('service client transport', () => {
       json({ code: 'FORBIDDEN', message: 'no', statusCode: 403 }, 403),
       json({ code: 'TOKEN_NOT_FOUND', message: 'No token', statusCode: 404 }, 404),
     ]);
-    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
     const forbidden = await failure(client.listTokens());
     expect(forbidden.code).toBe('SERVICE_FORBIDDEN');
     expect(forbidden.action).toMatch(/Settings/);
@@ -114,7 +104,7 @@ describe('service client transport', () => {
       json({ data: [{ _id: 'c1' }] }),
       json({ data: [{ _id: 'v1', name: 'V' }], totalCount: 1 }),
     ]);
-    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
     expect((await client.listChains()).data).toEqual([{ _id: 'c1' }]);
     const err = await failure(client.listVaults());
     expect(err.code).toBe('SERVICE_BAD_RESPONSE');
@@ -123,16 +113,16 @@ describe('service client transport', () => {
 
   it('validates projected rows with every field optional but _id', async () => {
     const { fetchImpl, seen } = scripted([json({ data: [{ _id: 'v1', name: 'V' }], totalCount: 1 })]);
-    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
     const page = await client.listFields('vaults', ['name']);
     expect(page.data).toEqual([{ _id: 'v1', name: 'V' }]);
-    expect(seen[0]!.url).toBe('http://svc.test/v1/vaults?fields=name');
+    expect(seen[0]!.url).toBe('https://svc.test/v1/vaults?fields=name');
   });
 
   it('reports a keychain that cannot be read without calling the service', async () => {
     const { fetchImpl, seen } = scripted([json(chains)]);
     const client = createServiceClient({
-      baseUrl: 'http://svc.test',
+      baseUrl: 'https://svc.test',
       getApiKey: async () => {
         throw new Error('secret service locked');
       },
@@ -146,9 +136,9 @@ describe('service client transport', () => {
 
   it('sends only the filters a resource takes (a misspelt one does not type-check)', async () => {
     const { fetchImpl, seen } = scripted([json({ data: [], totalCount: 0 })]);
-    const client = createServiceClient({ baseUrl: 'http://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
     await client.listVaultRequests({ filter: { vaultId: ['a', 'b'], status: { ne: 'CLAIMED' } }, sort: '-requestedOn' });
-    expect(decodeURIComponent(seen[0]!.url)).toBe('http://svc.test/v1/vault-requests?sort=-requestedOn&vaultId=a,b&status:ne=CLAIMED');
+    expect(decodeURIComponent(seen[0]!.url)).toBe('https://svc.test/v1/vault-requests?sort=-requestedOn&vaultId=a,b&status:ne=CLAIMED');
     // Checked by `tsc`, never run.
     const typo = () =>
       client.listVaults({
@@ -158,6 +148,47 @@ describe('service client transport', () => {
         },
       });
     expect(typo).toBeTypeOf('function');
+  });
+
+  it('retries any 5xx on GETs, a 500 included', async () => {
+    const { fetchImpl, seen } = scripted([json({}, 500), json({}, 507), json(chains)]);
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, sleep: async () => {} });
+    expect((await client.listChains()).data).toHaveLength(1);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('reads error bodies loosely: code and/or message, nested or plain text, statusCode optional', async () => {
+    const { fetchImpl } = scripted([
+      json({ code: 'VALIDATION_ERROR' }, 400),
+      json({ message: ['limit must be at most 200', 'offset must be an integer'] }, 400),
+      json({ error: { code: 'TOKEN_NOT_FOUND', message: 'No such token' } }, 404),
+      new Response('quota exceeded for this key', { status: 403 }),
+      new Response('<html><body>Bad gateway</body></html>', { status: 404 }),
+    ]);
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    expect((await failure(client.listTokens())).details).toMatchObject({ serviceCode: 'VALIDATION_ERROR' });
+    const listed = await failure(client.listTokens());
+    expect(listed.message).toContain('limit must be at most 200; offset must be an integer');
+    expect((await failure(client.getToken('t'))).details).toMatchObject({ serviceCode: 'TOKEN_NOT_FOUND', serviceMessage: 'No such token' });
+    expect((await failure(client.listTokens())).details).toMatchObject({ serviceMessage: 'quota exceeded for this key' });
+    const html = await failure(client.getToken('t'));
+    expect(html.code).toBe('SERVICE_NOT_FOUND');
+    expect(html.details).not.toHaveProperty('serviceMessage');
+  });
+
+  it('recognises "not signed yet" whatever else the 404 body holds', async () => {
+    const wallet = `0x${'1'.repeat(40)}`;
+    const notSigned = [
+      json({ code: 'SIGNATURE_NOT_EXISTS', message: 'Signature not found', statusCode: 404 }, 404),
+      json({ code: 'SIGNATURE_NOT_EXISTS' }, 404),
+      json({ code: 'SIGNATURE_NOT_EXISTS', statusCode: '404', details: null, path: '/v1/signatures/s/check' }, 404),
+      json({ error: { code: 'SIGNATURE_NOT_EXISTS', message: 'no' } }, 404),
+      new Response('SIGNATURE_NOT_EXISTS', { status: 404 }),
+    ];
+    const { fetchImpl } = scripted([...notSigned, json({ code: 'SIGNATURE_NOT_FOUND', message: 'No such signature' }, 404)]);
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    for (let i = 0; i < notSigned.length; i++) expect(await client.checkSignature('s', wallet)).toBeNull();
+    expect((await failure(client.checkSignature('s', wallet))).code).toBe('SERVICE_NOT_FOUND');
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {
