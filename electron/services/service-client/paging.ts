@@ -2,12 +2,13 @@ import { AppError } from '../../../shared/errors';
 import type { ListEnvelope } from '../../../shared/service';
 
 /**
- * Walks the pages of a list without trusting the server's paging: `totalCount` is used when
- * given (the spec lets it out); the offset advances by what the server actually sent, so a server
- * that caps `limit` below what was asked is paged at its own size; a record seen before is never
- * yielded twice (a server that ignores `offset` sends the same records again), and a page that
- * brings nothing new ends the walk. The number of pages is capped, so a server that never says
- * "done" costs an error, not an endless loop.
+ * Walks the pages of a list without trusting the server's paging. `totalCount` is used when given;
+ * the spec lets it out, and then the walk ends only at a page that brings nothing new (one request
+ * more than a trusting client: a short page may be the server's own cap). The offset advances by
+ * what the server actually sent, so a server that caps `limit` below what was asked is paged at its
+ * own size; a record seen before is never yielded twice (a server that ignores `offset` sends the
+ * same records again). The number of pages is capped, so a server that never says "done" costs an
+ * error, not an endless loop.
  */
 
 export const DEFAULT_MAX_PAGES = 500;
@@ -74,7 +75,8 @@ export async function* walkPages<T>(
     }
     yield fresh;
     offset += page.data.length;
-    const done = total !== undefined ? offset >= total : page.data.length < walk.limit;
-    if (done || walk.limit === 0) return;
+    // Without totalCount a short page proves nothing: a server that caps its pages below the
+    // limit asked sends short pages all along. Only a page that brings nothing new ends the walk.
+    if ((total !== undefined && offset >= total) || walk.limit === 0) return;
   }
 }

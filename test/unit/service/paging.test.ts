@@ -34,11 +34,16 @@ describe('listAll paging', () => {
     expect(urls).toHaveLength(3);
   });
 
-  it('without totalCount stops at a short page, and at an empty one', async () => {
+  it('without totalCount reads on past a short page (it may be the cap) and stops at an empty one', async () => {
     const short = chainRows(250);
     const first = await readAll(short, { noTotalCount: true });
     expectEvery(first.ids, short);
-    expect(first.urls).toHaveLength(2);
+    expect(first.urls.map((u) => u.searchParams.get('offset'))).toEqual(['0', '200', '250']);
+
+    const capped = chainRows(116);
+    const third = await readAll(capped, { noTotalCount: true, cap: 100 });
+    expectEvery(third.ids, capped);
+    expect(third.urls.map((u) => u.searchParams.get('offset'))).toEqual(['0', '100', '116']);
 
     const exact = chainRows(400);
     const second = await readAll(exact, { noTotalCount: true });
