@@ -74,12 +74,3 @@ export const vaultRecord = z.looseObject({
   kyc: z.looseObject(optional({ policyId: z.number(), isActive: z.boolean(), isRequired: z.boolean(), link: z.string() })).optional(),
   ...stamps,
 });
-
-export type Chain = z.infer<typeof chainRecord>;
-export type Token = z.infer<typeof tokenRecord>;
-export type Operator = z.infer<typeof operatorRecord>;
-export type VaultCategory = z.infer<typeof categoryRecord>;
-export type VaultType = z.infer<typeof typeRecord>;
-export type Campaign = z.infer<typeof campaignRecord>;
-export type SignatureDefinition = z.infer<typeof signatureRecord>;
-export type Vault = z.infer<typeof vaultRecord>;

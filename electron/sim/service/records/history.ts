@@ -54,10 +54,3 @@ export const performanceOverviewRow = z.looseObject({
 });
 
 export const tokenBlockRecord = z.looseObject({ _id: id, tokenId: id, block: blockRef, ...optional({ chainId: id, price: units, totalSupply: units }), ...stamps });
-
-export type AprBreakdown = z.infer<typeof aprs>;
-export type EpochState = z.infer<typeof cycleState>;
-export type VaultBlock = z.infer<typeof vaultBlockRecord>;
-export type VaultEpoch = z.infer<typeof epochRecord>;
-export type VaultPerformance = z.infer<typeof performanceRecord>;
-export type TokenBlock = z.infer<typeof tokenBlockRecord>;

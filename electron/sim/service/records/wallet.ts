@@ -36,8 +36,3 @@ export const pointsAnswer = z.looseObject({ points: z.number(), ...optional({ ca
 export const signatureCheckAnswer = z.looseObject({ _id: id, hash: z.string(), signedOn: isoDate });
 export const signRequestBody = z.object({ walletAddress: address, hash: z.string().regex(/^0x[0-9a-fA-F]+$/, 'not a hex signature') });
 export const errorBody = z.looseObject({ code: z.string(), message: z.string(), statusCode: z.number().int(), details: z.unknown().optional() });
-
-export type VaultRequest = z.infer<typeof requestRecord>;
-export type Position = z.infer<typeof positionAnswer>;
-export type Transaction = z.infer<typeof transactionRecord>;
-export type ErrorBody = z.infer<typeof errorBody>;

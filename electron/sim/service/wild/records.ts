@@ -50,14 +50,14 @@ function numericStrings(record: Json, rng: Prng): void {
   }
 }
 
-/** A value added after the spec: a vault's visibility, a request's status, a signature's entity. */
-function newEnumValue(record: Json): void {
-  if (typeof record.visibility === 'string') record.visibility = 'PRIVATE';
+/** A value added after the spec: a vault's visibility or signature entity, a request's status, a signature's entity. */
+function newEnumValue(record: Json, rng: Prng): void {
+  const signatures = record.signatures;
+  if (Array.isArray(signatures) && isObject(signatures[0]) && rng.bool()) {
+    record.signatures = [{ ...signatures[0], entity: 'BORROWER' }, ...signatures.slice(1)];
+  } else if (typeof record.visibility === 'string') record.visibility = 'PRIVATE';
   else if (typeof record.epochNumber === 'number' && typeof record.status === 'string') record.status = 'FULFILLED';
   else if (typeof record.entity === 'string') record.entity = 'BORROWER';
-  else if (Array.isArray(record.signatures) && isObject(record.signatures[0])) {
-    record.signatures = [{ ...record.signatures[0], entity: 'BORROWER' }, ...record.signatures.slice(1)];
-  }
 }
 
 /**
@@ -68,7 +68,7 @@ export function wildRecord(input: Json, rng: Prng, newEnums: boolean): Json {
   const record = structuredClone(input);
   for (const key of NULLABLE) if (key in record && rng.bool(RATE.nulls)) record[key] = null;
   if (rng.bool(RATE.unknown)) Object.assign(record, UNKNOWN_FIELDS);
-  if (newEnums && rng.bool(RATE.newEnum)) newEnumValue(record);
+  if (newEnums && rng.bool(RATE.newEnum)) newEnumValue(record, rng);
   numericStrings(record, rng);
   if (Array.isArray(record.requests)) {
     record.requests = record.requests.map((r, i) => (isObject(r) ? wildRecord(r, rng, i > 0) : r));
