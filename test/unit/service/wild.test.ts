@@ -123,7 +123,7 @@ describe('wild realism', () => {
     expect((json(answer).data as Json[]).map((v) => v._id)).toEqual(strictPublic.map((v) => v._id));
   });
 
-  it('answers some requests 429 (with and without Retry-After) or 5xx, and a retry gets through', async () => {
+  it('answers some reads 429 (with and without Retry-After) or 5xx, never the sign POST, and a retry gets through', async () => {
     const get = server('wild', 7, 0.5);
     const statuses: number[] = [];
     let retryAfter = 0;
@@ -140,6 +140,9 @@ describe('wild realism', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(bare429).toBeGreaterThan(0);
     expect(statuses.some((s) => s >= 500)).toBe(true);
+    const post = withWildRealism(createSimApp({ store, apiKey: KEY, faults: new FaultControl(), now: () => NOW }).fetch, { seed: 7, faultRate: 1, listFilters: LIST_FILTERS });
+    const sign = await post(new Request('http://sim/v1/signatures/none/sign', { method: 'POST', headers: { authorization: `Bearer ${KEY}` }, body: '{}' }));
+    expect(sign.status).toBe(404);
     const again = server('wild', 7, 0.5);
     const replay: number[] = [];
     for (let i = 0; i < 60; i++) replay.push((await again(`/v1/chains?limit=${i + 1}`)).status);

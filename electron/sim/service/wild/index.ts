@@ -13,14 +13,14 @@ import { WildFaults } from './faults';
 export type Realism = 'strict' | 'wild';
 export const REALISMS: readonly Realism[] = ['strict', 'wild'];
 
-/** The default share of `/v1` requests answered 429 or 5xx in wild mode. */
+/** The default share of `/v1` GET requests answered 429 or 5xx in wild mode. */
 export const DEFAULT_WILD_FAULT_RATE = 0.03;
 
 export type FetchHandler<E> = (request: Request, env?: E) => Response | Promise<Response>;
 
 export interface WildOptions {
   seed: number;
-  /** Share of requests answered 429/5xx; a retry of a faulted request is never faulted. */
+  /** Share of GET requests answered 429/5xx; a retry of a faulted request is never faulted. */
   faultRate?: number;
   /** The filters of each list path (exact paths), to know which query parameters to ignore. */
   listFilters: ListFilters;
@@ -32,11 +32,11 @@ export function withWildRealism<E>(fetch: FetchHandler<E>, options: WildOptions)
   const faults = new WildFaults(options.seed, options.faultRate ?? DEFAULT_WILD_FAULT_RATE);
   return async (request, env) => {
     const url = new URL(request.url);
-    if (!url.pathname.startsWith('/v1/')) return fetch(request, env);
+    // Reads only: the sign POST is never retried by a client, so a fault there would only fail it.
+    if (!url.pathname.startsWith('/v1/') || request.method !== 'GET') return fetch(request, env);
     const key = `${request.method} ${url.pathname}${url.search}`;
     const fault = faults.pick(key);
     if (fault) return fault;
-    if (request.method !== 'GET') return fetch(request, env);
 
     const lenient = wildQuery(url, options.listFilters.get(url.pathname));
     const response = await fetch(lenient.href === url.href ? request : new Request(lenient, request), env);
