@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateDataset, validateStore } from '../../../electron/sim/service';
 import { LIST_ITEMS } from '../../../electron/sim/service/records';
+import { SIM_RESOURCE_NAMES, SIM_RESOURCES } from '../../../electron/sim/service/resources';
+import { RESOURCES, type ResourceName } from '../../../shared/service';
 
 /** The simulation checks what it stores with its own record descriptions, written from the spec. */
 
@@ -29,5 +31,20 @@ describe('the record checks of the simulated service', () => {
     const vault = generateDataset({ seed: 4, wallets: 0, now }).vaults.all()[0]!;
     expect(check.safeParse({ ...vault, somethingNew: { a: 1 }, createdAt: '2026-11-01T12:00:00+02:00' }).success).toBe(true);
     expect(check.safeParse({ ...vault, createdAt: 'yesterday' }).success).toBe(false);
+  });
+
+  it("serve in strict mode what the console's client has always read: the same routes and filters, records its schemas accept", () => {
+    expect(SIM_RESOURCE_NAMES.sort()).toEqual(Object.keys(RESOURCES).sort());
+    for (const name of Object.keys(RESOURCES) as ResourceName[]) {
+      const { path, notFoundCode, byId, filters } = RESOURCES[name];
+      expect(SIM_RESOURCES[name], name).toEqual({ path, notFoundCode, byId, filters });
+    }
+    const store = generateDataset({ seed: 9, wallets: 60, now });
+    for (const name of SIM_RESOURCE_NAMES) {
+      for (const record of store.servedCollection(name)?.values() ?? []) {
+        const parsed = RESOURCES[name].schema.safeParse(record);
+        expect(parsed.success, `${name} ${record._id}: ${parsed.error?.issues[0]?.message ?? ''}`).toBe(true);
+      }
+    }
   });
 });
