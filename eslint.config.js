@@ -71,6 +71,7 @@ export default tseslint.config(
             { target: './scripts', from: ['./electron/runtime/features', './electron/main', './electron/preload', './electron/shell', './renderer'], message: 'Scripts build on services (and the runtime as a whole), never on a feature module or the app glue.' },
             { target: './electron/runtime', from: ['./electron/main', './electron/shell', './electron/preload', './renderer'], message: 'The runtime is shared by the Electron main process and the browser shell; it knows neither.' },
             { target: './electron/sim', from: ['./electron/main', './electron/runtime', './electron/shell', './electron/preload', './renderer'], message: 'The simulation is used through the same ports as the real service, chain and device.' },
+            { target: './electron/sim', from: ['./shared/service'], message: "The simulated service is someone else's server: it has its own records and checks, never the client's schemas." },
             { target: './electron/main', from: ['./electron/shell', './renderer'], message: 'The packaged app contains no browser shell.' },
             { target: './electron/preload', from: ['./electron/main', './electron/runtime', './electron/services', './electron/sim', './electron/shell', './renderer'], message: 'The preload exposes the contract and nothing else.' },
             ...rendererZones,

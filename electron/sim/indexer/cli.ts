@@ -1,15 +1,18 @@
 import { parseArgs } from 'node:util';
 import { generateDataset, startSimService } from '../service';
 import { SimStore } from '../service/store';
+import { parseRealism, parseWildFaultRate } from '../service/wild/flag';
 import { startLocalSimulation } from './simulation';
 
 /**
  * The simulation on local chains: two anvil chains with the protocol, the seeded scenario, the
  * cycle driver, the indexer and the simulated service serving what the indexer writes.
  *   tsx electron/sim/indexer/cli.ts --port 0 [--seed N] [--wallets N] [--pace demo|fast] [--dataset] [--api-key K]
- * `--dataset` adds the generated (off-chain) dataset next to the local vaults. The first stdout
- * line is one JSON object `{"url", "apiKey", "rpcUrl", "chainId", "chains"}`; it runs until
- * SIGINT/SIGTERM.
+ *     [--realism strict|wild] [--wild-fault-rate P]
+ * `--dataset` adds the generated (off-chain) dataset next to the local vaults; `--realism wild`
+ * serves it the way a real service may (see electron/sim/service/README.md). The first stdout
+ * line is one JSON object `{"url", "apiKey", "rpcUrl", "chainId", "chains", "realism"}`; it runs
+ * until SIGINT/SIGTERM.
  */
 
 const { values } = parseArgs({
@@ -20,6 +23,8 @@ const { values } = parseArgs({
     pace: { type: 'string', default: 'demo' },
     dataset: { type: 'boolean', default: false },
     'api-key': { type: 'string' },
+    realism: { type: 'string', default: 'strict' },
+    'wild-fault-rate': { type: 'string' },
   },
   strict: true,
 });
@@ -40,6 +45,8 @@ if (pace !== 'demo' && pace !== 'fast') {
 }
 const seed = integer('seed', values.seed, 0, 2 ** 31);
 const wallets = integer('wallets', values.wallets, 12, 10_000);
+const realism = parseRealism(values.realism);
+const wildFaultRate = parseWildFaultRate(values['wild-fault-rate']);
 
 const store = values.dataset ? generateDataset({ seed }) : new SimStore();
 const simulation = await startLocalSimulation({ seed, wallets, pace, store });
@@ -47,11 +54,14 @@ const service = await startSimService({
   store,
   port: integer('port', values.port, 0, 65_535),
   ...(values['api-key'] ? { apiKey: values['api-key'] } : {}),
+  seed,
+  realism,
+  ...(wildFaultRate !== undefined ? { wildFaultRate } : {}),
 });
 
 const chains = simulation.network.chains.map(({ chain }) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
 process.stdout.write(
-  `${JSON.stringify({ url: service.url, apiKey: service.apiKey, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId, chains })}\n`,
+  `${JSON.stringify({ url: service.url, apiKey: service.apiKey, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId, chains, realism })}\n`,
 );
 
 let closing = false;

@@ -1,4 +1,4 @@
-import type { VaultEpoch } from '../../../shared/service';
+import type { VaultEpoch } from '../service/records';
 import type { ChainClient } from '../chain';
 import type { WithId } from '../service/store';
 import type { CycleLog } from './activity';

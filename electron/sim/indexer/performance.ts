@@ -1,4 +1,4 @@
-import type { TokenBlock, VaultBlock, VaultPerformance } from '../../../shared/service';
+import type { TokenBlock, VaultBlock, VaultPerformance } from '../service/records';
 import type { PositionRecord, WithId } from '../service/store';
 import type { CycleLog } from './activity';
 import type { IndexedVault } from './catalog';

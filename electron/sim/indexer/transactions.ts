@@ -1,5 +1,5 @@
 import { zeroAddress, type Address } from 'viem';
-import type { Transaction } from '../../../shared/service';
+import type { Transaction } from '../service/records';
 import type { WithId } from '../service/store';
 import { epochNumberAt, moved, type VaultAction, type VaultActivity } from './activity';
 import type { IndexedVault } from './catalog';

@@ -1,5 +1,5 @@
 import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
-import type { AprBreakdown, EpochState, VaultBlock } from '../../../shared/service';
+import type { AprBreakdown, EpochState, VaultBlock } from '../service/records';
 import type { ChainClient } from '../chain';
 import type { WithId } from '../service/store';
 import type { IndexedVault } from './catalog';

@@ -2,18 +2,12 @@ import { timingSafeEqual } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import {
-  AddressSchema,
-  RESOURCES,
-  SignRequestSchema,
-  type Position,
-  type ResourceName,
-  type VaultBlock,
-} from '../../../shared/service';
 import type { FaultControl, PickedFault } from './faults';
 import { badRequest, HttpError, notFound } from './http-error';
 import { applyListQuery, parseListQuery } from './list-query';
 import { buildOpenApiDocument } from './openapi';
+import { address, signRequestBody, type Position, type VaultBlock } from './records';
+import { SIM_RESOURCE_NAMES, SIM_RESOURCES } from './resources';
 import { verifyWalletSignature } from './signatures';
 import type { SimStore } from './store';
 
@@ -97,7 +91,7 @@ function requireWallet(value: string | undefined): string {
   if (value === undefined || value === '') {
     throw badRequest('walletAddress is required', 'WALLET_ADDRESS_MALFORMED');
   }
-  if (!AddressSchema.safeParse(value).success) {
+  if (!address.safeParse(value).success) {
     throw badRequest(`walletAddress '${value}' is not a valid address`, 'WALLET_ADDRESS_MALFORMED');
   }
   return value;
@@ -139,8 +133,8 @@ export function createSimApp(options: SimAppOptions): Hono<Env> {
   const params = (c: Context<Env>) => new URL(c.req.url).searchParams;
 
   // Computed lists first: their paths would otherwise match `/:id` routes.
-  app.get(RESOURCES.vaultsPerformanceOverview.path, (c) => {
-    const query = parseListQuery(params(c), RESOURCES.vaultsPerformanceOverview.filters);
+  app.get(SIM_RESOURCES.vaultsPerformanceOverview.path, (c) => {
+    const query = parseListQuery(params(c), SIM_RESOURCES.vaultsPerformanceOverview.filters);
     const rows = store.vaults.all().flatMap((vault) => {
       const perf = store.latestPerformance(vault._id);
       if (!perf) return [];
@@ -161,8 +155,8 @@ export function createSimApp(options: SimAppOptions): Hono<Env> {
     return c.json(applyListQuery(rows, query));
   });
 
-  app.get(RESOURCES.vaultLatestBlocks.path, (c) => {
-    const query = parseListQuery(params(c), RESOURCES.vaultLatestBlocks.filters);
+  app.get(SIM_RESOURCES.vaultLatestBlocks.path, (c) => {
+    const query = parseListQuery(params(c), SIM_RESOURCES.vaultLatestBlocks.filters);
     const rows = store.vaults.all().flatMap((vault) => {
       const block = store.latestVaultBlock(vault._id);
       return block ? [servedLatestBlock(store, block)] : [];
@@ -256,7 +250,7 @@ export function createSimApp(options: SimAppOptions): Hono<Env> {
     } catch {
       throw badRequest('The body must be JSON: {walletAddress, hash}');
     }
-    const parsed = SignRequestSchema.safeParse(body);
+    const parsed = signRequestBody.safeParse(body);
     if (!parsed.success) {
       const walletIssue = parsed.error.issues.some((i) => i.path[0] === 'walletAddress');
       throw badRequest(
@@ -282,10 +276,10 @@ export function createSimApp(options: SimAppOptions): Hono<Env> {
     return c.json(record, 201);
   });
 
-  for (const name of Object.keys(RESOURCES) as ResourceName[]) {
+  for (const name of SIM_RESOURCE_NAMES) {
     const collection = store.servedCollection(name);
     if (!collection) continue;
-    const def = RESOURCES[name];
+    const def = SIM_RESOURCES[name];
     app.get(def.path, (c) => {
       const query = parseListQuery(params(c), def.filters);
       return c.json(applyListQuery(collection.values(), query));

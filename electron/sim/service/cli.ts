@@ -1,11 +1,14 @@
 import { parseArgs } from 'node:util';
 import { startSimService } from './index';
+import { parseRealism } from './wild/flag';
 
 /**
  * Standalone simulated service:
  *   npm run sim:service -- --port 0 [--seed N] [--wallets N] [--latency MS] [--fail-rate P]
  *     [--rate-limit-rate P] [--retry-after S] [--malformed-rate P] [--truncate-rate P] [--api-key K]
- * The first stdout line is one JSON object `{"url": …, "apiKey": …}`; it serves until SIGINT/SIGTERM.
+ *     [--realism strict|wild] [--wild-fault-rate P]
+ * The first stdout line is one JSON object `{"url": …, "apiKey": …, "realism": …}`; it serves until
+ * SIGINT/SIGTERM.
  */
 
 function number(name: string, raw: string | undefined, min: number, max: number): number | undefined {
@@ -32,6 +35,8 @@ const { values } = parseArgs({
     'truncate-rate': { type: 'string' },
     'api-key': { type: 'string' },
     now: { type: 'string' },
+    realism: { type: 'string', default: 'strict' },
+    'wild-fault-rate': { type: 'string' },
   },
   strict: true,
 });
@@ -41,6 +46,9 @@ if (nowArg !== undefined && Number.isNaN(nowArg)) {
   process.stderr.write(`--now must be an ISO date, got '${values.now}'\n`);
   process.exit(2);
 }
+
+const realism = parseRealism(values.realism);
+const wildFaultRate = number('wild-fault-rate', values['wild-fault-rate'], 0, 1);
 
 const faults = {
   latencyMs: number('latency', values.latency, 0, 600_000),
@@ -59,9 +67,11 @@ const sim = await startSimService({
   ...(values['api-key'] ? { apiKey: values['api-key'] } : {}),
   ...(nowArg !== undefined ? { now: nowArg } : {}),
   faults: Object.fromEntries(Object.entries(faults).filter(([, v]) => v !== undefined)),
+  realism,
+  ...(wildFaultRate !== undefined ? { wildFaultRate } : {}),
 });
 
-process.stdout.write(`${JSON.stringify({ url: sim.url, apiKey: sim.apiKey })}\n`);
+process.stdout.write(`${JSON.stringify({ url: sim.url, apiKey: sim.apiKey, realism })}\n`);
 
 let closing = false;
 const shutdown = () => {

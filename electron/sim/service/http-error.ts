@@ -1,4 +1,4 @@
-import type { ServiceErrorBody } from '../../../shared/service';
+import type { ErrorBody } from './records';
 
 /** An error the routes throw to answer `{code, message, statusCode}` with that status. */
 export class HttpError extends Error {
@@ -11,8 +11,8 @@ export class HttpError extends Error {
     super(message);
   }
 
-  body(): ServiceErrorBody {
-    const body: ServiceErrorBody = { code: this.code, message: this.message, statusCode: this.statusCode };
+  body(): ErrorBody {
+    const body: ErrorBody = { code: this.code, message: this.message, statusCode: this.statusCode };
     if (this.details !== undefined) body.details = this.details;
     return body;
   }

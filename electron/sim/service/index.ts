@@ -4,7 +4,9 @@ import { createAdaptorServer } from '@hono/node-server';
 import { createSimApp } from './app';
 import { generateDataset, type DatasetOptions } from './dataset';
 import { FaultControl, type FaultSettings } from './faults';
+import { LIST_FILTERS } from './resources';
 import type { SimStore } from './store';
+import { withWildRealism, type Realism } from './wild';
 
 export { SimStore, Collection, positionKey } from './store';
 export type { WithId, PositionRecord, VaultRequestRecord, SignedMessageRecord, CampaignPointsRecord, WalletRecord } from './store';
@@ -15,6 +17,8 @@ export type { DatasetOptions } from './dataset';
 export { createSimApp } from './app';
 export { buildOpenApiDocument } from './openapi';
 export { validateStore } from './validate';
+export { withWildRealism, REALISMS, DEFAULT_WILD_FAULT_RATE } from './wild';
+export type { Realism } from './wild';
 
 export interface SimServiceOptions extends DatasetOptions {
   /** Added to every response, ms. */
@@ -31,6 +35,13 @@ export interface SimServiceOptions extends DatasetOptions {
   host?: string;
   /** Serve this store instead of generating one. */
   store?: SimStore;
+  /**
+   * `strict` (the default) serves exactly what is stored; `wild` serves it the way a real
+   * service may (see the README, "Realism"), drawn from `seed` so runs repeat.
+   */
+  realism?: Realism;
+  /** In wild mode, the share of requests answered 429 or 5xx. */
+  wildFaultRate?: number;
 }
 
 export interface SimService {
@@ -52,8 +63,16 @@ export async function startSimService(options: SimServiceOptions = {}): Promise<
     ...(options.failRate !== undefined ? { failRate: options.failRate } : {}),
   });
   const app = createSimApp({ store, apiKey, faults });
+  const fetch =
+    options.realism === 'wild'
+      ? withWildRealism(app.fetch, {
+          seed: options.seed ?? 1,
+          listFilters: LIST_FILTERS,
+          ...(options.wildFaultRate !== undefined ? { faultRate: options.wildFaultRate } : {}),
+        })
+      : app.fetch;
   const host = options.host ?? '127.0.0.1';
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: host });
+  const server = createAdaptorServer({ fetch, hostname: host });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

@@ -1,14 +1,6 @@
-import {
-  AddressSchema,
-  DEFAULT_LIMIT,
-  MAX_ID_LIST,
-  MAX_LIMIT,
-  RANGE_OPERATORS,
-  type FilterKind,
-  type ListEnvelope,
-  type RangeOperator,
-} from '../../../shared/service';
 import { badRequest } from './http-error';
+import { address } from './records';
+import { LIST_LIMITS, RANGE_OPERATORS, type FilterKind, type RangeOperator } from './resources';
 
 /**
  * The list semantics of the real service, applied to an in-memory collection: paging, sorting,
@@ -24,6 +16,14 @@ interface Filter {
   /** Normalised operands: lowercase addresses, numbers, ms for dates, bigint for amounts. */
   operands: unknown[];
 }
+
+/** Spec 2.1: the list envelope; `totalCount` is optional in the spec, always sent here. */
+export interface ListEnvelope<T> {
+  data: T[];
+  totalCount?: number;
+}
+
+const { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT, maxIds: MAX_ID_LIST } = LIST_LIMITS;
 
 export interface ParsedListQuery {
   limit: number;
@@ -74,7 +74,7 @@ function malformedAddress(field: string, value: string) {
 export function parseOperand(field: string, kind: FilterKind, raw: string): unknown {
   switch (kind) {
     case 'address':
-      if (!AddressSchema.safeParse(raw).success) throw malformedAddress(field, raw);
+      if (!address.safeParse(raw).success) throw malformedAddress(field, raw);
       return raw.toLowerCase();
     case 'number': {
       if (!/^-?\d+(\.\d+)?$/.test(raw)) throw badRequest(`${field} must be a number, got '${raw}'`);

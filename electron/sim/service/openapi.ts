@@ -1,23 +1,10 @@
 import { z } from 'zod';
-import {
-  CampaignPointsSchema,
-  DEFAULT_LIMIT,
-  IntegrationsSchema,
-  MAX_ID_LIST,
-  MAX_LIMIT,
-  PositionSchema,
-  RESOURCES,
-  ServiceErrorBodySchema,
-  SignatureCheckSchema,
-  SignRequestSchema,
-  VaultBlockSchema,
-  type FilterKind,
-  type ResourceName,
-} from '../../../shared/service';
+import { errorBody, LIST_ITEMS, pointsAnswer, positionAnswer, signatureCheckAnswer, signRequestBody, vaultBlockRecord } from './records';
+import { LIST_LIMITS, SIM_RESOURCE_NAMES, SIM_RESOURCES, type FilterKind } from './resources';
 
 /**
- * The OpenAPI 3.1 document of the service, generated from the same zod schemas the client
- * validates with, so the document cannot drift from what is served.
+ * The OpenAPI 3.1 document of the service, generated from the service's own record checks
+ * (`records/`), so the document cannot drift from what the store is checked against.
  */
 
 type JsonObject = Record<string, unknown>;
@@ -29,26 +16,6 @@ function jsonSchema(schema: z.ZodType): JsonObject {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
-
-/** Component name of each resource's item schema. */
-const ITEM_NAMES: Record<ResourceName, string> = {
-  campaigns: 'Campaign',
-  chains: 'Chain',
-  operators: 'Operator',
-  tokenBlocks: 'TokenBlock',
-  tokens: 'Token',
-  transactions: 'Transaction',
-  vaults: 'Vault',
-  vaultBlocks: 'VaultBlock',
-  vaultLatestBlocks: 'VaultBlock',
-  vaultCategories: 'VaultCategory',
-  vaultEpochs: 'VaultEpoch',
-  vaultPerformances: 'VaultPerformance',
-  vaultsPerformanceOverview: 'VaultPerformanceOverview',
-  vaultTypes: 'VaultType',
-  signatures: 'SignatureDefinition',
-  vaultRequests: 'VaultRequest',
-};
 
 const FILTER_TYPES: Record<FilterKind, JsonObject> = {
   id: { type: 'string' },
@@ -73,12 +40,12 @@ const RANGE_BY_KIND: Record<FilterKind, string[]> = {
 };
 
 const listParameters = [
-  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 0, maximum: MAX_LIMIT, default: DEFAULT_LIMIT } },
+  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 0, maximum: LIST_LIMITS.maxLimit, default: LIST_LIMITS.defaultLimit } },
   { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
   { name: 'sort', in: 'query', description: 'Comma-separated fields; `-field` sorts descending.', schema: { type: 'string' } },
   { name: 'order', in: 'query', description: 'Direction of the fields written without a sign.', schema: { enum: ['asc', 'desc'] } },
   { name: 'fields', in: 'query', description: 'Comma-separated fields to return (`_id` is always kept).', schema: { type: 'string' } },
-  { name: '_id', in: 'query', description: `Comma-separated ids (at most ${MAX_ID_LIST}).`, schema: { type: 'string' } },
+  { name: '_id', in: 'query', description: `Comma-separated ids (at most ${LIST_LIMITS.maxIds}).`, schema: { type: 'string' } },
 ];
 
 function filterParameters(filters: Readonly<Record<string, FilterKind>>): JsonObject[] {
@@ -104,20 +71,20 @@ const walletParam = (required: boolean) => ({ name: 'walletAddress', in: 'query'
 
 export function buildOpenApiDocument(): JsonObject {
   const schemas: Record<string, JsonObject> = {
-    ServiceError: jsonSchema(ServiceErrorBodySchema),
-    Position: jsonSchema(PositionSchema),
-    CampaignPoints: jsonSchema(CampaignPointsSchema),
-    SignatureCheck: jsonSchema(SignatureCheckSchema),
-    SignRequest: jsonSchema(SignRequestSchema),
-    Integrations: jsonSchema(IntegrationsSchema),
-    VaultBlock: jsonSchema(VaultBlockSchema),
+    ServiceError: jsonSchema(errorBody),
+    Position: jsonSchema(positionAnswer),
+    CampaignPoints: jsonSchema(pointsAnswer),
+    SignatureCheck: jsonSchema(signatureCheckAnswer),
+    SignRequest: jsonSchema(signRequestBody),
+    Integrations: { type: 'object', additionalProperties: {} },
+    VaultBlock: jsonSchema(vaultBlockRecord),
   };
   const paths: Record<string, Record<string, JsonObject>> = {};
 
-  for (const name of Object.keys(RESOURCES) as ResourceName[]) {
-    const def = RESOURCES[name];
-    const item = ITEM_NAMES[name];
-    schemas[item] ??= jsonSchema(def.schema);
+  for (const name of SIM_RESOURCE_NAMES) {
+    const def = SIM_RESOURCES[name];
+    const item = LIST_ITEMS[name].name;
+    schemas[item] ??= jsonSchema(LIST_ITEMS[name].check);
     paths[def.path] = {
       get: {
         operationId: `list${capitalised(name)}`,

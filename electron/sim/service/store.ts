@@ -1,5 +1,4 @@
 import type {
-  ResourceName,
   Campaign,
   Chain,
   Operator,
@@ -15,7 +14,8 @@ import type {
   VaultPerformance,
   VaultRequest,
   VaultType,
-} from '../../../shared/service';
+} from './records';
+import type { SimResourceName } from './resources';
 
 /**
  * The simulated service's data: plain in-memory collections of records keyed by `_id`, in
@@ -25,8 +25,8 @@ import type {
  *
  * Rules for writers:
  * - every record has a string `_id`; `insert` refuses a duplicate, `upsert` replaces;
- * - records are served as stored, so they must satisfy the resource schemas of `shared/service`
- *   (`assertValid` in the tests checks the whole store);
+ * - records are served as stored, so they must be what the spec describes (`records/`;
+ *   `validateStore` checks the whole store);
  * - a vault's latest block is the block with the highest `block.number` among its vault blocks, and
  *   it is served with the vault's open requests (status other than CLAIMED) attached;
  * - wallet addresses are stored checksummed; lookups compare them case-insensitively;
@@ -161,8 +161,8 @@ export class SimStore {
    * The collection a list resource is served from as stored, or undefined for the resources the
    * service computes (latest blocks, the performance overview).
    */
-  servedCollection(name: ResourceName): Collection<{ _id: string }> | undefined {
-    const table: Partial<Record<ResourceName, Collection<{ _id: string }>>> = {
+  servedCollection(name: SimResourceName): Collection<{ _id: string }> | undefined {
+    const table: Partial<Record<SimResourceName, Collection<{ _id: string }>>> = {
       campaigns: this.campaigns,
       chains: this.chains,
       operators: this.operators,

@@ -13,7 +13,7 @@ describe('dataset', () => {
     expect(snapshot(5)).not.toBe(snapshot(6));
   });
 
-  it('serves only records that satisfy the shared schemas', () => {
+  it("serves only records that pass the service's own record checks", () => {
     expect(validateStore(generateDataset({ seed: 9, wallets: 200, now }))).toEqual([]);
   });
 

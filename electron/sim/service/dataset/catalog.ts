@@ -1,5 +1,5 @@
 import { getAddress } from 'viem';
-import type { Chain, SignatureDefinition, Token, Vault } from '../../../../shared/service';
+import type { Chain, SignatureDefinition, Token, Vault } from '../records';
 import type { Prng } from '../prng';
 import type { SimStore, WithId } from '../store';
 

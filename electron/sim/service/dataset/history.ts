@@ -1,4 +1,4 @@
-import type { AprBreakdown, EpochState, VaultBlock } from '../../../../shared/service';
+import type { AprBreakdown, EpochState, VaultBlock } from '../records';
 import type { Prng } from '../prng';
 import type { SimStore, WithId } from '../store';
 import { SYSTEM_ACTOR, UNDERLYING_SEEDS, type CatalogContext, type VaultInfo } from './catalog';
