@@ -121,7 +121,17 @@ export class ServiceConnection {
   }
 
   private clientFor(baseUrl: string, getApiKey: () => Promise<string | null>): ServiceClient {
-    return createServiceClient({ baseUrl, getApiKey, ...(this.options.fetch ? { fetch: this.options.fetch } : {}) });
+    return createServiceClient({
+      baseUrl,
+      getApiKey,
+      // Shown data is read tolerantly: a record that does not fit is left out of its page and logged.
+      onSetAside: (records) =>
+        this.options.log.warn('service records set aside', {
+          count: records.length,
+          records: records.slice(0, 5).map((r) => ({ endpoint: r.endpoint, index: r.index, id: r.id, path: r.path, reason: r.reason })),
+        }),
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+    });
   }
 }
 

@@ -2,6 +2,7 @@
 export * from './primitives';
 export * from './schemas';
 export * from './envelope';
+export * from './tolerant';
 export * from './query';
 export * from './errors';
 export * from './resources';

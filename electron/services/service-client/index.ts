@@ -3,10 +3,11 @@ import { isAppError } from '../../../shared/errors';
 import {
   CampaignPointsSchema,
   IntegrationsSchema,
-  listEnvelope,
   MAX_ID_LIST,
   MAX_LIMIT,
   PositionSchema,
+  RawListEnvelopeSchema,
+  readRecords,
   RESOURCES,
   SignatureCheckSchema,
   toSearchParams,
@@ -21,6 +22,7 @@ import {
   type Position,
   type ResourceItem,
   type ResourceName,
+  type SetAsideRecord,
   type SignatureCheck,
   type SignRequest,
   type VaultBlock,
@@ -57,6 +59,11 @@ export interface ServiceClientOptions {
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => number;
+  /**
+   * Records of a list page that did not fit their schema, left out of it (the rest of the page is
+   * kept): told here so the caller can count and log them.
+   */
+  onSetAside?: (records: SetAsideRecord[]) => void;
 }
 
 export interface CallOptions {
@@ -177,37 +184,46 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...(o?.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
   });
 
-  // Envelope schemas are built once per resource.
-  const envelopes = new Map<string, z.ZodType>();
-  const envelopeOf = (resource: ResourceName, projected: boolean): z.ZodType => {
+  // Record schemas are built once per resource (a projection makes every field but `_id` optional).
+  const recordSchemas = new Map<string, z.ZodType>();
+  const recordSchemaOf = (resource: ResourceName, projected: boolean): z.ZodType => {
     const key = `${resource}:${projected}`;
-    let schema = envelopes.get(key);
+    let schema = recordSchemas.get(key);
     if (!schema) {
       const item = RESOURCES[resource].schema as unknown as z.ZodObject;
-      schema = listEnvelope(projected ? item.partial().required({ _id: true } as never) : item);
-      envelopes.set(key, schema);
+      schema = projected ? item.partial().required({ _id: true } as never) : item;
+      recordSchemas.set(key, schema);
     }
     return schema;
   };
 
-  /** One page as the service sent it. */
-  function listRaw<R extends ResourceName>(resource: R, query: ListQuery = {}, o?: CallOptions) {
+  /** One page as the service sent it, its records not read yet. */
+  function listRaw(resource: ResourceName, query: ListQuery = {}, o?: CallOptions) {
     const path = RESOURCES[resource].path;
     return transport.exchange({
       method: 'GET',
       endpoint: `GET ${path}`,
       path,
       query: toSearchParams(query),
-      schema: envelopeOf(resource, query.fields !== undefined),
+      schema: RawListEnvelopeSchema,
       retry: true,
       ...callOptions(o),
-    }) as Promise<ListEnvelope<ResourceItem<R>>>;
+    });
+  }
+
+  /** Each record of a page read on its own: an odd one is set aside (and told), never the cause of a failed page. */
+  function readPage<R extends ResourceName>(resource: R, query: ListQuery, records: readonly unknown[]): ResourceItem<R>[] {
+    const schema = recordSchemaOf(resource, query.fields !== undefined) as z.ZodType<ResourceItem<R>>;
+    const { kept, setAside } = readRecords(`GET ${RESOURCES[resource].path}`, records, schema);
+    if (setAside.length > 0) options.onSetAside?.(setAside);
+    return kept;
   }
 
   /** One page without the records the query did not ask for (`totalCount` stays the service's). */
-  async function list<R extends ResourceName>(resource: R, query: ListQuery = {}, o?: CallOptions) {
+  async function list<R extends ResourceName>(resource: R, query: ListQuery = {}, o?: CallOptions): Promise<ListEnvelope<ResourceItem<R>>> {
     const page = await listRaw(resource, query, o);
-    return { ...page, data: page.data.filter(recordFilter(query)) };
+    const data = readPage(resource, query, page.data).filter(recordFilter(query));
+    return page.totalCount !== undefined ? { data, totalCount: page.totalCount } : { data };
   }
 
   function get<R extends ByIdResourceName>(resource: R, id: string, o?: CallOptions) {
@@ -222,7 +238,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }) as Promise<ResourceItem<R>>;
   }
 
-  // Paging counts what the service sent; the filter applies to each page once it is walked.
+  // Paging counts what the service sent (records set aside included); each page is read and
+  // filtered once it is walked.
   async function* pages<R extends ResourceName>(resource: R, query: PlainListQuery<R> = {}, o?: CallOptions) {
     const wanted = recordFilter(query);
     const walk = {
@@ -232,7 +249,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       maxPages,
     };
     for await (const page of walkPages((offset, limit) => listRaw(resource, { ...query, limit, offset }, o), walk)) {
-      const kept = page.filter(wanted);
+      const kept = readPage(resource, query, page).filter(wanted);
       if (kept.length > 0) yield kept;
     }
   }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { isAppError } from '../../../shared/errors';
+import { withoutNulls } from '../../../shared/service/tolerant';
 import { badResponse, cancelled, httpError, keyUnreadable, noApiKey, schemaMismatch, timedOut, unreachable } from './errors';
 import type { RateLimiter, Sleep } from './rate-limiter';
 
@@ -155,7 +156,8 @@ export function createTransport(options: TransportOptions) {
         } catch (err) {
           throw badResponse(endpoint, 'the body is not valid JSON', undefined, err);
         }
-        const parsed = request.schema.safeParse(json);
+        // The service's `null` means absent: optional fields sent as null must not fail a record.
+        const parsed = request.schema.safeParse(withoutNulls(json));
         if (!parsed.success) throw schemaMismatch(endpoint, parsed.error);
         return parsed.data;
       }

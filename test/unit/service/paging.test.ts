@@ -79,6 +79,16 @@ describe('listAll paging', () => {
     expect(n).toBe(1000);
   });
 
+  it('pages on past a page whose every record is set aside, keeping the records after it', async () => {
+    const rows = chainRows(450).map((r, i) => (i >= 200 && i < 400 ? { ...r, _id: 42 } : r));
+    const { fetchImpl, urls } = fakeListService(rows, {});
+    const setAside: unknown[] = [];
+    const all = await fakeClient(fetchImpl, { onSetAside: (r) => setAside.push(...r) }).listAll('chains');
+    expect(all.map((c) => c._id)).toEqual([...rows.slice(0, 200), ...rows.slice(400)].map((r) => r._id));
+    expect(setAside).toHaveLength(200);
+    expect(urls.map((u) => u.searchParams.get('offset'))).toEqual(['0', '200', '400']);
+  });
+
   it('tells records without an _id apart by their content', async () => {
     const request = (wallet: string, amount: string) => ({ vaultId: 'v1', type: 'DEPOSIT', amount, walletAddress: wallet, status: 'PENDING' });
     const a = request(`0x${'a'.repeat(40)}`, '1');

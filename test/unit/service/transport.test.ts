@@ -99,16 +99,48 @@ describe('service client transport', () => {
     expect(missing).toMatchObject({ code: 'SERVICE_NOT_FOUND', details: { serviceCode: 'TOKEN_NOT_FOUND', endpoint: 'GET /v1/tokens/:id' } });
   });
 
-  it('accepts records missing optional fields and rejects one missing a required field', async () => {
+  it('accepts records missing optional fields, and sets aside one missing a required field while keeping the rest of its page', async () => {
+    const vault = { _id: 'v2', name: 'Kept', address: `0x${'1'.repeat(40)}`, tokenId: 't', chainId: 'c', contractType: 'CDO_EPOCH', visibility: 'PUBLIC', status: 'READY' };
     const { fetchImpl } = scripted([
       json({ data: [{ _id: 'c1' }] }),
-      json({ data: [{ _id: 'v1', name: 'V' }], totalCount: 1 }),
+      json({ data: [{ _id: 'v1', name: 'V' }, vault], totalCount: 2 }),
     ]);
-    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    const setAside: unknown[] = [];
+    const client = createServiceClient({
+      baseUrl: 'https://svc.test',
+      getApiKey: async () => 'k',
+      fetch: fetchImpl,
+      onSetAside: (records) => setAside.push(...records),
+    });
     expect((await client.listChains()).data).toEqual([{ _id: 'c1' }]);
-    const err = await failure(client.listVaults());
-    expect(err.code).toBe('SERVICE_BAD_RESPONSE');
-    expect(err.details).toMatchObject({ endpoint: 'GET /v1/vaults', field: 'data[0].address' });
+    const page = await client.listVaults();
+    expect(page.data.map((v) => v._id)).toEqual(['v2']);
+    expect(page.totalCount).toBe(2);
+    expect(setAside).toEqual([{ endpoint: 'GET /v1/vaults', index: 0, id: 'v1', path: 'address', reason: expect.any(String) }]);
+  });
+
+  it('takes null as absent, in a record and deep inside one', async () => {
+    const block = {
+      _id: 'b1',
+      vaultId: 'v1',
+      block: { number: 1, timestamp: 2 },
+      requests: [{ vaultId: 'v1', walletAddress: `0x${'a'.repeat(40)}`, amount: '5', type: 'DEPOSIT', status: 'PENDING', isInstant: null, epochNumber: null }, null],
+    };
+    const { fetchImpl } = scripted([json({ data: [{ _id: 'c1', name: null, color: null, RPCs: null }], totalCount: null }), json({ data: [block] })]);
+    const setAside: unknown[] = [];
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl, onSetAside: (r) => setAside.push(...r) });
+    expect(await client.listChains()).toEqual({ data: [{ _id: 'c1' }] });
+    const blocks = await client.listVaultLatestBlocks(['v1']);
+    expect(blocks.data).toHaveLength(1);
+    expect(blocks.data[0]!.requests).toEqual([{ vaultId: 'v1', walletAddress: `0x${'a'.repeat(40)}`, amount: '5', type: 'DEPOSIT', status: 'PENDING' }]);
+    expect(setAside).toEqual([]);
+  });
+
+  it('still fails a page that is not a list at all', async () => {
+    const { fetchImpl } = scripted([json({ data: { _id: 'c1' }, totalCount: 1 })]);
+    const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
+    const err = await failure(client.listChains());
+    expect(err).toMatchObject({ code: 'SERVICE_BAD_RESPONSE', details: { endpoint: 'GET /v1/chains', field: 'data' } });
   });
 
   it('validates projected rows with every field optional but _id', async () => {
