@@ -87,7 +87,8 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
       name: entry.chain.name ?? `Chain ${entry.chainId}`,
       explorerUrl: ((entry.chain as { explorerUrl?: string }).explorerUrl ?? null) || null,
     },
-    underlying: { symbol: entry.token.symbol ?? '?', decimals: entry.token.decimals ?? 18, address: entry.underlying },
+    // The chain's own decimals decide amounts; the service's figure only stands in while the chain does not answer.
+    underlying: { symbol: entry.token.symbol ?? '?', decimals: chain?.underlyingDecimals ?? entry.token.decimals ?? 18, address: entry.underlying },
     tranche: { symbol: entry.vault.symbol ?? 'AA', decimals: 18, address: entry.tranche },
     epochVault: entry.epochVault,
     queue: entry.queue,

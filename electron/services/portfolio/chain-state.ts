@@ -14,6 +14,8 @@ export interface VaultChainState {
   epochDuration: number | null;
   bufferPeriod: number | null;
   virtualPrice: bigint | null;
+  /** The underlying token's own `decimals()`: amounts are parsed and shown with it, not the service's figure. */
+  underlyingDecimals: number | null;
   allowInstantWithdraw: boolean | null;
   disableInstantWithdraw: boolean | null;
   instantWithdrawDelay: number | null;
@@ -55,6 +57,7 @@ function emptyVaultState(strategy: `0x${string}` | null): VaultChainState {
     epochDuration: null,
     bufferPeriod: null,
     virtualPrice: null,
+    underlyingDecimals: null,
     allowInstantWithdraw: null,
     disableInstantWithdraw: null,
     instantWithdrawDelay: null,
@@ -141,6 +144,7 @@ export async function readChain(
           ev('lastEpochApr', (v) => (s.lastEpochApr = v as bigint)),
           ev('getContractValue', (v) => (s.contractValue = v as bigint)),
           { address: e.tranche, abi: abiOf(erc20Abi), functionName: 'totalSupply', into: (v) => (s.totalSupply = v as bigint) },
+          { address: e.underlying, abi: abiOf(erc20Abi), functionName: 'decimals', into: (v) => (s.underlyingDecimals = Number(v)) },
         ];
         if (s.strategy) {
           reads.push(

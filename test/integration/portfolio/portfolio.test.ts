@@ -108,6 +108,26 @@ describe('portfolio on the local simulation', () => {
     expect(view.cost.rpc).toBeLessThanOrEqual(2 * 4);
   });
 
+  it("takes each underlying token's decimals from the chain, not from the service's token record", async () => {
+    // A service whose token records all say 18 decimals (or send none): amounts are parsed with the
+    // chain's own decimals() all the same.
+    const wrongDecimals = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await fetch(input, init);
+      if (!String(input).includes('/v1/tokens')) return response;
+      const body = (await response.json()) as { data: Record<string, unknown>[] };
+      body.data = body.data.map((t, i) => ({ ...t, decimals: i % 2 === 0 ? 18 : null }));
+      return new Response(JSON.stringify(body), { status: response.status, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey, fetch: wrongDecimals });
+    const told = await new PortfolioService({ service: async () => client }).load(wallets.slice(0, 2), null);
+    expect(told.vaults.length).toBe(view.vaults.length);
+    for (const vault of told.vaults) {
+      const onChain = await chainOf(vault.chain.chainId).readContract({ address: vault.underlying.address as `0x${string}`, abi: erc20Abi, functionName: 'decimals' });
+      expect(vault.underlying.decimals).toBe(Number(onChain));
+    }
+    expect(told.vaults.some((v) => v.underlying.decimals !== 18)).toBe(true);
+  });
+
   it('marks a chain that stops answering as stale and keeps showing the rest', async () => {
     const [first] = sim.network.chains;
     await first!.chain.anvil.stop();
