@@ -260,8 +260,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return all;
   }
 
-  const single = <S extends z.ZodType>(endpoint: string, path: string, schema: S, query?: URLSearchParams, o?: CallOptions) =>
-    transport.exchange({ method: 'GET', endpoint, path, schema, retry: true, ...(query ? { query } : {}), ...callOptions(o) });
+  const single = <S extends z.ZodType>(endpoint: string, path: string, schema: S, query?: URLSearchParams, o?: CallOptions, nullsAsAbsent = true) =>
+    transport.exchange({ method: 'GET', endpoint, path, schema, retry: true, nullsAsAbsent, ...(query ? { query } : {}), ...callOptions(o) });
 
   const listVaultLatestBlocks = (vaultIds: readonly string[], query: PlainListQuery<'vaultLatestBlocks'> = {}, o?: CallOptions) =>
     list('vaultLatestBlocks', { ...query, filter: { ...query.filter, vaultId: vaultIds } }, o);
@@ -298,7 +298,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     findVaultByAddress: async (address, o) => (await listAll('vaults', { filter: { address } }, o))[0] ?? null,
     listVaultsPerformances: (q, o) => list('vaultsPerformanceOverview', q, o),
     getVaultIntegrations: (vaultId, o) =>
-      single('GET /v1/vaults/:id/integrations', `/v1/vaults/${enc(vaultId)}/integrations`, IntegrationsSchema, undefined, o),
+      single('GET /v1/vaults/:id/integrations', `/v1/vaults/${enc(vaultId)}/integrations`, IntegrationsSchema, undefined, o, false),
     getVaultPosition: (vaultId, walletAddress, o) =>
       single('GET /v1/vaults/:id/position', `/v1/vaults/${enc(vaultId)}/position`, PositionSchema, new URLSearchParams({ walletAddress }), o),
     listVaultBlocks: (q, o) => list('vaultBlocks', q, o),

@@ -64,6 +64,11 @@ export interface ExchangeRequest<S extends z.ZodType> {
   query?: URLSearchParams;
   body?: unknown;
   schema: S;
+  /**
+   * Whether `null` is read as absent (the default: the service's records are read that way). A
+   * free-form object shown as it is (a vault's integrations) keeps its nulls: "not set" is what it says.
+   */
+  nullsAsAbsent?: boolean;
   retry: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -157,7 +162,7 @@ export function createTransport(options: TransportOptions) {
           throw badResponse(endpoint, 'the body is not valid JSON', undefined, err);
         }
         // The service's `null` means absent: optional fields sent as null must not fail a record.
-        const parsed = request.schema.safeParse(withoutNulls(json));
+        const parsed = request.schema.safeParse(request.nullsAsAbsent === false ? json : withoutNulls(json));
         if (!parsed.success) throw schemaMismatch(endpoint, parsed.error);
         return parsed.data;
       }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { isAppError, type AppError } from '../../../shared/errors';
+import type { SetAsideRecord } from '../../../shared/service';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import { startSimService, type SimService } from '../../../electron/sim/service';
 
@@ -122,17 +123,18 @@ describe('errors', () => {
     expect(dead.requestCounts()['GET /v1/chains']).toBe(4);
   });
 
-  it('names the endpoint and the field when a response breaks the schema, and only that call fails', async () => {
+  it('sets aside a record that breaks the schema, naming the endpoint and the field, and keeps the rest of its page', async () => {
     const vault = (await client.listVaults({ limit: 1 })).data[0]!;
     const original = sim.store.vaults.get(vault._id)!;
+    const all = await client.listAll('vaults');
     sim.store.vaults.upsert({ ...original, chainId: 42 as unknown as string });
+    const setAside: SetAsideRecord[] = [];
+    const told = createServiceClient({ baseUrl: sim.url, getApiKey: async () => sim.apiKey, sleep: noWait, onSetAside: (r) => setAside.push(...r) });
     try {
-      const err = await failure(client.listVaults());
-      expect(err.code).toBe('SERVICE_BAD_RESPONSE');
-      expect(err.details).toMatchObject({ endpoint: 'GET /v1/vaults', field: expect.stringMatching(/^data\[\d+\]\.chainId$/) });
-      expect(err.message).toContain('GET /v1/vaults');
-      expect(err.message).toContain('chainId');
-      await expect(client.listTokens()).resolves.toBeDefined();
+      const kept = await told.listAll('vaults');
+      expect(kept.map((v) => v._id)).toEqual(all.map((v) => v._id).filter((id) => id !== vault._id));
+      expect(setAside).toEqual([expect.objectContaining({ endpoint: 'GET /v1/vaults', id: vault._id, path: 'chainId' })]);
+      await expect(told.listTokens()).resolves.toBeDefined();
     } finally {
       sim.store.vaults.upsert(original);
     }
