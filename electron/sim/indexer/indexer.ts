@@ -178,7 +178,12 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
       const previous = running ?? Promise.resolve(undefined);
       const next = previous.then(async () => {
         const started = performance.now();
-        const parts = await Promise.all(vaults.map((v) => indexVault(v)));
+        // A chain reverted to a snapshot while it was read (tests do that between cases) loses the
+        // blocks this pass had seen: read it once more from its new head.
+        const parts = await Promise.all(vaults.map((v) => indexVault(v))).catch((error: unknown) => {
+          if ((error as { name?: string } | null)?.name !== 'BlockNotFoundError') throw error;
+          return Promise.all(vaults.map((v) => indexVault(v)));
+        });
         await indexTokenPrices();
         updateLocalCampaignPoints(store, vaults, Date.now());
         const sum = (k: keyof (typeof parts)[number]) => parts.reduce((s, p) => s + p[k], 0);
