@@ -1,6 +1,7 @@
 import { SIM_DERIVATION_PATH, type Artifacts } from '../sim/chain';
 import { startLocalSimulation, type LocalSimulation } from '../sim/indexer';
-import { generateDataset, startSimService } from '../sim/service';
+import { generateDataset, startSimService, type SimService } from '../sim/service';
+import type { Realism } from '../sim/service';
 import type { EmbeddedSimulation } from './service-connection';
 
 export interface DemoSimulation extends EmbeddedSimulation {
@@ -9,6 +10,8 @@ export interface DemoSimulation extends EmbeddedSimulation {
    * epochs on, for a test that needs a vault in a state the seeded scenario does not end in.
    */
   local: LocalSimulation;
+  /** The simulated service, for a test that scripts its faults (a rate limit, an outage). */
+  service: SimService;
 }
 
 /**
@@ -18,7 +21,16 @@ export interface DemoSimulation extends EmbeddedSimulation {
  * its key is generated per run (not a user secret).
  */
 export async function startEmbeddedSimulation(
-  options: { seed?: number; wallets?: number; pace?: 'demo' | 'fast'; drive?: boolean; artifacts?: Artifacts } = {},
+  options: {
+    seed?: number;
+    wallets?: number;
+    pace?: 'demo' | 'fast';
+    drive?: boolean;
+    artifacts?: Artifacts;
+    /** How the service serves its records (the demo: `strict`); `wild` is drawn from `seed`. */
+    realism?: Realism;
+    wildFaultRate?: number;
+  } = {},
 ): Promise<DemoSimulation> {
   const seed = options.seed ?? 1;
   const store = generateDataset({ seed });
@@ -31,7 +43,13 @@ export async function startEmbeddedSimulation(
     ...(options.artifacts ? { artifacts: options.artifacts } : {}),
   });
   try {
-    const service = await startSimService({ store, port: 0 });
+    const service = await startSimService({
+      store,
+      port: 0,
+      seed,
+      ...(options.realism ? { realism: options.realism } : {}),
+      ...(options.wildFaultRate !== undefined ? { wildFaultRate: options.wildFaultRate } : {}),
+    });
     // The lenders are derived from the simulation's seed, which the emulated Ledger also holds,
     // so the demo can sign for them: m/44'/60'/0'/0/index (the "44'/60'/0'/0/x" scheme).
     const wallets = chains.seeded.wallets.map((w, i) => ({
@@ -46,6 +64,7 @@ export async function startEmbeddedSimulation(
       wallets,
       localChains: chains.network.chains.map(({ chain }) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, stop: () => chain.stop() })),
       local: chains,
+      service,
       async close() {
         await service.close();
         await chains.stop();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
+import { ServiceStateSchema } from '../../shared/ipc/schemas';
 import { isLoopbackUrl } from '../../shared/domain/external-links';
 import { ServiceCatalog } from '../services/catalog/catalog';
 import { loadEpochHistory } from '../services/catalog/vault-views';
@@ -89,6 +90,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     offline,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  // What the service's reads set aside and its rate-limit pause reach every screen as they change.
+  connection.onServiceState((state) => emit('serviceState', ServiceStateSchema.parse(state)));
   const serviceUrlNow = async () => options.serviceUrlOverride ?? (await settings.read()).value.serviceUrl;
 
   // The services every feature shares: the current service, the catalog and the chain clients.
@@ -103,6 +106,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     // The demo reads only its own local chains: the generated catalog's other chains are not
     // simulated, and the demo never contacts anything beyond this machine.
     includeVault: (entry) => !demo() || isLoopbackUrl(entry.rpcUrl),
+    setAside: () => connection.serviceState().setAside,
   });
   const book = () => (demo() ? books.demo : books.live);
   const walletsOf = (groupId: string | null) =>

@@ -1,8 +1,9 @@
 import { AppError } from '../../shared/errors';
-import type { ConsoleMode } from '../../shared/ipc/schemas';
+import type { ConsoleMode, ServiceState } from '../../shared/ipc/schemas';
 import { createServiceClient, type ServiceClient } from '../services/service-client';
 import type { ApiKeyVault } from '../services/secrets/api-key';
 import type { Logger } from '../services/log/logger';
+import { readKey, SetAsideBook } from './set-aside-book';
 
 /** The embedded simulation as the runtime sees it: a local service with its own (non-secret) key. */
 export interface EmbeddedSimulation {
@@ -42,14 +43,37 @@ export class ServiceConnection {
   private simulation: Promise<EmbeddedSimulation> | null = null;
   private simulationStatus: SimulationStatus = null;
   private selected: { mode: ConsoleMode; active: Promise<ActiveService> } | null = null;
+  /** Bumped at every selection, so a simulation that starts late does not watch a client no longer used. */
+  private generation = 0;
+  private readonly setAside = new SetAsideBook();
+  private waitingUntil: number | null = null;
+  private stopWatchingLimiter: (() => void) | null = null;
+  private readonly stateListeners = new Set<(state: ServiceState) => void>();
 
-  constructor(private readonly options: ServiceConnectionOptions) {}
+  constructor(private readonly options: ServiceConnectionOptions) {
+    this.setAside.subscribe(() => this.notifyState());
+  }
+
+  /** Records the current service's latest reads set aside, and its rate-limit pause. */
+  serviceState(): ServiceState {
+    return { setAside: this.setAside.summary(), rateLimit: { waitingUntilMs: this.waitingUntil } };
+  }
+
+  /** Called whenever `serviceState()` changes; returns the unsubscribe. */
+  onServiceState(listener: (state: ServiceState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => void this.stateListeners.delete(listener);
+  }
 
   /**
    * Re-evaluates the mode, e.g. after a key was saved or removed. Returns as soon as the mode is
    * known; in demo mode the simulation keeps starting in the background and `current()` waits for it.
    */
   async select(serviceUrl: string | null): Promise<ConsoleMode> {
+    const generation = ++this.generation;
+    // What another service (or the same one before) set aside says nothing of the one read now.
+    this.setAside.clear();
+    this.watchLimiter(null);
     if (this.options.offline()) {
       this.selected = { mode: 'offline', active: Promise.resolve({ mode: 'offline', serviceUrl: serviceUrl ?? '', client: offlineClient() }) };
       // The demo's local chains, driver and indexer talk over loopback sockets: an install switched
@@ -63,12 +87,17 @@ export class ServiceConnection {
         return null;
       });
       if (key) {
-        const active: ActiveService = { mode: 'live', serviceUrl, client: this.clientFor(serviceUrl, () => this.options.vault.read(serviceUrl)) };
+        const active: ActiveService = { mode: 'live', serviceUrl, client: this.readsOf(this.clientFor(serviceUrl, () => this.options.vault.read(serviceUrl), true)) };
+        this.watchLimiter(active.client);
         this.selected = { mode: 'live', active: Promise.resolve(active) };
         return 'live';
       }
     }
-    const active = this.startSimulation().then((sim): ActiveService => ({ mode: 'demo', serviceUrl: sim.url, client: this.clientFor(sim.url, async () => sim.apiKey) }));
+    const active = this.startSimulation().then((sim): ActiveService => {
+      const client = this.readsOf(this.clientFor(sim.url, async () => sim.apiKey, true));
+      if (generation === this.generation) this.watchLimiter(client);
+      return { mode: 'demo', serviceUrl: sim.url, client };
+    });
     active.catch(() => undefined);
     this.selected = { mode: 'demo', active };
     return 'demo';
@@ -94,7 +123,7 @@ export class ServiceConnection {
 
   /** A client for a URL and key that are not saved yet, to test them before saving. */
   probeClient(serviceUrl: string, apiKey: string): ServiceClient {
-    return this.options.offline() ? offlineClient() : this.clientFor(serviceUrl, async () => apiKey);
+    return this.options.offline() ? offlineClient() : this.clientFor(serviceUrl, async () => apiKey, false);
   }
 
   async close(): Promise<void> {
@@ -120,20 +149,61 @@ export class ServiceConnection {
     return this.simulation;
   }
 
-  private clientFor(baseUrl: string, getApiKey: () => Promise<string | null>): ServiceClient {
+  /**
+   * A client of the service; the console's own (`counted`) also tells the set-aside book what its
+   * reads left out, a probe of an address not saved yet only logs it.
+   */
+  private clientFor(baseUrl: string, getApiKey: () => Promise<string | null>, counted: boolean): ServiceClient {
     return createServiceClient({
       baseUrl,
       getApiKey,
       // Shown data is read tolerantly: a record that does not fit is left out of its page and logged.
-      onSetAside: (records) =>
+      onSetAside: (records) => {
         this.options.log.warn('service records set aside', {
           count: records.length,
           records: records.slice(0, 5).map((r) => ({ endpoint: r.endpoint, index: r.index, id: r.id, path: r.path, reason: r.reason })),
-        }),
+        });
+        if (counted) this.setAside.tell(records);
+      },
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
     });
   }
+
+  /** The client with each call made a read of the set-aside book, so a read again replaces what it set aside. */
+  private readsOf(client: ServiceClient): ServiceClient {
+    const book = this.setAside;
+    return new Proxy(client, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (typeof value !== 'function' || typeof prop !== 'string' || NOT_READS.has(prop)) return value;
+        const method = value as (...args: unknown[]) => unknown;
+        if (prop === 'pages') return (...args: unknown[]) => book.trackWalk(readKey(prop, args), () => method.apply(target, args) as AsyncGenerator<unknown>);
+        return (...args: unknown[]) => book.track(readKey(prop, args), () => method.apply(target, args) as Promise<unknown>);
+      },
+    });
+  }
+
+  /** Follows the rate-limit pause of the client in use (none: calls flow). */
+  private watchLimiter(client: ServiceClient | null): void {
+    this.stopWatchingLimiter?.();
+    this.stopWatchingLimiter = null;
+    const set = (until: number | null) => {
+      if (until === this.waitingUntil) return;
+      this.waitingUntil = until;
+      this.notifyState();
+    };
+    set(client ? client.rateLimit.waitingUntil() : null);
+    if (client) this.stopWatchingLimiter = client.rateLimit.subscribe(set);
+  }
+
+  private notifyState(): void {
+    const state = this.serviceState();
+    for (const listener of this.stateListeners) listener(state);
+  }
 }
+
+/** Client members that are not reads of the service. */
+const NOT_READS = new Set(['requestCounts', 'resetRequestCounts']);
 
 /** In offline mode no request may leave the machine: every call fails before touching the network. */
 function offlineClient(): ServiceClient {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ApiKeyStatusSchema,
   AppInfoSchema,
+  ServiceStateSchema,
   ConnectionTestSchema,
   EmptyInput,
   OpenExternalInput,
@@ -84,6 +85,8 @@ const refreshable = <R extends z.ZodType>(result: R) => method(ForceInput, resul
 export const methods = {
   app: {
     info: query(AppInfoSchema),
+    /** Records set aside by the service's latest reads, and the rate-limit pause (also pushed as `serviceState`). */
+    serviceState: query(ServiceStateSchema),
   },
   settings: {
     apiKeyStatus: query(ApiKeyStatusSchema),
@@ -207,6 +210,8 @@ export const events = {
   emulatorChanged: EmulatorSnapshotSchema,
   /** A signing item or batch changed state. */
   signing: SigningEventSchema,
+  /** The service's reads set aside other records, or a rate-limit pause started or ended. */
+  serviceState: ServiceStateSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Methods = typeof methods;

@@ -3,6 +3,7 @@ import { CSV_MAX_BYTES, CSV_MAX_ROWS, GroupSchema, WalletSchema } from '../walle
 import { csvTooLarge } from '../wallets/csv-size';
 import { ConfirmationKindSchema, DerivationSchemeSchema, DeviceScreenSchema } from '../device/schemas';
 import { NamedRefSchema } from '../insights/schemas';
+import { SetAsideSchema } from '../portfolio/schemas';
 
 /**
  * Schemas of the view models that cross the bridge. Amounts are decimal strings of base units
@@ -27,6 +28,19 @@ export const AppInfoSchema = z.object({
   simulation: z.enum(['starting', 'ready', 'failed']).nullable(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+/**
+ * How the service is being read right now, pushed as it changes: the records its latest reads set
+ * aside, and the pause every call keeps after a 429 (a time to count down to, not a failure).
+ */
+export const ServiceStateSchema = z.object({
+  setAside: SetAsideSchema,
+  rateLimit: z.object({
+    /** When calls may be sent again (unix ms), or null when they flow. */
+    waitingUntilMs: z.number().nullable(),
+  }),
+});
+export type ServiceState = z.infer<typeof ServiceStateSchema>;
 
 /** What the renderer may know about the API key: whether there is one and a short fingerprint. */
 export const ApiKeyStatusSchema = z.object({

@@ -11,6 +11,29 @@ const BaseUnits = z.string().regex(/^\d+$/);
 
 export const CycleStateSchema = z.enum(['WAITING', 'RUNNING', 'RUNNING_PAST_END', 'DEFAULTED']);
 
+/**
+ * A record of a service list that did not fit what the console reads, left out of what is shown
+ * (the rest of its page is kept): where it was, which field, and why.
+ */
+export const SetAsideRecordSchema = z.object({
+  /** The endpoint label, e.g. `GET /v1/vaults`. */
+  endpoint: z.string(),
+  /** Its position in the page the service sent. */
+  index: z.number().int().nonnegative(),
+  id: z.string().nullable(),
+  /** The first field that did not fit (`a.b[0].c`; empty for the record itself). */
+  path: z.string(),
+  reason: z.string(),
+});
+export type SetAsideRecord = z.infer<typeof SetAsideRecordSchema>;
+
+/** The records the service's latest reads set aside: how many, and the first of them to list. */
+export const SetAsideSchema = z.object({
+  count: z.number().int().nonnegative(),
+  records: z.array(SetAsideRecordSchema),
+});
+export type SetAside = z.infer<typeof SetAsideSchema>;
+
 /** One place the data comes from (the service, or one chain), and how it fared on the last refresh. */
 export const SourceStatusSchema = z.object({
   id: z.string(),
@@ -21,6 +44,8 @@ export const SourceStatusSchema = z.object({
   /** The data shown from this source is older than the last refresh (it failed since). */
   stale: z.boolean(),
   error: AppErrorDataSchema.nullable(),
+  /** The service only: records its latest reads left out, as of this refresh. */
+  setAside: SetAsideSchema.optional(),
 });
 export type SourceStatus = z.infer<typeof SourceStatusSchema>;
 

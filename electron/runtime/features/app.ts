@@ -44,5 +44,8 @@ export function createAppFeature(deps: AppFeatureDeps): Feature & { info(): Prom
     return { opened: true };
   }
 
-  return { ...feature({ app: { info }, system: { openExternal } }), info };
+  // The service's state also arrives as `serviceState` events; this answers a screen that opens later.
+  const serviceState = async () => deps.connection.serviceState();
+
+  return { ...feature({ app: { info, serviceState }, system: { openExternal } }), info };
 }

@@ -1,6 +1,6 @@
 import type { AppErrorData } from '../../../shared/errors';
 import { toAppErrorData } from '../../../shared/errors';
-import type { Portfolio, PortfolioVault, PositionRow, RequestRow, SourceStatus } from '../../../shared/portfolio/schemas';
+import type { Portfolio, PortfolioVault, PositionRow, RequestRow, SetAside, SourceStatus } from '../../../shared/portfolio/schemas';
 import type { ResourceItem } from '../../../shared/service';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
 import { ChainPool } from '../chain/pool';
@@ -32,6 +32,8 @@ export interface PortfolioOptions {
   /** Seconds, for tests that travel in time; defaults to the wall clock. */
   now?: () => number;
   fetchFn?: typeof fetch;
+  /** The records the service's latest reads set aside, shown on its source (default: not told). */
+  setAside?: () => SetAside;
 }
 
 interface LastGood {
@@ -122,6 +124,8 @@ export class PortfolioService {
       fetchedAtMs: this.lastGood.serviceAtMs,
       stale: serviceError !== null && this.lastGood.serviceAtMs !== null,
       error: serviceError,
+      // As of this refresh: the catalog's, the blocks' and the requests' reads are done here.
+      ...(this.options.setAside ? { setAside: this.options.setAside() } : {}),
     });
 
     // 2. One round per chain, all chains at once.

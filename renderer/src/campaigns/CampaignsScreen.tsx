@@ -14,6 +14,7 @@ export function CampaignsScreen() {
   return (
     <Screen
       name="campaigns"
+      serviceSource
       title="Campaigns"
       subtitle={list ? `${list.campaigns.length} points campaign${list.campaigns.length === 1 ? '' : 's'} · open one for its rules and your batch's points` : 'Loading the campaigns…'}
       updatedAtMs={list?.fetchedAtMs}

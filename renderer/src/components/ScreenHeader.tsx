@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import type { SourceStatus } from '../../../shared/portfolio/schemas';
 import { timeLabels } from './format';
+import { ServiceSourcesBar } from './ServiceSourcesBar';
 import { SourcesBar } from './SourcesBar';
 
 /**
@@ -23,6 +24,7 @@ export function ScreenHeader({
   primary,
   progress,
   sources,
+  serviceSource,
   children,
 }: {
   /** The heading's id, which labels the screen's section. */
@@ -44,6 +46,8 @@ export function ScreenHeader({
   /** A screen that loads shows a progress line (or its placeholder, so nothing moves). */
   progress?: { busy: boolean; label: string };
   sources?: SourceStatus[] | null;
+  /** A screen read from the service without sources of its own: what the service's state adds (records set aside, a rate-limit wait). */
+  serviceSource?: boolean;
   /** Notices between the progress line and the sources. */
   children?: ReactNode;
 }) {
@@ -89,7 +93,7 @@ export function ScreenHeader({
         )
       ) : null}
       {children}
-      {sources ? <SourcesBar sources={sources} /> : null}
+      {sources ? <SourcesBar sources={sources} /> : serviceSource ? <ServiceSourcesBar /> : null}
     </>
   );
 }

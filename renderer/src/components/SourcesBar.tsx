@@ -1,26 +1,91 @@
-import type { SourceStatus } from '../../../shared/portfolio/schemas';
+import './sources.css';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { SetAside, SourceStatus } from '../../../shared/portfolio/schemas';
 import { timeLabels } from '../components/format';
+import { SetAsideList } from './SetAsideList';
+import { useServiceStateStore } from './service-state-store';
+import { useSecondsLeft } from './use-countdown';
 
-/** Where the figures come from and how fresh they are; a failed source says what to do. */
+/** The service's source, as every screen names it. */
+export const SERVICE_SOURCE_ID = 'service';
+
+/**
+ * Where the figures come from and how fresh they are; a failed source says what to do. The
+ * service's source also says how many records its latest reads set aside (the list opens on
+ * click) and, while a rate limit holds every call, how long until calls flow again: a wait, not a
+ * failure.
+ */
 export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
-  const failed = sources.filter((s) => !s.ok);
+  const init = useServiceStateStore((s) => s.init);
+  useEffect(() => init(), [init]);
+  const waitingUntilMs = useServiceStateStore((s) => s.state?.rateLimit.waitingUntilMs ?? null);
+  const secondsLeft = useSecondsLeft(waitingUntilMs);
+  const waiting = secondsLeft > 0;
+  const [listOpen, setListOpen] = useState(false);
+  const listId = useId();
+  const opener = useRef<HTMLButtonElement>(null);
+
+  const service = sources.find((s) => s.id === SERVICE_SOURCE_ID);
+  const setAside: SetAside | null = service?.setAside && service.setAside.count > 0 ? service.setAside : null;
+  // A source waiting for the rate limit is not failing: its calls go out once the pause is over.
+  const failed = sources.filter((s) => !s.ok && !(waiting && s.id === SERVICE_SOURCE_ID));
+  const closeList = () => {
+    setListOpen(false);
+    opener.current?.focus();
+  };
+
   return (
     <div className="sources" aria-label="Data sources">
       <ul className="source-list">
         {sources.map((s) => {
           const at = s.fetchedAtMs ? timeLabels(s.fetchedAtMs) : null;
+          const isService = s.id === SERVICE_SOURCE_ID;
+          const tone = isService && waiting ? 'source-waiting' : s.ok ? 'source-ok' : 'source-bad';
           return (
-            <li key={s.id} className={`source ${s.ok ? 'source-ok' : 'source-bad'}`} data-source={s.id} title={at ? `Last answer ${at.utc}` : 'No answer yet'}>
+            <li
+              key={s.id}
+              className={`source ${tone}`}
+              data-source={s.id}
+              title={at ? `Last answer ${at.utc}` : s.ok ? undefined : 'No answer yet'}
+            >
               <span className="dot" aria-hidden="true" />
               {s.label}
-              {!s.ok ? <span className="source-state">{s.stale && at ? ` · showing ${at.local}` : ' · unavailable'}</span> : null}
+              {isService && waiting ? (
+                <span className="source-state" data-rate-limit-wait={secondsLeft}>
+                  {' · '}
+                  {/* Only the state is announced, not every tick of the countdown. */}
+                  <span role="status">waiting for the service (rate limit)</span>, {secondsLeft} s
+                </span>
+              ) : !s.ok ? (
+                <span className="source-state">{s.stale && at ? ` · showing ${at.local}` : ' · unavailable'}</span>
+              ) : null}
+              {isService && setAside ? (
+                <span className="source-state">
+                  {' · '}
+                  <button
+                    ref={opener}
+                    type="button"
+                    className="link-button source-set-aside"
+                    aria-expanded={listOpen}
+                    aria-controls={listOpen ? listId : undefined}
+                    aria-haspopup="dialog"
+                    data-set-aside-count={setAside.count}
+                    onClick={() => (listOpen ? closeList() : setListOpen(true))}
+                  >
+                    {setAside.count} {setAside.count === 1 ? 'record' : 'records'} set aside
+                  </button>
+                </span>
+              ) : null}
             </li>
           );
         })}
       </ul>
+      {listOpen && setAside ? <SetAsideList id={listId} setAside={setAside} onClose={closeList} /> : null}
       {failed.map((s) => (
         <div key={s.id} className="notice notice-error" role="alert" data-failed-source={s.id}>
-          <strong className="notice-title">{s.label}: {s.stale ? 'not current' : 'no data'}</strong>
+          <strong className="notice-title">
+            {s.label}: {s.stale ? 'not current' : 'no data'}
+          </strong>
           <p>{s.error?.message}</p>
           {s.error?.action ? <p className="notice-action">{s.error.action}</p> : null}
         </div>

@@ -14,6 +14,7 @@ export function OperatorsScreen() {
   return (
     <Screen
       name="operators"
+      serviceSource
       title="Operators"
       subtitle={list ? `${list.operators.length} operators: who runs, borrows from and curates the vaults` : 'Loading the operators…'}
       updatedAtMs={list?.fetchedAtMs}

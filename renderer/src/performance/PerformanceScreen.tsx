@@ -46,6 +46,7 @@ export function PerformanceScreen() {
   return (
     <Screen
       name="performance"
+      serviceSource
       title="Performance"
       subtitle={
         overview

@@ -151,6 +151,7 @@ export function TransactionsScreen() {
   return (
     <Screen
       name="transactions"
+      serviceSource
       title="Transactions"
       subtitle={
         data

@@ -23,6 +23,7 @@ export function VaultsScreen() {
   return (
     <Screen
       name="vaults"
+      serviceSource
       title="Vaults"
       subtitle={
         <>

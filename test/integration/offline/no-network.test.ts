@@ -31,6 +31,7 @@ const simulationStarts: number[] = [];
 /** One valid input per method; a method missing here fails the coverage test below. */
 const INPUTS: Record<string, unknown> = {
   'app.info': {},
+  'app.serviceState': {},
   'settings.apiKeyStatus': {},
   'settings.setApiKey': { serviceUrl: 'https://api.example.com', apiKey: 'vk_offline_test_key_1234' },
   'settings.setOffline': { offline: true },
@@ -147,6 +148,8 @@ describe('offline mode', () => {
     // What needs the service says why it cannot answer.
     expect(results['vaults.list']).toMatchObject({ ok: false, error: { code: 'OFFLINE' } });
     expect(results['system.openExternal']).toMatchObject({ ok: false, error: { code: 'OFFLINE' } });
+    // Nothing is read from the service, so nothing is set aside and no rate limit holds.
+    expect(results['app.serviceState']).toEqual({ ok: true, value: { setAside: { count: 0, records: [] }, rateLimit: { waitingUntilMs: null } } });
     expect(results['settings.testConnection']).toMatchObject({ ok: true, value: { ok: false, message: expect.stringContaining('offline mode') } });
     // What is local still works: the wallet book and the device.
     expect(results['wallets.add']).toMatchObject({ ok: true });
