@@ -182,9 +182,9 @@ export function describeDeviceError(err: unknown): AppErrorData {
   if (name === 'CantOpenDevice' || /cannot open device/i.test(message)) {
     return {
       code: 'DEVICE_CANNOT_OPEN',
-      message: 'The Ledger is plugged in but could not be opened.',
+      message: 'Another application is using the Ledger, so Vaultdesk cannot open it.',
       action:
-        'Close other applications that use it (Ledger Live, browser wallets). On Linux, install the udev rule for vendor 2c97 (see the README) and plug the device in again.',
+        'Close Ledger Live and any browser wallet connected to the Ledger, then choose "Check again". On Linux, if nothing else uses it, install the udev rule for vendor 2c97 (see the README) and plug the device in again.',
     };
   }
   if (id === 'NoDevice' || id === 'NoDeviceFound' || id === 'ListenTimeout') {

@@ -140,6 +140,11 @@ export class EmulatedLedger implements EmulatedEndpoint {
 
   /** Opens a new handle, as `TransportNodeHid.open` does; fails while the device is absent. */
   async open(): Promise<EmulatedTransport> {
+    return this.openHandle();
+  }
+
+  /** The same, synchronously, as node-hid opens a device: a handle on the current USB enumeration. */
+  openHandle(): EmulatedTransport {
     if (!this.plugged) throw new CantOpenDevice(`cannot open device with path ${EMULATED_DESCRIPTOR}`);
     return new EmulatedTransport(this, this.connection);
   }

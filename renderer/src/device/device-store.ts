@@ -50,6 +50,8 @@ export function deviceSummary(state: DeviceState | null): { text: string; tone: 
   switch (state.status) {
     case 'disconnected':
       return { text: 'Ledger not connected', tone: 'muted' };
+    case 'in-use':
+      return { text: 'Ledger in use by another application', tone: 'warn' };
     case 'locked':
       return { text: 'Ledger locked: enter your PIN', tone: 'warn' };
     case 'dashboard':
