@@ -48,6 +48,9 @@ export interface DeviceServiceOptions {
   watchIntervalMs?: number;
 }
 
+/** How often the console checks a real Ledger while nothing else uses it (a probe of three APDUs). */
+export const DEVICE_WATCH_INTERVAL_MS = 3_000;
+
 type Listener = (state: DeviceState) => void;
 
 export class DeviceService {
