@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../../shared/errors';
 import { BLIND_SIGNING_OFF } from '../../../shared/device/errors';
 import { personalMessageScreens, typedDataHashScreens } from '../../../shared/device/screens';
+import { appSupports, appTooOld, type AppFeature } from '../../../shared/device/versions';
 import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
 import { accountAt, type DeviceAccess } from './device-access';
 import { checkPath, hexBytes, invalidRequest, signatureMismatch } from './device-errors';
@@ -39,6 +40,9 @@ export async function signTransaction(
   checkPath(path);
   const tx = toViemTransaction(request);
   const { eth, ready } = await device.ethereum();
+  if (request.type !== 'legacy') requireFeature(ready.appVersion, 'typedTransactions');
+  // The console promises that the device shows the hash it shows; an older app shows no hash.
+  if (hasCalldata(tx)) requireFeature(ready.appVersion, 'blindSigningHash');
   const address = await accountAt(eth, path, options.expectedAddress);
   let blindSigning = ready.blindSigning;
   if (hasCalldata(tx)) {
@@ -71,6 +75,7 @@ export async function signPersonalMessage(
   checkPath(path);
   const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : hexBytes(message.raw);
   const { eth, ready } = await device.ethereum();
+  requireFeature(ready.appVersion, 'personalMessageText');
   const address = await accountAt(eth, path, options.expectedAddress);
   device.show({ status: 'awaiting-confirmation', kind: 'sign-message', screens: personalMessageScreens(bytes) });
   const signature = signatureHex(await eth.signPersonalMessage(path, Buffer.from(bytes).toString('hex')));
@@ -146,4 +151,9 @@ function assembleSignedTransaction(
   }
   const serialized = tx.type === 'legacy' ? serializeTransaction(tx, { r, s, v }) : serializeTransaction(tx, { r, s, yParity });
   return { serialized, hash: keccak256(serialized), r, s, v: v.toString(), yParity };
+}
+
+/** Refuses before anything reaches the device when the open app is too old for `feature`. */
+function requireFeature(appVersion: string, feature: AppFeature): void {
+  if (!appSupports(appVersion, feature)) throw new AppError(appTooOld(appVersion, feature));
 }

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DeviceState } from '../../../shared/device';
+import { APP_FEATURES, missingFeatures, type DeviceState } from '../../../shared/device';
 import type { EmulatorSnapshot } from '../../../shared/ipc/schemas';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
@@ -86,8 +86,14 @@ export function deviceHint(state: DeviceState | null): string | null {
       return 'Open the Ethereum app on the device, or choose Open Ethereum and confirm on the device.';
     case 'wrong-app':
       return `Quit ${state.appName} on the device, or choose Open Ethereum and confirm on the device.`;
-    case 'ready':
+    case 'ready': {
+      const missing = missingFeatures(state.appVersion);
+      if (missing.length > 0) {
+        const needed = APP_FEATURES[missing[missing.length - 1]!];
+        return `Update the Ethereum app to ${needed} or later in Ledger Live (My Ledger): this version does not show the transaction hash when blind signing, so Vaultdesk will not sign with it.`;
+      }
       return state.blindSigning ? null : 'Turn on "Blind signing" in the Ethereum app settings before signing contract calls.';
+    }
     case 'awaiting-confirmation':
       return 'Compare the screens on the device with Vaultdesk, then approve or reject on the device.';
     case 'rejected':
@@ -112,6 +118,7 @@ export function deviceSummary(state: DeviceState | null): { text: string; tone: 
     case 'wrong-app':
       return { text: `Ledger: ${state.appName} is open, open Ethereum`, tone: 'warn' };
     case 'ready':
+      if (missingFeatures(state.appVersion).length > 0) return { text: `Ledger: Ethereum app ${state.appVersion} is too old`, tone: 'warn' };
       return { text: `Ledger ready · Ethereum ${state.appVersion}${state.blindSigning ? ' · blind signing on' : ' · blind signing off'}`, tone: 'ok' };
     case 'awaiting-confirmation':
       return { text: 'Ledger: confirm on the device', tone: 'warn' };
