@@ -16,6 +16,7 @@ export type DeviceErrorCode =
   | 'DEVICE_BAD_PARAMETERS'
   | 'DEVICE_APP_NOT_INSTALLED'
   | 'DEVICE_APP_TOO_OLD'
+  | 'DEVICE_PLUGIN_MISSING'
   | 'DEVICE_OPEN_APP_REFUSED'
   | 'DEVICE_WRONG_LENGTH'
   | 'DEVICE_TECHNICAL_PROBLEM'
@@ -89,6 +90,23 @@ export const STATUS_WORDS: Readonly<Record<number, Described>> = {
     code: 'DEVICE_TX_TYPE_UNSUPPORTED',
     message: 'The Ethereum app on the Ledger does not support this transaction type.',
     action: 'Update the Ethereum app with Ledger Live, or sign a legacy or EIP-1559 transaction.',
+  },
+  // SWO_COMMAND_NOT_ALLOWED: a continuation with no signing started (the app's signing state was
+  // reset, e.g. another application talked to it), or a request while a review is on its screen.
+  0x6980: {
+    code: 'DEVICE_BUSY',
+    message: 'The Ethereum app refused the request: it is busy with another one, or its signing was interrupted. Nothing was signed.',
+    action: 'Reject any request still shown on the Ledger, close other applications that use it, then try again.',
+  },
+  0x6a84: {
+    code: 'DEVICE_TECHNICAL_PROBLEM',
+    message: 'The Ethereum app ran out of memory for this request. Nothing was signed.',
+    action: 'Quit and reopen the Ethereum app on the device, then try again; if it happens again, update the app with Ledger Live.',
+  },
+  0x6a87: {
+    code: 'DEVICE_WRONG_LENGTH',
+    message: 'The Ethereum app refused a request of the wrong length. Nothing was signed.',
+    action: 'Update the Ethereum app with Ledger Live and try again.',
   },
   0x6b00: {
     code: 'DEVICE_BAD_PARAMETERS',

@@ -57,7 +57,9 @@ export async function signTransaction(
   device.show({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens: expectedScreens(tx) });
   // Without "0x" (with it hw-app-eth silently sends an empty buffer); `null`: no resolution
   // lookups. A 0x6A80 here comes back as EthAppPleaseEnableContractData (blind signing off).
-  const sig = await eth.signTransaction(path, unsigned.slice(2), null);
+  const sig = await eth.signTransaction(path, unsigned.slice(2), null).catch((err: unknown) => {
+    throw withinApp(err);
+  });
   const signed = assembleSignedTransaction(tx, sig);
   const recovered = await recoverTransactionAddress({ serializedTransaction: signed.serialized as never }).catch(() => null);
   checkRecovered(path, address, recovered);
@@ -102,6 +104,16 @@ export async function signTypedDataHash(
   }
   const { eth, ready } = await device.ethereum();
   const address = await accountAt(eth, path, options.expectedAddress);
+  // The app signs hashed EIP-712 only with blind signing on (it answers 0x6A80 otherwise).
+  if ((await eth.getAppConfiguration()).arbitraryDataEnabled !== 1) {
+    device.show({ status: 'ready', appVersion: ready.appVersion, blindSigning: false, address });
+    throw new AppError({
+      ...BLIND_SIGNING_OFF,
+      message: 'Blind signing is turned off in the Ethereum app, so the Ledger refuses to sign typed data by its hashes.',
+      action:
+        'On the device, open the Ethereum app, go to Settings and turn on "Blind signing", then sign again. Compare the two hashes on the device with the ones Vaultdesk shows.',
+    });
+  }
   device.show({
     status: 'awaiting-confirmation',
     kind: 'sign-typed-data',
@@ -156,4 +168,18 @@ function assembleSignedTransaction(
 /** Refuses before anything reaches the device when the open app is too old for `feature`. */
 function requireFeature(appVersion: string, feature: AppFeature): void {
   if (!appSupports(appVersion, feature)) throw new AppError(appTooOld(appVersion, feature));
+}
+
+/**
+ * 0x6807 from the dashboard means the Ethereum app is not installed; from inside the open app it
+ * means the app tried to call a plugin (a separate app on the device) that is not installed.
+ */
+function withinApp(err: unknown): unknown {
+  if ((err as { statusCode?: unknown })?.statusCode !== 0x6807) return err;
+  return new AppError({
+    code: 'DEVICE_PLUGIN_MISSING',
+    message: 'The Ethereum app asked for a plugin that is not installed on the Ledger. Nothing was signed.',
+    action: 'Install the plugin Ledger Live proposes for this contract (My Ledger), or turn on "Blind signing" in the Ethereum app, then try again.',
+    details: { statusWord: '0x6807' },
+  });
 }
