@@ -34,7 +34,8 @@ export function DeviceStatus() {
         ) : null}
         {actionError ? (
           <span className="device-status-hint device-status-error" role="alert">
-            {actionError.message} {actionError.action ?? ''}
+            {/* The state often says the same thing already: then only what to do. */}
+            {summary.text.includes(actionError.message) ? actionError.action : `${actionError.message} ${actionError.action ?? ''}`}
           </span>
         ) : null}
       </div>
