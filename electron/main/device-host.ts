@@ -3,7 +3,7 @@
  * driven by messages from the main process. Kept out of the main process so that a native HID
  * crash cannot take the console down; the main side restarts it (see RemoteDevice).
  */
-import { DeviceService, createHidTransportFactory, serveDevice } from '../services/device';
+import { DEVICE_WATCH_INTERVAL_MS, DeviceService, createHidTransportFactory, serveDevice } from '../services/device';
 import type { DeviceRequest } from '../services/device/protocol';
 
 interface ParentPort {
@@ -12,7 +12,9 @@ interface ParentPort {
 }
 
 const parentPort = (process as unknown as { parentPort: ParentPort }).parentPort;
-const service = new DeviceService({ transports: createHidTransportFactory() });
+// The watch keeps the state true (unlocked, app opened or quit, blind signing toggled, another
+// application letting go) without a click; each check holds the device only for its probe.
+const service = new DeviceService({ transports: createHidTransportFactory(), watchIntervalMs: DEVICE_WATCH_INTERVAL_MS });
 
 serveDevice(service, {
   onMessage: (listener) => parentPort.on('message', (e) => listener(e.data as DeviceRequest)),

@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors';
 import type { DeviceState } from '../../shared/device';
 import type { EmulatorSnapshot } from '../../shared/ipc/schemas';
-import { DeviceService, createHidTransportFactory, type DevicePort } from '../services/device';
+import { DEVICE_WATCH_INTERVAL_MS, DeviceService, createHidTransportFactory, type DevicePort } from '../services/device';
 import { SIM_MNEMONIC } from '../sim/chain';
 import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../sim/ledger';
 
@@ -24,11 +24,39 @@ export async function startDeviceHost(kind: DeviceKind): Promise<DeviceHost> {
     const emulator = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, app: 'Ethereum', blindSigning: true, locked: false });
     const service = new DeviceService({ transports: emulatorTransportFactory(emulator), idleReleaseMs: 60_000 });
     await service.start();
-    return { kind, service, emulator, stop: () => service.stop() };
+    const stopFollowing = followEmulator(emulator, service);
+    return {
+      kind,
+      service,
+      emulator,
+      stop: () => {
+        stopFollowing();
+        return service.stop();
+      },
+    };
   }
-  const service = new DeviceService({ transports: createHidTransportFactory() });
+  const service = new DeviceService({ transports: createHidTransportFactory(), watchIntervalMs: DEVICE_WATCH_INTERVAL_MS });
   await service.start();
   return { kind, service, emulator: null, stop: () => service.stop() };
+}
+
+/**
+ * The demo's hands act on the emulated device directly; like the watch on a real one, the console
+ * then asks the device again, so "locked" clears once the PIN is entered, and an app opened or
+ * quit, or blind signing toggled, shows at once.
+ */
+function followEmulator(emulator: EmulatedLedger, service: DeviceService): () => void {
+  let seen = key(emulator.snapshot());
+  return emulator.subscribe((event) => {
+    if (event.type !== 'changed') return;
+    const next = key(event.snapshot);
+    if (next === seen) return;
+    seen = next;
+    if (event.snapshot.plugged && !event.snapshot.pending) service.refresh().catch(() => undefined);
+  });
+  function key(s: { plugged: boolean; locked: boolean; app: string; blindSigning: boolean }): string {
+    return `${s.plugged}|${s.locked}|${s.app}|${s.blindSigning}`;
+  }
 }
 
 export function emulatorSnapshot(emulator: EmulatedLedger | null): EmulatorSnapshot {

@@ -15,6 +15,8 @@ export type DeviceErrorCode =
   | 'DEVICE_TX_TYPE_UNSUPPORTED'
   | 'DEVICE_BAD_PARAMETERS'
   | 'DEVICE_APP_NOT_INSTALLED'
+  | 'DEVICE_APP_TOO_OLD'
+  | 'DEVICE_PLUGIN_MISSING'
   | 'DEVICE_OPEN_APP_REFUSED'
   | 'DEVICE_WRONG_LENGTH'
   | 'DEVICE_TECHNICAL_PROBLEM'
@@ -88,6 +90,23 @@ export const STATUS_WORDS: Readonly<Record<number, Described>> = {
     code: 'DEVICE_TX_TYPE_UNSUPPORTED',
     message: 'The Ethereum app on the Ledger does not support this transaction type.',
     action: 'Update the Ethereum app with Ledger Live, or sign a legacy or EIP-1559 transaction.',
+  },
+  // SWO_COMMAND_NOT_ALLOWED: a continuation with no signing started (the app's signing state was
+  // reset, e.g. another application talked to it), or a request while a review is on its screen.
+  0x6980: {
+    code: 'DEVICE_BUSY',
+    message: 'The Ethereum app refused the request: it is busy with another one, or its signing was interrupted. Nothing was signed.',
+    action: 'Reject any request still shown on the Ledger, close other applications that use it, then try again.',
+  },
+  0x6a84: {
+    code: 'DEVICE_TECHNICAL_PROBLEM',
+    message: 'The Ethereum app ran out of memory for this request. Nothing was signed.',
+    action: 'Quit and reopen the Ethereum app on the device, then try again; if it happens again, update the app with Ledger Live.',
+  },
+  0x6a87: {
+    code: 'DEVICE_WRONG_LENGTH',
+    message: 'The Ethereum app refused a request of the wrong length. Nothing was signed.',
+    action: 'Update the Ethereum app with Ledger Live and try again.',
   },
   0x6b00: {
     code: 'DEVICE_BAD_PARAMETERS',
@@ -182,9 +201,9 @@ export function describeDeviceError(err: unknown): AppErrorData {
   if (name === 'CantOpenDevice' || /cannot open device/i.test(message)) {
     return {
       code: 'DEVICE_CANNOT_OPEN',
-      message: 'The Ledger is plugged in but could not be opened.',
+      message: 'Another application is using the Ledger, so Vaultdesk cannot open it.',
       action:
-        'Close other applications that use it (Ledger Live, browser wallets). On Linux, install the udev rule for vendor 2c97 (see the README) and plug the device in again.',
+        'Close Ledger Live and any browser wallet connected to the Ledger, then choose "Check again". On Linux, if nothing else uses it, install the udev rule for vendor 2c97 (see the README) and plug the device in again.',
     };
   }
   if (id === 'NoDevice' || id === 'NoDeviceFound' || id === 'ListenTimeout') {

@@ -3,3 +3,4 @@ export * from './state';
 export * from './errors';
 export * from './screens';
 export * from './schemas';
+export * from './versions';

@@ -20,6 +20,7 @@ export const ConfirmationKindSchema = z.enum(['sign-transaction', 'sign-message'
 
 export const DeviceStateSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('disconnected') }),
+  z.object({ status: z.literal('in-use'), error: AppErrorDataSchema }),
   z.object({ status: z.literal('locked') }),
   z.object({ status: z.literal('dashboard'), osVersion: z.string().optional() }),
   z.object({ status: z.literal('wrong-app'), appName: z.string() }),

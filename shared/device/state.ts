@@ -16,6 +16,11 @@ export type ConfirmationKind = 'sign-transaction' | 'sign-message' | 'sign-typed
 export type DeviceState =
   /** No Ledger is plugged in (or it is held by another application). */
   | { status: 'disconnected' }
+  /**
+   * Plugged in, but the console cannot open it: another application (Ledger Live, a browser
+   * wallet) holds it, or on Linux the udev rule is missing. `error` says which fix to try.
+   */
+  | { status: 'in-use'; error: AppErrorData }
   /** Plugged in, but the PIN has not been entered. */
   | { status: 'locked' }
   /** Unlocked, on the dashboard: no app is open. */

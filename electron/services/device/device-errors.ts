@@ -118,6 +118,8 @@ export function stateAfterError(error: AppError, current: DeviceState, devicePre
       break;
     case 'DEVICE_NOT_FOUND':
       return { status: 'disconnected' };
+    case 'DEVICE_CANNOT_OPEN':
+      return devicePresent ? { status: 'in-use', error: error.toData() } : { status: 'disconnected' };
     case 'DEVICE_TIMEOUT':
       // The queue gave up on the job; whatever the device shows is no longer awaited.
       break;

@@ -36,6 +36,9 @@ export class DeviceLink {
 
   /** USB reported the device (again, after a re-enumeration). */
   plugged(descriptor: string): void {
+    // A new path is a new USB enumeration: a handle to the old one is dead, even if the listener
+    // never reported the old path's removal.
+    if (this.descriptor !== descriptor) this.release();
     this.descriptor = descriptor;
     for (const waiter of this.plugWaiters.splice(0)) waiter();
   }

@@ -41,13 +41,15 @@ export interface DeviceServiceOptions {
   /** Open the Ethereum app (the user confirms on the device) when a job finds it closed (default false). */
   autoOpenEthereum?: boolean;
   /**
-   * While the device waits for the user (locked, on the dashboard, in another app, after a
-   * rejection or an error), ask it again this often, so unlocking or opening the app on the device
-   * shows up without a click. 0 turns it off (default); the host enables it while a device view is
-   * open, since each check holds the device for a moment.
+   * While no job runs, ask the device again this often (and release it right after), so unlocking,
+   * opening or quitting an app, toggling blind signing or another application letting go of the
+   * device shows up without a click. 0 turns it off (default).
    */
   watchIntervalMs?: number;
 }
+
+/** How often the console checks a real Ledger while nothing else uses it (a probe of three APDUs). */
+export const DEVICE_WATCH_INTERVAL_MS = 3_000;
 
 type Listener = (state: DeviceState) => void;
 
@@ -104,6 +106,11 @@ export class DeviceService {
       remove: (descriptor) => {
         if (this.link.unplugged(descriptor) && !this.switchingApp) this.setState({ status: 'disconnected' });
       },
+      changed: () => {
+        // USB changed under us (an app switch, possibly on the same hidraw path): whatever handle
+        // is open belongs to the old enumeration; look again on a fresh one.
+        if (!this.switchingApp) this.recheck();
+      },
       error: (err) => this.setState({ status: 'error', error: describeDeviceError(err) }),
     });
     if (this.watchIntervalMs > 0) {
@@ -114,9 +121,33 @@ export class DeviceService {
   }
 
   private watch(): void {
-    const waitingForUser = ['locked', 'dashboard', 'wrong-app', 'rejected', 'error'].includes(this.state.status);
-    if (!waitingForUser || !this.link.present || this.queue.length > 0) return;
-    this.refresh().catch(() => undefined);
+    // A review on screen is the user's; a job in the queue will tell the state anyway.
+    if (this.state.status === 'awaiting-confirmation' || !this.link.present || this.queue.length > 0) return;
+    this.job('check the device', this.commandTimeoutMs, async () => {
+      try {
+        return await this.probeAfresh();
+      } finally {
+        // Hold the device only for the probe, so other applications can use it between checks.
+        if (this.queue.length <= 1) this.link.release();
+      }
+    }).catch(() => undefined);
+  }
+
+  private recheckQueued = false;
+
+  /** Releases the handle and asks the device again, once, after the jobs already queued. */
+  private recheck(): void {
+    if (this.recheckQueued) return;
+    this.recheckQueued = true;
+    this.job('check the device', this.commandTimeoutMs, () => {
+      this.recheckQueued = false;
+      this.link.release();
+      if (!this.link.present) {
+        this.setState({ status: 'disconnected' });
+        return Promise.resolve(this.state);
+      }
+      return this.probeAfresh();
+    }).catch(() => undefined);
   }
 
   /** Stops watching USB, fails the jobs that have not started and releases the device. */
@@ -161,7 +192,7 @@ export class DeviceService {
         this.setState({ status: 'disconnected' });
         return this.state;
       }
-      return this.probe();
+      return this.probeAfresh();
     });
   }
 
@@ -242,6 +273,20 @@ export class DeviceService {
 
   // ---- apps ------------------------------------------------------------------------------------------
 
+  /**
+   * `probe`, once more on a fresh handle if the one held was lost: after an app switch the device
+   * is back on USB but the handle kept from before belongs to its previous enumeration.
+   */
+  private async probeAfresh(): Promise<DeviceState> {
+    try {
+      return await this.probe();
+    } catch (err) {
+      if (appErrorFrom(err).code !== 'DEVICE_DISCONNECTED' || !this.link.present) throw err;
+      this.link.release();
+      return this.probe();
+    }
+  }
+
   /** Asks the device which app is open and publishes the answer as the state. */
   private async probe(): Promise<DeviceState> {
     const { transport, eth } = await this.link.connect();
@@ -265,7 +310,7 @@ export class DeviceService {
 
   /** Makes sure the Ethereum app is open, opening it when asked to (or configured to). */
   private async ensureEthereum(signal: AbortSignal, open = this.autoOpenEthereum): Promise<Connection & { ready: Ready }> {
-    let state = await this.probe();
+    let state = await this.probeAfresh();
     if (state.status !== 'ready') {
       if (!open) throw wrongApp(state);
       this.switchingApp = true;

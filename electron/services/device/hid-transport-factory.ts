@@ -1,19 +1,29 @@
 /**
  * The real USB HID adapter over @ledgerhq/hw-transport-node-hid.
  *
- * `TransportNodeHid.listen` reports the devices present, then add/remove from USB events and a
- * debounced HID re-poll; it never completes. A transport's own "disconnect" event only fires when
- * a read or write fails, so the service combines both signals. `open` itself has no timeout (node-hid
- * opens synchronously, but a device held by another application can make it fail or stall), so
- * one is added here.
+ * `TransportNodeHid.listen` reports the devices present, then add/remove from a HID re-poll
+ * debounced after USB events; it never completes. That poll misses what a Ledger does at every app
+ * switch: when the old path is gone and a new one present in the same poll it reports only the
+ * "add", and when Linux gives the new USB device the old hidraw path it reports nothing. So the raw
+ * USB attach/detach events are also passed on (settled) as `changed`, for the service to look again.
+ *
+ * A transport's own "disconnect" event only fires when a write fails, so the service combines these
+ * signals. `open` itself has no timeout (node-hid opens synchronously, but a device held by another
+ * application can make it fail or stall), so one is added here.
  */
 import { AppError } from '../../../shared/errors';
 import { describeDeviceError } from '../../../shared/device/errors';
-import { loadTransportNodeHid } from './ledgerhq';
+import { loadTransportNodeHid, loadUsbEvents } from './ledgerhq';
 import { withTimeout } from './timeout';
 import type { DeviceTransport, HotplugObserver, TransportFactory } from './transport-port';
 
-export function createHidTransportFactory(): TransportFactory {
+export interface HidTransportOptions {
+  /** Quiet time after the last raw USB event before `changed` is reported (default 800 ms, after the HID re-poll). */
+  usbSettleMs?: number;
+}
+
+export function createHidTransportFactory(options: HidTransportOptions = {}): TransportFactory {
+  const usbSettleMs = options.usbSettleMs ?? 800;
   return {
     listen(observer: HotplugObserver) {
       let subscription: { unsubscribe(): void };
@@ -36,7 +46,13 @@ export function createHidTransportFactory(): TransportFactory {
         observer.error(err);
         return { unsubscribe: () => undefined };
       }
-      return { unsubscribe: () => subscription.unsubscribe() };
+      const stopUsb = watchUsbChanges(usbSettleMs, () => observer.changed?.());
+      return {
+        unsubscribe: () => {
+          stopUsb();
+          subscription.unsubscribe();
+        },
+      };
     },
 
     async open(descriptor: string, timeoutMs: number): Promise<DeviceTransport> {
@@ -57,5 +73,31 @@ export function createHidTransportFactory(): TransportFactory {
         throw new AppError(describeDeviceError(err), { cause: err });
       }
     },
+  };
+}
+
+/** Calls `onChange` once USB has been quiet for `settleMs` after an attach or detach. */
+function watchUsbChanges(settleMs: number, onChange: () => void): () => void {
+  let usb: ReturnType<typeof loadUsbEvents>;
+  try {
+    usb = loadUsbEvents();
+  } catch {
+    // Without raw USB events the HID listener's own events (and the watch) still work.
+    return () => undefined;
+  }
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const onUsb = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      onChange();
+    }, settleMs);
+  };
+  usb.on('attach', onUsb);
+  usb.on('detach', onUsb);
+  return () => {
+    if (timer) clearTimeout(timer);
+    usb.removeListener('attach', onUsb);
+    usb.removeListener('detach', onUsb);
   };
 }

@@ -1,4 +1,4 @@
-export { DeviceService, SERVICE_STOPPED, type DeviceServiceOptions } from './device-service';
+export { DEVICE_WATCH_INTERVAL_MS, DeviceService, SERVICE_STOPPED, type DeviceServiceOptions } from './device-service';
 export { createHidTransportFactory } from './hid-transport-factory';
 export type { DeviceTransport, HotplugObserver, TransportFactory } from './transport-port';
 export { expectedScreens, toViemTransaction } from './transaction';

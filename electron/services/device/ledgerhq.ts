@@ -26,6 +26,15 @@ export function createOfflineEthApp(transport: DeviceTransport): EthApp {
   });
 }
 
+/**
+ * The raw USB attach/detach events the HID listener itself uses (the `usb` module it depends on,
+ * resolved from it so both share one copy). Lazily required, like node-hid.
+ */
+export function loadUsbEvents(): { on(event: 'attach' | 'detach', listener: () => void): void; removeListener(event: 'attach' | 'detach', listener: () => void): void } {
+  const fromTransport = createRequire(require.resolve('@ledgerhq/hw-transport-node-hid'));
+  return (fromTransport('usb') as { usb: ReturnType<typeof loadUsbEvents> }).usb;
+}
+
 /** Lazily required: loading it loads node-hid's native module, which only the HID adapter needs. */
 export function loadTransportNodeHid(): typeof import('@ledgerhq/hw-transport-node-hid').default {
   return (require('@ledgerhq/hw-transport-node-hid') as typeof import('@ledgerhq/hw-transport-node-hid')).default;

@@ -28,9 +28,21 @@ export class RemoteDevice implements DevicePort {
   private state: DeviceState = { status: 'disconnected' };
   private nextId = 1;
   private stopped = false;
+  /** Restarts since the device process was started. */
   restarts = 0;
+  /** When each recent restart happened: the budget counts only those within `quietResetMs`. */
+  private recentRestarts: number[] = [];
 
-  constructor(private readonly spawn: () => DeviceChannel, private readonly maxRestarts = 5) {}
+  /**
+   * `maxRestarts` restarts are allowed within `quietResetMs`; a crash after a quiet period (a
+   * native HID failure once in a long day) is restarted again instead of counting against the
+   * budget for good.
+   */
+  constructor(
+    private readonly spawn: () => DeviceChannel,
+    private readonly maxRestarts = 5,
+    private readonly quietResetMs = 10 * 60_000,
+  ) {}
 
   async start(): Promise<void> {
     this.stopped = false;
@@ -96,7 +108,9 @@ export class RemoteDevice implements DevicePort {
       this.channel = null;
       this.failPending(`The device process stopped (${reason}) while this request was on its way.`);
       if (this.stopped) return;
-      if (this.restarts >= this.maxRestarts) {
+      const now = Date.now();
+      this.recentRestarts = this.recentRestarts.filter((at) => now - at < this.quietResetMs);
+      if (this.recentRestarts.length >= this.maxRestarts) {
         this.setState({
           status: 'error',
           error: { code: 'DEVICE_HOST_FAILED', message: 'The device process keeps stopping.', action: 'Restart Vaultdesk; if it happens again, report it with the log file.' },
@@ -104,6 +118,7 @@ export class RemoteDevice implements DevicePort {
         return;
       }
       this.restarts++;
+      this.recentRestarts.push(now);
       this.setState({ status: 'disconnected' });
       this.connect();
       void this.call({ method: 'getState' }).then((s) => this.setState(s as DeviceState), () => undefined);

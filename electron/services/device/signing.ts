@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../../shared/errors';
 import { BLIND_SIGNING_OFF } from '../../../shared/device/errors';
 import { personalMessageScreens, typedDataHashScreens } from '../../../shared/device/screens';
+import { appSupports, appTooOld, type AppFeature } from '../../../shared/device/versions';
 import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
 import { accountAt, type DeviceAccess } from './device-access';
 import { checkPath, hexBytes, invalidRequest, signatureMismatch } from './device-errors';
@@ -39,6 +40,9 @@ export async function signTransaction(
   checkPath(path);
   const tx = toViemTransaction(request);
   const { eth, ready } = await device.ethereum();
+  if (request.type !== 'legacy') requireFeature(ready.appVersion, 'typedTransactions');
+  // The console promises that the device shows the hash it shows; an older app shows no hash.
+  if (hasCalldata(tx)) requireFeature(ready.appVersion, 'blindSigningHash');
   const address = await accountAt(eth, path, options.expectedAddress);
   let blindSigning = ready.blindSigning;
   if (hasCalldata(tx)) {
@@ -53,7 +57,9 @@ export async function signTransaction(
   device.show({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens: expectedScreens(tx) });
   // Without "0x" (with it hw-app-eth silently sends an empty buffer); `null`: no resolution
   // lookups. A 0x6A80 here comes back as EthAppPleaseEnableContractData (blind signing off).
-  const sig = await eth.signTransaction(path, unsigned.slice(2), null);
+  const sig = await eth.signTransaction(path, unsigned.slice(2), null).catch((err: unknown) => {
+    throw withinApp(err);
+  });
   const signed = assembleSignedTransaction(tx, sig);
   const recovered = await recoverTransactionAddress({ serializedTransaction: signed.serialized as never }).catch(() => null);
   checkRecovered(path, address, recovered);
@@ -71,6 +77,7 @@ export async function signPersonalMessage(
   checkPath(path);
   const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : hexBytes(message.raw);
   const { eth, ready } = await device.ethereum();
+  requireFeature(ready.appVersion, 'personalMessageText');
   const address = await accountAt(eth, path, options.expectedAddress);
   device.show({ status: 'awaiting-confirmation', kind: 'sign-message', screens: personalMessageScreens(bytes) });
   const signature = signatureHex(await eth.signPersonalMessage(path, Buffer.from(bytes).toString('hex')));
@@ -97,6 +104,16 @@ export async function signTypedDataHash(
   }
   const { eth, ready } = await device.ethereum();
   const address = await accountAt(eth, path, options.expectedAddress);
+  // The app signs hashed EIP-712 only with blind signing on (it answers 0x6A80 otherwise).
+  if ((await eth.getAppConfiguration()).arbitraryDataEnabled !== 1) {
+    device.show({ status: 'ready', appVersion: ready.appVersion, blindSigning: false, address });
+    throw new AppError({
+      ...BLIND_SIGNING_OFF,
+      message: 'Blind signing is turned off in the Ethereum app, so the Ledger refuses to sign typed data by its hashes.',
+      action:
+        'On the device, open the Ethereum app, go to Settings and turn on "Blind signing", then sign again. Compare the two hashes on the device with the ones Vaultdesk shows.',
+    });
+  }
   device.show({
     status: 'awaiting-confirmation',
     kind: 'sign-typed-data',
@@ -146,4 +163,23 @@ function assembleSignedTransaction(
   }
   const serialized = tx.type === 'legacy' ? serializeTransaction(tx, { r, s, v }) : serializeTransaction(tx, { r, s, yParity });
   return { serialized, hash: keccak256(serialized), r, s, v: v.toString(), yParity };
+}
+
+/** Refuses before anything reaches the device when the open app is too old for `feature`. */
+function requireFeature(appVersion: string, feature: AppFeature): void {
+  if (!appSupports(appVersion, feature)) throw new AppError(appTooOld(appVersion, feature));
+}
+
+/**
+ * 0x6807 from the dashboard means the Ethereum app is not installed; from inside the open app it
+ * means the app tried to call a plugin (a separate app on the device) that is not installed.
+ */
+function withinApp(err: unknown): unknown {
+  if ((err as { statusCode?: unknown })?.statusCode !== 0x6807) return err;
+  return new AppError({
+    code: 'DEVICE_PLUGIN_MISSING',
+    message: 'The Ethereum app asked for a plugin that is not installed on the Ledger. Nothing was signed.',
+    action: 'Install the plugin Ledger Live proposes for this contract (My Ledger), or turn on "Blind signing" in the Ethereum app, then try again.',
+    details: { statusWord: '0x6807' },
+  });
 }

@@ -11,6 +11,12 @@ export interface HotplugObserver {
   add(descriptor: string): void;
   /** A device went away. */
   remove(descriptor: string): void;
+  /**
+   * Something changed on USB (a raw attach or detach, settled), whether or not the HID device list
+   * shows it: an app switch on Linux can give the new USB device the hidraw path of the old one, and
+   * the HID listener then reports nothing at all.
+   */
+  changed?(): void;
   /** Device discovery itself failed (e.g. the USB stack is not available). */
   error(err: unknown): void;
 }

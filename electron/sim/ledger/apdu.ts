@@ -8,6 +8,8 @@ export const SW = {
   USER_REJECTED: 0x6985,
   LOCKED: 0x5515,
   INVALID_DATA: 0x6a80,
+  /** SWO_COMMAND_NOT_ALLOWED: a continuation with no signing started, a hashed EIP-712 request while busy. */
+  COMMAND_NOT_ALLOWED: 0x6980,
   WRONG_LENGTH: 0x6700,
   INS_NOT_SUPPORTED: 0x6d00,
   CLA_NOT_SUPPORTED: 0x6e00,

@@ -140,6 +140,11 @@ export class EmulatedLedger implements EmulatedEndpoint {
 
   /** Opens a new handle, as `TransportNodeHid.open` does; fails while the device is absent. */
   async open(): Promise<EmulatedTransport> {
+    return this.openHandle();
+  }
+
+  /** The same, synchronously, as node-hid opens a device: a handle on the current USB enumeration. */
+  openHandle(): EmulatedTransport {
     if (!this.plugged) throw new CantOpenDevice(`cannot open device with path ${EMULATED_DESCRIPTOR}`);
     return new EmulatedTransport(this, this.connection);
   }
@@ -292,13 +297,16 @@ export class EmulatedLedger implements EmulatedEndpoint {
     return () => void this.listeners.delete(listener);
   }
 
-  /** Resolves with the review as soon as the device shows one (at once if it already does). */
-  waitForConfirmation(): Promise<PendingConfirmation> {
+  /**
+   * Resolves with the review as soon as the device shows one (at once if it already does), or one
+   * of `kind`: a review the host gave up on stays on screen until another replaces it.
+   */
+  waitForConfirmation(kind?: ConfirmationKind): Promise<PendingConfirmation> {
     const now = this.pendingConfirmation;
-    if (now) return Promise.resolve(now);
+    if (now && (!kind || now.kind === kind)) return Promise.resolve(now);
     return new Promise((resolve) => {
       const off = this.subscribe((event) => {
-        if (event.type === 'awaiting-confirmation') {
+        if (event.type === 'awaiting-confirmation' && (!kind || event.kind === kind)) {
           off();
           resolve({ kind: event.kind, screens: event.screens });
         }
@@ -342,13 +350,41 @@ export class EmulatedLedger implements EmulatedEndpoint {
   /** The transport whose APDU is being handled (reviews belong to it). */
   private exchanging: EmulatedTransport | null = null;
 
-  transportClosed(transport: EmulatedTransport): void {
-    // The host gave up on this handle: the review it started is abandoned, the device goes idle.
-    if (this.pending?.transport === transport) {
-      this.abortPending(new DisconnectedDevice('The transport was closed'));
-      this.ethereum.reset();
-      this.changed();
+  transportClosed(_transport: EmulatedTransport): void {
+    // Closing the host's handle does not touch the device's screen: a review stays until the user
+    // presses a button (its answer then goes nowhere) or a new command replaces it.
+  }
+
+  /** The review on screen is dropped without an answer: the app went on to another command. */
+  private dismissPending(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    this.ethereum.reset();
+    this.emit({ type: 'confirmation-settled', kind: pending.kind, outcome: 'aborted' });
+    this.changed();
+  }
+
+  /**
+   * A command that reaches the app while it shows a review (from another handle: the host library
+   * keeps one exchange per handle), answered as the Ethereum app does: it reads the next command
+   * while its review runs. Configuration, silent addresses, token information and the OS's own
+   * commands are answered; hashed EIP-712 is refused (0x6980, not idle); a personal message start
+   * is refused and sends the app back to idle (0x6980); any other command starts over, replacing
+   * the review.
+   */
+  private async whileReviewing(apdu: Apdu): Promise<Buffer> {
+    if (apdu.cla === 0xb0) return this.osCommand(apdu);
+    if (this.app !== ETHEREUM || apdu.cla !== 0xe0) return this.dispatchApdu(apdu);
+    const answeredAlongside = apdu.ins === 0x06 || apdu.ins === 0x0a || (apdu.ins === 0x02 && apdu.p1 === 0x00);
+    if (answeredAlongside) return this.ethereum.handle(apdu);
+    if (apdu.ins === 0x0c) return reply(null, SW.COMMAND_NOT_ALLOWED);
+    if (apdu.ins === 0x08 && apdu.p1 === 0x00) {
+      this.dismissPending();
+      return reply(null, SW.COMMAND_NOT_ALLOWED);
     }
+    this.dismissPending();
+    return this.dispatchApdu(apdu);
   }
 
   async exchangeFrom(transport: EmulatedTransport, raw: Buffer): Promise<Buffer> {
@@ -356,14 +392,8 @@ export class EmulatedLedger implements EmulatedEndpoint {
       transport.markDisconnected();
       throw new DisconnectedDevice();
     }
-    if (this.pending) {
-      // The device is inside a review and reads no other command until it ends.
-      const busy = new Error('An action was already pending on the Ledger device. Please deny or reconnect.');
-      busy.name = 'TransportRaceCondition';
-      throw busy;
-    }
     try {
-      // Reviews started by this command belong to this handle (closing it abandons them).
+      // Reviews started by this command belong to this handle.
       this.exchanging = transport;
       return await this.dispatch(raw);
     } catch (err) {
@@ -380,6 +410,11 @@ export class EmulatedLedger implements EmulatedEndpoint {
     if (injected !== undefined) return reply(null, injected);
     const apdu = parseApdu(raw);
     if (this.locked) return reply(null, this.lockedSw);
+    if (this.pending) return this.whileReviewing(apdu);
+    return this.dispatchApdu(apdu);
+  }
+
+  private async dispatchApdu(apdu: Apdu): Promise<Buffer> {
     if (apdu.cla === 0xb0) return this.osCommand(apdu);
     if (this.app === DASHBOARD) return this.dashboardCommand(apdu);
     if (this.app !== ETHEREUM) return reply(null, this.otherAppSw);

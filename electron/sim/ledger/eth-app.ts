@@ -21,6 +21,10 @@ export const INS = {
 const P1_FIRST = 0x00;
 const P1_MORE = 0x80;
 
+/** Configuration flags (app `apdu_constants.h`): blind signing allowed; the host must provide ERC-20 information. */
+const FLAG_DATA_ALLOWED = 0x01;
+const FLAG_EXTERNAL_TOKEN_NEEDED = 0x02;
+
 /** What the app needs from the device around it. */
 export interface AppContext {
   /** Shows the screens and resolves once the user presses approve (true) or reject (false). */
@@ -61,9 +65,15 @@ export class EthereumApp {
         return this.getAddress(apdu);
       case INS.SIGN_TX:
         return this.signTransaction(apdu);
-      case INS.GET_APP_CONFIGURATION:
-        // Flags: bit 0 = blind signing ("contract data") allowed; then the version.
-        return reply(Buffer.from([this.ctx.blindSigning() ? 0x01 : 0x00, ...versionBytes(this.ctx.version())]));
+      case INS.GET_APP_CONFIGURATION: {
+        // Flags then the version. "Data allowed" follows the blind signing setting. Today's app
+        // always sets "external token needed" (it carries no token list); builds with a token list
+        // of their own did not (the 1.1.6 transcript Ledger ships). Which versions those were is
+        // not recorded: the emulator sets it from 1.9.0, the oldest version the console signs with.
+        const tokenListOnDevice = versionBytes(this.ctx.version())[0] === 1 && versionBytes(this.ctx.version())[1]! < 9;
+        const flags = (this.ctx.blindSigning() ? FLAG_DATA_ALLOWED : 0) | (tokenListOnDevice ? 0 : FLAG_EXTERNAL_TOKEN_NEEDED);
+        return reply(Buffer.from([flags, ...versionBytes(this.ctx.version())]));
+      }
       case INS.SIGN_PERSONAL_MESSAGE:
         return this.signPersonalMessage(apdu);
       case INS.PROVIDE_ERC20_INFO:
@@ -99,7 +109,11 @@ export class EthereumApp {
     if (apdu.p1 === P1_FIRST) {
       this.stream = firstChunk(apdu.data);
     } else if (apdu.p1 === P1_MORE) {
-      if (!this.stream || this.stream.ins !== apdu.ins) throw new StatusWordError(SW.USER_REJECTED);
+      // A continuation with no signing started: the app answers 0x6980 for a transaction
+      // ("Signature not initialized") and 0x6A80 for a personal message.
+      if (!this.stream || this.stream.ins !== apdu.ins) {
+        throw new StatusWordError(apdu.ins === INS.SIGN_TX ? SW.COMMAND_NOT_ALLOWED : SW.INVALID_DATA);
+      }
       this.stream.received = Buffer.concat([this.stream.received, apdu.data]);
     } else {
       throw new StatusWordError(SW.INCORRECT_P1_P2);
@@ -161,6 +175,10 @@ export class EthereumApp {
     if (p1 !== 0x00) throw new StatusWordError(SW.INCORRECT_P1_P2);
     // P2 = 01 is the full mode, which needs the 0x1A/0x1C struct definitions: not emulated.
     if (p2 !== 0x00) throw new StatusWordError(SW.INS_NOT_SUPPORTED);
+    // As the app: refused while another request is half-streamed, and only with blind signing on
+    // (the device shows a "blind signing must be enabled" screen and answers 0x6A80).
+    if (this.stream) throw new StatusWordError(SW.COMMAND_NOT_ALLOWED);
+    if (!this.ctx.blindSigning()) throw new StatusWordError(SW.INVALID_DATA);
     const { path, rest } = readPath(data);
     if (rest.length !== 64) throw new StatusWordError(SW.INVALID_DATA);
     const domainHash = rest.subarray(0, 32);

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DeviceState } from '../../../shared/device';
+import { APP_FEATURES, missingFeatures, type DeviceState } from '../../../shared/device';
 import type { EmulatorSnapshot } from '../../../shared/ipc/schemas';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
@@ -9,7 +9,13 @@ interface DeviceStore {
   state: DeviceState | null;
   emulator: EmulatorSnapshot | null;
   error: AppErrorData | null;
+  /** What the card is doing for the user right now ("Check again", "Open Ethereum"), if anything. */
+  busy: 'check' | 'open' | null;
+  /** Why the last "Check again" / "Open Ethereum" failed. */
+  actionError: AppErrorData | null;
   init(): () => void;
+  check(): Promise<void>;
+  openEthereum(): Promise<void>;
   press(command: Parameters<ReturnType<typeof getBridge>['emulator']['command']>[0]['command']): Promise<void>;
 }
 
@@ -19,6 +25,8 @@ export const useDeviceStore = create<DeviceStore>((set) => ({
   state: null,
   emulator: null,
   error: null,
+  busy: null,
+  actionError: null,
   init() {
     const bridge = getBridge();
     void call(bridge.device.state({}))
@@ -35,6 +43,26 @@ export const useDeviceStore = create<DeviceStore>((set) => ({
       offEmulator();
     };
   },
+  async check() {
+    set({ busy: 'check', actionError: null });
+    try {
+      set({ state: await call(getBridge().device.refresh({})) });
+    } catch (err) {
+      set({ actionError: errorData(err) });
+    } finally {
+      set({ busy: null });
+    }
+  },
+  async openEthereum() {
+    set({ busy: 'open', actionError: null });
+    try {
+      set({ state: await call(getBridge().device.openEthereumApp({})) });
+    } catch (err) {
+      set({ actionError: errorData(err) });
+    } finally {
+      set({ busy: null });
+    }
+  },
   async press(command) {
     try {
       set({ emulator: await call(getBridge().emulator.command({ command })), error: null });
@@ -44,12 +72,45 @@ export const useDeviceStore = create<DeviceStore>((set) => ({
   },
 }));
 
+/** What the user can do about the state, in a sentence (null when nothing is needed). */
+export function deviceHint(state: DeviceState | null): string | null {
+  if (!state) return null;
+  switch (state.status) {
+    case 'disconnected':
+      return 'Plug the Ledger in with a data cable and unlock it.';
+    case 'in-use':
+      return state.error.action ?? null;
+    case 'locked':
+      return 'Enter your PIN on the device; this updates by itself.';
+    case 'dashboard':
+      return 'Open the Ethereum app on the device, or choose Open Ethereum and confirm on the device.';
+    case 'wrong-app':
+      return `Quit ${state.appName} on the device, or choose Open Ethereum and confirm on the device.`;
+    case 'ready': {
+      const missing = missingFeatures(state.appVersion);
+      if (missing.length > 0) {
+        const needed = APP_FEATURES[missing[missing.length - 1]!];
+        return `Update the Ethereum app to ${needed} or later in Ledger Live (My Ledger): this version does not show the transaction hash when blind signing, so Vaultdesk will not sign with it.`;
+      }
+      return state.blindSigning ? null : 'Turn on "Blind signing" in the Ethereum app settings before signing contract calls.';
+    }
+    case 'awaiting-confirmation':
+      return 'Compare the screens on the device with Vaultdesk, then approve or reject on the device.';
+    case 'rejected':
+      return null;
+    case 'error':
+      return state.error.action ?? null;
+  }
+}
+
 /** The device's state in a few words, and whether it is ready to sign. */
 export function deviceSummary(state: DeviceState | null): { text: string; tone: 'ok' | 'warn' | 'bad' | 'muted' } {
   if (!state) return { text: 'Ledger: …', tone: 'muted' };
   switch (state.status) {
     case 'disconnected':
       return { text: 'Ledger not connected', tone: 'muted' };
+    case 'in-use':
+      return { text: 'Ledger in use by another application', tone: 'warn' };
     case 'locked':
       return { text: 'Ledger locked: enter your PIN', tone: 'warn' };
     case 'dashboard':
@@ -57,6 +118,7 @@ export function deviceSummary(state: DeviceState | null): { text: string; tone: 
     case 'wrong-app':
       return { text: `Ledger: ${state.appName} is open, open Ethereum`, tone: 'warn' };
     case 'ready':
+      if (missingFeatures(state.appVersion).length > 0) return { text: `Ledger: Ethereum app ${state.appVersion} is too old`, tone: 'warn' };
       return { text: `Ledger ready · Ethereum ${state.appVersion}${state.blindSigning ? ' · blind signing on' : ' · blind signing off'}`, tone: 'ok' };
     case 'awaiting-confirmation':
       return { text: 'Ledger: confirm on the device', tone: 'warn' };

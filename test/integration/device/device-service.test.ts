@@ -300,10 +300,11 @@ describe('USB and the queue', () => {
     const err = await caught(service.signTransaction(PATH, TRANSFER));
     expect(err).toMatchObject({ code: 'DEVICE_TIMEOUT', message: expect.stringMatching(/did not answer within/) });
     expect(service.getState()).toMatchObject({ status: 'error', error: { code: 'DEVICE_TIMEOUT' } });
-    // The abandoned review left the device screen when its handle was closed.
-    expect(ledger.pendingConfirmation).toBeNull();
+    // As on a real device, the review stays on screen after the console gave up on it; the next
+    // request replaces it.
+    expect(ledger.pendingConfirmation?.kind).toBe('sign-transaction');
     const verifying = service.verifyAddress(PATH);
-    await ledger.waitForConfirmation();
+    await ledger.waitForConfirmation('verify-address');
     ledger.approve();
     await expect(verifying).resolves.toBe(ADDRESS);
   });
@@ -356,10 +357,21 @@ describe('watching the device while it waits for the user', () => {
     await waitForStatus(service, 'ready');
   });
 
-  it('polls only while waiting for the user, not a ready device', async () => {
+  it('keeps a ready device true (blind signing toggled, app quit on the device) and releases it between checks', async () => {
+    const { ledger, service } = started(setup({ blindSigning: false }, { watchIntervalMs: 40 }));
+    await waitForStatus(service, 'ready');
+    ledger.setBlindSigning(true);
+    await expect.poll(() => service.getState(), { timeout: 5_000 }).toMatchObject({ status: 'ready', blindSigning: true });
+    // Other applications get the device between two checks.
+    await expect.poll(() => service.holdsDevice, { timeout: 5_000 }).toBe(false);
+    ledger.openApp('BOLOS');
+    await waitForStatus(service, 'dashboard', 5_000);
+  });
+
+  it('does not ask the device while it shows a review', async () => {
     let apdus = 0;
     const { ledger, service } = started(
-      setup({ locked: true }, { watchIntervalMs: 20 }, (factory) => ({
+      setup({}, { watchIntervalMs: 20 }, (factory) => ({
         ...factory,
         async open(descriptor, timeoutMs) {
           const transport = await factory.open(descriptor, timeoutMs);
@@ -372,14 +384,13 @@ describe('watching the device while it waits for the user', () => {
         },
       })),
     );
-    await waitForStatus(service, 'locked');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(apdus).toBeGreaterThan(2);
-    ledger.unlock();
     await waitForStatus(service, 'ready');
-    await new Promise((r) => setTimeout(r, 30));
-    const settled = apdus;
-    await new Promise((r) => setTimeout(r, 120));
-    expect(apdus).toBe(settled);
+    const verifying = service.verifyAddress(PATH);
+    await ledger.waitForConfirmation();
+    const during = apdus;
+    await new Promise((r) => setTimeout(r, 150));
+    expect(apdus).toBe(during);
+    ledger.approve();
+    await verifying;
   });
 });

@@ -14,7 +14,7 @@ afterEach(async () => {
 
 describe('device service messages', () => {
   it('answers requests with tagged results and forwards state changes', async () => {
-    const { ledger, service } = setup({ autoApprove: true });
+    const { ledger, service } = setup({ autoApprove: true, blindSigning: true });
     running.push(service);
     const events: DeviceEvent[] = [];
     forwardDeviceEvents(service, (e) => events.push(e));

@@ -60,11 +60,13 @@ describe('device schemas', () => {
     ledger.reject();
     await caught(message);
     expect(await caught(service.verifyAddress(PATH))).toMatchObject({ code: 'DEVICE_TIMEOUT' });
+    // The review the console gave up on stays on the device until the user rejects it.
+    ledger.reject();
 
     const accounts = await service.discoverAccounts({ scheme: 'ledger-live', count: 2 });
     for (const a of accounts) DeviceAccountSchema.parse(a);
     const signed = service.signPersonalMessage(PATH, 'again');
-    await ledger.waitForConfirmation();
+    await ledger.waitForConfirmation('sign-message');
     ledger.approve();
     SignedMessageSchema.parse(await signed);
     ledger.unplug();

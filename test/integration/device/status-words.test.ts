@@ -53,7 +53,12 @@ describe('status words while signing', () => {
     [0x650f, 'DEVICE_WRONG_APP', 'error'],
     [0x6501, 'DEVICE_TX_TYPE_UNSUPPORTED', 'error'],
     [0x6b00, 'DEVICE_BAD_PARAMETERS', 'error'],
-    [0x6807, 'DEVICE_APP_NOT_INSTALLED', 'error'],
+    // Inside the open app, 0x6807 is a plugin (a separate app) it called that is not installed.
+    [0x6807, 'DEVICE_PLUGIN_MISSING', 'error'],
+    // SWO_COMMAND_NOT_ALLOWED, SWO_INSUFFICIENT_MEMORY, SWO_WRONG_DATA_LENGTH of the app's status words.
+    [0x6980, 'DEVICE_BUSY', 'error'],
+    [0x6a84, 'DEVICE_TECHNICAL_PROBLEM', 'error'],
+    [0x6a87, 'DEVICE_WRONG_LENGTH', 'error'],
     [0x5501, 'DEVICE_OPEN_APP_REFUSED', 'rejected'],
   ] as const)('0x%s → %s', async (sw, code, status) => {
     const { service } = setup({}, {}, answerSignWith(sw));
@@ -77,6 +82,22 @@ describe('status words the emulated device produces itself', () => {
       code: 'DEVICE_APP_NOT_INSTALLED',
       action: expect.stringMatching(/Install/),
     });
+  });
+
+  it('0x6980: a message while a review the console gave up on is still on the screen is refused, then goes through', async () => {
+    const { ledger, service } = setup({ blindSigning: true }, { confirmTimeoutMs: 300 });
+    running.push(service);
+    await service.start();
+    expect(await caught(service.verifyAddress(PATH))).toMatchObject({ code: 'DEVICE_TIMEOUT' });
+    expect(ledger.pendingConfirmation?.kind).toBe('verify-address');
+    const err = await caught(service.signPersonalMessage(PATH, 'hello'));
+    expect(err).toMatchObject({ code: 'DEVICE_BUSY', action: expect.stringMatching(/Reject any request still shown on the Ledger/) });
+    // As the app does, that refusal also took the old review off the screen: trying again works.
+    expect(ledger.pendingConfirmation).toBeNull();
+    const signing = service.signPersonalMessage(PATH, 'hello');
+    await ledger.waitForConfirmation('sign-message');
+    ledger.approve();
+    await expect(signing).resolves.toMatchObject({ signature: expect.any(String) });
   });
 
   it('0x5515 on older firmware words (0x6B0C) reads as locked from the first probe', async () => {

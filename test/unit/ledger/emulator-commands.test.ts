@@ -25,9 +25,10 @@ describe('emulated Ethereum app commands', () => {
     expect(await caught(ledger.transport.send(0xe0, 0x0c, 0x00, 0x01, PATH_BYTES))).toMatchObject({ statusCode: 0x6d00 });
   });
 
-  it('refuses a continuation chunk without a first chunk', async () => {
+  it('refuses a continuation chunk without a first chunk with the app\'s own word (0x6980 for a transaction, 0x6A80 for a message)', async () => {
     const ledger = createEmulatedLedger();
-    expect(await caught(ledger.transport.send(0xe0, 0x04, 0x80, 0x00, Buffer.from('c0', 'hex')))).toMatchObject({ statusCode: 0x6985 });
+    expect(await caught(ledger.transport.send(0xe0, 0x04, 0x80, 0x00, Buffer.from('c0', 'hex')))).toMatchObject({ statusCode: 0x6980 });
+    expect(await caught(ledger.transport.send(0xe0, 0x08, 0x80, 0x00, Buffer.from('41', 'hex')))).toMatchObject({ statusCode: 0x6a80 });
   });
 
   it('refuses transaction bytes beyond the end of the RLP list', async () => {

@@ -31,7 +31,7 @@ const TRANSFER: TransactionSerializable = {
   maxPriorityFeePerGas: 1n,
 };
 
-const eth = (ledger: EmulatedLedger) => new Eth(ledger.transport as never, 'w0w', OFFLINE_LOAD_CONFIG);
+const eth = (ledger: EmulatedLedger, transport: unknown = ledger.transport) => new Eth(transport as never, 'w0w', OFFLINE_LOAD_CONFIG);
 const sign = (ledger: EmulatedLedger, tx: TransactionSerializable) =>
   eth(ledger).signTransaction(PATH, serializeTransaction(tx).slice(2), null);
 const caught = (p: Promise<unknown>) =>
@@ -162,14 +162,45 @@ describe('reviews and buttons', () => {
     expect(events).toEqual(['awaiting-confirmation', 'confirmation-settled']);
   });
 
-  it('refuses a second command while a review is on screen', async () => {
-    const ledger = createEmulatedLedger();
+  it('answers commands sent while a review is on screen as the app does', async () => {
+    const ledger = createEmulatedLedger({ blindSigning: true });
     const first = eth(ledger).getAddress(PATH, true);
     await ledger.waitForConfirmation();
     const other = await ledger.open();
-    expect(await caught(other.send(0xe0, 0x06, 0, 0))).toMatchObject({ name: 'TransportRaceCondition' });
+    // Configuration and the OS's app-and-version are answered alongside the review.
+    expect((await other.send(0xe0, 0x06, 0, 0)).toString('hex')).toBe('030113019000');
+    expect((await other.send(0xb0, 0x01, 0, 0)).subarray(0, 10).toString('ascii')).toContain('Ethereum');
+    // Hashed EIP-712 is refused while the app is not idle; the review stays.
+    const hashes = Buffer.concat([Buffer.from('058000002c8000003c800000008000000000000000', 'hex'), Buffer.alloc(64, 1)]);
+    expect(await caught(other.send(0xe0, 0x0c, 0x00, 0x00, hashes))).toMatchObject({ statusCode: 0x6980 });
+    expect(ledger.pendingConfirmation?.kind).toBe('verify-address');
     ledger.approve();
     await first;
+  });
+
+  it('a personal message started during a review is refused and sends the app back to idle', async () => {
+    const ledger = createEmulatedLedger();
+    void eth(ledger)
+      .getAddress(PATH, true)
+      .catch(() => undefined);
+    await ledger.waitForConfirmation();
+    const other = await ledger.open();
+    const start = Buffer.concat([Buffer.from('058000002c8000003c800000008000000000000000', 'hex'), Buffer.from([0, 0, 0, 1, 0x41])]);
+    expect(await caught(other.send(0xe0, 0x08, 0x00, 0x00, start))).toMatchObject({ statusCode: 0x6980 });
+    expect(ledger.pendingConfirmation).toBeNull();
+  });
+
+  it('a review stays on the screen when the host closes its handle', async () => {
+    const ledger = createEmulatedLedger();
+    const transport = await ledger.open();
+    void eth(ledger, transport)
+      .getAddress(PATH, true)
+      .catch(() => undefined);
+    await ledger.waitForConfirmation();
+    await transport.close();
+    expect(ledger.pendingConfirmation?.kind).toBe('verify-address');
+    ledger.reject();
+    expect(ledger.pendingConfirmation).toBeNull();
   });
 
   it('keeps a review behind the PIN screen when the device locks mid-review', async () => {

@@ -54,10 +54,10 @@ describe('status words', () => {
   });
 
   it('names an unlisted word by its number instead of calling it unknown', () => {
-    const described = describeStatusWord(0x6a84);
-    expect(described).toMatchObject({ code: 'DEVICE_STATUS', message: 'The Ledger answered with status 0x6A84.' });
+    const described = describeStatusWord(0x6a99);
+    expect(described).toMatchObject({ code: 'DEVICE_STATUS', message: 'The Ledger answered with status 0x6A99.' });
     expect(
-      describeDeviceError({ name: 'TransportStatusError', statusCode: 0x6a84, message: 'Ledger device: UNKNOWN_ERROR (0x6a84)' }).message,
+      describeDeviceError({ name: 'TransportStatusError', statusCode: 0x6a99, message: 'Ledger device: UNKNOWN_ERROR (0x6a99)' }).message,
     ).not.toMatch(/unknown/i);
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * What the sidebar's device card says in the states the demo's emulated Ledger cannot reach (a
+ * device held by another application, an app too old), and what "Check again" / "Open Ethereum" do.
+ */
+import { describe, expect, it } from 'vitest';
+import { deviceHint, deviceSummary, useDeviceStore } from '../../../renderer/src/device/device-store';
+import { freshStores, installFakeBridge, refusal } from './fake-bridge';
+
+freshStores(useDeviceStore);
+
+describe('device card', () => {
+  it('another application holding the Ledger: says so and names the fix', () => {
+    const state = {
+      status: 'in-use' as const,
+      error: {
+        code: 'DEVICE_CANNOT_OPEN',
+        message: 'Another application is using the Ledger, so Vaultdesk cannot open it.',
+        action: 'Close Ledger Live …, then choose "Check again".',
+      },
+    };
+    expect(deviceSummary(state)).toEqual({ text: 'Ledger in use by another application', tone: 'warn' });
+    expect(deviceHint(state)).toMatch(/Check again/);
+  });
+
+  it('an Ethereum app older than 1.14.0: too old, with the version to update to', () => {
+    const state = { status: 'ready' as const, appVersion: '1.13.1', blindSigning: true };
+    expect(deviceSummary(state)).toEqual({ text: 'Ledger: Ethereum app 1.13.1 is too old', tone: 'warn' });
+    expect(deviceHint(state)).toMatch(/Update the Ethereum app to 1\.14\.0 or later in Ledger Live/);
+    expect(deviceSummary({ status: 'ready', appVersion: '1.14.0', blindSigning: true }).tone).toBe('ok');
+  });
+
+  it('another app open: the hint names "Open Ethereum"', () => {
+    expect(deviceHint({ status: 'wrong-app', appName: 'Bitcoin' })).toMatch(/Quit Bitcoin on the device, or choose Open Ethereum/);
+  });
+
+  it('"Check again" asks the device and shows its answer; a failure of "Open Ethereum" is kept for the card', async () => {
+    installFakeBridge({
+      'device.refresh': () => ({ status: 'ready', appVersion: '1.19.1', blindSigning: true }),
+      'device.openEthereumApp': () => {
+        throw refusal('DEVICE_OPEN_APP_REFUSED', 'Opening the Ethereum app was refused on the Ledger.');
+      },
+    });
+    await useDeviceStore.getState().check();
+    expect(useDeviceStore.getState()).toMatchObject({ state: { status: 'ready' }, busy: null, actionError: null });
+    await useDeviceStore.getState().openEthereum();
+    expect(useDeviceStore.getState()).toMatchObject({ busy: null, actionError: { code: 'DEVICE_OPEN_APP_REFUSED' } });
+  });
+});
