@@ -43,18 +43,16 @@ export function statusLines(s: StatusSummary, nowSeconds = Date.now() / 1000): s
   if (s.vaults === 0) lines.push('  none');
   for (const v of s.vaultList) lines.push(`  ${v.name} [${v.chain}]: ${cycleLine(v, nowSeconds)}`);
 
-  lines.push(
-    '',
-    `Wallets (${s.wallets}): ${s.requests} open request${s.requests === 1 ? '' : 's'}, ${s.claimable} claim${s.claimable === 1 ? '' : 's'} ready`,
-  );
+  lines.push('', `Wallets (${s.wallets}): ${s.requests} open request${s.requests === 1 ? '' : 's'}, ${s.claimable} of them claimable now`);
   if (s.wallets === 0) lines.push('  none: give --wallet ADDRESS, or add wallets to the wallet book');
   for (const w of s.walletList) {
     if (w.requests.length === 0 && w.claimable.length === 0) continue;
     lines.push(`  ${w.label ? `${w.label} ` : ''}${short(w.address)}`);
-    for (const r of w.requests) {
+    // A request that can be claimed now is listed once, as claimable.
+    for (const r of w.requests.filter((x) => x.action !== 'claim')) {
       const epoch = r.epochNumber !== null ? `, epoch ${r.epochNumber}` : r.isInstant ? ', instant' : '';
       const when = r.expectedAt !== null ? `, expected ${countdown(r.expectedAt, nowSeconds)}` : '';
-      const now = r.action ? `: ${r.action} now` : r.reason ? `: ${r.reason}` : '';
+      const now = r.action ? `: can ${r.action} now` : r.reason ? `: ${r.reason}` : '';
       lines.push(
         `    pending   ${r.type.toLowerCase()} ${amount(r.amount, r)} in ${vaultName.get(r.vaultId) ?? r.vaultId} (${r.status}${epoch}${when})${now}`,
       );
