@@ -2,7 +2,7 @@ import path from 'node:path';
 import { toAppErrorData } from '../../shared/errors';
 import { createServiceClient } from '../../electron/services/service-client';
 import { parseFlags, rpcOverrides, serviceFlag, UsageError, walletFlags } from '../status/cli';
-import { apiKeyFor, dataDirOf, serviceClientFor, serviceUrlOf, walletsOf } from '../status/reader';
+import { apiKeyFor, checkServiceAddress, dataDirOf, serviceUrlOf, walletsOf } from '../status/reader';
 import { consoleReads } from './reads';
 import { prepareOut, ServiceRecorder } from './recorder';
 
@@ -44,10 +44,11 @@ async function record(argv: string[]): Promise<number> {
   const selection = await walletsOf(given, flags.group, dataDir);
   const serviceUrl = await serviceUrlOf(serviceFlag(flags.service), dataDir);
   const out = path.resolve(flags.out);
-  await serviceClientFor(serviceUrl, () => undefined); // checks the address before the folder is touched
+  checkServiceAddress(serviceUrl);
+  const apiKey = await apiKeyFor(serviceUrl);
+  // Only once the address and the key are known good is the folder touched.
   await prepareOut(out);
 
-  const apiKey = await apiKeyFor(serviceUrl);
   const recorder = new ServiceRecorder(serviceUrl);
   // The console's client, its requests passing through the recorder; records set aside are the reader's business, not the recording's.
   const client = createServiceClient({ baseUrl: serviceUrl, getApiKey: async () => apiKey, fetch: recorder.fetch });

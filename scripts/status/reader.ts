@@ -55,14 +55,18 @@ export async function apiKeyFor(serviceUrl: string): Promise<string> {
   });
 }
 
-/** The service client the console would use, telling every record it sets aside. */
-export async function serviceClientFor(serviceUrl: string, onSetAside: (records: SetAsideRecord[]) => void): Promise<ServiceClient> {
+/** Checks the service address as the client will (https off this machine): a refused one is a bad flag value. */
+export function checkServiceAddress(serviceUrl: string): void {
   try {
     normaliseBaseUrl(serviceUrl);
   } catch (err) {
-    // An address the client refuses (http:// off this machine, not a URL) is a bad flag value.
     throw new UsageError((err as Error).message);
   }
+}
+
+/** The service client the console would use, telling every record it sets aside. */
+export async function serviceClientFor(serviceUrl: string, onSetAside: (records: SetAsideRecord[]) => void): Promise<ServiceClient> {
+  checkServiceAddress(serviceUrl);
   const apiKey = await apiKeyFor(serviceUrl);
   return createServiceClient({ baseUrl: serviceUrl, getApiKey: async () => apiKey, onSetAside });
 }

@@ -20,8 +20,17 @@ export interface CliRun {
 export const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 
 export function runScript(script: string, args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
+  return runCommand(path.join(ROOT, 'node_modules/.bin/tsx'), [script, ...args], env);
+}
+
+/** `npm run NAME -- …args`, exactly as typed at a shell. */
+export function runNpm(name: string, args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
+  return runCommand('npm', ['run', name, '--', ...args], env);
+}
+
+function runCommand(command: string, args: string[], env: Record<string, string | undefined>): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [script, ...args], {
+    const child = spawn(command, args, {
       cwd: ROOT,
       env: { ...process.env, VAULTDESK_API_KEY: undefined, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

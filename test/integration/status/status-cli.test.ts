@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyVault } from '../../../electron/services/secrets/api-key';
 import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
 import { startSimService, type SimService } from '../../../electron/sim/service';
-import { dataDirWithBook, publicEpochVaults, runScript, runStatus, STACK_LINE, tempDir, walletsWithOpenRequests } from './run-status';
+import {
+  dataDirWithBook,
+  publicEpochVaults,
+  runNpm,
+  runScript,
+  runStatus,
+  STACK_LINE,
+  tempDir,
+  walletsWithOpenRequests,
+} from './run-status';
 
 /**
  * `npm run status` as an operator runs it: the service saved in the console's settings and its key
@@ -50,7 +59,7 @@ describe('npm run status', () => {
   });
 
   it('ends with one JSON object with --json, and --group picks a group of the book', async () => {
-    const run = await runStatus(['--data-dir', dataDir, '--group', 'lenders', '--json']);
+    const run = await runNpm('status', ['--data-dir', dataDir, '--group', 'lenders', '--json']);
     expect(run.code).toBe(0);
     expect(run.json).toMatchObject({ vaults: expected.vaults, requests: expected.requests, rejected: 0, wallets: wallets.length });
     expect(run.json!.sources).toContainEqual({ id: 'service', label: 'Credit vault service', ok: true, stale: false, message: 'answered' });
