@@ -295,10 +295,11 @@ let exist: number;
 let baseline: Record<string, any>;
 const limit = pLimit(3);
 
-async function statusThrough(change: ProxyCase): Promise<CliRun & { changed: number }> {
+async function statusThrough(change: ProxyCase, format: '--json' | 'human' = '--json'): Promise<CliRun & { changed: number }> {
   const proxy = await startProxy(sim.url, change, ctx);
   try {
-    const run = await limit(() => runStatus(['--service', proxy.url, '--data-dir', dataDir, '--json'], { VAULTDESK_API_KEY: sim.apiKey }));
+    const args = ['--service', proxy.url, '--data-dir', dataDir, ...(format === '--json' ? ['--json'] : [])];
+    const run = await limit(() => runStatus(args, { VAULTDESK_API_KEY: sim.apiKey }));
     return { ...run, changed: proxy.changed() };
   } finally {
     await proxy.close();
@@ -326,6 +327,18 @@ afterAll(async () => {
 });
 
 describe('npm run status through a proxy that changes one thing', () => {
+  it.concurrent(
+    'names the record it set aside, with its field and reason, in the human output',
+    async () => {
+      const run = await statusThrough(CASES[0]!, 'human');
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`Vaults (${baseline.vaults})`);
+      expect(run.stdout).toContain('Records set aside: 1 (left out of their page, the rest kept)');
+      expect(run.stdout).toMatch(new RegExp(`GET /v1/vaults #\\d+ ${ctx.hidden._id} \\S+: .+`));
+    },
+    240_000,
+  );
+
   for (const change of CASES) {
     const skipped = NOT_TOLERANT_YET[change.name];
     if (skipped) {
