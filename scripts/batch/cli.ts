@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import type { BundleSource } from '../../shared/bundle';
 
 /** The runner's flags (see scripts/batch.ts): parsed once, strictly, for every mode. */
-export const { values: args } = parseArgs({
+export const { values: args } = orUsage(() => parseArgs({
   options: {
     sim: { type: 'boolean', default: false },
     service: { type: 'string' },
@@ -31,7 +31,20 @@ export const { values: args } = parseArgs({
     broadcast: { type: 'string' },
   },
   strict: true,
-});
+}));
+
+/** An unknown flag or a missing value: one line saying which, and the usage, never a stack trace. */
+function orUsage<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    process.stderr.write(`batch: ${(err as Error).message.split('\n')[0]}\n`);
+    process.stderr.write(
+      'usage: npm run batch -- (--sim | --service URL [--rpc CHAINID=URL]…) --action claim|deposit|withdraw|redeem|cancel|agreements [--wallets N] [--amount X] [--auto-approve] … (see scripts/batch.ts)\n',
+    );
+    process.exit(2);
+  }
+}
 
 export const say = (line: string) => process.stdout.write(`${line}\n`);
 

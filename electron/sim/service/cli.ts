@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import { startSimService } from './index';
 import { parseRealism } from './wild/flag';
+import { serveRecordingFromCli } from './replay';
 
 /**
  * Standalone simulated service:
  *   npm run sim:service -- --port 0 [--seed N] [--wallets N] [--latency MS] [--fail-rate P]
  *     [--rate-limit-rate P] [--retry-after S] [--malformed-rate P] [--truncate-rate P] [--api-key K]
  *     [--realism strict|wild] [--wild-fault-rate P]
+ *   npm run sim:service -- --replay DIR [--port N] [--host H] [--api-key K]   (a recording: see replay.ts)
  * The first stdout line is one JSON object `{"url": …, "apiKey": …, "realism": …}`; it serves until
  * SIGINT/SIGTERM.
  */
@@ -37,9 +39,18 @@ const { values } = parseArgs({
     now: { type: 'string' },
     realism: { type: 'string', default: 'strict' },
     'wild-fault-rate': { type: 'string' },
+    replay: { type: 'string' },
   },
   strict: true,
 });
+
+if (values.replay !== undefined) {
+  await serveRecordingFromCli(values.replay, {
+    port: number('port', values.port, 0, 65_535) ?? 0,
+    ...(values.host ? { host: values.host } : {}),
+    ...(values['api-key'] ? { apiKey: values['api-key'] } : {}),
+  });
+}
 
 const nowArg = values.now === undefined ? undefined : Date.parse(values.now);
 if (nowArg !== undefined && Number.isNaN(nowArg)) {
