@@ -95,7 +95,7 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
         throw new AppError({
           code: 'SERVICE_PRIVATE_ADDRESS',
           message: `${new URL(serviceUrl).host} is an address on the local network (${privateAddresses.join(', ')}), not a public service; the console did not connect to it.`,
-          action: 'Check the address. If the service really runs on your local network, confirm testing it there.',
+          action: 'Check the address. If the service really runs on your local network, save the key without testing it: the console then connects to the saved address.',
           details: { addresses: privateAddresses },
         });
       }

@@ -29,7 +29,7 @@ describe('testing a service address typed in Settings', () => {
       const result = await test({ serviceUrl });
       expect(result, serviceUrl).toMatchObject({
         ok: false,
-        error: { code: 'SERVICE_PRIVATE_ADDRESS', action: expect.stringContaining('confirm') },
+        error: { code: 'SERVICE_PRIVATE_ADDRESS', action: expect.stringContaining('save the key without testing it') },
       });
       expect(Date.now() - started).toBeLessThan(5_000);
     }
