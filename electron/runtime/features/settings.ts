@@ -94,7 +94,7 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
       if (privateAddresses.length > 0) {
         throw new AppError({
           code: 'SERVICE_PRIVATE_ADDRESS',
-          message: `${new URL(serviceUrl).host} is an address on the local network (${privateAddresses.join(', ')}), not a public service; the console did not connect to it.`,
+          message: `${new URL(serviceUrl).hostname} is ${privateAddresses.includes(new URL(serviceUrl).hostname.replace(/^\[|\]$/g, '')) ? 'an address' : `a name for ${privateAddresses.join(', ')}`} on the local network, not a public service; the console did not connect to it.`,
           action: 'Check the address. If the service really runs on your local network, save the key without testing it: the console then connects to the saved address.',
           details: { addresses: privateAddresses },
         });
