@@ -27,6 +27,11 @@ export function createLinkAllowlist(): LinkAllowlist {
   const fixed = new Set<string>(BUILT_IN_LINK_HOSTS.map((h) => h.toLowerCase()));
   const named = new Set<string>();
   const onFixedList = (host: string) => [...fixed].some((f) => host === f || host.endsWith(`.${f}`));
+  const check = (url: string): string | null => {
+    const parsed = cleanHttpsUrl(url);
+    if (!parsed) return null;
+    return onFixedList(parsed.hostname) || named.has(parsed.hostname) ? parsed.href : null;
+  };
 
   return {
     remember(urls) {
@@ -35,14 +40,9 @@ export function createLinkAllowlist(): LinkAllowlist {
         if (parsed && !onFixedList(parsed.hostname)) named.add(parsed.hostname);
       }
     },
-    check(url) {
-      const parsed = cleanHttpsUrl(url);
-      if (!parsed) return null;
-      return onFixedList(parsed.hostname) || named.has(parsed.hostname) ? parsed.href : null;
-    },
-    allows(url) {
-      return this.check(url) !== null;
-    },
+    check,
+    // Handed around as a bare function (features pass `links.allows` to their views): no `this`.
+    allows: (url) => check(url) !== null,
     namedByService: () => [...named].sort(),
   };
 }

@@ -37,6 +37,10 @@ describe('the external link allowlist', () => {
     expect(links.check('https://phish.kyc.provider.example/')).toBeNull();
     expect(links.check('https://provider.example/')).toBeNull();
     expect(links.check('https://10.0.0.1/x')).toBeNull();
+    // Features hand the check around as a bare function.
+    const { allows } = links;
+    expect(allows('https://kyc.provider.example/verify')).toBe(true);
+    expect(allows('https://evil.com/phish')).toBe(false);
   });
 
   it('refuses strings that parsers read differently, and hands on the normalised address', () => {
