@@ -11,7 +11,9 @@ export function rendererConfig(bridge: 'electron' | 'websocket', outDir: string)
   return {
     root: path.resolve(import.meta.dirname, 'renderer'),
     base: './',
-    plugins: [react()],
+    // The packaged app talks over IPC only: its CSP allows no WebSocket. The browser shell's build
+    // adds its loopback WebSocket to connect-src (the shell also sends the exact origin as a header).
+    plugins: [react(), { name: 'vaultdesk-csp', transformIndexHtml: (html: string) => rendererCsp(html, bridge) }],
     define: { __VAULTDESK_BRIDGE__: JSON.stringify(bridge) },
     build: {
       outDir: path.resolve(import.meta.dirname, outDir),
@@ -21,4 +23,9 @@ export function rendererConfig(bridge: 'electron' | 'websocket', outDir: string)
       rollupOptions: { input: path.resolve(import.meta.dirname, 'renderer/index.html') },
     },
   };
+}
+
+/** The renderer's meta CSP for a bridge: `ws://127.0.0.1:*` in connect-src for the browser shell only. */
+export function rendererCsp(html: string, bridge: 'electron' | 'websocket'): string {
+  return bridge === 'websocket' ? html.replace("connect-src 'self'", "connect-src 'self' ws://127.0.0.1:*") : html;
 }

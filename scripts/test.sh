@@ -15,6 +15,7 @@ step "tests: unit, integration (real keychain, anvil, HTTP), end-to-end (Chromiu
 status=0
 bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || status=$?
 step "security scan";    npx tsx scripts/security-scan.ts || status=$?
+step "licences";         npx tsx scripts/licences.ts || status=$?
 
 # One closing line in the plain form CI reads.
 node -e '

@@ -34,7 +34,13 @@ export function resolveAppFile(rendererDir: string, requestUrl: string): string 
 export function handleAppProtocol(protocol: Protocol, fetchFile: (url: string) => Promise<Response>, rendererDir: string): void {
   const csp = contentSecurityPolicy();
   protocol.handle(APP_SCHEME, async (request) => {
-    const file = resolveAppFile(rendererDir, request.url);
+    let file: string | null;
+    try {
+      file = resolveAppFile(rendererDir, request.url);
+    } catch {
+      // A malformed percent-escape (`%E0%A4%A`): the request is answered, not left to reject.
+      return new Response('Bad request', { status: 400 });
+    }
     if (!file) return new Response('Not found', { status: 404 });
     const response = await fetchFile(pathToFileURL(file).toString());
     const headers = new Headers(response.headers);

@@ -87,6 +87,8 @@ export class ServiceConnection {
         return null;
       });
       if (key) {
+        // A key saved in an earlier run is known to the log's scrubber from its first read on.
+        this.options.log.forget?.(key);
         const active: ActiveService = { mode: 'live', serviceUrl, client: this.readsOf(this.clientFor(serviceUrl, () => this.options.vault.read(serviceUrl), true)) };
         this.watchLimiter(active.client);
         this.selected = { mode: 'live', active: Promise.resolve(active) };

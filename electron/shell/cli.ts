@@ -7,6 +7,7 @@ import { startEmbeddedSimulation } from '../runtime/embedded-simulation';
 import { FileLogger } from '../services/log/logger';
 import { KeychainSecretStore } from '../services/secrets/keychain-store';
 import { defaultDataDir } from './data-dir';
+import { keepServingAfterUncaughtErrors } from './process-guard';
 import { startBrowserShell } from './server';
 
 /**
@@ -39,6 +40,10 @@ if (!existsSync(path.join(rendererDir, 'index.html'))) {
 const dataDir = path.resolve(values.data ?? defaultDataDir());
 const log = new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log'));
 const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+
+// The shell also runs the simulation and any signing under way: an error nobody caught is logged
+// and the shell keeps serving, rather than every open run stopping with it.
+keepServingAfterUncaughtErrors(log);
 
 const runtime = await createConsoleRuntime({
   version,

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -7,11 +7,12 @@ import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
-import { largestCallFrameBytes } from '../../shared/ipc/frame-limit';
 import { contentSecurityPolicy } from '../runtime/content-security-policy';
 import { dispatchForTransport } from '../runtime/dispatch';
 import type { ConsoleRuntime } from '../runtime';
 import type { Logger } from '../services/log/logger';
+import { bridgeFrameCeiling, MAX_BRIDGE_CONNECTIONS } from './frame-ceiling';
+import { RefusalLog } from './refusal-log';
 
 export interface BrowserShellOptions {
   runtime: ConsoleRuntime;
@@ -23,8 +24,10 @@ export interface BrowserShellOptions {
   token?: string;
   /** Sees every frame sent to the browser; tests use it to prove no secret is ever sent. */
   onFrameSent?: (frame: string) => void;
-  /** For tests: a lower frame ceiling than the contract's largest call. */
+  /** For tests: a lower frame ceiling than the largest real call. */
   maxFrameBytes?: number;
+  /** For tests: how often a refused connection of one kind is written to the log. */
+  refusalLogIntervalMs?: number;
 }
 
 export interface BrowserShell {
@@ -43,7 +46,11 @@ const CallFrame = z.object({ id: z.number().int().nonnegative(), method: z.strin
  * a display or without the Electron binary, and for end-to-end tests in Chromium.
  *
  * A call is accepted only over a WebSocket that presented the launch token and came from the
- * shell's own origin, so another local page or process cannot drive the console.
+ * shell's own origin, so another local page or process cannot drive the console. Every request
+ * must name the shell's own `127.0.0.1:<port>` as its Host (a page on another name that resolves
+ * to this machine, as DNS rebinding does, is refused with 421), is parsed inside a guard (a
+ * request that cannot be read is answered 400; nothing a client sends stops the shell, which also
+ * runs the simulation and any signing under way), and at most a few connections are open at once.
  */
 export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
   const token = options.token ?? randomBytes(24).toString('base64url');
@@ -61,36 +68,105 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   // Unknown paths are client-side routes: answer with the app.
   app.get('*', serveStatic({ root: options.rendererDir, path: 'index.html' }));
 
-  const server = createServer(getRequestListener(app.fetch));
-  // The largest call the contract accepts must fit in one frame (a bundle's text is the largest);
-  // a bigger frame closes the connection, so the window checks file sizes before reading them.
-  const maxPayload = options.maxFrameBytes ?? largestCallFrameBytes();
+  const refusals = new RefusalLog(options.log, options.refusalLogIntervalMs);
+  const listener = getRequestListener(app.fetch);
+  let host = '';
+
+  const server = createServer((req, res) => {
+    try {
+      if (!isOwnHost(req, host)) {
+        refusals.refused('host', 'refused a request for another host name (421)', { host: req.headers.host ?? null });
+        res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+        res.end(`This console answers only at http://${host}/.\n`);
+        return;
+      }
+      void Promise.resolve(listener(req, res)).catch((err: unknown) => answerFailure(res, err));
+    } catch (err) {
+      answerFailure(res, err);
+    }
+  });
+  const answerFailure = (res: ServerResponse, err: unknown) => {
+    refusals.refused('bad-request', 'answered 400 to a request that could not be read', { reason: (err as Error)?.message ?? String(err) });
+    if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+    res.end();
+  };
+  // A request Node cannot parse at all: answered 400 and closed, logged at a limited rate.
+  server.on('clientError', (err: Error, socket: Duplex) => {
+    refusals.refused('bad-request', 'answered 400 to a request that could not be read', { reason: err.message });
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  // The largest real call must fit in one frame (a bundle's text is the largest); a bigger frame is
+  // refused from its header, before its body is read, and closes that connection only; the window
+  // checks file sizes before reading them.
+  const maxPayload = options.maxFrameBytes ?? bridgeFrameCeiling();
   const wss = new WebSocketServer({ noServer: true, maxPayload });
   const sockets = new Set<WebSocket>();
 
+  const refuseUpgrade = (socket: Duplex, status: string, kind: string, message: string, fields: Record<string, unknown>) => {
+    refusals.refused(kind, message, fields);
+    socket.on('error', () => undefined);
+    if (socket.writable) socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.destroy();
+  };
+
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (!isAuthorizedUpgrade(req, origin, token)) {
-      options.log.warn('refused a bridge connection', { origin: req.headers.origin ?? null });
-      socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
-      socket.destroy();
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
-      ws.on('close', () => sockets.delete(ws));
-      // A frame the socket refuses (over the limit, or not WebSocket) closes this connection; said
-      // in the log, and never left as an unhandled error that would stop the shell itself.
-      ws.on('error', (err: Error & { code?: string }) => {
-        const tooLarge = err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
-        options.log.warn(
-          tooLarge
-            ? `closed a bridge connection: a call was larger than the ${maxPayload} bytes the largest legitimate call needs; the page has to be reloaded`
-            : 'closed a bridge connection after a protocol error; the page has to be reloaded',
-          { code: err.code ?? null, reason: err.message },
+    try {
+      if (!isOwnHost(req, host)) {
+        refuseUpgrade(socket, '421 Misdirected Request', 'host', 'refused a bridge connection for another host name', {
+          host: req.headers.host ?? null,
+        });
+        return;
+      }
+      // Throws on a target that is no URL at all (`http://[::1/bridge`): answered 400 below.
+      const target = new URL(req.url ?? '', origin);
+      if (!isAuthorizedUpgrade(req, target, origin, token)) {
+        refuseUpgrade(
+          socket,
+          '403 Forbidden',
+          'unauthorized',
+          'refused a bridge connection without the launch token or from another origin',
+          {
+            origin: req.headers.origin ?? null,
+          },
         );
+        return;
+      }
+      if (sockets.size >= MAX_BRIDGE_CONNECTIONS) {
+        refuseUpgrade(
+          socket,
+          '503 Service Unavailable',
+          'too-many',
+          `refused a bridge connection: ${MAX_BRIDGE_CONNECTIONS} are open already; close another tab of the console`,
+          {
+            open: sockets.size,
+          },
+        );
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        sockets.add(ws);
+        ws.on('close', () => sockets.delete(ws));
+        // A frame the socket refuses (over the limit, or not WebSocket) closes this connection; said
+        // in the log, and never left as an unhandled error that would stop the shell itself.
+        ws.on('error', (err: Error & { code?: string }) => {
+          const tooLarge = err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+          refusals.refused(
+            tooLarge ? 'frame-too-large' : 'protocol-error',
+            tooLarge
+              ? `closed a bridge connection: a call was larger than the ${maxPayload} bytes the largest legitimate call needs; the page has to be reloaded`
+              : 'closed a bridge connection after a protocol error; the page has to be reloaded',
+            { code: err.code ?? null, reason: err.message },
+          );
+        });
+        ws.on('message', (data) => void onMessage(ws, data.toString()));
       });
-      ws.on('message', (data) => void onMessage(ws, data.toString()));
-    });
+    } catch (err) {
+      refuseUpgrade(socket, '400 Bad Request', 'bad-request', 'answered 400 to a bridge request that could not be read', {
+        reason: (err as Error)?.message ?? String(err),
+      });
+    }
   });
 
   const send = (ws: WebSocket, frame: unknown) => {
@@ -120,7 +196,8 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  host = `127.0.0.1:${port}`;
+  origin = `http://${host}`;
 
   return {
     url: origin,
@@ -135,9 +212,15 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   };
 }
 
-function isAuthorizedUpgrade(req: IncomingMessage, origin: string, token: string): boolean {
-  const url = new URL(req.url ?? '/', origin);
-  if (url.pathname !== '/bridge') return false;
+/** The Host header names the shell itself: `127.0.0.1:<port>`, as the launch URL does. */
+function isOwnHost(req: IncomingMessage, host: string): boolean {
+  return host !== '' && (req.headers.host ?? '').toLowerCase() === host;
+}
+
+function isAuthorizedUpgrade(req: IncomingMessage, url: URL, origin: string, token: string): boolean {
+  // Only a path on this server (origin-form), never an absolute URL naming some other place.
+  if (!req.url?.startsWith('/')) return false;
+  if (url.origin !== origin || url.pathname !== '/bridge') return false;
   if (req.headers.origin !== origin) return false;
   const presented = Buffer.from(url.searchParams.get('token') ?? '');
   const expected = Buffer.from(token);

@@ -78,6 +78,8 @@ export const TestConnectionInput = z
     /** Test a key before saving it; without one, the saved key is tested. */
     serviceUrl: HttpsUrl.optional(),
     apiKey: SetApiKeyInput.shape.apiKey.optional(),
+    /** The operator confirmed testing an address on the local network (private or link-local). */
+    allowPrivateAddress: z.boolean().optional(),
   })
   .strict();
 

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { writeCsv } from '../csv/write-csv';
 import { exactUnits } from '../domain/units';
 import { byDate } from './filter';
 import type { TransactionRow } from './schemas';
@@ -16,10 +16,6 @@ export const TRANSACTION_CSV_COLUMNS = [
   'explorer_url',
 ] as const;
 
-/** Cells a spreadsheet would run as a formula start with one of these; they are quoted as text. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const safe = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
-
 /**
  * The accounting export: one line per transaction, oldest first. Dates are ISO 8601 in UTC; the
  * amount is written with exactly the token's decimals (6 for most stablecoins, 18 for tranche
@@ -32,16 +28,16 @@ export function transactionsCsv(rows: readonly TransactionRow[], labelOf: (walle
     .map((r) => [
       r.timestamp !== null ? new Date(r.timestamp * 1000).toISOString() : '',
       r.wallet,
-      safe(labelOf(r.wallet)),
-      safe(r.vaultName),
-      safe(r.type),
-      safe(r.status),
+      labelOf(r.wallet),
+      r.vaultName,
+      r.type,
+      r.status,
       r.amount === null ? '' : r.token ? exactUnits(r.amount, r.token.decimals) : r.amount,
-      r.token ? safe(r.token.symbol) : r.amount === null ? '' : 'base units (token unknown)',
+      r.token ? r.token.symbol : r.amount === null ? '' : 'base units (token unknown)',
       r.hash ?? '',
       r.explorer.url ?? '',
     ]);
-  return `${Papa.unparse({ fields: [...TRANSACTION_CSV_COLUMNS], data }, { newline: '\n' })}\n`;
+  return writeCsv(TRANSACTION_CSV_COLUMNS, data, ['amount']);
 }
 
 /** `vaultdesk-transactions-<batch>-<UTC date>.csv` */

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { writeCsv } from '../csv/write-csv';
 import type { CsvImportReport } from './schemas';
 
 export const IMPORT_REPORT_COLUMNS = ['line', 'address', 'outcome', 'reason'] as const;
@@ -10,5 +10,5 @@ export const IMPORT_REPORT_COLUMNS = ['line', 'address', 'outcome', 'reason'] as
  */
 export function importReportCsv(report: CsvImportReport): string {
   const data = report.rows.map((r) => [String(r.line), r.address, r.outcome, r.reason ?? '']);
-  return `${Papa.unparse({ fields: [...IMPORT_REPORT_COLUMNS], data }, { newline: '\n', escapeFormulae: true })}\n`;
+  return writeCsv(IMPORT_REPORT_COLUMNS, data);
 }

@@ -171,7 +171,7 @@ describe('Operator page', () => {
 
     expect(await page.locator('dl[aria-label="Operator links"] dt').allTextContents()).toEqual(['Website', 'Docs', 'X']);
     await page.locator('dl[aria-label="Operator links"] [data-key="website"]').getByRole('button').click();
-    await expect.poll(() => ui.c.opened.at(-1)).toBe('https://northwind.example');
+    await expect.poll(() => ui.c.opened.at(-1)).toBe('https://northwind.example/');
     await screenshot(page, 'operator-page');
 
     // Back to a vault from the operator's list.

@@ -34,13 +34,16 @@ export function createAppFeature(deps: AppFeatureDeps): Feature & { info(): Prom
         action: 'Open the address on an online machine if you need it.',
       });
     }
-    if (!deps.links.allows(url)) {
+    const href = deps.links.check(url);
+    if (href === null) {
       throw new AppError({
         code: 'LINK_NOT_ALLOWED',
-        message: `The console does not open links to ${hostOf(url) ?? 'that address'}: only https links to known explorers and providers.`,
+        message: `The console does not open this link to ${hostOf(url) ?? 'that address'}: only plain https links to known explorers and to sites the service's records name.`,
+        action: 'Copy the address and check it yourself before opening it in a browser.',
       });
     }
-    await deps.openExternal(url);
+    // The parsed, normalised address: never the raw string, which the OS might read differently.
+    await deps.openExternal(href);
     return { opened: true };
   }
 

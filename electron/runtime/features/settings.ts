@@ -2,6 +2,7 @@ import { AppError } from '../../../shared/errors';
 import type { ApiKeyStatus, AppInfo, ConnectionTest } from '../../../shared/ipc/schemas';
 import { apiKeyFingerprint, type ApiKeyVault } from '../../services/secrets/api-key';
 import { normaliseBaseUrl } from '../../services/service-client';
+import { privateAddressesOf } from '../../services/settings/service-target';
 import type { JsonDocument } from '../../services/storage/json-document';
 import type { Settings } from '../../services/settings/settings';
 import type { Logger } from '../../services/log/logger';
@@ -78,13 +79,26 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
     return status();
   }
 
-  async function testConnection(input: { serviceUrl?: string; apiKey?: string }): Promise<ConnectionTest> {
+  async function testConnection(input: { serviceUrl?: string; apiKey?: string; allowPrivateAddress?: boolean }): Promise<ConnectionTest> {
     let client;
     let serviceUrl: string;
     if (input.apiKey !== undefined) {
       if (!input.serviceUrl) throw new AppError({ code: 'IPC_BAD_INPUT', message: 'Enter the service address to test the key against.' });
       deps.log.forget?.(input.apiKey);
+      // https:// only, except on this machine's loopback: the key travels with the test.
+      normaliseBaseUrl(input.serviceUrl);
       serviceUrl = input.serviceUrl;
+      // The window names the address: it does not get to make the console reach the local network
+      // (or a cloud's metadata address) without the operator saying so. Offline, nothing is reached.
+      const privateAddresses = deps.offline() || input.allowPrivateAddress === true ? [] : await privateAddressesOf(serviceUrl);
+      if (privateAddresses.length > 0) {
+        throw new AppError({
+          code: 'SERVICE_PRIVATE_ADDRESS',
+          message: `${new URL(serviceUrl).hostname} is ${privateAddresses.includes(new URL(serviceUrl).hostname.replace(/^\[|\]$/g, '')) ? 'an address' : `a name for ${privateAddresses.join(', ')}`} on the local network, not a public service; the console did not connect to it.`,
+          action: 'Check the address. If the service really runs on your local network, save the key without testing it: the console then connects to the saved address.',
+          details: { addresses: privateAddresses },
+        });
+      }
       client = deps.connection.probeClient(serviceUrl, input.apiKey);
     } else {
       const active = await deps.connection.current();

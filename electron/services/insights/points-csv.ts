@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { writeCsv } from '../../../shared/csv/write-csv';
 import { pointsText, pointsTotals, type WalletPointsLine } from '../../../shared/insights/points';
 
 export const POINTS_COLUMNS = ['wallet', 'label', 'points', 'points_per_day', 'multiplier', 'note'] as const;
@@ -33,5 +33,5 @@ export function pointsCsv(lines: readonly WalletPointsLine[]): string {
     note,
   ]);
   // Labels are the operator's own text: formulas are neutralised so a spreadsheet never runs them.
-  return `${Papa.unparse({ fields: [...POINTS_COLUMNS], data }, { newline: '\n', escapeFormulae: true })}\n`;
+  return writeCsv(POINTS_COLUMNS, data, ['points', 'points_per_day', 'multiplier']);
 }

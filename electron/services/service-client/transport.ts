@@ -143,7 +143,9 @@ export function createTransport(options: TransportOptions) {
         status = response.status;
         retryAfter = response.headers.get('retry-after');
         // Read the body under the same signal: a stalled body is a timeout, a cut one a network error.
-        text = await response.text();
+        // A service that echoes the request's Authorization header in an answer must not carry the
+        // key into an error, a log line or the window: its bytes are replaced before anything reads it.
+        text = withoutKey(await response.text(), apiKey);
       } catch (err) {
         if (request.signal?.aborted) throw cancelled(endpoint);
         if (timeout.aborted) throw timedOut(endpoint, timeoutMs);
@@ -219,3 +221,11 @@ export function createTransport(options: TransportOptions) {
 }
 
 export type Transport = ReturnType<typeof createTransport>;
+
+/** The text with every occurrence of the key, as sent and as JSON or a URL would escape it, replaced. */
+export function withoutKey(text: string, apiKey: string): string {
+  if (apiKey.length < 4) return text;
+  let out = text;
+  for (const form of new Set([apiKey, JSON.stringify(apiKey).slice(1, -1), encodeURIComponent(apiKey)])) out = out.split(form).join('[redacted]');
+  return out;
+}

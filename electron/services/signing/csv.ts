@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { writeCsv } from '../../../shared/csv/write-csv';
 import { formatUnits } from 'viem';
 import type { Batch, BatchItem, ItemState } from '../../../shared/signing/schemas';
 
@@ -59,5 +59,6 @@ export function reportCsv(batch: Batch): string {
     };
     return REPORT_COLUMNS.map((c) => row[c]);
   });
-  return Papa.unparse({ fields: [...REPORT_COLUMNS], data: rows }, { newline: '\n' }) + '\n';
+  // Labels, vault names and reasons are the operator's or the service's text: never run as formulas.
+  return writeCsv(REPORT_COLUMNS, rows, ['amount', 'nonce', 'block', 'gas_used']);
 }

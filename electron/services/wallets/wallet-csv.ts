@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { writeCsv } from '../../../shared/csv/write-csv';
 import { checkAddress } from '../../../shared/domain/address';
 import { checkCsvSize } from '../../../shared/wallets/csv-size';
 import { CSV_MAX_ROWS, type Group, type Wallet } from '../../../shared/wallets/schemas';
@@ -22,10 +23,38 @@ export interface ParsedCsvRow {
 
 export type ParsedCsv = { ok: true; rows: ParsedCsvRow[] } | { ok: false; reason: string };
 
+/** At most this many distinct group names in one file, and on one row: an import cannot flood the book with groups. */
+export const CSV_MAX_GROUPS_PER_FILE = 50;
+export const CSV_MAX_GROUPS_PER_ROW = 10;
+
+/**
+ * Control characters (NUL, escape, bidi overrides…) are no part of a label: they are dropped, so a
+ * terminal, a log or a spreadsheet shows what the operator sees. Notes keep their line breaks and tabs.
+ */
+// eslint-disable-next-line no-control-regex -- these are the characters being removed
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex -- these are the characters being removed
+const NOTES_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Our own export writes a cell that starts like a formula with a leading `'`: read back, it is the text it was. */
+const unneutralised = (text: string) => (/^'[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? text.slice(1) : text);
+const clean = (text: string | undefined) => unneutralised((text ?? '').replace(CONTROL, '').trim());
+const cleanNotes = (text: string | undefined) => unneutralised((text ?? '').replace(/\r\n?/g, '\n').replace(NOTES_CONTROL, '').trim());
+
+/** What papaparse found wrong with a row, in the operator's words; null when nothing. */
+function parserProblem(errors: ReadonlyArray<{ code: string }>): string | null {
+  if (errors.some((e) => e.code === 'MissingQuotes' || e.code === 'InvalidQuotes')) {
+    return 'A quote on this line is never closed, so the lines after it were read as part of this one: close the quote (or double a quote inside a value) and import again.';
+  }
+  if (errors.some((e) => e.code === 'TooManyFields')) {
+    return 'This line has more values than the header names: put a value that contains a comma in double quotes.';
+  }
+  return null;
+}
+
 export function parseWalletCsv(text: string): ParsedCsv {
   const size = checkCsvSize(new TextEncoder().encode(text).length);
   if (!size.ok) return { ok: false, reason: size.reason };
-  const data: Array<{ raw: Record<string, string>; line: number }> = [];
+  const data: Array<{ raw: Record<string, string>; line: number; problem: string | null }> = [];
   let fields: string[] = [];
   let counted = 0;
   let newlinesBefore = 0;
@@ -40,42 +69,54 @@ export function parseWalletCsv(text: string): ParsedCsv {
       const end = source.slice(0, result.meta.cursor).replace(/\r?\n$/, '').length;
       for (; counted < end; counted++) if (source.charCodeAt(counted) === 10) newlinesBefore++;
       const inside = Object.values(result.data).reduce((n, v) => n + (typeof v === 'string' ? v.split('\n').length - 1 : 0), 0);
-      data.push({ raw: result.data, line: newlinesBefore + 1 - inside });
+      data.push({ raw: result.data, line: newlinesBefore + 1 - inside, problem: parserProblem(result.errors) });
     },
   });
   if (!fields.includes('address')) {
-    return { ok: false, reason: `The first line must name the columns, with at least "address" (found: ${fields.slice(0, 6).join(', ') || 'nothing'}).` };
+    return {
+      ok: false,
+      reason: `The first line must name the columns, with at least "address" (found: ${fields.slice(0, 6).join(', ') || 'nothing'}).`,
+    };
   }
   if (data.length > CSV_MAX_ROWS) {
     return { ok: false, reason: `The file has ${data.length} rows; at most ${CSV_MAX_ROWS} can be imported at once.` };
   }
-  const rows = data.map(({ raw, line }): ParsedCsvRow => {
-    const checked = checkAddress(raw.address ?? '');
-    const label = (raw.label ?? '').trim();
-    const notes = (raw.notes ?? '').trim();
-    let error: string | null = checked.ok ? null : checked.reason;
+  const groupsSeen = new Set<string>();
+  const rows = data.map(({ raw, line, problem }): ParsedCsvRow => {
+    const checked = checkAddress(clean(raw.address));
+    const label = clean(raw.label);
+    const notes = cleanNotes(raw.notes);
+    const groupNames = [
+      ...new Set(
+        clean(raw.groups)
+          .split(';')
+          .map((g) => clean(g))
+          .filter(Boolean),
+      ),
+    ];
+    let error: string | null = problem ?? (checked.ok ? null : checked.reason);
     if (!error && label.length > 80) error = 'The label is longer than 80 characters.';
     if (!error && notes.length > 1000) error = 'The notes are longer than 1000 characters.';
-    return {
-      line,
-      address: checked.ok ? checked.address : (raw.address ?? '').trim(),
-      label,
-      notes,
-      groupNames: (raw.groups ?? '')
-        .split(';')
-        .map((g) => g.trim())
-        .filter(Boolean),
-      error,
-    };
+    if (!error && groupNames.length > CSV_MAX_GROUPS_PER_ROW) {
+      error = `The line names ${groupNames.length} groups; a wallet can be put in at most ${CSV_MAX_GROUPS_PER_ROW} at once.`;
+    }
+    if (!error) {
+      const added = groupNames.filter((g) => !groupsSeen.has(g.toLowerCase()));
+      if (groupsSeen.size + added.length > CSV_MAX_GROUPS_PER_FILE) {
+        error = `The file names more than ${CSV_MAX_GROUPS_PER_FILE} groups at once; import the rest in another file.`;
+      } else for (const g of added) groupsSeen.add(g.toLowerCase());
+    }
+    return { line, address: checked.ok ? checked.address : clean(raw.address), label, notes, groupNames, error };
   });
   return { ok: true, rows };
 }
 
+/** The wallet book as CSV; labels, notes and group names never run as formulas in a spreadsheet. */
 export function walletsToCsv(wallets: readonly Wallet[], groups: readonly Group[]): string {
   const nameOf = new Map(groups.map((g) => [g.id, g.name]));
-  return `${Papa.unparse({
-    fields: [...CSV_COLUMNS, 'source', 'ledgerPath'],
-    data: wallets.map((w) => [
+  return writeCsv(
+    [...CSV_COLUMNS, 'source', 'ledgerPath'],
+    wallets.map((w) => [
       w.address,
       w.label,
       w.notes,
@@ -83,5 +124,5 @@ export function walletsToCsv(wallets: readonly Wallet[], groups: readonly Group[
       w.source,
       w.ledger?.path ?? '',
     ]),
-  }, { newline: '\n' })}\n`;
+  );
 }

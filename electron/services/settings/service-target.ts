@@ -1,0 +1,62 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Where a service address leads, before the console connects to it on the window's request: a
+ * test of a typed-in address must not let a page make the console reach the machines of the local
+ * network or a cloud's metadata address (169.254.169.254) unless the operator means it. This
+ * machine's loopback is allowed: that is where a local service or the simulation runs.
+ */
+
+const PRIVATE = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['169.254.0.0', 16], // link-local, cloud metadata
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['192.0.0.0', 24],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4],
+] as const)
+  PRIVATE.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['ff00::', 8], // multicast
+] as const)
+  PRIVATE.addSubnet(net, prefix, 'ipv6');
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** An IPv4 address written inside IPv6 (`::ffff:10.0.0.1`) is judged by the IPv4 rules too (BlockList does). */
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+  return PRIVATE.check(address, family) && !LOOPBACK.check(address, family);
+}
+
+export type Lookup = (host: string) => Promise<string[]>;
+const systemLookup: Lookup = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((r) => r.address);
+
+/**
+ * The private or link-local addresses the service URL's host is or resolves to (empty when none).
+ * A name that does not resolve is left to the connection test itself, which says so.
+ */
+export async function privateAddressesOf(serviceUrl: string, lookup: Lookup = systemLookup): Promise<string[]> {
+  const host = new URL(serviceUrl).hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = await lookup(host);
+    } catch {
+      return [];
+    }
+  }
+  return addresses.filter(isPrivateAddress);
+}
