@@ -29,7 +29,7 @@
  * when one is written), or {"refused": {code, message, action}}.
  */
 import { args, fail, refuse } from './batch/cli';
-import { broadcast, exportUnsigned, runHere, signOffline } from './batch/modes';
+import { broadcast, exportRegistryOnly, exportUnsigned, runHere, signOffline } from './batch/modes';
 
 async function main(): Promise<void> {
   if (args.offline || args.sign) {
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     if (args.service || args.broadcast || args['export-unsigned']) fail('--offline takes no service, chain or other step');
     return signOffline(args.sign, args.out);
   }
+  if (args['export-registry'] && !args.action && !args.resume && !args.broadcast && !args['export-unsigned']) return exportRegistryOnly();
   if (!args.sim && !args.service) fail('choose --sim or --service URL');
   if (args.broadcast) return broadcast(args.broadcast);
   if (args['export-unsigned']) return exportUnsigned(args['export-unsigned']);

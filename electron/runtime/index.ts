@@ -136,6 +136,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     portfolio,
     service,
     chain: (chainId) => chains.client(chainId),
+    offline,
     log: options.log,
     onEvent: (event) => {
       positions.onSigningEvent(event);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, type Hex } from 'viem';
 import { createSigningService } from '../../../electron/services/signing';
+import { VaultRegistry } from '../../../electron/services/registry';
 import { BatchSchema, type Batch } from '../../../shared/signing/schemas';
 import { startSigningWorld, type SigningWorld } from './world';
 import { runBatch as spawnBatch } from './run-batch';
@@ -70,6 +71,8 @@ describe('npm run batch', () => {
       loadPortfolio: (w) => world.portfolio.load(w, null),
       chain: (id) => world.chains.get(id)!,
       service: async () => world.client,
+      registry: new VaultRegistry(dataDir),
+      firstSeen: { kind: 'pin-after-checks', by: 'the test world' },
     });
     expect((await viewer.listBatches())[0]).toMatchObject({ id: batchId, status: 'paused', counts: { signed: 3, broadcast: 2 } });
     expect((await viewer.openBatch(batchId)).pause?.code).toBe('SIGNING_INTERRUPTED');
