@@ -51,7 +51,7 @@ describe('npm run batch', () => {
   it('is killed after three signatures, then resumes: nothing lost, nothing sent twice', async () => {
     const dataDir = path.join(world.dataDir, 'runner');
     const rpc = world.sim.network.chains.flatMap(({ chain }) => ['--rpc', `${chain.chainId}=${chain.rpcUrl}`]);
-    const common = ['--service', world.service.url, ...rpc, '--emulated-device', '--auto-approve', '--data-dir', dataDir];
+    const common = ['--service', world.service.url, ...rpc, '--emulated-device', '--auto-approve', '--trust-new-vaults', '--data-dir', dataDir];
     const client = world.chains.get(31338)!;
     const wallets = world.wallets.slice(0, 6);
     const before = await Promise.all(wallets.map((w) => client.getTransactionCount({ address: w.address as Hex })));
