@@ -15,22 +15,22 @@ function WhereMoneyGoes({ review }: { review: Extract<Review, { kind: 'transacti
   const pin = review.pinned
     ? `pinned on ${review.pinned.pinnedAt.slice(0, 10)}${review.pinned.checkedAtBlock ? `, checked on chain at block ${review.pinned.checkedAtBlock}` : ''}`
     : "not in this install's vault registry";
+  // Lines of the review card itself (`.review > .cell-sub`), as the rest of the card.
   return (
-    <div className="where-money-goes" data-testid="where-money-goes">
-      <div className="cell-sub">
+    <>
+      <div className="cell-sub" data-testid="call-target">
         Calls the {ROLE_WORDS[review.contract.role] ?? review.contract.role}
         {vault ? ` of ${vault}` : ''} <code>{review.contract.address}</code>
+        {review.spender ? null : ` (${pin})`}
       </div>
       {review.spender ? (
-        <div className="spender" data-testid="spender">
+        <div className="cell-sub spender" data-testid="spender">
           Spender: the {ROLE_WORDS[review.spender.role] ?? review.spender.role}
-          {vault ? ` of ${vault}` : ''} <code>{review.spender.address}</code> <span className="cell-sub">({pin})</span>
+          {vault ? ` of ${vault}` : ''} <code>{review.spender.address}</code> ({pin})
           {review.unlimitedApproval ? <span className="pill pill-bad"> unlimited approval, chosen explicitly</span> : null}
         </div>
-      ) : (
-        <div className="cell-sub">{pin}</div>
-      )}
-    </div>
+      ) : null}
+    </>
   );
 }
 
