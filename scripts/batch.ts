@@ -24,6 +24,12 @@
  * so the same contracts, nonces and chain ids are there. A file that is refused ends the run with
  * exit code 2, its reason on stderr and as the last stdout line.
  *
+ * Money goes only to the contracts pinned in the data folder's vault registry: with --service, a
+ * vault seen for the first time is pinned (after its on-chain checks) only with --trust-new-vaults,
+ * otherwise the plan is refused; a vault whose checks fail or whose pinned set the service now names
+ * differently is refused whatever the flags. --export-registry FILE writes the registry with its
+ * fingerprint (alone, without --action, it only exports).
+ *
  * Progress goes to stdout line by line; the last line is one JSON object
  * {planned, signed, broadcast, confirmed, failed, skipped} (plus the bundle's file and checksum
  * when one is written), or {"refused": {code, message, action}}.
