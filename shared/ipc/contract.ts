@@ -68,7 +68,7 @@ import {
   VaultProfileInput,
   VaultProfileSchema,
 } from '../insights/schemas';
-import { ContractSetSchema, PinnedVaultSchema, RegistryExportSchema, VaultPinReviewSchema } from '../registry/schemas';
+import { PinnedVaultSchema, PinVaultInput, RegistryExportSchema, VaultPinReviewSchema, VaultReviewInput } from '../registry/schemas';
 
 /** A method: the schema of its input and of its result value. */
 const method = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R) => ({ input, result });
@@ -161,9 +161,9 @@ export const methods = {
     /** Every vault pinned in this mode's registry (the demo keeps its own). */
     list: query(z.array(PinnedVaultSchema)),
     /** A vault's pinned set beside what the service names now, and each relation read on chain. */
-    review: method(z.object({ vaultId: z.string() }), VaultPinReviewSchema),
+    review: method(VaultReviewInput, VaultPinReviewSchema),
     /** Pins the set the operator reviewed, once its checks pass again; refused if the service now names another. */
-    pin: method(z.object({ vaultId: z.string(), expected: ContractSetSchema }), PinnedVaultSchema),
+    pin: method(PinVaultInput, PinnedVaultSchema),
     /** The registry as a file, with the fingerprint of its bytes. */
     export: query(RegistryExportSchema),
   },

@@ -97,6 +97,23 @@ export const RegistryExportSchema = z.object({
 });
 export type RegistryExport = z.infer<typeof RegistryExportSchema>;
 
+/** What the window may send: a vault id, and the set the operator reviewed (bounded, for the bridge's frame ceiling). */
+const AddressInput = z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
+export const VaultReviewInput = z.object({ vaultId: z.string().max(64) }).strict();
+export const PinVaultInput = z
+  .object({
+    vaultId: z.string().max(64),
+    expected: z.object({
+      epochVault: AddressInput,
+      queue: AddressInput.nullable(),
+      tranche: AddressInput,
+      underlying: AddressInput,
+      strategy: AddressInput,
+      keyring: AddressInput.nullable(),
+    }),
+  })
+  .strict();
+
 /** Human names of the roles, as the review and the refusals write them. */
 export const ROLE_NAMES: Record<RegistryRole, string> = {
   epochVault: 'epoch vault',
