@@ -98,7 +98,10 @@ export const RegistryExportSchema = z.object({
 export type RegistryExport = z.infer<typeof RegistryExportSchema>;
 
 /** What the window may send: a vault id, and the set the operator reviewed (bounded, for the bridge's frame ceiling). */
-const AddressInput = z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
+const AddressInput = z
+  .string()
+  .max(42)
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
 export const VaultReviewInput = z.object({ vaultId: z.string().max(64) }).strict();
 export const PinVaultInput = z
   .object({

@@ -39,7 +39,13 @@ describe('the vault registry', () => {
     // The first plan pins the demo's vault after its checks; the review says where the money goes.
     await s.reviewOperation({ vault, action: 'withdraw', heading: 'withdrawals' });
     const spender = page.getByTestId('spender').first();
-    await expect.poll(() => spender.textContent()).toMatch(new RegExp(`Spender: the queue of ${vault.name} ${vault.queue} \\(pinned on \\d{4}-\\d{2}-\\d{2}, checked on chain at block \\d+\\)`));
+    await expect
+      .poll(() => spender.textContent())
+      .toMatch(
+        new RegExp(
+          `Spender: the queue of ${vault.name} ${vault.queue} \\(pinned on \\d{4}-\\d{2}-\\d{2}, checked on chain at block \\d+\\)`,
+        ),
+      );
     await page.getByRole('button', { name: 'Discard' }).click();
 
     // The registry held another queue for this vault: the service's answer now differs from it.
@@ -51,7 +57,9 @@ describe('the vault registry', () => {
     await page.getByRole('button', { name: 'Review' }).click();
     const panel = page.getByTestId('vault-pin');
     await panel.waitFor({ timeout: 60_000 });
-    expect(await page.locator('[data-error-code="REGISTRY_VAULT_FROZEN"]').textContent()).toContain(`queue: pinned ${EARLIER_QUEUE}, now ${vault.queue}`);
+    expect(await page.locator('[data-error-code="REGISTRY_VAULT_FROZEN"]').textContent()).toContain(
+      `queue: pinned ${EARLIER_QUEUE}, now ${vault.queue}`,
+    );
     expect(await page.getByTestId('plan').count()).toBe(0);
     await expect.poll(() => panel.getAttribute('data-status')).toBe('frozen');
     const queueRow = panel.locator('tr[data-role="queue"]');
