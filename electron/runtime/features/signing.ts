@@ -67,10 +67,10 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
     service: deps.service,
     registry,
     // The demo's vaults are its own simulation's: they are pinned once their checks pass. The
-    // operator's vaults are pinned only by the operator, after the review on the Vaults screen.
+    // operator's vaults are pinned only by the operator, after the review shown with the refusal.
     firstSeen: deps.demo()
       ? { kind: 'pin-after-checks', by: 'the demo (its own simulated vaults)' }
-      : { kind: 'refuse', action: "Open the vault's page, review its contracts as the chain describes them, and pin them; then plan again." },
+      : { kind: 'refuse', action: 'Review its contracts below, as the chain describes them, and pin them if they are the ones its operator publishes; then plan again.' },
     admitUnpinnedBundles: () => deps.offline?.() === true,
     log: deps.log,
   });

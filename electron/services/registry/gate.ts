@@ -84,7 +84,7 @@ function refused(
     code: 'REGISTRY_GATE_REFUSED',
     message: `Refused: ${item.label} ${item.step} — ${what}. ${vault.name}'s pinned ${roleText} is ${pinned ?? 'not pinned (none)'}; the plan names ${proposed ?? 'nothing'}.`,
     action:
-      'Nothing was signed. Review the vault on the Vaults screen: if its contracts changed, check the new set on chain and pin it again before planning.',
+      "Nothing was signed. If the vault's contracts really changed, confirm it with its operator, check the new set on chain and pin it again before planning.",
     details: { vaultId: vault.vaultId, vault: vault.name, role, pinned, proposed, wallet: item.wallet, step: item.step },
   });
 }

@@ -208,7 +208,7 @@ export function frozenError(entry: PinnedVault): AppError {
     code: 'REGISTRY_VAULT_FROZEN',
     message: `${entry.name} is frozen: the service now names other contracts than the ones pinned on ${entry.pinnedAt.slice(0, 10)} (${diff}). No plan is possible on it.`,
     action:
-      'Compare the pinned and the new addresses on the Vaults screen; pin the new set only if its on-chain checks pass and you trust it.',
+      'Compare the pinned and the new addresses (in the console, shown with this refusal); pin the new set only if its on-chain checks pass and its operator confirms the change.',
     details: { vaultId: entry.vaultId },
   });
 }
