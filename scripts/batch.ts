@@ -24,12 +24,18 @@
  * so the same contracts, nonces and chain ids are there. A file that is refused ends the run with
  * exit code 2, its reason on stderr and as the last stdout line.
  *
+ * Money goes only to the contracts pinned in the data folder's vault registry: with --service, a
+ * vault seen for the first time is pinned (after its on-chain checks) only with --trust-new-vaults,
+ * otherwise the plan is refused; a vault whose checks fail or whose pinned set the service now names
+ * differently is refused whatever the flags. --export-registry FILE writes the registry with its
+ * fingerprint (alone, without --action, it only exports).
+ *
  * Progress goes to stdout line by line; the last line is one JSON object
  * {planned, signed, broadcast, confirmed, failed, skipped} (plus the bundle's file and checksum
  * when one is written), or {"refused": {code, message, action}}.
  */
 import { args, fail, refuse } from './batch/cli';
-import { broadcast, exportUnsigned, runHere, signOffline } from './batch/modes';
+import { broadcast, exportRegistryOnly, exportUnsigned, runHere, signOffline } from './batch/modes';
 
 async function main(): Promise<void> {
   if (args.offline || args.sign) {
@@ -37,6 +43,7 @@ async function main(): Promise<void> {
     if (args.service || args.broadcast || args['export-unsigned']) fail('--offline takes no service, chain or other step');
     return signOffline(args.sign, args.out);
   }
+  if (args['export-registry'] && !args.action && !args.resume && !args.broadcast && !args['export-unsigned']) return exportRegistryOnly();
   if (!args.sim && !args.service) fail('choose --sim or --service URL');
   if (args.broadcast) return broadcast(args.broadcast);
   if (args['export-unsigned']) return exportUnsigned(args['export-unsigned']);

@@ -22,6 +22,7 @@ import { createDeviceFeature } from './features/device';
 import { createInsightsFeature } from './features/insights';
 import { createPortfolioFeature } from './features/portfolio';
 import { createPositionsFeature } from './features/positions';
+import { createRegistryFeature } from './features/registry';
 import { createSettingsFeature, offlineSetting } from './features/settings';
 import { createSigningFeature } from './features/signing';
 import { createTransactionsFeature } from './features/transactions';
@@ -140,6 +141,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     portfolio,
     service,
     chain: (chainId) => chains.client(chainId),
+    offline,
     log: options.log,
     onEvent: (event) => {
       positions.onSigningEvent(event);
@@ -184,6 +186,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       epochHistory: async (vaultId) => (await loadEpochHistory(await service(), vaultId)).epochs,
       log: options.log,
     }),
+    // The pinned vault registry of the current mode's pipeline: review, pin, export.
+    createRegistryFeature({ registry: () => signing.current().registry, portfolio, chain: (chainId) => chains.client(chainId) }),
     // Campaigns and points, operators, performance, and the vault page's profile.
     createInsightsFeature({ service, catalog, book: () => book().book, links }),
   ];

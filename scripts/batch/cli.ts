@@ -29,6 +29,8 @@ export const { values: args } = orUsage(() => parseArgs({
     sign: { type: 'string' },
     out: { type: 'string' },
     broadcast: { type: 'string' },
+    'trust-new-vaults': { type: 'boolean', default: false },
+    'export-registry': { type: 'string' },
   },
   strict: true,
 }));

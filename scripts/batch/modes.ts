@@ -10,6 +10,7 @@ import { SIGNING_ACTIONS, type Batch, type BatchCounts, type Plan, type SigningA
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { readSignedBundle } from '../../shared/bundle/verify-signed';
 import { AppError } from '../../shared/errors';
+import { VaultRegistry } from '../../electron/services/registry';
 import { forbidNetwork } from '../no-network-guard';
 import { args, dataDirOf, fail, refuse, say } from './cli';
 import { printProgress, problemLine, reviewLines } from './print';
@@ -53,6 +54,7 @@ async function planAction(world: World, device: DeviceService, portfolio: Portfo
   });
   say(`plan ${plan.id}: ${action} on ${plan.vault.name} (${plan.vault.state}), ${plan.items.filter((i) => i.step !== 'none').length} to sign`);
   for (const w of plan.wallets.filter((x) => !x.ok)) say(`  skip ${w.label} ${w.address}: ${w.reason}`);
+  for (const line of reviewLines({ ...plan, items: plan.items.filter((i) => i.review) })) say(line);
   return plan;
 }
 
@@ -82,6 +84,7 @@ export async function runHere(): Promise<void> {
   const final = await s.signing.openBatch(batch.id);
   if (result.status !== 'done') say(`batch ${batch.id} ${result.status}: ${final.pause?.message ?? ''} ${final.pause?.action ?? ''}`.trim());
   const counts = countItems(final.items);
+  await writeRegistry(s.registry);
   await s.stop();
   if (sim) {
     if (final.status === 'done' && (await unfinishedBatches(sim)).length === 0) await stopSimulation(sim);
@@ -103,6 +106,7 @@ export async function exportUnsigned(target: string): Promise<void> {
   await writeFile(written, file.content);
   say(`unsigned bundle ${written} (${file.checksum}): ${file.summary.transactions} transactions, ${file.summary.messages} agreements`);
   const counts = countItems(plan.items);
+  await writeRegistry(s.registry);
   await s.stop();
   say(JSON.stringify({ ...counts, file: written, checksum: file.checksum }));
   process.exit(0);
@@ -118,7 +122,17 @@ export async function signOffline(file: string, out: string): Promise<void> {
   const device = new DeviceService({ transports: await deviceTransports(), autoOpenEthereum: true, idleReleaseMs: 60_000 });
   await device.start();
   const dataDir = dataDirOf();
-  const signing = createSigningService({ dataDir, device, loadPortfolio: offline('the portfolio'), chain: offline('the chain'), service: offline('the service') });
+  const signing = createSigningService({
+    dataDir,
+    device,
+    loadPortfolio: offline('the portfolio'),
+    chain: offline('the chain'),
+    service: offline('the service'),
+    registry: new VaultRegistry(dataDir),
+    firstSeen: { kind: 'refuse', action: 'An offline install pins no vault: import the registry of the install that planned it.' },
+    // Until the offline install imports a registry, a bundle's vault is admitted with a warning.
+    admitUnpinnedBundles: () => true,
+  });
   const bundles: BundleService = createBundleService({ dataDir, signing, chain: offline('the chain'), source: offline('the service') });
   printProgress(signing);
   const text = await readFile(file, 'utf8');
@@ -218,4 +232,23 @@ async function bundlePath(target: string, fileName: string): Promise<string> {
   const file = isDir ? path.join(target, fileName) : target;
   await mkdir(path.dirname(file), { recursive: true });
   return file;
+}
+
+/** --export-registry FILE: the data folder's pinned vault registry, written with its fingerprint. */
+async function writeRegistry(registry: VaultRegistry): Promise<void> {
+  const target = args['export-registry'];
+  if (!target) return;
+  const exported = await registry.export();
+  const written = await bundlePath(target, exported.fileName);
+  await writeFile(written, exported.content);
+  say(`vault registry ${written}: ${exported.vaults} vaults, fingerprint ${exported.fingerprint}`);
+}
+
+/** --export-registry FILE with no action: only the export, no service, chain or device. */
+export async function exportRegistryOnly(): Promise<void> {
+  const registry = new VaultRegistry(dataDirOf());
+  await writeRegistry(registry);
+  const exported = await registry.export();
+  say(JSON.stringify({ vaults: exported.vaults, fingerprint: exported.fingerprint }));
+  process.exit(0);
 }

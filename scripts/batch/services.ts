@@ -6,6 +6,7 @@ import { KeychainSecretStore } from '../../electron/services/secrets/keychain-st
 import { createServiceClient, type ServiceClient } from '../../electron/services/service-client';
 import { createBundleService } from '../../electron/services/bundles';
 import { createChainAccess, createSigningService } from '../../electron/services/signing';
+import { VaultRegistry, type FirstSeenPolicy } from '../../electron/services/registry';
 import { loadEpochHistory } from '../../electron/services/catalog/vault-views';
 import { writeFileAtomic } from '../../electron/services/storage/atomic-file';
 import { SIM_MNEMONIC, FIRST_WALLET_INDEX } from '../../electron/sim/chain/accounts';
@@ -121,12 +122,15 @@ export async function onlineServices(planned: BundleSource | null = null, runner
     rpcUrl: (chainId, fromCatalog) => world.rpcOverrides.get(chainId) ?? fromCatalog,
   });
   const dataDir = dataDirOf();
+  const registry = new VaultRegistry(dataDir);
   const signing = createSigningService({
     dataDir,
     device,
     loadPortfolio: (w) => portfolio.load(w, null),
     chain: world.chain,
     service: async () => world.client,
+    registry,
+    firstSeen: firstSeenPolicy(),
     receiptPollingMs: args.sim || args['emulated-device'] ? 100 : 2_000,
   });
   const bundles = createBundleService({
@@ -143,10 +147,25 @@ export async function onlineServices(planned: BundleSource | null = null, runner
     portfolio,
     signing,
     bundles,
+    registry,
     dataDir,
     async stop() {
       await device.stop();
       await world.stop();
     },
+  };
+}
+
+/**
+ * Vaults seen for the first time: the runner's own simulation pins its vaults once their checks
+ * pass; against a service, only with --trust-new-vaults (the operator's explicit choice on the
+ * command line), otherwise the plan is refused naming the flag.
+ */
+export function firstSeenPolicy(): FirstSeenPolicy {
+  if (args.sim) return { kind: 'pin-after-checks', by: 'the batch runner on its own simulation' };
+  if (args['trust-new-vaults']) return { kind: 'pin-after-checks', by: 'the batch runner with --trust-new-vaults' };
+  return {
+    kind: 'refuse',
+    action: 'Run again with --trust-new-vaults to pin vaults seen for the first time once their on-chain checks pass (or pin them in the console on this data folder).',
   };
 }

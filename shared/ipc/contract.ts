@@ -69,6 +69,7 @@ import {
   VaultProfileInput,
   VaultProfileSchema,
 } from '../insights/schemas';
+import { PinnedVaultSchema, PinVaultInput, RegistryExportSchema, VaultPinReviewSchema, VaultReviewInput } from '../registry/schemas';
 
 /** A method: the schema of its input and of its result value. */
 const method = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R) => ({ input, result });
@@ -158,6 +159,16 @@ export const methods = {
     /** Signs an item's nonce again, with higher fees (only when the operator asks). */
     resign: method(BatchItemInput, BatchSchema),
     report: method(BatchIdInput, ExportedFileSchema),
+  },
+  registry: {
+    /** Every vault pinned in this mode's registry (the demo keeps its own). */
+    list: query(z.array(PinnedVaultSchema)),
+    /** A vault's pinned set beside what the service names now, and each relation read on chain. */
+    review: method(VaultReviewInput, VaultPinReviewSchema),
+    /** Pins the set the operator reviewed, once its checks pass again; refused if the service now names another. */
+    pin: method(PinVaultInput, PinnedVaultSchema),
+    /** The registry as a file, with the fingerprint of its bytes. */
+    export: query(RegistryExportSchema),
   },
   campaigns: {
     list: refreshable(CampaignListSchema),

@@ -85,6 +85,10 @@ export const TransactionReviewSchema = z.object({
   args: z.array(DecodedArgSchema),
   /** For approvals: who may spend, and how much. */
   spender: z.object({ role: ContractRoleSchema, address: Address }).nullable(),
+  /** Where the money goes, from the pinned vault registry: the vault's name there, when it was pinned, the block its relations were last read at. */
+  pinned: z.object({ vaultName: z.string(), pinnedAt: z.string(), checkedAtBlock: z.string().nullable() }).optional(),
+  /** An unlimited approval, chosen explicitly: the review flags it. */
+  unlimitedApproval: z.boolean().optional(),
   amount: z.object({ symbol: z.string(), decimals: z.number(), baseUnits: BaseUnits, display: z.string() }).nullable(),
   chainId: z.number(),
   nonce: z.number(),

@@ -180,7 +180,7 @@ describe('each action for a batch of two lenders', () => {
     expect(calls(plan)).toEqual(wallets.flatMap(() => [`${R.vault.underlying.symbol} token.approve`, `${R.vault.name} queue.requestDeposit`]));
     for (const approve of plan.filter((c) => c.functionName === 'approve')) {
       expect(approve.address.toLowerCase()).toBe(R.vault.underlying.address.toLowerCase());
-      expect(approve.spender).toBe(`Spender: queue ${R.vault.queue}`);
+      expect(approve.spender).toMatch(new RegExp(`^Spender: the queue of ${R.vault.name} ${R.vault.queue} \\(pinned on \\d{4}-\\d{2}-\\d{2}, checked on chain at block \\d+\\)$`));
       expect(approve.args).toEqual({ spender: `${R.vault.name} queue (${R.vault.queue})`, amount: `250 ${R.vault.underlying.symbol}` });
     }
     for (const request of plan.filter((c) => c.functionName === 'requestDeposit')) {

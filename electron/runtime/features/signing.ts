@@ -7,6 +7,7 @@ import type { PortfolioService } from '../../services/portfolio/portfolio';
 import type { ServiceClient } from '../../services/service-client';
 import type { WalletBook } from '../../services/wallets/wallet-book';
 import type { Logger } from '../../services/log/logger';
+import { VaultRegistry } from '../../services/registry';
 import type { DeviceHost } from '../device-host';
 import { feature, forward, type Feature, type ForwardTarget } from '../feature';
 import { exportFileName } from '../export-file-name';
@@ -23,11 +24,15 @@ export interface SigningFeatureDeps {
   chain: SigningServiceOptions['chain'];
   log: Logger;
   onEvent: Parameters<SigningService['subscribe']>[0];
+  /** An offline-review install: it signs bundles on vaults it cannot pin yet (with a warning). */
+  offline?: () => boolean;
 }
 
 /** The signing pipeline of one mode, as the bundles feature shares it: pipeline, chains and journal folder. */
 export interface SigningPipeline extends ForwardTarget<'signing'> {
   pipeline: SigningService;
+  /** The pinned vault registry of this mode's data folder (the demo keeps its own). */
+  registry: VaultRegistry;
   chain: SigningServiceOptions['chain'];
   dataDir: string;
   close(): void;
@@ -50,6 +55,7 @@ export function createSigningFeature(deps: SigningFeatureDeps): Feature & { curr
 }
 
 function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipeline {
+  const registry = new VaultRegistry(dataDir);
   const service = createSigningService({
     dataDir,
     device: {
@@ -59,6 +65,13 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
     loadPortfolio: (wallets) => deps.portfolio.load(wallets, null),
     chain: deps.chain,
     service: deps.service,
+    registry,
+    // The demo's vaults are its own simulation's: they are pinned once their checks pass. The
+    // operator's vaults are pinned only by the operator, after the review shown with the refusal.
+    firstSeen: deps.demo()
+      ? { kind: 'pin-after-checks', by: 'the demo (its own simulated vaults)' }
+      : { kind: 'refuse', action: 'Review its contracts below, as the chain describes them, and pin them if they are the ones its operator publishes; then plan again.' },
+    admitUnpinnedBundles: () => deps.offline?.() === true,
     log: deps.log,
   });
   const unsubscribe = service.subscribe(deps.onEvent);
@@ -114,6 +127,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
     },
     close: unsubscribe,
     pipeline: service,
+    registry,
     chain: deps.chain,
     dataDir,
   };

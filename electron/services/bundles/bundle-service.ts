@@ -98,9 +98,9 @@ export class BundleService {
     const batchId = batchIdOfPlan(plan.id);
     const existing = (await this.options.signing.hasBatch(batchId)) ? batchId : null;
     // A bundle imported again opens its batch: what was signed stays signed, nothing twice.
-    if (!existing) this.options.signing.registerPlan(plan);
+    const admitted = existing ? plan : await this.options.signing.registerPlan(plan);
     this.options.log?.info('bundles: unsigned bundle imported', { checksum, batchId: existing, items: bundle.items.length });
-    return { bundle: summarize(bundle), plan, batchId: existing, snapshot: bundle.snapshot };
+    return { bundle: summarize(bundle), plan: admitted, batchId: existing, snapshot: bundle.snapshot };
   }
 
   async exportSigned(batchId: string): Promise<BundleFile> {

@@ -181,6 +181,8 @@ export function buildDraft(args: {
   nonce: number;
   fees: Fees;
   gas: { gas: bigint; estimated: boolean };
+  /** The registry's entry the addresses come from, shown beside each of them. */
+  pinned?: TransactionReview['pinned'];
 }): Draft {
   const { vault, step, nonce, fees, gas } = args;
   const to = roleAddress(vault, step.contract);
@@ -206,6 +208,8 @@ export function buildDraft(args: {
     functionName: step.functionName,
     args: decodedArgs(vault, step),
     spender: step.spender ? { role: step.spender, address: roleAddress(vault, step.spender) } : null,
+    ...(args.pinned ? { pinned: args.pinned } : {}),
+    ...(step.step === 'approve' ? { unlimitedApproval: step.amount?.value === MAX_UINT256 } : {}),
     amount:
       step.amount && token
         ? {

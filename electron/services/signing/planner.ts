@@ -62,7 +62,8 @@ export async function planWithBasis(deps: PlannerDeps, input: Selection): Promis
   const verdicts = eligibility(selection, facts);
   const fees = needsFees(verdicts) ? await chainFees(facts.client, selection.maxFeeGwei) : null;
   const nonces = new Map<string, number>();
-  const drafted = await draftWallets({ client: facts.client, vault: facts.vault, wallets: selection.wallets, verdicts, fees, nonces });
+  const pinned = { vaultName: facts.pinned.vault.name, pinnedAt: facts.pinned.vault.pinnedAt, checkedAtBlock: facts.pinned.checkedAtBlock.toString() };
+  const drafted = await draftWallets({ client: facts.client, vault: facts.vault, wallets: selection.wallets, verdicts, fees, nonces, pinned });
   const now = new Date().toISOString();
   const { items, wallets } = reviewItems({ selection, vault: facts.vault, kycLink: facts.catalog.kyc.link, chain: facts.chain, verdicts, drafted, now });
   const plan: Plan = {

@@ -13,6 +13,8 @@ import {
   type SigningEvent,
 } from '../../../shared/signing/schemas';
 import type { Logger } from '../log/logger';
+import { gateItems, identityOf, type FirstSeenPolicy, type VaultRegistry } from '../registry';
+import { proposedFromPlanVault } from '../registry/contract-set';
 import type { ServiceClient } from '../service-client';
 import { BatchRunner, summary } from './batch-runner';
 import { reportCsv } from './csv';
@@ -35,6 +37,15 @@ export interface SigningServiceOptions {
   /** A client for a chain id (the same RPC the portfolio reads). */
   chain: (chainId: number) => PublicClient | Promise<PublicClient>;
   service: () => Promise<ServiceClient>;
+  /** The pinned vault registry of this data folder: every plan and every batch passes its gate. */
+  registry: VaultRegistry;
+  /** What a plan on a vault not pinned yet does: refused with a way to pin it, or pinned once its checks pass. */
+  firstSeen: FirstSeenPolicy;
+  /**
+   * An offline install has no way to pin a vault yet (its registry is imported in a later step):
+   * a bundle on a vault it has not pinned is admitted with a warning saying so. Refused otherwise.
+   */
+  admitUnpinnedBundles?: () => boolean;
   log?: Logger;
   /** How long to watch for a receipt before leaving the item `broadcast` (default 3 min). */
   receiptTimeoutMs?: number;
@@ -82,7 +93,10 @@ export class SigningService {
    * batch can be created from its id alone.
    */
   async plan(input: Selection): Promise<Plan> {
-    const { plan, basis } = await planWithBasis(this.options, input);
+    const { registry, firstSeen } = this.options;
+    const deps = { ...this.options, verifyVault: (vault: Portfolio['vaults'][number], client: PublicClient) => registry.verifyForPlan(identityOf(vault), client, firstSeen) };
+    const { plan, basis } = await planWithBasis(deps, input);
+    await this.gate(plan);
     this.plans.keep(plan, basis);
     return structuredClone(plan);
   }
@@ -91,10 +105,39 @@ export class SigningService {
    * A plan that did not come from this install's planner (an unsigned bundle, checked on import),
    * kept by id like the others so the same review and `createBatch` serve it.
    */
-  registerPlan(plan: Plan): Plan {
+  async registerPlan(plan: Plan): Promise<Plan> {
     const parsed = PlanSchema.parse(plan);
+    const warning = await this.gate(parsed);
+    if (warning) parsed.warnings.push(warning);
     this.plans.keep(parsed, null);
     return structuredClone(parsed);
+  }
+
+  /**
+   * The registry's gate (registry/gate.ts) on a plan or a batch: throws the refusal, or returns the
+   * warning of a bundle admitted on an install that has not pinned its vault.
+   */
+  private async gate(plan: Pick<Plan, 'vault' | 'selection' | 'items' | 'origin'>): Promise<string | null> {
+    let pinned = await this.options.registry.entry(plan.vault.id);
+    if (!pinned && plan.origin) {
+      if (plan.origin.kind === 'offline-signing' && this.options.admitUnpinnedBundles?.()) {
+        return `${plan.vault.name} is not pinned in this install's vault registry: its addresses are the bundle's own, not checked against a registry here. Compare every address with the review of the install that planned it.`;
+      }
+      if (plan.origin.kind === 'bundle-broadcast' && this.options.firstSeen.kind === 'pin-after-checks') {
+        const identity = { vaultId: plan.vault.id, name: plan.vault.name, chainId: plan.vault.chainId, proposed: proposedFromPlanVault(plan.vault) };
+        pinned = await this.options.registry.pin(identity, await this.options.chain(plan.vault.chainId), this.options.firstSeen.by);
+      }
+    }
+    if (!pinned) {
+      throw new AppError({
+        code: 'REGISTRY_VAULT_NOT_PINNED',
+        message: `${plan.vault.name} is not in this install's vault registry: nothing may be signed or sent on it.`,
+        action: this.options.firstSeen.kind === 'refuse' ? this.options.firstSeen.action : 'Pin the vault first.',
+        details: { vaultId: plan.vault.id },
+      });
+    }
+    gateItems({ vault: pinned, action: plan.selection.action, approval: plan.selection.approval ?? 'exact' }, plan.items);
+    return null;
   }
 
   /** A plan made here and what it was made from, for an unsigned bundle. */
@@ -113,6 +156,8 @@ export class SigningService {
   async createBatch(planOrId: Plan | string, options: { acknowledgeBlindSigning?: boolean } = {}): Promise<Batch> {
     // Over IPC pass the plan's id: the drafts then come from this process, never from the renderer.
     const plan = this.plans.toStart(planOrId);
+    // Again at the start: a plan given whole, or a vault frozen since it was planned, stops here.
+    await this.gate(plan);
     if (plan.needsBlindSigningAck && !options.acknowledgeBlindSigning) {
       throw new AppError({
         code: 'SIGNING_BLIND_ACK_REQUIRED',
@@ -152,6 +197,7 @@ export class SigningService {
    */
   async importBatch(batch: Batch): Promise<{ batch: Batch; created: boolean }> {
     if (await this.hasBatch(batch.id)) return { batch: await this.openBatch(batch.id), created: false };
+    await this.gate(batch);
     await this.journalNew(batch, 'signing: batch journaled from a bundle', { origin: runnerFor(batch).origin });
     return { batch: structuredClone(batch), created: true };
   }

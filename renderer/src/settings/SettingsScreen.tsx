@@ -5,6 +5,7 @@ import { call, errorData, getBridge } from '../bridge';
 import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useSettingsStore } from './settings-store';
+import { RegistryCard } from './RegistryCard';
 
 export function SettingsScreen() {
   const { status, busy, test, error, notice, load, testConnection, save, remove } = useSettingsStore();
@@ -119,6 +120,7 @@ export function SettingsScreen() {
       </div>
 
       <OfflineCard />
+      <RegistryCard />
     </Screen>
   );
 }

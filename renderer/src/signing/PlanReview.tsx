@@ -7,6 +7,33 @@ import { DateTime } from '../components/time';
 import { BundleSaved, useBundlesStore } from '../bundles';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
+const ROLE_WORDS: Record<string, string> = { epochVault: 'epoch vault', queue: 'queue', tranche: 'tranche token', underlying: 'underlying token', strategy: 'strategy' };
+
+/** The contract called and, for an approval, who may spend: each with its pinned role, the vault's name and where the pin comes from. */
+function WhereMoneyGoes({ review }: { review: Extract<Review, { kind: 'transaction' }> }) {
+  const vault = review.pinned?.vaultName ?? null;
+  const pin = review.pinned
+    ? `pinned on ${review.pinned.pinnedAt.slice(0, 10)}${review.pinned.checkedAtBlock ? `, checked on chain at block ${review.pinned.checkedAtBlock}` : ''}`
+    : "not in this install's vault registry";
+  // Lines of the review card itself (`.review > .cell-sub`), as the rest of the card.
+  return (
+    <>
+      <div className="cell-sub" data-testid="call-target">
+        Calls the {ROLE_WORDS[review.contract.role] ?? review.contract.role}
+        {vault ? ` of ${vault}` : ''} <code>{review.contract.address}</code>
+        {review.spender ? null : ` (${pin})`}
+      </div>
+      {review.spender ? (
+        <div className="cell-sub spender" data-testid="spender">
+          Spender: the {ROLE_WORDS[review.spender.role] ?? review.spender.role}
+          {vault ? ` of ${vault}` : ''} <code>{review.spender.address}</code> ({pin})
+          {review.unlimitedApproval ? <span className="pill pill-bad"> unlimited approval, chosen explicitly</span> : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /** One transaction or message as the operator checks it: the decoded call, fees, and what the Ledger will show. */
 export function ReviewCard({ review }: { review: Review }) {
   const [screens, setScreens] = useState(false);
@@ -28,11 +55,7 @@ export function ReviewCard({ review }: { review: Review }) {
               ))}
             </dl>
           ) : null}
-          {review.spender ? (
-            <div className="cell-sub">
-              Spender: {review.spender.role} <code>{review.spender.address}</code>
-            </div>
-          ) : null}
+          <WhereMoneyGoes review={review} />
           <div className="cell-sub">Max fee {review.fees.maxFeeDisplay}</div>
           {review.blindSigning ? (
             <div className="blind">

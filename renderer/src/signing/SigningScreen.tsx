@@ -5,6 +5,10 @@ import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { originLabel, BundleSaved, OfflineStart, SaveSigned, SendChecks } from '../bundles';
 import { NewOperation } from './NewOperation';
+import { VaultPinPanel } from './VaultPinPanel';
+
+/** Refusals that a review and an explicit pin of the vault's contracts can resolve. */
+const PIN_CODES = new Set(['REGISTRY_VAULT_NOT_PINNED', 'REGISTRY_VAULT_FROZEN']);
 import { PlanReview, ReviewCard } from './PlanReview';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
@@ -32,7 +36,7 @@ function canRetry(item: BatchItem, origin: BatchOrigin['kind'] | null): boolean 
 
 /** Plans to review, the batch being signed item by item, and the batches before it. */
 export function SigningScreen() {
-  const { plan, batch, batches, error, open, act, report, loadBatches } = useSigningStore();
+  const { plan, batch, batches, error, open, act, report, loadBatches, clearError } = useSigningStore();
   const offline = useNavigationStore((s) => s.info?.mode === 'offline');
   useEffect(() => {
     void loadBatches();
@@ -45,6 +49,9 @@ export function SigningScreen() {
   return (
     <Screen name="signing" title="Signing" subtitle="Every signature goes to the Ledger, one item at a time, journaled before each step.">
       {error ? <ErrorNotice error={error} /> : null}
+      {error && PIN_CODES.has(error.code) && typeof error.details?.vaultId === 'string' ? (
+        <VaultPinPanel key={error.details.vaultId} vaultId={error.details.vaultId} onPinned={clearError} />
+      ) : null}
       {plan ? <PlanReview plan={plan} /> : batch?.status === 'running' ? null : offline ? <OfflineStart /> : <NewOperation />}
       {batch ? (
         <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status} data-batch-id={batch.id}>

@@ -27,6 +27,8 @@ interface SigningState {
   /** Shows a plan made elsewhere (an unsigned bundle imported on an offline install) for review. */
   showPlan(plan: Plan): void;
   discardPlan(): void;
+  /** Forgets the error shown (the vault was pinned: the operator plans again). */
+  clearError(): void;
   /** Journals the reviewed plan and starts signing. */
   start(acknowledgeBlindSigning: boolean): Promise<void>;
   open(batchId: string): Promise<void>;
@@ -46,6 +48,9 @@ export const useSigningStore = create<SigningState>((set, get) => ({
   batch: null,
   batches: [],
   error: null,
+  clearError() {
+    set({ error: null });
+  },
   async makePlan(request) {
     // A new plan replaces the batch on screen (it stays in the list below).
     set({ planning: true, error: null, plan: null, batch: null });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTransaction, type Hex } from 'viem';
 import { createBundleService, type BundleService } from '../../../electron/services/bundles';
 import { createSigningService, type SigningService } from '../../../electron/services/signing';
+import { VaultRegistry } from '../../../electron/services/registry';
 import { readSignedBundle, readUnsignedBundle } from '../../../shared/bundle';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
@@ -27,6 +28,9 @@ async function offlineInstall(): Promise<{ signing: SigningService; bundles: Bun
     loadPortfolio: unreachable('portfolio'),
     chain: unreachable('chain'),
     service: unreachable('service'),
+    registry: new VaultRegistry(dataDir),
+    firstSeen: { kind: 'refuse', action: 'This install cannot pin vaults.' },
+    admitUnpinnedBundles: () => true,
   });
   const bundles = createBundleService({ dataDir, signing, chain: unreachable('chain'), source: unreachable('service') });
   return { signing, bundles };

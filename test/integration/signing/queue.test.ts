@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex, PublicClient } from 'viem';
 import { createSigningService, type SigningServiceOptions } from '../../../electron/services/signing';
+import { VaultRegistry } from '../../../electron/services/registry';
 import { AppError } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, BatchItem, SigningEvent } from '../../../shared/signing/schemas';
@@ -67,6 +68,8 @@ function consoleOnWorld(options: Partial<SigningServiceOptions> = {}) {
     loadPortfolio: (w) => world.portfolio.load(w, null),
     chain: (id) => world.chains.get(id)!,
     service: async () => world.client,
+    registry: new VaultRegistry(world.dataDir),
+    firstSeen: { kind: 'pin-after-checks', by: 'the test world' },
     ...options,
   });
 }

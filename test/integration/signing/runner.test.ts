@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, type Hex } from 'viem';
 import { createSigningService } from '../../../electron/services/signing';
+import { VaultRegistry } from '../../../electron/services/registry';
 import { BatchSchema, type Batch } from '../../../shared/signing/schemas';
 import { startSigningWorld, type SigningWorld } from './world';
 import { runBatch as spawnBatch } from './run-batch';
@@ -50,7 +51,7 @@ describe('npm run batch', () => {
   it('is killed after three signatures, then resumes: nothing lost, nothing sent twice', async () => {
     const dataDir = path.join(world.dataDir, 'runner');
     const rpc = world.sim.network.chains.flatMap(({ chain }) => ['--rpc', `${chain.chainId}=${chain.rpcUrl}`]);
-    const common = ['--service', world.service.url, ...rpc, '--emulated-device', '--auto-approve', '--data-dir', dataDir];
+    const common = ['--service', world.service.url, ...rpc, '--emulated-device', '--auto-approve', '--trust-new-vaults', '--data-dir', dataDir];
     const client = world.chains.get(31338)!;
     const wallets = world.wallets.slice(0, 6);
     const before = await Promise.all(wallets.map((w) => client.getTransactionCount({ address: w.address as Hex })));
@@ -70,6 +71,8 @@ describe('npm run batch', () => {
       loadPortfolio: (w) => world.portfolio.load(w, null),
       chain: (id) => world.chains.get(id)!,
       service: async () => world.client,
+      registry: new VaultRegistry(dataDir),
+      firstSeen: { kind: 'pin-after-checks', by: 'the test world' },
     });
     expect((await viewer.listBatches())[0]).toMatchObject({ id: batchId, status: 'paused', counts: { signed: 3, broadcast: 2 } });
     expect((await viewer.openBatch(batchId)).pause?.code).toBe('SIGNING_INTERRUPTED');

@@ -13,6 +13,7 @@ import { DeviceService } from '../../../electron/services/device';
 import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import { createSigningService, type SigningService } from '../../../electron/services/signing';
+import { VaultRegistry } from '../../../electron/services/registry';
 import { SIM_MNEMONIC } from '../../../electron/sim/chain/accounts';
 import { startLocalSimulation, type LocalSimulation } from '../../../electron/sim/indexer';
 import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../../../electron/sim/ledger';
@@ -77,6 +78,8 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
     loadPortfolio: (w) => portfolio.load(w, null),
     chain: (id) => chains.get(id)!,
     service: async () => client,
+    registry: new VaultRegistry(dataDir),
+    firstSeen: { kind: 'pin-after-checks', by: 'the test world' },
     receiptPollingMs: 50,
     receiptTimeoutMs: 20_000,
   });

@@ -1,7 +1,7 @@
 import type { Hex, PublicClient } from 'viem';
 import type { AppErrorData } from '../../../../shared/errors';
 import type { MessageStep, TxStep, WalletPlan } from '../../../../shared/signing/rules';
-import type { PlanVault, SelectionWallet } from '../../../../shared/signing/schemas';
+import type { PlanVault, SelectionWallet, TransactionReview } from '../../../../shared/signing/schemas';
 import { describeCallError } from '../broadcast';
 import { buildDraft, calldata, gasLimit, roleAddress, type Draft, type Fees } from '../drafts';
 
@@ -26,6 +26,7 @@ export async function draftWallets(args: {
   verdicts: readonly WalletPlan[];
   fees: Fees | null;
   nonces: Map<string, number>;
+  pinned?: TransactionReview['pinned'];
 }): Promise<WalletDrafts[]> {
   const { client, vault, verdicts, fees, nonces } = args;
   return Promise.all(
@@ -43,7 +44,7 @@ export async function draftWallets(args: {
             continue;
           }
           const gas = await gasLimit(client, w.address as Hex, roleAddress(vault, step.contract), calldata(vault, step), step, afterApprove);
-          out.push({ kind: 'tx', step, draft: buildDraft({ vault, step, nonce: nonce++, fees: fees!, gas }), afterApprove });
+          out.push({ kind: 'tx', step, draft: buildDraft({ vault, step, nonce: nonce++, fees: fees!, gas, ...(args.pinned ? { pinned: args.pinned } : {}) }), afterApprove });
           afterApprove = step.step === 'approve';
         }
         return out;

@@ -3,6 +3,7 @@ import { AppError, toAppErrorData } from '../../../../shared/errors';
 import type { Portfolio, PortfolioVault, RequestRow } from '../../../../shared/portfolio/schemas';
 import type { WalletFacts } from '../../../../shared/signing/rules';
 import type { PlanVault, Selection } from '../../../../shared/signing/schemas';
+import type { VerifiedVault } from '../../registry';
 import type { ServiceClient } from '../../service-client';
 import { readChainFacts, type ChainFacts } from '../facts';
 
@@ -11,6 +12,12 @@ export interface PlannerDeps {
   loadPortfolio: (wallets: { address: `0x${string}`; label: string }[]) => Promise<Portfolio>;
   chain: (chainId: number) => PublicClient | Promise<PublicClient>;
   service: () => Promise<ServiceClient>;
+  /**
+   * The vault's pinned contracts, checked on chain now through this client (the registry, with the
+   * install's rule for vaults seen for the first time). Plans are made from these, never from the
+   * addresses or decimals the service gives.
+   */
+  verifyVault: (vault: PortfolioVault, client: PublicClient) => Promise<VerifiedVault>;
 }
 
 export type AgreementStatus = { unsigned: WalletFacts['unsignedAgreements'] } | { error: string };
@@ -27,9 +34,27 @@ export interface PlanFacts {
   chain: ChainFacts;
   /** Per wallet (lower case), for deposits and agreements only. */
   agreements: Map<string, AgreementStatus> | null;
+  /** The registry's entry the plan is made from, and the block it was checked at. */
+  pinned: VerifiedVault;
 }
 
 const decodeBase64 = (text: string) => Buffer.from(text, 'base64').toString('utf8');
+
+/**
+ * The catalog's vault with the registry's contracts and tokens in place of the service's: every
+ * address a transaction names and every decimal an amount is read with come from the pinned set.
+ */
+function withPinned(pv: PortfolioVault, { vault: pinned }: VerifiedVault): PortfolioVault {
+  const c = pinned.contracts;
+  return {
+    ...pv,
+    epochVault: c.epochVault,
+    queue: c.queue,
+    strategy: c.strategy,
+    tranche: { address: c.tranche, symbol: pinned.tokens.tranche.symbol, decimals: pinned.tokens.tranche.decimals },
+    underlying: { address: c.underlying, symbol: pinned.tokens.underlying.symbol, decimals: pinned.tokens.underlying.decimals },
+  };
+}
 
 /** The vault as a plan names it, from the catalog. */
 function planVault(pv: PortfolioVault): PlanVault {
@@ -50,24 +75,26 @@ function planVault(pv: PortfolioVault): PlanVault {
 export async function readPlanFacts(deps: PlannerDeps, selection: Selection): Promise<PlanFacts> {
   const wallets = selection.wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
   const portfolio = await deps.loadPortfolio(wallets);
-  const catalog = portfolio.vaults.find((v) => v.id === selection.vaultId);
-  if (!catalog)
+  const listed = portfolio.vaults.find((v) => v.id === selection.vaultId);
+  if (!listed)
     throw new AppError({
       code: 'SIGNING_VAULT_NOT_FOUND',
       message: 'The vault is not in the catalog.',
       action: 'Refresh the portfolio and choose the vault again.',
     });
-  const vault = planVault(catalog);
-  const client = await deps.chain(vault.chainId);
+  const client = await deps.chain(listed.chain.chainId);
   // A signature is bound to the chain id: an RPC for another chain would take nothing we sign.
   const rpcChainId = await client.getChainId();
-  if (rpcChainId !== vault.chainId) {
+  if (rpcChainId !== listed.chain.chainId) {
     throw new AppError({
       code: 'SIGNING_WRONG_CHAIN',
-      message: `The RPC address for ${vault.name} answers for chain ${rpcChainId}, not ${vault.chainId}.`,
+      message: `The RPC address for ${listed.name} answers for chain ${rpcChainId}, not ${listed.chain.chainId}.`,
       action: 'Correct the RPC address of this chain in Settings.',
     });
   }
+  const pinned = await deps.verifyVault(listed, client);
+  const catalog = withPinned(listed, pinned);
+  const vault = planVault(catalog);
   const requests = portfolio.requests.filter((r) => r.vaultId === catalog.id);
   const takenAt = new Date().toISOString();
   const addresses = wallets.map((w) => w.address);
@@ -75,7 +102,7 @@ export async function readPlanFacts(deps: PlannerDeps, selection: Selection): Pr
   vault.state = chain.vault.state;
   const needsAgreements = selection.action === 'deposit' || selection.action === 'agreements';
   const agreements = needsAgreements ? await agreementStatus(deps, catalog.lenderSignatureIds, addresses) : null;
-  return { catalog, vault, client, requests, takenAt, chain, agreements };
+  return { catalog, vault, client, requests, takenAt, chain, agreements, pinned };
 }
 
 /** Per wallet: the LENDER agreements it has not signed, or why that could not be checked. */

@@ -1,0 +1,71 @@
+import type { PublicClient } from 'viem';
+import { AppError } from '../../../shared/errors';
+import type { PortfolioVault } from '../../../shared/portfolio/schemas';
+import type { PortfolioService } from '../../services/portfolio/portfolio';
+import { differences, identityOf, type VaultRegistry } from '../../services/registry';
+import { feature, type Feature } from '../feature';
+
+export interface RegistryFeatureDeps {
+  /** The registry of the current mode's data folder (the signing pipeline's). */
+  registry: () => VaultRegistry;
+  portfolio: PortfolioService;
+  chain: (chainId: number) => Promise<PublicClient>;
+}
+
+/**
+ * The pinned vault registry as the console shows it: a vault's pinned set beside what the service
+ * names now and what the chain says, the operator's explicit pin (which alone unfreezes a frozen
+ * vault), and the export of the registry with its fingerprint.
+ */
+export function createRegistryFeature(deps: RegistryFeatureDeps): Feature {
+  async function vaultOf(vaultId: string): Promise<PortfolioVault> {
+    const vault = (await deps.portfolio.load([], null)).vaults.find((v) => v.id === vaultId);
+    if (!vault) {
+      throw new AppError({
+        code: 'REGISTRY_VAULT_UNKNOWN',
+        message: 'The service does not list this vault now.',
+        action: 'Refresh the portfolio and try again.',
+      });
+    }
+    return vault;
+  }
+
+  /** The operator's RPC for the vault's chain, checked to answer for that chain. */
+  async function chainOf(vault: PortfolioVault): Promise<PublicClient> {
+    const client = await deps.chain(vault.chain.chainId);
+    const answered = await client.getChainId();
+    if (answered !== vault.chain.chainId) {
+      throw new AppError({
+        code: 'REGISTRY_WRONG_CHAIN',
+        message: `The RPC for ${vault.chain.name} answers for chain ${answered}, not ${vault.chain.chainId}.`,
+        action: 'Correct the RPC address of this chain in Settings.',
+      });
+    }
+    return client;
+  }
+
+  return feature({
+    registry: {
+      list: () => deps.registry().list(),
+      async review({ vaultId }) {
+        const vault = await vaultOf(vaultId);
+        const client = await chainOf(vault).catch(() => null);
+        return deps.registry().review(identityOf(vault), client, vault.chain.explorerUrl);
+      },
+      async pin({ vaultId, expected }) {
+        const vault = await vaultOf(vaultId);
+        const identity = identityOf(vault);
+        // What was reviewed is what is pinned: a service that changed its answer since asks for a new review.
+        if (differences(expected, identity.proposed).length > 0) {
+          throw new AppError({
+            code: 'REGISTRY_SET_CHANGED',
+            message: `The service names other contracts for ${vault.name} than the ones you reviewed.`,
+            action: 'Review the vault again before pinning.',
+          });
+        }
+        return deps.registry().pin(identity, await chainOf(vault), 'the operator, in the console');
+      },
+      export: () => deps.registry().export(),
+    },
+  });
+}

@@ -1,0 +1,181 @@
+import { decodeFunctionData, type Abi, type Hex } from 'viem';
+import { epochQueueAbi, epochVaultAbi, erc20Abi } from '../../../shared/abi';
+import { AppError } from '../../../shared/errors';
+import { ROLE_NAMES, type PinnedVault, type RegistryRole } from '../../../shared/registry/schemas';
+import { MAX_UINT256 } from '../../../shared/signing/rules';
+import type { DeviceTransactionRequest } from '../../../shared/device/state';
+import type { SigningAction, StepKind } from '../../../shared/signing/schemas';
+import { frozenError } from './registry';
+
+/**
+ * The one gate every plan passes before it may become a batch, whatever made it (this install's
+ * planner, an unsigned bundle, a signed bundle to send): each transaction's target and each
+ * approval's spender must be a contract pinned for that vault, in the role the step requires. It
+ * reads the transaction's own bytes (`to` and calldata), never the review written beside them.
+ */
+
+type Addr = `0x${string}`;
+
+/** The contract each step calls, and the function its calldata must decode to there. */
+export const STEP_TARGETS: Record<Exclude<StepKind, 'agreement' | 'none' | 'approve'>, { role: RegistryRole; functionName: string }> = {
+  depositAA: { role: 'epochVault', functionName: 'depositAA' },
+  requestDeposit: { role: 'queue', functionName: 'requestDeposit' },
+  requestWithdraw: { role: 'queue', functionName: 'requestWithdraw' },
+  redeem: { role: 'epochVault', functionName: 'requestWithdraw' },
+  claimDepositRequest: { role: 'queue', functionName: 'claimDepositRequest' },
+  claimWithdrawRequest: { role: 'queue', functionName: 'claimWithdrawRequest' },
+  deleteRequest: { role: 'queue', functionName: 'deleteRequest' },
+  deleteWithdrawRequest: { role: 'queue', functionName: 'deleteWithdrawRequest' },
+  claimRedeem: { role: 'epochVault', functionName: 'claimWithdrawRequest' },
+  claimInstantRedeem: { role: 'epochVault', functionName: 'claimInstantWithdrawRequest' },
+};
+
+/** The approvals an action may make: which token, to which spender (protocol notes, section 5). */
+export const ACTION_APPROVALS: Record<SigningAction, readonly { token: RegistryRole; spender: RegistryRole }[]> = {
+  deposit: [
+    { token: 'underlying', spender: 'epochVault' },
+    { token: 'underlying', spender: 'queue' },
+  ],
+  withdraw: [{ token: 'tranche', spender: 'queue' }],
+  redeem: [],
+  claim: [],
+  cancel: [],
+  agreements: [],
+};
+
+const ABI_OF: Partial<Record<RegistryRole, Abi>> = {
+  epochVault: epochVaultAbi as unknown as Abi,
+  queue: epochQueueAbi as unknown as Abi,
+  underlying: erc20Abi as unknown as Abi,
+  tranche: erc20Abi as unknown as Abi,
+};
+
+export interface GatedItem {
+  label: string;
+  wallet: string;
+  step: StepKind;
+  tx: DeviceTransactionRequest | null;
+}
+
+export interface GateContext {
+  vault: PinnedVault;
+  action: SigningAction;
+  /** The operator chose unlimited approvals explicitly; otherwise an unlimited one is refused. */
+  approval: 'exact' | 'unlimited';
+}
+
+const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+/** The roles an address holds in the pinned set (usually one; none for an address not pinned). */
+export function rolesOf(vault: PinnedVault, address: string | null | undefined): RegistryRole[] {
+  return (Object.keys(vault.contracts) as RegistryRole[]).filter((r) => same(vault.contracts[r], address));
+}
+
+function refused(
+  vault: PinnedVault,
+  item: GatedItem,
+  what: string,
+  role: RegistryRole | string,
+  pinned: string | null,
+  proposed: string | null,
+): AppError {
+  const roleText = role in ROLE_NAMES ? ROLE_NAMES[role as RegistryRole] : role;
+  return new AppError({
+    code: 'REGISTRY_GATE_REFUSED',
+    message: `Refused: ${item.label} ${item.step} — ${what}. ${vault.name}'s pinned ${roleText} is ${pinned ?? 'not pinned (none)'}; the plan names ${proposed ?? 'nothing'}.`,
+    action:
+      "Nothing was signed. If the vault's contracts really changed, confirm it with its operator, check the new set on chain and pin it again before planning.",
+    details: { vaultId: vault.vaultId, vault: vault.name, role, pinned, proposed, wallet: item.wallet, step: item.step },
+  });
+}
+
+/** Throws the refusal of the first transaction that does not go where the registry says it may. */
+export function gateItems(ctx: GateContext, items: readonly GatedItem[]): void {
+  const { vault } = ctx;
+  if (vault.frozen) throw frozenError(vault);
+  for (const item of items) {
+    const tx = item.tx;
+    if (!tx) continue;
+    if (tx.chainId !== vault.chainId)
+      throw refused(
+        vault,
+        item,
+        `the transaction is for chain ${tx.chainId}, the vault is pinned on chain ${vault.chainId}`,
+        'chain',
+        String(vault.chainId),
+        String(tx.chainId),
+      );
+    if (tx.value && tx.value !== '0') throw refused(vault, item, 'it sends ether, which no vault call does', 'value', '0', tx.value);
+    if (item.step === 'approve') gateApproval(ctx, item, tx);
+    else gateCall(vault, item, tx);
+  }
+}
+
+function decode(role: RegistryRole, data: Hex | undefined): { functionName: string; args: readonly unknown[] } | null {
+  const abi = ABI_OF[role];
+  if (!abi || !data) return null;
+  try {
+    const decoded = decodeFunctionData({ abi, data });
+    return { functionName: decoded.functionName, args: decoded.args ?? [] };
+  } catch {
+    return null;
+  }
+}
+
+function gateCall(vault: PinnedVault, item: GatedItem, tx: DeviceTransactionRequest): void {
+  const target = STEP_TARGETS[item.step as keyof typeof STEP_TARGETS];
+  if (!target) throw refused(vault, item, `a ${item.step} step sends no transaction`, 'contract', null, tx.to ?? null);
+  const pinned = vault.contracts[target.role];
+  if (!same(pinned, tx.to))
+    throw refused(vault, item, `the call must go to the ${ROLE_NAMES[target.role]}`, target.role, pinned, tx.to ?? null);
+  const decoded = decode(target.role, tx.data as Hex | undefined);
+  if (!decoded || decoded.functionName !== target.functionName) {
+    throw refused(
+      vault,
+      item,
+      `its calldata is not ${target.functionName} of the ${ROLE_NAMES[target.role]}`,
+      target.role,
+      pinned,
+      tx.to ?? null,
+    );
+  }
+  // A redeem names the tranche it burns: it must be the pinned one.
+  if (item.step === 'redeem' && !same(vault.contracts.tranche, decoded.args[1] as string)) {
+    throw refused(vault, item, 'the redeem names another tranche', 'tranche', vault.contracts.tranche, String(decoded.args[1]));
+  }
+}
+
+function gateApproval(ctx: GateContext, item: GatedItem, tx: DeviceTransactionRequest): void {
+  const { vault } = ctx;
+  const allowed = ACTION_APPROVALS[ctx.action];
+  if (allowed.length === 0) throw refused(vault, item, `a ${ctx.action} needs no approval`, 'spender', null, tx.to ?? null);
+  const token = allowed.find((a) => same(vault.contracts[a.token], tx.to));
+  if (!token) {
+    const role = allowed[0]!.token;
+    throw refused(vault, item, `the approval must be made on the ${ROLE_NAMES[role]}`, role, vault.contracts[role], tx.to ?? null);
+  }
+  const decoded = decode(token.token, tx.data as Hex | undefined);
+  if (!decoded || decoded.functionName !== 'approve')
+    throw refused(vault, item, 'its calldata is not an ERC-20 approve', token.token, vault.contracts[token.token], tx.to ?? null);
+  const [spender, amount] = decoded.args as [Addr, bigint];
+  const spenders = allowed.filter((a) => same(vault.contracts[a.token], tx.to)).map((a) => a.spender);
+  if (!spenders.some((s) => same(vault.contracts[s], spender))) {
+    const role = spenders.length === 1 ? spenders[0]! : spenders.join(' or ');
+    const pinned = spenders.map((s) => vault.contracts[s] ?? 'none').join(' or ');
+    throw refused(
+      vault,
+      item,
+      `the spender of the approval must be the ${spenders.map((s) => ROLE_NAMES[s]).join(' or ')}`,
+      role,
+      pinned,
+      spender,
+    );
+  }
+  if (amount === MAX_UINT256 && ctx.approval !== 'unlimited') {
+    throw new AppError({
+      code: 'REGISTRY_UNLIMITED_APPROVAL',
+      message: `Refused: ${item.label} approves an unlimited amount to ${spender}, and unlimited approvals were not chosen.`,
+      action: 'Plan again with exact approvals, or choose unlimited approvals explicitly.',
+    });
+  }
+}

@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { PublicClient } from 'viem';
+import { AppError, toAppErrorData } from '../../../shared/errors';
+import {
+  REGISTRY_SCHEMA_VERSION,
+  RegistryFileSchema,
+  type PinnedToken,
+  type PinnedVault,
+  type RegistryExport,
+  type RegistryFile,
+  type VaultPinReview,
+} from '../../../shared/registry/schemas';
+import { JsonDocument } from '../storage/json-document';
+import { allPass, evaluateRelations, failedChecks } from './checks';
+import { describeDifferences, differences, type VaultIdentity } from './contract-set';
+import { readRelations } from './reads';
+
+/** What to do with a vault seen for the first time when a plan asks for it. */
+export type FirstSeenPolicy =
+  /** Refuse; `action` tells the operator how to pin it (the review in the console, a flag headless). */
+  | { kind: 'refuse'; action: string }
+  /** Pin it once its on-chain checks pass (a headless run with --trust-new-vaults, the demo's own vaults). */
+  | { kind: 'pin-after-checks'; by: string };
+
+/** A pinned vault as a plan uses it: the set, and the block its relations were read at just now. */
+export interface VerifiedVault {
+  vault: PinnedVault;
+  checkedAtBlock: bigint;
+}
+
+type Tokens = PinnedVault['tokens'];
+
+/**
+ * The operator's pinned vault registry, in the data folder (`registry.json`). A set is pinned only
+ * after its relations were read on chain through the operator's RPC and all passed; before every
+ * plan they are read again. A pinned vault whose set the service later names differently is frozen
+ * (kept on disk) until the operator pins a set again: never lifted automatically.
+ */
+export class VaultRegistry {
+  private readonly doc: JsonDocument<RegistryFile>;
+  private writes: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly dataDir: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.doc = new JsonDocument(path.join(dataDir, 'registry.json'), RegistryFileSchema, () => ({
+      schemaVersion: REGISTRY_SCHEMA_VERSION,
+      vaults: [],
+    }));
+  }
+
+  async list(): Promise<PinnedVault[]> {
+    return (await this.doc.read()).value.vaults;
+  }
+
+  async entry(vaultId: string): Promise<PinnedVault | null> {
+    return (await this.list()).find((v) => v.vaultId === vaultId) ?? null;
+  }
+
+  /**
+   * What the console shows before a pin: the pinned set if any, what the service names now, and
+   * each relation of the proposed set read on chain. A changed set freezes the vault here too.
+   */
+  async review(identity: VaultIdentity, client: PublicClient | null, explorerUrl: string | null = null): Promise<VaultPinReview> {
+    let pinned = await this.entry(identity.vaultId);
+    if (pinned && !pinned.frozen && differences(pinned.contracts, identity.proposed).length > 0)
+      pinned = await this.freeze(pinned, identity);
+    const base = {
+      vaultId: identity.vaultId,
+      name: identity.name,
+      chainId: identity.chainId,
+      status: !pinned ? ('new' as const) : pinned.frozen ? ('frozen' as const) : ('pinned' as const),
+      pinned,
+      proposed: identity.proposed,
+      explorerUrl,
+    };
+    if (!client)
+      return { ...base, checks: null, checkedAtBlock: null, checkError: `No RPC is set for chain ${identity.chainId}.`, tokens: null };
+    try {
+      const { reads, keyring } = await readRelations(client, identity.proposed);
+      const proposed = { ...identity.proposed, keyring };
+      const checks = evaluateRelations(proposed, reads);
+      const { underlying, tranche, strategy } = reads.tokens;
+      return {
+        ...base,
+        proposed,
+        checks,
+        checkedAtBlock: reads.block.toString(),
+        checkError: null,
+        tokens: underlying && tranche && strategy ? { underlying, tranche, strategy } : null,
+      };
+    } catch (err) {
+      return {
+        ...base,
+        checks: null,
+        checkedAtBlock: null,
+        checkError: `The chain could not be read: ${toAppErrorData(err).message}`,
+        tokens: null,
+      };
+    }
+  }
+
+  /**
+   * Pins the set the service names now, after reading its relations on chain: refused unless every
+   * check passes. Replaces a pinned or frozen entry (the explicit re-pin that unfreezes a vault).
+   */
+  async pin(identity: VaultIdentity, client: PublicClient, by: string): Promise<PinnedVault> {
+    const { reads, keyring } = await readRelations(client, identity.proposed);
+    const contracts = { ...identity.proposed, keyring };
+    const checks = evaluateRelations(contracts, reads);
+    if (!allPass(checks)) {
+      throw new AppError({
+        code: 'REGISTRY_CHECKS_FAILED',
+        message: `${identity.name} was not pinned: its contracts do not check out on chain ${identity.chainId} (block ${reads.block}). ${failedChecks(checks)}.`,
+        action: 'Do not use this vault until the service names contracts that belong together; report it to the service.',
+        details: { vaultId: identity.vaultId, checks },
+      });
+    }
+    const { underlying, tranche, strategy } = reads.tokens as { [K in keyof Tokens]: PinnedToken };
+    const entry: PinnedVault = {
+      vaultId: identity.vaultId,
+      name: identity.name,
+      chainId: identity.chainId,
+      contracts,
+      tokens: { underlying, tranche, strategy },
+      pinnedAt: this.now().toISOString(),
+      pinnedBy: by,
+      pinnedAtBlock: reads.block.toString(),
+      frozen: null,
+    };
+    await this.update((vaults) => [...vaults.filter((v) => v.vaultId !== entry.vaultId), entry]);
+    return entry;
+  }
+
+  /**
+   * The pinned set a plan may use, checked again on chain now. Refused for a vault not pinned (unless
+   * the policy pins first-seen vaults after their checks), a frozen one, one whose set the service
+   * now names differently (which freezes it), or one whose relations no longer hold.
+   */
+  async verifyForPlan(identity: VaultIdentity, client: PublicClient, firstSeen: FirstSeenPolicy): Promise<VerifiedVault> {
+    let entry = await this.entry(identity.vaultId);
+    if (!entry) {
+      if (firstSeen.kind === 'refuse') {
+        throw new AppError({
+          code: 'REGISTRY_VAULT_NOT_PINNED',
+          message: `${identity.name} is not in the vault registry yet: its contracts have not been reviewed and pinned.`,
+          action: firstSeen.action,
+          details: { vaultId: identity.vaultId },
+        });
+      }
+      entry = await this.pin(identity, client, firstSeen.by);
+    }
+    if (!entry.frozen && (entry.chainId !== identity.chainId || differences(entry.contracts, identity.proposed).length > 0)) {
+      entry = await this.freeze(entry, identity);
+    }
+    if (entry.frozen) throw frozenError(entry);
+    const { reads } = await readRelations(client, entry.contracts);
+    const checks = evaluateRelations(entry.contracts, reads);
+    const tokenDrift = (['underlying', 'tranche', 'strategy'] as const).filter(
+      (t) => reads.tokens[t]?.decimals !== entry.tokens[t].decimals,
+    );
+    if (!allPass(checks) || tokenDrift.length > 0) {
+      const drift = tokenDrift.map(
+        (t) => `the ${t}'s decimals() is ${reads.tokens[t]?.decimals ?? 'unread'}, pinned ${entry.tokens[t].decimals}`,
+      );
+      throw new AppError({
+        code: 'REGISTRY_CHECKS_FAILED',
+        message: `${entry.name}: the pinned contracts no longer check out on chain ${entry.chainId} (block ${reads.block}). ${[failedChecks(checks), ...drift].filter(Boolean).join('; ')}.`,
+        action: 'Nothing was planned. Check the vault with its operator before pinning its contracts again.',
+        details: { vaultId: entry.vaultId },
+      });
+    }
+    return { vault: entry, checkedAtBlock: reads.block };
+  }
+
+  /** The registry as a file, with the fingerprint of its bytes (shown where it is written and where it is read). */
+  async export(): Promise<RegistryExport> {
+    const vaults = [...(await this.list())].sort((a, b) => a.vaultId.localeCompare(b.vaultId));
+    const content = `${JSON.stringify({ schemaVersion: REGISTRY_SCHEMA_VERSION, vaults }, null, 2)}\n`;
+    const day = this.now().toISOString().slice(0, 10).replace(/-/g, '');
+    return { fileName: `vaultdesk-registry-${day}.json`, content, fingerprint: registryFingerprint(content), vaults: vaults.length };
+  }
+
+  private async freeze(entry: PinnedVault, identity: VaultIdentity): Promise<PinnedVault> {
+    const frozen: PinnedVault = { ...entry, frozen: { at: this.now().toISOString(), proposed: identity.proposed } };
+    await this.update((vaults) => vaults.map((v) => (v.vaultId === entry.vaultId ? frozen : v)));
+    return frozen;
+  }
+
+  /** One write at a time, each on the latest file. */
+  private update(change: (vaults: PinnedVault[]) => PinnedVault[]): Promise<void> {
+    const next = this.writes
+      .catch(() => undefined)
+      .then(async () => {
+        const current = (await this.doc.read()).value;
+        await this.doc.write({ schemaVersion: REGISTRY_SCHEMA_VERSION, vaults: change(current.vaults) });
+      });
+    this.writes = next;
+    return next;
+  }
+}
+
+export function frozenError(entry: PinnedVault): AppError {
+  const diff = entry.frozen ? describeDifferences(differences(entry.contracts, entry.frozen.proposed)) : '';
+  return new AppError({
+    code: 'REGISTRY_VAULT_FROZEN',
+    message: `${entry.name} is frozen: the service now names other contracts than the ones pinned on ${entry.pinnedAt.slice(0, 10)} (${diff}). No plan is possible on it.`,
+    action:
+      'Compare the pinned and the new addresses (in the console, shown with this refusal); pin the new set only if its on-chain checks pass and its operator confirms the change.',
+    details: { vaultId: entry.vaultId },
+  });
+}
+
+/** `sha256:` and the hex digest of the file's bytes. */
+export function registryFingerprint(content: string): string {
+  return `sha256:${createHash('sha256').update(content, 'utf8').digest('hex')}`;
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/**
+ * The pinned vault registry: for each vault the operator acts on, the contracts where money may go,
+ * each with its role, the tokens' decimals and symbols as the chain gave them, and when and by whom
+ * the set was pinned. Every address a transaction names is checked against it, never against what
+ * the service says now.
+ */
+
+const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
+
+/** The roles a vault's contracts play (protocol notes, section 1). */
+export const REGISTRY_ROLES = ['epochVault', 'queue', 'tranche', 'underlying', 'strategy', 'keyring'] as const;
+export const RegistryRoleSchema = z.enum(REGISTRY_ROLES);
+export type RegistryRole = z.infer<typeof RegistryRoleSchema>;
+
+/** A vault's contracts by role; a vault without a queue or a keyring has null there. */
+export const ContractSetSchema = z.object({
+  epochVault: Address,
+  queue: Address.nullable(),
+  tranche: Address,
+  underlying: Address,
+  strategy: Address,
+  keyring: Address.nullable(),
+});
+export type ContractSet = z.infer<typeof ContractSetSchema>;
+
+export const PinnedTokenSchema = z.object({ symbol: z.string(), decimals: z.number().int().min(0).max(255) });
+export type PinnedToken = z.infer<typeof PinnedTokenSchema>;
+
+/** One relation read on chain, with what was expected and what the chain answered. */
+export const RegistryCheckSchema = z.object({
+  id: z.string(),
+  /** e.g. "The queue's epochVault() is the epoch vault". */
+  label: z.string(),
+  ok: z.boolean(),
+  expected: z.string().nullable(),
+  actual: z.string().nullable(),
+});
+export type RegistryCheck = z.infer<typeof RegistryCheckSchema>;
+
+export const PinnedVaultSchema = z.object({
+  vaultId: z.string(),
+  name: z.string(),
+  chainId: z.number().int(),
+  contracts: ContractSetSchema,
+  tokens: z.object({ underlying: PinnedTokenSchema, tranche: PinnedTokenSchema, strategy: PinnedTokenSchema }),
+  pinnedAt: z.string(),
+  /** Who pinned it: the operator in the console, a headless run with --trust-new-vaults, the demo. */
+  pinnedBy: z.string(),
+  /** The block the checks were read at when it was pinned. */
+  pinnedAtBlock: z.string().regex(/^\d+$/),
+  /**
+   * Set when the service named another set of contracts for this vault: no plan is possible on it
+   * until the operator pins a set again (never lifted automatically).
+   */
+  frozen: z.object({ at: z.string(), proposed: ContractSetSchema }).nullable(),
+});
+export type PinnedVault = z.infer<typeof PinnedVaultSchema>;
+
+export const REGISTRY_SCHEMA_VERSION = 1;
+export const RegistryFileSchema = z.object({
+  schemaVersion: z.literal(REGISTRY_SCHEMA_VERSION),
+  vaults: z.array(PinnedVaultSchema),
+});
+export type RegistryFile = z.infer<typeof RegistryFileSchema>;
+
+/** What the console shows for a vault: the pinned set (if any), what the service names now, and the chain's answers. */
+export const VaultPinStatusSchema = z.enum(['new', 'pinned', 'frozen']);
+export type VaultPinStatus = z.infer<typeof VaultPinStatusSchema>;
+
+export const VaultPinReviewSchema = z.object({
+  vaultId: z.string(),
+  name: z.string(),
+  chainId: z.number(),
+  status: VaultPinStatusSchema,
+  pinned: PinnedVaultSchema.nullable(),
+  /** What the service names now. */
+  proposed: ContractSetSchema,
+  /** The relations of the proposed set read on chain; null when the chain could not be read. */
+  checks: z.array(RegistryCheckSchema).nullable(),
+  checkedAtBlock: z.string().nullable(),
+  /** Why the checks could not be read (no RPC for the chain, the node refused). */
+  checkError: z.string().nullable(),
+  /** The tokens as the chain gave them for the proposed set. */
+  tokens: z.object({ underlying: PinnedTokenSchema, tranche: PinnedTokenSchema, strategy: PinnedTokenSchema }).nullable(),
+  explorerUrl: z.string().nullable(),
+});
+export type VaultPinReview = z.infer<typeof VaultPinReviewSchema>;
+
+export const RegistryExportSchema = z.object({
+  fileName: z.string(),
+  content: z.string(),
+  /** sha256 of the file's bytes, shown where the file is written and where it is read. */
+  fingerprint: z.string(),
+  vaults: z.number(),
+});
+export type RegistryExport = z.infer<typeof RegistryExportSchema>;
+
+/** What the window may send: a vault id, and the set the operator reviewed (bounded, for the bridge's frame ceiling). */
+const AddressInput = z
+  .string()
+  .max(42)
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
+export const VaultReviewInput = z.object({ vaultId: z.string().max(64) }).strict();
+export const PinVaultInput = z
+  .object({
+    vaultId: z.string().max(64),
+    expected: z.object({
+      epochVault: AddressInput,
+      queue: AddressInput.nullable(),
+      tranche: AddressInput,
+      underlying: AddressInput,
+      strategy: AddressInput,
+      keyring: AddressInput.nullable(),
+    }),
+  })
+  .strict();
+
+/** Human names of the roles, as the review and the refusals write them. */
+export const ROLE_NAMES: Record<RegistryRole, string> = {
+  epochVault: 'epoch vault',
+  queue: 'queue',
+  tranche: 'tranche token',
+  underlying: 'underlying token',
+  strategy: 'strategy',
+  keyring: 'keyring',
+};
