@@ -35,7 +35,7 @@ export function transactionsCsv(rows: readonly TransactionRow[], labelOf: (walle
       safe(labelOf(r.wallet)),
       safe(r.vaultName),
       safe(r.type),
-      safe(r.status),
+      r.status === null ? '' : safe(r.status),
       r.amount === null ? '' : r.token ? exactUnits(r.amount, r.token.decimals) : r.amount,
       r.token ? safe(r.token.symbol) : r.amount === null ? '' : 'base units (token unknown)',
       r.hash ?? '',

@@ -181,8 +181,6 @@ function vaultFigures(chain: VaultChainState | null, block: VaultBlock | null) {
   };
 }
 
-const REQUEST_TYPES = new Set<RequestType>(['DEPOSIT', 'WITHDRAW', 'REDEEM']);
-
 /** Which of a vault's sources did not answer on this refresh (their last answer is used instead). */
 export interface SourcesBehind {
   /** The service's records are from an earlier refresh. */
@@ -223,8 +221,9 @@ export function buildRequests(
   };
 
   for (const s of serviceRequests) {
-    if (!wallets.has(s.walletAddress.toLowerCase()) || !REQUEST_TYPES.has(s.type as RequestType)) continue;
-    const type = s.type as RequestType;
+    // A type the console does not know (WRITEOFF, or one added later) is kept: shown as it is, with no action.
+    if (!wallets.has(s.walletAddress.toLowerCase())) continue;
+    const type: RequestType = s.type;
     const onChain = chainWallets?.get(walletKey(vault.id, s.walletAddress));
     // A pending queue request of the current epoch that the chain no longer holds was cancelled.
     if (onChain && s.status === 'PENDING' && s.epochNumber === current && type !== 'REDEEM') {
