@@ -89,7 +89,8 @@ const UnreadRequestsSchema = z.array(z.custom<VaultRequest>(() => true));
 export const VaultBlockSchema = z.looseObject({
   _id: ObjectIdSchema,
   vaultId: ObjectIdSchema,
-  vaultAddress: AddressSchema.optional(),
+  /** Shown nowhere (the vault's own record gives its contracts): kept as sent, checked by no one. */
+  vaultAddress: z.string().optional(),
   chainId: ObjectIdSchema.optional(),
   block: BlockRefSchema,
   APRs: AprBreakdownSchema.optional(),
