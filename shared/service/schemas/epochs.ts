@@ -137,7 +137,11 @@ export function readBlockRequests<B extends { vaultId: string; vaultAddress?: st
   if (!Array.isArray(block.requests)) return { block, setAside: [] };
   const inVault = block.requests.map((r) =>
     r !== null && typeof r === 'object'
-      ? { vaultId: block.vaultId, ...(block.vaultAddress ? { vaultAddress: block.vaultAddress } : {}), ...r }
+      ? {
+          vaultId: block.vaultId,
+          ...(AddressSchema.safeParse(block.vaultAddress).success ? { vaultAddress: block.vaultAddress } : {}),
+          ...r,
+        }
       : r,
   );
   const { kept, setAside } = readRecords(endpoint, inVault, VaultRequestSchema);
