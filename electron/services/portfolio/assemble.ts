@@ -88,7 +88,8 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
       explorerUrl: ((entry.chain as { explorerUrl?: string }).explorerUrl ?? null) || null,
     },
     // The chain's own decimals decide amounts; the service's figure only stands in while the chain does not answer.
-    underlying: { symbol: entry.token.symbol ?? '?', decimals: chain?.underlyingDecimals ?? entry.token.decimals ?? 18, address: entry.underlying },
+    // The chain's own symbol and decimals name and scale amounts; the service's figures only stand in while the chain does not answer.
+    underlying: { symbol: chain?.underlyingSymbol ?? entry.token.symbol ?? '?', decimals: chain?.underlyingDecimals ?? entry.token.decimals ?? 18, address: entry.underlying },
     tranche: { symbol: entry.vault.symbol ?? 'AA', decimals: 18, address: entry.tranche },
     epochVault: entry.epochVault,
     queue: entry.queue,

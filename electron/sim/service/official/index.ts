@@ -138,14 +138,13 @@ export function officialPoints(
   return { ...points, points: decimal(points.points), perDay: decimal(points.perDay), multiplier: decimal(points.multiplier) };
 }
 
-/** `/v1/vaults/performances`: the aggregate of the public vaults' latest blocks. */
+/** `/v1/vaults/performances`: the aggregate of every vault's latest block (the query may narrow it; this service does not). */
 export function performancesAggregate(store: SimStore): Record<string, unknown> {
   let tvl = 0n;
   let credit = 0n;
   const aprs: number[] = [];
   let vaults = 0;
   for (const vault of store.vaults.values()) {
-    if (vault.visibility !== 'PUBLIC') continue;
     const block = store.latestVaultBlock(vault._id);
     if (!block) continue;
     vaults += 1;
