@@ -81,7 +81,7 @@ export function TransactionsScreen() {
       }),
       col.accessor('type', {
         header: 'Type',
-        meta: { width: '170px' } satisfies ColumnMeta,
+        meta: { width: '200px' } satisfies ColumnMeta,
         cell: (c) => (
           <KnownValue kind="transactionType" value={c.getValue()}>
             {words(c.getValue())}
@@ -90,7 +90,7 @@ export function TransactionsScreen() {
       }),
       col.accessor('status', {
         header: 'Status',
-        meta: { width: '115px' } satisfies ColumnMeta,
+        meta: { width: '90px' } satisfies ColumnMeta,
         cell: (c) => {
           const status = c.getValue();
           // The protocol's records carry no status: a record is a transaction that was mined.
