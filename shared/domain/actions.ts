@@ -7,7 +7,15 @@ import { isRunning, type CycleState } from './cycle';
  */
 
 export type ContractRole = 'epochVault' | 'queue';
-export type RequestType = 'DEPOSIT' | 'WITHDRAW' | 'REDEEM';
+/** The request types the console acts on. */
+export type KnownRequestType = 'DEPOSIT' | 'WITHDRAW' | 'REDEEM';
+/**
+ * A request's type as the service writes it: the three the console acts on, or any other word
+ * (WRITEOFF, or one added later), which is kept and shown but has no action.
+ */
+export type RequestType = KnownRequestType | (string & {});
+
+export const isKnownRequestType = (type: string): type is KnownRequestType => type === 'DEPOSIT' || type === 'WITHDRAW' || type === 'REDEEM';
 
 export interface VaultRoutingFacts {
   state: CycleState;
@@ -19,7 +27,7 @@ export interface VaultRoutingFacts {
 
 export interface EntryRoute {
   /** The request the call creates; NONE when the deposit is immediate (depositAA). */
-  creates: 'NONE' | RequestType;
+  creates: 'NONE' | KnownRequestType;
   approve: { token: 'underlying' | 'tranche'; spender: ContractRole } | null;
   call: { contract: ContractRole; functionName: 'depositAA' | 'requestDeposit' | 'requestWithdraw' };
 }
@@ -123,6 +131,10 @@ export function requestAction(r: RequestFacts, state: CycleState): RequestVerdic
         return { action: { kind: 'claim', contract: 'epochVault', functionName: 'claimWithdrawRequest', epochNumber: null } };
       }
       break;
+    case 'WRITEOFF':
+      return { action: null, reason: 'A write-off request: settled by the vault manager, nothing to claim or cancel here.' };
+    default:
+      return { action: null, reason: `The service records a request of type ${r.type}, which this console does not know: it takes no action on it.` };
   }
   return { action: null, reason: `No action for a ${r.type.toLowerCase()} request with status ${r.status}.` };
 }

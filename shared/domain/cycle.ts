@@ -29,7 +29,11 @@ export function serviceStatusOf(state: CycleState): 'WAITING' | 'RUNNING' | 'DEF
   return state === 'DEFAULTED' ? 'DEFAULTED' : isRunning(state) ? 'RUNNING' : 'WAITING';
 }
 
-/** Reads the service's word (NETTING is the documentation's name for WAITING). */
+/**
+ * Reads the service's word (NETTING is the documentation's name for WAITING). CURE is the
+ * borrower's grace period after an epoch's end date passed unpaid: the epoch is over but not
+ * stopped, as RUNNING_PAST_END. Any other word is not a cycle the console knows (null).
+ */
 export function cycleStateFromService(status: string, endDateSeconds: number | null, now: number): CycleState | null {
   switch (status) {
     case 'DEFAULTED':
@@ -39,6 +43,8 @@ export function cycleStateFromService(status: string, endDateSeconds: number | n
       return 'WAITING';
     case 'RUNNING':
       return endDateSeconds !== null && now >= endDateSeconds ? 'RUNNING_PAST_END' : 'RUNNING';
+    case 'CURE':
+      return 'RUNNING_PAST_END';
     default:
       return null;
   }

@@ -42,9 +42,11 @@ export function nextCycleEvent(t: CycleTimes): ScheduledEvent | null {
 
 /** When a request should be processed or become claimable, or null when nothing is expected. */
 export function expectedRequestTime(
-  request: { type: 'DEPOSIT' | 'WITHDRAW' | 'REDEEM'; status: string; isInstant: boolean },
+  request: { type: string; status: string; isInstant: boolean },
   t: CycleTimes,
 ): number | null {
+  // A type the console does not know has no schedule it could tell.
+  if (request.type !== 'DEPOSIT' && request.type !== 'WITHDRAW' && request.type !== 'REDEEM') return null;
   if (t.state === 'DEFAULTED' || t.epochEnd === null) return null;
   const buffer = t.bufferPeriod ?? 0;
   const duration = t.epochDuration ?? 0;

@@ -178,7 +178,11 @@ export const RequestRowSchema = z.object({
   id: z.string(),
   wallet: z.string(),
   vaultId: z.string(),
-  type: z.enum(['DEPOSIT', 'WITHDRAW', 'REDEEM']),
+  /**
+   * DEPOSIT, WITHDRAW or REDEEM, which the console acts on; any other type the service records
+   * (WRITEOFF, or one added later) is kept and shown as it is, with no action.
+   */
+  type: z.string(),
   status: z.string(),
   isInstant: z.boolean(),
   epochNumber: z.number().nullable(),

@@ -6,4 +6,5 @@ export * from './tolerant';
 export * from './query';
 export * from './errors';
 export * from './resources';
+export * from './known-values';
 export * from './vault';

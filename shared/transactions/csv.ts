@@ -31,7 +31,7 @@ export function transactionsCsv(rows: readonly TransactionRow[], labelOf: (walle
       labelOf(r.wallet),
       r.vaultName,
       r.type,
-      r.status,
+      r.status ?? '',
       r.amount === null ? '' : r.token ? exactUnits(r.amount, r.token.decimals) : r.amount,
       r.token ? r.token.symbol : r.amount === null ? '' : 'base units (token unknown)',
       r.hash ?? '',

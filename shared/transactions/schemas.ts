@@ -18,8 +18,10 @@ export const TransactionRowSchema = z.object({
   /** The vault's name, or its id when the catalog does not list it. */
   vaultName: z.string(),
   chainName: z.string().nullable(),
+  /** Open: a type the console does not know is shown as it is, marked. */
   type: z.string(),
-  status: z.string(),
+  /** Null: the protocol's records carry no status (a record is a mined transaction). */
+  status: z.string().nullable(),
   amount: Units.nullable(),
   /** Null when the service names a token the catalog does not list: the amount is then in unknown units. */
   token: z.object({ symbol: z.string(), decimals: z.number().int().min(0).max(36) }).nullable(),

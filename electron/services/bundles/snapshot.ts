@@ -1,3 +1,4 @@
+import { isKnownRequestType } from '../../../shared/domain/actions';
 import type { BundleSnapshot, BundleSource } from '../../../shared/bundle/schemas';
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import type { Plan } from '../../../shared/signing/schemas';
@@ -96,7 +97,8 @@ export function snapshotFromBasis(
         unsignedAgreements: basis.unsignedAgreements.get(address) ?? null,
       };
     }),
-    requests: basis.requests.map((r) => ({
+    // A bundle carries the requests the console acts on; a type it does not know stays on screen only.
+    requests: basis.requests.flatMap((r) => (isKnownRequestType(r.type) ? [{ ...r, type: r.type }] : [])).map((r) => ({
       id: r.id,
       wallet: r.wallet,
       type: r.type,

@@ -62,24 +62,28 @@ export async function loadVaultList(
   };
 }
 
-/** A vault's epoch history, oldest first: every page of the service's epoch list for it. */
+/**
+ * A vault's epoch history, oldest first: every page of the service's epoch list for it, ordered
+ * here (no order is asked of the service). An epoch's APR is its own rate (`apr`, or `APRs.EPOCH`
+ * in the protocol's records); its last APR, which the protocol's records leave out, is the APR of
+ * the epoch before it.
+ */
 export async function loadEpochHistory(client: ServiceClient, vaultId: string): Promise<EpochHistory> {
-  const epochs = await client.listAll('vaultEpochs', { filter: { vaultId }, sort: 'count' });
+  const epochs = (await client.listAll('vaultEpochs', { filter: { vaultId } })).sort((a, b) => a.count - b.count);
+  const aprOf = new Map(epochs.map((e) => [e.count, e.apr]));
   return {
     vaultId,
     fetchedAtMs: Date.now(),
-    epochs: epochs
-      .map((e) => ({
-        count: e.count,
-        status: e.status,
-        startDate: isoToSeconds(e.startDate),
-        endDate: isoToSeconds(e.endDate),
-        apr: e.apr ?? null,
-        lastApr: e.lastApr ?? null,
-        withdrawType: e.withdrawType ?? null,
-        depositQueue: e.depositQueue?.amount ?? null,
-        withdrawQueue: e.withdrawQueue?.amount ?? null,
-      }))
-      .sort((a, b) => a.count - b.count),
+    epochs: epochs.map((e) => ({
+      count: e.count,
+      status: e.status,
+      startDate: isoToSeconds(e.startDate),
+      endDate: isoToSeconds(e.endDate),
+      apr: e.apr ?? null,
+      lastApr: e.lastApr ?? aprOf.get(e.count - 1) ?? null,
+      withdrawType: e.withdrawType ?? null,
+      depositQueue: e.depositQueue?.amount ?? null,
+      withdrawQueue: e.withdrawQueue?.amount ?? null,
+    })),
   };
 }

@@ -24,9 +24,59 @@ export function usdFigure(
 }
 
 type OverviewLine = ResourceItem<'vaultsPerformanceOverview'>;
+type PerformanceRecord = ResourceItem<'vaultPerformances'>;
+
+const DAY_S = 86_400;
+/** The service writes a vault's age in seconds; the screens show days. */
+export const ageDays = (seconds: number | undefined): number | null => (seconds === undefined ? null : Math.floor(seconds / DAY_S));
+
+/** How far back a vault's latest performance record is looked for before its whole history is read. */
+const LATEST_WINDOW_DAYS = 14;
+
+/** The record with the highest block of each vault. */
+function latestPerVault(records: readonly PerformanceRecord[], into: Map<string, PerformanceRecord>): void {
+  for (const r of records) {
+    const held = into.get(r.vaultId);
+    if (!held || (r.block?.number ?? 0) > (held.block?.number ?? 0)) into.set(r.vaultId, r);
+  }
+}
+
+/**
+ * One line per public vault. The seed's service lists them at `/v1/vaults/performances`; the
+ * protocol's answers an aggregate there instead, and then each vault's latest performance record
+ * (from a recent window, ordered here: no order is asked of the service) and its latest block's
+ * TVL make the line.
+ */
+async function overviewLines(client: ServiceClient, vaultIds: readonly string[]): Promise<OverviewLine[]> {
+  const answer = await client.getVaultsPerformances();
+  if (answer.kind === 'perVault') return answer.lines;
+  if (vaultIds.length === 0) return [];
+  const nowS = Math.floor(Date.now() / 1000);
+  const latest = new Map<string, PerformanceRecord>();
+  const [recent, blocks] = await Promise.all([
+    client.listAll('vaultPerformances', { filter: { vaultId: vaultIds, 'block.timestamp': { gte: nowS - LATEST_WINDOW_DAYS * DAY_S } } }),
+    client.listAllVaultLatestBlocks(vaultIds),
+  ]);
+  latestPerVault(recent, latest);
+  for (const vaultId of vaultIds.filter((id) => !latest.has(id)))
+    latestPerVault(await client.listAll('vaultPerformances', { filter: { vaultId } }), latest);
+  const tvl = new Map(blocks.map((b) => [b.vaultId, b.TVL]));
+  return [...latest.values()].map((r) => ({
+    vaultId: r.vaultId,
+    age: r.age,
+    holders: r.holders,
+    realizedAPY: r.realizedAPY,
+    ...(r.earnings ? { earnings: r.earnings } : {}),
+    ...(tvl.get(r.vaultId) ? { TVL: tvl.get(r.vaultId)! } : {}),
+    ...(r.block ? { block: r.block } : {}),
+  }));
+}
 
 export async function performanceOverview(client: ServiceClient, index: ReferenceIndex): Promise<PerformanceOverview> {
-  const lines = await client.listAll('vaultsPerformanceOverview');
+  const lines = await overviewLines(
+    client,
+    index.publicVaults.map((v) => v._id),
+  );
   const byVault = new Map<string, OverviewLine>(lines.map((l) => [l.vaultId, l]));
   const shown = index.publicVaults.filter((v) => byVault.has(v._id));
   // Only the tokens whose USD figures are missing are priced.
@@ -34,7 +84,10 @@ export async function performanceOverview(client: ServiceClient, index: Referenc
     const l = byVault.get(v._id)!;
     return (l.TVL?.token !== undefined && l.TVL.USD === undefined) || (l.earnings?.token !== undefined && l.earnings.USD === undefined);
   });
-  const prices = await latestPrices(client, needPrice.map((v) => v.tokenId));
+  const prices = await latestPrices(
+    client,
+    needPrice.map((v) => v.tokenId),
+  );
 
   const rows: PerformanceRow[] = shown.map((vault) => {
     const line = byVault.get(vault._id)!;
@@ -44,10 +97,14 @@ export async function performanceOverview(client: ServiceClient, index: Referenc
       vault: index.ref(vault),
       realizedAPY: line.realizedAPY ?? null,
       holders: line.holders ?? null,
-      ageDays: line.age ?? null,
+      ageDays: ageDays(line.age),
       tvl: line.TVL ? { token: line.TVL.token ?? null, usd: usdFigure(line.TVL.USD, line.TVL.token, token, price) } : null,
       earnings: line.earnings
-        ? { token: line.earnings.token ?? null, usd: usdFigure(line.earnings.USD, line.earnings.token, token, price), percentage: line.earnings.percentage ?? null }
+        ? {
+            token: line.earnings.token ?? null,
+            usd: usdFigure(line.earnings.USD, line.earnings.token, token, price),
+            percentage: line.earnings.percentage ?? null,
+          }
         : null,
       asOf: line.block?.timestamp ?? null,
     };
@@ -59,11 +116,22 @@ export async function performanceOverview(client: ServiceClient, index: Referenc
 /** How many records of a vault the page charts (the most recent ones). */
 const HISTORY_RECORDS = 200;
 
-export async function vaultPerformance(client: ServiceClient, index: ReferenceIndex, vault: ResourceItem<'vaults'>): Promise<VaultPerformanceView> {
-  const [records, prices] = await Promise.all([
-    client.listVaultPerformances({ filter: { vaultId: vault._id }, sort: '-block.number', limit: HISTORY_RECORDS }),
+export async function vaultPerformance(
+  client: ServiceClient,
+  index: ReferenceIndex,
+  vault: ResourceItem<'vaults'>,
+): Promise<VaultPerformanceView> {
+  const [all, prices] = await Promise.all([
+    client.listAll('vaultPerformances', { filter: { vaultId: vault._id } }),
     priceHistory(client, vault.tokenId),
   ]);
+  // Newest first, ordered here (no order is asked of the service).
+  const records = {
+    data: all
+      .filter((r) => r.vaultId === vault._id)
+      .sort((a, b) => (b.block?.number ?? 0) - (a.block?.number ?? 0))
+      .slice(0, HISTORY_RECORDS),
+  };
   const token = tokenRef(index.token(vault.tokenId));
   const latest = records.data[0];
   const rewardTokens = (latest?.accruedRewards ?? []).filter((r) => r.amountUSD === undefined && r.tokenId).map((r) => r.tokenId!);
@@ -77,7 +145,7 @@ export async function vaultPerformance(client: ServiceClient, index: ReferenceIn
       ? {
           realizedAPY: latest.realizedAPY,
           holders: latest.holders,
-          ageDays: latest.age,
+          ageDays: ageDays(latest.age) ?? 0,
           asOf: latest.block?.timestamp ?? null,
           earnings: latest.earnings
             ? {

@@ -5,34 +5,58 @@ import type { ServiceClient } from '../service-client';
 /**
  * Token prices from the service's token blocks (USD per whole token, 6 decimals), for the USD
  * values the performance records leave out and for the price history on the vault page.
+ *
+ * No order is asked of the service (the spec writes `sort=-field`, the protocol's service
+ * `sort=field&order=desc`): the blocks of a recent window are read and ordered here. A service
+ * that ignores the window sends more pages, never a wrong price.
  */
 
-/** The latest price of each token: one list request for all of them, then one per token it missed. */
-export async function latestPrices(client: ServiceClient, tokenIds: readonly string[]): Promise<Map<string, PricePoint>> {
-  const wanted = [...new Set(tokenIds)];
-  const prices = new Map<string, PricePoint>();
-  if (wanted.length === 0) return prices;
-  const take = (blocks: Array<{ tokenId: string; price?: string | undefined; block: { timestamp: number } }>) => {
-    for (const b of blocks) if (b.price !== undefined && !prices.has(b.tokenId)) prices.set(b.tokenId, { at: b.block.timestamp, usd: b.price });
-  };
-  const page = await client.listTokenBlocks({ filter: { tokenId: wanted }, sort: '-block.number', limit: 200 });
-  take(page.data);
-  // A token with a long history can push the others out of that page: ask for those alone.
-  const missing = wanted.filter((id) => !prices.has(id));
-  const limit = pLimit(4);
-  await Promise.all(
-    missing.map((tokenId) =>
-      limit(async () => take((await client.listTokenBlocks({ filter: { tokenId }, sort: '-block.number', limit: 1 })).data)),
-    ),
-  );
-  return prices;
+const DAY_S = 86_400;
+/** How far back the latest price is looked for before the whole history is read. */
+const LATEST_WINDOW_DAYS = 14;
+
+type TokenBlockLike = { tokenId: string; price?: string | undefined; block: { number: number; timestamp: number } };
+
+/** Per token, its block with the highest number that has a price. */
+function latestOf(blocks: readonly TokenBlockLike[], into: Map<string, PricePoint & { number: number }>): void {
+  for (const b of blocks) {
+    if (b.price === undefined) continue;
+    const held = into.get(b.tokenId);
+    if (!held || b.block.number > held.number) into.set(b.tokenId, { at: b.block.timestamp, usd: b.price, number: b.block.number });
+  }
 }
 
-/** The last `count` prices of a token, oldest first. */
-export async function priceHistory(client: ServiceClient, tokenId: string, count = 60): Promise<PricePoint[]> {
-  const page = await client.listTokenBlocks({ filter: { tokenId }, sort: '-block.number', limit: count });
-  return page.data
-    .filter((b) => b.price !== undefined)
-    .map((b) => ({ at: b.block.timestamp, usd: b.price! }))
-    .reverse();
+const since = (nowS: number, days: number) => ({ gte: nowS - days * DAY_S });
+
+/** The latest price of each token: one list request over a recent window, then the whole history of a token it missed. */
+export async function latestPrices(
+  client: ServiceClient,
+  tokenIds: readonly string[],
+  nowS = Math.floor(Date.now() / 1000),
+): Promise<Map<string, PricePoint>> {
+  const wanted = [...new Set(tokenIds)];
+  const found = new Map<string, PricePoint & { number: number }>();
+  if (wanted.length === 0) return new Map();
+  latestOf(await client.listAll('tokenBlocks', { filter: { tokenId: wanted, 'block.timestamp': since(nowS, LATEST_WINDOW_DAYS) } }), found);
+  const missing = wanted.filter((id) => !found.has(id));
+  const limit = pLimit(4);
+  await Promise.all(
+    missing.map((tokenId) => limit(async () => latestOf(await client.listAll('tokenBlocks', { filter: { tokenId } }), found))),
+  );
+  return new Map([...found].map(([id, { at, usd }]) => [id, { at, usd }]));
+}
+
+/** The last `count` prices of a token over the last `days`, oldest first. */
+export async function priceHistory(
+  client: ServiceClient,
+  tokenId: string,
+  count = 60,
+  nowS = Math.floor(Date.now() / 1000),
+): Promise<PricePoint[]> {
+  const blocks = await client.listAll('tokenBlocks', { filter: { tokenId, 'block.timestamp': since(nowS, count) } });
+  return blocks
+    .filter((b) => b.price !== undefined && b.tokenId === tokenId)
+    .sort((a, b) => a.block.number - b.block.number)
+    .slice(-count)
+    .map((b) => ({ at: b.block.timestamp, usd: b.price! }));
 }

@@ -88,7 +88,8 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
       explorerUrl: ((entry.chain as { explorerUrl?: string }).explorerUrl ?? null) || null,
     },
     // The chain's own decimals decide amounts; the service's figure only stands in while the chain does not answer.
-    underlying: { symbol: entry.token.symbol ?? '?', decimals: chain?.underlyingDecimals ?? entry.token.decimals ?? 18, address: entry.underlying },
+    // The chain's own symbol and decimals name and scale amounts; the service's figures only stand in while the chain does not answer.
+    underlying: { symbol: chain?.underlyingSymbol ?? entry.token.symbol ?? '?', decimals: chain?.underlyingDecimals ?? entry.token.decimals ?? 18, address: entry.underlying },
     tranche: { symbol: entry.vault.symbol ?? 'AA', decimals: 18, address: entry.tranche },
     epochVault: entry.epochVault,
     queue: entry.queue,
@@ -181,8 +182,6 @@ function vaultFigures(chain: VaultChainState | null, block: VaultBlock | null) {
   };
 }
 
-const REQUEST_TYPES = new Set<RequestType>(['DEPOSIT', 'WITHDRAW', 'REDEEM']);
-
 /** Which of a vault's sources did not answer on this refresh (their last answer is used instead). */
 export interface SourcesBehind {
   /** The service's records are from an earlier refresh. */
@@ -223,8 +222,9 @@ export function buildRequests(
   };
 
   for (const s of serviceRequests) {
-    if (!wallets.has(s.walletAddress.toLowerCase()) || !REQUEST_TYPES.has(s.type as RequestType)) continue;
-    const type = s.type as RequestType;
+    // A type the console does not know (WRITEOFF, or one added later) is kept: shown as it is, with no action.
+    if (!wallets.has(s.walletAddress.toLowerCase())) continue;
+    const type: RequestType = s.type;
     const onChain = chainWallets?.get(walletKey(vault.id, s.walletAddress));
     // A pending queue request of the current epoch that the chain no longer holds was cancelled.
     if (onChain && s.status === 'PENDING' && s.epochNumber === current && type !== 'REDEEM') {

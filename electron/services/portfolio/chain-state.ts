@@ -16,6 +16,8 @@ export interface VaultChainState {
   virtualPrice: bigint | null;
   /** The underlying token's own `decimals()`: amounts are parsed and shown with it, not the service's figure. */
   underlyingDecimals: number | null;
+  /** The underlying token's own `symbol()`: shown instead of the service's token record. */
+  underlyingSymbol: string | null;
   allowInstantWithdraw: boolean | null;
   disableInstantWithdraw: boolean | null;
   instantWithdrawDelay: number | null;
@@ -58,6 +60,7 @@ function emptyVaultState(strategy: `0x${string}` | null): VaultChainState {
     bufferPeriod: null,
     virtualPrice: null,
     underlyingDecimals: null,
+    underlyingSymbol: null,
     allowInstantWithdraw: null,
     disableInstantWithdraw: null,
     instantWithdrawDelay: null,
@@ -145,6 +148,8 @@ export async function readChain(
           ev('getContractValue', (v) => (s.contractValue = v as bigint)),
           { address: e.tranche, abi: abiOf(erc20Abi), functionName: 'totalSupply', into: (v) => (s.totalSupply = v as bigint) },
           { address: e.underlying, abi: abiOf(erc20Abi), functionName: 'decimals', into: (v) => (s.underlyingDecimals = Number(v)) },
+          // A token whose symbol() does not answer a string keeps the service's symbol.
+          { address: e.underlying, abi: abiOf(erc20Abi), functionName: 'symbol', into: (v) => (s.underlyingSymbol = typeof v === 'string' && v.length > 0 ? v : null) },
         ];
         if (s.strategy) {
           reads.push(

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isAppError } from '../../../shared/errors';
 import {
   CampaignPointsSchema,
@@ -7,11 +7,14 @@ import {
   MAX_LIMIT,
   PositionSchema,
   RawListEnvelopeSchema,
+  readBlockRequests,
   readRecords,
   RESOURCES,
   SignatureCheckSchema,
   toSearchParams,
   VaultBlockSchema,
+  VaultPerformanceOverviewSchema,
+  VaultsPerformanceAggregateSchema,
   type ByIdResourceName,
   type FilterField,
   type FilterValue,
@@ -26,6 +29,8 @@ import {
   type SignatureCheck,
   type SignRequest,
   type VaultBlock,
+  type VaultPerformanceOverview,
+  type VaultsPerformanceAggregate,
 } from '../../../shared/service';
 import { normaliseBaseUrl } from './base-url';
 import { recordFilter } from './filters';
@@ -82,6 +87,12 @@ export type PlainListQuery<R extends ResourceName = ResourceName> = Omit<ListQue
 
 export type Projected<T> = Partial<T> & { _id: string };
 
+export type VaultsPerformancesAnswer =
+  { kind: 'perVault'; lines: VaultPerformanceOverview[] } | { kind: 'aggregate'; aggregate: VaultsPerformanceAggregate };
+
+/** The page form or the aggregate form of `/v1/vaults/performances`; the page's lines are read one by one later. */
+const VaultsPerformancesRawSchema = z.union([RawListEnvelopeSchema, VaultsPerformanceAggregateSchema]);
+
 export interface ServiceClient {
   // Generic access by resource name (see RESOURCES in shared/service).
   list<R extends ResourceName>(resource: R, query?: PlainListQuery<R>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<R>>>;
@@ -115,26 +126,48 @@ export interface ServiceClient {
   getVault(id: string, options?: CallOptions): Promise<ResourceItem<'vaults'>>;
   /** The vault with this (tranche token) address, or null. */
   findVaultByAddress(address: string, options?: CallOptions): Promise<ResourceItem<'vaults'> | null>;
-  listVaultsPerformances(query?: PlainListQuery<'vaultsPerformanceOverview'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultsPerformanceOverview'>>>;
+  listVaultsPerformances(
+    query?: PlainListQuery<'vaultsPerformanceOverview'>,
+    options?: CallOptions,
+  ): Promise<ListEnvelope<ResourceItem<'vaultsPerformanceOverview'>>>;
+  /**
+   * `/v1/vaults/performances` in whichever form the service answers: the seed's page of one line
+   * per vault, or the protocol's one aggregate object over all vaults.
+   */
+  getVaultsPerformances(options?: CallOptions): Promise<VaultsPerformancesAnswer>;
   getVaultIntegrations(vaultId: string, options?: CallOptions): Promise<Integrations>;
   getVaultPosition(vaultId: string, walletAddress: string, options?: CallOptions): Promise<Position>;
   listVaultBlocks(query?: PlainListQuery<'vaultBlocks'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultBlocks'>>>;
   getVaultBlock(id: string, options?: CallOptions): Promise<ResourceItem<'vaultBlocks'>>;
-  /** The spec's single form: the latest block of one vault. */
+  /** The spec's single form: the latest block of one vault (the protocol's service has only the list form: prefer it). */
   getVaultLatestBlock(vaultId: string, options?: CallOptions): Promise<VaultBlock>;
   /** The list form: latest blocks of these vaults (at most 200 ids per request). */
-  listVaultLatestBlocks(vaultIds: readonly string[], query?: PlainListQuery<'vaultLatestBlocks'>, options?: CallOptions): Promise<ListEnvelope<VaultBlock>>;
+  listVaultLatestBlocks(
+    vaultIds: readonly string[],
+    query?: PlainListQuery<'vaultLatestBlocks'>,
+    options?: CallOptions,
+  ): Promise<ListEnvelope<VaultBlock>>;
   /** Latest blocks of any number of vaults: chunks of 200 ids, every page. */
   listAllVaultLatestBlocks(vaultIds: readonly string[], options?: CallOptions): Promise<VaultBlock[]>;
-  listVaultCategories(query?: PlainListQuery<'vaultCategories'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultCategories'>>>;
+  listVaultCategories(
+    query?: PlainListQuery<'vaultCategories'>,
+    options?: CallOptions,
+  ): Promise<ListEnvelope<ResourceItem<'vaultCategories'>>>;
   getVaultCategory(id: string, options?: CallOptions): Promise<ResourceItem<'vaultCategories'>>;
   listVaultEpochs(query?: PlainListQuery<'vaultEpochs'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultEpochs'>>>;
-  listVaultPerformances(query?: PlainListQuery<'vaultPerformances'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultPerformances'>>>;
+  listVaultPerformances(
+    query?: PlainListQuery<'vaultPerformances'>,
+    options?: CallOptions,
+  ): Promise<ListEnvelope<ResourceItem<'vaultPerformances'>>>;
   getVaultPerformance(id: string, options?: CallOptions): Promise<ResourceItem<'vaultPerformances'>>;
   listVaultTypes(query?: PlainListQuery<'vaultTypes'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultTypes'>>>;
   getVaultType(id: string, options?: CallOptions): Promise<ResourceItem<'vaultTypes'>>;
   /** Signature definitions, optionally only these ids. */
-  listSignatures(ids?: readonly string[], query?: PlainListQuery<'signatures'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'signatures'>>>;
+  listSignatures(
+    ids?: readonly string[],
+    query?: PlainListQuery<'signatures'>,
+    options?: CallOptions,
+  ): Promise<ListEnvelope<ResourceItem<'signatures'>>>;
   /** The wallet's signature, or null when it has not signed (the service's 404 SIGNATURE_NOT_EXISTS). */
   checkSignature(signatureId: string, walletAddress: string, options?: CallOptions): Promise<SignatureCheck | null>;
   /** Submits a wallet signature. Never retried: a failure is reported and the caller decides. */
@@ -214,10 +247,28 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   /** Each record of a page read on its own: an odd one is set aside (and told), never the cause of a failed page. */
   function readPage<R extends ResourceName>(resource: R, query: ListQuery, records: readonly unknown[]): ResourceItem<R>[] {
     const schema = recordSchemaOf(resource, query.fields !== undefined) as z.ZodType<ResourceItem<R>>;
-    const { kept, setAside } = readRecords(`GET ${RESOURCES[resource].path}`, records, schema);
+    const endpoint = `GET ${RESOURCES[resource].path}`;
+    const { kept, setAside } = readRecords(endpoint, records, schema);
+    const read =
+      resource === 'vaultLatestBlocks' || resource === 'vaultBlocks'
+        ? kept.map((block) => blockRequests(endpoint, block as VaultBlock, setAside))
+        : kept;
     if (setAside.length > 0) options.onSetAside?.(setAside);
-    return kept;
+    return read as ResourceItem<R>[];
   }
+
+  /** A block's requests read one by one; the odd ones join `setAside`. */
+  function blockRequests(endpoint: string, block: VaultBlock, setAside: SetAsideRecord[]): VaultBlock {
+    const read = readBlockRequests(endpoint, block);
+    setAside.push(...read.setAside);
+    return read.block;
+  }
+  const withBlockRequests = (endpoint: string) => (block: VaultBlock) => {
+    const setAside: SetAsideRecord[] = [];
+    const read = blockRequests(endpoint, block, setAside);
+    if (setAside.length > 0) options.onSetAside?.(setAside);
+    return read;
+  };
 
   /** One page without the records the query did not ask for (`totalCount` stays the service's). */
   async function list<R extends ResourceName>(resource: R, query: ListQuery = {}, o?: CallOptions): Promise<ListEnvelope<ResourceItem<R>>> {
@@ -260,8 +311,24 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return all;
   }
 
-  const single = <S extends z.ZodType>(endpoint: string, path: string, schema: S, query?: URLSearchParams, o?: CallOptions, nullsAsAbsent = true) =>
-    transport.exchange({ method: 'GET', endpoint, path, schema, retry: true, nullsAsAbsent, ...(query ? { query } : {}), ...callOptions(o) });
+  const single = <S extends z.ZodType>(
+    endpoint: string,
+    path: string,
+    schema: S,
+    query?: URLSearchParams,
+    o?: CallOptions,
+    nullsAsAbsent = true,
+  ) =>
+    transport.exchange({
+      method: 'GET',
+      endpoint,
+      path,
+      schema,
+      retry: true,
+      nullsAsAbsent,
+      ...(query ? { query } : {}),
+      ...callOptions(o),
+    });
 
   const listVaultLatestBlocks = (vaultIds: readonly string[], query: PlainListQuery<'vaultLatestBlocks'> = {}, o?: CallOptions) =>
     list('vaultLatestBlocks', { ...query, filter: { ...query.filter, vaultId: vaultIds } }, o);
@@ -297,14 +364,32 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     getVault: (id, o) => get('vaults', id, o),
     findVaultByAddress: async (address, o) => (await listAll('vaults', { filter: { address } }, o))[0] ?? null,
     listVaultsPerformances: (q, o) => list('vaultsPerformanceOverview', q, o),
+    getVaultsPerformances: async (o) => {
+      const endpoint = 'GET /v1/vaults/performances';
+      const answer = await single(endpoint, '/v1/vaults/performances', VaultsPerformancesRawSchema, undefined, o);
+      if ('data' in answer && Array.isArray(answer.data)) {
+        const { kept, setAside } = readRecords(endpoint, answer.data, VaultPerformanceOverviewSchema);
+        if (setAside.length > 0) options.onSetAside?.(setAside);
+        return { kind: 'perVault', lines: kept };
+      }
+      return { kind: 'aggregate', aggregate: answer as VaultsPerformanceAggregate };
+    },
     getVaultIntegrations: (vaultId, o) =>
       single('GET /v1/vaults/:id/integrations', `/v1/vaults/${enc(vaultId)}/integrations`, IntegrationsSchema, undefined, o, false),
     getVaultPosition: (vaultId, walletAddress, o) =>
-      single('GET /v1/vaults/:id/position', `/v1/vaults/${enc(vaultId)}/position`, PositionSchema, new URLSearchParams({ walletAddress }), o),
+      single(
+        'GET /v1/vaults/:id/position',
+        `/v1/vaults/${enc(vaultId)}/position`,
+        PositionSchema,
+        new URLSearchParams({ walletAddress }),
+        o,
+      ),
     listVaultBlocks: (q, o) => list('vaultBlocks', q, o),
-    getVaultBlock: (id, o) => get('vaultBlocks', id, o),
+    getVaultBlock: (id, o) => get('vaultBlocks', id, o).then(withBlockRequests('GET /v1/vault-blocks/:id')),
     getVaultLatestBlock: (vaultId, o) =>
-      single('GET /v1/vault-latest-block', '/v1/vault-latest-block', VaultBlockSchema, new URLSearchParams({ vaultId }), o),
+      single('GET /v1/vault-latest-block', '/v1/vault-latest-block', VaultBlockSchema, new URLSearchParams({ vaultId }), o).then(
+        withBlockRequests('GET /v1/vault-latest-block'),
+      ),
     listVaultLatestBlocks,
     listAllVaultLatestBlocks: async (vaultIds, o) => {
       const blocks: VaultBlock[] = [];

@@ -49,10 +49,15 @@ function historyError(err: unknown): AppErrorData {
   };
 }
 
-/** One service record joined with its vault, token and chain. */
+/**
+ * One service record joined with its vault, token and chain. The amount shown is in the
+ * underlying: the protocol's records give it as `tokenAmount` (their `amount` is in tranche
+ * tokens); the seed's give `amount` in the token `tokenId` names.
+ */
 export function toTransactionRow(tx: Transaction, catalog: CatalogIndex): TransactionRow {
   const vault = catalog.vault(tx.vaultId);
-  const token = catalog.token(tx.tokenId);
+  const inUnderlying = tx.tokenAmount !== undefined;
+  const token = inUnderlying ? (catalog.token(vault?.tokenId) ?? catalog.token(tx.tokenId)) : catalog.token(tx.tokenId);
   const chain = catalog.chain(tx.chainId) ?? catalog.chain(vault?.chainId);
   const chainId = typeof chain?.chainID === 'number' ? chain.chainID : null;
   return {
@@ -63,8 +68,8 @@ export function toTransactionRow(tx: Transaction, catalog: CatalogIndex): Transa
     vaultName: vault?.name ?? tx.vaultId ?? '—',
     chainName: chain?.name ?? null,
     type: tx.type,
-    status: tx.status,
-    amount: tx.amount ?? null,
+    status: tx.status ?? null,
+    amount: (inUnderlying ? tx.tokenAmount : tx.amount) ?? null,
     token: token && typeof token.decimals === 'number' ? { symbol: token.symbol ?? '?', decimals: token.decimals } : null,
     amountUsd: tx.amountUSD ?? null,
     timestamp: tx.block?.timestamp ?? isoToSeconds(tx.createdAt),
@@ -152,10 +157,8 @@ export class TransactionHistory {
     for (let i = 0; i < wallets.length; i += WALLETS_PER_REQUEST)
       chunks.push(wallets.slice(i, i + WALLETS_PER_REQUEST).map((w) => w.address));
     const limit = pLimit(CONCURRENCY);
-    // Sorted by id so that pages stay consistent while the service adds records.
-    const pages = await Promise.all(
-      chunks.map((chunk) => limit(() => client.listAll('transactions', { filter: { walletAddress: chunk }, sort: '_id' }))),
-    );
+    // No sort is asked (services write it differently): paging keeps each record once, and the screen sorts.
+    const pages = await Promise.all(chunks.map((chunk) => limit(() => client.listAll('transactions', { filter: { walletAddress: chunk } }))));
     const byId = new Map<string, Transaction>();
     for (const page of pages) for (const tx of page) byId.set(tx._id, tx);
     return [...byId.values()];

@@ -6,6 +6,7 @@ import type { FaultControl, PickedFault } from './faults';
 import { badRequest, HttpError, notFound } from './http-error';
 import { applyListQuery, parseListQuery } from './list-query';
 import { buildOpenApiDocument } from './openapi';
+import { officialBlock, officialPoints, officialRecord, performancesAggregate, PriceAt } from './official';
 import { address, signRequestBody, type Position, type VaultBlock } from './records';
 import { SIM_RESOURCE_NAMES, SIM_RESOURCES } from './resources';
 import { verifyWalletSignature } from './signatures';
@@ -97,15 +98,9 @@ function requireWallet(value: string | undefined): string {
   return value;
 }
 
-/** The latest block as served: the stored block with the vault's open requests and their counts. */
-function servedLatestBlock(store: SimStore, block: VaultBlock): VaultBlock {
-  const requests = store.openRequests(block.vaultId);
-  const totalRequests: Record<string, Record<string, number>> = {};
-  for (const r of requests) {
-    const byStatus = (totalRequests[r.type] ??= {});
-    byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
-  }
-  return { ...block, requests, totalRequests };
+/** The latest block as served: the stored block with the vault's open requests and their amounts per type and status. */
+function servedLatestBlock(store: SimStore, block: VaultBlock): Record<string, unknown> {
+  return officialBlock(block, store.openRequests(block.vaultId));
 }
 
 /** `VAULT_BLOCK_NOT_FOUND` → `vault block`. */
@@ -133,26 +128,10 @@ export function createSimApp(options: SimAppOptions): Hono<Env> {
   const params = (c: Context<Env>) => new URL(c.req.url).searchParams;
 
   // Computed lists first: their paths would otherwise match `/:id` routes.
+  // The protocol's service answers one aggregate over the vaults here, not a page.
   app.get(SIM_RESOURCES.vaultsPerformanceOverview.path, (c) => {
-    const query = parseListQuery(params(c), SIM_RESOURCES.vaultsPerformanceOverview.filters);
-    const rows = store.vaults.all().flatMap((vault) => {
-      const perf = store.latestPerformance(vault._id);
-      if (!perf) return [];
-      const block = store.latestVaultBlock(vault._id);
-      return [
-        {
-          _id: vault._id,
-          vaultId: vault._id,
-          age: perf.age,
-          holders: perf.holders,
-          realizedAPY: perf.realizedAPY,
-          ...(perf.earnings ? { earnings: perf.earnings } : {}),
-          ...(block?.TVL ? { TVL: block.TVL } : {}),
-          ...(perf.block ? { block: perf.block } : {}),
-        },
-      ];
-    });
-    return c.json(applyListQuery(rows, query));
+    parseListQuery(params(c), SIM_RESOURCES.vaultsPerformanceOverview.filters);
+    return c.json(performancesAggregate(store));
   });
 
   app.get(SIM_RESOURCES.vaultLatestBlocks.path, (c) => {
@@ -220,13 +199,13 @@ export function createSimApp(options: SimAppOptions): Hono<Env> {
         points += p.points;
         perDay += p.perDay;
       }
-      return c.json({ campaignId, points: Math.round(points * 100) / 100, perDay: Math.round(perDay * 100) / 100, multiplier: 1 });
+      return c.json(officialPoints({ campaignId, points, perDay, multiplier: 1 }));
     }
     const walletAddress = requireWallet(wallet).toLowerCase();
     const record = store.campaignPoints.find((p) => p.campaignId === campaignId && p.walletAddress.toLowerCase() === walletAddress);
-    if (!record) return c.json({ campaignId, walletAddress: wallet, points: 0, perDay: 0, multiplier: 1 });
+    if (!record) return c.json(officialPoints({ campaignId, walletAddress: wallet, points: 0, perDay: 0, multiplier: 1 }));
     const { _id: _ignored, ...points } = record;
-    return c.json(points);
+    return c.json(officialPoints(points));
   });
 
   app.get('/v1/signatures/:signatureId/check', (c) => {
@@ -280,16 +259,18 @@ export function createSimApp(options: SimAppOptions): Hono<Env> {
     const collection = store.servedCollection(name);
     if (!collection) continue;
     const def = SIM_RESOURCES[name];
+    // Records leave in the protocol's shapes (see `official/`); filters apply to what is served.
     app.get(def.path, (c) => {
       const query = parseListQuery(params(c), def.filters);
-      return c.json(applyListQuery(collection.values(), query));
+      const prices = new PriceAt(store);
+      return c.json(applyListQuery([...collection.values()].map((r) => officialRecord(name, r, store, prices)), query));
     });
     if (def.byId) {
       app.get(`${def.path}/:id`, (c) => {
         const id = c.req.param('id');
         const record = collection.get(id);
         if (!record) throw notFound(def.notFoundCode, `No ${entityLabel(def.notFoundCode)} with id ${id}`);
-        return c.json(record);
+        return c.json(officialRecord(name, record, store, new PriceAt(store)));
       });
     }
   }

@@ -4,6 +4,7 @@ import type { RequestRow } from '../../../shared/portfolio/schemas';
 import { Amount } from '../components/Amount';
 import { DateTime } from '../components/time';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
+import { KnownValue } from '../components/KnownValue';
 import { walletAndVaultColumns } from '../components/wallet-vault-columns';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
@@ -35,6 +36,8 @@ export function RequestsScreen() {
 
   const all = useMemo(() => data?.requests ?? [], [data]);
   const statuses = useMemo(() => [...new Set(all.map((r) => r.status))].sort(), [all]);
+  // Types beyond the three the console acts on (write-offs, or one added later) are offered as the service wrote them.
+  const otherTypes = useMemo(() => [...new Set(all.map((r) => r.type))].filter((t) => t !== 'DEPOSIT' && t !== 'WITHDRAW' && t !== 'REDEEM').sort(), [all]);
   const filtered = Boolean(type || status || vaultId || actionable);
   const accept = useCallback(
     (r: RequestRow) => (!type || r.type === type) && (!status || r.status === status) && (!vaultId || r.vaultId === vaultId) && (!actionable || r.action !== null),
@@ -63,7 +66,9 @@ export function RequestsScreen() {
         meta: { width: '120px' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack">
-            <span>{c.row.original.type.charAt(0) + c.row.original.type.slice(1).toLowerCase()}</span>
+            <KnownValue kind="requestType" value={c.row.original.type}>
+              <span>{c.row.original.type.charAt(0) + c.row.original.type.slice(1).toLowerCase()}</span>
+            </KnownValue>
             <span className="cell-sub">
               {[c.row.original.isInstant ? 'instant' : null, c.row.original.epochNumber !== null ? `epoch ${c.row.original.epochNumber}` : null].filter(Boolean).join(' · ') || '—'}
             </span>
@@ -75,7 +80,9 @@ export function RequestsScreen() {
         meta: { width: '140px' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack stale-stack">
-            <span className={`pill ${STATUS_CLASS[c.getValue()] ?? 'pill-muted'}`}>{c.getValue().replace('_', ' ').toLowerCase()}</span>
+            <KnownValue kind="requestStatus" value={c.getValue()}>
+              <span className={`pill ${STATUS_CLASS[c.getValue()] ?? 'pill-muted'}`}>{c.getValue().replace('_', ' ').toLowerCase()}</span>
+            </KnownValue>
             {c.row.original.stale ? <RequestStaleMark row={c.row.original} /> : null}
           </div>
         ),
@@ -123,6 +130,11 @@ export function RequestsScreen() {
           <option value="DEPOSIT">Deposits</option>
           <option value="WITHDRAW">Withdrawals</option>
           <option value="REDEEM">Redeems</option>
+          {otherTypes.map((t) => (
+            <option key={t} value={t}>
+              {t.charAt(0) + t.slice(1).toLowerCase().replace(/_/g, ' ')}
+            </option>
+          ))}
         </select>
         <select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
           <option value="">All statuses</option>

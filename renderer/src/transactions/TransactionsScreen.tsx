@@ -9,6 +9,7 @@ import { Screen } from '../components/ScreenHeader';
 import { walletAndVaultColumns } from '../components/wallet-vault-columns';
 import { downloadFile } from '../components/download';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { KnownValue } from '../components/KnownValue';
 import { shortAddress, timeLabels } from '../components/format';
 import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
@@ -59,7 +60,7 @@ export function TransactionsScreen() {
     return {
       vaults: [...vaults.entries()].sort((a, b) => a[1].localeCompare(b[1])),
       types: [...new Set(all.map((r) => r.type))].sort(),
-      statuses: [...new Set(all.map((r) => r.status))].sort(),
+      statuses: [...new Set(all.flatMap((r) => (r.status === null ? [] : [r.status])))].sort(),
     };
   }, [all]);
 
@@ -80,13 +81,26 @@ export function TransactionsScreen() {
       }),
       col.accessor('type', {
         header: 'Type',
-        meta: { width: '100px' } satisfies ColumnMeta,
-        cell: (c) => words(c.getValue()),
+        meta: { width: '200px' } satisfies ColumnMeta,
+        cell: (c) => (
+          <KnownValue kind="transactionType" value={c.getValue()}>
+            {words(c.getValue())}
+          </KnownValue>
+        ),
       }),
       col.accessor('status', {
         header: 'Status',
-        meta: { width: '115px' } satisfies ColumnMeta,
-        cell: (c) => <span className={`pill ${STATUS_CLASS[c.getValue()] ?? 'pill-muted'}`}>{words(c.getValue())}</span>,
+        meta: { width: '90px' } satisfies ColumnMeta,
+        cell: (c) => {
+          const status = c.getValue();
+          // The protocol's records carry no status: a record is a transaction that was mined.
+          if (status === null) return <span className="cell-sub" title="The service gives no status for this transaction: it records mined transactions.">—</span>;
+          return (
+            <KnownValue kind="transactionStatus" value={status}>
+              <span className={`pill ${STATUS_CLASS[status] ?? 'pill-muted'}`}>{words(status)}</span>
+            </KnownValue>
+          );
+        },
       }),
       col.accessor((r) => (r.amount !== null && r.token ? Number(r.amount) / 10 ** r.token.decimals : null), {
         id: 'amount',

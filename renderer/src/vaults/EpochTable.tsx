@@ -4,6 +4,7 @@ import { Amount } from '../components/Amount';
 import { pct } from '../components/figures';
 import { DateTime } from '../components/time';
 import { EpochChart } from './EpochChart';
+import { KnownValue } from '../components/KnownValue';
 
 /**
  * A vault's epochs as a chart of their APRs and a table, newest first: the vault page's history,
@@ -45,7 +46,11 @@ export function EpochTable({ epochs, tokens, ariaLabel }: { epochs: EpochRow[]; 
             {[...epochs].reverse().map((e) => (
               <tr key={e.count}>
                 <td className="num">{e.count}</td>
-                <td>{e.status.toLowerCase()}</td>
+                <td>
+                  <KnownValue kind="epochStatus" value={e.status}>
+                    {e.status.toLowerCase()}
+                  </KnownValue>
+                </td>
                 <td>{e.startDate ? <DateTime seconds={e.startDate} withTime={false} /> : '—'}</td>
                 <td>{e.endDate ? <DateTime seconds={e.endDate} withTime={false} /> : '—'}</td>
                 <td className="num">{pct(e.apr)}</td>

@@ -7,6 +7,7 @@ import { shortAddress } from '../components/format';
 import { pickText } from '../components/text';
 import '../components/insights.css';
 import { useVaultsStore } from './vaults-store';
+import { KnownValue } from '../components/KnownValue';
 
 const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
 
@@ -99,7 +100,9 @@ export function VaultsScreen() {
                     {v.category ? <div className="cell-sub">{pickText(v.category.name)}</div> : null}
                   </td>
                   <td>
-                    <span className={`pill ${STATUS_CLASS[v.status ?? ''] ?? 'pill-muted'}`}>{v.status ?? 'unknown'}</span>
+                    <KnownValue kind="vaultStatus" value={v.status ?? 'unknown'}>
+                      <span className={`pill ${STATUS_CLASS[v.status ?? ''] ?? 'pill-muted'}`}>{v.status ?? 'unknown'}</span>
+                    </KnownValue>
                   </td>
                   <td>
                     {v.token ? (

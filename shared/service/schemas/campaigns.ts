@@ -1,14 +1,18 @@
 import { z } from 'zod';
-import { AddressSchema, auditShape, DateTimeSchema, ObjectIdSchema, TextSchema } from '../primitives';
+import { AddressSchema, auditShape, DateTimeSchema, NumberSchema, ObjectIdSchema, TextSchema } from '../primitives';
 
 /** Points campaigns: their rules and dates, and the points a wallet holds in one. */
 
+/**
+ * The protocol's points answer writes `points`, `perDay` and `multiplier` as decimal strings; the
+ * seed as numbers. Both are read as numbers: points are shown, never moved on chain.
+ */
 export const CampaignPointsSchema = z.looseObject({
   campaignId: ObjectIdSchema.optional(),
   walletAddress: AddressSchema.optional(),
-  points: z.number(),
-  perDay: z.number().optional(),
-  multiplier: z.number().optional(),
+  points: NumberSchema,
+  perDay: NumberSchema.optional(),
+  multiplier: NumberSchema.optional(),
 });
 
 export const CampaignSchema = z.looseObject({

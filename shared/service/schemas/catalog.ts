@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AddressSchema, auditShape, MultilingualSchema, ObjectIdSchema, TextSchema } from '../primitives';
+import { KNOWN_VALUES } from '../known-values';
+import { auditShape, IntegerSchema, MultilingualSchema, NumberSchema, ObjectIdSchema, TextSchema } from '../primitives';
 
 /**
  * The catalog's reference records: chains (with their RPCs), tokens, operators, vault categories
@@ -18,10 +19,10 @@ export const ChainSchema = z.looseObject({
   _id: ObjectIdSchema,
   name: z.string().optional(),
   hex: z.string().optional(),
-  blocksPerYear: z.number().optional(),
+  blocksPerYear: NumberSchema.optional(),
   tokenSymbol: z.string().optional(),
   /** Numeric network id (1, 137, …). Not to be confused with a vault's `chainId`, which is this record's `_id`. */
-  chainID: z.number().optional(),
+  chainID: IntegerSchema.optional(),
   RPCs: z.array(RpcSchema).optional(),
   color: z.string().optional(),
   isDisabled: z.boolean().optional(),
@@ -35,15 +36,20 @@ export const TokenSchema = z.looseObject({
   _id: ObjectIdSchema,
   name: z.string().optional(),
   symbol: z.string().optional(),
-  decimals: z.number().int().min(0).max(36).optional(),
-  address: AddressSchema.optional(),
+  /** What the service says; amounts that move money use the chain's own `decimals()` instead. */
+  decimals: IntegerSchema.refine((d) => d >= 0 && d <= 36, 'decimals must be between 0 and 36').optional(),
+  /**
+   * Any text: a token of another kind of chain (or a placeholder) must not set its record aside;
+   * readers that call the token check it is an EVM address.
+   */
+  address: z.string().optional(),
   chainId: ObjectIdSchema.optional(),
   logoURI: z.string().optional(),
   underlying: z.boolean().optional(),
   ...auditShape,
 });
 
-export const OPERATOR_TYPES = ['PROTOCOL', 'BORROWER', 'CURATOR'] as const;
+export const OPERATOR_TYPES = KNOWN_VALUES.operatorType;
 
 export const OperatorSchema = z.looseObject({
   _id: ObjectIdSchema,

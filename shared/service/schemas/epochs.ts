@@ -1,20 +1,35 @@
 import { z } from 'zod';
-import { AddressSchema, auditShape, BaseUnitsSchema, BlockRefSchema, DateTimeSchema, ObjectIdSchema } from '../primitives';
-import { VaultRequestSchema } from './requests';
+import { KNOWN_VALUES } from '../known-values';
+import {
+  AddressSchema,
+  auditShape,
+  BaseUnitsSchema,
+  BlockRefSchema,
+  DateTimeSchema,
+  IntegerSchema,
+  NumberSchema,
+  ObjectIdSchema,
+} from '../primitives';
+import { readRecords, type SetAsideRecord } from '../tolerant';
+import { VaultRequestSchema, type VaultRequest } from './requests';
 
 /**
  * Vault blocks (a vault's figures at one block) and epochs: APRs, TVL, share price, the queues and
  * the cycle state.
  */
 
-/** Percentages (9.8 means 9.8 %). */
+/** Percentages (9.8 means 9.8 %), by kind: BASE, HARVEST, REWARDS, GROSS, NET, FEE on blocks; EPOCH, BUFFER, CURE, DELTA too on epochs. */
 export const AprBreakdownSchema = z.looseObject({
-  BASE: z.number().optional(),
-  HARVEST: z.number().optional(),
-  REWARDS: z.number().optional(),
-  GROSS: z.number().optional(),
-  NET: z.number().optional(),
-  FEE: z.number().optional(),
+  BASE: NumberSchema.optional(),
+  HARVEST: NumberSchema.optional(),
+  REWARDS: NumberSchema.optional(),
+  GROSS: NumberSchema.optional(),
+  NET: NumberSchema.optional(),
+  FEE: NumberSchema.optional(),
+  EPOCH: NumberSchema.optional(),
+  BUFFER: NumberSchema.optional(),
+  CURE: NumberSchema.optional(),
+  DELTA: NumberSchema.optional(),
 });
 
 export const TvlSchema = z.looseObject({
@@ -24,20 +39,23 @@ export const TvlSchema = z.looseObject({
   withRequestsUSD: BaseUnitsSchema.optional(),
 });
 
-export const EPOCH_STATUSES = ['WAITING', 'RUNNING', 'DEFAULTED'] as const;
-export const WITHDRAW_TYPES = ['INSTANT', 'STANDARD'] as const;
+/** Known cycle words: a block's (WAITING, RUNNING, DEFAULTED, CURE) and an epoch record's (adds FINISHED). */
+export const EPOCH_STATUSES = KNOWN_VALUES.epochStatus;
+export const WITHDRAW_TYPES = KNOWN_VALUES.withdrawType;
 
 const QueueAmountsSchema = z.looseObject({
   amount: BaseUnitsSchema.optional(),
   lastAmount: BaseUnitsSchema.optional(),
   isInstant: z.boolean().optional(),
+  /** On epoch records: PENDING or PROCESSED. */
+  status: z.string().optional(),
 });
 
 const InstantWithdrawsSchema = z.looseObject({
   allowed: z.boolean().optional(),
-  delay: z.number().optional(),
+  delay: NumberSchema.optional(),
   amount: BaseUnitsSchema.optional(),
-  aprDelta: z.number().optional(),
+  aprDelta: NumberSchema.optional(),
   deadline: DateTimeSchema.optional(),
   disabled: z.boolean().optional(),
 });
@@ -46,14 +64,15 @@ const WithdrawsSchema = z.looseObject({ amount: BaseUnitsSchema.optional(), fees
 
 /** Epoch state as seen in one vault block. Durations in seconds; APRs in percent. */
 export const EpochStateSchema = z.looseObject({
-  apr: z.number().optional(),
-  lastApr: z.number().optional(),
-  epochNumber: z.number().int().optional(),
+  apr: NumberSchema.optional(),
+  lastApr: NumberSchema.optional(),
+  epochNumber: IntegerSchema.optional(),
+  /** WAITING, RUNNING, DEFAULTED, CURE (blocks); FINISHED too (epochs); open. */
   status: z.string().optional(),
   startDate: DateTimeSchema.optional(),
   endDate: DateTimeSchema.optional(),
-  duration: z.number().optional(),
-  bufferDuration: z.number().optional(),
+  duration: NumberSchema.optional(),
+  bufferDuration: NumberSchema.optional(),
   withdrawType: z.string().optional(),
   depositQueue: QueueAmountsSchema.optional(),
   withdrawQueue: QueueAmountsSchema.optional(),
@@ -61,10 +80,17 @@ export const EpochStateSchema = z.looseObject({
   withdraws: WithdrawsSchema.optional(),
 });
 
+/**
+ * Requests inside a block are read one by one by the client (`readBlockRequests`): one odd request
+ * is set aside, never the cause of a lost block.
+ */
+const UnreadRequestsSchema = z.array(z.custom<VaultRequest>(() => true));
+
 export const VaultBlockSchema = z.looseObject({
   _id: ObjectIdSchema,
   vaultId: ObjectIdSchema,
-  vaultAddress: AddressSchema.optional(),
+  /** Shown nowhere (the vault's own record gives its contracts): kept as sent, checked by no one. */
+  vaultAddress: z.string().optional(),
   chainId: ObjectIdSchema.optional(),
   block: BlockRefSchema,
   APRs: AprBreakdownSchema.optional(),
@@ -73,21 +99,62 @@ export const VaultBlockSchema = z.looseObject({
   price: BaseUnitsSchema.optional(),
   totalSupply: BaseUnitsSchema.optional(),
   TVL: TvlSchema.optional(),
-  /** Counts per request type, then per status. */
-  totalRequests: z.record(z.string(), z.record(z.string(), z.number())).optional(),
-  requests: z.array(VaultRequestSchema).optional(),
+  /**
+   * Per request type, then per status: amount strings in the protocol's records (counts in the
+   * seed's); shown nowhere, kept as sent.
+   */
+  totalRequests: z.record(z.string(), z.record(z.string(), z.union([z.string(), z.number()]))).optional(),
+  requests: UnreadRequestsSchema.optional(),
   cdoEpoch: EpochStateSchema.optional(),
   ...auditShape,
 });
 
+/**
+ * An epoch record. The protocol's records give its rates as `APRs` (EPOCH, BUFFER, CURE, GROSS,
+ * NET, DELTA) and no `apr`/`lastApr`; the seed's give `apr`/`lastApr`. `apr` is read from either
+ * (the epoch's own rate, EPOCH), so epoch APRs show whichever form the service writes.
+ */
 export const VaultEpochSchema = EpochStateSchema.extend({
   _id: ObjectIdSchema,
   vaultId: ObjectIdSchema,
   /** Epoch number (1-based). */
-  count: z.number().int(),
+  count: IntegerSchema,
   status: z.string(),
+  APRs: AprBreakdownSchema.optional(),
+  APYs: AprBreakdownSchema.optional(),
+  TVL: TvlSchema.optional(),
   ...auditShape,
-});
+}).transform((e) => (e.apr === undefined && e.APRs?.EPOCH !== undefined ? { ...e, apr: e.APRs.EPOCH } : e));
+
+/**
+ * The requests of a block read one by one, each completed with the block's vault (the protocol's
+ * block requests may leave it out): the good ones kept, the others set aside with their reason.
+ */
+export function readBlockRequests<B extends { vaultId: string; vaultAddress?: string | undefined; requests?: unknown[] | undefined }>(
+  endpoint: string,
+  block: B,
+): { block: B; setAside: SetAsideRecord[] } {
+  if (!Array.isArray(block.requests)) return { block, setAside: [] };
+  const inVault = block.requests.map((r) =>
+    r !== null && typeof r === 'object'
+      ? {
+          vaultId: block.vaultId,
+          ...(AddressSchema.safeParse(block.vaultAddress).success ? { vaultAddress: block.vaultAddress } : {}),
+          ...r,
+        }
+      : r,
+  );
+  const { kept, setAside } = readRecords(endpoint, inVault, VaultRequestSchema);
+  const blockId = (block as { _id?: unknown })._id;
+  return {
+    block: { ...block, requests: kept },
+    setAside: setAside.map((s) => ({
+      ...s,
+      id: s.id ?? (typeof blockId === 'string' ? blockId : null),
+      path: `requests[${s.index}]${s.path ? `.${s.path}` : ''}`,
+    })),
+  };
+}
 
 export type AprBreakdown = z.infer<typeof AprBreakdownSchema>;
 export type EpochState = z.infer<typeof EpochStateSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressSchema, BaseUnitsSchema, ObjectIdSchema } from '../primitives';
+import { AddressSchema, BaseUnitsSchema, NumberSchema, ObjectIdSchema } from '../primitives';
 
 /**
  * A wallet's position in a vault, and the earnings figures positions and performance records
@@ -9,7 +9,7 @@ import { AddressSchema, BaseUnitsSchema, ObjectIdSchema } from '../primitives';
 export const EarningsSchema = z.looseObject({
   USD: BaseUnitsSchema.optional(),
   token: BaseUnitsSchema.optional(),
-  percentage: z.number().optional(),
+  percentage: NumberSchema.optional(),
 });
 
 const UsdTokenSchema = z.looseObject({ USD: BaseUnitsSchema.optional(), token: BaseUnitsSchema.optional() });
@@ -22,8 +22,8 @@ export const PositionSchema = z.looseObject({
   pendingDeposits: UsdTokenSchema.optional(),
   pendingWithdraws: UsdTokenSchema.optional(),
   earnings: EarningsSchema.optional(),
-  realizedAPY: z.number().optional(),
-  poolSharePercentage: z.number().optional(),
+  realizedAPY: NumberSchema.optional(),
+  poolSharePercentage: NumberSchema.optional(),
   /** Tranche token balance, 18 decimals. */
   balance: BaseUnitsSchema.optional(),
   /** Underlying units per 1e18 tranche tokens. */

@@ -1,19 +1,22 @@
 import { z } from 'zod';
-import { AddressSchema, auditShape, BaseUnitsSchema, BlockRefSchema, DateTimeSchema, ObjectIdSchema } from '../primitives';
+import { KNOWN_VALUES } from '../known-values';
+import { AddressSchema, auditShape, BaseUnitsSchema, BlockRefSchema, DateTimeSchema, IntegerSchema, ObjectIdSchema } from '../primitives';
 
 /**
- * Deposit, withdraw and redeem requests as the service records them, inline in vault blocks or
- * listed on their own.
+ * Deposit, withdraw, redeem and write-off requests as the service records them, inline in vault
+ * blocks or listed on their own. Type and status are open: a value the console does not know is
+ * kept and shown as it is (the console only acts on the ones it knows).
  */
 
-export const REQUEST_TYPES = ['DEPOSIT', 'WITHDRAW', 'REDEEM'] as const;
-export const REQUEST_STATUSES = ['PENDING', 'PROCESSED', 'CLAIMABLE', 'INSTANT_CLAIMABLE', 'CLAIMED', 'FULFILLED', 'COMPLETED'] as const;
+export const REQUEST_TYPES = KNOWN_VALUES.requestType;
+export const REQUEST_STATUSES = KNOWN_VALUES.requestStatus;
 
 export const VaultRequestSchema = z.looseObject({
   _id: ObjectIdSchema.optional(),
+  /** Required in a list of requests; a latest block's requests may leave it out (their block names the vault). */
   vaultId: ObjectIdSchema,
   vaultAddress: AddressSchema.optional(),
-  /** DEPOSIT, WITHDRAW or REDEEM. */
+  /** DEPOSIT, WITHDRAW, REDEEM or WRITEOFF (open). */
   type: z.string(),
   amount: BaseUnitsSchema,
   lpAmount: BaseUnitsSchema.optional(),
@@ -22,11 +25,12 @@ export const VaultRequestSchema = z.looseObject({
   isInstant: z.boolean().optional(),
   requestedOn: DateTimeSchema.optional(),
   completedOn: DateTimeSchema.optional(),
+  walletId: z.string().optional(),
   walletAddress: AddressSchema,
-  /** PENDING, PROCESSED, CLAIMABLE, INSTANT_CLAIMABLE, CLAIMED (and FULFILLED, COMPLETED for write-offs). */
+  /** PENDING, PROCESSED, CLAIMABLE, INSTANT_CLAIMABLE, CLAIMED (and FULFILLED, COMPLETED for write-offs); open. */
   status: z.string(),
   /** The queue key to pass to claim and cancel calls. */
-  epochNumber: z.number().int().optional(),
+  epochNumber: IntegerSchema.optional(),
   ...auditShape,
 });
 

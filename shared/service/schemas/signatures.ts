@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { AddressSchema, auditShape, DateTimeSchema, MultilingualSchema, ObjectIdSchema } from '../primitives';
-import { SIGNATURE_ENTITIES } from './vault';
 
 /**
  * Lender agreements: what a wallet signs, the record of a signature, and the request that submits
@@ -10,7 +9,8 @@ import { SIGNATURE_ENTITIES } from './vault';
 export const SignatureDefinitionSchema = z.looseObject({
   _id: ObjectIdSchema,
   code: z.string().optional(),
-  entity: z.enum(SIGNATURE_ENTITIES).optional(),
+  /** ALL, LENDER, MANAGER are known; open. */
+  entity: z.string().optional(),
   title: MultilingualSchema.optional(),
   description: MultilingualSchema.optional(),
   /** The message the wallet signs with EIP-191 `personal_sign`, base64-encoded. */

@@ -1,20 +1,34 @@
 import { z } from 'zod';
-import { AddressSchema, auditShape, BaseUnitsSchema, MultilingualSchema, ObjectIdSchema } from '../primitives';
+import { KNOWN_VALUES } from '../known-values';
+import { AddressSchema, auditShape, BaseUnitsSchema, MultilingualSchema, NumberSchema, ObjectIdSchema } from '../primitives';
 
 /**
  * The vault record: its contracts (epoch vault, queues, strategy), KYC, lender agreements to sign
  * and what the catalog shows of it.
  */
 
-export const VISIBILITIES = ['PUBLIC', 'RESTRICTED', 'HIDDEN'] as const;
-export const VAULT_STATUSES = ['READY', 'PAUSED', 'DISABLED'] as const;
-export const CONTRACT_TYPES = ['BestYield', 'CDO', 'CDO_EPOCH'] as const;
-export const SIGNATURE_ENTITIES = ['ALL', 'LENDER', 'MANAGER'] as const;
+/** The known values of the vault's open fields (any other value is kept and shown marked). */
+export const VISIBILITIES = KNOWN_VALUES.vaultVisibility;
+export const VAULT_STATUSES = KNOWN_VALUES.vaultStatus;
+export const CONTRACT_TYPES = KNOWN_VALUES.contractType;
+export const SIGNATURE_ENTITIES = KNOWN_VALUES.signatureEntity;
 
 export const ContractRefSchema = z.looseObject({
   address: AddressSchema,
   abiCode: z.string().optional(),
   abi: z.array(z.looseObject({})).optional(),
+});
+
+/**
+ * A manager or borrower of an epoch vault. The protocol's records leave the address empty (`""`)
+ * where none is set (hidden vaults); an empty address is read as absent.
+ */
+const EpochOperatorSchema = z.looseObject({
+  address: z
+    .union([AddressSchema, z.literal('')])
+    .optional()
+    .transform((a) => (a === '' ? undefined : a)),
+  operatorId: ObjectIdSchema.optional(),
 });
 
 export const VaultCdoEpochSchema = z.looseObject({
@@ -25,21 +39,33 @@ export const VaultCdoEpochSchema = z.looseObject({
   /** The queue contract; deposit and withdraw queues are usually the same contract. */
   depositQueue: ContractRefSchema.optional(),
   withdrawQueue: ContractRefSchema.optional(),
-  manager: z.looseObject({ address: AddressSchema }).optional(),
-  borrower: z.looseObject({ address: AddressSchema }).optional(),
+  manager: EpochOperatorSchema.optional(),
+  borrower: EpochOperatorSchema.optional(),
+  /** STRATEGY or CREDIT in the protocol's records. */
+  mode: z.string().optional(),
 });
 
 export const VaultKycSchema = z.looseObject({
-  policyId: z.number().optional(),
+  policyId: NumberSchema.optional(),
   isActive: z.boolean().optional(),
   isRequired: z.boolean().optional(),
   link: z.string().optional(),
 });
 
+/** ALL, LENDER or MANAGER are known; another entity is kept (and asks nothing of lenders). */
 export const VaultSignatureRefSchema = z.looseObject({
   _id: ObjectIdSchema,
-  entity: z.enum(SIGNATURE_ENTITIES),
+  entity: z.string(),
 });
+
+/**
+ * A vault's deposit limit: the protocol's records write `{amount, isActive}`, the spec's seed a
+ * plain amount (read as active). Either way the console sees `{amount, isActive}`.
+ */
+export const VaultLimitSchema = z.union([
+  BaseUnitsSchema.transform((amount) => ({ amount, isActive: true })),
+  z.looseObject({ amount: BaseUnitsSchema, isActive: z.boolean().optional() }).transform((l) => ({ ...l, isActive: l.isActive ?? true })),
+]);
 
 export const KeyInfoSchema = z.looseObject({ label: MultilingualSchema, value: MultilingualSchema });
 
@@ -57,7 +83,7 @@ export const VaultSchema = z.looseObject({
   operatorIds: z.array(ObjectIdSchema).optional(),
   symbol: z.string().optional(),
   protocol: z.string().optional(),
-  /** BestYield, CDO or CDO_EPOCH; kept open for contract kinds added later. */
+  /** BestYield, CDO, CDO_EPOCH, PARETO_DOLLAR, PARETO_TOKEN; kept open for contract kinds added later. */
   contractType: z.string(),
   abi: z.array(z.looseObject({})).optional(),
   abiCode: z.string().optional(),
@@ -65,13 +91,14 @@ export const VaultSchema = z.looseObject({
   shortDescription: MultilingualSchema.optional(),
   caption: MultilingualSchema.optional(),
   keyInfo: z.array(KeyInfoSchema).optional(),
-  visibility: z.enum(VISIBILITIES),
-  /** READY, PAUSED, DISABLED are the known values. */
+  /** PUBLIC, RESTRICTED, HIDDEN are known; only PUBLIC vaults are shown, so any other value hides the vault. */
+  visibility: z.string(),
+  /** READY, PAUSED, DISABLED, EXPERIMENTAL, BOOSTED are the known values. */
   status: z.string(),
   /** Same units as the contract: 100000 = 100 %. */
-  feePercentage: z.number().optional(),
-  minDeposit: BaseUnitsSchema.optional(),
-  maxCap: BaseUnitsSchema.optional(),
+  feePercentage: NumberSchema.optional(),
+  minDeposit: VaultLimitSchema.optional(),
+  maxCap: VaultLimitSchema.optional(),
   signatures: z.array(VaultSignatureRefSchema).optional(),
   cdoEpoch: VaultCdoEpochSchema.optional(),
   /** Documented at the top level by the spec; the real service puts them under `cdoEpoch`. Read both. */
@@ -84,4 +111,5 @@ export const VaultSchema = z.looseObject({
 });
 
 export type VaultCdoEpoch = z.infer<typeof VaultCdoEpochSchema>;
+export type VaultLimit = z.infer<typeof VaultLimitSchema>;
 export type Vault = z.infer<typeof VaultSchema>;

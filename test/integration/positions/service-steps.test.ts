@@ -1,3 +1,4 @@
+import { officialTransaction, PriceAt } from '../../../electron/sim/service/official';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import {
@@ -158,16 +159,18 @@ describe('transaction history', () => {
     expect(view.cost.http).toBeGreaterThanOrEqual(3 + chunks);
     expect(view.cost.http).toBeLessThanOrEqual(3 + chunks + Math.ceil(expected.length / 200) + chunks);
 
-    const tx = expected[0]!;
-    const row = view.rows.find((r) => r.id === tx._id)!;
+    const stored = expected[0]!;
+    const row = view.rows.find((r) => r.id === stored._id)!;
+    // As the service writes it: the protocol's type word, no status, the underlying's amount as tokenAmount.
+    const tx = officialTransaction(stored, sim.store, new PriceAt(sim.store)) as typeof stored & { tokenAmount: string };
     const token = sim.store.tokens.get(tx.tokenId!)!;
     const chain = sim.store.chains.get(tx.chainId!)!;
     expect(row).toMatchObject({
       wallet: tx.walletAddress,
       vaultName: sim.store.vaults.get(tx.vaultId!)!.name,
       type: tx.type,
-      status: tx.status,
-      amount: tx.amount,
+      status: null,
+      amount: tx.tokenAmount,
       token: { symbol: token.symbol, decimals: token.decimals },
       timestamp: tx.block!.timestamp,
       explorer: { url: `${chain.explorerUrl}/tx/${tx.hash}` },

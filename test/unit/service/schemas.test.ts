@@ -10,8 +10,8 @@ describe('vault records', () => {
     expect(parsed).toMatchObject({ riskGrade: 'A', cdoEpoch: { extra: 1 } });
   });
 
-  it('refuses an unknown visibility and a malformed address', () => {
-    expect(VaultSchema.safeParse({ ...base, visibility: 'SECRET' }).success).toBe(false);
+  it('keeps an unknown visibility as it is (the vault is then not public) and refuses a malformed address', () => {
+    expect(VaultSchema.parse({ ...base, visibility: 'SECRET' }).visibility).toBe('SECRET');
     expect(VaultSchema.safeParse({ ...base, address: '0x12' }).success).toBe(false);
   });
 
