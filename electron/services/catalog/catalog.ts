@@ -1,4 +1,4 @@
-import type { ResourceItem } from '../../../shared/service';
+import { isKnownValue, type ResourceItem } from '../../../shared/service';
 import type { ServiceClient } from '../service-client';
 
 /** The slowly changing lists the console joins everything else on. */
@@ -103,6 +103,10 @@ export function indexCatalog(lists: Partial<CatalogLists<CatalogResource>>): Cat
   };
 }
 
-/** The spec's rule for end users: the console shows PUBLIC vaults only. */
+/**
+ * The spec's rule for end users: the console shows PUBLIC vaults, and leaves out those the service
+ * says are RESTRICTED or HIDDEN. A visibility added after the spec (say "PRIVATE") is kept: the
+ * value is open, and an unknown word must not make lenders' positions in that vault vanish.
+ */
 export const publicVaults = (vaults: readonly ResourceItem<'vaults'>[]): ResourceItem<'vaults'>[] =>
-  vaults.filter((v) => v.visibility === 'PUBLIC');
+  vaults.filter((v) => v.visibility === 'PUBLIC' || !isKnownValue('vaultVisibility', v.visibility));

@@ -15,7 +15,7 @@ export const RpcSchema = z.looseObject({
   isPublic: z.boolean().optional(),
 });
 
-export const ChainSchema = z.looseObject({
+const ChainRecordSchema = z.looseObject({
   _id: ObjectIdSchema,
   name: z.string().optional(),
   hex: z.string().optional(),
@@ -31,6 +31,17 @@ export const ChainSchema = z.looseObject({
   icon: z.string().optional(),
   ...auditShape,
 });
+
+/**
+ * A chain record. Some answers spell the numeric id `chainId` (as viem and most JSON-RPC tooling do)
+ * instead of the spec's `chainID`; both are read, the spec's spelling first, so that such a chain
+ * still carries its vaults instead of silently leaving every one of them out.
+ */
+export const ChainSchema = z.preprocess((input) => {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return input;
+  const record = input as Record<string, unknown>;
+  return record.chainID === undefined && record.chainId !== undefined ? { ...record, chainID: record.chainId } : record;
+}, ChainRecordSchema);
 
 export const TokenSchema = z.looseObject({
   _id: ObjectIdSchema,

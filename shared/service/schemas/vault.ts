@@ -14,7 +14,8 @@ export const CONTRACT_TYPES = KNOWN_VALUES.contractType;
 export const SIGNATURE_ENTITIES = KNOWN_VALUES.signatureEntity;
 
 export const ContractRefSchema = z.looseObject({
-  address: AddressSchema,
+  /** Optional: a record may name a queue before its address is known; nothing is planned on it then. */
+  address: AddressSchema.optional(),
   abiCode: z.string().optional(),
   abi: z.array(z.looseObject({})).optional(),
 });

@@ -49,13 +49,6 @@ interface ProxyCase {
  * what the reader (shared/service, changed elsewhere) must accept for it to pass.
  */
 const NOT_TOLERANT_YET: Record<string, string> = {
-  'a null queue address': 'the vault is set aside: cdoEpoch.depositQueue.address is required once null is taken as absent',
-  'a signature with entity "BORROWER"': 'the vault is set aside: signatures[].entity is a closed enum (ALL, LENDER, MANAGER)',
-  'feePercentage "10"': 'the vault is set aside: feePercentage must be a JSON number',
-  'kyc.policyId "12"': 'the vault is set aside: kyc.policyId must be a JSON number',
-  'a description without "en"': 'the vault is set aside: description.en is required',
-  'chains with chainId instead of chainID':
-    'the chain is kept without chainID, so every vault on it is left out of the portfolio, with no error',
 };
 
 const isList = (body: Json) => body && typeof body === 'object' && Array.isArray(body.data);

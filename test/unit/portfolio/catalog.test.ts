@@ -35,12 +35,18 @@ function clientWith(vaults: unknown[]): { client: ServiceClient; calls: string[]
 const read = (client: ServiceClient, catalog = new ServiceCatalog(), now = 1_000) => catalog.read(client, VAULTS_TOKENS_CHAINS, { now });
 
 describe('the portfolio catalog', () => {
-  it('keeps PUBLIC vaults only, for the screens and the epoch vaults alike', async () => {
-    const { client } = clientWith([vault('a', 'PUBLIC'), vault('bb', 'RESTRICTED'), vault('ccc', 'HIDDEN'), vault('dddd', 'PUBLIC', { contractType: 'BestYield' })]);
+  it('keeps PUBLIC vaults and those of a visibility it does not know, for the screens and the epoch vaults alike', async () => {
+    const { client } = clientWith([
+      vault('a', 'PUBLIC'),
+      vault('bb', 'RESTRICTED'),
+      vault('ccc', 'HIDDEN'),
+      vault('dddd', 'PUBLIC', { contractType: 'BestYield' }),
+      vault('eeeee', 'PRIVATE'),
+    ]);
     const catalog = await read(client);
     const epochVaults = epochVaultEntries(catalog);
-    expect(publicVaults(catalog.vaults).map((v) => v._id)).toEqual(['a', 'dddd']);
-    expect(epochVaults.map((e) => e.vault._id)).toEqual(['a']);
+    expect(publicVaults(catalog.vaults).map((v) => v._id)).toEqual(['a', 'dddd', 'eeeee']);
+    expect(epochVaults.map((e) => e.vault._id)).toEqual(['a', 'eeeee']);
     expect(epochVaults[0]).toMatchObject({ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545', queue: address(300) });
   });
 

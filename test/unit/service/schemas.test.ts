@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VaultSchema, vaultContracts, type Vault } from '../../../shared/service';
+import { ChainSchema, VaultSchema, vaultContracts, type Vault } from '../../../shared/service';
 
 const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const base = { _id: 'v', name: 'V', address: a(1), tokenId: 't', chainId: 'c', contractType: 'CDO_EPOCH', visibility: 'PUBLIC', status: 'READY' };
@@ -21,5 +21,18 @@ describe('vault records', () => {
     const specShape: Vault = VaultSchema.parse({ ...base, cdoEpoch: { address: a(2) }, depositQueue: { address: a(4) }, withdrawQueue: { address: a(5) } });
     expect(vaultContracts(specShape)).toMatchObject({ depositQueue: a(4), withdrawQueue: a(5) });
     expect(vaultContracts(VaultSchema.parse(base))).toEqual({ tranche: a(1) });
+  });
+
+  it('keeps a vault whose deposit queue names no address (null read as absent), with the withdraw queue it does name', () => {
+    const parsed = VaultSchema.parse({ ...base, cdoEpoch: { address: a(2), depositQueue: {}, withdrawQueue: { address: a(3) } } });
+    expect(vaultContracts(parsed)).toEqual({ tranche: a(1), epochVault: a(2), withdrawQueue: a(3) });
+  });
+});
+
+describe('chain records', () => {
+  it('reads the numeric id spelt chainId as well as the spec\'s chainID, the spec\'s first', () => {
+    expect(ChainSchema.parse({ _id: 'c', chainId: 137 }).chainID).toBe(137);
+    expect(ChainSchema.parse({ _id: 'c', chainID: 1, chainId: 5 }).chainID).toBe(1);
+    expect(ChainSchema.parse({ _id: 'c' }).chainID).toBeUndefined();
   });
 });

@@ -103,6 +103,18 @@ describe('wild realism', () => {
     for (const f of forms) expect(Date.parse(f)).toBe(Date.parse('2026-11-01T10:00:00.000Z'));
   });
 
+  it('sends some large amounts as JSON numbers a double cannot hold exactly, never on the first record of a page', async () => {
+    const wild = await records(server('wild'), '/v1/vault-requests');
+    const strict = await records(server('strict'), '/v1/vault-requests');
+    const numeric = (r: Json) => ['amount', 'lpAmount'].filter((k) => typeof r[k] === 'number');
+    const inexact = wild.filter((r) => numeric(r).length > 0);
+    expect(inexact.length).toBeGreaterThan(0);
+    expect(inexact.length).toBeLessThan(wild.length / 4);
+    for (const r of inexact) for (const k of numeric(r)) expect(Number.isSafeInteger(r[k])).toBe(false);
+    expect(numeric(wild[0]!)).toEqual([]);
+    expect(strict.every((r) => numeric(r).length === 0)).toBe(true);
+  });
+
   it('caps pages at 100 whatever limit asks, and leaves totalCount out of some answers', async () => {
     const get = server('wild');
     const strict = json(await server('strict')('/v1/transactions?limit=200'));

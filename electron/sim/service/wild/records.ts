@@ -22,7 +22,14 @@ const NUMERIC_STRINGS = ['feePercentage', 'points', 'perDay', 'multiplier', 'age
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
 /** The probability of each transform per record: often enough to show, never on every record. */
-const RATE = { nulls: 0.25, unknown: 0.5, newEnum: 0.15, numericString: 0.35, dateForm: 0.5, dropTotal: 0.3, envelopeExtra: 0.5 };
+const RATE = { nulls: 0.25, unknown: 0.5, newEnum: 0.15, numericString: 0.35, dateForm: 0.5, dropTotal: 0.3, envelopeExtra: 0.5, inexactAmount: 0.1 };
+
+/** Amounts in base units, which a service written in JavaScript may serialise as a JSON number. */
+const AMOUNT_FIELDS = ['amount', 'lpAmount'];
+
+/** Base units too large for a double to hold exactly (above 2^53). */
+const beyondDouble = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d+$/.test(value) && BigInt(value) > BigInt(Number.MAX_SAFE_INTEGER);
 
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -61,6 +68,21 @@ function newEnumValue(record: Json, rng: Prng): void {
 }
 
 /**
+ * A service that parses amounts into doubles writes them back as JSON numbers: above 2^53 the
+ * figure is no longer the amount on chain. A reader cannot recover it, so such a record is one
+ * the console must set aside (and say so), never round.
+ */
+const hasLargeAmount = (record: Json): boolean =>
+  AMOUNT_FIELDS.some((key) => beyondDouble(record[key]));
+
+function inexactAmount(record: Json): void {
+  for (const key of AMOUNT_FIELDS) {
+    const value = record[key];
+    if (beyondDouble(value)) record[key] = Number(value);
+  }
+}
+
+/**
  * One record as a real service may send it. `newEnums` is false where a changed enum must not
  * happen (the first record of a page), so no page is ever all new values.
  */
@@ -69,6 +91,8 @@ export function wildRecord(input: Json, rng: Prng, newEnums: boolean): Json {
   for (const key of NULLABLE) if (key in record && rng.bool(RATE.nulls)) record[key] = null;
   if (rng.bool(RATE.unknown)) Object.assign(record, UNKNOWN_FIELDS);
   if (newEnums && rng.bool(RATE.newEnum)) newEnumValue(record, rng);
+  // Drawn only for records that carry such an amount, so other records' answers stay as they were.
+  if (newEnums && hasLargeAmount(record) && rng.bool(RATE.inexactAmount)) inexactAmount(record);
   numericStrings(record, rng);
   if (Array.isArray(record.requests)) {
     record.requests = record.requests.map((r, i) => (isObject(r) ? wildRecord(r, rng, i > 0) : r));
