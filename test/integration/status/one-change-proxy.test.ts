@@ -44,13 +44,6 @@ interface ProxyCase {
   nothingReadable?: true;
 }
 
-/**
- * Cases the console's reader is not tolerant enough for yet. They are not run; each says why, and
- * what the reader (shared/service, changed elsewhere) must accept for it to pass.
- */
-const NOT_TOLERANT_YET: Record<string, string> = {
-};
-
 const isList = (body: Json) => body && typeof body === 'object' && Array.isArray(body.data);
 const records = (body: Json): Json[] => (isList(body) ? body.data : []);
 const byId = (body: Json, id: string): Json | undefined => records(body).find((r) => r._id === id);
@@ -333,11 +326,6 @@ describe('npm run status through a proxy that changes one thing', () => {
   );
 
   for (const change of CASES) {
-    const skipped = NOT_TOLERANT_YET[change.name];
-    if (skipped) {
-      it.skip(`${change.name} (not tolerant yet: ${skipped})`, () => undefined);
-      continue;
-    }
     it.concurrent(
       change.name,
       async () => {
