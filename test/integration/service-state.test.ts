@@ -18,6 +18,10 @@ const pushed: ServiceState[] = [];
 beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-service-state-'));
   service = await startSimService({ port: 0, seed: 7, realism: 'wild', wildFaultRate: 0 });
+  // A record a real service may send once in a while: a hidden vault whose address is not one. Wild
+  // answers are otherwise readable, so this is the record the catalog's reads must set aside.
+  const hidden = service.store.vaults.all().find((v) => v.visibility === 'HIDDEN') ?? service.store.vaults.all()[0]!;
+  service.store.vaults.update(hidden._id, { address: 'not an address' } as never);
   runtime = await createConsoleRuntime({
     version: '0.0.0-test',
     shell: 'browser',

@@ -88,6 +88,10 @@ const INPUTS: Record<string, unknown> = {
   'bundles.inspect': { content: '{}' },
   'bundles.snapshot': { batchId: 'b1' },
   'bundles.sendChecks': { batchId: 'b1' },
+  'registry.list': {},
+  'registry.review': { vaultId: 'v1' },
+  'registry.pin': { vaultId: 'v1', expected: { epochVault: '0xCbA98362e199c41E1864D0923AF9646d3A648451', queue: null, tranche: '0xCbA98362e199c41E1864D0923AF9646d3A648451', underlying: '0xCbA98362e199c41E1864D0923AF9646d3A648451', strategy: '0xCbA98362e199c41E1864D0923AF9646d3A648451', keyring: null } },
+  'registry.export': {},
 };
 
 beforeAll(async () => {
