@@ -95,7 +95,7 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
         throw new AppError({
           code: 'SERVICE_PRIVATE_ADDRESS',
           message: `${new URL(serviceUrl).hostname} is ${privateAddresses.includes(new URL(serviceUrl).hostname.replace(/^\[|\]$/g, '')) ? 'an address' : `a name for ${privateAddresses.join(', ')}`} on the local network, not a public service; the console did not connect to it.`,
-          action: 'Check the address. If the service really runs on your local network, save the key without testing it: the console then connects to the saved address.',
+          action: 'Check the address. If the service really runs on your local network, choose "Test this local-network address anyway", or save the key without testing it: the console then connects to the saved address.',
           details: { addresses: privateAddresses },
         });
       }

@@ -8,7 +8,7 @@ import { useSettingsStore } from './settings-store';
 import { RegistryCard } from './RegistryCard';
 
 export function SettingsScreen() {
-  const { status, busy, test, error, notice, load, testConnection, save, remove } = useSettingsStore();
+  const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove } = useSettingsStore();
   const info = useNavigationStore((s) => s.info);
   // Until the user types, the field shows the saved address; after that, only what they typed.
   const [serviceUrlDraft, setServiceUrl] = useState<string | null>(null);
@@ -117,6 +117,19 @@ export function SettingsScreen() {
           </div>
         ) : null}
         {error ? <ErrorNotice error={error} /> : null}
+        {localAddress !== null && localAddress === serviceUrl.trim() && apiKey ? (
+          <div className="form-actions" data-testid="confirm-local-address">
+            <button
+              type="button"
+              className="button"
+              disabled={busy !== null}
+              onClick={() => void testConnection(serviceUrl.trim(), apiKey.trim(), { allowPrivateAddress: true })}
+            >
+              Test this local-network address anyway
+            </button>
+            <span className="cell-sub">Only if you run the service on your own network: the key is sent to {localAddress}.</span>
+          </div>
+        ) : null}
       </div>
 
       <OfflineCard />
