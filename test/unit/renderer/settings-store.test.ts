@@ -38,14 +38,25 @@ describe('settings store', () => {
     let confirmedCalls = 0;
     const bridge = installFakeBridge({
       'settings.testConnection': (input: { allowPrivateAddress?: boolean }) => {
-        if (input.allowPrivateAddress !== true) throw refusal('SERVICE_PRIVATE_ADDRESS', '192.168.1.20 is an address on the local network.');
+        if (input.allowPrivateAddress !== true)
+          throw refusal('SERVICE_PRIVATE_ADDRESS', '192.168.1.20 is an address on the local network.');
         confirmedCalls++;
-        return { ok: true, serviceUrl: 'https://192.168.1.20', latencyMs: 3, vaultCount: 2, message: 'Connected: the service accepted the key.' };
+        return {
+          ok: true,
+          serviceUrl: 'https://192.168.1.20',
+          latencyMs: 3,
+          vaultCount: 2,
+          message: 'Connected: the service accepted the key.',
+        };
       },
     });
     const store = useSettingsStore.getState();
     await store.testConnection('https://192.168.1.20', 'k');
-    expect(useSettingsStore.getState()).toMatchObject({ test: null, error: { code: 'SERVICE_PRIVATE_ADDRESS' }, localAddress: 'https://192.168.1.20' });
+    expect(useSettingsStore.getState()).toMatchObject({
+      test: null,
+      error: { code: 'SERVICE_PRIVATE_ADDRESS' },
+      localAddress: 'https://192.168.1.20',
+    });
     await store.testConnection('https://192.168.1.20', 'k', { allowPrivateAddress: true });
     expect(bridge.calls.map((c) => c.input)).toEqual([
       { serviceUrl: 'https://192.168.1.20', apiKey: 'k' },
