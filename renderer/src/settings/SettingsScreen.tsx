@@ -6,6 +6,7 @@ import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useSettingsStore } from './settings-store';
 import { RegistryCard } from './RegistryCard';
+import { LinkHostsCard } from './LinkHostsCard';
 
 export function SettingsScreen() {
   const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove } = useSettingsStore();
@@ -133,6 +134,7 @@ export function SettingsScreen() {
       </div>
 
       <OfflineCard />
+      <LinkHostsCard />
       <RegistryCard />
     </Screen>
   );

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ApiKeyStatus, ConnectionTest } from '../../../shared/ipc/schemas';
+import type { ApiKeyStatus, ConnectionTest, LinkHosts } from '../../../shared/ipc/schemas';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 
@@ -15,7 +15,10 @@ interface SettingsState {
    * confirm it and test again (only that address, only with the key typed for it).
    */
   localAddress: string | null;
+  /** The hosts external links may open (the service's grow as its records are read), or why they could not be read. */
+  linkHosts: LinkHosts | AppErrorData | null;
   load(): Promise<void>;
+  loadLinkHosts(): Promise<void>;
   /** `allowPrivateAddress`: the operator confirmed a local-network address after the refusal. */
   testConnection(serviceUrl: string, apiKey: string, options?: { allowPrivateAddress?: boolean }): Promise<void>;
   save(serviceUrl: string, apiKey: string): Promise<boolean>;
@@ -29,6 +32,14 @@ export const useSettingsStore = create<SettingsState>((set) => ({
   error: null,
   notice: null,
   localAddress: null,
+  linkHosts: null,
+  async loadLinkHosts() {
+    try {
+      set({ linkHosts: await call(getBridge().settings.linkHosts({})) });
+    } catch (err) {
+      set({ linkHosts: errorData(err) });
+    }
+  },
   async load() {
     try {
       set({ status: await call(getBridge().settings.apiKeyStatus({})), error: null });

@@ -74,4 +74,13 @@ describe('settings store', () => {
     await useSettingsStore.getState().testConnection('https://service.example', 'k');
     expect(useSettingsStore.getState().localAddress).toBeNull();
   });
+
+  it('reads the sites links may open, and keeps a failure to read them for the card', async () => {
+    installFakeBridge({ 'settings.linkHosts': () => ({ builtIn: ['etherscan.io'], namedByService: ['kyc.northwind.example'] }) });
+    await useSettingsStore.getState().loadLinkHosts();
+    expect(useSettingsStore.getState().linkHosts).toEqual({ builtIn: ['etherscan.io'], namedByService: ['kyc.northwind.example'] });
+    installFakeBridge({ 'settings.linkHosts': () => Promise.reject(refusal('INTERNAL')) });
+    await useSettingsStore.getState().loadLinkHosts();
+    expect(useSettingsStore.getState().linkHosts).toMatchObject({ code: 'INTERNAL', action: 'What to do.' });
+  });
 });
