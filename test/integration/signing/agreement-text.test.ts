@@ -60,35 +60,34 @@ describe('agreement texts from the service', () => {
     expect(review.origin).toContain(beta.name);
   });
 
-  it('refuses a sign-in message for another site with its reason, and the device sees nothing', async () => {
+  it('refuses a sign-in message for another site with its reason and origin, and the device sees nothing', async () => {
     const beta = view.vaults.find((v) => v.id === world.vaultId(view, 'beta'))!;
     const id = serviceSends(beta.id, SIWE);
     const wallets = world.wallets.slice(0, 2);
-    const plan = await world.signing.plan({ vaultId: beta.id, action: 'agreements', wallets });
-    expect(plan.items.every((i) => i.state === 'skipped')).toBe(true);
-    for (const w of plan.wallets) {
-      expect(w.ok).toBe(false);
-      expect(w.reason).toContain('looks like a sign-in message');
-      expect(w.reason).toContain(`record ${id} of ${beta.name}`);
-      expect(w.reason).toContain('Ask the service');
-    }
+    const refused = await world.signing.plan({ vaultId: beta.id, action: 'agreements', wallets }).then(
+      () => null,
+      (err: unknown) => err as { code: string; message: string; action: string },
+    );
+    expect(refused).toMatchObject({ code: 'SIGNING_AGREEMENT_REFUSED' });
+    expect(refused!.message).toContain('looks like a sign-in message');
+    expect(refused!.message).toContain(`agreement record ${id} of ${beta.name}`);
+    expect(refused!.message).toContain('from the service at 127.0.0.1');
+    expect(refused!.action).toMatch(/Nothing was planned or signed\. Ask the service's operator/);
     // A deposit, which needs the agreements signed, is refused the same way.
-    const deposit = await world.signing.plan({ vaultId: beta.id, action: 'deposit', amount: '1', wallets });
-    expect(deposit.wallets.every((w) => !w.ok && /sign-in message/.test(w.reason ?? ''))).toBe(true);
-    // Run as it stands, the batch has nothing to sign: no signature is made and the Ledger shows nothing.
-    const created = await world.signing.createBatch(plan, { acknowledgeBlindSigning: true });
-    await world.signing.run(created.id);
-    const batch = await world.signing.openBatch(created.id);
-    expect(batch.items.every((i) => i.state === 'skipped' && i.signature === null)).toBe(true);
+    await expect(world.signing.plan({ vaultId: beta.id, action: 'deposit', amount: '1', wallets })).rejects.toMatchObject({
+      code: 'SIGNING_AGREEMENT_REFUSED',
+    });
     expect(world.reviews).toHaveLength(0);
+    expect(world.ledger.pendingConfirmation).toBeNull();
   });
 
   it('refuses a text that names another web domain, naming it', async () => {
     const beta = view.vaults.find((v) => v.id === world.vaultId(view, 'beta'))!;
     serviceSends(beta.id, 'I accept the Terms of Service published at https://login.lendmarket.example/terms.');
-    const plan = await world.signing.plan({ vaultId: beta.id, action: 'agreements', wallets: world.wallets.slice(0, 1) });
-    expect(plan.wallets[0]!.ok).toBe(false);
-    expect(plan.wallets[0]!.reason).toContain('"login.lendmarket.example"');
+    await expect(world.signing.plan({ vaultId: beta.id, action: 'agreements', wallets: world.wallets.slice(0, 1) })).rejects.toMatchObject({
+      code: 'SIGNING_AGREEMENT_REFUSED',
+      message: expect.stringContaining('"login.lendmarket.example"'),
+    });
     expect(world.reviews).toHaveLength(0);
   });
 });

@@ -132,12 +132,9 @@ async function agreementStatus(deps: PlannerDeps, vault: PortfolioVault, wallets
     for (const w of wallets) out.set(w.toLowerCase(), { error: reason });
     return out;
   }
-  // A text no honest agreement would have is refused here, so it never reaches a review or the device.
-  const refused = refusedAgreement(definitions, knownHosts(client.baseUrl, vault), vault);
-  if (refused) {
-    for (const w of wallets) out.set(w.toLowerCase(), { error: refused });
-    return out;
-  }
+  // A text no honest agreement would have refuses the whole plan: it is about the vault, not a
+  // wallet, and it never reaches a review or the device.
+  refuseHostileAgreement(definitions, knownHosts(client.baseUrl, vault), vault);
   await Promise.all(
     wallets.map(async (w) => {
       try {
@@ -157,13 +154,16 @@ function knownHosts(serviceUrl: string, vault: PortfolioVault): string[] {
   return [...new Set(urls.map((u) => (u ? hostOf(u) : null)).filter((h): h is string => h !== null && h !== ''))];
 }
 
-/** Why the first agreement whose text is refused cannot be signed, with its origin; null when all may be. */
-function refusedAgreement(definitions: readonly WalletFacts['unsignedAgreements'][number][], hosts: string[], vault: PortfolioVault): string | null {
+/** Throws `SIGNING_AGREEMENT_REFUSED` for the first agreement whose text is refused, with its origin and reason. */
+function refuseHostileAgreement(definitions: readonly WalletFacts['unsignedAgreements'][number][], hosts: string[], vault: PortfolioVault): void {
   for (const d of definitions) {
     const verdict = checkAgreementText(d.text, hosts);
-    if (!verdict.ok) {
-      return `The agreement "${d.title}" (record ${d.id} of ${vault.name}, from the service at ${hosts[0] ?? 'an unknown address'}) is refused and nothing was signed. ${verdict.reason} Ask the service's operator about this agreement text before signing anything for this vault.`;
-    }
+    if (verdict.ok) continue;
+    throw new AppError({
+      code: 'SIGNING_AGREEMENT_REFUSED',
+      message: `The service asks the wallets to sign "${d.title}" (agreement record ${d.id} of ${vault.name}, from the service at ${hosts[0] ?? 'an unknown address'}), and the console refuses it. ${verdict.reason}`,
+      action: "Nothing was planned or signed. Ask the service's operator about this agreement text before signing anything for this vault.",
+      details: { signatureId: d.id, vaultId: vault.id, text: d.text },
+    });
   }
-  return null;
 }
