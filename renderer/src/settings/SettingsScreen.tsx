@@ -119,16 +119,18 @@ export function SettingsScreen() {
         ) : null}
         {error ? <ErrorNotice error={error} /> : null}
         {localAddress !== null && localAddress === serviceUrl.trim() && apiKey ? (
-          <div className="form-actions" data-testid="confirm-local-address">
-            <button
-              type="button"
-              className="button"
-              disabled={busy !== null}
-              onClick={() => void testConnection(serviceUrl.trim(), apiKey.trim(), { allowPrivateAddress: true })}
-            >
-              Test this local-network address anyway
-            </button>
-            <span className="cell-sub">Only if you run the service on your own network: the key is sent to {localAddress}.</span>
+          <div data-testid="confirm-local-address">
+            <p className="cell-sub">Only if you run the service on your own network: the key is then sent to {localAddress}.</p>
+            <div className="form-actions">
+              <button
+                type="button"
+                className="button"
+                disabled={busy !== null}
+                onClick={() => void testConnection(serviceUrl.trim(), apiKey.trim(), { allowPrivateAddress: true })}
+              >
+                Test this local-network address anyway
+              </button>
+            </div>
           </div>
         ) : null}
       </div>
