@@ -160,6 +160,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       connection,
       log: options.log,
       offline,
+      links,
       info: () => app.info(),
       onModeChanged: async () => {
         await connection.select(await serviceUrlNow());

@@ -4,6 +4,7 @@ import {
   AppInfoSchema,
   ServiceStateSchema,
   ConnectionTestSchema,
+  LinkHostsSchema,
   EmptyInput,
   OpenExternalInput,
   SetApiKeyInput,
@@ -96,6 +97,8 @@ export const methods = {
     setOffline: method(SetOfflineInput, AppInfoSchema),
     removeApiKey: query(ApiKeyStatusSchema),
     testConnection: method(TestConnectionInput, ConnectionTestSchema),
+    /** The hosts external links may open: the built-in explorers and those the service's records named. */
+    linkHosts: query(LinkHostsSchema),
   },
   vaults: {
     list: query(VaultListSchema),

@@ -53,6 +53,17 @@ export const ApiKeyStatusSchema = z.object({
 });
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatusSchema>;
 
+/**
+ * The hosts external links may open, for the operator to see: the block explorers the console
+ * knows, and the exact hosts of https addresses the service's records named (KYC pages, operators'
+ * sites), which grow as the console reads them.
+ */
+export const LinkHostsSchema = z.object({
+  builtIn: z.array(z.string()),
+  namedByService: z.array(z.string()),
+});
+export type LinkHosts = z.infer<typeof LinkHostsSchema>;
+
 export const HttpsUrl = z
   .string()
   .trim()

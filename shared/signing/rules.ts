@@ -54,7 +54,7 @@ export interface WalletFacts {
   /** What the wallet holds in the queue per request epoch. */
   queue: ReadonlyMap<number, { deposit: bigint; withdraw: bigint }>;
   /** LENDER agreements of the vault the wallet has not signed. */
-  unsignedAgreements: readonly { id: string; code?: string; title: string; text: string }[];
+  unsignedAgreements: readonly { id: string; code?: string; title: string; text: string; origin?: string }[];
 }
 
 /** A request as the portfolio lists it (the service's record, completed from the chain). */
@@ -87,6 +87,8 @@ export interface MessageStep {
   code?: string;
   title: string;
   text: string;
+  /** Where the text comes from (the service, the vault and the agreement record), shown with it. */
+  origin?: string;
 }
 
 export type PlannedStep = TxStep | MessageStep;
@@ -365,6 +367,7 @@ export function planAgreements(w: WalletFacts, vaultHasAgreements: boolean): Wal
       ...(a.code ? { code: a.code } : {}),
       title: a.title,
       text: a.text,
+      ...(a.origin ? { origin: a.origin } : {}),
     })),
     notes: [],
   };

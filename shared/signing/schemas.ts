@@ -117,6 +117,8 @@ export const MessageReviewSchema = z.object({
   code: z.string().nullable(),
   /** The decoded wallet message that is signed with personal_sign. */
   text: z.string(),
+  /** Where the text comes from: the service, the vault and the agreement record (absent in older plans). */
+  origin: z.string().optional(),
   deviceScreens: z.array(DeviceScreenSchema),
 });
 export type MessageReview = z.infer<typeof MessageReviewSchema>;

@@ -1,11 +1,13 @@
+import { BUILT_IN_LINK_HOSTS } from '../../../shared/domain/external-links';
 import { AppError } from '../../../shared/errors';
-import type { ApiKeyStatus, AppInfo, ConnectionTest } from '../../../shared/ipc/schemas';
+import type { ApiKeyStatus, AppInfo, ConnectionTest, LinkHosts } from '../../../shared/ipc/schemas';
 import { apiKeyFingerprint, type ApiKeyVault } from '../../services/secrets/api-key';
 import { normaliseBaseUrl } from '../../services/service-client';
 import { privateAddressesOf } from '../../services/settings/service-target';
 import type { JsonDocument } from '../../services/storage/json-document';
 import type { Settings } from '../../services/settings/settings';
 import type { Logger } from '../../services/log/logger';
+import type { LinkAllowlist } from '../link-allowlist';
 import type { ServiceConnection } from '../service-connection';
 import { feature, type Feature } from '../feature';
 
@@ -30,6 +32,8 @@ export interface SettingsDeps {
   connection: ServiceConnection;
   log: Logger & { forget?(value: string): void };
   offline: OfflineSetting;
+  /** The external links' allowlist: Settings shows the hosts the service named. */
+  links: Pick<LinkAllowlist, 'namedByService'>;
   info(): Promise<AppInfo>;
   /** Called after the mode may have changed, so the UI reloads what it shows. */
   onModeChanged(): Promise<void>;
@@ -95,7 +99,7 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
         throw new AppError({
           code: 'SERVICE_PRIVATE_ADDRESS',
           message: `${new URL(serviceUrl).hostname} is ${privateAddresses.includes(new URL(serviceUrl).hostname.replace(/^\[|\]$/g, '')) ? 'an address' : `a name for ${privateAddresses.join(', ')}`} on the local network, not a public service; the console did not connect to it.`,
-          action: 'Check the address. If the service really runs on your local network, save the key without testing it: the console then connects to the saved address.',
+          action: 'Check the address. If the service really runs on your local network, choose "Test this local-network address anyway", or save the key without testing it: the console then connects to the saved address.',
           details: { addresses: privateAddresses },
         });
       }
@@ -135,7 +139,11 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
     return deps.info();
   }
 
-  return feature({ settings: { apiKeyStatus: status, setApiKey, setOffline, removeApiKey, testConnection } });
+  async function linkHosts(): Promise<LinkHosts> {
+    return { builtIn: [...BUILT_IN_LINK_HOSTS].sort(), namedByService: deps.links.namedByService() };
+  }
+
+  return feature({ settings: { apiKeyStatus: status, setApiKey, setOffline, removeApiKey, testConnection, linkHosts } });
 }
 
 /** Joins error message and action as sentences, whatever punctuation each came with. */

@@ -94,6 +94,8 @@ export type VaultsPerformancesAnswer =
 const VaultsPerformancesRawSchema = z.union([RawListEnvelopeSchema, VaultsPerformanceAggregateSchema]);
 
 export interface ServiceClient {
+  /** The service's address, normalised: where the records this client reads come from. */
+  readonly baseUrl: string;
   // Generic access by resource name (see RESOURCES in shared/service).
   list<R extends ResourceName>(resource: R, query?: PlainListQuery<R>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<R>>>;
   /** One page restricted to `fields` (`_id` is always there). */
@@ -334,6 +336,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     list('vaultLatestBlocks', { ...query, filter: { ...query.filter, vaultId: vaultIds } }, o);
 
   return {
+    baseUrl: normaliseBaseUrl(options.baseUrl),
     list: (resource, query, o) => list(resource, query, o),
     listFields: (resource, fields, query, o) =>
       list(resource, { ...query, fields }, o) as unknown as Promise<ListEnvelope<Projected<ResourceItem<typeof resource>>>>,

@@ -6,9 +6,10 @@ import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useSettingsStore } from './settings-store';
 import { RegistryCard } from './RegistryCard';
+import { LinkHostsCard } from './LinkHostsCard';
 
 export function SettingsScreen() {
-  const { status, busy, test, error, notice, load, testConnection, save, remove } = useSettingsStore();
+  const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove } = useSettingsStore();
   const info = useNavigationStore((s) => s.info);
   // Until the user types, the field shows the saved address; after that, only what they typed.
   const [serviceUrlDraft, setServiceUrl] = useState<string | null>(null);
@@ -117,9 +118,25 @@ export function SettingsScreen() {
           </div>
         ) : null}
         {error ? <ErrorNotice error={error} /> : null}
+        {localAddress !== null && localAddress === serviceUrl.trim() && apiKey ? (
+          <div data-testid="confirm-local-address">
+            <p className="cell-sub">Only if you run the service on your own network: the key is then sent to {localAddress}.</p>
+            <div className="form-actions">
+              <button
+                type="button"
+                className="button"
+                disabled={busy !== null}
+                onClick={() => void testConnection(serviceUrl.trim(), apiKey.trim(), { allowPrivateAddress: true })}
+              >
+                Test this local-network address anyway
+              </button>
+            </div>
+          </div>
+        ) : null}
       </div>
 
       <OfflineCard />
+      <LinkHostsCard />
       <RegistryCard />
     </Screen>
   );

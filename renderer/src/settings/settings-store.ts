@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ApiKeyStatus, ConnectionTest } from '../../../shared/ipc/schemas';
+import type { ApiKeyStatus, ConnectionTest, LinkHosts } from '../../../shared/ipc/schemas';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 
@@ -10,8 +10,17 @@ interface SettingsState {
   error: AppErrorData | null;
   /** Set after a successful save or removal, for a confirmation line. */
   notice: string | null;
+  /**
+   * The address a test was refused for because it is on the local network: the operator may
+   * confirm it and test again (only that address, only with the key typed for it).
+   */
+  localAddress: string | null;
+  /** The hosts external links may open (the service's grow as its records are read), or why they could not be read. */
+  linkHosts: LinkHosts | AppErrorData | null;
   load(): Promise<void>;
-  testConnection(serviceUrl: string, apiKey: string): Promise<void>;
+  loadLinkHosts(): Promise<void>;
+  /** `allowPrivateAddress`: the operator confirmed a local-network address after the refusal. */
+  testConnection(serviceUrl: string, apiKey: string, options?: { allowPrivateAddress?: boolean }): Promise<void>;
   save(serviceUrl: string, apiKey: string): Promise<boolean>;
   remove(): Promise<void>;
 }
@@ -22,6 +31,15 @@ export const useSettingsStore = create<SettingsState>((set) => ({
   test: null,
   error: null,
   notice: null,
+  localAddress: null,
+  linkHosts: null,
+  async loadLinkHosts() {
+    try {
+      set({ linkHosts: await call(getBridge().settings.linkHosts({})) });
+    } catch (err) {
+      set({ linkHosts: errorData(err) });
+    }
+  },
   async load() {
     try {
       set({ status: await call(getBridge().settings.apiKeyStatus({})), error: null });
@@ -29,19 +47,21 @@ export const useSettingsStore = create<SettingsState>((set) => ({
       set({ error: errorData(err) });
     }
   },
-  async testConnection(serviceUrl, apiKey) {
-    set({ busy: 'test', test: null, error: null, notice: null });
+  async testConnection(serviceUrl, apiKey, options = {}) {
+    set({ busy: 'test', test: null, error: null, notice: null, localAddress: null });
     try {
-      const input = apiKey ? { serviceUrl, apiKey } : {};
+      const confirmed = options.allowPrivateAddress === true ? { allowPrivateAddress: true } : {};
+      const input = apiKey ? { serviceUrl, apiKey, ...confirmed } : {};
       set({ test: await call(getBridge().settings.testConnection(input)) });
     } catch (err) {
-      set({ error: errorData(err) });
+      const error = errorData(err);
+      set({ error, localAddress: error.code === 'SERVICE_PRIVATE_ADDRESS' && apiKey ? serviceUrl : null });
     } finally {
       set({ busy: null });
     }
   },
   async save(serviceUrl, apiKey) {
-    set({ busy: 'save', error: null, notice: null });
+    set({ busy: 'save', error: null, notice: null, localAddress: null });
     try {
       const status = await call(getBridge().settings.setApiKey({ serviceUrl, apiKey }));
       set({ status, notice: `Key saved to the OS keychain (${status.fingerprint ?? 'no fingerprint'}). The console now reads ${serviceUrl}.` });
@@ -54,7 +74,7 @@ export const useSettingsStore = create<SettingsState>((set) => ({
     }
   },
   async remove() {
-    set({ busy: 'remove', error: null, notice: null, test: null });
+    set({ busy: 'remove', error: null, notice: null, test: null, localAddress: null });
     try {
       set({ status: await call(getBridge().settings.removeApiKey({})), notice: 'Key removed from the OS keychain. The console is back on the embedded simulation.' });
     } catch (err) {

@@ -64,7 +64,10 @@ export function ReviewCard({ review }: { review: Review }) {
           ) : null}
         </>
       ) : (
-        <pre className="message">{review.text}</pre>
+        <>
+          {review.origin ? <div className="cell-sub">{review.origin}</div> : null}
+          <pre className="message">{review.text}</pre>
+        </>
       )}
       <button type="button" className="link-button" onClick={() => setScreens(!screens)}>
         {screens ? 'Hide' : 'Show'} what the Ledger will display

@@ -33,4 +33,54 @@ describe('settings store', () => {
     expect(await useSettingsStore.getState().save('https://service.example', 'k')).toBe(false);
     expect(useSettingsStore.getState()).toMatchObject({ busy: null, notice: null, error: { code: 'KEYCHAIN_LOCKED' } });
   });
+
+  it('a local-network address refused by the test can be confirmed, and the test is made again with that confirmation', async () => {
+    let confirmedCalls = 0;
+    const bridge = installFakeBridge({
+      'settings.testConnection': (input: { allowPrivateAddress?: boolean }) => {
+        if (input.allowPrivateAddress !== true)
+          throw refusal('SERVICE_PRIVATE_ADDRESS', '192.168.1.20 is an address on the local network.');
+        confirmedCalls++;
+        return {
+          ok: true,
+          serviceUrl: 'https://192.168.1.20',
+          latencyMs: 3,
+          vaultCount: 2,
+          message: 'Connected: the service accepted the key.',
+        };
+      },
+    });
+    const store = useSettingsStore.getState();
+    await store.testConnection('https://192.168.1.20', 'k');
+    expect(useSettingsStore.getState()).toMatchObject({
+      test: null,
+      error: { code: 'SERVICE_PRIVATE_ADDRESS' },
+      localAddress: 'https://192.168.1.20',
+    });
+    await store.testConnection('https://192.168.1.20', 'k', { allowPrivateAddress: true });
+    expect(bridge.calls.map((c) => c.input)).toEqual([
+      { serviceUrl: 'https://192.168.1.20', apiKey: 'k' },
+      { serviceUrl: 'https://192.168.1.20', apiKey: 'k', allowPrivateAddress: true },
+    ]);
+    expect(confirmedCalls).toBe(1);
+    expect(useSettingsStore.getState()).toMatchObject({ error: null, localAddress: null, test: { ok: true, vaultCount: 2 } });
+  });
+
+  it('offers no confirmation for any other refusal, nor for the saved key', async () => {
+    installFakeBridge({ 'settings.testConnection': () => Promise.reject(refusal('SERVICE_PRIVATE_ADDRESS')) });
+    await useSettingsStore.getState().testConnection('https://192.168.1.20', '');
+    expect(useSettingsStore.getState().localAddress).toBeNull();
+    installFakeBridge({ 'settings.testConnection': () => Promise.reject(refusal('UNREACHABLE')) });
+    await useSettingsStore.getState().testConnection('https://service.example', 'k');
+    expect(useSettingsStore.getState().localAddress).toBeNull();
+  });
+
+  it('reads the sites links may open, and keeps a failure to read them for the card', async () => {
+    installFakeBridge({ 'settings.linkHosts': () => ({ builtIn: ['etherscan.io'], namedByService: ['kyc.northwind.example'] }) });
+    await useSettingsStore.getState().loadLinkHosts();
+    expect(useSettingsStore.getState().linkHosts).toEqual({ builtIn: ['etherscan.io'], namedByService: ['kyc.northwind.example'] });
+    installFakeBridge({ 'settings.linkHosts': () => Promise.reject(refusal('INTERNAL')) });
+    await useSettingsStore.getState().loadLinkHosts();
+    expect(useSettingsStore.getState().linkHosts).toMatchObject({ code: 'INTERNAL', action: 'What to do.' });
+  });
 });

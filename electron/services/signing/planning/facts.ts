@@ -1,5 +1,7 @@
 import type { PublicClient } from 'viem';
+import { EXPLORER_BY_CHAIN_ID, hostOf } from '../../../../shared/domain/external-links';
 import { AppError, toAppErrorData } from '../../../../shared/errors';
+import { checkAgreementText } from '../../../../shared/signing/agreement-text';
 import type { Portfolio, PortfolioVault, RequestRow } from '../../../../shared/portfolio/schemas';
 import type { WalletFacts } from '../../../../shared/signing/rules';
 import type { PlanVault, Selection } from '../../../../shared/signing/schemas';
@@ -101,12 +103,13 @@ export async function readPlanFacts(deps: PlannerDeps, selection: Selection): Pr
   const chain = await readChainFacts(client, catalog, addresses, requests);
   vault.state = chain.vault.state;
   const needsAgreements = selection.action === 'deposit' || selection.action === 'agreements';
-  const agreements = needsAgreements ? await agreementStatus(deps, catalog.lenderSignatureIds, addresses) : null;
+  const agreements = needsAgreements ? await agreementStatus(deps, catalog, addresses) : null;
   return { catalog, vault, client, requests, takenAt, chain, agreements, pinned };
 }
 
 /** Per wallet: the LENDER agreements it has not signed, or why that could not be checked. */
-async function agreementStatus(deps: PlannerDeps, signatureIds: readonly string[], wallets: readonly string[]): Promise<Map<string, AgreementStatus>> {
+async function agreementStatus(deps: PlannerDeps, vault: PortfolioVault, wallets: readonly string[]): Promise<Map<string, AgreementStatus>> {
+  const signatureIds = vault.lenderSignatureIds;
   const out = new Map<string, AgreementStatus>();
   if (signatureIds.length === 0) {
     for (const w of wallets) out.set(w.toLowerCase(), { unsigned: [] });
@@ -122,12 +125,16 @@ async function agreementStatus(deps: PlannerDeps, signatureIds: readonly string[
       ...(d.code ? { code: d.code } : {}),
       title: d.title?.en ?? d.code ?? d._id,
       text: decodeBase64(d.walletMessage ?? ''),
+      origin: `From the service at ${client.baseUrl}: agreement record ${d._id} of the vault ${vault.name} (${vault.id}).`,
     }));
   } catch (err) {
     const reason = `The agreements could not be read from the service: ${toAppErrorData(err).message}`;
     for (const w of wallets) out.set(w.toLowerCase(), { error: reason });
     return out;
   }
+  // A text no honest agreement would have refuses the whole plan: it is about the vault, not a
+  // wallet, and it never reaches a review or the device.
+  refuseHostileAgreement(definitions, knownHosts(client.baseUrl, vault), vault);
   await Promise.all(
     wallets.map(async (w) => {
       try {
@@ -139,4 +146,24 @@ async function agreementStatus(deps: PlannerDeps, signatureIds: readonly string[
     }),
   );
   return out;
+}
+
+/** The hosts an agreement of this vault may name: the service's own, the vault's KYC page and the chain's explorer. */
+function knownHosts(serviceUrl: string, vault: PortfolioVault): string[] {
+  const urls = [serviceUrl, vault.kyc.link, vault.chain.explorerUrl, EXPLORER_BY_CHAIN_ID[vault.chain.chainId] ?? null];
+  return [...new Set(urls.map((u) => (u ? hostOf(u) : null)).filter((h): h is string => h !== null && h !== ''))];
+}
+
+/** Throws `SIGNING_AGREEMENT_REFUSED` for the first agreement whose text is refused, with its origin and reason. */
+function refuseHostileAgreement(definitions: readonly WalletFacts['unsignedAgreements'][number][], hosts: string[], vault: PortfolioVault): void {
+  for (const d of definitions) {
+    const verdict = checkAgreementText(d.text, hosts);
+    if (verdict.ok) continue;
+    throw new AppError({
+      code: 'SIGNING_AGREEMENT_REFUSED',
+      message: `The service asks the wallets to sign "${d.title}" (agreement record ${d.id} of ${vault.name}, from the service at ${hosts[0] ?? 'an unknown address'}), and the console refuses it. ${verdict.reason}`,
+      action: "Nothing was planned or signed. Ask the service's operator about this agreement text before signing anything for this vault.",
+      details: { signatureId: d.id, vaultId: vault.id, text: d.text },
+    });
+  }
 }

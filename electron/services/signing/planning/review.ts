@@ -69,6 +69,7 @@ function itemOf(d: Drafted, previous: BatchItem | null): Partial<BatchItem> {
       signatureId: d.step.signatureId,
       code: d.step.code ?? null,
       text: d.step.text,
+      ...(d.step.origin ? { origin: d.step.origin } : {}),
       deviceScreens: personalMessageScreens(new TextEncoder().encode(d.step.text)),
     },
   };

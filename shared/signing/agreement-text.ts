@@ -1,0 +1,106 @@
+/**
+ * The text of a lender agreement is whatever the service sends, and a personal_sign over it is a
+ * signature the wallet cannot take back. A hostile service could send a sign-in message for
+ * another site (EIP-4361, "Sign-In with Ethereum") and use the signature there. So before an
+ * agreement is planned, its text is read for the two things an honest agreement never needs:
+ * - the shape of a sign-in message: its opening sentence, or its field lines (URI, Nonce,
+ *   Chain ID, Issued At…);
+ * - a web domain other than the sites known for this vault and the service the console reads.
+ * Pure.
+ */
+
+/** The sentence EIP-4361 puts after the requesting domain. */
+const SIGN_IN_SENTENCE = /wants you to sign in with your ethereum account/i;
+
+/** The field lines of an EIP-4361 message; two of them make a text a sign-in message. */
+const SIGN_IN_FIELDS = [
+  'URI',
+  'Version',
+  'Chain ID',
+  'Nonce',
+  'Issued At',
+  'Expiration Time',
+  'Not Before',
+  'Request ID',
+  'Resources',
+] as const;
+
+/** File extensions a text may name that are not web domains ("terms.pdf" is a document, not a site). */
+const DOCUMENT_EXTENSIONS = new Set([
+  'pdf',
+  'doc',
+  'docx',
+  'txt',
+  'md',
+  'html',
+  'htm',
+  'json',
+  'png',
+  'jpg',
+  'jpeg',
+  'svg',
+  'csv',
+  'xls',
+  'xlsx',
+  'sol',
+]);
+
+export type AgreementTextVerdict = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Whether a wallet may sign this agreement text. `knownHosts` are the hosts this agreement may
+ * name: the service's own, the vault's KYC page, the chain's explorer. A host counts as known when
+ * it shares its site (the last two labels, three under a two-letter country code such as co.uk)
+ * with one of them, so docs.vaultline.example is known when kyc.vaultline.example is.
+ */
+export function checkAgreementText(text: string, knownHosts: readonly string[]): AgreementTextVerdict {
+  const signIn = signInMarks(text);
+  if (signIn.length > 0) {
+    return { ok: false, reason: `Its text looks like a sign-in message for a website (it has ${signIn.join(', ')}), not an agreement.` };
+  }
+  const known = new Set(knownHosts.map((h) => siteOf(h.toLowerCase())));
+  const foreign = [...new Set(namedHosts(text))].filter((h) => !known.has(siteOf(h)));
+  if (foreign.length > 0) {
+    const names = foreign.map((h) => `"${h}"`).join(', ');
+    const knownList = knownHosts.length ? knownHosts.join(', ') : 'none';
+    return {
+      ok: false,
+      reason: `Its text names ${names}, which is not the service's host nor a site known for this vault (known: ${knownList}).`,
+    };
+  }
+  return { ok: true };
+}
+
+/** What makes the text look like an EIP-4361 message, in the words an operator can find in it. */
+export function signInMarks(text: string): string[] {
+  const marks: string[] = [];
+  if (SIGN_IN_SENTENCE.test(text)) marks.push('"wants you to sign in with your Ethereum account"');
+  const fields = SIGN_IN_FIELDS.filter((f) => new RegExp(`^\\s*${f}:`, 'im').test(text));
+  // One such line may occur in honest prose; two or more is the message's structure.
+  if (fields.length >= 2 || (marks.length > 0 && fields.length > 0)) marks.push(`the lines ${fields.map((f) => `"${f}:"`).join(', ')}`);
+  return marks;
+}
+
+/** The hosts a text names, lower case: in URLs (any scheme), e-mail addresses, and bare domain names. */
+export function namedHosts(text: string): string[] {
+  const hosts: string[] = [];
+  const lower = text.toLowerCase();
+  // URLs: whatever follows "scheme://" up to a path, port, query or space (credentials dropped).
+  for (const m of lower.matchAll(/[a-z][a-z0-9+.-]*:\/\/(?:[^\s/?#@]*@)?(\[[^\]\s]*\]|[^\s/?#:]+)/g)) hosts.push(trimHost(m[1]!));
+  // Bare names and e-mail domains: labels of letters, digits and hyphens ending in a letter label.
+  for (const m of lower.matchAll(/(?<![a-z0-9.-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]+)(?![a-z0-9-])/g)) {
+    const host = m[0];
+    if (!DOCUMENT_EXTENSIONS.has(host.split('.').at(-1)!)) hosts.push(host);
+  }
+  return [...new Set(hosts.filter((h) => h.length > 0))];
+}
+
+const trimHost = (host: string) => host.replace(/\.+$/, '');
+
+/** The site a host belongs to: its last two labels, or three under a two-letter country code's second level (co.uk). */
+export function siteOf(host: string): string {
+  const labels = trimHost(host).split('.');
+  if (labels.length <= 2 || /^\d+$/.test(labels.at(-1)!)) return labels.join('.');
+  const countrySecondLevel = labels.at(-1)!.length === 2 && labels.at(-2)!.length <= 3;
+  return labels.slice(countrySecondLevel ? -3 : -2).join('.');
+}

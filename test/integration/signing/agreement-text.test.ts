@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Portfolio } from '../../../shared/portfolio/schemas';
+import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from './world';
+
+// A lender agreement's text comes from the service. A hostile service that sends a sign-in
+// message for another site, or a text naming another domain, gets no signature: the planner
+// refuses it with its reason and origin, and nothing reaches the (emulated) Ledger.
+let world: SigningWorld;
+let view: Portfolio;
+
+beforeAll(async () => {
+  world = await startSigningWorld({ wallets: 12 });
+  view = await world.load();
+}, 120_000);
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+const originals = new Map<string, string>();
+fromSnapshotEachTest(
+  () => world,
+  () => {
+    for (const [id, message] of originals)
+      world.service.store.signatures.upsert({ ...world.service.store.signatures.get(id)!, walletMessage: message });
+    originals.clear();
+  },
+);
+
+/** The service now sends `text` as the wallet message of the vault's first lender agreement. */
+function serviceSends(vaultId: string, text: string): string {
+  const id = view.vaults.find((v) => v.id === vaultId)!.lenderSignatureIds[0]!;
+  const record = world.service.store.signatures.get(id)!;
+  if (!originals.has(id)) originals.set(id, record.walletMessage);
+  world.service.store.signatures.upsert({ ...record, walletMessage: Buffer.from(text, 'utf8').toString('base64') });
+  return id;
+}
+
+const SIWE = [
+  'app.lendmarket.example wants you to sign in with your Ethereum account:',
+  '0x1234567890123456789012345678901234567890',
+  '',
+  'URI: https://app.lendmarket.example/login',
+  'Version: 1',
+  'Chain ID: 1',
+  'Nonce: 32891756',
+  'Issued At: 2026-11-27T02:00:00Z',
+].join('\n');
+
+describe('agreement texts from the service', () => {
+  it('shows an honest agreement in full with where it comes from', async () => {
+    const beta = view.vaults.find((v) => v.id === world.vaultId(view, 'beta'))!;
+    const plan = await world.signing.plan({ vaultId: beta.id, action: 'agreements', wallets: world.wallets.slice(0, 1) });
+    const review = plan.items.find((i) => i.step === 'agreement')!.review!;
+    expect(review.kind).toBe('message');
+    if (review.kind !== 'message') return;
+    expect(review.text).toContain('Terms of Service');
+    expect(review.origin).toContain(world.service.url.replace(/\/$/, ''));
+    expect(review.origin).toContain(`agreement record ${review.signatureId}`);
+    expect(review.origin).toContain(beta.name);
+  });
+
+  it('refuses a sign-in message for another site with its reason and origin, and the device sees nothing', async () => {
+    const beta = view.vaults.find((v) => v.id === world.vaultId(view, 'beta'))!;
+    const id = serviceSends(beta.id, SIWE);
+    const wallets = world.wallets.slice(0, 2);
+    const refused = await world.signing.plan({ vaultId: beta.id, action: 'agreements', wallets }).then(
+      () => null,
+      (err: unknown) => err as { code: string; message: string; action: string },
+    );
+    expect(refused).toMatchObject({ code: 'SIGNING_AGREEMENT_REFUSED' });
+    expect(refused!.message).toContain('looks like a sign-in message');
+    expect(refused!.message).toContain(`agreement record ${id} of ${beta.name}`);
+    expect(refused!.message).toContain('from the service at 127.0.0.1');
+    expect(refused!.action).toMatch(/Nothing was planned or signed\. Ask the service's operator/);
+    // A deposit, which needs the agreements signed, is refused the same way.
+    await expect(world.signing.plan({ vaultId: beta.id, action: 'deposit', amount: '1', wallets })).rejects.toMatchObject({
+      code: 'SIGNING_AGREEMENT_REFUSED',
+    });
+    expect(world.reviews).toHaveLength(0);
+    expect(world.ledger.pendingConfirmation).toBeNull();
+  });
+
+  it('refuses a text that names another web domain, naming it', async () => {
+    const beta = view.vaults.find((v) => v.id === world.vaultId(view, 'beta'))!;
+    serviceSends(beta.id, 'I accept the Terms of Service published at https://login.lendmarket.example/terms.');
+    await expect(world.signing.plan({ vaultId: beta.id, action: 'agreements', wallets: world.wallets.slice(0, 1) })).rejects.toMatchObject({
+      code: 'SIGNING_AGREEMENT_REFUSED',
+      message: expect.stringContaining('"login.lendmarket.example"'),
+    });
+    expect(world.reviews).toHaveLength(0);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { checkAgreementText, namedHosts, siteOf } from '../../../shared/signing/agreement-text';
+
+const KNOWN = ['127.0.0.1', 'kyc.vaultline.example', 'etherscan.io'];
+
+/** An EIP-4361 message as a dapp would ask for it. */
+const SIWE = [
+  'app.lendmarket.example wants you to sign in with your Ethereum account:',
+  '0x1234567890123456789012345678901234567890',
+  '',
+  'I accept the Terms of Service.',
+  '',
+  'URI: https://app.lendmarket.example/login',
+  'Version: 1',
+  'Chain ID: 1',
+  'Nonce: 32891756',
+  'Issued At: 2026-11-27T02:00:00Z',
+].join('\n');
+
+describe('agreement texts a wallet may sign', () => {
+  it('accepts the agreements the service honestly sends, their own sites and documents named', () => {
+    expect(checkAgreementText('I have read and accept the Vaultline Terms of Service, version 2.1.', KNOWN)).toEqual({ ok: true });
+    expect(
+      checkAgreementText(
+        'I accept the Master Loan Agreement (see terms.pdf, e.g. section 3.2) at https://docs.vaultline.example/mla.',
+        KNOWN,
+      ),
+    ).toEqual({ ok: true });
+    expect(checkAgreementText('Questions: legal@vaultline.example. Service at http://127.0.0.1:8080/v1.', KNOWN)).toEqual({ ok: true });
+  });
+
+  it('refuses a sign-in message (EIP-4361), naming what gives it away', () => {
+    const verdict = checkAgreementText(SIWE, [...KNOWN, 'app.lendmarket.example']);
+    expect(verdict.ok).toBe(false);
+    if (verdict.ok) return;
+    expect(verdict.reason).toContain('sign-in message');
+    expect(verdict.reason).toContain('"wants you to sign in with your Ethereum account"');
+    expect(verdict.reason).toContain('"Nonce:"');
+    // The field lines alone, without the opening sentence, are enough.
+    const fieldsOnly = SIWE.split('\n').slice(3).join('\n');
+    expect(checkAgreementText(fieldsOnly, KNOWN)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('"URI:", "Version:", "Chain ID:", "Nonce:", "Issued At:"'),
+    });
+    // The sentence alone, in another case, too.
+    expect(checkAgreementText('EVIL.example Wants You To Sign In With Your Ethereum Account', KNOWN).ok).toBe(false);
+  });
+
+  it('keeps one honest field-like line', () => {
+    expect(checkAgreementText('I accept the agreement.\nVersion: 1.4', KNOWN)).toEqual({ ok: true });
+  });
+
+  it('refuses a text naming another web domain, in any form, and says which', () => {
+    for (const text of [
+      'I accept the terms at https://evil.example/terms.',
+      'Sign to continue on login.lendmarket.example',
+      'Write to support@phish.example to confirm.',
+      'Open HTTPS://user@EVIL.EXAMPLE:443/x',
+      'I accept: vaultline.example.evil.example',
+    ]) {
+      const verdict = checkAgreementText(text, KNOWN);
+      expect(verdict, text).toMatchObject({
+        ok: false,
+        reason: expect.stringContaining("which is not the service's host nor a site known for this vault"),
+      });
+    }
+    expect(checkAgreementText('Continue at https://evil.example', KNOWN)).toMatchObject({
+      reason: expect.stringContaining('"evil.example"'),
+    });
+  });
+
+  it('reads the hosts and sites a text names', () => {
+    expect(namedHosts('see https://a.b.example/x, mail x@c.example, or d.example. v2.1 terms.pdf e.g. 10.0.0.1')).toEqual([
+      'a.b.example',
+      'c.example',
+      'd.example',
+    ]);
+    expect(siteOf('kyc.vaultline.example')).toBe('vaultline.example');
+    expect(siteOf('www.lender.co.uk')).toBe('lender.co.uk');
+    expect(siteOf('127.0.0.1')).toBe('127.0.0.1');
+  });
+});
