@@ -36,6 +36,7 @@ const INPUTS: Record<string, unknown> = {
   'settings.setApiKey': { serviceUrl: 'https://api.example.com', apiKey: 'vk_offline_test_key_1234' },
   'settings.setOffline': { offline: true },
   'settings.removeApiKey': {},
+  'settings.linkHosts': {},
   'settings.testConnection': { serviceUrl: 'https://api.example.com', apiKey: 'vk_offline_test_key_1234' },
   'vaults.list': {},
   'vaults.epochs': { vaultId: 'abc' },
