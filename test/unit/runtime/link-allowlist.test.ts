@@ -71,6 +71,10 @@ describe('the external link allowlist', () => {
       'https://me@kyc.userinfo.example/',
       'http://kyc.plain.example/',
       'https://under_score.example/',
+      // Strings parsers read differently: backslash, tab or newline inside the host.
+      'https://kyc.named.example\\@evil.com/',
+      'https://kyc.na\tmed.example/',
+      'https://kyc.na\nmed.example/',
     ];
     links.remember([...refused, 'https://project.github.io/kyc', 'https://kyc.lender.co.uk/start', 'HTTPS://KYC.UPPER.EXAMPLE/Start']);
     expect(links.namedByService()).toEqual(['kyc.lender.co.uk', 'kyc.upper.example', 'project.github.io']);
