@@ -28,6 +28,7 @@ import { createSigningFeature } from './features/signing';
 import { createTransactionsFeature } from './features/transactions';
 import { createVaultsFeature } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
+import type { Lookup } from '../services/settings/service-target';
 
 export interface RuntimeOptions {
   version: string;
@@ -43,6 +44,8 @@ export interface RuntimeOptions {
   serviceUrlOverride?: string;
   offline?: boolean;
   fetch?: typeof fetch;
+  /** Resolves a service address typed in Settings before its test; injected by tests. */
+  lookup?: Lookup;
   /** Starts the Ledger host; injected by tests and by the Electron main process (utility process). */
   startDevice?: (kind: DeviceKind) => Promise<DeviceHost>;
 }
@@ -161,6 +164,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       log: options.log,
       offline,
       links,
+      ...(options.lookup ? { lookup: options.lookup } : {}),
       info: () => app.info(),
       onModeChanged: async () => {
         await connection.select(await serviceUrlNow());

@@ -1,3 +1,4 @@
+import { parse as parseHost } from 'tldts';
 import { BUILT_IN_LINK_HOSTS } from '../../shared/domain/external-links';
 
 /** The external opener's allowlist as features see it: hosts the service names, and the check. */
@@ -18,10 +19,10 @@ export interface LinkAllowlist {
  *   A service record that names `http://evil.example/kyc` adds nothing; `https://io` (no
  *   registrable name) adds nothing; `https://kyc.example` makes only kyc.example openable, never
  *   every *.example.
- * Only https, no credentials, no port, a plain domain name (no IP address), and the raw string
- * must already be a clean URL: whitespace, control characters or backslashes inside it (which
- * parsers read differently) refuse it. What is opened is the parsed, normalised `URL.href`, never
- * the string the window sent.
+ * Only https, no credentials, no port, a registrable domain name per the public-suffix list (no IP
+ * address, no bare suffix), and the raw string must already be a clean URL: whitespace, control
+ * characters or backslashes inside it (which parsers read differently) refuse it. What is opened is
+ * the parsed, normalised `URL.href`, never the string the window sent.
  */
 export function createLinkAllowlist(): LinkAllowlist {
   const fixed = new Set<string>(BUILT_IN_LINK_HOSTS.map((h) => h.toLowerCase()));
@@ -47,16 +48,28 @@ export function createLinkAllowlist(): LinkAllowlist {
   };
 }
 
-/** A label of a domain name: letters, digits and inner hyphens (punycode `xn--` included). */
-const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-/** A top-level domain is letters (or punycode): a name ending in digits is an IPv4 address written some other way. */
-const TOP_LEVEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+/**
+ * Hosts a service may name that are not on the public-suffix list: the reserved documentation
+ * names of RFC 2606 (`*.example`), which never resolve on the internet and which the embedded
+ * simulation's records use. Every other unlisted name (`.localhost`, `.local`, `.internal`,
+ * `printer.lan`) may lead to this machine or the local network, so it is refused.
+ */
+const DOCUMENTATION_SUFFIXES = new Set(['example']);
 
 /**
- * The URL when it is one the console could open: https, no credentials, no port, a domain name of
- * at least two labels. Null otherwise. The raw text must be what it looks like: any character a
- * URL parser would drop or reinterpret (spaces, tabs, newlines, control characters, backslashes)
- * refuses it.
+ * The URL when it is one the console could open: https, no credentials, no port, and a host that
+ * is a registrable domain or a name under one, per the public-suffix list (tldts). Null otherwise.
+ * - No IP address, in any spelling the URL parser accepts (`10.0.0.1`, `0x7f000001`, `[::1]`).
+ * - No bare suffix: `io`, `co.uk`, and the private suffixes shared hosts register (`github.io`,
+ *   `s3.amazonaws.com`) name every site under them, not one. A name under a private suffix
+ *   (`project.github.io`) is one tenant's own site and may be named; matching is by exact host,
+ *   so it never opens its neighbours.
+ * - No internationalised name (punycode `xn--` labels): the console cannot tell `pаypal.com` with a
+ *   Cyrillic "а" from the real site, and explorers and KYC providers use plain ASCII names.
+ * - Letters, digits and hyphens only; no trailing dot (`etherscan.io.` is a different origin to a
+ *   browser, and a way round exact matching).
+ * The raw text must be what it looks like: any character a URL parser would drop or reinterpret
+ * (spaces, tabs, newlines, control characters, backslashes) refuses it.
  */
 export function cleanHttpsUrl(raw: string): URL | null {
   // eslint-disable-next-line no-control-regex -- control characters are what is being refused
@@ -69,7 +82,14 @@ export function cleanHttpsUrl(raw: string): URL | null {
     return null;
   }
   if (url.protocol !== 'https:' || url.username !== '' || url.password !== '' || url.port !== '') return null;
-  const labels = url.hostname.split('.');
-  if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || !TOP_LEVEL.test(labels.at(-1)!)) return null;
-  return url;
+  return isRegistrableHost(url.hostname) ? url : null;
+}
+
+/** Whether a (parsed, lower-case) host names one site: see `cleanHttpsUrl`. */
+export function isRegistrableHost(hostname: string): boolean {
+  // Letters, digits and hyphens only (no `_`, no empty label, no trailing dot), and no punycode.
+  if (!/^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/.test(hostname) || hostname.split('.').some((label) => label.startsWith('xn--'))) return false;
+  const site = parseHost(hostname, { allowPrivateDomains: true });
+  if (site.isIp !== false || site.domain === null || site.hostname !== hostname) return false;
+  return site.isIcann === true || site.isPrivate === true || DOCUMENTATION_SUFFIXES.has(site.publicSuffix ?? '');
 }

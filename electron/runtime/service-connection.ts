@@ -123,9 +123,12 @@ export class ServiceConnection {
     throw new AppError({ code: 'INTERNAL', message: 'The service connection was used before it was selected.' });
   }
 
-  /** A client for a URL and key that are not saved yet, to test them before saving. */
-  probeClient(serviceUrl: string, apiKey: string): ServiceClient {
-    return this.options.offline() ? offlineClient() : this.clientFor(serviceUrl, async () => apiKey, false);
+  /**
+   * A client for a URL and key that are not saved yet, to test them before saving; `fetch`, when
+   * given, is how it connects (the settings test pins the addresses it checked).
+   */
+  probeClient(serviceUrl: string, apiKey: string, fetch?: typeof globalThis.fetch): ServiceClient {
+    return this.options.offline() ? offlineClient() : this.clientFor(serviceUrl, async () => apiKey, false, fetch);
   }
 
   async close(): Promise<void> {
@@ -155,7 +158,7 @@ export class ServiceConnection {
    * A client of the service; the console's own (`counted`) also tells the set-aside book what its
    * reads left out, a probe of an address not saved yet only logs it.
    */
-  private clientFor(baseUrl: string, getApiKey: () => Promise<string | null>, counted: boolean): ServiceClient {
+  private clientFor(baseUrl: string, getApiKey: () => Promise<string | null>, counted: boolean, fetch?: typeof globalThis.fetch): ServiceClient {
     return createServiceClient({
       baseUrl,
       getApiKey,
@@ -167,7 +170,7 @@ export class ServiceConnection {
         });
         if (counted) this.setAside.tell(records);
       },
-      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      ...(fetch ? { fetch } : this.options.fetch ? { fetch: this.options.fetch } : {}),
     });
   }
 

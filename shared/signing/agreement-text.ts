@@ -8,6 +8,7 @@
  * - a web domain other than the sites known for this vault and the service the console reads.
  * Pure.
  */
+import { getDomain } from 'tldts';
 
 /** The sentence EIP-4361 puts after the requesting domain. */
 const SIGN_IN_SENTENCE = /wants you to sign in with your ethereum account/i;
@@ -50,8 +51,8 @@ export type AgreementTextVerdict = { ok: true } | { ok: false; reason: string };
 /**
  * Whether a wallet may sign this agreement text. `knownHosts` are the hosts this agreement may
  * name: the service's own, the vault's KYC page, the chain's explorer. A host counts as known when
- * it shares its site (the last two labels, three under a two-letter country code such as co.uk)
- * with one of them, so docs.vaultline.example is known when kyc.vaultline.example is.
+ * it shares its site (registrable domain, see `siteOf`) with one of them, so docs.vaultline.example
+ * is known when kyc.vaultline.example is, and other.github.io is not when project.github.io is.
  */
 export function checkAgreementText(text: string, knownHosts: readonly string[]): AgreementTextVerdict {
   const signIn = signInMarks(text);
@@ -97,10 +98,13 @@ export function namedHosts(text: string): string[] {
 
 const trimHost = (host: string) => host.replace(/\.+$/, '');
 
-/** The site a host belongs to: its last two labels, or three under a two-letter country code's second level (co.uk). */
+/**
+ * The site a host belongs to: its registrable domain per the public-suffix list (tldts), the
+ * private section included, so `a.github.io` and `b.github.io` are two sites (two owners) while
+ * `login.example.co.uk` and `docs.example.co.uk` are one. An IP address, or a name with no
+ * registrable domain (`localhost`, a bare suffix), is its own site.
+ */
 export function siteOf(host: string): string {
-  const labels = trimHost(host).split('.');
-  if (labels.length <= 2 || /^\d+$/.test(labels.at(-1)!)) return labels.join('.');
-  const countrySecondLevel = labels.at(-1)!.length === 2 && labels.at(-2)!.length <= 3;
-  return labels.slice(countrySecondLevel ? -3 : -2).join('.');
+  const trimmed = trimHost(host.toLowerCase());
+  return getDomain(trimmed, { allowPrivateDomains: true }) ?? trimmed;
 }

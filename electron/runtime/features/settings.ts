@@ -3,7 +3,8 @@ import { AppError } from '../../../shared/errors';
 import type { ApiKeyStatus, AppInfo, ConnectionTest, LinkHosts } from '../../../shared/ipc/schemas';
 import { apiKeyFingerprint, type ApiKeyVault } from '../../services/secrets/api-key';
 import { normaliseBaseUrl } from '../../services/service-client';
-import { privateAddressesOf } from '../../services/settings/service-target';
+import { pinnedFetch } from '../../services/service-client/pinned-fetch';
+import { resolveServiceTarget, type Lookup } from '../../services/settings/service-target';
 import type { JsonDocument } from '../../services/storage/json-document';
 import type { Settings } from '../../services/settings/settings';
 import type { Logger } from '../../services/log/logger';
@@ -37,6 +38,8 @@ export interface SettingsDeps {
   info(): Promise<AppInfo>;
   /** Called after the mode may have changed, so the UI reloads what it shows. */
   onModeChanged(): Promise<void>;
+  /** Resolves a typed-in service address for its test; the system's resolver unless injected. */
+  lookup?: Lookup;
 }
 
 /**
@@ -94,7 +97,9 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
       serviceUrl = input.serviceUrl;
       // The window names the address: it does not get to make the console reach the local network
       // (or a cloud's metadata address) without the operator saying so. Offline, nothing is reached.
-      const privateAddresses = deps.offline() || input.allowPrivateAddress === true ? [] : await privateAddressesOf(serviceUrl);
+      // Resolved once: the test then connects to these addresses only, never to a second answer.
+      const target = deps.offline() ? null : await resolveServiceTarget(serviceUrl, deps.lookup);
+      const privateAddresses = target && input.allowPrivateAddress !== true ? target.privateAddresses : [];
       if (privateAddresses.length > 0) {
         throw new AppError({
           code: 'SERVICE_PRIVATE_ADDRESS',
@@ -103,7 +108,7 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
           details: { addresses: privateAddresses },
         });
       }
-      client = deps.connection.probeClient(serviceUrl, input.apiKey);
+      client = deps.connection.probeClient(serviceUrl, input.apiKey, target ? pinnedFetch(target) : undefined);
     } else {
       const active = await deps.connection.current();
       serviceUrl = active.serviceUrl;

@@ -43,11 +43,24 @@ export function isPrivateAddress(address: string): boolean {
 export type Lookup = (host: string) => Promise<string[]>;
 const systemLookup: Lookup = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((r) => r.address);
 
+/** Where a service URL's host leads: the addresses of one resolution, and those of them that are private. */
+export interface ServiceTarget {
+  /** The URL's host as a connection names it (no IPv6 brackets). */
+  host: string;
+  /** Every address of the one answer the check judged; empty when the name did not resolve. */
+  addresses: string[];
+  /** The private or link-local ones among them. */
+  privateAddresses: string[];
+}
+
 /**
- * The private or link-local addresses the service URL's host is or resolves to (empty when none).
- * A name that does not resolve is left to the connection test itself, which says so.
+ * Resolves the service URL's host once and judges every address of that answer. The connection
+ * must then go to these addresses only (see `pinnedFetch`): a name server that answers a public
+ * address to the check and a private one to the connection (DNS rebinding) would otherwise lead
+ * the console into the local network after all. A name that does not resolve is left to the
+ * connection test itself, which says so.
  */
-export async function privateAddressesOf(serviceUrl: string, lookup: Lookup = systemLookup): Promise<string[]> {
+export async function resolveServiceTarget(serviceUrl: string, lookup: Lookup = systemLookup): Promise<ServiceTarget> {
   const host = new URL(serviceUrl).hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   if (isIP(host)) addresses = [host];
@@ -55,8 +68,13 @@ export async function privateAddressesOf(serviceUrl: string, lookup: Lookup = sy
     try {
       addresses = await lookup(host);
     } catch {
-      return [];
+      addresses = [];
     }
   }
-  return addresses.filter(isPrivateAddress);
+  return { host, addresses, privateAddresses: addresses.filter(isPrivateAddress) };
+}
+
+/** The private or link-local addresses the service URL's host is or resolves to (empty when none). */
+export async function privateAddressesOf(serviceUrl: string, lookup: Lookup = systemLookup): Promise<string[]> {
+  return (await resolveServiceTarget(serviceUrl, lookup)).privateAddresses;
 }

@@ -18,7 +18,8 @@ export function LinkHostsCard() {
       <h2>Sites links may open</h2>
       <p className="muted">
         Links open in your browser only to these sites, over https. Block explorers are built in; the others were named by the service in
-        its records since the console started.
+        its records since the console started, each opening only the exact name shown. A name the service gives is taken only when it is a
+        public site: never an address on your network, a shared suffix such as co.uk or github.io, or an international look-alike name.
       </p>
       {linkHosts === null ? (
         <p className="muted">…</p>

@@ -43,6 +43,51 @@ describe('the external link allowlist', () => {
     expect(allows('https://evil.com/phish')).toBe(false);
   });
 
+  it('takes from the service only hosts that are one registrable site per the public-suffix list', () => {
+    const links = createLinkAllowlist();
+    const refused = [
+      // Bare public suffixes, ICANN and private: each names every site under it.
+      'https://io/kyc',
+      'https://co.uk/kyc',
+      'https://github.io/kyc',
+      'https://s3.amazonaws.com/kyc-bucket/start',
+      // Names that are no public site: they may lead to this machine or the local network.
+      'https://foo.localhost/',
+      'https://printer.local/',
+      'https://metadata.google.internal/',
+      // Internationalised look-alikes of a real site, as typed and as punycode.
+      'https://p\u0430ypal.com/kyc',
+      'https://xn--pypal-4ve.com/kyc',
+      'https://xn--80ak6aa92e.com/',
+      // IP addresses in the spellings a URL parser accepts.
+      'https://10.0.0.1/',
+      'https://0x7f000001/',
+      'https://2130706433/',
+      'https://[::1]/',
+      // Trailing dot, port, userinfo, http.
+      'https://kyc.trailing.example./',
+      'https://kyc.port.example:443x/',
+      'https://kyc.port.example:8443/',
+      'https://me@kyc.userinfo.example/',
+      'http://kyc.plain.example/',
+      'https://under_score.example/',
+      // Strings parsers read differently: backslash, tab or newline inside the host.
+      'https://kyc.named.example\\@evil.com/',
+      'https://kyc.na\tmed.example/',
+      'https://kyc.na\nmed.example/',
+    ];
+    links.remember([...refused, 'https://project.github.io/kyc', 'https://kyc.lender.co.uk/start', 'HTTPS://KYC.UPPER.EXAMPLE/Start']);
+    expect(links.namedByService()).toEqual(['kyc.lender.co.uk', 'kyc.upper.example', 'project.github.io']);
+    for (const url of refused) expect(links.check(url), url).toBeNull();
+    // Exact host: a tenant of a shared host opens neither its neighbours nor the parent.
+    expect(links.check('https://project.github.io/kyc')).toBe('https://project.github.io/kyc');
+    expect(links.check('https://other.github.io/kyc')).toBeNull();
+    expect(links.check('https://lender.co.uk/')).toBeNull();
+    expect(links.check('https://login.kyc.lender.co.uk/')).toBeNull();
+    // What is opened is the normalised address.
+    expect(links.check('https://KYC.upper.example/Start')).toBe('https://kyc.upper.example/Start');
+  });
+
   it('refuses strings that parsers read differently, and hands on the normalised address', () => {
     const links = createLinkAllowlist();
     for (const tricky of [

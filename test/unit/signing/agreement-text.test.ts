@@ -79,4 +79,23 @@ describe('agreement texts a wallet may sign', () => {
     expect(siteOf('www.lender.co.uk')).toBe('lender.co.uk');
     expect(siteOf('127.0.0.1')).toBe('127.0.0.1');
   });
+
+  it('counts a host as known when it shares its registrable domain with a known one, per the public-suffix list', () => {
+    const refusedFor = (text: string, known: string[]) => checkAgreementText(text, known).ok === false;
+    // One owner under a country code's second level: known, whatever the subdomain.
+    expect(refusedFor('Read the terms at https://login.example.co.uk/terms.', ['kyc.example.co.uk'])).toBe(false);
+    expect(refusedFor('Questions: legal@example.co.uk.', ['kyc.example.co.uk'])).toBe(false);
+    // A short name under a country code is a site of its own, not a suffix.
+    expect(refusedFor('The terms are at docs.abc.de.', ['kyc.abc.de'])).toBe(false);
+    // Two tenants of a shared host (a private suffix) are two owners.
+    expect(checkAgreementText('Sign here, then continue at https://b.github.io/claim.', ['a.github.io'])).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('"b.github.io"'),
+    });
+    expect(refusedFor('Continue at https://other.lender.co.uk/.', ['kyc.example.co.uk'])).toBe(true);
+    expect(siteOf('a.github.io')).toBe('a.github.io');
+    expect(siteOf('docs.abc.de')).toBe('abc.de');
+    expect(siteOf('LOGIN.Example.CO.UK.')).toBe('example.co.uk');
+    expect(siteOf('co.uk')).toBe('co.uk');
+  });
 });
