@@ -1,6 +1,7 @@
 import { toAppErrorData } from '../../shared/errors';
 import type { SetAsideRecord } from '../../shared/service';
 import { PortfolioService } from '../../electron/services/portfolio/portfolio';
+import { displayRpcUrls } from '../../electron/services/chain/pool';
 import { parseFlags, rpcOverrides, serviceFlag, UsageError, walletFlags } from './cli';
 import { statusLines } from './print';
 import { dataDirOf, serviceClientFor, serviceUrlOf, walletsOf } from './reader';
@@ -49,7 +50,8 @@ async function status(argv: string[]): Promise<number> {
   const client = await serviceClientFor(serviceUrl, (records) => setAside.push(...records));
   const portfolio = new PortfolioService({
     service: async () => client,
-    rpcUrl: (chainId, fromCatalog) => overrides.get(chainId) ?? fromCatalog,
+    // Display only: without --rpc for a chain, its figures are read through the service's RPC.
+    rpcUrls: displayRpcUrls(overrides),
   });
   const view = await portfolio.load(selection.wallets, selection.group?.id ?? null);
   const summary = summarize(view, setAside, { service: serviceUrl, walletsFrom: selection.from });
