@@ -2,6 +2,7 @@ import './sources.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SetAside, SourceStatus } from '../../../shared/portfolio/schemas';
 import { timeLabels } from '../components/format';
+import { NO_RPC_CODE, NoRpcNotice } from './NoRpcNotice';
 import { SetAsideList } from './SetAsideList';
 import { useServiceStateStore } from './service-state-store';
 import { useSecondsLeft } from './use-countdown';
@@ -56,6 +57,8 @@ export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
                   {/* Only the state is announced, not every tick of the countdown. */}
                   <span role="status">waiting for the service (rate limit)</span>, {secondsLeft} s
                 </span>
+              ) : s.error?.code === NO_RPC_CODE ? (
+                <span className="source-state"> · no RPC of yours</span>
               ) : !s.ok ? (
                 <span className="source-state">{s.stale && at ? ` · showing ${at.local}` : ' · unavailable'}</span>
               ) : null}
@@ -81,15 +84,20 @@ export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
         })}
       </ul>
       {listOpen && setAside ? <SetAsideList id={listId} setAside={setAside} onClose={closeList} /> : null}
-      {failed.map((s) => (
-        <div key={s.id} className="notice notice-error" role="alert" data-failed-source={s.id}>
-          <strong className="notice-title">
-            {s.label}: {s.stale ? 'not current' : 'no data'}
-          </strong>
-          <p>{s.error?.message}</p>
-          {s.error?.action ? <p className="notice-action">{s.error.action}</p> : null}
-        </div>
-      ))}
+      {failed.map((s) =>
+        // A chain with no RPC of the operator's is not failing: it is not read, and says where to set one.
+        s.error?.code === NO_RPC_CODE ? (
+          <NoRpcNotice key={s.id} source={s} />
+        ) : (
+          <div key={s.id} className="notice notice-error" role="alert" data-failed-source={s.id}>
+            <strong className="notice-title">
+              {s.label}: {s.stale ? 'not current' : 'no data'}
+            </strong>
+            <p>{s.error?.message}</p>
+            {s.error?.action ? <p className="notice-action">{s.error.action}</p> : null}
+          </div>
+        ),
+      )}
     </div>
   );
 }
