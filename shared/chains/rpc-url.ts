@@ -13,6 +13,12 @@ export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname.toLowerCase()) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
+/** The address as the parser writes it, without the lone "/" it adds to a bare host (shown as typed). */
+function written(url: URL): string {
+  const text = url.toString();
+  return url.pathname === '/' && !url.search && !url.hash && !text.endsWith('//') ? text.replace(/\/$/, '') : text;
+}
+
 /** Checks and normalises an RPC address typed by the operator (trimmed; the URL as the parser writes it). */
 export function checkRpcUrl(input: string): RpcUrlCheck {
   const text = input.trim();
@@ -27,8 +33,8 @@ export function checkRpcUrl(input: string): RpcUrlCheck {
       action: 'Enter the full address of the RPC, e.g. https://rpc.example.org.',
     };
   }
-  if (url.protocol === 'https:' && url.hostname) return { ok: true, url: url.toString() };
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return { ok: true, url: url.toString() };
+  if (url.protocol === 'https:' && url.hostname) return { ok: true, url: written(url) };
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return { ok: true, url: written(url) };
   if (url.protocol === 'http:') {
     return {
       ok: false,

@@ -70,7 +70,7 @@ export class ChainPool {
   noRpcError(chainId: number, name = `Chain ${chainId}`): AppError {
     return new AppError({
       code: 'CHAIN_NO_RPC',
-      message: `No RPC of yours is set for ${name} (chain ${chainId}): its vaults are shown from the service only, and nothing is planned or checked on them.`,
+      message: `No RPC of yours is set for ${name.includes(String(chainId)) ? name : `${name} (chain ${chainId})`}: its vaults are shown from the service only, and nothing is planned or checked on them.`,
       action: this.options.noRpcAction?.(chainId) ?? `Add an RPC for chain ${chainId} in ${CHAINS_SETTING}.`,
       details: { chainId },
     });

@@ -108,6 +108,7 @@ function reason(err: unknown): string {
   if (e.cause?.code === 'ECONNREFUSED') return 'the connection was refused';
   if (e.cause?.code === 'ENOTFOUND') return 'no such host';
   const text = e.cause?.message ?? e.message ?? String(err);
+  if (text === 'bad port') return 'its port is one that HTTP clients refuse to use';
   return text.replace(/\.$/, '');
 }
 

@@ -136,9 +136,9 @@ function ChainRpcs({ chain }: { chain: ChainRpcsEntry }) {
             </button>
           </form>
           {chain.suggestions.length > 0 ? (
-            <div className="rpc-suggestions" aria-label={`RPCs the service suggests for ${chain.name}`}>
+            <div className="rpc-suggestions">
               <p className="cell-sub">Suggested by the service (not used unless you choose one; it is tested first):</p>
-              <ul>
+              <ul aria-label={`RPCs the service suggests for ${chain.name}`}>
                 {chain.suggestions.map((url) => (
                   <li key={url}>
                     <code>{url}</code>{' '}

@@ -103,7 +103,7 @@ export function NewOperation() {
                 : `The epoch is running: a withdraw request in the queue, approving ${vault.tranche.symbol} to the queue.`}
         </p>
       ) : null}
-      {noRpc ? <NoRpcNotice source={noRpc} /> : null}
+      {noRpc ? <NoRpcNotice sources={[noRpc]} /> : null}
       {blocked ? <p className="field-error">{blocked}</p> : null}
       {invalid ? <p className="field-error">{invalid}</p> : null}
     </form>

@@ -4,13 +4,15 @@ import { checkRpcUrl } from '../../../shared/chains/rpc-url';
 // Which RPC addresses the operator may give: https anywhere, plain http only on this machine.
 describe('an RPC address', () => {
   it.each([
-    ['https://rpc.example.org', 'https://rpc.example.org/'],
+    ['https://rpc.example.org', 'https://rpc.example.org'],
+    ['https://rpc.example.org/', 'https://rpc.example.org'],
+    ['https://RPC.Example.org/v1/?key=abc', 'https://rpc.example.org/v1/?key=abc'],
     ['  https://eth.example.org/v3/abc123  ', 'https://eth.example.org/v3/abc123'],
-    ['https://10.0.0.5:8545', 'https://10.0.0.5:8545/'],
-    ['http://127.0.0.1:8545', 'http://127.0.0.1:8545/'],
+    ['https://10.0.0.5:8545', 'https://10.0.0.5:8545'],
+    ['http://127.0.0.1:8545', 'http://127.0.0.1:8545'],
     ['http://127.1.2.3:8545/rpc', 'http://127.1.2.3:8545/rpc'],
-    ['http://localhost:8545', 'http://localhost:8545/'],
-    ['http://[::1]:8545', 'http://[::1]:8545/'],
+    ['http://localhost:8545', 'http://localhost:8545'],
+    ['http://[::1]:8545', 'http://[::1]:8545'],
   ])('accepts %s', (input, url) => {
     expect(checkRpcUrl(input)).toEqual({ ok: true, url });
   });
