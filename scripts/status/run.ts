@@ -8,7 +8,8 @@ import { dataDirOf, serviceClientFor, serviceUrlOf, walletsOf } from './reader';
 import { nothingRead, summarize } from './summary';
 
 export const STATUS_USAGE =
-  'usage: npm run status -- [--service URL] [--rpc CHAINID=URL]… [--wallet ADDRESS]… [--group NAME] [--data-dir DIR] [--json]';
+  'usage: npm run status -- [--service URL] [--rpc CHAINID=URL]… [--wallet ADDRESS]… [--group NAME] [--data-dir DIR] [--json]' +
+  " (a chain without --rpc is read through the RPC the service lists, for display only: status plans nothing)";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
