@@ -65,7 +65,7 @@ function ChainRpcs({ chain }: { chain: ChainRpcsEntry }) {
   return (
     <section className="chain-rpcs" data-chain-id={chain.chainId} aria-label={`${chain.name} RPCs`}>
       <h3>
-        {chain.name} <span className="cell-sub">chain {chain.chainId}</span>{' '}
+        {chain.name} {chain.name.includes(String(chain.chainId)) ? null : <span className="cell-sub">chain {chain.chainId}</span>}{' '}
         {demo ? (
           <span className="pill pill-muted">set by the demo</span>
         ) : chain.rpcs.length === 0 ? (
