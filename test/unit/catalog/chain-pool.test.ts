@@ -56,7 +56,7 @@ describe('the chain pool', () => {
     const refused = pool.client(1);
     await expect(refused).rejects.toMatchObject({ code: 'CHAIN_NO_RPC' });
     await expect(refused).rejects.toMatchObject({
-      message: expect.stringContaining('Chain 1 (chain 1)'),
+      message: expect.stringContaining('No RPC of yours is set for Chain 1: its vaults are shown from the service only'),
       action: 'Add an RPC for chain 1 in Settings → Chains.',
     });
     // A headless command names its flag instead.
