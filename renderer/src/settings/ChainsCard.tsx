@@ -25,7 +25,7 @@ export function ChainsCard() {
   }, [section, view]);
 
   return (
-    <div className="card chains-card" id="chains" ref={card} data-testid="chains-card" aria-labelledby="chains-title">
+    <div className="card chains-card" id="chains" ref={card} data-testid="chains-card">
       <h2 id="chains-title">Chains</h2>
       <p className="muted">
         Balances, plans and the on-chain checks of every vault are read through your own RPCs, in the order listed here: when one does not
