@@ -4,6 +4,8 @@
  *
  *   npm run batch -- --sim --wallets 20 --action claim --auto-approve
  *   npm run batch -- --service https://… --rpc 1=https://… --wallets 5 --action agreements
+ *   (against a service, a chain is read only through its --rpc: a vault on a chain without one is
+ *   refused, naming the flag; the RPCs the service lists are never used)
  *
  * --sim starts the seeded local simulation (two anvil chains and the simulated service) with an
  * emulated Ledger holding the simulation's seed. --service uses a real service (the key from the

@@ -6,7 +6,8 @@
  * Reads what the console reads on a refresh, with the same services: the catalog, the latest vault
  * blocks and their open requests from the service (the key from the keychain entry Settings saved
  * for that address, or VAULTDESK_API_KEY), and every wallet × vault from the chains (the operator's
- * --rpc, else the service's chain records). Without --service, the address saved in the data
+ * --rpc, else the RPC the service's chain record lists: status only shows, so it may read through
+ * the service's RPC, which the console and the batch runner never use to plan). Without --service, the address saved in the data
  * folder's settings; without --wallet, the wallet book's wallets (of --group when given).
  *
  * Prints the vaults with their cycle and countdown, each wallet's pending requests and claims, the

@@ -10,6 +10,7 @@ import { ApiKeyVault } from '../services/secrets/api-key';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { Logger } from '../services/log/logger';
 import { settingsDocument } from '../services/settings/settings';
+import { ChainRpcBook } from '../services/settings/chain-rpcs';
 import type { Handlers } from './handlers';
 import { assembleHandlers, type Feature } from './feature';
 import { createLinkAllowlist } from './link-allowlist';
@@ -17,6 +18,7 @@ import { ServiceConnection, type EmbeddedSimulation } from './service-connection
 import type { DeviceHost, DeviceKind } from './device-host';
 import { createAppFeature } from './features/app';
 import { createBundlesFeature } from './features/bundles';
+import { createChainRpcsFeature } from './features/chain-rpcs';
 import { openWalletBook, seedDemoBook } from './demo-book';
 import { createDeviceFeature } from './features/device';
 import { createInsightsFeature } from './features/insights';
@@ -102,7 +104,19 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   const demo = () => connection.mode() === 'demo';
   const service = async () => (await connection.current()).client;
   const catalog = new ServiceCatalog();
-  const chains = new ChainPool({ chainRecords: catalog.chainRecords(service) });
+  const rpcBook = new ChainRpcBook(settings);
+  // The demo's local chains are set by the demo itself; the operator never has to.
+  const demoChains = async () => (demo() ? ((await connection.embedded())?.localChains ?? []) : null);
+  // Live, a chain is reached only through the operator's own RPCs (Settings → Chains): the
+  // service's are suggestions until the operator confirms one, never used silently.
+  const chains = new ChainPool({
+    chainRecords: catalog.chainRecords(service),
+    rpcUrls: async (chainId) => {
+      const local = await demoChains();
+      if (local) return local.filter((c) => c.chainId === chainId).map((c) => c.rpcUrl);
+      return rpcBook.urls(chainId);
+    },
+  });
   const portfolio = new PortfolioService({
     service,
     catalog,
@@ -172,6 +186,14 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
         for (const f of features) await f.reset();
         emit('modeChanged', await app.info());
       },
+    }),
+    createChainRpcsFeature({
+      book: rpcBook,
+      mode: () => connection.mode(),
+      chainRecords: catalog.chainRecords(service),
+      demoChains,
+      log: options.log,
+      ...(options.fetch ? { fetchFn: options.fetch } : {}),
     }),
     createPortfolioFeature({ portfolio, service, wallets: walletsOf, links, onView: (view) => positions.remember(view) }),
     positions,

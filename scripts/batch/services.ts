@@ -44,7 +44,7 @@ async function simWorld(planned: BundleSource | null = null): Promise<World> {
   return {
     source: { kind: 'simulation', seed, wallets },
     client,
-    chain: createChainAccess({ service: async () => client, override: (id) => overrides.get(id) }),
+    chain: createChainAccess({ service: async () => client, rpcUrls: rpcsOf(overrides), noRpcAction: rpcFlagAction }),
     transports: await emulatedTransports(),
     rpcOverrides: overrides,
     firstIndex: FIRST_WALLET_INDEX,
@@ -63,7 +63,7 @@ async function runnerSimWorld(sim: RunnerSimulation): Promise<World> {
   return {
     source: { kind: 'simulation', seed: sim.seed, wallets: sim.wallets },
     client,
-    chain: createChainAccess({ service: async () => client, override: (id) => overrides.get(id) }),
+    chain: createChainAccess({ service: async () => client, rpcUrls: rpcsOf(overrides), noRpcAction: rpcFlagAction }),
     transports: await emulatedTransports(),
     rpcOverrides: overrides,
     firstIndex: FIRST_WALLET_INDEX,
@@ -90,13 +90,22 @@ async function serviceWorld(url: string): Promise<World> {
   return {
     source: { kind: 'service', url },
     client,
-    chain: createChainAccess({ service: async () => client, override: (id) => overrides.get(id) }),
+    chain: createChainAccess({ service: async () => client, rpcUrls: rpcsOf(overrides), noRpcAction: rpcFlagAction }),
     transports: args['emulated-device'] ? await emulatedTransports() : createHidTransportFactory(),
     rpcOverrides: overrides,
     firstIndex: args['emulated-device'] ? FIRST_WALLET_INDEX : 0,
     async stop() {},
   };
 }
+
+/** The one RPC of a chain given with `--rpc` (or the runner's simulated chain), as the chain pool asks for it. */
+const rpcsOf = (rpcs: ReadonlyMap<number, string>) => (chainId: number) => {
+  const url = rpcs.get(chainId);
+  return url ? [url] : [];
+};
+
+/** Against a service, the chains are reached only through the operator's own RPCs, given on the command line. */
+const rpcFlagAction = (chainId: number) => `Give this chain's RPC with --rpc ${chainId}=URL (the service's RPCs are never used to plan).`;
 
 /** The device: the emulated Ledger (holding the simulation's seed) or the one on USB. */
 export async function deviceTransports(): Promise<TransportFactory> {
@@ -119,7 +128,9 @@ export async function onlineServices(planned: BundleSource | null = null, runner
   await device.start();
   const portfolio = new PortfolioService({
     service: async () => world.client,
-    rpcUrl: (chainId, fromCatalog) => world.rpcOverrides.get(chainId) ?? fromCatalog,
+    // The same RPCs as the pipeline: a chain without one shows from the service only and is never planned on.
+    rpcUrls: rpcsOf(world.rpcOverrides),
+    noRpcAction: rpcFlagAction,
   });
   const dataDir = dataDirOf();
   const registry = new VaultRegistry(dataDir);

@@ -1,3 +1,4 @@
+import type { ChainPoolOptions } from '../../electron/services/chain/pool';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { ServiceCatalog } from '../../electron/services/catalog/catalog';
 import { loadEpochHistory, loadVaultList } from '../../electron/services/catalog/vault-views';
@@ -30,7 +31,7 @@ export async function consoleReads(
   client: ServiceClient,
   wallets: readonly PortfolioWallet[],
   groupId: string | null,
-  rpcUrl: (chainId: number, fromCatalog: string | null) => string | null,
+  rpcUrls: ChainPoolOptions['rpcUrls'],
   onStep: (step: ReadStep) => void,
 ): Promise<{ view: Portfolio; steps: ReadStep[] }> {
   const steps: ReadStep[] = [];
@@ -49,7 +50,7 @@ export async function consoleReads(
   };
 
   // The refresh first: the portfolio's own catalog and requests, as status reads them.
-  const view = await new PortfolioService({ service: async () => client, rpcUrl }).load(wallets, groupId);
+  const view = await new PortfolioService({ service: async () => client, rpcUrls }).load(wallets, groupId);
   const service = view.sources.find((s) => s.id === 'service');
   steps.push({ name: 'portfolio refresh', ok: service?.ok ?? false, ...(service?.error ? { message: service.error.message } : {}) });
   onStep(steps.at(-1)!);

@@ -1,3 +1,4 @@
+import { displayRpcUrls } from '../../electron/services/chain/pool';
 import path from 'node:path';
 import { toAppErrorData } from '../../shared/errors';
 import { createServiceClient } from '../../electron/services/service-client';
@@ -57,7 +58,8 @@ async function record(argv: string[]): Promise<number> {
     client,
     selection.wallets,
     selection.group?.id ?? null,
-    (id, fromCatalog) => overrides.get(id) ?? fromCatalog,
+    // A recording of what the console reads for display: --rpc first, else the service's RPC.
+    displayRpcUrls(overrides),
     (step) => say(`  ${step.ok ? 'read' : 'FAILED'} ${step.name}${step.message ? `: ${step.message}` : ''}`),
   );
   if (!steps[0]?.ok) {

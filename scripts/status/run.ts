@@ -1,13 +1,15 @@
 import { toAppErrorData } from '../../shared/errors';
 import type { SetAsideRecord } from '../../shared/service';
 import { PortfolioService } from '../../electron/services/portfolio/portfolio';
+import { displayRpcUrls } from '../../electron/services/chain/pool';
 import { parseFlags, rpcOverrides, serviceFlag, UsageError, walletFlags } from './cli';
 import { statusLines } from './print';
 import { dataDirOf, serviceClientFor, serviceUrlOf, walletsOf } from './reader';
 import { nothingRead, summarize } from './summary';
 
 export const STATUS_USAGE =
-  'usage: npm run status -- [--service URL] [--rpc CHAINID=URL]… [--wallet ADDRESS]… [--group NAME] [--data-dir DIR] [--json]';
+  'usage: npm run status -- [--service URL] [--rpc CHAINID=URL]… [--wallet ADDRESS]… [--group NAME] [--data-dir DIR] [--json]' +
+  " (a chain without --rpc is read through the RPC the service lists, for display only: status plans nothing)";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
@@ -49,7 +51,8 @@ async function status(argv: string[]): Promise<number> {
   const client = await serviceClientFor(serviceUrl, (records) => setAside.push(...records));
   const portfolio = new PortfolioService({
     service: async () => client,
-    rpcUrl: (chainId, fromCatalog) => overrides.get(chainId) ?? fromCatalog,
+    // Display only: without --rpc for a chain, its figures are read through the service's RPC.
+    rpcUrls: displayRpcUrls(overrides),
   });
   const view = await portfolio.load(selection.wallets, selection.group?.id ?? null);
   const summary = summarize(view, setAside, { service: serviceUrl, walletsFrom: selection.from });

@@ -70,6 +70,7 @@ import {
   VaultProfileInput,
   VaultProfileSchema,
 } from '../insights/schemas';
+import { ChainRpcInput, ChainRpcsSchema, MoveRpcInput, RpcAddedSchema, RpcTestSchema } from '../chains/schemas';
 import { PinnedVaultSchema, PinVaultInput, RegistryExportSchema, VaultPinReviewSchema, VaultReviewInput } from '../registry/schemas';
 
 /** A method: the schema of its input and of its result value. */
@@ -99,6 +100,15 @@ export const methods = {
     testConnection: method(TestConnectionInput, ConnectionTestSchema),
     /** The hosts external links may open: the built-in explorers and those the service's records named. */
     linkHosts: query(LinkHostsSchema),
+    /** Settings → Chains: the operator's RPCs per chain, in order, and the service's suggestions. */
+    chainRpcs: query(ChainRpcsSchema),
+    /** Tests an RPC address for a chain (its chain id, its latest block's age) without saving it. */
+    testRpc: method(ChainRpcInput, RpcTestSchema),
+    /** Tests an address and, if it serves the chain, adds it last in the chain's order. */
+    addRpc: method(ChainRpcInput, RpcAddedSchema),
+    removeRpc: method(ChainRpcInput, ChainRpcsSchema),
+    /** Moves an address one place earlier or later in the order it is tried. */
+    moveRpc: method(MoveRpcInput, ChainRpcsSchema),
   },
   vaults: {
     list: query(VaultListSchema),

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
 
   // Ours.
   const client = createServiceClient({ baseUrl: svc.url, getApiKey: async () => svc.apiKey });
-  const portfolio = new PortfolioService({ service: async () => client });
+  const portfolio = new PortfolioService({ service: async () => client, rpcUrls: (id) => sim!.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl) });
   const cold = await portfolio.load(wallets, null);
   const vaultsShown = cold.vaults.length;
   if (vaultsShown !== vaultCount) throw new Error(`The portfolio shows ${vaultsShown} epoch vaults, expected ${vaultCount}.`);

@@ -38,7 +38,7 @@ export function createRegistryFeature(deps: RegistryFeatureDeps): Feature {
       throw new AppError({
         code: 'REGISTRY_WRONG_CHAIN',
         message: `The RPC for ${vault.chain.name} answers for chain ${answered}, not ${vault.chain.chainId}.`,
-        action: 'Correct the RPC address of this chain in Settings.',
+        action: 'Correct the RPC addresses of this chain in Settings → Chains.',
       });
     }
     return client;

@@ -157,7 +157,7 @@ export class BundleService {
       throw new AppError({
         code: 'SIGNING_WRONG_CHAIN',
         message: `The RPC address for ${u.vault.name} answers for chain ${rpcChainId}, not ${u.vault.chainId}.`,
-        action: 'Correct the RPC address of this chain in Settings, then import the bundle again.',
+        action: 'Correct the RPC addresses of this chain in Settings → Chains, then import the bundle again.',
       });
     }
     const id = broadcastBatchId(u.checksum);

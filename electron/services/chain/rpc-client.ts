@@ -1,10 +1,12 @@
-import { createPublicClient, defineChain, http, type Hex, type PublicClient } from 'viem';
+import { createPublicClient, defineChain, fallback, http, type Hex, type PublicClient } from 'viem';
 import { MULTICALL3_ADDRESS } from '../../../shared/abi';
 
 export interface RpcEndpoint {
   chainId: number;
   name: string;
   url: string;
+  /** Further addresses of the same chain, tried in order when the ones before fail. */
+  fallbackUrls?: readonly string[];
 }
 
 /**
@@ -33,14 +35,17 @@ const HEX = /^0x[0-9a-fA-F]*$/;
 
 /**
  * Large read rounds bypass viem's transport: their bodies (megabytes of hex calldata) are written
- * as JSON directly, which costs nothing, where a generic serializer walks every character.
+ * as JSON directly, which costs nothing, where a generic serializer walks every character. Like
+ * the transport, they go to the addresses in order: the next one when one fails (a single address
+ * is tried twice).
  */
-function createEthCallBatch(url: string, counter: RpcCounter, fetchFn: typeof fetch, timeoutMs: number): EthCallBatch {
+function createEthCallBatch(urls: readonly string[], counter: RpcCounter, fetchFn: typeof fetch, timeoutMs: number): EthCallBatch {
+  const tries = urls.length === 1 ? [urls[0]!, urls[0]!] : urls;
   const post = async (body: string): Promise<unknown> => {
     for (let attempt = 0; ; attempt++) {
       try {
         counter.http++;
-        const response = await fetchFn(url, {
+        const response = await fetchFn(tries[attempt]!, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body,
@@ -49,7 +54,7 @@ function createEthCallBatch(url: string, counter: RpcCounter, fetchFn: typeof fe
         if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
         return await response.json();
       } catch (err) {
-        if (attempt >= 1) throw err;
+        if (attempt >= tries.length - 1) throw err;
       }
     }
   };
@@ -84,7 +89,8 @@ function createEthCallBatch(url: string, counter: RpcCounter, fetchFn: typeof fe
 /**
  * A read-only viem client for one chain: JSON-RPC batching on (so a multicall split into chunks
  * still leaves in one HTTP request), Multicall3 at its canonical address, a timeout, and a counter
- * of the HTTP requests it made.
+ * of the HTTP requests it made. With more than one address, viem's `fallback` transport tries them
+ * in the operator's order (never re-ranked: the first is the one the operator trusts most).
  */
 export function createRpcClient(
   endpoint: RpcEndpoint,
@@ -95,23 +101,27 @@ export function createRpcClient(
     id: endpoint.chainId,
     name: endpoint.name,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [endpoint.url] } },
+    rpcUrls: { default: { http: [endpoint.url, ...(endpoint.fallbackUrls ?? [])] } },
     contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
   });
   const fetchFn = options.fetchFn ?? fetch;
-  const client = createPublicClient({
-    chain,
-    transport: http(endpoint.url, {
+  const urls = [endpoint.url, ...(endpoint.fallbackUrls ?? [])];
+  const transportAt = (url: string) =>
+    http(url, {
       batch: { batchSize: RPC_BATCH_SIZE, wait: 0 },
       timeout: options.timeoutMs ?? 20_000,
-      retryCount: 1,
+      // With fallbacks, a failed address hands over to the next at once instead of being asked again.
+      retryCount: urls.length > 1 ? 0 : 1,
       // Counted here rather than in `onFetchRequest`, which copies every request body.
       fetchFn: (input, init) => {
         counter.http++;
         return fetchFn(input, init);
       },
-    }),
+    });
+  const client = createPublicClient({
+    chain,
+    transport: urls.length > 1 ? fallback(urls.map(transportAt), { rank: false, retryCount: 1 }) : transportAt(endpoint.url),
   }) as PublicClient;
-  ethCallBatches.set(client, createEthCallBatch(endpoint.url, counter, fetchFn, options.timeoutMs ?? 20_000));
+  ethCallBatches.set(client, createEthCallBatch(urls, counter, fetchFn, options.timeoutMs ?? 20_000));
   return client;
 }

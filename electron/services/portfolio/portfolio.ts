@@ -3,7 +3,7 @@ import { toAppErrorData } from '../../../shared/errors';
 import type { Portfolio, PortfolioVault, PositionRow, RequestRow, SetAside, SourceStatus } from '../../../shared/portfolio/schemas';
 import type { ResourceItem } from '../../../shared/service';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
-import { ChainPool } from '../chain/pool';
+import { ChainPool, type ChainPoolOptions } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
 import { buildPosition, buildRequests, buildVault } from './assemble';
 import { epochVaultEntries, type EpochVaultEntry } from './catalog';
@@ -23,10 +23,12 @@ export interface PortfolioOptions {
   service: () => Promise<ServiceClient>;
   /** The console's catalog; by default one of the portfolio's own. */
   catalog?: ServiceCatalog;
-  /** The console's chain-client pool; by default one of the portfolio's own, on `rpcUrl`'s overrides. */
+  /** The console's chain-client pool; by default one of the portfolio's own, on `rpcUrls`. */
   chains?: ChainPool;
-  /** Without `chains`: the operator's RPC address for a chain (asked with null for the service's), else the chain record's. */
-  rpcUrl?: (chainId: number, fromCatalog: string | null) => string | null;
+  /** Without `chains`: the RPC addresses of a chain, in order (none: the chain is not read). */
+  rpcUrls?: ChainPoolOptions['rpcUrls'];
+  /** Without `chains`: what to do when a chain has no RPC. */
+  noRpcAction?: ChainPoolOptions['noRpcAction'];
   /** Which epoch vaults to follow; the demo follows only those on its local chains. Default: all. */
   includeVault?: (entry: EpochVaultEntry) => boolean;
   /** Seconds, for tests that travel in time; defaults to the wall clock. */
@@ -57,13 +59,13 @@ export class PortfolioService {
 
   constructor(private readonly options: PortfolioOptions) {
     const catalog = options.catalog ?? new ServiceCatalog();
-    const rpcUrl = options.rpcUrl;
     this.catalog = catalog;
     this.chains =
       options.chains ??
       new ChainPool({
         chainRecords: catalog.chainRecords(options.service),
-        ...(rpcUrl ? { override: (chainId: number) => rpcUrl(chainId, null) } : {}),
+        rpcUrls: options.rpcUrls ?? (() => []),
+        ...(options.noRpcAction ? { noRpcAction: options.noRpcAction } : {}),
         ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
       });
   }
@@ -135,7 +137,7 @@ export class PortfolioService {
     await Promise.all(
       [...byChain.entries()].map(async ([chainId, chainEntries]) => {
         const label = chainEntries[0]!.chain.name ?? `Chain ${chainId}`;
-        const url = this.chains.rpcUrl(chainId, chainEntries[0]!.chain);
+        const urls = await this.chains.urls(chainId, chainEntries[0]!.chain);
         const epochs = new Map<string, Set<number>>();
         for (const e of chainEntries) {
           const set = new Set<number>();
@@ -143,11 +145,11 @@ export class PortfolioService {
           epochs.set(e.vault._id, set);
         }
         let error: AppErrorData | null = null;
-        if (!url) {
-          error = { code: 'CHAIN_NO_RPC', message: `No RPC address is known for ${label}.`, action: 'Add one in Settings.' };
+        if (urls.length === 0) {
+          error = this.chains.noRpcError(chainId, label).toData();
         } else {
           try {
-            const result = await readChain(this.chains.clientAt(chainId, url, label), chainEntries, walletAddresses, epochs);
+            const result = await readChain(this.chains.clientFor(chainId, urls, label), chainEntries, walletAddresses, epochs);
             this.lastGood.chains.set(chainId, { result, atMs: Date.now() });
             chainResults.set(chainId, { result, fresh: true });
           } catch (err) {
@@ -210,7 +212,7 @@ function chainError(label: string, err: unknown): AppErrorData {
   return {
     code: 'CHAIN_UNREACHABLE',
     message: `${label} did not answer: ${message.split('\n')[0]}`,
-    action: 'The figures from this chain are from the last successful refresh. Check the RPC address in Settings or try again.',
+    action: 'The figures from this chain are from the last successful refresh. Check the RPC addresses of this chain in Settings → Chains, or try again.',
   };
 }
 

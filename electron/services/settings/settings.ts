@@ -9,6 +9,8 @@ export const SettingsSchema = z.object({
   serviceUrl: z.string().nullable(),
   /** An offline-review install never opens a network connection. */
   offline: z.boolean(),
+  /** The operator's own RPC addresses per chain id, in the order they are tried (Settings → Chains). */
+  rpcs: z.record(z.string().regex(/^\d+$/), z.array(z.string())).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -2,6 +2,7 @@ import './sources.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SetAside, SourceStatus } from '../../../shared/portfolio/schemas';
 import { timeLabels } from '../components/format';
+import { chainsWithoutRpc, NO_RPC_CODE, NoRpcNotice } from './NoRpcNotice';
 import { SetAsideList } from './SetAsideList';
 import { useServiceStateStore } from './service-state-store';
 import { useSecondsLeft } from './use-countdown';
@@ -28,7 +29,9 @@ export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
   const service = sources.find((s) => s.id === SERVICE_SOURCE_ID);
   const setAside: SetAside | null = service?.setAside && service.setAside.count > 0 ? service.setAside : null;
   // A source waiting for the rate limit is not failing: its calls go out once the pause is over.
-  const failed = sources.filter((s) => !s.ok && !(waiting && s.id === SERVICE_SOURCE_ID));
+  // A chain with no RPC of the operator's is not failing: it is not read. One notice says so for all of them.
+  const noRpc = chainsWithoutRpc(sources);
+  const failed = sources.filter((s) => !s.ok && !(waiting && s.id === SERVICE_SOURCE_ID) && s.error?.code !== NO_RPC_CODE);
   const closeList = () => {
     setListOpen(false);
     opener.current?.focus();
@@ -40,7 +43,8 @@ export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
         {sources.map((s) => {
           const at = s.fetchedAtMs ? timeLabels(s.fetchedAtMs) : null;
           const isService = s.id === SERVICE_SOURCE_ID;
-          const tone = isService && waiting ? 'source-waiting' : s.ok ? 'source-ok' : 'source-bad';
+          const tone =
+            isService && waiting ? 'source-waiting' : s.ok ? 'source-ok' : s.error?.code === NO_RPC_CODE ? 'source-no-rpc' : 'source-bad';
           return (
             <li
               key={s.id}
@@ -56,6 +60,8 @@ export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
                   {/* Only the state is announced, not every tick of the countdown. */}
                   <span role="status">waiting for the service (rate limit)</span>, {secondsLeft} s
                 </span>
+              ) : s.error?.code === NO_RPC_CODE ? (
+                <span className="source-state"> · no RPC of yours</span>
               ) : !s.ok ? (
                 <span className="source-state">{s.stale && at ? ` · showing ${at.local}` : ' · unavailable'}</span>
               ) : null}
@@ -81,6 +87,7 @@ export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
         })}
       </ul>
       {listOpen && setAside ? <SetAsideList id={listId} setAside={setAside} onClose={closeList} /> : null}
+      {noRpc.length > 0 ? <NoRpcNotice sources={noRpc} /> : null}
       {failed.map((s) => (
         <div key={s.id} className="notice notice-error" role="alert" data-failed-source={s.id}>
           <strong className="notice-title">

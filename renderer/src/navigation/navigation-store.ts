@@ -10,6 +10,8 @@ interface AppState {
   screen: Screen;
   /** The vault the vault page shows. */
   vaultId: string | null;
+  /** A part of the screen to bring into view once it opens (e.g. Settings → Chains). */
+  section: string | null;
   /** Bumped whenever the data source changes, so screens reload. */
   sourceVersion: number;
   error: AppErrorData | null;
@@ -18,7 +20,7 @@ interface AppState {
   showNotice(notice: AppErrorData | null): void;
   loadInfo(): Promise<void>;
   setInfo(info: AppInfo): void;
-  go(screen: Screen): void;
+  go(screen: Screen, section?: string): void;
   openVault(vaultId: string): void;
 }
 
@@ -26,6 +28,7 @@ export const useNavigationStore = create<AppState>((set) => ({
   info: null,
   screen: 'overview',
   vaultId: null,
+  section: null,
   sourceVersion: 0,
   error: null,
   notice: null,
@@ -45,8 +48,8 @@ export const useNavigationStore = create<AppState>((set) => ({
   setInfo(info) {
     set((s) => ({ info, sourceVersion: s.sourceVersion + 1 }));
   },
-  go(screen) {
-    set({ screen });
+  go(screen, section) {
+    set({ screen, section: section ?? null });
   },
   openVault(vaultId) {
     set({ screen: 'vault', vaultId });

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { useSettingsStore } from './settings-store';
 import { RegistryCard } from './RegistryCard';
 import { LinkHostsCard } from './LinkHostsCard';
+import { ChainsCard } from './ChainsCard';
 
 export function SettingsScreen() {
   const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove } = useSettingsStore();
@@ -135,6 +136,7 @@ export function SettingsScreen() {
         ) : null}
       </div>
 
+      <ChainsCard />
       <OfflineCard />
       <LinkHostsCard />
       <RegistryCard />

@@ -4,6 +4,7 @@ import { numberMarksOf, parseAmount } from '../../../shared/domain/units';
 import { formatUnits } from 'viem';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import { usePortfolioStore } from '../portfolio';
+import { chainsWithoutRpc, NoRpcNotice } from '../components/NoRpcNotice';
 import { useSigningStore, type OperationDraft } from './signing-store';
 
 type Action = OperationDraft['action'];
@@ -34,7 +35,9 @@ export function NewOperation() {
   const parsed = needsAmount ? parseAmount(amount, token.decimals, marks) : null;
   const blocked = route && !route.ok ? route.reason : null;
   const invalid = parsed && !parsed.ok && amount.trim() !== '' ? parsed.reason : null;
-  const ready = !blocked && (!needsAmount || parsed?.ok === true) && data.wallets.length > 0;
+  // Live, a chain with no RPC of the operator's is never planned on: its figures are the service's only.
+  const noRpc = chainsWithoutRpc(data.sources, vault.chain.chainId)[0] ?? null;
+  const ready = !noRpc && !blocked && (!needsAmount || parsed?.ok === true) && data.wallets.length > 0;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -100,6 +103,7 @@ export function NewOperation() {
                 : `The epoch is running: a withdraw request in the queue, approving ${vault.tranche.symbol} to the queue.`}
         </p>
       ) : null}
+      {noRpc ? <NoRpcNotice sources={[noRpc]} /> : null}
       {blocked ? <p className="field-error">{blocked}</p> : null}
       {invalid ? <p className="field-error">{invalid}</p> : null}
     </form>

@@ -104,7 +104,7 @@ export function VaultPinPanel({ vaultId, onPinned }: { vaultId: string; onPinned
           error={{
             code: 'REGISTRY_CHAIN_UNREAD',
             message: review.checkError,
-            action: 'Set an RPC for this chain in Settings, then review again.',
+            action: 'Set an RPC for this chain in Settings → Chains, then review again.',
           }}
         />
       ) : null}

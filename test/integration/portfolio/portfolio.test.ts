@@ -19,7 +19,7 @@ beforeAll(async () => {
   for (const d of sim.drivers) await d.stop();
   service = await startSimService({ store: sim.store, port: 0 });
   const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
-  portfolio = new PortfolioService({ service: async () => client });
+  portfolio = new PortfolioService({ service: async () => client, rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl) });
   wallets = sim.seeded.wallets.map((w, i) => ({ address: w.address as `0x${string}`, label: `W${i}` }));
   view = await portfolio.load(wallets, null);
 }, 180_000);
@@ -119,7 +119,7 @@ describe('portfolio on the local simulation', () => {
       return new Response(JSON.stringify(body), { status: response.status, headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
     const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey, fetch: wrongDecimals });
-    const told = await new PortfolioService({ service: async () => client }).load(wallets.slice(0, 2), null);
+    const told = await new PortfolioService({ service: async () => client, rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl) }).load(wallets.slice(0, 2), null);
     expect(told.vaults.length).toBe(view.vaults.length);
     for (const vault of told.vaults) {
       const onChain = await chainOf(vault.chain.chainId).readContract({ address: vault.underlying.address as `0x${string}`, abi: erc20Abi, functionName: 'decimals' });

@@ -52,7 +52,7 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
   for (const d of sim.drivers) await d.stop();
   const service = await startSimService({ store: sim.store, port: 0 });
   const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
-  const portfolio = new PortfolioService({ service: async () => client });
+  const portfolio = new PortfolioService({ service: async () => client, rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl) });
   const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true });
   const device = new DeviceService({
     transports: emulatorTransportFactory(ledger),

@@ -91,7 +91,7 @@ export async function readPlanFacts(deps: PlannerDeps, selection: Selection): Pr
     throw new AppError({
       code: 'SIGNING_WRONG_CHAIN',
       message: `The RPC address for ${listed.name} answers for chain ${rpcChainId}, not ${listed.chain.chainId}.`,
-      action: 'Correct the RPC address of this chain in Settings.',
+      action: 'Correct the RPC addresses of this chain in Settings → Chains.',
     });
   }
   const pinned = await deps.verifyVault(listed, client);

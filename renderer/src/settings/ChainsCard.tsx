@@ -1,0 +1,180 @@
+import './chains.css';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ChainRpcsEntry, RpcTest } from '../../../shared/chains/schemas';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { useNavigationStore } from '../navigation/navigation-store';
+import { useChainsStore } from './chains-store';
+
+/**
+ * Settings → Chains: the operator's own RPC addresses per chain, in the order they are tried.
+ * Every balance, plan and on-chain check of a vault is read through them; an address is tested
+ * (chain id, latest block) before it is added. The service's RPCs are suggestions only.
+ */
+export function ChainsCard() {
+  const { view, error, load } = useChainsStore();
+  const mode = useNavigationStore((s) => s.info?.mode);
+  const sourceVersion = useNavigationStore((s) => s.sourceVersion);
+  const section = useNavigationStore((s) => s.section);
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    void load();
+  }, [load, sourceVersion]);
+  // Opened from a "no RPC" notice: bring the card into view.
+  useEffect(() => {
+    if (section === 'chains' && view) card.current?.scrollIntoView({ block: 'start' });
+  }, [section, view]);
+
+  return (
+    <div className="card chains-card" id="chains" ref={card} data-testid="chains-card">
+      <h2 id="chains-title">Chains</h2>
+      <p className="muted">
+        Balances, plans and the on-chain checks of every vault are read through your own RPCs, in the order listed here: when one does not
+        answer, the next is asked. An address is tested before it is added. The RPCs the service lists are only suggestions, used once you
+        choose them.
+      </p>
+      {mode === 'demo' ? (
+        <p className="muted">The demo sets the RPCs of its local chains itself; the ones you add serve the live console.</p>
+      ) : null}
+      {error ? <ErrorNotice error={error} /> : null}
+      {view?.serviceError ? (
+        <ErrorNotice
+          error={{ ...view.serviceError, message: `The service's chain list could not be read: ${view.serviceError.message}` }}
+        />
+      ) : null}
+      {view === null ? (
+        <p className="muted">…</p>
+      ) : view.chains.length === 0 ? (
+        <p className="muted">No chain is known yet: the service names its chains once the console reads it.</p>
+      ) : (
+        view.chains.map((chain) => <ChainRpcs key={chain.chainId} chain={chain} />)
+      )}
+    </div>
+  );
+}
+
+function ChainRpcs({ chain }: { chain: ChainRpcsEntry }) {
+  const { testing, tests, add, remove, move } = useChainsStore();
+  const [draft, setDraft] = useState('');
+  const busy = testing?.chainId === chain.chainId;
+  const test = tests[chain.chainId];
+  const demo = chain.setBy === 'demo';
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await add(chain.chainId, draft.trim())) setDraft('');
+  };
+  return (
+    <section className="chain-rpcs" data-chain-id={chain.chainId} aria-label={`${chain.name} RPCs`}>
+      <h3>
+        {chain.name} {chain.name.includes(String(chain.chainId)) ? null : <span className="cell-sub">chain {chain.chainId}</span>}{' '}
+        {demo ? (
+          <span className="pill pill-muted">set by the demo</span>
+        ) : chain.rpcs.length === 0 ? (
+          <span className="pill pill-warn" data-testid="no-rpc">
+            no RPC: not read, nothing planned
+          </span>
+        ) : (
+          <span className="pill pill-ok">
+            {chain.rpcs.length} RPC{chain.rpcs.length === 1 ? '' : 's'}
+          </span>
+        )}
+      </h3>
+      {chain.rpcs.length > 0 ? (
+        <ol className="rpc-list" aria-label={`RPCs of ${chain.name}, in the order they are tried`}>
+          {chain.rpcs.map((url, i) => (
+            <li key={url}>
+              <code>{url}</code>
+              {demo ? null : (
+                <span className="rpc-actions">
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={i === 0}
+                    onClick={() => void move(chain.chainId, url, 'up')}
+                    aria-label={`Try ${url} earlier`}
+                  >
+                    Earlier
+                  </button>
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={i === chain.rpcs.length - 1}
+                    onClick={() => void move(chain.chainId, url, 'down')}
+                    aria-label={`Try ${url} later`}
+                  >
+                    Later
+                  </button>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => void remove(chain.chainId, url)}
+                    aria-label={`Remove ${url}`}
+                  >
+                    Remove
+                  </button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {demo ? null : (
+        <>
+          <form className="rpc-add" onSubmit={(e) => void submit(e)} autoComplete="off">
+            <label className="field">
+              <span>Add an RPC for {chain.name}</span>
+              <input
+                type="url"
+                value={draft}
+                placeholder="https://…"
+                onChange={(e) => setDraft(e.target.value)}
+                spellCheck={false}
+                aria-label={`RPC address for chain ${chain.chainId}`}
+              />
+            </label>
+            <button type="submit" className="button" disabled={busy || draft.trim() === ''}>
+              {busy && testing?.url === draft.trim() ? 'Testing…' : 'Test and add'}
+            </button>
+          </form>
+          {chain.suggestions.length > 0 ? (
+            <div className="rpc-suggestions">
+              <p className="cell-sub">Suggested by the service (not used unless you choose one; it is tested first):</p>
+              <ul aria-label={`RPCs the service suggests for ${chain.name}`}>
+                {chain.suggestions.map((url) => (
+                  <li key={url}>
+                    <code>{url}</code>{' '}
+                    <button
+                      type="button"
+                      className="button rpc-use"
+                      disabled={busy}
+                      onClick={() => void add(chain.chainId, url)}
+                      aria-label={`Use this RPC: ${url}`}
+                    >
+                      {busy && testing?.url === url ? 'Testing…' : 'Use this RPC'}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {test ? <RpcTestResult test={test} /> : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RpcTestResult({ test }: { test: RpcTest }) {
+  return (
+    <div
+      className={`notice ${test.ok ? 'notice-ok' : 'notice-error'}`}
+      role={test.ok ? 'status' : 'alert'}
+      data-testid="rpc-test"
+      data-code={test.code ?? 'ok'}
+    >
+      <strong className="notice-title">{test.ok ? `Added ${test.url}` : `Not added: ${test.url}`}</strong>
+      <p>{test.message}</p>
+      {test.action ? <p className="notice-action">{test.action}</p> : null}
+      <p className="cell-sub">answered in {test.latencyMs} ms</p>
+    </div>
+  );
+}
