@@ -22,6 +22,7 @@ import { DeviceLink, type Connection } from './device-link';
 import { JobQueue } from './job-queue';
 import * as signing from './signing';
 import { delay } from './timeout';
+import type { DescriptorIndex } from './token-descriptors';
 import type { TransportFactory } from './transport-port';
 
 export { SERVICE_STOPPED } from './device-errors';
@@ -46,6 +47,11 @@ export interface DeviceServiceOptions {
    * device shows up without a click. 0 turns it off (default).
    */
   watchIntervalMs?: number;
+  /**
+   * ERC-20 descriptors besides Ledger's own, for a device that trusts another signing key (the
+   * emulator's test key). A real Ledger refuses them; never set for one.
+   */
+  tokenDescriptors?: DescriptorIndex;
 }
 
 /** How often the console checks a real Ledger while nothing else uses it (a probe of three APDUs). */
@@ -60,6 +66,7 @@ export class DeviceService {
   private readonly reenumerationTimeoutMs: number;
   private readonly autoOpenEthereum: boolean;
   private readonly watchIntervalMs: number;
+  private readonly tokenDescriptors: DescriptorIndex | undefined;
   private watchTimer: ReturnType<typeof setInterval> | null = null;
 
   private state: DeviceState = { status: 'disconnected' };
@@ -73,6 +80,7 @@ export class DeviceService {
   constructor(options: DeviceServiceOptions) {
     this.transports = options.transports;
     this.confirmTimeoutMs = options.confirmTimeoutMs ?? 180_000;
+    this.tokenDescriptors = options.tokenDescriptors;
     this.commandTimeoutMs = options.commandTimeoutMs ?? 20_000;
     this.reenumerationTimeoutMs = options.reenumerationTimeoutMs ?? 15_000;
     this.autoOpenEthereum = options.autoOpenEthereum ?? false;
@@ -221,7 +229,12 @@ export class DeviceService {
 
   /** See `signing.signTransaction`: the device reviews it, the signature is checked before it is returned. */
   signTransaction(path: string, request: DeviceTransactionRequest, options: signing.SignOptions = {}): Promise<SignedTransaction> {
-    return this.job('sign a transaction', this.confirmTimeoutMs, (signal) => signing.signTransaction(this.access(signal), path, request, options));
+    return this.job('sign a transaction', this.confirmTimeoutMs, (signal) =>
+      signing.signTransaction(this.access(signal), path, request, {
+        ...options,
+        ...(this.tokenDescriptors ? { descriptors: this.tokenDescriptors } : {}),
+      }),
+    );
   }
 
   /** Signs an EIP-191 personal message: UTF-8 text, or `{ raw: '0x…' }` bytes. */
