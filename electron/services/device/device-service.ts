@@ -76,6 +76,10 @@ export class DeviceService {
   private hotplug: { unsubscribe(): void } | null = null;
   /** Set while a job opens or quits an app: the USB remove/add that follows is expected. */
   private switchingApp = false;
+  /** The console's window is hidden: no watch, no probe on hot-plug, the device left to other apps. */
+  private hidden = false;
+  /** USB changed while hidden: ask the device again when the window shows. */
+  private staleWhileHidden = false;
 
   constructor(options: DeviceServiceOptions) {
     this.transports = options.transports;
@@ -88,7 +92,8 @@ export class DeviceService {
     this.link = new DeviceLink(options.transports, options.openTimeoutMs ?? 5_000, options.idleReleaseMs ?? 5_000);
     this.queue = new JobQueue({
       onBusy: () => this.link.cancelIdleRelease(),
-      onIdle: () => this.link.scheduleIdleRelease(() => this.queue.busy),
+      // Hidden, the device goes back to other applications as soon as the last job is done.
+      onIdle: () => (this.hidden ? this.link.release() : this.link.scheduleIdleRelease(() => this.queue.busy)),
       // An abandoned exchange may still be waiting on the device: drop its handle so the next job
       // starts on a fresh one instead of tripping over the old one's lock.
       onTimeout: (_label, error) => {
@@ -109,7 +114,9 @@ export class DeviceService {
     this.hotplug = this.transports.listen({
       add: (descriptor) => {
         this.link.plugged(descriptor);
-        if (!this.switchingApp) this.refresh().catch(() => undefined);
+        if (this.switchingApp) return;
+        if (this.hidden) this.staleWhileHidden = true;
+        else this.refresh().catch(() => undefined);
       },
       remove: (descriptor) => {
         if (this.link.unplugged(descriptor) && !this.switchingApp) this.setState({ status: 'disconnected' });
@@ -117,7 +124,11 @@ export class DeviceService {
       changed: () => {
         // USB changed under us (an app switch, possibly on the same hidraw path): whatever handle
         // is open belongs to the old enumeration; look again on a fresh one.
-        if (!this.switchingApp) this.recheck();
+        if (this.switchingApp) return;
+        if (this.hidden) {
+          this.staleWhileHidden = true;
+          if (this.queue.length === 0) this.link.release();
+        } else this.recheck();
       },
       error: (err) => this.setState({ status: 'error', error: describeDeviceError(err) }),
     });
@@ -128,7 +139,33 @@ export class DeviceService {
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
+  /**
+   * The console's window was hidden (minimised, another tab) or shown again. Hidden, the watch
+   * stops and the device is released as soon as no job needs it, so Ledger Live or a browser
+   * wallet can use it; a job the user started (a signature under way) still runs. Shown, the device
+   * is asked again at once, and the watch resumes.
+   */
+  async setVisible(visible: boolean): Promise<DeviceState> {
+    if (this.hidden === !visible) return this.state;
+    this.hidden = !visible;
+    if (this.hidden) {
+      if (this.queue.length === 0) this.link.release();
+      return this.state;
+    }
+    const stale = this.staleWhileHidden;
+    this.staleWhileHidden = false;
+    if (!this.hotplug || this.state.status === 'awaiting-confirmation') return this.state;
+    if (!this.link.present && !stale) return this.state;
+    return this.refresh().catch(() => this.state);
+  }
+
+  /** Whether the window is hidden and the watch paused (see `setVisible`). */
+  get paused(): boolean {
+    return this.hidden;
+  }
+
   private watch(): void {
+    if (this.hidden) return;
     // A review on screen is the user's; a job in the queue will tell the state anyway.
     if (this.state.status === 'awaiting-confirmation' || !this.link.present || this.queue.length > 0) return;
     this.job('check the device', this.commandTimeoutMs, async () => {
