@@ -147,6 +147,8 @@ export const methods = {
     state: query(z.object({ kind: DeviceKindSchema, state: DeviceStateSchema })),
     refresh: query(DeviceStateSchema),
     openEthereumApp: query(DeviceStateSchema),
+    /** The window was hidden or shown: hidden, the device watch pauses and the Ledger is left to other applications. */
+    setVisible: method(z.object({ visible: z.boolean() }), z.object({ watching: z.boolean() })),
     discoverAccounts: method(DiscoverInput, z.array(DeviceAccountSchema)),
     /** Shows the address on the device for the user to compare; answers once they confirm. */
     verifyAddress: method(VerifyAddressInput, z.object({ address: z.string(), matches: z.boolean() })),

@@ -19,8 +19,11 @@ export interface DeviceFeatureDeps {
 export function createDeviceFeature(deps: DeviceFeatureDeps): Feature & { host(): Promise<DeviceHost> } {
   let device: Promise<DeviceHost> | null = null;
   let unsubscribe: Array<() => void> = [];
+  // The window's visibility, applied to a host started later too.
+  let visible = true;
   const host = (): Promise<DeviceHost> => {
     device ??= (deps.start ?? startDeviceHost)(deps.kind()).then((started) => {
+      if (!visible) void started.service.setVisible(false).catch(() => undefined);
       unsubscribe = [
         started.service.subscribe((state) => deps.emit('deviceState', { kind: started.kind, state })),
         ...(started.emulator ? [started.emulator.subscribe(() => deps.emit('emulatorChanged', emulatorSnapshot(started.emulator)))] : []),
@@ -47,6 +50,12 @@ export function createDeviceFeature(deps: DeviceFeatureDeps): Feature & { host()
         },
         refresh: async () => (await host()).service.refresh(),
         openEthereumApp: async () => (await host()).service.openEthereumApp(),
+        setVisible: async ({ visible: now }) => {
+          visible = now;
+          // Not started yet: nothing to pause; the host starts with this visibility.
+          if (device) await (await device).service.setVisible(now);
+          return { watching: now };
+        },
         discoverAccounts: async ({ scheme, start, count }) => (await host()).service.discoverAccounts({ scheme, start, count }),
         verifyAddress: async ({ path, address }) => {
           const shown = await (await host()).service.verifyAddress(path, address);

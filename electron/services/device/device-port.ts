@@ -12,6 +12,8 @@ export interface DevicePort {
   subscribe(listener: (state: DeviceState) => void): () => void;
   refresh(): Promise<DeviceState>;
   openEthereumApp(): Promise<DeviceState>;
+  /** The console's window was hidden or shown: the watch pauses and the device is released, or both resume. */
+  setVisible(visible: boolean): Promise<DeviceState>;
   discoverAccounts(params: { scheme: DerivationScheme; start?: number; count?: number }): Promise<DeviceAccount[]>;
   verifyAddress(path: string, expectedAddress?: string): Promise<string>;
   signTransaction(path: string, request: DeviceTransactionRequest, options?: { expectedAddress?: string }): Promise<SignedTransaction>;

@@ -22,6 +22,7 @@ import { DeviceLink, type Connection } from './device-link';
 import { JobQueue } from './job-queue';
 import * as signing from './signing';
 import { delay } from './timeout';
+import type { DescriptorIndex } from './token-descriptors';
 import type { TransportFactory } from './transport-port';
 
 export { SERVICE_STOPPED } from './device-errors';
@@ -46,6 +47,11 @@ export interface DeviceServiceOptions {
    * device shows up without a click. 0 turns it off (default).
    */
   watchIntervalMs?: number;
+  /**
+   * ERC-20 descriptors besides Ledger's own, for a device that trusts another signing key (the
+   * emulator's test key). A real Ledger refuses them; never set for one.
+   */
+  tokenDescriptors?: DescriptorIndex;
 }
 
 /** How often the console checks a real Ledger while nothing else uses it (a probe of three APDUs). */
@@ -60,6 +66,7 @@ export class DeviceService {
   private readonly reenumerationTimeoutMs: number;
   private readonly autoOpenEthereum: boolean;
   private readonly watchIntervalMs: number;
+  private readonly tokenDescriptors: DescriptorIndex | undefined;
   private watchTimer: ReturnType<typeof setInterval> | null = null;
 
   private state: DeviceState = { status: 'disconnected' };
@@ -69,10 +76,15 @@ export class DeviceService {
   private hotplug: { unsubscribe(): void } | null = null;
   /** Set while a job opens or quits an app: the USB remove/add that follows is expected. */
   private switchingApp = false;
+  /** The console's window is hidden: no watch, no probe on hot-plug, the device left to other apps. */
+  private hidden = false;
+  /** USB changed while hidden: ask the device again when the window shows. */
+  private staleWhileHidden = false;
 
   constructor(options: DeviceServiceOptions) {
     this.transports = options.transports;
     this.confirmTimeoutMs = options.confirmTimeoutMs ?? 180_000;
+    this.tokenDescriptors = options.tokenDescriptors;
     this.commandTimeoutMs = options.commandTimeoutMs ?? 20_000;
     this.reenumerationTimeoutMs = options.reenumerationTimeoutMs ?? 15_000;
     this.autoOpenEthereum = options.autoOpenEthereum ?? false;
@@ -80,7 +92,8 @@ export class DeviceService {
     this.link = new DeviceLink(options.transports, options.openTimeoutMs ?? 5_000, options.idleReleaseMs ?? 5_000);
     this.queue = new JobQueue({
       onBusy: () => this.link.cancelIdleRelease(),
-      onIdle: () => this.link.scheduleIdleRelease(() => this.queue.busy),
+      // Hidden, the device goes back to other applications as soon as the last job is done.
+      onIdle: () => (this.hidden ? this.link.release() : this.link.scheduleIdleRelease(() => this.queue.busy)),
       // An abandoned exchange may still be waiting on the device: drop its handle so the next job
       // starts on a fresh one instead of tripping over the old one's lock.
       onTimeout: (_label, error) => {
@@ -101,7 +114,9 @@ export class DeviceService {
     this.hotplug = this.transports.listen({
       add: (descriptor) => {
         this.link.plugged(descriptor);
-        if (!this.switchingApp) this.refresh().catch(() => undefined);
+        if (this.switchingApp) return;
+        if (this.hidden) this.staleWhileHidden = true;
+        else this.refresh().catch(() => undefined);
       },
       remove: (descriptor) => {
         if (this.link.unplugged(descriptor) && !this.switchingApp) this.setState({ status: 'disconnected' });
@@ -109,7 +124,11 @@ export class DeviceService {
       changed: () => {
         // USB changed under us (an app switch, possibly on the same hidraw path): whatever handle
         // is open belongs to the old enumeration; look again on a fresh one.
-        if (!this.switchingApp) this.recheck();
+        if (this.switchingApp) return;
+        if (this.hidden) {
+          this.staleWhileHidden = true;
+          if (this.queue.length === 0) this.link.release();
+        } else this.recheck();
       },
       error: (err) => this.setState({ status: 'error', error: describeDeviceError(err) }),
     });
@@ -120,7 +139,33 @@ export class DeviceService {
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
+  /**
+   * The console's window was hidden (minimised, another tab) or shown again. Hidden, the watch
+   * stops and the device is released as soon as no job needs it, so Ledger Live or a browser
+   * wallet can use it; a job the user started (a signature under way) still runs. Shown, the device
+   * is asked again at once, and the watch resumes.
+   */
+  async setVisible(visible: boolean): Promise<DeviceState> {
+    if (this.hidden === !visible) return this.state;
+    this.hidden = !visible;
+    if (this.hidden) {
+      if (this.queue.length === 0) this.link.release();
+      return this.state;
+    }
+    const stale = this.staleWhileHidden;
+    this.staleWhileHidden = false;
+    if (!this.hotplug || this.state.status === 'awaiting-confirmation') return this.state;
+    if (!this.link.present && !stale) return this.state;
+    return this.refresh().catch(() => this.state);
+  }
+
+  /** Whether the window is hidden and the watch paused (see `setVisible`). */
+  get paused(): boolean {
+    return this.hidden;
+  }
+
   private watch(): void {
+    if (this.hidden) return;
     // A review on screen is the user's; a job in the queue will tell the state anyway.
     if (this.state.status === 'awaiting-confirmation' || !this.link.present || this.queue.length > 0) return;
     this.job('check the device', this.commandTimeoutMs, async () => {
@@ -221,7 +266,12 @@ export class DeviceService {
 
   /** See `signing.signTransaction`: the device reviews it, the signature is checked before it is returned. */
   signTransaction(path: string, request: DeviceTransactionRequest, options: signing.SignOptions = {}): Promise<SignedTransaction> {
-    return this.job('sign a transaction', this.confirmTimeoutMs, (signal) => signing.signTransaction(this.access(signal), path, request, options));
+    return this.job('sign a transaction', this.confirmTimeoutMs, (signal) =>
+      signing.signTransaction(this.access(signal), path, request, {
+        ...options,
+        ...(this.tokenDescriptors ? { descriptors: this.tokenDescriptors } : {}),
+      }),
+    );
   }
 
   /** Signs an EIP-191 personal message: UTF-8 text, or `{ raw: '0x…' }` bytes. */

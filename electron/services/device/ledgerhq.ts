@@ -10,20 +10,44 @@ const require = createRequire(import.meta.url);
 
 export type DeviceTransport = TransportClass;
 
-const Eth = (require('@ledgerhq/hw-app-eth') as { default: typeof EthClass }).default;
+const hwAppEth = require('@ledgerhq/hw-app-eth') as {
+  default: typeof EthClass;
+  ledgerService: typeof import('@ledgerhq/hw-app-eth').ledgerService;
+};
+const Eth = hwAppEth.default;
 export type EthApp = EthClass;
+
+/** Every lookup URL null: hw-app-eth fetches no plugin, token, NFT or CAL data from the network. */
+const OFFLINE_LOAD_CONFIG = {
+  nftExplorerBaseURL: null,
+  pluginBaseURL: null,
+  cryptoassetsBaseURL: null,
+  calServiceURL: null,
+} as const;
 
 /**
  * hw-app-eth with every lookup URL set to null: no plugin, token, NFT or CAL request ever leaves
- * the machine. Callers must also pass `resolution: null` to `signTransaction`.
+ * the machine. Callers must also pass a resolution (`null`, or one from `resolveTokenInformation`)
+ * to `signTransaction`: without one it resolves by itself.
  */
 export function createOfflineEthApp(transport: DeviceTransport): EthApp {
-  return new Eth(transport as never, 'w0w', {
-    nftExplorerBaseURL: null,
-    pluginBaseURL: null,
-    cryptoassetsBaseURL: null,
-    calServiceURL: null,
-  });
+  return new Eth(transport as never, 'w0w', { ...OFFLINE_LOAD_CONFIG });
+}
+
+export type TransactionResolution = NonNullable<Parameters<EthApp['signTransaction']>[2]>;
+
+/**
+ * The token information hw-app-eth sends before the transaction (PROVIDE ERC 20 TOKEN
+ * INFORMATION), resolved from `descriptors` only: the token list given as `staticERC20Signatures`
+ * for the transaction's chain, every URL null and every other kind of resolution (plugins, NFTs,
+ * Uniswap, domains) off, so nothing is fetched.
+ */
+export async function resolveTokenInformation(rawTxHex: string, chainId: number, descriptors: string): Promise<TransactionResolution> {
+  return hwAppEth.ledgerService.resolveTransaction(
+    rawTxHex,
+    { ...OFFLINE_LOAD_CONFIG, staticERC20Signatures: { [chainId]: descriptors } },
+    { erc20: true, externalPlugins: false, nft: false, uniswapV3: false },
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ export type DeviceRequest =
   | { id: number; method: 'getState' }
   | { id: number; method: 'refresh' }
   | { id: number; method: 'openEthereumApp' }
+  | { id: number; method: 'setVisible'; params: { visible: boolean } }
   | { id: number; method: 'discoverAccounts'; params: { scheme: DerivationScheme; start?: number; count?: number } }
   | { id: number; method: 'verifyAddress'; params: { path: string; expectedAddress?: string } }
   | { id: number; method: 'signTransaction'; params: { path: string; request: DeviceTransactionRequest; expectedAddress?: string } }
@@ -39,6 +40,8 @@ function run(service: DeviceService, request: DeviceRequest): Promise<unknown> {
       return service.refresh();
     case 'openEthereumApp':
       return service.openEthereumApp();
+    case 'setVisible':
+      return service.setVisible(request.params.visible);
     case 'discoverAccounts':
       return service.discoverAccounts(request.params);
     case 'verifyAddress':

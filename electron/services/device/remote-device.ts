@@ -28,6 +28,8 @@ export class RemoteDevice implements DevicePort {
   private state: DeviceState = { status: 'disconnected' };
   private nextId = 1;
   private stopped = false;
+  /** The window's visibility, told again to a restarted device process (which starts visible). */
+  private visible = true;
   /** Restarts since the device process was started. */
   restarts = 0;
   /** When each recent restart happened: the budget counts only those within `quietResetMs`. */
@@ -72,6 +74,10 @@ export class RemoteDevice implements DevicePort {
   }
   openEthereumApp() {
     return this.call({ method: 'openEthereumApp' }) as Promise<DeviceState>;
+  }
+  setVisible(visible: boolean) {
+    this.visible = visible;
+    return this.call({ method: 'setVisible', params: { visible } }) as Promise<DeviceState>;
   }
   discoverAccounts(params: Parameters<DevicePort['discoverAccounts']>[0]) {
     return this.call({ method: 'discoverAccounts', params }) as ReturnType<DevicePort['discoverAccounts']>;
@@ -122,6 +128,7 @@ export class RemoteDevice implements DevicePort {
       this.setState({ status: 'disconnected' });
       this.connect();
       void this.call({ method: 'getState' }).then((s) => this.setState(s as DeviceState), () => undefined);
+      if (!this.visible) void this.call({ method: 'setVisible', params: { visible: false } }).catch(() => undefined);
     });
   }
 

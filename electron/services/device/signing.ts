@@ -20,10 +20,14 @@ import { appSupports, appTooOld, type AppFeature } from '../../../shared/device/
 import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
 import { accountAt, type DeviceAccess } from './device-access';
 import { checkPath, hexBytes, invalidRequest, signatureMismatch } from './device-errors';
-import { expectedScreens, hasCalldata, signingHash, toViemTransaction } from './transaction';
+import { resolveTokenInformation, type TransactionResolution } from './ledgerhq';
+import { descriptorList, type DescriptorIndex } from './token-descriptors';
+import { clearSignedApproval, expectedScreens, hasCalldata, signingHash, toViemTransaction } from './transaction';
 
 export interface SignOptions {
   expectedAddress?: string;
+  /** Token descriptors besides Ledger's own (signed by a key only an emulated device trusts). */
+  descriptors?: DescriptorIndex;
 }
 
 /**
@@ -44,8 +48,17 @@ export async function signTransaction(
   // The console promises that the device shows the hash it shows; an older app shows no hash.
   if (hasCalldata(tx)) requireFeature(ready.appVersion, 'blindSigningHash');
   const address = await accountAt(eth, path, options.expectedAddress);
+  const unsigned = serializeTransaction(tx);
+  // An approval of a token with a descriptor is shown in clear once its token information is
+  // provided (no blind signing needed); every other call is reviewed blind, by its hash.
+  const approval = clearSignedApproval(tx, options.descriptors);
+  let resolution: TransactionResolution | null = null;
+  if (approval) {
+    resolution = await resolveTokenInformation(unsigned.slice(2), tx.chainId ?? 1, descriptorList(approval.descriptor));
+    if (!resolution.erc20Tokens.length) resolution = null;
+  }
   let blindSigning = ready.blindSigning;
-  if (hasCalldata(tx)) {
+  if (hasCalldata(tx) && !resolution) {
     // Read it now, not from the last probe: the user may have changed it on the device since.
     blindSigning = (await eth.getAppConfiguration()).arbitraryDataEnabled === 1;
     if (!blindSigning) {
@@ -53,11 +66,17 @@ export async function signTransaction(
       throw new AppError({ ...BLIND_SIGNING_OFF });
     }
   }
-  const unsigned = serializeTransaction(tx);
-  device.show({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens: expectedScreens(tx) });
-  // Without "0x" (with it hw-app-eth silently sends an empty buffer); `null`: no resolution
-  // lookups. A 0x6A80 here comes back as EthAppPleaseEnableContractData (blind signing off).
-  const sig = await eth.signTransaction(path, unsigned.slice(2), null).catch((err: unknown) => {
+  const screens = expectedScreens(tx, {
+    from: address,
+    appVersion: ready.appVersion,
+    ...(options.descriptors ? { descriptors: options.descriptors } : {}),
+    ...(resolution ? {} : { blind: true }),
+  });
+  device.show({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens });
+  // Without "0x" (with it hw-app-eth silently sends an empty buffer); the resolution holds at most
+  // the token information, else `null`: no lookups. A 0x6A80 here comes back as
+  // EthAppPleaseEnableContractData (blind signing off).
+  const sig = await eth.signTransaction(path, unsigned.slice(2), resolution).catch((err: unknown) => {
     throw withinApp(err);
   });
   const signed = assembleSignedTransaction(tx, sig);
@@ -179,7 +198,8 @@ function withinApp(err: unknown): unknown {
   return new AppError({
     code: 'DEVICE_PLUGIN_MISSING',
     message: 'The Ethereum app asked for a plugin that is not installed on the Ledger. Nothing was signed.',
-    action: 'Install the plugin Ledger Live proposes for this contract (My Ledger), or turn on "Blind signing" in the Ethereum app, then try again.',
+    action:
+      'Install the plugin Ledger Live proposes for this contract (My Ledger), or turn on "Blind signing" in the Ethereum app, then try again.',
     details: { statusWord: '0x6807' },
   });
 }

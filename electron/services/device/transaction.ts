@@ -4,8 +4,9 @@
  */
 import { getAddress, isAddress, isHex, keccak256, serializeTransaction, type Hex, type TransactionSerializable } from 'viem';
 import { AppError } from '../../../shared/errors';
-import { transactionReviewScreens } from '../../../shared/device/screens';
+import { approvalReviewScreens, transactionReviewScreens } from '../../../shared/device/screens';
 import type { DeviceScreen, DeviceTransactionRequest } from '../../../shared/device/state';
+import { findTokenDescriptor, type DescriptorIndex, type TokenDescriptor } from './token-descriptors';
 
 function invalid(message: string): AppError {
   return new AppError({ code: 'DEVICE_INVALID_REQUEST', message, action: 'Rebuild the transaction and try again.' });
@@ -64,15 +65,87 @@ export function signingHash(tx: TransactionSerializable): Hex {
   return keccak256(serializeTransaction(tx));
 }
 
-/** The review the Ethereum app will show for this transaction. */
-export function expectedScreens(tx: TransactionSerializable): DeviceScreen[] {
+/** `approve(address,uint256)`: the selector the app's ERC-20 handling reads. */
+const APPROVE_SELECTOR = '0x095ea7b3';
+
+export interface Approval {
+  /** The token contract (the transaction's `to`). */
+  token: `0x${string}`;
+  spender: `0x${string}`;
+  /** Token base units, decimal string. */
+  amount: string;
+}
+
+/** The ERC-20 approval this transaction makes, if it is exactly `approve(spender, amount)` with no ETH. */
+export function approvalOf(tx: TransactionSerializable): Approval | null {
+  const data = tx.data?.toLowerCase();
+  if (!tx.to || !data || !data.startsWith(APPROVE_SELECTOR) || data.length !== 2 + 8 + 128) return null;
+  if ((tx.value ?? 0n) !== 0n) return null;
+  const spenderWord = data.slice(10, 74);
+  if (!/^0{24}/.test(spenderWord)) return null;
+  return {
+    token: getAddress(tx.to),
+    spender: getAddress(`0x${spenderWord.slice(24)}`),
+    amount: BigInt(`0x${data.slice(74)}`).toString(),
+  };
+}
+
+/** An approval the device can show in clear: its token has a descriptor this install can provide. */
+export interface ClearSignedApproval extends Approval {
+  descriptor: TokenDescriptor;
+}
+
+export function clearSignedApproval(tx: TransactionSerializable, extra?: DescriptorIndex): ClearSignedApproval | null {
+  const approval = approvalOf(tx);
+  if (!approval) return null;
+  const descriptor = findTokenDescriptor(tx.chainId ?? 1, approval.token, extra);
+  return descriptor ? { ...approval, descriptor } : null;
+}
+
+export interface ReviewContext {
+  /** The signing account ("From" on the device). */
+  from?: string;
+  /** The Ethereum app's version as read from the device. */
+  appVersion?: string;
+  /** Descriptors besides Ledger's own (signed by a key only an emulated device trusts). */
+  descriptors?: DescriptorIndex;
+  /** The transaction goes to the device without token information: reviewed blind whatever it is. */
+  blind?: boolean;
+}
+
+function maxFeeOf(tx: TransactionSerializable): string {
   const feePerGas = tx.type === 'eip1559' ? (tx.maxFeePerGas ?? 0n) : (tx.gasPrice ?? 0n);
+  return ((tx.gas ?? 0n) * feePerGas).toString();
+}
+
+/**
+ * The review the Ethereum app will show for this transaction: in clear for an approval of a
+ * token with a descriptor (which the device service provides before signing), else the blind
+ * review with the hash.
+ */
+export function expectedScreens(tx: TransactionSerializable, context: ReviewContext = {}): DeviceScreen[] {
+  const person = {
+    ...(context.from ? { from: getAddress(context.from) } : {}),
+    ...(context.appVersion ? { appVersion: context.appVersion } : {}),
+  };
+  const approval = context.blind ? null : clearSignedApproval(tx, context.descriptors);
+  if (approval) {
+    return approvalReviewScreens({
+      chainId: tx.chainId ?? 1,
+      token: { ticker: approval.descriptor.ticker, decimals: approval.descriptor.decimals },
+      spender: approval.spender,
+      amount: approval.amount,
+      maxFee: maxFeeOf(tx),
+      ...person,
+    });
+  }
   return transactionReviewScreens({
     chainId: tx.chainId ?? 1,
     ...(tx.to ? { to: getAddress(tx.to) } : {}),
     value: (tx.value ?? 0n).toString(),
     dataPresent: hasCalldata(tx),
-    maxFee: ((tx.gas ?? 0n) * feePerGas).toString(),
+    maxFee: maxFeeOf(tx),
     signingHash: signingHash(tx),
+    ...person,
   });
 }

@@ -3,11 +3,12 @@
  * a transaction or a message streams in over several APDUs before the review starts.
  */
 import { concat, hashMessage, keccak256, toBytes } from 'viem';
-import { addressScreens, personalMessageScreens, typedDataHashScreens } from '../../../shared/device/screens';
+import { addressScreens, isKnownNetwork, personalMessageScreens, typedDataHashScreens } from '../../../shared/device/screens';
 import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
 import { SW, StatusWordError, readPath, reply, type Apdu } from './apdu';
 import type { Keyring } from './keys';
-import { expectedLength, parseUnsignedTransaction, reviewScreens, signatureV } from './transaction';
+import { checkTokenInformation, type TokenInfo } from './token-info';
+import { approvalScreens, approveCall, expectedLength, parseUnsignedTransaction, reviewScreens, signatureV } from './transaction';
 
 export const INS = {
   GET_ADDRESS: 0x02,
@@ -46,8 +47,14 @@ function versionBytes(version: string): number[] {
   return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0];
 }
 
+/** How many tokens' information the app keeps for the next transaction (5 from 1.11.0). */
+const ASSET_SLOTS = 5;
+
 export class EthereumApp {
   private stream: Stream | null = null;
+  /** Token information provided for the next transaction, by slot. */
+  private tokens: (TokenInfo | undefined)[] = [];
+  private nextSlot = 0;
 
   constructor(
     private readonly keys: Keyring,
@@ -57,6 +64,12 @@ export class EthereumApp {
   /** Forget any half-streamed request (the app restarts, the device re-enumerates). */
   reset(): void {
     this.stream = null;
+    this.forgetTokens();
+  }
+
+  private forgetTokens(): void {
+    this.tokens = [];
+    this.nextSlot = 0;
   }
 
   async handle(apdu: Apdu): Promise<Buffer> {
@@ -77,9 +90,7 @@ export class EthereumApp {
       case INS.SIGN_PERSONAL_MESSAGE:
         return this.signPersonalMessage(apdu);
       case INS.PROVIDE_ERC20_INFO:
-        // Accepted without checking Ledger's signature: offline signing never sends it, and a
-        // harmless answer keeps clear-signing flows from failing on the emulator.
-        return reply(Buffer.from([0x00]));
+        return this.provideTokenInformation(apdu);
       case INS.SIGN_EIP712:
         return this.signTypedDataHash(apdu);
       default:
@@ -141,13 +152,40 @@ export class EthereumApp {
       throw err;
     }
     if (!stream) return reply(null);
+    // The token information serves this transaction only.
+    const tokens = this.tokens;
+    this.forgetTokens();
     const tx = parseUnsignedTransaction(stream.received);
-    // The device cannot tell a contract from an account: any data needs the blind signing setting.
-    if (tx.dataPresent && !this.ctx.blindSigning()) throw new StatusWordError(SW.INVALID_DATA);
-    const approved = await this.ctx.confirm('sign-transaction', reviewScreens(tx));
+    const context = { from: this.keys.account(stream.path).address, appVersion: this.ctx.version() };
+    let screens: DeviceScreen[];
+    const approve = approveCall(tx);
+    // The app's ERC-20 handling refuses an approval that also sends ETH.
+    if (approve && tx.value !== 0n) throw new StatusWordError(SW.INVALID_DATA);
+    const token = approve
+      ? tokens.find((t) => t && t.address === tx.to && BigInt(t.chainId) === (tx.chainId === 0n ? 1n : tx.chainId))
+      : undefined;
+    if (approve && token) {
+      // Shown in clear: no blind signing needed.
+      screens = approvalScreens(tx, approve, token, context);
+    } else {
+      // Without the token's information the call falls back to the blind review. The device
+      // cannot tell a contract from an account: any data needs the blind signing setting.
+      if (tx.dataPresent && !this.ctx.blindSigning()) throw new StatusWordError(SW.INVALID_DATA);
+      screens = reviewScreens(tx, context);
+    }
+    const approved = await this.ctx.confirm('sign-transaction', screens);
     if (!approved) throw new StatusWordError(SW.USER_REJECTED);
     const sig = this.keys.sign(stream.path, toBytes(tx.signingHash));
     return reply(Buffer.from([signatureV(tx, sig.parity, sig.xGreaterThanN), ...sig.r, ...sig.s]));
+  }
+
+  /** E0 0A: checked against the trusted keys, kept in the next slot; the answer is the slot's index. */
+  private provideTokenInformation({ data }: Apdu): Buffer {
+    const token = checkTokenInformation(data, (chainId) => chainId === 1 || isKnownNetwork(chainId));
+    const slot = this.nextSlot;
+    this.tokens[slot] = token;
+    this.nextSlot = (slot + 1) % ASSET_SLOTS;
+    return reply(Buffer.from([slot]));
   }
 
   private async signPersonalMessage(apdu: Apdu): Promise<Buffer> {

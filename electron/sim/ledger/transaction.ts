@@ -3,7 +3,7 @@
  * the review screens show, and the `v` byte it answers with.
  */
 import { bytesToHex, getAddress, keccak256, type Hex } from 'viem';
-import { transactionReviewScreens } from '../../../shared/device/screens';
+import { approvalReviewScreens, transactionReviewScreens } from '../../../shared/device/screens';
 import type { DeviceScreen } from '../../../shared/device/state';
 import { SW, StatusWordError } from './apdu';
 import { decodeRlp, type RlpItem } from './rlp';
@@ -19,6 +19,8 @@ export interface ParsedTransaction {
   to: `0x${string}` | undefined;
   value: bigint;
   dataPresent: boolean;
+  /** The call data (empty for a plain transfer). */
+  data: Uint8Array;
   maxFee: bigint;
   signingHash: Hex;
 }
@@ -87,6 +89,7 @@ export function parseUnsignedTransaction(bytes: Uint8Array): ParsedTransaction {
       to: toAddress(to),
       value: toBigInt(value),
       dataPresent: toBytes(data).length > 0,
+      data: toBytes(data),
       maxFee: toBigInt(gas) * toBigInt(gasPrice),
       signingHash,
     };
@@ -102,6 +105,7 @@ export function parseUnsignedTransaction(bytes: Uint8Array): ParsedTransaction {
     to: toAddress(to),
     value: toBigInt(value),
     dataPresent: toBytes(data).length > 0,
+    data: toBytes(data),
     maxFee: toBigInt(gas) * toBigInt(feePerGas),
     signingHash,
   };
@@ -126,14 +130,56 @@ export function signatureV(tx: ParsedTransaction, parity: 0 | 1, xGreaterThanN: 
   return v & 0xff;
 }
 
-export function reviewScreens(tx: ParsedTransaction): DeviceScreen[] {
+/** What the device knows besides the transaction: the signing account and its own version. */
+export interface ReviewContext {
+  from: string;
+  appVersion: string;
+}
+
+/** The chain id the review shows: a legacy transaction without one is shown as the app's own chain (Ethereum). */
+function shownChainId(tx: ParsedTransaction): number {
+  return tx.chainId === 0n ? 1 : Number(tx.chainId);
+}
+
+export function reviewScreens(tx: ParsedTransaction, context: ReviewContext): DeviceScreen[] {
   return transactionReviewScreens({
-    // A legacy transaction without chain id is shown as the app's own chain (Ethereum).
-    chainId: tx.chainId === 0n ? 1 : Number(tx.chainId),
+    chainId: shownChainId(tx),
     ...(tx.to ? { to: tx.to } : {}),
     value: tx.value.toString(),
     dataPresent: tx.dataPresent,
     maxFee: tx.maxFee.toString(),
     signingHash: tx.signingHash,
+    ...context,
+  });
+}
+
+const APPROVE_SELECTOR = '095ea7b3';
+
+/**
+ * The `approve(spender, amount)` the app's ERC-20 handling reads from the call data (selector and
+ * two words), or null for any other call.
+ */
+export function approveCall(tx: ParsedTransaction): { spender: `0x${string}`; amount: bigint } | null {
+  if (!tx.to || tx.data.length !== 4 + 64 || bytesToHex(tx.data.subarray(0, 4)).slice(2) !== APPROVE_SELECTOR) return null;
+  return {
+    spender: getAddress(bytesToHex(tx.data.subarray(4 + 12, 4 + 32))),
+    amount: BigInt(bytesToHex(tx.data.subarray(36, 68))),
+  };
+}
+
+/** The clear review of an approval whose token information was provided. */
+export function approvalScreens(
+  tx: ParsedTransaction,
+  call: { spender: string; amount: bigint },
+  token: { ticker: string; decimals: number },
+  context: ReviewContext,
+): DeviceScreen[] {
+  return approvalReviewScreens({
+    chainId: shownChainId(tx),
+    token,
+    spender: call.spender,
+    amount: call.amount.toString(),
+    maxFee: tx.maxFee.toString(),
+    ...context,
   });
 }

@@ -3,6 +3,7 @@ import { APP_FEATURES, missingFeatures, type DeviceState } from '../../../shared
 import type { EmulatorSnapshot } from '../../../shared/ipc/schemas';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
+import { followWindowVisibility } from './window-visibility';
 
 interface DeviceStore {
   kind: 'hid' | 'emulated' | null;
@@ -38,9 +39,11 @@ export const useDeviceStore = create<DeviceStore>((set) => ({
       .catch((err: unknown) => set({ error: errorData(err) }));
     const offState = bridge.events.deviceState(({ kind, state }) => set({ kind, state, ...(kind === 'hid' ? { emulator: null } : {}) }));
     const offEmulator = bridge.events.emulatorChanged((emulator) => set({ emulator }));
+    const offVisibility = followWindowVisibility();
     return () => {
       offState();
       offEmulator();
+      offVisibility();
     };
   },
   async check() {

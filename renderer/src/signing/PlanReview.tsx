@@ -5,6 +5,7 @@ import { useNavigationStore } from '../navigation/navigation-store';
 import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
 import { BundleSaved, useBundlesStore } from '../bundles';
+import { LedgerShows, screensOnLedger, useEthereumAppVersion } from '../device';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
 const ROLE_WORDS: Record<string, string> = { epochVault: 'epoch vault', queue: 'queue', tranche: 'tranche token', underlying: 'underlying token', strategy: 'strategy' };
@@ -35,8 +36,9 @@ function WhereMoneyGoes({ review }: { review: Extract<Review, { kind: 'transacti
 }
 
 /** One transaction or message as the operator checks it: the decoded call, fees, and what the Ledger will show. */
-export function ReviewCard({ review }: { review: Review }) {
+export function ReviewCard({ review, from }: { review: Review; from?: string }) {
   const [screens, setScreens] = useState(false);
+  const appVersion = useEthereumAppVersion();
   return (
     <div className="review">
       <strong>{review.title}</strong>
@@ -57,11 +59,7 @@ export function ReviewCard({ review }: { review: Review }) {
           ) : null}
           <WhereMoneyGoes review={review} />
           <div className="cell-sub">Max fee {review.fees.maxFeeDisplay}</div>
-          {review.blindSigning ? (
-            <div className="blind">
-              Blind signing: the Ledger shows the hash <code>{review.signingHash}</code>; compare it before approving.
-            </div>
-          ) : null}
+          {review.blindSigning ? <LedgerShows screens={review.deviceScreens} signingHash={review.signingHash} /> : null}
         </>
       ) : (
         <>
@@ -74,7 +72,7 @@ export function ReviewCard({ review }: { review: Review }) {
       </button>
       {screens ? (
         <ol className="device-screens">
-          {review.deviceScreens.map((s, i) => (
+          {screensOnLedger(review.deviceScreens, from, appVersion).map((s, i) => (
             <li key={i}>
               <strong>{s.title}</strong> {s.value}
             </li>
@@ -138,7 +136,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
         {toSign.map((item) => (
           <li key={item.id} data-item-id={item.id}>
             <span className="cell-sub">{item.label || item.wallet}</span>
-            {item.review ? <ReviewCard review={item.review} /> : null}
+            {item.review ? <ReviewCard review={item.review} from={item.wallet} /> : null}
           </li>
         ))}
       </ol>

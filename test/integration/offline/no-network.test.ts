@@ -71,6 +71,7 @@ const INPUTS: Record<string, unknown> = {
   'device.state': {},
   'device.refresh': {},
   'device.openEthereumApp': {},
+  'device.setVisible': { visible: true },
   'device.discoverAccounts': { scheme: 'ledger-live', start: 0, count: 2 },
   'device.verifyAddress': { path: "44'/60'/0'/0/0", address: '0xCbA98362e199c41E1864D0923AF9646d3A648451' },
   'device.importAccounts': { scheme: 'ledger-live', indices: [0] },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFunctionData, type Hex } from 'viem';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import { withSender } from '../../../shared/device/screens';
 import type { DeviceScreen } from '../../../shared/device/state';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, Plan, Selection } from '../../../shared/signing/schemas';
@@ -94,8 +95,9 @@ describe('signing each action on the simulation', () => {
     }
     const after = await trancheBalances(beta, wallets);
     after.forEach((b, i) => expect(b > before[i]!).toBe(true));
-    // The device showed exactly the screens of each review, transaction hash included.
-    expect(shown).toEqual(signedItems(batch).map((i) => i.review!.deviceScreens));
+    // The device showed exactly the screens of each review, transaction hash included, and the
+    // signing wallet as "From" (the review adds it when it shows the screens).
+    expect(shown).toEqual(signedItems(batch).map((i) => withSender(i.review!.deviceScreens, i.wallet)));
     expect(shown[0]!.find((s) => s.title === 'Transaction hash')?.value).toBe(signedItems(batch)[0]!.signed!.signingHash);
   });
 

@@ -11,12 +11,6 @@ const caught = (p: Promise<unknown>) =>
   );
 
 describe('emulated Ethereum app commands', () => {
-  it('answers ERC-20 token information harmlessly (index 00)', async () => {
-    const ledger = createEmulatedLedger();
-    const answer = await ledger.transport.send(0xe0, 0x0a, 0x00, 0x00, Buffer.alloc(20));
-    expect(answer.toString('hex')).toBe('009000');
-  });
-
   it('refuses EIP-712 full mode, which it does not emulate, as an unsupported instruction', async () => {
     const ledger = createEmulatedLedger();
     expect(await caught(ledger.transport.send(0xe0, 0x1a, 0x00, 0x00, Buffer.from('454950373132446f6d61696e', 'hex')))).toMatchObject({

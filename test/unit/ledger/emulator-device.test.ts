@@ -122,12 +122,15 @@ describe('reviews and buttons', () => {
     expect(screens).toEqual([
       { title: 'Blind signing ahead' },
       { title: 'Review transaction' },
+      // The signing account, as the app shows it from 1.11.0.
+      { title: 'From', value: '0xCbA98362e199c41E1864D0923AF9646d3A648451' },
       { title: 'To', value: CONTRACT },
-      { title: 'Max fees', value: 'ETH 0.00012' },
-      { title: 'Network', value: 'Chain ID 31337' },
+      // A chain the app does not know: "???" as its ticker and the bare chain id as its name.
+      { title: 'Max fees', value: '??? 0.00012' },
+      { title: 'Network', value: '31337' },
       { title: 'Transaction hash', value: keccak256(serializeTransaction(CALL)) },
-      { title: 'Accept', value: 'and send' },
-      { title: 'Reject' },
+      { title: 'Sign transaction' },
+      { title: 'Reject transaction' },
     ]);
     expect(ledger.screens).toEqual(screens);
     ledger.approve();

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deviceHint, deviceSummary, useDeviceStore } from '../../../renderer/src/device/device-store';
+import { followWindowVisibility } from '../../../renderer/src/device/window-visibility';
 import { freshStores, installFakeBridge, refusal } from './fake-bridge';
 
 freshStores(useDeviceStore);
@@ -44,5 +45,44 @@ describe('device card', () => {
     expect(useDeviceStore.getState()).toMatchObject({ state: { status: 'ready' }, busy: null, actionError: null });
     await useDeviceStore.getState().openEthereum();
     expect(useDeviceStore.getState()).toMatchObject({ busy: null, actionError: { code: 'DEVICE_OPEN_APP_REFUSED' } });
+  });
+});
+
+describe('the window and the device watch', () => {
+  /** A stand-in for `document`: its visibility, and the event the browser fires when it changes. */
+  function fakeDocument(initial: 'visible' | 'hidden') {
+    const target = new EventTarget();
+    const doc = {
+      visibilityState: initial as string,
+      addEventListener: (type: 'visibilitychange', l: () => void) => target.addEventListener(type, l),
+      removeEventListener: (type: 'visibilitychange', l: () => void) => target.removeEventListener(type, l),
+      set(state: 'visible' | 'hidden') {
+        doc.visibilityState = state;
+        target.dispatchEvent(new Event('visibilitychange'));
+      },
+    };
+    return doc;
+  }
+
+  it('tells the main side when the window is hidden and shown again, once per change, and stops when told to', async () => {
+    const bridge = installFakeBridge({ 'device.setVisible': ({ visible }: { visible: boolean }) => ({ watching: visible }) });
+    const doc = fakeDocument('visible');
+    const stop = followWindowVisibility(doc);
+    doc.set('hidden');
+    doc.set('hidden');
+    doc.set('visible');
+    stop();
+    doc.set('hidden');
+    await Promise.resolve();
+    expect(bridge.calls).toEqual([
+      { method: 'device.setVisible', input: { visible: false } },
+      { method: 'device.setVisible', input: { visible: true } },
+    ]);
+  });
+
+  it('a window that starts hidden says so at once', () => {
+    const bridge = installFakeBridge({ 'device.setVisible': () => ({ watching: false }) });
+    followWindowVisibility(fakeDocument('hidden'))();
+    expect(bridge.calls).toEqual([{ method: 'device.setVisible', input: { visible: false } }]);
   });
 });

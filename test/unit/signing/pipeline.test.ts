@@ -77,11 +77,11 @@ describe('drafts and reviews', () => {
       { title: 'Blind signing ahead' },
       { title: 'Review transaction' },
       { title: 'To', value: VAULT.underlying.address },
-      { title: 'Max fees', value: 'ETH 0.00012' },
-      { title: 'Network', value: 'Chain ID 31337' },
+      { title: 'Max fees', value: '??? 0.00012' },
+      { title: 'Network', value: '31337' },
       { title: 'Transaction hash', value: hash },
-      { title: 'Accept', value: 'and send' },
-      { title: 'Reject' },
+      { title: 'Sign transaction' },
+      { title: 'Reject transaction' },
     ]);
   });
 

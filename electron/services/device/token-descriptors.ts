@@ -1,0 +1,116 @@
+/**
+ * ERC-20 token descriptors: the signed token information the Ethereum app needs before it shows an
+ * `approve` in clear (PROVIDE ERC 20 TOKEN INFORMATION). Only descriptors Ledger signed and that
+ * ship with this install are used: nothing is fetched.
+ */
+import { bytesToHex, getAddress, hexToBytes, type Hex } from 'viem';
+import { LEDGER_ERC20_DESCRIPTORS } from './ledger-erc20-descriptors';
+
+export interface TokenDescriptor {
+  ticker: string;
+  /** EIP-55 */
+  address: `0x${string}`;
+  decimals: number;
+  chainId: number;
+  /** The whole descriptor as the app receives it: [ticker length][ticker][address][decimals][chain id][signature]. */
+  payload: Uint8Array;
+}
+
+/** Descriptors by "chainId:lowercase address", one map per encoded list. */
+export type DescriptorIndex = ReadonlyMap<string, TokenDescriptor>;
+
+function key(chainId: number, address: string): string {
+  return `${chainId}:${address.toLowerCase()}`;
+}
+
+/** Reads one descriptor (throws on a malformed one). */
+export function decodeDescriptor(payload: Uint8Array): TokenDescriptor {
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+  const tickerLength = payload[0];
+  if (tickerLength === undefined || payload.length < 1 + tickerLength + 28) throw new Error('Token descriptor too short');
+  let at = 1;
+  const ticker = new TextDecoder().decode(payload.subarray(at, at + tickerLength));
+  at += tickerLength;
+  const address = getAddress(bytesToHex(payload.subarray(at, at + 20)));
+  at += 20;
+  const decimals = view.getUint32(at);
+  const chainId = view.getUint32(at + 4);
+  return { ticker, address, decimals, chainId, payload };
+}
+
+/** The signed part of a descriptor: ticker ‖ address ‖ decimals ‖ chain id (the app hashes it with SHA-256). */
+export function signedPart(info: { ticker: string; address: string; decimals: number; chainId: number }): Uint8Array {
+  const ticker = new TextEncoder().encode(info.ticker);
+  const out = new Uint8Array(ticker.length + 28);
+  out.set(ticker, 0);
+  out.set(hexToBytes(info.address as Hex), ticker.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(ticker.length + 20, info.decimals);
+  view.setUint32(ticker.length + 24, info.chainId);
+  return out;
+}
+
+/** A descriptor as the app receives it, from its signed part and a DER signature. */
+export function encodeDescriptor(
+  info: { ticker: string; address: string; decimals: number; chainId: number },
+  derSignature: Uint8Array,
+): Uint8Array {
+  const signed = signedPart(info);
+  const out = new Uint8Array(1 + signed.length + derSignature.length);
+  out[0] = new TextEncoder().encode(info.ticker).length;
+  out.set(signed, 1);
+  out.set(derSignature, 1 + signed.length);
+  return out;
+}
+
+/** Reads a list in Ledger's erc20-signatures format: base64 of repeated [uint32 BE length][descriptor]. */
+export function indexDescriptors(base64: string): DescriptorIndex {
+  const bytes = Uint8Array.from(Buffer.from(base64, 'base64'));
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const index = new Map<string, TokenDescriptor>();
+  let at = 0;
+  while (at + 4 <= bytes.length) {
+    const length = view.getUint32(at);
+    const descriptor = decodeDescriptor(bytes.subarray(at + 4, at + 4 + length));
+    index.set(key(descriptor.chainId, descriptor.address), descriptor);
+    at += 4 + length;
+  }
+  return index;
+}
+
+/** Encodes descriptors in that list format (for descriptors signed by a test key, in tests and the demo). */
+export function encodeDescriptorList(payloads: Uint8Array[]): string {
+  const parts = payloads.map((p) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(p.length);
+    return Buffer.concat([length, Buffer.from(p)]);
+  });
+  return Buffer.concat(parts).toString('base64');
+}
+
+let ledgerIndex: DescriptorIndex | null = null;
+
+/** Ledger's own descriptors shipped with this install, parsed on first use. */
+function ledgerDescriptors(): DescriptorIndex {
+  if (!ledgerIndex) {
+    const merged = new Map<string, TokenDescriptor>();
+    for (const list of Object.values(LEDGER_ERC20_DESCRIPTORS)) for (const [k, d] of indexDescriptors(list)) merged.set(k, d);
+    ledgerIndex = merged;
+  }
+  return ledgerIndex;
+}
+
+/**
+ * The descriptor for a token, from Ledger's shipped list or from `extra` (descriptors signed by a
+ * key only an emulated device trusts). Null when there is none: the device then reviews the call
+ * blind.
+ */
+export function findTokenDescriptor(chainId: number, address: string, extra?: DescriptorIndex): TokenDescriptor | null {
+  const k = key(chainId, address);
+  return extra?.get(k) ?? ledgerDescriptors().get(k) ?? null;
+}
+
+/** One descriptor in the list format hw-app-eth's `staticERC20Signatures` takes. */
+export function descriptorList(descriptor: TokenDescriptor): string {
+  return encodeDescriptorList([descriptor.payload]);
+}
