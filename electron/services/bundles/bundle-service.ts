@@ -5,6 +5,11 @@ import type { BundleFile, BundleView, ImportedSigned, ImportedUnsigned, SendChec
 import { SIGNED_BUNDLE_FORMAT, type BundleSource, type SignedItem, type UnsignedBundle } from '../../../shared/bundle/schemas';
 import { readSignedBundle } from '../../../shared/bundle/verify-signed';
 import { readUnsignedBundle } from '../../../shared/bundle/verify-unsigned';
+import { checkPolicy, policyLines } from '../../../shared/bundle/policy';
+import { checkVaultAgainstRegistry, pinnedPlanVault, vaultNotPinned } from '../../../shared/bundle/registry-check';
+import type { VaultRegistry } from '../registry';
+import { OfflinePolicyStore } from './offline-policy';
+import { rebuildForReview } from './rebuild-review';
 import { AppError } from '../../../shared/errors';
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import type { Batch } from '../../../shared/signing/schemas';
@@ -35,6 +40,11 @@ export interface BundleServiceOptions {
   source: () => BundleSource | Promise<BundleSource>;
   /** The vault's epoch records, for the snapshot (online only; left out when they cannot be read). */
   epochHistory?: (vaultId: string) => Promise<EpochRow[]>;
+  /**
+   * This install's own vault registry: an unsigned bundle is reviewed and signed only on a vault
+   * pinned there, at the pinned addresses (the offline install imports it from the online one).
+   */
+  registry: VaultRegistry;
   log?: Logger;
 }
 
@@ -47,7 +57,11 @@ export class BundleService {
 
   constructor(private readonly options: BundleServiceOptions) {
     this.store = new BundleStore(options.dataDir);
+    this.policy = new OfflinePolicyStore(options.dataDir);
   }
+
+  /** The offline install's policy (a file in its data folder), applied to every unsigned bundle. */
+  readonly policy: OfflinePolicyStore;
 
   // ---- online: plan → unsigned bundle ---------------------------------------------------------
 
@@ -92,8 +106,10 @@ export class BundleService {
   // ---- offline: unsigned bundle → plan → batch → signed bundle --------------------------------
 
   async importUnsigned(content: string, fileName: string | null = null): Promise<ImportedUnsigned> {
-    const { bundle, checksum } = readUnsignedBundle(content);
+    const { bundle: stated, checksum } = readUnsignedBundle(content);
+    const { bundle, notes } = await this.reviewedHere(stated);
     const plan = planFromBundle(bundle, checksum, fileName);
+    plan.warnings.push(...notes);
     await this.store.save('unsigned', checksum, content);
     const batchId = batchIdOfPlan(plan.id);
     const existing = (await this.options.signing.hasBatch(batchId)) ? batchId : null;
@@ -101,6 +117,26 @@ export class BundleService {
     const admitted = existing ? plan : await this.options.signing.registerPlan(plan);
     this.options.log?.info('bundles: unsigned bundle imported', { checksum, batchId: existing, items: bundle.items.length });
     return { bundle: summarize(bundle), plan: admitted, batchId: existing, snapshot: bundle.snapshot };
+  }
+
+  /**
+   * The bundle as this install reviews it: its vault must be pinned in this install's registry at
+   * the addresses the bundle states, its reviews are rebuilt here on the pinned vault, and it must
+   * stay within this install's policy. Throws the refusal naming what differs.
+   */
+  private async reviewedHere(bundle: UnsignedBundle): Promise<{ bundle: UnsignedBundle; notes: string[] }> {
+    const entry = await this.options.registry.entry(bundle.vault.id);
+    if (!entry) throw vaultNotPinned(bundle);
+    checkVaultAgainstRegistry(bundle, entry);
+    const reviewed = rebuildForReview(bundle, entry, pinnedPlanVault(entry, bundle.vault.state));
+    const policy = await this.policy.read();
+    checkPolicy(reviewed, policy);
+    // Shown with every review: what this install checked the bundle against.
+    const notes = [
+      `Every address was checked against this install's registry: ${reviewed.vault.name} on chain ${entry.chainId}, pinned ${entry.pinnedAt.slice(0, 10)}; the texts of this review were written here from the calldata.`,
+      `This install's policy, which the bundle keeps to: ${policyLines(policy).join('; ')}.`,
+    ];
+    return { bundle: reviewed, notes };
   }
 
   async exportSigned(batchId: string): Promise<BundleFile> {

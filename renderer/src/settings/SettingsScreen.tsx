@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { useSettingsStore } from './settings-store';
 import { RegistryCard } from './RegistryCard';
 import { LinkHostsCard } from './LinkHostsCard';
+import { OfflineRecordsCard } from './OfflineRecordsCard';
 
 export function SettingsScreen() {
   const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove } = useSettingsStore();
@@ -136,6 +137,7 @@ export function SettingsScreen() {
       </div>
 
       <OfflineCard />
+      <OfflineRecordsCard />
       <LinkHostsCard />
       <RegistryCard />
     </Screen>
