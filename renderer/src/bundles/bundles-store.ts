@@ -97,7 +97,11 @@ export const useBundlesStore = create<BundlesState>((set, get) => {
       const opened = get().opened;
       if (!opened) return false;
       const imported = await act(() => call(getBridge().bundles.importUnsigned({ content: opened.content, fileName: opened.fileName })));
-      if (!imported) return false;
+      // Refused against this install's registry or policy: the file is put away, only the refusal stays.
+      if (!imported) {
+        set({ opened: null });
+        return false;
+      }
       set((s) => ({ opened: null, planViews: { ...s.planViews, [imported.plan.id]: { ...opened.view, from: opened.fileName } } }));
       const signing = useSigningStore.getState();
       // A bundle imported before reopens its batch: what was signed there is never signed again.

@@ -231,8 +231,8 @@ function OfflinePolicyCard() {
           Allow unlimited approvals (otherwise exact amounts only)
         </label>
         {unique.length > 0 ? (
-          <fieldset className="field" data-testid="policy-token-limits">
-            <legend>Max amount per transaction (token units; empty for no limit)</legend>
+          <div data-testid="policy-token-limits">
+            <p className="cell-sub">Max amount per transaction, in token units (empty: no limit)</p>
             {unique.map((t) => (
               <label key={`${t.chainId}-${t.token}`} className="field">
                 <span>
@@ -249,7 +249,7 @@ function OfflinePolicyCard() {
                 />
               </label>
             ))}
-          </fieldset>
+          </div>
         ) : null}
         <div className="form-actions">
           <button type="submit" className="button button-primary">
