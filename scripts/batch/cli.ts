@@ -33,6 +33,7 @@ export const { values: args } = orUsage(() => parseArgs({
     'trust-new-vaults': { type: 'boolean', default: false },
     'export-registry': { type: 'string' },
     registry: { type: 'string' },
+    'accept-foreign-plan': { type: 'boolean', default: false },
   },
   strict: true,
 }));

@@ -182,7 +182,7 @@ export async function broadcast(file: string): Promise<void> {
   // the one the bundle was planned on.
   const { bundle } = await readSignedBundle(text).catch(refuse);
   const s = await onlineServices(args.sim ? bundle.unsigned.snapshot.source : null);
-  const imported = await s.bundles.importSigned(text, path.basename(file)).catch(async (err: unknown) => {
+  const imported = await s.bundles.importSigned(text, path.basename(file), { acceptForeign: args['accept-foreign-plan'] }).catch(async (err: unknown) => {
     await s.stop();
     return refuse(err as AppError);
   });

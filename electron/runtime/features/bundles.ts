@@ -73,9 +73,9 @@ export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
         return now().policy.write(policy);
       },
       exportSigned: async ({ batchId }) => now().exportSigned(batchId),
-      importSigned: async ({ content, fileName }) => {
+      importSigned: async ({ content, fileName, acceptForeign }) => {
         online('sending a signed bundle');
-        return now().importSigned(content, fileName ?? null);
+        return now().importSigned(content, fileName ?? null, { acceptForeign: acceptForeign === true });
       },
       inspect: async ({ content }) => now().inspect(content),
       snapshot: async ({ batchId }) => now().snapshot(batchId),

@@ -6,6 +6,7 @@ import { SIGNED_BUNDLE_FORMAT, type BundleSource, type SignedItem, type Unsigned
 import { readSignedBundle } from '../../../shared/bundle/verify-signed';
 import { readUnsignedBundle } from '../../../shared/bundle/verify-unsigned';
 import { checkPolicy, policyLines } from '../../../shared/bundle/policy';
+import { plainText } from '../../../shared/bundle/plain-text';
 import { checkVaultAgainstRegistry, pinnedPlanVault, vaultNotPinned } from '../../../shared/bundle/registry-check';
 import type { VaultRegistry } from '../registry';
 import { OfflinePolicyStore } from './offline-policy';
@@ -94,6 +95,8 @@ export class BundleService {
     const file: BundleFile = { fileName: summary.fileName, mimeType: JSON_TYPE, content, checksum: bundle.checksum, summary };
     this.options.signing.markExported(planId, file.fileName);
     this.exported.set(planId, file);
+    // Kept: a signed bundle coming back must answer a plan exported from here.
+    await this.store.save('exported', bundle.checksum, content);
     this.options.log?.info('bundles: unsigned bundle exported', {
       planId,
       checksum: bundle.checksum,
@@ -183,9 +186,18 @@ export class BundleService {
 
   // ---- back online: signed bundle → batch to send ---------------------------------------------
 
-  async importSigned(content: string, fileName: string | null = null): Promise<ImportedSigned> {
+  async importSigned(content: string, fileName: string | null = null, options: { acceptForeign?: boolean } = {}): Promise<ImportedSigned> {
     const { bundle, checksum } = await readSignedBundle(content);
     const u = bundle.unsigned;
+    if (!options.acceptForeign && (await this.store.read('exported', u.checksum)) === null) {
+      throw new AppError({
+        code: 'BUNDLE_FOREIGN_PLAN',
+        message: `This signed bundle answers a plan this install never exported (${u.checksum.slice(0, 15)}…, ${plainText(u.vault.name)}, planned ${u.createdAt.slice(0, 16).replace('T', ' ')}): it was planned elsewhere, or on this install's data folder before it was reset.`,
+        action:
+          'Send it only if you know where it was planned and why: import it again deliberately (Import anyway, or --accept-foreign-plan headless). Otherwise plan here, export, and have it signed offline.',
+        details: { unsignedChecksum: u.checksum },
+      });
+    }
     const client = await this.options.chain(u.vault.chainId);
     // A signature is bound to its chain: an RPC for another chain would take none of them.
     const rpcChainId = await client.getChainId();

@@ -86,9 +86,14 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     expect(wrongKind.code).toBe(2);
     expect(last(wrongKind).refused.code).toBe('BUNDLE_WRONG_KIND');
 
-    // Back online, on a fresh simulation from the same seed: checked, sent, confirmed.
+    // An install that did not export the plan refuses its signatures unless told deliberately.
     await copyFile(signed.file, path.join(dir, 'carried.json'));
-    const sent = await runBatch(['--sim', '--broadcast', path.join(dir, 'carried.json'), '--data-dir', path.join(dir, 'online-2')]);
+    const foreign = await runBatch(['--sim', '--broadcast', path.join(dir, 'carried.json'), '--data-dir', path.join(dir, 'online-2')]);
+    expect(foreign.code).toBe(2);
+    expect(last(foreign).refused).toMatchObject({ code: 'BUNDLE_FOREIGN_PLAN', action: expect.stringContaining('--accept-foreign-plan') });
+
+    // Back online on the data folder that exported it, on a fresh simulation from the same seed: checked, sent, confirmed.
+    const sent = await runBatch(['--sim', '--broadcast', path.join(dir, 'carried.json'), '--data-dir', path.join(dir, 'online-1')]);
     expect(sent.code, sent.stderr).toBe(0);
     expect(sent.lines.filter((l) => l.endsWith('ready to send'))).toHaveLength(6);
     expect(last(sent)).toEqual({ planned: 6, signed: 6, broadcast: 6, confirmed: 6, failed: 0, skipped: 0 });
