@@ -79,7 +79,7 @@ const POLICY_ACTION =
 function outside(rule: string, limit: string, value: string, where: string, details: Record<string, unknown>): Error {
   return bundleError(
     'BUNDLE_POLICY',
-    `Outside this install's policy — ${rule}: the limit is ${limit}, ${where} has ${value}.`,
+    `Outside this install's policy — ${rule}: the limit is ${limit}; ${where} has ${value}.`,
     { rule, limit, value, ...details },
     POLICY_ACTION,
   );

@@ -113,7 +113,7 @@ describe('the offline install checks a bundle against its own records', () => {
     const install = await offlineInstall();
     await install.policy.write({ ...DEFAULT_OFFLINE_POLICY, maxFeePerGasGwei: '1000000', maxFeePerTransactionEth: '0.5' });
     const err = await refusal(consistent({ fees: { maxFeePerGas: 416_667_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n } }), install);
-    expect(err.message).toMatch(/max fee per transaction: the limit is 0\.5 ETH, .* has 50\.00004 ETH/);
+    expect(err.message).toMatch(/max fee per transaction: the limit is 0\.5 ETH; .* has 50\.00004 ETH/);
   });
 
   it('refuses an unlimited approval in a plan marked exact', async () => {
