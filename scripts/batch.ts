@@ -17,9 +17,14 @@
  * address in the data folder's simulation.json) until its batch is done.
  *
  * Offline review, in three runs (each its own process, on its own machine if need be):
- *   npm run batch -- --sim --wallets 6 --action withdraw --export-unsigned out/    (plan, export; nothing signed)
- *   npm run batch -- --offline --sign out/vaultdesk-unsigned-….json --out out/ --sim --auto-approve
- *   npm run batch -- --sim --broadcast out/vaultdesk-signed-….json                  (check, send, watch)
+ *   npm run batch -- --sim --wallets 6 --action withdraw --trust-new-vaults --data-dir on/ --export-unsigned out/ --export-registry out/
+ *   npm run batch -- --offline --sim --auto-approve --data-dir off/ --registry out/vaultdesk-registry-….json --sign out/vaultdesk-unsigned-….json --out out/
+ *   npm run batch -- --sim --data-dir on/ --broadcast out/vaultdesk-signed-….json   (check, send, watch)
+ * The offline run signs only for vaults in its data folder's registry: --registry FILE imports and
+ * pins the file the online run exported (compare the fingerprints both print); without it, a bundle
+ * on a vault not pinned there is refused. Its policy is offline-policy.json in its data folder. The
+ * broadcast accepts only a signed bundle answering a plan exported from its data folder, unless
+ * --accept-foreign-plan says otherwise.
  * --offline opens no network connection at all (every attempt is refused and fails the run); with
  * --sim or --emulated-device it signs on the emulated Ledger holding the simulation's seed. With
  * --sim, --broadcast starts the simulation the bundle was planned on (its seed and wallet count),

@@ -214,7 +214,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       log: options.log,
     }),
     // The pinned vault registry of the current mode's pipeline: review, pin, export.
-    createRegistryFeature({ registry: () => signing.current().registry, portfolio, chain: (chainId) => chains.client(chainId) }),
+    createRegistryFeature({ registry: () => signing.current().registry, portfolio, chain: (chainId) => chains.client(chainId), offline }),
     // Campaigns and points, operators, performance, and the vault page's profile.
     createInsightsFeature({ service, catalog, book: () => book().book, links }),
   ];

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BundleSource } from '../../shared/bundle';
+import { plainText } from '../../shared/bundle/plain-text';
 
 /** The runner's flags (see scripts/batch.ts): parsed once, strictly, for every mode. */
 export const { values: args } = orUsage(() => parseArgs({
@@ -31,6 +32,8 @@ export const { values: args } = orUsage(() => parseArgs({
     broadcast: { type: 'string' },
     'trust-new-vaults': { type: 'boolean', default: false },
     'export-registry': { type: 'string' },
+    registry: { type: 'string' },
+    'accept-foreign-plan': { type: 'boolean', default: false },
   },
   strict: true,
 }));
@@ -48,10 +51,11 @@ function orUsage<T>(parse: () => T): T {
   }
 }
 
-export const say = (line: string) => process.stdout.write(`${line}\n`);
+/** Every line printed is plain text: a bundle's or a registry's text cannot move the cursor or hide what follows. */
+export const say = (line: string) => process.stdout.write(`${plainText(line)}\n`);
 
 export function fail(message: string): never {
-  process.stderr.write(`batch: ${message}\n`);
+  process.stderr.write(`batch: ${message.split('\n').map((l) => plainText(l)).join('\n')}\n`);
   process.exit(2);
 }
 

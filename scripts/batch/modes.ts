@@ -10,6 +10,7 @@ import { SIGNING_ACTIONS, type Batch, type BatchCounts, type Plan, type SigningA
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { readSignedBundle } from '../../shared/bundle/verify-signed';
 import { AppError } from '../../shared/errors';
+import { policyLines } from '../../shared/bundle/policy';
 import { VaultRegistry } from '../../electron/services/registry';
 import { forbidNetwork } from '../no-network-guard';
 import { args, dataDirOf, fail, refuse, say } from './cli';
@@ -122,18 +123,22 @@ export async function signOffline(file: string, out: string): Promise<void> {
   const device = new DeviceService({ transports: await deviceTransports(), autoOpenEthereum: true, idleReleaseMs: 60_000 });
   await device.start();
   const dataDir = dataDirOf();
+  const registry = new VaultRegistry(dataDir);
+  if (args.registry) {
+    // The online install's export, pinned into this data folder: its fingerprint is printed to compare.
+    const imported = await registry.importFile(await readFile(args.registry, 'utf8')).catch(refuse);
+    say(`vault registry ${args.registry} imported: ${imported.vaults} vaults, fingerprint ${imported.fingerprint} (compare it with the one the online install printed)`);
+  }
   const signing = createSigningService({
     dataDir,
     device,
     loadPortfolio: offline('the portfolio'),
     chain: offline('the chain'),
     service: offline('the service'),
-    registry: new VaultRegistry(dataDir),
-    firstSeen: { kind: 'refuse', action: 'An offline install pins no vault: import the registry of the install that planned it.' },
-    // Until the offline install imports a registry, a bundle's vault is admitted with a warning.
-    admitUnpinnedBundles: () => true,
+    registry,
+    firstSeen: { kind: 'refuse', action: 'An offline install pins no vault: run again with --registry FILE, the registry the online install exported (--export-registry), and compare its fingerprint.' },
   });
-  const bundles: BundleService = createBundleService({ dataDir, signing, chain: offline('the chain'), source: offline('the service') });
+  const bundles: BundleService = createBundleService({ dataDir, signing, chain: offline('the chain'), source: offline('the service'), registry });
   printProgress(signing);
   const text = await readFile(file, 'utf8');
   const imported = await bundles.importUnsigned(text, path.basename(file)).catch(refuse);
@@ -141,6 +146,8 @@ export async function signOffline(file: string, out: string): Promise<void> {
   say(`bundle ${path.basename(file)} (${b.checksum}) checked: every transaction decoded again and matches its stated action`);
   say(`review: ${b.action} on ${b.vault.name} (chain ${b.vault.chainId}), ${b.transactions} transactions, ${b.messages} agreements, planned from the chain as of ${b.snapshotTakenAt}`);
   for (const line of reviewLines(imported.plan)) say(line);
+  for (const warning of imported.plan.warnings) say(`  note: ${warning}`);
+  say(`  this install's policy (${path.join(dataDir, 'offline-policy.json')}): ${policyLines(await bundles.policy.read()).join('; ')}`);
   let batchId = imported.batchId;
   if (batchId) say(`resuming batch ${batchId}: what is signed stays signed`);
   else {
@@ -175,7 +182,7 @@ export async function broadcast(file: string): Promise<void> {
   // the one the bundle was planned on.
   const { bundle } = await readSignedBundle(text).catch(refuse);
   const s = await onlineServices(args.sim ? bundle.unsigned.snapshot.source : null);
-  const imported = await s.bundles.importSigned(text, path.basename(file)).catch(async (err: unknown) => {
+  const imported = await s.bundles.importSigned(text, path.basename(file), { acceptForeign: args['accept-foreign-plan'] }).catch(async (err: unknown) => {
     await s.stop();
     return refuse(err as AppError);
   });

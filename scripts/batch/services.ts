@@ -150,6 +150,7 @@ export async function onlineServices(planned: BundleSource | null = null, runner
     chain: world.chain,
     source: () => world.source,
     epochHistory: async (vaultId) => (await loadEpochHistory(world.client, vaultId)).epochs,
+    registry,
   });
   printProgress(signing);
   return {

@@ -26,6 +26,16 @@ export const BUNDLE_ERROR_CODES = [
   'BUNDLE_SIGNED_MISMATCH',
   'BUNDLE_WRONG_SIGNER',
   'BUNDLE_UNSIGNED_MISMATCH',
+  /** (offline) The bundle's vault is not in this install's own registry. */
+  'BUNDLE_VAULT_NOT_PINNED',
+  /** (offline) The bundle names another chain, address, token or name than this install's registry pins. */
+  'BUNDLE_REGISTRY_MISMATCH',
+  /** (offline) Outside this install's offline policy (chains, fees, approvals, amounts). */
+  'BUNDLE_POLICY',
+  /** (offline) Not signed by a planner this install trusts, or the signature does not match the content. */
+  'BUNDLE_UNTRUSTED_PLANNER',
+  /** (online) A signed bundle that answers no plan this install exported. */
+  'BUNDLE_FOREIGN_PLAN',
 ] as const;
 export type BundleErrorCode = (typeof BUNDLE_ERROR_CODES)[number];
 

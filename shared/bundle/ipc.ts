@@ -16,6 +16,8 @@ export const BundleTextInput = z
     /** The file's text, exactly as read. */
     content: z.string().max(BUNDLE_MAX_CHARS + 1),
     fileName: FileName.optional(),
+    /** (signed bundles) The operator chose, after the warning, to import one answering a plan not exported here. */
+    acceptForeign: z.boolean().optional(),
   })
   .strict();
 export const BundleBatchInput = z.object({ batchId: z.string().min(1).max(80) }).strict();

@@ -71,7 +71,8 @@ import {
   VaultProfileSchema,
 } from '../insights/schemas';
 import { ChainRpcInput, ChainRpcsSchema, MoveRpcInput, RpcAddedSchema, RpcTestSchema } from '../chains/schemas';
-import { PinnedVaultSchema, PinVaultInput, RegistryExportSchema, VaultPinReviewSchema, VaultReviewInput } from '../registry/schemas';
+import { PinnedVaultSchema, PinVaultInput, RegistryExportSchema, RegistryImportInput, VaultPinReviewSchema, VaultReviewInput } from '../registry/schemas';
+import { OfflinePolicySchema, SetOfflinePolicyInput } from '../bundle/policy';
 
 /** A method: the schema of its input and of its result value. */
 const method = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R) => ({ input, result });
@@ -184,6 +185,8 @@ export const methods = {
     pin: method(PinVaultInput, PinnedVaultSchema),
     /** The registry as a file, with the fingerprint of its bytes. */
     export: query(RegistryExportSchema),
+    /** Offline install: replaces its registry with the file the online install exported; its fingerprint to compare. */
+    import: method(RegistryImportInput, RegistryExportSchema),
   },
   campaigns: {
     list: refreshable(CampaignListSchema),
@@ -220,6 +223,10 @@ export const methods = {
     snapshot: method(BundleBatchInput, BundleViewSchema),
     /** Online: what the chain says now about each signed transaction of a bundle's batch still to send. */
     sendChecks: method(BundleBatchInput, z.array(SendCheckSchema)),
+    /** The offline install's policy (limits every unsigned bundle must keep to). */
+    policy: query(OfflinePolicySchema),
+    /** Offline install: saves the policy edited in Settings. */
+    setPolicy: method(SetOfflinePolicyInput, OfflinePolicySchema),
   },
   system: {
     openExternal: method(OpenExternalInput, z.object({ opened: z.boolean() })),

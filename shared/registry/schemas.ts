@@ -117,6 +117,9 @@ export const PinVaultInput = z
   })
   .strict();
 
+/** A registry file to import (an offline install): its text, exactly as read. */
+export const RegistryImportInput = z.object({ content: z.string().max(4_000_000), fileName: z.string().max(255).optional() }).strict();
+
 /** Human names of the roles, as the review and the refusals write them. */
 export const ROLE_NAMES: Record<RegistryRole, string> = {
   epochVault: 'epoch vault',

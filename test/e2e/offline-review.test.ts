@@ -11,6 +11,7 @@ import { SIM_MNEMONIC } from '../../electron/sim/chain';
 import { createEmulatedLedger, emulatorTransportFactory } from '../../electron/sim/ledger';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
+import { bundleDeviceScreens, bundleSigningHash, bundleText, seal, type UnsignedBundle } from '../../shared/bundle';
 import { openConsolePage, outliving, type ConsolePage } from './support/console-page';
 
 // Offline review as operators do it, with two consoles: an online one on the demo plans a batch and
@@ -124,6 +125,91 @@ describe('online: a reviewed plan leaves as an unsigned bundle', () => {
     expect(await nonces()).toEqual(noncesBefore);
     await screenshot(page, 'bundle-exported');
     await page.getByRole('button', { name: 'Discard' }).click();
+  });
+});
+
+/** The bundle with one of its vault's contracts swapped everywhere (calldata, reviews, hashes) and sealed again. */
+function swappedEverywhere(text: string, from: string, to: string): string {
+  const hexFrom = from.slice(2).toLowerCase();
+  const swapped = text.replace(new RegExp(from, 'gi'), to).replace(new RegExp(hexFrom, 'g'), to.slice(2).toLowerCase());
+  const bundle = JSON.parse(swapped) as UnsignedBundle;
+  for (const item of bundle.items) {
+    if (item.kind !== 'transaction') continue;
+    item.review.signingHash = bundleSigningHash(item.transaction);
+    item.review.deviceScreens = bundleDeviceScreens(item.transaction);
+  }
+  return bundleText(seal<UnsignedBundle>(bundle));
+}
+
+describe("the offline install's own records: registry and policy", () => {
+  let onlineFingerprint: string;
+
+  it('refuses the bundle while its registry does not hold the vault', async () => {
+    const page = offline.page;
+    await expect.poll(() => page.getByTestId('mode-banner').textContent()).toContain('OFFLINE');
+    await page.getByTestId('bundle-input').setInputFiles(unsignedFile);
+    await page.getByRole('button', { name: 'Review and sign' }).click();
+    const refusal = page.locator('[role="alert"][data-error-code="BUNDLE_VAULT_NOT_PINNED"]');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(vault.name);
+    expect(await refusal.textContent()).toContain('export the vault registry');
+    await screenshot(page, 'offline-refused-not-pinned');
+  });
+
+  it('imports the online install\'s registry, showing the same fingerprint on both', async () => {
+    await online.page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const registryFile = await saveDownload(online.page, 'Export the vault registry', 'registry.json');
+    onlineFingerprint = (await online.page.getByTestId('registry-fingerprint').textContent())!.match(/sha256:[0-9a-f]{64}/)![0];
+    await screenshot(online.page, 'online-registry-exported');
+
+    const page = offline.page;
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByTestId('registry-input').setInputFiles(registryFile);
+    await expect.poll(() => page.getByTestId('registry-imported').textContent()).toContain(onlineFingerprint);
+    expect(await page.getByTestId('offline-registry-fingerprint').textContent()).toContain(onlineFingerprint);
+    expect(await page.getByTestId('offline-registry-vaults').textContent()).toContain(vault.name);
+    await screenshot(page, 'offline-registry-imported');
+  });
+
+  it('refuses a bundle whose queue was swapped for 0x…dEaD everywhere and sealed again, naming both addresses', async () => {
+    const page = offline.page;
+    const swapped = path.join(files, 'swapped.json');
+    writeFileSync(swapped, swappedEverywhere(readFileSync(unsignedFile, 'utf8'), vault.queue!, '0x000000000000000000000000000000000000dEaD'));
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+    await page.getByTestId('bundle-input').setInputFiles(swapped);
+    await page.getByRole('button', { name: 'Review and sign' }).click();
+    const refusal = page.locator('[role="alert"][data-error-code="BUNDLE_REGISTRY_MISMATCH"]');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('0x000000000000000000000000000000000000dEaD');
+    expect((await refusal.textContent())!.toLowerCase()).toContain(vault.queue!.toLowerCase());
+    await screenshot(page, 'offline-refused-swapped');
+  });
+
+  it('refuses a bundle over the fee limit of the policy edited in Settings, naming the rule', async () => {
+    const page = offline.page;
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const card = page.getByTestId('offline-policy-card');
+    await card.waitFor();
+    const field = card.getByLabel('Max fee per transaction (ETH)');
+    const kept = await field.inputValue();
+    await field.fill('0.000001');
+    await card.getByRole('button', { name: 'Save the policy' }).click();
+    await expect.poll(() => card.textContent()).toContain('Saved.');
+    await screenshot(page, 'offline-policy-editor');
+
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+    await page.getByTestId('bundle-input').setInputFiles(unsignedFile);
+    await page.getByRole('button', { name: 'Review and sign' }).click();
+    const refusal = page.locator('[role="alert"][data-error-code="BUNDLE_POLICY"]');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('max fee per transaction: the limit is 0.000001 ETH');
+    await screenshot(page, 'offline-refused-policy');
+
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await field.fill(kept);
+    await card.getByRole('button', { name: 'Save the policy' }).click();
+    await expect.poll(() => card.textContent()).toContain('Saved.');
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
   });
 });
 

@@ -9,6 +9,7 @@ import { personalMessageScreens } from '../../shared/device/screens';
 import { planClaims, planDeposit, type TxStep, type VaultFacts, type WalletFacts } from '../../shared/signing/rules';
 import { newBatchItem } from '../../shared/signing/item';
 import type { BatchItem, Plan, PlanVault, SigningAction } from '../../shared/signing/schemas';
+import type { PinnedVault } from '../../shared/registry/schemas';
 import {
   buildSignedBundle,
   buildUnsignedBundle,
@@ -18,7 +19,7 @@ import {
   type UnsignedBundle,
 } from '../../shared/bundle';
 
-export const VAULT: PlanVault = {
+export const DEFAULT_VAULT: PlanVault = {
   id: '65a1f0c2b3d4e5f607182930',
   name: 'Alpha Credit USDC',
   chainId: 31337,
@@ -52,7 +53,8 @@ export const DEFAULT_WALLETS: FixtureWallet[] = [
   { address: ACCOUNTS.W0.address, label: 'Treasury 1', path: "44'/60'/0'/0/10", nonce: 14 },
   { address: ACCOUNTS.W1.address, label: 'Treasury 2', path: "44'/60'/0'/0/11", nonce: 3 },
 ];
-const FEES = { maxFeePerGas: 2_000_000_008n, maxPriorityFeePerGas: 1_000_000_000n };
+const DEFAULT_FEES = { maxFeePerGas: 2_000_000_008n, maxPriorityFeePerGas: 1_000_000_000n };
+export const VAULT = DEFAULT_VAULT;
 
 const vaultFacts: VaultFacts = {
   state: 'WAITING',
@@ -79,7 +81,7 @@ function walletFacts(): WalletFacts {
 
 const selected = (wallets: FixtureWallet[]) => wallets.map(({ address, label, path }) => ({ address, label, path }));
 
-function baseItem(w: { address: string; label: string; path: string }, seq: number, patch: Partial<BatchItem>): BatchItem {
+function baseItemOf(VAULT: PlanVault, w: { address: string; label: string; path: string }, seq: number, patch: Partial<BatchItem>): BatchItem {
   const id = `${String(seq).padStart(3, '0')}-${w.address.slice(2, 8).toLowerCase()}`;
   const where = { chainId: VAULT.chainId, vaultId: VAULT.id, vaultName: VAULT.name };
   return newBatchItem({ id, wallet: w.address, label: w.label, path: w.path, ...where, action: 'deposit' }, patch);
@@ -88,7 +90,21 @@ function baseItem(w: { address: string; label: string; path: string }, seq: numb
 export const AGREEMENT = { id: 'sig-terms', code: 'TERMS_OF_SERVICE', title: 'Terms of Service', text: 'I accept the Terms of Service of Alpha Credit.' };
 
 /** A plan as the planner makes it: deposits (approve + depositAA), claims, or agreements, for W0 and W1. */
-export function makePlan(action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'>, wallets: FixtureWallet[] = DEFAULT_WALLETS): Plan {
+/** What a tampered plan changes while staying consistent (its calldata and reviews drafted again). */
+export interface FixtureOptions {
+  vault?: PlanVault;
+  fees?: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+  approval?: 'exact' | 'unlimited';
+}
+
+export function makePlan(
+  action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'>,
+  wallets: FixtureWallet[] = DEFAULT_WALLETS,
+  options: FixtureOptions = {},
+): Plan {
+  const VAULT = options.vault ?? DEFAULT_VAULT;
+  const FEES = options.fees ?? DEFAULT_FEES;
+  const baseItem = (w: { address: string; label: string; path: string }, seq: number, patch: Partial<BatchItem>) => baseItemOf(VAULT, w, seq, patch);
   const items: BatchItem[] = [];
   let seq = 0;
   for (const [n, w] of wallets.entries()) {
@@ -112,7 +128,7 @@ export function makePlan(action: Extract<SigningAction, 'deposit' | 'claim' | 'a
     }
     const verdict =
       action === 'deposit'
-        ? planDeposit(vaultFacts, walletFacts(), 250_500_000n, { approval: 'exact' })
+        ? planDeposit(vaultFacts, walletFacts(), 250_500_000n, { approval: options.approval ?? 'exact' })
         : planClaims(vaultFacts, walletFacts(), [{ id: `r-${n}`, type: 'DEPOSIT', status: 'PROCESSED', isInstant: false, epochNumber: 2 }], null);
     if (!verdict.ok) throw new Error(verdict.reason);
     let nonce = w.nonce;
@@ -143,6 +159,7 @@ export function makePlan(action: Extract<SigningAction, 'deposit' | 'claim' | 'a
 }
 
 export function makeSnapshot(plan: Plan, wallets: FixtureWallet[] = DEFAULT_WALLETS): BundleSnapshot {
+  const VAULT = plan.vault;
   const hasTx = plan.items.some((i) => i.tx);
   return {
     takenAt: '2026-11-23T19:34:58.000Z',
@@ -193,8 +210,9 @@ export function makeSnapshot(plan: Plan, wallets: FixtureWallet[] = DEFAULT_WALL
 export function makeUnsigned(
   action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'> = 'deposit',
   wallets: FixtureWallet[] = DEFAULT_WALLETS,
+  options: FixtureOptions = {},
 ): UnsignedBundle {
-  const plan = makePlan(action, wallets);
+  const plan = makePlan(action, wallets, options);
   return buildUnsignedBundle(plan, makeSnapshot(plan, wallets), '2026-11-23T19:36:00.000Z');
 }
 
@@ -238,4 +256,35 @@ export async function signItems(bundle: UnsignedBundle, signer?: (index: number)
 export async function makeSignedText(action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'> = 'deposit'): Promise<string> {
   const unsigned = makeUnsigned(action);
   return bundleText(buildSignedBundle(unsigned, await signItems(unsigned), '2026-11-23T20:01:00.000Z'));
+}
+
+/** The registry entry an install that pinned this vault holds (as the online install exports it). */
+export function pinnedOf(vault: PlanVault = DEFAULT_VAULT): PinnedVault {
+  return {
+    vaultId: vault.id,
+    name: vault.name,
+    chainId: vault.chainId,
+    contracts: {
+      epochVault: vault.epochVault,
+      queue: vault.queue,
+      tranche: vault.tranche.address,
+      underlying: vault.underlying.address,
+      strategy: vault.strategy,
+      keyring: null,
+    },
+    tokens: {
+      underlying: { symbol: vault.underlying.symbol, decimals: vault.underlying.decimals },
+      tranche: { symbol: vault.tranche.symbol, decimals: vault.tranche.decimals },
+      strategy: { symbol: 'STRAT', decimals: 18 },
+    },
+    pinnedAt: '2026-11-20T10:00:00.000Z',
+    pinnedBy: 'the operator, in the console',
+    pinnedAtBlock: '180',
+    frozen: null,
+  };
+}
+
+/** A registry file as `registry.export` writes it. */
+export function registryText(vaults: PinnedVault[] = [pinnedOf()]): string {
+  return `${JSON.stringify({ schemaVersion: 1, vaults }, null, 2)}\n`;
 }

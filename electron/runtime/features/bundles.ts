@@ -35,6 +35,7 @@ export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
         chain: signing.chain,
         source: deps.source,
         epochHistory: deps.epochHistory,
+        registry: signing.registry,
         log: deps.log,
       });
       services.set(signing, service);
@@ -50,14 +51,31 @@ export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
       });
     }
   };
+  const offlineOnly = (what: string) => {
+    if (!deps.offline()) {
+      throw new AppError({
+        code: 'BUNDLE_OFFLINE_ONLY',
+        message: `This install is online: ${what} is done only on the offline-review install, against its own registry and policy.`,
+        action: 'Carry the unsigned bundle to the offline install and import it there; here, import only the signed bundle it gives back.',
+      });
+    }
+  };
   return feature({
     bundles: {
       exportUnsigned: async ({ planId }) => now().exportUnsigned(planId),
-      importUnsigned: async ({ content, fileName }) => now().importUnsigned(content, fileName ?? null),
+      importUnsigned: async ({ content, fileName }) => {
+        offlineOnly('reviewing and signing an unsigned bundle');
+        return now().importUnsigned(content, fileName ?? null);
+      },
+      policy: async () => now().policy.read(),
+      setPolicy: async ({ policy }) => {
+        offlineOnly('the offline policy');
+        return now().policy.write(policy);
+      },
       exportSigned: async ({ batchId }) => now().exportSigned(batchId),
-      importSigned: async ({ content, fileName }) => {
+      importSigned: async ({ content, fileName, acceptForeign }) => {
         online('sending a signed bundle');
-        return now().importSigned(content, fileName ?? null);
+        return now().importSigned(content, fileName ?? null, { acceptForeign: acceptForeign === true });
       },
       inspect: async ({ content }) => now().inspect(content),
       snapshot: async ({ batchId }) => now().snapshot(batchId),

@@ -10,6 +10,8 @@ export interface RegistryFeatureDeps {
   registry: () => VaultRegistry;
   portfolio: PortfolioService;
   chain: (chainId: number) => Promise<PublicClient>;
+  /** An offline-review install takes its registry from the online install's export. */
+  offline: () => boolean;
 }
 
 /**
@@ -66,6 +68,16 @@ export function createRegistryFeature(deps: RegistryFeatureDeps): Feature {
         return deps.registry().pin(identity, await chainOf(vault), 'the operator, in the console');
       },
       export: () => deps.registry().export(),
+      async import({ content }) {
+        if (!deps.offline()) {
+          throw new AppError({
+            code: 'REGISTRY_IMPORT_OFFLINE_ONLY',
+            message: 'This install is online: it pins vaults itself, after reading their contracts on chain. A registry file is imported only by an offline-review install.',
+            action: 'Review and pin the vault here (Vaults, or the refusal of a plan).',
+          });
+        }
+        return deps.registry().importFile(content);
+      },
     },
   });
 }

@@ -24,7 +24,7 @@ export interface SigningFeatureDeps {
   chain: SigningServiceOptions['chain'];
   log: Logger;
   onEvent: Parameters<SigningService['subscribe']>[0];
-  /** An offline-review install: it signs bundles on vaults it cannot pin yet (with a warning). */
+  /** An offline-review install: it pins nothing itself (its registry is imported) and refuses a bundle on a vault not pinned there. */
   offline?: () => boolean;
 }
 
@@ -68,10 +68,11 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
     registry,
     // The demo's vaults are its own simulation's: they are pinned once their checks pass. The
     // operator's vaults are pinned only by the operator, after the review shown with the refusal.
-    firstSeen: deps.demo()
+    firstSeen: deps.offline?.()
+      ? { kind: 'refuse', action: OFFLINE_PIN_ACTION }
+      : deps.demo()
       ? { kind: 'pin-after-checks', by: 'the demo (its own simulated vaults)' }
       : { kind: 'refuse', action: 'Review its contracts below, as the chain describes them, and pin them if they are the ones its operator publishes; then plan again.' },
-    admitUnpinnedBundles: () => deps.offline?.() === true,
     log: deps.log,
   });
   const unsubscribe = service.subscribe(deps.onEvent);
@@ -132,6 +133,10 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
     dataDir,
   };
 }
+
+/** An offline install pins nothing itself: its registry is the online install's, imported whole. */
+const OFFLINE_PIN_ACTION =
+  'On the online install export the vault registry (Settings → Vault registry), import it here in Settings and compare the fingerprints shown on both installs; then import the bundle again.';
 
 function journalFolder(dataDir: string, demo: boolean): string {
   return demo ? path.join(dataDir, 'demo') : dataDir;

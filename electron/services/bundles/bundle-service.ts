@@ -5,6 +5,12 @@ import type { BundleFile, BundleView, ImportedSigned, ImportedUnsigned, SendChec
 import { SIGNED_BUNDLE_FORMAT, type BundleSource, type SignedItem, type UnsignedBundle } from '../../../shared/bundle/schemas';
 import { readSignedBundle } from '../../../shared/bundle/verify-signed';
 import { readUnsignedBundle } from '../../../shared/bundle/verify-unsigned';
+import { checkPolicy, policyLines } from '../../../shared/bundle/policy';
+import { plainText } from '../../../shared/bundle/plain-text';
+import { checkVaultAgainstRegistry, pinnedPlanVault, vaultNotPinned } from '../../../shared/bundle/registry-check';
+import type { VaultRegistry } from '../registry';
+import { OfflinePolicyStore } from './offline-policy';
+import { rebuildForReview } from './rebuild-review';
 import { AppError } from '../../../shared/errors';
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import type { Batch } from '../../../shared/signing/schemas';
@@ -35,6 +41,11 @@ export interface BundleServiceOptions {
   source: () => BundleSource | Promise<BundleSource>;
   /** The vault's epoch records, for the snapshot (online only; left out when they cannot be read). */
   epochHistory?: (vaultId: string) => Promise<EpochRow[]>;
+  /**
+   * This install's own vault registry: an unsigned bundle is reviewed and signed only on a vault
+   * pinned there, at the pinned addresses (the offline install imports it from the online one).
+   */
+  registry: VaultRegistry;
   log?: Logger;
 }
 
@@ -47,7 +58,11 @@ export class BundleService {
 
   constructor(private readonly options: BundleServiceOptions) {
     this.store = new BundleStore(options.dataDir);
+    this.policy = new OfflinePolicyStore(options.dataDir);
   }
+
+  /** The offline install's policy (a file in its data folder), applied to every unsigned bundle. */
+  readonly policy: OfflinePolicyStore;
 
   // ---- online: plan → unsigned bundle ---------------------------------------------------------
 
@@ -80,6 +95,8 @@ export class BundleService {
     const file: BundleFile = { fileName: summary.fileName, mimeType: JSON_TYPE, content, checksum: bundle.checksum, summary };
     this.options.signing.markExported(planId, file.fileName);
     this.exported.set(planId, file);
+    // Kept: a signed bundle coming back must answer a plan exported from here.
+    await this.store.save('exported', bundle.checksum, content);
     this.options.log?.info('bundles: unsigned bundle exported', {
       planId,
       checksum: bundle.checksum,
@@ -92,8 +109,10 @@ export class BundleService {
   // ---- offline: unsigned bundle → plan → batch → signed bundle --------------------------------
 
   async importUnsigned(content: string, fileName: string | null = null): Promise<ImportedUnsigned> {
-    const { bundle, checksum } = readUnsignedBundle(content);
+    const { bundle: stated, checksum } = readUnsignedBundle(content);
+    const { bundle, notes } = await this.reviewedHere(stated);
     const plan = planFromBundle(bundle, checksum, fileName);
+    plan.warnings.push(...notes);
     await this.store.save('unsigned', checksum, content);
     const batchId = batchIdOfPlan(plan.id);
     const existing = (await this.options.signing.hasBatch(batchId)) ? batchId : null;
@@ -101,6 +120,26 @@ export class BundleService {
     const admitted = existing ? plan : await this.options.signing.registerPlan(plan);
     this.options.log?.info('bundles: unsigned bundle imported', { checksum, batchId: existing, items: bundle.items.length });
     return { bundle: summarize(bundle), plan: admitted, batchId: existing, snapshot: bundle.snapshot };
+  }
+
+  /**
+   * The bundle as this install reviews it: its vault must be pinned in this install's registry at
+   * the addresses the bundle states, its reviews are rebuilt here on the pinned vault, and it must
+   * stay within this install's policy. Throws the refusal naming what differs.
+   */
+  private async reviewedHere(bundle: UnsignedBundle): Promise<{ bundle: UnsignedBundle; notes: string[] }> {
+    const entry = await this.options.registry.entry(bundle.vault.id);
+    if (!entry) throw vaultNotPinned(bundle);
+    checkVaultAgainstRegistry(bundle, entry);
+    const reviewed = rebuildForReview(bundle, entry, pinnedPlanVault(entry, bundle.vault.state));
+    const policy = await this.policy.read();
+    checkPolicy(reviewed, policy);
+    // Shown with every review: what this install checked the bundle against.
+    const notes = [
+      `Every address was checked against this install's registry: ${reviewed.vault.name} on chain ${entry.chainId}, pinned ${entry.pinnedAt.slice(0, 10)}; the texts of this review were written here from the calldata.`,
+      `This install's policy, which the bundle keeps to: ${policyLines(policy).join('; ')}.`,
+    ];
+    return { bundle: reviewed, notes };
   }
 
   async exportSigned(batchId: string): Promise<BundleFile> {
@@ -147,9 +186,18 @@ export class BundleService {
 
   // ---- back online: signed bundle → batch to send ---------------------------------------------
 
-  async importSigned(content: string, fileName: string | null = null): Promise<ImportedSigned> {
+  async importSigned(content: string, fileName: string | null = null, options: { acceptForeign?: boolean } = {}): Promise<ImportedSigned> {
     const { bundle, checksum } = await readSignedBundle(content);
     const u = bundle.unsigned;
+    if (!options.acceptForeign && (await this.store.read('exported', u.checksum)) === null) {
+      throw new AppError({
+        code: 'BUNDLE_FOREIGN_PLAN',
+        message: `This signed bundle answers a plan this install never exported (${u.checksum.slice(0, 15)}…, ${plainText(u.vault.name)}, planned ${u.createdAt.slice(0, 16).replace('T', ' ')}): it was planned elsewhere, or on this install's data folder before it was reset.`,
+        action:
+          'Send it only if you know where it was planned and why: import it again deliberately (Import anyway, or --accept-foreign-plan headless). Otherwise plan here, export, and have it signed offline.',
+        details: { unsignedChecksum: u.checksum },
+      });
+    }
     const client = await this.options.chain(u.vault.chainId);
     // A signature is bound to its chain: an RPC for another chain would take none of them.
     const rpcChainId = await client.getChainId();

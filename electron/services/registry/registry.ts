@@ -183,6 +183,30 @@ export class VaultRegistry {
     return { fileName: `vaultdesk-registry-${day}.json`, content, fingerprint: registryFingerprint(content), vaults: vaults.length };
   }
 
+  /**
+   * An offline install's registry: the file another install exported, taken whole (it replaces what
+   * was pinned here). The offline install cannot read a chain, so it trusts the file only as far as
+   * the operator compared its fingerprint with the one the exporting install shows.
+   */
+  async importFile(content: string): Promise<RegistryExport> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(content);
+    } catch {
+      throw notARegistry('it is not JSON (damaged or cut short)');
+    }
+    const result = RegistryFileSchema.safeParse(parsed);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw notARegistry(`${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'not the expected shape'}`);
+    }
+    const ids = result.data.vaults.map((v) => v.vaultId);
+    if (new Set(ids).size !== ids.length) throw notARegistry('a vault is listed twice');
+    await this.update(() => result.data.vaults);
+    await this.writes;
+    return { ...(await this.export()), fingerprint: registryFingerprint(content) };
+  }
+
   private async freeze(entry: PinnedVault, identity: VaultIdentity): Promise<PinnedVault> {
     const frozen: PinnedVault = { ...entry, frozen: { at: this.now().toISOString(), proposed: identity.proposed } };
     await this.update((vaults) => vaults.map((v) => (v.vaultId === entry.vaultId ? frozen : v)));
@@ -210,6 +234,14 @@ export function frozenError(entry: PinnedVault): AppError {
     action:
       'Compare the pinned and the new addresses (in the console, shown with this refusal); pin the new set only if its on-chain checks pass and its operator confirms the change.',
     details: { vaultId: entry.vaultId },
+  });
+}
+
+function notARegistry(why: string): AppError {
+  return new AppError({
+    code: 'REGISTRY_FILE_INVALID',
+    message: `This file is not a vault registry exported by Vaultdesk: ${why}. Nothing was imported.`,
+    action: 'Export the registry again on the online install (Settings → Vault registry) and import that file.',
   });
 }
 

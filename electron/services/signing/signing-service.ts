@@ -41,11 +41,6 @@ export interface SigningServiceOptions {
   registry: VaultRegistry;
   /** What a plan on a vault not pinned yet does: refused with a way to pin it, or pinned once its checks pass. */
   firstSeen: FirstSeenPolicy;
-  /**
-   * An offline install has no way to pin a vault yet (its registry is imported in a later step):
-   * a bundle on a vault it has not pinned is admitted with a warning saying so. Refused otherwise.
-   */
-  admitUnpinnedBundles?: () => boolean;
   log?: Logger;
   /** How long to watch for a receipt before leaving the item `broadcast` (default 3 min). */
   receiptTimeoutMs?: number;
@@ -107,22 +102,18 @@ export class SigningService {
    */
   async registerPlan(plan: Plan): Promise<Plan> {
     const parsed = PlanSchema.parse(plan);
-    const warning = await this.gate(parsed);
-    if (warning) parsed.warnings.push(warning);
+    await this.gate(parsed);
     this.plans.keep(parsed, null);
     return structuredClone(parsed);
   }
 
   /**
-   * The registry's gate (registry/gate.ts) on a plan or a batch: throws the refusal, or returns the
-   * warning of a bundle admitted on an install that has not pinned its vault.
+   * The registry's gate (registry/gate.ts) on a plan or a batch, whatever made it (an unsigned
+   * bundle on the offline install included): throws the refusal.
    */
-  private async gate(plan: Pick<Plan, 'vault' | 'selection' | 'items' | 'origin'>): Promise<string | null> {
+  private async gate(plan: Pick<Plan, 'vault' | 'selection' | 'items' | 'origin'>): Promise<void> {
     let pinned = await this.options.registry.entry(plan.vault.id);
     if (!pinned && plan.origin) {
-      if (plan.origin.kind === 'offline-signing' && this.options.admitUnpinnedBundles?.()) {
-        return `${plan.vault.name} is not pinned in this install's vault registry: its addresses are the bundle's own, not checked against a registry here. Compare every address with the review of the install that planned it.`;
-      }
       if (plan.origin.kind === 'bundle-broadcast' && this.options.firstSeen.kind === 'pin-after-checks') {
         const identity = { vaultId: plan.vault.id, name: plan.vault.name, chainId: plan.vault.chainId, proposed: proposedFromPlanVault(plan.vault) };
         pinned = await this.options.registry.pin(identity, await this.options.chain(plan.vault.chainId), this.options.firstSeen.by);
@@ -137,7 +128,6 @@ export class SigningService {
       });
     }
     gateItems({ vault: pinned, action: plan.selection.action, approval: plan.selection.approval ?? 'exact' }, plan.items);
-    return null;
   }
 
   /** A plan made here and what it was made from, for an unsigned bundle. */

@@ -68,6 +68,14 @@ export function BundlesScreen() {
       </ol>
 
       {error ? <ErrorNotice error={error} title="This file was not used." /> : null}
+      {error?.code === 'BUNDLE_FOREIGN_PLAN' && opened ? (
+        <div className="form-actions" data-testid="foreign-plan">
+          {/* A deliberate second step: the warning above says what importing it means. */}
+          <button type="button" className="button button-danger" disabled={busy} onClick={() => void importSigned({ acceptForeign: true }).then((ok) => ok && go('signing'))}>
+            Import anyway: I know where this plan was made
+          </button>
+        </div>
+      ) : null}
       {saved ? (
         <div className="notice notice-ok" role="status" data-testid="bundle-saved">
           <p>

@@ -34,7 +34,7 @@ interface BundlesState {
   /** Offline: the opened unsigned bundle becomes the plan on the Signing screen (or reopens its batch). */
   importUnsigned(): Promise<boolean>;
   /** Online: the opened signed bundle becomes a batch to send on the Signing screen. */
-  importSigned(): Promise<boolean>;
+  importSigned(options?: { acceptForeign?: boolean }): Promise<boolean>;
   /** Online: saves the plan on the Signing screen as an unsigned bundle. */
   exportUnsigned(planId: string): Promise<void>;
   /** Offline: saves the signatures of a batch signed here as a signed bundle. */
@@ -46,7 +46,6 @@ interface BundlesState {
   closeSnapshot(): void;
   clearError(): void;
 }
-
 
 export const useBundlesStore = create<BundlesState>((set, get) => {
   /** Runs one file action: one at a time, its failure kept with what to do. */
@@ -97,7 +96,11 @@ export const useBundlesStore = create<BundlesState>((set, get) => {
       const opened = get().opened;
       if (!opened) return false;
       const imported = await act(() => call(getBridge().bundles.importUnsigned({ content: opened.content, fileName: opened.fileName })));
-      if (!imported) return false;
+      // Refused against this install's registry or policy: the file is put away, only the refusal stays.
+      if (!imported) {
+        set({ opened: null });
+        return false;
+      }
       set((s) => ({ opened: null, planViews: { ...s.planViews, [imported.plan.id]: { ...opened.view, from: opened.fileName } } }));
       const signing = useSigningStore.getState();
       // A bundle imported before reopens its batch: what was signed there is never signed again.
@@ -105,10 +108,18 @@ export const useBundlesStore = create<BundlesState>((set, get) => {
       else signing.showPlan(imported.plan);
       return true;
     },
-    async importSigned() {
+    async importSigned(options = {}) {
       const opened = get().opened;
       if (!opened) return false;
-      const imported = await act(() => call(getBridge().bundles.importSigned({ content: opened.content, fileName: opened.fileName })));
+      const imported = await act(() =>
+        call(
+          getBridge().bundles.importSigned({
+            content: opened.content,
+            fileName: opened.fileName,
+            ...(options.acceptForeign ? { acceptForeign: true } : {}),
+          }),
+        ),
+      );
       if (!imported) return false;
       set((s) => ({ opened: null, checks: { ...s.checks, [imported.batch.id]: imported.checks } }));
       await useSigningStore.getState().open(imported.batch.id);

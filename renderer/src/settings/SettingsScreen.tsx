@@ -8,6 +8,7 @@ import { useSettingsStore } from './settings-store';
 import { RegistryCard } from './RegistryCard';
 import { LinkHostsCard } from './LinkHostsCard';
 import { ChainsCard } from './ChainsCard';
+import { OfflineRecordsCard } from './OfflineRecordsCard';
 
 export function SettingsScreen() {
   const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove } = useSettingsStore();
@@ -138,6 +139,7 @@ export function SettingsScreen() {
 
       <ChainsCard />
       <OfflineCard />
+      <OfflineRecordsCard />
       <LinkHostsCard />
       <RegistryCard />
     </Screen>

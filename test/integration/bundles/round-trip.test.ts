@@ -22,17 +22,19 @@ const unreachable = (what: string) => () => {
 
 async function offlineInstall(): Promise<{ signing: SigningService; bundles: BundleService }> {
   const dataDir = await mkdtemp(path.join(world.dataDir, 'offline-'));
+  // The offline install's registry is the online install's export, imported whole.
+  const registry = new VaultRegistry(dataDir);
+  await registry.importFile((await new VaultRegistry(world.dataDir).export()).content);
   const signing = createSigningService({
     dataDir,
     device: world.device,
     loadPortfolio: unreachable('portfolio'),
     chain: unreachable('chain'),
     service: unreachable('service'),
-    registry: new VaultRegistry(dataDir),
+    registry,
     firstSeen: { kind: 'refuse', action: 'This install cannot pin vaults.' },
-    admitUnpinnedBundles: () => true,
   });
-  const bundles = createBundleService({ dataDir, signing, chain: unreachable('chain'), source: unreachable('service') });
+  const bundles = createBundleService({ dataDir, signing, chain: unreachable('chain'), source: unreachable('service'), registry });
   return { signing, bundles };
 }
 
@@ -55,6 +57,7 @@ beforeAll(async () => {
       depositQueue: null,
       withdrawQueue: null,
     })),
+    registry: new VaultRegistry(world.dataDir),
   });
 }, 120_000);
 
@@ -94,8 +97,10 @@ describe('offline review round trip on the simulation', () => {
     expect((await online.exportUnsigned(plan.id)).content).toBe(unsigned.content);
     await expect(world.signing.createBatch(plan.id, { acknowledgeBlindSigning: true })).rejects.toMatchObject({ code: 'SIGNING_PLAN_EXPORTED' });
 
-    // Offline: the same review, signed in full, nothing sent.
-    expect(imported.plan.items.filter((i) => i.tx).map((i) => i.review)).toEqual(drafts.map((i) => i.review));
+    // Offline: the same review, written again on the offline install from the calldata and its own
+    // registry (its pin is the registry's, not the online block read), signed in full, nothing sent.
+    const withoutPin = (r: unknown) => ({ ...(r as object), pinned: undefined });
+    expect(imported.plan.items.filter((i) => i.tx).map((i) => withoutPin(i.review))).toEqual(drafts.map((i) => withoutPin(i.review)));
     expect(imported.snapshot.wallets.length).toBe(6);
     expect(imported.snapshot.epochs?.rows.length).toBeGreaterThan(0);
     expect(summary).toMatchObject({ status: 'done', counts: { planned: drafts.length, signed: drafts.length, broadcast: 0, confirmed: 0 } });

@@ -25,8 +25,13 @@ const last = (run: { lines: string[] }) => JSON.parse(run.lines.at(-1)!) as Reco
 describe('npm run batch: export, offline signing and broadcast in three processes', () => {
   it('carries a batch from one simulation run to another through an offline signing run', async () => {
     const out = path.join(dir, 'bundles') + '/';
-    const exported = await runBatch(['--sim', '--wallets', '3', '--action', 'withdraw', '--vault', 'delta', '--export-unsigned', out, '--data-dir', path.join(dir, 'online-1')]);
+    const registryFile = path.join(dir, 'registry.json');
+    const exported = await runBatch([
+      '--sim', '--wallets', '3', '--action', 'withdraw', '--vault', 'delta', '--trust-new-vaults',
+      '--export-unsigned', out, '--export-registry', registryFile, '--data-dir', path.join(dir, 'online-1'),
+    ]);
     expect(exported.code, exported.stderr).toBe(0);
+    const onlineFingerprint = exported.lines.find((l) => l.startsWith('vault registry '))!.match(/fingerprint (sha256:[0-9a-f]{64})/)![1];
     const plan = last(exported);
     expect(plan).toMatchObject({ planned: 6, signed: 0, broadcast: 0 });
     expect(path.basename(plan.file)).toMatch(/^vaultdesk-unsigned-\d{8}-\d{4}-withdraw-delta-credit-usdc-6tx-[0-9a-f]{8}\.json$/);
@@ -46,10 +51,18 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     expect(refused.stderr).toContain('argument amount is stated as');
     expect(refused.lines.some((l) => l.includes('on-device'))).toBe(false);
 
-    // Offline: checked, reviewed, signed on the emulated device. Killed after two signatures, then
-    // run again: the journal resumes, the two signed items are not signed again.
+    // Offline without a registry holding the vault: refused, nothing reaches the device.
     const offlineArgs = ['--offline', '--sign', plan.file, '--out', out, '--sim', '--auto-approve', '--data-dir', path.join(dir, 'offline')];
-    const crashed = await runBatch([...offlineArgs, '--crash-after', '2']);
+    const unpinned = await runBatch(offlineArgs);
+    expect(unpinned.code).toBe(2);
+    expect(last(unpinned).refused).toMatchObject({ code: 'BUNDLE_VAULT_NOT_PINNED', message: expect.stringContaining('Delta Credit USDC') });
+    expect(unpinned.lines.some((l) => l.includes('on-device'))).toBe(false);
+
+    // With the online install's registry (pinned into the offline data folder, its fingerprint
+    // printed to compare): checked, reviewed, signed on the emulated device. Killed after two
+    // signatures, then run again: the journal resumes, the two signed items are not signed again.
+    const crashed = await runBatch([...offlineArgs, '--registry', registryFile, '--crash-after', '2']);
+    expect(crashed.lines.some((l) => l.includes(`fingerprint ${onlineFingerprint}`))).toBe(true);
     expect(crashed.code, crashed.stderr).toBe(137);
     expect(crashed.lines.filter((l) => / signed nonce \d+$/.test(l))).toHaveLength(2);
     const signedRun = await runBatch(offlineArgs);
@@ -58,6 +71,11 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     expect(signedRun.lines.filter((l) => / on-device nonce \d+$/.test(l))).toHaveLength(4);
     expect(signedRun.lines.some((l) => l.startsWith('review: withdraw on Delta Credit USDC'))).toBe(true);
     expect(signedRun.lines.filter((l) => /^ {2}#\d+ W\d .* nonce \d+: .* the device shows hash 0x[0-9a-f]{64}$/.test(l))).toHaveLength(6);
+    // Per approval: the spender's role, its name in this install's registry and its full address.
+    const spenders = signedRun.lines.filter((l) => l.trim().startsWith('spender: '));
+    expect(spenders.length).toBeGreaterThan(0);
+    for (const line of spenders) expect(line).toMatch(/spender: queue of Delta Credit USDC 0x[0-9a-fA-F]{40} \(pinned on \d{4}-\d{2}-\d{2}/);
+    expect(signedRun.lines.some((l) => l.includes("this install's policy"))).toBe(true);
     const signed = last(signedRun);
     expect(signed).toMatchObject({ planned: 6, signed: 6, broadcast: 0 });
     const { bundle } = await readSignedBundle(await readFile(signed.file, 'utf8'));
@@ -68,9 +86,14 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     expect(wrongKind.code).toBe(2);
     expect(last(wrongKind).refused.code).toBe('BUNDLE_WRONG_KIND');
 
-    // Back online, on a fresh simulation from the same seed: checked, sent, confirmed.
+    // An install that did not export the plan refuses its signatures unless told deliberately.
     await copyFile(signed.file, path.join(dir, 'carried.json'));
-    const sent = await runBatch(['--sim', '--broadcast', path.join(dir, 'carried.json'), '--data-dir', path.join(dir, 'online-2')]);
+    const foreign = await runBatch(['--sim', '--broadcast', path.join(dir, 'carried.json'), '--data-dir', path.join(dir, 'online-2')]);
+    expect(foreign.code).toBe(2);
+    expect(last(foreign).refused).toMatchObject({ code: 'BUNDLE_FOREIGN_PLAN', action: expect.stringContaining('--accept-foreign-plan') });
+
+    // Back online on the data folder that exported it, on a fresh simulation from the same seed: checked, sent, confirmed.
+    const sent = await runBatch(['--sim', '--broadcast', path.join(dir, 'carried.json'), '--data-dir', path.join(dir, 'online-1')]);
     expect(sent.code, sent.stderr).toBe(0);
     expect(sent.lines.filter((l) => l.endsWith('ready to send'))).toHaveLength(6);
     expect(last(sent)).toEqual({ planned: 6, signed: 6, broadcast: 6, confirmed: 6, failed: 0, skipped: 0 });

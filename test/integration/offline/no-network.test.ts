@@ -15,7 +15,8 @@ import { KeychainSecretStore } from '../../../electron/services/secrets/keychain
 import { createEmulatedLedger, emulatorTransportFactory } from '../../../electron/sim/ledger';
 import { dispatch } from '../../../electron/runtime/dispatch';
 import { bundleText, readSignedBundle } from '../../../shared/bundle';
-import { makeUnsigned } from '../../support/bundle-fixture';
+import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
+import { makeUnsigned, registryText } from '../../support/bundle-fixture';
 
 // An offline-review install must open no network connection at all. Every way Node has to reach
 // the network is watched while every method of the contract is called.
@@ -99,6 +100,9 @@ const INPUTS: Record<string, unknown> = {
   'registry.review': { vaultId: 'v1' },
   'registry.pin': { vaultId: 'v1', expected: { epochVault: '0xCbA98362e199c41E1864D0923AF9646d3A648451', queue: null, tranche: '0xCbA98362e199c41E1864D0923AF9646d3A648451', underlying: '0xCbA98362e199c41E1864D0923AF9646d3A648451', strategy: '0xCbA98362e199c41E1864D0923AF9646d3A648451', keyring: null } },
   'registry.export': {},
+  'registry.import': { content: '{}' },
+  'bundles.policy': {},
+  'bundles.setPolicy': { policy: DEFAULT_OFFLINE_POLICY },
 };
 
 beforeAll(async () => {
@@ -180,6 +184,14 @@ describe('offline mode', () => {
       'deposit',
       accounts.map((a, i) => ({ address: a.address, label: `Cold ${i + 1}`, path: a.path, nonce: 5 + i })),
     );
+    // Without the online install's registry, nothing is signed; with it, the fingerprint to compare.
+    expect(await dispatch(runtime.handlers, 'bundles.importUnsigned', { content: bundleText(unsigned) }, { transport: 'browser' })).toMatchObject({
+      ok: false,
+      error: { code: 'BUNDLE_VAULT_NOT_PINNED' },
+    });
+    const pinned = await call('registry.import', { content: registryText(), fileName: 'vaultdesk-registry.json' });
+    expect(pinned).toMatchObject({ vaults: 1, fingerprint: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+    expect((await call('registry.export', {})).fingerprint).toBe(pinned.fingerprint);
     const imported = await call('bundles.importUnsigned', { content: bundleText(unsigned), fileName: 'vaultdesk-unsigned.json' });
     expect(imported.plan.origin).toMatchObject({ kind: 'offline-signing', bundleChecksum: unsigned.checksum });
     const batch = await call('signing.createBatch', { planId: imported.plan.id, acknowledgeBlindSigning: true });

@@ -9,6 +9,9 @@ import type { EmbeddedSimulation } from '../../../electron/runtime/service-conne
 import { FileLogger } from '../../../electron/services/log/logger';
 import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
 import { serviceOnlySimulation } from '../../support/console';
+import { dispatch } from '../../../electron/runtime/dispatch';
+import { bundleText } from '../../../shared/bundle';
+import { makeUnsigned, registryText } from '../../support/bundle-fixture';
 
 // An install switched to offline review while the demo runs: the demo's own servers (here its
 // simulated service on loopback) stop, and nothing the operator does afterwards uses a socket.
@@ -62,6 +65,13 @@ describe('switching to offline review while the demo runs', () => {
     expect((await runtime.handlers.vaults.list({}, ctx)).vaults.length).toBeGreaterThan(0);
     expect(started).toHaveLength(1);
     expect(await answers(started[0]!.url)).toBe(true);
+  });
+
+  it('online, imports signed bundles only: an unsigned bundle or a registry file is refused, saying where it belongs', async () => {
+    const unsigned = await dispatch(runtime.handlers, 'bundles.importUnsigned', { content: bundleText(makeUnsigned('deposit')) }, ctx);
+    expect(unsigned).toMatchObject({ ok: false, error: { code: 'BUNDLE_OFFLINE_ONLY', action: expect.stringContaining('offline install') } });
+    const registry = await dispatch(runtime.handlers, 'registry.import', { content: registryText() }, ctx);
+    expect(registry).toMatchObject({ ok: false, error: { code: 'REGISTRY_IMPORT_OFFLINE_ONLY' } });
   });
 
   it('stops the simulation when switched offline, and then opens no socket', async () => {

@@ -1,0 +1,200 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createBundleService } from '../../../electron/services/bundles';
+import { VaultRegistry } from '../../../electron/services/registry';
+import { createSigningService } from '../../../electron/services/signing';
+import { bundleText, seal, type UnsignedBundle } from '../../../shared/bundle';
+import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
+import { hasControlCharacters } from '../../../shared/bundle/plain-text';
+import { DEFAULT_VAULT, makeUnsigned, registryText, type FixtureOptions } from '../../support/bundle-fixture';
+
+// The alterations that once passed the offline checks: each keeps the bundle consistent with
+// itself (calldata and reviews drafted again, checksum recomputed), so only the offline install's
+// own records (its registry, its policy, its own reading of the calldata) can catch them.
+
+const DEAD = '0x000000000000000000000000000000000000dEaD';
+
+async function offlineInstall(options: { registry?: string | null } = {}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vaultdesk-offline-tamper-'));
+  const registry = new VaultRegistry(dataDir);
+  if (options.registry !== null) await registry.importFile(options.registry ?? registryText());
+  const unreachable = (what: string) => async (): Promise<never> => {
+    throw new Error(`the offline install touched the ${what}`);
+  };
+  const signing = createSigningService({
+    dataDir,
+    device: { signTransaction: unreachable('device'), signPersonalMessage: unreachable('device') },
+    loadPortfolio: unreachable('portfolio'),
+    chain: unreachable('chain'),
+    service: unreachable('service'),
+    registry,
+    firstSeen: { kind: 'refuse', action: 'Import the registry.' },
+  });
+  return createBundleService({ dataDir, signing, chain: unreachable('chain'), source: unreachable('service'), registry });
+}
+
+/** The bundle changed by `edit` and sealed again with a correct checksum. */
+function resealed(bundle: UnsignedBundle, edit: (b: UnsignedBundle) => void = () => undefined): string {
+  const copy = structuredClone(bundle);
+  edit(copy);
+  return bundleText(seal<UnsignedBundle>(copy));
+}
+
+const consistent = (options: FixtureOptions) => bundleText(makeUnsigned('deposit', undefined, options));
+
+async function refusal(text: string, install?: Awaited<ReturnType<typeof offlineInstall>>) {
+  const bundles = install ?? (await offlineInstall());
+  const err = await bundles.importUnsigned(text, 'tampered.json').then(
+    () => null,
+    (e: { code: string; message: string; action?: string }) => e,
+  );
+  if (!err) throw new Error('the tampered bundle was accepted');
+  // Whatever the bundle holds, a refusal is plain text.
+  expect(hasControlCharacters(err.message)).toBe(false);
+  return err;
+}
+
+describe('the offline install checks a bundle against its own records', () => {
+  it('accepts the untouched bundle, its review written from the calldata and its registry', async () => {
+    const bundles = await offlineInstall();
+    const imported = await bundles.importUnsigned(bundleText(makeUnsigned('deposit')), 'ok.json');
+    const approve = imported.plan.items.find((i) => i.step === 'approve')!;
+    expect(approve.review).toMatchObject({
+      kind: 'transaction',
+      contract: { name: 'USDC token', role: 'underlying' },
+      pinned: { vaultName: DEFAULT_VAULT.name, pinnedAt: '2026-11-20T10:00:00.000Z' },
+    });
+    expect(imported.plan.warnings.join(' ')).toContain("This install's policy");
+  });
+
+  it('refuses every bundle when its registry does not hold the vault, naming the vault', async () => {
+    const err = await refusal(bundleText(makeUnsigned('deposit')), await offlineInstall({ registry: null }));
+    expect(err).toMatchObject({ code: 'BUNDLE_VAULT_NOT_PINNED' });
+    expect(err.message).toContain('Alpha Credit USDC');
+    expect(err.action).toContain('export the vault registry');
+  });
+
+  it('refuses the queue swapped consistently for 0x…dEaD, naming the vault, the role and both addresses', async () => {
+    const err = await refusal(consistent({ vault: { ...DEFAULT_VAULT, queue: DEAD } }));
+    expect(err.code).toBe('BUNDLE_REGISTRY_MISMATCH');
+    expect(err.message).toContain('Alpha Credit USDC');
+    expect(err.message).toContain('queue');
+    expect(err.message).toContain(DEAD);
+    expect(err.message).toContain(DEFAULT_VAULT.queue!);
+  });
+
+  it('refuses the approval spender (the epoch vault) swapped consistently everywhere', async () => {
+    const err = await refusal(consistent({ vault: { ...DEFAULT_VAULT, epochVault: DEAD } }));
+    expect(err.code).toBe('BUNDLE_REGISTRY_MISMATCH');
+    expect(err.message).toMatch(
+      /epoch vault is 0x000000000000000000000000000000000000dEaD, but this install's registry pins 0x1111111111111111111111111111111111111111/,
+    );
+  });
+
+  it('refuses the chain id changed to 1 everywhere', async () => {
+    const err = await refusal(consistent({ vault: { ...DEFAULT_VAULT, chainId: 1 } }));
+    expect(err.code).toBe('BUNDLE_WRONG_CHAIN');
+    expect(err.message).toContain('chain 1');
+    expect(err.message).toContain('chain 31337');
+  });
+
+  it('refuses about 50 ETH of maximum fee per transaction, naming the rule, the limit and the value', async () => {
+    // 120,000 gas × 416,667 gwei ≈ 50 ETH.
+    const err = await refusal(consistent({ fees: { maxFeePerGas: 416_667_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n } }));
+    expect(err.code).toBe('BUNDLE_POLICY');
+    expect(err.message).toContain('max fee per gas');
+    expect(err.message).toContain('300 gwei');
+    expect(err.message).toContain('416667 gwei');
+  });
+
+  it('refuses a fee within the per-gas limit but over the per-transaction one', async () => {
+    const install = await offlineInstall();
+    await install.policy.write({ ...DEFAULT_OFFLINE_POLICY, maxFeePerGasGwei: '1000000', maxFeePerTransactionEth: '0.5' });
+    const err = await refusal(consistent({ fees: { maxFeePerGas: 416_667_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n } }), install);
+    expect(err.message).toMatch(/max fee per transaction: the limit is 0\.5 ETH; .* has 50\.00004 ETH/);
+  });
+
+  it('refuses an unlimited approval in a plan marked exact', async () => {
+    const err = await refusal(consistent({ approval: 'unlimited' }));
+    expect(err.code).toBe('BUNDLE_POLICY');
+    expect(err.message).toContain('exact amounts only');
+    expect(err.message).toContain('unlimited approval of USDC');
+  });
+
+  it('refuses a token amount over the per-transaction limit of the policy', async () => {
+    const install = await offlineInstall();
+    await install.policy.write({
+      ...DEFAULT_OFFLINE_POLICY,
+      tokenLimits: [{ chainId: 31337, token: DEFAULT_VAULT.underlying.address, symbol: 'USDC', decimals: 6, maxUnits: '100' }],
+    });
+    const err = await refusal(bundleText(makeUnsigned('deposit')), install);
+    expect(err.message).toContain('max amount per transaction of USDC: the limit is 100 USDC');
+    expect(err.message).toContain('250.5 USDC');
+  });
+
+  it('refuses the last item dropped with the counts adjusted', async () => {
+    const err = await refusal(
+      resealed(makeUnsigned('deposit'), (b) => {
+        b.items.pop();
+        b.counts.transactions -= 1;
+      }),
+    );
+    expect(err.code).toBe('BUNDLE_TX_DROPPED');
+    expect(err.message).toContain('no transaction of this wallet uses the approval');
+  });
+
+  const rewrites: [string, (b: UnsignedBundle) => void, RegExp][] = [
+    [
+      'the title',
+      (b) => {
+        const t = b.items[0]!;
+        if (t.kind === 'transaction') t.review.title = 'Approve 250.5 USDC to the Treasury reserve';
+      },
+      /the review's title .*Treasury reserve.*Approve 250\.5 USDC to the Alpha Credit USDC epoch vault/,
+    ],
+    [
+      'the contract name',
+      (b) => {
+        const t = b.items[0]!;
+        if (t.kind === 'transaction') t.review.contract.name = 'Circle USD (official)';
+      },
+      /contract name .*Circle USD \(official\).*USDC token/,
+    ],
+    [
+      'an argument text',
+      (b) => {
+        const t = b.items[0]!;
+        if (t.kind === 'transaction') t.review.args[0]!.display = `Treasury safe (${DEFAULT_VAULT.epochVault})`;
+      },
+      /text of argument spender .*Treasury safe/,
+    ],
+    [
+      'an ANSI sequence hiding text in the contract name',
+      (b) => {
+        const t = b.items[0]!;
+        if (t.kind === 'transaction') t.review.contract.name = 'USDC token\u001b[8m hidden \u001b[0m';
+      },
+      /contract name/,
+    ],
+  ];
+  for (const [what, edit, message] of rewrites) {
+    it(`refuses ${what} rewritten, naming the field and this install's own text`, async () => {
+      const err = await refusal(resealed(makeUnsigned('deposit'), edit));
+      expect(err.code).toBe('BUNDLE_REVIEW_MISMATCH');
+      expect(err.message).toMatch(message);
+    });
+  }
+
+  it('refuses the vault name rewritten consistently (titles and contract names included)', async () => {
+    const err = await refusal(consistent({ vault: { ...DEFAULT_VAULT, name: 'Alpha Credit USDC Insured' } }));
+    expect(err.code).toBe('BUNDLE_REGISTRY_MISMATCH');
+    expect(err.message).toContain('vault name is "Alpha Credit USDC Insured", but this install\'s registry pins "Alpha Credit USDC"');
+  });
+
+  it('refuses a token symbol rewritten consistently', async () => {
+    const err = await refusal(consistent({ vault: { ...DEFAULT_VAULT, underlying: { ...DEFAULT_VAULT.underlying, symbol: 'USDT' } } }));
+    expect(err.message).toContain('underlying token symbol is USDT');
+  });
+});
