@@ -9,6 +9,7 @@ import { countItems } from '../../shared/signing/counts';
 import { SIGNING_ACTIONS, type Batch, type BatchCounts, type Plan, type SigningAction } from '../../shared/signing/schemas';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { readSignedBundle } from '../../shared/bundle/verify-signed';
+import { bundleScreens } from '../../electron/services/bundles/device-screens';
 import { AppError } from '../../shared/errors';
 import { policyLines } from '../../shared/bundle/policy';
 import { VaultRegistry } from '../../electron/services/registry';
@@ -180,7 +181,7 @@ export async function broadcast(file: string): Promise<void> {
   const text = await readFile(file, 'utf8');
   // The checks need no chain: a refused file starts nothing. With --sim, the simulation started is
   // the one the bundle was planned on.
-  const { bundle } = await readSignedBundle(text).catch(refuse);
+  const { bundle } = await readSignedBundle(text, bundleScreens).catch(refuse);
   const s = await onlineServices(args.sim ? bundle.unsigned.snapshot.source : null);
   const imported = await s.bundles.importSigned(text, path.basename(file), { acceptForeign: args['accept-foreign-plan'] }).catch(async (err: unknown) => {
     await s.stop();

@@ -5,7 +5,7 @@ import { MAX_UINT256 } from '../signing/rules';
 import type { ContractRole, PlanVault, SigningAction, StepKind } from '../signing/schemas';
 import { differs, itemName, bundleError } from './errors';
 import type { BundleTransactionItem, StatedAction } from './schemas';
-import { bundleDeviceScreens, bundleSigningHash } from './transaction';
+import { bundleDeviceScreens, bundleSigningHash, type ScreensOf } from './transaction';
 
 /**
  * The offline install's own reading of every transaction: the calldata is decoded again with the
@@ -138,7 +138,12 @@ export function decodeCall(role: ContractRole, data: string): DecodedCall | null
  * Checks one transaction of an unsigned bundle against its stated action and its review. Throws
  * the refusal that names the first difference.
  */
-export function checkTransactionItem(item: BundleTransactionItem, vault: PlanVault, action: SigningAction): void {
+export function checkTransactionItem(
+  item: BundleTransactionItem,
+  vault: PlanVault,
+  action: SigningAction,
+  screensOf: ScreensOf = bundleDeviceScreens,
+): void {
   const tx = item.transaction;
   const stated: StatedAction = item.action;
   const calldata = (field: string, s: string, found: string) => differs('BUNDLE_CALLDATA_MISMATCH', item, tx.nonce, field, s, found, 'the calldata');
@@ -268,7 +273,7 @@ export function checkTransactionItem(item: BundleTransactionItem, vault: PlanVau
   if (!r.blindSigning) throw review('blind-signing notice', 'off', 'on (a contract call is blind-signed)');
   const hash = bundleSigningHash(tx);
   if (r.signingHash.toLowerCase() !== hash) throw review('hash to compare on the device', r.signingHash, hash);
-  const screens = bundleDeviceScreens(tx);
+  const screens = screensOf(tx);
   if (JSON.stringify(r.deviceScreens) !== JSON.stringify(screens)) {
     throw review('device screens', r.deviceScreens.map((s) => `${s.title}${s.value ? `: ${s.value}` : ''}`).join(' | '), screens.map((s) => `${s.title}${s.value ? `: ${s.value}` : ''}`).join(' | '));
   }

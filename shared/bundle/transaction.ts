@@ -28,7 +28,14 @@ export function bundleSigningHash(tx: BundleTransaction): Hex {
   return keccak256(serializeTransaction(toSerializable(tx)));
 }
 
-/** The screens the Ethereum app shows for this transaction (see shared/device/screens.ts). */
+/**
+ * Predicts the device's screens for a bundle's transaction. The default is the blind review; the
+ * main process passes its own predictor, which also knows the ERC-20 approvals the device shows
+ * in clear (Ledger's signed token list lives there, not in this pure layer).
+ */
+export type ScreensOf = (tx: BundleTransaction) => DeviceScreen[];
+
+/** The screens the Ethereum app shows for this transaction reviewed blind (see shared/device/screens.ts). */
 export function bundleDeviceScreens(tx: BundleTransaction): DeviceScreen[] {
   return transactionReviewScreens({
     chainId: tx.chainId,

@@ -11,6 +11,7 @@ import { bundleError, differs, itemName } from './errors';
 import { SignedBundleSchema, type BundleItem, type SignedBundle, type SignedItem } from './schemas';
 import { bundleSigningHash } from './transaction';
 import { checkUnsignedContent } from './verify-unsigned';
+import type { ScreensOf } from './transaction';
 
 /**
  * Import of a signed bundle back online. The unsigned bundle it carries is checked again as the
@@ -140,9 +141,12 @@ function checkSignedSequence(bundle: SignedBundle): void {
 }
 
 /** Reads and checks the text of a signed bundle file. Throws the refusal with its own code. */
-export async function readSignedBundle(text: string): Promise<{ bundle: SignedBundle; checksum: string }> {
+export async function readSignedBundle(
+  text: string,
+  screensOf?: ScreensOf,
+): Promise<{ bundle: SignedBundle; checksum: string }> {
   const { raw, bundle } = parseEnvelope(text, 'signed', SignedBundleSchema);
-  const unsignedChecksum = checkUnsignedContent(bundle.unsigned, raw.unsigned as Record<string, unknown>, 'the reviewed bundle inside it');
+  const unsignedChecksum = checkUnsignedContent(bundle.unsigned, raw.unsigned as Record<string, unknown>, 'the reviewed bundle inside it', screensOf);
   if (bundle.unsignedChecksum !== unsignedChecksum) {
     throw bundleError(
       'BUNDLE_UNSIGNED_MISMATCH',

@@ -1,5 +1,6 @@
 import { personalMessageScreens } from '../device/screens';
 import { checkTransactionItem } from './calls';
+import type { ScreensOf } from './transaction';
 import { checkChecksum, checkLayout, parseEnvelope } from './envelope';
 import { bundleError, differs, itemName } from './errors';
 import { UnsignedBundleSchema, type BundleItem, type UnsignedBundle } from './schemas';
@@ -143,11 +144,11 @@ function checkMessageItem(item: Extract<BundleItem, { kind: 'message' }>, bundle
 }
 
 /** Order, completeness, consistency, and every item read again. */
-function checkItems(bundle: UnsignedBundle): void {
+function checkItems(bundle: UnsignedBundle, screensOf?: ScreensOf): void {
   checkSequence(bundle);
   checkConsistency(bundle);
   for (const item of bundle.items) {
-    if (item.kind === 'transaction') checkTransactionItem(item, bundle.vault, bundle.plan.action);
+    if (item.kind === 'transaction') checkTransactionItem(item, bundle.vault, bundle.plan.action, screensOf);
     else checkMessageItem(item, bundle);
   }
 }
@@ -156,15 +157,20 @@ function checkItems(bundle: UnsignedBundle): void {
  * The content checks of an unsigned bundle already parsed (the one a signed bundle carries):
  * `raw` is the parsed JSON its checksum is computed over. Returns the checksum.
  */
-export function checkUnsignedContent(bundle: UnsignedBundle, raw: Record<string, unknown>, what: string): string {
-  checkItems(bundle);
+export function checkUnsignedContent(
+  bundle: UnsignedBundle,
+  raw: Record<string, unknown>,
+  what: string,
+  screensOf?: ScreensOf,
+): string {
+  checkItems(bundle, screensOf);
   return checkChecksum(raw, what);
 }
 
 /** Reads and checks the text of an unsigned bundle file. Throws the refusal with its own code. */
-export function readUnsignedBundle(text: string): { bundle: UnsignedBundle; checksum: string } {
+export function readUnsignedBundle(text: string, screensOf?: ScreensOf): { bundle: UnsignedBundle; checksum: string } {
   const { raw, bundle } = parseEnvelope(text, 'unsigned', UnsignedBundleSchema);
-  checkItems(bundle);
+  checkItems(bundle, screensOf);
   checkLayout(text, raw, 'this bundle');
   return { bundle, checksum: checkChecksum(raw, 'this bundle') };
 }

@@ -5,6 +5,7 @@ import type { BundleFile, BundleView, ImportedSigned, ImportedUnsigned, SendChec
 import { SIGNED_BUNDLE_FORMAT, type BundleSource, type SignedItem, type UnsignedBundle } from '../../../shared/bundle/schemas';
 import { readSignedBundle } from '../../../shared/bundle/verify-signed';
 import { readUnsignedBundle } from '../../../shared/bundle/verify-unsigned';
+import { bundleScreens } from './device-screens';
 import { checkPolicy, policyLines } from '../../../shared/bundle/policy';
 import { plainText } from '../../../shared/bundle/plain-text';
 import { checkVaultAgainstRegistry, pinnedPlanVault, vaultNotPinned } from '../../../shared/bundle/registry-check';
@@ -90,7 +91,7 @@ export class BundleService {
     const bundle = buildUnsignedBundle(plan, snapshot, new Date().toISOString());
     const content = bundleText(bundle);
     // The file must pass the offline install's checks: check it here before it leaves.
-    readUnsignedBundle(content);
+    readUnsignedBundle(content, bundleScreens);
     const summary = summarize(bundle);
     const file: BundleFile = { fileName: summary.fileName, mimeType: JSON_TYPE, content, checksum: bundle.checksum, summary };
     this.options.signing.markExported(planId, file.fileName);
@@ -109,7 +110,7 @@ export class BundleService {
   // ---- offline: unsigned bundle → plan → batch → signed bundle --------------------------------
 
   async importUnsigned(content: string, fileName: string | null = null): Promise<ImportedUnsigned> {
-    const { bundle: stated, checksum } = readUnsignedBundle(content);
+    const { bundle: stated, checksum } = readUnsignedBundle(content, bundleScreens);
     const { bundle, notes } = await this.reviewedHere(stated);
     const plan = planFromBundle(bundle, checksum, fileName);
     plan.warnings.push(...notes);
@@ -178,7 +179,7 @@ export class BundleService {
     const content = bundleText(bundle);
     // The online install refuses anything but the reviewed drafts signed by their wallets: so
     // does this one, before the file is written.
-    await readSignedBundle(content);
+    await readSignedBundle(content, bundleScreens);
     const summary = summarize(bundle);
     this.options.log?.info('bundles: signed bundle exported', { batchId, checksum: bundle.checksum, signed: summary.signed });
     return { fileName: summary.fileName, mimeType: JSON_TYPE, content, checksum: bundle.checksum, summary };
@@ -187,7 +188,7 @@ export class BundleService {
   // ---- back online: signed bundle → batch to send ---------------------------------------------
 
   async importSigned(content: string, fileName: string | null = null, options: { acceptForeign?: boolean } = {}): Promise<ImportedSigned> {
-    const { bundle, checksum } = await readSignedBundle(content);
+    const { bundle, checksum } = await readSignedBundle(content, bundleScreens);
     const u = bundle.unsigned;
     if (!options.acceptForeign && (await this.store.read('exported', u.checksum)) === null) {
       throw new AppError({
@@ -243,10 +244,10 @@ export class BundleService {
   /** Checks a bundle file of either kind without importing it, and shows what it holds. */
   async inspect(content: string): Promise<BundleView> {
     if (looksSigned(content)) {
-      const { bundle } = await readSignedBundle(content);
+      const { bundle } = await readSignedBundle(content, bundleScreens);
       return { bundle: summarize(bundle), vault: bundle.unsigned.vault, snapshot: bundle.unsigned.snapshot };
     }
-    const { bundle } = readUnsignedBundle(content);
+    const { bundle } = readUnsignedBundle(content, bundleScreens);
     return { bundle: summarize(bundle), vault: bundle.vault, snapshot: bundle.snapshot };
   }
 
@@ -270,7 +271,7 @@ export class BundleService {
   private async storedUnsigned(checksum: string): Promise<UnsignedBundle> {
     const text = await this.store.read('unsigned', checksum);
     if (!text) throw missingBundle(checksum);
-    return readUnsignedBundle(text).bundle;
+    return readUnsignedBundle(text, bundleScreens).bundle;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { PinnedVault } from '../../../shared/registry/schemas';
 import { checkTransactionItem, decodeCall, roleAddress } from '../../../shared/bundle/calls';
+import { bundleScreens } from './device-screens';
 import { bundleError, differs, itemName } from '../../../shared/bundle/errors';
 import { hasControlCharacters, plainText } from '../../../shared/bundle/plain-text';
 import type { BundleItem, BundleTransactionItem, UnsignedBundle } from '../../../shared/bundle/schemas';
@@ -50,7 +51,7 @@ function rebuildTransaction(
   entry: PinnedVault,
   action: UnsignedBundle['plan']['action'],
 ): TransactionReview {
-  checkTransactionItem(item, vault, action);
+  checkTransactionItem(item, vault, action, bundleScreens);
   const tx = item.transaction;
   const draft = buildDraft({
     vault,
