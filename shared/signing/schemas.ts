@@ -22,6 +22,8 @@ export const SelectionWalletSchema = z.object({
   label: z.string(),
   /** Derivation path on the Ledger, `44'/60'/…` form. */
   path: z.string(),
+  /** A watch-only wallet of the book (no Ledger path): planned as skipped, with that reason. */
+  watchOnly: z.boolean().optional(),
 });
 export type SelectionWallet = z.infer<typeof SelectionWalletSchema>;
 

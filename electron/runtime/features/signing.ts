@@ -88,13 +88,9 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
       const wallets = input.wallets.map((address) => {
         const w = book.wallets().find((x) => x.address.toLowerCase() === address.toLowerCase());
         if (!w) throw new AppError({ code: 'WALLET_NOT_FOUND', message: `${address} is not in the wallet book.` });
-        if (w.source !== 'ledger' || !w.ledger) {
-          throw new AppError({
-            code: 'WALLET_WATCH_ONLY',
-            message: `${w.label || w.address} is watch-only: the console cannot sign for it.`,
-            action: 'Import it from the Ledger on the Wallets screen, or leave it out of the selection.',
-          });
-        }
+        // A watch-only wallet cannot sign: it is kept in the plan as skipped, with that reason, like
+        // a wallet without KYC, so one of them never blocks the batch.
+        if (w.source !== 'ledger' || !w.ledger) return { address: w.address, label: w.label, path: '', watchOnly: true };
         return { address: w.address, label: w.label, path: w.ledger.path };
       });
       return service.plan({

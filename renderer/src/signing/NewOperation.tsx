@@ -3,6 +3,7 @@ import { depositRoute, withdrawRoute } from '../../../shared/domain/actions';
 import { numberMarksOf, parseAmount } from '../../../shared/domain/units';
 import { formatUnits } from 'viem';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
+import { useSourceLoad } from '../navigation/use-source-load';
 import { usePortfolioStore } from '../portfolio';
 import { useSigningStore, type OperationDraft } from './signing-store';
 
@@ -14,6 +15,11 @@ type Action = OperationDraft['action'];
  */
 export function NewOperation() {
   const data = usePortfolioStore((s) => s.data);
+  const outdated = usePortfolioStore((s) => s.outdated);
+  const loading = usePortfolioStore((s) => s.loading);
+  const loadError = usePortfolioStore((s) => s.error);
+  // The Signing screen has no portfolio header: it asks for the batch itself when it has none.
+  useSourceLoad(usePortfolioStore((s) => s.refresh));
   const { makePlan, planning } = useSigningStore();
   // Kept in the store: the form comes back as it was after a plan or a batch (nothing typed is lost).
   const { vaultId, action, amount, everything } = useSigningStore((s) => s.operation);
@@ -23,7 +29,23 @@ export function NewOperation() {
   const setAmount = (v: string) => setOperation({ amount: v });
   const setEverything = (v: boolean) => setOperation({ everything: v });
   const vault: PortfolioVault | undefined = data?.vaults.find((v) => v.id === vaultId) ?? data?.vaults[0];
-  if (!data || !vault) return null;
+  if (!data || !vault) {
+    // Never an empty screen: say what the form waits for.
+    return (
+      <div className="card wide" aria-label="New operation" role="form" data-testid="new-operation-waiting">
+        <h2>New operation</h2>
+        <p className="cell-sub">
+          {!data
+            ? loadError
+              ? `The batch could not be read (${loadError.message}): refresh it on the Overview.`
+              : loading
+                ? 'Reading the batch…'
+                : 'The batch is not read yet: open the Overview to read it.'
+            : 'The batch follows no epoch vault yet: there is nothing to plan.'}
+        </p>
+      </div>
+    );
+  }
 
   const facts = vault.cycle ? { state: vault.cycle.state, hasQueue: vault.queue !== null, paused: vault.cycle.paused } : null;
   const route = facts ? (action === 'deposit' ? depositRoute(facts) : action === 'withdraw' ? withdrawRoute(facts) : null) : null;
@@ -34,7 +56,7 @@ export function NewOperation() {
   const parsed = needsAmount ? parseAmount(amount, token.decimals, marks) : null;
   const blocked = route && !route.ok ? route.reason : null;
   const invalid = parsed && !parsed.ok && amount.trim() !== '' ? parsed.reason : null;
-  const ready = !blocked && (!needsAmount || parsed?.ok === true) && data.wallets.length > 0;
+  const ready = !blocked && !outdated && (!needsAmount || parsed?.ok === true) && data.wallets.length > 0;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -98,6 +120,11 @@ export function NewOperation() {
               : route.route.creates === 'REDEEM'
                 ? 'Between epochs: a redeem request on the epoch vault (no approval needed).'
                 : `The epoch is running: a withdraw request in the queue, approving ${vault.tranche.symbol} to the queue.`}
+        </p>
+      ) : null}
+      {outdated ? (
+        <p className="notice notice-info" data-testid="batch-outdated">
+          The wallets of this batch changed: reading the batch again before anything is planned…
         </p>
       ) : null}
       {blocked ? <p className="field-error">{blocked}</p> : null}

@@ -96,7 +96,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
   const notes = plan.wallets.filter((w) => w.ok && w.reason);
   const fromBundle = plan.origin?.kind === 'offline-signing';
   return (
-    <div className="card wide" aria-label="Signing plan" data-testid="plan">
+    <div className="card wide" aria-label="Signing plan" data-testid="plan" data-wallets={plan.wallets.length}>
       <h2>
         Review: {(ACTION_TITLE[plan.selection.action] ?? plan.selection.action).toLowerCase()} in {plan.vault.name}
       </h2>
