@@ -111,6 +111,41 @@ describe('batches at fleet scale', () => {
   });
 });
 
+describe('selections and defaults an operator can trust', () => {
+  it('says how many selected requests the filters hide, and unselects them on request', async () => {
+    await page.getByRole('button', { name: 'Overview', exact: true }).click();
+    await batchPicker().selectOption({ value: '' });
+    await expect.poll(subtitle, { timeout: 25_000 }).toMatch(/^2\d wallets/);
+    const [a, b] = all.vaults.filter((v) => all.requests.some((r) => r.vaultId === v.id));
+    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    const table = page.locator('[role="table"][aria-label="Requests"]');
+    await page.getByLabel('Vault').selectOption({ label: a!.name });
+    await page.getByLabel('Select all rows shown').check();
+    const inA = all.requests.filter((r) => r.vaultId === a!.id).length;
+    await page.getByLabel('Vault').selectOption({ label: b!.name });
+    await expect.poll(() => table.locator('[data-row-id]').count()).toBe(all.requests.filter((r) => r.vaultId === b!.id).length);
+    const hidden = page.getByTestId('selection-hidden');
+    await expect.poll(() => hidden.textContent()).toContain(`${inA} of them`);
+    await hidden.getByRole('button', { name: `Unselect the ${inA} hidden` }).click();
+    await expect.poll(() => page.getByTestId('request-selection').count()).toBe(0);
+    await page.getByLabel('Vault').selectOption({ label: 'All vaults' });
+  });
+
+  it('has no default withdrawal amount and says what Review waits for', async () => {
+    await page.getByRole('button', { name: 'Signing', exact: true }).click();
+    await page.getByLabel('Operation', { exact: true }).selectOption('withdraw');
+    const review = page.getByRole('button', { name: 'Review' });
+    expect(await page.getByLabel('everything each wallet can withdraw').isChecked()).toBe(false);
+    expect(await review.isDisabled()).toBe(true);
+    expect(await page.getByTestId('review-waiting-for').textContent()).toBe(
+      'Enter an amount per wallet, or choose everything each wallet can withdraw.',
+    );
+    await page.getByLabel('everything each wallet can withdraw').check();
+    await expect.poll(() => review.isDisabled()).toBe(false);
+    await page.getByLabel('Operation', { exact: true }).selectOption('deposit');
+  });
+});
+
 /** On the Wallets screen: those wallets selected and added to, or removed from, a group. */
 async function changeMembership(group: string, addresses: string[], change: 'Add to group' | 'Remove from group'): Promise<void> {
   await page.getByRole('button', { name: 'Wallets', exact: true }).click();

@@ -9,7 +9,7 @@ import { walletAndVaultColumns } from '../components/wallet-vault-columns';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
-import { useRequestSelection } from './requests-selection';
+import { matchesSearch, splitSelection, useRequestSelection } from './requests-selection';
 import { RequestStaleMark } from './StaleMark';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { useSigningStore } from '../signing';
@@ -26,7 +26,7 @@ const STATUS_CLASS: Record<string, string> = {
 /** Every request of the batch: filter, sort, search, and select for a batch cancel or claim. */
 export function RequestsScreen() {
   const data = usePortfolioStore((s) => s.data);
-  const { selected, set: setSelected, clear } = useRequestSelection();
+  const { selected, set: setSelected, clear, drop } = useRequestSelection();
   const [search, setSearch] = useState('');
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
@@ -46,6 +46,15 @@ export function RequestsScreen() {
   const rows = useMemo(() => (filtered ? all.filter(accept) : all), [all, accept, filtered]);
   // Not a pass over every request on each render: with nothing selected (the usual case) there is none at all.
   const selectedRows = useMemo(() => (Object.values(selected).some(Boolean) ? all.filter((r) => selected[r.id]) : []), [all, selected]);
+  // What the filters and the search hide of the selection is said, never acted on unseen.
+  const { hidden } = useMemo(() => {
+    const v = (r: RequestRow) => {
+      const vault = index.vault(r.vaultId);
+      const texts = { label: index.label(r.wallet), vaultName: vault?.name ?? '', chainName: vault?.chain.name ?? '', action: r.action ? actionLabel(r.action.functionName, r.action.contract) : '' };
+      return (!filtered || accept(r)) && matchesSearch(r, search, texts);
+    };
+    return splitSelection(selectedRows, v);
+  }, [selectedRows, filtered, accept, search, index]);
   const counts = {
     claim: selectedRows.filter((r) => r.action?.kind === 'claim').length,
     cancel: selectedRows.filter((r) => r.action?.kind === 'cancel').length,
@@ -161,6 +170,14 @@ export function RequestsScreen() {
               {selectedRows.length} selected: {counts.claim} to claim, {counts.cancel} to cancel
               {counts.none ? `, ${counts.none} with nothing to do now` : ''}
             </span>
+            {hidden.length ? (
+              <span className="warn-text" data-testid="selection-hidden">
+                {hidden.length} of them {hidden.length === 1 ? 'is' : 'are'} hidden by the filters or the search, and included.{' '}
+                <button type="button" className="link-button" onClick={() => drop(hidden.map((r) => r.id))}>
+                  Unselect the {hidden.length} hidden
+                </button>
+              </span>
+            ) : null}
             <SignSelectionButton rows={selectedRows} />
             <button type="button" className="button button-small" onClick={clear}>
               Clear

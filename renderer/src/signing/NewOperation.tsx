@@ -57,6 +57,15 @@ export function NewOperation() {
   const blocked = route && !route.ok ? route.reason : null;
   const invalid = parsed && !parsed.ok && amount.trim() !== '' ? parsed.reason : null;
   const ready = !blocked && !outdated && (!needsAmount || parsed?.ok === true) && data.wallets.length > 0;
+  // Review is never disabled without a word: what it waits for, as text.
+  const waitingFor =
+    ready || blocked || outdated || invalid
+      ? null
+      : data.wallets.length === 0
+        ? 'This batch has no wallets: add some on the Wallets screen.'
+        : action === 'withdraw'
+          ? 'Enter an amount per wallet, or choose everything each wallet can withdraw.'
+          : 'Enter an amount per wallet.';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -129,6 +138,11 @@ export function NewOperation() {
       ) : null}
       {blocked ? <p className="field-error">{blocked}</p> : null}
       {invalid ? <p className="field-error">{invalid}</p> : null}
+      {waitingFor ? (
+        <p className="cell-sub" data-testid="review-waiting-for">
+          {waitingFor}
+        </p>
+      ) : null}
     </form>
   );
 }
