@@ -221,6 +221,8 @@ export const PlanSchema = z.object({
   warnings: z.array(z.string()),
   /** Absent for a plan made here. */
   origin: BatchOriginSchema.optional(),
+  /** A plan over several vaults (claims or cancels picked across vaults): every vault, `vault` the first. */
+  vaults: z.array(PlanVaultSchema).optional(),
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
@@ -244,6 +246,8 @@ export const BatchSchema = z.object({
   items: z.array(BatchItemSchema),
   /** Absent for a batch planned here (and in journals written before bundles existed). */
   origin: BatchOriginSchema.optional(),
+  /** A batch over several vaults: every vault, `vault` the first. */
+  vaults: z.array(PlanVaultSchema).optional(),
 });
 export type Batch = z.infer<typeof BatchSchema>;
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Portfolio } from '../../shared/portfolio/schemas';
@@ -144,6 +145,53 @@ describe('selections and defaults an operator can trust', () => {
     await expect.poll(() => review.isDisabled()).toBe(false);
     await page.getByLabel('Operation', { exact: true }).selectOption('deposit');
   });
+});
+
+describe('one review for many vaults', () => {
+  it('signs claims picked in three vaults as one batch, wallet by wallet, with one report', async () => {
+    // Vaults whose claimable requests can all be claimed now, the three with the fewest.
+    const claimable = (vaultId: string) => all.requests.filter((r) => r.vaultId === vaultId && r.status === 'CLAIMABLE');
+    const vaults = all.vaults
+      .filter((v) => claimable(v.id).length > 0 && claimable(v.id).every((r) => r.action?.kind === 'claim'))
+      .sort((a, b) => claimable(a.id).length - claimable(b.id).length)
+      .slice(0, 3);
+    expect(vaults).toHaveLength(3);
+    const picked = vaults.flatMap((v) => claimable(v.id));
+
+    await page.getByRole('button', { name: 'Overview', exact: true }).click();
+    await batchPicker().selectOption({ value: '' });
+    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    const earlier = page.getByTestId('request-selection');
+    if (await earlier.isVisible()) await earlier.getByRole('button', { name: 'Clear' }).click();
+    const table = page.locator('[role="table"][aria-label="Requests"]');
+    for (const vault of vaults) {
+      await page.getByLabel('Vault').selectOption({ label: vault.name });
+      await page.getByLabel('Status').selectOption('CLAIMABLE');
+      await expect.poll(() => table.locator('[data-row-id]').count()).toBe(claimable(vault.id).length);
+      await page.getByLabel('Select all rows shown').check();
+    }
+    await page.getByRole('button', { name: `Review and sign ${picked.length} claims in 3 vaults` }).click();
+
+    const plan = page.getByTestId('plan');
+    await expect.poll(() => plan.locator('h2').textContent(), { timeout: 120_000 }).toContain('claims in 3 vaults');
+    // Grouped by vault in the review, every claim picked in it.
+    for (const vault of vaults)
+      expect(await plan.locator(`[data-vault-id="${vault.id}"] .plan-items > li`).count()).toBe(claimable(vault.id).length);
+    const batchId = await s.startSigning();
+    // Device order: all of one wallet's items together.
+    const order = (await s.shownBatch()).items.map((i) => i.wallet.toLowerCase());
+    expect(order.filter((w, k) => k > 0 && w !== order[k - 1]).length + 1).toBe(new Set(order).size);
+    await s.approveUntilDone();
+    expect(await s.itemStates()).toEqual(picked.map(() => 'confirmed'));
+    expect(await page.locator('[data-testid="batch"] h2').textContent()).toContain('3 vaults');
+
+    // One report for the three vaults.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Report (CSV)' }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    for (const vault of vaults) expect(csv).toContain(vault.name);
+    expect(csv.trim().split('\n')).toHaveLength(picked.length + 1);
+    expect((await ui.c.runtime.handlers.signing.listBatches({}, ctx)).filter((b) => b.id === batchId)).toHaveLength(1);
+  }, 900_000);
 });
 
 /** On the Wallets screen: those wallets selected and added to, or removed from, a group. */

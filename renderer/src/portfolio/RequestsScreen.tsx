@@ -37,10 +37,17 @@ export function RequestsScreen() {
   const all = useMemo(() => data?.requests ?? [], [data]);
   const statuses = useMemo(() => [...new Set(all.map((r) => r.status))].sort(), [all]);
   // Types beyond the three the console acts on (write-offs, or one added later) are offered as the service wrote them.
-  const otherTypes = useMemo(() => [...new Set(all.map((r) => r.type))].filter((t) => t !== 'DEPOSIT' && t !== 'WITHDRAW' && t !== 'REDEEM').sort(), [all]);
+  const otherTypes = useMemo(
+    () => [...new Set(all.map((r) => r.type))].filter((t) => t !== 'DEPOSIT' && t !== 'WITHDRAW' && t !== 'REDEEM').sort(),
+    [all],
+  );
   const filtered = Boolean(type || status || vaultId || actionable);
   const accept = useCallback(
-    (r: RequestRow) => (!type || r.type === type) && (!status || r.status === status) && (!vaultId || r.vaultId === vaultId) && (!actionable || r.action !== null),
+    (r: RequestRow) =>
+      (!type || r.type === type) &&
+      (!status || r.status === status) &&
+      (!vaultId || r.vaultId === vaultId) &&
+      (!actionable || r.action !== null),
     [type, status, vaultId, actionable],
   );
   const rows = useMemo(() => (filtered ? all.filter(accept) : all), [all, accept, filtered]);
@@ -50,7 +57,12 @@ export function RequestsScreen() {
   const { hidden } = useMemo(() => {
     const v = (r: RequestRow) => {
       const vault = index.vault(r.vaultId);
-      const texts = { label: index.label(r.wallet), vaultName: vault?.name ?? '', chainName: vault?.chain.name ?? '', action: r.action ? actionLabel(r.action.functionName, r.action.contract) : '' };
+      const texts = {
+        label: index.label(r.wallet),
+        vaultName: vault?.name ?? '',
+        chainName: vault?.chain.name ?? '',
+        action: r.action ? actionLabel(r.action.functionName, r.action.contract) : '',
+      };
       return (!filtered || accept(r)) && matchesSearch(r, search, texts);
     };
     return splitSelection(selectedRows, v);
@@ -79,7 +91,12 @@ export function RequestsScreen() {
               <span>{c.row.original.type.charAt(0) + c.row.original.type.slice(1).toLowerCase()}</span>
             </KnownValue>
             <span className="cell-sub">
-              {[c.row.original.isInstant ? 'instant' : null, c.row.original.epochNumber !== null ? `epoch ${c.row.original.epochNumber}` : null].filter(Boolean).join(' · ') || '—'}
+              {[
+                c.row.original.isInstant ? 'instant' : null,
+                c.row.original.epochNumber !== null ? `epoch ${c.row.original.epochNumber}` : null,
+              ]
+                .filter(Boolean)
+                .join(' · ') || '—'}
             </span>
           </div>
         ),
@@ -97,20 +114,30 @@ export function RequestsScreen() {
         ),
       }),
       // In tokens, not base units: a withdrawal counts in 18-decimal tranche units, a deposit in the underlying's.
-      col.accessor((r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)), {
-        id: 'amount',
-        header: 'Amount',
-        meta: { width: '170px', align: 'right' } satisfies ColumnMeta,
-        cell: (c) => {
-          const v = index.vault(c.row.original.vaultId);
-          return v ? <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} /> : null;
+      col.accessor(
+        (r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)),
+        {
+          id: 'amount',
+          header: 'Amount',
+          meta: { width: '170px', align: 'right' } satisfies ColumnMeta,
+          cell: (c) => {
+            const v = index.vault(c.row.original.vaultId);
+            return v ? (
+              <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} />
+            ) : null;
+          },
         },
-      }),
+      ),
       col.accessor((r) => r.expectedAt ?? Number.MAX_SAFE_INTEGER, {
         id: 'expected',
         header: 'Expected',
         meta: { width: '140px' } satisfies ColumnMeta,
-        cell: (c) => (c.row.original.expectedAt ? <DateTime seconds={c.row.original.expectedAt} withTime={false} /> : <span className="cell-sub">—</span>),
+        cell: (c) =>
+          c.row.original.expectedAt ? (
+            <DateTime seconds={c.row.original.expectedAt} withTime={false} />
+          ) : (
+            <span className="cell-sub">—</span>
+          ),
       }),
       col.accessor((r) => (r.action ? actionLabel(r.action.functionName, r.action.contract) : ''), {
         id: 'action',
@@ -133,7 +160,14 @@ export function RequestsScreen() {
     <section className="screen" aria-labelledby="requests-title">
       <PortfolioHeader title="Requests" subtitle={data ? `${rows.length} of ${all.length} requests` : undefined} />
       <div className="table-toolbar">
-        <input className="search" type="search" placeholder="Search wallet, label, vault, status" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search requests" />
+        <input
+          className="search"
+          type="search"
+          placeholder="Search wallet, label, vault, status"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          aria-label="Search requests"
+        />
         <select aria-label="Type" value={type} onChange={(e) => setType(e.target.value)}>
           <option value="">All types</option>
           <option value="DEPOSIT">Deposits</option>
@@ -207,35 +241,59 @@ export function RequestsScreen() {
 }
 
 /**
- * Starts a signing plan for the selection: one vault and one kind of action (claims, or cancels) at
- * a time, as the device signs one batch at a time.
+ * Starts a signing plan for the selection: one kind of action (claims, or cancels) at a time,
+ * across as many vaults as selected, as one batch. When it cannot start, it says why as text.
  */
 function SignSelectionButton({ rows }: { rows: RequestRow[] }) {
   const go = useNavigationStore((s) => s.go);
   const makePlan = useSigningStore((s) => s.makePlan);
   const planning = useSigningStore((s) => s.planning);
   const actionable = rows.filter((r) => r.action);
-  const vaults = new Set(actionable.map((r) => r.vaultId));
+  const byVault = new Map<string, RequestRow[]>();
+  for (const r of actionable) byVault.set(r.vaultId, [...(byVault.get(r.vaultId) ?? []), r]);
   const kinds = new Set(actionable.map((r) => r.action!.kind));
-  const fits = actionable.length > 0 && vaults.size === 1 && kinds.size === 1;
+  const fits = actionable.length > 0 && kinds.size === 1;
   const kind = [...kinds][0];
+  const why =
+    actionable.length === 0
+      ? 'Nothing selected can be claimed or cancelled now.'
+      : kinds.size > 1
+        ? 'Claims and cancels go in separate batches: unselect one kind.'
+        : null;
+  const noun = kind === 'cancel' ? 'cancel' : 'claim';
   return (
-    <button
-      type="button"
-      className="button button-small button-primary"
-      disabled={!fits || planning}
-      title={fits ? undefined : 'Select requests of one vault and one kind (claims, or cancels) to sign them together.'}
-      onClick={() => {
-        void makePlan({
-          vaultId: [...vaults][0]!,
-          action: kind === 'cancel' ? 'cancel' : 'claim',
-          wallets: [...new Set(actionable.map((r) => r.wallet))],
-          requestIds: actionable.map((r) => r.id),
-        });
-        go('signing');
-      }}
-    >
-      {planning ? 'Preparing…' : fits ? `Review and sign ${actionable.length} ${kind === 'cancel' ? 'cancel' : 'claim'}${actionable.length === 1 ? '' : 's'}` : 'Review and sign'}
-    </button>
+    <>
+      <button
+        type="button"
+        className="button button-small button-primary"
+        disabled={!fits || planning}
+        onClick={() => {
+          const parts = [...byVault.entries()].map(([vaultId, list]) => ({
+            vaultId,
+            wallets: [...new Set(list.map((r) => r.wallet))],
+            requestIds: list.map((r) => r.id),
+          }));
+          void makePlan({
+            vaultId: parts[0]!.vaultId,
+            action: noun,
+            wallets: [...new Set(actionable.map((r) => r.wallet))],
+            requestIds: actionable.map((r) => r.id),
+            ...(parts.length > 1 ? { parts } : {}),
+          });
+          go('signing');
+        }}
+      >
+        {planning
+          ? 'Preparing…'
+          : fits
+            ? `Review and sign ${actionable.length} ${noun}${actionable.length === 1 ? '' : 's'}${byVault.size > 1 ? ` in ${byVault.size} vaults` : ''}`
+            : 'Review and sign'}
+      </button>
+      {why ? (
+        <span className="warn-text" data-testid="sign-selection-why">
+          {why}
+        </span>
+      ) : null}
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { VaultPinPanel } from './VaultPinPanel';
 
 /** Refusals that a review and an explicit pin of the vault's contracts can resolve. */
 const PIN_CODES = new Set(['REGISTRY_VAULT_NOT_PINNED', 'REGISTRY_VAULT_FROZEN']);
-import { PlanReview, ReviewCard } from './PlanReview';
+import { PlanReview, ReviewCard, vaultsNamed } from './PlanReview';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
 const STATE_CLASS: Record<ItemState, string> = {
@@ -57,7 +57,7 @@ export function SigningScreen() {
         <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status} data-batch-id={batch.id}>
           <div className="notice-head">
             <h2>
-              {ACTION_TITLE[batch.selection.action] ?? batch.selection.action} in {batch.vault.name} · <span data-testid="batch-status">{batch.status}</span>
+              {ACTION_TITLE[batch.selection.action] ?? batch.selection.action} in {vaultsNamed(batch)} · <span data-testid="batch-status">{batch.status}</span>
             </h2>
             <div className="form-actions">
               {batch.status === 'running' ? (
