@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import type { BatchItem, BatchOrigin, ItemState } from '../../../shared/signing/schemas';
+import type { ItemState } from '../../../shared/signing/schemas';
+import { canRetry } from './retry';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -21,18 +22,6 @@ const STATE_CLASS: Record<ItemState, string> = {
   failed: 'pill-bad',
   skipped: 'pill-muted',
 };
-
-/**
- * Whether Retry can take an item up again: a failed or skipped one (a skip undone), or one sent
- * back to waiting by the device. A signed bundle's transactions are signed offline: here they can
- * only be sent again as they are, which a used nonce or a mined one never allows.
- */
-function canRetry(item: BatchItem, origin: BatchOrigin['kind'] | null): boolean {
-  if (origin === 'bundle-broadcast') {
-    return (item.state === 'failed' || item.state === 'skipped') && item.signed !== null && item.receipt === null && item.error?.code !== 'TX_NONCE_USED';
-  }
-  return item.state === 'failed' || item.state === 'skipped' || (item.state === 'waiting' && item.attempts > 0);
-}
 
 /** Plans to review, the batch being signed item by item, and the batches before it. */
 export function SigningScreen() {
