@@ -9,7 +9,7 @@ import { walletAndVaultColumns } from '../components/wallet-vault-columns';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
-import { matchesSearch, splitSelection, useRequestSelection } from './requests-selection';
+import { changedSincePicked, matchesSearch, splitSelection, useRequestSelection } from './requests-selection';
 import { RequestStaleMark } from './StaleMark';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { useSigningStore } from '../signing';
@@ -26,7 +26,7 @@ const STATUS_CLASS: Record<string, string> = {
 /** Every request of the batch: filter, sort, search, and select for a batch cancel or claim. */
 export function RequestsScreen() {
   const data = usePortfolioStore((s) => s.data);
-  const { selected, set: setSelected, clear, drop } = useRequestSelection();
+  const { selected, picked, set: pick, clear, drop } = useRequestSelection();
   const [search, setSearch] = useState('');
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
@@ -67,10 +67,12 @@ export function RequestsScreen() {
     };
     return splitSelection(selectedRows, v);
   }, [selectedRows, filtered, accept, search, index]);
+  const changed = useMemo(() => changedSincePicked(selectedRows, picked), [selectedRows, picked]);
+  const toSign = useMemo(() => (changed.length ? selectedRows.filter((r) => !changed.includes(r)) : selectedRows), [selectedRows, changed]);
   const counts = {
-    claim: selectedRows.filter((r) => r.action?.kind === 'claim').length,
-    cancel: selectedRows.filter((r) => r.action?.kind === 'cancel').length,
-    none: selectedRows.filter((r) => !r.action).length,
+    claim: toSign.filter((r) => r.action?.kind === 'claim').length,
+    cancel: toSign.filter((r) => r.action?.kind === 'cancel').length,
+    none: toSign.filter((r) => !r.action).length,
   };
 
   const columns = useMemo(
@@ -212,7 +214,17 @@ export function RequestsScreen() {
                 </button>
               </span>
             ) : null}
-            <SignSelectionButton rows={selectedRows} />
+            {changed.length ? (
+              <span className="warn-text" data-testid="selection-changed">
+                {changed.length} picked to {picked[changed[0]!.id]} no longer allow{changed.length === 1 ? 's' : ''} it (
+                {changed[0]!.action ? `now: ${actionLabel(changed[0]!.action.functionName, changed[0]!.action.contract).toLowerCase()}` : 'nothing to do now'}
+                ): left out.{' '}
+                <button type="button" className="link-button" onClick={() => drop(changed.map((r) => r.id))}>
+                  Unselect {changed.length === 1 ? 'it' : 'them'}
+                </button>
+              </span>
+            ) : null}
+            <SignSelectionButton rows={toSign} />
             <button type="button" className="button button-small" onClick={clear}>
               Clear
             </button>
@@ -228,7 +240,7 @@ export function RequestsScreen() {
           getRowId={(r) => r.id}
           ariaLabel="Requests"
           search={search}
-          selection={{ selected, onChange: setSelected }}
+          selection={{ selected, onChange: (next) => pick(next, all) }}
           rowHeight={56}
           maxHeight="calc(100vh - 330px)"
           minWidth={1040}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestRow } from '../../../shared/portfolio/schemas';
-import { matchesSearch, splitSelection, useRequestSelection } from '../../../renderer/src/portfolio/requests-selection';
+import { changedSincePicked, matchesSearch, splitSelection, useRequestSelection } from '../../../renderer/src/portfolio/requests-selection';
 import { useSigningStore } from '../../../renderer/src/signing/signing-store';
 import { freshStores } from './fake-bridge';
 
@@ -35,5 +35,20 @@ describe('the New operation form', () => {
     useSigningStore.getState().setOperation({ amount: '250' });
     useSigningStore.getState().setOperation({ action: 'withdraw' });
     expect(useSigningStore.getState().operation).toMatchObject({ action: 'withdraw', amount: '', everything: false });
+  });
+});
+
+describe('a request picked to cancel whose epoch was processed', () => {
+  it('is not taken as a claim: it is named as changed since it was picked', () => {
+    const pending = { ...row('9', 'a', 'PENDING'), action: { kind: 'cancel' } } as RequestRow;
+    useRequestSelection.getState().set({ 9: true }, [pending]);
+    const processed = { ...pending, status: 'CLAIMABLE', action: { kind: 'claim' } } as RequestRow;
+    const { picked } = useRequestSelection.getState();
+    expect(changedSincePicked([processed], picked)).toEqual([processed]);
+    expect(changedSincePicked([pending], picked)).toEqual([]);
+    // Picked again as it is now, it is a claim the operator chose.
+    useRequestSelection.getState().drop(['9']);
+    useRequestSelection.getState().set({ 9: true }, [processed]);
+    expect(changedSincePicked([processed], useRequestSelection.getState().picked)).toEqual([]);
   });
 });
