@@ -247,6 +247,23 @@ export const SetOfflineInput = z.object({ offline: z.boolean() }).strict();
 export const PlanRequestInput = z
   .object({
     vaultId: z.string().min(1).max(40),
+    /**
+     * Claims and cancels picked across vaults: per vault, its wallets and requests, planned as one
+     * batch (`vaultId`, `wallets` and `requestIds` then name the whole selection).
+     */
+    parts: z
+      .array(
+        z
+          .object({
+            vaultId: z.string().min(1).max(40),
+            wallets: z.array(z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(2000),
+            requestIds: z.array(z.string().max(200)).min(1).max(20_000),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(50)
+      .optional(),
     action: z.enum(['deposit', 'withdraw', 'redeem', 'claim', 'cancel', 'agreements']),
     wallets: z.array(z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(2000),
     amount: z.string().max(80).optional(),

@@ -22,6 +22,8 @@ export const SelectionWalletSchema = z.object({
   label: z.string(),
   /** Derivation path on the Ledger, `44'/60'/…` form. */
   path: z.string(),
+  /** A watch-only wallet of the book (no Ledger path): planned as skipped, with that reason. */
+  watchOnly: z.boolean().optional(),
 });
 export type SelectionWallet = z.infer<typeof SelectionWalletSchema>;
 
@@ -219,6 +221,8 @@ export const PlanSchema = z.object({
   warnings: z.array(z.string()),
   /** Absent for a plan made here. */
   origin: BatchOriginSchema.optional(),
+  /** A plan over several vaults (claims or cancels picked across vaults): every vault, `vault` the first. */
+  vaults: z.array(PlanVaultSchema).optional(),
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
@@ -242,6 +246,8 @@ export const BatchSchema = z.object({
   items: z.array(BatchItemSchema),
   /** Absent for a batch planned here (and in journals written before bundles existed). */
   origin: BatchOriginSchema.optional(),
+  /** A batch over several vaults: every vault, `vault` the first. */
+  vaults: z.array(PlanVaultSchema).optional(),
 });
 export type Batch = z.infer<typeof BatchSchema>;
 

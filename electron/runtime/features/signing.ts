@@ -84,24 +84,33 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
   };
 
   return {
-    async plan(input: { vaultId: string; action: Plan['selection']['action']; wallets: string[]; amount?: string | undefined; requestIds?: string[] | undefined; approval?: 'exact' | 'unlimited' | undefined }): Promise<Plan> {
+    async plan(input: {
+      vaultId: string;
+      action: Plan['selection']['action'];
+      wallets: string[];
+      amount?: string | undefined;
+      requestIds?: string[] | undefined;
+      approval?: 'exact' | 'unlimited' | undefined;
+      parts?: { vaultId: string; wallets: string[]; requestIds: string[] }[] | undefined;
+    }): Promise<Plan> {
       const book = deps.book();
-      const wallets = input.wallets.map((address) => {
-        const w = book.wallets().find((x) => x.address.toLowerCase() === address.toLowerCase());
-        if (!w) throw new AppError({ code: 'WALLET_NOT_FOUND', message: `${address} is not in the wallet book.` });
-        if (w.source !== 'ledger' || !w.ledger) {
-          throw new AppError({
-            code: 'WALLET_WATCH_ONLY',
-            message: `${w.label || w.address} is watch-only: the console cannot sign for it.`,
-            action: 'Import it from the Ledger on the Wallets screen, or leave it out of the selection.',
-          });
-        }
-        return { address: w.address, label: w.label, path: w.ledger.path };
-      });
+      const walletsOf = (addresses: string[]) =>
+        addresses.map((address) => {
+          const w = book.wallets().find((x) => x.address.toLowerCase() === address.toLowerCase());
+          if (!w) throw new AppError({ code: 'WALLET_NOT_FOUND', message: `${address} is not in the wallet book.` });
+          // A watch-only wallet cannot sign: it is kept in the plan as skipped, with that reason, like
+          // a wallet without KYC, so one of them never blocks the batch.
+          if (w.source !== 'ledger' || !w.ledger) return { address: w.address, label: w.label, path: '', watchOnly: true };
+          return { address: w.address, label: w.label, path: w.ledger.path };
+        });
+      // Claims and cancels picked across vaults: one plan, one batch.
+      if (input.parts && (input.action === 'claim' || input.action === 'cancel')) {
+        return service.planAcrossVaults(input.parts.map((p) => ({ vaultId: p.vaultId, action: input.action, wallets: walletsOf(p.wallets), requestIds: p.requestIds })));
+      }
       return service.plan({
         vaultId: input.vaultId,
         action: input.action,
-        wallets,
+        wallets: walletsOf(input.wallets),
         ...(input.amount !== undefined ? { amount: input.amount } : {}),
         ...(input.requestIds ? { requestIds: input.requestIds } : {}),
         ...(input.approval ? { approval: input.approval } : {}),

@@ -38,7 +38,7 @@ export function summary(batch: Batch): BatchSummary {
     updatedAt: batch.updatedAt,
     status: batch.status,
     action: batch.selection.action,
-    vaultName: batch.vault.name,
+    vaultName: batch.vaults && batch.vaults.length > 1 ? `${batch.vaults.length} vaults (${batch.vaults.map((v) => v.name).join(', ')})` : batch.vault.name,
     counts: countItems(batch.items),
     ...(batch.origin ? { origin: batch.origin } : {}),
   };

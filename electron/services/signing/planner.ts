@@ -56,14 +56,14 @@ function uniqueWallets(input: Selection): Selection {
 }
 
 /** The plan, and what it was made from. */
-export async function planWithBasis(deps: PlannerDeps, input: Selection): Promise<{ plan: Plan; basis: PlanBasis }> {
+export async function planWithBasis(deps: PlannerDeps, input: Selection, options: { nonceFloor?: ReadonlyMap<string, number> } = {}): Promise<{ plan: Plan; basis: PlanBasis }> {
   const selection = uniqueWallets(input);
   const facts = await readPlanFacts(deps, selection);
   const verdicts = eligibility(selection, facts);
   const fees = needsFees(verdicts) ? await chainFees(facts.client, selection.maxFeeGwei) : null;
   const nonces = new Map<string, number>();
   const pinned = { vaultName: facts.pinned.vault.name, pinnedAt: facts.pinned.vault.pinnedAt, checkedAtBlock: facts.pinned.checkedAtBlock.toString() };
-  const drafted = await draftWallets({ client: facts.client, vault: facts.vault, wallets: selection.wallets, verdicts, fees, nonces, pinned });
+  const drafted = await draftWallets({ client: facts.client, vault: facts.vault, wallets: selection.wallets, verdicts, fees, nonces, pinned, ...(options.nonceFloor ? { nonceFloor: options.nonceFloor } : {}) });
   const now = new Date().toISOString();
   const { items, wallets } = reviewItems({ selection, vault: facts.vault, kycLink: facts.catalog.kyc.link, chain: facts.chain, verdicts, drafted, now });
   const plan: Plan = {

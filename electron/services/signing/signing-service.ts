@@ -23,6 +23,7 @@ import { Journal } from './journal';
 import { KeptPlans } from './kept-plans';
 import { openBatch, type OpenBatch } from './open-batch';
 import { planWithBasis, type PlanBasis } from './planner';
+import { mergeVaultPlans, nextNonces } from './planning/across-vaults';
 import { busy, runnerFor } from './runners';
 import type { Transition } from './transition';
 
@@ -97,6 +98,28 @@ export class SigningService {
   }
 
   /**
+   * One plan over several vaults (claims or cancels picked across vaults): each vault planned as
+   * for one, after the others so that a wallet's nonces follow on, then merged into one review and
+   * one batch. It is not exported as an unsigned bundle (a bundle holds one vault).
+   */
+  async planAcrossVaults(parts: readonly Selection[]): Promise<Plan> {
+    if (parts.length === 1) return this.plan(parts[0]!);
+    const { registry, firstSeen } = this.options;
+    const deps = { ...this.options, verifyVault: (vault: Portfolio['vaults'][number], client: PublicClient) => registry.verifyForPlan(identityOf(vault), client, firstSeen) };
+    const planned: Plan[] = [];
+    const floor = new Map<string, number>();
+    for (const part of parts) {
+      const { plan } = await planWithBasis(deps, part, { nonceFloor: floor });
+      await this.gate(plan);
+      nextNonces(plan, floor);
+      planned.push(plan);
+    }
+    const plan = mergeVaultPlans(planned);
+    this.plans.keep(plan, null);
+    return structuredClone(plan);
+  }
+
+  /**
    * A plan that did not come from this install's planner (an unsigned bundle, checked on import),
    * kept by id like the others so the same review and `createBatch` serve it.
    */
@@ -111,7 +134,12 @@ export class SigningService {
    * The registry's gate (registry/gate.ts) on a plan or a batch, whatever made it (an unsigned
    * bundle on the offline install included): throws the refusal.
    */
-  private async gate(plan: Pick<Plan, 'vault' | 'selection' | 'items' | 'origin'>): Promise<void> {
+  private async gate(plan: Pick<Plan, 'vault' | 'selection' | 'items' | 'origin' | 'vaults'>): Promise<void> {
+    // Over several vaults, each vault's items pass the gate of that vault's pinned contracts.
+    if (plan.vaults && plan.vaults.length > 1) {
+      for (const vault of plan.vaults) await this.gate({ ...plan, vault, vaults: undefined, items: plan.items.filter((i) => i.vaultId === vault.id) });
+      return;
+    }
     let pinned = await this.options.registry.entry(plan.vault.id);
     if (!pinned && plan.origin) {
       if (plan.origin.kind === 'bundle-broadcast' && this.options.firstSeen.kind === 'pin-after-checks') {
@@ -176,6 +204,7 @@ export class SigningService {
       wallets: plan.wallets,
       items: plan.items,
       ...(plan.origin ? { origin: plan.origin } : {}),
+      ...(plan.vaults && plan.vaults.length > 1 ? { vaults: plan.vaults } : {}),
     };
     await this.journalNew(batch, 'signing: batch journaled', { action: batch.selection.action, vaultId: batch.vault.id });
     return structuredClone(batch);

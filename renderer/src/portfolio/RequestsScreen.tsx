@@ -9,7 +9,7 @@ import { walletAndVaultColumns } from '../components/wallet-vault-columns';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
-import { useRequestSelection } from './requests-selection';
+import { changedSincePicked, matchesSearch, splitSelection, useRequestSelection } from './requests-selection';
 import { RequestStaleMark } from './StaleMark';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { useSigningStore } from '../signing';
@@ -26,7 +26,7 @@ const STATUS_CLASS: Record<string, string> = {
 /** Every request of the batch: filter, sort, search, and select for a batch cancel or claim. */
 export function RequestsScreen() {
   const data = usePortfolioStore((s) => s.data);
-  const { selected, set: setSelected, clear } = useRequestSelection();
+  const { selected, picked, set: pick, clear, drop } = useRequestSelection();
   const [search, setSearch] = useState('');
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
@@ -37,19 +37,42 @@ export function RequestsScreen() {
   const all = useMemo(() => data?.requests ?? [], [data]);
   const statuses = useMemo(() => [...new Set(all.map((r) => r.status))].sort(), [all]);
   // Types beyond the three the console acts on (write-offs, or one added later) are offered as the service wrote them.
-  const otherTypes = useMemo(() => [...new Set(all.map((r) => r.type))].filter((t) => t !== 'DEPOSIT' && t !== 'WITHDRAW' && t !== 'REDEEM').sort(), [all]);
+  const otherTypes = useMemo(
+    () => [...new Set(all.map((r) => r.type))].filter((t) => t !== 'DEPOSIT' && t !== 'WITHDRAW' && t !== 'REDEEM').sort(),
+    [all],
+  );
   const filtered = Boolean(type || status || vaultId || actionable);
   const accept = useCallback(
-    (r: RequestRow) => (!type || r.type === type) && (!status || r.status === status) && (!vaultId || r.vaultId === vaultId) && (!actionable || r.action !== null),
+    (r: RequestRow) =>
+      (!type || r.type === type) &&
+      (!status || r.status === status) &&
+      (!vaultId || r.vaultId === vaultId) &&
+      (!actionable || r.action !== null),
     [type, status, vaultId, actionable],
   );
   const rows = useMemo(() => (filtered ? all.filter(accept) : all), [all, accept, filtered]);
   // Not a pass over every request on each render: with nothing selected (the usual case) there is none at all.
   const selectedRows = useMemo(() => (Object.values(selected).some(Boolean) ? all.filter((r) => selected[r.id]) : []), [all, selected]);
+  // What the filters and the search hide of the selection is said, never acted on unseen.
+  const { hidden } = useMemo(() => {
+    const v = (r: RequestRow) => {
+      const vault = index.vault(r.vaultId);
+      const texts = {
+        label: index.label(r.wallet),
+        vaultName: vault?.name ?? '',
+        chainName: vault?.chain.name ?? '',
+        action: r.action ? actionLabel(r.action.functionName, r.action.contract) : '',
+      };
+      return (!filtered || accept(r)) && matchesSearch(r, search, texts);
+    };
+    return splitSelection(selectedRows, v);
+  }, [selectedRows, filtered, accept, search, index]);
+  const changed = useMemo(() => changedSincePicked(selectedRows, picked), [selectedRows, picked]);
+  const toSign = useMemo(() => (changed.length ? selectedRows.filter((r) => !changed.includes(r)) : selectedRows), [selectedRows, changed]);
   const counts = {
-    claim: selectedRows.filter((r) => r.action?.kind === 'claim').length,
-    cancel: selectedRows.filter((r) => r.action?.kind === 'cancel').length,
-    none: selectedRows.filter((r) => !r.action).length,
+    claim: toSign.filter((r) => r.action?.kind === 'claim').length,
+    cancel: toSign.filter((r) => r.action?.kind === 'cancel').length,
+    none: toSign.filter((r) => !r.action).length,
   };
 
   const columns = useMemo(
@@ -70,7 +93,12 @@ export function RequestsScreen() {
               <span>{c.row.original.type.charAt(0) + c.row.original.type.slice(1).toLowerCase()}</span>
             </KnownValue>
             <span className="cell-sub">
-              {[c.row.original.isInstant ? 'instant' : null, c.row.original.epochNumber !== null ? `epoch ${c.row.original.epochNumber}` : null].filter(Boolean).join(' · ') || '—'}
+              {[
+                c.row.original.isInstant ? 'instant' : null,
+                c.row.original.epochNumber !== null ? `epoch ${c.row.original.epochNumber}` : null,
+              ]
+                .filter(Boolean)
+                .join(' · ') || '—'}
             </span>
           </div>
         ),
@@ -88,20 +116,30 @@ export function RequestsScreen() {
         ),
       }),
       // In tokens, not base units: a withdrawal counts in 18-decimal tranche units, a deposit in the underlying's.
-      col.accessor((r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)), {
-        id: 'amount',
-        header: 'Amount',
-        meta: { width: '170px', align: 'right' } satisfies ColumnMeta,
-        cell: (c) => {
-          const v = index.vault(c.row.original.vaultId);
-          return v ? <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} /> : null;
+      col.accessor(
+        (r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)),
+        {
+          id: 'amount',
+          header: 'Amount',
+          meta: { width: '170px', align: 'right' } satisfies ColumnMeta,
+          cell: (c) => {
+            const v = index.vault(c.row.original.vaultId);
+            return v ? (
+              <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} />
+            ) : null;
+          },
         },
-      }),
+      ),
       col.accessor((r) => r.expectedAt ?? Number.MAX_SAFE_INTEGER, {
         id: 'expected',
         header: 'Expected',
         meta: { width: '140px' } satisfies ColumnMeta,
-        cell: (c) => (c.row.original.expectedAt ? <DateTime seconds={c.row.original.expectedAt} withTime={false} /> : <span className="cell-sub">—</span>),
+        cell: (c) =>
+          c.row.original.expectedAt ? (
+            <DateTime seconds={c.row.original.expectedAt} withTime={false} />
+          ) : (
+            <span className="cell-sub">—</span>
+          ),
       }),
       col.accessor((r) => (r.action ? actionLabel(r.action.functionName, r.action.contract) : ''), {
         id: 'action',
@@ -124,7 +162,14 @@ export function RequestsScreen() {
     <section className="screen" aria-labelledby="requests-title">
       <PortfolioHeader title="Requests" subtitle={data ? `${rows.length} of ${all.length} requests` : undefined} />
       <div className="table-toolbar">
-        <input className="search" type="search" placeholder="Search wallet, label, vault, status" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search requests" />
+        <input
+          className="search"
+          type="search"
+          placeholder="Search wallet, label, vault, status"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          aria-label="Search requests"
+        />
         <select aria-label="Type" value={type} onChange={(e) => setType(e.target.value)}>
           <option value="">All types</option>
           <option value="DEPOSIT">Deposits</option>
@@ -161,7 +206,25 @@ export function RequestsScreen() {
               {selectedRows.length} selected: {counts.claim} to claim, {counts.cancel} to cancel
               {counts.none ? `, ${counts.none} with nothing to do now` : ''}
             </span>
-            <SignSelectionButton rows={selectedRows} />
+            {hidden.length ? (
+              <span className="warn-text" data-testid="selection-hidden">
+                {hidden.length} of them {hidden.length === 1 ? 'is' : 'are'} hidden by the filters or the search, and included.{' '}
+                <button type="button" className="link-button" onClick={() => drop(hidden.map((r) => r.id))}>
+                  Unselect the {hidden.length} hidden
+                </button>
+              </span>
+            ) : null}
+            {changed.length ? (
+              <span className="warn-text" data-testid="selection-changed">
+                {changed.length} picked to {picked[changed[0]!.id]} no longer allow{changed.length === 1 ? 's' : ''} it (
+                {changed[0]!.action ? `now: ${actionLabel(changed[0]!.action.functionName, changed[0]!.action.contract).toLowerCase()}` : 'nothing to do now'}
+                ): left out.{' '}
+                <button type="button" className="link-button" onClick={() => drop(changed.map((r) => r.id))}>
+                  Unselect {changed.length === 1 ? 'it' : 'them'}
+                </button>
+              </span>
+            ) : null}
+            <SignSelectionButton rows={toSign} />
             <button type="button" className="button button-small" onClick={clear}>
               Clear
             </button>
@@ -177,7 +240,7 @@ export function RequestsScreen() {
           getRowId={(r) => r.id}
           ariaLabel="Requests"
           search={search}
-          selection={{ selected, onChange: setSelected }}
+          selection={{ selected, onChange: (next) => pick(next, all) }}
           rowHeight={56}
           maxHeight="calc(100vh - 330px)"
           minWidth={1040}
@@ -190,35 +253,59 @@ export function RequestsScreen() {
 }
 
 /**
- * Starts a signing plan for the selection: one vault and one kind of action (claims, or cancels) at
- * a time, as the device signs one batch at a time.
+ * Starts a signing plan for the selection: one kind of action (claims, or cancels) at a time,
+ * across as many vaults as selected, as one batch. When it cannot start, it says why as text.
  */
 function SignSelectionButton({ rows }: { rows: RequestRow[] }) {
   const go = useNavigationStore((s) => s.go);
   const makePlan = useSigningStore((s) => s.makePlan);
   const planning = useSigningStore((s) => s.planning);
   const actionable = rows.filter((r) => r.action);
-  const vaults = new Set(actionable.map((r) => r.vaultId));
+  const byVault = new Map<string, RequestRow[]>();
+  for (const r of actionable) byVault.set(r.vaultId, [...(byVault.get(r.vaultId) ?? []), r]);
   const kinds = new Set(actionable.map((r) => r.action!.kind));
-  const fits = actionable.length > 0 && vaults.size === 1 && kinds.size === 1;
+  const fits = actionable.length > 0 && kinds.size === 1;
   const kind = [...kinds][0];
+  const why =
+    actionable.length === 0
+      ? 'Nothing selected can be claimed or cancelled now.'
+      : kinds.size > 1
+        ? 'Claims and cancels go in separate batches: unselect one kind.'
+        : null;
+  const noun = kind === 'cancel' ? 'cancel' : 'claim';
   return (
-    <button
-      type="button"
-      className="button button-small button-primary"
-      disabled={!fits || planning}
-      title={fits ? undefined : 'Select requests of one vault and one kind (claims, or cancels) to sign them together.'}
-      onClick={() => {
-        void makePlan({
-          vaultId: [...vaults][0]!,
-          action: kind === 'cancel' ? 'cancel' : 'claim',
-          wallets: [...new Set(actionable.map((r) => r.wallet))],
-          requestIds: actionable.map((r) => r.id),
-        });
-        go('signing');
-      }}
-    >
-      {planning ? 'Preparing…' : fits ? `Review and sign ${actionable.length} ${kind === 'cancel' ? 'cancel' : 'claim'}${actionable.length === 1 ? '' : 's'}` : 'Review and sign'}
-    </button>
+    <>
+      <button
+        type="button"
+        className="button button-small button-primary"
+        disabled={!fits || planning}
+        onClick={() => {
+          const parts = [...byVault.entries()].map(([vaultId, list]) => ({
+            vaultId,
+            wallets: [...new Set(list.map((r) => r.wallet))],
+            requestIds: list.map((r) => r.id),
+          }));
+          void makePlan({
+            vaultId: parts[0]!.vaultId,
+            action: noun,
+            wallets: [...new Set(actionable.map((r) => r.wallet))],
+            requestIds: actionable.map((r) => r.id),
+            ...(parts.length > 1 ? { parts } : {}),
+          });
+          go('signing');
+        }}
+      >
+        {planning
+          ? 'Preparing…'
+          : fits
+            ? `Review and sign ${actionable.length} ${noun}${actionable.length === 1 ? '' : 's'}${byVault.size > 1 ? ` in ${byVault.size} vaults` : ''}`
+            : 'Review and sign'}
+      </button>
+      {why ? (
+        <span className="warn-text" data-testid="sign-selection-why">
+          {why}
+        </span>
+      ) : null}
+    </>
   );
 }

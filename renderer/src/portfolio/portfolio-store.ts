@@ -16,12 +16,23 @@ interface PortfolioState {
   autoRefresh: boolean;
   /** The data shown came from a refresh the operator asked for (steps with caches of their own follow it). */
   forced: boolean;
+  /**
+   * The wallet book changed (a wallet removed, added, moved between groups) since the data shown
+   * was read: its wallet list may be wrong until the reload under way lands. Nothing is planned
+   * from it meanwhile.
+   */
+  outdated: boolean;
   setGroup(groupId: string | null): void;
+  /** The wallet book changed: the batch shown is read again (a refresh under way read the old book). */
+  bookChanged(): Promise<void>;
   setAutoRefresh(on: boolean): void;
   refresh(options?: { force?: boolean }): Promise<void>;
 }
 
-const loads = loadQueue<string | null>();
+const loads = loadQueue<string>();
+/** Bumped on every change of the wallet book: a load keyed with an older version read the old book. */
+let bookVersion = 0;
+const loadKey = (groupId: string | null) => `${groupId ?? '*'}#${bookVersion}`;
 
 export const usePortfolioStore = create<PortfolioState>((set, get) => ({
   groupId: null,
@@ -30,10 +41,16 @@ export const usePortfolioStore = create<PortfolioState>((set, get) => ({
   error: null,
   autoRefresh: true,
   forced: false,
+  outdated: false,
   setGroup(groupId) {
     if (groupId === get().groupId) return;
-    set({ groupId, data: null });
+    set({ groupId, data: null, outdated: false });
     void get().refresh();
+  },
+  bookChanged() {
+    bookVersion += 1;
+    if (get().data) set({ outdated: true });
+    return get().refresh();
   },
   setAutoRefresh(on) {
     set({ autoRefresh: on });
@@ -42,14 +59,16 @@ export const usePortfolioStore = create<PortfolioState>((set, get) => ({
     const groupId = get().groupId;
     // One refresh of a batch at a time: a timer tick during a slow refresh joins it. A batch
     // switched to meanwhile is loaded once that refresh ends (joining it would drop both answers:
-    // the old batch's is not shown under the new one's name).
+    // the old batch's is not shown under the new one's name). So is a batch whose wallets changed
+    // since the refresh under way started: that one read the old wallet list.
+    const key = loadKey(groupId);
     const queued = loads.last();
-    if (queued?.key === groupId) return queued.done;
-    return loads.run(groupId, async (isLast) => {
+    if (queued?.key === key) return queued.done;
+    return loads.run(key, async (isLast) => {
       set({ loading: true });
       try {
         const data = await call(getBridge().portfolio.load({ groupId }));
-        if (get().groupId === groupId) set({ data, error: null, forced: options?.force === true });
+        if (get().groupId === groupId) set({ data, error: null, forced: options?.force === true, outdated: key !== loadKey(groupId) });
       } catch (err) {
         if (get().groupId === groupId) set({ error: errorData(err) });
       } finally {

@@ -3,6 +3,7 @@ import { depositRoute, withdrawRoute } from '../../../shared/domain/actions';
 import { numberMarksOf, parseAmount } from '../../../shared/domain/units';
 import { formatUnits } from 'viem';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
+import { useSourceLoad } from '../navigation/use-source-load';
 import { usePortfolioStore } from '../portfolio';
 import { chainsWithoutRpc, NoRpcNotice } from '../components/NoRpcNotice';
 import { useSigningStore, type OperationDraft } from './signing-store';
@@ -15,6 +16,11 @@ type Action = OperationDraft['action'];
  */
 export function NewOperation() {
   const data = usePortfolioStore((s) => s.data);
+  const outdated = usePortfolioStore((s) => s.outdated);
+  const loading = usePortfolioStore((s) => s.loading);
+  const loadError = usePortfolioStore((s) => s.error);
+  // The Signing screen has no portfolio header: it asks for the batch itself when it has none.
+  useSourceLoad(usePortfolioStore((s) => s.refresh));
   const { makePlan, planning } = useSigningStore();
   // Kept in the store: the form comes back as it was after a plan or a batch (nothing typed is lost).
   const { vaultId, action, amount, everything } = useSigningStore((s) => s.operation);
@@ -24,7 +30,23 @@ export function NewOperation() {
   const setAmount = (v: string) => setOperation({ amount: v });
   const setEverything = (v: boolean) => setOperation({ everything: v });
   const vault: PortfolioVault | undefined = data?.vaults.find((v) => v.id === vaultId) ?? data?.vaults[0];
-  if (!data || !vault) return null;
+  if (!data || !vault) {
+    // Never an empty screen: say what the form waits for.
+    return (
+      <div className="card wide" aria-label="New operation" role="form" data-testid="new-operation-waiting">
+        <h2>New operation</h2>
+        <p className="cell-sub">
+          {!data
+            ? loadError
+              ? `The batch could not be read (${loadError.message}): refresh it on the Overview.`
+              : loading
+                ? 'Reading the batch…'
+                : 'The batch is not read yet: open the Overview to read it.'
+            : 'The batch follows no epoch vault yet: there is nothing to plan.'}
+        </p>
+      </div>
+    );
+  }
 
   const facts = vault.cycle ? { state: vault.cycle.state, hasQueue: vault.queue !== null, paused: vault.cycle.paused } : null;
   const route = facts ? (action === 'deposit' ? depositRoute(facts) : action === 'withdraw' ? withdrawRoute(facts) : null) : null;
@@ -37,7 +59,16 @@ export function NewOperation() {
   const invalid = parsed && !parsed.ok && amount.trim() !== '' ? parsed.reason : null;
   // Live, a chain with no RPC of the operator's is never planned on: its figures are the service's only.
   const noRpc = chainsWithoutRpc(data.sources, vault.chain.chainId)[0] ?? null;
-  const ready = !noRpc && !blocked && (!needsAmount || parsed?.ok === true) && data.wallets.length > 0;
+  const ready = !noRpc && !blocked && !outdated && (!needsAmount || parsed?.ok === true) && data.wallets.length > 0;
+  // Review is never disabled without a word: what it waits for, as text.
+  const waitingFor =
+    ready || noRpc || blocked || outdated || invalid
+      ? null
+      : data.wallets.length === 0
+        ? 'This batch has no wallets: add some on the Wallets screen.'
+        : action === 'withdraw'
+          ? 'Enter an amount per wallet, or choose everything each wallet can withdraw.'
+          : 'Enter an amount per wallet.';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -104,8 +135,18 @@ export function NewOperation() {
         </p>
       ) : null}
       {noRpc ? <NoRpcNotice sources={[noRpc]} /> : null}
+      {outdated ? (
+        <p className="notice notice-info" data-testid="batch-outdated">
+          The wallets of this batch changed: reading the batch again before anything is planned…
+        </p>
+      ) : null}
       {blocked ? <p className="field-error">{blocked}</p> : null}
       {invalid ? <p className="field-error">{invalid}</p> : null}
+      {waitingFor ? (
+        <p className="cell-sub" data-testid="review-waiting-for">
+          {waitingFor}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -94,9 +94,9 @@ export function PlanReview({ plan }: { plan: Plan }) {
   const notes = plan.wallets.filter((w) => w.ok && w.reason);
   const fromBundle = plan.origin?.kind === 'offline-signing';
   return (
-    <div className="card wide" aria-label="Signing plan" data-testid="plan">
+    <div className="card wide" aria-label="Signing plan" data-testid="plan" data-wallets={plan.wallets.length}>
       <h2>
-        Review: {(ACTION_TITLE[plan.selection.action] ?? plan.selection.action).toLowerCase()} in {plan.vault.name}
+        Review: {(ACTION_TITLE[plan.selection.action] ?? plan.selection.action).toLowerCase()} in {vaultsNamed(plan)}
       </h2>
       {fromBundle ? <BundleOrigin plan={plan} /> : null}
       <p className="muted">
@@ -132,14 +132,28 @@ export function PlanReview({ plan }: { plan: Plan }) {
           ))}
         </div>
       ) : null}
-      <ol className="plan-items">
-        {toSign.map((item) => (
-          <li key={item.id} data-item-id={item.id}>
-            <span className="cell-sub">{item.label || item.wallet}</span>
-            {item.review ? <ReviewCard review={item.review} from={item.wallet} /> : null}
-          </li>
-        ))}
-      </ol>
+      {byVault(plan, toSign).map(({ vaultId, vaultName, items }) => (
+        <section key={vaultId} className="plan-vault" data-vault-id={vaultId}>
+          {plan.vaults && plan.vaults.length > 1 ? (
+            <h3>
+              {vaultName} · {items.length} item{items.length === 1 ? '' : 's'}
+            </h3>
+          ) : null}
+          <ol className="plan-items">
+            {items.map((item) => (
+              <li key={item.id} data-item-id={item.id}>
+                <span className="cell-sub">{item.label || item.wallet}</span>
+                {item.review ? <ReviewCard review={item.review} from={item.wallet} /> : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+      {plan.vaults && plan.vaults.length > 1 && toSign.length > 0 ? (
+        <p className="cell-sub" data-testid="plan-device-order">
+          The device takes them wallet by wallet: all of one wallet&apos;s items one after the other, whatever their vault.
+        </p>
+      ) : null}
       {plan.needsBlindSigningAck ? (
         <label className="toggle ack">
           <input type="checkbox" checked={ack} onChange={(e) => setAck(e.target.checked)} aria-label="Acknowledge blind signing" /> I will compare the hash
@@ -150,7 +164,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
         <button type="button" className="button button-primary" disabled={toSign.length === 0 || (plan.needsBlindSigningAck && !ack)} onClick={() => void start(ack)}>
           Sign {toSign.length} on the Ledger
         </button>
-        {!fromBundle && !offline ? <ExportUnsigned plan={plan} disabled={toSign.length === 0} /> : null}
+        {!fromBundle && !offline && !(plan.vaults && plan.vaults.length > 1) ? <ExportUnsigned plan={plan} disabled={toSign.length === 0} /> : null}
         <button type="button" className="button" onClick={discardPlan}>
           Discard
         </button>
@@ -165,6 +179,19 @@ export function PlanReview({ plan }: { plan: Plan }) {
       ) : null}
     </div>
   );
+}
+
+/** The vault of a plan, or its vaults when it spans several. */
+export function vaultsNamed(p: Pick<Plan, 'vault' | 'vaults'>): string {
+  return p.vaults && p.vaults.length > 1 ? `${p.vaults.length} vaults (${p.vaults.map((v) => v.name).join(', ')})` : p.vault.name;
+}
+
+/** The items to sign, by vault (in the plan's vault order), each vault's wallet by wallet. */
+function byVault(plan: Plan, items: Plan['items']): { vaultId: string; vaultName: string; items: Plan['items'] }[] {
+  const order = plan.vaults && plan.vaults.length > 1 ? plan.vaults : [plan.vault];
+  return order
+    .map((v) => ({ vaultId: v.id, vaultName: v.name, items: items.filter((i) => i.vaultId === v.id || order.length === 1) }))
+    .filter((g) => g.items.length > 0 || order.length === 1);
 }
 
 /** A plan from an unsigned bundle says which file, when its figures were read, and that it was checked. */

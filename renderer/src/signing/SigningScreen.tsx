@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import type { BatchItem, BatchOrigin, ItemState } from '../../../shared/signing/schemas';
+import type { ItemState } from '../../../shared/signing/schemas';
+import { canRetry } from './retry';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -9,7 +10,7 @@ import { VaultPinPanel } from './VaultPinPanel';
 
 /** Refusals that a review and an explicit pin of the vault's contracts can resolve. */
 const PIN_CODES = new Set(['REGISTRY_VAULT_NOT_PINNED', 'REGISTRY_VAULT_FROZEN']);
-import { PlanReview, ReviewCard } from './PlanReview';
+import { PlanReview, ReviewCard, vaultsNamed } from './PlanReview';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
 const STATE_CLASS: Record<ItemState, string> = {
@@ -21,18 +22,6 @@ const STATE_CLASS: Record<ItemState, string> = {
   failed: 'pill-bad',
   skipped: 'pill-muted',
 };
-
-/**
- * Whether Retry can take an item up again: a failed or skipped one (a skip undone), or one sent
- * back to waiting by the device. A signed bundle's transactions are signed offline: here they can
- * only be sent again as they are, which a used nonce or a mined one never allows.
- */
-function canRetry(item: BatchItem, origin: BatchOrigin['kind'] | null): boolean {
-  if (origin === 'bundle-broadcast') {
-    return (item.state === 'failed' || item.state === 'skipped') && item.signed !== null && item.receipt === null && item.error?.code !== 'TX_NONCE_USED';
-  }
-  return item.state === 'failed' || item.state === 'skipped' || (item.state === 'waiting' && item.attempts > 0);
-}
 
 /** Plans to review, the batch being signed item by item, and the batches before it. */
 export function SigningScreen() {
@@ -57,7 +46,7 @@ export function SigningScreen() {
         <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status} data-batch-id={batch.id}>
           <div className="notice-head">
             <h2>
-              {ACTION_TITLE[batch.selection.action] ?? batch.selection.action} in {batch.vault.name} · <span data-testid="batch-status">{batch.status}</span>
+              {ACTION_TITLE[batch.selection.action] ?? batch.selection.action} in {vaultsNamed(batch)} · <span data-testid="batch-status">{batch.status}</span>
             </h2>
             <div className="form-actions">
               {batch.status === 'running' ? (

@@ -39,9 +39,11 @@ interface SigningState {
 }
 
 export const useSigningStore = create<SigningState>((set, get) => ({
-  operation: { vaultId: '', action: 'deposit', amount: '', everything: true },
+  // No amount by default: the operator types one, or chooses everything each wallet can withdraw.
+  operation: { vaultId: '', action: 'deposit', amount: '', everything: false },
   setOperation(patch) {
-    set((s) => ({ operation: { ...s.operation, ...patch } }));
+    // An amount typed for one action is never carried to another (a deposit's USDC is not a withdrawal's tranche tokens).
+    set((s) => ({ operation: { ...s.operation, ...(patch.action && patch.action !== s.operation.action ? { amount: '', everything: false } : {}), ...patch } }));
   },
   plan: null,
   planning: false,

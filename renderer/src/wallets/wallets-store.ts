@@ -5,6 +5,7 @@ import { checkCsvSize } from '../../../shared/wallets/csv-size';
 import type { CsvImportReport } from '../../../shared/wallets/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { downloadFile } from '../components/download';
+import { usePortfolioStore } from '../portfolio';
 
 /** `null` means every wallet; otherwise a group id. */
 export type GroupFilter = string | null;
@@ -52,6 +53,8 @@ export const useWalletsStore = create<WalletsState>((set, get) => ({
     try {
       const result = await change();
       await get().load();
+      // The batch on the portfolio screens and the Signing form follow the book at once.
+      void usePortfolioStore.getState().bookChanged();
       set({ notice: typeof notice === 'function' ? notice(result) : (notice ?? null) });
       return true;
     } catch (err) {
@@ -68,6 +71,7 @@ export const useWalletsStore = create<WalletsState>((set, get) => ({
       const report = await call(getBridge().wallets.importCsv({ csv, ...(groupId ? { groupId } : {}) }));
       set({ importReport: report });
       await get().load();
+      void usePortfolioStore.getState().bookChanged();
     } catch (err) {
       set({ error: errorData(err) });
     } finally {

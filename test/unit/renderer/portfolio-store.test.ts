@@ -68,3 +68,23 @@ describe('portfolio store', () => {
     expect(usePortfolioStore.getState().forced).toBe(true);
   });
 });
+
+describe('portfolio store after a change of the wallet book', () => {
+  it('reads the batch again, even while a refresh of the old book is under way, and says the wallets shown are outdated until then', async () => {
+    const answers = [deferred<Portfolio>(), deferred<Portfolio>()];
+    const bridge = installFakeBridge({ 'portfolio.load': () => answers[bridge.calls.length - 1]!.promise });
+    usePortfolioStore.setState({ data: portfolioOf(null, 1) });
+    const tick = usePortfolioStore.getState().refresh();
+    const changed = usePortfolioStore.getState().bookChanged();
+    expect(usePortfolioStore.getState().outdated).toBe(true);
+
+    answers[0]!.resolve(portfolioOf(null, 2));
+    await tick;
+    // The answer read the old book: still outdated, and the reload of the new book follows.
+    expect(usePortfolioStore.getState()).toMatchObject({ data: portfolioOf(null, 2), outdated: true });
+    await expect.poll(() => bridge.calls.length).toBe(2);
+    answers[1]!.resolve(portfolioOf(null, 3));
+    await changed;
+    expect(usePortfolioStore.getState()).toMatchObject({ data: portfolioOf(null, 3), outdated: false, loading: false });
+  });
+});

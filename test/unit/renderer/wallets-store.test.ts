@@ -24,7 +24,7 @@ describe('wallets store', () => {
     useWalletsStore.setState({ group: 'g1' });
     const done = useWalletsStore.getState().importCsvFile({ name: 'book.csv', size: 10, text: async () => 'address\n0x1' });
     await done;
-    expect(bridge.calls.map((c) => c.method)).toEqual(['wallets.importCsv', 'wallets.list']);
+    expect(bridge.calls.map((c) => c.method)).toEqual(['wallets.importCsv', 'wallets.list', 'portfolio.load']);
     expect(bridge.calls[0]!.input).toEqual({ csv: 'address\n0x1', groupId: 'g1' });
     expect(useWalletsStore.getState()).toMatchObject({ busy: false, importReport: { added: 1 } });
   });
@@ -56,5 +56,20 @@ describe('wallets store', () => {
     const removed = (result: unknown) => `${(result as { removed: number }).removed} wallets removed`;
     expect(await useWalletsStore.getState().run(() => call(api.wallets.remove({ addresses: [] } as never)), removed)).toBe(true);
     expect(useWalletsStore.getState()).toMatchObject({ busy: false, error: null, notice: '2 wallets removed' });
+  });
+});
+
+describe('wallets store and the batch shown', () => {
+  it('reads the batch shown again after a change of the book', async () => {
+    const { usePortfolioStore } = await import('../../../renderer/src/portfolio/portfolio-store');
+    const bridge = installFakeBridge({
+      'wallets.list': () => bookOf(['g1']),
+      'wallets.setGroupMembers': () => ({ changed: 1 }),
+      'portfolio.load': ({ groupId }: { groupId: string | null }) => ({ groupId, generatedAtMs: 2 }),
+    });
+    usePortfolioStore.setState({ groupId: 'g1', data: { groupId: 'g1', generatedAtMs: 1 } as never });
+    await useWalletsStore.getState().run(() => call(bridge.api.wallets.setGroupMembers({ groupId: 'g1', addresses: ['0x1'], member: false })));
+    await expect.poll(() => usePortfolioStore.getState().data?.generatedAtMs).toBe(2);
+    expect(bridge.calls.map((c) => c.method)).toEqual(['wallets.setGroupMembers', 'wallets.list', 'portfolio.load']);
   });
 });

@@ -27,6 +27,11 @@ export async function draftWallets(args: {
   fees: Fees | null;
   nonces: Map<string, number>;
   pinned?: TransactionReview['pinned'];
+  /**
+   * Per `chainId:wallet` (lower case), the first nonce this plan may use: a plan over several vaults
+   * drafts each vault after the others, and a wallet's nonces go on from the vault before.
+   */
+  nonceFloor?: ReadonlyMap<string, number>;
 }): Promise<WalletDrafts[]> {
   const { client, vault, verdicts, fees, nonces } = args;
   return Promise.all(
@@ -35,6 +40,7 @@ export async function draftWallets(args: {
       if (!verdict.ok) return null;
       try {
         let nonce = hasTransactions(verdict) ? await client.getTransactionCount({ address: w.address as Hex, blockTag: 'pending' }) : 0;
+        nonce = Math.max(nonce, args.nonceFloor?.get(`${vault.chainId}:${w.address.toLowerCase()}`) ?? 0);
         if (hasTransactions(verdict)) nonces.set(w.address.toLowerCase(), nonce);
         const out: Drafted[] = [];
         let afterApprove = false;

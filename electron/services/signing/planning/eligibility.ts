@@ -24,6 +24,9 @@ export function selectedAmount(selection: Selection, facts: Pick<PlanFacts, 'vau
   return BigInt(parsed.baseUnits);
 }
 
+/** Why a watch-only wallet of the book is left out of every plan, and what to do about it. */
+export const WATCH_ONLY_REASON = 'Watch-only: the console has no Ledger account for this wallet, so it cannot sign for it. Import it from the Ledger on the Wallets screen to include it.';
+
 /** The rules, wallet by wallet: its steps in order, or why it is skipped. Pure. */
 export function eligibility(selection: Selection, facts: Omit<PlanFacts, 'client'>): WalletPlan[] {
   const amount = selectedAmount(selection, facts);
@@ -31,6 +34,7 @@ export function eligibility(selection: Selection, facts: Omit<PlanFacts, 'client
   const options = { approval: selection.approval ?? 'exact' } as const;
   const vaultFacts = facts.chain.vault;
   return selection.wallets.map((w): WalletPlan => {
+    if (w.watchOnly) return { ok: false, reason: WATCH_ONLY_REASON };
     const key = w.address.toLowerCase();
     const agreementInfo = facts.agreements?.get(key);
     if (agreementInfo && 'error' in agreementInfo) return { ok: false, reason: agreementInfo.error };

@@ -18,6 +18,14 @@ export const planRunner: RunnerStrategy = {
     afterApproval(item, view, (dep) => `The ${dep.step} step before it was ${dep.state === 'failed' ? 'not confirmed' : 'skipped'}.`),
   beforeSending: async () => ({ kind: 'go' }),
   retry(item) {
+    // A wallet left out when the batch was planned has nothing to sign: only a new plan can help.
+    if (!item.tx && !item.message) {
+      throw new AppError({
+        code: 'SIGNING_NOTHING_TO_RETRY',
+        message: `This wallet was left out when the batch was planned${item.reason ? `: ${item.reason}` : '.'}`,
+        action: 'Resolve that first, then plan the operation again.',
+      });
+    }
     if (!isStopped(item)) return retryUnstopped(item);
     // The agreement is signed already: the same signature is submitted again.
     if (item.message && item.signature) return to('signed', { reason: null, error: null }, 'retry asked by the operator');
