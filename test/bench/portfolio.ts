@@ -4,23 +4,33 @@
  * a fixed latency per response), next to a naive client that follows the spec's per-wallet call
  * sequence (see naive-client.ts).
  *
- *   npm run bench:portfolio -- --wallets 1000 --vaults 10 --latency 20 [--naive-sample 100] [--runs 3] [--seed 1]
+ *   npm run bench:portfolio -- --wallets 1000 --vaults 10 --latency 20 [--naive-sample 100] [--runs 20] [--seed 1]
+ *
+ * The world is seeded by `startScaledSimulation` (story lenders and pooled deposits on a small
+ * state, then the other wallets written into state: see electron/sim/scale/seed.ts), up to 20,000
+ * wallets; its setup time is printed apart from the measurement, with where it went.
  *
  * `ours` is the median of the warm refreshes (catalog cached, as on the console's refresh timer);
  * the cold first refresh is printed too. The naive client runs over `--naive-sample` wallets (0:
  * all of them); its per-wallet cost is then extrapolated linearly to all wallets and the output
  * says so (`naiveSampled`). `positionRecords` is the service's position records step that follows
  * a refresh (asked for the pairs with something in them, then reused from its cache), measured
- * apart: it is not part of `ours`. The last line printed is one JSON object with the figures.
+ * apart: it is not part of `ours`, and printed beside its floor (pairs asked × latency ÷ requests
+ * allowed in flight). The heap of this process (the console's main process does the same work)
+ * is printed after the cold refresh and after each warm one (after a GC when node runs with
+ * --expose-gc). The last line printed is one JSON object with the figures, the targets and the
+ * load average; `targets` says for each target whether it was met, and by how much it was missed.
  */
 import os from 'node:os';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parseArgs } from 'node:util';
 import type { Address } from 'viem';
-import { startLocalSimulation, type LocalSimulation } from '../../electron/sim/indexer';
+import { startScaledSimulation, type ScaledSimulation } from '../../electron/sim/scale/simulation';
 import { startSimService, type SimService } from '../../electron/sim/service';
 import { createServiceClient } from '../../electron/services/service-client';
 import { PortfolioService } from '../../electron/services/portfolio/portfolio';
-import { PositionRecordCache, positionPairs } from '../../electron/services/portfolio/position-records';
+import { POSITION_CONCURRENCY, PositionRecordCache, positionPairs } from '../../electron/services/portfolio/position-records';
 import { NAIVE_CONCURRENCY, runNaiveClient } from './naive-client';
 
 const { values } = parseArgs({
@@ -29,7 +39,7 @@ const { values } = parseArgs({
     vaults: { type: 'string', default: '10' },
     latency: { type: 'string', default: '20' },
     'naive-sample': { type: 'string', default: '100' },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '20' },
     seed: { type: 'string', default: '1' },
   },
 });
@@ -42,27 +52,52 @@ const int = (name: string, value: string | undefined, min: number, max: number):
   }
   return n;
 };
-const walletCount = int('wallets', values.wallets, 12, 5000);
+const walletCount = int('wallets', values.wallets, 12, 20_000);
 const vaultCount = int('vaults', values.vaults, 2, 10);
 const latencyMs = int('latency', values.latency, 0, 1000);
 const sampleArg = int('naive-sample', values['naive-sample'], 0, walletCount);
-const runs = int('runs', values.runs, 1, 10);
+const runs = int('runs', values.runs, 1, 50);
 const seed = int('seed', values.seed, 0, 1_000_000);
 
 const log = (line: string) => console.log(line);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-let sim: LocalSimulation | null = null;
+let sim: ScaledSimulation | null = null;
+
+const loadAverage = () => Math.round(os.loadavg()[0]! * 10) / 10;
+// A full GC before each heap reading, so that the figures compare live objects, not garbage.
+v8.setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as (() => void) | undefined;
+/** Heap in use now, MB (after a full GC when node exposes it). */
+const heapMb = () => {
+  gc?.();
+  return Math.round(process.memoryUsage().heapUsed / 1e5) / 10;
+};
 let service: SimService | null = null;
 
 async function main(): Promise<void> {
   const setupStarted = performance.now();
   log(`setting up: ${walletCount} wallets, ${vaultCount} epoch vaults over 2 anvil chains, service latency ${latencyMs} ms`);
   // No cycle driver and no indexer timer while measuring: the chains and the store stay still.
-  sim = await startLocalSimulation({ seed, wallets: walletCount, vaults: vaultCount, pace: 'fast', refreshMs: 24 * 3600_000 });
-  for (const d of sim.drivers) await d.stop();
+  sim = await startScaledSimulation({ seed, wallets: walletCount, vaults: vaultCount });
   service = await startSimService({ store: sim.store, port: 0, latencyMs });
-  log(`setup done in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s (seeding ${(sim.seeded.ms / 1000).toFixed(1)} s)`);
+  const s = (ms: number) => Math.round(ms / 100) / 10;
+  const t = sim.seeded.timings;
+  const setup = {
+    s: s(performance.now() - setupStarted),
+    seeding: s(sim.seeded.ms),
+    accounts: s(t.accounts),
+    beforeStories: s(t.before),
+    stories: s(t.stories),
+    afterStories: s(t.after),
+    indexing: s(sim.indexed.ms),
+    loadAverage: loadAverage(),
+  };
+  log(
+    `setup done in ${setup.s} s (seeding ${setup.seeding} s: accounts ${setup.accounts} s, story lenders and pooled deposits ` +
+      `${setup.beforeStories} s, stories ${setup.stories} s, other wallets ${setup.afterStories} s; indexing ${setup.indexing} s) ` +
+      `at load average ${setup.loadAverage}; measuring now`,
+  );
 
   const svc = service;
   const wallets = sim.seeded.wallets.map((w, i) => ({ address: w.address as Address, label: `W${i}` }));
@@ -75,9 +110,11 @@ async function main(): Promise<void> {
   if (vaultsShown !== vaultCount) throw new Error(`The portfolio shows ${vaultsShown} epoch vaults, expected ${vaultCount}.`);
   const failed = cold.sources.filter((s) => !s.ok);
   if (failed.length > 0) throw new Error(`Sources failed: ${failed.map((s) => `${s.id}: ${s.error?.message}`).join('; ')}`);
+  const coldLoad = loadAverage();
+  const heap = [heapMb()];
   log(
     `ours cold: ${cold.cost.ms} ms, ${cold.cost.http} HTTP + ${cold.cost.rpc} RPC requests ` +
-      `(${cold.positions.length} positions, ${cold.requests.length} requests)`,
+      `(${cold.positions.length} positions, ${cold.requests.length} requests); heap ${heap[0]} MB; load average ${coldLoad}`,
   );
   const warm: { ms: number; http: number; rpc: number }[] = [];
   let lastView = cold;
@@ -85,24 +122,32 @@ async function main(): Promise<void> {
     const view = await portfolio.load(wallets, null);
     warm.push(view.cost);
     lastView = view;
-    log(`ours warm #${i + 1}: ${view.cost.ms} ms, ${view.cost.http} HTTP + ${view.cost.rpc} RPC requests`);
+    heap.push(heapMb());
+    log(`ours warm #${i + 1}: ${view.cost.ms} ms, ${view.cost.http} HTTP + ${view.cost.rpc} RPC requests; heap ${heap.at(-1)} MB`);
   }
+  const warmLoad = loadAverage();
 
   // The service's position records: a step of their own after the refresh, not part of it (see
   // position-records.ts). Cold: every pair with something in it; warm: the next refresh's, from the cache.
   const records = new PositionRecordCache();
   const recordsCold = await records.load(client, null, positionPairs(cold));
   const recordsWarm = await records.load(client, null, positionPairs(lastView));
+  // The service's floor: every record asked costs one response latency, `POSITION_CONCURRENCY` at a time.
+  const floorMs = Math.round((recordsCold.cost.http * latencyMs) / POSITION_CONCURRENCY);
   const positionRecords = {
     pairs: cold.positions.length,
     asked: recordsCold.rows.length,
     failed: recordsCold.rows.filter((r) => r.error).length,
     cold: recordsCold.cost,
     warm: recordsWarm.cost,
+    concurrency: POSITION_CONCURRENCY,
+    floorMs,
+    coldToFloor: floorMs > 0 ? Math.round((recordsCold.cost.ms / floorMs) * 100) / 100 : null,
   };
   log(
     `position records: ${positionRecords.asked} of ${positionRecords.pairs} pairs asked; cold ${recordsCold.cost.ms} ms, ` +
-      `${recordsCold.cost.http} HTTP; warm ${recordsWarm.cost.ms} ms, ${recordsWarm.cost.http} HTTP`,
+      `${recordsCold.cost.http} HTTP (floor ${floorMs} ms = ${recordsCold.cost.http} × ${latencyMs} ms ÷ ${POSITION_CONCURRENCY} in flight; ` +
+      `${positionRecords.coldToFloor}× the floor); warm ${recordsWarm.cost.ms} ms, ${recordsWarm.cost.http} HTTP`,
   );
   const oursMs = median(warm.map((w) => w.ms));
   const ours = { ms: oursMs, http: warm.find((w) => w.ms === oursMs)!.http, rpc: warm.find((w) => w.ms === oursMs)!.rpc };
@@ -136,20 +181,45 @@ async function main(): Promise<void> {
     log(`naive extrapolated linearly from ${sample} to ${walletCount} wallets: ${naive.ms} ms, ${naive.http} HTTP + ${naive.rpc} RPC`);
 
   const round2 = (x: number) => Math.round(x * 100) / 100;
+  // Heap growth across the warm refreshes: the last five against the first five (GC noise averages out).
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const memory = {
+    heapAfterColdMb: heap[0]!,
+    heapAfterWarmMb: heap.slice(1),
+    growthMb: round2(mean(heap.slice(-5)) - mean(heap.slice(1, 6))),
+    gcExposed: !!gc,
+  };
+  const target = (measured: number, limit: number, unit: string) =>
+    measured <= limit ? 'met' : `missed by ${round2(measured - limit)} ${unit} (${round2(measured / limit)}×)`;
+  const targets = {
+    warm: target(ours.ms / 1000, 3, 's'),
+    cold: target(cold.cost.ms / 1000, 6, 's'),
+    memory: memory.growthMb <= Math.max(5, heap[0]! * 0.05) ? 'met' : `grew by ${memory.growthMb} MB over ${runs} refreshes`,
+    positionRecords:
+      positionRecords.coldToFloor === null || positionRecords.coldToFloor <= 1.5
+        ? 'met'
+        : `missed: ${positionRecords.coldToFloor}× the floor (target ≤ 1.5×)`,
+    loadAverage: warmLoad <= 4 ? 'met' : `measured at load average ${warmLoad} (the targets are for ≤ 4)`,
+  };
   const result = {
+    setup,
     wallets: walletCount,
     vaults: vaultsShown,
     latencyMs,
     ours,
     oursCold: cold.cost,
+    memory,
     positionRecords,
     naive,
     ...(sample < walletCount ? { naiveSampled: sample } : {}),
     naiveConcurrency: NAIVE_CONCURRENCY,
     // Other work on this machine while measuring (1-minute load average at the end, 2 cores).
-    loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
+    loadAverage: loadAverage(),
+    loadAverageCold: coldLoad,
+    loadAverageWarm: warmLoad,
     requestRatio: round2((naive.http + naive.rpc) / (ours.http + ours.rpc)),
     timeRatio: round2(naive.ms / ours.ms),
+    targets,
   };
   console.log(JSON.stringify(result));
 }

@@ -10,7 +10,7 @@ import {
   type PublicClient,
 } from 'viem';
 import { MULTICALL3_ADDRESS } from '../../../shared/abi';
-import { ethCallBatchOf } from '../chain/rpc-client';
+import { ethCallBatchOf, RPC_BATCH_SIZE } from '../chain/rpc-client';
 
 /** One contract read in a multicall round, with what to do with its answer. */
 export interface Read {
@@ -178,8 +178,36 @@ function decodeAggregate3(result: string, expected: number): (string | null)[] {
 }
 
 /**
+ * HTTP requests of one round in flight at once. A node answers them one after the other: sent all
+ * at once (hundreds for ten thousand wallets), the last ones wait behind the others and time out
+ * although the node is busy with them; a few at a time keep it busy and each timeout honest.
+ */
+export const HTTP_IN_FLIGHT = 3;
+
+/** `send` over `items` in slices of `size`, at most `limit` slices in flight; the answers in order. */
+async function inFlightLimited<T, R>(
+  items: readonly T[],
+  size: number,
+  limit: number,
+  send: (slice: readonly T[]) => Promise<R[]>,
+): Promise<R[]> {
+  const slices: (readonly T[])[] = [];
+  for (let i = 0; i < items.length; i += size) slices.push(items.slice(i, i + size));
+  const answers: R[][] = new Array<R[]>(slices.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < slices.length) {
+      const i = next++;
+      answers[i] = await send(slices[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, slices.length) }, worker));
+  return answers.flat();
+}
+
+/**
  * Runs many reads as one Multicall3 round: the reads are split into aggregate3 chunks, sent
- * together (with JSON-RPC batching on, they leave in one HTTP request or a few). Calldata and
+ * together (with JSON-RPC batching on, they leave in one HTTP request or a few, `HTTP_IN_FLIGHT` at a time). Calldata and
  * results of simple reads (one-word arguments and result) are encoded and decoded by hand, which
  * keeps a round of tens of thousands of reads cheap; anything else goes through viem's coder.
  * A failed call (reverted, or a contract that lacks the function) leaves its field unknown rather
@@ -197,7 +225,12 @@ export async function runReads(client: PublicClient, reads: readonly Read[], cal
   }
   const batch = ethCallBatchOf(client);
   const answers = batch
-    ? await batch(chunks.map((chunk) => ({ to: MULTICALL3_ADDRESS, data: chunk.data })))
+    ? await inFlightLimited(
+        chunks.map((chunk) => ({ to: MULTICALL3_ADDRESS, data: chunk.data })),
+        RPC_BATCH_SIZE,
+        HTTP_IN_FLIGHT,
+        batch,
+      )
     : await Promise.all(
         chunks.map(
           (chunk) =>

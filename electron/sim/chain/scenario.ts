@@ -82,8 +82,8 @@ export interface SeedOptions {
 /** Every fifth wallet has no credential. */
 export const isAllowedWallet = (position: number): boolean => position % 5 !== 4;
 
-const WALLET_ETH = parseEther('100');
-const WALLET_TOKENS = 1_000_000;
+export const WALLET_ETH = parseEther('100');
+export const WALLET_TOKENS = 1_000_000;
 
 /** Runs `fn` over `items` with at most `limit` running at once (a thousand wallets would flood the node). */
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -123,7 +123,7 @@ export async function fundWallets(chain: SeedChain, wallets: SeedWallet[]): Prom
   }
 }
 
-interface StoryRun {
+export interface StoryRun {
   cycle: VaultCycle;
   vault: VaultDeployment;
   story: VaultStory;
@@ -153,7 +153,7 @@ const quarter = (x: bigint): bigint => x / 4n;
  * - epoch 3: instant funding (L0 claims its instant redeem, L5 leaves it); L6 queues a deposit,
  *   L2 a withdrawal, both pending (`running` ends here).
  */
-async function seedChainStories(chain: SeedChain, runs: StoryRun[]): Promise<void> {
+export async function seedChainStories(chain: SeedChain, runs: StoryRun[]): Promise<void> {
   const live = (): StoryRun[] => runs.filter((r) => !r.done);
   const each = async (fn: (run: StoryRun) => Promise<void>): Promise<void> => {
     for (const run of live()) await fn(run);
@@ -218,7 +218,7 @@ async function seedChainStories(chain: SeedChain, runs: StoryRun[]): Promise<voi
   finish('running');
 }
 
-const EXPECTED_STATE: Record<StoryEnd, CycleState> = {
+export const EXPECTED_STATE: Record<StoryEnd, CycleState> = {
   running: 'RUNNING',
   unprocessed: 'WAITING',
   processed: 'WAITING',
