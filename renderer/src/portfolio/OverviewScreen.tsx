@@ -39,10 +39,22 @@ export function OverviewScreen() {
               <tr>
                 <th scope="col">Vault</th>
                 <th scope="col">Cycle</th>
-                <th scope="col" className="num">Wallets</th>
-                <th scope="col" className="num">Balance · value · earnings</th>
-                <th scope="col" className="num">Pending requests</th>
-                <th scope="col" className="num">Claimable now</th>
+                <th scope="col" className="num">
+                  Wallets
+                  <span className="th-def">with a balance, request or claim</span>
+                </th>
+                <th scope="col" className="num">
+                  Balance · value · earnings
+                  <span className="th-def">earnings from the service’s records</span>
+                </th>
+                <th scope="col" className="num">
+                  Pending requests
+                  <span className="th-def">in a queue or not yet processed</span>
+                </th>
+                <th scope="col" className="num">
+                  Claimable now
+                  <span className="th-def">processed, not yet claimed</span>
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -177,7 +177,12 @@ export function RequestsScreen() {
           getRowId={(r) => r.id}
           ariaLabel="Requests"
           search={search}
-          selection={{ selected, onChange: setSelected }}
+          selection={{
+            selected,
+            onChange: setSelected,
+            rowLabel: (r) =>
+              `${index.label(r.wallet) || r.wallet}: ${r.type.toLowerCase()} in ${index.vault(r.vaultId)?.name ?? 'an unknown vault'}${r.epochNumber !== null ? `, epoch ${r.epochNumber}` : ''}`,
+          }}
           rowHeight={56}
           maxHeight="calc(100vh - 330px)"
           minWidth={1040}

@@ -171,7 +171,7 @@ export function WalletsScreen() {
             getRowId={(w) => w.address}
             ariaLabel="Wallets"
             search={search}
-            selection={{ selected, onChange: setSelected }}
+            selection={{ selected, onChange: setSelected, rowLabel: (w) => w.label || w.address }}
             maxHeight="calc(100vh - 380px)"
             minWidth={840}
             empty={book?.wallets.length ? 'No wallet matches.' : 'No wallets yet: add an address above, or import a CSV with an "address" column.'}
