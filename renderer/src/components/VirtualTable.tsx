@@ -118,7 +118,16 @@ function titleWhenCut(event: MouseEvent<HTMLElement>): void {
   const cut =
     cell.scrollWidth > cell.clientWidth + 1 ||
     [...cell.querySelectorAll<HTMLElement>('*')].some((el) => el.scrollWidth > el.clientWidth + 1);
-  if (cut) cell.title = cell.innerText.replace(/\s*\n\s*/g, ' · ').trim();
+  // Lines the compact density hides count as cut: their text is read from the DOM, not from what is drawn.
+  const stack = cell.querySelector<HTMLElement>('.stack');
+  const hidden = stack ? [...stack.children].some((el) => (el as HTMLElement).offsetParent === null && el.textContent?.trim()) : false;
+  const text = stack
+    ? [...stack.children]
+        .map((el) => el.textContent?.replace(/\s+/g, ' ').trim())
+        .filter(Boolean)
+        .join(' · ')
+    : cell.innerText.replace(/\s*\n\s*/g, ' · ').trim();
+  if (cut || hidden) cell.title = text;
   else cell.removeAttribute('title');
 }
 

@@ -80,6 +80,9 @@ export function GroupTotalRow({
     <tr className="group-total" data-testid="group-total">
       <td colSpan={2}>
         <span className="cell-title">Batch total</span>
+        <div className="cell-sub" data-wallets={activeWallets}>
+          {activeWallets} distinct wallet{activeWallets === 1 ? '' : 's'}
+        </div>
         <div className="cell-sub" title={at ? `Oldest record used: ${at.utc}` : undefined}>
           {g
             ? `the rows above added up; value and earnings in USD from ${g.records} position record${g.records === 1 ? '' : 's'}${at ? ` as of ${at.local}` : ''}`
@@ -92,10 +95,6 @@ export function GroupTotalRow({
         ) : null}
         {g && g.unpriced > 0 ? <div className="record-note">{g.unpriced} without a USD figure: left out</div> : null}
         {g?.notCurrent ? <div className="record-note">includes figures not current</div> : null}
-      </td>
-      <td className="num">
-        {activeWallets}
-        <div className="cell-sub">distinct</div>
       </td>
       <td className="num" data-total="value">
         {g ? (

@@ -6,6 +6,7 @@ import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
 import { BundleSaved, useBundlesStore } from '../bundles';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
+import { argLabel } from '../components/arg-names';
 
 const ROLE_WORDS: Record<string, string> = { epochVault: 'epoch vault', queue: 'queue', tranche: 'tranche token', underlying: 'underlying token', strategy: 'strategy' };
 
@@ -49,7 +50,7 @@ export function ReviewCard({ review }: { review: Review }) {
             <dl className="args">
               {review.args.map((a) => (
                 <div key={a.name}>
-                  <dt>{a.name}</dt>
+                  <dt title={`${a.name} (${a.type})`}>{argLabel(a.name)}</dt>
                   <dd title={a.value}>{a.display}</dd>
                 </div>
               ))}
