@@ -10,13 +10,15 @@ import { AddWalletForm } from './AddWalletForm';
 import { GroupsPanel } from './GroupsPanel';
 import { EditWallet } from './EditWallet';
 import { ImportReport } from './ImportReport';
+import { ImportPreviewCard } from './ImportPreviewCard';
 import { LedgerImport } from './LedgerImport';
 import { useWalletsStore } from './wallets-store';
 
 const col = createColumnHelper<Wallet>();
 
 export function WalletsScreen() {
-  const { book, group, busy, error, notice, importReport, load, run, importCsvFile, exportBook, dismissReport } = useWalletsStore();
+  const { book, group, busy, error, notice, importReport, load, run, importCsvFile, exportBook, dismissReport, pendingImport, confirmImport, cancelImport } =
+    useWalletsStore();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [targetGroup, setTargetGroup] = useState('');
@@ -104,6 +106,9 @@ export function WalletsScreen() {
         <div className="notice notice-ok" role="status">
           <p>{notice}</p>
         </div>
+      ) : null}
+      {pendingImport ? (
+        <ImportPreviewCard fileName={pendingImport.fileName} preview={pendingImport.preview} onImport={() => void confirmImport()} onCancel={cancelImport} />
       ) : null}
       {importReport ? <ImportReport report={importReport} onClose={dismissReport} /> : null}
       {ledgerOpen ? <LedgerImport onClose={() => setLedgerOpen(false)} /> : null}

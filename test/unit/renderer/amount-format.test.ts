@@ -26,3 +26,12 @@ describe('amounts in tables', () => {
     expect(fixedAmount('1234567891', 6, 'de-DE')).toBe('1.234,56');
   });
 });
+
+describe('arguments in the review', () => {
+  it('are named in the protocol’s words, not by their ABI names', async () => {
+    const { argLabel } = await import('../../../renderer/src/components/arg-names');
+    expect(argLabel('e')).toBe('Epoch');
+    expect(argLabel('trancheAmount')).toBe('Tranche amount');
+    expect(argLabel('somethingNew')).toBe('somethingNew');
+  });
+});
