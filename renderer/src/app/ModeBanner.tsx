@@ -29,7 +29,7 @@ export function ModeBanner({ info, onOpenSettings }: { info: AppInfo | null; onO
             data-testid="demo-clock"
             title="The simulation moves its chains' time forward to run epochs in minutes. Dates and countdowns follow the chain, so they lie ahead of today."
           >
-            Its chain clock runs {clockAhead} ahead of this computer’s.
+            Chain clock {clockAhead} ahead.
           </span>
         ) : null}
         <button type="button" className="link-button" onClick={onOpenSettings}>

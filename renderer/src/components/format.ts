@@ -14,11 +14,11 @@ export function timeLabels(ms: number, locale?: string): { local: string; utc: s
 
 /**
  * How many decimals a token's amounts show in tables, the same for every amount of that token so
- * that a column lines up: cents for tokens of up to 8 decimals (USDC, USDT), four for 18-decimal
- * tokens (tranche tokens, DAI). The exact amount is on hover.
+ * that a column lines up: cents, for the stablecoins underneath and for tranche tokens worth about
+ * one of them. The exact amount is on hover.
  */
 export function shownDecimals(decimals: number): number {
-  return decimals <= 8 ? Math.min(decimals, 2) : 4;
+  return Math.min(decimals, 2);
 }
 
 const fixedFormats = new Map<string, Intl.NumberFormat>();

@@ -63,7 +63,7 @@ export function PositionsScreen() {
       col.accessor((p) => `${index.label(p.wallet)} ${p.wallet} ${index.vault(p.vaultId)?.name ?? ''}`, {
         id: 'pair',
         header: 'Wallet · vault',
-        meta: { width: 'minmax(150px, 1.3fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(190px, 2fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
@@ -88,7 +88,7 @@ export function PositionsScreen() {
       col.accessor((p) => (p.allowed === null ? 'unknown' : p.allowed ? 'allowed' : 'needs KYC'), {
         id: 'access',
         header: 'Access',
-        meta: { width: '160px' } satisfies ColumnMeta,
+        meta: { width: '168px' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const link = index.vault(p.vaultId)?.kyc.link;
@@ -126,7 +126,7 @@ export function PositionsScreen() {
       col.accessor((p) => Number(p.trancheBalance ?? 0), {
         id: 'balance',
         header: 'Balance · value',
-        meta: { width: '130px', align: 'right' } satisfies ColumnMeta,
+        meta: { width: '120px', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           if (!v) return null;
@@ -154,7 +154,7 @@ export function PositionsScreen() {
         {
           id: 'earnings',
           header: 'Earnings',
-          meta: { width: '120px', align: 'right' } satisfies ColumnMeta,
+          meta: { width: '104px', align: 'right' } satisfies ColumnMeta,
           cell: (c) => {
             const v = index.vault(c.row.original.vaultId);
             if (!v) return null;
@@ -271,7 +271,7 @@ export function PositionsScreen() {
           search={search}
           rowHeight={76}
           maxHeight="calc(100vh - 330px)"
-          minWidth={790}
+          minWidth={800}
           empty="No position in this batch."
         />
       ) : null}

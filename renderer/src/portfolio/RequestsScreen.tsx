@@ -55,7 +55,7 @@ export function RequestsScreen() {
   const columns = useMemo(
     () => [
       ...walletAndVaultColumns<RequestRow>({
-        width: 'minmax(140px, 1fr)',
+        width: 'minmax(104px, 1fr)',
         label: index.label,
         vaultName: (r) => index.vault(r.vaultId)?.name ?? '',
         chainName: (r) => index.vault(r.vaultId)?.chain.name,
@@ -63,7 +63,7 @@ export function RequestsScreen() {
       col.accessor((r) => `${r.type}${r.isInstant ? ' instant' : ''}`, {
         id: 'type',
         header: 'Type · epoch',
-        meta: { width: '120px' } satisfies ColumnMeta,
+        meta: { width: '96px' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack">
             <KnownValue kind="requestType" value={c.row.original.type}>
@@ -77,7 +77,7 @@ export function RequestsScreen() {
       }),
       col.accessor('status', {
         header: 'Status',
-        meta: { width: '140px' } satisfies ColumnMeta,
+        meta: { width: '92px' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack stale-stack">
             <KnownValue kind="requestStatus" value={c.getValue()}>
@@ -91,7 +91,7 @@ export function RequestsScreen() {
       col.accessor((r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)), {
         id: 'amount',
         header: 'Amount',
-        meta: { width: '170px', align: 'right' } satisfies ColumnMeta,
+        meta: { width: '128px', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           return v ? <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} /> : null;
@@ -100,13 +100,13 @@ export function RequestsScreen() {
       col.accessor((r) => r.expectedAt ?? Number.MAX_SAFE_INTEGER, {
         id: 'expected',
         header: 'Expected',
-        meta: { width: '140px' } satisfies ColumnMeta,
+        meta: { width: '96px' } satisfies ColumnMeta,
         cell: (c) => (c.row.original.expectedAt ? <DateTime seconds={c.row.original.expectedAt} withTime={false} /> : <span className="cell-sub">—</span>),
       }),
       col.accessor((r) => (r.action ? actionLabel(r.action.functionName, r.action.contract) : ''), {
         id: 'action',
         header: 'What can be done',
-        meta: { width: 'minmax(160px, 1.3fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(130px, 1.3fr)' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.action ? (
             <span className={`action action-${c.row.original.action.kind}`}>{c.getValue()}</span>
@@ -185,7 +185,7 @@ export function RequestsScreen() {
           }}
           rowHeight={56}
           maxHeight="calc(100vh - 330px)"
-          minWidth={1040}
+          minWidth={790}
           initialSorting={[{ id: 'expected', desc: false }]}
           empty={all.length ? 'No request matches these filters.' : 'This batch has no open requests.'}
         />

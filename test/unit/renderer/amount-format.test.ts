@@ -4,11 +4,12 @@ import { fixedAmount, shownDecimals } from '../../../renderer/src/components/for
 describe('amounts in tables', () => {
   it('show a fixed number of decimals per token, so a column lines up', () => {
     expect(shownDecimals(6)).toBe(2);
-    expect(shownDecimals(18)).toBe(4);
+    expect(shownDecimals(18)).toBe(2);
+    expect(shownDecimals(0)).toBe(0);
     expect(fixedAmount('12500000', 6, 'en-GB')).toBe('12.50');
     expect(fixedAmount('12000000', 6, 'en-GB')).toBe('12.00');
-    expect(fixedAmount('97923167286000000000000', 18, 'en-GB')).toBe('97,923.1672');
-    expect(fixedAmount('0', 18, 'en-GB')).toBe('0.0000');
+    expect(fixedAmount('97923167286000000000000', 18, 'en-GB')).toBe('97,923.16');
+    expect(fixedAmount('0', 18, 'en-GB')).toBe('0.00');
   });
 
   it('cut, never round up: a balance is never shown larger than it is', () => {
@@ -18,7 +19,7 @@ describe('amounts in tables', () => {
 
   it('say a dust amount is there rather than show zero', () => {
     expect(fixedAmount('9999', 6, 'en-GB')).toBe('<0.01');
-    expect(fixedAmount('-1', 18, 'en-GB')).toBe('>-0.0001');
+    expect(fixedAmount('-1', 18, 'en-GB')).toBe('>-0.01');
   });
 
   it('are exact beyond what a double holds, in the reader’s locale', () => {
