@@ -399,7 +399,8 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
           </div>
         ))}
       </div>
-      <div ref={scrollRef} className="vt-body" role="rowgroup" style={{ maxHeight, minWidth }} onMouseOver={titleWhenCut}>
+      {/* Focusable, so that a table taller than its box scrolls with the keyboard too. */}
+      <div ref={scrollRef} className="vt-body" role="rowgroup" tabIndex={0} style={{ maxHeight, minWidth }} onMouseOver={titleWhenCut}>
         {shown.length === 0 ? <div className="vt-empty">{empty ?? 'Nothing to show.'}</div> : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
