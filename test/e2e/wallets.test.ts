@@ -95,7 +95,7 @@ describe('Wallets screen', () => {
     await page.getByRole('button', { name: /^Fund II/ }).click();
     await expect.poll(() => rows().count()).toBe(2);
     await page.getByRole('button', { name: /^All wallets/ }).click();
-    await page.getByLabel(`Select row ${A}`).check();
+    await page.getByLabel('Select Treasury EU renamed', { exact: true }).check();
     await page.getByLabel('Group to change').selectOption({ label: 'Fund II' });
     await page.getByRole('button', { name: 'Add to group' }).click();
     await expect.poll(() => page.getByRole('button', { name: /^Fund II/ }).textContent()).toContain('3');
@@ -107,7 +107,7 @@ describe('Wallets screen', () => {
     await page.getByLabel('Wallet notes').fill('signs on desk 1');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator(`[data-row-id="${A}"]`).textContent()).toContain('signs on desk 1');
-    await page.getByLabel(`Select row ${A}`).uncheck();
+    await page.getByLabel('Select Treasury EU renamed', { exact: true }).uncheck();
   });
 
   it('exports the group as CSV with every column', async () => {
