@@ -88,7 +88,7 @@ export function PositionsScreen() {
       col.accessor((p) => (p.allowed === null ? 'unknown' : p.allowed ? 'allowed' : 'needs KYC'), {
         id: 'access',
         header: 'Access',
-        meta: { width: '168px' } satisfies ColumnMeta,
+        meta: { width: 'minmax(168px, 1fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const link = index.vault(p.vaultId)?.kyc.link;
