@@ -77,7 +77,7 @@ export function RequestsScreen() {
       }),
       col.accessor('status', {
         header: 'Status',
-        meta: { width: '92px' } satisfies ColumnMeta,
+        meta: { width: 'minmax(92px, 0.7fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack stale-stack">
             <KnownValue kind="requestStatus" value={c.getValue()}>
@@ -91,7 +91,7 @@ export function RequestsScreen() {
       col.accessor((r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)), {
         id: 'amount',
         header: 'Amount',
-        meta: { width: '128px', align: 'right' } satisfies ColumnMeta,
+        meta: { width: 'minmax(128px, 0.8fr)', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           return v ? <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} /> : null;
@@ -100,7 +100,7 @@ export function RequestsScreen() {
       col.accessor((r) => r.expectedAt ?? Number.MAX_SAFE_INTEGER, {
         id: 'expected',
         header: 'Expected',
-        meta: { width: '96px' } satisfies ColumnMeta,
+        meta: { width: 'minmax(96px, 0.7fr)' } satisfies ColumnMeta,
         cell: (c) => (c.row.original.expectedAt ? <DateTime seconds={c.row.original.expectedAt} withTime={false} /> : <span className="cell-sub">—</span>),
       }),
       col.accessor((r) => (r.action ? actionLabel(r.action.functionName, r.action.contract) : ''), {
