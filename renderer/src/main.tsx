@@ -3,6 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { connectBridge } from './bridge';
 import { App } from './app/App';
 import './styles.css';
+import { startDisplay } from './components/display-store';
+
+// The theme and density before anything is drawn.
+startDisplay();
 
 const root = createRoot(document.getElementById('root')!);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { formatAmount, formatUsd } from '../../shared/domain/units';
+import { fixedAmount } from '../../renderer/src/components/format';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { vaultTotals } from '../../shared/portfolio/totals';
 import { groupEarnings } from '../../shared/positions/totals';
@@ -50,7 +51,7 @@ describe('a French reader', () => {
     const totals = vaultTotals(truth).filter((t) => t.value >= 1_000n * 10n ** BigInt(t.vault.underlying.decimals));
     expect(totals.length).toBeGreaterThan(0);
     for (const t of totals) {
-      const value = `${formatAmount(t.value, t.vault.underlying.decimals, { locale: LOCALE })} ${t.vault.underlying.symbol}`;
+      const value = `${fixedAmount(t.value, t.vault.underlying.decimals, LOCALE)} ${t.vault.underlying.symbol}`;
       // Grouped with a narrow no-break space, decimals after a comma.
       expect(value).toMatch(/^\d{1,3}(\u202f\d{3})+(,\d+)?…? /);
       await expect.poll(() => page.locator(`tr[data-vault-id="${t.vault.id}"]`).textContent(), { timeout: 15_000 }).toContain(value);
@@ -100,7 +101,7 @@ describe('a French reader', () => {
     const row = page.locator(`[data-row-id="${dated.id}"]`);
     await expect
       .poll(() => row.textContent(), { timeout: 15_000 })
-      .toContain(`${formatAmount(dated.amount, token.decimals, { locale: LOCALE })} ${token.symbol}`);
+      .toContain(`${fixedAmount(dated.amount, token.decimals, LOCALE)} ${token.symbol}`);
     const expected = row.locator('time');
     expect(await expected.textContent()).toBe(frenchDate(dated.expectedAt!, false));
     expect(await expected.getAttribute('title')).toBe(utc(dated.expectedAt!));

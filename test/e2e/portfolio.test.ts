@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { formatAmount } from '../../shared/domain/units';
+import { fixedAmount } from '../../renderer/src/components/format';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import type { TestConsole } from '../support/console';
 import { screenshot } from './support/browser';
@@ -72,7 +72,7 @@ describe('Positions', () => {
     const claim = withClaim.claimable[0]!;
     const vault = truth.vaults.find((v) => v.id === withClaim.vaultId)!;
     const madeIn = claim.kind === 'withdraw' ? vault.tranche : vault.underlying;
-    expect(await row.locator('.claim').first().textContent()).toContain(`${formatAmount(claim.amount!, madeIn.decimals, { locale: 'en-GB' })} ${madeIn.symbol}`);
+    expect(await row.locator('.claim').first().textContent()).toContain(`${fixedAmount(claim.amount!, madeIn.decimals, 'en-GB')} ${madeIn.symbol}`);
     await page.getByLabel('Search positions').fill('');
     await screenshot(page, 'positions-demo');
   });
@@ -144,7 +144,7 @@ describe('Requests', () => {
     const top = byId().get((await idsOnScreen())[0]!)!;
     const topVault = truth.vaults.find((v) => v.id === top.vaultId)!;
     const topToken = top.amountToken === 'tranche' ? topVault.tranche : topVault.underlying;
-    expect(await rows().first().textContent()).toContain(`${formatAmount(top.amount, topToken.decimals, { locale: 'en-GB' })} ${topToken.symbol}`);
+    expect(await rows().first().textContent()).toContain(`${fixedAmount(top.amount, topToken.decimals, 'en-GB')} ${topToken.symbol}`);
 
     await amount.click();
     await expect.poll(() => amount.getAttribute('aria-sort')).toBe('ascending');

@@ -50,6 +50,11 @@ describe('Wallets screen', () => {
   it('imports a CSV and reports every skipped row with its line and reason', async () => {
     const csv = ['address,label,notes,groups', `${B},Desk 2,,Fund II`, `${C},Desk 3,"note, quoted",Fund II`, '0xnothex,bad,,', `${A},Treasury EU renamed,,`].join('\n');
     await page.getByTestId('csv-input').setInputFiles({ name: 'wallets.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    // The file renames a wallet of the book: shown first, imported once confirmed.
+    const preview = page.getByTestId('import-preview');
+    await expect.poll(() => preview.locator('table[aria-label="Wallets renamed by the import"] tbody tr').allTextContents()).toEqual([`${A}Treasury EUTreasury EU renamed`]);
+    expect(await preview.textContent()).toContain('address (required)');
+    await preview.getByRole('button', { name: 'Import and rename' }).click();
     const report = page.getByTestId('import-report');
     await expect.poll(() => report.textContent()).toContain('2 added, 1 updated, 1 skipped');
     const skipped = report.locator('table[aria-label="Skipped rows"] tbody tr');
@@ -90,7 +95,7 @@ describe('Wallets screen', () => {
     await page.getByRole('button', { name: /^Fund II/ }).click();
     await expect.poll(() => rows().count()).toBe(2);
     await page.getByRole('button', { name: /^All wallets/ }).click();
-    await page.getByLabel(`Select row ${A}`).check();
+    await page.getByLabel('Select Treasury EU renamed', { exact: true }).check();
     await page.getByLabel('Group to change').selectOption({ label: 'Fund II' });
     await page.getByRole('button', { name: 'Add to group' }).click();
     await expect.poll(() => page.getByRole('button', { name: /^Fund II/ }).textContent()).toContain('3');
@@ -102,7 +107,7 @@ describe('Wallets screen', () => {
     await page.getByLabel('Wallet notes').fill('signs on desk 1');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator(`[data-row-id="${A}"]`).textContent()).toContain('signs on desk 1');
-    await page.getByLabel(`Select row ${A}`).uncheck();
+    await page.getByLabel('Select Treasury EU renamed', { exact: true }).uncheck();
   });
 
   it('exports the group as CSV with every column', async () => {

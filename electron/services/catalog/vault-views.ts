@@ -82,8 +82,10 @@ export async function loadEpochHistory(client: ServiceClient, vaultId: string): 
       apr: e.apr ?? null,
       lastApr: e.lastApr ?? aprOf.get(e.count - 1) ?? null,
       withdrawType: e.withdrawType ?? null,
-      depositQueue: e.depositQueue?.amount ?? null,
-      withdrawQueue: e.withdrawQueue?.amount ?? null,
+      // An epoch's record is taken as it starts, once its queues were processed into it: what
+      // entered the epoch is the queue's last amount; its amount is the next epoch's, still empty.
+      depositQueue: e.depositQueue?.lastAmount ?? e.depositQueue?.amount ?? null,
+      withdrawQueue: e.withdrawQueue?.lastAmount ?? e.withdrawQueue?.amount ?? null,
     })),
   };
 }

@@ -13,6 +13,7 @@ import { SigningScreen, useSigningStore } from '../signing';
 import { BundlesScreen, SnapshotScreen } from '../bundles';
 import { useNavigationStore, type Screen } from '../navigation/navigation-store';
 import { ModeBanner } from './ModeBanner';
+import { DisplayChoices } from './DisplayChoices';
 import { DevicePanel, DeviceStatus, useDeviceStore } from '../device';
 
 /** The main menu, in order; each entry is labelled with its screen's name. */
@@ -91,6 +92,7 @@ export function App() {
             ))}
           </ul>
           <DeviceStatus />
+          <DisplayChoices />
           <div className="sidebar-foot">{info ? `v${info.version} · ${info.shell === 'browser' ? 'browser shell' : 'desktop'}` : ''}</div>
         </nav>
         <main className="content">

@@ -119,7 +119,7 @@ export function CampaignScreen() {
           {view.rows.length === 0 ? (
             <p className="cell-sub">This batch has no wallets. Add some in Wallets, or pick another batch.</p>
           ) : (
-            <div className={`table-wrap scroll-y${pointsError ? ' stale' : ''}`}>
+            <div className={`table-wrap scroll-y${pointsError ? ' stale' : ''}`} tabIndex={0} role="region" aria-label="Campaign points, scrollable">
               <table className="table compact" aria-label="Campaign points">
                 <thead>
                   <tr>

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import {
   createRow,
   flexRender,
@@ -11,6 +11,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDisplayStore } from './display-store';
 
 export interface ColumnMeta {
   /** A CSS grid track, e.g. `2fr`, `140px`, `minmax(120px, 1fr)`. */
@@ -33,7 +34,9 @@ export interface VirtualTableProps<T> {
    * the sorted rows without sorting them again.
    */
   filter?: (row: T) => boolean;
-  selection?: { selected: RowSelectionState; onChange: (next: RowSelectionState) => void };
+  /** `rowLabel` names a row's checkbox for a screen reader, in the operator's words (a wallet's label, never an id). */
+  selection?: { selected: RowSelectionState; onChange: (next: RowSelectionState) => void; rowLabel: (row: T) => string };
+  /** The row height in the comfortable density; compact rows are one line of 32 px. */
   rowHeight?: number;
   /** The body grows with its rows up to this height, then scrolls. */
   maxHeight?: string;
@@ -101,6 +104,33 @@ function searchIndex<T>(data: readonly T[], columns: readonly Column<T, unknown>
   };
 }
 
+/** A compact row: one line of text. */
+const COMPACT_ROW = 32;
+
+/**
+ * A cell cut by its column's width shows its whole text on hover: the title is set when the
+ * pointer reaches it (measuring every cell on every render would cost the scrolling its speed).
+ */
+function titleWhenCut(event: MouseEvent<HTMLElement>): void {
+  const cell = (event.target as HTMLElement).closest<HTMLElement>('.vt-cell');
+  if (!cell) return;
+  // Measured again each time: a row's elements are reused for another row while scrolling.
+  const cut =
+    cell.scrollWidth > cell.clientWidth + 1 ||
+    [...cell.querySelectorAll<HTMLElement>('*')].some((el) => el.scrollWidth > el.clientWidth + 1);
+  // Lines the compact density hides count as cut: their text is read from the DOM, not from what is drawn.
+  const stack = cell.querySelector<HTMLElement>('.stack');
+  const hidden = stack ? [...stack.children].some((el) => (el as HTMLElement).offsetParent === null && el.textContent?.trim()) : false;
+  const text = stack
+    ? [...stack.children]
+        .map((el) => el.textContent?.replace(/\s+/g, ' ').trim())
+        .filter(Boolean)
+        .join(' · ')
+    : cell.innerText.replace(/\s*\n\s*/g, ' · ').trim();
+  if (cut || hidden) cell.title = text;
+  else cell.removeAttribute('title');
+}
+
 /** Row elements reused while scrolling: more than can ever be on screen at once. */
 const RECYCLE_SLOTS = 256;
 
@@ -114,6 +144,8 @@ interface RowViewProps<T> {
   selectable: boolean;
   isSelected: boolean;
   onToggle: (id: string) => void;
+  /** The checkbox's accessible name. */
+  selectLabel: string;
 }
 
 /**
@@ -122,7 +154,17 @@ interface RowViewProps<T> {
  * Each row is laid out on its own (CSS containment: its height is fixed), so adding rows does not
  * lay out the others again.
  */
-const RowView = memo(function RowView<T>({ row, index, start, height, template, selectable, isSelected, onToggle }: RowViewProps<T>) {
+const RowView = memo(function RowView<T>({
+  row,
+  index,
+  start,
+  height,
+  template,
+  selectable,
+  isSelected,
+  onToggle,
+  selectLabel,
+}: RowViewProps<T>) {
   return (
     <div
       role="row"
@@ -141,7 +183,7 @@ const RowView = memo(function RowView<T>({ row, index, start, height, template, 
             className={`vt-cell${meta?.align === 'right' ? ' num' : ''}${meta?.select ? ' vt-select' : ''}`}
           >
             {meta?.select ? (
-              <input type="checkbox" aria-label={`Select row ${row.id}`} checked={isSelected} onChange={() => onToggle(row.id)} />
+              <input type="checkbox" aria-label={selectLabel} checked={isSelected} onChange={() => onToggle(row.id)} />
             ) : (
               flexRender(cell.column.columnDef.cell, cell.getContext())
             )}
@@ -172,13 +214,15 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     search = '',
     filter,
     selection,
-    rowHeight = 44,
+    rowHeight: comfortableHeight = 44,
     maxHeight = '60vh',
     minWidth = 0,
     empty,
     initialSorting = [],
   } = props;
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const density = useDisplayStore((s) => s.density);
+  const rowHeight = density === 'compact' ? COMPACT_ROW : comfortableHeight;
 
   // Depends on whether rows are selectable, not on the selection: the columns (and with them the
   // sorted order and the search index) stay the same while rows are picked or filters change.
@@ -329,7 +373,6 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                   role="columnheader"
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                   className={`vt-cell vt-th${meta?.align === 'right' ? ' num' : ''}${meta?.select ? ' vt-select' : ''}${canSort ? ' sortable' : ''}`}
-                  onClick={canSort ? () => toggleSort(header.column) : undefined}
                 >
                   {meta?.select ? (
                     <input
@@ -341,17 +384,23 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                       }}
                       onChange={toggleAllShown}
                     />
-                  ) : header.isPlaceholder ? null : (
+                  ) : header.isPlaceholder ? null : canSort ? (
+                    // A button, so that sorting is reached with Tab and done with Enter or Space like a click.
+                    <button type="button" className="vt-sort" onClick={() => toggleSort(header.column)}>
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                      {sorted ? <span className="sort-mark">{sorted === 'asc' ? ' ▲' : ' ▼'}</span> : null}
+                    </button>
+                  ) : (
                     flexRender(header.column.columnDef.header, header.getContext())
                   )}
-                  {sorted ? <span className="sort-mark">{sorted === 'asc' ? ' ▲' : ' ▼'}</span> : null}
                 </div>
               );
             })}
           </div>
         ))}
       </div>
-      <div ref={scrollRef} className="vt-body" role="rowgroup" style={{ maxHeight, minWidth }}>
+      {/* Focusable, so that a table taller than its box scrolls with the keyboard too. */}
+      <div ref={scrollRef} className="vt-body" role="rowgroup" tabIndex={0} style={{ maxHeight, minWidth }} onMouseOver={titleWhenCut}>
         {shown.length === 0 ? <div className="vt-empty">{empty ?? 'Nothing to show.'}</div> : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
@@ -369,6 +418,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                 selectable={Boolean(selection)}
                 isSelected={Boolean(selected?.[row.id])}
                 onToggle={toggleRow}
+                selectLabel={selection ? `Select ${selection.rowLabel(row.original)}` : ''}
               />
             );
           })}

@@ -12,7 +12,7 @@ export function DevicePanel() {
   if (!emulator) return null;
   const pending = emulator.pending;
   return (
-    <aside className={`device-panel${pending ? ' attention' : ''}`} aria-label="Emulated Ledger" data-testid="device-panel">
+    <aside className={`device-panel${pending ? ' attention' : ''}${open ? '' : ' closed'}`} aria-label="Emulated Ledger" data-testid="device-panel">
       <header>
         <strong>Emulated Ledger</strong>
         <span className="cell-sub">

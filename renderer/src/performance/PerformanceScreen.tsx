@@ -12,6 +12,8 @@ import { UsdValue } from '../components/UsdValue';
 import '../components/insights.css';
 import { ApyComparisonChart } from './ApyComparisonChart';
 import { usePerformanceStore } from './performance-store';
+import { usePortfolioStore } from '../portfolio';
+import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
 
 type SortKey = 'apy' | 'holders' | 'age' | 'tvl' | 'earnings' | 'name';
 
@@ -32,6 +34,9 @@ export function PerformanceScreen() {
   const [sort, setSort] = useState<SortKey>('apy');
   useSourceLoad(load);
   const rows = useMemo(() => (overview ? [...overview.rows].sort((a, b) => SORTS[sort](a, b) || a.vault.name.localeCompare(b.vault.name)) : []), [overview, sort]);
+  // The cycle of the vaults the console reads on chain, to flag a defaulted or paused one.
+  const portfolio = usePortfolioStore((s) => s.data);
+  const cycleOf = useMemo(() => new Map((portfolio?.vaults ?? []).map((v) => [v.id, v.cycle])), [portfolio]);
   const priced = rows.some((r) => r.tvl?.usd?.priced || r.earnings?.usd?.priced);
 
   const header = (key: SortKey, label: string, num = true) => (
@@ -89,11 +94,13 @@ export function PerformanceScreen() {
                     <td>
                       <button type="button" className="link-button cell-title vault-link" onClick={() => openVault(r.vault.id)}>
                         {r.vault.name}
-                      </button>
+                      </button>{' '}
+                      <VaultStateFlag cycle={cycleOf.get(r.vault.id)} serviceStatus={r.vault.status} />
                       <div className="cell-sub">{[r.vault.chain, r.vault.category ? pickText(r.vault.category.name) : null].filter(Boolean).join(' · ')}</div>
                     </td>
                     <td className="num" data-apy={r.realizedAPY ?? ''}>
                       <strong>{pct(r.realizedAPY)}</strong>
+                      {vaultAlert(cycleOf.get(r.vault.id), r.vault.status) ? <div className="cell-sub warn-text">not a running vault’s rate</div> : null}
                     </td>
                     <td className="num">{count(r.holders)}</td>
                     <td className="num nowrap">{days(r.ageDays)}</td>

@@ -4,6 +4,7 @@ import type { SourceStatus } from '../../../shared/portfolio/schemas';
 import { vaultTotals } from '../../../shared/portfolio/totals';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
+import { VaultStateFlag } from '../components/VaultStateFlag';
 import { chainClockOffset, CycleBadge } from './CycleBadge';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
@@ -37,12 +38,23 @@ export function OverviewScreen() {
           <table className="table" aria-label="Vault totals">
             <thead>
               <tr>
-                <th scope="col">Vault</th>
+                <th scope="col">
+                  Vault
+                  <span className="th-def">wallets with a balance, request or claim</span>
+                </th>
                 <th scope="col">Cycle</th>
-                <th scope="col" className="num">Wallets</th>
-                <th scope="col" className="num">Balance · value · earnings</th>
-                <th scope="col" className="num">Pending requests</th>
-                <th scope="col" className="num">Claimable now</th>
+                <th scope="col" className="num">
+                  Balance · value · earnings
+                  <span className="th-def">earnings from the service’s records</span>
+                </th>
+                <th scope="col" className="num">
+                  Pending requests
+                  <span className="th-def">in a queue or not yet processed</span>
+                </th>
+                <th scope="col" className="num">
+                  Claimable now
+                  <span className="th-def">processed, not yet claimed</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -51,10 +63,16 @@ export function OverviewScreen() {
                   <td>
                     <button type="button" className="link-button cell-title vault-link" onClick={() => openVault(t.vault.id)}>
                       {t.vault.name}
-                    </button>
+                    </button>{' '}
+                    {/* The cycle column says defaulted or paused already; the service's own status is said here. */}
+                    <VaultStateFlag cycle={null} serviceStatus={t.vault.status} />
                     <div className="cell-sub">
                       {t.vault.chain.name} · {t.vault.underlying.symbol}
                       {t.stale ? ' · not current' : ''}
+                    </div>
+                    <div className="cell-sub" data-wallets={t.activeWallets}>
+                      {t.activeWallets} wallet{t.activeWallets === 1 ? '' : 's'}
+                      {t.needsKyc > 0 ? <span className="warn-text"> · {t.needsKyc} need KYC</span> : null}
                     </div>
                   </td>
                   <td>
@@ -64,10 +82,6 @@ export function OverviewScreen() {
                         <StaleMark source={figures.get(t.vault.id)?.get('cycle')} />
                       </div>
                     ) : null}
-                  </td>
-                  <td className="num">
-                    {t.activeWallets}
-                    {t.needsKyc > 0 ? <div className="cell-sub warn-text">{t.needsKyc} need KYC</div> : null}
                   </td>
                   <td className="num">
                     <Amount value={t.trancheBalance.toString()} token={t.vault.tranche} />

@@ -63,14 +63,14 @@ export function PositionsScreen() {
       col.accessor((p) => `${index.label(p.wallet)} ${p.wallet} ${index.vault(p.vaultId)?.name ?? ''}`, {
         id: 'pair',
         header: 'Wallet · vault',
-        meta: { width: 'minmax(160px, 1fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(190px, 2fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
           return (
             <div className="stack">
               <span className="cell-title">{index.label(p.wallet) || 'no label'}</span>
-              <span>{v?.name ?? p.vaultId}</span>
+              <span className="compact-keep">{v?.name ?? p.vaultId}</span>
               <span className="cell-sub pair-sub" title={`${p.wallet} · ${v?.chain.name ?? ''}`}>
                 {/* The chain of this vault did not answer: balances, queues and claims are from its last answer. First on the line, so a narrow column never cuts it off. */}
                 {p.stale ? (
@@ -88,7 +88,7 @@ export function PositionsScreen() {
       col.accessor((p) => (p.allowed === null ? 'unknown' : p.allowed ? 'allowed' : 'needs KYC'), {
         id: 'access',
         header: 'Access',
-        meta: { width: '150px' } satisfies ColumnMeta,
+        meta: { width: 'minmax(168px, 1fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const link = index.vault(p.vaultId)?.kyc.link;
@@ -114,7 +114,7 @@ export function PositionsScreen() {
                 <span className="pill pill-ok">Agreements signed</span>
               ) : (
                 <span className="pill pill-warn" title="The wallet has not signed every lender agreement this vault asks for.">
-                  {a.signed} of {a.required} agreements
+                  {a.signed}/{a.required} agreements
                 </span>
               )}
               {/* The last check failed: what is shown is from the check before. */}
@@ -126,7 +126,7 @@ export function PositionsScreen() {
       col.accessor((p) => Number(p.trancheBalance ?? 0), {
         id: 'balance',
         header: 'Balance · value',
-        meta: { width: '170px', align: 'right' } satisfies ColumnMeta,
+        meta: { width: '120px', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           if (!v) return null;
@@ -154,7 +154,7 @@ export function PositionsScreen() {
         {
           id: 'earnings',
           header: 'Earnings',
-          meta: { width: '160px', align: 'right' } satisfies ColumnMeta,
+          meta: { width: '104px', align: 'right' } satisfies ColumnMeta,
           cell: (c) => {
             const v = index.vault(c.row.original.vaultId);
             if (!v) return null;
@@ -167,7 +167,7 @@ export function PositionsScreen() {
       col.display({
         id: 'pending',
         header: 'Pending requests',
-        meta: { width: '195px' } satisfies ColumnMeta,
+        meta: { width: 'minmax(110px, 1fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
@@ -211,7 +211,7 @@ export function PositionsScreen() {
       col.accessor((p) => p.claimable.length, {
         id: 'claimable',
         header: 'Claimable now',
-        meta: { width: '215px' } satisfies ColumnMeta,
+        meta: { width: 'minmax(120px, 1fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
@@ -271,7 +271,7 @@ export function PositionsScreen() {
           search={search}
           rowHeight={76}
           maxHeight="calc(100vh - 330px)"
-          minWidth={1050}
+          minWidth={800}
           empty="No position in this batch."
         />
       ) : null}

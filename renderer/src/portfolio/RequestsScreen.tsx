@@ -78,7 +78,7 @@ export function RequestsScreen() {
   const columns = useMemo(
     () => [
       ...walletAndVaultColumns<RequestRow>({
-        width: 'minmax(140px, 1fr)',
+        width: 'minmax(104px, 1fr)',
         label: index.label,
         vaultName: (r) => index.vault(r.vaultId)?.name ?? '',
         chainName: (r) => index.vault(r.vaultId)?.chain.name,
@@ -86,7 +86,7 @@ export function RequestsScreen() {
       col.accessor((r) => `${r.type}${r.isInstant ? ' instant' : ''}`, {
         id: 'type',
         header: 'Type · epoch',
-        meta: { width: '120px' } satisfies ColumnMeta,
+        meta: { width: '96px' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack">
             <KnownValue kind="requestType" value={c.row.original.type}>
@@ -105,7 +105,7 @@ export function RequestsScreen() {
       }),
       col.accessor('status', {
         header: 'Status',
-        meta: { width: '140px' } satisfies ColumnMeta,
+        meta: { width: 'minmax(92px, 0.7fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack stale-stack">
             <KnownValue kind="requestStatus" value={c.getValue()}>
@@ -116,35 +116,25 @@ export function RequestsScreen() {
         ),
       }),
       // In tokens, not base units: a withdrawal counts in 18-decimal tranche units, a deposit in the underlying's.
-      col.accessor(
-        (r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)),
-        {
-          id: 'amount',
-          header: 'Amount',
-          meta: { width: '170px', align: 'right' } satisfies ColumnMeta,
-          cell: (c) => {
-            const v = index.vault(c.row.original.vaultId);
-            return v ? (
-              <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} />
-            ) : null;
-          },
+      col.accessor((r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)), {
+        id: 'amount',
+        header: 'Amount',
+        meta: { width: 'minmax(128px, 0.8fr)', align: 'right' } satisfies ColumnMeta,
+        cell: (c) => {
+          const v = index.vault(c.row.original.vaultId);
+          return v ? <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} /> : null;
         },
-      ),
+      }),
       col.accessor((r) => r.expectedAt ?? Number.MAX_SAFE_INTEGER, {
         id: 'expected',
         header: 'Expected',
-        meta: { width: '140px' } satisfies ColumnMeta,
-        cell: (c) =>
-          c.row.original.expectedAt ? (
-            <DateTime seconds={c.row.original.expectedAt} withTime={false} />
-          ) : (
-            <span className="cell-sub">—</span>
-          ),
+        meta: { width: 'minmax(96px, 0.7fr)' } satisfies ColumnMeta,
+        cell: (c) => (c.row.original.expectedAt ? <DateTime seconds={c.row.original.expectedAt} withTime={false} /> : <span className="cell-sub">—</span>),
       }),
       col.accessor((r) => (r.action ? actionLabel(r.action.functionName, r.action.contract) : ''), {
         id: 'action',
         header: 'What can be done',
-        meta: { width: 'minmax(160px, 1.3fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(130px, 1.3fr)' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.action ? (
             <span className={`action action-${c.row.original.action.kind}`}>{c.getValue()}</span>
@@ -240,10 +230,15 @@ export function RequestsScreen() {
           getRowId={(r) => r.id}
           ariaLabel="Requests"
           search={search}
-          selection={{ selected, onChange: (next) => pick(next, all) }}
+          selection={{
+            selected,
+            onChange: (next) => pick(next, all),
+            rowLabel: (r) =>
+              `${index.label(r.wallet) || r.wallet}: ${r.type.toLowerCase()} in ${index.vault(r.vaultId)?.name ?? 'an unknown vault'}${r.epochNumber !== null ? `, epoch ${r.epochNumber}` : ''}`,
+          }}
           rowHeight={56}
           maxHeight="calc(100vh - 330px)"
-          minWidth={1040}
+          minWidth={790}
           initialSorting={[{ id: 'expected', desc: false }]}
           empty={all.length ? 'No request matches these filters.' : 'This batch has no open requests.'}
         />

@@ -2,7 +2,8 @@ import { formatUsd } from '../../../shared/domain/units';
 import type { Portfolio, PortfolioVault } from '../../../shared/portfolio/schemas';
 import type { PositionRecords } from '../../../shared/positions/schemas';
 import { groupEarnings, type VaultEarnings } from '../../../shared/positions/totals';
-import type { VaultTotals } from '../../../shared/portfolio/totals';
+import { batchTotals, type TokenSum, type VaultTotals } from '../../../shared/portfolio/totals';
+import { Amount } from '../components/Amount';
 import { fixed } from '../components/figures';
 import { timeLabels } from '../components/format';
 import { CompactAmount, SignedAmount } from './RecordCells';
@@ -71,7 +72,7 @@ export function GroupTotalRow({
       )
       .map((p) => p.wallet.toLowerCase()),
   ).size;
-  const claims = totals.reduce((n, t) => n + t.claimableCount, 0);
+  const line = batchTotals(totals);
   const g = records ? groupEarnings(portfolio, records) : null;
   const at = records?.source.fetchedAtMs ? timeLabels(records.source.fetchedAtMs) : null;
   const usd = (v: bigint) => <span className="amount">{formatUsd(v)}</span>;
@@ -79,9 +80,12 @@ export function GroupTotalRow({
     <tr className="group-total" data-testid="group-total">
       <td colSpan={2}>
         <span className="cell-title">Batch total</span>
+        <div className="cell-sub" data-wallets={activeWallets}>
+          {activeWallets} distinct wallet{activeWallets === 1 ? '' : 's'}
+        </div>
         <div className="cell-sub" title={at ? `Oldest record used: ${at.utc}` : undefined}>
           {g
-            ? `in USD, from ${g.records} position record${g.records === 1 ? '' : 's'}${at ? ` as of ${at.local}` : ''}`
+            ? `the rows above added up; value and earnings in USD from ${g.records} position record${g.records === 1 ? '' : 's'}${at ? ` as of ${at.local}` : ''}`
             : 'loading position records…'}
         </div>
         {g && g.missing > 0 ? (
@@ -92,7 +96,6 @@ export function GroupTotalRow({
         {g && g.unpriced > 0 ? <div className="record-note">{g.unpriced} without a USD figure: left out</div> : null}
         {g?.notCurrent ? <div className="record-note">includes figures not current</div> : null}
       </td>
-      <td className="num">{activeWallets}</td>
       <td className="num" data-total="value">
         {g ? (
           <>
@@ -109,20 +112,55 @@ export function GroupTotalRow({
         ) : null}
       </td>
       <td className="num" data-total="pending">
-        {g ? (
-          <dl className="mini" title="From the service's position records; withdrawals include redeems.">
-            <dt>deposits</dt>
-            <dd>{usd(g.usd.pendingDeposits)}</dd>
-            <dt>withdrawals</dt>
-            <dd>{usd(g.usd.pendingWithdraws)}</dd>
-          </dl>
-        ) : null}
+        <dl className="mini">
+          <dt>deposits</dt>
+          <dd>
+            <TokenSums sums={line.pendingDeposits} />
+          </dd>
+          <dt>withdrawals</dt>
+          <dd>
+            <TokenSums sums={line.pendingWithdraws} />
+          </dd>
+          <dt>redeems</dt>
+          <dd>
+            <TokenSums sums={line.pendingRedeems} />
+          </dd>
+        </dl>
+        <UsdLine usd={line.usd.pending} unpriced={line.unpriced} />
       </td>
-      <td className="num">
+      <td className="num" data-total="claimable">
         <strong>
-          {claims} claim{claims === 1 ? '' : 's'}
+          {line.claimableCount} claim{line.claimableCount === 1 ? '' : 's'}
         </strong>
+        <div className="cell-sub">
+          <TokenSums sums={line.claimable} />
+        </div>
+        {line.claimableCount > 0 ? <UsdLine usd={line.usd.claimable} unpriced={line.unpriced} /> : null}
       </td>
     </tr>
+  );
+}
+
+/** Sums of several tokens, one per line: tokens are never added together. */
+function TokenSums({ sums }: { sums: TokenSum[] }) {
+  if (sums.length === 0) return <span className="amount zero">0</span>;
+  return (
+    <>
+      {sums.map((s) => (
+        <div key={`${s.symbol}:${s.decimals}`}>
+          <Amount value={s.amount.toString()} token={s} />
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** The same sums in USD, saying which vaults have no price and are left out. */
+function UsdLine({ usd, unpriced }: { usd: bigint; unpriced: string[] }) {
+  return (
+    <div className="cell-sub" title={unpriced.length > 0 ? `No USD price for ${unpriced.join(', ')}: left out of the USD sum` : undefined}>
+      ≈ {formatUsd(usd)}
+      {unpriced.length > 0 ? ` (${unpriced.length} vault${unpriced.length === 1 ? '' : 's'} without a price left out)` : ''}
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { DateTime } from '../components/time';
 import { BundleSaved, useBundlesStore } from '../bundles';
 import { LedgerShows, screensOnLedger, useEthereumAppVersion } from '../device';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
+import { argLabel } from '../components/arg-names';
 
 const ROLE_WORDS: Record<string, string> = { epochVault: 'epoch vault', queue: 'queue', tranche: 'tranche token', underlying: 'underlying token', strategy: 'strategy' };
 
@@ -51,7 +52,7 @@ export function ReviewCard({ review, from }: { review: Review; from?: string }) 
             <dl className="args">
               {review.args.map((a) => (
                 <div key={a.name}>
-                  <dt>{a.name}</dt>
+                  <dt title={`${a.name} (${a.type})`}>{argLabel(a.name)}</dt>
                   <dd title={a.value}>{a.display}</dd>
                 </div>
               ))}

@@ -16,7 +16,8 @@ export function EpochTable({ epochs, tokens, ariaLabel }: { epochs: EpochRow[]; 
   return (
     <>
       <EpochChart epochs={epochs} />
-      <div className="table-wrap scroll-y">
+      {/* Focusable, so that the history scrolls with the keyboard too. */}
+      <div className="table-wrap scroll-y" tabIndex={0} role="region" aria-label={`${ariaLabel}, scrollable`}>
         <table className="table compact" aria-label={ariaLabel}>
           <thead>
             <tr>

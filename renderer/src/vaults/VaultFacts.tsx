@@ -172,7 +172,10 @@ export function VaultFacts({ vault, portfolio }: { vault: PortfolioVault; portfo
       <Fact label="Instant withdrawals" stale={of('instant')}>
         {vault.instant ? (
           <>
-            <strong>{vault.instant.disabled ? 'Disabled' : vault.instant.allowed ? 'Claimable now' : 'Enabled'}</strong>
+            {/* A defaulted vault pays nothing out as usual: "claimable now" there would mislead. */}
+            <strong>
+              {cycle?.state === 'DEFAULTED' ? 'Not while defaulted' : vault.instant.disabled ? 'Disabled' : vault.instant.allowed ? 'Claimable now' : 'Enabled'}
+            </strong>
             <span className="fact-sub">
               {formatDuration(vault.instant.delaySeconds)} delay · when last APR exceeds the current by {pct(vault.instant.aprDelta)}
             </span>

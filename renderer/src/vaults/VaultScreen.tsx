@@ -7,6 +7,7 @@ import { VaultFacts } from './VaultFacts';
 import { useSigningStore } from '../signing';
 import { VaultInsights, VaultOperatorsLine } from './VaultInsights';
 import { useVaultInsightsStore } from './vault-insights-store';
+import { VaultStateFlag } from '../components/VaultStateFlag';
 
 /** One vault: its cycle and countdown, rates, price, TVL, queues, instant-withdrawal settings, epoch history, and the batch's wallets in it. */
 export function VaultScreen() {
@@ -28,7 +29,8 @@ export function VaultScreen() {
         subtitle={
           vault ? (
             <>
-              {vault.chain.name} · {vault.underlying.symbol} · <code title={vault.epochVault}>{vault.epochVault}</code>
+              <VaultStateFlag cycle={vault.cycle} serviceStatus={vault.status} /> {vault.chain.name} · {vault.underlying.symbol} ·{' '}
+              <code title={vault.epochVault}>{vault.epochVault}</code>
               <VaultOperatorsLine vaultId={vault.id} />
             </>
           ) : undefined

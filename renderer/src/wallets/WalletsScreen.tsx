@@ -10,13 +10,15 @@ import { AddWalletForm } from './AddWalletForm';
 import { GroupsPanel } from './GroupsPanel';
 import { EditWallet } from './EditWallet';
 import { ImportReport } from './ImportReport';
+import { ImportPreviewCard } from './ImportPreviewCard';
 import { LedgerImport } from './LedgerImport';
 import { useWalletsStore } from './wallets-store';
 
 const col = createColumnHelper<Wallet>();
 
 export function WalletsScreen() {
-  const { book, group, busy, error, notice, importReport, load, run, importCsvFile, exportBook, dismissReport } = useWalletsStore();
+  const { book, group, busy, error, notice, importReport, load, run, importCsvFile, exportBook, dismissReport, pendingImport, confirmImport, cancelImport } =
+    useWalletsStore();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [targetGroup, setTargetGroup] = useState('');
@@ -105,6 +107,9 @@ export function WalletsScreen() {
           <p>{notice}</p>
         </div>
       ) : null}
+      {pendingImport ? (
+        <ImportPreviewCard fileName={pendingImport.fileName} preview={pendingImport.preview} onImport={() => void confirmImport()} onCancel={cancelImport} />
+      ) : null}
       {importReport ? <ImportReport report={importReport} onClose={dismissReport} /> : null}
       {ledgerOpen ? <LedgerImport onClose={() => setLedgerOpen(false)} /> : null}
 
@@ -171,7 +176,7 @@ export function WalletsScreen() {
             getRowId={(w) => w.address}
             ariaLabel="Wallets"
             search={search}
-            selection={{ selected, onChange: setSelected }}
+            selection={{ selected, onChange: setSelected, rowLabel: (w) => w.label || w.address }}
             maxHeight="calc(100vh - 380px)"
             minWidth={840}
             empty={book?.wallets.length ? 'No wallet matches.' : 'No wallets yet: add an address above, or import a CSV with an "address" column.'}

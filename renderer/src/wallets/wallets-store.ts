@@ -6,6 +6,7 @@ import type { CsvImportReport } from '../../../shared/wallets/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { downloadFile } from '../components/download';
 import { usePortfolioStore } from '../portfolio';
+import { previewImport, type ImportPreview } from './import-preview';
 
 /** `null` means every wallet; otherwise a group id. */
 export type GroupFilter = string | null;
@@ -17,13 +18,21 @@ interface WalletsState {
   error: AppErrorData | null;
   notice: string | null;
   importReport: CsvImportReport | null;
+  /** A file read but not sent yet: it lacks the address column, or would rename wallets of the book. */
+  pendingImport: { fileName: string; csv: string; preview: ImportPreview } | null;
   load(): Promise<void>;
   selectGroup(group: GroupFilter): void;
   /** Runs a change, reloads the book, and reports success as a notice; returns whether it worked. */
   run(change: () => Promise<unknown>, notice?: string | ((result: unknown) => string)): Promise<boolean>;
   importCsv(csv: string): Promise<void>;
-  /** Refuses a file over the import limit before reading it; otherwise reads and imports it. */
+  /**
+   * Refuses a file over the import limit before reading it; otherwise reads it and imports it, unless
+   * it needs a look first (no address column, or labels of the book it would change): then it waits
+   * in `pendingImport` for `confirmImport` or `cancelImport`.
+   */
   importCsvFile(file: Pick<File, 'name' | 'size' | 'text'>): Promise<void>;
+  confirmImport(): Promise<void>;
+  cancelImport(): void;
   exportBook(format: 'csv' | 'json'): Promise<void>;
   dismissReport(): void;
 }
@@ -35,6 +44,7 @@ export const useWalletsStore = create<WalletsState>((set, get) => ({
   error: null,
   notice: null,
   importReport: null,
+  pendingImport: null,
   async load() {
     try {
       const book = await call(getBridge().wallets.list({}));
@@ -84,7 +94,21 @@ export const useWalletsStore = create<WalletsState>((set, get) => ({
       set({ importReport: null, notice: null, error: { code: 'CSV_TOO_LARGE', message: size.message, action: size.action } });
       return;
     }
-    await get().importCsv(await file.text());
+    const csv = await file.text();
+    const preview = previewImport(csv, get().book?.wallets ?? []);
+    if (preview.missingAddress || preview.renames.length > 0) {
+      set({ pendingImport: { fileName: file.name, csv, preview }, importReport: null, error: null, notice: null });
+      return;
+    }
+    await get().importCsv(csv);
+  },
+  async confirmImport() {
+    const pending = get().pendingImport;
+    set({ pendingImport: null });
+    if (pending) await get().importCsv(pending.csv);
+  },
+  cancelImport() {
+    set({ pendingImport: null });
   },
   async exportBook(format) {
     try {

@@ -96,6 +96,17 @@ describe("the protocol's own records", () => {
     ]);
   });
 
+  it("shows an epoch's queues as what entered it, not the next epoch's empty queue", async () => {
+    const epoch = {
+      ...OFFICIAL_EPOCHS[1]!.record,
+      depositQueue: { amount: '0', lastAmount: '2500000000' },
+      withdrawQueue: { amount: '0', lastAmount: '700000000000000000000' },
+    };
+    const { fetchImpl } = fakeListService([epoch]);
+    const history = await loadEpochHistory(fakeClient(fetchImpl), '6672a503689d1ff1e80e4ec9');
+    expect(history.epochs.map((e) => [e.depositQueue, e.withdrawQueue])).toEqual([['2500000000', '700000000000000000000']]);
+  });
+
   it('shows a transaction without status in the underlying (tokenAmount), not in tranche tokens', async () => {
     const { kept } = await readAll('transactions', OFFICIAL_TRANSACTIONS);
     const catalog = indexCatalog({

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { openDemoPage, type ConsolePage } from './support/console-page';
+import { openScreen, visitEveryScreen } from './support/screens';
+
+// Every screen of the demo, in the light and the dark theme, checked by axe against WCAG 2.1 A
+// and AA: no serious or critical violation (contrast, names of controls, roles, keyboard traps).
+let opened: ConsolePage;
+let page: Page;
+
+beforeAll(async () => {
+  opened = await openDemoPage();
+  page = opened.page;
+}, 180_000);
+
+afterAll(async () => {
+  await opened?.close();
+});
+
+/** The serious and critical violations on the page as it is, one readable line each. */
+async function seriousViolations(): Promise<string[]> {
+  // Legacy mode runs axe in the page itself: the console has no frames to reach into.
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? v.help}`),
+    );
+}
+
+async function checkEveryScreen(): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  await visitEveryScreen(page, async (name) => {
+    const violations = await seriousViolations();
+    if (violations.length) found[name] = violations;
+  });
+  return found;
+}
+
+describe('every screen meets WCAG AA', () => {
+  it('in the light theme of a light system', async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    expect(await checkEveryScreen()).toEqual({});
+  }, 600_000);
+
+  it('in the dark theme chosen with the switch, kept when the console is opened again', async () => {
+    await page.getByLabel('Theme').selectOption('dark');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await checkEveryScreen()).toEqual({});
+    await page.reload();
+    await page.locator('table[aria-label="Vault totals"]').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.getByLabel('Theme').inputValue()).toBe('dark');
+  }, 600_000);
+
+  it('follows a dark system while the choice is the system’s', async () => {
+    await page.getByLabel('Theme').selectOption('system');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await openScreen(page, 'Overview');
+  });
+
+  it('ran without page errors', () => {
+    expect(opened.watched.errors).toEqual([]);
+  });
+});

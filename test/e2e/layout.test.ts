@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openDemoPage, type ConsolePage } from './support/console-page';
+import { openScreen } from './support/screens';
+
+// The smallest window the console supports, 1024 × 700: every column on screen, nothing under the
+// emulated Ledger's panel, and the tables worked from the keyboard alone.
+let opened: ConsolePage;
+let page: Page;
+
+beforeAll(async () => {
+  opened = await openDemoPage();
+  page = opened.page;
+  await page.setViewportSize({ width: 1024, height: 700 });
+}, 180_000);
+
+afterAll(async () => {
+  await opened?.close();
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const box = async (locator: Locator): Promise<Box> => (await locator.boundingBox())!;
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The header is wholly inside the window, and not under the device panel. */
+async function expectOnScreen(header: Locator): Promise<void> {
+  const h = await box(header);
+  expect(h.x).toBeGreaterThanOrEqual(0);
+  expect(h.x + h.width).toBeLessThanOrEqual(1024);
+  expect(overlaps(h, await box(page.getByTestId('device-panel')))).toBe(false);
+}
+
+describe('at 1024 × 700', () => {
+  it('keeps the Overview’s Claimable column on screen, beside the device panel, not under it', async () => {
+    await openScreen(page, 'Overview');
+    await expectOnScreen(page.locator('table[aria-label="Vault totals"] th', { hasText: 'Claimable now' }));
+    expect(overlaps(await box(page.locator('.content')), await box(page.getByTestId('device-panel')))).toBe(false);
+  });
+
+  it('keeps the Positions’ Claimable column on screen, with compact rows of at most 32 px', async () => {
+    await openScreen(page, 'Positions');
+    const table = page.getByRole('table', { name: 'Positions' });
+    await table.locator('[role="row"][data-row-id]').first().waitFor();
+    await expectOnScreen(table.getByRole('columnheader', { name: 'Claimable now' }));
+    const row = await box(table.locator('[role="row"][data-row-id]').first());
+    expect(row.height).toBeLessThanOrEqual(32);
+  });
+
+  it('sorts the Requests by a header reached with Tab and pressed with Enter', async () => {
+    await openScreen(page, 'Requests');
+    const table = page.getByRole('table', { name: 'Requests' });
+    await table.locator('[role="row"][data-row-id]').first().waitFor();
+    const header = table.getByRole('columnheader', { name: 'Amount' });
+    expect(await header.getAttribute('aria-sort')).toBeNull();
+    await page.getByLabel('Search requests').focus();
+    // Tab along the controls until the Amount header has the focus: it is reachable without a mouse.
+    let reached = false;
+    for (let i = 0; i < 60 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await header.getByRole('button').evaluate((el) => el === document.activeElement);
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    await page.keyboard.press(' ');
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    // Its focus is visible: an outline drawn around it.
+    expect(await header.getByRole('button').evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+  });
+
+  it('names each row’s checkbox by the wallet’s label, never by an internal id', async () => {
+    const table = page.getByRole('table', { name: 'Requests' });
+    const names = await table
+      .locator('[role="row"][data-row-id] input[type="checkbox"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+    expect(names.length).toBeGreaterThan(3);
+    for (const name of names) {
+      expect(name).toMatch(/^Select Demo lender \d+( \(no KYC\))?: [a-z]+ in .+/);
+      expect(name).not.toMatch(/0x[0-9a-f]{40}:/i);
+    }
+  });
+
+  it('ran without page errors', () => {
+    expect(opened.watched.errors).toEqual([]);
+  });
+});
