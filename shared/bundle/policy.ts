@@ -10,8 +10,8 @@ import type { UnsignedBundle } from './schemas';
  * review. A bundle outside it is refused naming the rule, the limit and the value.
  */
 
-const Decimal = z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'a decimal number');
-const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
+const Decimal = z.string().max(49).regex(/^\d{1,30}(\.\d{1,18})?$/, 'a decimal number');
+const Address = z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
 
 export const TokenLimitSchema = z
   .object({

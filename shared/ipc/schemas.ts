@@ -240,6 +240,9 @@ export const SetOfflineInput = z.object({ offline: z.boolean() }).strict();
 
 // ---- Signing --------------------------------------------------------------------------------
 
+/** The most one plan across vaults holds: vaults, and per vault its requests and wallets. */
+export const ACROSS_VAULTS = { vaults: 10, requests: 1_000, wallets: 500 } as const;
+
 /**
  * What the operator asks to sign. Wallets are named by address only: the main side takes each
  * one's Ledger path from the wallet book (a watch-only wallet cannot sign and is skipped with that reason).
@@ -256,13 +259,15 @@ export const PlanRequestInput = z
         z
           .object({
             vaultId: z.string().min(1).max(40),
-            wallets: z.array(z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(2000),
-            requestIds: z.array(z.string().max(200)).min(1).max(20_000),
+            // Bounded so that the whole call stays under the bridge's frame ceiling (shell/frame-ceiling.ts):
+            // up to 10 vaults of 1,000 requests each; a larger selection is planned vault by vault.
+            wallets: z.array(z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(ACROSS_VAULTS.wallets),
+            requestIds: z.array(z.string().max(200)).min(1).max(ACROSS_VAULTS.requests),
           })
           .strict(),
       )
       .min(1)
-      .max(50)
+      .max(ACROSS_VAULTS.vaults)
       .optional(),
     action: z.enum(['deposit', 'withdraw', 'redeem', 'claim', 'cancel', 'agreements']),
     wallets: z.array(z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(2000),

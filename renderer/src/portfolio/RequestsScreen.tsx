@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { RequestRow } from '../../../shared/portfolio/schemas';
+import { ACROSS_VAULTS } from '../../../shared/ipc/schemas';
 import { Amount } from '../components/Amount';
 import { DateTime } from '../components/time';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
@@ -259,14 +260,20 @@ function SignSelectionButton({ rows }: { rows: RequestRow[] }) {
   const byVault = new Map<string, RequestRow[]>();
   for (const r of actionable) byVault.set(r.vaultId, [...(byVault.get(r.vaultId) ?? []), r]);
   const kinds = new Set(actionable.map((r) => r.action!.kind));
-  const fits = actionable.length > 0 && kinds.size === 1;
+  const tooLarge =
+    byVault.size > 1 &&
+    (byVault.size > ACROSS_VAULTS.vaults ||
+      [...byVault.values()].some((list) => list.length > ACROSS_VAULTS.requests || new Set(list.map((r) => r.wallet)).size > ACROSS_VAULTS.wallets));
+  const fits = actionable.length > 0 && kinds.size === 1 && !tooLarge;
   const kind = [...kinds][0];
   const why =
     actionable.length === 0
       ? 'Nothing selected can be claimed or cancelled now.'
       : kinds.size > 1
         ? 'Claims and cancels go in separate batches: unselect one kind.'
-        : null;
+        : tooLarge
+          ? `One review holds at most ${ACROSS_VAULTS.vaults} vaults of ${ACROSS_VAULTS.requests.toLocaleString('en-US')} requests each: select fewer, or sign vault by vault.`
+          : null;
   const noun = kind === 'cancel' ? 'cancel' : 'claim';
   return (
     <>
