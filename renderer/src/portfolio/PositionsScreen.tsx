@@ -126,7 +126,7 @@ export function PositionsScreen() {
       col.accessor((p) => Number(p.trancheBalance ?? 0), {
         id: 'balance',
         header: 'Balance · value',
-        meta: { width: '120px', align: 'right' } satisfies ColumnMeta,
+        meta: { width: 'minmax(120px, 1.2fr)', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           if (!v) return null;
@@ -154,7 +154,7 @@ export function PositionsScreen() {
         {
           id: 'earnings',
           header: 'Earnings',
-          meta: { width: '104px', align: 'right' } satisfies ColumnMeta,
+          meta: { width: 'minmax(104px, 1fr)', align: 'right' } satisfies ColumnMeta,
           cell: (c) => {
             const v = index.vault(c.row.original.vaultId);
             if (!v) return null;
