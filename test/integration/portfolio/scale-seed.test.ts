@@ -19,10 +19,15 @@ interface Read {
   records: PositionRecords;
 }
 
-async function readThroughConsole(store: LocalSimulation['store'], addresses: string[]): Promise<{ read: Read; service: SimService }> {
+async function readThroughConsole(
+  { store, network }: Pick<LocalSimulation, 'store' | 'network'>,
+  addresses: string[],
+): Promise<{ read: Read; service: SimService }> {
   const service = await startSimService({ store, port: 0 });
   const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
-  const portfolio = new PortfolioService({ service: async () => client });
+  // The chains are read through the world's own RPCs, as an operator would set them.
+  const rpcUrls = (id: number) => network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl);
+  const portfolio = new PortfolioService({ service: async () => client, rpcUrls });
   const view = await portfolio.load(
     addresses.map((address, i) => ({ address: address as `0x${string}`, label: `W${i}` })),
     null,
@@ -70,14 +75,14 @@ beforeAll(async () => {
   // One world after the other: both at once would double the load on a busy machine.
   bySender = await startLocalSimulation({ seed: 4, wallets: WALLETS, drive: false, refreshMs: 24 * 3600_000 });
   const a = await readThroughConsole(
-    bySender.store,
+    bySender,
     bySender.seeded.wallets.map((w) => w.address),
   );
   sent = a.read;
   services.push(a.service);
   byState = await startScaledSimulation({ seed: 4, wallets: WALLETS, vaults: 5 });
   const b = await readThroughConsole(
-    byState.store,
+    byState,
     byState.seeded.wallets.map((w) => w.address),
   );
   written = b.read;
