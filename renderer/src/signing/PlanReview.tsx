@@ -52,7 +52,9 @@ export function ReviewCard({ review, from }: { review: Review; from?: string }) 
             <dl className="args">
               {review.args.map((a) => (
                 <div key={a.name}>
-                  <dt title={`${a.name} (${a.type})`}>{argLabel(a.name)}</dt>
+                  <dt title={`${a.name} (${a.type})`} data-arg={a.name}>
+                    {argLabel(a.name)}
+                  </dt>
                   <dd title={a.value}>{a.display}</dd>
                 </div>
               ))}

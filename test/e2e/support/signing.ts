@@ -178,7 +178,9 @@ export function signingUi(current: () => ConsolePage) {
           const line = li.querySelector('.review > .cell-sub')?.textContent ?? '';
           const [contract = '', functionName = ''] = line.split(' · ');
           const args: Record<string, string> = {};
-          for (const row of li.querySelectorAll('dl.args > div')) args[row.querySelector('dt')?.textContent ?? ''] = row.querySelector('dd')?.textContent ?? '';
+          // Keyed by the ABI's name (the review shows the protocol's word, e.g. "Epoch" for `e`).
+          for (const row of li.querySelectorAll('dl.args > div'))
+            args[row.querySelector('dt')?.getAttribute('data-arg') ?? ''] = row.querySelector('dd')?.textContent ?? '';
           const spender = [...li.querySelectorAll('.review > .cell-sub')].map((e) => e.textContent ?? '').find((t) => t.startsWith('Spender: ')) ?? null;
           return {
             wallet: li.querySelector(':scope > .cell-sub')?.textContent ?? '',
