@@ -84,7 +84,7 @@ describe('Positions', () => {
     const first = unsigned[0]!;
     await page.getByLabel('Search positions').fill(first.wallet);
     const row = page.locator(`[data-row-id="${first.vaultId}:${first.wallet}"]`);
-    await expect.poll(() => row.textContent()).toContain(`${first.signed.length} of ${first.required.length} agreements`);
+    await expect.poll(() => row.textContent()).toContain(`${first.signed.length}/${first.required.length} agreements`);
     await page.getByLabel('Search positions').fill('');
   });
 
