@@ -70,6 +70,17 @@ function routeText(line: VaultLine): string | null {
         : `The epoch is running: a withdraw request in the queue, approving ${vault.tranche.symbol} to the queue.`;
 }
 
+/** Why a vault of the operation cannot take it now, under its own line. */
+function Blocked({ line, several, removable }: { line: VaultLine; several: boolean; removable: boolean }) {
+  return (
+    <p className="field-error" data-testid="vault-blocked">
+      {several ? `${line.vault.name}: ` : ''}
+      {line.blocked}
+      {removable ? ' Remove it from the operation to review the others.' : ''}
+    </p>
+  );
+}
+
 /**
  * Starts a deposit, a withdrawal (a queue request while the epoch runs, a redeem between epochs)
  * or the lender agreements, for every wallet of the batch shown, in one vault; a deposit or a
@@ -252,6 +263,7 @@ export function NewOperation() {
           {named(first, routeText(first)!)}
         </p>
       ) : null}
+      {first.blocked ? <Blocked line={first} several={several} removable={false} /> : null}
       {others.length ? (
         <ol className="operation-vaults" aria-label="Further vaults of the operation">
           {lines.slice(1).map((line, k) => (
@@ -296,6 +308,7 @@ export function NewOperation() {
                 </button>
               </div>
               {routeText(line) ? <p className="cell-sub">{named(line, routeText(line)!)}</p> : null}
+              {line.blocked ? <Blocked line={line} several removable /> : null}
             </li>
           ))}
         </ol>
@@ -325,14 +338,6 @@ export function NewOperation() {
           The wallets of this batch changed: reading the batch again before anything is planned…
         </p>
       ) : null}
-      {lines
-        .filter((l) => l.blocked)
-        .map((l) => (
-          <p key={l.vault.id} className="field-error" data-testid="vault-blocked">
-            {named(l, l.blocked!)}
-            {several && l !== first ? ' Remove it from the operation to review the others.' : ''}
-          </p>
-        ))}
       {invalid ? <p className="field-error">{named(invalid, invalid.invalid!)}</p> : null}
       {waitingFor ? (
         <p className="cell-sub" data-testid="review-waiting-for">

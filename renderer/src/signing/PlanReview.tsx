@@ -141,7 +141,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
           ))}
         </div>
       ) : null}
-      {skipped.length ? (
+      {skipped.length && !several ? (
         <div className="notice notice-warn" data-testid="plan-skipped">
           <strong className="notice-title">Skipped</strong>
           {skipped.map((w, k) => (
@@ -156,14 +156,31 @@ export function PlanReview({ plan }: { plan: Plan }) {
           ))}
         </div>
       ) : null}
-      {byVault(plan, toSign).map(({ vault, items }) => (
+      {skipped.length && several ? (
+        <div className="notice notice-warn" data-testid="plan-skipped">
+          <strong className="notice-title">Skipped</strong>
+          <p>
+            {byVault(plan, plan.items)
+              .map(({ vault, skipped: out }) => `${out.length} in ${vault.name}`)
+              .join(', ')}
+            : each vault below says which wallets and why. A wallet skipped in one vault goes ahead in the others.
+          </p>
+        </div>
+      ) : null}
+      {several && toSign.length > 0 ? (
+        <p className="cell-sub" data-testid="plan-device-order">
+          The device takes them wallet by wallet: all of one wallet&apos;s items one after the other, whatever their vault.
+        </p>
+      ) : null}
+      {byVault(plan, plan.items).map(({ vault, items, skipped: out }) => (
         <section key={vault.id} className="plan-vault" data-vault-id={vault.id}>
           {several ? (
             <h3>
               {vault.name} <PlanVaultFlag vault={vault} /> · {items.length} item{items.length === 1 ? '' : 's'} for {new Set(items.map((i) => i.wallet.toLowerCase())).size}{' '}
-              wallet(s)
+              wallet(s){out.length ? ` · ${out.length} skipped` : ''}
             </h3>
           ) : null}
+          {several && out.length ? <SkippedHere plan={plan} items={out} /> : null}
           <ol className="plan-items">
             {items.map((item, k) => (
               // A wallet's items one after the other, the first of each wallet marked: grouped by wallet within the vault.
@@ -175,11 +192,6 @@ export function PlanReview({ plan }: { plan: Plan }) {
           </ol>
         </section>
       ))}
-      {plan.vaults && plan.vaults.length > 1 && toSign.length > 0 ? (
-        <p className="cell-sub" data-testid="plan-device-order">
-          The device takes them wallet by wallet: all of one wallet&apos;s items one after the other, whatever their vault.
-        </p>
-      ) : null}
       {plan.needsBlindSigningAck ? (
         <label className="toggle ack">
           <input type="checkbox" checked={ack} onChange={(e) => setAck(e.target.checked)} aria-label="Acknowledge blind signing" /> I will compare the hash
@@ -212,12 +224,47 @@ export function vaultsNamed(p: Pick<Plan, 'vault' | 'vaults'>): string {
   return p.vaults && p.vaults.length > 1 ? `${p.vaults.length} vaults (${p.vaults.map((v) => v.name).join(', ')})` : p.vault.name;
 }
 
-/** The items to sign, by vault (in the plan's vault order), each vault's wallet by wallet. */
-function byVault(plan: Plan, items: Plan['items']): { vault: Plan['vault']; items: Plan['items'] }[] {
+/** The items to sign, by vault (in the plan's vault order), each vault's wallet by wallet, and the wallets skipped there. */
+function byVault(plan: Plan, all: Plan['items']): { vault: Plan['vault']; items: Plan['items']; skipped: Plan['items'] }[] {
   const order = plan.vaults && plan.vaults.length > 1 ? plan.vaults : [plan.vault];
   return order
-    .map((v) => ({ vault: v, items: items.filter((i) => i.vaultId === v.id || order.length === 1) }))
-    .filter((g) => g.items.length > 0 || order.length === 1);
+    .map((v) => {
+      const mine = all.filter((i) => i.vaultId === v.id || order.length === 1);
+      return { vault: v, items: mine.filter((i) => i.state !== 'skipped'), skipped: mine.filter((i) => i.state === 'skipped') };
+    })
+    .filter((g) => g.items.length > 0 || g.skipped.length > 0 || order.length === 1);
+}
+
+/**
+ * The wallets left out in one vault of a plan across vaults, one line per reason with the wallets
+ * it holds for (a fleet shares a few reasons), and the way to KYC where that is the reason.
+ */
+function SkippedHere({ plan, items }: { plan: Plan; items: Plan['items'] }) {
+  const byReason = new Map<string, Plan['items']>();
+  for (const item of items) {
+    const reason = item.reason ?? 'Skipped.';
+    byReason.set(reason, [...(byReason.get(reason) ?? []), item]);
+  }
+  return (
+    <div className="notice notice-warn plan-skipped-here" data-testid="plan-skipped-here">
+      {[...byReason].map(([reason, out]) => {
+        const kycLink = plan.wallets.find((w) => !w.ok && w.kycLink && out.some((i) => i.wallet.toLowerCase() === w.address.toLowerCase()))?.kycLink ?? null;
+        return (
+          <p key={reason}>
+            <strong>
+              {out.length} wallet{out.length === 1 ? '' : 's'}
+            </strong>{' '}
+            ({out.map((i) => i.label || i.wallet).join(', ')}): {reason}{' '}
+            {kycLink ? (
+              <button type="button" className="link-button" onClick={() => void openLink(kycLink)}>
+                Complete KYC ↗
+              </button>
+            ) : null}
+          </p>
+        );
+      })}
+    </div>
+  );
 }
 
 /**
