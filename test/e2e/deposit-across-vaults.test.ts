@@ -40,16 +40,26 @@ const form = () => page.getByRole('form', { name: 'New operation' });
 
 describe('a deposit in two vaults chosen on the New operation form', () => {
   it('plans one review grouped by vault, signs it as one batch wallet by wallet, and gives one report', async () => {
-    // Two vaults of one chain (a wallet's nonces go on from one to the other), each in its own token units.
-    const [first, second] = before.vaults.filter(
-      (v) => takesDeposits(v) && v.chain.chainId === before.vaults.find(takesDeposits)!.chain.chainId,
-    );
+    // Two vaults of one chain (a wallet's nonces go on from one to the other) in different tokens,
+    // the second asking KYC and the first not: a wallet without it is skipped in the second only.
+    const [first, second] = before.vaults
+      .filter((v) => takesDeposits(v) && v.kyc.required)
+      .flatMap((kyc) =>
+        before.vaults
+          .filter((v) => takesDeposits(v) && !v.kyc.required && v.chain.chainId === kyc.chain.chainId)
+          .map((open) => [open, kyc]),
+      )[0]!;
     expect(second).toBeDefined();
-    const wallets = before.wallets
+    expect(first!.underlying.symbol).not.toBe(second!.underlying.symbol);
+    const both = before.wallets
       .map((w) => w.address)
-      .filter((w) => allowedIn(first!).has(w.toLowerCase()) && allowedIn(second!).has(w.toLowerCase()))
-      .slice(0, 2);
-    expect(wallets).toHaveLength(2);
+      .filter((w) => allowedIn(first!).has(w.toLowerCase()) && allowedIn(second!).has(w.toLowerCase()));
+    const noKyc = before.wallets
+      .map((w) => w.address)
+      .find((w) => allowedIn(first!).has(w.toLowerCase()) && !allowedIn(second!).has(w.toLowerCase()))!;
+    expect(noKyc).toBeDefined();
+    const wallets = [...both.slice(0, 2), noKyc];
+    const labelOf = (address: string) => before.wallets.find((w) => w.address === address)!.label;
     await s.useGroup('Two vault desk', wallets);
 
     // The lender agreements first, where some are still to sign (one signature covers every vault that asks for it).
@@ -93,18 +103,28 @@ describe('a deposit in two vaults chosen on the New operation form', () => {
       [second!, '7'],
     ] as const) {
       const section = plan.locator(`section[data-vault-id="${vault.id}"]`);
+      const going = vault === first ? 3 : 2;
       expect(await section.locator('h3').textContent()).toContain(vault.name);
-      expect(await section.locator('h3').textContent()).toContain('for 2 wallet(s)');
-      expect(await section.locator('.plan-items > li.wallet-first').count()).toBe(2);
+      expect(await section.locator('h3').textContent()).toContain(`for ${going} wallet(s)`);
+      expect(await section.locator('.plan-items > li.wallet-first').count()).toBe(going);
       expect(await section.textContent()).toContain(`${amount} ${vault.underlying.symbol}`);
     }
+    // The wallet without KYC is skipped under the vault that asks for it, saying why, and goes ahead in the other.
+    expect(await plan.locator(`section[data-vault-id="${first!.id}"] [data-testid="plan-skipped-here"]`).count()).toBe(0);
+    expect(await plan.locator(`section[data-vault-id="${second!.id}"] [data-testid="plan-skipped-here"]`).textContent()).toContain(
+      `1 wallet (${labelOf(noKyc)}): The vault does not allow this wallet (KYC not completed).`,
+    );
+    const summary = await page.getByTestId('plan-skipped').textContent();
+    expect(summary).toContain(`1 in ${second!.name}:`);
+    expect(summary).not.toContain(first!.name);
     const batchId = await s.startSigning();
     // Device order: all of one wallet's items together, whatever their vault.
     const shown = await s.shownBatch();
     const order = shown.items.map((i) => i.wallet.toLowerCase());
     expect(order.filter((w, k) => k > 0 && w !== order[k - 1]).length + 1).toBe(new Set(order).size);
     await s.approveUntilDone();
-    expect((await s.itemStates()).every((state) => state === 'confirmed')).toBe(true);
+    const states = await s.itemStates();
+    expect(states.filter((state) => state !== 'confirmed')).toEqual(['skipped']);
     expect(await page.locator('[data-testid="batch"] h2').textContent()).toContain('Deposits in 2 vaults');
     const done = await s.shownBatch();
     expectEachNonceOnce(done);
@@ -114,7 +134,7 @@ describe('a deposit in two vaults chosen on the New operation form', () => {
       [second!, '7'],
     ] as const) {
       const chain = chainOf(sim, vault);
-      for (const w of wallets) {
+      for (const w of vault === first ? wallets : wallets.slice(0, 2)) {
         const items = done.items.filter(
           (i) => i.vaultId === vault.id && i.wallet.toLowerCase() === w.toLowerCase() && i.step !== 'approve',
         );
@@ -133,6 +153,29 @@ describe('a deposit in two vaults chosen on the New operation form', () => {
     expect(csv.trim().split('\n')).toHaveLength(done.items.length + 1);
     expect((await ui.c.runtime.handlers.signing.listBatches({}, s.ctx)).filter((b) => b.id === batchId)).toHaveLength(1);
   }, 900_000);
+
+  it('flags a claim in a defaulted vault in its review, where the protocol still allows it', async () => {
+    const defaulted = before.vaults.find(
+      (v) => v.cycle?.state === 'DEFAULTED' && before.requests.some((r) => r.vaultId === v.id && r.action?.kind === 'claim'),
+    )!;
+    expect(defaulted).toBeDefined();
+    await page.getByRole('button', { name: 'Overview', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Batch of wallets' }).selectOption({ value: '' });
+    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    await page.getByLabel('Vault').selectOption({ label: defaulted.name });
+    await page.getByLabel('Select all rows shown').check();
+    await page.getByRole('button', { name: /^Review and sign \d+ claim/ }).click();
+    const plan = page.getByTestId('plan');
+    await expect.poll(() => plan.locator('h2').textContent(), { timeout: 120_000 }).toContain(`claims in ${defaulted.name}`);
+    expect(await plan.locator('h2 [data-vault-flag="Defaulted"]').count()).toBe(1);
+    expect(await plan.getByTestId('plan-vault-flag').textContent()).toContain(`${defaulted.name} is defaulted.`);
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await page
+      .getByTestId('request-selection')
+      .getByRole('button', { name: 'Clear' })
+      .click()
+      .catch(() => undefined);
+  }, 300_000);
 
   it('flags a vault paused between epochs in the vault choice and refuses a deposit into it', async () => {
     // The manager stops deposits between epochs: the epoch vault's `paused` flag (slot 4, second

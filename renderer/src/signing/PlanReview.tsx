@@ -161,6 +161,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
           <strong className="notice-title">Skipped</strong>
           <p>
             {byVault(plan, plan.items)
+              .filter(({ skipped: out }) => out.length > 0)
               .map(({ vault, skipped: out }) => `${out.length} in ${vault.name}`)
               .join(', ')}
             : each vault below says which wallets and why. A wallet skipped in one vault goes ahead in the others.
