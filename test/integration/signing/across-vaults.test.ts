@@ -156,4 +156,27 @@ describe('a deposit across vaults', () => {
       message: `${gamma.name}: The vault is in default: it takes no deposits. Nothing was planned.`,
     });
   }, 300_000);
+  it('withdraws everything from two vaults as one batch: a redeem where the vault is between epochs, a queue request where it runs', async () => {
+    const beta = vault('beta');
+    const alpha = vault('alpha');
+    const plan = await world.signing.planAcrossVaults([
+      { vaultId: beta.id, action: 'redeem', amount: 'all', wallets: world.wallets },
+      { vaultId: alpha.id, action: 'withdraw', amount: 'all', wallets: world.wallets },
+    ]);
+    // One withdrawal, each vault's items with their own action and gate (no approval for a redeem, the tranche to the queue otherwise).
+    expect(plan.selection.action).toBe('withdraw');
+    const going = plan.items.filter((i) => i.state !== 'skipped');
+    expect(new Set(going.filter((i) => i.vaultId === beta.id).map((i) => `${i.action}:${i.step}`))).toEqual(new Set(['redeem:redeem']));
+    expect(new Set(going.filter((i) => i.vaultId === alpha.id).map((i) => `${i.action}:${i.step}`))).toEqual(
+      new Set(['withdraw:approve', 'withdraw:requestWithdraw']),
+    );
+    const batch = await world.signing.createBatch(plan.id, { acknowledgeBlindSigning: true });
+    await world.signing.run(batch.id);
+    const done = await world.signing.openBatch(batch.id);
+    expect(done.items.filter((i) => i.state !== 'skipped').every((i) => i.state === 'confirmed')).toBe(true);
+    for (const w of new Set(going.map((i) => i.wallet))) {
+      const held = await balanceOf(beta, beta.tranche.address, w);
+      if (going.some((i) => i.wallet === w && i.vaultId === beta.id)) expect(held, w).toBe(0n);
+    }
+  }, 300_000);
 });
