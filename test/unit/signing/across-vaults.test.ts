@@ -152,6 +152,20 @@ describe('a deposit in two vaults as one plan', () => {
     expect(merged.wallets.filter((w) => w.ok).map((w) => w.address)).toEqual([A, B]);
   });
 
+  it('says each vault’s notes on a wallet that goes ahead with the vault they are about', () => {
+    const v1 = depositPlan('v1', deposit('v1', A, 5, 1n));
+    const v2 = depositPlan('v2', deposit('v2', A, 7, 1n));
+    v1.wallets[0]!.reason = 'Standard redeem: paid after the next epoch.';
+    v2.wallets[0]!.reason = 'Instant redeem.';
+    expect(mergeVaultPlans([v1, v2]).wallets).toEqual([
+      expect.objectContaining({
+        address: A,
+        ok: true,
+        reason: 'Vault v1: Standard redeem: paid after the next epoch. Vault v2: Instant redeem.',
+      }),
+    ]);
+  });
+
   it('counts what each wallet’s deposits take of a token, per chain and token, skipped wallets taking nothing', () => {
     const spent = spentUnderlying(depositPlan('v1', [...deposit('v1', A, 5, 100_000_000n), skippedIn('v1', B)]), new Map());
     spentUnderlying(depositPlan('v2', deposit('v2', A, 7, 50_000_000n)), spent);

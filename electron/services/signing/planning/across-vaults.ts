@@ -56,13 +56,15 @@ export function mergeVaultPlans(parts: readonly Plan[]): Plan {
   const going = new Set<string>();
   parts.forEach((part) => {
     for (const w of part.wallets) {
+      // What the plan notes about a wallet that goes ahead is said with its vault too.
+      const note = w.reason ? `${part.vault.name}: ${w.reason}` : null;
       if (!w.ok) wallets.push({ ...w, reason: `${part.vault.name}: ${w.reason ?? 'skipped'}` });
       else if (!going.has(w.address.toLowerCase())) {
         going.add(w.address.toLowerCase());
-        wallets.push(w);
-      } else if (w.reason) {
+        wallets.push({ ...w, reason: note });
+      } else if (note) {
         const kept = wallets.find((x) => x.ok && x.address.toLowerCase() === w.address.toLowerCase())!;
-        kept.reason = kept.reason ? `${kept.reason} ${w.reason}` : w.reason;
+        kept.reason = kept.reason ? `${kept.reason} ${note}` : note;
       }
     }
   });
