@@ -208,6 +208,11 @@ export function PlanReview({ plan }: { plan: Plan }) {
           Discard
         </button>
       </div>
+      {several && !fromBundle && !offline ? (
+        <p className="cell-sub" data-testid="plan-no-export">
+          An unsigned bundle holds one vault: to sign these offline, plan each vault on its own and export each plan.
+        </p>
+      ) : null}
       {!fromBundle ? (
         <BundleSaved
           of={{ planId: plan.id }}
