@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { parseUnits, type Hex } from 'viem';
 import { startEmbeddedSimulation, type DemoSimulation } from '../../electron/runtime/embedded-simulation';
@@ -37,6 +38,20 @@ const takesDeposits = (v: PortfolioVault) =>
 const allowedIn = (v: PortfolioVault) =>
   new Set(before.positions.filter((p) => p.vaultId === v.id && p.allowed).map((p) => p.wallet.toLowerCase()));
 const form = () => page.getByRole('form', { name: 'New operation' });
+
+/** Serious and critical WCAG AA violations of the page as it is, in the light and the dark theme. */
+async function seriousViolations(): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.getByLabel('Theme').selectOption(theme);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+      found.push(...v.nodes.slice(0, 5).map((n) => `${theme} ${v.id}: ${n.target.join(' ')}`));
+  }
+  await page.getByLabel('Theme').selectOption('system');
+  return found;
+}
 
 describe('a deposit in two vaults chosen on the New operation form', () => {
   it('plans one review grouped by vault, signs it as one batch wallet by wallet, and gives one report', async () => {
@@ -93,6 +108,7 @@ describe('a deposit in two vaults chosen on the New operation form', () => {
     expect(await review.isDisabled()).toBe(true);
     expect(await page.getByTestId('review-waiting-for').textContent()).toBe(`Enter an amount per wallet for ${second!.name}.`);
     await form().getByLabel('Amount per wallet, vault 2').fill('7');
+    expect(await seriousViolations()).toEqual([]);
     await review.click();
 
     const plan = page.getByTestId('plan');
@@ -117,6 +133,7 @@ describe('a deposit in two vaults chosen on the New operation form', () => {
     const summary = await page.getByTestId('plan-skipped').textContent();
     expect(summary).toContain(`1 in ${second!.name}:`);
     expect(summary).not.toContain(first!.name);
+    expect(await seriousViolations()).toEqual([]);
     const batchId = await s.startSigning();
     // Device order: all of one wallet's items together, whatever their vault.
     const shown = await s.shownBatch();
@@ -216,6 +233,7 @@ describe('a deposit in two vaults chosen on the New operation form', () => {
       `${vault.name}: The vault is paused: it takes no deposits until the manager resumes it. Remove it from the operation to review the others.`,
     );
     expect(await form().getByRole('button', { name: 'Review deposits in 2 vaults' }).isDisabled()).toBe(true);
+    expect(await seriousViolations()).toEqual([]);
     // Removed, the rest can be reviewed.
     await form()
       .getByRole('button', { name: `Remove ${vault.name} from the operation` })
