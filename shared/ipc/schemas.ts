@@ -251,8 +251,11 @@ export const PlanRequestInput = z
   .object({
     vaultId: z.string().min(1).max(40),
     /**
-     * Claims and cancels picked across vaults: per vault, its wallets and requests, planned as one
-     * batch (`vaultId`, `wallets` and `requestIds` then name the whole selection).
+     * One action in several vaults, planned as one batch (`vaultId`, `wallets` and `requestIds`
+     * then name the whole selection): claims and cancels picked across vaults (per vault, its
+     * wallets and requests), or a deposit or withdrawal the operator chose in several vaults (per
+     * vault, the wallets and the amount per wallet in that vault's own token; a withdrawal's part
+     * may say `redeem` where the vault is between epochs).
      */
     parts: z
       .array(
@@ -262,7 +265,9 @@ export const PlanRequestInput = z
             // Bounded so that the whole call stays under the bridge's frame ceiling (shell/frame-ceiling.ts):
             // up to 10 vaults of 1,000 requests each; a larger selection is planned vault by vault.
             wallets: z.array(z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(ACROSS_VAULTS.wallets),
-            requestIds: z.array(z.string().max(200)).min(1).max(ACROSS_VAULTS.requests),
+            requestIds: z.array(z.string().max(200)).min(1).max(ACROSS_VAULTS.requests).optional(),
+            amount: z.string().max(80).optional(),
+            action: z.enum(['withdraw', 'redeem']).optional(),
           })
           .strict(),
       )

@@ -136,6 +136,9 @@ function gate(w: WalletFacts, needsAllowed: boolean): WalletPlan | null {
   return null;
 }
 
+/** Why a deposit is skipped for a wallet that holds too little of the underlying token. */
+export const LOW_UNDERLYING_REASON = 'The underlying balance is lower than the amount to deposit.';
+
 /** Deposit `amount` underlying base units: depositAA between epochs, the queue while one runs. */
 export function planDeposit(v: VaultFacts, w: WalletFacts, amount: bigint, options: PlanOptions): WalletPlan {
   if (amount <= 0n) return skip('The amount to deposit is zero.');
@@ -146,7 +149,7 @@ export function planDeposit(v: VaultFacts, w: WalletFacts, amount: bigint, optio
   if (w.unsignedAgreements.length > 0) {
     return skip(`The lender agreements are not signed (${w.unsignedAgreements.map((a) => a.title).join(', ')}): sign them first.`);
   }
-  if (w.underlyingBalance < amount) return skip('The underlying balance is lower than the amount to deposit.');
+  if (w.underlyingBalance < amount) return skip(LOW_UNDERLYING_REASON);
   const { route } = routed;
   const steps: PlannedStep[] = [];
   const spender = route.approve!.spender;

@@ -91,7 +91,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
       amount?: string | undefined;
       requestIds?: string[] | undefined;
       approval?: 'exact' | 'unlimited' | undefined;
-      parts?: { vaultId: string; wallets: string[]; requestIds: string[] }[] | undefined;
+      parts?: { vaultId: string; wallets: string[]; requestIds?: string[] | undefined; amount?: string | undefined; action?: 'withdraw' | 'redeem' | undefined }[] | undefined;
     }): Promise<Plan> {
       const book = deps.book();
       const walletsOf = (addresses: string[]) =>
@@ -105,7 +105,30 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
         });
       // Claims and cancels picked across vaults: one plan, one batch.
       if (input.parts && (input.action === 'claim' || input.action === 'cancel')) {
-        return service.planAcrossVaults(input.parts.map((p) => ({ vaultId: p.vaultId, action: input.action, wallets: walletsOf(p.wallets), requestIds: p.requestIds })));
+        if (input.parts.some((p) => !p.requestIds)) {
+          throw new AppError({ code: 'SIGNING_BAD_SELECTION', message: `Every vault of ${input.action}s across vaults names its requests.`, action: 'Select the requests again on the Requests screen.' });
+        }
+        return service.planAcrossVaults(input.parts.map((p) => ({ vaultId: p.vaultId, action: input.action, wallets: walletsOf(p.wallets), requestIds: p.requestIds ?? [] })));
+      }
+      // A deposit or a withdrawal the operator chose in several vaults: each vault with its own amount.
+      if (input.parts && (input.action === 'deposit' || input.action === 'withdraw' || input.action === 'redeem')) {
+        const isWithdraw = input.action !== 'deposit';
+        return service.planAcrossVaults(
+          input.parts.map((p) => ({
+            vaultId: p.vaultId,
+            action: isWithdraw ? (p.action ?? input.action) : input.action,
+            wallets: walletsOf(p.wallets),
+            ...(p.amount !== undefined ? { amount: p.amount } : {}),
+            ...(input.approval ? { approval: input.approval } : {}),
+          })),
+        );
+      }
+      if (input.parts) {
+        throw new AppError({
+          code: 'SIGNING_BAD_SELECTION',
+          message: `${input.action === 'agreements' ? 'Lender agreements' : 'This operation'} cannot be planned across vaults.`,
+          action: 'Plan it vault by vault.',
+        });
       }
       return service.plan({
         vaultId: input.vaultId,

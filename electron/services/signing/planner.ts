@@ -5,7 +5,7 @@ import { SelectionSchema, type Plan, type Selection } from '../../../shared/sign
 import { chainFees } from './drafts';
 import type { ChainFacts } from './facts';
 import { draftWallets, needsFees } from './planning/drafts';
-import { eligibility } from './planning/eligibility';
+import { eligibility, eligibilityAfter } from './planning/eligibility';
 import { readPlanFacts, type PlanFacts, type PlannerDeps } from './planning/facts';
 import { reviewItems } from './planning/review';
 
@@ -56,10 +56,18 @@ function uniqueWallets(input: Selection): Selection {
 }
 
 /** The plan, and what it was made from. */
-export async function planWithBasis(deps: PlannerDeps, input: Selection, options: { nonceFloor?: ReadonlyMap<string, number> } = {}): Promise<{ plan: Plan; basis: PlanBasis }> {
+export async function planWithBasis(
+  deps: PlannerDeps,
+  input: Selection,
+  options: {
+    nonceFloor?: ReadonlyMap<string, number>;
+    /** Per `chainId:token:wallet` (across-vaults.ts underlyingKey): the underlying the vaults planned before this one already take. */
+    spent?: ReadonlyMap<string, bigint>;
+  } = {},
+): Promise<{ plan: Plan; basis: PlanBasis }> {
   const selection = uniqueWallets(input);
   const facts = await readPlanFacts(deps, selection);
-  const verdicts = eligibility(selection, facts);
+  const verdicts = options.spent ? eligibilityAfter(selection, facts, options.spent) : eligibility(selection, facts);
   const fees = needsFees(verdicts) ? await chainFees(facts.client, selection.maxFeeGwei) : null;
   const nonces = new Map<string, number>();
   const pinned = { vaultName: facts.pinned.vault.name, pinnedAt: facts.pinned.vault.pinnedAt, checkedAtBlock: facts.pinned.checkedAtBlock.toString() };

@@ -1,4 +1,5 @@
 import type { PublicClient } from 'viem';
+import { depositRoute, withdrawRoute, type VaultRoutingFacts } from '../../../shared/domain/actions';
 import { AppError, toAppErrorData } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { countItems } from '../../../shared/signing/counts';
@@ -23,7 +24,7 @@ import { Journal } from './journal';
 import { KeptPlans } from './kept-plans';
 import { openBatch, type OpenBatch } from './open-batch';
 import { planWithBasis, type PlanBasis } from './planner';
-import { mergeVaultPlans, nextNonces } from './planning/across-vaults';
+import { mergeVaultPlans, nextNonces, spentUnderlying } from './planning/across-vaults';
 import { busy, runnerFor } from './runners';
 import type { Transition } from './transition';
 
@@ -98,9 +99,12 @@ export class SigningService {
   }
 
   /**
-   * One plan over several vaults (claims or cancels picked across vaults): each vault planned as
-   * for one, after the others so that a wallet's nonces follow on, then merged into one review and
-   * one batch. It is not exported as an unsigned bundle (a bundle holds one vault).
+   * One plan over several vaults (claims or cancels picked across vaults, or a deposit or
+   * withdrawal the operator chose in several): each vault planned as for one, after the others so
+   * that a wallet's nonces follow on and its underlying balance is what the vaults before left,
+   * then merged into one review and one batch. A deposit or withdrawal into a vault whose state
+   * refuses it (defaulted, paused) is refused whole, naming the vault. It is not exported as an
+   * unsigned bundle (a bundle holds one vault).
    */
   async planAcrossVaults(parts: readonly Selection[]): Promise<Plan> {
     if (parts.length === 1) return this.plan(parts[0]!);
@@ -108,10 +112,13 @@ export class SigningService {
     const deps = { ...this.options, verifyVault: (vault: Portfolio['vaults'][number], client: PublicClient) => registry.verifyForPlan(identityOf(vault), client, firstSeen) };
     const planned: Plan[] = [];
     const floor = new Map<string, number>();
+    const spent = new Map<string, bigint>();
     for (const part of parts) {
-      const { plan } = await planWithBasis(deps, part, { nonceFloor: floor });
+      const { plan, basis } = await planWithBasis(deps, part, { nonceFloor: floor, spent });
+      refuseClosedVault(part.action, plan.vault.name, basis.facts.vault);
       await this.gate(plan);
       nextNonces(plan, floor);
+      spentUnderlying(plan, spent);
       planned.push(plan);
     }
     const plan = mergeVaultPlans(planned);
@@ -137,7 +144,12 @@ export class SigningService {
   private async gate(plan: Pick<Plan, 'vault' | 'selection' | 'items' | 'origin' | 'vaults'>): Promise<void> {
     // Over several vaults, each vault's items pass the gate of that vault's pinned contracts.
     if (plan.vaults && plan.vaults.length > 1) {
-      for (const vault of plan.vaults) await this.gate({ ...plan, vault, vaults: undefined, items: plan.items.filter((i) => i.vaultId === vault.id) });
+      for (const vault of plan.vaults) {
+        const items = plan.items.filter((i) => i.vaultId === vault.id);
+        // A withdrawal across vaults may be a redeem in one vault and a queue request in another: each vault's own action.
+        const selection = { ...plan.selection, action: items[0]?.action ?? plan.selection.action };
+        await this.gate({ ...plan, vault, vaults: undefined, selection, items });
+      }
       return;
     }
     let pinned = await this.options.registry.entry(plan.vault.id);
@@ -387,6 +399,22 @@ export class SigningService {
       }
     }
   }
+}
+
+/**
+ * A new deposit or withdrawal into a vault whose state refuses it (defaulted; paused between
+ * epochs for deposits): across vaults the whole plan is refused with the vault named, rather than
+ * every wallet skipped there.
+ */
+function refuseClosedVault(action: Selection['action'], vaultName: string, facts: VaultRoutingFacts): void {
+  const routed = action === 'deposit' ? depositRoute(facts) : action === 'withdraw' || action === 'redeem' ? withdrawRoute(facts) : null;
+  if (!routed || routed.ok) return;
+  throw new AppError({
+    code: 'SIGNING_VAULT_CLOSED',
+    message: `${vaultName}: ${routed.reason} Nothing was planned.`,
+    action: `Remove ${vaultName} from the operation and review again.`,
+    details: { vaultName, state: facts.state, paused: facts.paused },
+  });
 }
 
 function findItem(batch: Batch, itemId: string): BatchItem {

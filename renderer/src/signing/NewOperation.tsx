@@ -1,18 +1,90 @@
 import type { FormEvent } from 'react';
-import { depositRoute, withdrawRoute } from '../../../shared/domain/actions';
-import { numberMarksOf, parseAmount } from '../../../shared/domain/units';
+import { depositRoute, withdrawRoute, type Routed } from '../../../shared/domain/actions';
+import { numberMarksOf, parseAmount, type NumberMarks } from '../../../shared/domain/units';
+import { ACROSS_VAULTS } from '../../../shared/ipc/schemas';
 import { formatUnits } from 'viem';
-import type { PortfolioVault } from '../../../shared/portfolio/schemas';
+import type { Portfolio, PortfolioVault } from '../../../shared/portfolio/schemas';
 import { useSourceLoad } from '../navigation/use-source-load';
 import { usePortfolioStore } from '../portfolio';
 import { chainsWithoutRpc, NoRpcNotice } from '../components/NoRpcNotice';
+import { vaultAlert, VaultStateFlag } from '../components/VaultStateFlag';
 import { useSigningStore, type OperationDraft } from './signing-store';
 
 type Action = OperationDraft['action'];
 
+/** One vault of the operation as the form checks it: its route now, its token, the amount typed. */
+interface VaultLine {
+  vault: PortfolioVault;
+  amount: string;
+  route: Routed | null;
+  token: PortfolioVault['underlying'];
+  parsed: ReturnType<typeof parseAmount> | null;
+  blocked: string | null;
+  invalid: string | null;
+  noRpc: Portfolio['sources'][number] | null;
+}
+
+function lineOf(
+  data: Portfolio,
+  vault: PortfolioVault,
+  amount: string,
+  action: Action,
+  needsAmount: boolean,
+  marks: NumberMarks,
+): VaultLine {
+  const facts = vault.cycle ? { state: vault.cycle.state, hasQueue: vault.queue !== null, paused: vault.cycle.paused } : null;
+  const route = facts ? (action === 'deposit' ? depositRoute(facts) : action === 'withdraw' ? withdrawRoute(facts) : null) : null;
+  const token = action === 'deposit' ? vault.underlying : vault.tranche;
+  // Typed in the reader's locale ("250,5" in French), sent in plain digits with a point.
+  const parsed = needsAmount ? parseAmount(amount, token.decimals, marks) : null;
+  return {
+    vault,
+    amount,
+    route,
+    token,
+    parsed,
+    blocked: route && !route.ok ? route.reason : null,
+    invalid: parsed && !parsed.ok && amount.trim() !== '' ? parsed.reason : null,
+    // Live, a chain with no RPC of the operator's is never planned on: its figures are the service's only.
+    noRpc: chainsWithoutRpc(data.sources, vault.chain.chainId)[0] ?? null,
+  };
+}
+
+/** The vault in a choice list: its cycle, and its flag when defaulted or paused, so it is seen before it is picked. */
+function optionText(v: PortfolioVault): string {
+  const alert = vaultAlert(v.cycle, v.status);
+  return `${v.name} (${v.cycle?.state.toLowerCase().replace(/_/g, ' ') ?? 'unknown'})${alert ? ` · ${alert.label}` : ''}`;
+}
+
+/** What the route of a vault means for the operator, in one line. */
+function routeText(line: VaultLine): string | null {
+  if (!line.route?.ok) return null;
+  const { route } = line.route;
+  const { vault } = line;
+  return route.call.functionName === 'depositAA'
+    ? `Between epochs: a direct deposit (depositAA), approving ${vault.underlying.symbol} to the epoch vault.`
+    : route.call.functionName === 'requestDeposit'
+      ? `The epoch is running: a deposit request in the queue (requestDeposit), approving ${vault.underlying.symbol} to the queue.`
+      : route.creates === 'REDEEM'
+        ? 'Between epochs: a redeem request on the epoch vault (no approval needed).'
+        : `The epoch is running: a withdraw request in the queue, approving ${vault.tranche.symbol} to the queue.`;
+}
+
+/** Why a vault of the operation cannot take it now, under its own line. */
+function Blocked({ line, several, removable }: { line: VaultLine; several: boolean; removable: boolean }) {
+  return (
+    <p className="field-error" data-testid="vault-blocked">
+      {several ? `${line.vault.name}: ` : ''}
+      {line.blocked}
+      {removable ? ' Remove it from the operation to review the others.' : ''}
+    </p>
+  );
+}
+
 /**
  * Starts a deposit, a withdrawal (a queue request while the epoch runs, a redeem between epochs)
- * or the lender agreements, for every wallet of the batch shown, in one vault.
+ * or the lender agreements, for every wallet of the batch shown, in one vault; a deposit or a
+ * withdrawal may take further vaults, each with its own amount, planned as one review and one batch.
  */
 export function NewOperation() {
   const data = usePortfolioStore((s) => s.data);
@@ -23,7 +95,7 @@ export function NewOperation() {
   useSourceLoad(usePortfolioStore((s) => s.refresh));
   const { makePlan, planning } = useSigningStore();
   // Kept in the store: the form comes back as it was after a plan or a batch (nothing typed is lost).
-  const { vaultId, action, amount, everything } = useSigningStore((s) => s.operation);
+  const { vaultId, action, amount, everything, more } = useSigningStore((s) => s.operation);
   const setOperation = useSigningStore((s) => s.setOperation);
   const setVaultId = (v: string) => setOperation({ vaultId: v });
   const setAction = (v: Action) => setOperation({ action: v });
@@ -48,58 +120,115 @@ export function NewOperation() {
     );
   }
 
-  const facts = vault.cycle ? { state: vault.cycle.state, hasQueue: vault.queue !== null, paused: vault.cycle.paused } : null;
-  const route = facts ? (action === 'deposit' ? depositRoute(facts) : action === 'withdraw' ? withdrawRoute(facts) : null) : null;
-  const token = action === 'deposit' ? vault.underlying : vault.tranche;
   const needsAmount = action === 'deposit' || (action === 'withdraw' && !everything);
-  // Typed in the reader's locale ("250,5" in French), sent in plain digits with a point.
   const marks = numberMarksOf();
-  const parsed = needsAmount ? parseAmount(amount, token.decimals, marks) : null;
-  const blocked = route && !route.ok ? route.reason : null;
-  const invalid = parsed && !parsed.ok && amount.trim() !== '' ? parsed.reason : null;
-  // Live, a chain with no RPC of the operator's is never planned on: its figures are the service's only.
-  const noRpc = chainsWithoutRpc(data.sources, vault.chain.chainId)[0] ?? null;
-  const ready = !noRpc && !blocked && !outdated && (!needsAmount || parsed?.ok === true) && data.wallets.length > 0;
+  // Further vaults count for a deposit or a withdrawal only; a vault no longer in the batch drops out.
+  const others =
+    action === 'agreements'
+      ? []
+      : more.flatMap((m) =>
+          data.vaults.filter((v) => v.id === m.vaultId && v.id !== vault.id).map((v) => ({ vault: v, amount: m.amount })),
+        );
+  const lines = [{ vault, amount }, ...others].map((l) => lineOf(data, l.vault, l.amount, action, needsAmount, marks));
+  const several = lines.length > 1;
+  const first = lines[0]!;
+  const named = (line: VaultLine, text: string) => (several ? `${line.vault.name}: ${text}` : text);
+  const noRpc = lines.find((l) => l.noRpc)?.noRpc ?? null;
+  const blocked = lines.find((l) => l.blocked) ?? null;
+  const invalid = lines.find((l) => l.invalid) ?? null;
+  const amountsOk = !needsAmount || lines.every((l) => l.parsed?.ok === true);
+  const tooMany = several && data.wallets.length > ACROSS_VAULTS.wallets;
+  const ready = !noRpc && !blocked && !outdated && !tooMany && amountsOk && data.wallets.length > 0;
+  const missing = lines.find((l) => needsAmount && l.parsed?.ok !== true) ?? first;
   // Review is never disabled without a word: what it waits for, as text.
   const waitingFor =
     ready || noRpc || blocked || outdated || invalid
       ? null
-      : data.wallets.length === 0
-        ? 'This batch has no wallets: add some on the Wallets screen.'
-        : action === 'withdraw'
-          ? 'Enter an amount per wallet, or choose everything each wallet can withdraw.'
-          : 'Enter an amount per wallet.';
+      : tooMany
+        ? `One review across vaults holds at most ${ACROSS_VAULTS.wallets} wallets: plan vault by vault, or use a smaller batch.`
+        : data.wallets.length === 0
+          ? 'This batch has no wallets: add some on the Wallets screen.'
+          : action === 'withdraw'
+            ? several
+              ? `Enter an amount per wallet for ${missing.vault.name}, or choose everything each wallet can withdraw.`
+              : 'Enter an amount per wallet, or choose everything each wallet can withdraw.'
+            : several
+              ? `Enter an amount per wallet for ${missing.vault.name}.`
+              : 'Enter an amount per wallet.';
+
+  const chosen = new Set(lines.map((l) => l.vault.id));
+  // A vault whose state refuses the action is offered last, so "Add another vault" picks one that takes it.
+  const nextVault = data.vaults
+    .filter((v) => !chosen.has(v.id))
+    .sort(
+      (a, b) =>
+        Number(lineOf(data, a, '', action, false, marks).blocked !== null) -
+        Number(lineOf(data, b, '', action, false, marks).blocked !== null),
+    )[0];
+  const canAdd = action !== 'agreements' && nextVault !== undefined && lines.length < ACROSS_VAULTS.vaults;
+  const setMore = (k: number, patch: Partial<OperationDraft['more'][number]>) =>
+    setOperation({ more: others.map((o, j) => ({ vaultId: o.vault.id, amount: o.amount, ...(j === k ? patch : {}) })) });
+  const removeMore = (k: number) =>
+    setOperation({ more: others.filter((_, j) => j !== k).map((o) => ({ vaultId: o.vault.id, amount: o.amount })) });
+
+  const amountOf = (line: VaultLine) =>
+    needsAmount && line.parsed?.ok
+      ? { amount: formatUnits(BigInt(line.parsed.baseUnits), line.token.decimals) }
+      : action === 'withdraw'
+        ? { amount: 'all' }
+        : {};
+  const actionOf = (line: VaultLine) =>
+    action === 'withdraw' && line.route?.ok && line.route.route.creates === 'REDEEM' ? 'redeem' : action;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
-    const planAction = action === 'withdraw' && route?.ok && route.route.creates === 'REDEEM' ? 'redeem' : action;
+    const wallets = data.wallets.map((w) => w.address);
+    if (!several) {
+      await makePlan({ vaultId: vault.id, action: actionOf(first), wallets, ...amountOf(first) });
+      return;
+    }
     await makePlan({
       vaultId: vault.id,
-      action: planAction,
-      wallets: data.wallets.map((w) => w.address),
-      ...(needsAmount && parsed?.ok
-        ? { amount: formatUnits(BigInt(parsed.baseUnits), token.decimals) }
-        : action === 'withdraw'
-          ? { amount: 'all' }
-          : {}),
+      action: action === 'deposit' ? 'deposit' : 'withdraw',
+      wallets,
+      parts: lines.map((line) => ({
+        vaultId: line.vault.id,
+        wallets,
+        ...amountOf(line),
+        ...(action === 'withdraw' ? { action: actionOf(line) as 'withdraw' | 'redeem' } : {}),
+      })),
     });
   };
+
+  const reviewButton = (
+    <button type="submit" className="button button-primary" disabled={!ready || planning}>
+      {planning
+        ? 'Preparing…'
+        : several
+          ? `Review ${action === 'deposit' ? 'deposits' : 'withdrawals'} in ${lines.length} vaults`
+          : 'Review'}
+    </button>
+  );
+  const amountLabel = (line: VaultLine) => `Amount per wallet (${line.token.symbol})`;
 
   return (
     <form className="card wide" onSubmit={(e) => void submit(e)} aria-label="New operation">
       <h2>New operation for the batch ({data.wallets.length} wallets)</h2>
       <div className="inline-fields">
         <label className="field">
-          <span>Vault</span>
+          <span>{several ? 'Vault 1' : 'Vault'}</span>
           <select value={vault.id} onChange={(e) => setVaultId(e.target.value)} aria-label="Operation vault">
-            {data.vaults.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.name} ({v.cycle?.state.toLowerCase().replace(/_/g, ' ') ?? 'unknown'})
-              </option>
-            ))}
+            {data.vaults
+              .filter((v) => v.id === vault.id || !chosen.has(v.id))
+              .map((v) => (
+                <option key={v.id} value={v.id}>
+                  {optionText(v)}
+                </option>
+              ))}
           </select>
         </label>
+        <VaultStateFlag cycle={vault.cycle} serviceStatus={vault.status} />
         <label className="field">
           <span>Operation</span>
           <select value={action} onChange={(e) => setAction(e.target.value as Action)} aria-label="Operation">
@@ -110,38 +239,106 @@ export function NewOperation() {
         </label>
         {action === 'withdraw' ? (
           <label className="toggle">
-            <input type="checkbox" checked={everything} onChange={(e) => setEverything(e.target.checked)} /> everything each wallet can withdraw
+            <input type="checkbox" checked={everything} onChange={(e) => setEverything(e.target.checked)} /> everything each wallet can
+            withdraw
+            {several ? ' (in every vault)' : ''}
           </label>
         ) : null}
         {needsAmount ? (
           <label className="field">
-            <span>Amount per wallet ({token.symbol})</span>
-            <input value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={`e.g. 250${marks.decimal}5`} aria-label="Amount per wallet" aria-invalid={invalid !== null} />
+            <span>{amountLabel(first)}</span>
+            <input
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              placeholder={`e.g. 250${marks.decimal}5`}
+              aria-label="Amount per wallet"
+              aria-invalid={first.invalid !== null}
+            />
           </label>
         ) : null}
-        <button type="submit" className="button button-primary" disabled={!ready || planning}>
-          {planning ? 'Preparing…' : 'Review'}
-        </button>
+        {several ? null : reviewButton}
       </div>
-      {route?.ok ? (
+      {routeText(first) ? (
         <p className="cell-sub" data-testid="route">
-          {route.route.call.functionName === 'depositAA'
-            ? `Between epochs: a direct deposit (depositAA), approving ${vault.underlying.symbol} to the epoch vault.`
-            : route.route.call.functionName === 'requestDeposit'
-              ? `The epoch is running: a deposit request in the queue (requestDeposit), approving ${vault.underlying.symbol} to the queue.`
-              : route.route.creates === 'REDEEM'
-                ? 'Between epochs: a redeem request on the epoch vault (no approval needed).'
-                : `The epoch is running: a withdraw request in the queue, approving ${vault.tranche.symbol} to the queue.`}
+          {named(first, routeText(first)!)}
         </p>
       ) : null}
+      {first.blocked ? <Blocked line={first} several={several} removable={false} /> : null}
+      {others.length ? (
+        <ol className="operation-vaults" aria-label="Further vaults of the operation">
+          {lines.slice(1).map((line, k) => (
+            <li key={line.vault.id} data-vault-id={line.vault.id}>
+              <div className="inline-fields">
+                <label className="field">
+                  <span>Vault {k + 2}</span>
+                  <select
+                    value={line.vault.id}
+                    onChange={(e) => setMore(k, { vaultId: e.target.value })}
+                    aria-label={`Vault ${k + 2} of the operation`}
+                  >
+                    {data.vaults
+                      .filter((v) => v.id === line.vault.id || !chosen.has(v.id))
+                      .map((v) => (
+                        <option key={v.id} value={v.id}>
+                          {optionText(v)}
+                        </option>
+                      ))}
+                  </select>
+                </label>
+                <VaultStateFlag cycle={line.vault.cycle} serviceStatus={line.vault.status} />
+                {needsAmount ? (
+                  <label className="field">
+                    <span>{amountLabel(line)}</span>
+                    <input
+                      value={line.amount}
+                      onChange={(e) => setMore(k, { amount: e.target.value })}
+                      placeholder={`e.g. 250${marks.decimal}5`}
+                      aria-label={`Amount per wallet, vault ${k + 2}`}
+                      aria-invalid={line.invalid !== null}
+                    />
+                  </label>
+                ) : null}
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => removeMore(k)}
+                  aria-label={`Remove ${line.vault.name} from the operation`}
+                >
+                  Remove
+                </button>
+              </div>
+              {routeText(line) ? <p className="cell-sub">{named(line, routeText(line)!)}</p> : null}
+              {line.blocked ? <Blocked line={line} several removable /> : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {canAdd ? (
+        <p className="cell-sub operation-add">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              setOperation({
+                more: [...others.map((o) => ({ vaultId: o.vault.id, amount: o.amount })), { vaultId: nextVault.id, amount: '' }],
+              })
+            }
+          >
+            + Add another vault
+          </button>{' '}
+          {several
+            ? ''
+            : `to ${action === 'deposit' ? 'deposit' : 'withdraw'} in several vaults at once: one review, one batch, one report.`}
+        </p>
+      ) : null}
+      {several ? <div className="form-actions">{reviewButton}</div> : null}
       {noRpc ? <NoRpcNotice sources={[noRpc]} /> : null}
       {outdated ? (
         <p className="notice notice-info" data-testid="batch-outdated">
           The wallets of this batch changed: reading the batch again before anything is planned…
         </p>
       ) : null}
-      {blocked ? <p className="field-error">{blocked}</p> : null}
-      {invalid ? <p className="field-error">{invalid}</p> : null}
+      {invalid ? <p className="field-error">{named(invalid, invalid.invalid!)}</p> : null}
       {waitingFor ? (
         <p className="cell-sub" data-testid="review-waiting-for">
           {waitingFor}

@@ -8,6 +8,9 @@ import { BundleSaved, useBundlesStore } from '../bundles';
 import { LedgerShows, screensOnLedger, useEthereumAppVersion } from '../device';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 import { argLabel } from '../components/arg-names';
+import { vaultAlert, VaultStateFlag } from '../components/VaultStateFlag';
+import { usePortfolioStore } from '../portfolio';
+import type { VaultCycle } from '../../../shared/portfolio/schemas';
 
 const ROLE_WORDS: Record<string, string> = { epochVault: 'epoch vault', queue: 'queue', tranche: 'tranche token', underlying: 'underlying token', strategy: 'strategy' };
 
@@ -96,10 +99,18 @@ export function PlanReview({ plan }: { plan: Plan }) {
   // What the plan says about wallets that go ahead (e.g. whether a redeem will be instant).
   const notes = plan.wallets.filter((w) => w.ok && w.reason);
   const fromBundle = plan.origin?.kind === 'offline-signing';
+  const several = !!plan.vaults && plan.vaults.length > 1;
+  const flagged = usePlanVaultAlerts(plan);
   return (
     <div className="card wide" aria-label="Signing plan" data-testid="plan" data-wallets={plan.wallets.length}>
       <h2>
         Review: {(ACTION_TITLE[plan.selection.action] ?? plan.selection.action).toLowerCase()} in {vaultsNamed(plan)}
+        {several ? null : (
+          <>
+            {' '}
+            <PlanVaultFlag vault={plan.vault} />
+          </>
+        )}
       </h2>
       {fromBundle ? <BundleOrigin plan={plan} /> : null}
       <p className="muted">
@@ -111,20 +122,30 @@ export function PlanReview({ plan }: { plan: Plan }) {
           <p>{w}</p>
         </div>
       ))}
+      {flagged.map(({ vault, alert }) => (
+        <div key={vault.id} className="notice notice-warn" data-testid="plan-vault-flag" data-vault-id={vault.id}>
+          <p>
+            <strong>
+              {vault.name} is {alert.label.toLowerCase()}.
+            </strong>{' '}
+            {alert.detail} Check the {(ACTION_TITLE[plan.selection.action] ?? plan.selection.action).toLowerCase()} below before signing.
+          </p>
+        </div>
+      ))}
       {notes.length ? (
         <div className="notice notice-info" data-testid="plan-notes">
-          {notes.map((w) => (
-            <p key={w.address}>
+          {notes.map((w, k) => (
+            <p key={`${w.address}-${k}`}>
               {w.label || w.address}: {w.reason}
             </p>
           ))}
         </div>
       ) : null}
-      {skipped.length ? (
+      {skipped.length && !several ? (
         <div className="notice notice-warn" data-testid="plan-skipped">
           <strong className="notice-title">Skipped</strong>
-          {skipped.map((w) => (
-            <p key={w.address}>
+          {skipped.map((w, k) => (
+            <p key={`${w.address}-${k}`}>
               {w.label || w.address}: {w.reason}{' '}
               {w.kycLink ? (
                 <button type="button" className="link-button" onClick={() => void openLink(w.kycLink!)}>
@@ -135,16 +156,36 @@ export function PlanReview({ plan }: { plan: Plan }) {
           ))}
         </div>
       ) : null}
-      {byVault(plan, toSign).map(({ vaultId, vaultName, items }) => (
-        <section key={vaultId} className="plan-vault" data-vault-id={vaultId}>
-          {plan.vaults && plan.vaults.length > 1 ? (
+      {skipped.length && several ? (
+        <div className="notice notice-warn" data-testid="plan-skipped">
+          <strong className="notice-title">Skipped</strong>
+          <p>
+            {byVault(plan, plan.items)
+              .filter(({ skipped: out }) => out.length > 0)
+              .map(({ vault, skipped: out }) => `${out.length} in ${vault.name}`)
+              .join(', ')}
+            : each vault below says which wallets and why. A wallet skipped in one vault goes ahead in the others.
+          </p>
+        </div>
+      ) : null}
+      {several && toSign.length > 0 ? (
+        <p className="cell-sub" data-testid="plan-device-order">
+          The device takes them wallet by wallet: all of one wallet&apos;s items one after the other, whatever their vault.
+        </p>
+      ) : null}
+      {byVault(plan, plan.items).map(({ vault, items, skipped: out }) => (
+        <section key={vault.id} className="plan-vault" data-vault-id={vault.id}>
+          {several ? (
             <h3>
-              {vaultName} · {items.length} item{items.length === 1 ? '' : 's'}
+              {vault.name} <PlanVaultFlag vault={vault} /> · {items.length} item{items.length === 1 ? '' : 's'} for {new Set(items.map((i) => i.wallet.toLowerCase())).size}{' '}
+              wallet(s){out.length ? ` · ${out.length} skipped` : ''}
             </h3>
           ) : null}
+          {several && out.length ? <SkippedHere plan={plan} items={out} /> : null}
           <ol className="plan-items">
-            {items.map((item) => (
-              <li key={item.id} data-item-id={item.id}>
+            {items.map((item, k) => (
+              // A wallet's items one after the other, the first of each wallet marked: grouped by wallet within the vault.
+              <li key={item.id} data-item-id={item.id} className={k === 0 || items[k - 1]!.wallet !== item.wallet ? 'wallet-first' : undefined}>
                 <span className="cell-sub">{item.label || item.wallet}</span>
                 {item.review ? <ReviewCard review={item.review} from={item.wallet} /> : null}
               </li>
@@ -152,11 +193,6 @@ export function PlanReview({ plan }: { plan: Plan }) {
           </ol>
         </section>
       ))}
-      {plan.vaults && plan.vaults.length > 1 && toSign.length > 0 ? (
-        <p className="cell-sub" data-testid="plan-device-order">
-          The device takes them wallet by wallet: all of one wallet&apos;s items one after the other, whatever their vault.
-        </p>
-      ) : null}
       {plan.needsBlindSigningAck ? (
         <label className="toggle ack">
           <input type="checkbox" checked={ack} onChange={(e) => setAck(e.target.checked)} aria-label="Acknowledge blind signing" /> I will compare the hash
@@ -172,6 +208,11 @@ export function PlanReview({ plan }: { plan: Plan }) {
           Discard
         </button>
       </div>
+      {several && !fromBundle && !offline ? (
+        <p className="cell-sub" data-testid="plan-no-export">
+          An unsigned bundle holds one vault: to sign these offline, plan each vault on its own and export each plan.
+        </p>
+      ) : null}
       {!fromBundle ? (
         <BundleSaved
           of={{ planId: plan.id }}
@@ -189,12 +230,76 @@ export function vaultsNamed(p: Pick<Plan, 'vault' | 'vaults'>): string {
   return p.vaults && p.vaults.length > 1 ? `${p.vaults.length} vaults (${p.vaults.map((v) => v.name).join(', ')})` : p.vault.name;
 }
 
-/** The items to sign, by vault (in the plan's vault order), each vault's wallet by wallet. */
-function byVault(plan: Plan, items: Plan['items']): { vaultId: string; vaultName: string; items: Plan['items'] }[] {
+/** The items to sign, by vault (in the plan's vault order), each vault's wallet by wallet, and the wallets skipped there. */
+function byVault(plan: Plan, all: Plan['items']): { vault: Plan['vault']; items: Plan['items']; skipped: Plan['items'] }[] {
   const order = plan.vaults && plan.vaults.length > 1 ? plan.vaults : [plan.vault];
   return order
-    .map((v) => ({ vaultId: v.id, vaultName: v.name, items: items.filter((i) => i.vaultId === v.id || order.length === 1) }))
-    .filter((g) => g.items.length > 0 || order.length === 1);
+    .map((v) => {
+      const mine = all.filter((i) => i.vaultId === v.id || order.length === 1);
+      return { vault: v, items: mine.filter((i) => i.state !== 'skipped'), skipped: mine.filter((i) => i.state === 'skipped') };
+    })
+    .filter((g) => g.items.length > 0 || g.skipped.length > 0 || order.length === 1);
+}
+
+/**
+ * The wallets left out in one vault of a plan across vaults, one line per reason with the wallets
+ * it holds for (a fleet shares a few reasons), and the way to KYC where that is the reason.
+ */
+function SkippedHere({ plan, items }: { plan: Plan; items: Plan['items'] }) {
+  const byReason = new Map<string, Plan['items']>();
+  for (const item of items) {
+    const reason = item.reason ?? 'Skipped.';
+    byReason.set(reason, [...(byReason.get(reason) ?? []), item]);
+  }
+  return (
+    <div className="notice notice-warn plan-skipped-here" data-testid="plan-skipped-here">
+      {[...byReason].map(([reason, out]) => {
+        const kycLink = plan.wallets.find((w) => !w.ok && w.kycLink && out.some((i) => i.wallet.toLowerCase() === w.address.toLowerCase()))?.kycLink ?? null;
+        return (
+          <p key={reason}>
+            <strong>
+              {out.length} wallet{out.length === 1 ? '' : 's'}
+            </strong>{' '}
+            ({out.map((i) => i.label || i.wallet).join(', ')}): {reason}{' '}
+            {kycLink ? (
+              <button type="button" className="link-button" onClick={() => void openLink(kycLink)}>
+                Complete KYC ↗
+              </button>
+            ) : null}
+          </p>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * A plan's vault as the flags see it: the cycle the portfolio read, defaulted whenever the chain
+ * said so at planning (the plan's own reading wins over an older one).
+ */
+function useCycleOf(): (vault: Plan['vault']) => VaultCycle | null {
+  const vaults = usePortfolioStore((s) => s.data?.vaults);
+  return (vault) => {
+    const cycle = vaults?.find((v) => v.id === vault.id)?.cycle ?? null;
+    if (vault.state !== 'DEFAULTED') return cycle;
+    return { ...(cycle ?? { epochNumber: 0, requestEpoch: 0, epochStart: null, epochEnd: null, epochDuration: null, bufferPeriod: null, nextEvent: null, asOf: 0 }), state: 'DEFAULTED', paused: false };
+  };
+}
+
+/** The defaulted or paused vaults of a plan, with what that means. */
+function usePlanVaultAlerts(plan: Plan): { vault: Plan['vault']; alert: NonNullable<ReturnType<typeof vaultAlert>> }[] {
+  const cycleOf = useCycleOf();
+  const vaults = plan.vaults && plan.vaults.length > 1 ? plan.vaults : [plan.vault];
+  return vaults.flatMap((vault) => {
+    const alert = vaultAlert(cycleOf(vault));
+    return alert ? [{ vault, alert }] : [];
+  });
+}
+
+/** A plan's vault flagged as on the Overview, Performance and the vault page. */
+function PlanVaultFlag({ vault }: { vault: Plan['vault'] }) {
+  const cycleOf = useCycleOf();
+  return <VaultStateFlag cycle={cycleOf(vault)} />;
 }
 
 /** A plan from an unsigned bundle says which file, when its figures were read, and that it was checked. */

@@ -6,12 +6,20 @@ import { downloadFile } from '../components/download';
 
 type PlanRequest = Parameters<ReturnType<typeof getBridge>['signing']['plan']>[0];
 
+/** A vault added to a deposit or withdrawal beside the first, with its own amount per wallet. */
+export interface OtherVault {
+  vaultId: string;
+  amount: string;
+}
+
 /** What the operator is putting together on the New operation form. */
 export interface OperationDraft {
   vaultId: string;
   action: 'deposit' | 'withdraw' | 'agreements';
   amount: string;
   everything: boolean;
+  /** Further vaults of the same deposit or withdrawal (none by default: one vault). */
+  more: OtherVault[];
 }
 
 interface SigningState {
@@ -40,10 +48,14 @@ interface SigningState {
 
 export const useSigningStore = create<SigningState>((set, get) => ({
   // No amount by default: the operator types one, or chooses everything each wallet can withdraw.
-  operation: { vaultId: '', action: 'deposit', amount: '', everything: false },
+  operation: { vaultId: '', action: 'deposit', amount: '', everything: false, more: [] },
   setOperation(patch) {
     // An amount typed for one action is never carried to another (a deposit's USDC is not a withdrawal's tranche tokens).
-    set((s) => ({ operation: { ...s.operation, ...(patch.action && patch.action !== s.operation.action ? { amount: '', everything: false } : {}), ...patch } }));
+    set((s) => {
+      const changed = patch.action && patch.action !== s.operation.action;
+      const cleared = changed ? { amount: '', everything: false, more: s.operation.more.map((m) => ({ ...m, amount: '' })) } : {};
+      return { operation: { ...s.operation, ...cleared, ...patch } };
+    });
   },
   plan: null,
   planning: false,

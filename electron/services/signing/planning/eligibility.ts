@@ -1,6 +1,8 @@
+import { formatUnits } from 'viem';
 import { parseAmount } from '../../../../shared/domain/units';
 import { AppError } from '../../../../shared/errors';
 import {
+  LOW_UNDERLYING_REASON,
   planAgreements,
   planCancels,
   planClaims,
@@ -11,6 +13,7 @@ import {
   type WalletPlan,
 } from '../../../../shared/signing/rules';
 import type { Selection } from '../../../../shared/signing/schemas';
+import { underlyingKey } from './across-vaults';
 import type { PlanFacts } from './facts';
 
 /** The amount the selection asks for, in base units of its token ('all' for everything; null when it takes none). */
@@ -55,5 +58,28 @@ export function eligibility(selection: Selection, facts: Omit<PlanFacts, 'client
       case 'agreements':
         return planAgreements(walletFacts, facts.catalog.lenderSignatureIds.length > 0);
     }
+  });
+}
+
+/**
+ * The rules with each wallet's underlying balance less what the vaults before this one in the same
+ * plan take from it (two vaults of one token draw on one balance); a wallet left short is skipped
+ * here, saying why. The facts themselves are left as the chain gave them. Pure.
+ */
+export function eligibilityAfter(selection: Selection, facts: Omit<PlanFacts, 'client'>, spent: ReadonlyMap<string, bigint>): WalletPlan[] {
+  const wallets = new Map(facts.chain.wallets);
+  const taken = new Map<string, bigint>();
+  for (const [address, w] of wallets) {
+    const already = spent.get(underlyingKey(facts.vault.chainId, facts.vault.underlying.address, address)) ?? 0n;
+    if (already === 0n) continue;
+    taken.set(address, already);
+    wallets.set(address, { ...w, underlyingBalance: w.underlyingBalance > already ? w.underlyingBalance - already : 0n });
+  }
+  const verdicts = eligibility(selection, { ...facts, chain: { ...facts.chain, wallets } });
+  const token = facts.vault.underlying;
+  return verdicts.map((verdict, i): WalletPlan => {
+    const already = taken.get(selection.wallets[i]!.address.toLowerCase());
+    if (verdict.ok || !already || verdict.reason !== LOW_UNDERLYING_REASON) return verdict;
+    return { ...verdict, reason: `${LOW_UNDERLYING_REASON.replace(/\.$/, '')}: the vaults before this one in the operation already take ${formatUnits(already, token.decimals)} ${token.symbol} of it.` };
   });
 }
