@@ -158,7 +158,7 @@ function WalletsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: 
     <div className="card wide">
       <h2>Wallets ({s.wallets.length})</h2>
       <div className="table-wrap">
-        <table className="table compact" aria-label="Wallets as of the snapshot">
+        <table className="table compact snapshot-wallets" aria-label="Wallets as of the snapshot">
           <thead>
             <tr>
               <th>Wallet</th>
@@ -174,7 +174,7 @@ function WalletsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: 
                 <td>
                   <div className="stack">
                     <span>{w.label || '—'}</span>
-                    <code className="cell-sub">{w.address}</code>
+                    <code className="cell-sub snapshot-address">{w.address}</code>
                   </div>
                 </td>
                 <td>
