@@ -114,6 +114,33 @@ describe('at 1024 × 700', () => {
     await page.setViewportSize({ width: 1024, height: 700 });
   });
 
+  it('lines up a column’s amounts on their decimal mark at 1440 × 900: same decimals, one symbol width', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    for (const screen of ['Requests', 'Positions']) {
+      await openScreen(page, screen);
+      const table = page.getByRole('table', { name: screen });
+      await table.locator('[role="row"][data-row-id]').first().waitFor();
+      // Per amount column, where each row's symbol begins: the digits end there, right-aligned.
+      const starts = await table.locator('[role="row"][data-row-id]').evaluateAll((rows) => {
+        const columns: number[][] = [];
+        for (const row of rows)
+          [...row.querySelectorAll('.vt-cell.num')].forEach((cell, i) => {
+            const symbol = cell.querySelector('.amount .symbol');
+            if (symbol) (columns[i] ??= []).push(symbol.getBoundingClientRect().left);
+          });
+        return columns;
+      });
+      expect(starts.length).toBeGreaterThan(0);
+      for (const column of starts) expect(Math.max(...column) - Math.min(...column), screen).toBeLessThanOrEqual(1);
+      // Every amount shows two decimals, whatever its token's decimals (6 for USDC, 18 for tranche tokens).
+      const amounts = await table
+        .locator('.vt-cell.num .amount')
+        .evaluateAll((els) => els.map((el) => el.firstChild?.textContent?.trim() ?? ''));
+      for (const a of amounts) expect(a).toMatch(/^[+-]?[<>]?[\d,]+\.\d{2}$/);
+    }
+    await page.setViewportSize({ width: 1024, height: 700 });
+  });
+
   it('ran without page errors', () => {
     expect(opened.watched.errors).toEqual([]);
   });

@@ -88,7 +88,7 @@ export function PositionsScreen() {
       col.accessor((p) => (p.allowed === null ? 'unknown' : p.allowed ? 'allowed' : 'needs KYC'), {
         id: 'access',
         header: 'Access',
-        meta: { width: 'minmax(150px, 1fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(144px, 1.2fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const link = index.vault(p.vaultId)?.kyc.link;
@@ -126,7 +126,7 @@ export function PositionsScreen() {
       col.accessor((p) => Number(p.trancheBalance ?? 0), {
         id: 'balance',
         header: 'Balance · value',
-        meta: { width: 'minmax(128px, 1.2fr)', align: 'right' } satisfies ColumnMeta,
+        meta: { width: 'minmax(134px, 1.2fr)', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           if (!v) return null;
@@ -154,7 +154,7 @@ export function PositionsScreen() {
         {
           id: 'earnings',
           header: 'Earnings',
-          meta: { width: 'minmax(112px, 1fr)', align: 'right' } satisfies ColumnMeta,
+          meta: { width: 'minmax(112px, 1.3fr)', align: 'right' } satisfies ColumnMeta,
           cell: (c) => {
             const v = index.vault(c.row.original.vaultId);
             if (!v) return null;

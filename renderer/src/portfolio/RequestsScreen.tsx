@@ -80,7 +80,7 @@ export function RequestsScreen() {
     () => [
       // The wallet's label is read whole from 1024 px up ("Demo lender 12"); the vault's name gives way first, then the action's wording wraps.
       ...walletAndVaultColumns<RequestRow>({
-        width: 'minmax(144px, 1.2fr)',
+        width: 'minmax(144px, 1fr)',
         vaultWidth: 'minmax(92px, 1fr)',
         label: index.label,
         vaultName: (r) => index.vault(r.vaultId)?.name ?? '',
@@ -89,7 +89,7 @@ export function RequestsScreen() {
       col.accessor((r) => `${r.type}${r.isInstant ? ' instant' : ''}`, {
         id: 'type',
         header: 'Type · epoch',
-        meta: { width: '88px' } satisfies ColumnMeta,
+        meta: { width: 'minmax(82px, 0.5fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack">
             <KnownValue kind="requestType" value={c.row.original.type}>
@@ -122,7 +122,7 @@ export function RequestsScreen() {
       col.accessor((r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)), {
         id: 'amount',
         header: 'Amount',
-        meta: { width: 'minmax(124px, 0.8fr)', align: 'right' } satisfies ColumnMeta,
+        meta: { width: 'minmax(130px, 1fr)', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           return v ? <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} /> : null;
