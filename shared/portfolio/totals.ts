@@ -117,7 +117,7 @@ export function trancheInUnderlying(vault: PortfolioVault, amount: bigint): bigi
   return vault.price === null ? null : (amount * BigInt(vault.price)) / 10n ** 18n;
 }
 
-function add(sums: TokenSum[], token: { symbol: string; decimals: number }, amount: bigint): void {
+export function addTokenSum(sums: TokenSum[], token: { symbol: string; decimals: number }, amount: bigint): void {
   if (amount === 0n) return;
   const same = sums.find((s) => s.symbol === token.symbol && s.decimals === token.decimals);
   if (same) same.amount += amount;
@@ -136,11 +136,11 @@ export function batchTotals(rows: readonly VaultTotals[]): BatchTotals {
   };
   for (const t of rows) {
     const { vault } = t;
-    add(out.pendingDeposits, vault.underlying, t.pendingDeposits);
-    add(out.pendingWithdraws, vault.tranche, t.pendingWithdraws);
-    add(out.pendingRedeems, vault.underlying, t.pendingRedeems);
-    add(out.claimable, vault.underlying, t.claimableUnderlying);
-    add(out.claimable, vault.tranche, t.claimableTranche);
+    addTokenSum(out.pendingDeposits, vault.underlying, t.pendingDeposits);
+    addTokenSum(out.pendingWithdraws, vault.tranche, t.pendingWithdraws);
+    addTokenSum(out.pendingRedeems, vault.underlying, t.pendingRedeems);
+    addTokenSum(out.claimable, vault.underlying, t.claimableUnderlying);
+    addTokenSum(out.claimable, vault.tranche, t.claimableTranche);
     out.claimableCount += t.claimableCount;
 
     const withdrawsUnderlying = t.pendingWithdraws === 0n ? 0n : trancheInUnderlying(vault, t.pendingWithdraws);

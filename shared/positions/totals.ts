@@ -27,20 +27,6 @@ export interface VaultEarnings {
   notCurrent: boolean;
 }
 
-/** The whole batch across vaults: only USD adds up across tokens. */
-export interface GroupEarnings {
-  usd: Sums;
-  /** Earnings over deposits, in percent; null with nothing deposited. */
-  earningsPercent: number | null;
-  /** Wallets with at least one record counted. */
-  wallets: number;
-  records: number;
-  missing: number;
-  /** Records counted without a USD figure (left out of the USD sums). */
-  unpriced: number;
-  notCurrent: boolean;
-}
-
 const big = (v: string | null): bigint => (v === null ? 0n : BigInt(v));
 const addAll = (sums: Sums, record: PositionRecord, unit: 'token' | 'usd') => {
   for (const f of FIGURES) sums[f] += big(record[f][unit]);
@@ -69,38 +55,4 @@ export function vaultEarnings(portfolio: Portfolio, records: PositionRecords): M
     addAll(t.token, row.record, 'token');
   }
   return out;
-}
-
-/** The batch's totals in USD, with what they leave out said explicitly. */
-export function groupEarnings(portfolio: Portfolio, records: PositionRecords): GroupEarnings {
-  const usd = zero();
-  const wallets = new Set<string>();
-  let counted = 0;
-  let missing = 0;
-  let unpriced = 0;
-  let notCurrent = false;
-  for (const row of inPortfolio(portfolio, records)) {
-    if (!row.record) {
-      missing++;
-      continue;
-    }
-    // A record without USD figures cannot be added to the others: counted apart, never as zero.
-    if (row.record.deposits.usd === null || row.record.redeemable.usd === null) {
-      unpriced++;
-      continue;
-    }
-    counted++;
-    wallets.add(row.wallet.toLowerCase());
-    notCurrent ||= row.stale || row.behindChain;
-    addAll(usd, row.record, 'usd');
-  }
-  return {
-    usd,
-    earningsPercent: usd.deposits > 0n ? Number((usd.earnings * 1_000_000n) / usd.deposits) / 10_000 : null,
-    wallets: wallets.size,
-    records: counted,
-    missing,
-    unpriced,
-    notCurrent,
-  };
 }

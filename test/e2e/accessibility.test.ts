@@ -8,6 +8,33 @@ import { openScreen, visitEveryScreen } from './support/screens';
 // and AA: no serious or critical violation (contrast, names of controls, roles, keyboard traps).
 let opened: ConsolePage;
 let page: Page;
+const ctx = { transport: 'browser' as const };
+/** An unsigned bundle of the demo, made once: its snapshot is the one screen reached from a file. */
+let bundle: { fileName: string; content: string } | null = null;
+
+/**
+ * The offline snapshot screen: a withdrawal of two wallets planned and exported as an unsigned
+ * bundle, opened on the Bundles screen as the operator opens the file, then View snapshot.
+ */
+async function openSnapshot(): Promise<void> {
+  if (!bundle) {
+    const handlers = opened.c.runtime.handlers;
+    const data = await handlers.portfolio.load({ groupId: null }, ctx);
+    const holders = (vaultId: string) =>
+      data.positions.filter((p) => p.vaultId === vaultId && p.allowed && BigInt(p.trancheBalance ?? '0') > 0n).map((p) => p.wallet);
+    const vault = data.vaults.find((v) => v.cycle?.state === 'RUNNING' && v.queue && holders(v.id).length >= 2)!;
+    expect(vault).toBeDefined();
+    const plan = await handlers.signing.plan({ vaultId: vault.id, action: 'withdraw', wallets: holders(vault.id).slice(0, 2) }, ctx);
+    bundle = await handlers.bundles.exportUnsigned({ planId: plan.id }, ctx);
+  }
+  await openScreen(page, 'Bundles');
+  await page
+    .getByTestId('bundle-input')
+    .setInputFiles({ name: bundle.fileName, mimeType: 'application/json', buffer: Buffer.from(bundle.content) });
+  await page.getByTestId('bundle-file').getByRole('button', { name: 'View snapshot' }).click();
+  await page.getByTestId('snapshot-time').waitFor();
+  await page.locator('table[aria-label="Wallets as of the snapshot"] tbody tr').first().waitFor();
+}
 
 beforeAll(async () => {
   opened = await openDemoPage();
@@ -37,6 +64,9 @@ async function checkEveryScreen(): Promise<Record<string, string[]>> {
     const violations = await seriousViolations();
     if (violations.length) found[name] = violations;
   });
+  await openSnapshot();
+  const violations = await seriousViolations();
+  if (violations.length) found['Offline snapshot'] = violations;
   return found;
 }
 

@@ -177,6 +177,11 @@ describe('one review for many vaults', () => {
     // Grouped by vault in the review, every claim picked in it.
     for (const vault of vaults)
       expect(await plan.locator(`[data-vault-id="${vault.id}"] .plan-items > li`).count()).toBe(claimable(vault.id).length);
+    // Each fee cap and their sum in ETH, with a fiat value or the word that there is none: the demo's vaults hold stablecoins, so no ETH price.
+    expect(await plan.getByTestId('item-fee').count()).toBe(picked.length);
+    expect(await plan.getByTestId('plan-fees').textContent()).toMatch(
+      new RegExp(`^Network fees: at most \\d+\\.\\d{6} ETH · fiat value unavailable \\(no ETH price\\) for ${picked.length} transactions$`),
+    );
     const batchId = await s.startSigning();
     // Device order: all of one wallet's items together.
     const order = (await s.shownBatch()).items.map((i) => i.wallet.toLowerCase());

@@ -80,6 +80,67 @@ describe('at 1024 × 700', () => {
     }
   });
 
+  it('reads every wallet label whole in the compact Requests and Positions, at 1024 × 700 and 1440 × 900', async () => {
+    /** The labels of the rows on screen, each with whether its cell cuts it. */
+    const labels = (table: Locator) =>
+      table
+        .locator('[role="row"][data-row-id] .wallet-label')
+        .evaluateAll((els) => els.map((el) => ({ text: el.textContent ?? '', cut: el.scrollWidth > el.clientWidth })));
+    for (const size of [
+      { width: 1024, height: 700 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      for (const screen of ['Requests', 'Positions']) {
+        await openScreen(page, screen);
+        const table = page.getByRole('table', { name: screen });
+        await table.locator('[role="row"][data-row-id]').first().waitFor();
+        // The demo's longest labels have two digits ("Demo lender 12"): lenders 10 to 19 are among these.
+        const search = page.getByLabel(`Search ${screen.toLowerCase()}`);
+        await search.fill('Demo lender 1');
+        await expect.poll(async () => (await labels(table)).filter((l) => /^Demo lender \d\d$/.test(l.text)).length).toBeGreaterThan(0);
+        const shown = await labels(table);
+        // At 1024 px the Positions' pair column also holds the vault's name: a longer label ("Demo lender 10 (no KYC)")
+        // gives way there, whole on hover; from 1440 px every label is whole.
+        const read = size.width < 1440 && screen === 'Positions' ? shown.filter((l) => /^Demo lender \d+$/.test(l.text)) : shown;
+        expect(read.length).toBeGreaterThan(0);
+        expect(
+          read.filter((l) => l.cut),
+          `${screen} at ${size.width} px`,
+        ).toEqual([]);
+        await search.fill('');
+      }
+    }
+    await page.setViewportSize({ width: 1024, height: 700 });
+  });
+
+  it('lines up a column’s amounts on their decimal mark at 1440 × 900: same decimals, one symbol width', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    for (const screen of ['Requests', 'Positions']) {
+      await openScreen(page, screen);
+      const table = page.getByRole('table', { name: screen });
+      await table.locator('[role="row"][data-row-id]').first().waitFor();
+      // Per amount column, where each row's symbol begins: the digits end there, right-aligned.
+      const starts = await table.locator('[role="row"][data-row-id]').evaluateAll((rows) => {
+        const columns: number[][] = [];
+        for (const row of rows)
+          [...row.querySelectorAll('.vt-cell.num')].forEach((cell, i) => {
+            const symbol = cell.querySelector('.amount .symbol');
+            if (symbol) (columns[i] ??= []).push(symbol.getBoundingClientRect().left);
+          });
+        return columns;
+      });
+      expect(starts.length).toBeGreaterThan(0);
+      for (const column of starts) expect(Math.max(...column) - Math.min(...column), screen).toBeLessThanOrEqual(1);
+      // Every amount shows two decimals, whatever its token's decimals (6 for USDC, 18 for tranche tokens).
+      const amounts = await table
+        .locator('.vt-cell.num .amount')
+        .evaluateAll((els) => els.map((el) => el.firstChild?.textContent?.trim() ?? ''));
+      for (const a of amounts) expect(a).toMatch(/^[+-]?[<>]?[\d,]+\.\d{2}$/);
+    }
+    await page.setViewportSize({ width: 1024, height: 700 });
+  });
+
   it('ran without page errors', () => {
     expect(opened.watched.errors).toEqual([]);
   });

@@ -4,7 +4,8 @@ import { formatAmount, formatUsd } from '../../shared/domain/units';
 import { fixedAmount } from '../../renderer/src/components/format';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { vaultTotals } from '../../shared/portfolio/totals';
-import { groupEarnings } from '../../shared/positions/totals';
+import { batchValue } from '../../shared/positions/batch-value';
+import { vaultEarnings } from '../../shared/positions/totals';
 import type { TestConsole } from '../support/console';
 import { screenshot } from './support/browser';
 import { openDemoPage } from './support/console-page';
@@ -58,7 +59,7 @@ describe('a French reader', () => {
     }
     // The batch's total in US dollars, in French: "539 210,26 $".
     const records = await c.runtime.handlers.positions.records({ groupId: null }, ctx);
-    const usd = formatUsd(groupEarnings(truth, records).usd.redeemable, LOCALE);
+    const usd = formatUsd(batchValue(vaultTotals(truth), vaultEarnings(truth, records)).usd.value, LOCALE);
     expect(usd).toMatch(/^\d{1,3}(\u202f\d{3})*,\d{2}\u00a0\$$/);
     await expect
       .poll(() => page.getByTestId('group-total').locator('[data-total="value"]').textContent(), { timeout: 30_000 })

@@ -3,11 +3,13 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ServiceClient } from '../../electron/services/service-client';
-import { exactUnits, formatAmount, formatUsd } from '../../shared/domain/units';
+import { exactUnits, formatUsd } from '../../shared/domain/units';
 import { fixedAmount } from '../../renderer/src/components/format';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import type { PositionRecords } from '../../shared/positions/schemas';
-import { groupEarnings, vaultEarnings } from '../../shared/positions/totals';
+import { batchValue } from '../../shared/positions/batch-value';
+import { vaultEarnings } from '../../shared/positions/totals';
+import { vaultTotals } from '../../shared/portfolio/totals';
 import type { ResourceItem } from '../../shared/service';
 import { TRANSACTION_CSV_COLUMNS } from '../../shared/transactions/csv';
 import type { TestConsole } from '../support/console';
@@ -60,19 +62,17 @@ describe('Overview with the service position records', () => {
       await expect.poll(() => cell.getAttribute('data-vault-earnings'), { timeout: 30_000 }).toBe(v.token.earnings.toString());
       const vault = truth.vaults.find((x) => x.id === v.vaultId)!;
       const text = (await cell.textContent()) ?? '';
-      expect(text).toContain(
-        `on ${formatAmount(v.token.deposits, vault.underlying.decimals, { maxFraction: 2, locale: PAGE_LOCALE })} ${vault.underlying.symbol}`,
-      );
+      expect(text).toContain(`on ${fixedAmount(v.token.deposits, vault.underlying.decimals, PAGE_LOCALE)} ${vault.underlying.symbol}`);
     }
   });
 
-  it('shows the batch total in USD from the same records, with where the figures come from', async () => {
-    const g = groupEarnings(truth, records);
+  it('shows the batch total added up from the vault rows above it, in USD at each vault’s price, with where the figures come from', async () => {
+    const g = batchValue(vaultTotals(truth), vaultEarnings(truth, records));
     expect(g.records).toBeGreaterThan(0);
     const total = page.getByTestId('group-total');
-    await expect.poll(() => total.locator('[data-total="value"]').textContent()).toContain(formatUsd(g.usd.redeemable, PAGE_LOCALE));
+    await expect.poll(() => total.locator('[data-total="value"]').textContent()).toContain(formatUsd(g.usd.value, PAGE_LOCALE));
     expect(await total.locator('[data-total="earnings"]').textContent()).toContain(`${formatUsd(g.usd.earnings, PAGE_LOCALE)} earned`);
-    expect(await total.locator('[data-total="deposits"]').textContent()).toContain(`on ${formatUsd(g.usd.deposits, PAGE_LOCALE)}`);
+    expect(await total.locator('[data-total="deposits"]').textContent()).toContain(`on ≈ ${formatUsd(g.usd.deposits, PAGE_LOCALE)}`);
     expect(await total.textContent()).toContain(`from ${g.records} position record`);
     // The records are a source of their own beside the service and the chains.
     expect(await page.locator('[data-source="service:positions"]').textContent()).toContain('Position records');
@@ -95,11 +95,9 @@ describe('Positions with the service position records', () => {
     const r = withRecord.record!;
     await expect
       .poll(() => row.textContent(), { timeout: 30_000 })
-      .toContain(
-        `on ${formatAmount(r.deposits.token!, vault.underlying.decimals, { maxFraction: 2, locale: PAGE_LOCALE })} ${vault.underlying.symbol}`,
-      );
+      .toContain(`on ${fixedAmount(r.deposits.token!, vault.underlying.decimals, PAGE_LOCALE)} ${vault.underlying.symbol}`);
     const text = (await row.textContent()) ?? '';
-    expect(text).toContain(formatAmount(r.earnings.token!, vault.underlying.decimals, { maxFraction: 2, locale: PAGE_LOCALE }));
+    expect(text).toContain(fixedAmount(r.earnings.token!, vault.underlying.decimals, PAGE_LOCALE));
     expect(text).toContain(`APY ${r.realizedApy!.toFixed(2)}%`);
     expect(text).toContain(`${r.poolSharePercent!.toFixed(2)} % of the pool`);
     expect(await row.locator('[data-record-state]').getAttribute('data-record-state')).toBe('current');

@@ -3,6 +3,7 @@ import type { BundleSnapshot } from '../../../shared/bundle/schemas';
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import type { PlanVault } from '../../../shared/signing/schemas';
 import { isoToSeconds } from '../../../shared/domain/time';
+import { formatAmount } from '../../../shared/domain/units';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
 import { Screen } from '../components/ScreenHeader';
@@ -102,9 +103,8 @@ function VaultFacts({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: P
       </div>
       <div className="fact">
         <span className="fact-label">Share price</span>
-        <strong>
-          <Amount value={v.price} token={vault.underlying} />
-        </strong>
+        {/* A price, not a balance: its six decimals, as on the vault page (two would read 1.01 for 1.015345). */}
+        <strong>{v.price ? `${formatAmount(v.price, vault.underlying.decimals)} ${vault.underlying.symbol}` : '—'}</strong>
         <span className="fact-sub">per {vault.tranche.symbol}</span>
       </div>
       <div className="fact">
@@ -158,7 +158,7 @@ function WalletsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: 
     <div className="card wide">
       <h2>Wallets ({s.wallets.length})</h2>
       <div className="table-wrap">
-        <table className="table compact" aria-label="Wallets as of the snapshot">
+        <table className="table compact snapshot-wallets" aria-label="Wallets as of the snapshot">
           <thead>
             <tr>
               <th>Wallet</th>
@@ -174,7 +174,7 @@ function WalletsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: 
                 <td>
                   <div className="stack">
                     <span>{w.label || '—'}</span>
-                    <code className="cell-sub">{w.address}</code>
+                    <code className="cell-sub snapshot-address">{w.address}</code>
                   </div>
                 </td>
                 <td>

@@ -19,6 +19,11 @@ export interface ColumnMeta {
   align?: 'left' | 'right';
   /** The selection checkbox column. */
   select?: boolean;
+  /**
+   * Its text may take two short lines in a compact row (an action's wording, a reason), so that a
+   * narrow window gives its room to the columns that must be read whole, such as a wallet's label.
+   */
+  wrap?: boolean;
 }
 
 export interface VirtualTableProps<T> {
@@ -180,7 +185,7 @@ const RowView = memo(function RowView<T>({
           <div
             key={cell.column.id}
             role="cell"
-            className={`vt-cell${meta?.align === 'right' ? ' num' : ''}${meta?.select ? ' vt-select' : ''}`}
+            className={`vt-cell${meta?.align === 'right' ? ' num' : ''}${meta?.select ? ' vt-select' : ''}${meta?.wrap ? ' vt-wrap' : ''}`}
           >
             {meta?.select ? (
               <input type="checkbox" aria-label={selectLabel} checked={isSelected} onChange={() => onToggle(row.id)} />

@@ -6,12 +6,14 @@ import type { ColumnMeta } from './VirtualTable';
 /** The wallet (label over short address) and vault (name over chain) columns the batch's tables share. */
 export function walletAndVaultColumns<T extends { wallet: string }>({
   width,
+  vaultWidth = width,
   label,
   vaultName,
   chainName,
 }: {
-  /** Both columns' grid width. */
+  /** The wallet column's grid width (the vault's too, unless `vaultWidth` is given). */
   width: string;
+  vaultWidth?: string;
   label(wallet: string): string;
   vaultName(row: T): string;
   chainName(row: T): ReactNode;
@@ -25,7 +27,7 @@ export function walletAndVaultColumns<T extends { wallet: string }>({
       meta: { width } satisfies ColumnMeta,
       cell: (c) => (
         <div className="stack">
-          <span className="cell-title">{label(c.row.original.wallet) || 'no label'}</span>
+          <span className="cell-title wallet-label">{label(c.row.original.wallet) || 'no label'}</span>
           <code className="cell-sub" title={c.row.original.wallet}>
             {shortAddress(c.row.original.wallet)}
           </code>
@@ -35,7 +37,7 @@ export function walletAndVaultColumns<T extends { wallet: string }>({
     col.accessor((r) => vaultName(r), {
       id: 'vault',
       header: 'Vault',
-      meta: { width } satisfies ColumnMeta,
+      meta: { width: vaultWidth } satisfies ColumnMeta,
       cell: (c) => (
         <div className="stack">
           <span>{c.getValue() as string}</span>

@@ -138,7 +138,7 @@ export function OverviewScreen() {
             </tbody>
             {data.wallets.length > 0 ? (
               <tfoot>
-                <GroupTotalRow portfolio={data} records={records} totals={totals} />
+                <GroupTotalRow portfolio={data} records={records} totals={totals} earnings={earnings} />
               </tfoot>
             ) : null}
           </table>

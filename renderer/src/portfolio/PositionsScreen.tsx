@@ -63,13 +63,13 @@ export function PositionsScreen() {
       col.accessor((p) => `${index.label(p.wallet)} ${p.wallet} ${index.vault(p.vaultId)?.name ?? ''}`, {
         id: 'pair',
         header: 'Wallet · vault',
-        meta: { width: 'minmax(190px, 2fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(200px, 2fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
           return (
             <div className="stack">
-              <span className="cell-title">{index.label(p.wallet) || 'no label'}</span>
+              <span className="cell-title wallet-label">{index.label(p.wallet) || 'no label'}</span>
               <span className="compact-keep">{v?.name ?? p.vaultId}</span>
               <span className="cell-sub pair-sub" title={`${p.wallet} · ${v?.chain.name ?? ''}`}>
                 {/* The chain of this vault did not answer: balances, queues and claims are from its last answer. First on the line, so a narrow column never cuts it off. */}
@@ -88,7 +88,7 @@ export function PositionsScreen() {
       col.accessor((p) => (p.allowed === null ? 'unknown' : p.allowed ? 'allowed' : 'needs KYC'), {
         id: 'access',
         header: 'Access',
-        meta: { width: 'minmax(168px, 1fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(144px, 1.2fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const link = index.vault(p.vaultId)?.kyc.link;
@@ -126,7 +126,7 @@ export function PositionsScreen() {
       col.accessor((p) => Number(p.trancheBalance ?? 0), {
         id: 'balance',
         header: 'Balance · value',
-        meta: { width: 'minmax(120px, 1.2fr)', align: 'right' } satisfies ColumnMeta,
+        meta: { width: 'minmax(134px, 1.2fr)', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           if (!v) return null;
@@ -154,7 +154,7 @@ export function PositionsScreen() {
         {
           id: 'earnings',
           header: 'Earnings',
-          meta: { width: 'minmax(104px, 1fr)', align: 'right' } satisfies ColumnMeta,
+          meta: { width: 'minmax(112px, 1.3fr)', align: 'right' } satisfies ColumnMeta,
           cell: (c) => {
             const v = index.vault(c.row.original.vaultId);
             if (!v) return null;
@@ -167,7 +167,7 @@ export function PositionsScreen() {
       col.display({
         id: 'pending',
         header: 'Pending requests',
-        meta: { width: 'minmax(110px, 1fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(100px, 1fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
@@ -211,7 +211,7 @@ export function PositionsScreen() {
       col.accessor((p) => p.claimable.length, {
         id: 'claimable',
         header: 'Claimable now',
-        meta: { width: 'minmax(120px, 1fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(112px, 1fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);

@@ -78,8 +78,10 @@ export function RequestsScreen() {
 
   const columns = useMemo(
     () => [
+      // The wallet's label is read whole from 1024 px up ("Demo lender 12"); the vault's name gives way first, then the action's wording wraps.
       ...walletAndVaultColumns<RequestRow>({
-        width: 'minmax(104px, 1fr)',
+        width: 'minmax(144px, 1fr)',
+        vaultWidth: 'minmax(92px, 1fr)',
         label: index.label,
         vaultName: (r) => index.vault(r.vaultId)?.name ?? '',
         chainName: (r) => index.vault(r.vaultId)?.chain.name,
@@ -87,7 +89,7 @@ export function RequestsScreen() {
       col.accessor((r) => `${r.type}${r.isInstant ? ' instant' : ''}`, {
         id: 'type',
         header: 'Type · epoch',
-        meta: { width: '96px' } satisfies ColumnMeta,
+        meta: { width: 'minmax(82px, 0.5fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack">
             <KnownValue kind="requestType" value={c.row.original.type}>
@@ -106,7 +108,7 @@ export function RequestsScreen() {
       }),
       col.accessor('status', {
         header: 'Status',
-        meta: { width: 'minmax(92px, 0.7fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(90px, 0.7fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack stale-stack">
             <KnownValue kind="requestStatus" value={c.getValue()}>
@@ -120,7 +122,7 @@ export function RequestsScreen() {
       col.accessor((r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)), {
         id: 'amount',
         header: 'Amount',
-        meta: { width: 'minmax(128px, 0.8fr)', align: 'right' } satisfies ColumnMeta,
+        meta: { width: 'minmax(130px, 1fr)', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           return v ? <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} /> : null;
@@ -135,7 +137,7 @@ export function RequestsScreen() {
       col.accessor((r) => (r.action ? actionLabel(r.action.functionName, r.action.contract) : ''), {
         id: 'action',
         header: 'What can be done',
-        meta: { width: 'minmax(130px, 1.3fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(112px, 1.3fr)', wrap: true } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.action ? (
             <span className={`action action-${c.row.original.action.kind}`}>{c.getValue()}</span>

@@ -1,7 +1,8 @@
 import { formatUsd } from '../../../shared/domain/units';
 import type { Portfolio, PortfolioVault } from '../../../shared/portfolio/schemas';
 import type { PositionRecords } from '../../../shared/positions/schemas';
-import { groupEarnings, type VaultEarnings } from '../../../shared/positions/totals';
+import { batchValue } from '../../../shared/positions/batch-value';
+import type { VaultEarnings } from '../../../shared/positions/totals';
 import { batchTotals, type TokenSum, type VaultTotals } from '../../../shared/portfolio/totals';
 import { Amount } from '../components/Amount';
 import { fixed } from '../components/figures';
@@ -50,17 +51,21 @@ export function VaultEarningsCell({
 }
 
 /**
- * The batch's totals across vaults. Vaults hold different tokens, so only USD adds up: the USD
- * figures of the service's position records, with what they leave out said on the row.
+ * The batch's totals across vaults: exactly the rows above added up. Vaults hold different tokens,
+ * so each figure is summed per token, and in USD at each vault's stated price where it has one;
+ * what the rows leave out (records not loaded, vaults without a price) is said on the line.
  */
 export function GroupTotalRow({
   portfolio,
   records,
   totals,
+  earnings,
 }: {
   portfolio: Portfolio;
   records: PositionRecords | null;
   totals: VaultTotals[];
+  /** The rows' earnings, as each vault row shows them (null while the records load). */
+  earnings: ReadonlyMap<string, VaultEarnings> | null;
 }) {
   const activeWallets = new Set(
     portfolio.positions
@@ -73,7 +78,7 @@ export function GroupTotalRow({
       .map((p) => p.wallet.toLowerCase()),
   ).size;
   const line = batchTotals(totals);
-  const g = records ? groupEarnings(portfolio, records) : null;
+  const value = batchValue(totals, earnings);
   const at = records?.source.fetchedAtMs ? timeLabels(records.source.fetchedAtMs) : null;
   const usd = (v: bigint) => <span className="amount">{formatUsd(v)}</span>;
   return (
@@ -84,29 +89,36 @@ export function GroupTotalRow({
           {activeWallets} distinct wallet{activeWallets === 1 ? '' : 's'}
         </div>
         <div className="cell-sub" title={at ? `Oldest record used: ${at.utc}` : undefined}>
-          {g
-            ? `the rows above added up; value and earnings in USD from ${g.records} position record${g.records === 1 ? '' : 's'}${at ? ` as of ${at.local}` : ''}`
-            : 'loading position records…'}
+          {earnings
+            ? `the rows above added up, per token and in USD at each vault's price; earnings from ${value.records} position record${value.records === 1 ? '' : 's'}${at ? ` as of ${at.local}` : ''}`
+            : "the rows above added up, per token and in USD at each vault's price; loading position records…"}
         </div>
-        {g && g.missing > 0 ? (
+        {value.missing > 0 ? (
           <div className="record-note">
-            {g.missing} record{g.missing === 1 ? '' : 's'} could not be loaded: left out
+            {value.missing} record{value.missing === 1 ? '' : 's'} could not be loaded: left out, as in the rows
           </div>
         ) : null}
-        {g && g.unpriced > 0 ? <div className="record-note">{g.unpriced} without a USD figure: left out</div> : null}
-        {g?.notCurrent ? <div className="record-note">includes figures not current</div> : null}
+        {value.notCurrent ? <div className="record-note">includes figures not current</div> : null}
       </td>
       <td className="num" data-total="value">
-        {g ? (
+        <div data-total="value-tokens">
+          <TokenSums sums={value.value} />
+        </div>
+        <UsdLine usd={value.usd.value} unpriced={value.unpriced} />
+        {earnings ? (
           <>
-            {usd(g.usd.redeemable)}
-            <div className="cell-sub">redeemable</div>
-            <div className={g.usd.earnings > 0n ? 'earn-pos' : g.usd.earnings < 0n ? 'earn-neg' : undefined} data-total="earnings">
-              {g.usd.earnings > 0n ? '+' : ''}
-              {usd(g.usd.earnings)} earned
+            <div className="batch-earnings" data-total="earnings">
+              <TokenSums sums={value.earnings} signed />
+              <div
+                className={value.usd.earnings > 0n ? 'earn-pos' : value.usd.earnings < 0n ? 'earn-neg' : undefined}
+                data-total="earnings-usd"
+              >
+                ≈ {value.usd.earnings > 0n ? '+' : ''}
+                {usd(value.usd.earnings)} earned
+              </div>
             </div>
             <div className="cell-sub" data-total="deposits">
-              {g.earningsPercent !== null ? `${pct(g.earningsPercent)} ` : ''}on {usd(g.usd.deposits)}
+              {value.earningsPercent !== null ? `${pct(value.earningsPercent)} ` : ''}on ≈ {usd(value.usd.deposits)}
             </div>
           </>
         ) : null}
@@ -142,13 +154,13 @@ export function GroupTotalRow({
 }
 
 /** Sums of several tokens, one per line: tokens are never added together. */
-function TokenSums({ sums }: { sums: TokenSum[] }) {
+function TokenSums({ sums, signed }: { sums: TokenSum[]; signed?: boolean }) {
   if (sums.length === 0) return <span className="amount zero">0</span>;
   return (
     <>
       {sums.map((s) => (
         <div key={`${s.symbol}:${s.decimals}`}>
-          <Amount value={s.amount.toString()} token={s} />
+          {signed ? <SignedAmount value={s.amount.toString()} token={s} /> : <Amount value={s.amount.toString()} token={s} />}
         </div>
       ))}
     </>

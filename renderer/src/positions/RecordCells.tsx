@@ -3,7 +3,7 @@ import type { PositionRecordRow } from '../../../shared/positions/schemas';
 import { formatAmount, formatUsd } from '../../../shared/domain/units';
 import { Amount } from '../components/Amount';
 import { fixed } from '../components/figures';
-import { timeLabels } from '../components/format';
+import { fixedAmount, timeLabels } from '../components/format';
 import './positions.css';
 
 const percent = (v: number | null, signed = false) => (v === null ? '—' : `${signed && v > 0 ? '+' : ''}${fixed(v, 2)} %`);
@@ -21,7 +21,7 @@ export function CompactAmount({ value, token }: { value: string | null; token: T
   if (value === null) return <span className="cell-sub">—</span>;
   return (
     <span className={`amount${value === '0' ? ' zero' : ''}`} title={exact(value, token)}>
-      {formatAmount(value, token.decimals, { maxFraction: Math.min(2, token.decimals) })} <span className="symbol">{token.symbol}</span>
+      {fixedAmount(value, token.decimals)} <span className="symbol">{token.symbol}</span>
     </span>
   );
 }

@@ -81,39 +81,24 @@ function ChainRpcs({ chain }: { chain: ChainRpcsEntry }) {
       {chain.rpcs.length > 0 ? (
         <ol className="rpc-list" aria-label={`RPCs of ${chain.name}, in the order they are tried`}>
           {chain.rpcs.map((url, i) => (
-            <li key={url}>
-              <code>{url}</code>
-              {demo ? null : (
-                <span className="rpc-actions">
-                  <button
-                    type="button"
-                    className="link-button"
-                    disabled={i === 0}
-                    onClick={() => void move(chain.chainId, url, 'up')}
-                    aria-label={`Try ${url} earlier`}
-                  >
-                    Earlier
-                  </button>
-                  <button
-                    type="button"
-                    className="link-button"
-                    disabled={i === chain.rpcs.length - 1}
-                    onClick={() => void move(chain.chainId, url, 'down')}
-                    aria-label={`Try ${url} later`}
-                  >
-                    Later
-                  </button>
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => void remove(chain.chainId, url)}
-                    aria-label={`Remove ${url}`}
-                  >
-                    Remove
-                  </button>
-                </span>
-              )}
-            </li>
+            <RpcRow
+              key={url}
+              url={url}
+              actions={
+                demo
+                  ? []
+                  : [
+                      { label: 'Earlier', name: `Try ${url} earlier`, disabled: i === 0, run: () => move(chain.chainId, url, 'up') },
+                      {
+                        label: 'Later',
+                        name: `Try ${url} later`,
+                        disabled: i === chain.rpcs.length - 1,
+                        run: () => move(chain.chainId, url, 'down'),
+                      },
+                      { label: 'Remove', name: `Remove ${url}`, run: () => remove(chain.chainId, url) },
+                    ]
+              }
+            />
           ))}
         </ol>
       ) : null}
@@ -140,18 +125,19 @@ function ChainRpcs({ chain }: { chain: ChainRpcsEntry }) {
               <p className="cell-sub">Suggested by the service (not used unless you choose one; it is tested first):</p>
               <ul aria-label={`RPCs the service suggests for ${chain.name}`}>
                 {chain.suggestions.map((url) => (
-                  <li key={url}>
-                    <code>{url}</code>{' '}
-                    <button
-                      type="button"
-                      className="button rpc-use"
-                      disabled={busy}
-                      onClick={() => void add(chain.chainId, url)}
-                      aria-label={`Use this RPC: ${url}`}
-                    >
-                      {busy && testing?.url === url ? 'Testing…' : 'Use this RPC'}
-                    </button>
-                  </li>
+                  <RpcRow
+                    key={url}
+                    url={url}
+                    buttons="button"
+                    actions={[
+                      {
+                        label: busy && testing?.url === url ? 'Testing…' : 'Use this RPC',
+                        name: `Use this RPC: ${url}`,
+                        disabled: busy,
+                        run: () => add(chain.chainId, url),
+                      },
+                    ]}
+                  />
                 ))}
               </ul>
             </div>
@@ -160,6 +146,42 @@ function ChainRpcs({ chain }: { chain: ChainRpcsEntry }) {
         </>
       )}
     </section>
+  );
+}
+
+/** What a button beside an RPC address does, and its name for a screen reader (which address it acts on). */
+interface RpcAction {
+  label: string;
+  name: string;
+  disabled?: boolean;
+  run(): Promise<unknown>;
+}
+
+/**
+ * One RPC address with its buttons: those in use (moved or removed) as quiet links, a suggestion's
+ * "Use this RPC" as a button.
+ */
+function RpcRow({ url, actions, buttons = 'link' }: { url: string; actions: RpcAction[]; buttons?: 'link' | 'button' }) {
+  return (
+    <li>
+      <code>{url}</code>{' '}
+      {actions.length > 0 ? (
+        <span className="rpc-actions">
+          {actions.map((a) => (
+            <button
+              key={a.label}
+              type="button"
+              className={buttons === 'link' ? 'link-button' : 'button rpc-use'}
+              disabled={a.disabled}
+              onClick={() => void a.run()}
+              aria-label={a.name}
+            >
+              {a.label}
+            </button>
+          ))}
+        </span>
+      ) : null}
+    </li>
   );
 }
 

@@ -11,6 +11,8 @@ import { argLabel } from '../components/arg-names';
 import { vaultAlert, VaultStateFlag } from '../components/VaultStateFlag';
 import { usePortfolioStore } from '../portfolio';
 import type { VaultCycle } from '../../../shared/portfolio/schemas';
+import { totalFeeWei } from '../../../shared/domain/network-fees';
+import { FeeValue, useEthPrice } from './FeeValue';
 
 const ROLE_WORDS: Record<string, string> = { epochVault: 'epoch vault', queue: 'queue', tranche: 'tranche token', underlying: 'underlying token', strategy: 'strategy' };
 
@@ -39,6 +41,28 @@ function WhereMoneyGoes({ review }: { review: Extract<Review, { kind: 'transacti
   );
 }
 
+/** A transaction's fee cap, with its fiat value or the word that there is none. */
+function ItemFee({ review }: { review: Extract<Review, { kind: 'transaction' }> }) {
+  const price = useEthPrice(review.chainId);
+  return (
+    <div className="cell-sub" data-testid="item-fee">
+      Max fee <FeeValue wei={BigInt(review.fees.maxFeeWei)} price={price} />
+    </div>
+  );
+}
+
+/** The plan's network fees added up: the most the whole plan can cost in gas. */
+function PlanFees({ plan, items }: { plan: Plan; items: Plan['items'] }) {
+  const fees = items.flatMap((i) => (i.review?.kind === 'transaction' ? [i.review.fees] : []));
+  const price = useEthPrice(plan.vault.chainId);
+  if (fees.length === 0) return null;
+  return (
+    <p className="plan-fees" data-testid="plan-fees">
+      Network fees: at most <FeeValue wei={totalFeeWei(fees)} price={price} /> for {fees.length} transaction{fees.length === 1 ? '' : 's'}
+    </p>
+  );
+}
+
 /** One transaction or message as the operator checks it: the decoded call, fees, and what the Ledger will show. */
 export function ReviewCard({ review, from }: { review: Review; from?: string }) {
   const [screens, setScreens] = useState(false);
@@ -64,7 +88,7 @@ export function ReviewCard({ review, from }: { review: Review; from?: string }) 
             </dl>
           ) : null}
           <WhereMoneyGoes review={review} />
-          <div className="cell-sub">Max fee {review.fees.maxFeeDisplay}</div>
+          <ItemFee review={review} />
           {review.blindSigning ? <LedgerShows screens={review.deviceScreens} signingHash={review.signingHash} /> : null}
         </>
       ) : (
@@ -193,6 +217,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
           </ol>
         </section>
       ))}
+      <PlanFees plan={plan} items={toSign} />
       {plan.needsBlindSigningAck ? (
         <label className="toggle ack">
           <input type="checkbox" checked={ack} onChange={(e) => setAck(e.target.checked)} aria-label="Acknowledge blind signing" /> I will compare the hash

@@ -3,7 +3,7 @@ import { positionPairs } from '../../../electron/services/portfolio/position-rec
 import { formatUsd } from '../../../shared/domain/units';
 import type { Portfolio, PositionRow, RequestRow } from '../../../shared/portfolio/schemas';
 import type { PositionRecord, PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
-import { groupEarnings, pairKey, recordsByPair, vaultEarnings } from '../../../shared/positions/totals';
+import { pairKey, recordsByPair, vaultEarnings } from '../../../shared/positions/totals';
 import { portfolioVault, positionRow } from '../portfolio/fixtures';
 
 const vault = (id: string, symbol: string, decimals: number) =>
@@ -108,46 +108,8 @@ describe('per vault totals of the service records', () => {
   });
 });
 
-describe('batch totals in USD', () => {
-  it('adds the USD figures across vaults and tokens, with the earnings percentage over deposits', () => {
-    const g = groupEarnings(
-      portfolio(),
-      records([
-        row('usdc', A, record(6, 1_000, 30, { pending: [200, 50] })),
-        row('dai', A, record(18, 3_000, 90)),
-        row('usdc', B, record(6, 1_000, -20)),
-      ]),
-    );
-    expect(g.usd.deposits).toBe(5_000_000_000n); // $5,000.00
-    expect(g.usd.redeemable).toBe(5_100_000_000n);
-    expect(g.usd.earnings).toBe(100_000_000n);
-    expect(g.usd.pendingDeposits).toBe(200_000_000n);
-    expect(g.usd.pendingWithdraws).toBe(50_000_000n);
-    expect(g.earningsPercent).toBe(2);
-    expect(g.wallets).toBe(2);
-    expect(g.records).toBe(3);
-    expect(formatUsd(g.usd.earnings, 'en-US')).toBe('$100.00');
-  });
-
-  it('leaves out, and counts, records that are missing or have no USD figure; flags figures not current', () => {
-    const g = groupEarnings(
-      portfolio(),
-      records([
-        row('usdc', A, record(6, 1_000, 10)),
-        row('usdc', B, null),
-        row('dai', C, record(18, 500, 5, { usd: false })),
-        row('dai', A, record(18, 100, 1), { stale: true }),
-      ]),
-    );
-    expect(g.records).toBe(2);
-    expect(g.missing).toBe(1);
-    expect(g.unpriced).toBe(1);
-    expect(g.usd.deposits).toBe(1_100_000_000n);
-    expect(g.notCurrent).toBe(true);
-  });
-
-  it('has no percentage when nothing was deposited, and shows a loss rounded like a gain', () => {
-    expect(groupEarnings(portfolio(), records([])).earningsPercent).toBeNull();
+describe('USD figures', () => {
+  it('shows a loss rounded like a gain', () => {
     expect(formatUsd('-1234567', 'en-US')).toBe('-$1.23');
     expect(formatUsd('1234567', 'en-US')).toBe('$1.23');
   });
