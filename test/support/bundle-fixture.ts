@@ -62,10 +62,11 @@ function personalSign(text: string, key: Hex): Hex {
  * The bundle signed again by a planner (the trusted one unless another key is given) and sealed:
  * what a bundle changed on the way looks like once someone with that key signed it.
  */
-export function signAsPlanner<T extends object>(bundle: T, key: keyof typeof KEYS = 'planner'): UnsignedBundle {
+export function signAsPlanner<T extends object>(bundle: T, key: keyof typeof KEYS | Hex = 'planner'): UnsignedBundle {
   const { planner: _p, checksum: _c, ...draft } = bundle as T & { planner?: unknown; checksum?: unknown };
-  const signature = personalSign(plannerMessage(draft), KEYS[key]);
-  return signedByPlanner(draft as unknown as Parameters<typeof signedByPlanner>[0], { address: ACCOUNTS[key].address, signature });
+  const privateKey = key.startsWith('0x') ? (key as Hex) : KEYS[key as keyof typeof KEYS];
+  const signature = personalSign(plannerMessage(draft), privateKey);
+  return signedByPlanner(draft as unknown as Parameters<typeof signedByPlanner>[0], { address: privateKeyToAccount(privateKey).address, signature });
 }
 /** A wallet of a fixture plan: where it signs, and its next nonce. */
 export interface FixtureWallet {
