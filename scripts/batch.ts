@@ -25,8 +25,8 @@
  * on a vault not pinned there is refused. Its policy is offline-policy.json in its data folder.
  * Every unsigned bundle is signed by its planner: the export asks the Ledger's first BIP-44 account
  * (44'/60'/0'/0/0) to sign the plan hash (EIP-191), and the offline run reviews only bundles from
- * the planners in its data folder's trusted-planners.json: with --sim (or --emulated-device) the
- * simulation's planner account is trusted, and --trust-planner ADDRESS (repeatable) adds one for a
+ * the planners in its data folder's trusted-planners.json: with --sim the simulation's planner
+ * account is trusted, and --trust-planner ADDRESS (repeatable) adds one for a
  * scripted desk (compare it with the address the planner's Ledger shows first). The
  * broadcast accepts only a signed bundle answering a plan exported from its data folder, unless
  * --accept-foreign-plan says otherwise.

@@ -180,13 +180,13 @@ export async function signOffline(file: string, out: string): Promise<void> {
 }
 
 /**
- * The planners this offline run trusts, kept in its data folder: with --sim (or --emulated-device)
- * the simulation's planner account (the emulated Ledger's first account); each --trust-planner
+ * The planners this offline run trusts, kept in its data folder: with --sim the simulation's
+ * planner account (the emulated Ledger's first account); each --trust-planner
  * ADDRESS, the scripted desk's explicit choice (no device shows it: compare it beforehand).
  */
 async function trustPlanners(bundles: BundleService): Promise<void> {
   const added: string[] = [];
-  if (args.sim || args['emulated-device']) {
+  if (args.sim) {
     const { deriveAccount } = await import('../../electron/sim/chain/accounts');
     const planner = deriveAccount(0).address;
     await bundles.planners.add({ address: planner, label: "the simulation's planner", checkedBy: 'simulation' });
