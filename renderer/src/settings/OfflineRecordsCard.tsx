@@ -49,9 +49,10 @@ function OfflineRegistryCard() {
     if (!file) return;
     try {
       const result = await call(getBridge().registry.import({ content: await file.text(), fileName: file.name }));
+      // What the install now holds first, so the notice never stands beside the previous fingerprint.
+      await refresh();
       setImported({ fileName: file.name, fingerprint: result.fingerprint });
       setFailure(null);
-      await refresh();
     } catch (err) {
       setFailure(errorData(err));
     }
