@@ -118,10 +118,10 @@ export function BundlesScreen() {
             <dd data-testid="bundle-planner">
               <code>{summary.planner}</code>
               <span className="cell-sub">
-                {' '}
+                {' · '}
                 {summary.kind === 'unsigned' && offline
-                  ? "its Ledger account signed the plan; it must be one of this install's trusted planners (Settings)"
-                  : "its Ledger account signed the plan"}
+                  ? "its Ledger account signed the plan hash; it must be one of this install's trusted planners (Settings)"
+                  : 'its Ledger account signed the plan hash'}
               </span>
             </dd>
             {summary.reviewer ? (
@@ -129,7 +129,7 @@ export function BundlesScreen() {
                 <dt>Reviewed by</dt>
                 <dd data-testid="bundle-reviewer">
                   <code>{summary.reviewer}</code>
-                  <span className="cell-sub"> the offline install's Ledger account</span>
+                  <span className="cell-sub"> · the offline install's Ledger account</span>
                 </dd>
               </>
             ) : null}

@@ -101,6 +101,7 @@ export function TrustedPlannersCard() {
           No planner is trusted yet: every unsigned bundle is refused until one is added.
         </p>
       ) : null}
+      <h3 className="cell-title">Add a planner</h3>
       <form
         className="form"
         onSubmit={(e) => {
