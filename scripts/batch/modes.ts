@@ -161,6 +161,8 @@ export async function signOffline(file: string, out: string): Promise<void> {
   }
   const result = await signing.run(batchId);
   const counts = countItems((await signing.openBatch(batchId)).items);
+  // The signed bundle names the reviewer's account, read from the device: saved before it is let go.
+  const signed = result.status === 'done' ? await bundles.exportSigned(batchId).catch(refuse) : null;
   await device.stop();
   if (guard.attempts.length) refuse({ code: 'OFFLINE_NETWORK_USED', message: `A network connection was attempted and refused: ${guard.attempts.join(', ')}.` });
   if (result.status !== 'done') {
@@ -171,7 +173,7 @@ export async function signOffline(file: string, out: string): Promise<void> {
       action: `${final.pause?.action ?? ''} Run the same command again to go on: nothing signed is signed again.`.trim(),
     });
   }
-  const signed = await bundles.exportSigned(batchId);
+  if (!signed) return refuse({ code: 'SIGNING_PAUSED', message: `Batch ${batchId} is not done.` });
   const written = await bundlePath(out, signed.fileName);
   await writeFile(written, signed.content);
   say(`signed bundle ${written} (${signed.checksum}): ${signed.summary.signed} of ${b.transactions + b.messages} signed, reviewer ${signed.summary.reviewer}`);
