@@ -17,12 +17,17 @@
  * address in the data folder's simulation.json) until its batch is done.
  *
  * Offline review, in three runs (each its own process, on its own machine if need be):
- *   npm run batch -- --sim --wallets 6 --action withdraw --trust-new-vaults --data-dir on/ --export-unsigned out/ --export-registry out/
+ *   npm run batch -- --sim --auto-approve --wallets 6 --action withdraw --trust-new-vaults --data-dir on/ --export-unsigned out/ --export-registry out/
  *   npm run batch -- --offline --sim --auto-approve --data-dir off/ --registry out/vaultdesk-registry-….json --sign out/vaultdesk-unsigned-….json --out out/
  *   npm run batch -- --sim --data-dir on/ --broadcast out/vaultdesk-signed-….json   (check, send, watch)
  * The offline run signs only for vaults in its data folder's registry: --registry FILE imports and
  * pins the file the online run exported (compare the fingerprints both print); without it, a bundle
- * on a vault not pinned there is refused. Its policy is offline-policy.json in its data folder. The
+ * on a vault not pinned there is refused. Its policy is offline-policy.json in its data folder.
+ * Every unsigned bundle is signed by its planner: the export asks the Ledger's first BIP-44 account
+ * (44'/60'/0'/0/0) to sign the plan hash (EIP-191), and the offline run reviews only bundles from
+ * the planners in its data folder's trusted-planners.json: with --sim the simulation's planner
+ * account is trusted, and --trust-planner ADDRESS (repeatable) adds one for a
+ * scripted desk (compare it with the address the planner's Ledger shows first). The
  * broadcast accepts only a signed bundle answering a plan exported from its data folder, unless
  * --accept-foreign-plan says otherwise.
  * --offline opens no network connection at all (every attempt is refused and fails the run); with

@@ -211,6 +211,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
           ? { kind: 'service', url: (await connection.current()).serviceUrl }
           : { kind: 'simulation', seed: null, wallets: null },
       epochHistory: async (vaultId) => (await loadEpochHistory(await service(), vaultId)).epochs,
+      device: () => device.host(),
       log: options.log,
     }),
     // The pinned vault registry of the current mode's pipeline: review, pin, export.

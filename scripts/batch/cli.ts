@@ -34,6 +34,7 @@ export const { values: args } = orUsage(() => parseArgs({
     'export-registry': { type: 'string' },
     registry: { type: 'string' },
     'accept-foreign-plan': { type: 'boolean', default: false },
+    'trust-planner': { type: 'string', multiple: true, default: [] },
   },
   strict: true,
 }));
@@ -45,7 +46,8 @@ function orUsage<T>(parse: () => T): T {
   } catch (err) {
     process.stderr.write(`batch: ${(err as Error).message.split('\n')[0]}\n`);
     process.stderr.write(
-      'usage: npm run batch -- (--sim | --service URL [--rpc CHAINID=URL]…) --action claim|deposit|withdraw|redeem|cancel|agreements [--wallets N] [--amount X] [--auto-approve] … (see scripts/batch.ts)\n',
+      'usage: npm run batch -- (--sim | --service URL [--rpc CHAINID=URL]…) --action claim|deposit|withdraw|redeem|cancel|agreements [--wallets N] [--amount X] [--auto-approve] … (see scripts/batch.ts)\n' +
+        '       npm run batch -- --offline [--sim --auto-approve] [--trust-planner ADDRESS]… --data-dir DIR --registry FILE --sign UNSIGNED --out DIR/\n',
     );
     process.exit(2);
   }

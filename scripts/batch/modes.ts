@@ -1,4 +1,5 @@
 import { readFile, mkdir, stat, writeFile } from 'node:fs/promises';
+import { getAddress, isAddress } from 'viem';
 import path from 'node:path';
 import { DeviceService } from '../../electron/services/device';
 import type { PortfolioService } from '../../electron/services/portfolio/portfolio';
@@ -107,6 +108,7 @@ export async function exportUnsigned(target: string): Promise<void> {
   const written = await bundlePath(target, file.fileName);
   await writeFile(written, file.content);
   say(`unsigned bundle ${written} (${file.checksum}): ${file.summary.transactions} transactions, ${file.summary.messages} agreements`);
+  say(`  planner: ${file.summary.planner} (Ledger account ${s.bundles.accountPath}) signed its plan hash; the offline install must trust this address`);
   const counts = countItems(plan.items);
   await writeRegistry(s.registry);
   await s.stop();
@@ -139,12 +141,13 @@ export async function signOffline(file: string, out: string): Promise<void> {
     registry,
     firstSeen: { kind: 'refuse', action: 'An offline install pins no vault: run again with --registry FILE, the registry the online install exported (--export-registry), and compare its fingerprint.' },
   });
-  const bundles: BundleService = createBundleService({ dataDir, signing, chain: offline('the chain'), source: offline('the service'), registry });
+  const bundles: BundleService = createBundleService({ dataDir, signing, chain: offline('the chain'), source: offline('the service'), registry, device });
+  await trustPlanners(bundles);
   printProgress(signing);
   const text = await readFile(file, 'utf8');
   const imported = await bundles.importUnsigned(text, path.basename(file)).catch(refuse);
   const b = imported.bundle;
-  say(`bundle ${path.basename(file)} (${b.checksum}) checked: every transaction decoded again and matches its stated action`);
+  say(`bundle ${path.basename(file)} (${b.checksum}) checked: signed by its planner ${b.planner}, every transaction decoded again and matches its stated action`);
   say(`review: ${b.action} on ${b.vault.name} (chain ${b.vault.chainId}), ${b.transactions} transactions, ${b.messages} agreements, planned from the chain as of ${b.snapshotTakenAt}`);
   for (const line of reviewLines(imported.plan)) say(line);
   for (const warning of imported.plan.warnings) say(`  note: ${warning}`);
@@ -158,6 +161,8 @@ export async function signOffline(file: string, out: string): Promise<void> {
   }
   const result = await signing.run(batchId);
   const counts = countItems((await signing.openBatch(batchId)).items);
+  // The signed bundle names the reviewer's account, read from the device: saved before it is let go.
+  const signed = result.status === 'done' ? await bundles.exportSigned(batchId).catch(refuse) : null;
   await device.stop();
   if (guard.attempts.length) refuse({ code: 'OFFLINE_NETWORK_USED', message: `A network connection was attempted and refused: ${guard.attempts.join(', ')}.` });
   if (result.status !== 'done') {
@@ -168,12 +173,34 @@ export async function signOffline(file: string, out: string): Promise<void> {
       action: `${final.pause?.action ?? ''} Run the same command again to go on: nothing signed is signed again.`.trim(),
     });
   }
-  const signed = await bundles.exportSigned(batchId);
+  if (!signed) return refuse({ code: 'SIGNING_PAUSED', message: `Batch ${batchId} is not done.` });
   const written = await bundlePath(out, signed.fileName);
   await writeFile(written, signed.content);
-  say(`signed bundle ${written} (${signed.checksum}): ${signed.summary.signed} of ${b.transactions + b.messages} signed`);
+  say(`signed bundle ${written} (${signed.checksum}): ${signed.summary.signed} of ${b.transactions + b.messages} signed, reviewer ${signed.summary.reviewer}`);
   say(JSON.stringify({ ...counts, file: written, checksum: signed.checksum }));
   process.exit(0);
+}
+
+/**
+ * The planners this offline run trusts, kept in its data folder: with --sim the simulation's
+ * planner account (the emulated Ledger's first account); each --trust-planner
+ * ADDRESS, the scripted desk's explicit choice (no device shows it: compare it beforehand).
+ */
+async function trustPlanners(bundles: BundleService): Promise<void> {
+  const added: string[] = [];
+  if (args.sim) {
+    const { deriveAccount } = await import('../../electron/sim/chain/accounts');
+    const planner = deriveAccount(0).address;
+    await bundles.planners.add({ address: planner, label: "the simulation's planner", checkedBy: 'simulation' });
+    added.push(planner);
+  }
+  for (const address of args['trust-planner'] ?? []) {
+    if (!isAddress(address, { strict: false })) fail(`--trust-planner takes an address (0x and 40 hex digits), got "${address}"`);
+    await bundles.planners.add({ address, label: 'added with --trust-planner', checkedBy: 'command-line' });
+    added.push(getAddress(address));
+  }
+  const all = await bundles.planners.list();
+  say(`trusted planners (${path.join(dataDirOf(), 'trusted-planners.json')}): ${all.length ? all.map((p) => `${p.address} (${p.label})`).join(', ') : 'none'}${added.length ? `; added now ${added.join(', ')}` : ''}`);
 }
 
 /** --broadcast SIGNED: check the signed bundle, journal it, send it and watch the receipts. */
@@ -191,6 +218,7 @@ export async function broadcast(file: string): Promise<void> {
   say(
     `bundle ${path.basename(file)} (${imported.bundle.checksum}) checked: ${counts0.signed} signed by their wallets, each exactly its reviewed draft; batch ${imported.batch.id}${imported.created ? ' journaled' : ' (imported before)'}`,
   );
+  say(`  planned by ${imported.bundle.planner}, reviewed and signed offline by ${imported.bundle.reviewer ?? 'an unnamed reviewer'}`);
   for (const check of imported.checks) say(problemLine(check));
   const result = await s.signing.run(imported.batch.id);
   const final = await s.signing.openBatch(imported.batch.id);

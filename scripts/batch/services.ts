@@ -115,7 +115,8 @@ export async function deviceTransports(): Promise<TransportFactory> {
 async function emulatedTransports(): Promise<TransportFactory> {
   const { createEmulatedLedger, emulatorTransportFactory } = await import('../../electron/sim/ledger');
   const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true, autoApprove: args['auto-approve'] });
-  const signsHere = !args['export-unsigned'] && !args.broadcast;
+  // Exporting an unsigned bundle signs too: the planner's account signs its plan hash.
+  const signsHere = !args.broadcast;
   if (signsHere && !args['auto-approve']) say('emulated Ledger: nobody presses its buttons without --auto-approve; reviews will time out');
   return emulatorTransportFactory(ledger);
 }
@@ -151,6 +152,7 @@ export async function onlineServices(planned: BundleSource | null = null, runner
     source: () => world.source,
     epochHistory: async (vaultId) => (await loadEpochHistory(world.client, vaultId)).epochs,
     registry,
+    device,
   });
   printProgress(signing);
   return {

@@ -10,6 +10,8 @@ import {
   type BundleItem,
   type BundleSnapshot,
   type BundleSummary,
+  type PlannerSignature,
+  type Reviewer,
   type SignedBundle,
   type SignedItem,
   type StatedAction,
@@ -60,8 +62,14 @@ function statedAction(plan: Plan, item: BatchItem): StatedAction {
   };
 }
 
-/** The unsigned bundle of a plan: its items to sign in device order, and the snapshot it was made from. */
-export function buildUnsignedBundle(plan: Plan, snapshot: BundleSnapshot, createdAt: string): UnsignedBundle {
+/** An unsigned bundle before its planner signs it: everything the planner signature covers. */
+export type UnsignedDraft = Omit<UnsignedBundle, 'planner' | 'checksum'>;
+
+/**
+ * The unsigned bundle of a plan, not signed yet: its items to sign in device order, and the snapshot
+ * it was made from. Its planner signs `plannerMessage(draft)`; `signedByPlanner` then seals it.
+ */
+export function draftUnsignedBundle(plan: Plan, snapshot: BundleSnapshot, createdAt: string): UnsignedDraft {
   const paths = new Map(plan.selection.wallets.map((w) => [w.address.toLowerCase(), w.path]));
   const items: BundleItem[] = plan.items
     .filter((i) => i.step !== 'none')
@@ -93,7 +101,7 @@ export function buildUnsignedBundle(plan: Plan, snapshot: BundleSnapshot, create
         review: item.review,
       };
     });
-  return seal<UnsignedBundle>({
+  return {
     format: UNSIGNED_BUNDLE_FORMAT,
     version: BUNDLE_VERSION,
     createdAt,
@@ -115,11 +123,16 @@ export function buildUnsignedBundle(plan: Plan, snapshot: BundleSnapshot, create
     },
     items,
     snapshot,
-  });
+  };
 }
 
-/** The signed bundle: the unsigned one it answers, and per item what the device gave. */
-export function buildSignedBundle(unsigned: UnsignedBundle, items: SignedItem[], createdAt: string): SignedBundle {
+/** The draft with its planner's signature (of `plannerMessage(draft)`), sealed with its checksum. */
+export function signedByPlanner(draft: UnsignedDraft, planner: PlannerSignature): UnsignedBundle {
+  return seal<UnsignedBundle>({ ...draft, planner: { address: planner.address, signature: planner.signature } });
+}
+
+/** The signed bundle: the unsigned one it answers, per item what the device gave, and who reviewed it. */
+export function buildSignedBundle(unsigned: UnsignedBundle, items: SignedItem[], createdAt: string, reviewer: Reviewer): SignedBundle {
   return seal<SignedBundle>({
     format: SIGNED_BUNDLE_FORMAT,
     version: BUNDLE_VERSION,
@@ -127,6 +140,7 @@ export function buildSignedBundle(unsigned: UnsignedBundle, items: SignedItem[],
     unsignedChecksum: unsigned.checksum,
     unsigned,
     items,
+    reviewer: { address: reviewer.address, path: reviewer.path },
   });
 }
 
@@ -184,5 +198,7 @@ export function summarize(bundle: UnsignedBundle | SignedBundle): BundleSummary 
     snapshotTakenAt: u.snapshot.takenAt,
     source: u.snapshot.source,
     fileName: signed ? signedFileName(signed) : unsignedFileName(u),
+    planner: u.planner.address,
+    reviewer: signed ? signed.reviewer.address : null,
   };
 }

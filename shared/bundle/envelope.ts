@@ -59,6 +59,17 @@ export function parseEnvelope<S extends z.ZodType>(text: string, kind: BundleKin
     );
   }
   const version = (raw as { version?: unknown }).version;
+  if (version === 1) {
+    // Version 1 carried no planner signature: nothing in it says who planned it.
+    throw bundleError(
+      'BUNDLE_UNKNOWN_VERSION',
+      `This ${what} is format version 1, written by a planner that did not sign its bundles: nothing in it says who planned it. This console reads version ${BUNDLE_VERSION} only, signed by its planner.`,
+      { version },
+      kind === 'unsigned'
+        ? 'Do not sign anything from this file. Update Vaultdesk on the online install and export the bundle again from the updated planner: its Ledger signs the plan.'
+        : 'Update Vaultdesk on both installs, export the plan again from the updated planner, and have it signed offline again.',
+    );
+  }
   if (version !== BUNDLE_VERSION) {
     const newer = typeof version === 'number' && version > BUNDLE_VERSION;
     throw bundleError(

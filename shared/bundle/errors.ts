@@ -32,8 +32,10 @@ export const BUNDLE_ERROR_CODES = [
   'BUNDLE_REGISTRY_MISMATCH',
   /** (offline) Outside this install's offline policy (chains, fees, approvals, amounts). */
   'BUNDLE_POLICY',
-  /** (offline) Not signed by a planner this install trusts, or the signature does not match the content. */
-  'BUNDLE_UNTRUSTED_PLANNER',
+  /** (offline) The planner signature is missing, invalid, or does not match the content (changed after it was signed). */
+  'BUNDLE_PLANNER_SIGNATURE',
+  /** (offline) Signed by a planner that is not in this install's list of trusted planners. */
+  'BUNDLE_PLANNER_UNKNOWN',
   /** (online) A signed bundle that answers no plan this install exported. */
   'BUNDLE_FOREIGN_PLAN',
 ] as const;

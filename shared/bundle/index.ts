@@ -7,3 +7,4 @@ export * from './build';
 export { readUnsignedBundle, checkUnsignedContent } from './verify-unsigned';
 export { readSignedBundle } from './verify-signed';
 export { parseEnvelope, type BundleKind } from './envelope';
+export { plannerHash, plannerMessage, verifyPlannerSignature, checkPlannerTrusted, PLANNER_MESSAGE_PREFIX, type TrustedPlanner } from './planner';

@@ -72,3 +72,31 @@ export type ImportedSigned = z.infer<typeof ImportedSignedSchema>;
  */
 export const BundleViewSchema = z.object({ bundle: BundleSummarySchema, vault: PlanVaultSchema, snapshot: BundleSnapshotSchema });
 export type BundleView = z.infer<typeof BundleViewSchema>;
+
+const PlannerAddress = z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/, 'an address (0x and 40 hex digits)');
+/** A BIP-32 path in the `44'/60'/…` form hw-app-eth takes, at most 10 levels. */
+const LedgerPath = z
+  .string()
+  .max(120)
+  .regex(/^(m\/)?\d{1,10}'?(\/\d{1,10}'?){0,9}$/, "a Ledger path such as 44'/60'/0'/0/0");
+
+/** A planner the offline install trusts: bundles signed by this account are reviewed; any other is refused. */
+export const TrustedPlannerSchema = z.object({
+  address: z.string(),
+  label: z.string(),
+  addedAt: z.string(),
+  /** How it was checked before it was added: shown on its Ledger, or given on the command line. */
+  checkedBy: z.enum(['device', 'command-line', 'simulation']),
+});
+export type TrustedPlannerEntry = z.infer<typeof TrustedPlannerSchema>;
+
+export const AddPlannerInput = z
+  .object({
+    address: PlannerAddress,
+    label: z.string().trim().min(1).max(64),
+    /** Where the account is on the planner's Ledger, plugged in here: the device shows its address to compare. */
+    path: LedgerPath,
+  })
+  .strict();
+export const RemovePlannerInput = z.object({ address: PlannerAddress }).strict();
+

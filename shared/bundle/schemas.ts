@@ -18,8 +18,11 @@ import {
 
 export const UNSIGNED_BUNDLE_FORMAT = 'vaultdesk.unsigned-bundle';
 export const SIGNED_BUNDLE_FORMAT = 'vaultdesk.signed-bundle';
-/** The one version this console writes and reads. A change to any shape below is a new version. */
-export const BUNDLE_VERSION = 1;
+/**
+ * The one version this console writes and reads. A change to any shape below is a new version.
+ * 2: the unsigned bundle carries its planner's signature, the signed bundle its reviewer's account.
+ */
+export const BUNDLE_VERSION = 2;
 /** A bundle larger than this is refused before it is parsed (about 10,000 transactions with their reviews). */
 export const BUNDLE_MAX_CHARS = 32 * 1024 * 1024;
 
@@ -197,6 +200,17 @@ export const BundleSnapshotSchema = z.strictObject({
 });
 export type BundleSnapshot = z.infer<typeof BundleSnapshotSchema>;
 
+export const PlannerSignatureSchema = z.strictObject({
+  address: Address,
+  /** personal_sign (65 bytes, v = 27/28) of `Vaultdesk unsigned bundle sha256:…`. */
+  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, '65 bytes of 0x-hex'),
+});
+export type PlannerSignature = z.infer<typeof PlannerSignatureSchema>;
+
+/** The offline install's account that reviewed and signed: an account of its Ledger, as it stated it. */
+export const ReviewerSchema = z.strictObject({ address: Address, path: z.string() });
+export type Reviewer = z.infer<typeof ReviewerSchema>;
+
 export const UnsignedBundleSchema = z.strictObject({
   format: z.literal(UNSIGNED_BUNDLE_FORMAT),
   version: z.literal(BUNDLE_VERSION),
@@ -220,6 +234,11 @@ export const UnsignedBundleSchema = z.strictObject({
   counts: z.strictObject({ transactions: z.number().int().nonnegative(), messages: z.number().int().nonnegative() }),
   items: z.array(BundleItemSchema),
   snapshot: BundleSnapshotSchema,
+  /**
+   * Who planned it: an account on the planner's Ledger, and its EIP-191 signature of the plan hash
+   * (the bundle without `planner` and `checksum`; see planner.ts).
+   */
+  planner: PlannerSignatureSchema,
   checksum: ChecksumSchema,
 });
 export type UnsignedBundle = z.infer<typeof UnsignedBundleSchema>;
@@ -248,6 +267,8 @@ export const SignedBundleSchema = z.strictObject({
   unsigned: UnsignedBundleSchema,
   /** One entry per item of the unsigned bundle, in its order. */
   items: z.array(SignedItemSchema),
+  /** The offline install's Ledger account that reviewed it (the wallets' signatures are in the items). */
+  reviewer: ReviewerSchema,
   checksum: ChecksumSchema,
 });
 export type SignedBundle = z.infer<typeof SignedBundleSchema>;
@@ -270,5 +291,9 @@ export const BundleSummarySchema = z.object({
   snapshotTakenAt: z.string(),
   source: BundleSourceSchema,
   fileName: z.string(),
+  /** The planner account that signed the plan hash. */
+  planner: z.string(),
+  /** (signed bundles) The offline install's account that reviewed and signed it. */
+  reviewer: z.string().nullable(),
 });
 export type BundleSummary = z.infer<typeof BundleSummarySchema>;

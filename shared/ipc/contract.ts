@@ -50,6 +50,9 @@ import {
   BundleTextInput,
   BundleViewSchema,
   ExportUnsignedInput,
+  AddPlannerInput,
+  RemovePlannerInput,
+  TrustedPlannerSchema,
   ImportedSignedSchema,
   ImportedUnsignedSchema,
   SendCheckSchema,
@@ -227,6 +230,12 @@ export const methods = {
     policy: query(OfflinePolicySchema),
     /** Offline install: saves the policy edited in Settings. */
     setPolicy: method(SetOfflinePolicyInput, OfflinePolicySchema),
+    /** The planners whose signed unsigned bundles the offline install reviews. */
+    planners: query(z.array(TrustedPlannerSchema)),
+    /** Offline install: trusts a planner once its Ledger, plugged in here, showed the same address. */
+    addPlanner: method(AddPlannerInput, z.array(TrustedPlannerSchema)),
+    /** Offline install: no longer trusts a planner. */
+    removePlanner: method(RemovePlannerInput, z.array(TrustedPlannerSchema)),
   },
   system: {
     openExternal: method(OpenExternalInput, z.object({ opened: z.boolean() })),

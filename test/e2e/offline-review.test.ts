@@ -8,6 +8,8 @@ import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulat
 import type { EmbeddedSimulation } from '../../electron/runtime/service-connection';
 import { DeviceService } from '../../electron/services/device';
 import { SIM_MNEMONIC } from '../../electron/sim/chain';
+import { deriveAccount } from '../../electron/sim/chain/accounts';
+import { signAsPlanner } from '../support/bundle-fixture';
 import { createEmulatedLedger, emulatorTransportFactory } from '../../electron/sim/ledger';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
@@ -29,6 +31,9 @@ let vault: PortfolioVault;
 let wallets: string[];
 let unsignedFile: string;
 let signedFile: string;
+
+/** The demo's planner: the first BIP-44 account of the simulation's seed, on the online console's Ledger. */
+const planner = deriveAccount(0);
 
 const chain = () => createPublicClient({ transport: http(sim.localChains.find((c) => c.chainId === vault.chain.chainId)!.rpcUrl) });
 const nonces = () => Promise.all(wallets.map((w) => chain().getTransactionCount({ address: w as Hex })));
@@ -78,9 +83,23 @@ async function approveUntilDone(page: Page): Promise<void> {
   }
 }
 
-/** Clicks a button that saves a file and keeps the file where the test can read it. */
-async function saveDownload(page: Page, button: RegExp | string, name: string): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+/** The operator approves the one review the online console's Ledger (the demo's emulated one) shows. */
+async function approveOnline(): Promise<void> {
+  const device = online.c.runtime.handlers.emulator;
+  await expect.poll(async () => (await device.snapshot({}, ctx)).pending !== null, { timeout: 60_000 }).toBe(true);
+  const screens = (await device.snapshot({}, ctx)).pending!.screens;
+  // The planner reads on the device the plan hash it signs.
+  expect(screens.find((sc) => sc.title === 'Message')?.value).toMatch(/^Vaultdesk unsigned bundle sha256:[0-9a-f]{64}$/);
+  await device.command({ command: 'approve' }, ctx);
+}
+
+/** Clicks a button that saves a file and keeps the file where the test can read it (approving the planner's signature online when asked). */
+async function saveDownload(page: Page, button: RegExp | string, name: string, options: { plannerSigns?: boolean } = {}): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 90_000 }),
+    page.getByRole('button', { name: button }).click(),
+    options.plannerSigns ? approveOnline() : Promise.resolve(),
+  ]);
   const file = path.join(files, name === '' ? download.suggestedFilename() : name);
   await download.saveAs(file);
   return file;
@@ -116,9 +135,12 @@ describe('online: a reviewed plan leaves as an unsigned bundle', () => {
     expect(await page.getByTestId('plan').locator('.plan-items > li').count()).toBe(4);
 
     const noncesBefore = await nonces();
-    unsignedFile = await saveDownload(page, 'Export unsigned bundle', '');
+    unsignedFile = await saveDownload(page, 'Export unsigned bundle', '', { plannerSigns: true });
     expect(path.basename(unsignedFile)).toMatch(/^vaultdesk-unsigned-\d{8}-\d{4}-withdraw-.+-4tx-[0-9a-f]{8}\.json$/);
     await expect.poll(() => page.getByTestId('bundle-saved').textContent()).toContain(path.basename(unsignedFile));
+    // Which account signed it as planner.
+    expect(await page.getByTestId('bundle-saved').textContent()).toContain(planner.address);
+    expect((JSON.parse(readFileSync(unsignedFile, 'utf8')) as UnsignedBundle).planner.address).toBe(planner.address);
     // The plan stays for review; nothing went to the device or the chain.
     expect(await page.getByTestId('plan').count()).toBe(1);
     expect(await page.getByTestId('batch').count()).toBe(0);
@@ -141,12 +163,51 @@ function swappedEverywhere(text: string, from: string, to: string): string {
   return bundleText(seal<UnsignedBundle>(bundle));
 }
 
+/** The same, signed again with the planner's key: as if the planner's own machine had altered it. */
+function swappedAndResigned(text: string, from: string, to: string): string {
+  return bundleText(signAsPlanner(JSON.parse(swappedEverywhere(text, from, to)) as UnsignedBundle, planner.privateKey));
+}
+
 describe("the offline install's own records: registry and policy", () => {
   let onlineFingerprint: string;
 
-  it('refuses the bundle while its registry does not hold the vault', async () => {
+  it('refuses the bundle while this install does not trust its planner, naming the address and where to add it', async () => {
     const page = offline.page;
     await expect.poll(() => page.getByTestId('mode-banner').textContent()).toContain('OFFLINE');
+    await page.getByTestId('bundle-input').setInputFiles(unsignedFile);
+    await page.getByRole('button', { name: 'Review and sign' }).click();
+    const refusal = page.locator('[role="alert"][data-error-code="BUNDLE_PLANNER_UNKNOWN"]');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(planner.address);
+    expect(await refusal.textContent()).toContain('Settings → Trusted planners');
+    await screenshot(page, 'offline-refused-planner-unknown');
+  });
+
+  it('trusts the planner once its Ledger, plugged in here, showed the same address', async () => {
+    const page = offline.page;
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const card = page.getByTestId('trusted-planners-card');
+    await card.waitFor();
+    expect(await card.getByTestId('no-planner').count()).toBe(1);
+    await card.getByLabel('Planner address').fill(planner.address);
+    await card.getByLabel('Label').fill('Planning desk');
+    expect(await card.getByLabel('Ledger path of the planner account').inputValue()).toBe("44'/60'/0'/0/0");
+    await card.getByRole('button', { name: 'Show on the Ledger and add' }).click();
+    // The device shows the address to compare; the operator approves it there.
+    await card.getByTestId('planner-on-device').waitFor();
+    const device = offline.c.runtime.handlers.emulator;
+    await expect.poll(async () => (await device.snapshot({}, ctx)).pending?.screens.find((sc) => sc.title === 'Address')?.value ?? null, { timeout: 30_000 }).toBe(planner.address);
+    await screenshot(page, 'offline-planner-on-device');
+    await device.command({ command: 'approve' }, ctx);
+    await card.getByTestId('planner-added').waitFor();
+    expect(await card.locator(`tr[data-planner="${planner.address}"]`).textContent()).toContain('Planning desk');
+    expect(await card.locator(`tr[data-planner="${planner.address}"]`).textContent()).toContain('shown on its Ledger');
+    await screenshot(page, 'offline-planner-trusted');
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+  });
+
+  it('refuses the bundle while its registry does not hold the vault', async () => {
+    const page = offline.page;
     await page.getByTestId('bundle-input').setInputFiles(unsignedFile);
     await page.getByRole('button', { name: 'Review and sign' }).click();
     const refusal = page.locator('[role="alert"][data-error-code="BUNDLE_VAULT_NOT_PINNED"]');
@@ -166,21 +227,32 @@ describe("the offline install's own records: registry and policy", () => {
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByTestId('registry-input').setInputFiles(registryFile);
     await expect.poll(() => page.getByTestId('registry-imported').textContent()).toContain(onlineFingerprint);
-    expect(await page.getByTestId('offline-registry-fingerprint').textContent()).toContain(onlineFingerprint);
+    await expect.poll(() => page.getByTestId('offline-registry-fingerprint').textContent()).toContain(onlineFingerprint);
     expect(await page.getByTestId('offline-registry-vaults').textContent()).toContain(vault.name);
     await screenshot(page, 'offline-registry-imported');
   });
 
   it('refuses a bundle whose queue was swapped for 0x…dEaD everywhere and sealed again, naming both addresses', async () => {
     const page = offline.page;
-    const swapped = path.join(files, 'swapped.json');
-    writeFileSync(swapped, swappedEverywhere(readFileSync(unsignedFile, 'utf8'), vault.queue!, '0x000000000000000000000000000000000000dEaD'));
+    const dead = '0x000000000000000000000000000000000000dEaD';
     await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+    // Sealed again without the planner's key: the planner signature no longer matches.
+    const unsignedSwap = path.join(files, 'swapped-unsigned.json');
+    writeFileSync(unsignedSwap, swappedEverywhere(readFileSync(unsignedFile, 'utf8'), vault.queue!, dead));
+    await page.getByTestId('bundle-input').setInputFiles(unsignedSwap);
+    await page.getByRole('button', { name: 'Review and sign' }).click();
+    const bySignature = page.locator('[role="alert"][data-error-code="BUNDLE_PLANNER_SIGNATURE"]');
+    await bySignature.waitFor();
+    expect(await bySignature.textContent()).toContain('changed after its planner signed it');
+    // Signed again with the planner's own key: the registry still names the queue and both addresses.
+    const swapped = path.join(files, 'swapped.json');
+    writeFileSync(swapped, swappedAndResigned(readFileSync(unsignedFile, 'utf8'), vault.queue!, dead));
     await page.getByTestId('bundle-input').setInputFiles(swapped);
     await page.getByRole('button', { name: 'Review and sign' }).click();
     const refusal = page.locator('[role="alert"][data-error-code="BUNDLE_REGISTRY_MISMATCH"]');
     await refusal.waitFor();
-    expect(await refusal.textContent()).toContain('0x000000000000000000000000000000000000dEaD');
+    expect(await refusal.textContent()).toContain(dead);
+    expect(await refusal.textContent()).toContain('queue');
     expect((await refusal.textContent())!.toLowerCase()).toContain(vault.queue!.toLowerCase());
     await screenshot(page, 'offline-refused-swapped');
   });
@@ -203,6 +275,7 @@ describe("the offline install's own records: registry and policy", () => {
     const refusal = page.locator('[role="alert"][data-error-code="BUNDLE_POLICY"]');
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain('max fee per transaction: the limit is 0.000001 ETH');
+    expect(await refusal.textContent()).toMatch(/has \d+(\.\d+)? ETH/);
     await screenshot(page, 'offline-refused-policy');
 
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -321,6 +394,9 @@ describe('online again: the signed bundle is checked and sent', () => {
     await card.waitFor();
     expect(await card.getAttribute('data-kind')).toBe('signed');
     expect(await card.textContent()).toContain('4 signed');
+    // Who planned it and who reviewed it offline (the offline Ledger's first account: the same seed here).
+    expect(await page.getByTestId('bundle-planner').textContent()).toContain(planner.address);
+    expect(await page.getByTestId('bundle-reviewer').textContent()).toContain(planner.address);
     await screenshot(page, 'bundle-opened-online');
     await page.getByRole('button', { name: 'Check and send' }).click();
 
@@ -329,6 +405,7 @@ describe('online again: the signed bundle is checked and sent', () => {
     await expect.poll(() => page.getByTestId('send-checks').textContent(), { timeout: 30_000 }).toContain('All 4 signed transactions can be sent now.');
     await screenshot(page, 'bundle-send-checks');
     expect(await page.getByTestId('batch-from-bundle').textContent()).toContain(path.basename(signedFile));
+    expect(await page.getByTestId('bundle-signers').textContent()).toContain(`reviewed and signed offline by ${planner.address}`);
     await page.getByRole('button', { name: 'Send 4 signed transactions' }).click();
     await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 120_000 }).toBe('done');
     const states = await page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
@@ -371,7 +448,7 @@ describe('a signed bundle whose nonce was used meanwhile', () => {
     await page.getByLabel('Select all rows shown').check();
     await page.getByRole('button', { name: 'Review and sign 2 cancels' }).click();
     await expect.poll(() => page.getByTestId('plan').textContent(), { timeout: 60_000 }).toContain(`cancels in ${vault.name}`);
-    cancelsUnsigned = await saveDownload(page, 'Export unsigned bundle', '');
+    cancelsUnsigned = await saveDownload(page, 'Export unsigned bundle', '', { plannerSigns: true });
     expect(path.basename(cancelsUnsigned)).toMatch(/-cancel-.+-2tx-/);
     await page.getByRole('button', { name: 'Discard' }).click();
   });

@@ -3,7 +3,8 @@
  * bundles, and signed with local keys standing for the Ledger: the material of the tamper tests.
  */
 import { privateKeyToAccount } from 'viem/accounts';
-import { keccak256, type Hex } from 'viem';
+import { hashMessage, hexToBytes, keccak256, type Hex } from 'viem';
+import { secp256k1 } from '@noble/curves/secp256k1';
 import { buildDraft } from '../../electron/services/signing/drafts';
 import { personalMessageScreens } from '../../shared/device/screens';
 import { planClaims, planDeposit, type TxStep, type VaultFacts, type WalletFacts } from '../../shared/signing/rules';
@@ -12,8 +13,11 @@ import type { BatchItem, Plan, PlanVault, SigningAction } from '../../shared/sig
 import type { PinnedVault } from '../../shared/registry/schemas';
 import {
   buildSignedBundle,
-  buildUnsignedBundle,
+  draftUnsignedBundle,
+  plannerMessage,
+  signedByPlanner,
   bundleText,
+  type Reviewer,
   type BundleSnapshot,
   type SignedItem,
   type UnsignedBundle,
@@ -36,12 +40,34 @@ export const KEYS = {
   W0: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
   W1: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
   stranger: '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+  /** The planner's Ledger account (the first account of the development mnemonic, as the simulation's planner). */
+  planner: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
 } as const;
 export const ACCOUNTS = {
   W0: privateKeyToAccount(KEYS.W0),
   W1: privateKeyToAccount(KEYS.W1),
   stranger: privateKeyToAccount(KEYS.stranger),
+  planner: privateKeyToAccount(KEYS.planner),
 };
+/** The offline install's reviewer, as its Ledger names it. */
+export const REVIEWER: Reviewer = { address: ACCOUNTS.planner.address, path: "44'/60'/0'/0/0" };
+
+/** personal_sign of a text with a key, synchronously (as the planner's Ledger signs the plan hash). */
+function personalSign(text: string, key: Hex): Hex {
+  const sig = secp256k1.sign(hexToBytes(hashMessage(text)), hexToBytes(key));
+  return `0x${sig.toCompactHex()}${(27 + sig.recovery).toString(16)}` as Hex;
+}
+
+/**
+ * The bundle signed again by a planner (the trusted one unless another key is given) and sealed:
+ * what a bundle changed on the way looks like once someone with that key signed it.
+ */
+export function signAsPlanner<T extends object>(bundle: T, key: keyof typeof KEYS | Hex = 'planner'): UnsignedBundle {
+  const { planner: _p, checksum: _c, ...draft } = bundle as T & { planner?: unknown; checksum?: unknown };
+  const privateKey = key.startsWith('0x') ? (key as Hex) : KEYS[key as keyof typeof KEYS];
+  const signature = personalSign(plannerMessage(draft), privateKey);
+  return signedByPlanner(draft as unknown as Parameters<typeof signedByPlanner>[0], { address: privateKeyToAccount(privateKey).address, signature });
+}
 /** A wallet of a fixture plan: where it signs, and its next nonce. */
 export interface FixtureWallet {
   address: string;
@@ -213,7 +239,7 @@ export function makeUnsigned(
   options: FixtureOptions = {},
 ): UnsignedBundle {
   const plan = makePlan(action, wallets, options);
-  return buildUnsignedBundle(plan, makeSnapshot(plan, wallets), '2026-11-23T19:36:00.000Z');
+  return signAsPlanner(draftUnsignedBundle(plan, makeSnapshot(plan, wallets), '2026-11-23T19:36:00.000Z'));
 }
 
 const accountOf = (address: string) => Object.values(ACCOUNTS).find((a) => a.address.toLowerCase() === address.toLowerCase())!;
@@ -255,7 +281,7 @@ export async function signItems(bundle: UnsignedBundle, signer?: (index: number)
 
 export async function makeSignedText(action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'> = 'deposit'): Promise<string> {
   const unsigned = makeUnsigned(action);
-  return bundleText(buildSignedBundle(unsigned, await signItems(unsigned), '2026-11-23T20:01:00.000Z'));
+  return bundleText(buildSignedBundle(unsigned, await signItems(unsigned), '2026-11-23T20:01:00.000Z', REVIEWER));
 }
 
 /** The registry entry an install that pinned this vault holds (as the online install exports it). */

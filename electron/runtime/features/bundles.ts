@@ -5,6 +5,7 @@ import { createBundleService, type BundleService } from '../../services/bundles'
 import type { Logger } from '../../services/log/logger';
 import { feature, type Feature } from '../feature';
 import type { SigningPipeline } from './signing';
+import type { DeviceHost } from '../device-host';
 
 export interface BundlesFeatureDeps {
   /** The signing pipeline of the current mode (its pipeline, chains and journal folder). */
@@ -13,6 +14,8 @@ export interface BundlesFeatureDeps {
   /** Where this mode's plans take their figures from, for a bundle's snapshot. */
   source: () => Promise<BundleSource>;
   epochHistory: (vaultId: string) => Promise<EpochRow[]>;
+  /** The Ledger: it signs exported bundles as their planner, and shows a planner's address before it is trusted. */
+  device: () => Promise<DeviceHost>;
   log: Logger;
 }
 
@@ -36,6 +39,11 @@ export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
         source: deps.source,
         epochHistory: deps.epochHistory,
         registry: signing.registry,
+        device: {
+          signPersonalMessage: async (...args) => (await deps.device()).service.signPersonalMessage(...args),
+          verifyAddress: async (...args) => (await deps.device()).service.verifyAddress(...args),
+          discoverAccounts: async (...args) => (await deps.device()).service.discoverAccounts(...args),
+        },
         log: deps.log,
       });
       services.set(signing, service);
@@ -71,6 +79,15 @@ export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
       setPolicy: async ({ policy }) => {
         offlineOnly('the offline policy');
         return now().policy.write(policy);
+      },
+      planners: async () => now().planners.list(),
+      addPlanner: async ({ address, label, path }) => {
+        offlineOnly('trusting a planner');
+        return now().addPlanner(address, label, path);
+      },
+      removePlanner: async ({ address }) => {
+        offlineOnly('trusting a planner');
+        return now().planners.remove(address);
       },
       exportSigned: async ({ batchId }) => now().exportSigned(batchId),
       importSigned: async ({ content, fileName, acceptForeign }) => {

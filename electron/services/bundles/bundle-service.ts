@@ -1,5 +1,10 @@
 import type { PublicClient } from 'viem';
-import { bundleText, buildSignedBundle, buildUnsignedBundle, summarize } from '../../../shared/bundle/build';
+import { bundleText, buildSignedBundle, draftUnsignedBundle, signedByPlanner, summarize } from '../../../shared/bundle/build';
+import { checkPlannerTrusted, plannerMessage, verifyPlannerSignature } from '../../../shared/bundle/planner';
+import { derivationPath } from '../../../shared/device/paths';
+import type { TrustedPlannerEntry } from '../../../shared/bundle/ipc';
+import type { DevicePort } from '../device/device-port';
+import { TrustedPlannerStore } from './trusted-planners';
 import { bundleError } from '../../../shared/bundle/errors';
 import type { BundleFile, BundleView, ImportedSigned, ImportedUnsigned, SendCheck } from '../../../shared/bundle/ipc';
 import { SIGNED_BUNDLE_FORMAT, type BundleSource, type SignedItem, type UnsignedBundle } from '../../../shared/bundle/schemas';
@@ -47,8 +52,21 @@ export interface BundleServiceOptions {
    * pinned there, at the pinned addresses (the offline install imports it from the online one).
    */
   registry: VaultRegistry;
+  /**
+   * The Ledger: online, the planner's device signs each unsigned bundle's plan hash; offline, it
+   * shows a planner's address before it is trusted, and gives the reviewer's account.
+   */
+  device?: BundleDevice;
   log?: Logger;
 }
+
+export type BundleDevice = Partial<Pick<DevicePort, 'signPersonalMessage' | 'verifyAddress' | 'discoverAccounts'>>;
+
+/**
+ * The account that signs as planner (online) and is named as reviewer (offline): the first BIP-44
+ * account of the desk's Ledger (44'/60'/0'/0/0), the one a wallet app shows first.
+ */
+export const DESK_ACCOUNT_PATH = derivationPath('bip44', 0);
 
 const JSON_TYPE = 'application/json' as const;
 
@@ -60,6 +78,25 @@ export class BundleService {
   constructor(private readonly options: BundleServiceOptions) {
     this.store = new BundleStore(options.dataDir);
     this.policy = new OfflinePolicyStore(options.dataDir);
+    this.planners = new TrustedPlannerStore(options.dataDir);
+  }
+
+  /** The offline install's trusted planners (a file in its data folder). */
+  readonly planners: TrustedPlannerStore;
+
+  /** Where the planner's (and the reviewer's) account is on the Ledger. */
+  readonly accountPath = DESK_ACCOUNT_PATH;
+
+  private deviceFor<K extends keyof BundleDevice>(what: K): NonNullable<BundleDevice[K]> {
+    const fn = this.options.device?.[what];
+    if (!fn) {
+      throw new AppError({
+        code: 'BUNDLE_NO_DEVICE',
+        message: 'No Ledger is available to this install for bundles.',
+        action: 'Connect the Ledger, open its Ethereum app, and try again.',
+      });
+    }
+    return fn.bind(this.options.device) as NonNullable<BundleDevice[K]>;
   }
 
   /** The offline install's policy (a file in its data folder), applied to every unsigned bundle. */
@@ -88,7 +125,11 @@ export class BundleService {
       }
     }
     const snapshot = snapshotFromBasis(plan, basis, await this.options.source(), epochs);
-    const bundle = buildUnsignedBundle(plan, snapshot, new Date().toISOString());
+    const draft = draftUnsignedBundle(plan, snapshot, new Date().toISOString());
+    // The planner's Ledger signs the plan hash: the offline install reviews only bundles its
+    // trusted planners signed, so a bundle changed on the way cannot pass for this one.
+    const signed = await this.deviceFor('signPersonalMessage')(this.accountPath, plannerMessage(draft));
+    const bundle = signedByPlanner(draft, { address: signed.address, signature: signed.signature });
     const content = bundleText(bundle);
     // The file must pass the offline install's checks: check it here before it leaves.
     readUnsignedBundle(content, bundleScreens);
@@ -100,6 +141,7 @@ export class BundleService {
     await this.store.save('exported', bundle.checksum, content);
     this.options.log?.info('bundles: unsigned bundle exported', {
       planId,
+      planner: bundle.planner.address,
       checksum: bundle.checksum,
       transactions: bundle.counts.transactions,
       messages: bundle.counts.messages,
@@ -111,7 +153,9 @@ export class BundleService {
 
   async importUnsigned(content: string, fileName: string | null = null): Promise<ImportedUnsigned> {
     const { bundle: stated, checksum } = readUnsignedBundle(content, bundleScreens);
+    const planner = checkPlannerTrusted(await verifyPlannerSignature(stated), await this.planners.list());
     const { bundle, notes } = await this.reviewedHere(stated);
+    notes.unshift(`Planned and signed by ${plainText(planner.label)} ${planner.address}, a planner this install trusts; the signature covers the whole bundle.`);
     const plan = planFromBundle(bundle, checksum, fileName);
     plan.warnings.push(...notes);
     await this.store.save('unsigned', checksum, content);
@@ -175,7 +219,7 @@ export class BundleService {
         signedAt: signed ? (item.signed?.at ?? lastSigned(item.history)) : null,
       };
     });
-    const bundle = buildSignedBundle(unsigned, items, new Date().toISOString());
+    const bundle = buildSignedBundle(unsigned, items, new Date().toISOString(), await this.reviewer());
     const content = bundleText(bundle);
     // The online install refuses anything but the reviewed drafts signed by their wallets: so
     // does this one, before the file is written.
@@ -183,6 +227,24 @@ export class BundleService {
     const summary = summarize(bundle);
     this.options.log?.info('bundles: signed bundle exported', { batchId, checksum: bundle.checksum, signed: summary.signed });
     return { fileName: summary.fileName, mimeType: JSON_TYPE, content, checksum: bundle.checksum, summary };
+  }
+
+  /** The reviewer's account: this install's Ledger at the desk account's path (read, not shown). */
+  private async reviewer(): Promise<{ address: string; path: string }> {
+    const [account] = await this.deviceFor('discoverAccounts')({ scheme: 'bip44', start: 0, count: 1 });
+    if (!account) throw new AppError({ code: 'BUNDLE_NO_DEVICE', message: 'The Ledger gave no account.', action: 'Reconnect the Ledger and save the signed bundle again.' });
+    return { address: account.address, path: this.accountPath };
+  }
+
+  /**
+   * Trusts a planner once its address was compared on its Ledger: the device, plugged in here,
+   * shows its account at `path`, which must be the address typed in, and the operator confirms.
+   */
+  async addPlanner(address: string, label: string, path: string): Promise<TrustedPlannerEntry[]> {
+    await this.deviceFor('verifyAddress')(path, address);
+    const planners = await this.planners.add({ address, label: plainText(label), checkedBy: 'device' });
+    this.options.log?.info('bundles: planner trusted', { address, path });
+    return planners;
   }
 
   // ---- back online: signed bundle → batch to send ---------------------------------------------

@@ -13,8 +13,8 @@ export function OfflineStart() {
     <div className="card wide" data-testid="offline-start">
       <h2>Sign a batch prepared online</h2>
       <p className="muted">
-        This install opens no network connection, so it cannot plan from the chain. Open the unsigned bundle exported by the online install: it is
-        checked, then reviewed here and signed on the Ledger.
+        This install opens no network connection, so it cannot plan from the chain. Open the unsigned bundle exported by the online install:
+        it is checked, then reviewed here and signed on the Ledger.
       </p>
       <div className="form-actions">
         <button type="button" className="button button-primary" onClick={() => go('bundles')}>
@@ -70,31 +70,41 @@ export function BundleSaved({ of, next }: { of: { planId: string } | { batchId: 
  */
 export function SendChecks({ batch }: { batch: Batch }) {
   const checks = useBundlesStore((s) => s.checks[batch.id]);
+  const signers = useBundlesStore((s) => s.signers[batch.id]);
   const loadChecks = useBundlesStore((s) => s.loadChecks);
   useEffect(() => {
     if (!checks) void loadChecks(batch.id);
   }, [batch.id, checks, loadChecks]);
-  if (batch.status === 'done') return null;
+  const who = signers ? (
+    <p className="muted" data-testid="bundle-signers">
+      Planned by <code>{signers.planner}</code> (its signature checked on the offline install); reviewed and signed offline by{' '}
+      <code>{signers.reviewer ?? 'an unnamed reviewer'}</code>.
+    </p>
+  ) : null;
+  if (batch.status === 'done') return who;
   const problems = (checks ?? []).filter((c) => c.problem);
   return (
-    <div className="send-checks" aria-label="Before sending" data-testid="send-checks">
-      <div className="notice-head">
-        <strong>
-          {!checks
-            ? 'Checking each transaction against the chain…'
-            : problems.length === 0
-              ? `All ${checks.length} signed transaction${checks.length === 1 ? '' : 's'} can be sent now.`
-              : `${problems.length} of ${checks.length} cannot be mined as signed:`}
-        </strong>
-        <button type="button" className="link-button" onClick={() => void loadChecks(batch.id)}>
-          Check again
-        </button>
-      </div>
-      {problems.map((c) => (
-        <div key={c.itemId} data-item-id={c.itemId}>
-          <ErrorNotice error={c.problem!} title={`${c.label || c.wallet}${c.nonce !== null ? ` · nonce ${c.nonce}` : ''}`} />
+    <>
+      {who}
+      <div className="send-checks" aria-label="Before sending" data-testid="send-checks">
+        <div className="notice-head">
+          <strong>
+            {!checks
+              ? 'Checking each transaction against the chain…'
+              : problems.length === 0
+                ? `All ${checks.length} signed transaction${checks.length === 1 ? '' : 's'} can be sent now.`
+                : `${problems.length} of ${checks.length} cannot be mined as signed:`}
+          </strong>
+          <button type="button" className="link-button" onClick={() => void loadChecks(batch.id)}>
+            Check again
+          </button>
         </div>
-      ))}
-    </div>
+        {problems.map((c) => (
+          <div key={c.itemId} data-item-id={c.itemId}>
+            <ErrorNotice error={c.problem!} title={`${c.label || c.wallet}${c.nonce !== null ? ` · nonce ${c.nonce}` : ''}`} />
+          </div>
+        ))}
+      </div>
+    </>
   );
 }

@@ -114,6 +114,25 @@ export function BundlesScreen() {
             <dd>
               <DateTime seconds={isoToSeconds(summary.createdAt)} />
             </dd>
+            <dt>Planned by</dt>
+            <dd data-testid="bundle-planner">
+              <code>{summary.planner}</code>
+              <span className="cell-sub">
+                {' · '}
+                {summary.kind === 'unsigned' && offline
+                  ? "its Ledger account signed the plan hash; it must be one of this install's trusted planners (Settings)"
+                  : 'its Ledger account signed the plan hash'}
+              </span>
+            </dd>
+            {summary.reviewer ? (
+              <>
+                <dt>Reviewed by</dt>
+                <dd data-testid="bundle-reviewer">
+                  <code>{summary.reviewer}</code>
+                  <span className="cell-sub"> · the offline install's Ledger account</span>
+                </dd>
+              </>
+            ) : null}
             <dt>Checksum</dt>
             <dd>
               <code>{summary.checksum}</code>

@@ -28,6 +28,8 @@ interface BundlesState {
   planViews: Record<string, BundleView & { from: string }>;
   /** Per batch sent from a signed bundle: what the chain says about each transaction still to send. */
   checks: Record<string, SendCheck[]>;
+  /** Per batch sent from a signed bundle: who planned it and who reviewed and signed it offline. */
+  signers: Record<string, { planner: string; reviewer: string | null }>;
   /** Reads a chosen file and checks it without importing it. */
   openFile(file: File): Promise<void>;
   closeFile(): void;
@@ -68,6 +70,7 @@ export const useBundlesStore = create<BundlesState>((set, get) => {
     snapshot: null,
     saved: null,
     planViews: {},
+    signers: {},
     checks: {},
     async openFile(file) {
       set({ opened: null, saved: null });
@@ -121,7 +124,11 @@ export const useBundlesStore = create<BundlesState>((set, get) => {
         ),
       );
       if (!imported) return false;
-      set((s) => ({ opened: null, checks: { ...s.checks, [imported.batch.id]: imported.checks } }));
+      set((s) => ({
+        opened: null,
+        checks: { ...s.checks, [imported.batch.id]: imported.checks },
+        signers: { ...s.signers, [imported.batch.id]: { planner: imported.bundle.planner, reviewer: imported.bundle.reviewer } },
+      }));
       await useSigningStore.getState().open(imported.batch.id);
       void useSigningStore.getState().loadBatches();
       return true;

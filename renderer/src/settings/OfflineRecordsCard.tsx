@@ -6,11 +6,12 @@ import { ROLE_NAMES, type PinnedVault, type RegistryExport, type RegistryRole } 
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useNavigationStore } from '../navigation/navigation-store';
+import { TrustedPlannersCard } from './TrustedPlannersCard';
 
 /**
  * The offline install's own records, against which every unsigned bundle is checked: the vault
- * registry imported from the online install (its fingerprint to compare with the one shown there)
- * and the offline policy. Shown only on an offline-review install.
+ * registry imported from the online install (its fingerprint to compare with the one shown there),
+ * the planners it trusts, and the offline policy. Shown only on an offline-review install.
  */
 export function OfflineRecordsCard() {
   const mode = useNavigationStore((s) => s.info?.mode);
@@ -18,6 +19,7 @@ export function OfflineRecordsCard() {
   return (
     <>
       <OfflineRegistryCard />
+      <TrustedPlannersCard />
       <OfflinePolicyCard />
     </>
   );
@@ -47,9 +49,10 @@ function OfflineRegistryCard() {
     if (!file) return;
     try {
       const result = await call(getBridge().registry.import({ content: await file.text(), fileName: file.name }));
+      // What the install now holds first, so the notice never stands beside the previous fingerprint.
+      await refresh();
       setImported({ fileName: file.name, fingerprint: result.fingerprint });
       setFailure(null);
-      await refresh();
     } catch (err) {
       setFailure(errorData(err));
     }

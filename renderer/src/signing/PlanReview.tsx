@@ -241,8 +241,8 @@ export function PlanReview({ plan }: { plan: Plan }) {
       {!fromBundle ? (
         <BundleSaved
           of={{ planId: plan.id }}
-          next={() =>
-            ': carry it to the offline install and open it on its Bundles screen. Nothing was signed here; the plan stays until you sign or discard it.'
+          next={(saved) =>
+            `, its plan hash signed on the Ledger by the planner account ${saved.planner} (44'/60'/0'/0/0): carry it to the offline install, which must trust that address, and open it on its Bundles screen. No transaction was signed here; the plan stays until you sign or discard it.`
           }
         />
       ) : null}
@@ -362,7 +362,7 @@ function ExportUnsigned({ plan, disabled }: { plan: Plan; disabled: boolean }) {
       type="button"
       className="button"
       disabled={disabled || busy}
-      title="Save this plan as an unsigned bundle, to review and sign it on an offline install."
+      title="Save this plan as an unsigned bundle, to review and sign it on an offline install. The Ledger signs its plan hash as the planner (account 44'/60'/0'/0/0): approve it on the device."
       onClick={() => void exportUnsigned(plan.id)}
     >
       Export unsigned bundle

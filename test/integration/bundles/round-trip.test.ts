@@ -5,8 +5,9 @@ import { parseTransaction, type Hex } from 'viem';
 import { createBundleService, type BundleService } from '../../../electron/services/bundles';
 import { createSigningService, type SigningService } from '../../../electron/services/signing';
 import { VaultRegistry } from '../../../electron/services/registry';
-import { readSignedBundle, readUnsignedBundle } from '../../../shared/bundle';
+import { plannerHash, readSignedBundle, readUnsignedBundle } from '../../../shared/bundle';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
+import { deriveAccount } from '../../../electron/sim/chain/accounts';
 import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
 
 // An online install plans and exports; an offline install (its own data folder, and no service,
@@ -15,6 +16,8 @@ import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../s
 let world: SigningWorld;
 let view: Portfolio;
 let online: BundleService;
+/** The simulation's planner: the first BIP-44 account of its seed, on the online install's Ledger. */
+const PLANNER = deriveAccount(0).address;
 
 const unreachable = (what: string) => () => {
   throw new Error(`the offline install touched the ${what}`);
@@ -34,7 +37,9 @@ async function offlineInstall(): Promise<{ signing: SigningService; bundles: Bun
     registry,
     firstSeen: { kind: 'refuse', action: 'This install cannot pin vaults.' },
   });
-  const bundles = createBundleService({ dataDir, signing, chain: unreachable('chain'), source: unreachable('service'), registry });
+  const bundles = createBundleService({ dataDir, signing, chain: unreachable('chain'), source: unreachable('service'), registry, device: world.device });
+  // The planner this install trusts: the online install's Ledger account (the same seed here).
+  await bundles.planners.add({ address: PLANNER, label: 'Planning desk', checkedBy: 'device' });
   return { signing, bundles };
 }
 
@@ -58,6 +63,7 @@ beforeAll(async () => {
       withdrawQueue: null,
     })),
     registry: new VaultRegistry(world.dataDir),
+    device: world.device,
   });
 }, 120_000);
 
@@ -104,13 +110,18 @@ describe('offline review round trip on the simulation', () => {
     expect(imported.snapshot.wallets.length).toBe(6);
     expect(imported.snapshot.epochs?.rows.length).toBeGreaterThan(0);
     expect(summary).toMatchObject({ status: 'done', counts: { planned: drafts.length, signed: drafts.length, broadcast: 0, confirmed: 0 } });
-    expect(world.reviews.length - reviewsBefore).toBe(drafts.length);
+    // The planner's Ledger showed the plan hash it signed; then one review per transaction.
+    const plannerReview = world.reviews[reviewsBefore]!;
+    expect(plannerReview.find((screen) => screen.title === 'Message')?.value).toBe(`Vaultdesk unsigned bundle ${plannerHash(readUnsignedBundle(unsigned.content).bundle)}`);
+    expect(unsigned.summary.planner).toBe(PLANNER);
+    expect(imported.plan.warnings.join(' ')).toContain(`Planned and signed by Planning desk ${PLANNER}`);
+    expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 1);
     expect(signed.fileName).toMatch(/^vaultdesk-signed-.+\.json$/);
 
     // Importing the unsigned bundle again opens the same batch: nothing is signed twice.
     const again = await offline.bundles.importUnsigned(unsigned.content, unsigned.fileName);
     expect(again.batchId).toBe(batch.id);
-    expect(world.reviews.length - reviewsBefore).toBe(drafts.length);
+    expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 1);
 
     // Back online: checked, journaled, every transaction sendable, then sent and confirmed.
     const back = await online.importSigned(signed.content, signed.fileName);
@@ -118,10 +129,12 @@ describe('offline review round trip on the simulation', () => {
     expect(back.checks).toHaveLength(drafts.length);
     expect(back.checks.every((c) => c.problem === null)).toBe(true);
     expect(back.batch.origin).toMatchObject({ kind: 'bundle-broadcast', unsignedChecksum: unsigned.checksum });
+    // Who planned it and who reviewed it offline (the offline Ledger's first account).
+    expect(back.bundle).toMatchObject({ planner: PLANNER, reviewer: PLANNER });
     const sent = await world.signing.run(back.batch.id);
     expect(sent).toMatchObject({ status: 'done', counts: { planned: drafts.length, signed: drafts.length, broadcast: drafts.length, confirmed: drafts.length, failed: 0 } });
-    // Still one device review per transaction: the online install signed nothing.
-    expect(world.reviews.length - reviewsBefore).toBe(drafts.length);
+    // Still one device review per transaction: the online install signed nothing but the plan hash.
+    expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 1);
 
     // The calldata: planned, exported, signed offline and mined are the same bytes.
     const exported = readUnsignedBundle(unsigned.content).bundle;

@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSignedBundle, readUnsignedBundle } from '../../../shared/bundle';
+import { readSignedBundle, readUnsignedBundle, verifyPlannerSignature } from '../../../shared/bundle';
 import { runBatch as spawnBatch } from '../signing/run-batch';
 
 // The three steps of an offline review as an operator scripts them: three runs of the headless
@@ -27,7 +27,7 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     const out = path.join(dir, 'bundles') + '/';
     const registryFile = path.join(dir, 'registry.json');
     const exported = await runBatch([
-      '--sim', '--wallets', '3', '--action', 'withdraw', '--vault', 'delta', '--trust-new-vaults',
+      '--sim', '--auto-approve', '--wallets', '3', '--action', 'withdraw', '--vault', 'delta', '--trust-new-vaults',
       '--export-unsigned', out, '--export-registry', registryFile, '--data-dir', path.join(dir, 'online-1'),
     ]);
     expect(exported.code, exported.stderr).toBe(0);
@@ -37,6 +37,19 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     expect(path.basename(plan.file)).toMatch(/^vaultdesk-unsigned-\d{8}-\d{4}-withdraw-delta-credit-usdc-6tx-[0-9a-f]{8}\.json$/);
     const unsigned = readUnsignedBundle(await readFile(plan.file, 'utf8')).bundle;
     expect(unsigned.snapshot.source).toEqual({ kind: 'simulation', seed: 3, wallets: 12 });
+    // Signed by the planner's Ledger account, which the export names.
+    const planner = unsigned.planner.address;
+    expect(await verifyPlannerSignature(unsigned)).toBe(planner);
+    expect(exported.lines.some((l) => l.startsWith(`  planner: ${planner} (Ledger account 44'/60'/0'/0/0) signed its plan hash`))).toBe(true);
+
+    // An offline desk that does not trust that planner refuses the bundle, naming the address and the flag.
+    const untrusted = await runBatch([
+      '--offline', '--emulated-device', '--auto-approve', '--sign', plan.file, '--out', out, '--registry', registryFile,
+      '--trust-planner', '0x000000000000000000000000000000000000dEaD', '--data-dir', path.join(dir, 'offline-untrusted'),
+    ]);
+    expect(untrusted.code).toBe(2);
+    expect(last(untrusted).refused).toMatchObject({ code: 'BUNDLE_PLANNER_UNKNOWN', action: expect.stringContaining(`--trust-planner ${planner}`) });
+    expect(untrusted.lines.some((l) => l.includes('on-device'))).toBe(false);
 
     // A copy with one amount changed in its calldata is refused before the device sees it.
     const tamperedFile = path.join(dir, 'tampered.json');
@@ -76,6 +89,7 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     expect(spenders.length).toBeGreaterThan(0);
     for (const line of spenders) expect(line).toMatch(/spender: queue of Delta Credit USDC 0x[0-9a-fA-F]{40} \(pinned on \d{4}-\d{2}-\d{2}/);
     expect(signedRun.lines.some((l) => l.includes("this install's policy"))).toBe(true);
+    expect(signedRun.lines.some((l) => l.includes(`signed by its planner ${planner}`))).toBe(true);
     const signed = last(signedRun);
     expect(signed).toMatchObject({ planned: 6, signed: 6, broadcast: 0 });
     const { bundle } = await readSignedBundle(await readFile(signed.file, 'utf8'));
@@ -96,6 +110,7 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     const sent = await runBatch(['--sim', '--broadcast', path.join(dir, 'carried.json'), '--data-dir', path.join(dir, 'online-1')]);
     expect(sent.code, sent.stderr).toBe(0);
     expect(sent.lines.filter((l) => l.endsWith('ready to send'))).toHaveLength(6);
+    expect(sent.lines).toContain(`  planned by ${planner}, reviewed and signed offline by ${bundle.reviewer.address}`);
     expect(last(sent)).toEqual({ planned: 6, signed: 6, broadcast: 6, confirmed: 6, failed: 0, skipped: 0 });
-  }, 240_000);
+  }, 420_000);
 });

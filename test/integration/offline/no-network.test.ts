@@ -16,7 +16,11 @@ import { createEmulatedLedger, emulatorTransportFactory } from '../../../electro
 import { dispatch } from '../../../electron/runtime/dispatch';
 import { bundleText, readSignedBundle } from '../../../shared/bundle';
 import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
-import { makeUnsigned, registryText } from '../../support/bundle-fixture';
+import { makeUnsigned, registryText, signAsPlanner } from '../../support/bundle-fixture';
+import { deriveAccount } from '../../../electron/sim/chain/accounts';
+
+/** The emulated Ledger's default seed: the public "abandon … about" test mnemonic. */
+const LEDGER_TEST_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 
 // An offline-review install must open no network connection at all. Every way Node has to reach
 // the network is watched while every method of the contract is called.
@@ -103,6 +107,10 @@ const INPUTS: Record<string, unknown> = {
   'registry.import': { content: '{}' },
   'bundles.policy': {},
   'bundles.setPolicy': { policy: DEFAULT_OFFLINE_POLICY },
+  'bundles.planners': {},
+  // The device's first account of the public test mnemonic, as ledger.md gives it.
+  'bundles.addPlanner': { address: '0xCbA98362e199c41E1864D0923AF9646d3A648451', label: 'Planning desk', path: "44'/60'/0'/0'/0" },
+  'bundles.removePlanner': { address: '0xCbA98362e199c41E1864D0923AF9646d3A648451' },
 };
 
 beforeAll(async () => {
@@ -180,10 +188,21 @@ describe('offline mode', () => {
     // The test above left the device locked.
     await call('emulator.command', { command: 'unlock' });
     const accounts: { address: string; path: string }[] = await call('device.discoverAccounts', { scheme: 'bip44', start: 0, count: 2 });
-    const unsigned = makeUnsigned(
-      'deposit',
-      accounts.map((a, i) => ({ address: a.address, label: `Cold ${i + 1}`, path: a.path, nonce: 5 + i })),
+    // Planned and signed by the first account of the planner's Ledger (the same seed here), which this
+    // install trusts once the device, plugged in here, showed the same address.
+    const planner = deriveAccount(0, LEDGER_TEST_MNEMONIC);
+    const unsigned = signAsPlanner(
+      makeUnsigned(
+        'deposit',
+        accounts.map((a, i) => ({ address: a.address, label: `Cold ${i + 1}`, path: a.path, nonce: 5 + i })),
+      ),
+      planner.privateKey,
     );
+    expect(await dispatch(runtime.handlers, 'bundles.importUnsigned', { content: bundleText(unsigned) }, { transport: 'browser' })).toMatchObject({
+      ok: false,
+      error: { code: 'BUNDLE_PLANNER_UNKNOWN' },
+    });
+    await call('bundles.addPlanner', { address: planner.address, label: 'Planning desk', path: "44'/60'/0'/0/0" });
     // Without the online install's registry, nothing is signed; with it, the fingerprint to compare.
     expect(await dispatch(runtime.handlers, 'bundles.importUnsigned', { content: bundleText(unsigned) }, { transport: 'browser' })).toMatchObject({
       ok: false,

@@ -8,15 +8,18 @@ import { createSigningService } from '../../../electron/services/signing';
 import { bundleText, seal, type UnsignedBundle } from '../../../shared/bundle';
 import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
 import { hasControlCharacters } from '../../../shared/bundle/plain-text';
-import { DEFAULT_VAULT, makeUnsigned, registryText, type FixtureOptions } from '../../support/bundle-fixture';
+import { ACCOUNTS, DEFAULT_VAULT, makeUnsigned, registryText, signAsPlanner, type FixtureOptions } from '../../support/bundle-fixture';
 
 // The alterations that once passed the offline checks: each keeps the bundle consistent with
 // itself (calldata and reviews drafted again, checksum recomputed), so only the offline install's
-// own records (its registry, its policy, its own reading of the calldata) can catch them.
+// own records (its registry, its policy, its own reading of the calldata) can catch them. Most are
+// signed again by the trusted planner's key below (as if the planner's machine were the one
+// altering them): they show what the offline install catches even then. Sealed again without the
+// planner's key, or signed by another one, any alteration is refused by the planner check first.
 
 const DEAD = '0x000000000000000000000000000000000000dEaD';
 
-async function offlineInstall(options: { registry?: string | null } = {}) {
+async function offlineInstall(options: { registry?: string | null; trustPlanner?: boolean } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vaultdesk-offline-tamper-'));
   const registry = new VaultRegistry(dataDir);
   if (options.registry !== null) await registry.importFile(options.registry ?? registryText());
@@ -32,11 +35,20 @@ async function offlineInstall(options: { registry?: string | null } = {}) {
     registry,
     firstSeen: { kind: 'refuse', action: 'Import the registry.' },
   });
-  return createBundleService({ dataDir, signing, chain: unreachable('chain'), source: unreachable('service'), registry });
+  const bundles = createBundleService({ dataDir, signing, chain: unreachable('chain'), source: unreachable('service'), registry });
+  if (options.trustPlanner !== false) await bundles.planners.add({ address: ACCOUNTS.planner.address, label: 'Planning desk', checkedBy: 'device' });
+  return bundles;
 }
 
-/** The bundle changed by `edit` and sealed again with a correct checksum. */
+/** The bundle changed by `edit`, signed again with the trusted planner's key and sealed with a correct checksum. */
 function resealed(bundle: UnsignedBundle, edit: (b: UnsignedBundle) => void = () => undefined): string {
+  const copy = structuredClone(bundle);
+  edit(copy);
+  return bundleText(signAsPlanner(copy));
+}
+
+/** The bundle changed by `edit` and sealed again with a correct checksum, its planner signature left as it was. */
+function resealedUnsigned(bundle: UnsignedBundle, edit: (b: UnsignedBundle) => void): string {
   const copy = structuredClone(bundle);
   edit(copy);
   return bundleText(seal<UnsignedBundle>(copy));
@@ -67,6 +79,28 @@ describe('the offline install checks a bundle against its own records', () => {
       pinned: { vaultName: DEFAULT_VAULT.name, pinnedAt: '2026-11-20T10:00:00.000Z' },
     });
     expect(imported.plan.warnings.join(' ')).toContain("This install's policy");
+  });
+
+  it('refuses an altered bundle sealed again without the planner\'s key, before any other check of its content', async () => {
+    const swapped = resealedUnsigned(makeUnsigned('deposit'), (b) => {
+      b.vault.queue = DEAD;
+    });
+    const err = await refusal(swapped);
+    expect(err.code).toBe('BUNDLE_PLANNER_SIGNATURE');
+    expect(err.message).toContain('changed after its planner signed it');
+    expect(err.message).toContain(ACCOUNTS.planner.address);
+    expect(err.action).toContain('Do not sign');
+  });
+
+  it('refuses a bundle signed by a planner this install does not trust, naming its address and where to add it', async () => {
+    const err = await refusal(bundleText(signAsPlanner(makeUnsigned('deposit'), 'stranger')));
+    expect(err.code).toBe('BUNDLE_PLANNER_UNKNOWN');
+    expect(err.message).toContain(ACCOUNTS.stranger.address);
+    expect(err.message).toContain('Planning desk');
+    expect(err.action).toContain('Settings → Trusted planners');
+    // Even untouched, a bundle is refused while no planner is trusted at all.
+    const none = await refusal(bundleText(makeUnsigned('deposit')), await offlineInstall({ trustPlanner: false }));
+    expect(none).toMatchObject({ code: 'BUNDLE_PLANNER_UNKNOWN', message: expect.stringContaining('(none yet)') });
   });
 
   it('refuses every bundle when its registry does not hold the vault, naming the vault', async () => {

@@ -52,7 +52,7 @@ describe('bundles store', () => {
   it('opens the batch of a signed bundle on the Signing screen, with what the chain says of it', async () => {
     installFakeBridge({
       'bundles.inspect': () => ({ bundle: { fileName: 's.json' } }),
-      'bundles.importSigned': () => ({ batch: { id: 'b1' }, checks: [{ itemId: 'i1' }] }),
+      'bundles.importSigned': () => ({ bundle: { planner: '0xP', reviewer: '0xR' }, batch: { id: 'b1' }, checks: [{ itemId: 'i1' }] }),
       'signing.openBatch': () => ({ id: 'b1', items: [] }),
       'signing.listBatches': () => [],
     });
@@ -60,5 +60,7 @@ describe('bundles store', () => {
     expect(await useBundlesStore.getState().importSigned()).toBe(true);
     expect(useSigningStore.getState().batch).toEqual({ id: 'b1', items: [] });
     expect(useBundlesStore.getState().checks).toEqual({ b1: [{ itemId: 'i1' }] });
+    // Who planned it and who reviewed it offline, shown beside the batch.
+    expect(useBundlesStore.getState().signers).toEqual({ b1: { planner: '0xP', reviewer: '0xR' } });
   });
 });

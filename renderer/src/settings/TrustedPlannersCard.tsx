@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import type { TrustedPlannerEntry } from '../../../shared/bundle/ipc';
+import { plainText } from '../../../shared/bundle/plain-text';
+import type { AppErrorData } from '../../../shared/errors';
+import { call, errorData, getBridge } from '../bridge';
+import { ErrorNotice } from '../components/ErrorNotice';
+
+const CHECKED_BY: Record<TrustedPlannerEntry['checkedBy'], string> = {
+  device: 'shown on its Ledger',
+  'command-line': 'given on the command line',
+  simulation: "the simulation's planner",
+};
+
+/**
+ * The planners this offline install trusts: an unsigned bundle is reviewed only when its planner
+ * signature recovers to one of them. A planner is added once, after its Ledger (plugged in here)
+ * showed the same address as the one typed in.
+ */
+export function TrustedPlannersCard() {
+  const [planners, setPlanners] = useState<TrustedPlannerEntry[] | null>(null);
+  const [address, setAddress] = useState('');
+  const [label, setLabel] = useState('');
+  const [path, setPath] = useState("44'/60'/0'/0/0");
+  const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState<string | null>(null);
+  const [failure, setFailure] = useState<AppErrorData | null>(null);
+  useEffect(() => {
+    call(getBridge().bundles.planners({}))
+      .then(setPlanners)
+      .catch((err: unknown) => setFailure(errorData(err)));
+  }, []);
+  const add = async () => {
+    setBusy(true);
+    setAdded(null);
+    try {
+      setPlanners(await call(getBridge().bundles.addPlanner({ address: address.trim(), label: label.trim(), path: path.trim() })));
+      setAdded(address.trim());
+      setAddress('');
+      setLabel('');
+      setFailure(null);
+    } catch (err) {
+      setFailure(errorData(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (which: string) => {
+    try {
+      setPlanners(await call(getBridge().bundles.removePlanner({ address: which })));
+      setAdded(null);
+      setFailure(null);
+    } catch (err) {
+      setFailure(errorData(err));
+    }
+  };
+  return (
+    <div className="card" data-testid="trusted-planners-card">
+      <h2>Trusted planners</h2>
+      <p className="muted">
+        Every unsigned bundle carries the signature of the account that planned it. Only bundles signed by an address listed here are
+        reviewed; any other is refused. To add one, plug in the planner's Ledger here: it shows the address at the path given, to compare
+        with the one typed in before you approve it on the device.
+      </p>
+      {planners && planners.length > 0 ? (
+        <table className="table" aria-label="Trusted planners">
+          <thead>
+            <tr>
+              <th>Planner</th>
+              <th>Address</th>
+              <th>Added</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {planners.map((p) => (
+              <tr key={p.address} data-planner={p.address}>
+                <td>{plainText(p.label)}</td>
+                <td>
+                  <code>{p.address}</code>
+                </td>
+                <td>
+                  {p.addedAt.slice(0, 10)}
+                  <div className="cell-sub">{CHECKED_BY[p.checkedBy]}</div>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    onClick={() => void remove(p.address)}
+                    aria-label={`Remove ${plainText(p.label)}`}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : planners ? (
+        <p className="muted" data-testid="no-planner">
+          No planner is trusted yet: every unsigned bundle is refused until one is added.
+        </p>
+      ) : null}
+      <h3 className="cell-title">Add a planner</h3>
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
+        <label className="field">
+          <span>Planner address</span>
+          <input
+            name="plannerAddress"
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            spellCheck={false}
+            placeholder="0x…"
+            maxLength={42}
+          />
+        </label>
+        <label className="field">
+          <span>Label</span>
+          <input name="plannerLabel" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={64} placeholder="Planning desk" />
+        </label>
+        <label className="field">
+          <span>Ledger path of the planner account</span>
+          <input name="plannerPath" value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} maxLength={120} />
+        </label>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={busy || !address.trim() || !label.trim()}>
+            Show on the Ledger and add
+          </button>
+        </div>
+      </form>
+      {busy ? (
+        <div className="notice notice-info" role="status" data-testid="planner-on-device">
+          <p>
+            Compare the address on the Ledger's screen with <code>{address.trim()}</code>, character by character, then approve it on the
+            device (reject it there if they differ).
+          </p>
+        </div>
+      ) : null}
+      {added ? (
+        <div className="notice notice-ok" role="status" data-testid="planner-added">
+          <p>
+            <code>{added}</code> is trusted: bundles it signs are reviewed here.
+          </p>
+        </div>
+      ) : null}
+      {failure ? <ErrorNotice error={failure} title="The planner was not added." /> : null}
+    </div>
+  );
+}
