@@ -34,6 +34,7 @@ export const { values: args } = orUsage(() => parseArgs({
     'export-registry': { type: 'string' },
     registry: { type: 'string' },
     'accept-foreign-plan': { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
   },
   strict: true,
 }));

@@ -115,7 +115,7 @@ export async function deviceTransports(): Promise<TransportFactory> {
 async function emulatedTransports(): Promise<TransportFactory> {
   const { createEmulatedLedger, emulatorTransportFactory } = await import('../../electron/sim/ledger');
   const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true, autoApprove: args['auto-approve'] });
-  const signsHere = !args['export-unsigned'] && !args.broadcast;
+  const signsHere = !args['export-unsigned'] && !args.broadcast && !args['dry-run'];
   if (signsHere && !args['auto-approve']) say('emulated Ledger: nobody presses its buttons without --auto-approve; reviews will time out');
   return emulatorTransportFactory(ledger);
 }
