@@ -135,3 +135,6 @@ export const PlanSimulationSchema = z.object({
   notes: z.array(Text).max(SIMULATION_LIMITS.notes),
 });
 export type PlanSimulation = z.infer<typeof PlanSimulationSchema>;
+
+/** `simulation.run`: the plan kept under this id (the drafts never come from the renderer). */
+export const SimulationRunInput = z.object({ planId: z.string().min(1).max(100) });

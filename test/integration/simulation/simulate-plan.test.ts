@@ -10,7 +10,7 @@ import type { Hex } from 'viem';
 import { epochVaultAbi } from '../../../shared/abi';
 import type { Plan, Selection } from '../../../shared/signing/schemas';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
-import { ForkSession, runningForkPids, simulatePlan, type SimulationDeps } from '../../../electron/services/simulation';
+import { ForkSession, SimulationService, runningForkPids, simulatePlan, type SimulationDeps } from '../../../electron/services/simulation';
 import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
 
 let world: SigningWorld;
@@ -187,6 +187,30 @@ describe('when no fork can start', () => {
     const dead = await simulatePlan(claims, { rpcUrls: () => ['http://127.0.0.1:9'], anvil: null });
     expect(dead.status).toBe('not-simulated');
     expect(dead.chains[0]!.reason).toMatch(/Not simulated: .*anvil.*eth_simulateV1/);
+  });
+});
+
+describe('the simulation service behind simulation.run', () => {
+  it('simulates a kept plan by id on a fork started while it is reviewed, reuses it, and stops it when released', async () => {
+    const candidates = view.vaults.filter((v) => view.requests.some((r) => r.vaultId === v.id && r.action?.kind === 'claim'));
+    const claims = await plan({ vaultId: candidates[0]!.id, action: 'claim' });
+    const service = new SimulationService({ ...deps, findPlan: (id) => world.signing.planForExport(id).plan });
+    service.prepare(claims);
+    await until(() => runningForkPids().length === 1, 'the fork to start in the background');
+    const [pid] = runningForkPids();
+    const first = await service.simulate(claims.id);
+    const second = await service.simulate(claims.id);
+    // The same fork, and the second run starts from the fork's first state again: the same result.
+    expect(runningForkPids()).toEqual([pid]);
+    expect(second.items.map((i) => [i.ok, i.deltas])).toEqual(first.items.map((i) => [i.ok, i.deltas]));
+    expect(first.items.every((i) => i.ok)).toBe(true);
+    await service.release(claims.id);
+    expect(runningForkPids()).toEqual([]);
+    expect(alive(pid!)).toBe(false);
+    await expect(service.simulate('plan-unknown')).rejects.toMatchObject({ code: 'SIGNING_PLAN_NOT_FOUND' });
+    const offline = new SimulationService({ ...deps, findPlan: (id) => world.signing.planForExport(id).plan, offline: () => true });
+    await expect(offline.simulate(claims.id)).rejects.toMatchObject({ code: 'SIMULATION_OFFLINE' });
+    await service.close();
   });
 });
 
