@@ -42,12 +42,17 @@
  * differently is refused whatever the flags. --export-registry FILE writes the registry with its
  * fingerprint (alone, without --action, it only exports).
  *
+ * --dry-run plans and simulates the plan on a local fork of each chain (the simulation's own chain
+ * with --sim), signs nothing, and prints as its last line
+ * {"items":[{wallet, call, simulation:{ok, revert, gasUsed, deltas:[{wallet, token, symbol, amount}]}}],"signed":0}.
+ *
  * Progress goes to stdout line by line; the last line is one JSON object
  * {planned, signed, broadcast, confirmed, failed, skipped} (plus the bundle's file and checksum
  * when one is written), or {"refused": {code, message, action}}.
  */
 import { args, fail, refuse } from './batch/cli';
 import { broadcast, exportRegistryOnly, exportUnsigned, runHere, signOffline } from './batch/modes';
+import { dryRun } from './batch/dry-run';
 
 async function main(): Promise<void> {
   if (args.offline || args.sign) {
@@ -58,6 +63,7 @@ async function main(): Promise<void> {
   if (args['export-registry'] && !args.action && !args.resume && !args.broadcast && !args['export-unsigned']) return exportRegistryOnly();
   if (!args.sim && !args.service) fail('choose --sim or --service URL');
   if (args.broadcast) return broadcast(args.broadcast);
+  if (args['dry-run']) return dryRun();
   if (args['export-unsigned']) return exportUnsigned(args['export-unsigned']);
   return runHere();
 }

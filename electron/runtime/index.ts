@@ -27,6 +27,7 @@ import { createPositionsFeature } from './features/positions';
 import { createRegistryFeature } from './features/registry';
 import { createSettingsFeature, offlineSetting } from './features/settings';
 import { createSigningFeature } from './features/signing';
+import { createSimulationFeature } from './features/simulation';
 import { createTransactionsFeature } from './features/transactions';
 import { createVaultsFeature } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
@@ -214,6 +215,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       device: () => device.host(),
       log: options.log,
     }),
+    // What will change: a kept plan simulated on local forks of its chains, through the operator's RPCs.
+    createSimulationFeature({ plan: (planId) => signing.current().pipeline.planForExport(planId).plan, rpcUrls: (chainId) => chains.urls(chainId), offline }),
     // The pinned vault registry of the current mode's pipeline: review, pin, export.
     createRegistryFeature({ registry: () => signing.current().registry, portfolio, chain: (chainId) => chains.client(chainId), offline }),
     // Campaigns and points, operators, performance, and the vault page's profile.

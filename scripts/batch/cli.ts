@@ -35,6 +35,7 @@ export const { values: args } = orUsage(() => parseArgs({
     registry: { type: 'string' },
     'accept-foreign-plan': { type: 'boolean', default: false },
     'trust-planner': { type: 'string', multiple: true, default: [] },
+    'dry-run': { type: 'boolean', default: false },
   },
   strict: true,
 }));

@@ -23,7 +23,7 @@ import { recordedSimulation, startRunnerSimulation, stopSimulation, unfinishedBa
 /** The runner's modes: plan, sign and send here; export an unsigned bundle; sign one offline; send a signed one. */
 
 /** Plans the selected action on the vault that suits it (and, when asked, signs the missing agreements first). */
-async function planAction(world: World, device: DeviceService, portfolio: PortfolioService, signing: SigningService, action: SigningAction): Promise<Plan> {
+export async function planAction(world: World, device: DeviceService, portfolio: PortfolioService, signing: SigningService, action: SigningAction): Promise<Plan> {
   const count = Number(args.wallets ?? 5);
   const firstIndex = args['first-index'] !== undefined ? Number(args['first-index']) : world.firstIndex;
   const accounts = [];

@@ -115,8 +115,8 @@ export async function deviceTransports(): Promise<TransportFactory> {
 async function emulatedTransports(): Promise<TransportFactory> {
   const { createEmulatedLedger, emulatorTransportFactory } = await import('../../electron/sim/ledger');
   const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true, autoApprove: args['auto-approve'] });
-  // Exporting an unsigned bundle signs too: the planner's account signs its plan hash.
-  const signsHere = !args.broadcast;
+  // Exporting an unsigned bundle signs too: the planner's account signs its plan hash. A dry run signs nothing.
+  const signsHere = !args.broadcast && !args['dry-run'];
   if (signsHere && !args['auto-approve']) say('emulated Ledger: nobody presses its buttons without --auto-approve; reviews will time out');
   return emulatorTransportFactory(ledger);
 }

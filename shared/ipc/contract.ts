@@ -76,6 +76,7 @@ import {
 import { ChainRpcInput, ChainRpcsSchema, MoveRpcInput, RpcAddedSchema, RpcTestSchema } from '../chains/schemas';
 import { PinnedVaultSchema, PinVaultInput, RegistryExportSchema, RegistryImportInput, VaultPinReviewSchema, VaultReviewInput } from '../registry/schemas';
 import { OfflinePolicySchema, SetOfflinePolicyInput } from '../bundle/policy';
+import { PlanSimulationSchema, SimulationRunInput } from '../simulation/schemas';
 
 /** A method: the schema of its input and of its result value. */
 const method = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R) => ({ input, result });
@@ -178,6 +179,10 @@ export const methods = {
     /** Signs an item's nonce again, with higher fees (only when the operator asks). */
     resign: method(BatchItemInput, BatchSchema),
     report: method(BatchIdInput, ExportedFileSchema),
+  },
+  simulation: {
+    /** What a kept plan will change, run on a local fork of each chain (refused offline: there is no chain). */
+    run: method(SimulationRunInput, PlanSimulationSchema),
   },
   registry: {
     /** Every vault pinned in this mode's registry (the demo keeps its own). */

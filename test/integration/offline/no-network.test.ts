@@ -93,6 +93,7 @@ const INPUTS: Record<string, unknown> = {
   'signing.skip': { batchId: 'b1', itemId: 'i1' },
   'signing.resign': { batchId: 'b1', itemId: 'i1' },
   'signing.report': { batchId: 'b1' },
+  'simulation.run': { planId: 'p1' },
   'bundles.exportUnsigned': { planId: 'p1' },
   'bundles.importUnsigned': { content: '{}' },
   'bundles.exportSigned': { batchId: 'b1' },
@@ -171,6 +172,8 @@ describe('offline mode', () => {
     // What needs the service says why it cannot answer.
     expect(results['vaults.list']).toMatchObject({ ok: false, error: { code: 'OFFLINE' } });
     expect(results['system.openExternal']).toMatchObject({ ok: false, error: { code: 'OFFLINE' } });
+    // No chain to fork or ask: the simulation refuses and says where to simulate instead.
+    expect(results['simulation.run']).toMatchObject({ ok: false, error: { code: 'SIMULATION_OFFLINE', action: expect.stringContaining('online install') } });
     // Nothing is read from the service, so nothing is set aside and no rate limit holds.
     expect(results['app.serviceState']).toEqual({ ok: true, value: { setAside: { count: 0, records: [] }, rateLimit: { waitingUntilMs: null } } });
     expect(results['settings.testConnection']).toMatchObject({ ok: true, value: { ok: false, message: expect.stringContaining('offline mode') } });
