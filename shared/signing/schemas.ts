@@ -128,9 +128,31 @@ export type MessageReview = z.infer<typeof MessageReviewSchema>;
 export const ReviewSchema = z.discriminatedUnion('kind', [TransactionReviewSchema, MessageReviewSchema]);
 export type Review = z.infer<typeof ReviewSchema>;
 
-export const ITEM_STATES = ['waiting', 'on-device', 'signed', 'broadcast', 'confirmed', 'failed', 'skipped'] as const;
+/**
+ * `held`: checked against the chain just before the device, the item's basis had changed (the
+ * vault moved to another epoch or state, a balance or allowance fell short, a request was no longer
+ * claimable): nothing reached the device, and only a new plan can carry it on.
+ */
+export const ITEM_STATES = ['waiting', 'on-device', 'signed', 'broadcast', 'confirmed', 'failed', 'skipped', 'held'] as const;
 export const ItemStateSchema = z.enum(ITEM_STATES);
 export type ItemState = z.infer<typeof ItemStateSchema>;
+
+/**
+ * What the planner saw for one transaction, checked again just before the device. Bounded: a
+ * handful of figures per item. Absent in plans made before it existed and in bundles' items.
+ */
+export const ItemBasisSchema = z.object({
+  /** When the chain was read, and at which block. */
+  takenAt: z.string().max(40),
+  block: BaseUnits.max(80),
+  /** The vault's cycle state (WAITING, RUNNING, RUNNING_PAST_END, DEFAULTED), completed epochs (strategy.epochNumber()) and pause flag. */
+  vault: z.object({ state: z.string().max(32), epochNumber: z.number().int().nonnegative(), paused: z.boolean() }),
+  /** The wallet's balance of the token the step spends (underlying for deposits, tranche for withdrawals), when it spends one. */
+  balance: BaseUnits.max(80).nullable(),
+  /** The request epoch a claim or cancel acts on. */
+  requestEpoch: z.number().int().nonnegative().nullable(),
+});
+export type ItemBasis = z.infer<typeof ItemBasisSchema>;
 
 export const ItemEventSchema = z.object({ at: z.string(), state: ItemStateSchema, note: z.string().nullable() });
 
@@ -164,6 +186,8 @@ export const BatchItemSchema = z.object({
   resignAllowed: z.boolean(),
   attempts: z.number(),
   history: z.array(ItemEventSchema),
+  /** What the plan was made from, for the check just before the device (absent in older plans). */
+  basis: ItemBasisSchema.optional(),
 });
 export type BatchItem = z.infer<typeof BatchItemSchema>;
 

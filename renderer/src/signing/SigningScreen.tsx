@@ -10,6 +10,7 @@ import { VaultPinPanel } from './VaultPinPanel';
 
 /** Refusals that a review and an explicit pin of the vault's contracts can resolve. */
 const PIN_CODES = new Set(['REGISTRY_VAULT_NOT_PINNED', 'REGISTRY_VAULT_FROZEN']);
+import { HeldItems } from './HeldItems';
 import { PlanReview, ReviewCard, vaultsNamed } from './PlanReview';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
@@ -21,11 +22,12 @@ const STATE_CLASS: Record<ItemState, string> = {
   confirmed: 'pill-ok',
   failed: 'pill-bad',
   skipped: 'pill-muted',
+  held: 'pill-warn',
 };
 
 /** Plans to review, the batch being signed item by item, and the batches before it. */
 export function SigningScreen() {
-  const { plan, batch, batches, error, open, act, report, loadBatches, clearError } = useSigningStore();
+  const { plan, batch, batches, error, open, act, replan, planning, report, loadBatches, clearError } = useSigningStore();
   const offline = useNavigationStore((s) => s.info?.mode === 'offline');
   useEffect(() => {
     void loadBatches();
@@ -73,6 +75,7 @@ export function SigningScreen() {
             </div>
           </div>
           {batch.pause ? <ErrorNotice error={batch.pause} title="Paused" /> : null}
+          {batch.status !== 'running' ? <HeldItems batch={batch} planning={planning} onReplan={() => void replan()} /> : null}
           {origin === 'offline-signing' ? (
             <BundleSaved
               of={{ batchId: batch.id }}
@@ -106,7 +109,7 @@ export function SigningScreen() {
                         Retry
                       </button>
                     ) : null}
-                    {item.state === 'waiting' || item.state === 'failed' ? (
+                    {item.state === 'waiting' || item.state === 'failed' || item.state === 'held' ? (
                       <button type="button" className="button button-small" onClick={() => void act('skip', item.id)}>
                         Skip
                       </button>

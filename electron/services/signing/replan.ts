@@ -1,0 +1,29 @@
+import { AppError } from '../../../shared/errors';
+import type { Batch, BatchItem, Selection } from '../../../shared/signing/schemas';
+
+/**
+ * What a re-plan carries on from a batch: its held items and the ones not signed yet (a wallet's
+ * later steps never go without its earlier ones), planned again for the same wallets, vaults,
+ * action and amounts. Pure.
+ */
+
+export function replanTargets(batch: Batch): BatchItem[] {
+  const targets = batch.items.filter((i) => i.step !== 'none' && (i.state === 'held' || (i.state === 'waiting' && !i.signed)));
+  if (!batch.items.some((i) => i.state === 'held') || targets.length === 0) {
+    throw new AppError({
+      code: 'SIGNING_NOTHING_TO_REPLAN',
+      message: 'No item of this batch is held: there is nothing to re-plan.',
+      action: 'Run the batch to go on, or plan a new operation.',
+    });
+  }
+  return targets;
+}
+
+/** One selection per vault of the targets (in the batch's order of vaults), for the planner. */
+export function replanParts(batch: Batch, targets: readonly BatchItem[]): Selection[] {
+  const vaultIds = [...new Set(targets.map((i) => i.vaultId))];
+  return vaultIds.map((vaultId) => {
+    const wallets = new Set(targets.filter((i) => i.vaultId === vaultId).map((i) => i.wallet.toLowerCase()));
+    return { ...batch.selection, vaultId, wallets: batch.selection.wallets.filter((w) => wallets.has(w.address.toLowerCase())) };
+  });
+}
