@@ -39,10 +39,7 @@ const SPENDS: Partial<Record<StepKind, { token: 'underlying' | 'tranche'; spende
 const ROUTED: ReadonlySet<StepKind> = new Set(['approve', 'depositAA', 'requestDeposit', 'requestWithdraw', 'redeem']);
 
 /** The basis of one planned transaction: the vault's cycle, the wallet's balance of what it spends, the request's epoch. */
-export function basisOf(
-  step: TxStep,
-  seen: { takenAt: string; block: bigint; vault: VaultFacts; wallet: ChainWallet },
-): ItemBasis {
+export function basisOf(step: TxStep, seen: { takenAt: string; block: bigint; vault: VaultFacts; wallet: ChainWallet }): ItemBasis {
   const spends = SPENDS[step.step] ?? (step.step === 'approve' && step.amount ? { token: step.amount.token } : null);
   const balance = spends ? (spends.token === 'underlying' ? seen.wallet.underlyingBalance : seen.wallet.trancheBalance) : null;
   const queueStep = step.contract === 'queue' && step.requestId !== null && typeof step.args[0] === 'bigint';
@@ -77,12 +74,14 @@ export function describeCycle(v: { state: string; epochNumber: number; paused: b
 }
 
 const token = (vault: PlanVault, which: 'underlying' | 'tranche') => vault[which];
-const amountOf = (vault: PlanVault, which: 'underlying' | 'tranche', value: bigint) => formatTokenAmount(value, token(vault, which), 'en-US');
+const amountOf = (vault: PlanVault, which: 'underlying' | 'tranche', value: bigint) =>
+  formatTokenAmount(value, token(vault, which), 'en-US');
 
 /** Whether the vault is where the plan saw it, for a step routed by the cycle: null, or why not. */
 function vaultMoved(basis: ItemBasis, now: VaultFacts): string | null {
   const then = basis.vault;
-  const sameCycle = isRunning(then.state as CycleState) === isRunning(now.state) && (then.state === 'DEFAULTED') === (now.state === 'DEFAULTED');
+  const sameCycle =
+    isRunning(then.state as CycleState) === isRunning(now.state) && (then.state === 'DEFAULTED') === (now.state === 'DEFAULTED');
   const samePause = then.paused === now.paused || isRunning(now.state);
   if (sameCycle && then.epochNumber === now.epochNumber && samePause) return null;
   return `The vault moved from ${describeCycle(then)} to ${describeCycle(now)} since this plan: re-plan.`;
@@ -118,12 +117,15 @@ function requestGone(item: BatchItem, now: ChainNow): string | null {
           : 'The instant redeem is no longer claimable: the vault does not allow instant withdrawals now. Re-plan.';
     case 'deleteRequest':
       if (!held?.deposit) return `The deposit request of epoch ${e} can no longer be cancelled: nothing is left in the queue. Re-plan.`;
-      if (epoch?.price) return `The deposit request of epoch ${e} can no longer be cancelled: it was processed, it can only be claimed. Re-plan.`;
-      if (isRunning(now.vault.state)) return `The deposit request of epoch ${e} can no longer be cancelled while ${describeCycle(now.vault)}. Re-plan.`;
+      if (epoch?.price)
+        return `The deposit request of epoch ${e} can no longer be cancelled: it was processed, it can only be claimed. Re-plan.`;
+      if (isRunning(now.vault.state))
+        return `The deposit request of epoch ${e} can no longer be cancelled while ${describeCycle(now.vault)}. Re-plan.`;
       return null;
     case 'deleteWithdrawRequest':
       if (!held?.withdraw) return `The withdrawal request of epoch ${e} can no longer be cancelled: nothing is left in the queue. Re-plan.`;
-      if (epoch?.withdrawPrice) return `The withdrawal request of epoch ${e} can no longer be cancelled: it was processed, it can only be claimed. Re-plan.`;
+      if (epoch?.withdrawPrice)
+        return `The withdrawal request of epoch ${e} can no longer be cancelled: it was processed, it can only be claimed. Re-plan.`;
       return null;
     default:
       return null;

@@ -11,7 +11,8 @@ import { readChainFacts } from './facts';
  * behind for a deposit that cannot be made. Changes nothing: the runner holds what this names.
  */
 
-export const REPLAN_ACTION = 'Re-plan the held items: a fresh plan is made from the chain as it is now and reviewed before anything is signed.';
+export const REPLAN_ACTION =
+  'Re-plan the held items: a fresh plan is made from the chain as it is now and reviewed before anything is signed.';
 
 function vaultOf(batch: Batch, item: BatchItem): PlanVault {
   return batch.vaults?.find((v) => v.id === item.vaultId) ?? batch.vault;
@@ -24,7 +25,12 @@ export async function checkBasis(client: PublicClient, batch: Batch, item: Batch
   const vault = vaultOf(batch, item);
   const dependents = item.step === 'approve' ? batch.items.filter((i) => i.dependsOn === item.id && i.state === 'waiting' && i.basis) : [];
   const epochs = [item, ...dependents].map((i) => i.basis?.requestEpoch ?? null).filter((e): e is number => e !== null);
-  const facts = await readChainFacts(client, vault, [item.wallet as `0x${string}`], epochs.map((epochNumber) => ({ epochNumber })));
+  const facts = await readChainFacts(
+    client,
+    vault,
+    [item.wallet as `0x${string}`],
+    epochs.map((epochNumber) => ({ epochNumber })),
+  );
   const now = { vault: facts.vault, wallet: facts.wallets.get(item.wallet.toLowerCase())! };
   const own = staleReason(item, vault, now);
   if (item.step === 'approve') {

@@ -18,11 +18,11 @@ export function HeldItems({ batch, planning, onReplan }: { batch: Batch; plannin
     <div className="notice notice-warn" role="status" data-testid="held-items">
       <p>
         <strong>
-          {held.length} item{held.length === 1 ? '' : 's'} of {wallets} wallet{wallets === 1 ? '' : 's'} held: nothing of {held.length === 1 ? 'it' : 'them'} reached the
-          Ledger.
+          {held.length} item{held.length === 1 ? '' : 's'} of {wallets} wallet{wallets === 1 ? '' : 's'} held: nothing of{' '}
+          {held.length === 1 ? 'it' : 'them'} reached the Ledger.
         </strong>{' '}
-        The chain is no longer what this plan was made from (each item says what changed). A new plan reads it again, for the same wallets, vaults,
-        action and amounts, and is reviewed before anything is signed.
+        The chain is no longer what this plan was made from (each item says what changed). A new plan reads it again, for the same wallets,
+        vaults, action and amounts, and is reviewed before anything is signed.
       </p>
       <button type="button" className="button button-primary" disabled={planning} onClick={onReplan}>
         {planning ? 'Planning…' : label}
