@@ -19,11 +19,16 @@ export function replanTargets(batch: Batch): BatchItem[] {
   return targets;
 }
 
-/** One selection per vault of the targets (in the batch's order of vaults), for the planner. */
+/**
+ * One selection per vault of the targets (in the batch's order of vaults), for the planner. A
+ * redeem is how a withdrawal is made between epochs: re-planned, it is a withdrawal again, routed
+ * by the cycle as it is now (a queue request once the next epoch runs), and the review shows it.
+ */
 export function replanParts(batch: Batch, targets: readonly BatchItem[]): Selection[] {
   const vaultIds = [...new Set(targets.map((i) => i.vaultId))];
+  const action = batch.selection.action === 'redeem' ? 'withdraw' : batch.selection.action;
   return vaultIds.map((vaultId) => {
     const wallets = new Set(targets.filter((i) => i.vaultId === vaultId).map((i) => i.wallet.toLowerCase()));
-    return { ...batch.selection, vaultId, wallets: batch.selection.wallets.filter((w) => wallets.has(w.address.toLowerCase())) };
+    return { ...batch.selection, action, vaultId, wallets: batch.selection.wallets.filter((w) => wallets.has(w.address.toLowerCase())) };
   });
 }

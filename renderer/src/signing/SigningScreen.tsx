@@ -36,6 +36,8 @@ export function SigningScreen() {
   const origin = batch?.origin?.kind ?? null;
   // A signed bundle's items arrive signed: what is left to send.
   const toSend = batch ? batch.items.filter((i) => i.state === 'signed').length : 0;
+  // Running again would do nothing: every item left is held, and only a re-plan carries them on.
+  const onlyHeldLeft = batch ? batch.items.some((i) => i.state === 'held') && !batch.items.some((i) => ['waiting', 'signed', 'broadcast', 'on-device'].includes(i.state)) : false;
 
   return (
     <Screen name="signing" title="Signing" subtitle="Every signature goes to the Ledger, one item at a time, journaled before each step.">
@@ -55,7 +57,7 @@ export function SigningScreen() {
                 <button type="button" className="button" onClick={() => void act('pause')}>
                   Pause
                 </button>
-              ) : batch.status !== 'done' ? (
+              ) : batch.status !== 'done' && !onlyHeldLeft ? (
                 <button type="button" className="button button-primary" onClick={() => void act('run')}>
                   {origin === 'bundle-broadcast'
                     ? `Send ${toSend} signed transaction${toSend === 1 ? '' : 's'}`
@@ -74,7 +76,8 @@ export function SigningScreen() {
               </button>
             </div>
           </div>
-          {batch.pause ? <ErrorNotice error={batch.pause} title="Paused" /> : null}
+          {/* Held items have their own notice, with the way on (re-plan). */}
+          {batch.pause && batch.pause.code !== 'SIGNING_ITEMS_HELD' ? <ErrorNotice error={batch.pause} title="Paused" /> : null}
           {batch.status !== 'running' ? <HeldItems batch={batch} planning={planning} onReplan={() => void replan()} /> : null}
           {origin === 'offline-signing' ? (
             <BundleSaved
