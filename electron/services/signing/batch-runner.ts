@@ -100,6 +100,13 @@ export class BatchRunner {
       pending.pause = await this.step(ctx, runner, item, pending);
       if (pending.pause) break;
     }
+    if (pending.pause && ctx.watchers.size > 0) {
+      // Receipts of earlier items may take minutes: the item the device gave back (unplugged,
+      // locked, rejected) must not show as on the device meanwhile. The pause is announced with
+      // it now, and again once the receipts are in.
+      this.deps.emitBatch({ ...batch, status: 'paused', pause: pending.pause });
+      if (pending.item) this.deps.emitItem(batch, pending.item);
+    }
     await Promise.all([...ctx.watchers.values()]);
     const pause = pending.pause ?? (batch.items.some((i) => i.state === 'broadcast') ? NOT_MINED : heldPause(batch));
     batch.pause = pause;
