@@ -49,10 +49,14 @@ function followEmulator(emulator: EmulatedLedger, service: DeviceService): () =>
   let seen = key(emulator.snapshot());
   return emulator.subscribe((event) => {
     if (event.type !== 'changed') return;
+    // A change made while a review is on the device (a lock) is asked about once the review is
+    // gone: remembered as seen before that, it would never reach the sidebar, which would go on
+    // saying "ready" beside a locked panel.
+    if (!event.snapshot.plugged || event.snapshot.pending) return;
     const next = key(event.snapshot);
     if (next === seen) return;
     seen = next;
-    if (event.snapshot.plugged && !event.snapshot.pending) service.refresh().catch(() => undefined);
+    service.refresh().catch(() => undefined);
   });
   function key(s: { plugged: boolean; locked: boolean; app: string; blindSigning: boolean }): string {
     return `${s.plugged}|${s.locked}|${s.app}|${s.blindSigning}`;

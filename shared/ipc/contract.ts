@@ -178,6 +178,8 @@ export const methods = {
     skip: method(BatchItemInput, BatchSchema),
     /** Signs an item's nonce again, with higher fees (only when the operator asks). */
     resign: method(BatchItemInput, BatchSchema),
+    /** A fresh plan for a batch's held items (and those not sent yet), to review; once started, the old items are closed. */
+    replan: method(BatchIdInput, PlanSchema),
     report: method(BatchIdInput, ExportedFileSchema),
   },
   simulation: {

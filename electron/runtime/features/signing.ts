@@ -150,6 +150,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
     retry: ({ batchId, itemId }) => start(service.retry(batchId, itemId)),
     skip: ({ batchId, itemId }) => service.skip(batchId, itemId),
     resign: ({ batchId, itemId }) => service.resign(batchId, itemId),
+    replan: ({ batchId }) => service.replan(batchId),
     async report({ batchId }): Promise<ExportedFile> {
       const batch = await service.openBatch(batchId);
       return {

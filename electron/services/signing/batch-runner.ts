@@ -4,6 +4,7 @@ import { countItems } from '../../../shared/signing/counts';
 import type { Batch, BatchItem, BatchSummary, ItemState } from '../../../shared/signing/schemas';
 import type { Logger } from '../log/logger';
 import type { ServiceClient } from '../service-client';
+import { checkBasis, REPLAN_ACTION } from './basis-check';
 import { prepareNonce, wouldRevert } from './chain-checks';
 import { agreementRecorded, postAgreement, receiptNotRead, receiptOutcome, resendIfLost, sendSigned, serviceCallFailed } from './chain-delivery';
 import { signOnDevice, type SigningDevice } from './device-delivery';
@@ -30,6 +31,21 @@ const NOT_MINED: AppErrorData = {
   message: 'Some transactions are not mined yet.',
   action: 'Run the batch again to keep watching them.',
 };
+
+/** An item whose plan the chain no longer matches: nothing reached the device, and a new plan carries it on. */
+export function hold(reason: string): Transition {
+  return to('held', { reason, error: { code: 'SIGNING_PLAN_STALE', message: reason, action: REPLAN_ACTION } }, 'held: the chain moved since the plan');
+}
+
+function heldPause(batch: Batch): AppErrorData | null {
+  const n = batch.items.filter((i) => i.state === 'held').length;
+  if (n === 0) return null;
+  return {
+    code: 'SIGNING_ITEMS_HELD',
+    message: `${n} item${n === 1 ? ' is' : 's are'} held: the chain moved since this plan, and nothing of ${n === 1 ? 'it' : 'them'} reached the device.`,
+    action: REPLAN_ACTION,
+  };
+}
 
 export function summary(batch: Batch): BatchSummary {
   return {
@@ -84,8 +100,15 @@ export class BatchRunner {
       pending.pause = await this.step(ctx, runner, item, pending);
       if (pending.pause) break;
     }
+    if (pending.pause && ctx.watchers.size > 0) {
+      // Receipts of earlier items may take minutes: the item the device gave back (unplugged,
+      // locked, rejected) must not show as on the device meanwhile. The pause is announced with
+      // it now, and again once the receipts are in.
+      this.deps.emitBatch({ ...batch, status: 'paused', pause: pending.pause });
+      if (pending.item) this.deps.emitItem(batch, pending.item);
+    }
     await Promise.all([...ctx.watchers.values()]);
-    const pause = pending.pause ?? (batch.items.some((i) => i.state === 'broadcast') ? NOT_MINED : null);
+    const pause = pending.pause ?? (batch.items.some((i) => i.state === 'broadcast') ? NOT_MINED : heldPause(batch));
     batch.pause = pause;
     batch.status = pause ? 'paused' : batch.items.every((i) => runner.settled(i)) ? 'done' : 'paused';
     this.deps.log?.info('signing: batch stopped', { batchId: batch.id, status: batch.status, pause: pause?.code ?? null, ...countItems(batch.items) });
@@ -138,6 +161,14 @@ export class BatchRunner {
     if (item.tx && runner.checksBeforeDevice) {
       try {
         const client = await this.deps.chain(item.chainId);
+        // The plan's basis first: a vault that moved on, a balance or an allowance that fell short,
+        // a request gone holds the item (and the steps that go with it) before anything is signed.
+        const held = await checkBasis(client, ctx.batch, item);
+        if (skippedMeanwhile()) return none;
+        if (held.size > 0) {
+          for (const [other, reason] of held) if (other !== item) await this.deps.apply(ctx, other, hold(reason));
+          return { transition: hold(held.get(item)!), pause: null };
+        }
         await prepareNonce(client, ctx.batch, item);
         if (skippedMeanwhile()) return none;
         // The chain may have moved since the plan (a claim made elsewhere, a paused vault).

@@ -12,6 +12,10 @@ export interface SigningDevice {
 /** Device errors after which the item fails and the batch goes on (nothing was signed, and asking again would not help). */
 const FAIL_ITEM_CODES = new Set(['DEVICE_ADDRESS_MISMATCH', 'DEVICE_INVALID_REQUEST', 'DEVICE_SIGNATURE_MISMATCH']);
 
+/** The device left USB while it held the item: nothing came back, so nothing was signed. */
+const DISCONNECTED = new Set(['DEVICE_DISCONNECTED', 'DEVICE_NOT_FOUND']);
+export const UNPLUGGED_REASON = 'The Ledger was disconnected before signing: nothing was signed. Reconnect it and continue (Resume).';
+
 /**
  * One item on the device (the caller has journaled it `on-device`): its signature, or the device's
  * error. Any other device error (rejected, locked, unplugged…) puts the item back to waiting and
@@ -32,6 +36,6 @@ export async function signOnDevice(device: SigningDevice, item: BatchItem): Prom
   } catch (err) {
     const error = toAppErrorData(err);
     if (FAIL_ITEM_CODES.has(error.code)) return { transition: to('failed', { reason: error.message, error }), pause: null };
-    return { transition: to('waiting', { reason: error.message, error }, error.code), pause: error };
+    return { transition: to('waiting', { reason: DISCONNECTED.has(error.code) ? UNPLUGGED_REASON : error.message, error }, error.code), pause: error };
   }
 }

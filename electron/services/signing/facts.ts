@@ -48,11 +48,14 @@ export interface ChainFacts {
   block: { number: bigint; timestamp: number; baseFeePerGas: bigint | null };
 }
 
+/** The contracts the reads need: the portfolio's vault, or a plan's (the check before the device). */
+export type FactsVault = Pick<PortfolioVault, 'epochVault' | 'queue' | 'strategy'> & { tranche: { address: string }; underlying: { address: string } };
+
 export async function readChainFacts(
   client: PublicClient,
-  vault: PortfolioVault,
+  vault: FactsVault,
   wallets: readonly Addr[],
-  requests: readonly RequestRow[],
+  requests: readonly Pick<RequestRow, 'epochNumber'>[],
 ): Promise<ChainFacts> {
   const ev = vault.epochVault as Addr;
   const queue = vault.queue as Addr | null;

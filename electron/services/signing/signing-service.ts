@@ -25,6 +25,7 @@ import { KeptPlans } from './kept-plans';
 import { openBatch, type OpenBatch } from './open-batch';
 import { planWithBasis, type PlanBasis } from './planner';
 import { mergeVaultPlans, nextNonces, spentUnderlying } from './planning/across-vaults';
+import { replanParts, replanTargets } from './replan';
 import { busy, runnerFor } from './runners';
 import type { Transition } from './transition';
 
@@ -62,6 +63,8 @@ export class SigningService {
   private readonly listeners = new Set<SigningListener>();
   private readonly plans = new KeptPlans();
   private readonly runner: BatchRunner;
+  /** Plans made to carry on a batch's held items: the batch and its items, closed once the new batch is journaled. */
+  private readonly replans = new Map<string, { batchId: string; itemIds: string[] }>();
 
   constructor(private readonly options: SigningServiceOptions) {
     this.journal = new Journal(options.dataDir);
@@ -124,6 +127,36 @@ export class SigningService {
     const plan = mergeVaultPlans(planned);
     this.plans.keep(plan, null);
     return structuredClone(plan);
+  }
+
+  /**
+   * A fresh plan for what a batch could not send as planned (its held items, and those not sent
+   * yet): the same wallets, vaults, action and amounts, through the planner and its review, never
+   * signed without one. Once it becomes a batch, those items of the old batch are closed (skipped,
+   * naming the new batch), so nothing is signed twice.
+   */
+  async replan(batchId: string): Promise<Plan> {
+    const ctx = await this.ctx(batchId);
+    if (ctx.running) throw busy();
+    const targets = replanTargets(ctx.batch);
+    const parts = replanParts(ctx.batch, targets);
+    const plan = parts.length === 1 ? await this.plan(parts[0]!) : await this.planAcrossVaults(parts);
+    this.replans.set(plan.id, { batchId, itemIds: targets.map((i) => i.id) });
+    this.options.log?.info('signing: re-planned', { batchId, planId: plan.id, items: targets.length });
+    return plan;
+  }
+
+  /** The old batch's items carried on by a new one: closed, so that they are never signed there. */
+  private async closeReplanned(planId: string, newBatchId: string): Promise<void> {
+    const source = this.replans.get(planId);
+    if (!source) return;
+    this.replans.delete(planId);
+    const ctx = await this.ctx(source.batchId);
+    for (const item of ctx.batch.items) {
+      if (!source.itemIds.includes(item.id) || (item.state !== 'held' && item.state !== 'waiting') || item.signed) continue;
+      await this.setItem(ctx, item, { state: 'skipped', patch: { reason: `Re-planned: carried on by batch ${newBatchId}.` }, note: `re-planned as ${newBatchId}` });
+    }
+    await this.refreshStatus(ctx);
   }
 
   /**
@@ -219,6 +252,7 @@ export class SigningService {
       ...(plan.vaults && plan.vaults.length > 1 ? { vaults: plan.vaults } : {}),
     };
     await this.journalNew(batch, 'signing: batch journaled', { action: batch.selection.action, vaultId: batch.vault.id });
+    await this.closeReplanned(plan.id, batch.id);
     return structuredClone(batch);
   }
 
@@ -380,6 +414,10 @@ export class SigningService {
     const runner = runnerFor(ctx.batch);
     if (!ctx.running && ctx.batch.items.every((i) => runner.settled(i))) {
       ctx.batch.status = 'done';
+      ctx.batch.pause = null;
+      await this.save(ctx);
+    } else if (!ctx.running && ctx.batch.pause?.code === 'SIGNING_ITEMS_HELD' && !ctx.batch.items.some((i) => i.state === 'held')) {
+      // The held items were skipped or re-planned: the pause no longer says why the batch stopped.
       ctx.batch.pause = null;
       await this.save(ctx);
     }

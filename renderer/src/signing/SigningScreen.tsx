@@ -10,6 +10,7 @@ import { VaultPinPanel } from './VaultPinPanel';
 
 /** Refusals that a review and an explicit pin of the vault's contracts can resolve. */
 const PIN_CODES = new Set(['REGISTRY_VAULT_NOT_PINNED', 'REGISTRY_VAULT_FROZEN']);
+import { HeldItems } from './HeldItems';
 import { PlanReview, ReviewCard, vaultsNamed } from './PlanReview';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
@@ -21,11 +22,12 @@ const STATE_CLASS: Record<ItemState, string> = {
   confirmed: 'pill-ok',
   failed: 'pill-bad',
   skipped: 'pill-muted',
+  held: 'pill-warn',
 };
 
 /** Plans to review, the batch being signed item by item, and the batches before it. */
 export function SigningScreen() {
-  const { plan, batch, batches, error, open, act, report, loadBatches, clearError } = useSigningStore();
+  const { plan, batch, batches, error, open, act, replan, planning, report, loadBatches, clearError } = useSigningStore();
   const offline = useNavigationStore((s) => s.info?.mode === 'offline');
   useEffect(() => {
     void loadBatches();
@@ -34,6 +36,8 @@ export function SigningScreen() {
   const origin = batch?.origin?.kind ?? null;
   // A signed bundle's items arrive signed: what is left to send.
   const toSend = batch ? batch.items.filter((i) => i.state === 'signed').length : 0;
+  // Running again would do nothing: every item left is held, and only a re-plan carries them on.
+  const onlyHeldLeft = batch ? batch.items.some((i) => i.state === 'held') && !batch.items.some((i) => ['waiting', 'signed', 'broadcast', 'on-device'].includes(i.state)) : false;
 
   return (
     <Screen name="signing" title="Signing" subtitle="Every signature goes to the Ledger, one item at a time, journaled before each step.">
@@ -53,7 +57,7 @@ export function SigningScreen() {
                 <button type="button" className="button" onClick={() => void act('pause')}>
                   Pause
                 </button>
-              ) : batch.status !== 'done' ? (
+              ) : batch.status !== 'done' && !onlyHeldLeft ? (
                 <button type="button" className="button button-primary" onClick={() => void act('run')}>
                   {origin === 'bundle-broadcast'
                     ? `Send ${toSend} signed transaction${toSend === 1 ? '' : 's'}`
@@ -72,7 +76,9 @@ export function SigningScreen() {
               </button>
             </div>
           </div>
-          {batch.pause ? <ErrorNotice error={batch.pause} title="Paused" /> : null}
+          {/* Held items have their own notice, with the way on (re-plan). */}
+          {batch.pause && batch.pause.code !== 'SIGNING_ITEMS_HELD' ? <ErrorNotice error={batch.pause} title="Paused" /> : null}
+          {batch.status !== 'running' ? <HeldItems batch={batch} planning={planning} onReplan={() => void replan()} /> : null}
           {origin === 'offline-signing' ? (
             <BundleSaved
               of={{ batchId: batch.id }}
@@ -106,7 +112,7 @@ export function SigningScreen() {
                         Retry
                       </button>
                     ) : null}
-                    {item.state === 'waiting' || item.state === 'failed' ? (
+                    {item.state === 'waiting' || item.state === 'failed' || item.state === 'held' ? (
                       <button type="button" className="button button-small" onClick={() => void act('skip', item.id)}>
                         Skip
                       </button>

@@ -42,6 +42,8 @@ interface SigningState {
   open(batchId: string): Promise<void>;
   loadBatches(): Promise<void>;
   act(kind: 'run' | 'pause' | 'retry' | 'skip' | 'resign', itemId?: string): Promise<void>;
+  /** A fresh plan for the batch's held items, shown for review (the batch stays in the list below). */
+  replan(): Promise<void>;
   report(): Promise<void>;
   init(): () => void;
 }
@@ -122,6 +124,18 @@ export const useSigningStore = create<SigningState>((set, get) => ({
       else set({ batch: await call(bridge[kind]({ batchId: batch.id, itemId: itemId! })) });
     } catch (err) {
       set({ error: errorData(err) });
+    }
+  },
+  async replan() {
+    const batch = get().batch;
+    if (!batch) return;
+    set({ planning: true, error: null });
+    try {
+      set({ plan: await call(getBridge().signing.replan({ batchId: batch.id })), batch: null });
+    } catch (err) {
+      set({ error: errorData(err) });
+    } finally {
+      set({ planning: false });
     }
   },
   async report() {

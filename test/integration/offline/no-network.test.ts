@@ -92,6 +92,7 @@ const INPUTS: Record<string, unknown> = {
   'signing.retry': { batchId: 'b1', itemId: 'i1' },
   'signing.skip': { batchId: 'b1', itemId: 'i1' },
   'signing.resign': { batchId: 'b1', itemId: 'i1' },
+  'signing.replan': { batchId: 'b1' },
   'signing.report': { batchId: 'b1' },
   'simulation.run': { planId: 'p1' },
   'bundles.exportUnsigned': { planId: 'p1' },

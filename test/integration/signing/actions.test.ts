@@ -241,6 +241,8 @@ describe('signing each action on the simulation', () => {
     const delta = vault('delta');
     const request = view.requests.find((r) => r.vaultId === delta.id && r.type === 'DEPOSIT' && r.action?.kind === 'claim')!;
     const plan = await world.signing.plan({ vaultId: delta.id, wallets: world.wallets, action: 'claim', requestIds: [request.id] });
+    // A plan from before items carried their basis: the simulation of the call is what stops it.
+    for (const i of plan.items) delete i.basis;
     const batch = await world.signing.createBatch(plan, { acknowledgeBlindSigning: true });
     // The same wallet claims it from another app meanwhile.
     await claimElsewhere(delta.chain.chainId, request.wallet, delta.queue!, request.epochNumber!);
@@ -249,6 +251,22 @@ describe('signing each action on the simulation', () => {
     expect(item.state).toBe('failed');
     expect(item.error).toMatchObject({ code: 'TX_REVERTED', details: { revert: 'Is0' } });
     expect(item.signed).toBeNull();
+    expect(shown).toHaveLength(0);
+  });
+
+  it('holds a claim whose request was claimed elsewhere since the plan, before the device', async () => {
+    const delta = vault('delta');
+    const request = view.requests.find((r) => r.vaultId === delta.id && r.type === 'DEPOSIT' && r.action?.kind === 'claim')!;
+    const plan = await world.signing.plan({ vaultId: delta.id, wallets: world.wallets, action: 'claim', requestIds: [request.id] });
+    const batch = await world.signing.createBatch(plan.id, { acknowledgeBlindSigning: true });
+    await claimElsewhere(delta.chain.chainId, request.wallet, delta.queue!, request.epochNumber!);
+    await world.signing.run(batch.id);
+    const item = signedItems(await world.signing.openBatch(batch.id))[0]!;
+    expect(item).toMatchObject({
+      state: 'held',
+      signed: null,
+      reason: `The deposit request of epoch ${request.epochNumber} is no longer claimable: nothing is left to claim (claimed elsewhere?). Re-plan.`,
+    });
     expect(shown).toHaveLength(0);
   });
 
@@ -290,11 +308,12 @@ describe('signing each action on the simulation', () => {
     expect(deposit!.state).toBe('failed');
     expect(deposit!.receipt?.status).toBe('reverted');
     expect(deposit!.error).toMatchObject({ code: 'TX_REVERTED', message: 'The vault is paused.', details: { revert: 'Pausable: paused' } });
-    // Retried, it would get a fresh nonce, but the call still reverts: it never reaches the device.
+    // Retried, it would get a fresh nonce, but the vault has moved on since the plan: it is held
+    // (with the allowance its approval left), and never reaches the device.
     const reviews = shown.length;
     await world.signing.retry(batch.id, deposit!.id);
     const retried = (await world.signing.openBatch(batch.id)).items.find((i) => i.id === deposit!.id)!;
-    expect(retried).toMatchObject({ state: 'failed', signed: null, reason: expect.stringMatching(/^Not signed: The vault is paused/) });
+    expect(retried).toMatchObject({ state: 'held', signed: null, reason: expect.stringMatching(/^The vault moved from between epochs \(epoch \d+ done\) to epoch \d+ running since this plan: re-plan\. The approval before it was mined: an allowance of 10 /) });
     expect(retried.history.some((h) => h.note?.startsWith('retry asked by the operator (previous 0x'))).toBe(true);
     expect(shown).toHaveLength(reviews);
   });

@@ -1,6 +1,7 @@
 import { formatEther } from 'viem';
 import { personalMessageScreens } from '../../../../shared/device/screens';
 import { newBatchItem } from '../../../../shared/signing/item';
+import { basisOf } from '../../../../shared/signing/basis';
 import type { WalletPlan } from '../../../../shared/signing/rules';
 import type { BatchItem, PlanVault, PlanWallet, Selection, SelectionWallet } from '../../../../shared/signing/schemas';
 import type { ChainFacts } from '../facts';
@@ -47,8 +48,10 @@ export function reviewItems(args: {
       return leaveOut(w, `The wallet holds ${formatEther(gasBalance)} ETH; a transaction may cost up to ${formatEther(costliest)} ETH in fees.`, null);
     }
     let previous: BatchItem | null = null;
+    const walletFacts = args.chain.wallets.get(w.address.toLowerCase())!;
+    const seen = { takenAt: now, block: args.chain.block.number, vault: args.chain.vault, wallet: walletFacts };
     for (const d of result) {
-      const created = item(w, itemOf(d, previous));
+      const created = item(w, { ...itemOf(d, previous), ...(d.kind === 'tx' ? { basis: basisOf(d.step, seen) } : {}) });
       items.push(created);
       if (d.kind === 'tx') previous = created;
     }

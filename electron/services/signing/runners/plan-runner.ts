@@ -18,6 +18,14 @@ export const planRunner: RunnerStrategy = {
     afterApproval(item, view, (dep) => `The ${dep.step} step before it was ${dep.state === 'failed' ? 'not confirmed' : 'skipped'}.`),
   beforeSending: async () => ({ kind: 'go' }),
   retry(item) {
+    // The chain moved since the plan: the same draft would meet the same chain.
+    if (item.state === 'held') {
+      throw new AppError({
+        code: 'SIGNING_NOT_RETRYABLE',
+        message: `This item is held: ${item.reason ?? 'the chain moved since this plan.'}`,
+        action: 'Re-plan the held items: Retry would meet the same chain.',
+      });
+    }
     // A wallet left out when the batch was planned has nothing to sign: only a new plan can help.
     if (!item.tx && !item.message) {
       throw new AppError({
@@ -40,7 +48,7 @@ export const planRunner: RunnerStrategy = {
   },
   skip: skipUnsent,
   resign(item: BatchItem) {
-    if (item.state === 'confirmed' || item.state === 'on-device' || item.state === 'skipped' || (item.state === 'waiting' && !item.signed)) {
+    if (item.state === 'confirmed' || item.state === 'on-device' || item.state === 'skipped' || item.state === 'held' || (item.state === 'waiting' && !item.signed)) {
       throw new AppError({ code: 'SIGNING_NOT_RESIGNABLE', message: `This item is ${item.state}: there is no signature to replace.` });
     }
     const old = item.signed?.hash ?? item.signature ?? 'none';

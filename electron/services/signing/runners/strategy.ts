@@ -112,6 +112,11 @@ export async function afterApproval(
   // The operator may have skipped this step while its approval was being mined.
   if (item.state !== before) return { kind: 'pass' };
   if (isStopped(dep)) return { kind: 'settle', transition: { state: 'skipped', patch: { reason: unsentReason(dep) }, note: null } };
+  // Never one without the other: a held approval holds what it approves for.
+  if (dep.state === 'held') {
+    const reason = `Held with the approval before it: ${dep.reason ?? 'the chain moved since this plan.'}`;
+    return { kind: 'settle', transition: { state: 'held', patch: { reason, error: dep.error }, note: null } };
+  }
   if (dep.state !== 'confirmed') {
     return {
       kind: 'pause',

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startEmbeddedSimulation, type DemoSimulation } from '../../electron/runtime/embedded-simulation';
+import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
+import { screenshot } from './support/browser';
+import { openDemoPage, outliving, type ConsolePage } from './support/console-page';
+import { expectEachNonceOnce, signingUi } from './support/signing';
+
+// A plan gone stale between review and signing: the operator reviews redeems between epochs, the
+// manager starts the next epoch before they press Sign. Every item is held with the vault's move,
+// the emulated Ledger never shows any of them, Retry is not offered, and one click re-plans them:
+// a new review (the queue now), signed and confirmed, with nothing reverted on chain.
+let sim: DemoSimulation;
+let ui: ConsolePage;
+let page: Page;
+let before: Portfolio;
+const s = signingUi(() => ui);
+
+beforeAll(async () => {
+  sim = await startEmbeddedSimulation({ drive: false });
+  ui = await openDemoPage({ startSimulation: outliving(sim) });
+  page = ui.page;
+  before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, s.ctx);
+}, 180_000);
+
+afterAll(async () => {
+  await ui?.close();
+  await sim?.close();
+});
+
+/** The vault of the seeded story that waits between epochs, and the manager's hand on its cycle. */
+function waitingVault() {
+  const seeded = sim.local.seeded.vaults.find((v) => v.expectedState === 'WAITING' && !v.story.aprDrop)!;
+  const network = sim.local.network.chains.find((c) => c.chain.chainId === seeded.chainId)!;
+  const deployed = network.deployment.vaults.find((v) => v.key === seeded.key)!;
+  const vault = before.vaults.find((v) => v.epochVault.toLowerCase() === deployed.epochVault.toLowerCase())!;
+  const cycle = sim.local.drivers.find((d) => d.chainId === seeded.chainId)!.vault(seeded.key);
+  return { vault, cycle };
+}
+
+function holders(vault: PortfolioVault, n: number): string[] {
+  return before.positions
+    .filter((p) => p.vaultId === vault.id && p.allowed && BigInt(p.trancheBalance ?? '0') > 0n)
+    .slice(0, n)
+    .map((p) => p.wallet);
+}
+
+describe('a plan gone stale between review and signing', () => {
+  it('holds the items with the vault’s move, sends nothing to the Ledger, and re-plans them in one click', async () => {
+    const { vault, cycle } = waitingVault();
+    expect(vault.cycle?.state).toBe('WAITING');
+    const wallets = holders(vault, 2);
+    expect(wallets).toHaveLength(2);
+    await s.useGroup('Stale redeemers', wallets);
+    await s.reviewOperation({ vault, action: 'withdraw', route: /redeem/, heading: 'redeems' });
+    expect(await page.getByTestId('plan').locator('.plan-items > li').count()).toBe(2);
+    const epoch = (await cycle.read()).epochNumber;
+
+    // The manager starts the next epoch while the operator reads the review.
+    await cycle.startEpoch();
+    const oldBatchId = await s.startSigning();
+    await expect.poll(() => s.itemStates(), { timeout: 60_000 }).toEqual(['held', 'held']);
+    const batch = page.getByTestId('batch');
+    await page
+      .locator('[data-testid="batch"][data-status="paused"] [data-testid="held-items"]', { hasText: '2 items of 2 wallets held' })
+      .waitFor({ timeout: 60_000 });
+    // Running it again would do nothing: no Resume, and no Retry.
+    expect(await batch.getByRole('button', { name: 'Resume' }).count()).toBe(0);
+    const moved = `The vault moved from between epochs (epoch ${epoch} done) to epoch ${Number(epoch) + 1} running since this plan: re-plan.`;
+    expect(await batch.locator('.batch-items > li').first().textContent()).toContain(moved);
+    // Nothing reached the device: no review on the panel, no item was ever on it.
+    expect(await s.panel().getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    const journal = await s.shownBatch();
+    expect(journal.items.every((i) => i.signed === null && !i.history.some((h) => h.state === 'on-device'))).toBe(true);
+    // Retry would meet the same chain: a held item offers the re-plan instead.
+    expect(await batch.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    const replan = page.getByRole('button', { name: 'Re-plan the 2 held items' });
+    await replan.waitFor();
+    await screenshot(page, 'stale-plan-held');
+
+    await replan.click();
+    // A fresh review for the same wallets and action: the epoch runs, so through the queue.
+    await expect.poll(() => page.getByTestId('plan').textContent(), { timeout: 60_000 }).toContain(`withdrawals in ${vault.name}`);
+    expect(await page.getByTestId('plan').locator('.plan-items > li').count()).toBe(4);
+    expect(await page.getByTestId('plan').textContent()).toContain('requestWithdraw');
+    await screenshot(page, 'stale-plan-replanned');
+    const newBatchId = await s.startSigning();
+    expect(newBatchId).not.toBe(oldBatchId);
+    await s.approveUntilDone();
+    expect(await s.itemStates()).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed']);
+    expectEachNonceOnce(await s.shownBatch());
+    await screenshot(page, 'stale-plan-signed');
+
+    // The held batch is closed, its items carried on by the new one; nothing failed on chain.
+    const old = await ui.c.runtime.handlers.signing.openBatch({ batchId: oldBatchId }, s.ctx);
+    expect(old.status).toBe('done');
+    expect(old.items.every((i) => i.state === 'skipped' && i.reason === `Re-planned: carried on by batch ${newBatchId}.`)).toBe(true);
+    expect((await s.shownBatch()).items.some((i) => i.state === 'failed' || i.receipt?.status === 'reverted')).toBe(false);
+  }, 300_000);
+});
