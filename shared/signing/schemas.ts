@@ -38,6 +38,14 @@ export const SelectionSchema = z.object({
   amount: z.string().optional(),
   /** claim / cancel: the portfolio's request ids; absent means every request that qualifies. */
   requestIds: z.array(z.string()).optional(),
+  /**
+   * A deposit or withdrawal planned across vaults: each vault's own amount (`amount` above is the
+   * first vault's), so that a re-plan of the batch asks each vault for what the operator chose there.
+   */
+  vaultAmounts: z
+    .array(z.object({ vaultId: z.string().max(200), amount: z.string().max(80).optional() }))
+    .max(20)
+    .optional(),
   /** Approve exactly what is missing (default) or an unlimited allowance. */
   approval: z.enum(['exact', 'unlimited']).optional(),
   /** Upper bound for maxFeePerGas, in gwei (decimal string); default 300. */
@@ -128,9 +136,31 @@ export type MessageReview = z.infer<typeof MessageReviewSchema>;
 export const ReviewSchema = z.discriminatedUnion('kind', [TransactionReviewSchema, MessageReviewSchema]);
 export type Review = z.infer<typeof ReviewSchema>;
 
-export const ITEM_STATES = ['waiting', 'on-device', 'signed', 'broadcast', 'confirmed', 'failed', 'skipped'] as const;
+/**
+ * `held`: checked against the chain just before the device, the item's basis had changed (the
+ * vault moved to another epoch or state, a balance or allowance fell short, a request was no longer
+ * claimable): nothing reached the device, and only a new plan can carry it on.
+ */
+export const ITEM_STATES = ['waiting', 'on-device', 'signed', 'broadcast', 'confirmed', 'failed', 'skipped', 'held'] as const;
 export const ItemStateSchema = z.enum(ITEM_STATES);
 export type ItemState = z.infer<typeof ItemStateSchema>;
+
+/**
+ * What the planner saw for one transaction, checked again just before the device. Bounded: a
+ * handful of figures per item. Absent in plans made before it existed and in bundles' items.
+ */
+export const ItemBasisSchema = z.object({
+  /** When the chain was read, and at which block. */
+  takenAt: z.string().max(40),
+  block: BaseUnits.max(80),
+  /** The vault's cycle state (WAITING, RUNNING, RUNNING_PAST_END, DEFAULTED), completed epochs (strategy.epochNumber()) and pause flag. */
+  vault: z.object({ state: z.string().max(32), epochNumber: z.number().int().nonnegative(), paused: z.boolean() }),
+  /** The wallet's balance of the token the step spends (underlying for deposits, tranche for withdrawals), when it spends one. */
+  balance: BaseUnits.max(80).nullable(),
+  /** The request epoch a claim or cancel acts on. */
+  requestEpoch: z.number().int().nonnegative().nullable(),
+});
+export type ItemBasis = z.infer<typeof ItemBasisSchema>;
 
 export const ItemEventSchema = z.object({ at: z.string(), state: ItemStateSchema, note: z.string().nullable() });
 
@@ -164,6 +194,8 @@ export const BatchItemSchema = z.object({
   resignAllowed: z.boolean(),
   attempts: z.number(),
   history: z.array(ItemEventSchema),
+  /** What the plan was made from, for the check just before the device (absent in older plans). */
+  basis: ItemBasisSchema.optional(),
 });
 export type BatchItem = z.infer<typeof BatchItemSchema>;
 

@@ -29,6 +29,16 @@ export function replanParts(batch: Batch, targets: readonly BatchItem[]): Select
   const action = batch.selection.action === 'redeem' ? 'withdraw' : batch.selection.action;
   return vaultIds.map((vaultId) => {
     const wallets = new Set(targets.filter((i) => i.vaultId === vaultId).map((i) => i.wallet.toLowerCase()));
-    return { ...batch.selection, action, vaultId, wallets: batch.selection.wallets.filter((w) => wallets.has(w.address.toLowerCase())) };
+    // Across vaults each vault keeps the amount the operator chose there, never the first vault's.
+    const { vaultAmounts, amount: firstAmount, ...rest } = batch.selection;
+    const own = vaultAmounts?.find((v) => v.vaultId === vaultId);
+    const amount = own ? own.amount : firstAmount;
+    return {
+      ...rest,
+      ...(amount !== undefined ? { amount } : {}),
+      action,
+      vaultId,
+      wallets: batch.selection.wallets.filter((w) => wallets.has(w.address.toLowerCase())),
+    };
   });
 }

@@ -14,7 +14,8 @@ export function nextNonces(plan: Pick<Plan, 'items'>, into: Map<string, number>)
 const SPENDS_UNDERLYING = new Set(['depositAA', 'requestDeposit']);
 
 /** The key under which a wallet's underlying token is counted across vaults of one chain. */
-export const underlyingKey = (chainId: number, token: string, wallet: string) => `${chainId}:${token.toLowerCase()}:${wallet.toLowerCase()}`;
+export const underlyingKey = (chainId: number, token: string, wallet: string) =>
+  `${chainId}:${token.toLowerCase()}:${wallet.toLowerCase()}`;
 
 /**
  * Per `chainId:token:wallet` (lower case): the underlying a plan's deposits take from each wallet,
@@ -23,7 +24,8 @@ export const underlyingKey = (chainId: number, token: string, wallet: string) =>
  */
 export function spentUnderlying(plan: Pick<Plan, 'items' | 'vault'>, into: Map<string, bigint>): Map<string, bigint> {
   for (const item of plan.items) {
-    if (item.state === 'skipped' || !SPENDS_UNDERLYING.has(item.step) || item.review?.kind !== 'transaction' || !item.review.amount) continue;
+    if (item.state === 'skipped' || !SPENDS_UNDERLYING.has(item.step) || item.review?.kind !== 'transaction' || !item.review.amount)
+      continue;
     const key = underlyingKey(item.chainId, plan.vault.underlying.address, item.wallet);
     into.set(key, (into.get(key) ?? 0n) + BigInt(item.review.amount.baseUnits));
   }
@@ -77,6 +79,14 @@ export function mergeVaultPlans(parts: readonly Plan[]): Plan {
       ...first.selection,
       ...(actions.size > 1 && [...actions].every((a) => a === 'withdraw' || a === 'redeem') ? { action: 'withdraw' as const } : {}),
       requestIds: parts.flatMap((p) => p.selection.requestIds ?? []),
+      ...(parts.some((p) => p.selection.amount !== undefined)
+        ? {
+            vaultAmounts: parts.map((p) => ({
+              vaultId: p.vault.id,
+              ...(p.selection.amount !== undefined ? { amount: p.selection.amount } : {}),
+            })),
+          }
+        : {}),
       wallets: uniqueBy(parts.flatMap((p) => p.selection.wallets)),
     },
     wallets,
