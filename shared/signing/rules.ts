@@ -101,8 +101,13 @@ export interface PlanOptions {
   approval: 'exact' | 'unlimited';
 }
 
-function approveStep(token: 'underlying' | 'tranche', spender: 'epochVault' | 'queue', missing: bigint, options: PlanOptions): TxStep {
-  const value = options.approval === 'unlimited' ? MAX_UINT256 : missing;
+/**
+ * An approval for a step that spends `needed`. ERC-20 `approve` sets the allowance, it does not add
+ * to it: an exact approval is of the whole amount the step spends, never of what the current
+ * allowance lacks (approving the difference would leave the step short and revert).
+ */
+function approveStep(token: 'underlying' | 'tranche', spender: 'epochVault' | 'queue', needed: bigint, options: PlanOptions): TxStep {
+  const value = options.approval === 'unlimited' ? MAX_UINT256 : needed;
   return {
     kind: 'transaction',
     step: 'approve',
@@ -154,7 +159,7 @@ export function planDeposit(v: VaultFacts, w: WalletFacts, amount: bigint, optio
   const steps: PlannedStep[] = [];
   const spender = route.approve!.spender;
   const have = allowanceFor(w, 'underlying', spender);
-  if (have < amount) steps.push(approveStep('underlying', spender, amount - have, options));
+  if (have < amount) steps.push(approveStep('underlying', spender, amount, options));
   const step: StepKind = route.call.functionName === 'depositAA' ? 'depositAA' : 'requestDeposit';
   steps.push({
     kind: 'transaction',
@@ -221,7 +226,7 @@ export function planWithdraw(
     });
   } else {
     const have = allowanceFor(w, 'tranche', 'queue');
-    if (have < wanted) steps.push(approveStep('tranche', 'queue', wanted - have, options));
+    if (have < wanted) steps.push(approveStep('tranche', 'queue', wanted, options));
     steps.push({
       kind: 'transaction',
       step: 'requestWithdraw',

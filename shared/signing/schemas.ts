@@ -46,7 +46,7 @@ export const SelectionSchema = z.object({
     .array(z.object({ vaultId: z.string().max(200), amount: z.string().max(80).optional() }))
     .max(20)
     .optional(),
-  /** Approve exactly what is missing (default) or an unlimited allowance. */
+  /** Approve exactly what the step spends when the allowance is short (default), or an unlimited allowance. */
   approval: z.enum(['exact', 'unlimited']).optional(),
   /** Upper bound for maxFeePerGas, in gwei (decimal string); default 300. */
   maxFeeGwei: z

@@ -173,4 +173,30 @@ describe('a plan gone stale between review and device', () => {
     expect(world.reviews).toHaveLength(1);
     expect(signedItems(after).some((i) => i.state === 'failed')).toBe(false);
   });
+
+  it('approves the whole deposit over an allowance that falls short, and the deposit confirms', async () => {
+    const beta = vault('beta');
+    const wallets = world.wallets.slice(3, 4);
+    await agreements(beta, wallets);
+    const address = wallets[0]!.address as Hex;
+    const unit = 10n ** BigInt(beta.underlying.decimals);
+    // An allowance of 20 left from earlier: ERC-20 approve replaces it, so approving the 30 it lacks would leave the deposit short.
+    await chainOf(beta).chain.client.write({
+      from: address,
+      to: beta.underlying.address as Hex,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [beta.epochVault as Hex, 20n * unit],
+    });
+    const plan = await world.signing.plan({ vaultId: beta.id, action: 'deposit', amount: '50', wallets });
+    const [approve] = signedItems({ items: plan.items } as Batch);
+    expect(approve!.review).toMatchObject({ amount: { baseUnits: String(50n * unit) } });
+    const batch = await journal(plan);
+    await world.signing.run(batch.id);
+    const done = await world.signing.openBatch(batch.id);
+    expect(signedItems(done).map((i) => [i.step, i.state])).toEqual([
+      ['approve', 'confirmed'],
+      ['depositAA', 'confirmed'],
+    ]);
+  });
 });

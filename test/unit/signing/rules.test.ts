@@ -69,9 +69,9 @@ describe('deposit rules', () => {
     expect(steps(planDeposit(vault(state), wallet(), 100n * USDC, exact))).toEqual(expected);
   });
 
-  it('approves only what is missing, or nothing when the allowance covers it', () => {
+  it('approves the whole amount when the allowance falls short (approve sets it, never adds), or nothing when it covers it', () => {
     const some = wallet({ allowance: { underlyingToVault: 40n * USDC, underlyingToQueue: 0n, trancheToQueue: 0n } });
-    expect(steps(planDeposit(vault('WAITING'), some, 100n * USDC, exact))[0]).toBe('approve:underlying.approve(epochVault,60000000)');
+    expect(steps(planDeposit(vault('WAITING'), some, 100n * USDC, exact))[0]).toBe('approve:underlying.approve(epochVault,100000000)');
     const enough = wallet({ allowance: { underlyingToVault: 500n * USDC, underlyingToQueue: 0n, trancheToQueue: 0n } });
     expect(steps(planDeposit(vault('WAITING'), enough, 100n * USDC, exact))).toEqual(['depositAA:epochVault.depositAA(100000000)']);
   });
