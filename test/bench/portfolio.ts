@@ -127,10 +127,29 @@ async function main(): Promise<void> {
   }
   const warmLoad = loadAverage();
 
+  // The same refresh through the fallback path (one Multicall3 read per value, as on a node that
+  // refuses state overrides), once: it shows what the lens saves.
+  const fallbackPortfolio = new PortfolioService({
+    service: async () => client,
+    rpcUrls: (id) => sim!.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl),
+    lens: false,
+  });
+  const fallbackView = await fallbackPortfolio.load(wallets, null);
+  const fallback = { ...fallbackView.cost, loadAverage: loadAverage() };
+  log(`fallback (Multicall3, no lens), one refresh: ${fallback.ms} ms, ${fallback.http} HTTP + ${fallback.rpc} RPC requests; load average ${fallback.loadAverage}`);
+
   // The service's position records: a step of their own after the refresh, not part of it (see
   // position-records.ts). Cold: every pair with something in it; warm: the next refresh's, from the cache.
   const records = new PositionRecordCache();
-  const recordsCold = await records.load(client, null, positionPairs(cold));
+  const recordsStarted = performance.now();
+  const vaultTimes: number[] = [];
+  const recordsCold = await records.load(client, null, positionPairs(cold), {
+    onVault: (p) => {
+      vaultTimes.push(Math.round(performance.now() - recordsStarted));
+      log(`position records: ${p.vaultsDone} of ${p.vaultsTotal} vaults (${p.rows.length} records of ${p.vaultId}) at ${vaultTimes.at(-1)} ms`);
+    },
+  });
+  const concurrency = records.lastConcurrency;
   const recordsWarm = await records.load(client, null, positionPairs(lastView));
   // The service's floor: every record asked costs one response latency, `POSITION_CONCURRENCY` at a time.
   const floorMs = Math.round((recordsCold.cost.http * latencyMs) / POSITION_CONCURRENCY);
@@ -141,6 +160,10 @@ async function main(): Promise<void> {
     cold: recordsCold.cost,
     warm: recordsWarm.cost,
     concurrency: POSITION_CONCURRENCY,
+    // The adaptive concurrency: halvings on the service's 429s, the lowest it went, where it ended.
+    concurrencyAdapted: { halvings: concurrency?.halvings ?? 0, lowest: concurrency?.lowest ?? POSITION_CONCURRENCY, end: concurrency?.current ?? POSITION_CONCURRENCY },
+    firstVaultMs: vaultTimes[0] ?? null,
+    vaultMs: vaultTimes,
     floorMs,
     coldToFloor: floorMs > 0 ? Math.round((recordsCold.cost.ms / floorMs) * 100) / 100 : null,
   };
@@ -208,6 +231,7 @@ async function main(): Promise<void> {
     latencyMs,
     ours,
     oursCold: cold.cost,
+    fallback,
     memory,
     positionRecords,
     naive,
