@@ -4,7 +4,10 @@
  * a fixed latency per response), next to a naive client that follows the spec's per-wallet call
  * sequence (see naive-client.ts).
  *
- *   npm run bench:portfolio -- --wallets 1000 --vaults 10 --latency 20 [--naive-sample 100] [--runs 20] [--seed 1]
+ *   npm run bench:portfolio -- --wallets 1000 --vaults 10 --latency 20 [--naive-sample 100] [--runs 20] [--seed 1] [--fallback]
+ *
+ * `--fallback` adds one refresh through the Multicall3 fallback (one read per value, as on a node
+ * that refuses state overrides) beside the lens's, as `fallback`.
  *
  * The world is seeded by `startScaledSimulation` (story lenders and pooled deposits on a small
  * state, then the other wallets written into state: see electron/sim/scale/seed.ts), up to 20,000
@@ -41,6 +44,8 @@ const { values } = parseArgs({
     'naive-sample': { type: 'string', default: '100' },
     runs: { type: 'string', default: '20' },
     seed: { type: 'string', default: '1' },
+    /** Also one refresh through the Multicall3 fallback (as on a node that refuses state overrides). */
+    fallback: { type: 'boolean', default: false },
   },
 });
 
@@ -129,14 +134,14 @@ async function main(): Promise<void> {
 
   // The same refresh through the fallback path (one Multicall3 read per value, as on a node that
   // refuses state overrides), once: it shows what the lens saves.
-  const fallbackPortfolio = new PortfolioService({
+  const fallbackPortfolio = !values.fallback ? null : new PortfolioService({
     service: async () => client,
     rpcUrls: (id) => sim!.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl),
     lens: false,
   });
-  const fallbackView = await fallbackPortfolio.load(wallets, null);
-  const fallback = { ...fallbackView.cost, loadAverage: loadAverage() };
-  log(`fallback (Multicall3, no lens), one refresh: ${fallback.ms} ms, ${fallback.http} HTTP + ${fallback.rpc} RPC requests; load average ${fallback.loadAverage}`);
+  const fallbackView = await fallbackPortfolio?.load(wallets, null);
+  const fallback = fallbackView ? { ...fallbackView.cost, loadAverage: loadAverage() } : null;
+  if (fallback) log(`fallback (Multicall3, no lens), one refresh: ${fallback.ms} ms, ${fallback.http} HTTP + ${fallback.rpc} RPC requests; load average ${fallback.loadAverage}`);
 
   // The service's position records: a step of their own after the refresh, not part of it (see
   // position-records.ts). Cold: every pair with something in it; warm: the next refresh's, from the cache.
