@@ -9,7 +9,8 @@
  * `--rows N` measures the Positions screen with N rows (N/10 wallets × 10 vaults), then the
  * Requests screen (N/2 requests unless `--requests` says); `--requests` alone measures only the
  * Requests screen, as before. On Positions the filter is "only wallets with a balance, request or
- * KYC to do", the search a wallet label.
+ * KYC to do" turned off (the screen opens with it on; 30 % of the synthetic pairs hold something),
+ * the search a vault name.
  *
  * Per run (a fresh page each time):
  * - firstRenderMs: from the portfolio frame arriving in the renderer (the WebSocket `message`
@@ -200,8 +201,10 @@ interface ScreenSpec {
   noun: string;
   /** In the page: makes the filter change (after `__t0` is set). */
   filter: string;
-  /** Back to no filter, from the test side. */
+  /** Back to the screen's first filter, from the test side. */
   unfilter: (page: Page) => Promise<void>;
+  /** The screen opens unfiltered (all rows: the filter shows fewer) or filtered (the filter shows all). */
+  opensFiltered: boolean;
   searchLabel: string;
   searchTerm: string;
 }
@@ -213,15 +216,18 @@ const REQUESTS_SCREEN: ScreenSpec = {
   unfilter: (page) => page.getByLabel('Type').selectOption('').then(() => undefined),
   searchLabel: 'Search requests',
   searchTerm: 'W0123',
+  opensFiltered: false,
 };
 
 const POSITIONS_SCREEN: ScreenSpec = {
   name: 'Positions',
   noun: 'wallet × vault pairs',
   filter: `() => { const box = document.querySelector('.table-toolbar .toggle input[type="checkbox"]'); window.__t0 = performance.now(); box.click(); }`,
-  unfilter: (page) => page.locator('.table-toolbar .toggle input[type="checkbox"]').uncheck(),
+  unfilter: (page) => page.locator('.table-toolbar .toggle input[type="checkbox"]').check(),
   searchLabel: 'Search positions',
-  searchTerm: 'W01234',
+  searchTerm: 'Gamma Credit',
+  // It opens on the pairs with something in them; the filter measured is showing every pair.
+  opensFiltered: true,
 };
 
 async function oneRun(page: Page, url: string, release: () => void, profileTo: string | null, traceTo: string | null, screen: ScreenSpec): Promise<RunFigures> {
@@ -293,7 +299,7 @@ async function oneRun(page: Page, url: string, release: () => void, profileTo: s
   // Filter by type (the observer is in place before the change).
   const typePainted = await paintedWhen(
     page,
-    `() => { const m = ${countRe}.exec(document.querySelector('.screen-sub')?.textContent ?? ''); return m !== null && m[1] !== m[2]; }`,
+    `() => { const m = ${countRe}.exec(document.querySelector('.screen-sub')?.textContent ?? ''); return m !== null && (m[1] === m[2]) === ${screen.opensFiltered}; }`,
     10_000,
   );
   await page.evaluate(`(${screen.filter})()`);
@@ -303,8 +309,8 @@ async function oneRun(page: Page, url: string, release: () => void, profileTo: s
   // Back to all types (not measured), then search.
   await screen.unfilter(page);
   await page.waitForFunction(
-    ({ noun }) => new RegExp(`^(\\d+) of \\1 ${noun}$`).test(document.querySelector('.screen-sub')?.textContent ?? ''),
-    { noun: screen.noun },
+    ({ noun, opensFiltered }) => new RegExp(`^(\\d+) of \\1 ${noun}$`).test(document.querySelector('.screen-sub')?.textContent ?? '') !== opensFiltered,
+    { noun: screen.noun, opensFiltered: screen.opensFiltered },
   );
   await page.waitForTimeout(SETTLE_MS);
   const firstRowBefore = await page.locator(`${table} [data-row-id]`).first().getAttribute('data-row-id');
@@ -410,7 +416,7 @@ async function main(): Promise<void> {
       stdio: 'inherit',
     });
   }
-  const generated = syntheticPortfolio({ requests: requestCount, ...(rowCount !== null ? { wallets: rowCount / 10, vaults: 10 } : {}) });
+  const generated = syntheticPortfolio({ requests: requestCount, ...(rowCount !== null ? { wallets: rowCount / 10, vaults: 10, heldShare: 0.3 } : {}) });
   const portfolio = PortfolioSchema.parse(generated);
   // As the portfolio service sends them: in the Requests screen's first order.
   portfolio.requests.sort(byExpected);
