@@ -94,6 +94,8 @@ export interface ChainReadResult {
 export interface ReadChainOptions {
   /** False: read every value through Multicall3 (the lens is used by default). */
   lens?: boolean;
+  /** Wallets per lens call (default `LENS_WALLETS_PER_CALL`). */
+  walletsPerLensCall?: number;
   log?: Pick<Logger, 'warn'>;
 }
 
@@ -232,8 +234,9 @@ export async function readChain(
       const lensChunks: { vaultId: string; wallets: readonly `0x${string}`[] }[] = [];
       const lensCalls: EthCall[] = [];
       for (const { entry, lens } of lensVaults) {
-        for (let i = 0; i < wallets.length; i += LENS_WALLETS_PER_CALL) {
-          const slice = wallets.slice(i, i + LENS_WALLETS_PER_CALL);
+        const perCall = options.walletsPerLensCall ?? LENS_WALLETS_PER_CALL;
+        for (let i = 0; i < wallets.length; i += perCall) {
+          const slice = wallets.slice(i, i + perCall);
           lensChunks.push({ vaultId: entry.vault._id, wallets: slice });
           lensCalls.push(lensCall(lens, slice));
         }
