@@ -266,7 +266,7 @@ export async function readChain(
     } catch (err) {
       lensRefused = err instanceof Error ? err.message.split('\n')[0]! : String(err);
       lensRefusals.set(client, lensRefused);
-      options.log?.warn('The chain RPC refused the portfolio lens (a state override); reading every value through Multicall3 instead, which is slower.', {
+      options.log?.warn('The chain RPC did not run the portfolio lens (a read-only call placed by a state override); reading every value through Multicall3 instead, which is slower.', {
         reason: lensRefused,
       });
       // A stale queue figure from the failed attempt is read again below.

@@ -232,7 +232,7 @@ describe('the portfolio lens', () => {
     expect(result.lensRefused).toMatch(/state overrides are not supported/);
     expect([...result.wallets.entries()]).toEqual([...byMulticall.wallets.entries()]);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.message).toMatch(/refused the portfolio lens.*Multicall3/);
+    expect(warnings[0]!.message).toMatch(/did not run the portfolio lens.*Multicall3/);
     expect(String(warnings[0]!.fields?.reason)).toMatch(/state overrides are not supported/);
     // The next refresh on this node does not ask again.
     const refusedBefore = node.refused();
