@@ -126,6 +126,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     // simulated, and the demo never contacts anything beyond this machine.
     includeVault: (entry) => !demo() || isLoopbackUrl(entry.rpcUrl),
     setAside: () => connection.serviceState().setAside,
+    log: options.log,
   });
   const book = () => (demo() ? books.demo : books.live);
   const walletsOf = (groupId: string | null) =>

@@ -4,7 +4,10 @@
  * a fixed latency per response), next to a naive client that follows the spec's per-wallet call
  * sequence (see naive-client.ts).
  *
- *   npm run bench:portfolio -- --wallets 1000 --vaults 10 --latency 20 [--naive-sample 100] [--runs 20] [--seed 1]
+ *   npm run bench:portfolio -- --wallets 1000 --vaults 10 --latency 20 [--naive-sample 100] [--runs 20] [--seed 1] [--fallback]
+ *
+ * `--fallback` adds one refresh through the Multicall3 fallback (one read per value, as on a node
+ * that refuses state overrides) beside the lens's, as `fallback`.
  *
  * The world is seeded by `startScaledSimulation` (story lenders and pooled deposits on a small
  * state, then the other wallets written into state: see electron/sim/scale/seed.ts), up to 20,000
@@ -41,6 +44,8 @@ const { values } = parseArgs({
     'naive-sample': { type: 'string', default: '100' },
     runs: { type: 'string', default: '20' },
     seed: { type: 'string', default: '1' },
+    /** Also one refresh through the Multicall3 fallback (as on a node that refuses state overrides). */
+    fallback: { type: 'boolean', default: false },
   },
 });
 
@@ -127,10 +132,29 @@ async function main(): Promise<void> {
   }
   const warmLoad = loadAverage();
 
+  // The same refresh through the fallback path (one Multicall3 read per value, as on a node that
+  // refuses state overrides), once: it shows what the lens saves.
+  const fallbackPortfolio = !values.fallback ? null : new PortfolioService({
+    service: async () => client,
+    rpcUrls: (id) => sim!.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl),
+    lens: false,
+  });
+  const fallbackView = await fallbackPortfolio?.load(wallets, null);
+  const fallback = fallbackView ? { ...fallbackView.cost, loadAverage: loadAverage() } : null;
+  if (fallback) log(`fallback (Multicall3, no lens), one refresh: ${fallback.ms} ms, ${fallback.http} HTTP + ${fallback.rpc} RPC requests; load average ${fallback.loadAverage}`);
+
   // The service's position records: a step of their own after the refresh, not part of it (see
   // position-records.ts). Cold: every pair with something in it; warm: the next refresh's, from the cache.
   const records = new PositionRecordCache();
-  const recordsCold = await records.load(client, null, positionPairs(cold));
+  const recordsStarted = performance.now();
+  const vaultTimes: number[] = [];
+  const recordsCold = await records.load(client, null, positionPairs(cold), {
+    onVault: (p) => {
+      vaultTimes.push(Math.round(performance.now() - recordsStarted));
+      log(`position records: ${p.vaultsDone} of ${p.vaultsTotal} vaults (${p.rows.length} records of ${p.vaultId}) at ${vaultTimes.at(-1)} ms`);
+    },
+  });
+  const concurrency = records.lastConcurrency;
   const recordsWarm = await records.load(client, null, positionPairs(lastView));
   // The service's floor: every record asked costs one response latency, `POSITION_CONCURRENCY` at a time.
   const floorMs = Math.round((recordsCold.cost.http * latencyMs) / POSITION_CONCURRENCY);
@@ -141,6 +165,10 @@ async function main(): Promise<void> {
     cold: recordsCold.cost,
     warm: recordsWarm.cost,
     concurrency: POSITION_CONCURRENCY,
+    // The adaptive concurrency: halvings on the service's 429s, the lowest it went, where it ended.
+    concurrencyAdapted: { halvings: concurrency?.halvings ?? 0, lowest: concurrency?.lowest ?? POSITION_CONCURRENCY, end: concurrency?.current ?? POSITION_CONCURRENCY },
+    firstVaultMs: vaultTimes[0] ?? null,
+    vaultMs: vaultTimes,
     floorMs,
     coldToFloor: floorMs > 0 ? Math.round((recordsCold.cost.ms / floorMs) * 100) / 100 : null,
   };
@@ -208,6 +236,7 @@ async function main(): Promise<void> {
     latencyMs,
     ours,
     oursCold: cold.cost,
+    fallback,
     memory,
     positionRecords,
     naive,

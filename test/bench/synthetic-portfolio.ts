@@ -14,7 +14,14 @@ const TOKENS = [
  * A portfolio the size an operator with a large book would load: `wallets` × `vaults` positions and
  * `requests` requests of every type and status, spread over the wallets and vaults.
  */
-export function syntheticPortfolio(options: { requests: number; wallets?: number; vaults?: number; seed?: number }): Portfolio {
+export function syntheticPortfolio(options: {
+  requests: number;
+  wallets?: number;
+  vaults?: number;
+  seed?: number;
+  /** Share of the positions that hold something (default all); the others are empty and allowed, as most pairs of a large desk are. */
+  heldShare?: number;
+}): Portfolio {
   // Seeded, so every run renders the same table.
   const random = mulberry32(options.seed ?? 7);
   const walletCount = options.wallets ?? 1000;
@@ -71,11 +78,12 @@ export function syntheticPortfolio(options: { requests: number; wallets?: number
   const positions: PositionRow[] = [];
   for (const v of vaults) {
     for (const w of wallets) {
-      const balance = BigInt(Math.floor(random() * 1e6)) * 10n ** BigInt(v.underlying.decimals);
+      const held = options.heldShare === undefined || random() < options.heldShare;
+      const balance = held ? BigInt(Math.floor(random() * 1e6)) * 10n ** BigInt(v.underlying.decimals) : 0n;
       positions.push({
         wallet: w.address,
         vaultId: v.id,
-        allowed: random() > 0.2,
+        allowed: held ? random() > 0.2 : true,
         trancheBalance: balance.toString(),
         value: balance.toString(),
         underlyingBalance: balance.toString(),

@@ -1,10 +1,16 @@
 /**
- * UI benchmark: the requests table with 50,000 requests, in Debian's Chromium through the browser
+ * UI benchmark: the positions and requests tables at a large desk's size, in Debian's Chromium through the browser
  * shell. The shell serves the real renderer; its runtime is a thin stand-in whose `portfolio.load`
  * answers with a generated portfolio (valid against the contract's schema), since this measures
  * the UI, not the service.
  *
- *   npm run bench:ui [-- --requests 50000 --runs 3]
+ *   npm run bench:ui [-- --rows 100000] [--requests 50000] [--runs 3]
+ *
+ * `--rows N` measures the Positions screen with N rows (N/10 wallets × 10 vaults), then the
+ * Requests screen (N/2 requests unless `--requests` says); `--requests` alone measures only the
+ * Requests screen, as before. On Positions the filter is "only wallets with a balance, request or
+ * KYC to do" turned off (the screen opens with it on; 30 % of the synthetic pairs hold something),
+ * the search a vault name.
  *
  * Per run (a fresh page each time):
  * - firstRenderMs: from the portfolio frame arriving in the renderer (the WebSocket `message`
@@ -44,7 +50,10 @@ import { byExpected } from '../../shared/portfolio/request-order';
 
 const { values } = parseArgs({
   options: {
-    requests: { type: 'string', default: '50000' },
+    /** Rows of the Positions table (wallets × 10 vaults); Requests gets half as many unless --requests says. */
+    rows: { type: 'string' },
+    /** Rows of the Requests table; alone (without --rows), only the Requests screen is measured, as before. */
+    requests: { type: 'string' },
     runs: { type: 'string', default: '3' },
     /** Scroll per frame while flinging, px. */
     'fling-px': { type: 'string', default: '560' },
@@ -55,7 +64,12 @@ const { values } = parseArgs({
     trace: { type: 'boolean', default: false },
   },
 });
-const requestCount = Number(values.requests);
+const rowCount = values.rows === undefined ? null : Number(values.rows);
+const requestCount = Number(values.requests ?? (rowCount !== null ? Math.floor(rowCount / 2) : 50_000));
+if (rowCount !== null && (!Number.isInteger(rowCount) || rowCount < 100 || rowCount > 500_000 || rowCount % 10 !== 0)) {
+  console.error('--rows must be a multiple of 10 from 100 to 500000 (wallets × 10 vaults)');
+  process.exit(2);
+}
 const runs = Number(values.runs);
 const flingPx = Number(values['fling-px']);
 if (!Number.isInteger(requestCount) || requestCount < 100 || requestCount > 500_000 || !Number.isInteger(runs) || runs < 1 || runs > 10) {
@@ -180,10 +194,48 @@ interface RunFigures {
   rowsShown: number;
 }
 
-async function oneRun(page: Page, url: string, release: () => void, profileTo: string | null, traceTo: string | null): Promise<RunFigures> {
+/** What a screen's measurement needs: where its table is, how its count reads, how to filter and search it. */
+interface ScreenSpec {
+  name: 'Requests' | 'Positions';
+  /** The subtitle's "N of M …" noun. */
+  noun: string;
+  /** In the page: makes the filter change (after `__t0` is set). */
+  filter: string;
+  /** Back to the screen's first filter, from the test side. */
+  unfilter: (page: Page) => Promise<void>;
+  /** The screen opens unfiltered (all rows: the filter shows fewer) or filtered (the filter shows all). */
+  opensFiltered: boolean;
+  searchLabel: string;
+  searchTerm: string;
+}
+
+const REQUESTS_SCREEN: ScreenSpec = {
+  name: 'Requests',
+  noun: 'requests',
+  filter: `() => { const select = document.querySelector('select[aria-label="Type"]'); window.__t0 = performance.now(); select.value = 'WITHDRAW'; select.dispatchEvent(new Event('change', { bubbles: true })); }`,
+  unfilter: (page) => page.getByLabel('Type').selectOption('').then(() => undefined),
+  searchLabel: 'Search requests',
+  searchTerm: 'W0123',
+  opensFiltered: false,
+};
+
+const POSITIONS_SCREEN: ScreenSpec = {
+  name: 'Positions',
+  noun: 'wallet × vault pairs',
+  filter: `() => { const box = document.querySelector('.table-toolbar .toggle input[type="checkbox"]'); window.__t0 = performance.now(); box.click(); }`,
+  unfilter: (page) => page.locator('.table-toolbar .toggle input[type="checkbox"]').check(),
+  searchLabel: 'Search positions',
+  searchTerm: 'Gamma Credit',
+  // It opens on the pairs with something in them; the filter measured is showing every pair.
+  opensFiltered: true,
+};
+
+async function oneRun(page: Page, url: string, release: () => void, profileTo: string | null, traceTo: string | null, screen: ScreenSpec): Promise<RunFigures> {
+  const table = `[role="table"][aria-label="${screen.name}"]`;
+  const countRe = `/^(\\d+) of (\\d+) ${screen.noun}$/`;
   await page.goto(url);
-  await page.getByRole('button', { name: 'Requests', exact: true }).click();
-  await page.getByRole('heading', { name: 'Requests' }).waitFor();
+  await page.getByRole('button', { name: screen.name, exact: true }).click();
+  await page.getByRole('heading', { name: screen.name }).waitFor();
   // No refresh timer while measuring: a refresh would rebuild the table in the middle of a figure.
   const timer = page.getByRole('checkbox', { name: 'every 30 s' });
   if (await timer.isChecked()) await timer.uncheck();
@@ -208,7 +260,7 @@ async function oneRun(page: Page, url: string, release: () => void, profileTo: s
   }
   const rowsPainted = await paintedWhen(
     page,
-    `() => document.querySelector('[role="table"][aria-label="Requests"] [data-row-id]') !== null`,
+    `() => document.querySelector('${table} [data-row-id]') !== null`,
     30_000,
   );
   release();
@@ -219,7 +271,7 @@ async function oneRun(page: Page, url: string, release: () => void, profileTo: s
   if (arrived === null || arrived === undefined || parsed === null || parsed === undefined)
     throw new Error('The portfolio frame was not seen arriving.');
   const subtitle = await page.locator('.screen-sub').first().textContent();
-  const rowsShown = Number(/of (\d+) requests/.exec(subtitle ?? '')?.[1] ?? NaN);
+  const rowsShown = Number(new RegExp(`of (\\d+) ${screen.noun}`).exec(subtitle ?? '')?.[1] ?? NaN);
   if (tracer && traceTo) {
     await page.waitForTimeout(200);
     const done = new Promise<string>((resolve) => tracer.once('Tracing.tracingComplete', (e) => resolve(e.stream!)));
@@ -247,47 +299,47 @@ async function oneRun(page: Page, url: string, release: () => void, profileTo: s
   // Filter by type (the observer is in place before the change).
   const typePainted = await paintedWhen(
     page,
-    `() => { const m = /^(\\d+) of (\\d+) requests$/.exec(document.querySelector('.screen-sub')?.textContent ?? ''); return m !== null && m[1] !== m[2]; }`,
+    `() => { const m = ${countRe}.exec(document.querySelector('.screen-sub')?.textContent ?? ''); return m !== null && (m[1] === m[2]) === ${screen.opensFiltered}; }`,
     10_000,
   );
-  const typeFilter = page.evaluate(() => {
-    const select = document.querySelector<HTMLSelectElement>('select[aria-label="Type"]')!;
-    (window as unknown as { __t0: number }).__t0 = performance.now();
-    select.value = 'WITHDRAW';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-  await typeFilter;
+  await page.evaluate(`(${screen.filter})()`);
   const typeDone = await typePainted();
   const filterTypeMs = typeDone.painted - (await page.evaluate(() => (window as unknown as { __t0: number }).__t0));
   const afterType = await page.locator('.screen-sub').first().textContent();
   // Back to all types (not measured), then search.
-  await page.getByLabel('Type').selectOption('');
-  await page.waitForFunction(() => /^(\d+) of \1 requests$/.test(document.querySelector('.screen-sub')?.textContent ?? ''));
+  await screen.unfilter(page);
+  await page.waitForFunction(
+    ({ noun, opensFiltered }) => new RegExp(`^(\\d+) of \\1 ${noun}$`).test(document.querySelector('.screen-sub')?.textContent ?? '') !== opensFiltered,
+    { noun: screen.noun, opensFiltered: screen.opensFiltered },
+  );
   await page.waitForTimeout(SETTLE_MS);
-  const firstRowBefore = await page.locator('[role="table"][aria-label="Requests"] [data-row-id]').first().getAttribute('data-row-id');
+  const firstRowBefore = await page.locator(`${table} [data-row-id]`).first().getAttribute('data-row-id');
   const searchPainted = await paintedWhen(
     page,
-    `() => { const r = document.querySelector('[role="table"][aria-label="Requests"] [data-row-id]'); return r !== null && r.getAttribute('data-row-id') !== ${JSON.stringify(firstRowBefore)}; }`,
+    `() => { const r = document.querySelector('${table} [data-row-id]'); return r !== null && r.getAttribute('data-row-id') !== ${JSON.stringify(firstRowBefore)}; }`,
     10_000,
   );
-  await page.evaluate(() => {
-    const input = document.querySelector<HTMLInputElement>('input[aria-label="Search requests"]')!;
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    (window as unknown as { __t0: number }).__t0 = performance.now();
-    setter.call(input, 'W0123');
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  await page.evaluate(
+    ({ label, term }) => {
+      const input = document.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      (window as unknown as { __t0: number }).__t0 = performance.now();
+      setter.call(input, term);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    { label: screen.searchLabel, term: screen.searchTerm },
+  );
   const searchDone = await searchPainted();
   const searchMs = searchDone.painted - (await page.evaluate(() => (window as unknown as { __t0: number }).__t0));
-  const searchRows = await page.locator('[role="table"][aria-label="Requests"] [data-row-id]').count();
+  const searchRows = await page.locator(`${table} [data-row-id]`).count();
   log(`  type filter: ${afterType}; search: ${searchRows} rows in view`);
 
-  await page.getByLabel('Search requests').fill('');
+  await page.getByLabel(screen.searchLabel).fill('');
   await page.waitForTimeout(300);
 
   // Scroll: small steps to the bottom and back up, then big jumps.
-  const scroll = await page.evaluate(async (flingPx: number) => {
-    const body = document.querySelector<HTMLElement>('[role="table"][aria-label="Requests"] .vt-body')!;
+  const scroll = await page.evaluate(async ({ flingPx, table }: { flingPx: number; table: string }) => {
+    const body = document.querySelector<HTMLElement>(`${table} .vt-body`)!;
     const w = window as unknown as { __longTasks: PerformanceEntry[] };
     w.__longTasks = [];
     const started = performance.now();
@@ -334,9 +386,9 @@ async function oneRun(page: Page, url: string, release: () => void, profileTo: s
       frames,
       ms: Math.round(performance.now() - started),
       lastRow:
-        document.querySelector('[role="table"][aria-label="Requests"] [data-row-id]:last-child')?.getAttribute('aria-rowindex') ?? null,
+        document.querySelector(`${table} [data-row-id]:last-child`)?.getAttribute('aria-rowindex') ?? null,
     };
-  }, flingPx);
+  }, { flingPx, table });
   log(`  scrolled to row ${scroll.lastRow}`);
   if (cdp && profileTo) {
     const { profile } = await cdp.send('Profiler.stop');
@@ -364,7 +416,7 @@ async function main(): Promise<void> {
       stdio: 'inherit',
     });
   }
-  const generated = syntheticPortfolio({ requests: requestCount });
+  const generated = syntheticPortfolio({ requests: requestCount, ...(rowCount !== null ? { wallets: rowCount / 10, vaults: 10, heldShare: 0.3 } : {}) });
   const portfolio = PortfolioSchema.parse(generated);
   // As the portfolio service sends them: in the Requests screen's first order.
   portfolio.requests.sort(byExpected);
@@ -382,57 +434,85 @@ async function main(): Promise<void> {
   const shell = await startBrowserShell({ runtime, rendererDir: RENDERER_DIR, log: silent });
   mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
   const context = await openChromium();
-  const results: RunFigures[] = [];
+  const screens = rowCount !== null ? [POSITIONS_SCREEN, REQUESTS_SCREEN] : [REQUESTS_SCREEN];
+  const results = new Map<ScreenSpec['name'], RunFigures[]>(screens.map((sc) => [sc.name, []]));
   try {
     // tsx keeps function names with a `__name` helper, which functions sent to the page refer to.
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     await context.addInitScript(arrivalHook, portfolioChars);
-    for (let i = 0; i < runs; i++) {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      const release = open;
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
-      const profileTo = values.profile && i === 0 ? path.join(ROOT, 'test-results', 'bench-ui.cpuprofile') : null;
-      const traceTo = values.trace && i === 0 ? path.join(ROOT, 'test-results', 'bench-ui.trace.json') : null;
-      const figures = await oneRun(page, shell.launchUrl, () => release(), profileTo, traceTo).catch(async (err: unknown) => {
-        const file = path.join(ROOT, 'test-results', 'bench-ui-failure.png');
-        await page.screenshot({ path: file }).catch(() => undefined);
-        throw new Error(
-          `${err instanceof Error ? err.message : String(err)} (page errors: ${errors.join('; ') || 'none'}; screenshot: test-results/bench-ui-failure.png)`,
-        );
-      });
-      if (errors.length > 0) throw new Error(`The page reported errors: ${errors.join('; ')}`);
-      if (figures.rowsShown !== requestCount) throw new Error(`The table shows ${figures.rowsShown} requests, expected ${requestCount}.`);
-      results.push(figures);
-      log(`run ${i + 1}: ${JSON.stringify(figures)}`);
-      await page.close();
-      gate = new Promise<void>((resolve) => (open = resolve));
+    for (const screen of screens) {
+      const expected = screen.name === 'Positions' ? portfolio.positions.length : requestCount;
+      log(`${screen.name}: ${expected} rows`);
+      for (let i = 0; i < runs; i++) {
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        const release = open;
+        page.on('console', (m) => {
+          if (m.type() === 'error') errors.push(m.text());
+        });
+        const first = i === 0 && screen === screens[0];
+        const profileTo = values.profile && first ? path.join(ROOT, 'test-results', 'bench-ui.cpuprofile') : null;
+        const traceTo = values.trace && first ? path.join(ROOT, 'test-results', 'bench-ui.trace.json') : null;
+        const figures = await oneRun(page, shell.launchUrl, () => release(), profileTo, traceTo, screen).catch(async (err: unknown) => {
+          const file = path.join(ROOT, 'test-results', 'bench-ui-failure.png');
+          await page.screenshot({ path: file }).catch(() => undefined);
+          throw new Error(
+            `${err instanceof Error ? err.message : String(err)} (page errors: ${errors.join('; ') || 'none'}; screenshot: test-results/bench-ui-failure.png)`,
+          );
+        });
+        if (errors.length > 0) throw new Error(`The page reported errors: ${errors.join('; ')}`);
+        if (figures.rowsShown !== expected) throw new Error(`The ${screen.name} table shows ${figures.rowsShown} rows, expected ${expected}.`);
+        results.get(screen.name)!.push(figures);
+        log(`run ${i + 1}: ${JSON.stringify(figures)}`);
+        await page.close();
+        gate = new Promise<void>((resolve) => (open = resolve));
+      }
     }
   } finally {
     await context.close();
     await shell.close();
   }
 
-  const pick = (f: (r: RunFigures) => number) => median(results.map(f));
+  const summary = (each: RunFigures[]) => {
+    const pick = (f: (r: RunFigures) => number) => median(each.map(f));
+    const figures = {
+      firstRenderMs: pick((r) => r.firstRenderMs),
+      firstRenderParseMs: pick((r) => r.parseMs),
+      filterMs: pick((r) => r.filterTypeMs),
+      searchMs: pick((r) => r.searchMs),
+      scrollLongTasks: Math.max(...each.map((r) => r.scroll.longTasks)),
+      scrollLongestTaskMs: Math.max(...each.map((r) => r.scroll.longestTaskMs)),
+      scrollMaxFrameGapMs: pick((r) => r.scroll.maxFrameGapMs),
+    };
+    const met = (v: number, limit: number, unit: string) => (v <= limit ? 'met' : `missed by ${v - limit} ${unit} (${(v / limit).toFixed(2)}×)`);
+    return {
+      ...figures,
+      targets: {
+        firstRender: met(figures.firstRenderMs, 300, 'ms'),
+        filter: met(figures.filterMs, 100, 'ms'),
+        search: met(figures.searchMs, 100, 'ms'),
+        scroll: figures.scrollLongTasks === 0 ? 'met' : `${figures.scrollLongTasks} long tasks (longest ${figures.scrollLongestTaskMs} ms)`,
+      },
+      each,
+    };
+  };
+  const requestsSummary = summary(results.get('Requests')!);
   console.log(
     JSON.stringify({
+      rows: rowCount,
+      positions: portfolio.positions.length,
       requests: requestCount,
       runs,
       // Other work on this machine while measuring (1-minute load average at the end, 2 cores).
       loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
-      firstRenderMs: pick((r) => r.firstRenderMs),
-      firstRenderParseMs: pick((r) => r.parseMs),
-      filterTypeMs: pick((r) => r.filterTypeMs),
-      searchMs: pick((r) => r.searchMs),
-      scrollLongTasks: Math.max(...results.map((r) => r.scroll.longTasks)),
-      scrollLongestTaskMs: Math.max(...results.map((r) => r.scroll.longestTaskMs)),
-      scrollMaxFrameGapMs: pick((r) => r.scroll.maxFrameGapMs),
+      // The Requests screen's figures at the top level, as before `--rows`.
+      firstRenderMs: requestsSummary.firstRenderMs,
+      filterTypeMs: requestsSummary.filterMs,
+      searchMs: requestsSummary.searchMs,
       scrollFlingPxPerFrame: flingPx,
       targets: { firstRenderMs: 300, filterMs: 100, scrollLongTasksOver50ms: 0 },
-      each: results,
+      screens: Object.fromEntries(screens.map((sc) => [sc.name, sc.name === 'Requests' ? requestsSummary : summary(results.get(sc.name)!)])),
     }),
   );
 }

@@ -21,8 +21,18 @@ export interface RpcCounter {
   http: number;
 }
 
+/**
+ * One `eth_call`; `override` places code at an address for this call only (a state override: a
+ * read-only lens that is never deployed).
+ */
+export interface EthCall {
+  to: `0x${string}`;
+  data: Hex;
+  override?: { address: `0x${string}`; code: Hex };
+}
+
 /** Many `eth_call`s at the latest block, answered in order; one HTTP request per `RPC_BATCH_SIZE`. */
-export type EthCallBatch = (calls: readonly { to: `0x${string}`; data: Hex }[]) => Promise<Hex[]>;
+export type EthCallBatch = (calls: readonly EthCall[]) => Promise<Hex[]>;
 
 const ethCallBatches = new WeakMap<PublicClient, EthCallBatch>();
 
@@ -66,7 +76,9 @@ function createEthCallBatch(urls: readonly string[], counter: RpcCounter, fetchF
         const body = `[${group
           .map((c, id) => {
             if (!HEX.test(c.to)) throw new Error(`Not an address: ${c.to}`);
-            return `{"jsonrpc":"2.0","id":${id},"method":"eth_call","params":[{"to":"${c.to}","data":"${c.data}"},"latest"]}`;
+            if (c.override && !(HEX.test(c.override.address) && HEX.test(c.override.code))) throw new Error(`Not a state override: ${c.override.address}`);
+            const override = c.override ? `,{"${c.override.address}":{"code":"${c.override.code}"}}` : '';
+            return `{"jsonrpc":"2.0","id":${id},"method":"eth_call","params":[{"to":"${c.to}","data":"${c.data}"},"latest"${override}]}`;
           })
           .join(',')}]`;
         const reply = await post(body);

@@ -1,7 +1,10 @@
 import type { Abi, PublicClient } from 'viem';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
 import type { EpochVaultEntry } from './catalog';
-import { runReads, type Read } from './multicall';
+import type { EthCall } from '../chain/rpc-client';
+import type { Logger } from '../log/logger';
+import { decodeLensAnswer, lensCall, LENS_WALLETS_PER_CALL, type LensVault } from './lens';
+import { planReads, runReads, sendCalls, type Read } from './multicall';
 
 /** What the chain says about one epoch vault. Unknown values (a failed call) stay null. */
 export interface VaultChainState {
@@ -82,7 +85,22 @@ export interface ChainReadResult {
   blockTimestamp: number;
   calls: number;
   failed: number;
+  /** How the wallets were read: one lens call per 250 wallets of a vault, or one read per value. */
+  via: 'lens' | 'multicall';
+  /** Why the node would not run the lens (it is not asked again on this client), or null. */
+  lensRefused: string | null;
 }
+
+export interface ReadChainOptions {
+  /** False: read every value through Multicall3 (the lens is used by default). */
+  lens?: boolean;
+  /** Wallets per lens call (default `LENS_WALLETS_PER_CALL`). */
+  walletsPerLensCall?: number;
+  log?: Pick<Logger, 'warn'>;
+}
+
+/** Clients whose node refused the lens, with its reason: they read through Multicall3 from then on. */
+const lensRefusals = new WeakMap<PublicClient, string>();
 
 export const walletKey = (vaultId: string, wallet: string) => `${vaultId}:${wallet.toLowerCase()}`;
 
@@ -96,6 +114,7 @@ export async function readChain(
   entries: readonly EpochVaultEntry[],
   wallets: readonly `0x${string}`[],
   requestEpochs: ReadonlyMap<string, ReadonlySet<number>>,
+  options: ReadChainOptions = {},
 ): Promise<ChainReadResult> {
   const vaults = new Map<string, VaultChainState>();
   let calls = 0;
@@ -163,10 +182,15 @@ export async function readChain(
   ]);
 
   const walletStates = new Map<string, WalletChainState>();
-  const round: Read[] = [];
+  const queueRound: Read[] = [];
+  const lensVaults: { entry: EpochVaultEntry; lens: LensVault }[] = [];
   for (const e of entries) {
     const s = vaults.get(e.vault._id)!;
     const current = s.epochNumber !== null ? s.epochNumber + 1 : null;
+    lensVaults.push({
+      entry: e,
+      lens: { tranche: e.tranche, underlying: e.underlying, epochVault: e.epochVault, queue: e.queue, strategy: s.strategy, epoch: current },
+    });
     if (e.queue && current !== null) {
       const q = { depositCurrent: 0n, depositLast: 0n, withdrawCurrent: 0n, withdrawLast: 0n };
       s.queue = q;
@@ -177,12 +201,12 @@ export async function readChain(
         args: [BigInt(epoch)],
         into: (v) => into(v as bigint),
       });
-      round.push(
+      queueRound.push(
         qr('epochPendingDeposits', current, (v) => (q.depositCurrent = v)),
         qr('epochPendingWithdrawals', current, (v) => (q.withdrawCurrent = v)),
       );
       if (current > 1) {
-        round.push(
+        queueRound.push(
           qr('epochPendingDeposits', current - 1, (v) => (q.depositLast = v)),
           qr('epochPendingWithdrawals', current - 1, (v) => (q.withdrawLast = v)),
         );
@@ -190,13 +214,74 @@ export async function readChain(
       for (const epoch of requestEpochs.get(e.vault._id) ?? []) {
         const slot = { price: null as bigint | null, withdrawPrice: null as bigint | null, pendingClaims: null as bigint | null };
         s.epochs.set(epoch, slot);
-        round.push(
+        queueRound.push(
           qr('epochPrice', epoch, (v) => (slot.price = v)),
           qr('epochWithdrawPrice', epoch, (v) => (slot.withdrawPrice = v)),
           qr('epochPendingClaims', epoch, (v) => (slot.pendingClaims = v)),
         );
       }
     }
+  }
+
+  // The wallets' round: through the lens when the node takes state overrides, else one read per
+  // value through Multicall3. Either way the queue's figures ride in the same round.
+  const refusal = lensRefusals.get(client);
+  let via: ChainReadResult['via'] = 'multicall';
+  let lensRefused: string | null = refusal ?? null;
+  if (options.lens !== false && refusal === undefined && wallets.length > 0) {
+    try {
+      const queuePlan = planReads(queueRound);
+      const lensChunks: { vaultId: string; wallets: readonly `0x${string}`[] }[] = [];
+      const lensCalls: EthCall[] = [];
+      for (const { entry, lens } of lensVaults) {
+        const perCall = options.walletsPerLensCall ?? LENS_WALLETS_PER_CALL;
+        for (let i = 0; i < wallets.length; i += perCall) {
+          const slice = wallets.slice(i, i + perCall);
+          lensChunks.push({ vaultId: entry.vault._id, wallets: slice });
+          lensCalls.push(lensCall(lens, slice));
+        }
+      }
+      const answers = await sendCalls(client, [...queuePlan.calls, ...lensCalls]);
+      // Decode everything before keeping anything: a refused lens falls back to a clean round.
+      const decoded = lensChunks.map((chunk, c) => decodeLensAnswer(answers[queuePlan.calls.length + c]!, chunk.wallets.length));
+      failed += queuePlan.settle(answers.slice(0, queuePlan.calls.length));
+      calls += queueRound.length + lensCalls.length;
+      lensChunks.forEach((chunk, c) => {
+        chunk.wallets.forEach((wallet, k) => {
+          const v = decoded[c]![k]!;
+          for (const x of v) if (x === null) failed++;
+          walletStates.set(walletKey(chunk.vaultId, wallet), {
+            trancheBalance: v[0]!,
+            underlyingBalance: v[1]!,
+            allowed: v[2] === null ? null : v[2] !== 0n,
+            pendingDeposit: v[3]!,
+            pendingWithdraw: v[4]!,
+            redeemRequest: v[5]!,
+            instantRedeemRequest: v[6]!,
+            lastRedeemEpoch: v[7] === null ? null : Number(v[7]),
+          });
+        });
+      });
+      via = 'lens';
+    } catch (err) {
+      lensRefused = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+      lensRefusals.set(client, lensRefused);
+      options.log?.warn('The chain RPC did not run the portfolio lens (a read-only call placed by a state override); reading every value through Multicall3 instead, which is slower.', {
+        reason: lensRefused,
+      });
+      // A stale queue figure from the failed attempt is read again below.
+      for (const { entry } of lensVaults) {
+        const s = vaults.get(entry.vault._id)!;
+        for (const slot of s.epochs.values()) Object.assign(slot, { price: null, withdrawPrice: null, pendingClaims: null });
+      }
+    }
+  }
+  if (via === 'lens') return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), calls, failed, via, lensRefused };
+
+  const round: Read[] = [...queueRound];
+  for (const { entry: e, lens } of lensVaults) {
+    const s = vaults.get(e.vault._id)!;
+    const current = lens.epoch;
     for (const wallet of wallets) {
       const w: WalletChainState = {
         trancheBalance: null,
@@ -230,5 +315,5 @@ export async function readChain(
     }
   }
   await run(round);
-  return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), calls, failed };
+  return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), calls, failed, via, lensRefused };
 }

@@ -10,7 +10,7 @@ import {
   type PublicClient,
 } from 'viem';
 import { MULTICALL3_ADDRESS } from '../../../shared/abi';
-import { ethCallBatchOf, RPC_BATCH_SIZE } from '../chain/rpc-client';
+import { ethCallBatchOf, RPC_BATCH_SIZE, type EthCall } from '../chain/rpc-client';
 
 /** One contract read in a multicall round, with what to do with its answer. */
 export interface Read {
@@ -205,49 +205,74 @@ async function inFlightLimited<T, R>(
   return answers.flat();
 }
 
+/** Reads prepared as aggregate3 chunks: the calls to send, and what to do with their answers. */
+export interface PlannedReads {
+  calls: EthCall[];
+  /** Hands each decoded value to its read; returns how many reads failed. */
+  settle(answers: readonly Hex[]): number;
+}
+
 /**
- * Runs many reads as one Multicall3 round: the reads are split into aggregate3 chunks, sent
- * together (with JSON-RPC batching on, they leave in one HTTP request or a few, `HTTP_IN_FLIGHT` at a time). Calldata and
- * results of simple reads (one-word arguments and result) are encoded and decoded by hand, which
- * keeps a round of tens of thousands of reads cheap; anything else goes through viem's coder.
- * A failed call (reverted, or a contract that lacks the function) leaves its field unknown rather
- * than failing the round.
+ * Splits reads into aggregate3 chunks. Calldata and results of simple reads (one-word arguments
+ * and result) are encoded and decoded by hand, which keeps a round of tens of thousands of reads
+ * cheap; anything else goes through viem's coder. A failed call (reverted, or a contract that
+ * lacks the function) leaves its field unknown rather than failing the round.
  */
+export function planReads(reads: readonly Read[], callsPerChunk = CALLS_PER_CHUNK): PlannedReads {
+  const compiled = reads.map((r) => compile(r.abi, r.functionName));
+  const starts: number[] = [];
+  const calls: EthCall[] = [];
+  for (let start = 0; start < reads.length; start += callsPerChunk) {
+    const targets: { target: string; data: string }[] = [];
+    for (let i = start; i < Math.min(reads.length, start + callsPerChunk); i++)
+      targets.push({ target: reads[i]!.address, data: calldata(reads[i]!, compiled[i]!) });
+    starts.push(start);
+    calls.push({ to: MULTICALL3_ADDRESS, data: encodeAggregate3(targets) });
+  }
+  return {
+    calls,
+    settle(answers) {
+      let failed = 0;
+      starts.forEach((start, c) => {
+        const count = Math.min(callsPerChunk, reads.length - start);
+        const results = decodeAggregate3(answers[c]!, count);
+        for (let k = 0; k < count; k++) {
+          const i = start + k;
+          const data = results[k];
+          const value = data === null || data === undefined ? undefined : decodeResult(data, compiled[i]!);
+          if (value === undefined) failed++;
+          else reads[i]!.into(value);
+        }
+      });
+      return failed;
+    },
+  };
+}
+
+/**
+ * Sends a round of `eth_call`s: with the RPC client's batch caller they leave in JSON-RPC batches,
+ * `HTTP_IN_FLIGHT` HTTP requests at a time; otherwise through the client's own transport.
+ */
+export async function sendCalls(client: PublicClient, calls: readonly EthCall[]): Promise<Hex[]> {
+  if (calls.length === 0) return [];
+  const batch = ethCallBatchOf(client);
+  if (batch) return inFlightLimited(calls, RPC_BATCH_SIZE, HTTP_IN_FLIGHT, batch);
+  return Promise.all(
+    calls.map(
+      (call) =>
+        client.request({
+          method: 'eth_call',
+          params: call.override
+            ? [{ to: call.to, data: call.data }, 'latest', { [call.override.address]: { code: call.override.code } }]
+            : [{ to: call.to, data: call.data }, 'latest'],
+        } as never) as Promise<Hex>,
+    ),
+  );
+}
+
+/** Runs many reads as one Multicall3 round (see `planReads` and `sendCalls`). */
 export async function runReads(client: PublicClient, reads: readonly Read[], callsPerChunk = CALLS_PER_CHUNK): Promise<{ failed: number }> {
   if (reads.length === 0) return { failed: 0 };
-  const compiled = reads.map((r) => compile(r.abi, r.functionName));
-  const chunks: { start: number; data: Hex }[] = [];
-  for (let start = 0; start < reads.length; start += callsPerChunk) {
-    const calls: { target: string; data: string }[] = [];
-    for (let i = start; i < Math.min(reads.length, start + callsPerChunk); i++)
-      calls.push({ target: reads[i]!.address, data: calldata(reads[i]!, compiled[i]!) });
-    chunks.push({ start, data: encodeAggregate3(calls) });
-  }
-  const batch = ethCallBatchOf(client);
-  const answers = batch
-    ? await inFlightLimited(
-        chunks.map((chunk) => ({ to: MULTICALL3_ADDRESS, data: chunk.data })),
-        RPC_BATCH_SIZE,
-        HTTP_IN_FLIGHT,
-        batch,
-      )
-    : await Promise.all(
-        chunks.map(
-          (chunk) =>
-            client.request({ method: 'eth_call', params: [{ to: MULTICALL3_ADDRESS, data: chunk.data }, 'latest'] }) as Promise<Hex>,
-        ),
-      );
-  let failed = 0;
-  chunks.forEach((chunk, c) => {
-    const count = Math.min(callsPerChunk, reads.length - chunk.start);
-    const results = decodeAggregate3(answers[c]!, count);
-    for (let k = 0; k < count; k++) {
-      const i = chunk.start + k;
-      const data = results[k];
-      const value = data === null || data === undefined ? undefined : decodeResult(data, compiled[i]!);
-      if (value === undefined) failed++;
-      else reads[i]!.into(value);
-    }
-  });
-  return { failed };
+  const plan = planReads(reads, callsPerChunk);
+  return { failed: plan.settle(await sendCalls(client, plan.calls)) };
 }

@@ -7,6 +7,7 @@ import { ChainPool, type ChainPoolOptions } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
 import { buildPosition, buildRequests, buildVault } from './assemble';
 import { epochVaultEntries, type EpochVaultEntry } from './catalog';
+import type { Logger } from '../log/logger';
 import { readChain, walletKey, type ChainReadResult } from './chain-state';
 import { byExpected } from '../../../shared/portfolio/request-order';
 
@@ -34,6 +35,10 @@ export interface PortfolioOptions {
   /** Seconds, for tests that travel in time; defaults to the wall clock. */
   now?: () => number;
   fetchFn?: typeof fetch;
+  /** Where a chain's refusal of the portfolio lens is noted (the refresh still reads, more slowly). */
+  log?: Pick<Logger, 'warn'>;
+  /** False: read every wallet value through Multicall3, never the lens (measurements compare both). */
+  lens?: boolean;
   /** The records the service's latest reads set aside, shown on its source (default: not told). */
   setAside?: () => SetAside;
 }
@@ -149,7 +154,10 @@ export class PortfolioService {
           error = this.chains.noRpcError(chainId, label).toData();
         } else {
           try {
-            const result = await readChain(this.chains.clientFor(chainId, urls, label), chainEntries, walletAddresses, epochs);
+            const result = await readChain(this.chains.clientFor(chainId, urls, label), chainEntries, walletAddresses, epochs, {
+              ...(this.options.lens === false ? { lens: false } : {}),
+              ...(this.options.log ? { log: this.options.log } : {}),
+            });
             this.lastGood.chains.set(chainId, { result, atMs: Date.now() });
             chainResults.set(chainId, { result, fresh: true });
           } catch (err) {

@@ -1,4 +1,3 @@
-import pLimit from 'p-limit';
 import type { AppErrorData } from '../../../shared/errors';
 import { toAppErrorData } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
@@ -17,7 +16,11 @@ import type { ServiceClient } from '../service-client';
  * - only pairs with something in them are asked for: a tranche balance, a pending amount, a claim
  *   or an open request on chain or at the service, or a record that showed deposits before (a
  *   position that was closed keeps its history). A pair with nothing has an empty record;
- * - at most POSITION_CONCURRENCY requests at once;
+ * - at most POSITION_CONCURRENCY requests at once, fewer while the service rate-limits: the
+ *   concurrency halves whenever the service answers 429 (and its shared pause starts) and grows
+ *   back by one after every few answers in a row;
+ * - the pairs are asked vault by vault, and each vault's records are handed on (`onVault`) as soon
+ *   as its last pair is answered, so the screens fill in while the rest load;
  * - a record is reused for POSITION_TTL_MS, unless the chain shows the pair changed since it was
  *   fetched (a deposit, a withdrawal, a claim, a request processed), the operator refreshes
  *   explicitly, or a signed transaction for that wallet and vault was confirmed;
@@ -28,6 +31,8 @@ import type { ServiceClient } from '../service-client';
  */
 
 export const POSITION_CONCURRENCY = 8;
+/** Answers in a row, per request in flight, before the concurrency grows back by one. */
+const GROW_AFTER = 2;
 export const POSITION_TTL_MS = 5 * 60_000;
 export const BEHIND_RETRY_MS = 20_000;
 const ENDPOINT = 'GET /v1/vaults/:id/position';
@@ -45,6 +50,68 @@ export interface PositionPair {
 }
 
 const nonZero = (v: string | null) => v !== null && v !== '0';
+
+/**
+ * Requests in flight, adapting to the service's rate limit: halved when a pause starts (the
+ * service answered 429), back up by one after `GROW_AFTER` × the current number of answers in a
+ * row, never above `max`. The lowest it went is kept, for the figures.
+ */
+export class AdaptiveConcurrency {
+  current: number;
+  lowest: number;
+  halvings = 0;
+  private streak = 0;
+
+  constructor(readonly max: number) {
+    this.current = max;
+    this.lowest = max;
+  }
+
+  rateLimited(): void {
+    this.current = Math.max(1, Math.floor(this.current / 2));
+    this.lowest = Math.min(this.lowest, this.current);
+    this.halvings++;
+    this.streak = 0;
+  }
+
+  answered(): void {
+    if (this.current >= this.max) return;
+    if (++this.streak >= this.current * GROW_AFTER) {
+      this.current++;
+      this.streak = 0;
+    }
+  }
+}
+
+/** Runs tasks in order, as many at once as `limit.current` allows at each start. */
+function runAdaptive(tasks: readonly (() => Promise<void>)[], limit: AdaptiveConcurrency): Promise<void> {
+  return new Promise((resolve) => {
+    let next = 0;
+    let inFlight = 0;
+    const pump = () => {
+      if (next >= tasks.length && inFlight === 0) return resolve();
+      while (inFlight < limit.current && next < tasks.length) {
+        const task = tasks[next++]!;
+        inFlight++;
+        void task().finally(() => {
+          inFlight--;
+          pump();
+        });
+      }
+    };
+    pump();
+  });
+}
+
+/** How far the records of a load have come, per vault. */
+export interface PositionRecordsProgress {
+  vaultsDone: number;
+  vaultsTotal: number;
+  /** The vault whose records just arrived (all of its pairs answered, or failed). */
+  vaultId: string;
+  /** Its rows, as `load` will return them. */
+  rows: PositionRecordRow[];
+}
 
 /** The pairs of a portfolio view, with what the records cache needs of each. */
 export function positionPairs(view: Portfolio): PositionPair[] {
@@ -98,6 +165,8 @@ const hasHistory = (r: PositionRecord) => nonZero(r.deposits.token) || nonZero(r
 export class PositionRecordCache {
   private readonly entries = new Map<string, Entry>();
   private readonly failures = new Map<string, AppErrorData>();
+  /** The concurrency of the last load, as it ended (for the figures). */
+  lastConcurrency: AdaptiveConcurrency | null = null;
 
   constructor(private readonly options: { ttlMs?: number; concurrency?: number } = {}) {}
 
@@ -119,7 +188,7 @@ export class PositionRecordCache {
     client: ServiceClient,
     groupId: string | null,
     pairs: readonly PositionPair[],
-    options: { force?: boolean; now?: number } = {},
+    options: { force?: boolean; now?: number; onVault?: (progress: PositionRecordsProgress) => void } = {},
   ): Promise<PositionRecords> {
     const started = performance.now();
     const now = options.now ?? Date.now();
@@ -138,24 +207,13 @@ export class PositionRecordCache {
       return age >= ttl || entry.fingerprint !== p.fingerprint || (entry.behind && age >= BEHIND_RETRY_MS);
     });
 
-    const limit = pLimit(this.options.concurrency ?? POSITION_CONCURRENCY);
-    await Promise.all(
-      due.map((p) =>
-        limit(async () => {
-          const key = pairKey(p.vaultId, p.wallet);
-          try {
-            const record = toPositionRecord(await client.getVaultPosition(p.vaultId, p.wallet));
-            const behind = record.balance !== null && p.chainBalance !== null && record.balance !== p.chainBalance;
-            this.entries.set(key, { record, fetchedAtMs: now, fingerprint: p.fingerprint, behind });
-            this.failures.delete(key);
-          } catch (err) {
-            this.failures.set(key, toAppErrorData(err));
-          }
-        }),
-      ),
-    );
-
-    const rows: PositionRecordRow[] = asked.map((p) => {
+    // Vault by vault, in the portfolio's order: a vault's records are complete as early as they can be.
+    const vaultOrder = [...new Set(asked.map((p) => p.vaultId))];
+    const dueByVault = new Map<string, PositionPair[]>(vaultOrder.map((v) => [v, []]));
+    for (const p of due) dueByVault.get(p.vaultId)!.push(p);
+    const askedByVault = new Map<string, PositionPair[]>(vaultOrder.map((v) => [v, []]));
+    for (const p of asked) askedByVault.get(p.vaultId)!.push(p);
+    const rowOf = (p: PositionPair): PositionRecordRow => {
       const key = pairKey(p.vaultId, p.wallet);
       const entry = this.entries.get(key);
       const error = this.failures.get(key) ?? null;
@@ -168,7 +226,45 @@ export class PositionRecordCache {
         behindChain: entry?.behind ?? false,
         error,
       };
+    };
+    let vaultsDone = 0;
+    const vaultDone = (vaultId: string) => {
+      vaultsDone++;
+      options.onVault?.({ vaultsDone, vaultsTotal: vaultOrder.length, vaultId, rows: askedByVault.get(vaultId)!.map(rowOf) });
+    };
+    const remaining = new Map(vaultOrder.map((v) => [v, dueByVault.get(v)!.length]));
+
+    const limit = new AdaptiveConcurrency(this.options.concurrency ?? POSITION_CONCURRENCY);
+    this.lastConcurrency = limit;
+    const unsubscribe = client.rateLimit.subscribe((until) => {
+      if (until !== null) limit.rateLimited();
     });
+    // A vault with nothing due is complete from the cache at once.
+    for (const v of vaultOrder) if (remaining.get(v) === 0) vaultDone(v);
+    try {
+      await runAdaptive(
+        vaultOrder.flatMap((v) => dueByVault.get(v)!).map((p) => async () => {
+          const key = pairKey(p.vaultId, p.wallet);
+          try {
+            const record = toPositionRecord(await client.getVaultPosition(p.vaultId, p.wallet));
+            const behind = record.balance !== null && p.chainBalance !== null && record.balance !== p.chainBalance;
+            this.entries.set(key, { record, fetchedAtMs: now, fingerprint: p.fingerprint, behind });
+            this.failures.delete(key);
+            limit.answered();
+          } catch (err) {
+            this.failures.set(key, toAppErrorData(err));
+          }
+          const left = remaining.get(p.vaultId)! - 1;
+          remaining.set(p.vaultId, left);
+          if (left === 0) vaultDone(p.vaultId);
+        }),
+        limit,
+      );
+    } finally {
+      unsubscribe();
+    }
+
+    const rows: PositionRecordRow[] = asked.map(rowOf);
     const failed = rows.filter((r) => r.error);
     const answered = rows.map((r) => r.fetchedAtMs).filter((t): t is number => t !== null);
     const first = failed[0]?.error;

@@ -7,7 +7,7 @@ import type { Abi, Hex } from 'viem';
 import { AppError } from '../../../shared/errors';
 
 /** The contracts the simulation deploys; each is written to `out/<name>.json`. */
-export const CONTRACT_NAMES = ['MintableToken', 'Tranche', 'Keyring', 'Multicall3', 'CreditStrategy', 'EpochVault', 'EpochQueue'] as const;
+export const CONTRACT_NAMES = ['MintableToken', 'Tranche', 'Keyring', 'Multicall3', 'CreditStrategy', 'EpochVault', 'EpochQueue', 'PortfolioLens'] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 
 export interface ContractArtifact {

@@ -81,6 +81,30 @@ describe('position records', () => {
     expect(view.rows.every((r) => !r.stale && !r.behindChain && r.error === null)).toBe(true);
   });
 
+  it("hands on each vault's records as soon as they are in, and halves its concurrency while the service rate-limits", async () => {
+    const all = pairs();
+    const vaultIds = [...new Set(all.filter((p) => p.active).map((p) => p.vaultId))];
+    // With retries, as the console runs: a 429 pauses every call of the client, then they go on.
+    const retrying = createServiceClient({ baseUrl: sim.url, getApiKey: async () => sim.apiKey });
+    sim.faults.enqueue({ kind: 'rateLimit', path: `/v1/vaults/${vaultIds[0]}/position`, retryAfterSeconds: 1 });
+    const cache = new PositionRecordCache();
+    const progress: { done: number; total: number; vaultId: string; rows: number }[] = [];
+    const result = await cache.load(retrying, null, all, {
+      onVault: (p) => progress.push({ done: p.vaultsDone, total: p.vaultsTotal, vaultId: p.vaultId, rows: p.rows.length }),
+    });
+    expect(result.rows.every((r) => r.error === null && r.record !== null)).toBe(true);
+    // "Position records: 1 of N vaults", then 2 of N, …: every vault once, in the portfolio's order.
+    expect(progress.map((p) => p.done)).toEqual(vaultIds.map((_, i) => i + 1));
+    expect(progress.every((p) => p.total === vaultIds.length)).toBe(true);
+    expect(progress.map((p) => p.vaultId)).toEqual(vaultIds);
+    for (const p of progress) expect(p.rows).toBe(result.rows.filter((r) => r.vaultId === p.vaultId).length);
+    // The 429 halved the requests in flight; answers in a row grew them back.
+    const concurrency = cache.lastConcurrency!;
+    expect(concurrency.halvings).toBeGreaterThanOrEqual(1);
+    expect(concurrency.lowest).toBeLessThanOrEqual(POSITION_CONCURRENCY / 2);
+    expect(concurrency.current).toBeGreaterThan(concurrency.lowest);
+  }, 60_000);
+
   it('reuses records within the TTL, asks again for a pair the chain shows changed, and for all when forced or expired', async () => {
     const all = pairs();
     const active = all.filter((p) => p.active);
