@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseUnits, type Hex } from 'viem';
 import { epochQueueAbi, erc20Abi } from '../../../shared/abi';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Selection } from '../../../shared/signing/schemas';
-import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from './world';
+import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './world';
 
 // A deposit the operator chose in two vaults, for several wallets, planned as one plan and signed
 // as one batch on anvil with the emulated Ledger approving. Each test starts from the seeded scenario.
 let world: SigningWorld;
 let view: Portfolio;
 
-beforeAll(async () => {
-  world = await startSigningWorld({ wallets: 12 });
-  view = await world.load();
-}, 120_000);
-
-afterAll(async () => {
-  await world?.stop();
+signingWorldForFile((w, v) => {
+  world = w;
+  view = v;
 });
 
 fromSnapshotEachTest(() => world);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
-import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from './world';
+import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './world';
 
 // A lender agreement's text comes from the service. A hostile service that sends a sign-in
 // message for another site, or a text naming another domain, gets no signature: the planner
@@ -8,13 +8,9 @@ import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from './wo
 let world: SigningWorld;
 let view: Portfolio;
 
-beforeAll(async () => {
-  world = await startSigningWorld({ wallets: 12 });
-  view = await world.load();
-}, 120_000);
-
-afterAll(async () => {
-  await world?.stop();
+signingWorldForFile((w, v) => {
+  world = w;
+  view = v;
 });
 
 const originals = new Map<string, string>();

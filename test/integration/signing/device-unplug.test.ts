@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, SigningEvent } from '../../../shared/signing/schemas';
-import { startSigningWorld, type SigningWorld } from './world';
+import { signingWorldForFile, type SigningWorld } from './world';
 
 // The Ledger unplugged mid-signature while an earlier transaction of the batch is sent but not
 // mined: the item it held must not stay "on-device" while that receipt is awaited. A world of its
@@ -9,13 +9,9 @@ import { startSigningWorld, type SigningWorld } from './world';
 let world: SigningWorld;
 let view: Portfolio;
 
-beforeAll(async () => {
-  world = await startSigningWorld({ wallets: 12 });
-  view = await world.load();
-}, 120_000);
-
-afterAll(async () => {
-  await world?.stop();
+signingWorldForFile((w, v) => {
+  world = w;
+  view = v;
 });
 
 const delta = () => view.vaults.find((v) => v.name.toLowerCase().includes('delta'))!;

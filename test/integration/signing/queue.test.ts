@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Hex, PublicClient } from 'viem';
 import { createSigningService, type SigningServiceOptions } from '../../../electron/services/signing';
 import { VaultRegistry } from '../../../electron/services/registry';
 import { AppError } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, BatchItem, SigningEvent } from '../../../shared/signing/schemas';
-import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from './world';
+import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './world';
 
 // The device queue under the operator's hand: rejections, a locked device, an unplugged one, a
 // closed app, pause / skip / retry / resign, and a console restarted with a journal half done.
 let world: SigningWorld;
 let view: Portfolio;
 
-beforeAll(async () => {
-  world = await startSigningWorld({ wallets: 12 });
-  view = await world.load();
-}, 120_000);
-
-afterAll(async () => {
-  await world?.stop();
+signingWorldForFile((w, v) => {
+  world = w;
+  view = v;
 });
 
 fromSnapshotEachTest(
@@ -205,7 +201,9 @@ describe('the device queue', () => {
         .every((i) => i.state === 'confirmed'),
     ).toBe(true);
     const csv = await world.signing.reportCsv(batch.id);
-    expect(csv.split('\n')[0]).toBe('wallet,label,vault,action,step,contract,function,amount,symbol,nonce,hash,state,signed_at,sent_at,confirmed_at,block,gas_used,reason');
+    expect(csv.split('\n')[0]).toBe(
+      'wallet,label,vault,action,step,contract,function,amount,symbol,nonce,hash,state,signed_at,sent_at,confirmed_at,block,gas_used,reason',
+    );
     expect(csv).toContain('Skipped by the operator.');
   });
 
@@ -251,7 +249,11 @@ describe('the device queue', () => {
     expect(deviceVisits(approve)).toBe(0);
     expect(journal.items.find((i) => i.id === skippedWithdraw!.id)).toMatchObject({ state: 'skipped', signed: null, hash: null });
     // The other wallets went on; the skipped one sent nothing.
-    expect(txItems(journal).filter((i) => i.wallet.toLowerCase() !== target).every((i) => i.state === 'confirmed')).toBe(true);
+    expect(
+      txItems(journal)
+        .filter((i) => i.wallet.toLowerCase() !== target)
+        .every((i) => i.state === 'confirmed'),
+    ).toBe(true);
     expect(await client.getTransactionCount({ address: target as Hex })).toBe(nonceBefore);
     expect(world.reviews).toHaveLength(4);
     await expectEachNonceOnce(journal);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Hex } from 'viem';
 import { epochVaultAbi, erc20Abi } from '../../../shared/abi';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, Plan, Selection } from '../../../shared/signing/schemas';
-import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from './world';
+import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './world';
 
 // Plans that cannot go stale: between the review and the device the chain moves (the vault starts
 // its next epoch and pauses itself, a balance falls). Each item is checked again just before the
@@ -12,13 +12,9 @@ import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from './wo
 let world: SigningWorld;
 let view: Portfolio;
 
-beforeAll(async () => {
-  world = await startSigningWorld({ wallets: 12 });
-  view = await world.load();
-}, 120_000);
-
-afterAll(async () => {
-  await world?.stop();
+signingWorldForFile((w, v) => {
+  world = w;
+  view = v;
 });
 
 fromSnapshotEachTest(() => world);

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PublicClient } from 'viem';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createRpcClient } from '../../../electron/services/chain/rpc-client';
 import { DeviceService } from '../../../electron/services/device';
 import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
@@ -52,7 +52,10 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
   for (const d of sim.drivers) await d.stop();
   const service = await startSimService({ store: sim.store, port: 0 });
   const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
-  const portfolio = new PortfolioService({ service: async () => client, rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl) });
+  const portfolio = new PortfolioService({
+    service: async () => client,
+    rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl),
+  });
   const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true });
   const device = new DeviceService({
     transports: emulatorTransportFactory(ledger),
@@ -135,6 +138,24 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
     });
   });
   return world;
+}
+
+/**
+ * One signing world for a test file: started before its tests with its portfolio loaded (the
+ * files' set-up for twelve wallets), stopped after them; `set` hands both to the file.
+ */
+export function signingWorldForFile(
+  set: (world: SigningWorld, view: Portfolio) => void,
+  options: { wallets?: number } = { wallets: 12 },
+): void {
+  let world: SigningWorld | undefined;
+  beforeAll(async () => {
+    world = await startSigningWorld(options);
+    set(world, await world.load());
+  }, 120_000);
+  afterAll(async () => {
+    await world?.stop();
+  });
 }
 
 /**
