@@ -1,5 +1,5 @@
 import type { Portfolio } from '../../../shared/portfolio/schemas';
-import type { PositionRecords } from '../../../shared/positions/schemas';
+import { PROGRESS_ROWS_MAX, type PositionRecords, type PositionRecordsProgressEvent } from '../../../shared/positions/schemas';
 import type { SigningEvent } from '../../../shared/signing/schemas';
 import type { PortfolioService, PortfolioWallet } from '../../services/portfolio/portfolio';
 import { PositionRecordCache, positionPairs } from '../../services/portfolio/position-records';
@@ -10,6 +10,8 @@ export interface PositionsFeatureDeps {
   service: () => Promise<ServiceClient>;
   portfolio: PortfolioService;
   wallets: (groupId: string | null) => PortfolioWallet[];
+  /** Each vault whose records arrived during a load, for the screens to fill in while the rest load. */
+  onProgress?: (event: PositionRecordsProgressEvent) => void;
 }
 
 /**
@@ -25,7 +27,11 @@ export function createPositionsFeature(deps: PositionsFeatureDeps) {
     // The service first: in offline mode this fails before anything else is tried.
     const client = await deps.service();
     if (!last || last.groupId !== groupId) last = await deps.portfolio.load(deps.wallets(groupId), groupId);
-    return cache.load(client, groupId, positionPairs(last), force ? { force: true } : {});
+    return cache.load(client, groupId, positionPairs(last), {
+      ...(force ? { force: true } : {}),
+      onVault: ({ vaultsDone, vaultsTotal, vaultId, rows }) =>
+        deps.onProgress?.({ groupId, vaultsDone, vaultsTotal, vaultId, rows: rows.length <= PROGRESS_ROWS_MAX ? rows : null }),
+    });
   }
 
   const positions: Feature = feature(
