@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedSimulation } from '../../../electron/runtime/embedded-simulation';
 import type { PositionRecordsProgressEvent } from '../../../shared/positions/schemas';
 import { startTestConsole, type TestConsole } from '../../support/console';
@@ -26,9 +26,12 @@ beforeAll(async () => {
     if (name === 'positionRecordsProgress') events.push(payload as PositionRecordsProgressEvent);
   });
   // The demo book is filled once the simulation is up.
-  await expect
-    .poll(async () => (await c.runtime.handlers.wallets.list({}, ctx)).wallets.length, { timeout: 120_000, interval: 500 })
-    .toBeGreaterThan(0);
+  await vi.waitFor(
+    async () => {
+      if ((await c.runtime.handlers.wallets.list({}, ctx)).wallets.length === 0) throw new Error('the demo book is still empty');
+    },
+    { timeout: 120_000, interval: 500 },
+  );
 }, 180_000);
 
 afterAll(async () => {
