@@ -45,9 +45,12 @@ export function PositionsScreen() {
     for (const rows of Object.values(progress?.arrived ?? {})) for (const r of rows) byPair.set(pairKey(r.vaultId, r.wallet), r);
     return byPair;
   }, [records, progress]);
+  // A vault still out shows the last answer's records if that answer had some for it, else "loading…".
   const recordsReady = useMemo(() => {
     const arrived = new Set(Object.keys(progress?.arrived ?? {}));
-    return (vaultId: string) => records !== null || arrived.has(vaultId);
+    const loadingNow = progress !== null && (progress.vaultsTotal === null || progress.vaultsDone < progress.vaultsTotal);
+    const before = new Set((records?.rows ?? []).map((r) => r.vaultId));
+    return (vaultId: string) => arrived.has(vaultId) || (records !== null && (!loadingNow || before.has(vaultId)));
   }, [records, progress]);
 
   const rows = useMemo(() => (data?.positions ?? []).filter((p) => !onlyActive || hasAnything(p) || p.allowed === false), [data, onlyActive]);
