@@ -81,7 +81,10 @@ export const PositionRecordsProgressSchema = z.object({
   vaultsTotal: z.number().int().min(0).max(100_000),
   /** The vault whose records just arrived. */
   vaultId: z.string().max(200),
-  /** Its rows, as the answer will hold them; null when there are more than PROGRESS_ROWS_MAX. */
+  /**
+   * Its rows, as the answer will hold them; null when none was asked of the service in this load
+   * (they are the last answer's) or there are more than PROGRESS_ROWS_MAX (they come with the answer).
+   */
   rows: z.array(PositionRecordRowSchema).max(PROGRESS_ROWS_MAX).nullable(),
 });
 export type PositionRecordsProgressEvent = z.infer<typeof PositionRecordsProgressSchema>;

@@ -29,8 +29,10 @@ export function createPositionsFeature(deps: PositionsFeatureDeps) {
     if (!last || last.groupId !== groupId) last = await deps.portfolio.load(deps.wallets(groupId), groupId);
     return cache.load(client, groupId, positionPairs(last), {
       ...(force ? { force: true } : {}),
-      onVault: ({ vaultsDone, vaultsTotal, vaultId, rows }) =>
-        deps.onProgress?.({ groupId, vaultsDone, vaultsTotal, vaultId, rows: rows.length <= PROGRESS_ROWS_MAX ? rows : null }),
+      // A vault answered from the cache sends no rows: the screens hold them from the last answer,
+      // and a warm refresh of a large batch would otherwise push every record twice.
+      onVault: ({ vaultsDone, vaultsTotal, vaultId, rows, fetched }) =>
+        deps.onProgress?.({ groupId, vaultsDone, vaultsTotal, vaultId, rows: fetched > 0 && rows.length <= PROGRESS_ROWS_MAX ? rows : null }),
     });
   }
 
