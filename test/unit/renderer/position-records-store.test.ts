@@ -70,6 +70,10 @@ describe('position records store', () => {
       loading: true,
       progress: { vaultsDone: 2, vaultsTotal: 3, arrived: { v1: [row('v1')], v2: [row('v2')] } },
     });
+    // A vault answered from the main side's cache comes without rows: counted, its rows wait for the answer.
+    bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 3, vaultsTotal: 3, vaultId: 'v3', rows: null });
+    expect(usePositionRecordsStore.getState().progress).toMatchObject({ vaultsDone: 3, arrived: { v1: [row('v1')], v2: [row('v2')] } });
+    expect(Object.keys(usePositionRecordsStore.getState().progress!.arrived)).toEqual(['v1', 'v2']);
     answer.resolve({ groupId: null, rows: [row('v1'), row('v2'), row('v3')] } as unknown as PositionRecords);
     await loading;
     expect(usePositionRecordsStore.getState()).toMatchObject({ loading: false, progress: { vaultsDone: 3, vaultsTotal: 3, arrived: {} } });
