@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import { ServiceStateSchema } from '../../shared/ipc/schemas';
+import { PositionRecordsProgressSchema } from '../../shared/positions/schemas';
 import { isLoopbackUrl } from '../../shared/domain/external-links';
 import { ServiceCatalog } from '../services/catalog/catalog';
 import { loadEpochHistory } from '../services/catalog/vault-views';
@@ -150,7 +151,12 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     emit,
   });
   // The service's position records and transaction history of a batch, each a step of its own.
-  const positions = createPositionsFeature({ service, portfolio, wallets: walletsOf });
+  const positions = createPositionsFeature({
+    service,
+    portfolio,
+    wallets: walletsOf,
+    onProgress: (event) => emit('positionRecordsProgress', PositionRecordsProgressSchema.parse(event)),
+  });
   const transactions = createTransactionsFeature({ service, catalog, wallets: walletsOf, onExplorerUrls: (urls) => links.remember(urls) });
   const signing = createSigningFeature({
     dataDir: options.dataDir,

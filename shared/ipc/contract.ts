@@ -41,7 +41,7 @@ import {
 import { BatchSchema, BatchSummarySchema, PlanSchema, SigningEventSchema } from '../signing/schemas';
 import { DeviceAccountSchema, DeviceStateSchema } from '../device/schemas';
 import { PortfolioSchema } from '../portfolio/schemas';
-import { PositionRecordsInputSchema, PositionRecordsSchema } from '../positions/schemas';
+import { PositionRecordsInputSchema, PositionRecordsProgressSchema, PositionRecordsSchema } from '../positions/schemas';
 import { TransactionsInputSchema, TransactionsViewSchema } from '../transactions/schemas';
 import { CsvImportReportSchema, GroupSchema, WalletSchema } from '../wallets/schemas';
 import {
@@ -261,6 +261,8 @@ export const events = {
   signing: SigningEventSchema,
   /** The service's reads set aside other records, or a rate-limit pause started or ended. */
   serviceState: ServiceStateSchema,
+  /** A load of the position records came one vault further: its rows, and how many vaults are done. */
+  positionRecordsProgress: PositionRecordsProgressSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Methods = typeof methods;

@@ -67,3 +67,24 @@ export const PositionRecordsSchema = z.object({
   cost: z.object({ http: z.number(), ms: z.number() }),
 });
 export type PositionRecords = z.infer<typeof PositionRecordsSchema>;
+
+/**
+ * Most rows one progress event carries: one vault's pairs of the largest batch the console is
+ * measured with. A vault with more sends none; its rows arrive with the answer.
+ */
+export const PROGRESS_ROWS_MAX = 20_000;
+
+/** A load of the records came one vault further (pushed while `positions.records` runs). */
+export const PositionRecordsProgressSchema = z.object({
+  groupId: z.string().max(40).nullable(),
+  vaultsDone: z.number().int().min(0).max(100_000),
+  vaultsTotal: z.number().int().min(0).max(100_000),
+  /** The vault whose records just arrived. */
+  vaultId: z.string().max(200),
+  /**
+   * Its rows, as the answer will hold them; null when none was asked of the service in this load
+   * (they are the last answer's) or there are more than PROGRESS_ROWS_MAX (they come with the answer).
+   */
+  rows: z.array(PositionRecordRowSchema).max(PROGRESS_ROWS_MAX).nullable(),
+});
+export type PositionRecordsProgressEvent = z.infer<typeof PositionRecordsProgressSchema>;

@@ -1,5 +1,5 @@
 import type { Portfolio } from '../../../shared/portfolio/schemas';
-import type { PositionRecords } from '../../../shared/positions/schemas';
+import { PROGRESS_ROWS_MAX, type PositionRecords, type PositionRecordsProgressEvent } from '../../../shared/positions/schemas';
 import type { SigningEvent } from '../../../shared/signing/schemas';
 import type { PortfolioService, PortfolioWallet } from '../../services/portfolio/portfolio';
 import { PositionRecordCache, positionPairs } from '../../services/portfolio/position-records';
@@ -10,6 +10,8 @@ export interface PositionsFeatureDeps {
   service: () => Promise<ServiceClient>;
   portfolio: PortfolioService;
   wallets: (groupId: string | null) => PortfolioWallet[];
+  /** Each vault whose records arrived during a load, for the screens to fill in while the rest load. */
+  onProgress?: (event: PositionRecordsProgressEvent) => void;
 }
 
 /**
@@ -25,7 +27,13 @@ export function createPositionsFeature(deps: PositionsFeatureDeps) {
     // The service first: in offline mode this fails before anything else is tried.
     const client = await deps.service();
     if (!last || last.groupId !== groupId) last = await deps.portfolio.load(deps.wallets(groupId), groupId);
-    return cache.load(client, groupId, positionPairs(last), force ? { force: true } : {});
+    return cache.load(client, groupId, positionPairs(last), {
+      ...(force ? { force: true } : {}),
+      // A vault answered from the cache sends no rows: the screens hold them from the last answer,
+      // and a warm refresh of a large batch would otherwise push every record twice.
+      onVault: ({ vaultsDone, vaultsTotal, vaultId, rows, fetched }) =>
+        deps.onProgress?.({ groupId, vaultsDone, vaultsTotal, vaultId, rows: fetched > 0 && rows.length <= PROGRESS_ROWS_MAX ? rows : null }),
+    });
   }
 
   const positions: Feature = feature(

@@ -111,6 +111,8 @@ export interface PositionRecordsProgress {
   vaultId: string;
   /** Its rows, as `load` will return them. */
   rows: PositionRecordRow[];
+  /** Of these, how many were asked of the service in this load (0: all from the cache). */
+  fetched: number;
 }
 
 /** The pairs of a portfolio view, with what the records cache needs of each. */
@@ -230,7 +232,13 @@ export class PositionRecordCache {
     let vaultsDone = 0;
     const vaultDone = (vaultId: string) => {
       vaultsDone++;
-      options.onVault?.({ vaultsDone, vaultsTotal: vaultOrder.length, vaultId, rows: askedByVault.get(vaultId)!.map(rowOf) });
+      options.onVault?.({
+        vaultsDone,
+        vaultsTotal: vaultOrder.length,
+        vaultId,
+        rows: askedByVault.get(vaultId)!.map(rowOf),
+        fetched: dueByVault.get(vaultId)!.length,
+      });
     };
     const remaining = new Map(vaultOrder.map((v) => [v, dueByVault.get(v)!.length]));
 

@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { deriveAccounts, FIRST_WALLET_INDEX, type DerivedAccount } from './accounts';
 import type { ChainClient } from './client';
 import type { ProtocolDeployment, VaultDeployment } from './deploy';
-import { createCycleDriver, type VaultCycle } from './driver';
+import { createCycleDriver, type CycleDriver, type VaultCycle } from './driver';
 import { keyringAdminAbi, mintableAbi } from './simAbi';
 import { lenderActions, type LenderActions } from './lender';
 import type { CycleState } from './vaultState';
@@ -134,6 +134,76 @@ export interface StoryRun {
   done: boolean;
 }
 
+/** Deposits each story makes first (L0…L7 in buffer 0), before the extra depositors'. */
+const FIRST_STORY_DEPOSITS = 8;
+
+/** Where a vault's story runs: its chain, its place among the seeded vaults, and who may lend. */
+export interface VaultStoryPlace {
+  chain: SeedChain;
+  chainIndex: number;
+  /** The vault's position in its chain's deployment. */
+  position: number;
+  vault: VaultDeployment;
+  driver: CycleDriver;
+  /** The wallets holding a credential, in wallet order. */
+  allowed: readonly { address: Address; index: number }[];
+  seed: number;
+  stories: Record<string, VaultStory>;
+}
+
+/**
+ * One vault's story run: its lenders and extra depositors, picked from the allowed wallets by the
+ * vault's place, and its amounts drawn from the seed in the order the story spends them. Every
+ * seeded world builds its runs here, so a world seeded by writing state has the same lenders and
+ * amounts as one seeded transaction by transaction.
+ *
+ * With `extrasByState`, the extra depositors do not deposit in the story: their amounts are
+ * drawn where the story would draw them and returned, for the caller to write as state.
+ */
+export function vaultStoryRun(
+  place: VaultStoryPlace,
+  options: { extrasByState?: boolean } = {},
+): { run: StoryRun; extraDeposits: { wallet: Address; amount: bigint }[] } {
+  const { chain, chainIndex, position, vault, driver, allowed, seed, stories } = place;
+  const story = stories[vault.key] ?? DEFAULT_STORIES.alpha!;
+  const offset = (chainIndex * 5 + position) * 2;
+  const lenders = Object.fromEntries(STORY_ROLES.map((role, k) => [role, allowed[(offset + k) % allowed.length]!.address])) as Record<
+    StoryRole,
+    Address
+  >;
+  const core = new Set(Object.values(lenders));
+  const extraDepositors = allowed.filter((w) => !core.has(w.address) && (w.index + position) % 3 === 0).map((w) => w.address);
+  const random = mulberry32(seed * 7919 + chainIndex * 101 + position);
+  const draw = () => parseUnits(String(1000 + Math.floor(random() * 19_000)), vault.token.decimals);
+  let amount = draw;
+  let extraDeposits: { wallet: Address; amount: bigint }[] = [];
+  if (options.extrasByState) {
+    // The story's first deposits are drawn before the extra depositors', as when they deposit in it.
+    const first = Array.from({ length: FIRST_STORY_DEPOSITS }, draw);
+    extraDeposits = extraDepositors.map((wallet) => ({ wallet, amount: draw() }));
+    amount = () => first.shift() ?? draw();
+  }
+  const seeded: SeededVault = {
+    key: vault.key,
+    chainId: chain.client.chainId,
+    expectedState: EXPECTED_STATE[story.end],
+    story,
+    lenders,
+    extraDepositors,
+  };
+  const run: StoryRun = {
+    cycle: driver.vault(vault.key),
+    vault,
+    story,
+    lender: Object.fromEntries(STORY_ROLES.map((role) => [role, lenderActions(chain.client, vault, lenders[role])])) as StoryRun['lender'],
+    extra: options.extrasByState ? [] : extraDepositors.map((address) => lenderActions(chain.client, vault, address)),
+    amount,
+    seeded,
+    done: false,
+  };
+  return { run, extraDeposits };
+}
+
 const half = (x: bigint): bigint => x / 2n;
 const quarter = (x: bigint): bigint => x / 4n;
 
@@ -248,36 +318,10 @@ export async function seedScenario(chains: SeedChain[], options: SeedOptions = {
     chains.map(async (chain, chainIndex) => {
       await fundWallets(chain, wallets);
       const driver = createCycleDriver(chain.client, chain.deployment);
-      const runs: StoryRun[] = chain.deployment.vaults.map((vault, position) => {
-        const story = stories[vault.key] ?? DEFAULT_STORIES.alpha!;
-        const offset = (chainIndex * 5 + position) * 2;
-        const pick = (k: number): SeedWallet => allowed[(offset + k) % allowed.length]!;
-        const lenders = Object.fromEntries(STORY_ROLES.map((role, k) => [role, pick(k).address])) as Record<StoryRole, Address>;
-        const core = new Set(Object.values(lenders));
-        const extraDepositors = allowed.filter((w) => !core.has(w.address) && (w.index + position) % 3 === 0).map((w) => w.address);
-        const random = mulberry32(seed * 7919 + chainIndex * 101 + position);
-        const seeded: SeededVault = {
-          key: vault.key,
-          chainId: chain.client.chainId,
-          expectedState: EXPECTED_STATE[story.end],
-          story,
-          lenders,
-          extraDepositors,
-        };
-        vaults.push(seeded);
-        return {
-          cycle: driver.vault(vault.key),
-          vault,
-          story,
-          lender: Object.fromEntries(STORY_ROLES.map((role) => [role, lenderActions(chain.client, vault, lenders[role])])) as Record<
-            StoryRole,
-            LenderActions
-          >,
-          extra: extraDepositors.map((address) => lenderActions(chain.client, vault, address)),
-          amount: () => parseUnits(String(1000 + Math.floor(random() * 19_000)), vault.token.decimals),
-          seeded,
-          done: false,
-        };
+      const runs = chain.deployment.vaults.map((vault, position) => {
+        const { run } = vaultStoryRun({ chain, chainIndex, position, vault, driver, allowed, seed, stories });
+        vaults.push(run.seeded);
+        return run;
       });
       await seedChainStories(chain, runs);
     }),

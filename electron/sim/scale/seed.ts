@@ -7,16 +7,12 @@ import {
   FIRST_WALLET_INDEX,
   isAllowedWallet,
   keyringAdminAbi,
-  lenderActions,
-  STORY_ROLES,
   type ChainClient,
   type SeedChain,
   type SeededVault,
-  type StoryRole,
   type VaultDeployment,
 } from '../chain';
-import { EXPECTED_STATE, seedChainStories, WALLET_ETH, WALLET_TOKENS, type StoryRun } from '../chain/scenario';
-import { mulberry32 } from '../service/prng';
+import { seedChainStories, vaultStoryRun, WALLET_ETH, WALLET_TOKENS, type StoryRun } from '../chain/scenario';
 import { deriveAccountsFast } from './accounts';
 import { rpcBatch } from './rpc-batch';
 import { balanceOf, mintByState, writeAllowances, writeBalances } from './token-storage';
@@ -145,39 +141,14 @@ export async function seedScenarioAtScale(
       const driver = createCycleDriver(client, deployment);
       const extras: { vault: VaultDeployment; deposits: { wallet: Address; amount: bigint }[] }[] = [];
       const runs: StoryRun[] = deployment.vaults.map((vault, position) => {
-        // The same choices as seedScenario: lenders, extra depositors and the order of the amounts.
-        const story = DEFAULT_STORIES[vault.key] ?? DEFAULT_STORIES.alpha!;
-        const offset = (chainIndex * 5 + position) * 2;
-        const lenders = Object.fromEntries(STORY_ROLES.map((role, k) => [role, allowed[(offset + k) % allowed.length]!.address])) as Record<
-          StoryRole,
-          Address
-        >;
-        const core = new Set(Object.values(lenders));
-        const extraDepositors = allowed.filter((w) => !core.has(w.address) && (w.index + position) % 3 === 0).map((w) => w.address);
-        const random = mulberry32(seed * 7919 + chainIndex * 101 + position);
-        const draw = () => parseUnits(String(1000 + Math.floor(random() * 19_000)), vault.token.decimals);
-        // seedScenario draws the story's eight first deposits, then the extra depositors'.
-        const firstStoryAmounts = Array.from({ length: 8 }, draw);
-        extras.push({ vault, deposits: extraDepositors.map((wallet) => ({ wallet, amount: draw() })) });
-        const seeded: SeededVault = {
-          key: vault.key,
-          chainId: client.chainId,
-          expectedState: EXPECTED_STATE[story.end],
-          story,
-          lenders,
-          extraDepositors,
-        };
-        vaults.push(seeded);
-        return {
-          cycle: driver.vault(vault.key),
-          vault,
-          story,
-          lender: Object.fromEntries(STORY_ROLES.map((role) => [role, lenderActions(client, vault, lenders[role])])) as StoryRun['lender'],
-          extra: [],
-          amount: () => firstStoryAmounts.shift() ?? draw(),
-          seeded,
-          done: false,
-        };
+        // The same lenders, extra depositors and amounts as seedScenario; the extras' deposits are written as state.
+        const { run, extraDeposits } = vaultStoryRun(
+          { chain, chainIndex, position, vault, driver, allowed, seed, stories: DEFAULT_STORIES },
+          { extrasByState: true },
+        );
+        extras.push({ vault, deposits: extraDeposits });
+        vaults.push(run.seeded);
+        return run;
       });
       const storyLenders = [...new Set(runs.flatMap((r) => Object.values(r.seeded.lenders)))];
       const storySet = new Set(storyLenders);

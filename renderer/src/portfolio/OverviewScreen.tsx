@@ -10,7 +10,7 @@ import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
 import { StaleMark } from './StaleMark';
 import { vaultEarnings } from '../../../shared/positions/totals';
-import { usePositionRecords, GroupTotalRow, VaultEarningsCell } from '../positions';
+import { usePositionRecords, GroupTotalRow, RecordsProgressNote, VaultEarningsCell } from '../positions';
 
 /** Per vault, the batch's totals: balances and value, pending requests, what is claimable now, and the next cycle event. */
 export function OverviewScreen() {
@@ -20,14 +20,23 @@ export function OverviewScreen() {
   const failed = useMemo(() => (data ? failedSources(data) : new Map<string, SourceStatus>()), [data]);
   const figures = useMemo(() => new Map((data?.vaults ?? []).map((v) => [v.id, staleFigures(data!, v)])), [data]);
   // The service's position records add what was deposited and earned, per vault and for the batch.
-  const { records } = usePositionRecords();
+  // Their sums wait for every vault; how far they have come is said under the title.
+  const { records, progress } = usePositionRecords();
   const earnings = useMemo(() => (data && records ? vaultEarnings(data, records) : null), [data, records]);
 
   return (
     <section className="screen" aria-labelledby="overview-title">
       <PortfolioHeader
         title="Overview"
-        subtitle={data ? `${data.wallets.length} wallets · ${data.vaults.length} epoch vaults` : undefined}
+        subtitle={
+          data ? (
+            <>
+              {data.wallets.length} wallets · {data.vaults.length} epoch vaults
+              {progress && progress.vaultsTotal !== 0 ? ' · ' : null}
+              <RecordsProgressNote progress={progress} />
+            </>
+          ) : undefined
+        }
         extraSources={records ? [records.source] : []}
       />
       {data && data.wallets.length === 0 ? (

@@ -15,7 +15,7 @@ import { usePortfolioStore } from './portfolio-store';
 import { StaleMark } from './StaleMark';
 import { useAgreementsStore } from './agreements-store';
 import { pairKey, recordsByPair } from '../../../shared/positions/totals';
-import { usePositionRecords, EarningsCell } from '../positions';
+import { usePositionRecords, EarningsCell, RecordsProgressNote } from '../positions';
 
 const col = createColumnHelper<PositionRow>();
 const hasAnything = (p: PositionRow) =>
@@ -38,8 +38,20 @@ export function PositionsScreen() {
   const failed = useMemo(() => (data ? failedSources(data) : new Map<string, SourceStatus>()), [data]);
   const agreementsError = agreements.error ? `The agreement checks failed: ${agreements.error.message.replace(/\.$/, '')}. ${agreements.error.action ?? 'Refresh to check again.'}` : undefined;
   // The service's position record of each pair (deposits, earnings, APY, pool share), loaded after each refresh.
-  const { records } = usePositionRecords();
-  const recordOf = useMemo(() => recordsByPair(records), [records]);
+  // While they load, each vault's rows replace the last answer's as soon as that vault is in.
+  const { records, progress } = usePositionRecords();
+  const recordOf = useMemo(() => {
+    const byPair = recordsByPair(records);
+    for (const rows of Object.values(progress?.arrived ?? {})) for (const r of rows) byPair.set(pairKey(r.vaultId, r.wallet), r);
+    return byPair;
+  }, [records, progress]);
+  // A vault still out shows the last answer's records if that answer had some for it, else "loading…".
+  const recordsReady = useMemo(() => {
+    const arrived = new Set(Object.keys(progress?.arrived ?? {}));
+    const loadingNow = progress !== null && (progress.vaultsTotal === null || progress.vaultsDone < progress.vaultsTotal);
+    const before = new Set((records?.rows ?? []).map((r) => r.vaultId));
+    return (vaultId: string) => arrived.has(vaultId) || (records !== null && (!loadingNow || before.has(vaultId)));
+  }, [records, progress]);
 
   const rows = useMemo(() => (data?.positions ?? []).filter((p) => !onlyActive || hasAnything(p) || p.allowed === false), [data, onlyActive]);
   // Requests still on their way (not claimable yet), per wallet × vault.
@@ -159,7 +171,7 @@ export function PositionsScreen() {
             const v = index.vault(c.row.original.vaultId);
             if (!v) return null;
             return (
-              <EarningsCell row={recordOf.get(pairKey(c.row.original.vaultId, c.row.original.wallet))} vault={v} ready={records !== null} />
+              <EarningsCell row={recordOf.get(pairKey(c.row.original.vaultId, c.row.original.wallet))} vault={v} ready={recordsReady(c.row.original.vaultId)} />
             );
           },
         },
@@ -246,14 +258,22 @@ export function PositionsScreen() {
         },
       }),
     ],
-    [index, failed, pendingByPair, staleClaims, agreements.byPair, agreements.loading, agreements.error, agreementsError, recordOf, records],
+    [index, failed, pendingByPair, staleClaims, agreements.byPair, agreements.loading, agreements.error, agreementsError, recordOf, recordsReady],
   );
 
   return (
     <section className="screen" aria-labelledby="positions-title">
       <PortfolioHeader
         title="Positions"
-        subtitle={data ? `${rows.length} of ${data.positions.length} wallet × vault pairs` : undefined}
+        subtitle={
+          data ? (
+            <>
+              {rows.length} of {data.positions.length} wallet × vault pairs
+              {progress && progress.vaultsTotal !== 0 ? ' · ' : null}
+              <RecordsProgressNote progress={progress} />
+            </>
+          ) : undefined
+        }
         extraSources={records ? [records.source] : []}
       />
       <div className="table-toolbar">

@@ -2,3 +2,4 @@
 export { GroupTotalRow, VaultEarningsCell } from './GroupTotals';
 export { EarningsCell } from './RecordCells';
 export { usePositionRecords } from './position-records-store';
+export { RecordsProgressNote } from './RecordsProgressNote';

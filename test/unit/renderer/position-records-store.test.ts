@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { PositionRecords } from '../../../shared/positions/schemas';
+import type { PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
 import { usePortfolioStore } from '../../../renderer/src/portfolio/portfolio-store';
 import { usePositionRecordsStore } from '../../../renderer/src/positions/position-records-store';
-import { freshStores, heldAnswers, installFakeBridge, refusal } from './fake-bridge';
+import { deferred, freshStores, heldAnswers, installFakeBridge, refusal } from './fake-bridge';
 
 freshStores(usePositionRecordsStore, usePortfolioStore);
 
-const recordsOf = (groupId: string | null): PositionRecords => ({ groupId, records: [] }) as unknown as PositionRecords;
+const recordsOf = (groupId: string | null): PositionRecords => ({ groupId, rows: [] }) as unknown as PositionRecords;
 
 describe('position records store', () => {
   it('asks once per portfolio view, forced when the operator pressed Refresh', async () => {
@@ -45,5 +45,40 @@ describe('position records store', () => {
     fail = true;
     await usePositionRecordsStore.getState().load(null, 2, false);
     expect(usePositionRecordsStore.getState()).toMatchObject({ data: recordsOf(null), error: { code: 'OFFLINE' }, loading: false });
+  });
+
+  it("counts the vaults whose records are in and holds each vault's rows as it arrives, then ends complete", async () => {
+    const row = (vaultId: string): PositionRecordRow => ({
+      wallet: '0x00000000000000000000000000000000000000a1',
+      vaultId,
+      record: null,
+      fetchedAtMs: 1,
+      stale: false,
+      behindChain: false,
+      error: null,
+    });
+    const answer = deferred<PositionRecords>();
+    const bridge = installFakeBridge({ 'positions.records': () => answer.promise });
+    const loading = usePositionRecordsStore.getState().load(null, 1, false);
+    expect(usePositionRecordsStore.getState().progress).toMatchObject({ vaultsDone: 0, vaultsTotal: null });
+    bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 1, vaultsTotal: 3, vaultId: 'v1', rows: [row('v1')] });
+    // Another batch's load says nothing about this one.
+    bridge.emit('positionRecordsProgress', { groupId: 'g9', vaultsDone: 3, vaultsTotal: 3, vaultId: 'v9', rows: [row('v9')] });
+    bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 2, vaultsTotal: 3, vaultId: 'v2', rows: [row('v2')] });
+    expect(usePositionRecordsStore.getState()).toMatchObject({
+      data: null,
+      loading: true,
+      progress: { vaultsDone: 2, vaultsTotal: 3, arrived: { v1: [row('v1')], v2: [row('v2')] } },
+    });
+    // A vault answered from the main side's cache comes without rows: counted, its rows wait for the answer.
+    bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 3, vaultsTotal: 3, vaultId: 'v3', rows: null });
+    expect(usePositionRecordsStore.getState().progress).toMatchObject({ vaultsDone: 3, arrived: { v1: [row('v1')], v2: [row('v2')] } });
+    expect(Object.keys(usePositionRecordsStore.getState().progress!.arrived)).toEqual(['v1', 'v2']);
+    answer.resolve({ groupId: null, rows: [row('v1'), row('v2'), row('v3')] } as unknown as PositionRecords);
+    await loading;
+    expect(usePositionRecordsStore.getState()).toMatchObject({ loading: false, progress: { vaultsDone: 3, vaultsTotal: 3, arrived: {} } });
+    // Events after the load ended change nothing.
+    bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 1, vaultsTotal: 3, vaultId: 'v1', rows: [row('v1')] });
+    expect(usePositionRecordsStore.getState().progress).toMatchObject({ vaultsDone: 3, vaultsTotal: 3 });
   });
 });

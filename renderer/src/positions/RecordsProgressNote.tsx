@@ -1,0 +1,19 @@
+import type { RecordsProgress } from './position-records-store';
+
+/**
+ * How far the service's position records have come, in vaults: "Position records: 4 of 10
+ * vaults" while they load (the rows of the vaults done are already on screen), then the same count
+ * complete. Nothing when no pair needs a record.
+ */
+export function RecordsProgressNote({ progress }: { progress: RecordsProgress | null }) {
+  if (!progress || progress.vaultsTotal === 0) return null;
+  const { vaultsDone, vaultsTotal } = progress;
+  const complete = vaultsTotal !== null && vaultsDone >= vaultsTotal;
+  return (
+    <span className="records-progress" data-records-progress={complete ? 'complete' : 'loading'} role="status">
+      {vaultsTotal === null
+        ? 'Position records: loading…'
+        : `Position records: ${vaultsDone} of ${vaultsTotal} vault${vaultsTotal === 1 ? '' : 's'}${complete ? '' : '…'}`}
+    </span>
+  );
+}
