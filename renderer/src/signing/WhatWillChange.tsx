@@ -176,6 +176,13 @@ function whereSimulated(chain: ChainSimulation, chainName: (id: number) => strin
 /** The plan's block: the fork starting, the totals, or why it could not be simulated (never blocking). */
 export function PlanWhatWillChange({ plan, state }: { plan: Plan; state: PlanSimulationState | null }) {
   const chainName = useChainName();
+  const simulate = useSimulationStore((s) => s.simulate);
+  // The chain may move while the operator reads: a new fork at its latest block.
+  const again = (
+    <button type="button" className="link-button" onClick={() => void simulate(plan.id, { fresh: true })}>
+      Simulate again at the latest block
+    </button>
+  );
   if (!state) return null;
   const chains = [...new Set(plan.items.filter((i) => i.state !== 'skipped' && i.tx).map((i) => i.chainId))];
   if (state.status === 'running') {
@@ -192,6 +199,7 @@ export function PlanWhatWillChange({ plan, state }: { plan: Plan; state: PlanSim
           <strong>Not simulated:</strong> {state.error.message} {state.error.action ?? ''} Signing is not held by this: check the decoded
           calls below.
         </p>
+        {again}
       </div>
     );
   }
@@ -235,6 +243,7 @@ export function PlanWhatWillChange({ plan, state }: { plan: Plan; state: PlanSim
           {n}
         </p>
       ))}
+      {again}
     </section>
   );
 }

@@ -10,7 +10,7 @@ export type PlanSimulationState =
 interface SimulationState {
   byPlan: Record<string, PlanSimulationState>;
   /** Runs the plan on local forks of its chains, unless it already ran or runs. */
-  simulate(planId: string): Promise<void>;
+  simulate(planId: string, options?: { fresh?: boolean }): Promise<void>;
 }
 
 /** Only the last few plans are kept: a plan re-planned or discarded is not looked at again. */
@@ -18,8 +18,9 @@ const KEEP = 4;
 
 export const useSimulationStore = create<SimulationState>((set, get) => ({
   byPlan: {},
-  async simulate(planId) {
-    if (get().byPlan[planId]) return;
+  async simulate(planId, options = {}) {
+    const known = get().byPlan[planId];
+    if (known && (!options.fresh || known.status === 'running')) return;
     const put = (state: PlanSimulationState) =>
       set((s) => {
         const kept = Object.entries(s.byPlan)
@@ -29,7 +30,7 @@ export const useSimulationStore = create<SimulationState>((set, get) => ({
       });
     put({ status: 'running' });
     try {
-      put({ status: 'done', result: await call(getBridge().simulation.run({ planId })) });
+      put({ status: 'done', result: await call(getBridge().simulation.run({ planId, ...(options.fresh ? { fresh: true } : {}) })) });
     } catch (err) {
       put({ status: 'failed', error: errorData(err) });
     }
