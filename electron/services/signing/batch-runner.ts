@@ -68,8 +68,8 @@ export function summary(batch: Batch): BatchSummary {
  * what to do with each item; the delivery modules say what became of it, and this applies it.
  */
 export class BatchRunner {
-  /** Batches whose remaining items were run on a fork in this run (once per run: the fork plays them all in order). */
-  private readonly forkChecked = new WeakSet<OpenBatch>();
+  /** What the fork said of a batch's remaining items in this run (once per run: the fork plays them all in order). */
+  private readonly forkChecks = new WeakMap<OpenBatch, Promise<Map<string, string>>>();
 
   constructor(private readonly deps: BatchRunnerDeps) {}
 
@@ -92,7 +92,7 @@ export class BatchRunner {
     ctx.pauseRequested = false;
     batch.status = 'running';
     batch.pause = null;
-    this.forkChecked.delete(ctx);
+    this.forkChecks.delete(ctx);
     await this.recoverFromDevice(ctx);
     await this.deps.save(ctx);
     this.deps.emitBatch(batch);
@@ -168,20 +168,20 @@ export class BatchRunner {
     if (item.tx && runner.checksBeforeDevice) {
       try {
         const client = await this.deps.chain(item.chainId);
-        // The plan's basis first: a vault that moved on, a balance or an allowance that fell short,
-        // a request gone holds the item (and the steps that go with it) before anything is signed.
-        const held = await checkBasis(client, ctx.batch, item);
-        if (skippedMeanwhile()) return none;
-        if (held.size > 0) {
-          for (const [other, reason] of held) if (other !== item) await this.deps.apply(ctx, other, hold(reason));
-          return { transition: hold(held.get(item)!), pause: null };
-        }
+        // The batch's remaining transactions on a fork, once per run (each item keeps its outcome).
         const reverts = await this.checkOnFork(ctx);
         if (skippedMeanwhile()) return none;
-        if (reverts.size > 0) {
-          for (const other of ctx.batch.items) if (other !== item && reverts.has(other.id)) await this.deps.apply(ctx, other, hold(reverts.get(other.id)!));
-          if (reverts.has(item.id)) return { transition: hold(reverts.get(item.id)!), pause: null };
+        // The plan's basis: a vault that moved on, a balance or an allowance that fell short, a
+        // request gone holds the item (and the steps that go with it) before anything is signed;
+        // what the fork said is added to the reason.
+        const held = await checkBasis(client, ctx.batch, item);
+        if (skippedMeanwhile()) return none;
+        const why = (other: BatchItem, basis: string | undefined) => [basis, reverts.get(other.id)].filter(Boolean).join(' ');
+        if (held.size > 0) {
+          for (const [other, reason] of held) if (other !== item) await this.deps.apply(ctx, other, hold(why(other, reason)));
+          return { transition: hold(why(item, held.get(item))), pause: null };
         }
+        if (reverts.has(item.id)) return { transition: hold(why(item, undefined)), pause: null };
         await prepareNonce(client, ctx.batch, item);
         if (skippedMeanwhile()) return none;
         // The chain may have moved since the plan (a claim made elsewhere, a paused vault).
@@ -199,10 +199,14 @@ export class BatchRunner {
   }
 
   /** The batch's remaining transactions on a fork, once per run, before the first reaches the device. */
-  private async checkOnFork(ctx: OpenBatch): Promise<Map<string, string>> {
-    if (!this.deps.simulateBeforeDevice || this.forkChecked.has(ctx)) return new Map();
-    this.forkChecked.add(ctx);
-    return revertsOnFork(this.deps.simulateBeforeDevice, ctx.batch, this.deps.log);
+  private checkOnFork(ctx: OpenBatch): Promise<Map<string, string>> {
+    if (!this.deps.simulateBeforeDevice) return Promise.resolve(new Map());
+    let known = this.forkChecks.get(ctx);
+    if (!known) {
+      known = revertsOnFork(this.deps.simulateBeforeDevice, ctx.batch, this.deps.log);
+      this.forkChecks.set(ctx, known);
+    }
+    return known;
   }
 
   private async sendTransaction(ctx: OpenBatch, item: BatchItem): Promise<Outcome> {

@@ -44,7 +44,7 @@ export async function revertsOnFork(simulate: SimulateRemaining, batch: Batch, l
   for (const sim of result.items) {
     if (sim.ok) continue;
     const why = sim.revert?.reason ?? sim.revert?.error.message ?? 'no reason given';
-    const reason = `Reverts on a fork at block ${blockOf.get(sim.chainId) ?? '?'}: ${why}`;
+    const reason = `Reverts on a fork at block ${blockOf.get(sim.chainId) ?? '?'}: ${why.replace(/\.$/, '')}.`;
     held.set(sim.itemId, reason);
     // An approval is never sent for a step that cannot be made: no allowance is left behind.
     const item = batch.items.find((i) => i.id === sim.itemId);

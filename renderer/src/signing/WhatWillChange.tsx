@@ -152,10 +152,13 @@ function Outcome({ item }: { item: ItemSimulation }) {
   if (item.ok) return <p className="sim-outcome sim-in">Succeeds</p>;
   const reason = item.revert?.reason ?? item.revert?.error.message ?? 'no reason given';
   return (
-    <p className="sim-outcome sim-out" data-testid="sim-revert" role="note">
-      {item.ran ? `Will revert: ${reason}` : `Not run: ${reason}`}
-      {item.revert?.error.action ? <span className="cell-sub"> {item.revert.error.action}</span> : null}
-    </p>
+    <>
+      <p className="sim-outcome sim-out" data-testid="sim-revert" role="note">
+        {item.ran ? `Will revert: ${reason}` : `Not run: ${reason}`}
+      </p>
+      {item.revert?.error.action ? <p className="cell-sub">{item.revert.error.action}</p> : null}
+      <p className="cell-sub">Held before the Ledger when you start signing.</p>
+    </>
   );
 }
 
@@ -219,7 +222,7 @@ export function PlanWhatWillChange({ plan, state }: { plan: Plan; state: PlanSim
       {reverts > 0 ? (
         <p className="notice notice-warn" data-testid="sim-reverts">
           {reverts} item{reverts === 1 ? '' : 's'} will revert on the fork: {reverts === 1 ? 'it is' : 'they are'} held before the device
-          when you start signing.
+          when you start signing, with the approvals that go with {reverts === 1 ? 'it' : 'them'}. Nothing of them is signed.
         </p>
       ) : null}
       {result.totals.perToken.length ? (

@@ -70,8 +70,8 @@ describe('the fork check before the device', () => {
     const held = await revertsOnFork(simulate, batch);
     // Only what may still reach the device is run.
     expect(asked).toEqual(['a', 'd']);
-    expect(held.get('d')).toBe('Reverts on a fork at block 120: EpochVault: paused');
-    expect(held.get('a')).toBe('Not sent: the step it approves for reverts on a fork at block 120: EpochVault: paused');
+    expect(held.get('d')).toBe('Reverts on a fork at block 120: EpochVault: paused.');
+    expect(held.get('a')).toBe('Not sent: the step it approves for reverts on a fork at block 120: EpochVault: paused.');
   });
 
   it('holds nothing when every item passes, when the simulation fails or when no chain could be forked', async () => {
