@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { epochVaultAbi } from '../../shared/abi';
@@ -43,6 +44,24 @@ function depositors(): { vault: PortfolioVault; wallets: string[] } {
     if (wallets.length >= 2) return { vault, wallets: wallets.slice(0, 2) };
   }
   throw new Error('no vault between epochs with two funded depositors in the demo');
+}
+
+/** Serious and critical WCAG AA violations of the review, in the light and the dark theme. */
+async function seriousViolations(): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.getByLabel('Theme').selectOption(theme);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    const results = await new AxeBuilder({ page })
+      .setLegacyMode(true)
+      .include('[data-testid="plan"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+      found.push(...v.nodes.slice(0, 5).map((n) => `${theme} ${v.id}: ${n.target.join(' ')}`));
+  }
+  await page.getByLabel('Theme').selectOption('system');
+  return found;
 }
 
 /** The plan's deposit items (not their approvals), each with the wallet's label as the review shows it. */
@@ -126,6 +145,8 @@ describe('what will change, simulated on a fork before anything is signed', () =
       expect(revert).not.toContain('no reason given');
     }
     await screenshot(page, 'what-will-change-reverts');
+    // Green and red on either theme stay readable.
+    expect(await seriousViolations()).toEqual([]);
 
     // Signing started: every item held before the device, with why; the Ledger shows nothing.
     await s.startSigning();
