@@ -29,6 +29,7 @@ import { createRegistryFeature } from './features/registry';
 import { createSettingsFeature, offlineSetting } from './features/settings';
 import { createSigningFeature } from './features/signing';
 import { createSimulationFeature } from './features/simulation';
+import { simulatePlan } from '../services/simulation';
 import { createTransactionsFeature } from './features/transactions';
 import { createVaultsFeature } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
@@ -168,6 +169,9 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     chain: (chainId) => chains.client(chainId),
     offline,
     log: options.log,
+    // An item that reverts on a fork of its chain is held before the device; an offline install has no chain to fork.
+    simulateBeforeDevice: (batch, items) =>
+      offline() ? Promise.reject(new Error('This install is offline.')) : simulatePlan(batch, { rpcUrls: (chainId) => chains.urls(chainId) }, { items }),
     onEvent: (event) => {
       positions.onSigningEvent(event);
       transactions.onSigningEvent(event);

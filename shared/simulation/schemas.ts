@@ -137,4 +137,8 @@ export const PlanSimulationSchema = z.object({
 export type PlanSimulation = z.infer<typeof PlanSimulationSchema>;
 
 /** `simulation.run`: the plan kept under this id (the drafts never come from the renderer). */
-export const SimulationRunInput = z.object({ planId: z.string().min(1).max(100) });
+export const SimulationRunInput = z.object({
+  planId: z.string().min(1).max(100),
+  /** On new forks at the chains' latest blocks (the operator asks again after the chain moved), not the plan's kept ones. */
+  fresh: z.boolean().optional(),
+});

@@ -26,6 +26,8 @@ export interface SigningFeatureDeps {
   onEvent: Parameters<SigningService['subscribe']>[0];
   /** An offline-review install: it pins nothing itself (its registry is imported) and refuses a bundle on a vault not pinned there. */
   offline?: () => boolean;
+  /** Runs a batch's remaining transactions on forks before the device (none on an offline install). */
+  simulateBeforeDevice?: SigningServiceOptions['simulateBeforeDevice'];
 }
 
 /** The signing pipeline of one mode, as the bundles feature shares it: pipeline, chains and journal folder. */
@@ -74,6 +76,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
       ? { kind: 'pin-after-checks', by: 'the demo (its own simulated vaults)' }
       : { kind: 'refuse', action: 'Review its contracts below, as the chain describes them, and pin them if they are the ones its operator publishes; then plan again.' },
     log: deps.log,
+    ...(deps.simulateBeforeDevice ? { simulateBeforeDevice: deps.simulateBeforeDevice } : {}),
   });
   const unsubscribe = service.subscribe(deps.onEvent);
 

@@ -19,7 +19,7 @@ export interface SimulationFeatureDeps {
 export function createSimulationFeature(deps: SimulationFeatureDeps): Feature {
   const service = new SimulationService({ findPlan: deps.plan, rpcUrls: deps.rpcUrls, offline: deps.offline });
   return feature(
-    { simulation: { run: async ({ planId }) => service.simulate(planId) } },
+    { simulation: { run: async ({ planId, fresh }) => service.simulate(planId, { fresh: fresh === true }) } },
     { reset: () => service.close(), close: () => service.close() },
   );
 }

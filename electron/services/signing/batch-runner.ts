@@ -8,6 +8,7 @@ import { checkBasis, REPLAN_ACTION } from './basis-check';
 import { prepareNonce, wouldRevert } from './chain-checks';
 import { agreementRecorded, postAgreement, receiptNotRead, receiptOutcome, resendIfLost, sendSigned, serviceCallFailed } from './chain-delivery';
 import { signOnDevice, type SigningDevice } from './device-delivery';
+import { revertsOnFork, type SimulateRemaining } from './fork-check';
 import type { OpenBatch } from './open-batch';
 import { runnerFor, type Gate, type RunView, type RunnerStrategy } from './runners';
 import { to, type Outcome, type Transition } from './transition';
@@ -18,6 +19,8 @@ export interface BatchRunnerDeps {
   service: () => Promise<ServiceClient>;
   receipt: { timeoutMs: number; pollingMs: number };
   log?: Logger;
+  /** The remaining transactions run on forks before the first reaches the device (none: not checked on a fork). */
+  simulateBeforeDevice?: SimulateRemaining;
   /** Journals the item's new state, then tells the listeners (unless `quiet`: the caller will). */
   apply(ctx: OpenBatch, item: BatchItem, transition: Transition, options?: { quiet?: boolean }): Promise<void>;
   save(ctx: OpenBatch): Promise<void>;
@@ -65,6 +68,9 @@ export function summary(batch: Batch): BatchSummary {
  * what to do with each item; the delivery modules say what became of it, and this applies it.
  */
 export class BatchRunner {
+  /** What the fork said of a batch's remaining items in this run (once per run: the fork plays them all in order). */
+  private readonly forkChecks = new WeakMap<OpenBatch, Promise<Map<string, string>>>();
+
   constructor(private readonly deps: BatchRunnerDeps) {}
 
   view(ctx: OpenBatch): RunView {
@@ -86,6 +92,7 @@ export class BatchRunner {
     ctx.pauseRequested = false;
     batch.status = 'running';
     batch.pause = null;
+    this.forkChecks.delete(ctx);
     await this.recoverFromDevice(ctx);
     await this.deps.save(ctx);
     this.deps.emitBatch(batch);
@@ -161,14 +168,20 @@ export class BatchRunner {
     if (item.tx && runner.checksBeforeDevice) {
       try {
         const client = await this.deps.chain(item.chainId);
-        // The plan's basis first: a vault that moved on, a balance or an allowance that fell short,
-        // a request gone holds the item (and the steps that go with it) before anything is signed.
+        // The batch's remaining transactions on a fork, once per run (each item keeps its outcome).
+        const reverts = await this.checkOnFork(ctx);
+        if (skippedMeanwhile()) return none;
+        // The plan's basis: a vault that moved on, a balance or an allowance that fell short, a
+        // request gone holds the item (and the steps that go with it) before anything is signed;
+        // what the fork said is added to the reason.
         const held = await checkBasis(client, ctx.batch, item);
         if (skippedMeanwhile()) return none;
+        const why = (other: BatchItem, basis: string | undefined) => [basis, reverts.get(other.id)].filter(Boolean).join(' ');
         if (held.size > 0) {
-          for (const [other, reason] of held) if (other !== item) await this.deps.apply(ctx, other, hold(reason));
-          return { transition: hold(held.get(item)!), pause: null };
+          for (const [other, reason] of held) if (other !== item) await this.deps.apply(ctx, other, hold(why(other, reason)));
+          return { transition: hold(why(item, held.get(item))), pause: null };
         }
+        if (reverts.has(item.id)) return { transition: hold(why(item, undefined)), pause: null };
         await prepareNonce(client, ctx.batch, item);
         if (skippedMeanwhile()) return none;
         // The chain may have moved since the plan (a claim made elsewhere, a paused vault).
@@ -183,6 +196,17 @@ export class BatchRunner {
     }
     await this.deps.apply(ctx, item, to('on-device', { attempts: item.attempts + 1, reason: null, error: null }));
     return signOnDevice(this.deps.device, item);
+  }
+
+  /** The batch's remaining transactions on a fork, once per run, before the first reaches the device. */
+  private checkOnFork(ctx: OpenBatch): Promise<Map<string, string>> {
+    if (!this.deps.simulateBeforeDevice) return Promise.resolve(new Map());
+    let known = this.forkChecks.get(ctx);
+    if (!known) {
+      known = revertsOnFork(this.deps.simulateBeforeDevice, ctx.batch, this.deps.log);
+      this.forkChecks.set(ctx, known);
+    }
+    return known;
   }
 
   private async sendTransaction(ctx: OpenBatch, item: BatchItem): Promise<Outcome> {

@@ -20,6 +20,7 @@ import type { ServiceClient } from '../service-client';
 import { BatchRunner, summary } from './batch-runner';
 import { reportCsv } from './csv';
 import type { SigningDevice } from './device-delivery';
+import type { SimulateRemaining } from './fork-check';
 import { Journal } from './journal';
 import { KeptPlans } from './kept-plans';
 import { openBatch, type OpenBatch } from './open-batch';
@@ -48,6 +49,8 @@ export interface SigningServiceOptions {
   /** How long to watch for a receipt before leaving the item `broadcast` (default 3 min). */
   receiptTimeoutMs?: number;
   receiptPollingMs?: number;
+  /** Runs a batch's remaining transactions on forks before the device: an item that reverts there is held. */
+  simulateBeforeDevice?: SimulateRemaining;
 }
 
 export type SigningListener = (event: SigningEvent) => void;
@@ -74,6 +77,7 @@ export class SigningService {
       service: options.service,
       receipt: { timeoutMs: options.receiptTimeoutMs ?? 180_000, pollingMs: options.receiptPollingMs ?? 1_000 },
       ...(options.log ? { log: options.log } : {}),
+      ...(options.simulateBeforeDevice ? { simulateBeforeDevice: options.simulateBeforeDevice } : {}),
       apply: (ctx, item, transition, applyOptions) => this.setItem(ctx, item, transition, applyOptions),
       save: (ctx) => this.save(ctx),
       emitBatch: (batch) => this.emitBatch(batch),

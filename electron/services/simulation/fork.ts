@@ -121,6 +121,9 @@ export async function startFork(options: { chainId: number; forkUrl: string; tim
     '--chain-id',
     String(options.chainId),
     '--no-rate-limit',
+    // A chain's state can change without a new block (a local node's storage set by hand): a fork
+    // read from a cache of that block would show the state before.
+    '--no-storage-caching',
   ];
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   killAllOnExit();

@@ -31,7 +31,7 @@ export class SimulationService {
   }
 
   /** What the plan will change, on its forks (started now if they are not up yet). */
-  async simulate(planId: string): Promise<PlanSimulation> {
+  async simulate(planId: string, options: { fresh?: boolean } = {}): Promise<PlanSimulation> {
     if (this.deps.offline?.()) {
       throw new AppError({
         code: 'SIMULATION_OFFLINE',
@@ -40,6 +40,8 @@ export class SimulationService {
       });
     }
     const plan = await this.deps.findPlan(planId);
+    // Asked again: the kept forks are at the block the plan was first simulated at.
+    if (options.fresh) await this.release(planId);
     return simulatePlan(plan, this.deps, { session: this.sessionOf(planId) });
   }
 

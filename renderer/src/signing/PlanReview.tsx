@@ -13,6 +13,7 @@ import { usePortfolioStore } from '../portfolio';
 import type { VaultCycle } from '../../../shared/portfolio/schemas';
 import { totalFeeWei } from '../../../shared/domain/network-fees';
 import { FeeValue, useEthPrice } from './FeeValue';
+import { ItemWhatWillChange, PlanWhatWillChange, usePlanSimulation } from './WhatWillChange';
 
 const ROLE_WORDS: Record<string, string> = { epochVault: 'epoch vault', queue: 'queue', tranche: 'tranche token', underlying: 'underlying token', strategy: 'strategy' };
 
@@ -125,6 +126,8 @@ export function PlanReview({ plan }: { plan: Plan }) {
   const fromBundle = plan.origin?.kind === 'offline-signing';
   const several = !!plan.vaults && plan.vaults.length > 1;
   const flagged = usePlanVaultAlerts(plan);
+  // Simulated on forks while the operator reads; a bundle's plan on the offline side has no chain.
+  const simulation = usePlanSimulation(plan, !offline && !fromBundle);
   return (
     <div className="card wide" aria-label="Signing plan" data-testid="plan" data-wallets={plan.wallets.length}>
       <h2>
@@ -192,6 +195,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
           </p>
         </div>
       ) : null}
+      <PlanWhatWillChange plan={plan} state={simulation} />
       {several && toSign.length > 0 ? (
         <p className="cell-sub" data-testid="plan-device-order">
           The device takes them wallet by wallet: all of one wallet&apos;s items one after the other, whatever their vault.
@@ -212,6 +216,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
               <li key={item.id} data-item-id={item.id} className={k === 0 || items[k - 1]!.wallet !== item.wallet ? 'wallet-first' : undefined}>
                 <span className="cell-sub">{item.label || item.wallet}</span>
                 {item.review ? <ReviewCard review={item.review} from={item.wallet} /> : null}
+                <ItemWhatWillChange plan={plan} state={simulation} itemId={item.id} />
               </li>
             ))}
           </ol>

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { revertsOnFork, type SimulateRemaining } from '../../../electron/services/signing/fork-check';
+import { newBatchItem } from '../../../shared/signing/item';
+import type { BatchItem } from '../../../shared/signing/schemas';
+import type { ItemSimulation, PlanSimulation } from '../../../shared/simulation';
+import { batchOf } from './batch-fixture';
+
+// The fork check before the device: an item that reverts on the fork is held with the decoded
+// reason and the block, the approval before it with it; a simulation that cannot run holds nothing.
+const WALLET = '0xdD2FD4581271e230360230F9337D5c0430Bf44C0';
+const TX = {
+  type: 'eip1559' as const,
+  chainId: 31337,
+  nonce: 4,
+  to: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  value: '0',
+  data: '0x',
+  gas: '60000',
+  maxFeePerGas: '2000000000',
+  maxPriorityFeePerGas: '1000000',
+};
+
+function item(id: string, patch: Partial<BatchItem> = {}): BatchItem {
+  const where = { chainId: 31337, vaultId: 'v1', vaultName: 'Alpha' };
+  return newBatchItem({ id, wallet: WALLET, label: 'W0', path: "44'/60'/0'/0/10", ...where, action: 'deposit' }, { tx: TX, ...patch });
+}
+
+function simulated(itemId: string, revert: string | null, ran = true): ItemSimulation {
+  return {
+    itemId,
+    wallet: WALLET,
+    chainId: 31337,
+    call: 'epochVault.deposit',
+    ran,
+    ok: revert === null,
+    revert: revert === null ? null : { reason: revert, error: { code: 'SIMULATION_REVERTED', message: revert } },
+    gasUsed: revert === null ? '50000' : null,
+    deltas: [],
+    allowances: [],
+    events: [],
+    truncated: false,
+    note: null,
+  };
+}
+
+function result(items: ItemSimulation[], method: 'fork' | 'none' = 'fork'): PlanSimulation {
+  return {
+    planId: 'batch-1',
+    simulatedAt: new Date(0).toISOString(),
+    status: method === 'fork' ? 'simulated' : 'not-simulated',
+    chains: [{ chainId: 31337, method, block: method === 'fork' ? '120' : null, reason: null, fundedGas: [], startMs: 1, runMs: 1 }],
+    items,
+    totals: { perToken: [], perWallet: [] },
+    notes: [],
+  };
+}
+
+describe('the fork check before the device', () => {
+  it('holds a deposit that reverts on the fork with the block and the decoded reason, and the approval that goes with it', async () => {
+    const batch = batchOf([
+      item('a', { step: 'approve' }),
+      item('d', { step: 'depositAA', dependsOn: 'a' }),
+      item('x', { state: 'confirmed' }),
+    ]);
+    let asked: string[] = [];
+    const simulate: SimulateRemaining = async (_b, items) => {
+      asked = items.map((i) => i.id);
+      return result([simulated('a', null), simulated('d', 'EpochVault: paused')]);
+    };
+    const held = await revertsOnFork(simulate, batch);
+    // Only what may still reach the device is run.
+    expect(asked).toEqual(['a', 'd']);
+    expect(held.get('d')).toBe('Reverts on a fork at block 120: EpochVault: paused.');
+    expect(held.get('a')).toBe('Not sent: the step it approves for reverts on a fork at block 120: EpochVault: paused.');
+  });
+
+  it('holds nothing when every item passes, when the simulation fails or when no chain could be forked', async () => {
+    const batch = batchOf([item('d', { step: 'depositAA' })]);
+    expect((await revertsOnFork(async () => result([simulated('d', null)]), batch)).size).toBe(0);
+    expect((await revertsOnFork(async () => Promise.reject(new Error('no anvil')), batch)).size).toBe(0);
+    expect((await revertsOnFork(async () => result([], 'none'), batch)).size).toBe(0);
+  });
+});
