@@ -25,7 +25,13 @@ async function openSnapshot(): Promise<void> {
     const vault = data.vaults.find((v) => v.cycle?.state === 'RUNNING' && v.queue && holders(v.id).length >= 2)!;
     expect(vault).toBeDefined();
     const plan = await handlers.signing.plan({ vaultId: vault.id, action: 'withdraw', wallets: holders(vault.id).slice(0, 2) }, ctx);
-    bundle = await handlers.bundles.exportUnsigned({ planId: plan.id }, ctx);
+    // Exporting signs the plan hash with the planner's account: the operator approves it on the emulated Ledger.
+    const device = handlers.emulator;
+    const approvePlanner = (async () => {
+      await expect.poll(async () => (await device.snapshot({}, ctx)).pending !== null, { timeout: 120_000 }).toBe(true);
+      await device.command({ command: 'approve' }, ctx);
+    })();
+    [bundle] = await Promise.all([handlers.bundles.exportUnsigned({ planId: plan.id }, ctx), approvePlanner]);
   }
   await openScreen(page, 'Bundles');
   await page
