@@ -82,7 +82,8 @@ export function runningForkPids(): number[] {
   return [...running].map((c) => c.pid ?? -1);
 }
 
-async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+/** One JSON-RPC call to a fork (anvil's own methods, which viem's public actions do not name). */
+export async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

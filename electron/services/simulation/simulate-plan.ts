@@ -8,7 +8,7 @@ import {
   type ItemSimulation,
   type PlanSimulation,
 } from '../../../shared/simulation';
-import { startFork, type Fork } from './fork';
+import { rpc, startFork, type Fork } from './fork';
 import { runOnFork } from './on-fork';
 import { isMethodMissing, runWithSimulateV1 } from './simulate-v1';
 
@@ -73,7 +73,7 @@ export class ForkSession {
   async freshFork(chainId: number): Promise<Fork> {
     const kept = await this.forkOf(chainId);
     if (kept.used) {
-      await call(kept.fork.rpcUrl, 'evm_revert', [kept.snapshot]);
+      await rpc(kept.fork.rpcUrl, 'evm_revert', [kept.snapshot]);
       kept.snapshot = await snapshot(kept.fork.rpcUrl);
     }
     kept.used = true;
@@ -89,17 +89,7 @@ export class ForkSession {
   }
 }
 
-async function call<T>(url: string, method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message?: string } };
-  if (body.error) throw new Error(body.error.message ?? `${method} failed`);
-  return body.result as T;
-}
-const snapshot = (url: string) => call<string>(url, 'evm_snapshot', []);
+const snapshot = (url: string) => rpc<string>(url, 'evm_snapshot', []);
 
 const vaultsOf = (plan: PlanToSimulate): Map<string, PlanVault> => new Map((plan.vaults ?? [plan.vault]).map((v) => [v.id, v]));
 
