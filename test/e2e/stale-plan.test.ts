@@ -56,6 +56,10 @@ describe('a plan gone stale between review and signing', () => {
     await page
       .locator('[data-testid="batch"][data-status="paused"] [data-testid="held-items"]', { hasText: '2 items of 2 wallets held' })
       .waitFor({ timeout: 60_000 });
+    // The list of batches counts them too, so a paused batch with held items is told apart later.
+    await page
+      .locator(`.batch-list li[data-batch-id="${oldBatchId}"]`, { hasText: '0/2 confirmed, 2 held (re-plan)' })
+      .waitFor({ timeout: 60_000 });
     // Running it again would do nothing: no Resume, and no Retry.
     expect(await batch.getByRole('button', { name: 'Resume' }).count()).toBe(0);
     const moved = `The vault moved from between epochs (epoch ${epoch} done) to epoch ${Number(epoch) + 1} running since this plan: re-plan.`;
