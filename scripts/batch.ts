@@ -47,7 +47,7 @@
  * {"items":[{wallet, call, simulation:{ok, revert, gasUsed, deltas:[{wallet, token, symbol, amount}]}}],"signed":0}.
  *
  * Progress goes to stdout line by line; the last line is one JSON object
- * {planned, signed, broadcast, confirmed, failed, skipped} (plus the bundle's file and checksum
+ * {planned, signed, broadcast, confirmed, failed, skipped, held} (plus the bundle's file and checksum
  * when one is written), or {"refused": {code, message, action}}.
  */
 import { args, fail, refuse } from './batch/cli';

@@ -290,6 +290,8 @@ export const BatchCountsSchema = z.object({
   confirmed: z.number(),
   failed: z.number(),
   skipped: z.number(),
+  /** Held before the device because the chain moved since the plan (nothing of them was signed). */
+  held: z.number(),
 });
 export type BatchCounts = z.infer<typeof BatchCountsSchema>;
 

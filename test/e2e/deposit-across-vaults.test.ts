@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { parseUnits, type Hex } from 'viem';
-import { startEmbeddedSimulation, type DemoSimulation } from '../../electron/runtime/embedded-simulation';
+import type { DemoSimulation } from '../../electron/runtime/embedded-simulation';
 import { epochVaultAbi } from '../../shared/abi';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
-import { openDemoPage, outliving, type ConsolePage } from './support/console-page';
+import { closeDemoSigningWorld, openDemoSigningWorld, type ConsolePage } from './support/console-page';
 import { asHex, chainOf, expectEachNonceOnce, signingUi } from './support/signing';
 
 // A deposit the operator chooses in two vaults on the New operation form, for a batch of lenders:
@@ -18,18 +18,9 @@ let page: Page;
 let before: Portfolio;
 const s = signingUi(() => ui);
 
-beforeAll(async () => {
-  sim = await startEmbeddedSimulation({ drive: false });
-  ui = await openDemoPage({ startSimulation: outliving(sim) });
-  page = ui.page;
-  before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, s.ctx);
-  await page.getByLabel('every 30 s').uncheck();
-}, 180_000);
+beforeAll(async () => ({ sim, ui, page, before } = await openDemoSigningWorld({ autoRefresh: false })), 180_000);
 
-afterAll(async () => {
-  await ui?.close();
-  await sim?.close();
-});
+afterAll(() => closeDemoSigningWorld({ sim, ui }));
 
 /** A vault that takes a deposit now: between epochs and not paused, or running with a queue. */
 const takesDeposits = (v: PortfolioVault) =>

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatUnits, parseUnits, type PublicClient } from 'viem';
-import { startEmbeddedSimulation, type DemoSimulation } from '../../electron/runtime/embedded-simulation';
+import type { DemoSimulation } from '../../electron/runtime/embedded-simulation';
 import { lenderActions, type SeededVault } from '../../electron/sim/chain';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../shared/abi';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { openDemoPage, outliving, type ConsolePage } from './support/console-page';
+import { closeDemoSigningWorld, openDemoSigningWorld, type ConsolePage } from './support/console-page';
 import { asHex, chainOf, expectEachNonceOnce, signingUi, type PlanCall } from './support/signing';
 
 // Every action of the signing screen that the claims, deposits and recovery tests leave out, each
@@ -25,17 +25,9 @@ let page: Page;
 let before: Portfolio;
 const s = signingUi(() => ui);
 
-beforeAll(async () => {
-  sim = await startEmbeddedSimulation({ drive: false });
-  ui = await openDemoPage({ startSimulation: outliving(sim) });
-  page = ui.page;
-  before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, s.ctx);
-}, 180_000);
+beforeAll(async () => ({ sim, ui, page, before } = await openDemoSigningWorld()), 180_000);
 
-afterAll(async () => {
-  await ui?.close();
-  await sim?.close();
-});
+afterAll(() => closeDemoSigningWorld({ sim, ui }));
 
 /** The portfolio's vault of a seeded story, and what drives it. */
 function storyVault(seeded: SeededVault) {

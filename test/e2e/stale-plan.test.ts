@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startEmbeddedSimulation, type DemoSimulation } from '../../electron/runtime/embedded-simulation';
+import type { DemoSimulation } from '../../electron/runtime/embedded-simulation';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { openDemoPage, outliving, type ConsolePage } from './support/console-page';
+import { closeDemoSigningWorld, openDemoSigningWorld, type ConsolePage } from './support/console-page';
 import { expectEachNonceOnce, signingUi } from './support/signing';
 
 // A plan gone stale between review and signing: the operator reviews redeems between epochs, the
@@ -16,17 +16,9 @@ let page: Page;
 let before: Portfolio;
 const s = signingUi(() => ui);
 
-beforeAll(async () => {
-  sim = await startEmbeddedSimulation({ drive: false });
-  ui = await openDemoPage({ startSimulation: outliving(sim) });
-  page = ui.page;
-  before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, s.ctx);
-}, 180_000);
+beforeAll(async () => ({ sim, ui, page, before } = await openDemoSigningWorld()), 180_000);
 
-afterAll(async () => {
-  await ui?.close();
-  await sim?.close();
-});
+afterAll(() => closeDemoSigningWorld({ sim, ui }));
 
 /** The vault of the seeded story that waits between epochs, and the manager's hand on its cycle. */
 function waitingVault() {
@@ -63,6 +55,10 @@ describe('a plan gone stale between review and signing', () => {
     const batch = page.getByTestId('batch');
     await page
       .locator('[data-testid="batch"][data-status="paused"] [data-testid="held-items"]', { hasText: '2 items of 2 wallets held' })
+      .waitFor({ timeout: 60_000 });
+    // The list of batches counts them too, so a paused batch with held items is told apart later.
+    await page
+      .locator(`.batch-list li[data-batch-id="${oldBatchId}"]`, { hasText: '0/2 confirmed, 2 held (re-plan)' })
       .waitFor({ timeout: 60_000 });
     // Running it again would do nothing: no Resume, and no Retry.
     expect(await batch.getByRole('button', { name: 'Resume' }).count()).toBe(0);

@@ -2,11 +2,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { epochVaultAbi } from '../../shared/abi';
-import { startEmbeddedSimulation, type DemoSimulation } from '../../electron/runtime/embedded-simulation';
+import type { DemoSimulation } from '../../electron/runtime/embedded-simulation';
 import { runningForkPids } from '../../electron/services/simulation';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { openDemoPage, outliving, type ConsolePage } from './support/console-page';
+import { closeDemoSigningWorld, openDemoSigningWorld, type ConsolePage } from './support/console-page';
 import { asHex, chainOf, signingUi } from './support/signing';
 
 // What will change: a deposit plan's review runs its transactions on a local fork of the demo
@@ -21,18 +21,9 @@ let before: Portfolio;
 let closed = false;
 const s = signingUi(() => ui);
 
-beforeAll(async () => {
-  sim = await startEmbeddedSimulation({ drive: false });
-  ui = await openDemoPage({ startSimulation: outliving(sim) });
-  page = ui.page;
-  before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, s.ctx);
-  await page.getByLabel('every 30 s').uncheck();
-}, 180_000);
+beforeAll(async () => ({ sim, ui, page, before } = await openDemoSigningWorld({ autoRefresh: false })), 180_000);
 
-afterAll(async () => {
-  if (!closed) await ui?.close();
-  await sim?.close();
-});
+afterAll(() => closeDemoSigningWorld({ sim, ui }, { consoleClosed: closed }));
 
 /** Two wallets allowed in a vault between epochs, each holding at least 10 of its underlying. */
 function depositors(): { vault: PortfolioVault; wallets: string[] } {

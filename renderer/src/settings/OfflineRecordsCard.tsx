@@ -132,6 +132,13 @@ function OfflineRegistryCard() {
 
 type Draft = Omit<OfflinePolicy, 'chainIds' | 'tokenLimits'> & { chainIds: string; tokenLimits: OfflinePolicy['tokenLimits'] };
 
+/** The policy's fee limits, each a decimal typed as the operator reads it (gwei or ETH). */
+const FEE_FIELDS = [
+  { name: 'maxFeePerGasGwei', label: 'Max fee per gas (gwei)' },
+  { name: 'maxFeePerTransactionEth', label: 'Max fee per transaction (ETH)' },
+  { name: 'maxFeePerBundleEth', label: 'Max fee per bundle (ETH)' },
+] as const satisfies readonly { name: keyof Draft; label: string }[];
+
 const toDraft = (p: OfflinePolicy): Draft => ({ ...p, chainIds: p.chainIds.join(', ') });
 
 function OfflinePolicyCard() {
@@ -197,33 +204,12 @@ function OfflinePolicyCard() {
           <span>Chains allowed (chain ids)</span>
           <input name="chainIds" value={draft.chainIds} onChange={(e) => edit({ chainIds: e.target.value })} spellCheck={false} />
         </label>
-        <label className="field">
-          <span>Max fee per gas (gwei)</span>
-          <input
-            name="maxFeePerGasGwei"
-            inputMode="decimal"
-            value={draft.maxFeePerGasGwei}
-            onChange={(e) => edit({ maxFeePerGasGwei: e.target.value.trim() })}
-          />
-        </label>
-        <label className="field">
-          <span>Max fee per transaction (ETH)</span>
-          <input
-            name="maxFeePerTransactionEth"
-            inputMode="decimal"
-            value={draft.maxFeePerTransactionEth}
-            onChange={(e) => edit({ maxFeePerTransactionEth: e.target.value.trim() })}
-          />
-        </label>
-        <label className="field">
-          <span>Max fee per bundle (ETH)</span>
-          <input
-            name="maxFeePerBundleEth"
-            inputMode="decimal"
-            value={draft.maxFeePerBundleEth}
-            onChange={(e) => edit({ maxFeePerBundleEth: e.target.value.trim() })}
-          />
-        </label>
+        {FEE_FIELDS.map(({ name, label }) => (
+          <label className="field" key={name}>
+            <span>{label}</span>
+            <input name={name} inputMode="decimal" value={draft[name]} onChange={(e) => edit({ [name]: e.target.value.trim() })} />
+          </label>
+        ))}
         <label className="toggle">
           <input
             type="checkbox"

@@ -71,6 +71,52 @@ function routeText(line: VaultLine): string | null {
 }
 
 /** Why a vault of the operation cannot take it now, under its own line. */
+/** The vault of one line of the operation, with its state; vaults another line holds are left out. */
+function VaultChoice(props: {
+  label: string;
+  ariaLabel: string;
+  vault: PortfolioVault;
+  vaults: readonly PortfolioVault[];
+  taken: ReadonlySet<string>;
+  onChange: (vaultId: string) => void;
+}) {
+  const { vault } = props;
+  return (
+    <>
+      <label className="field">
+        <span>{props.label}</span>
+        <select value={vault.id} onChange={(e) => props.onChange(e.target.value)} aria-label={props.ariaLabel}>
+          {props.vaults
+            .filter((v) => v.id === vault.id || !props.taken.has(v.id))
+            .map((v) => (
+              <option key={v.id} value={v.id}>
+                {optionText(v)}
+              </option>
+            ))}
+        </select>
+      </label>
+      <VaultStateFlag cycle={vault.cycle} serviceStatus={vault.status} />
+    </>
+  );
+}
+
+/** The amount each wallet deposits or withdraws in one line's vault, in that vault's token. */
+function AmountField(props: { line: VaultLine; ariaLabel: string; marks: NumberMarks; onChange: (value: string) => void }) {
+  const { line } = props;
+  return (
+    <label className="field">
+      <span>Amount per wallet ({line.token.symbol})</span>
+      <input
+        value={line.amount}
+        onChange={(e) => props.onChange(e.target.value)}
+        placeholder={`e.g. 250${props.marks.decimal}5`}
+        aria-label={props.ariaLabel}
+        aria-invalid={line.invalid !== null}
+      />
+    </label>
+  );
+}
+
 function Blocked({ line, several, removable }: { line: VaultLine; several: boolean; removable: boolean }) {
   return (
     <p className="field-error" data-testid="vault-blocked">
@@ -210,25 +256,19 @@ export function NewOperation() {
           : 'Review'}
     </button>
   );
-  const amountLabel = (line: VaultLine) => `Amount per wallet (${line.token.symbol})`;
 
   return (
     <form className="card wide" onSubmit={(e) => void submit(e)} aria-label="New operation">
       <h2>New operation for the batch ({data.wallets.length} wallets)</h2>
       <div className="inline-fields">
-        <label className="field">
-          <span>{several ? 'Vault 1' : 'Vault'}</span>
-          <select value={vault.id} onChange={(e) => setVaultId(e.target.value)} aria-label="Operation vault">
-            {data.vaults
-              .filter((v) => v.id === vault.id || !chosen.has(v.id))
-              .map((v) => (
-                <option key={v.id} value={v.id}>
-                  {optionText(v)}
-                </option>
-              ))}
-          </select>
-        </label>
-        <VaultStateFlag cycle={vault.cycle} serviceStatus={vault.status} />
+        <VaultChoice
+          label={several ? 'Vault 1' : 'Vault'}
+          ariaLabel="Operation vault"
+          vault={vault}
+          vaults={data.vaults}
+          taken={chosen}
+          onChange={setVaultId}
+        />
         <label className="field">
           <span>Operation</span>
           <select value={action} onChange={(e) => setAction(e.target.value as Action)} aria-label="Operation">
@@ -244,18 +284,7 @@ export function NewOperation() {
             {several ? ' (in every vault)' : ''}
           </label>
         ) : null}
-        {needsAmount ? (
-          <label className="field">
-            <span>{amountLabel(first)}</span>
-            <input
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              placeholder={`e.g. 250${marks.decimal}5`}
-              aria-label="Amount per wallet"
-              aria-invalid={first.invalid !== null}
-            />
-          </label>
-        ) : null}
+        {needsAmount ? <AmountField line={first} ariaLabel="Amount per wallet" marks={marks} onChange={setAmount} /> : null}
         {several ? null : reviewButton}
       </div>
       {routeText(first) ? (
@@ -269,34 +298,21 @@ export function NewOperation() {
           {lines.slice(1).map((line, k) => (
             <li key={line.vault.id} data-vault-id={line.vault.id}>
               <div className="inline-fields">
-                <label className="field">
-                  <span>Vault {k + 2}</span>
-                  <select
-                    value={line.vault.id}
-                    onChange={(e) => setMore(k, { vaultId: e.target.value })}
-                    aria-label={`Vault ${k + 2} of the operation`}
-                  >
-                    {data.vaults
-                      .filter((v) => v.id === line.vault.id || !chosen.has(v.id))
-                      .map((v) => (
-                        <option key={v.id} value={v.id}>
-                          {optionText(v)}
-                        </option>
-                      ))}
-                  </select>
-                </label>
-                <VaultStateFlag cycle={line.vault.cycle} serviceStatus={line.vault.status} />
+                <VaultChoice
+                  label={`Vault ${k + 2}`}
+                  ariaLabel={`Vault ${k + 2} of the operation`}
+                  vault={line.vault}
+                  vaults={data.vaults}
+                  taken={chosen}
+                  onChange={(vaultId) => setMore(k, { vaultId })}
+                />
                 {needsAmount ? (
-                  <label className="field">
-                    <span>{amountLabel(line)}</span>
-                    <input
-                      value={line.amount}
-                      onChange={(e) => setMore(k, { amount: e.target.value })}
-                      placeholder={`e.g. 250${marks.decimal}5`}
-                      aria-label={`Amount per wallet, vault ${k + 2}`}
-                      aria-invalid={line.invalid !== null}
-                    />
-                  </label>
+                  <AmountField
+                    line={line}
+                    ariaLabel={`Amount per wallet, vault ${k + 2}`}
+                    marks={marks}
+                    onChange={(value) => setMore(k, { amount: value })}
+                  />
                 ) : null}
                 <button
                   type="button"

@@ -150,7 +150,8 @@ export function SigningScreen() {
                 {b.origin ? `${originLabel(b.origin)} · ` : ''}
                 {b.status} ·{' '}
                 {b.origin?.kind === 'offline-signing' ? `${b.counts.signed}/${b.counts.planned} signed` : `${b.counts.confirmed}/${b.counts.planned} confirmed`}
-                {b.counts.failed ? `, ${b.counts.failed} failed` : ''} · {new Date(b.createdAt).toLocaleString()}
+                {b.counts.failed ? `, ${b.counts.failed} failed` : ''}
+                {b.counts.held ? `, ${b.counts.held} held (re-plan)` : ''} · {new Date(b.createdAt).toLocaleString()}
               </span>
             </li>
           ))}

@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RuntimeOptions } from '../../../electron/runtime';
-import { startEmbeddedSimulation } from '../../../electron/runtime/embedded-simulation';
+import { startEmbeddedSimulation, type DemoSimulation } from '../../../electron/runtime/embedded-simulation';
 import type { EmbeddedSimulation } from '../../../electron/runtime/service-connection';
+import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { startTestConsole, type TestConsole } from '../../support/console';
 import { openChromium, watchPage } from './browser';
 
@@ -59,3 +60,33 @@ export async function openDemoPage(options: Partial<RuntimeOptions> = {}, locale
 
 /** A simulation handed to each console opened on it, which outlives them, as the chain and the service outlive the app. */
 export const outliving = (sim: EmbeddedSimulation) => (): Promise<EmbeddedSimulation> => Promise.resolve({ ...sim, close: async () => undefined });
+
+/** A demo simulation that stays still (no cycle driver), a console open on it, and its portfolio as first read. */
+export interface DemoSigningWorld {
+  sim: DemoSimulation;
+  ui: ConsolePage;
+  page: Page;
+  before: Portfolio;
+}
+
+/**
+ * The set-up of the tests that sign on the demo: the vaults move only when a test moves them, the
+ * console outlives nothing (closing it leaves the chains up), and, unless `autoRefresh`, the
+ * portfolio refreshes only when asked, so a figure a test reads cannot change under it.
+ */
+export async function openDemoSigningWorld(options: { autoRefresh?: boolean } = {}): Promise<DemoSigningWorld> {
+  const sim = await startEmbeddedSimulation({ drive: false });
+  const ui = await openDemoPage({ startSimulation: outliving(sim) });
+  const before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, { transport: 'browser' });
+  if (options.autoRefresh === false) await ui.page.getByLabel('every 30 s').uncheck();
+  return { sim, ui, page: ui.page, before };
+}
+
+/** Closes what `openDemoSigningWorld` opened (the console unless a test closed it already). */
+export async function closeDemoSigningWorld(
+  world: { sim?: DemoSimulation; ui?: ConsolePage },
+  options: { consoleClosed?: boolean } = {},
+): Promise<void> {
+  if (!options.consoleClosed) await world.ui?.close();
+  await world.sim?.close();
+}

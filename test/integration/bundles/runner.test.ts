@@ -111,6 +111,6 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     expect(sent.code, sent.stderr).toBe(0);
     expect(sent.lines.filter((l) => l.endsWith('ready to send'))).toHaveLength(6);
     expect(sent.lines).toContain(`  planned by ${planner}, reviewed and signed offline by ${bundle.reviewer.address}`);
-    expect(last(sent)).toEqual({ planned: 6, signed: 6, broadcast: 6, confirmed: 6, failed: 0, skipped: 0 });
+    expect(last(sent)).toEqual({ planned: 6, signed: 6, broadcast: 6, confirmed: 6, failed: 0, skipped: 0, held: 0 });
   }, 420_000);
 });

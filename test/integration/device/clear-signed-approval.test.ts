@@ -7,14 +7,13 @@
 import { createRequire } from 'node:module';
 import { parseTransaction, recoverTransactionAddress, type Hex } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceService } from '../../../electron/services/device';
 import { indexDescriptors } from '../../../electron/services/device/token-descriptors';
 import { encodeDescriptorList } from '../../../electron/services/device/token-descriptors';
 import { signOnDevice } from '../../../electron/services/signing/device-delivery';
 import { signWithEmulatorKey } from '../../../electron/sim/ledger/token-info';
 import type { DeviceTransactionRequest } from '../../../shared/device';
 import type { BatchItem } from '../../../shared/signing/schemas';
-import { ADDRESS, CONTRACT, PATH, caught, setup, waitForStatus } from './harness';
+import { ADDRESS, CONTRACT, PATH, caught, setup, stoppedAfterEach, waitForStatus } from './harness';
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const SPENDER = '0x1B2c4d2e6bd8B7E7c3F6af3C27fc2d2c5a8e1D11';
@@ -32,12 +31,7 @@ const APPROVE: DeviceTransactionRequest = {
   maxPriorityFeePerGas: '1000000000',
 };
 
-const running: DeviceService[] = [];
-function started<T extends { service: DeviceService }>(ctx: T): T {
-  ctx.service.start();
-  running.push(ctx.service);
-  return ctx;
-}
+const started = stoppedAfterEach();
 
 // hw-app-eth's own HTTP client: any lookup it made would go through it.
 const axios = createRequire(createRequire(import.meta.url).resolve('@ledgerhq/hw-app-eth'))('axios') as {
@@ -56,9 +50,8 @@ beforeEach(() => {
     throw new Error('no network in this test');
   });
 });
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  for (const s of running.splice(0)) await s.stop();
 });
 
 describe('an ERC-20 approval signed on the Ledger', () => {

@@ -2,13 +2,12 @@
  * The device service against the emulated Ledger: states, errors, hot-plug, the queue, time limits
  * and idle release, as an operator meets them.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keccak256, parseTransaction, recoverMessageAddress, recoverTransactionAddress, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { TEST_MNEMONIC } from '../../../electron/sim/ledger';
-import type { DeviceService } from '../../../electron/services/device';
 import type { DeviceTransactionRequest } from '../../../shared/device';
-import { ADDRESS, CONTRACT, PATH, caught, setup, waitForStatus } from './harness';
+import { ADDRESS, CONTRACT, PATH, caught, setup, stoppedAfterEach, waitForStatus } from './harness';
 
 const TRANSFER: DeviceTransactionRequest = {
   type: 'eip1559',
@@ -32,16 +31,7 @@ const CALL: DeviceTransactionRequest = {
   maxPriorityFeePerGas: '1000000000',
 };
 
-const running: DeviceService[] = [];
-function started<T extends { service: DeviceService }>(ctx: T): T {
-  ctx.service.start();
-  running.push(ctx.service);
-  return ctx;
-}
-afterEach(async () => {
-  for (const s of running.splice(0)) await s.stop();
-});
-
+const started = stoppedAfterEach();
 describe('states', () => {
   it('ready: Ethereum open, with its version and blind signing setting', async () => {
     const { service } = started(setup({ appVersion: '1.12.0', blindSigning: true }));

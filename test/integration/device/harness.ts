@@ -1,4 +1,5 @@
 /** A device service wired to an emulated Ledger, with short time limits for tests. */
+import { afterEach } from 'vitest';
 import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedgerOptions } from '../../../electron/sim/ledger';
 import { DeviceService, type DeviceServiceOptions } from '../../../electron/services/device';
 import type { TransportFactory } from '../../../electron/services/device/transport-port';
@@ -14,8 +15,13 @@ export function setup(
   wrap: (factory: TransportFactory) => TransportFactory = (f) => f,
 ) {
   const ledger = createEmulatedLedger(ledgerOptions);
+  return { ledger, ...testDeviceService(wrap(emulatorTransportFactory(ledger)), serviceOptions) };
+}
+
+/** A device service over these transports with short time limits for tests, and every state it reports. */
+export function testDeviceService(transports: TransportFactory, serviceOptions: Partial<DeviceServiceOptions> = {}) {
   const service = new DeviceService({
-    transports: wrap(emulatorTransportFactory(ledger)),
+    transports,
     confirmTimeoutMs: 5_000,
     commandTimeoutMs: 2_000,
     idleReleaseMs: 60_000,
@@ -25,7 +31,23 @@ export function setup(
   });
   const states: DeviceState[] = [];
   service.subscribe((s) => states.push(s));
-  return { ledger, service, states };
+  return { service, states };
+}
+
+/**
+ * `started(setup(…))` starts the set-up's device service; each one started is stopped after every
+ * test of the file that called this (it registers the `afterEach`).
+ */
+export function stoppedAfterEach() {
+  const running: DeviceService[] = [];
+  afterEach(async () => {
+    for (const s of running.splice(0)) await s.stop();
+  });
+  return function started<T extends { service: DeviceService }>(ctx: T): T {
+    ctx.service.start();
+    running.push(ctx.service);
+    return ctx;
+  };
 }
 
 /** Resolves with the first state of this status (the current one included). */

@@ -6,10 +6,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulatedLedger, type EmulatedLedgerOptions } from '../../../electron/sim/ledger';
-import { DeviceService, createHidTransportFactory, type DeviceServiceOptions } from '../../../electron/services/device';
+import { createHidTransportFactory, type DeviceService, type DeviceServiceOptions } from '../../../electron/services/device';
 import type { DeviceState, DeviceStatus } from '../../../shared/device';
 import { useFakeHid, type FakeHidOptions } from '../../support/fake-hid';
-import { ADDRESS, PATH, caught } from './harness';
+import { ADDRESS, PATH, caught, testDeviceService } from './harness';
 
 const running: DeviceService[] = [];
 afterEach(async () => {
@@ -22,17 +22,12 @@ const SETTLE_MS = 10_000;
 function setup(ledgerOptions: EmulatedLedgerOptions = {}, hid: FakeHidOptions = {}, serviceOptions: Partial<DeviceServiceOptions> = {}) {
   const ledger = createEmulatedLedger({ reenumerationDelayMs: 30, ...ledgerOptions });
   const usb = useFakeHid(ledger, hid);
-  const service = new DeviceService({
-    transports: createHidTransportFactory(),
-    confirmTimeoutMs: 5_000,
-    commandTimeoutMs: 2_000,
-    idleReleaseMs: 60_000,
+  // A real HID adapter takes longer than the emulator's direct transport to reopen and re-enumerate.
+  const { service, states } = testDeviceService(createHidTransportFactory(), {
     reenumerationTimeoutMs: 5_000,
     openTimeoutMs: 1_000,
     ...serviceOptions,
   });
-  const states: DeviceState[] = [];
-  service.subscribe((s) => states.push(s));
   running.push(service);
   return { ledger, usb, service, states };
 }

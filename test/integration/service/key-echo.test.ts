@@ -7,6 +7,7 @@ import { ApiKeyVault } from '../../../electron/services/secrets/api-key';
 import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
 import { FileLogger } from '../../../electron/services/log/logger';
 import { serviceOnlySimulation, startTestConsole, type TestConsole } from '../../support/console';
+import { shellCall } from '../../support/shell-socket';
 
 const KEY = `vk_echoed_${process.pid}_a1b2c3d4e5f6`;
 
@@ -36,40 +37,24 @@ function bridge(c: TestConsole): Promise<WebSocket> {
   });
 }
 
-let nextId = 1;
-function call(ws: WebSocket, method: string, input: unknown): Promise<any> {
-  const id = nextId++;
-  return new Promise((resolve) => {
-    const onMessage = (data: WebSocket.RawData) => {
-      const frame = JSON.parse(data.toString());
-      if (frame.id === id) {
-        ws.off('message', onMessage);
-        resolve(frame.result);
-      }
-    };
-    ws.on('message', onMessage);
-    ws.send(JSON.stringify({ id, method, input }));
-  });
-}
-
 describe('a service that echoes the API key', () => {
   it('never gets the key into a frame the window receives, nor into the log', async () => {
     const c = await startTestConsole({ startSimulation: serviceOnlySimulation });
     try {
       const ws = await bridge(c);
-      const tested = await call(ws, 'settings.testConnection', { serviceUrl: echoUrl, apiKey: KEY });
+      const tested = await shellCall(ws, 'settings.testConnection', { serviceUrl: echoUrl, apiKey: KEY });
       expect(tested).toMatchObject({ ok: true, value: { ok: false } });
       expect(tested.value.message).toContain('[redacted]');
-      expect(await call(ws, 'settings.setApiKey', { serviceUrl: echoUrl, apiKey: KEY })).toMatchObject({
+      expect(await shellCall(ws, 'settings.setApiKey', { serviceUrl: echoUrl, apiKey: KEY })).toMatchObject({
         ok: true,
         value: { configured: true },
       });
-      await call(ws, 'wallets.add', { address: '0xCbA98362e199c41E1864D0923AF9646d3A648451', label: 'w1' });
-      const vaults = await call(ws, 'vaults.list', {});
+      await shellCall(ws, 'wallets.add', { address: '0xCbA98362e199c41E1864D0923AF9646d3A648451', label: 'w1' });
+      const vaults = await shellCall(ws, 'vaults.list', {});
       expect(vaults).toMatchObject({ ok: false, error: { code: 'SERVICE_BAD_REQUEST' } });
       expect(vaults.error.message).toContain('key [redacted] is not valid here');
-      await call(ws, 'portfolio.load', { groupId: null });
-      expect(await call(ws, 'settings.testConnection', {})).toMatchObject({ ok: true, value: { ok: false } });
+      await shellCall(ws, 'portfolio.load', { groupId: null });
+      expect(await shellCall(ws, 'settings.testConnection', {})).toMatchObject({ ok: true, value: { ok: false } });
       ws.close();
       expect(c.framesSent.length).toBeGreaterThan(4);
       for (const frame of c.framesSent) expect(frame).not.toContain(KEY);
@@ -83,7 +68,7 @@ describe('a service that echoes the API key', () => {
     await new ApiKeyVault(new KeychainSecretStore()).save(echoUrl, KEY);
     const first = await startTestConsole({ startSimulation: serviceOnlySimulation });
     const ws = await bridge(first);
-    expect(await call(ws, 'settings.setApiKey', { serviceUrl: echoUrl, apiKey: KEY })).toMatchObject({ ok: true });
+    expect(await shellCall(ws, 'settings.setApiKey', { serviceUrl: echoUrl, apiKey: KEY })).toMatchObject({ ok: true });
     ws.close();
     await first.close();
     // A new run on the same data folder: the key comes from the keychain, never typed this time.

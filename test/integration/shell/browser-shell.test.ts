@@ -6,6 +6,7 @@ import { startBrowserShell } from '../../../electron/shell/server';
 import { CSV_MAX_BYTES } from '../../../shared/wallets/schemas';
 import { SHELL_RENDERER_DIR } from '../../support/paths';
 import { serviceOnlySimulation, startTestConsole, type TestConsole } from '../../support/console';
+import { shellCall } from '../../support/shell-socket';
 
 let c: TestConsole;
 beforeAll(async () => {
@@ -21,20 +22,6 @@ function connect(url: string, origin: string): Promise<{ ws: WebSocket } | { ref
     ws.once('open', () => resolve({ ws }));
     ws.once('unexpected-response', (_req, res) => resolve({ refused: res.statusCode ?? 0 }));
     ws.once('error', () => resolve({ refused: -1 }));
-  });
-}
-
-function call(ws: WebSocket, id: number, method: string, input: unknown): Promise<any> {
-  return new Promise((resolve) => {
-    const onMessage = (data: WebSocket.RawData) => {
-      const frame = JSON.parse(data.toString());
-      if (frame.id === id) {
-        ws.off('message', onMessage);
-        resolve(frame.result);
-      }
-    };
-    ws.on('message', onMessage);
-    ws.send(JSON.stringify({ id, method, input }));
   });
 }
 
@@ -64,11 +51,11 @@ describe('browser shell', () => {
   it('answers contract calls over an authorised connection, with tagged results', async () => {
     const conn = await connect(`${c.shell.url.replace('http', 'ws')}/bridge?token=${c.shell.token}`, c.shell.url);
     if (!('ws' in conn)) throw new Error('refused');
-    const info = await call(conn.ws, 1, 'app.info', {});
+    const info = await shellCall(conn.ws, 'app.info', {});
     expect(info).toMatchObject({ ok: true, value: { mode: 'demo', shell: 'browser' } });
-    const bad = await call(conn.ws, 2, 'settings.setApiKey', { serviceUrl: 'not a url', apiKey: 'x' });
+    const bad = await shellCall(conn.ws, 'settings.setApiKey', { serviceUrl: 'not a url', apiKey: 'x' });
     expect(bad).toMatchObject({ ok: false, error: { code: 'IPC_BAD_INPUT' } });
-    const unknown = await call(conn.ws, 3, 'fs.readFile', { path: '/etc/passwd' });
+    const unknown = await shellCall(conn.ws, 'fs.readFile', { path: '/etc/passwd' });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'IPC_UNKNOWN_METHOD' } });
     conn.ws.close();
   });
@@ -85,10 +72,10 @@ describe('browser shell', () => {
     const conn = await connect(`${c.shell.url.replace('http', 'ws')}/bridge?token=${c.shell.token}`, c.shell.url);
     if (!('ws' in conn)) throw new Error('refused');
     const csv = `address\n${'0xCbA98362e199c41E1864D0923AF9646d3A648451\n'.repeat(Math.ceil((2 * CSV_MAX_BYTES) / 43))}`;
-    const refused = await call(conn.ws, 10, 'wallets.importCsv', { csv });
+    const refused = await shellCall(conn.ws, 'wallets.importCsv', { csv });
     expect(refused).toMatchObject({ ok: false, error: { code: 'IPC_BAD_INPUT' } });
     expect(refused.error.message).toContain('larger than the 1 MiB a CSV import takes at once. Split it into files of at most 1 MiB');
-    expect(await call(conn.ws, 11, 'app.info', {})).toMatchObject({ ok: true });
+    expect(await shellCall(conn.ws, 'app.info', {})).toMatchObject({ ok: true });
     conn.ws.close();
   });
 
@@ -107,7 +94,7 @@ describe('browser shell', () => {
         .toContain('closed a bridge connection: a call was larger than the 65536 bytes');
       const again = await connect(bridge, shell.url);
       if (!('ws' in again)) throw new Error('refused after a closed connection');
-      expect(await call(again.ws, 2, 'app.info', {})).toMatchObject({ ok: true });
+      expect(await shellCall(again.ws, 'app.info', {})).toMatchObject({ ok: true });
       again.ws.close();
     } finally {
       await shell.close();

@@ -182,7 +182,7 @@ describe('npm run batch', () => {
       path.join(world.dataDir, 'sim-run'),
     ]);
     expect(run.code, run.stderr).toBe(0);
-    expect(JSON.parse(run.lines.at(-1)!)).toEqual({ planned: 6, signed: 6, broadcast: 6, confirmed: 6, failed: 0, skipped: 0 });
+    expect(JSON.parse(run.lines.at(-1)!)).toEqual({ planned: 6, signed: 6, broadcast: 6, confirmed: 6, failed: 0, skipped: 0, held: 0 });
     // Done: nothing is left running for a resume.
     expect(existsSync(path.join(world.dataDir, 'sim-run', 'simulation.json'))).toBe(false);
   }, 90_000);

@@ -1,4 +1,5 @@
 import type { PortfolioVault, PositionRow, RequestRow } from '../../../shared/portfolio/schemas';
+import type { PositionRecord, PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
 
 /** An epoch vault of a portfolio view, USDC underneath, read from its chain; tests set what they look at. */
 export const portfolioVault = (id: string, p: Partial<PortfolioVault> = {}): PortfolioVault => ({
@@ -61,4 +62,32 @@ export const requestRow = (p: Partial<RequestRow> = {}): RequestRow => ({
   source: 'service',
   stale: false,
   ...p,
+});
+
+/** A pair's position record as the service gave it, or (null) one it could not give. */
+export const positionRecordRow = (
+  vaultId: string,
+  wallet: string,
+  r: PositionRecord | null,
+  extra: Partial<PositionRecordRow> = {},
+): PositionRecordRow => ({
+  wallet,
+  vaultId,
+  record: r,
+  fetchedAtMs: r ? 1 : null,
+  stale: false,
+  behindChain: false,
+  error: r ? null : { code: 'SERVICE_UNAVAILABLE', message: 'down' },
+  ...extra,
+});
+
+/** The position records of a batch, all current. */
+export const positionRecords = (rows: PositionRecordRow[]): PositionRecords => ({
+  groupId: null,
+  rows,
+  skippedPairs: 0,
+  source: { id: 'service:positions', label: 'Position records', ok: true, fetchedAtMs: 1, stale: false, error: null },
+  ttlMs: 300_000,
+  checkedAtMs: 1,
+  cost: { http: 0, ms: 0 },
 });

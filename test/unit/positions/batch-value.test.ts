@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { vaultTotals } from '../../../shared/portfolio/totals';
 import { batchValue } from '../../../shared/positions/batch-value';
-import type { PositionRecord, PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
+import type { PositionRecord } from '../../../shared/positions/schemas';
 import { vaultEarnings } from '../../../shared/positions/totals';
-import { portfolioVault, positionRow } from '../portfolio/fixtures';
+import { portfolioVault, positionRecordRow, positionRecords, positionRow } from '../portfolio/fixtures';
 
 const ONE = 10n ** 18n;
 const A = '0x' + 'a'.repeat(40);
@@ -45,25 +45,8 @@ const record = (deposits: bigint, earnings: bigint, usd: { deposits: string; ear
   balance: '1',
 });
 
-const row = (vaultId: string, wallet: string, r: PositionRecord | null): PositionRecordRow => ({
-  wallet,
-  vaultId,
-  record: r,
-  fetchedAtMs: r ? 1 : null,
-  stale: false,
-  behindChain: false,
-  error: r ? null : { code: 'SERVICE_UNAVAILABLE', message: 'down' },
-});
-
-const records = (rows: PositionRecordRow[]): PositionRecords => ({
-  groupId: null,
-  rows,
-  skippedPairs: 0,
-  source: { id: 'service:positions', label: 'Position records', ok: true, checkedAtMs: 1, error: null } as never,
-  ttlMs: 0,
-  checkedAtMs: 1,
-  cost: { http: 0, ms: 0 },
-});
+const row = positionRecordRow;
+const records = positionRecords;
 
 describe('the Overview’s batch line of value and earnings', () => {
   // A's USDC record, B's USDC record set aside (never loaded), A's DAI record, B's USDT record without USD figures.

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { positionPairs } from '../../../electron/services/portfolio/position-records';
 import { formatUsd } from '../../../shared/domain/units';
 import type { Portfolio, PositionRow, RequestRow } from '../../../shared/portfolio/schemas';
-import type { PositionRecord, PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
+import type { PositionRecord } from '../../../shared/positions/schemas';
 import { pairKey, recordsByPair, vaultEarnings } from '../../../shared/positions/totals';
-import { portfolioVault, positionRow } from '../portfolio/fixtures';
+import { portfolioVault, positionRecordRow, positionRecords, positionRow } from '../portfolio/fixtures';
 
 const vault = (id: string, symbol: string, decimals: number) =>
   portfolioVault(id, { underlying: { symbol, decimals, address: '0x' + '1'.repeat(40) }, tranche: { symbol: `AA_${symbol}`, decimals: 18, address: '0x' + '2'.repeat(40) } });
@@ -47,26 +47,8 @@ function record(
   };
 }
 
-const row = (vaultId: string, wallet: string, r: PositionRecord | null, extra: Partial<PositionRecordRow> = {}): PositionRecordRow => ({
-  wallet,
-  vaultId,
-  record: r,
-  fetchedAtMs: r ? 1 : null,
-  stale: false,
-  behindChain: false,
-  error: r ? null : { code: 'SERVICE_UNAVAILABLE', message: 'down' },
-  ...extra,
-});
-
-const records = (rows: PositionRecordRow[]): PositionRecords => ({
-  groupId: null,
-  rows,
-  skippedPairs: 0,
-  source: { id: 'service:positions', label: 'Position records', ok: true, fetchedAtMs: 1, stale: false, error: null },
-  ttlMs: 300_000,
-  checkedAtMs: 1,
-  cost: { http: 0, ms: 0 },
-});
+const row = positionRecordRow;
+const records = positionRecords;
 
 describe('per vault totals of the service records', () => {
   it('adds each vault in its own token with its decimals, never across vaults', () => {

@@ -253,7 +253,7 @@ describe('batch counts and the CSV report', () => {
   ];
 
   it('counts what was planned, signed, sent, confirmed, failed and skipped', () => {
-    expect(countItems(items)).toEqual({ planned: 5, signed: 4, broadcast: 3, confirmed: 1, failed: 1, skipped: 1 });
+    expect(countItems(items)).toEqual({ planned: 5, signed: 4, broadcast: 3, confirmed: 1, failed: 1, skipped: 1, held: 0 });
   });
 
   it('writes one row per item: what was planned, when it was signed, sent and confirmed, and in which block', () => {
