@@ -178,7 +178,7 @@ function Outcome({ item, carried }: { item: ItemSimulation; carried: boolean }) 
         <p className="sim-outcome sim-out" data-testid="sim-revert" role="note">
           {item.ran ? `Reverted when simulated online: ${reason}` : `Not run online: ${reason}`}
         </p>
-        <p className="cell-sub">Not held here: this install cannot run it again. Read the call above before signing it, or skip it.</p>
+        <p className="cell-sub">Not held here: this install cannot run it again. Read its call before you sign it.</p>
       </>
     );
   }
@@ -278,8 +278,8 @@ export function PlanWhatWillChange({
       {carried && reverts > 0 ? (
         <p className="notice notice-warn" data-testid="sim-reverts">
           {reverts} item{reverts === 1 ? '' : 's'} reverted when the planner simulated {reverts === 1 ? 'it' : 'them'} online. This install
-          does not hold {reverts === 1 ? 'it' : 'them'}: its own checks decide. Read {reverts === 1 ? 'it' : 'them'} below before signing,
-          or skip {reverts === 1 ? 'it' : 'them'}.
+          does not hold {reverts === 1 ? 'it' : 'them'}: its own checks decide. Read {reverts === 1 ? 'its call' : 'their calls'} below
+          before you sign.
         </p>
       ) : null}
       {!carried && reverts > 0 ? (

@@ -108,7 +108,7 @@ describe('what will change, in the review', () => {
     // The same result carried in a bundle, on the offline review: the planner's, not checked, not held here.
     const carried = { chainName: () => 'Local 31337' };
     expect(text(createElement(ItemWhatWillChange, { plan, state, itemId: 'i1', carried }))).toBe(
-      'What will change, as simulated online Reverted when simulated online: Pausable: paused Not held here: this install cannot run it again. Read the call above before signing it, or skip it.',
+      'What will change, as simulated online Reverted when simulated online: Pausable: paused Not held here: this install cannot run it again. Read its call before you sign it.',
     );
     const plan_ = text(createElement(PlanWhatWillChange, { plan, state, carried }));
     expect(plan_).toContain(
