@@ -29,7 +29,7 @@ import { createRegistryFeature } from './features/registry';
 import { createSettingsFeature, offlineSetting } from './features/settings';
 import { createSigningFeature } from './features/signing';
 import { createSimulationFeature } from './features/simulation';
-import { simulatePlan } from '../services/simulation';
+import { simulatePlan, SimulationService } from '../services/simulation';
 import { createTransactionsFeature } from './features/transactions';
 import { createVaultsFeature } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
@@ -179,6 +179,13 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     },
   });
 
+  // What will change: one simulation service for the review and the bundles (an exported plan reuses its forks).
+  const simulations = new SimulationService({
+    findPlan: (planId) => signing.current().pipeline.planForExport(planId).plan,
+    rpcUrls: (chainId) => chains.urls(chainId),
+    offline,
+  });
+
   // The vaults feature comes first: it forgets the catalog before any other feature resets.
   const features: Feature[] = [
     createVaultsFeature({ catalog, service, links }),
@@ -224,10 +231,11 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
           : { kind: 'simulation', seed: null, wallets: null },
       epochHistory: async (vaultId) => (await loadEpochHistory(await service(), vaultId)).epochs,
       device: () => device.host(),
+      simulationOf: (planId) => simulations.simulate(planId),
       log: options.log,
     }),
     // What will change: a kept plan simulated on local forks of its chains, through the operator's RPCs.
-    createSimulationFeature({ plan: (planId) => signing.current().pipeline.planForExport(planId).plan, rpcUrls: (chainId) => chains.urls(chainId), offline }),
+    createSimulationFeature({ service: simulations }),
     // The pinned vault registry of the current mode's pipeline: review, pin, export.
     createRegistryFeature({ registry: () => signing.current().registry, portfolio, chain: (chainId) => chains.client(chainId), offline }),
     // Campaigns and points, operators, performance, and the vault page's profile.

@@ -16,7 +16,8 @@ import { policyLines } from '../../shared/bundle/policy';
 import { VaultRegistry } from '../../electron/services/registry';
 import { forbidNetwork } from '../no-network-guard';
 import { args, dataDirOf, fail, refuse, say } from './cli';
-import { printProgress, problemLine, reviewLines } from './print';
+import { bundleSimulationLines, printProgress, problemLine, reviewLines } from './print';
+import type { UnsignedBundle } from '../../shared/bundle/schemas';
 import { deviceTransports, onlineServices, type World } from './services';
 import { recordedSimulation, startRunnerSimulation, stopSimulation, unfinishedBatches } from './simulation';
 
@@ -109,10 +110,14 @@ export async function exportUnsigned(target: string): Promise<void> {
   await writeFile(written, file.content);
   say(`unsigned bundle ${written} (${file.checksum}): ${file.summary.transactions} transactions, ${file.summary.messages} agreements`);
   say(`  planner: ${file.summary.planner} (Ledger account ${s.bundles.accountPath}) signed its plan hash; the offline install must trust this address`);
+  // What the bundle carries of the plan's simulation (on a fork of the --rpc, or of the simulation's chain).
+  const simulation = (JSON.parse(file.content) as Pick<UnsignedBundle, 'simulation'>).simulation ?? null;
+  const labels = new Map(plan.items.map((i) => [i.id, i.label]));
+  for (const line of bundleSimulationLines(simulation, labels, (id) => `chain ${id}`, 'export')) say(line);
   const counts = countItems(plan.items);
   await writeRegistry(s.registry);
   await s.stop();
-  say(JSON.stringify({ ...counts, file: written, checksum: file.checksum }));
+  say(JSON.stringify({ ...counts, file: written, checksum: file.checksum, simulated: simulation !== null && simulation.status !== 'not-simulated' }));
   process.exit(0);
 }
 
@@ -150,6 +155,9 @@ export async function signOffline(file: string, out: string): Promise<void> {
   say(`bundle ${path.basename(file)} (${b.checksum}) checked: signed by its planner ${b.planner}, every transaction decoded again and matches its stated action`);
   say(`review: ${b.action} on ${b.vault.name} (chain ${b.vault.chainId}), ${b.transactions} transactions, ${b.messages} agreements, planned from the chain as of ${b.snapshotTakenAt}`);
   for (const line of reviewLines(imported.plan)) say(line);
+  const chainName = (id: number) => (id === imported.snapshot.vault.chainId ? `${imported.snapshot.vault.chainName} (chain ${id})` : `chain ${id}`);
+  const labels = new Map(imported.plan.items.map((i) => [i.id, i.label]));
+  for (const line of bundleSimulationLines(imported.simulation, labels, chainName, 'offline')) say(line);
   for (const warning of imported.plan.warnings) say(`  note: ${warning}`);
   say(`  this install's policy (${path.join(dataDir, 'offline-policy.json')}): ${policyLines(await bundles.policy.read()).join('; ')}`);
   let batchId = imported.batchId;

@@ -1,5 +1,7 @@
 import type { SigningService } from '../../electron/services/signing';
+import { formatUnits } from 'viem';
 import type { SendCheck } from '../../shared/bundle/ipc';
+import type { BundleSimulation } from '../../shared/bundle/simulation';
 import type { Plan, TransactionReview } from '../../shared/signing/schemas';
 import { args, say } from './cli';
 
@@ -57,4 +59,46 @@ export function whereMoneyGoes(r: TransactionReview): string[] {
 
 export function problemLine(check: SendCheck): string {
   return `  ${check.label} ${check.wallet} nonce ${check.nonce}: ${check.problem ? `${check.problem.code}: ${check.problem.message} ${check.problem.action ?? ''}` : 'ready to send'}`;
+}
+
+const signedUnits = (value: string, decimals: number, symbol: string) =>
+  `${value.startsWith('-') ? '' : '+'}${formatUnits(BigInt(value), decimals)} ${symbol}`;
+
+/**
+ * The planner's simulation carried in a bundle, item by item. `where` says whose it is: the export
+ * prints what it puts in the file; the offline review prints it marked as information it cannot check.
+ */
+export function bundleSimulationLines(
+  sim: BundleSimulation | null,
+  labels: ReadonlyMap<string, string>,
+  chainName: (chainId: number) => string,
+  where: 'export' | 'offline',
+): string[] {
+  if (!sim) return ['simulation: not simulated by the planner (the bundle carries no simulation)'];
+  const lines: string[] = [];
+  for (const c of sim.chains) {
+    const how = c.method === 'fork' ? 'on a fork' : 'with the RPC\'s eth_simulateV1';
+    if (c.method === 'none') lines.push(`simulation: ${chainName(c.chainId)} not simulated${where === 'offline' ? ' by the planner' : ''}: ${c.reason ?? 'no reason given'}`);
+    else if (where === 'offline')
+      lines.push(`simulation: simulated online at block ${c.block} of ${chainName(c.chainId)} (${how}) — information, not proof: this install cannot check it`);
+    else lines.push(`simulation: simulated ${how} of ${chainName(c.chainId)} at block ${c.block}, carried in the bundle as information`);
+  }
+  for (const item of sim.items) {
+    const who = labels.get(item.itemId) ?? item.wallet;
+    if (!item.ok) {
+      const reason = item.revert?.reason ?? item.revert?.error.message ?? 'no reason given';
+      lines.push(
+        where === 'offline'
+          ? `  ${who} ${item.call}: REVERTED when simulated online: ${reason} (not held here: this install's own checks decide; read the call before signing)`
+          : `  ${who} ${item.call}: reverts on the fork: ${reason}`,
+      );
+      continue;
+    }
+    lines.push(`  ${who} ${item.call}: ok${item.gasUsed ? `, gas ${item.gasUsed}` : ''}`);
+    for (const e of item.events) lines.push(`    ${e.text}`);
+    for (const d of item.deltas) lines.push(`    ${d.wallet} ${signedUnits(d.amount, d.decimals, d.symbol)}`);
+    if (item.note) lines.push(`    note: ${item.note}`);
+  }
+  for (const t of sim.totals.perToken) lines.push(`  simulated total over the wallets: ${signedUnits(t.amount, t.decimals, t.symbol)}`);
+  return lines;
 }

@@ -8,6 +8,7 @@ import { createBundleService } from '../../electron/services/bundles';
 import { createChainAccess, createSigningService } from '../../electron/services/signing';
 import { VaultRegistry, type FirstSeenPolicy } from '../../electron/services/registry';
 import { loadEpochHistory } from '../../electron/services/catalog/vault-views';
+import { simulatePlan } from '../../electron/services/simulation';
 import { writeFileAtomic } from '../../electron/services/storage/atomic-file';
 import { SIM_MNEMONIC, FIRST_WALLET_INDEX } from '../../electron/sim/chain/accounts';
 import type { BundleSource } from '../../shared/bundle';
@@ -153,6 +154,8 @@ export async function onlineServices(planned: BundleSource | null = null, runner
     epochHistory: async (vaultId) => (await loadEpochHistory(world.client, vaultId)).epochs,
     registry,
     device,
+    // An exported plan carries its simulation: on a fork of the operator's --rpc (or, with --sim, of the simulation's chain).
+    simulationOf: (planId) => simulatePlan(signing.planForExport(planId).plan, { rpcUrls: rpcsOf(world.rpcOverrides) }),
   });
   printProgress(signing);
   return {

@@ -3,6 +3,7 @@ import { MAX_UINT256 } from '../signing/rules';
 import type { BatchItem, Plan } from '../signing/schemas';
 import { bundleChecksum, canonicalFile } from './canonical';
 import { STEP_AMOUNT_TOKEN } from './calls';
+import type { BundleSimulation } from './simulation';
 import {
   BUNDLE_VERSION,
   SIGNED_BUNDLE_FORMAT,
@@ -67,9 +68,10 @@ export type UnsignedDraft = Omit<UnsignedBundle, 'planner' | 'checksum'>;
 
 /**
  * The unsigned bundle of a plan, not signed yet: its items to sign in device order, and the snapshot
- * it was made from. Its planner signs `plannerMessage(draft)`; `signedByPlanner` then seals it.
+ * it was made from, and what the planner's simulation of it computed (left out when not given). Its
+ * planner signs `plannerMessage(draft)`; `signedByPlanner` then seals it.
  */
-export function draftUnsignedBundle(plan: Plan, snapshot: BundleSnapshot, createdAt: string): UnsignedDraft {
+export function draftUnsignedBundle(plan: Plan, snapshot: BundleSnapshot, createdAt: string, simulation?: BundleSimulation): UnsignedDraft {
   const paths = new Map(plan.selection.wallets.map((w) => [w.address.toLowerCase(), w.path]));
   const items: BundleItem[] = plan.items
     .filter((i) => i.step !== 'none')
@@ -123,6 +125,7 @@ export function draftUnsignedBundle(plan: Plan, snapshot: BundleSnapshot, create
     },
     items,
     snapshot,
+    ...(simulation ? { simulation } : {}),
   };
 }
 

@@ -36,6 +36,8 @@ export const BUNDLE_ERROR_CODES = [
   'BUNDLE_PLANNER_SIGNATURE',
   /** (offline) Signed by a planner that is not in this install's list of trusted planners. */
   'BUNDLE_PLANNER_UNKNOWN',
+  /** The planner's simulation names items, wallets or chains the bundle does not hold (a fault of the planner). */
+  'BUNDLE_SIMULATION_MISMATCH',
   /** (online) A signed bundle that answers no plan this install exported. */
   'BUNDLE_FOREIGN_PLAN',
 ] as const;

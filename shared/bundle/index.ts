@@ -8,3 +8,4 @@ export { readUnsignedBundle, checkUnsignedContent } from './verify-unsigned';
 export { readSignedBundle } from './verify-signed';
 export { parseEnvelope, type BundleKind } from './envelope';
 export { plannerHash, plannerMessage, verifyPlannerSignature, checkPlannerTrusted, PLANNER_MESSAGE_PREFIX, type TrustedPlanner } from './planner';
+export { BundleSimulationSchema, bundleSimulationOf, notSimulated, checkSimulation, plainSimulation, type BundleSimulation } from './simulation';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppErrorDataSchema } from '../errors';
 import { BatchSchema, PlanSchema, PlanVaultSchema } from '../signing/schemas';
 import { BUNDLE_MAX_CHARS, BundleSnapshotSchema, BundleSummarySchema } from './schemas';
+import { BundleSimulationSchema } from './simulation';
 
 /**
  * The bundles feature over the bridge. The renderer reads and saves files itself: bundles cross as
@@ -40,6 +41,8 @@ export const ImportedUnsignedSchema = z.object({
   /** Set when this bundle was imported before: its batch (open it; nothing is signed twice). */
   batchId: z.string().nullable(),
   snapshot: BundleSnapshotSchema,
+  /** The planner's simulation, as information (its texts made plain); null when the bundle carries none. */
+  simulation: BundleSimulationSchema.nullable(),
 });
 export type ImportedUnsigned = z.infer<typeof ImportedUnsignedSchema>;
 
@@ -68,9 +71,15 @@ export type ImportedSigned = z.infer<typeof ImportedSignedSchema>;
 
 /**
  * A bundle opened to look at: what it holds, the vault it acts on (with its tokens, to show the
- * snapshot's amounts in their decimals) and the state it was planned from.
+ * snapshot's amounts in their decimals), the state it was planned from, and what the planner's
+ * simulation computed (null when it carries none; its texts made plain).
  */
-export const BundleViewSchema = z.object({ bundle: BundleSummarySchema, vault: PlanVaultSchema, snapshot: BundleSnapshotSchema });
+export const BundleViewSchema = z.object({
+  bundle: BundleSummarySchema,
+  vault: PlanVaultSchema,
+  snapshot: BundleSnapshotSchema,
+  simulation: BundleSimulationSchema.nullable(),
+});
 export type BundleView = z.infer<typeof BundleViewSchema>;
 
 const PlannerAddress = z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/, 'an address (0x and 40 hex digits)');

@@ -7,6 +7,7 @@ import {
   StepKindSchema,
   TransactionReviewSchema,
 } from '../signing/schemas';
+import { BundleSimulationSchema } from './simulation';
 
 /**
  * The offline-review bundles (see README.md beside this file). An unsigned bundle carries a plan
@@ -21,8 +22,9 @@ export const SIGNED_BUNDLE_FORMAT = 'vaultdesk.signed-bundle';
 /**
  * The one version this console writes and reads. A change to any shape below is a new version.
  * 2: the unsigned bundle carries its planner's signature, the signed bundle its reviewer's account.
+ * 3: the unsigned bundle may carry the planner's simulation of its plan (`simulation`).
  */
-export const BUNDLE_VERSION = 2;
+export const BUNDLE_VERSION = 3;
 /** A bundle larger than this is refused before it is parsed (about 10,000 transactions with their reviews). */
 export const BUNDLE_MAX_CHARS = 32 * 1024 * 1024;
 
@@ -234,6 +236,12 @@ export const UnsignedBundleSchema = z.strictObject({
   counts: z.strictObject({ transactions: z.number().int().nonnegative(), messages: z.number().int().nonnegative() }),
   items: z.array(BundleItemSchema),
   snapshot: BundleSnapshotSchema,
+  /**
+   * What the online install computed by running the plan on a fork of each chain, per chain (the
+   * block, or why not) and per transaction: the planner's information, covered by its signature,
+   * which the offline install cannot check. Absent when the planner did not simulate.
+   */
+  simulation: BundleSimulationSchema.optional(),
   /**
    * Who planned it: an account on the planner's Ledger, and its EIP-191 signature of the plan hash
    * (the bundle without `planner` and `checksum`; see planner.ts).

@@ -4,6 +4,7 @@ import type { ScreensOf } from './transaction';
 import { checkChecksum, checkLayout, parseEnvelope } from './envelope';
 import { bundleError, differs, itemName } from './errors';
 import { UnsignedBundleSchema, type BundleItem, type UnsignedBundle } from './schemas';
+import { checkSimulation } from './simulation';
 
 /**
  * Import of an unsigned bundle on the offline install. Everything the operator will sign is read
@@ -151,6 +152,7 @@ function checkItems(bundle: UnsignedBundle, screensOf?: ScreensOf): void {
     if (item.kind === 'transaction') checkTransactionItem(item, bundle.vault, bundle.plan.action, screensOf);
     else checkMessageItem(item, bundle);
   }
+  checkSimulation(bundle);
 }
 
 /**

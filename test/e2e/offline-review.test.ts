@@ -31,6 +31,8 @@ let vault: PortfolioVault;
 let wallets: string[];
 let unsignedFile: string;
 let signedFile: string;
+/** The block of the chain the planner's simulation forked, as the exported bundle carries it. */
+let simulatedBlock: string;
 
 /** The demo's planner: the first BIP-44 account of the simulation's seed, on the online console's Ledger. */
 const planner = deriveAccount(0);
@@ -140,7 +142,12 @@ describe('online: a reviewed plan leaves as an unsigned bundle', () => {
     await expect.poll(() => page.getByTestId('bundle-saved').textContent()).toContain(path.basename(unsignedFile));
     // Which account signed it as planner.
     expect(await page.getByTestId('bundle-saved').textContent()).toContain(planner.address);
-    expect((JSON.parse(readFileSync(unsignedFile, 'utf8')) as UnsignedBundle).planner.address).toBe(planner.address);
+    const exported = JSON.parse(readFileSync(unsignedFile, 'utf8')) as UnsignedBundle;
+    expect(exported.planner.address).toBe(planner.address);
+    // The plan's simulation went with it: a fork of the demo's chain, each of the four transactions succeeding.
+    expect(exported.simulation).toMatchObject({ status: 'simulated', chains: [{ chainId: vault.chain.chainId, method: 'fork' }] });
+    expect(exported.simulation!.items.map((i) => i.ok)).toEqual([true, true, true, true]);
+    simulatedBlock = exported.simulation!.chains[0]!.block!;
     // The plan stays for review; nothing went to the device or the chain.
     expect(await page.getByTestId('plan').count()).toBe(1);
     expect(await page.getByTestId('batch').count()).toBe(0);
@@ -338,6 +345,55 @@ describe('offline: the bundle is checked, reviewed, signed and saved', () => {
     await page.getByRole('button', { name: '← Bundles' }).click();
   });
 
+  it("shows a planner's simulation in which an item reverted, and one without a simulation, holding neither", async () => {
+    const page = offline.page;
+    const variant = (name: string, edit: (b: UnsignedBundle) => void) => {
+      const bundle = JSON.parse(readFileSync(unsignedFile, 'utf8')) as UnsignedBundle;
+      edit(bundle);
+      const file = path.join(files, name);
+      // Signed again with the planner's key: the planner's own machine wrote it so.
+      writeFileSync(file, bundleText(signAsPlanner(bundle, planner.privateKey)));
+      return file;
+    };
+    const reverted = variant('simulated-revert.json', (b) => {
+      Object.assign(b.simulation!.items[3]!, {
+        ok: false,
+        gasUsed: null,
+        deltas: [],
+        events: [],
+        revert: { reason: 'Pausable: paused', error: { code: 'SIMULATION_REVERTED', message: 'Pausable: paused' } },
+      });
+    });
+    await page.getByTestId('bundle-input').setInputFiles(reverted);
+    await page.getByRole('button', { name: 'Review and sign' }).click();
+    const plan = page.getByTestId('plan');
+    await expect.poll(() => plan.textContent()).toContain(`withdrawals in ${vault.name}`);
+    const fourth = plan.locator('.plan-items > li').nth(3).locator('[data-testid="what-will-change"][data-origin="bundle"]');
+    expect(await fourth.getAttribute('data-state')).toBe('reverts');
+    expect(await fourth.getByTestId('sim-revert').textContent()).toBe('Reverted when simulated online: Pausable: paused');
+    expect(await plan.getByTestId('sim-reverts').textContent()).toContain('This install does not hold it');
+    // Not held: the offline install's own checks decide, and signing stays open.
+    await page.getByLabel('Acknowledge blind signing').check();
+    expect(await page.getByRole('button', { name: 'Sign 4 on the Ledger' }).isEnabled()).toBe(true);
+    await fourth.scrollIntoViewIfNeeded();
+    await screenshot(page, 'bundle-review-offline-simulated-revert');
+    await page.getByRole('button', { name: 'Discard' }).click();
+
+    const bare = variant('not-simulated.json', (b) => {
+      delete b.simulation;
+    });
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+    await page.getByTestId('bundle-input').setInputFiles(bare);
+    await page.getByRole('button', { name: 'Review and sign' }).click();
+    await expect.poll(() => plan.getByTestId('plan-simulation').textContent()).toContain('Not simulated by the planner');
+    expect(await plan.locator('[data-testid="what-will-change"]').count()).toBe(0);
+    await screenshot(page, 'bundle-review-offline-not-simulated');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+    await page.getByTestId('bundle-input').setInputFiles(unsignedFile);
+    await page.getByTestId('bundle-file').waitFor();
+  });
+
   it('reviews it on the Signing screen and signs it on the Ledger, sending nothing', async () => {
     const page = offline.page;
     const noncesBefore = await nonces();
@@ -349,6 +405,16 @@ describe('offline: the bundle is checked, reviewed, signed and saved', () => {
     expect(await plan.locator('.plan-items > li').count()).toBe(4);
     // No export from an offline install: the bundle already exists.
     expect(await page.getByRole('button', { name: 'Export unsigned bundle' }).count()).toBe(0);
+    // The planner's simulation, beside each item and for the bundle, marked as information this install cannot check.
+    const simulation = plan.locator('[data-testid="plan-simulation"][data-origin="bundle"]');
+    expect(await simulation.getByTestId('sim-block').textContent()).toMatch(
+      new RegExp(`^Simulated online at block ${simulatedBlock} of .+ \\(on a fork\\) — information, not proof: this install cannot check it\\.$`),
+    );
+    const items = plan.locator('[data-testid="what-will-change"][data-origin="bundle"]');
+    expect(await items.count()).toBe(4);
+    expect(await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(await items.first().textContent()).toContain('Succeeded online');
+    expect(await plan.getByRole('button', { name: 'Simulate again at the latest block' }).count()).toBe(0);
     await screenshot(page, 'bundle-review-offline');
 
     await page.getByLabel('Acknowledge blind signing').check();

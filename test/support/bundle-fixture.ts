@@ -21,6 +21,7 @@ import {
   type BundleSnapshot,
   type SignedItem,
   type UnsignedBundle,
+  type BundleSimulation,
 } from '../../shared/bundle';
 
 export const DEFAULT_VAULT: PlanVault = {
@@ -121,6 +122,8 @@ export interface FixtureOptions {
   vault?: PlanVault;
   fees?: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
   approval?: 'exact' | 'unlimited';
+  /** The planner's simulation to carry (see `fixtureSimulation`); none when absent. */
+  simulation?: (plan: Plan) => BundleSimulation;
 }
 
 export function makePlan(
@@ -239,7 +242,56 @@ export function makeUnsigned(
   options: FixtureOptions = {},
 ): UnsignedBundle {
   const plan = makePlan(action, wallets, options);
-  return signAsPlanner(draftUnsignedBundle(plan, makeSnapshot(plan, wallets), '2026-11-23T19:36:00.000Z'));
+  return signAsPlanner(draftUnsignedBundle(plan, makeSnapshot(plan, wallets), '2026-11-23T19:36:00.000Z', options.simulation?.(plan)));
+}
+
+/**
+ * What the online install's fork simulation of a fixture plan gives, as the bundle carries it: each
+ * transaction succeeds (the underlying leaving its wallet for the epoch vault on a deposit), unless
+ * `reverts` names its position.
+ */
+export function fixtureSimulation(plan: Plan, options: { block?: string; reverts?: number } = {}): BundleSimulation {
+  const transactions = plan.items.filter((i) => i.tx);
+  const V = plan.vault;
+  const items = transactions.map((item, n): BundleSimulation['items'][number] => {
+    const reverts = options.reverts === n;
+    const moves = item.step !== 'approve' && !reverts;
+    return {
+      itemId: item.id,
+      wallet: item.wallet,
+      chainId: V.chainId,
+      call: item.step === 'approve' ? 'underlying.approve' : `epochVault.${item.review?.kind === 'transaction' ? item.review.functionName : item.step}`,
+      ran: true,
+      ok: !reverts,
+      revert: reverts
+        ? { reason: 'EpochNotRunning()', error: { code: 'SIMULATION_REVERTED', message: 'The vault is not taking deposits now.', action: 'Plan again once its epoch opens.' } }
+        : null,
+      gasUsed: reverts ? null : '51234',
+      deltas: moves
+        ? [
+            { wallet: item.wallet, token: V.underlying.address, symbol: V.underlying.symbol, decimals: V.underlying.decimals, amount: '-250500000' },
+            { wallet: V.epochVault!, token: V.underlying.address, symbol: V.underlying.symbol, decimals: V.underlying.decimals, amount: '250500000' },
+          ]
+        : [],
+      allowances: [],
+      events: moves ? [{ kind: 'deposit-request', epoch: '3', text: 'Deposit request of 250.5 USDC for epoch 3' }] : [],
+      truncated: false,
+      note: null,
+    };
+  });
+  const deposits = items.filter((i) => i.deltas.length > 0).length;
+  return {
+    planId: plan.id,
+    simulatedAt: '2026-11-23T19:35:30.000Z',
+    status: 'simulated',
+    chains: [{ chainId: V.chainId, method: 'fork', block: options.block ?? '204', reason: null, fundedGas: [], startMs: 380, runMs: 120 }],
+    items,
+    totals: {
+      perToken: deposits ? [{ token: V.underlying.address, symbol: V.underlying.symbol, decimals: V.underlying.decimals, amount: String(-250_500_000 * deposits) }] : [],
+      perWallet: [],
+    },
+    notes: [],
+  };
 }
 
 const accountOf = (address: string) => Object.values(ACCOUNTS).find((a) => a.address.toLowerCase() === address.toLowerCase())!;

@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/errors';
 import type { BundleSource } from '../../../shared/bundle/schemas';
 import type { EpochRow } from '../../../shared/ipc/schemas';
+import type { PlanSimulation } from '../../../shared/simulation';
 import { createBundleService, type BundleService } from '../../services/bundles';
 import type { Logger } from '../../services/log/logger';
 import { feature, type Feature } from '../feature';
@@ -16,6 +17,8 @@ export interface BundlesFeatureDeps {
   epochHistory: (vaultId: string) => Promise<EpochRow[]>;
   /** The Ledger: it signs exported bundles as their planner, and shows a planner's address before it is trusted. */
   device: () => Promise<DeviceHost>;
+  /** (online) The plan's simulation, taken here in the main process (never from the renderer) and carried in the bundle. */
+  simulationOf?: (planId: string) => Promise<PlanSimulation | null>;
   log: Logger;
 }
 
@@ -44,6 +47,7 @@ export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
           verifyAddress: async (...args) => (await deps.device()).service.verifyAddress(...args),
           discoverAccounts: async (...args) => (await deps.device()).service.discoverAccounts(...args),
         },
+        ...(deps.simulationOf ? { simulationOf: deps.simulationOf } : {}),
         log: deps.log,
       });
       services.set(signing, service);

@@ -10,6 +10,9 @@ import type { BundleFile, BundleView, ImportedSigned, ImportedUnsigned, SendChec
 import { SIGNED_BUNDLE_FORMAT, type BundleSource, type SignedItem, type UnsignedBundle } from '../../../shared/bundle/schemas';
 import { readSignedBundle } from '../../../shared/bundle/verify-signed';
 import { readUnsignedBundle } from '../../../shared/bundle/verify-unsigned';
+import { bundleSimulationOf, notSimulated, plainSimulation, type BundleSimulation } from '../../../shared/bundle/simulation';
+import type { PlanSimulation } from '../../../shared/simulation';
+import type { Plan } from '../../../shared/signing/schemas';
 import { bundleScreens } from './device-screens';
 import { checkPolicy, policyLines } from '../../../shared/bundle/policy';
 import { plainText } from '../../../shared/bundle/plain-text';
@@ -57,6 +60,12 @@ export interface BundleServiceOptions {
    * shows a planner's address before it is trusted, and gives the reviewer's account.
    */
   device?: BundleDevice;
+  /**
+   * (online) What the plan will change, run on a fork of each chain (the review's simulation, on
+   * the plan's kept forks): carried in the unsigned bundle as the planner's information. Absent,
+   * null or failing, the bundle says "not simulated" with the reason; the export never waits on it.
+   */
+  simulationOf?: (planId: string) => Promise<PlanSimulation | null>;
   log?: Logger;
 }
 
@@ -125,7 +134,7 @@ export class BundleService {
       }
     }
     const snapshot = snapshotFromBasis(plan, basis, await this.options.source(), epochs);
-    const draft = draftUnsignedBundle(plan, snapshot, new Date().toISOString());
+    const draft = draftUnsignedBundle(plan, snapshot, new Date().toISOString(), await this.simulationFor(plan));
     // The planner's Ledger signs the plan hash: the offline install reviews only bundles its
     // trusted planners signed, so a bundle changed on the way cannot pass for this one.
     const signed = await this.deviceFor('signPersonalMessage')(this.accountPath, plannerMessage(draft));
@@ -149,6 +158,21 @@ export class BundleService {
     return structuredClone(file);
   }
 
+  /** The plan's simulation as the bundle carries it, or "not simulated" with the reason. */
+  private async simulationFor(plan: Plan): Promise<BundleSimulation> {
+    const chainIds = [...new Set(plan.items.filter((i) => i.tx).map((i) => i.chainId))];
+    const none = (reason: string) => notSimulated(plan.id, chainIds, reason, new Date().toISOString());
+    if (!this.options.simulationOf) return none('This install does not simulate plans.');
+    try {
+      const simulation = await this.options.simulationOf(plan.id);
+      return simulation ? bundleSimulationOf(simulation, chainIds) : none('This install does not simulate plans.');
+    } catch (err) {
+      // Information only: a simulation that cannot run never keeps the plan from leaving.
+      this.options.log?.warn('bundles: plan not simulated for the bundle', { planId: plan.id, message: (err as Error).message });
+      return none(`The simulation could not run: ${(err as Error).message}`);
+    }
+  }
+
   // ---- offline: unsigned bundle → plan → batch → signed bundle --------------------------------
 
   async importUnsigned(content: string, fileName: string | null = null): Promise<ImportedUnsigned> {
@@ -164,7 +188,7 @@ export class BundleService {
     // A bundle imported again opens its batch: what was signed stays signed, nothing twice.
     const admitted = existing ? plan : await this.options.signing.registerPlan(plan);
     this.options.log?.info('bundles: unsigned bundle imported', { checksum, batchId: existing, items: bundle.items.length });
-    return { bundle: summarize(bundle), plan: admitted, batchId: existing, snapshot: bundle.snapshot };
+    return { bundle: summarize(bundle), plan: admitted, batchId: existing, snapshot: bundle.snapshot, simulation: simulationShown(bundle) };
   }
 
   /**
@@ -307,10 +331,10 @@ export class BundleService {
   async inspect(content: string): Promise<BundleView> {
     if (looksSigned(content)) {
       const { bundle } = await readSignedBundle(content, bundleScreens);
-      return { bundle: summarize(bundle), vault: bundle.unsigned.vault, snapshot: bundle.unsigned.snapshot };
+      return { bundle: summarize(bundle), vault: bundle.unsigned.vault, snapshot: bundle.unsigned.snapshot, simulation: simulationShown(bundle.unsigned) };
     }
     const { bundle } = readUnsignedBundle(content, bundleScreens);
-    return { bundle: summarize(bundle), vault: bundle.vault, snapshot: bundle.snapshot };
+    return { bundle: summarize(bundle), vault: bundle.vault, snapshot: bundle.snapshot, simulation: simulationShown(bundle) };
   }
 
   /** The bundle a batch came from, and the state it was planned from. */
@@ -335,6 +359,11 @@ export class BundleService {
     if (!text) throw missingBundle(checksum);
     return readUnsignedBundle(text, bundleScreens).bundle;
   }
+}
+
+/** The planner's simulation as a review shows it: information, its texts made plain. */
+function simulationShown(bundle: UnsignedBundle): BundleSimulation | null {
+  return bundle.simulation ? plainSimulation(bundle.simulation) : null;
 }
 
 function looksSigned(content: string): boolean {

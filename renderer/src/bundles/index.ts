@@ -4,3 +4,4 @@ export { SnapshotScreen } from './SnapshotScreen';
 export { BundleSaved, OfflineStart, SaveSigned, SendChecks } from './BundleBatch';
 export { originLabel } from './bundle-labels';
 export { useBundlesStore } from './bundles-store';
+export { ItemSimulatedOnline, PlanSimulatedOnline } from './BundleSimulation';

@@ -4,7 +4,7 @@ import { isoToSeconds } from '../../../shared/domain/time';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
-import { BundleSaved, useBundlesStore } from '../bundles';
+import { BundleSaved, ItemSimulatedOnline, PlanSimulatedOnline, useBundlesStore } from '../bundles';
 import { LedgerShows, screensOnLedger, useEthereumAppVersion } from '../device';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 import { argLabel } from '../components/arg-names';
@@ -195,7 +195,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
           </p>
         </div>
       ) : null}
-      <PlanWhatWillChange plan={plan} state={simulation} />
+      {fromBundle ? <PlanSimulatedOnline plan={plan} /> : <PlanWhatWillChange plan={plan} state={simulation} />}
       {several && toSign.length > 0 ? (
         <p className="cell-sub" data-testid="plan-device-order">
           The device takes them wallet by wallet: all of one wallet&apos;s items one after the other, whatever their vault.
@@ -216,7 +216,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
               <li key={item.id} data-item-id={item.id} className={k === 0 || items[k - 1]!.wallet !== item.wallet ? 'wallet-first' : undefined}>
                 <span className="cell-sub">{item.label || item.wallet}</span>
                 {item.review ? <ReviewCard review={item.review} from={item.wallet} /> : null}
-                <ItemWhatWillChange plan={plan} state={simulation} itemId={item.id} />
+                {fromBundle ? <ItemSimulatedOnline plan={plan} itemId={item.id} /> : <ItemWhatWillChange plan={plan} state={simulation} itemId={item.id} />}
               </li>
             ))}
           </ol>

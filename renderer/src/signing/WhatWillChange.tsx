@@ -10,7 +10,16 @@ import { useSimulationStore, type PlanSimulationState } from './simulation-store
  * reads the review, shown beside each item (success or the decoded revert, gas, balance and
  * allowance changes, the protocol's events) and for the plan (totals per token and per wallet, the
  * fork's block). Information, not proof: a simulation that cannot run never holds signing.
+ *
+ * The same blocks show a simulation carried in an unsigned bundle on the offline install
+ * (`carried`): the planner's, made online, which this install cannot check; an item that reverted
+ * there stands out but is not held (the offline install's own checks decide).
  */
+
+/** A simulation the planner made online and carried in a bundle: how to name its chains here. */
+export interface CarriedSimulation {
+  chainName: (chainId: number) => string;
+}
 
 /** Asks for the plan's simulation once it is shown (the forks may already be starting). */
 export function usePlanSimulation(plan: Plan, enabled: boolean): PlanSimulationState | null {
@@ -103,7 +112,17 @@ function Changes({ deltas, name }: { deltas: readonly BalanceDelta[]; name: (add
 }
 
 /** One item's block, beside its review card. */
-export function ItemWhatWillChange({ plan, state, itemId }: { plan: Plan; state: PlanSimulationState | null; itemId: string }) {
+export function ItemWhatWillChange({
+  plan,
+  state,
+  itemId,
+  carried,
+}: {
+  plan: Plan;
+  state: PlanSimulationState | null;
+  itemId: string;
+  carried?: CarriedSimulation;
+}) {
   if (!state) return null;
   if (state.status === 'running') {
     return (
@@ -123,9 +142,10 @@ export function ItemWhatWillChange({ plan, state, itemId }: { plan: Plan; state:
       className={`what-will-change ${item.ok ? 'ok' : 'reverts'}`}
       data-testid="what-will-change"
       data-state={item.ok ? 'ok' : 'reverts'}
+      data-origin={carried ? 'bundle' : 'here'}
     >
-      <strong>What will change</strong>
-      <Outcome item={item} />
+      <strong>{carried ? 'What will change, as simulated online' : 'What will change'}</strong>
+      <Outcome item={item} carried={!!carried} />
       {item.ok ? (
         <>
           {item.gasUsed ? <p className="cell-sub">Gas used {formatAmount(item.gasUsed, 0)}</p> : null}
@@ -148,9 +168,20 @@ export function ItemWhatWillChange({ plan, state, itemId }: { plan: Plan; state:
   );
 }
 
-function Outcome({ item }: { item: ItemSimulation }) {
-  if (item.ok) return <p className="sim-outcome sim-in">Succeeds</p>;
+function Outcome({ item, carried }: { item: ItemSimulation; carried: boolean }) {
+  if (item.ok) return <p className="sim-outcome sim-in">{carried ? 'Succeeded online' : 'Succeeds'}</p>;
   const reason = item.revert?.reason ?? item.revert?.error.message ?? 'no reason given';
+  if (carried) {
+    // Not held here: nothing on this install can run it again; its own checks decide what is signed.
+    return (
+      <>
+        <p className="sim-outcome sim-out" data-testid="sim-revert" role="note">
+          {item.ran ? `Reverted when simulated online: ${reason}` : `Not run online: ${reason}`}
+        </p>
+        <p className="cell-sub">Not held here: this install cannot run it again. Read its call before you sign it.</p>
+      </>
+    );
+  }
   return (
     <>
       <p className="sim-outcome sim-out" data-testid="sim-revert" role="note">
@@ -168,6 +199,13 @@ function useChainName(): (chainId: number) => string {
   return (chainId) => vaults?.find((v) => v.chain.chainId === chainId)?.chain.name ?? `chain ${chainId}`;
 }
 
+/** Where the planner's simulation ran, said as information this install cannot check. */
+function whereSimulatedOnline(chain: ChainSimulation, chainName: (id: number) => string): string {
+  if (chain.method === 'none') return `${chainName(chain.chainId)} was not simulated by the planner: ${chain.reason ?? 'no reason given.'}`;
+  const how = chain.method === 'fork' ? 'on a fork' : "with the RPC's eth_simulateV1";
+  return `Simulated online at block ${chain.block} of ${chainName(chain.chainId)} (${how}) — information, not proof: this install cannot check it.`;
+}
+
 function whereSimulated(chain: ChainSimulation, chainName: (id: number) => string): string {
   if (chain.method === 'fork')
     return `Simulated on a fork of ${chainName(chain.chainId)} at block ${chain.block} (information, not proof).`;
@@ -177,8 +215,17 @@ function whereSimulated(chain: ChainSimulation, chainName: (id: number) => strin
 }
 
 /** The plan's block: the fork starting, the totals, or why it could not be simulated (never blocking). */
-export function PlanWhatWillChange({ plan, state }: { plan: Plan; state: PlanSimulationState | null }) {
-  const chainName = useChainName();
+export function PlanWhatWillChange({
+  plan,
+  state,
+  carried,
+}: {
+  plan: Plan;
+  state: PlanSimulationState | null;
+  carried?: CarriedSimulation;
+}) {
+  const knownChainName = useChainName();
+  const chainName = carried?.chainName ?? knownChainName;
   const simulate = useSimulationStore((s) => s.simulate);
   // The chain may move while the operator reads: a new fork at its latest block.
   const again = (
@@ -211,15 +258,31 @@ export function PlanWhatWillChange({ plan, state }: { plan: Plan; state: PlanSim
   const reverts = result.items.filter((i) => !i.ok).length;
   const perWallet = result.totals.perWallet.filter((d) => BigInt(d.amount) !== 0n);
   return (
-    <section className={`sim-plan sim-totals ${result.status}`} data-testid="plan-simulation" data-state={result.status}>
-      <h3>What will change</h3>
+    <section
+      className={`sim-plan sim-totals ${result.status}`}
+      data-testid="plan-simulation"
+      data-state={result.status}
+      data-origin={carried ? 'bundle' : 'here'}
+    >
+      <h3>{carried ? 'What will change, as simulated online by the planner' : 'What will change'}</h3>
       {result.chains.map((c) => (
-        <p key={c.chainId} className={c.method === 'none' ? 'notice notice-warn' : 'cell-sub'} data-testid="sim-block">
-          {whereSimulated(c, chainName)}
+        <p
+          key={c.chainId}
+          className={c.method === 'none' ? 'notice notice-warn' : carried ? 'notice notice-info' : 'cell-sub'}
+          data-testid="sim-block"
+        >
+          {carried ? whereSimulatedOnline(c, chainName) : whereSimulated(c, chainName)}
           {c.method === 'none' ? ' Signing is not held by this: check the decoded calls below.' : null}
         </p>
       ))}
-      {reverts > 0 ? (
+      {carried && reverts > 0 ? (
+        <p className="notice notice-warn" data-testid="sim-reverts">
+          {reverts} item{reverts === 1 ? '' : 's'} reverted when the planner simulated {reverts === 1 ? 'it' : 'them'} online. This install
+          does not hold {reverts === 1 ? 'it' : 'them'}: its own checks decide. Read {reverts === 1 ? 'its call' : 'their calls'} below
+          before you sign.
+        </p>
+      ) : null}
+      {!carried && reverts > 0 ? (
         <p className="notice notice-warn" data-testid="sim-reverts">
           {reverts} item{reverts === 1 ? '' : 's'} will revert on the fork: {reverts === 1 ? 'it is' : 'they are'} held before the device
           when you start signing, with the approvals that go with {reverts === 1 ? 'it' : 'them'}. Nothing of them is signed.
@@ -246,7 +309,7 @@ export function PlanWhatWillChange({ plan, state }: { plan: Plan; state: PlanSim
           {n}
         </p>
       ))}
-      {again}
+      {carried ? null : again}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { VaultRegistry } from '../../../electron/services/registry';
 import { plannerHash, readSignedBundle, readUnsignedBundle } from '../../../shared/bundle';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { deriveAccount } from '../../../electron/sim/chain/accounts';
+import { simulatePlan } from '../../../electron/services/simulation';
 import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
 
 // An online install plans and exports; an offline install (its own data folder, and no service,
@@ -64,8 +65,12 @@ beforeAll(async () => {
     })),
     registry: new VaultRegistry(world.dataDir),
     device: world.device,
+    // The plan's simulation on a fork of the local chain, as the console's simulation service gives it.
+    simulationOf: (planId) => simulatePlan(world.signing.planForExport(planId).plan, { rpcUrls: chainRpcs }),
   });
 }, 120_000);
+
+const chainRpcs = (id: number) => world.sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl);
 
 afterAll(async () => {
   await world?.stop();
@@ -118,6 +123,18 @@ describe('offline review round trip on the simulation', () => {
     expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 1);
     expect(signed.fileName).toMatch(/^vaultdesk-signed-.+\.json$/);
 
+    // The planner's simulation went into the bundle (a fork of the chain at its block, every
+    // transaction succeeding) and the offline install shows it as it was carried, keyed to its items.
+    const carriedSim = readUnsignedBundle(unsigned.content).bundle.simulation!;
+    const chainBlock = await world.chains.get(plan.vault.chainId)!.getBlockNumber();
+    expect(carriedSim).toMatchObject({ planId: plan.id, status: 'simulated' });
+    expect(carriedSim.chains).toEqual([expect.objectContaining({ chainId: plan.vault.chainId, method: 'fork' })]);
+    expect(BigInt(carriedSim.chains[0]!.block!)).toBeLessThanOrEqual(chainBlock);
+    expect(carriedSim.items.map((i) => i.itemId)).toEqual(drafts.map((d) => d.id));
+    expect(carriedSim.items.every((i) => i.ok && i.gasUsed !== null)).toBe(true);
+    expect(imported.simulation).toEqual(carriedSim);
+    expect((await offline.bundles.inspect(unsigned.content)).simulation).toEqual(carriedSim);
+
     // Importing the unsigned bundle again opens the same batch: nothing is signed twice.
     const again = await offline.bundles.importUnsigned(unsigned.content, unsigned.fileName);
     expect(again.batchId).toBe(batch.id);
@@ -160,6 +177,28 @@ describe('offline review round trip on the simulation', () => {
     const twice = await online.importSigned(signed.content, signed.fileName);
     expect(twice).toMatchObject({ created: false, batch: { id: back.batch.id, status: 'done' } });
   }, 120_000);
+
+  it('exports a plan whose simulation fails, the bundle saying it was not simulated and why', async () => {
+    const failing = createBundleService({
+      dataDir: await mkdtemp(path.join(world.dataDir, 'online-nosim-')),
+      signing: world.signing,
+      chain: (id) => world.chains.get(id)!,
+      source: () => ({ kind: 'simulation', seed: 3, wallets: 12 }),
+      registry: new VaultRegistry(world.dataDir),
+      device: world.device,
+      simulationOf: () => Promise.reject(new Error('No local fork can start: the anvil binary is not installed.')),
+    });
+    const plan = await world.signing.plan({ vaultId: vaultId('delta'), action: 'withdraw', wallets: world.wallets.slice(0, 2) });
+    const file = await failing.exportUnsigned(plan.id);
+    expect(readUnsignedBundle(file.content).bundle.simulation).toMatchObject({
+      status: 'not-simulated',
+      items: [],
+      chains: [{ chainId: plan.vault.chainId, method: 'none', block: null, reason: 'The simulation could not run: No local fork can start: the anvil binary is not installed.' }],
+    });
+    const offline = await offlineInstall();
+    const imported = await offline.bundles.importUnsigned(file.content, file.fileName);
+    expect(imported.simulation?.status).toBe('not-simulated');
+  }, 60_000);
 
   it('exports every action as a bundle the offline checks accept, each call decoded again', async () => {
     const cases = [

@@ -33,7 +33,7 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     expect(exported.code, exported.stderr).toBe(0);
     const onlineFingerprint = exported.lines.find((l) => l.startsWith('vault registry '))!.match(/fingerprint (sha256:[0-9a-f]{64})/)![1];
     const plan = last(exported);
-    expect(plan).toMatchObject({ planned: 6, signed: 0, broadcast: 0 });
+    expect(plan).toMatchObject({ planned: 6, signed: 0, broadcast: 0, simulated: true });
     expect(path.basename(plan.file)).toMatch(/^vaultdesk-unsigned-\d{8}-\d{4}-withdraw-delta-credit-usdc-6tx-[0-9a-f]{8}\.json$/);
     const unsigned = readUnsignedBundle(await readFile(plan.file, 'utf8')).bundle;
     expect(unsigned.snapshot.source).toEqual({ kind: 'simulation', seed: 3, wallets: 12 });
@@ -41,6 +41,11 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     const planner = unsigned.planner.address;
     expect(await verifyPlannerSignature(unsigned)).toBe(planner);
     expect(exported.lines.some((l) => l.startsWith(`  planner: ${planner} (Ledger account 44'/60'/0'/0/0) signed its plan hash`))).toBe(true);
+    // The plan was simulated on a fork of the simulation's chain, and the bundle carries it.
+    const block = unsigned.simulation!.chains[0]!.block!;
+    expect(unsigned.simulation).toMatchObject({ status: 'simulated', chains: [{ method: 'fork' }] });
+    expect(unsigned.simulation!.items).toHaveLength(6);
+    expect(exported.lines).toContain(`simulation: simulated on a fork of chain ${unsigned.vault.chainId} at block ${block}, carried in the bundle as information`);
 
     // An offline desk that does not trust that planner refuses the bundle, naming the address and the flag.
     const untrusted = await runBatch([
@@ -89,6 +94,11 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     expect(spenders.length).toBeGreaterThan(0);
     for (const line of spenders) expect(line).toMatch(/spender: queue of Delta Credit USDC 0x[0-9a-fA-F]{40} \(pinned on \d{4}-\d{2}-\d{2}/);
     expect(signedRun.lines.some((l) => l.includes("this install's policy"))).toBe(true);
+    // The planner's simulation, printed as information this install cannot check, each item's result.
+    expect(signedRun.lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^simulation: simulated online at block ${block} of .*chain ${unsigned.vault.chainId}.* — information, not proof: this install cannot check it$`)),
+    );
+    expect(signedRun.lines.filter((l) => /^ {2}W\d \w+\.\w+: ok, gas \d+$/.test(l))).toHaveLength(6);
     expect(signedRun.lines.some((l) => l.includes(`signed by its planner ${planner}`))).toBe(true);
     const signed = last(signedRun);
     expect(signed).toMatchObject({ planned: 6, signed: 6, broadcast: 0 });

@@ -8,7 +8,7 @@ import { createSigningService } from '../../../electron/services/signing';
 import { bundleText, seal, type UnsignedBundle } from '../../../shared/bundle';
 import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
 import { hasControlCharacters } from '../../../shared/bundle/plain-text';
-import { ACCOUNTS, DEFAULT_VAULT, makeUnsigned, registryText, signAsPlanner, type FixtureOptions } from '../../support/bundle-fixture';
+import { ACCOUNTS, DEFAULT_VAULT, fixtureSimulation, makeUnsigned, registryText, signAsPlanner, type FixtureOptions } from '../../support/bundle-fixture';
 
 // The alterations that once passed the offline checks: each keeps the bundle consistent with
 // itself (calldata and reviews drafted again, checksum recomputed), so only the offline install's
@@ -90,6 +90,21 @@ describe('the offline install checks a bundle against its own records', () => {
     expect(err.message).toContain('changed after its planner signed it');
     expect(err.message).toContain(ACCOUNTS.planner.address);
     expect(err.action).toContain('Do not sign');
+  });
+
+  it("refuses the planner's simulation changed after it signed (a revert made to look like success), sealed again without its key", async () => {
+    const simulated = makeUnsigned('deposit', undefined, { simulation: (plan) => fixtureSimulation(plan, { reverts: 1 }) });
+    const bundles = await offlineInstall();
+    // Untouched, it is reviewed, the reverted item shown as the planner carried it.
+    const imported = await bundles.importUnsigned(bundleText(simulated), 'simulated.json');
+    expect(imported.simulation?.items[1]).toMatchObject({ ok: false, revert: { reason: 'EpochNotRunning()' } });
+    const laundered = resealedUnsigned(simulated, (b) => {
+      const item = b.simulation!.items[1]!;
+      Object.assign(item, { ok: true, revert: null, gasUsed: '51234' });
+    });
+    const err = await refusal(laundered, bundles);
+    expect(err.code).toBe('BUNDLE_PLANNER_SIGNATURE');
+    expect(err.message).toContain('changed after its planner signed it');
   });
 
   it('refuses a bundle signed by a planner this install does not trust, naming its address and where to add it', async () => {

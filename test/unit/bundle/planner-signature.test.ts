@@ -32,7 +32,7 @@ const bundle = makeUnsigned('deposit');
 
 describe("the planner's signature", () => {
   it('is a personal_sign of the plan hash, which leaves out only the signature and the checksum', async () => {
-    expect(bundle.version).toBe(2);
+    expect(bundle.version).toBe(3);
     expect(plannerMessage(bundle)).toBe(`Vaultdesk unsigned bundle ${plannerHash(bundle)}`);
     expect(plannerHash(bundle)).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(plannerHash(bundle)).not.toBe(bundle.checksum);

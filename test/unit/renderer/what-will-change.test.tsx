@@ -104,5 +104,18 @@ describe('what will change, in the review', () => {
     expect(text(createElement(PlanWhatWillChange, { plan, state }))).toContain(
       'Simulated on a fork of chain 31337 at block 120 (information, not proof).',
     );
+
+    // The same result carried in a bundle, on the offline review: the planner's, not checked, not held here.
+    const carried = { chainName: () => 'Local 31337' };
+    expect(text(createElement(ItemWhatWillChange, { plan, state, itemId: 'i1', carried }))).toBe(
+      'What will change, as simulated online Reverted when simulated online: Pausable: paused Not held here: this install cannot run it again. Read its call before you sign it.',
+    );
+    const plan_ = text(createElement(PlanWhatWillChange, { plan, state, carried }));
+    expect(plan_).toContain(
+      'Simulated online at block 120 of Local 31337 (on a fork) — information, not proof: this install cannot check it.',
+    );
+    expect(plan_).toContain('1 item reverted when the planner simulated it online. This install does not hold it');
+    expect(plan_).not.toContain('Simulate again');
+    expect(plan_).not.toContain('held before the device');
   });
 });
