@@ -1,14 +1,9 @@
-import { SimulationService } from '../../services/simulation';
-import type { PlanToSimulate } from '../../services/simulation';
+import type { SimulationService } from '../../services/simulation';
 import { feature, type Feature } from '../feature';
 
 export interface SimulationFeatureDeps {
-  /** The plan kept under an id by the current mode's signing pipeline. */
-  plan: (planId: string) => PlanToSimulate;
-  /** The operator's RPCs of a chain (the chain pool's; the demo's local chains in the demo). */
-  rpcUrls: (chainId: number) => Promise<readonly string[]>;
-  /** An offline-review install has no network: it refuses. */
-  offline: () => boolean;
+  /** The console's one simulation service: its forks and results are shared with the other features. */
+  service: SimulationService;
 }
 
 /**
@@ -17,7 +12,7 @@ export interface SimulationFeatureDeps {
  * exit.
  */
 export function createSimulationFeature(deps: SimulationFeatureDeps): Feature {
-  const service = new SimulationService({ findPlan: deps.plan, rpcUrls: deps.rpcUrls, offline: deps.offline });
+  const { service } = deps;
   return feature(
     { simulation: { run: async ({ planId, fresh }) => service.simulate(planId, { fresh: fresh === true }) } },
     { reset: () => service.close(), close: () => service.close() },

@@ -17,6 +17,8 @@ export interface Fork {
   pid: number;
   /** The block the fork was taken at. */
   block: bigint;
+  /** That block's hash (the chain's own: a fork serves its first block as the chain has it). */
+  blockHash: string;
   /** Milliseconds from spawn to the first answer. */
   startMs: number;
   stop(): Promise<void>;
@@ -166,11 +168,14 @@ export async function startFork(options: { chainId: number; forkUrl: string; tim
     }
     await sleep(20);
   }
+  // The hash tells a later check whether the chain is still at this very block (not a reorg at its height).
+  const header = await rpc<{ hash: string } | null>(rpcUrl, 'eth_getBlockByNumber', [`0x${block.toString(16)}`, false]).catch(() => null);
   const fork: Fork = {
     chainId: options.chainId,
     rpcUrl,
     pid: child.pid ?? -1,
     block,
+    blockHash: header?.hash ?? '',
     startMs: Date.now() - started,
     get stopped() {
       return exited;
