@@ -14,6 +14,8 @@ import { PortfolioService } from '../../../electron/services/portfolio/portfolio
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import { createSigningService, type SigningService } from '../../../electron/services/signing';
 import { VaultRegistry } from '../../../electron/services/registry';
+import { SimulationService, signingSimulations } from '../../../electron/services/simulation';
+import type { Logger } from '../../../electron/services/log/logger';
 import { SIM_MNEMONIC } from '../../../electron/sim/chain/accounts';
 import { startLocalSimulation, type LocalSimulation } from '../../../electron/sim/indexer';
 import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../../../electron/sim/ledger';
@@ -32,6 +34,8 @@ export interface SigningWorld {
   chains: Map<number, PublicClient>;
   dataDir: string;
   signing: SigningService;
+  /** With `simulations`: the console's simulation service, wired to the pipeline as the console wires it. */
+  simulations: SimulationService | null;
   wallets: SelectionWallet[];
   /**
    * The operator's hand on the device: called for every review the Ledger shows; "approve" (the
@@ -47,7 +51,7 @@ export interface SigningWorld {
   stop(): Promise<void>;
 }
 
-export async function startSigningWorld(options: { wallets?: number } = {}): Promise<SigningWorld> {
+export async function startSigningWorld(options: { wallets?: number; simulations?: boolean; log?: Logger } = {}): Promise<SigningWorld> {
   const sim = await startLocalSimulation({ seed: 3, wallets: options.wallets ?? 12, pace: 'fast' });
   for (const d of sim.drivers) await d.stop();
   const service = await startSimService({ store: sim.store, port: 0 });
@@ -75,7 +79,14 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
   );
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vaultdesk-signing-'));
   const wallets = sim.seeded.wallets.map((w, i) => ({ address: w.address, label: `W${i}`, path: `44'/60'/0'/0/${w.index}` }));
-  const signing = createSigningService({
+  // The same check before the device as the console's: forks of the local chain stand for the operator's RPC.
+  const simulations = options.simulations
+    ? new SimulationService({
+        findPlan: (planId) => signing.planToSimulate(planId),
+        rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl),
+      })
+    : null;
+  const signing: SigningService = createSigningService({
     dataDir,
     device,
     loadPortfolio: (w) => portfolio.load(w, null),
@@ -85,6 +96,8 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
     firstSeen: { kind: 'pin-after-checks', by: 'the test world' },
     receiptPollingMs: 50,
     receiptTimeoutMs: 20_000,
+    ...(simulations ? signingSimulations(simulations) : {}),
+    ...(options.log ? { log: options.log } : {}),
   });
   const world: SigningWorld = {
     sim,
@@ -96,6 +109,7 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
     chains,
     dataDir,
     signing,
+    simulations,
     wallets,
     onReview: () => 'approve',
     reviews: [],
@@ -121,6 +135,7 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
       };
     },
     async stop() {
+      await simulations?.close();
       await device.stop().catch(() => undefined);
       await service.close().catch(() => undefined);
       await sim.stop().catch(() => undefined);
