@@ -6,7 +6,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PublicClient } from 'viem';
+import type { Hex, PublicClient } from 'viem';
+import { epochVaultAbi } from '../../../shared/abi';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createRpcClient } from '../../../electron/services/chain/rpc-client';
 import { DeviceService } from '../../../electron/services/device';
@@ -188,4 +189,25 @@ export function fromSnapshotEachTest(world: () => SigningWorld, cleanup?: () => 
     cleanup?.();
     await restore?.();
   });
+}
+
+/** The manager starts the vault's next epoch (the vault pauses itself for it), as the cycle driver would: a new block. */
+export async function startNextEpoch(world: SigningWorld, vault: Portfolio['vaults'][number]): Promise<void> {
+  const chain = world.sim.network.chains.find((c) => c.chain.chainId === vault.chain.chainId)!;
+  const deployed = chain.deployment.vaults.find((d) => d.epochVault.toLowerCase() === vault.epochVault.toLowerCase())!;
+  await chain.chain.client.write({
+    from: deployed.manager,
+    to: vault.epochVault as Hex,
+    abi: epochVaultAbi,
+    functionName: 'startEpoch',
+    args: [],
+  });
+}
+
+/** Signs the lender agreements of a vault these wallets still miss (deposits need them). */
+export async function signAgreements(world: SigningWorld, vaultId: string, wallets: SelectionWallet[]): Promise<void> {
+  const plan = await world.signing.plan({ vaultId, wallets, action: 'agreements' });
+  if (!plan.items.some((i) => i.message)) return;
+  const batch = await world.signing.createBatch(plan.id, { acknowledgeBlindSigning: true });
+  await world.signing.run(batch.id);
 }

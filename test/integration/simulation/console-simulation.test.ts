@@ -14,6 +14,7 @@ import { FileLogger } from '../../../electron/services/log/logger';
 import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
 import { runningForkPids } from '../../../electron/services/simulation';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
+import { until } from './processes';
 
 const ctx = { transport: 'browser' as const };
 let sim: DemoSimulation;
@@ -39,14 +40,6 @@ afterAll(async () => {
   await sim?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-async function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 it('starts a plan’s forks when it is planned, simulates a plan across vaults by id, and stops its forks when its batch starts', async () => {
   const h = runtime.handlers;

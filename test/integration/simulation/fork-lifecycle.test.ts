@@ -4,13 +4,12 @@
  * stop when the batch starts or a newer plan replaces it, and the check before the device reuses
  * the review's simulation while the chain has not moved, or runs the items again on a new fork.
  */
-import { type Hex } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { epochVaultAbi } from '../../../shared/abi';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
-import type { Batch, Selection } from '../../../shared/signing/schemas';
+import type { Batch } from '../../../shared/signing/schemas';
 import { runningForkPids, type SimulationService } from '../../../electron/services/simulation';
-import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
+import { fromSnapshotEachTest, signAgreements, startNextEpoch, startSigningWorld, type SigningWorld } from '../signing/world';
+import { alive, until } from './processes';
 
 let world: SigningWorld;
 let view: Portfolio;
@@ -35,45 +34,8 @@ afterEach(async () => {
 });
 
 const vault = (name: string) => view.vaults.find((v) => v.id === world.vaultId(view, name))!;
-const chainOf = (v: Portfolio['vaults'][number]) => world.sim.network.chains.find((c) => c.chain.chainId === v.chain.chainId)!;
 const signedItems = (b: Pick<Batch, 'items'>) => b.items.filter((i) => i.step !== 'none');
 const claimable = () => view.vaults.filter((v) => view.requests.some((r) => r.vaultId === v.id && r.action?.kind === 'claim'));
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-async function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** The manager starts the vault's next epoch (the vault pauses itself for deposits), in a new block. */
-async function startEpoch(v: Portfolio['vaults'][number]): Promise<void> {
-  const chain = chainOf(v);
-  const deployed = chain.deployment.vaults.find((d) => d.epochVault.toLowerCase() === v.epochVault.toLowerCase())!;
-  await chain.chain.client.write({
-    from: deployed.manager,
-    to: v.epochVault as Hex,
-    abi: epochVaultAbi,
-    functionName: 'startEpoch',
-    args: [],
-  });
-}
-
-async function agreements(v: Portfolio['vaults'][number], wallets: Selection['wallets']): Promise<void> {
-  const plan = await world.signing.plan({ vaultId: v.id, action: 'agreements', wallets });
-  if (!plan.items.some((i) => i.message)) return;
-  const batch = await world.signing.createBatch(plan, { acknowledgeBlindSigning: true });
-  await world.signing.run(batch.id);
-}
 
 describe('the forks of a kept plan', () => {
   it('start in the background when the plan is kept, before the review asks, and stop when its batch starts', async () => {
@@ -125,9 +87,9 @@ describe('the check before the device', () => {
   it('reuses the review’s simulation when the chain has not moved since: the item that reverts there is held and nothing is signed', async () => {
     const beta = vault('beta');
     const wallets = world.wallets.slice(1, 2);
-    await agreements(beta, wallets);
+    await signAgreements(world, beta.id, wallets);
     const plan = await world.signing.plan({ vaultId: beta.id, action: 'deposit', amount: '10', wallets });
-    await startEpoch(beta);
+    await startNextEpoch(world, beta);
     // The operator simulates the review again after the pause: a new fork at the chain's latest block shows the revert.
     const review = await simulations.simulate(plan.id, { fresh: true });
     const block = review.chains[0]!.block!;
@@ -156,7 +118,7 @@ describe('the check before the device', () => {
   it('runs the remaining items again on a new fork when the chain has moved since the review: the item is held with the new block, nothing signed', async () => {
     const beta = vault('beta');
     const wallets = world.wallets.slice(1, 2);
-    await agreements(beta, wallets);
+    await signAgreements(world, beta.id, wallets);
     const plan = await world.signing.plan({ vaultId: beta.id, action: 'deposit', amount: '10', wallets });
     const review = await simulations.simulate(plan.id);
     expect(review.items.every((i) => i.ok)).toBe(true);
@@ -166,7 +128,7 @@ describe('the check before the device', () => {
     logged.length = 0;
 
     // The vault pauses between the review and the device.
-    await startEpoch(beta);
+    await startNextEpoch(world, beta);
     await world.signing.run(batch.id);
     const held = await world.signing.openBatch(batch.id);
     const deposit = held.items.find((i) => i.step === 'depositAA')!;
