@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan, Selection } from '../../../shared/signing/schemas';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { ForkSession, SimulationService, runningForkPids, simulatePlan, type SimulationDeps } from '../../../electron/services/simulation';
+import { rpc } from '../../../electron/services/simulation/fork';
 import { fromSnapshotEachTest, signAgreements, startNextEpoch, startSigningWorld, type SigningWorld } from '../signing/world';
 import { alive, until } from './processes';
+import { startLatencyProxy } from '../../bench/latency-proxy';
 
 let world: SigningWorld;
 let view: Portfolio;
@@ -132,6 +134,29 @@ describe('a plan simulated on a fork', () => {
       revert: { error: { code: 'SIMULATION_DEPENDENCY_FAILED', message: expect.stringContaining(approve.id) } },
     });
   });
+});
+
+describe('a fork of a remote chain', () => {
+  it('runs the plan on the fork when the RPC answers each request 50 ms late, the wallets’ gas given on the fork', async () => {
+    const candidates = view.vaults.filter((v) => view.requests.some((r) => r.vaultId === v.id && r.action?.kind === 'claim'));
+    const claims = await plan({ vaultId: candidates[0]!.id, action: 'claim' });
+    const origin = rpcOf(candidates[0]!.chain.chainId)[0]!;
+    // Wallets without ETH: the fork gives them their gas first, as it does for new wallets.
+    const wallets = [...new Set(claims.items.filter((i) => i.tx).map((i) => i.wallet))];
+    for (const w of wallets) await rpc(origin, 'anvil_setBalance', [w, '0x0']);
+    const proxy = await startLatencyProxy(origin, 50);
+    try {
+      const result = await simulatePlan(claims, { rpcUrls: () => [proxy.url] });
+      expect(result.chains[0]).toMatchObject({ method: 'fork', reason: null });
+      expect(result.chains[0]!.fundedGas.map((f) => f.wallet).sort()).toEqual([...wallets].sort());
+      expect(result.items).toHaveLength(claims.items.filter((i) => i.tx).length);
+      expect(result.items.every((i) => i.ok)).toBe(true);
+      // The fork read the chain through the slow RPC.
+      expect(proxy.requests).toBeGreaterThan(0);
+    } finally {
+      await proxy.close();
+    }
+  }, 120_000);
 });
 
 describe('when no fork can start', () => {
