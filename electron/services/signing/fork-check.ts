@@ -29,7 +29,7 @@ export type SimulateRemaining = (batch: Batch, items: readonly BatchItem[]) => P
 /** Where an item was simulated, as the held reason says it: "on a fork at block N (…)". */
 function whereSimulated(run: ForkCheckRun, chainId: number): string {
   const block = run.simulation.chains.find((c) => c.chainId === chainId)?.block ?? '?';
-  if (run.basis === 'review') return `on a fork at block ${block} (the review's simulation: the chain has not moved since)`;
+  if (run.basis === 'review') return `on a fork at block ${block}, as simulated for the review (the chain has not moved since)`;
   const reviewed = run.reviewBlocks?.[chainId];
   if (run.basis === 'moved' && reviewed !== undefined) return `on a new fork at block ${block} (the chain moved since the review at block ${reviewed})`;
   return `on a fork at block ${block}`;

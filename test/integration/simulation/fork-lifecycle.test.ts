@@ -106,7 +106,7 @@ describe('the check before the device', () => {
     const deposit = held.items.find((i) => i.step === 'depositAA')!;
     expect(deposit.state).toBe('held');
     expect(deposit.reason).toContain(
-      `Reverts on a fork at block ${block} (the review's simulation: the chain has not moved since): Pausable: paused.`,
+      `Reverts on a fork at block ${block}, as simulated for the review (the chain has not moved since): Pausable: paused.`,
     );
     for (const item of signedItems(held)) expect(item.signed).toBeNull();
     expect(world.reviews).toHaveLength(0);

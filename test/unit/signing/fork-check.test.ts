@@ -43,7 +43,11 @@ function simulated(itemId: string, revert: string | null, ran = true): ItemSimul
   };
 }
 
-function result(items: ItemSimulation[], method: 'fork' | 'none' = 'fork', basis: Omit<ForkCheckRun, 'simulation'> = { basis: 'new' }): ForkCheckRun {
+function result(
+  items: ItemSimulation[],
+  method: 'fork' | 'none' = 'fork',
+  basis: Omit<ForkCheckRun, 'simulation'> = { basis: 'new' },
+): ForkCheckRun {
   return { ...basis, simulation: simulation(items, method) };
 }
 
@@ -88,7 +92,9 @@ describe('the fork check before the device', () => {
   it("says whether it reused the review's simulation or ran the items again on a new fork because the chain moved", async () => {
     const batch = batchOf([item('d', { step: 'depositAA' })]);
     const reused = await revertsOnFork(async () => result([simulated('d', 'EpochVault: paused')], 'fork', { basis: 'review' }), batch);
-    expect(reused.get('d')).toBe("Reverts on a fork at block 120 (the review's simulation: the chain has not moved since): EpochVault: paused.");
+    expect(reused.get('d')).toBe(
+      'Reverts on a fork at block 120, as simulated for the review (the chain has not moved since): EpochVault: paused.',
+    );
     const moved = await revertsOnFork(
       async () => result([simulated('d', 'EpochVault: paused')], 'fork', { basis: 'moved', reviewBlocks: { 31337: '118' } }),
       batch,
