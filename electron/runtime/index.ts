@@ -29,7 +29,7 @@ import { createRegistryFeature } from './features/registry';
 import { createSettingsFeature, offlineSetting } from './features/settings';
 import { createSigningFeature } from './features/signing';
 import { createSimulationFeature } from './features/simulation';
-import { simulatePlan, SimulationService } from '../services/simulation';
+import { SimulationService } from '../services/simulation';
 import { createTransactionsFeature } from './features/transactions';
 import { createVaultsFeature } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
@@ -159,6 +159,13 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     onProgress: (event) => emit('positionRecordsProgress', PositionRecordsProgressSchema.parse(event)),
   });
   const transactions = createTransactionsFeature({ service, catalog, wallets: walletsOf, onExplorerUrls: (urls) => links.remember(urls) });
+  // What will change: one simulation service, its forks started when a plan is kept and shared by
+  // the review, the check before the device and the bundles.
+  const simulations = new SimulationService({
+    findPlan: (planId) => signing.current().pipeline.planToSimulate(planId),
+    rpcUrls: (chainId) => chains.urls(chainId),
+    offline,
+  });
   const signing = createSigningFeature({
     dataDir: options.dataDir,
     demo,
@@ -169,21 +176,12 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     chain: (chainId) => chains.client(chainId),
     offline,
     log: options.log,
-    // An item that reverts on a fork of its chain is held before the device; an offline install has no chain to fork.
-    simulateBeforeDevice: (batch, items) =>
-      offline() ? Promise.reject(new Error('This install is offline.')) : simulatePlan(batch, { rpcUrls: (chainId) => chains.urls(chainId) }, { items }),
+    simulations,
     onEvent: (event) => {
       positions.onSigningEvent(event);
       transactions.onSigningEvent(event);
       emit('signing', event);
     },
-  });
-
-  // What will change: one simulation service for the review and the bundles (an exported plan reuses its forks).
-  const simulations = new SimulationService({
-    findPlan: (planId) => signing.current().pipeline.planForExport(planId).plan,
-    rpcUrls: (chainId) => chains.urls(chainId),
-    offline,
   });
 
   // The vaults feature comes first: it forgets the catalog before any other feature resets.

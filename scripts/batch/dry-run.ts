@@ -1,5 +1,4 @@
 import { formatUnits } from 'viem';
-import { simulatePlan } from '../../electron/services/simulation';
 import { SIGNING_ACTIONS, type SigningAction } from '../../shared/signing/schemas';
 import { dryRunLine, type PlanSimulation } from '../../shared/simulation';
 import { args, fail, say } from './cli';
@@ -19,13 +18,9 @@ export async function dryRun(): Promise<void> {
   const s = await onlineServices();
   try {
     const plan = await planAction(s.world, s.device, s.portfolio, s.signing, action);
-    const simulation = await simulatePlan(plan, {
-      // The same RPCs the plan was read through: the operator's --rpc, or the simulation's chain.
-      rpcUrls: (chainId) => {
-        const url = s.world.rpcOverrides.get(chainId);
-        return url ? [url] : [];
-      },
-    });
+    // On the forks started in the background when the plan was kept, from the same RPCs the plan
+    // was read through: the operator's --rpc, or the simulation's chain.
+    const simulation = await s.simulations.simulate(plan.id);
     for (const line of simulationLines(simulation, new Map(plan.items.map((i) => [i.id, i.label])))) say(line);
     await s.stop();
     say(JSON.stringify(dryRunLine(simulation)));

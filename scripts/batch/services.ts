@@ -5,7 +5,8 @@ import { ApiKeyVault } from '../../electron/services/secrets/api-key';
 import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
 import { createServiceClient, type ServiceClient } from '../../electron/services/service-client';
 import { createBundleService } from '../../electron/services/bundles';
-import { createChainAccess, createSigningService } from '../../electron/services/signing';
+import { createChainAccess, createSigningService, type SigningService } from '../../electron/services/signing';
+import { SimulationService, signingSimulations } from '../../electron/services/simulation';
 import { VaultRegistry, type FirstSeenPolicy } from '../../electron/services/registry';
 import { loadEpochHistory } from '../../electron/services/catalog/vault-views';
 import { simulatePlan } from '../../electron/services/simulation';
@@ -136,6 +137,10 @@ export async function onlineServices(planned: BundleSource | null = null, runner
   });
   const dataDir = dataDirOf();
   const registry = new VaultRegistry(dataDir);
+  // The same check before the device as the console's: a kept plan's forks start in the background
+  // (from the same RPCs the plan is read through), and an item that reverts on a fork is held.
+  let pipeline: SigningService | null = null;
+  const simulations = new SimulationService({ findPlan: (planId) => pipeline!.planToSimulate(planId), rpcUrls: rpcsOf(world.rpcOverrides) });
   const signing = createSigningService({
     dataDir,
     device,
@@ -145,7 +150,9 @@ export async function onlineServices(planned: BundleSource | null = null, runner
     registry,
     firstSeen: firstSeenPolicy(),
     receiptPollingMs: args.sim || args['emulated-device'] ? 100 : 2_000,
+    ...signingSimulations(simulations),
   });
+  pipeline = signing;
   const bundles = createBundleService({
     dataDir,
     signing,
@@ -163,10 +170,13 @@ export async function onlineServices(planned: BundleSource | null = null, runner
     device,
     portfolio,
     signing,
+    simulations,
     bundles,
     registry,
     dataDir,
     async stop() {
+      // No fork outlives the run.
+      await simulations.close();
       await device.stop();
       await world.stop();
     },

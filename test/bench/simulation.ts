@@ -2,7 +2,7 @@
  * Simulation benchmark: how long "what will change" takes for a plan of 20, 100 and 500
  * transactions, on a fork of a local chain with the protocol deployed.
  *
- *   npm run bench:simulation [-- --sizes 20,100,500 --runs 1]
+ *   npm run bench:simulation [-- --sizes 20,100,500 --runs 1 --rpc-latency 50]
  *
  * Each plan is deposits into a vault without KYC, three steps per wallet as the planner drafts a
  * deposit for a wallet that holds nothing yet: the wallet gets underlying (the test token's open
@@ -10,20 +10,31 @@
  * wallets are new: the fork tops up their gas, as it reports. The fork's start (spawn to its first
  * answer, on a local chain: a remote RPC adds its own latency to every state read) is measured
  * apart from the run (impersonation, sending every transaction in device order, receipts, token
- * reads, decoding). One JSON line per run, then the load average.
+ * reads, decoding). One JSON line per run, then the load average. With --rpc-latency MS the fork
+ * reads the chain through an HTTP proxy that answers each request MS late, as a remote RPC would;
+ * the line then counts the requests the fork made through it.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { encodeFunctionData, keccak256, toHex, getAddress, type Hex } from 'viem';
 import { startLocalNetwork } from '../../electron/sim/chain';
+import { startLatencyProxy, type LatencyProxy } from './latency-proxy';
 import { ForkSession, runningForkPids, simulatePlan } from '../../electron/services/simulation';
 import { epochVaultAbi, erc20Abi } from '../../shared/abi';
 import { newBatchItem } from '../../shared/signing/item';
 import type { BatchItem, PlanVault } from '../../shared/signing/schemas';
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '20,100,500' }, runs: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '20,100,500' },
+    runs: { type: 'string', default: '1' },
+    // The fork reads the chain through a proxy that answers each request this many ms late (a remote RPC).
+    'rpc-latency': { type: 'string', default: '0' },
+  },
+});
 const sizes = values.sizes.split(',').map(Number);
 const runs = Number(values.runs);
+const rpcLatencyMs = Number(values['rpc-latency']);
 
 const mintAbi = [
   {
@@ -39,6 +50,7 @@ const mintAbi = [
 ] as const;
 
 const network = await startLocalNetwork();
+let proxy: LatencyProxy | null = null;
 try {
   // A vault without KYC: any new wallet may deposit.
   const { chain, deployment } = network.chains.find((c) => c.deployment.vaults.some((v) => v.keyring === null))!;
@@ -105,7 +117,11 @@ try {
   for (const size of sizes) {
     for (let run = 0; run < runs; run++) {
       const plan = planOf(size);
-      const deps = { rpcUrls: () => [chain.rpcUrl] };
+      // A new proxy per run: the fork's reads of each run are counted alone.
+      await proxy?.close();
+      proxy = rpcLatencyMs > 0 ? await startLatencyProxy(chain.rpcUrl, rpcLatencyMs) : null;
+      const forkUrl = proxy?.url ?? chain.rpcUrl;
+      const deps = { rpcUrls: () => [forkUrl], forkTimeoutMs: 120_000 };
       const session = new ForkSession(deps);
       const forkStarted = Date.now();
       const kept = await session.forkOf(chain.chainId);
@@ -117,6 +133,7 @@ try {
       const line = {
         items: size,
         method: result.chains[0]?.method,
+        ...(result.chains[0]?.reason ? { reason: result.chains[0].reason } : {}),
         forkBlock: result.chains[0]?.block,
         forkStartMs,
         forkSpawnToAnswerMs: kept.fork.startMs,
@@ -128,6 +145,7 @@ try {
           .map((i) => `${i.call}: ${i.revert?.reason ?? i.revert?.error.message}`)
           .slice(0, 3),
         fundedWallets: result.chains[0]?.fundedGas.length,
+        ...(proxy ? { rpcLatencyMs, rpcRequests: proxy.requests } : {}),
         forksLeft: runningForkPids().length,
         loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
       };
@@ -135,6 +153,7 @@ try {
     }
   }
 } finally {
+  await proxy?.close();
   await network.stop();
 }
 process.stdout.write(`${JSON.stringify({ loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100), cpus: os.cpus().length })}\n`);

@@ -146,8 +146,9 @@ describe('what will change, simulated on a fork before anything is signed', () =
     expect(await s.panel().getByRole('button', { name: 'Approve' }).count()).toBe(0);
     const journal = await s.shownBatch();
     expect(journal.items.every((i) => i.signed === null && !i.history.some((h) => h.state === 'on-device'))).toBe(true);
-    // Each says why: the vault's move since the plan and what the fork decoded.
-    for (const i of journal.items) expect(i.reason).toMatch(/reverts on a fork at block \d+: \S/i);
+    // Each says why: what the fork decoded, on the review's own simulation (the pause set by hand
+    // made no block: the chain is still at the block the review was simulated at).
+    for (const i of journal.items) expect(i.reason).toMatch(/reverts on a fork at block \d+, as simulated for the review \(the chain has not moved since\): \S/i);
     await screenshot(page, 'what-will-change-held');
     // The check before the device stopped its forks: only the review's own is left running.
     expect(runningForkPids().length).toBeLessThanOrEqual(1);

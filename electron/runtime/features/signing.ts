@@ -8,6 +8,7 @@ import type { ServiceClient } from '../../services/service-client';
 import type { WalletBook } from '../../services/wallets/wallet-book';
 import type { Logger } from '../../services/log/logger';
 import { VaultRegistry } from '../../services/registry';
+import { signingSimulations, type SimulationService } from '../../services/simulation';
 import type { DeviceHost } from '../device-host';
 import { feature, forward, type Feature, type ForwardTarget } from '../feature';
 import { exportFileName } from '../export-file-name';
@@ -26,8 +27,11 @@ export interface SigningFeatureDeps {
   onEvent: Parameters<SigningService['subscribe']>[0];
   /** An offline-review install: it pins nothing itself (its registry is imported) and refuses a bundle on a vault not pinned there. */
   offline?: () => boolean;
-  /** Runs a batch's remaining transactions on forks before the device (none on an offline install). */
-  simulateBeforeDevice?: SigningServiceOptions['simulateBeforeDevice'];
+  /**
+   * What will change: a kept plan's forks start in the background, and a batch's remaining
+   * transactions run on forks before the device (an offline install refuses: nothing is held by it).
+   */
+  simulations?: SimulationService;
 }
 
 /** The signing pipeline of one mode, as the bundles feature shares it: pipeline, chains and journal folder. */
@@ -76,7 +80,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
       ? { kind: 'pin-after-checks', by: 'the demo (its own simulated vaults)' }
       : { kind: 'refuse', action: 'Review its contracts below, as the chain describes them, and pin them if they are the ones its operator publishes; then plan again.' },
     log: deps.log,
-    ...(deps.simulateBeforeDevice ? { simulateBeforeDevice: deps.simulateBeforeDevice } : {}),
+    ...(deps.simulations ? signingSimulations(deps.simulations) : {}),
   });
   const unsubscribe = service.subscribe(deps.onEvent);
 

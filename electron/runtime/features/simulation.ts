@@ -2,7 +2,7 @@ import type { SimulationService } from '../../services/simulation';
 import { feature, type Feature } from '../feature';
 
 export interface SimulationFeatureDeps {
-  /** The one simulation service of the runtime (the bundles' export asks it too, on the same forks). */
+  /** The console's one simulation service: its forks and results are shared with the other features (signing, the bundles' export). */
   service: SimulationService;
 }
 

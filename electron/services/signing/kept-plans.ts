@@ -16,10 +16,24 @@ interface KeptPlan {
 export class KeptPlans {
   private readonly plans = new Map<string, KeptPlan>();
 
-  keep(plan: Plan, basis: PlanBasis | null): void {
+  /** Keeps a plan; returns the ids of the oldest plans it pushed out. */
+  keep(plan: Plan, basis: PlanBasis | null): string[] {
     this.plans.delete(plan.id);
     this.plans.set(plan.id, { plan, basis, exportedAs: null });
-    while (this.plans.size > MAX_KEPT_PLANS) this.plans.delete(this.plans.keys().next().value!);
+    const dropped: string[] = [];
+    while (this.plans.size > MAX_KEPT_PLANS) {
+      const oldest = this.plans.keys().next().value!;
+      this.plans.delete(oldest);
+      dropped.push(oldest);
+    }
+    return dropped;
+  }
+
+  /** A kept plan as it is, whatever made it (one vault or several, planned here or imported). */
+  find(planId: string): Plan {
+    const kept = this.plans.get(planId);
+    if (!kept) throw new AppError({ code: 'SIGNING_PLAN_NOT_FOUND', message: 'This plan is no longer available.', action: 'Plan the batch again.' });
+    return structuredClone(kept.plan);
   }
 
   forExport(planId: string): { plan: Plan; basis: PlanBasis } {

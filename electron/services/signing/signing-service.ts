@@ -51,6 +51,11 @@ export interface SigningServiceOptions {
   receiptPollingMs?: number;
   /** Runs a batch's remaining transactions on forks before the device: an item that reverts there is held. */
   simulateBeforeDevice?: SimulateRemaining;
+  /**
+   * Told when a plan is kept (its forks start in the background while the operator reviews it),
+   * started as a batch, or dropped (pushed out by newer plans): their forks stop then.
+   */
+  planEvents?: { kept(plan: Plan): void; started(planId: string): void; dropped(planId: string): void };
 }
 
 export type SigningListener = (event: SigningEvent) => void;
@@ -101,7 +106,7 @@ export class SigningService {
     const deps = { ...this.options, verifyVault: (vault: Portfolio['vaults'][number], client: PublicClient) => registry.verifyForPlan(identityOf(vault), client, firstSeen) };
     const { plan, basis } = await planWithBasis(deps, input);
     await this.gate(plan);
-    this.plans.keep(plan, basis);
+    this.keepPlan(plan, basis);
     return structuredClone(plan);
   }
 
@@ -129,7 +134,7 @@ export class SigningService {
       planned.push(plan);
     }
     const plan = mergeVaultPlans(planned);
-    this.plans.keep(plan, null);
+    this.keepPlan(plan, null);
     return structuredClone(plan);
   }
 
@@ -170,7 +175,7 @@ export class SigningService {
   async registerPlan(plan: Plan): Promise<Plan> {
     const parsed = PlanSchema.parse(plan);
     await this.gate(parsed);
-    this.plans.keep(parsed, null);
+    this.keepPlan(parsed, null);
     return structuredClone(parsed);
   }
 
@@ -207,6 +212,18 @@ export class SigningService {
     gateItems({ vault: pinned, action: plan.selection.action, approval: plan.selection.approval ?? 'exact' }, plan.items);
   }
 
+  /** Keeps a plan by id and tells the plan events: its forks start, and those of plans pushed out stop. */
+  private keepPlan(plan: Plan, basis: PlanBasis | null): void {
+    const dropped = this.plans.keep(plan, basis);
+    for (const id of dropped) this.options.planEvents?.dropped(id);
+    this.options.planEvents?.kept(plan);
+  }
+
+  /** A kept plan by id, whatever made it (one vault or several), for its simulation. */
+  planToSimulate(planId: string): Plan {
+    return this.plans.find(planId);
+  }
+
   /** A plan made here and what it was made from, for an unsigned bundle. */
   planForExport(planId: string): { plan: Plan; basis: PlanBasis } {
     return this.plans.forExport(planId);
@@ -239,6 +256,7 @@ export class SigningService {
       throw new AppError({ code: 'SIGNING_PLAN_USED', message: `This plan is already batch ${batchId}.`, action: 'Open that batch, or plan again.' });
     }
     this.plans.forget(plan.id);
+    this.options.planEvents?.started(plan.id);
     const now = new Date().toISOString();
     const batch: Batch = {
       schemaVersion: JOURNAL_SCHEMA_VERSION,

@@ -1,4 +1,4 @@
-import { BaseError, createPublicClient, http, numberToHex, type Hex, type PublicClient } from 'viem';
+import { BaseError, TransactionReceiptNotFoundError, createPublicClient, http, numberToHex, type Hex, type PublicClient } from 'viem';
 import { erc20Abi } from '../../../shared/abi';
 import type { BatchItem, PlanVault } from '../../../shared/signing/schemas';
 import { allowanceKey, tokensMoved, type AllowanceChange, type ItemSimulation } from '../../../shared/simulation';
@@ -80,8 +80,7 @@ export async function runOnFork(rpcUrl: string, items: readonly BatchItem[], vau
         continue;
       }
     }
-    // Automine mines it at once; the receipt may still take a moment to be indexed.
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 5, timeout: 60_000 });
+    const receipt = await minedOnFork(client, hash);
     if (receipt.status === 'reverted') {
       const error = await minedRevert(client, receipt, { from: item.wallet as Hex, to: tx.to as Hex, data: (tx.data ?? '0x') as Hex });
       results.set(item.id, reverted(item, vault, error, receipt.gasUsed, note));
@@ -136,6 +135,25 @@ export async function runOnFork(rpcUrl: string, items: readonly BatchItem[], vau
  * Impersonates every sender, and tops up the ETH of a wallet whose balance on the fork is under the
  * most its transactions may cost (gas limit × max fee, plus value): only then, and only to that.
  */
+/**
+ * The receipt of a transaction sent to the fork. Automine mines it at once, but a fork of a remote
+ * chain first reads the state it touches through the RPC, and may show the new block before the
+ * receipt: waiting for a block after the receipt was missed would wait forever (no other block
+ * comes), so the receipt itself is asked until it is there.
+ */
+async function minedOnFork(client: PublicClient, hash: Hex, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const receipt = await client.getTransactionReceipt({ hash }).catch((err: unknown) => {
+      if (err instanceof TransactionReceiptNotFoundError) return null;
+      throw err;
+    });
+    if (receipt) return receipt;
+    if (Date.now() > deadline) throw new Error(`The fork did not mine transaction ${hash} within ${Math.round(timeoutMs / 1000)} s.`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
 async function fundSenders(
   client: PublicClient,
   request: Request,

@@ -80,6 +80,17 @@ export class ForkSession {
     return kept.fork;
   }
 
+  /** Whether this chain's fork has started (or is starting): started in the background, it is up before the review asks. */
+  has(chainId: number): boolean {
+    return this.forks.has(chainId);
+  }
+
+  /** The block and hash each fork that is up was taken at, by chain id. */
+  async taken(): Promise<Map<number, { block: bigint; hash: string }>> {
+    const up = await Promise.all([...this.forks.values()].map((p) => p.then((k) => k.fork).catch(() => null)));
+    return new Map(up.flatMap((f) => (f ? [[f.chainId, { block: f.block, hash: f.blockHash }] as const] : [])));
+  }
+
   /** Stops every fork of the plan (and any still starting). Safe to call twice. */
   async close(): Promise<void> {
     this.closed = true;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type Hex } from 'viem';
-import { epochVaultAbi, erc20Abi } from '../../../shared/abi';
+import { erc20Abi } from '../../../shared/abi';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, Plan, Selection } from '../../../shared/signing/schemas';
-import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './world';
+import { fromSnapshotEachTest, signingWorldForFile, startNextEpoch, type SigningWorld } from './world';
 
 // Plans that cannot go stale: between the review and the device the chain moves (the vault starts
 // its next epoch and pauses itself, a balance falls). Each item is checked again just before the
@@ -24,17 +24,7 @@ const chainOf = (v: Portfolio['vaults'][number]) => world.sim.network.chains.fin
 const signedItems = (b: Batch) => b.items.filter((i) => i.step !== 'none');
 
 /** The manager starts the vault's next epoch (the vault pauses itself for it), as the cycle driver would. */
-async function startEpoch(v: Portfolio['vaults'][number]): Promise<void> {
-  const chain = chainOf(v);
-  const deployed = chain.deployment.vaults.find((d) => d.epochVault.toLowerCase() === v.epochVault.toLowerCase())!;
-  await chain.chain.client.write({
-    from: deployed.manager,
-    to: v.epochVault as Hex,
-    abi: epochVaultAbi,
-    functionName: 'startEpoch',
-    args: [],
-  });
-}
+const startEpoch = (v: Portfolio['vaults'][number]) => startNextEpoch(world, v);
 
 async function agreements(v: Portfolio['vaults'][number], wallets: Selection['wallets']): Promise<void> {
   const plan = await world.signing.plan({ vaultId: v.id, action: 'agreements', wallets });

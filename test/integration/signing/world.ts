@@ -6,7 +6,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PublicClient } from 'viem';
+import type { Hex, PublicClient } from 'viem';
+import { epochVaultAbi } from '../../../shared/abi';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createRpcClient } from '../../../electron/services/chain/rpc-client';
 import { DeviceService } from '../../../electron/services/device';
@@ -14,6 +15,8 @@ import { PortfolioService } from '../../../electron/services/portfolio/portfolio
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import { createSigningService, type SigningService } from '../../../electron/services/signing';
 import { VaultRegistry } from '../../../electron/services/registry';
+import { SimulationService, signingSimulations } from '../../../electron/services/simulation';
+import type { Logger } from '../../../electron/services/log/logger';
 import { SIM_MNEMONIC } from '../../../electron/sim/chain/accounts';
 import { startLocalSimulation, type LocalSimulation } from '../../../electron/sim/indexer';
 import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../../../electron/sim/ledger';
@@ -32,6 +35,8 @@ export interface SigningWorld {
   chains: Map<number, PublicClient>;
   dataDir: string;
   signing: SigningService;
+  /** With `simulations`: the console's simulation service, wired to the pipeline as the console wires it. */
+  simulations: SimulationService | null;
   wallets: SelectionWallet[];
   /**
    * The operator's hand on the device: called for every review the Ledger shows; "approve" (the
@@ -47,7 +52,7 @@ export interface SigningWorld {
   stop(): Promise<void>;
 }
 
-export async function startSigningWorld(options: { wallets?: number } = {}): Promise<SigningWorld> {
+export async function startSigningWorld(options: { wallets?: number; simulations?: boolean; log?: Logger } = {}): Promise<SigningWorld> {
   const sim = await startLocalSimulation({ seed: 3, wallets: options.wallets ?? 12, pace: 'fast' });
   for (const d of sim.drivers) await d.stop();
   const service = await startSimService({ store: sim.store, port: 0 });
@@ -75,7 +80,14 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
   );
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vaultdesk-signing-'));
   const wallets = sim.seeded.wallets.map((w, i) => ({ address: w.address, label: `W${i}`, path: `44'/60'/0'/0/${w.index}` }));
-  const signing = createSigningService({
+  // The same check before the device as the console's: forks of the local chain stand for the operator's RPC.
+  const simulations = options.simulations
+    ? new SimulationService({
+        findPlan: (planId) => signing.planToSimulate(planId),
+        rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl),
+      })
+    : null;
+  const signing: SigningService = createSigningService({
     dataDir,
     device,
     loadPortfolio: (w) => portfolio.load(w, null),
@@ -85,6 +97,8 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
     firstSeen: { kind: 'pin-after-checks', by: 'the test world' },
     receiptPollingMs: 50,
     receiptTimeoutMs: 20_000,
+    ...(simulations ? signingSimulations(simulations) : {}),
+    ...(options.log ? { log: options.log } : {}),
   });
   const world: SigningWorld = {
     sim,
@@ -96,6 +110,7 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
     chains,
     dataDir,
     signing,
+    simulations,
     wallets,
     onReview: () => 'approve',
     reviews: [],
@@ -121,6 +136,7 @@ export async function startSigningWorld(options: { wallets?: number } = {}): Pro
       };
     },
     async stop() {
+      await simulations?.close();
       await device.stop().catch(() => undefined);
       await service.close().catch(() => undefined);
       await sim.stop().catch(() => undefined);
@@ -173,4 +189,25 @@ export function fromSnapshotEachTest(world: () => SigningWorld, cleanup?: () => 
     cleanup?.();
     await restore?.();
   });
+}
+
+/** The manager starts the vault's next epoch (the vault pauses itself for it), as the cycle driver would: a new block. */
+export async function startNextEpoch(world: SigningWorld, vault: Portfolio['vaults'][number]): Promise<void> {
+  const chain = world.sim.network.chains.find((c) => c.chain.chainId === vault.chain.chainId)!;
+  const deployed = chain.deployment.vaults.find((d) => d.epochVault.toLowerCase() === vault.epochVault.toLowerCase())!;
+  await chain.chain.client.write({
+    from: deployed.manager,
+    to: vault.epochVault as Hex,
+    abi: epochVaultAbi,
+    functionName: 'startEpoch',
+    args: [],
+  });
+}
+
+/** Signs the lender agreements of a vault these wallets still miss (deposits need them). */
+export async function signAgreements(world: SigningWorld, vaultId: string, wallets: SelectionWallet[]): Promise<void> {
+  const plan = await world.signing.plan({ vaultId, wallets, action: 'agreements' });
+  if (!plan.items.some((i) => i.message)) return;
+  const batch = await world.signing.createBatch(plan.id, { acknowledgeBlindSigning: true });
+  await world.signing.run(batch.id);
 }

@@ -6,12 +6,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Hex } from 'viem';
-import { epochVaultAbi } from '../../../shared/abi';
 import type { Plan, Selection } from '../../../shared/signing/schemas';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { ForkSession, SimulationService, runningForkPids, simulatePlan, type SimulationDeps } from '../../../electron/services/simulation';
-import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
+import { rpc } from '../../../electron/services/simulation/fork';
+import { fromSnapshotEachTest, signAgreements, startNextEpoch, startSigningWorld, type SigningWorld } from '../signing/world';
+import { alive, until } from './processes';
+import { startLatencyProxy } from '../../bench/latency-proxy';
 
 let world: SigningWorld;
 let view: Portfolio;
@@ -32,30 +33,6 @@ const rpcOf = (chainId: number) => world.sim.network.chains.filter((c) => c.chai
 const deps: SimulationDeps = { rpcUrls: rpcOf };
 const plan = (selection: Omit<Selection, 'wallets'> & { wallets?: Selection['wallets'] }): Promise<Plan> =>
   world.signing.plan({ wallets: world.wallets, ...selection });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Signs the lender agreements of a vault for these wallets (deposits need them). */
-async function signAgreements(vaultId: string, wallets: Selection['wallets']): Promise<void> {
-  const agreements = await world.signing.plan({ vaultId, wallets, action: 'agreements' });
-  if (!agreements.items.some((i) => i.message)) return;
-  const batch = await world.signing.createBatch(agreements.id);
-  await world.signing.run(batch.id);
-}
 
 describe('a plan simulated on a fork', () => {
   it('claims: every item succeeds and pays its wallet the token it claims, at the fork’s block, and the fork is stopped after', async () => {
@@ -88,7 +65,7 @@ describe('a plan simulated on a fork', () => {
   it('a deposit shows the underlying leaving each wallet and the tranche arriving; paused between plan and review, it will revert with the decoded reason', async () => {
     const beta = vault('beta');
     const wallets = world.wallets.slice(1, 3);
-    await signAgreements(beta.id, wallets);
+    await signAgreements(world, beta.id, wallets);
     const deposits = await plan({ vaultId: beta.id, action: 'deposit', amount: '10', wallets });
     const session = new ForkSession(deps);
     try {
@@ -115,15 +92,7 @@ describe('a plan simulated on a fork', () => {
       const forkPid = runningForkPids()[0]!;
 
       // The manager starts the epoch between plan and review: the vault is paused for deposits.
-      const chain = world.sim.network.chains.find((c) => c.chain.chainId === beta.chain.chainId)!;
-      const deployed = chain.deployment.vaults.find((v) => v.epochVault.toLowerCase() === beta.epochVault.toLowerCase())!;
-      await chain.chain.client.write({
-        from: deployed.manager,
-        to: beta.epochVault as Hex,
-        abi: epochVaultAbi,
-        functionName: 'startEpoch',
-        args: [],
-      });
+      await startNextEpoch(world, beta);
       // The kept fork was taken before: a fresh session forks the chain as it is now.
       const stale = await simulatePlan(deposits, deps, { session });
       expect(stale.items.every((i) => i.ok)).toBe(true);
@@ -148,7 +117,7 @@ describe('a plan simulated on a fork', () => {
   it('an action whose approval reverts is not run, and says which step it waits for', async () => {
     const beta = vault('beta');
     const wallets = world.wallets.slice(1, 2);
-    await signAgreements(beta.id, wallets);
+    await signAgreements(world, beta.id, wallets);
     const deposits = await plan({ vaultId: beta.id, action: 'deposit', amount: '10', wallets });
     const approve = deposits.items.find((i) => i.step === 'approve')!;
     // An approval to the wrong contract cannot be built by the planner: break its call data instead.
@@ -165,6 +134,29 @@ describe('a plan simulated on a fork', () => {
       revert: { error: { code: 'SIMULATION_DEPENDENCY_FAILED', message: expect.stringContaining(approve.id) } },
     });
   });
+});
+
+describe('a fork of a remote chain', () => {
+  it('runs the plan on the fork when the RPC answers each request 50 ms late, the wallets’ gas given on the fork', async () => {
+    const candidates = view.vaults.filter((v) => view.requests.some((r) => r.vaultId === v.id && r.action?.kind === 'claim'));
+    const claims = await plan({ vaultId: candidates[0]!.id, action: 'claim' });
+    const origin = rpcOf(candidates[0]!.chain.chainId)[0]!;
+    // Wallets without ETH: the fork gives them their gas first, as it does for new wallets.
+    const wallets = [...new Set(claims.items.filter((i) => i.tx).map((i) => i.wallet))];
+    for (const w of wallets) await rpc(origin, 'anvil_setBalance', [w, '0x0']);
+    const proxy = await startLatencyProxy(origin, 50);
+    try {
+      const result = await simulatePlan(claims, { rpcUrls: () => [proxy.url] });
+      expect(result.chains[0]).toMatchObject({ method: 'fork', reason: null });
+      expect(result.chains[0]!.fundedGas.map((f) => f.wallet).sort()).toEqual([...wallets].sort());
+      expect(result.items).toHaveLength(claims.items.filter((i) => i.tx).length);
+      expect(result.items.every((i) => i.ok)).toBe(true);
+      // The fork read the chain through the slow RPC.
+      expect(proxy.requests).toBeGreaterThan(0);
+    } finally {
+      await proxy.close();
+    }
+  }, 120_000);
 });
 
 describe('when no fork can start', () => {

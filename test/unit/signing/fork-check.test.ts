@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revertsOnFork, type SimulateRemaining } from '../../../electron/services/signing/fork-check';
+import { revertsOnFork, type ForkCheckRun, type SimulateRemaining } from '../../../electron/services/signing/fork-check';
 import { newBatchItem } from '../../../shared/signing/item';
 import type { BatchItem } from '../../../shared/signing/schemas';
 import type { ItemSimulation, PlanSimulation } from '../../../shared/simulation';
@@ -43,7 +43,15 @@ function simulated(itemId: string, revert: string | null, ran = true): ItemSimul
   };
 }
 
-function result(items: ItemSimulation[], method: 'fork' | 'none' = 'fork'): PlanSimulation {
+function result(
+  items: ItemSimulation[],
+  method: 'fork' | 'none' = 'fork',
+  basis: Omit<ForkCheckRun, 'simulation'> = { basis: 'new' },
+): ForkCheckRun {
+  return { ...basis, simulation: simulation(items, method) };
+}
+
+function simulation(items: ItemSimulation[], method: 'fork' | 'none'): PlanSimulation {
   return {
     planId: 'batch-1',
     simulatedAt: new Date(0).toISOString(),
@@ -79,5 +87,18 @@ describe('the fork check before the device', () => {
     expect((await revertsOnFork(async () => result([simulated('d', null)]), batch)).size).toBe(0);
     expect((await revertsOnFork(async () => Promise.reject(new Error('no anvil')), batch)).size).toBe(0);
     expect((await revertsOnFork(async () => result([], 'none'), batch)).size).toBe(0);
+  });
+
+  it("says whether it reused the review's simulation or ran the items again on a new fork because the chain moved", async () => {
+    const batch = batchOf([item('d', { step: 'depositAA' })]);
+    const reused = await revertsOnFork(async () => result([simulated('d', 'EpochVault: paused')], 'fork', { basis: 'review' }), batch);
+    expect(reused.get('d')).toBe(
+      'Reverts on a fork at block 120, as simulated for the review (the chain has not moved since): EpochVault: paused.',
+    );
+    const moved = await revertsOnFork(
+      async () => result([simulated('d', 'EpochVault: paused')], 'fork', { basis: 'moved', reviewBlocks: { 31337: '118' } }),
+      batch,
+    );
+    expect(moved.get('d')).toBe('Reverts on a new fork at block 120 (the chain moved since the review at block 118): EpochVault: paused.');
   });
 });
