@@ -4,6 +4,7 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useReducer,
   useRef,
   useState,
   type MouseEvent,
@@ -167,11 +168,14 @@ const RECYCLE_SLOTS = 256;
  * a fast wheel, a scrollbar drag) draws the rows coming into view as one line of text each, and
  * draws them whole as soon as it slows down or stops. A whole row costs some 30 elements to build,
  * style, lay out and paint; a screenful of them every frame is what made such a scroll stutter.
- * A single jump (Page Down, a click on the scrollbar) is drawn whole at once.
+ * While scrolling, and until every row is whole again, at most `wholePerFrame` rows are made whole
+ * per frame (those on screen first), so that neither a jump (Page Down, a click on the scrollbar)
+ * nor the end of a fling draws a screenful at once; the others follow over the next frames.
  */
 const LIGHT_ROWS = {
   /** A render is a big move when at least this share of the rows on screen are new. */
   newShare: 0.34,
+  wholePerFrame: 8,
 };
 
 /**
@@ -421,18 +425,51 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   // Whether this render is the second big move in a row while scrolling (see LIGHT_ROWS). What the
   // last render showed is kept in a ref, updated once the render is committed.
   const firstIndex = items[0]?.index ?? 0;
-  const lastShown = useRef({ first: firstIndex, bigMove: false, shown });
-  const bigMove =
-    virtualizer.isScrolling &&
-    lastShown.current.shown === shown &&
-    Math.abs(firstIndex - lastShown.current.first) >= Math.max(3, slots * LIGHT_ROWS.newShare);
-  const flinging = bigMove && lastShown.current.bigMove;
-  // Rows already drawn whole stay whole while flinging; only the ones coming into view are light.
+  const lastShown = useRef({ first: firstIndex, bigMove: false, flinging: false, shown, light: 0 });
+  const last = lastShown.current;
+  const moved = firstIndex !== last.first || last.shown !== shown;
+  const bigMove = moved
+    ? virtualizer.isScrolling && last.shown === shown && Math.abs(firstIndex - last.first) >= Math.max(3, slots * LIGHT_ROWS.newShare)
+    : last.bigMove && virtualizer.isScrolling;
+  // A render between two scroll steps (rows made whole, see below) leaves a fling a fling.
+  const flinging = virtualizer.isScrolling && (moved ? bigMove && last.bigMove : last.flinging);
+  // Rows already drawn whole stay whole; new ones are whole within this frame's budget, on-screen
+  // rows first. Outside a scroll (the first rows, a filter, a sort) every row is whole at once.
   const wholeBefore = useRef(new Set<number>());
   const whole = new Set<number>();
+  const limited = virtualizer.isScrolling || last.light > 0;
+  let budget = flinging ? 0 : limited ? LIGHT_ROWS.wholePerFrame : Infinity;
+  const range = virtualizer.range;
+  const onScreen = (i: number) => !range || (i >= range.startIndex && i <= range.endIndex);
+  for (const first of [true, false])
+    for (const item of items) {
+      if (onScreen(item.index) !== first) continue;
+      const position = shown[item.index]!;
+      if (wholeBefore.current.has(position)) whole.add(position);
+      else if (budget > 0) {
+        budget--;
+        whole.add(position);
+      }
+    }
+  const light = items.length - whole.size;
   useLayoutEffect(() => {
-    lastShown.current = { first: firstIndex, bigMove, shown };
+    lastShown.current = { first: firstIndex, bigMove, flinging, shown, light };
     wholeBefore.current = whole;
+  });
+  // Rows still drawn as one line once the fling is over: more of them made whole after the next
+  // frame is painted, in a task of their own (not in that frame's, which holds the scroll's).
+  const [, wholeMore] = useReducer((n: number) => n + 1, 0);
+  const catchUp = light > 0 && !flinging;
+  useEffect(() => {
+    if (!catchUp) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(wholeMore, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   });
   // Keep only the rows around the screen, so that scrolling through the table does not pile up
   // row objects.
@@ -493,8 +530,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
           {items.map((item) => {
             const position = shown[item.index]!;
             const row = rowAt(position);
-            const light = flinging && !wholeBefore.current.has(position);
-            if (!light) whole.add(position);
+            const light = !whole.has(position);
             return (
               <RowView
                 // Keyed by slot, not by row: a row that scrolls out hands its elements to the one
