@@ -29,6 +29,11 @@
  *   frame, then in jumps of thousands of rows; every long task (> 50 ms, PerformanceObserver
  *   'longtask') is counted, and the longest frame gap is reported.
  *
+ * Then per screen a summary: the medians, the load average over its runs, and each of the issue's
+ * targets (first render ≤ 300 ms, filter ≤ 100 ms, no long task while scrolling) met or missed by
+ * how much. `--trace` writes performance traces of the first run's first render and scroll and
+ * prints where the main thread's time went; `--profile` writes a CPU profile of the first run.
+ *
  * The last line printed is one JSON object with the figures (medians over the runs, and each run).
  */
 import { execFileSync } from 'node:child_process';
