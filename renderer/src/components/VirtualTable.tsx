@@ -1,4 +1,16 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import {
   createRow,
   flexRender,
@@ -49,6 +61,11 @@ export interface VirtualTableProps<T> {
   minWidth?: number;
   empty?: ReactNode;
   initialSorting?: SortingState;
+  /**
+   * What a row shows while the table is flung faster than it can be read (see `LIGHT_ROWS`): one
+   * line of text, e.g. the wallet's label. Without it such rows are drawn empty.
+   */
+  placeholder?: (row: T) => string;
 }
 
 type SortKey = string | number | boolean | null;
@@ -74,16 +91,15 @@ function compareKeys(a: SortKey, b: SortKey): number {
  * values are text or numbers). Built in idle time once the data is shown, so that the first search
  * does not pay for it; a search that comes earlier finishes it at once.
  */
-function searchIndex<T>(data: readonly T[], columns: readonly Column<T, unknown>[]) {
-  const searchable = columns.filter((c) => c.accessorFn && c.columnDef.enableGlobalFilter !== false);
+function searchIndex<T>(data: readonly T[], searchable: readonly ((row: T, index: number) => unknown)[]) {
   const texts = new Array<string>(data.length);
   let built = 0;
   const buildTo = (end: number) => {
     for (; built < end; built++) {
       const row = data[built]!;
       let text = '';
-      for (const column of searchable) {
-        const value = column.accessorFn!(row, built);
+      for (const accessor of searchable) {
+        const value = accessor(row, built);
         if (typeof value === 'string' || typeof value === 'number') text += `${String(value).toLowerCase()}\u0000`;
       }
       texts[built] = text;
@@ -107,6 +123,15 @@ function searchIndex<T>(data: readonly T[], columns: readonly Column<T, unknown>
       return () => cancelIdleCallback(handle);
     },
   };
+}
+
+/** The same array as the last render's while its items are the same, so that what depends on it is kept. */
+function useSameItems<U>(items: U[]): U[] {
+  const [kept, setKept] = useState(items);
+  const same = kept.length === items.length && kept.every((item, i) => item === items[i]);
+  // Adjusting state while rendering, as React documents for values derived from the last render.
+  if (!same) setKept(items);
+  return same ? kept : items;
 }
 
 /** A compact row: one line of text. */
@@ -136,11 +161,34 @@ function titleWhenCut(event: MouseEvent<HTMLElement>): void {
   else cell.removeAttribute('title');
 }
 
-/** Row elements reused while scrolling: more than can ever be on screen at once. */
+/** Above this many rows on screen at once, rows are keyed by id instead of reusing elements. */
 const RECYCLE_SLOTS = 256;
+/**
+ * A table flung faster than anyone reads (a screenful of new rows a frame, two frames running:
+ * a fast wheel, a scrollbar drag) draws the rows coming into view as one line of text each, and
+ * draws them whole as soon as it slows down or stops. A whole row costs some 30 elements to build,
+ * style, lay out and paint; a screenful of them every frame is what made such a scroll stutter.
+ * While scrolling, and until every row is whole again, at most `wholePerFrame` rows are made whole
+ * per frame (those on screen first), so that neither a jump (Page Down, a click on the scrollbar)
+ * nor the end of a fling draws a screenful at once; the others follow over the next frames.
+ */
+const LIGHT_ROWS = {
+  /** A render is a big move when at least this share of the rows on screen are new. */
+  newShare: 0.34,
+  wholePerFrame: 8,
+};
+
+/**
+ * Rows rendered beyond each edge of the box. Few: a fast scroll brings a screenful of new rows
+ * every frame whatever the margin, and each row kept beyond it is laid out and painted for nothing.
+ */
+const OVERSCAN = 3;
 
 interface RowViewProps<T> {
   row: Row<T>;
+  /** Drawn as one line of `placeholder` text instead of its cells (the table is being flung). */
+  light: boolean;
+  placeholder: string;
   /** Position among the rows shown. */
   index: number;
   start: number;
@@ -161,6 +209,8 @@ interface RowViewProps<T> {
  */
 const RowView = memo(function RowView<T>({
   row,
+  light,
+  placeholder,
   index,
   start,
   height,
@@ -179,22 +229,29 @@ const RowView = memo(function RowView<T>({
       className={`vt-row${isSelected ? ' selected' : ''}`}
       style={{ gridTemplateColumns: template, height, transform: `translateY(${start}px)`, contain: 'strict' }}
     >
-      {row.getVisibleCells().map((cell) => {
-        const meta = cell.column.columnDef.meta as ColumnMeta | undefined;
-        return (
-          <div
-            key={cell.column.id}
-            role="cell"
-            className={`vt-cell${meta?.align === 'right' ? ' num' : ''}${meta?.select ? ' vt-select' : ''}${meta?.wrap ? ' vt-wrap' : ''}`}
-          >
-            {meta?.select ? (
-              <input type="checkbox" aria-label={selectLabel} checked={isSelected} onChange={() => onToggle(row.id)} />
-            ) : (
-              flexRender(cell.column.columnDef.cell, cell.getContext())
-            )}
-          </div>
-        );
-      })}
+      {light ? (
+        <div role="cell" className="vt-cell vt-light cell-sub" style={{ gridColumn: '1 / -1' }}>
+          {placeholder}
+        </div>
+      ) : null}
+      {light
+        ? null
+        : row.getVisibleCells().map((cell) => {
+            const meta = cell.column.columnDef.meta as ColumnMeta | undefined;
+            return (
+              <div
+                key={cell.column.id}
+                role="cell"
+                className={`vt-cell${meta?.align === 'right' ? ' num' : ''}${meta?.select ? ' vt-select' : ''}${meta?.wrap ? ' vt-wrap' : ''}`}
+              >
+                {meta?.select ? (
+                  <input type="checkbox" aria-label={selectLabel} checked={isSelected} onChange={() => onToggle(row.id)} />
+                ) : (
+                  flexRender(cell.column.columnDef.cell, cell.getContext())
+                )}
+              </div>
+            );
+          })}
     </div>
   );
 }) as <T>(props: RowViewProps<T>) => ReactElement;
@@ -224,6 +281,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     minWidth = 0,
     empty,
     initialSorting = [],
+    placeholder,
   } = props;
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const density = useDisplayStore((s) => s.density);
@@ -257,15 +315,19 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   });
   const leafColumns = table.getAllLeafColumns();
 
-  // The order of every row under the current sorting, as positions in `data`.
+  // The order of every row under the current sorting, as positions in `data`. It depends on the
+  // sorted column's values only: columns rebuilt for their cells (an agreement check landing, a
+  // vault's records arriving) leave it as it is as long as the screen keeps that column's accessor.
+  const rule = sorting[0];
+  const sortAccessor = rule ? leafColumns.find((c) => c.id === rule.id)?.accessorFn : undefined;
+  const sortDesc = rule?.desc ?? false;
   const order = useMemo(() => {
-    const order = Array.from({ length: data.length }, (_, i) => i);
-    const rule = sorting[0];
-    const column = rule ? leafColumns.find((c) => c.id === rule.id) : undefined;
-    if (!rule || !column?.accessorFn) return order;
-    const accessor = column.accessorFn;
+    const order = new Array<number>(data.length);
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    if (!sortAccessor) return order;
+    const accessor = sortAccessor;
     const keys = data.map((row, i) => sortKey(accessor(row, i)));
-    const sign = rule.desc ? -1 : 1;
+    const sign = sortDesc ? -1 : 1;
     if (keys.every((k) => typeof k === 'number' && !Number.isNaN(k))) {
       const numbers = Float64Array.from(keys as number[]);
       // Rows that arrive in this order already need no sort: one pass tells.
@@ -279,9 +341,13 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
       return sign * compareKeys(ka, kb) || a - b;
     });
     return order;
-  }, [data, sorting, leafColumns]);
+  }, [data, sortAccessor, sortDesc]);
 
-  const index = useMemo(() => searchIndex(data, leafColumns), [data, leafColumns]);
+  // Likewise the search index depends on the searchable columns' accessors only.
+  const searchable = useSameItems(
+    leafColumns.filter((c) => c.accessorFn && c.columnDef.enableGlobalFilter !== false).map((c) => c.accessorFn!),
+  );
+  const index = useMemo(() => searchIndex(data, searchable), [data, searchable]);
   useEffect(() => index.buildWhenIdle(), [index]);
 
   const query = search.trim().toLowerCase();
@@ -348,10 +414,63 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     count: shown.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 6,
+    overscan: OVERSCAN,
   });
   const items = virtualizer.getVirtualItems();
-  const recycle = items.length <= RECYCLE_SLOTS;
+  // Rows on screen form one run of positions, so position modulo their count gives each a
+  // different slot, and a row scrolling in takes the slot (and the elements) of the row that
+  // scrolled out on the other side; rows that stay keep theirs.
+  const slots = items.length;
+  const recycle = slots <= RECYCLE_SLOTS;
+  // Whether this render is the second big move in a row while scrolling (see LIGHT_ROWS). What the
+  // last render showed is kept in a ref, updated once the render is committed.
+  const firstIndex = items[0]?.index ?? 0;
+  const lastShown = useRef({ first: firstIndex, bigMove: false, flinging: false, shown, light: 0 });
+  const last = lastShown.current;
+  const moved = firstIndex !== last.first || last.shown !== shown;
+  const bigMove = moved
+    ? virtualizer.isScrolling && last.shown === shown && Math.abs(firstIndex - last.first) >= Math.max(3, slots * LIGHT_ROWS.newShare)
+    : last.bigMove && virtualizer.isScrolling;
+  // A render between two scroll steps (rows made whole, see below) leaves a fling a fling.
+  const flinging = virtualizer.isScrolling && (moved ? bigMove && last.bigMove : last.flinging);
+  // Rows already drawn whole stay whole; new ones are whole within this frame's budget, on-screen
+  // rows first. Outside a scroll (the first rows, a filter, a sort) every row is whole at once.
+  const wholeBefore = useRef(new Set<number>());
+  const whole = new Set<number>();
+  const limited = virtualizer.isScrolling || last.light > 0;
+  let budget = flinging ? 0 : limited ? LIGHT_ROWS.wholePerFrame : Infinity;
+  const range = virtualizer.range;
+  const onScreen = (i: number) => !range || (i >= range.startIndex && i <= range.endIndex);
+  for (const first of [true, false])
+    for (const item of items) {
+      if (onScreen(item.index) !== first) continue;
+      const position = shown[item.index]!;
+      if (wholeBefore.current.has(position)) whole.add(position);
+      else if (budget > 0) {
+        budget--;
+        whole.add(position);
+      }
+    }
+  const light = items.length - whole.size;
+  useLayoutEffect(() => {
+    lastShown.current = { first: firstIndex, bigMove, flinging, shown, light };
+    wholeBefore.current = whole;
+  });
+  // Rows still drawn as one line once the fling is over: more of them made whole after the next
+  // frame is painted, in a task of their own (not in that frame's, which holds the scroll's).
+  const [, wholeMore] = useReducer((n: number) => n + 1, 0);
+  const catchUp = light > 0 && !flinging;
+  useEffect(() => {
+    if (!catchUp) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(wholeMore, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  });
   // Keep only the rows around the screen, so that scrolling through the table does not pile up
   // row objects.
   if (rowCache.size > 4 * items.length + 64) {
@@ -409,13 +528,17 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         {shown.length === 0 ? <div className="vt-empty">{empty ?? 'Nothing to show.'}</div> : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
-            const row = rowAt(shown[item.index]!);
+            const position = shown[item.index]!;
+            const row = rowAt(position);
+            const light = !whole.has(position);
             return (
               <RowView
                 // Keyed by slot, not by row: a row that scrolls out hands its elements to the one
                 // that scrolls in, which updates them in place instead of creating new ones.
-                key={recycle ? item.index % RECYCLE_SLOTS : row.id}
+                key={recycle ? item.index % slots : row.id}
                 row={row}
+                light={light}
+                placeholder={light && placeholder ? placeholder(row.original) : ''}
                 index={item.index}
                 start={item.start}
                 height={rowHeight}

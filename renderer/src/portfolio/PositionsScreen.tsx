@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { Claimable, PortfolioVault, PositionRow, RequestRow, SourceStatus, TokenRef } from '../../../shared/portfolio/schemas';
 import { formatTokenAmount } from '../../../shared/domain/units';
@@ -19,7 +19,8 @@ import { usePositionRecords, EarningsCell, RecordsProgressNote } from '../positi
 
 const col = createColumnHelper<PositionRow>();
 const hasAnything = (p: PositionRow) =>
-  [p.trancheBalance, p.pendingDeposit, p.pendingWithdraw, p.pendingRedeem, p.pendingInstantRedeem].some((v) => v !== null && v !== '0') || p.claimable.length > 0;
+  [p.trancheBalance, p.pendingDeposit, p.pendingWithdraw, p.pendingRedeem, p.pendingInstantRedeem].some((v) => v !== null && v !== '0') ||
+  p.claimable.length > 0;
 
 /** Every wallet of the batch in every vault: access, balance and value, what is pending, what is claimable. */
 export function PositionsScreen() {
@@ -36,7 +37,9 @@ export function PositionsScreen() {
   const [onlyActive, setOnlyActive] = useState(true);
   const index = useMemo(() => portfolioIndex(data), [data]);
   const failed = useMemo(() => (data ? failedSources(data) : new Map<string, SourceStatus>()), [data]);
-  const agreementsError = agreements.error ? `The agreement checks failed: ${agreements.error.message.replace(/\.$/, '')}. ${agreements.error.action ?? 'Refresh to check again.'}` : undefined;
+  const agreementsError = agreements.error
+    ? `The agreement checks failed: ${agreements.error.message.replace(/\.$/, '')}. ${agreements.error.action ?? 'Refresh to check again.'}`
+    : undefined;
   // The service's position record of each pair (deposits, earnings, APY, pool share), loaded after each refresh.
   // While they load, each vault's rows replace the last answer's as soon as that vault is in.
   const { records, progress } = usePositionRecords();
@@ -53,26 +56,48 @@ export function PositionsScreen() {
     return (vaultId: string) => arrived.has(vaultId) || (records !== null && (!loadingNow || before.has(vaultId)));
   }, [records, progress]);
 
-  const rows = useMemo(() => (data?.positions ?? []).filter((p) => !onlyActive || hasAnything(p) || p.allowed === false), [data, onlyActive]);
+  // Every pair, in one array that stays the same while the filter and the search change: the table
+  // keeps its order and search index across them and only re-filters.
+  const positions = useMemo(() => data?.positions ?? [], [data]);
+  // The pairs "only wallets with a balance, request or KYC to do" keeps, worked out once per refresh.
+  const active = useMemo(() => new Set(positions.filter((p) => hasAnything(p) || p.allowed === false)), [positions]);
+  const onlyActiveFilter = useCallback((p: PositionRow) => active.has(p), [active]);
+  const shownCount = onlyActive ? active.size : positions.length;
   // Requests still on their way (not claimable yet), per wallet × vault.
   const pendingByPair = useMemo(() => {
     const map = new Map<string, RequestRow[]>();
     for (const r of data?.requests ?? []) {
       if (r.action?.kind === 'claim') continue;
       const key = `${r.vaultId}:${r.wallet.toLowerCase()}`;
-      map.set(key, [...(map.get(key) ?? []), r]);
+      const list = map.get(key);
+      if (list) list.push(r);
+      else map.set(key, [r]);
     }
     return map;
   }, [data]);
   const staleClaims = useMemo(
-    () => new Set((data?.requests ?? []).filter((r) => r.stale && r.action?.kind === 'claim').map((r) => `${r.vaultId}:${r.wallet.toLowerCase()}`)),
+    () =>
+      new Set(
+        (data?.requests ?? []).filter((r) => r.stale && r.action?.kind === 'claim').map((r) => `${r.vaultId}:${r.wallet.toLowerCase()}`),
+      ),
     [data],
+  );
+
+  // The values the table sorts and searches by, kept while only the cells change (an agreement
+  // check landing), so that it keeps its order and search index of 100,000 pairs.
+  const pairText = useCallback((p: PositionRow) => `${index.label(p.wallet)} ${p.wallet} ${index.vault(p.vaultId)?.name ?? ''}`, [index]);
+  const earned = useCallback(
+    (p: PositionRow) => {
+      const token = recordOf.get(pairKey(p.vaultId, p.wallet))?.record?.earnings.token;
+      return token === undefined || token === null ? null : Number(token);
+    },
+    [recordOf],
   );
 
   const columns = useMemo(
     () => [
       // Wallet and vault in one column, so that the service's figures fit beside the chain's in a 1360-pixel window.
-      col.accessor((p) => `${index.label(p.wallet)} ${p.wallet} ${index.vault(p.vaultId)?.name ?? ''}`, {
+      col.accessor(pairText, {
         id: 'pair',
         header: 'Wallet · vault',
         meta: { width: 'minmax(200px, 2fr)' } satisfies ColumnMeta,
@@ -97,7 +122,7 @@ export function PositionsScreen() {
           );
         },
       }),
-      col.accessor((p) => (p.allowed === null ? 'unknown' : p.allowed ? 'allowed' : 'needs KYC'), {
+      col.accessor(accessText, {
         id: 'access',
         header: 'Access',
         meta: { width: 'minmax(144px, 1.2fr)' } satisfies ColumnMeta,
@@ -135,7 +160,7 @@ export function PositionsScreen() {
           );
         },
       }),
-      col.accessor((p) => Number(p.trancheBalance ?? 0), {
+      col.accessor(balanceNumber, {
         id: 'balance',
         header: 'Balance · value',
         meta: { width: 'minmax(134px, 1.2fr)', align: 'right' } satisfies ColumnMeta,
@@ -158,24 +183,22 @@ export function PositionsScreen() {
           );
         },
       }),
-      col.accessor(
-        (p) => {
-          const earned = recordOf.get(pairKey(p.vaultId, p.wallet))?.record?.earnings.token;
-          return earned === undefined || earned === null ? null : Number(earned);
+      col.accessor(earned, {
+        id: 'earnings',
+        header: 'Earnings',
+        meta: { width: 'minmax(112px, 1.3fr)', align: 'right' } satisfies ColumnMeta,
+        cell: (c) => {
+          const v = index.vault(c.row.original.vaultId);
+          if (!v) return null;
+          return (
+            <EarningsCell
+              row={recordOf.get(pairKey(c.row.original.vaultId, c.row.original.wallet))}
+              vault={v}
+              ready={recordsReady(c.row.original.vaultId)}
+            />
+          );
         },
-        {
-          id: 'earnings',
-          header: 'Earnings',
-          meta: { width: 'minmax(112px, 1.3fr)', align: 'right' } satisfies ColumnMeta,
-          cell: (c) => {
-            const v = index.vault(c.row.original.vaultId);
-            if (!v) return null;
-            return (
-              <EarningsCell row={recordOf.get(pairKey(c.row.original.vaultId, c.row.original.wallet))} vault={v} ready={recordsReady(c.row.original.vaultId)} />
-            );
-          },
-        },
-      ),
+      }),
       col.display({
         id: 'pending',
         header: 'Pending requests',
@@ -191,7 +214,8 @@ export function PositionsScreen() {
           return (
             <div className={`stack${stale ? ' stale-cell' : ''}`}>
               <span className="request-line">
-                {r.type.charAt(0) + r.type.slice(1).toLowerCase()} <Amount value={r.amount} token={r.amountToken === 'tranche' ? v.tranche : v.underlying} />
+                {r.type.charAt(0) + r.type.slice(1).toLowerCase()}{' '}
+                <Amount value={r.amount} token={r.amountToken === 'tranche' ? v.tranche : v.underlying} />
               </span>
               <span className="cell-sub request-line">
                 {r.status.toLowerCase()}
@@ -210,7 +234,13 @@ export function PositionsScreen() {
                   {stale && open.length > 1 ? ' · ' : ''}
                   {open.length > 1 ? (
                     // Every other request of the pair, whole, on hover; the Requests screen lists them too.
-                    <span className="more" title={open.slice(1).map((o) => requestLine(o, v)).join('\n')}>
+                    <span
+                      className="more"
+                      title={open
+                        .slice(1)
+                        .map((o) => requestLine(o, v))
+                        .join('\n')}
+                    >
                       + {open.length - 1} more
                     </span>
                   ) : null}
@@ -220,7 +250,7 @@ export function PositionsScreen() {
           );
         },
       }),
-      col.accessor((p) => p.claimable.length, {
+      col.accessor(claimableCount, {
         id: 'claimable',
         header: 'Claimable now',
         meta: { width: 'minmax(112px, 1fr)' } satisfies ColumnMeta,
@@ -245,7 +275,13 @@ export function PositionsScreen() {
                   {stale ? <StaleMark source={failed.get('service')} /> : null}
                   {stale && p.claimable.length > 1 ? ' · ' : ''}
                   {p.claimable.length > 1 ? (
-                    <span className="more" title={p.claimable.slice(1).map((k) => claimLine(k, v)).join('\n')}>
+                    <span
+                      className="more"
+                      title={p.claimable
+                        .slice(1)
+                        .map((k) => claimLine(k, v))
+                        .join('\n')}
+                    >
                       + {p.claimable.length - 1} more
                     </span>
                   ) : null}
@@ -258,7 +294,20 @@ export function PositionsScreen() {
         },
       }),
     ],
-    [index, failed, pendingByPair, staleClaims, agreements.byPair, agreements.loading, agreements.error, agreementsError, recordOf, recordsReady],
+    [
+      pairText,
+      earned,
+      index,
+      failed,
+      pendingByPair,
+      staleClaims,
+      agreements.byPair,
+      agreements.loading,
+      agreements.error,
+      agreementsError,
+      recordOf,
+      recordsReady,
+    ],
   );
 
   return (
@@ -268,7 +317,7 @@ export function PositionsScreen() {
         subtitle={
           data ? (
             <>
-              {rows.length} of {data.positions.length} wallet × vault pairs
+              {shownCount} of {positions.length} wallet × vault pairs
               {progress && progress.vaultsTotal !== 0 ? ' · ' : null}
               <RecordsProgressNote progress={progress} />
             </>
@@ -277,16 +326,26 @@ export function PositionsScreen() {
         extraSources={records ? [records.source] : []}
       />
       <div className="table-toolbar">
-        <input className="search" type="search" placeholder="Search wallet, label or vault" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search positions" />
+        <input
+          className="search"
+          type="search"
+          placeholder="Search wallet, label or vault"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          aria-label="Search positions"
+        />
         <label className="toggle">
-          <input type="checkbox" checked={onlyActive} onChange={(e) => setOnlyActive(e.target.checked)} /> only wallets with a balance, request or KYC to do
+          <input type="checkbox" checked={onlyActive} onChange={(e) => setOnlyActive(e.target.checked)} /> only wallets with a balance,
+          request or KYC to do
         </label>
       </div>
       {data ? (
         <VirtualTable
-          data={rows}
+          data={positions}
+          filter={onlyActive ? onlyActiveFilter : undefined}
           columns={columns}
-          getRowId={(p) => `${p.vaultId}:${p.wallet}`}
+          getRowId={positionId}
+          placeholder={(p) => `${index.label(p.wallet) || shortAddress(p.wallet)} · ${index.vault(p.vaultId)?.name ?? ''}`}
           ariaLabel="Positions"
           search={search}
           rowHeight={76}
@@ -298,6 +357,11 @@ export function PositionsScreen() {
     </section>
   );
 }
+
+const positionId = (p: PositionRow) => `${p.vaultId}:${p.wallet}`;
+const accessText = (p: PositionRow) => (p.allowed === null ? 'unknown' : p.allowed ? 'allowed' : 'needs KYC');
+const balanceNumber = (p: PositionRow) => Number(p.trancheBalance ?? 0);
+const claimableCount = (p: PositionRow) => p.claimable.length;
 
 /** The token the claimed request was made in: tranche tokens for a queue withdrawal, the underlying otherwise. */
 function claimToken(k: Claimable, v: PortfolioVault): TokenRef {

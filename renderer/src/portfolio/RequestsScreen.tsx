@@ -6,6 +6,7 @@ import { Amount } from '../components/Amount';
 import { DateTime } from '../components/time';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { KnownValue } from '../components/KnownValue';
+import { shortAddress } from '../components/format';
 import { walletAndVaultColumns } from '../components/wallet-vault-columns';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
@@ -119,20 +120,30 @@ export function RequestsScreen() {
         ),
       }),
       // In tokens, not base units: a withdrawal counts in 18-decimal tranche units, a deposit in the underlying's.
-      col.accessor((r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)), {
-        id: 'amount',
-        header: 'Amount',
-        meta: { width: 'minmax(130px, 1fr)', align: 'right' } satisfies ColumnMeta,
-        cell: (c) => {
-          const v = index.vault(c.row.original.vaultId);
-          return v ? <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} /> : null;
+      col.accessor(
+        (r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)),
+        {
+          id: 'amount',
+          header: 'Amount',
+          meta: { width: 'minmax(130px, 1fr)', align: 'right' } satisfies ColumnMeta,
+          cell: (c) => {
+            const v = index.vault(c.row.original.vaultId);
+            return v ? (
+              <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} />
+            ) : null;
+          },
         },
-      }),
+      ),
       col.accessor((r) => r.expectedAt ?? Number.MAX_SAFE_INTEGER, {
         id: 'expected',
         header: 'Expected',
         meta: { width: 'minmax(96px, 0.7fr)' } satisfies ColumnMeta,
-        cell: (c) => (c.row.original.expectedAt ? <DateTime seconds={c.row.original.expectedAt} withTime={false} /> : <span className="cell-sub">—</span>),
+        cell: (c) =>
+          c.row.original.expectedAt ? (
+            <DateTime seconds={c.row.original.expectedAt} withTime={false} />
+          ) : (
+            <span className="cell-sub">—</span>
+          ),
       }),
       col.accessor((r) => (r.action ? actionLabel(r.action.functionName, r.action.contract) : ''), {
         id: 'action',
@@ -210,7 +221,9 @@ export function RequestsScreen() {
             {changed.length ? (
               <span className="warn-text" data-testid="selection-changed">
                 {changed.length} picked to {picked[changed[0]!.id]} no longer allow{changed.length === 1 ? 's' : ''} it (
-                {changed[0]!.action ? `now: ${actionLabel(changed[0]!.action.functionName, changed[0]!.action.contract).toLowerCase()}` : 'nothing to do now'}
+                {changed[0]!.action
+                  ? `now: ${actionLabel(changed[0]!.action.functionName, changed[0]!.action.contract).toLowerCase()}`
+                  : 'nothing to do now'}
                 ): left out.{' '}
                 <button type="button" className="link-button" onClick={() => drop(changed.map((r) => r.id))}>
                   Unselect {changed.length === 1 ? 'it' : 'them'}
@@ -231,6 +244,7 @@ export function RequestsScreen() {
           filter={filtered ? accept : undefined}
           columns={columns}
           getRowId={(r) => r.id}
+          placeholder={(r) => `${index.label(r.wallet) || shortAddress(r.wallet)} · ${index.vault(r.vaultId)?.name ?? ''}`}
           ariaLabel="Requests"
           search={search}
           selection={{
@@ -265,7 +279,9 @@ function SignSelectionButton({ rows }: { rows: RequestRow[] }) {
   const tooLarge =
     byVault.size > 1 &&
     (byVault.size > ACROSS_VAULTS.vaults ||
-      [...byVault.values()].some((list) => list.length > ACROSS_VAULTS.requests || new Set(list.map((r) => r.wallet)).size > ACROSS_VAULTS.wallets));
+      [...byVault.values()].some(
+        (list) => list.length > ACROSS_VAULTS.requests || new Set(list.map((r) => r.wallet)).size > ACROSS_VAULTS.wallets,
+      ));
   const fits = actionable.length > 0 && kinds.size === 1 && !tooLarge;
   const kind = [...kinds][0];
   const why =
