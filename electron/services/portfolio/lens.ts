@@ -1,4 +1,4 @@
-import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
+import { toFunctionSelector, type Hex } from 'viem';
 import type { EthCall } from '../chain/rpc-client';
 import { LENS_RUNTIME_CODE } from './lens-code';
 
@@ -60,22 +60,56 @@ export interface LensVault {
   epoch: number | null;
 }
 
-/** One lens `eth_call` for some wallets of one vault. */
-export function lensCall(vault: LensVault, wallets: readonly `0x${string}`[]): EthCall {
+const SELECTOR = toFunctionSelector(LENS_ABI[0]).slice(2);
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const word = (hex: string) => hex.padStart(64, '0');
+const addressWord = (address: string) => {
+  if (!ADDRESS.test(address)) throw new Error(`Not an address: ${address}`);
+  return word(address.slice(2).toLowerCase());
+};
+
+/**
+ * The ABI tail of a lens call's wallet list (its length, then one word per wallet), hex without
+ * 0x. Encoded by hand, once per slice of wallets for all the vaults of a chain: viem's encoder
+ * checks every mixed-case address's checksum (a keccak256 each), which at ten thousand wallets
+ * cost more than the node's own work.
+ */
+export function encodeLensWallets(wallets: readonly `0x${string}`[]): string {
+  let out = word(wallets.length.toString(16));
+  for (const w of wallets) out += addressWord(w);
+  return out;
+}
+
+/** The head of a lens call for one vault (selector, targets, epoch, the wallet list's offset). */
+function lensHead(vault: LensVault): string {
   const withQueue = vault.queue !== null && vault.epoch !== null;
+  const targets = [vault.tranche, vault.underlying, vault.epochVault, withQueue ? vault.queue! : ZERO, vault.strategy ?? ZERO];
+  // Five address words and the epoch precede the offset: the list starts after seven words.
+  return SELECTOR + targets.map(addressWord).join('') + word((withQueue ? vault.epoch! : 0).toString(16)) + word((7 * 32).toString(16));
+}
+
+/**
+ * One lens `eth_call` for some wallets of one vault; `encodedWallets` is their
+ * `encodeLensWallets` when the caller already has it (it is the same for every vault).
+ */
+export function lensCall(vault: LensVault, wallets: readonly `0x${string}`[], encodedWallets?: string): EthCall {
   return {
     to: LENS_ADDRESS,
-    data: encodeFunctionData({
-      abi: LENS_ABI,
-      functionName: 'readWallets',
-      args: [
-        [vault.tranche, vault.underlying, vault.epochVault, withQueue ? vault.queue! : ZERO, vault.strategy ?? ZERO],
-        BigInt(withQueue ? vault.epoch! : 0),
-        wallets,
-      ],
-    }),
+    data: `0x${lensHead(vault)}${encodedWallets ?? encodeLensWallets(wallets)}`,
     override: { address: LENS_ADDRESS, code: LENS_RUNTIME_CODE },
   };
+}
+
+/**
+ * The `bytes` an ABI-encoded answer holds (an offset word, a length word, the bytes), as hex
+ * without 0x; read by hand, since viem's decoder converts the whole answer to bytes and back.
+ */
+function unwrapBytes(answer: Hex): string {
+  const hex = answer.slice(2);
+  const offset = parseInt(hex.slice(0, 64), 16) * 2;
+  const length = Number.isSafeInteger(offset) && hex.length >= offset + 64 ? parseInt(hex.slice(offset, offset + 64), 16) * 2 : NaN;
+  if (!Number.isSafeInteger(length) || hex.length < offset + 64 + length || !/^[0-9a-fA-F]*$/.test(hex)) throw new Error('the lens answer is not ABI-encoded bytes');
+  return hex.slice(offset + 64, offset + 64 + length);
 }
 
 /** A wallet's eight values: a number, or null when the lens could not read it. */
@@ -88,9 +122,9 @@ export type LensValues = (bigint | null)[];
  */
 export function decodeLensAnswer(answer: Hex, walletCount: number): LensValues[] {
   if (answer === '0x') throw new Error('the node answered the lens call empty (it ignored the state override)');
-  const packed = decodeFunctionResult({ abi: LENS_ABI, functionName: 'readWallets', data: answer });
+  const packed = unwrapBytes(answer);
   const out: LensValues[] = new Array<LensValues>(walletCount);
-  let at = 2; // after 0x
+  let at = 0;
   for (let w = 0; w < walletCount; w++) {
     if (at + 4 > packed.length) throw new Error(`the lens answered ${w} of ${walletCount} wallets`);
     const nonZero = parseInt(packed.slice(at, at + 2), 16);

@@ -5,10 +5,10 @@ import type { ResourceItem } from '../../../shared/service';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
 import { ChainPool, type ChainPoolOptions } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
-import { buildPosition, buildRequests, buildVault } from './assemble';
+import { buildPosition, buildRequests, buildVault, claimsByWallet } from './assemble';
 import { epochVaultEntries, type EpochVaultEntry } from './catalog';
 import type { Logger } from '../log/logger';
-import { readChain, walletKey, type ChainReadResult } from './chain-state';
+import { readChain, walletKey, type ChainReadProfile, type ChainReadResult } from './chain-state';
 import { byExpected } from '../../../shared/portfolio/request-order';
 
 type VaultBlock = ResourceItem<'vaultLatestBlocks'>;
@@ -39,8 +39,21 @@ export interface PortfolioOptions {
   log?: Pick<Logger, 'warn'>;
   /** False: read every wallet value through Multicall3, never the lens (measurements compare both). */
   lens?: boolean;
+  /** Told where each refresh spent its time (measurements; nothing is logged). */
+  onProfile?: (profile: RefreshProfile) => void;
   /** The records the service's latest reads set aside, shown on its source (default: not told). */
   setAside?: () => SetAside;
+}
+
+/** Where one refresh spent its time, ms from its start unless named a duration. */
+export interface RefreshProfile {
+  /** The service's catalog, latest blocks and requests (a duration). */
+  serviceMs: number;
+  /** Per chain: when its read started and ended, and its own breakdown. */
+  chains: { chainId: number; startMs: number; endMs: number; read: ChainReadProfile }[];
+  /** Building the vaults, requests and positions from what was read (a duration). */
+  assembleMs: number;
+  totalMs: number;
 }
 
 interface LastGood {
@@ -135,6 +148,9 @@ export class PortfolioService {
       ...(this.options.setAside ? { setAside: this.options.setAside() } : {}),
     });
 
+    const serviceMs = performance.now() - started;
+    const chainProfiles: RefreshProfile['chains'] = [];
+
     // 2. One round per chain, all chains at once.
     const walletAddresses = wallets.map((w) => w.address);
     const byChain = groupBy(entries, (e) => e.chainId);
@@ -154,10 +170,14 @@ export class PortfolioService {
           error = this.chains.noRpcError(chainId, label).toData();
         } else {
           try {
+            const read: ChainReadProfile = { vaultRoundMs: 0, encodeMs: 0, roundMs: 0, decodeMs: 0, keepMs: 0, calls: 0 };
+            const startMs = performance.now() - started;
             const result = await readChain(this.chains.clientFor(chainId, urls, label), chainEntries, walletAddresses, epochs, {
               ...(this.options.lens === false ? { lens: false } : {}),
               ...(this.options.log ? { log: this.options.log } : {}),
+              ...(this.options.onProfile ? { profile: read } : {}),
             });
+            chainProfiles.push({ chainId, startMs: Math.round(startMs), endMs: Math.round(performance.now() - started), read });
             this.lastGood.chains.set(chainId, { result, atMs: Date.now() });
             chainResults.set(chainId, { result, fresh: true });
           } catch (err) {
@@ -171,8 +191,10 @@ export class PortfolioService {
     );
 
     // 3. Assemble.
+    const assembleStarted = performance.now();
     const now = this.options.now?.() ?? Math.floor(nowMs / 1000);
-    const groupSet = new Set(walletAddresses.map((a) => a.toLowerCase()));
+    const walletKeys = walletAddresses.map((a) => a.toLowerCase());
+    const groupSet = new Set(walletKeys);
     const vaults: PortfolioVault[] = [];
     const positions: PositionRow[] = [];
     const requests: RequestRow[] = [];
@@ -185,19 +207,29 @@ export class PortfolioService {
       const behind = { service: serviceError !== null, chain: !chain?.fresh };
       const vaultRequests = buildRequests(vault, this.lastGood.requests.get(entry.vault._id) ?? [], groupSet, chain?.result?.wallets ?? null, chainVault, now, behind);
       requests.push(...vaultRequests);
-      for (const w of walletAddresses) {
-        positions.push(buildPosition(vault, w, chain?.result?.wallets.get(walletKey(entry.vault._id, w)) ?? null, vaultRequests, behind.chain));
+      const claims = claimsByWallet(vaultRequests);
+      const price = vault.price ? BigInt(vault.price) : null;
+      const chainWallets = chain?.result?.wallets;
+      for (let i = 0; i < walletAddresses.length; i++) {
+        const w = walletAddresses[i]!;
+        const key = walletKeys[i]!;
+        positions.push(buildPosition(vault, w, chainWallets?.get(walletKey(entry.vault._id, key)) ?? null, claims.get(key), behind.chain, price));
       }
     }
 
+    // In the Requests screen's first order, so the table does not sort them again on arrival.
+    requests.sort(byExpected);
+    if (this.options.onProfile) {
+      const totalMs = Math.round(performance.now() - started);
+      this.options.onProfile({ serviceMs: Math.round(serviceMs), chains: chainProfiles, assembleMs: Math.round(performance.now() - assembleStarted), totalMs });
+    }
     return {
       groupId,
       generatedAtMs: nowMs,
       wallets: wallets.map((w) => ({ address: w.address, label: w.label })),
       vaults,
       positions,
-      // In the Requests screen's first order, so the table does not sort them again on arrival.
-      requests: requests.sort(byExpected),
+      requests,
       sources: sources.sort((a, b) => a.id.localeCompare(b.id)),
       cost: { http: requestsMade(client) - httpBefore, rpc: this.chains.counter.http - rpcBefore, ms: Math.round(performance.now() - started) },
     };
