@@ -27,6 +27,8 @@ export interface ChainBreakdown {
   roundMs: number;
   decodeMs: number;
   keepMs: number;
+  /** Building the chain's vaults, requests and positions once it had answered. */
+  assembleMs: number;
   lensCalls: number;
   http: number;
   /** Time with at least one of the chain's requests at the node (sent, answer not begun). */
@@ -47,6 +49,7 @@ export interface RefreshBreakdown {
   chains: ChainBreakdown[];
   /** Time both chains' reads were under way at once. */
   chainsOverlapMs: number;
+  /** After the last chain: joining the parts and ordering the requests. */
   assembleMs: number;
 }
 
@@ -116,7 +119,7 @@ export function createRefreshProfiler(rpcUrlOf: (chainId: number) => string) {
     /** The breakdown of the refresh just ended. */
     breakdown(): RefreshBreakdown | null {
       if (!last) return null;
-      const chains = last.chains.map(({ chainId, startMs, endMs, read }): ChainBreakdown => {
+      const chains = last.chains.map(({ chainId, startMs, endMs, read, assembleMs }): ChainBreakdown => {
         const mine = timings.filter((t) => t.url === rpcUrlOf(chainId) && t.headersMs > 0);
         let mostInFlight = 0;
         for (const t of mine) mostInFlight = Math.max(mostInFlight, mine.filter((u) => u.sentMs <= t.sentMs && u.headersMs > t.sentMs).length);
@@ -125,6 +128,7 @@ export function createRefreshProfiler(rpcUrlOf: (chainId: number) => string) {
           startMs,
           endMs,
           ...read,
+          assembleMs,
           lensCalls: read.calls,
           http: mine.length,
           nodeBusyMs: Math.round(covered(mine.map((t) => [t.sentMs, t.headersMs]))),
@@ -152,7 +156,7 @@ export function describeBreakdown(b: RefreshBreakdown): string {
       `chain ${c.chainId} ${sec(c.endMs - c.startMs)} (vault round ${c.vaultRoundMs} ms, encode ${c.encodeMs} ms, ` +
       `wallets' round ${sec(c.roundMs)}: ${c.lensCalls} calls in ${c.http} HTTP, node busy ${sec(c.nodeBusyMs)} ` +
       `(sum ${sec(c.nodeSumMs)}, ≤ ${c.mostInFlight} in flight), ${c.requestMb} MB sent, ${c.answerMb} MB answered, ` +
-      `body ${c.bodyMs} ms, JSON ${c.parseMs} ms; decode ${c.decodeMs} ms, keep ${c.keepMs} ms)`,
+      `body ${c.bodyMs} ms, JSON ${c.parseMs} ms; decode ${c.decodeMs} ms, keep ${c.keepMs} ms; then its vaults assembled in ${c.assembleMs} ms)`,
   );
-  return `service ${b.serviceMs} ms; ${chains.join('; ')}; both chains in flight together ${sec(b.chainsOverlapMs)}; assemble ${b.assembleMs} ms`;
+  return `service ${b.serviceMs} ms; ${chains.join('; ')}; both chains in flight together ${sec(b.chainsOverlapMs)}; joined and requests ordered in ${b.assembleMs} ms`;
 }

@@ -13,7 +13,7 @@ type ServiceRequest = ResourceItem<'vaultRequests'>;
 const E18 = 10n ** 18n;
 /** On-chain APRs: 1e18 = 1 %. */
 const aprPercent = (v: bigint | null): number | null => (v === null ? null : Number((v * 10_000n) / E18) / 10_000);
-const str = (v: bigint | null | undefined): string | null => (v === null || v === undefined ? null : v.toString());
+const str = (v: bigint | null | undefined): string | null => (v === null || v === undefined ? null : v === 0n ? '0' : v.toString());
 
 export function cycleTimes(chain: VaultChainState | null, cycle: VaultCycle | null, now: number): CycleTimes | null {
   if (!cycle) return null;

@@ -49,9 +49,12 @@ export interface PortfolioOptions {
 export interface RefreshProfile {
   /** The service's catalog, latest blocks and requests (a duration). */
   serviceMs: number;
-  /** Per chain: when its read started and ended, and its own breakdown. */
-  chains: { chainId: number; startMs: number; endMs: number; read: ChainReadProfile }[];
-  /** Building the vaults, requests and positions from what was read (a duration). */
+  /**
+   * Per chain: when its read started and ended, its own breakdown, and the time its vaults,
+   * requests and positions took to build once it had answered (while other chains may still read).
+   */
+  chains: { chainId: number; startMs: number; endMs: number; read: ChainReadProfile; assembleMs: number }[];
+  /** Joining the chains' parts and ordering the requests, after the last chain (a duration). */
   assembleMs: number;
   totalMs: number;
 }
@@ -151,8 +154,33 @@ export class PortfolioService {
     const serviceMs = performance.now() - started;
     const chainProfiles: RefreshProfile['chains'] = [];
 
-    // 2. One round per chain, all chains at once.
+    // 2. One round per chain, all chains at once; each chain's vaults are assembled as soon as its
+    // round is in, while the other chains are still being read.
     const walletAddresses = wallets.map((w) => w.address);
+    const now = this.options.now?.() ?? Math.floor(nowMs / 1000);
+    const walletKeys = walletAddresses.map((a) => a.toLowerCase());
+    const groupSet = new Set(walletKeys);
+    const assembled: ({ vault: PortfolioVault; requests: RequestRow[]; positions: PositionRow[] } | undefined)[] = new Array(entries.length);
+    const assembleChain = (chainId: number) => {
+      const chain = chainResults.get(chainId);
+      entries.forEach((entry, index) => {
+        if (entry.chainId !== chainId) return;
+        const chainVault = chain?.result?.vaults.get(entry.vault._id) ?? null;
+        const block = this.lastGood.blocks.get(entry.vault._id) ?? null;
+        const vault = buildVault(entry, chainVault, block, chain?.result ? Math.max(now, chain.result.blockTimestamp) : now);
+        const behind = { service: serviceError !== null, chain: !chain?.fresh };
+        const vaultRequests = buildRequests(vault, this.lastGood.requests.get(entry.vault._id) ?? [], groupSet, chain?.result?.wallets ?? null, chainVault, now, behind);
+        const claims = claimsByWallet(vaultRequests);
+        const price = vault.price ? BigInt(vault.price) : null;
+        const chainWallets = chain?.result?.wallets;
+        const vaultPositions: PositionRow[] = new Array(walletAddresses.length);
+        for (let i = 0; i < walletAddresses.length; i++) {
+          const key = walletKeys[i]!;
+          vaultPositions[i] = buildPosition(vault, walletAddresses[i]!, chainWallets?.get(walletKey(entry.vault._id, key)) ?? null, claims.get(key), behind.chain, price);
+        }
+        assembled[index] = { vault, requests: vaultRequests, positions: vaultPositions };
+      });
+    };
     const byChain = groupBy(entries, (e) => e.chainId);
     const chainResults = new Map<number, { result: ChainReadResult | null; fresh: boolean }>();
     await Promise.all(
@@ -177,7 +205,7 @@ export class PortfolioService {
               ...(this.options.log ? { log: this.options.log } : {}),
               ...(this.options.onProfile ? { profile: read } : {}),
             });
-            chainProfiles.push({ chainId, startMs: Math.round(startMs), endMs: Math.round(performance.now() - started), read });
+            chainProfiles.push({ chainId, startMs: Math.round(startMs), endMs: Math.round(performance.now() - started), read, assembleMs: 0 });
             this.lastGood.chains.set(chainId, { result, atMs: Date.now() });
             chainResults.set(chainId, { result, fresh: true });
           } catch (err) {
@@ -187,36 +215,24 @@ export class PortfolioService {
         const last = this.lastGood.chains.get(chainId);
         if (error) chainResults.set(chainId, { result: last?.result ?? null, fresh: false });
         sources.push({ id: `chain:${chainId}`, label, ok: error === null, fetchedAtMs: last?.atMs ?? null, stale: error !== null && last !== undefined, error });
+        const assembling = performance.now();
+        assembleChain(chainId);
+        const profiled = chainProfiles.find((p) => p.chainId === chainId);
+        if (profiled) profiled.assembleMs = Math.round(performance.now() - assembling);
       }),
     );
 
-    // 3. Assemble.
+    // 3. Put together what was read: each chain's vaults as soon as that chain has answered (above).
     const assembleStarted = performance.now();
-    const now = this.options.now?.() ?? Math.floor(nowMs / 1000);
-    const walletKeys = walletAddresses.map((a) => a.toLowerCase());
-    const groupSet = new Set(walletKeys);
     const vaults: PortfolioVault[] = [];
     const positions: PositionRow[] = [];
     const requests: RequestRow[] = [];
-    for (const entry of entries) {
-      const chain = chainResults.get(entry.chainId);
-      const chainVault = chain?.result?.vaults.get(entry.vault._id) ?? null;
-      const block = this.lastGood.blocks.get(entry.vault._id) ?? null;
-      const vault = buildVault(entry, chainVault, block, chain?.result ? Math.max(now, chain.result.blockTimestamp) : now);
-      vaults.push(vault);
-      const behind = { service: serviceError !== null, chain: !chain?.fresh };
-      const vaultRequests = buildRequests(vault, this.lastGood.requests.get(entry.vault._id) ?? [], groupSet, chain?.result?.wallets ?? null, chainVault, now, behind);
-      requests.push(...vaultRequests);
-      const claims = claimsByWallet(vaultRequests);
-      const price = vault.price ? BigInt(vault.price) : null;
-      const chainWallets = chain?.result?.wallets;
-      for (let i = 0; i < walletAddresses.length; i++) {
-        const w = walletAddresses[i]!;
-        const key = walletKeys[i]!;
-        positions.push(buildPosition(vault, w, chainWallets?.get(walletKey(entry.vault._id, key)) ?? null, claims.get(key), behind.chain, price));
-      }
+    for (const part of assembled) {
+      if (!part) continue;
+      vaults.push(part.vault);
+      for (const r of part.requests) requests.push(r);
+      for (const p of part.positions) positions.push(p);
     }
-
     // In the Requests screen's first order, so the table does not sort them again on arrival.
     requests.sort(byExpected);
     if (this.options.onProfile) {
