@@ -14,7 +14,9 @@
  * wallets; its setup time is printed apart from the measurement, with where it went.
  *
  * `ours` is the median of the warm refreshes (catalog cached, as on the console's refresh timer);
- * the cold first refresh is printed too. The naive client runs over `--naive-sample` wallets (0:
+ * the cold first refresh is printed too. Before each warm refresh a block is mined on each chain, so
+ * every warm refresh reads chains that moved. After each refresh a line says where its time went
+ * (see refresh-profile.ts), and the JSON holds it as `profile`. The naive client runs over `--naive-sample` wallets (0:
  * all of them); its per-wallet cost is then extrapolated linearly to all wallets and the output
  * says so (`naiveSampled`). `positionRecords` is the service's position records step that follows
  * a refresh (asked for the pairs with something in them, then reused from its cache), measured

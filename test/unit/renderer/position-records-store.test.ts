@@ -84,4 +84,16 @@ describe('position records store', () => {
     bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 1, vaultsTotal: 3, vaultId: 'v1', rows: [row('v1')] });
     expect(usePositionRecordsStore.getState().progress).toMatchObject({ vaultsDone: 3, vaultsTotal: 3 });
   });
+
+  it('says so, keeping the records it had, when an answer names rows sent ahead that never arrived', async () => {
+    let ahead = false;
+    installFakeBridge({
+      'positions.records': ({ groupId }) => (ahead ? ({ groupId, rows: [], rowsSentAhead: ['v1'] } as unknown as PositionRecords) : recordsOf(groupId)),
+    });
+    await usePositionRecordsStore.getState().load(null, 1, false);
+    ahead = true;
+    await usePositionRecordsStore.getState().load(null, 2, false);
+    expect(usePositionRecordsStore.getState()).toMatchObject({ data: recordsOf(null), loading: false });
+    expect(usePositionRecordsStore.getState().error?.message).toMatch(/did not arrive; refresh to load them again/);
+  });
 });
