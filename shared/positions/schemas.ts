@@ -56,6 +56,11 @@ export const PositionRecordsSchema = z.object({
   groupId: z.string().nullable(),
   /** The pairs the records were asked for: those with a balance, a request or a past record. */
   rows: z.array(PositionRecordRowSchema),
+  /**
+   * Vaults whose rows the progress events of this load carried: they are left out of `rows` (at
+   * ten thousand wallets each would otherwise cross twice), and the receiver puts them back.
+   */
+  rowsSentAhead: z.array(z.string().max(200)).max(100_000).optional(),
   /** Wallet × vault pairs with nothing on chain and no request, not asked for. */
   skippedPairs: z.number(),
   /** The service as the source of these records: failed when any pair failed. */

@@ -27,13 +27,20 @@ export function createPositionsFeature(deps: PositionsFeatureDeps) {
     // The service first: in offline mode this fails before anything else is tried.
     const client = await deps.service();
     if (!last || last.groupId !== groupId) last = await deps.portfolio.load(deps.wallets(groupId), groupId);
-    return cache.load(client, groupId, positionPairs(last), {
+    const sentAhead = new Set<string>();
+    const answer = await cache.load(client, groupId, positionPairs(last), {
       ...(force ? { force: true } : {}),
       // A vault answered from the cache sends no rows: the screens hold them from the last answer,
       // and a warm refresh of a large batch would otherwise push every record twice.
-      onVault: ({ vaultsDone, vaultsTotal, vaultId, rows, fetched }) =>
-        deps.onProgress?.({ groupId, vaultsDone, vaultsTotal, vaultId, rows: fetched > 0 && rows.length <= PROGRESS_ROWS_MAX ? rows : null }),
+      onVault: ({ vaultsDone, vaultsTotal, vaultId, rows, fetched }) => {
+        const send = deps.onProgress !== undefined && fetched > 0 && rows.length <= PROGRESS_ROWS_MAX;
+        if (send) sentAhead.add(vaultId);
+        deps.onProgress?.({ groupId, vaultsDone, vaultsTotal, vaultId, rows: send ? rows : null });
+      },
     });
+    // The rows the events carried do not cross again: the receiver joins them to the answer.
+    if (sentAhead.size === 0) return answer;
+    return { ...answer, rows: answer.rows.filter((r) => !sentAhead.has(r.vaultId)), rowsSentAhead: [...sentAhead] };
   }
 
   const positions: Feature = feature(

@@ -13,7 +13,7 @@ type ServiceRequest = ResourceItem<'vaultRequests'>;
 const E18 = 10n ** 18n;
 /** On-chain APRs: 1e18 = 1 %. */
 const aprPercent = (v: bigint | null): number | null => (v === null ? null : Number((v * 10_000n) / E18) / 10_000);
-const str = (v: bigint | null | undefined): string | null => (v === null || v === undefined ? null : v.toString());
+const str = (v: bigint | null | undefined): string | null => (v === null || v === undefined ? null : v === 0n ? '0' : v.toString());
 
 export function cycleTimes(chain: VaultChainState | null, cycle: VaultCycle | null, now: number): CycleTimes | null {
   if (!cycle) return null;
@@ -263,19 +263,18 @@ export function buildRequests(
   return [...rows.values()];
 }
 
-/** One wallet in one vault, with what it can claim now. */
-export function buildPosition(
-  vault: PortfolioVault,
-  wallet: string,
-  w: WalletChainState | null,
-  requests: readonly RequestRow[],
-  stale: boolean,
-): PositionRow {
-  const price = vault.price ? BigInt(vault.price) : null;
-  const claimable: Claimable[] = [];
+/**
+ * The claims among a vault's requests, by lowercase wallet: built once per vault, so assembling
+ * the positions costs one lookup per wallet instead of a pass over all the vault's requests.
+ */
+export function claimsByWallet(requests: readonly RequestRow[]): Map<string, Claimable[]> {
+  const out = new Map<string, Claimable[]>();
   for (const r of requests) {
-    if (r.wallet.toLowerCase() !== wallet.toLowerCase() || r.action?.kind !== 'claim') continue;
-    claimable.push({
+    if (r.action?.kind !== 'claim') continue;
+    const key = r.wallet.toLowerCase();
+    let list = out.get(key);
+    if (!list) out.set(key, (list = []));
+    list.push({
       kind: r.type === 'DEPOSIT' ? 'deposit' : r.type === 'WITHDRAW' ? 'withdraw' : r.action.functionName === 'claimInstantWithdrawRequest' ? 'instantRedeem' : 'redeem',
       epochNumber: r.epochNumber,
       amount: r.amount,
@@ -283,6 +282,19 @@ export function buildPosition(
       contract: r.action.contract,
     });
   }
+  return out;
+}
+
+/** One wallet in one vault, with what it can claim now (`claims`: its entry of `claimsByWallet`). */
+export function buildPosition(
+  vault: PortfolioVault,
+  wallet: string,
+  w: WalletChainState | null,
+  claims: readonly Claimable[] | undefined,
+  stale: boolean,
+  price: bigint | null = vault.price ? BigInt(vault.price) : null,
+): PositionRow {
+  const claimable = claims ? claims.map((c) => ({ ...c })) : [];
   return {
     wallet,
     vaultId: vault.id,

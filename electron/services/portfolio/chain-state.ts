@@ -3,8 +3,8 @@ import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../sh
 import type { EpochVaultEntry } from './catalog';
 import type { EthCall } from '../chain/rpc-client';
 import type { Logger } from '../log/logger';
-import { decodeLensAnswer, lensCall, LENS_WALLETS_PER_CALL, type LensVault } from './lens';
-import { planReads, runReads, sendCalls, type Read } from './multicall';
+import { decodeLensAnswer, encodeLensVaults, encodeLensWallets, lensCall, LENS_PAIRS_PER_CALL, type LensVault } from './lens';
+import { CALLS_PER_CHUNK, planReads, runReads, sendCalls, type Read } from './multicall';
 
 /** What the chain says about one epoch vault. Unknown values (a failed call) stay null. */
 export interface VaultChainState {
@@ -45,7 +45,6 @@ export interface WalletChainState {
   pendingWithdraw: bigint | null;
   redeemRequest: bigint | null;
   instantRedeemRequest: bigint | null;
-  lastRedeemEpoch: number | null;
 }
 
 const num = (v: unknown) => Number(v as bigint);
@@ -85,7 +84,7 @@ export interface ChainReadResult {
   blockTimestamp: number;
   calls: number;
   failed: number;
-  /** How the wallets were read: one lens call per 250 wallets of a vault, or one read per value. */
+  /** How the wallets were read: one lens call per slice of wallets in all the chain's vaults, or one read per value. */
   via: 'lens' | 'multicall';
   /** Why the node would not run the lens (it is not asked again on this client), or null. */
   lensRefused: string | null;
@@ -94,9 +93,27 @@ export interface ChainReadResult {
 export interface ReadChainOptions {
   /** False: read every value through Multicall3 (the lens is used by default). */
   lens?: boolean;
-  /** Wallets per lens call (default `LENS_WALLETS_PER_CALL`). */
+  /** Wallets per lens call (default: `LENS_PAIRS_PER_CALL` ÷ the chain's vaults). */
   walletsPerLensCall?: number;
   log?: Pick<Logger, 'warn'>;
+  /** Filled with where the read's time went (measurements only). */
+  profile?: ChainReadProfile;
+}
+
+/** Where one chain's read spent its time, ms (for measurements; the product does not log it). */
+export interface ChainReadProfile {
+  /** The vaults' cycle state and the latest block (the first, small round). */
+  vaultRoundMs: number;
+  /** Building the wallets' round (lens calldata, queue reads). */
+  encodeMs: number;
+  /** The wallets' round: first request sent → last answer received and parsed. */
+  roundMs: number;
+  /** Unpacking the lens answers. */
+  decodeMs: number;
+  /** Keeping each wallet × vault's values. */
+  keepMs: number;
+  /** Lens calls (or Multicall3 chunks) in the wallets' round. */
+  calls: number;
 }
 
 /** Clients whose node refused the lens, with its reason: they read through Multicall3 from then on. */
@@ -117,6 +134,14 @@ export async function readChain(
   options: ReadChainOptions = {},
 ): Promise<ChainReadResult> {
   const vaults = new Map<string, VaultChainState>();
+  const profile = options.profile;
+  let mark = performance.now();
+  /** Ms since the last mark, into the profile's field. */
+  const lap = (field: Exclude<keyof ChainReadProfile, 'calls'>) => {
+    const now = performance.now();
+    if (profile) profile[field] = Math.round(now - mark);
+    mark = now;
+  };
   let calls = 0;
   let failed = 0;
   const run = async (reads: Read[]) => {
@@ -181,6 +206,7 @@ export async function readChain(
     ),
   ]);
 
+  lap('vaultRoundMs');
   const walletStates = new Map<string, WalletChainState>();
   const queueRound: Read[] = [];
   const lensVaults: { entry: EpochVaultEntry; lens: LensVault }[] = [];
@@ -228,41 +254,52 @@ export async function readChain(
   const refusal = lensRefusals.get(client);
   let via: ChainReadResult['via'] = 'multicall';
   let lensRefused: string | null = refusal ?? null;
-  if (options.lens !== false && refusal === undefined && wallets.length > 0) {
+  if (options.lens !== false && refusal === undefined && wallets.length > 0 && lensVaults.length > 0) {
     try {
       const queuePlan = planReads(queueRound);
-      const lensChunks: { vaultId: string; wallets: readonly `0x${string}`[] }[] = [];
+      // One call per slice of wallets, each reading all the chain's vaults: the vault list is
+      // encoded once, each slice's addresses once.
+      const perCall = options.walletsPerLensCall ?? Math.max(1, Math.floor(LENS_PAIRS_PER_CALL / lensVaults.length));
+      const encodedVaults = encodeLensVaults(lensVaults.map((v) => v.lens));
+      const slices: (readonly `0x${string}`[])[] = [];
       const lensCalls: EthCall[] = [];
-      for (const { entry, lens } of lensVaults) {
-        const perCall = options.walletsPerLensCall ?? LENS_WALLETS_PER_CALL;
-        for (let i = 0; i < wallets.length; i += perCall) {
-          const slice = wallets.slice(i, i + perCall);
-          lensChunks.push({ vaultId: entry.vault._id, wallets: slice });
-          lensCalls.push(lensCall(lens, slice));
-        }
+      for (let i = 0; i < wallets.length; i += perCall) {
+        const slice = wallets.slice(i, i + perCall);
+        slices.push(slice);
+        lensCalls.push(lensCall(encodedVaults, encodeLensWallets(slice)));
       }
+      if (profile) profile.calls = lensCalls.length;
+      lap('encodeMs');
       const answers = await sendCalls(client, [...queuePlan.calls, ...lensCalls]);
+      lap('roundMs');
       // Decode everything before keeping anything: a refused lens falls back to a clean round.
-      const decoded = lensChunks.map((chunk, c) => decodeLensAnswer(answers[queuePlan.calls.length + c]!, chunk.wallets.length));
+      const decoded = slices.map((slice, c) => decodeLensAnswer(answers[queuePlan.calls.length + c]!, slice.length * lensVaults.length));
+      lap('decodeMs');
       failed += queuePlan.settle(answers.slice(0, queuePlan.calls.length));
       calls += queueRound.length + lensCalls.length;
-      lensChunks.forEach((chunk, c) => {
-        chunk.wallets.forEach((wallet, k) => {
-          const v = decoded[c]![k]!;
-          for (const x of v) if (x === null) failed++;
-          walletStates.set(walletKey(chunk.vaultId, wallet), {
-            trancheBalance: v[0]!,
-            underlyingBalance: v[1]!,
-            allowed: v[2] === null ? null : v[2] !== 0n,
-            pendingDeposit: v[3]!,
-            pendingWithdraw: v[4]!,
-            redeemRequest: v[5]!,
-            instantRedeemRequest: v[6]!,
-            lastRedeemEpoch: v[7] === null ? null : Number(v[7]),
-          });
+      const vaultIds = lensVaults.map((v) => v.entry.vault._id);
+      // Vault by vault, as the Multicall3 round keeps them.
+      vaultIds.forEach((vaultId, j) => {
+        slices.forEach((slice, c) => {
+          const pairs = decoded[c]!;
+          for (let k = 0; k < slice.length; k++) {
+            const wallet = slice[k]!;
+            const v = pairs[k * vaultIds.length + j]!;
+            for (const x of v) if (x === null) failed++;
+            walletStates.set(walletKey(vaultId, wallet), {
+              trancheBalance: v[0]!,
+              underlyingBalance: v[1]!,
+              allowed: v[2] === null ? null : v[2] !== 0n,
+              pendingDeposit: v[3]!,
+              pendingWithdraw: v[4]!,
+              redeemRequest: v[5]!,
+              instantRedeemRequest: v[6]!,
+            });
+          }
         });
       });
       via = 'lens';
+      lap('keepMs');
     } catch (err) {
       lensRefused = err instanceof Error ? err.message.split('\n')[0]! : String(err);
       lensRefusals.set(client, lensRefused);
@@ -291,7 +328,6 @@ export async function readChain(
         pendingWithdraw: null,
         redeemRequest: null,
         instantRedeemRequest: null,
-        lastRedeemEpoch: null,
       };
       walletStates.set(walletKey(e.vault._id, wallet), w);
       round.push(
@@ -309,11 +345,13 @@ export async function readChain(
         round.push(
           { address: s.strategy, abi: abiOf(strategyAbi), functionName: 'withdrawsRequests', args: [wallet], into: (v) => (w.redeemRequest = v as bigint) },
           { address: s.strategy, abi: abiOf(strategyAbi), functionName: 'instantWithdrawsRequests', args: [wallet], into: (v) => (w.instantRedeemRequest = v as bigint) },
-          { address: s.strategy, abi: abiOf(strategyAbi), functionName: 'lastWithdrawRequest', args: [wallet], into: (v) => (w.lastRedeemEpoch = num(v)) },
         );
       }
     }
   }
+  if (profile) profile.calls = Math.ceil(round.length / CALLS_PER_CHUNK);
+  lap('encodeMs');
   await run(round);
+  lap('roundMs');
   return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), calls, failed, via, lensRefused };
 }

@@ -1,39 +1,51 @@
-import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
+import { toFunctionSelector, type Hex } from 'viem';
 import type { EthCall } from '../chain/rpc-client';
 import { LENS_RUNTIME_CODE } from './lens-code';
 
 /**
  * The portfolio lens: a read-only contract whose code the console places at an unused address for
  * the duration of one `eth_call` (a state override; it is never deployed), and which reads the
- * eight values of many wallets in one epoch vault in that call. Its address and code are the
- * console's own constants; the contracts it reads are the vault's, as the multicall round reads them.
+ * seven values of many wallets in several epoch vaults of a chain in that call. Its address and
+ * code are the console's own constants; the contracts it reads are the vaults', as the multicall
+ * round reads them.
  */
 
 /** Derived from a name (keccak256("vaultdesk.portfolio-lens")), so no account or contract lives there. */
 export const LENS_ADDRESS = '0xA756DD309381f7B70BF99668b4ca48791d9d5bea' as const;
 
 /**
- * Wallets per lens call. A wallet costs the lens up to eight calls to warm contracts and eight
- * cold storage reads, about 25,000 gas: 250 wallets stay near 6 M gas, under the `eth_call` gas
- * caps of common nodes (anvil: the block gas limit, 30 M; geth: 50 M).
+ * Wallet × vault pairs per lens call (all the chain's vaults for a slice of its wallets). A pair
+ * costs the lens up to eight calls to warm contracts and as many cold storage reads, about 25,000
+ * gas: 500 pairs stay near 12 M gas, well under the `eth_call` gas caps of common nodes (anvil:
+ * the block gas limit, 30 M; geth: 50 M).
  */
-export const LENS_WALLETS_PER_CALL = 250;
+export const LENS_PAIRS_PER_CALL = 500;
 
 const LENS_ABI = [
   {
     type: 'function',
-    name: 'readWallets',
+    name: 'readPairs',
     stateMutability: 'view',
     inputs: [
-      { name: 'targets', type: 'address[5]' },
-      { name: 'epoch', type: 'uint256' },
+      {
+        name: 'vaults',
+        type: 'tuple[]',
+        components: [
+          { name: 'tranche', type: 'address' },
+          { name: 'underlying', type: 'address' },
+          { name: 'epochVault', type: 'address' },
+          { name: 'queue', type: 'address' },
+          { name: 'strategy', type: 'address' },
+          { name: 'epoch', type: 'uint256' },
+        ],
+      },
       { name: 'wallets', type: 'address[]' },
     ],
     outputs: [{ name: 'out', type: 'bytes' }],
   },
 ] as const;
 
-/** What the lens reads for each wallet, in its order (the bits of its masks). */
+/** What the lens reads for each wallet in each vault, in its order (the bits of its masks). */
 export const LENS_FIELDS = [
   'trancheBalance',
   'underlyingBalance',
@@ -42,7 +54,6 @@ export const LENS_FIELDS = [
   'pendingWithdraw',
   'redeemRequest',
   'instantRedeemRequest',
-  'lastRedeemEpoch',
 ] as const;
 export type LensField = (typeof LENS_FIELDS)[number];
 
@@ -54,45 +65,85 @@ export interface LensVault {
   epochVault: `0x${string}`;
   /** Null: the queue's two values are not read (they stay unknown). */
   queue: `0x${string}` | null;
-  /** Null: the strategy's three values are not read. */
+  /** Null: the strategy's two values are not read. */
   strategy: `0x${string}` | null;
   /** The queue's current epoch; ignored without a queue. */
   epoch: number | null;
 }
 
-/** One lens `eth_call` for some wallets of one vault. */
-export function lensCall(vault: LensVault, wallets: readonly `0x${string}`[]): EthCall {
-  const withQueue = vault.queue !== null && vault.epoch !== null;
+const SELECTOR = toFunctionSelector(LENS_ABI[0]).slice(2);
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const word = (hex: string) => hex.padStart(64, '0');
+const addressWord = (address: string) => {
+  if (!ADDRESS.test(address)) throw new Error(`Not an address: ${address}`);
+  return word(address.slice(2).toLowerCase());
+};
+
+/**
+ * The ABI encoding of a lens call's wallet list (its length, then one word per wallet), hex
+ * without 0x. Encoded by hand, once per slice of wallets: viem's encoder checks every mixed-case
+ * address's checksum (a keccak256 each), which at ten thousand wallets cost more than the node's
+ * own work.
+ */
+export function encodeLensWallets(wallets: readonly `0x${string}`[]): string {
+  let out = word(wallets.length.toString(16));
+  for (const w of wallets) out += addressWord(w);
+  return out;
+}
+
+/** The ABI encoding of the vault list (its length, then six words per vault), hex without 0x. */
+export function encodeLensVaults(vaults: readonly LensVault[]): string {
+  let out = word(vaults.length.toString(16));
+  for (const vault of vaults) {
+    const withQueue = vault.queue !== null && vault.epoch !== null;
+    out += [vault.tranche, vault.underlying, vault.epochVault, withQueue ? vault.queue! : ZERO, vault.strategy ?? ZERO].map(addressWord).join('');
+    out += word((withQueue ? vault.epoch! : 0).toString(16));
+  }
+  return out;
+}
+
+/**
+ * One lens `eth_call` for some wallets in some vaults of one chain, from their encodings
+ * (`encodeLensVaults`, `encodeLensWallets`: the same for many calls, so encoded once).
+ */
+export function lensCall(encodedVaults: string, encodedWallets: string): EthCall {
+  // Two offsets, then the vault list, then the wallet list.
+  const head = word((2 * 32).toString(16)) + word((2 * 32 + encodedVaults.length / 2).toString(16));
   return {
     to: LENS_ADDRESS,
-    data: encodeFunctionData({
-      abi: LENS_ABI,
-      functionName: 'readWallets',
-      args: [
-        [vault.tranche, vault.underlying, vault.epochVault, withQueue ? vault.queue! : ZERO, vault.strategy ?? ZERO],
-        BigInt(withQueue ? vault.epoch! : 0),
-        wallets,
-      ],
-    }),
+    data: `0x${SELECTOR}${head}${encodedVaults}${encodedWallets}`,
     override: { address: LENS_ADDRESS, code: LENS_RUNTIME_CODE },
   };
 }
 
-/** A wallet's eight values: a number, or null when the lens could not read it. */
+/**
+ * The `bytes` an ABI-encoded answer holds (an offset word, a length word, the bytes), as hex
+ * without 0x; read by hand, since viem's decoder converts the whole answer to bytes and back.
+ */
+function unwrapBytes(answer: Hex): string {
+  const hex = answer.slice(2);
+  const offset = parseInt(hex.slice(0, 64), 16) * 2;
+  const length = Number.isSafeInteger(offset) && hex.length >= offset + 64 ? parseInt(hex.slice(offset, offset + 64), 16) * 2 : NaN;
+  if (!Number.isSafeInteger(length) || hex.length < offset + 64 + length || !/^[0-9a-fA-F]*$/.test(hex)) throw new Error('the lens answer is not ABI-encoded bytes');
+  return hex.slice(offset + 64, offset + 64 + length);
+}
+
+/** A pair's seven values: a number, or null when the lens could not read it. */
 export type LensValues = (bigint | null)[];
 
 /**
- * Unpacks a lens answer: per wallet a byte of non-zero bits, a byte of unread bits, then the
- * non-zero values as 32-byte words. Throws when the answer is not one (e.g. an RPC that ignored
- * the state override answers `0x`, the empty return of an address without code).
+ * Unpacks a lens answer: per wallet, then per vault, a byte of non-zero bits, a byte of unread
+ * bits, then the non-zero values as 32-byte words. Returns the pairs wallet by wallet (the vaults
+ * of the first wallet, then of the second, …). Throws when the answer is not one (e.g. an RPC that
+ * ignored the state override answers `0x`, the empty return of an address without code).
  */
-export function decodeLensAnswer(answer: Hex, walletCount: number): LensValues[] {
+export function decodeLensAnswer(answer: Hex, pairCount: number): LensValues[] {
   if (answer === '0x') throw new Error('the node answered the lens call empty (it ignored the state override)');
-  const packed = decodeFunctionResult({ abi: LENS_ABI, functionName: 'readWallets', data: answer });
-  const out: LensValues[] = new Array<LensValues>(walletCount);
-  let at = 2; // after 0x
-  for (let w = 0; w < walletCount; w++) {
-    if (at + 4 > packed.length) throw new Error(`the lens answered ${w} of ${walletCount} wallets`);
+  const packed = unwrapBytes(answer);
+  const out: LensValues[] = new Array<LensValues>(pairCount);
+  let at = 0;
+  for (let w = 0; w < pairCount; w++) {
+    if (at + 4 > packed.length) throw new Error(`the lens answered ${w} of ${pairCount} pairs`);
     const nonZero = parseInt(packed.slice(at, at + 2), 16);
     const failed = parseInt(packed.slice(at + 2, at + 4), 16);
     at += 4;

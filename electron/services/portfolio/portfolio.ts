@@ -5,10 +5,10 @@ import type { ResourceItem } from '../../../shared/service';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
 import { ChainPool, type ChainPoolOptions } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
-import { buildPosition, buildRequests, buildVault } from './assemble';
+import { buildPosition, buildRequests, buildVault, claimsByWallet } from './assemble';
 import { epochVaultEntries, type EpochVaultEntry } from './catalog';
 import type { Logger } from '../log/logger';
-import { readChain, walletKey, type ChainReadResult } from './chain-state';
+import { readChain, walletKey, type ChainReadProfile, type ChainReadResult } from './chain-state';
 import { byExpected } from '../../../shared/portfolio/request-order';
 
 type VaultBlock = ResourceItem<'vaultLatestBlocks'>;
@@ -39,8 +39,24 @@ export interface PortfolioOptions {
   log?: Pick<Logger, 'warn'>;
   /** False: read every wallet value through Multicall3, never the lens (measurements compare both). */
   lens?: boolean;
+  /** Told where each refresh spent its time (measurements; nothing is logged). */
+  onProfile?: (profile: RefreshProfile) => void;
   /** The records the service's latest reads set aside, shown on its source (default: not told). */
   setAside?: () => SetAside;
+}
+
+/** Where one refresh spent its time, ms from its start unless named a duration. */
+export interface RefreshProfile {
+  /** The service's catalog, latest blocks and requests (a duration). */
+  serviceMs: number;
+  /**
+   * Per chain: when its read started and ended, its own breakdown, and the time its vaults,
+   * requests and positions took to build once it had answered (while other chains may still read).
+   */
+  chains: { chainId: number; startMs: number; endMs: number; read: ChainReadProfile; assembleMs: number }[];
+  /** Joining the chains' parts and ordering the requests, after the last chain (a duration). */
+  assembleMs: number;
+  totalMs: number;
 }
 
 interface LastGood {
@@ -135,8 +151,36 @@ export class PortfolioService {
       ...(this.options.setAside ? { setAside: this.options.setAside() } : {}),
     });
 
-    // 2. One round per chain, all chains at once.
+    const serviceMs = performance.now() - started;
+    const chainProfiles: RefreshProfile['chains'] = [];
+
+    // 2. One round per chain, all chains at once; each chain's vaults are assembled as soon as its
+    // round is in, while the other chains are still being read.
     const walletAddresses = wallets.map((w) => w.address);
+    const now = this.options.now?.() ?? Math.floor(nowMs / 1000);
+    const walletKeys = walletAddresses.map((a) => a.toLowerCase());
+    const groupSet = new Set(walletKeys);
+    const assembled: ({ vault: PortfolioVault; requests: RequestRow[]; positions: PositionRow[] } | undefined)[] = new Array(entries.length);
+    const assembleChain = (chainId: number) => {
+      const chain = chainResults.get(chainId);
+      entries.forEach((entry, index) => {
+        if (entry.chainId !== chainId) return;
+        const chainVault = chain?.result?.vaults.get(entry.vault._id) ?? null;
+        const block = this.lastGood.blocks.get(entry.vault._id) ?? null;
+        const vault = buildVault(entry, chainVault, block, chain?.result ? Math.max(now, chain.result.blockTimestamp) : now);
+        const behind = { service: serviceError !== null, chain: !chain?.fresh };
+        const vaultRequests = buildRequests(vault, this.lastGood.requests.get(entry.vault._id) ?? [], groupSet, chain?.result?.wallets ?? null, chainVault, now, behind);
+        const claims = claimsByWallet(vaultRequests);
+        const price = vault.price ? BigInt(vault.price) : null;
+        const chainWallets = chain?.result?.wallets;
+        const vaultPositions: PositionRow[] = new Array(walletAddresses.length);
+        for (let i = 0; i < walletAddresses.length; i++) {
+          const key = walletKeys[i]!;
+          vaultPositions[i] = buildPosition(vault, walletAddresses[i]!, chainWallets?.get(walletKey(entry.vault._id, key)) ?? null, claims.get(key), behind.chain, price);
+        }
+        assembled[index] = { vault, requests: vaultRequests, positions: vaultPositions };
+      });
+    };
     const byChain = groupBy(entries, (e) => e.chainId);
     const chainResults = new Map<number, { result: ChainReadResult | null; fresh: boolean }>();
     await Promise.all(
@@ -154,10 +198,14 @@ export class PortfolioService {
           error = this.chains.noRpcError(chainId, label).toData();
         } else {
           try {
+            const read: ChainReadProfile = { vaultRoundMs: 0, encodeMs: 0, roundMs: 0, decodeMs: 0, keepMs: 0, calls: 0 };
+            const startMs = performance.now() - started;
             const result = await readChain(this.chains.clientFor(chainId, urls, label), chainEntries, walletAddresses, epochs, {
               ...(this.options.lens === false ? { lens: false } : {}),
               ...(this.options.log ? { log: this.options.log } : {}),
+              ...(this.options.onProfile ? { profile: read } : {}),
             });
+            chainProfiles.push({ chainId, startMs: Math.round(startMs), endMs: Math.round(performance.now() - started), read, assembleMs: 0 });
             this.lastGood.chains.set(chainId, { result, atMs: Date.now() });
             chainResults.set(chainId, { result, fresh: true });
           } catch (err) {
@@ -167,37 +215,37 @@ export class PortfolioService {
         const last = this.lastGood.chains.get(chainId);
         if (error) chainResults.set(chainId, { result: last?.result ?? null, fresh: false });
         sources.push({ id: `chain:${chainId}`, label, ok: error === null, fetchedAtMs: last?.atMs ?? null, stale: error !== null && last !== undefined, error });
+        const assembling = performance.now();
+        assembleChain(chainId);
+        const profiled = chainProfiles.find((p) => p.chainId === chainId);
+        if (profiled) profiled.assembleMs = Math.round(performance.now() - assembling);
       }),
     );
 
-    // 3. Assemble.
-    const now = this.options.now?.() ?? Math.floor(nowMs / 1000);
-    const groupSet = new Set(walletAddresses.map((a) => a.toLowerCase()));
+    // 3. Put together what was read: each chain's vaults as soon as that chain has answered (above).
+    const assembleStarted = performance.now();
     const vaults: PortfolioVault[] = [];
     const positions: PositionRow[] = [];
     const requests: RequestRow[] = [];
-    for (const entry of entries) {
-      const chain = chainResults.get(entry.chainId);
-      const chainVault = chain?.result?.vaults.get(entry.vault._id) ?? null;
-      const block = this.lastGood.blocks.get(entry.vault._id) ?? null;
-      const vault = buildVault(entry, chainVault, block, chain?.result ? Math.max(now, chain.result.blockTimestamp) : now);
-      vaults.push(vault);
-      const behind = { service: serviceError !== null, chain: !chain?.fresh };
-      const vaultRequests = buildRequests(vault, this.lastGood.requests.get(entry.vault._id) ?? [], groupSet, chain?.result?.wallets ?? null, chainVault, now, behind);
-      requests.push(...vaultRequests);
-      for (const w of walletAddresses) {
-        positions.push(buildPosition(vault, w, chain?.result?.wallets.get(walletKey(entry.vault._id, w)) ?? null, vaultRequests, behind.chain));
-      }
+    for (const part of assembled) {
+      if (!part) continue;
+      vaults.push(part.vault);
+      for (const r of part.requests) requests.push(r);
+      for (const p of part.positions) positions.push(p);
     }
-
+    // In the Requests screen's first order, so the table does not sort them again on arrival.
+    requests.sort(byExpected);
+    if (this.options.onProfile) {
+      const totalMs = Math.round(performance.now() - started);
+      this.options.onProfile({ serviceMs: Math.round(serviceMs), chains: chainProfiles, assembleMs: Math.round(performance.now() - assembleStarted), totalMs });
+    }
     return {
       groupId,
       generatedAtMs: nowMs,
       wallets: wallets.map((w) => ({ address: w.address, label: w.label })),
       vaults,
       positions,
-      // In the Requests screen's first order, so the table does not sort them again on arrival.
-      requests: requests.sort(byExpected),
+      requests,
       sources: sources.sort((a, b) => a.id.localeCompare(b.id)),
       cost: { http: requestsMade(client) - httpBefore, rpc: this.chains.counter.http - rpcBefore, ms: Math.round(performance.now() - started) },
     };

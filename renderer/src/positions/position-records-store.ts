@@ -51,7 +51,10 @@ export const usePositionRecordsStore = create<PositionRecordsState>((set, get) =
         ...(get().data?.groupId !== groupId ? { data: null } : {}),
       });
       // Each vault's records as soon as they are in: the screens fill in while the rest load.
+      // Every vault's rows are kept for the answer, which leaves out the rows the events carried.
+      const sent = new Map<string, PositionRecordRow[]>();
       const off = getBridge().events.positionRecordsProgress((event) => {
+        if (event.groupId === groupId && event.rows) sent.set(event.vaultId, event.rows);
         const progress = get().progress;
         if (!progress || event.groupId !== groupId || !isLast()) return;
         set({
@@ -64,7 +67,7 @@ export const usePositionRecordsStore = create<PositionRecordsState>((set, get) =
         });
       });
       try {
-        const data = await call(getBridge().positions.records({ groupId, ...(force ? { force: true } : {}) }));
+        const data = withRowsSentAhead(await call(getBridge().positions.records({ groupId, ...(force ? { force: true } : {}) })), sent);
         const vaults = new Set(data.rows.map((r) => r.vaultId)).size;
         if (usePortfolioStore.getState().groupId === groupId)
           set({ data, error: null, progress: { groupId, vaultsDone: vaults, vaultsTotal: vaults, arrived: {} } });
@@ -77,6 +80,21 @@ export const usePositionRecordsStore = create<PositionRecordsState>((set, get) =
     });
   },
 }));
+
+/**
+ * The answer with the rows its progress events carried put back, vault by vault in the order the
+ * events came (the answer leaves them out). A vault whose event did not arrive is reported as a
+ * failure of the load rather than shown empty.
+ */
+function withRowsSentAhead(answer: PositionRecords, sent: ReadonlyMap<string, PositionRecordRow[]>): PositionRecords {
+  const ahead = answer.rowsSentAhead ?? [];
+  if (ahead.length === 0) return answer;
+  const missing = ahead.filter((v) => !sent.has(v));
+  if (missing.length > 0)
+    throw new Error(`The position records of ${missing.length} vault${missing.length === 1 ? '' : 's'} did not arrive; refresh to load them again.`);
+  const { rowsSentAhead: _sent, ...rest } = answer;
+  return { ...rest, rows: [...ahead.flatMap((v) => sent.get(v)!), ...answer.rows] };
+}
 
 /**
  * The records for the portfolio on screen: asked for after each refresh, forced when the operator

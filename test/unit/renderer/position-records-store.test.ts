@@ -74,11 +74,26 @@ describe('position records store', () => {
     bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 3, vaultsTotal: 3, vaultId: 'v3', rows: null });
     expect(usePositionRecordsStore.getState().progress).toMatchObject({ vaultsDone: 3, arrived: { v1: [row('v1')], v2: [row('v2')] } });
     expect(Object.keys(usePositionRecordsStore.getState().progress!.arrived)).toEqual(['v1', 'v2']);
-    answer.resolve({ groupId: null, rows: [row('v1'), row('v2'), row('v3')] } as unknown as PositionRecords);
+    // The answer leaves out the rows the events carried; the store puts them back.
+    answer.resolve({ groupId: null, rows: [row('v3')], rowsSentAhead: ['v1', 'v2'] } as unknown as PositionRecords);
     await loading;
+    expect(usePositionRecordsStore.getState().data?.rows).toEqual([row('v1'), row('v2'), row('v3')]);
+    expect(usePositionRecordsStore.getState().data).not.toHaveProperty('rowsSentAhead');
     expect(usePositionRecordsStore.getState()).toMatchObject({ loading: false, progress: { vaultsDone: 3, vaultsTotal: 3, arrived: {} } });
     // Events after the load ended change nothing.
     bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 1, vaultsTotal: 3, vaultId: 'v1', rows: [row('v1')] });
     expect(usePositionRecordsStore.getState().progress).toMatchObject({ vaultsDone: 3, vaultsTotal: 3 });
+  });
+
+  it('says so, keeping the records it had, when an answer names rows sent ahead that never arrived', async () => {
+    let ahead = false;
+    installFakeBridge({
+      'positions.records': ({ groupId }) => (ahead ? ({ groupId, rows: [], rowsSentAhead: ['v1'] } as unknown as PositionRecords) : recordsOf(groupId)),
+    });
+    await usePositionRecordsStore.getState().load(null, 1, false);
+    ahead = true;
+    await usePositionRecordsStore.getState().load(null, 2, false);
+    expect(usePositionRecordsStore.getState()).toMatchObject({ data: recordsOf(null), loading: false });
+    expect(usePositionRecordsStore.getState().error?.message).toMatch(/did not arrive; refresh to load them again/);
   });
 });

@@ -18,46 +18,81 @@ interface ILensQueue {
 interface ILensStrategy {
   function withdrawsRequests(address) external view returns (uint256);
   function instantWithdrawsRequests(address) external view returns (uint256);
-  function lastWithdrawRequest(address) external view returns (uint256);
 }
 
 /**
- * Reads what the console shows of many wallets in one epoch vault in a single `eth_call`. It is
- * never deployed: the console places its runtime code at an unused address with a state override
- * for the duration of the call, so it can only read (every call it makes is a STATICCALL).
+ * Reads what the console shows of many wallets in several epoch vaults of one chain in a single
+ * `eth_call`. It is never deployed: the console places its runtime code at an unused address with
+ * a state override for the duration of the call, so it can only read (every call it makes is a
+ * STATICCALL).
  *
- * Per wallet, in order, the eight values the portfolio reads one by one otherwise:
+ * Per wallet and vault, in order, the seven values the portfolio reads one by one otherwise:
  *   0 tranche.balanceOf, 1 underlying.balanceOf, 2 epochVault.isWalletAllowed,
  *   3 queue.userDepositsEpochs(wallet, epoch), 4 queue.userWithdrawalsEpochs(wallet, epoch),
- *   5 strategy.withdrawsRequests, 6 strategy.instantWithdrawsRequests, 7 strategy.lastWithdrawRequest.
+ *   5 strategy.withdrawsRequests, 6 strategy.instantWithdrawsRequests.
+ * A wallet's balance of an underlying token is read once per call: a later vault of the same
+ * underlying gets the same answer (the same call at the same state).
  *
- * Packed answer, per wallet: one byte with a bit set for each non-zero value, one byte with a bit
- * set for each value that could not be read (a revert, no code, a short answer, or a contract not
- * given: address zero), then the non-zero values as 32-byte words. Most wallets hold little in
- * most vaults, so the answer stays small.
+ * Packed answer, per wallet, then per vault in the order given: one byte with a bit set for each
+ * non-zero value, one byte with a bit set for each value that could not be read (a revert, no
+ * code, a short answer, or a contract not given: address zero), then the non-zero values as
+ * 32-byte words. Most wallets hold little in most vaults, so the answer stays small.
  */
 contract PortfolioLens {
-  uint256 private constant FIELDS = 8;
+  uint256 private constant FIELDS = 7;
 
-  function readWallets(
-    address[5] calldata targets, // tranche, underlying, epochVault, queue, strategy
-    uint256 epoch,
-    address[] calldata wallets
-  ) external view returns (bytes memory out) {
-    uint256 n = wallets.length;
-    out = new bytes(n * (2 + FIELDS * 32));
+  struct Vault {
+    address tranche;
+    address underlying;
+    address epochVault;
+    address queue; // address zero: the queue's two values are not read
+    address strategy; // address zero: the strategy's two values are not read
+    uint256 epoch; // the queue's current epoch
+  }
+
+  function readPairs(Vault[] calldata vaults, address[] calldata wallets) external view returns (bytes memory out) {
+    uint256 v = vaults.length;
+    out = new bytes(wallets.length * v * (2 + FIELDS * 32));
+    uint256[] memory first = firstWithUnderlying(vaults);
+    // The wallet's balance of each vault's underlying, read at the first vault of that token.
+    uint256[] memory balance = new uint256[](v);
+    bool[] memory balanceOk = new bool[](v);
     uint256 used = 0;
-    for (uint256 i = 0; i < n; i++) used = readPair(targets, epoch, wallets[i], out, used);
+    for (uint256 i = 0; i < wallets.length; i++) {
+      for (uint256 k = 0; k < v; k++) {
+        if (first[k] == k) {
+          (balanceOk[k], balance[k]) = readWord(vaults[k].underlying, ILensToken.balanceOf.selector, wallets[i], 0, false);
+        } else {
+          (balanceOk[k], balance[k]) = (balanceOk[first[k]], balance[first[k]]);
+        }
+        used = readPair(vaults[k], wallets[i], balanceOk[k], balance[k], out, used);
+      }
+    }
     assembly {
       mstore(out, used)
     }
   }
 
-  /// Appends one wallet's masks and non-zero values to `out` at `used`; returns the new end.
+  /// For each vault, the first vault of the list with the same underlying token (itself if none before).
+  function firstWithUnderlying(Vault[] calldata vaults) private pure returns (uint256[] memory first) {
+    first = new uint256[](vaults.length);
+    for (uint256 k = 0; k < vaults.length; k++) {
+      first[k] = k;
+      for (uint256 j = 0; j < k; j++) {
+        if (vaults[j].underlying == vaults[k].underlying) {
+          first[k] = j;
+          break;
+        }
+      }
+    }
+  }
+
+  /// Appends one pair's masks and non-zero values to `out` at `used`; returns the new end.
   function readPair(
-    address[5] calldata targets,
-    uint256 epoch,
+    Vault calldata vault,
     address wallet,
+    bool underlyingOk,
+    uint256 underlyingBalance,
     bytes memory out,
     uint256 used
   ) private view returns (uint256) {
@@ -65,7 +100,7 @@ contract PortfolioLens {
     used += 2;
     uint256 masks = 0; // non-zero bits in the low byte, failed bits in the next
     for (uint256 j = 0; j < FIELDS; j++) {
-      (bool ok, uint256 value) = readField(j, targets, wallet, epoch);
+      (bool ok, uint256 value) = j == 1 ? (underlyingOk, underlyingBalance) : readField(j, vault, wallet);
       if (!ok) {
         masks |= 1 << (j + 8);
       } else if (value != 0) {
@@ -81,20 +116,13 @@ contract PortfolioLens {
     return used;
   }
 
-  function readField(uint256 j, address[5] calldata targets, address wallet, uint256 epoch) private view returns (bool, uint256) {
-    (address target, bytes4 selector, bool withEpoch) = field(j, targets);
-    return readWord(target, selector, wallet, epoch, withEpoch);
-  }
-
-  function field(uint256 j, address[5] calldata targets) private pure returns (address, bytes4, bool) {
-    if (j == 0) return (targets[0], ILensToken.balanceOf.selector, false);
-    if (j == 1) return (targets[1], ILensToken.balanceOf.selector, false);
-    if (j == 2) return (targets[2], ILensEpochVault.isWalletAllowed.selector, false);
-    if (j == 3) return (targets[3], ILensQueue.userDepositsEpochs.selector, true);
-    if (j == 4) return (targets[3], ILensQueue.userWithdrawalsEpochs.selector, true);
-    if (j == 5) return (targets[4], ILensStrategy.withdrawsRequests.selector, false);
-    if (j == 6) return (targets[4], ILensStrategy.instantWithdrawsRequests.selector, false);
-    return (targets[4], ILensStrategy.lastWithdrawRequest.selector, false);
+  function readField(uint256 j, Vault calldata vault, address wallet) private view returns (bool, uint256) {
+    if (j == 0) return readWord(vault.tranche, ILensToken.balanceOf.selector, wallet, 0, false);
+    if (j == 2) return readWord(vault.epochVault, ILensEpochVault.isWalletAllowed.selector, wallet, 0, false);
+    if (j == 3) return readWord(vault.queue, ILensQueue.userDepositsEpochs.selector, wallet, vault.epoch, true);
+    if (j == 4) return readWord(vault.queue, ILensQueue.userWithdrawalsEpochs.selector, wallet, vault.epoch, true);
+    if (j == 5) return readWord(vault.strategy, ILensStrategy.withdrawsRequests.selector, wallet, 0, false);
+    return readWord(vault.strategy, ILensStrategy.instantWithdrawsRequests.selector, wallet, 0, false);
   }
 
   /// One STATICCALL answering one word; not ok when it reverts, answers short or is not given.
