@@ -366,3 +366,26 @@ export function pinnedOf(vault: PlanVault = DEFAULT_VAULT): PinnedVault {
 export function registryText(vaults: PinnedVault[] = [pinnedOf()]): string {
   return `${JSON.stringify({ schemaVersion: 1, vaults }, null, 2)}\n`;
 }
+
+/** A refusal as the bundle checks throw it: a code, a message and what to do. */
+export type Refusal = { code: string; message: string; action?: string };
+
+/** What `fn` throws; fails the test if the bundle was accepted. */
+export function refusalOf(fn: () => unknown): Refusal {
+  try {
+    fn();
+  } catch (err) {
+    return err as Refusal;
+  }
+  throw new Error('the bundle was accepted');
+}
+
+/** What `fn` rejects with; fails the test if the bundle was accepted. */
+export async function asyncRefusalOf(fn: () => unknown): Promise<Refusal> {
+  try {
+    await fn();
+  } catch (err) {
+    return err as Refusal;
+  }
+  throw new Error('the bundle was accepted');
+}

@@ -10,22 +10,11 @@ import {
   verifyPlannerSignature,
   type UnsignedBundle,
 } from '../../../shared/bundle';
-import { ACCOUNTS, makeUnsigned, signAsPlanner } from '../../support/bundle-fixture';
+import { ACCOUNTS, asyncRefusalOf, makeUnsigned, signAsPlanner } from '../../support/bundle-fixture';
 
 // Format version 2: an unsigned bundle carries an EIP-191 signature of its plan hash by its
 // planner's Ledger account. The offline install reviews it only when that signature matches the
 // content and comes from a planner it trusts.
-
-type Refusal = { code: string; message: string; action?: string };
-
-async function refusalOf(fn: () => unknown): Promise<Refusal> {
-  try {
-    await fn();
-  } catch (err) {
-    return err as Refusal;
-  }
-  throw new Error('the bundle was accepted');
-}
 
 const trusted = [{ address: ACCOUNTS.planner.address, label: 'Planning desk' }];
 const bundle = makeUnsigned('deposit');
@@ -51,7 +40,7 @@ describe("the planner's signature", () => {
     const resealed = seal<UnsignedBundle>(changed);
     // The bundle's own checks pass: it agrees with itself.
     expect(readUnsignedBundle(bundleText(resealed)).checksum).toBe(resealed.checksum);
-    const refusal = await refusalOf(() => verifyPlannerSignature(resealed));
+    const refusal = await asyncRefusalOf(() => verifyPlannerSignature(resealed));
     expect(refusal.code).toBe('BUNDLE_PLANNER_SIGNATURE');
     expect(refusal.message).toContain('changed after its planner signed it');
     expect(refusal.message).toContain(ACCOUNTS.planner.address);
@@ -61,21 +50,21 @@ describe("the planner's signature", () => {
   it('is refused when another account signed it but it states the trusted planner', async () => {
     const byStranger = signAsPlanner(bundle, 'stranger');
     const forged = seal<UnsignedBundle>({ ...byStranger, planner: { ...byStranger.planner, address: ACCOUNTS.planner.address } });
-    const refusal = await refusalOf(() => verifyPlannerSignature(forged));
+    const refusal = await asyncRefusalOf(() => verifyPlannerSignature(forged));
     expect(refusal.code).toBe('BUNDLE_PLANNER_SIGNATURE');
     expect(refusal.message).toContain(`recovers to ${ACCOUNTS.stranger.address}, not to the stated planner ${ACCOUNTS.planner.address}`);
   });
 
   it('is refused when it is not a signature at all', async () => {
     const garbage = seal<UnsignedBundle>({ ...bundle, planner: { address: ACCOUNTS.planner.address, signature: `0x${'00'.repeat(65)}` } });
-    expect((await refusalOf(() => verifyPlannerSignature(garbage))).code).toBe('BUNDLE_PLANNER_SIGNATURE');
+    expect((await asyncRefusalOf(() => verifyPlannerSignature(garbage))).code).toBe('BUNDLE_PLANNER_SIGNATURE');
   });
 
   it('from a planner this install does not trust is refused naming the address and where to add it', async () => {
     const byStranger = signAsPlanner(bundle, 'stranger');
     const signer = await verifyPlannerSignature(byStranger);
     expect(signer).toBe(ACCOUNTS.stranger.address);
-    const refusal = await refusalOf(() => checkPlannerTrusted(signer, trusted));
+    const refusal = await asyncRefusalOf(() => checkPlannerTrusted(signer, trusted));
     expect(refusal.code).toBe('BUNDLE_PLANNER_UNKNOWN');
     expect(refusal.message).toContain(ACCOUNTS.stranger.address);
     expect(refusal.message).toContain('Planning desk');
@@ -86,7 +75,7 @@ describe("the planner's signature", () => {
   it('is required: a version 1 bundle, which had none, is refused saying to export it again from an updated planner', async () => {
     const { planner: _p, checksum: _c, ...rest } = bundle;
     const v1 = bundleText(seal<UnsignedBundle>({ ...rest, version: 1 } as unknown as UnsignedBundle));
-    const refusal = await refusalOf(() => readUnsignedBundle(v1));
+    const refusal = await asyncRefusalOf(() => readUnsignedBundle(v1));
     expect(refusal.code).toBe('BUNDLE_UNKNOWN_VERSION');
     expect(refusal.message).toContain('format version 1');
     expect(refusal.message).toContain('did not sign its bundles');

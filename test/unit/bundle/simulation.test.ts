@@ -10,21 +10,10 @@ import {
   type UnsignedBundle,
 } from '../../../shared/bundle';
 import { SIMULATION_LIMITS, type PlanSimulation } from '../../../shared/simulation';
-import { fixtureSimulation, makePlan, makeUnsigned, signAsPlanner } from '../../support/bundle-fixture';
+import { fixtureSimulation, makePlan, makeUnsigned, refusalOf, signAsPlanner } from '../../support/bundle-fixture';
 
 // Format version 3: the unsigned bundle carries what the online install's fork simulation computed,
 // covered by the planner's signature, bounded and strict like the rest of the bundle.
-
-type Refusal = { code: string; message: string; action?: string };
-
-function refusalOf(fn: () => unknown): Refusal {
-  try {
-    fn();
-  } catch (err) {
-    return err as Refusal;
-  }
-  throw new Error('the bundle was accepted');
-}
 
 const simulated = () => makeUnsigned('deposit', undefined, { simulation: (plan) => fixtureSimulation(plan) });
 

@@ -12,31 +12,11 @@ import {
   type SignedBundle,
   type UnsignedBundle,
 } from '../../../shared/bundle';
-import { ACCOUNTS, makeSignedText, makeUnsigned, VAULT } from '../../support/bundle-fixture';
+import { ACCOUNTS, asyncRefusalOf, makeSignedText, makeUnsigned, refusalOf, VAULT } from '../../support/bundle-fixture';
 
 // What the offline install refuses, and what the online install refuses back: each tampering is
 // refused before anything reaches the device or the chain, with its own code and a message that
 // names what differs.
-
-type Refusal = { code: string; message: string; action?: string };
-
-function refusalOf(fn: () => unknown): Refusal {
-  try {
-    fn();
-  } catch (err) {
-    return err as Refusal;
-  }
-  throw new Error('the bundle was accepted');
-}
-
-async function asyncRefusalOf(fn: () => Promise<unknown>): Promise<Refusal> {
-  try {
-    await fn();
-  } catch (err) {
-    return err as Refusal;
-  }
-  throw new Error('the bundle was accepted');
-}
 
 /** A deliberate, consistent change: the content is edited and the checksum computed again. */
 function resealed(bundle: UnsignedBundle, change: (b: UnsignedBundle) => void): string {
