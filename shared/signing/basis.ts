@@ -83,7 +83,14 @@ function vaultMoved(basis: ItemBasis, now: VaultFacts): string | null {
   const sameCycle =
     isRunning(then.state as CycleState) === isRunning(now.state) && (then.state === 'DEFAULTED') === (now.state === 'DEFAULTED');
   const samePause = then.paused === now.paused || isRunning(now.state);
-  if (sameCycle && then.epochNumber === now.epochNumber && samePause) return null;
+  if (sameCycle && then.epochNumber === now.epochNumber) {
+    if (samePause) return null;
+    // Only the pause changed: naming the same place twice would read as no move at all.
+    const where = describeCycle({ ...now, paused: false });
+    return now.paused
+      ? `The vault was paused since this plan, ${where}: re-plan.`
+      : `The vault was resumed since this plan, ${where}: re-plan.`;
+  }
   return `The vault moved from ${describeCycle(then)} to ${describeCycle(now)} since this plan: re-plan.`;
 }
 

@@ -110,7 +110,10 @@ describe('the basis of a plan, compared with the chain just before the device', 
       'The vault moved from between epochs (epoch 12 done) to between epochs (epoch 13 done) since this plan: re-plan.',
     );
     expect(staleReason(deposit, VAULT, now({ paused: true }))).toBe(
-      'The vault moved from between epochs (epoch 12 done) to between epochs (epoch 12 done), paused since this plan: re-plan.',
+      'The vault was paused since this plan, between epochs (epoch 12 done): re-plan.',
+    );
+    expect(staleReason(item('depositAA', USDC(50), [], { vault: { ...BASIS.vault, paused: true } }), VAULT, now({}))).toBe(
+      'The vault was resumed since this plan, between epochs (epoch 12 done): re-plan.',
     );
     expect(staleReason(deposit, VAULT, now({ state: 'DEFAULTED' }))).toMatch(/to in default since this plan: re-plan\.$/);
   });
