@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFunctionData, type Hex } from 'viem';
-import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import { epochQueueAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
 import { withSender } from '../../../shared/device/screens';
 import type { DeviceScreen } from '../../../shared/device/state';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, Plan, Selection } from '../../../shared/signing/schemas';
-import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from './world';
+import { fromSnapshotEachTest, startNextEpoch, startSigningWorld, type SigningWorld } from './world';
 
 // Every action of the pipeline for a batch of wallets, on anvil with the emulated Ledger
 // approving. Each test starts from the seeded scenario (evm_snapshot / evm_revert).
@@ -288,18 +288,8 @@ describe('signing each action on the simulation', () => {
     const beta = vault('beta');
     const wallets = world.wallets.slice(1, 2);
     await signAll({ vaultId: beta.id, action: 'agreements', wallets });
-    const chain = world.sim.network.chains.find((c) => c.chain.chainId === beta.chain.chainId)!;
-    const deployed = chain.deployment.vaults.find((v) => v.epochVault.toLowerCase() === beta.epochVault.toLowerCase())!;
     world.onReview = async (screens) => {
-      if (screens.some((s) => s.value?.toLowerCase() === beta.epochVault.toLowerCase())) {
-        await chain.chain.client.write({
-          from: deployed.manager,
-          to: beta.epochVault as Hex,
-          abi: epochVaultAbi,
-          functionName: 'startEpoch',
-          args: [],
-        });
-      }
+      if (screens.some((s) => s.value?.toLowerCase() === beta.epochVault.toLowerCase())) await startNextEpoch(world, beta);
       return 'approve' as const;
     };
     const { batch } = await signAll({ vaultId: beta.id, action: 'deposit', amount: '10', wallets });
