@@ -1,4 +1,5 @@
 import { VAULT as FIXTURE_VAULT } from '../../support/bundle-fixture';
+import { newBatchItem } from '../../../shared/signing/item';
 import { JOURNAL_SCHEMA_VERSION, type Batch, type BatchItem, type PlanVault } from '../../../shared/signing/schemas';
 
 /** The unit tests' vault: the bundle fixture's, under a short id. */
@@ -26,4 +27,26 @@ export function batchOf(items: BatchItem[], origin?: Batch['origin']): Batch {
     items,
     ...(origin ? { origin } : {}),
   };
+}
+
+/** The unit tests' wallet (the emulated Ledger's account at index 10). */
+export const WALLET = '0xdD2FD4581271e230360230F9337D5c0430Bf44C0';
+
+/** A drafted EIP-1559 transaction of that wallet on the local chain. */
+export const TX = {
+  type: 'eip1559' as const,
+  chainId: 31337,
+  nonce: 4,
+  to: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  value: '0',
+  data: '0x',
+  gas: '60000',
+  maxFeePerGas: '2000000000',
+  maxPriorityFeePerGas: '1000000',
+};
+
+/** An item of the wallet's deposit in the unit tests' vault, carrying TX unless `patch` says otherwise. */
+export function batchItem(id: string, patch: Partial<BatchItem> = {}): BatchItem {
+  const where = { chainId: 31337, vaultId: 'v1', vaultName: 'Alpha' };
+  return newBatchItem({ id, wallet: WALLET, label: 'W0', path: "44'/60'/0'/0/10", ...where, action: 'deposit' }, { tx: TX, ...patch });
 }

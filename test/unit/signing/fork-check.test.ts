@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { revertsOnFork, type ForkCheckRun, type SimulateRemaining } from '../../../electron/services/signing/fork-check';
-import { newBatchItem } from '../../../shared/signing/item';
-import type { BatchItem } from '../../../shared/signing/schemas';
 import type { ItemSimulation, PlanSimulation } from '../../../shared/simulation';
-import { batchOf } from './batch-fixture';
+import { batchItem, batchOf, WALLET } from './batch-fixture';
 
 // The fork check before the device: an item that reverts on the fork is held with the decoded
 // reason and the block, the approval before it with it; a simulation that cannot run holds nothing.
-const WALLET = '0xdD2FD4581271e230360230F9337D5c0430Bf44C0';
-const TX = {
-  type: 'eip1559' as const,
-  chainId: 31337,
-  nonce: 4,
-  to: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-  value: '0',
-  data: '0x',
-  gas: '60000',
-  maxFeePerGas: '2000000000',
-  maxPriorityFeePerGas: '1000000',
-};
 
-function item(id: string, patch: Partial<BatchItem> = {}): BatchItem {
-  const where = { chainId: 31337, vaultId: 'v1', vaultName: 'Alpha' };
-  return newBatchItem({ id, wallet: WALLET, label: 'W0', path: "44'/60'/0'/0/10", ...where, action: 'deposit' }, { tx: TX, ...patch });
-}
+const item = batchItem;
 
 function simulated(itemId: string, revert: string | null, ran = true): ItemSimulation {
   return {

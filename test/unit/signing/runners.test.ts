@@ -4,32 +4,16 @@ import { runnerFor, type RunView } from '../../../electron/services/signing/runn
 import { bundleBroadcastRunner } from '../../../electron/services/signing/runners/bundle-broadcast-runner';
 import { offlineSigningRunner } from '../../../electron/services/signing/runners/offline-signing-runner';
 import { planRunner } from '../../../electron/services/signing/runners/plan-runner';
-import { newBatchItem } from '../../../shared/signing/item';
 import type { Batch, BatchItem } from '../../../shared/signing/schemas';
-import { batchOf } from './batch-fixture';
+import { batchItem, batchOf, TX } from './batch-fixture';
 
 // What each runner strategy answers for the questions the batch loop and the operator's actions
 // ask, item by item: the loop itself never looks at where the batch came from.
 
-const WALLET = '0xdD2FD4581271e230360230F9337D5c0430Bf44C0';
 const HASH = `0x${'ab'.repeat(32)}` as const;
-const TX = {
-  type: 'eip1559' as const,
-  chainId: 31337,
-  nonce: 4,
-  to: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-  value: '0',
-  data: '0x',
-  gas: '60000',
-  maxFeePerGas: '2000000000',
-  maxPriorityFeePerGas: '1000000',
-};
 const SIGNED = { serialized: '0x02f8', hash: HASH, signingHash: HASH, at: new Date(0).toISOString() };
 
-function item(id: string, patch: Partial<BatchItem> = {}): BatchItem {
-  const where = { chainId: 31337, vaultId: 'v1', vaultName: 'Alpha' };
-  return newBatchItem({ id, wallet: WALLET, label: 'W0', path: "44'/60'/0'/0/10", ...where, action: 'deposit' }, { step: 'approve', tx: TX, ...patch });
-}
+const item = (id: string, patch: Partial<BatchItem> = {}): BatchItem => batchItem(id, { step: 'approve', ...patch });
 
 
 /** A chain that knows no transaction and answers the wallet's nonces and the base fee given. */
