@@ -29,6 +29,7 @@ interface Reviewed {
 export class SimulationService {
   private readonly sessions = new Map<string, { session: ForkSession; timer: NodeJS.Timeout }>();
   private readonly reviewed = new Map<string, Reviewed>();
+  private readonly runs = new Map<string, Promise<PlanSimulation>>();
 
   constructor(
     private readonly deps: SimulationDeps & {
@@ -54,8 +55,23 @@ export class SimulationService {
     return this.sessions.get(planId)?.session.has(chainId) ?? false;
   }
 
-  /** What the plan will change, on its forks (started now if they are not up yet). */
-  async simulate(planId: string, options: { fresh?: boolean } = {}): Promise<PlanSimulation> {
+  /**
+   * What the plan will change, on its forks (started now if they are not up yet). Runs of one plan
+   * go one after the other: they share its forks, and two runs interleaved on one fork (the review's
+   * and the bundle export's) would each see the other's transactions.
+   */
+  simulate(planId: string, options: { fresh?: boolean } = {}): Promise<PlanSimulation> {
+    const run = (this.runs.get(planId) ?? Promise.resolve()).catch(() => undefined).then(() => this.simulateNow(planId, options));
+    this.runs.set(planId, run);
+    void run
+      .finally(() => {
+        if (this.runs.get(planId) === run) this.runs.delete(planId);
+      })
+      .catch(() => undefined);
+    return run;
+  }
+
+  private async simulateNow(planId: string, options: { fresh?: boolean }): Promise<PlanSimulation> {
     this.refuseOffline();
     const plan = await this.deps.findPlan(planId);
     // Asked again: the kept forks are at the block the plan was first simulated at.
