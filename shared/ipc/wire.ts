@@ -18,8 +18,12 @@ import type { Result } from './result';
 /** Lists shorter than this cross as they are: a table would not save enough to be worth it. */
 export const MIN_TABLE_ROWS = 32;
 
-/** A column of plain values, or of indexes into its distinct values. Rows without the key are listed in `absent`. */
-export type WireColumn = ({ values: unknown[] } | { dict: unknown[]; index: number[] }) & { absent?: number[] };
+/**
+ * A column of plain values, of indexes into its distinct values, or of one value every row holds
+ * (`same`: a flag no row has set, an amount that is zero everywhere, an empty list). Rows without the
+ * key are listed in `absent`.
+ */
+export type WireColumn = ({ values: unknown[] } | { dict: unknown[]; index: number[] } | { same: unknown }) & { absent?: number[] };
 
 export interface WireTable {
   keys: string[];
@@ -103,11 +107,30 @@ function tableOf(rows: unknown[]): WireTable | null {
         values[i] = null;
       }
     });
-    const column: WireColumn = asDictionary(values, absent.length) ?? { values };
+    const dictionary = asDictionary(values, absent.length);
+    // One value in every row that has the key crosses once: a column of indexes that were all the
+    // same was a sixth of the portfolio's bytes at 100,000 pairs.
+    const same = dictionary ? onlyValue(dictionary, absent) : null;
+    const column: WireColumn = same ? { same: same.value } : (dictionary ?? { values });
     if (absent.length > 0) column.absent = absent;
     return column;
   });
   return { keys, rows: rows.length, columns };
+}
+
+/** The one value the rows that have the key hold, if they all hold the same (`absent` is in ascending order). */
+function onlyValue({ dict, index }: { dict: unknown[]; index: number[] }, absent: number[]): { value: unknown } | null {
+  let only: number | null = null;
+  let skip = 0;
+  for (let r = 0; r < index.length; r++) {
+    if (r === absent[skip]) {
+      skip++;
+      continue;
+    }
+    if (only === null) only = index[r]!;
+    else if (index[r] !== only) return null;
+  }
+  return only === null ? null : { value: dict[only] };
 }
 
 /**
@@ -177,8 +200,9 @@ export function decodeTable(table: WireTable): Record<string, unknown>[] {
   // each one up again on every row.
   const keys = table.keys.map((key) => Object.keys({ [key]: null })[0]!);
   if (keys.includes('__proto__')) throw new Error('A table in the answer is malformed.');
-  const sources = columns.map((column) => ('dict' in column ? column.index : column.values));
-  if (sources.some((source) => !Array.isArray(source) || source.length !== rows)) throw new Error('A table in the answer is malformed.');
+  const sources = columns.map((column) => ('same' in column ? null : 'dict' in column ? column.index : column.values));
+  if (sources.some((source) => source !== null && (!Array.isArray(source) || source.length !== rows)))
+    throw new Error('A table in the answer is malformed.');
   // The columns each row lacks (in column order), for the few tables with optional keys.
   const missing: Array<number[] | undefined> = [];
   columns.forEach((column, c) => {
@@ -209,8 +233,16 @@ export function decodeTable(table: WireTable): Record<string, unknown>[] {
     const key = keys[c]!;
     const absent = column.absent ?? [];
     let skip = 0;
+    const source = sources[c] ?? null;
+    if (source === null) {
+      const value = (column as { same: unknown }).same;
+      for (let r = 0; r < rows; r++) {
+        if (r === absent[skip]) skip++;
+        else out[r]![key] = value;
+      }
+      return;
+    }
     const dict = 'dict' in column ? column.dict : null;
-    const source = sources[c]!;
     for (let r = 0; r < rows; r++) {
       if (r === absent[skip]) {
         skip++;

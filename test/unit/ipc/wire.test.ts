@@ -85,8 +85,29 @@ describe('wire form of results', () => {
     const wire = toWire({ ok: true, value: rows });
     const table = (wire.ok ? wire.value : null) as WireTable;
     expect(table.columns[1]).toEqual({ dict: ['CLAIMABLE', 'PENDING'], index: rows.map((_, i) => i % 2) });
-    expect(table.columns[2]).toMatchObject({ dict: [action] });
     expect(table.columns[0]).toEqual({ values: rows.map((r) => r.id) });
+  });
+
+  it('sends a value every row holds once, without an index per row, and gives every row its own key back', () => {
+    const action = { kind: 'claim', contract: 'queue' };
+    const rows = Array.from({ length: 64 }, (_, i) => ({
+      id: i,
+      stale: false,
+      action: { ...action },
+      ...(i % 5 === 0 ? {} : { pending: '0' }),
+    }));
+    const wire = toWire({ ok: true, value: rows });
+    const table = (wire.ok ? wire.value : null) as WireTable;
+    expect(table.columns[1]).toEqual({ same: false });
+    expect(table.columns[2]).toEqual({ same: action });
+    expect(table.columns[3]).toEqual({ same: '0', absent: rows.flatMap((_, i) => (i % 5 === 0 ? [i] : [])) });
+    for (const carry of [overText, overIpc]) {
+      const back = fromWire(carry(wire));
+      expect(back).toEqual({ ok: true, value: rows });
+      const decoded = (back.ok ? back.value : []) as Array<Record<string, unknown>>;
+      expect(Object.keys(decoded[0]!)).toEqual(['id', 'stale', 'action']);
+      expect(Object.keys(decoded[1]!)).toEqual(['id', 'stale', 'action', 'pending']);
+    }
   });
 
   it('never turns a key into a prototype', () => {
@@ -100,5 +121,6 @@ describe('wire form of results', () => {
   it('refuses a malformed table', () => {
     expect(() => decodeTable({ keys: ['a', 'b'], rows: 1, columns: [{ values: [1] }] })).toThrow(/malformed/);
     expect(() => decodeTable({ keys: ['a'], rows: 2, columns: [{ values: [1] }] })).toThrow(/malformed/);
+    expect(() => decodeTable({ keys: ['a'], rows: 2, columns: [{} as WireTable['columns'][number]] })).toThrow(/malformed/);
   });
 });
