@@ -4,9 +4,7 @@ import type { Claimable, PortfolioVault, PositionRow, RequestRow, SourceStatus, 
 import { formatTokenAmount } from '../../../shared/domain/units';
 import { failedSources, sourceIdOf } from '../../../shared/portfolio/freshness';
 import { DateTime } from '../components/time';
-import { openLink } from '../components/links';
 import { Amount } from '../components/Amount';
-import { fixed } from '../components/figures';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { shortAddress } from '../components/format';
 import { actionLabel, portfolioIndex } from './labels';
@@ -14,20 +12,39 @@ import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
 import { StaleMark } from './StaleMark';
 import { useAgreementsStore } from './agreements-store';
-import { pairKey, recordsByPair } from '../../../shared/positions/totals';
-import { usePositionRecords, EarningsCell, RecordsProgressNote } from '../positions';
+import { PairAccessCell } from './PairAccessCell';
+import { requestsByPair } from './requests-by-pair';
+import { pairKey } from '../../../shared/positions/totals';
+import {
+  BatchRecordsProgress,
+  PairEarningsCell,
+  PairPoolShare,
+  recordIndexOf,
+  useLoadPositionRecords,
+  usePositionRecordsStore,
+  useRecordsSource,
+} from '../positions';
 
 const col = createColumnHelper<PositionRow>();
-const hasAnything = (p: PositionRow) =>
-  [p.trancheBalance, p.pendingDeposit, p.pendingWithdraw, p.pendingRedeem, p.pendingInstantRedeem].some((v) => v !== null && v !== '0') ||
-  p.claimable.length > 0;
+const holds = (v: string | null) => v !== null && v !== '0';
+/** The pairs "only wallets with a balance, request or KYC to do" keeps. One function for the table's whole life, so toggling it only re-filters. */
+const isActive = (p: PositionRow) =>
+  holds(p.trancheBalance) ||
+  holds(p.pendingDeposit) ||
+  holds(p.pendingWithdraw) ||
+  holds(p.pendingRedeem) ||
+  holds(p.pendingInstantRedeem) ||
+  p.claimable.length > 0 ||
+  p.allowed === false;
 
 /** Every wallet of the batch in every vault: access, balance and value, what is pending, what is claimable. */
 export function PositionsScreen() {
   const data = usePortfolioStore((s) => s.data);
   const groupId = usePortfolioStore((s) => s.groupId);
-  const agreements = useAgreementsStore();
-  const loadAgreements = agreements.load;
+  // The agreements and the service's records are read by the cells that show them (and the records'
+  // progress by the subtitle's note), not here: a check starting or landing renders those, not the
+  // table of 100,000 pairs.
+  const loadAgreements = useAgreementsStore((s) => s.load);
   // Agreements are checked once the portfolio (and so the vaults' signature lists) is in.
   const generatedAt = data?.generatedAtMs;
   useEffect(() => {
@@ -37,61 +54,29 @@ export function PositionsScreen() {
   const [onlyActive, setOnlyActive] = useState(true);
   const index = useMemo(() => portfolioIndex(data), [data]);
   const failed = useMemo(() => (data ? failedSources(data) : new Map<string, SourceStatus>()), [data]);
-  const agreementsError = agreements.error
-    ? `The agreement checks failed: ${agreements.error.message.replace(/\.$/, '')}. ${agreements.error.action ?? 'Refresh to check again.'}`
-    : undefined;
   // The service's position record of each pair (deposits, earnings, APY, pool share), loaded after each refresh.
   // While they load, each vault's rows replace the last answer's as soon as that vault is in.
-  const { records, progress } = usePositionRecords();
-  const recordOf = useMemo(() => {
-    const byPair = recordsByPair(records);
-    for (const rows of Object.values(progress?.arrived ?? {})) for (const r of rows) byPair.set(pairKey(r.vaultId, r.wallet), r);
-    return byPair;
-  }, [records, progress]);
-  // A vault still out shows the last answer's records if that answer had some for it, else "loading…".
-  const recordsReady = useMemo(() => {
-    const arrived = new Set(Object.keys(progress?.arrived ?? {}));
-    const loadingNow = progress !== null && (progress.vaultsTotal === null || progress.vaultsDone < progress.vaultsTotal);
-    const before = new Set((records?.rows ?? []).map((r) => r.vaultId));
-    return (vaultId: string) => arrived.has(vaultId) || (records !== null && (!loadingNow || before.has(vaultId)));
-  }, [records, progress]);
+  useLoadPositionRecords();
+  const recordsSource = useRecordsSource();
+  // For sorting by earnings only: the same map until a record arrives.
+  const recordIndex = usePositionRecordsStore((s) => recordIndexOf(s, groupId));
 
   // Every pair, in one array that stays the same while the filter and the search change: the table
   // keeps its order and search index across them and only re-filters.
   const positions = useMemo(() => data?.positions ?? [], [data]);
-  // The pairs "only wallets with a balance, request or KYC to do" keeps, worked out once per refresh.
-  const active = useMemo(() => new Set(positions.filter((p) => hasAnything(p) || p.allowed === false)), [positions]);
-  const onlyActiveFilter = useCallback((p: PositionRow) => active.has(p), [active]);
-  const shownCount = onlyActive ? active.size : positions.length;
-  // Requests still on their way (not claimable yet), per wallet × vault.
-  const pendingByPair = useMemo(() => {
-    const map = new Map<string, RequestRow[]>();
-    for (const r of data?.requests ?? []) {
-      if (r.action?.kind === 'claim') continue;
-      const key = `${r.vaultId}:${r.wallet.toLowerCase()}`;
-      const list = map.get(key);
-      if (list) list.push(r);
-      else map.set(key, [r]);
-    }
-    return map;
-  }, [data]);
-  const staleClaims = useMemo(
-    () =>
-      new Set(
-        (data?.requests ?? []).filter((r) => r.stale && r.action?.kind === 'claim').map((r) => `${r.vaultId}:${r.wallet.toLowerCase()}`),
-      ),
-    [data],
-  );
+  const activeCount = useMemo(() => positions.reduce((n, p) => (isActive(p) ? n + 1 : n), 0), [positions]);
+  const shownCount = onlyActive ? activeCount : positions.length;
+  const requestsOf = useMemo(() => requestsByPair(data?.requests ?? []), [data]);
 
   // The values the table sorts and searches by, kept while only the cells change (an agreement
   // check landing), so that it keeps its order and search index of 100,000 pairs.
   const pairText = useCallback((p: PositionRow) => `${index.label(p.wallet)} ${p.wallet} ${index.vault(p.vaultId)?.name ?? ''}`, [index]);
   const earned = useCallback(
     (p: PositionRow) => {
-      const token = recordOf.get(pairKey(p.vaultId, p.wallet))?.record?.earnings.token;
+      const token = recordIndex.get(pairKey(p.vaultId, p.wallet))?.record?.earnings.token;
       return token === undefined || token === null ? null : Number(token);
     },
-    [recordOf],
+    [recordIndex],
   );
 
   const columns = useMemo(
@@ -126,39 +111,7 @@ export function PositionsScreen() {
         id: 'access',
         header: 'Access',
         meta: { width: 'minmax(144px, 1.2fr)' } satisfies ColumnMeta,
-        cell: (c) => {
-          const p = c.row.original;
-          const link = index.vault(p.vaultId)?.kyc.link;
-          const a = agreements.byPair.get(`${p.vaultId}:${p.wallet.toLowerCase()}`);
-          return (
-            <div className="stack pills">
-              {p.allowed === null ? (
-                <span className="cell-sub">access unknown</span>
-              ) : p.allowed ? (
-                <span className="pill pill-ok">Allowed</span>
-              ) : link ? (
-                <button type="button" className="pill pill-warn as-link" onClick={() => void openLink(link)} title={link}>
-                  Needs KYC ↗
-                </button>
-              ) : (
-                <span className="pill pill-warn">Needs KYC</span>
-              )}
-              {!a ? (
-                <span className="cell-sub" title={agreementsError}>
-                  {agreements.loading ? 'checking agreements…' : agreements.error ? 'agreements unknown' : ''}
-                </span>
-              ) : a.required === 0 ? null : a.signed === a.required ? (
-                <span className="pill pill-ok">Agreements signed</span>
-              ) : (
-                <span className="pill pill-warn" title="The wallet has not signed every lender agreement this vault asks for.">
-                  {a.signed}/{a.required} agreements
-                </span>
-              )}
-              {/* The last check failed: what is shown is from the check before. */}
-              {a && a.required > 0 && agreements.error ? <StaleMark title={`Not current: ${agreementsError}`} /> : null}
-            </div>
-          );
-        },
+        cell: (c) => <PairAccessCell pair={c.row.original} kycLink={index.vault(c.row.original.vaultId)?.kyc.link ?? undefined} />,
       }),
       col.accessor(balanceNumber, {
         id: 'balance',
@@ -167,18 +120,13 @@ export function PositionsScreen() {
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           if (!v) return null;
-          const share = recordOf.get(pairKey(c.row.original.vaultId, c.row.original.wallet))?.record?.poolSharePercent;
           return (
             <div className="stack right">
               <Amount value={c.row.original.trancheBalance} token={v.tranche} />
               <span className="cell-sub">
                 <Amount value={c.row.original.value} token={v.underlying} />
               </span>
-              {share !== undefined && share !== null ? (
-                <span className="cell-sub" title="Share of the vault's tranche supply, from the service's record">
-                  {fixed(share, 2)} % of the pool
-                </span>
-              ) : null}
+              <PairPoolShare pair={c.row.original} />
             </div>
           );
         },
@@ -186,17 +134,13 @@ export function PositionsScreen() {
       col.accessor(earned, {
         id: 'earnings',
         header: 'Earnings',
+        // Sorted by, not searched: a figure that changes as each vault's records arrive would rebuild
+        // the search index of every pair each time.
+        enableGlobalFilter: false,
         meta: { width: 'minmax(112px, 1.3fr)', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
-          if (!v) return null;
-          return (
-            <EarningsCell
-              row={recordOf.get(pairKey(c.row.original.vaultId, c.row.original.wallet))}
-              vault={v}
-              ready={recordsReady(c.row.original.vaultId)}
-            />
-          );
+          return v ? <PairEarningsCell pair={c.row.original} vault={v} /> : null;
         },
       }),
       col.display({
@@ -206,7 +150,7 @@ export function PositionsScreen() {
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
-          const open = pendingByPair.get(`${p.vaultId}:${p.wallet.toLowerCase()}`) ?? [];
+          const open = requestsOf.pendingOf(p);
           if (!v || open.length === 0) return <span className="cell-sub">—</span>;
           const r = open[0]!;
           // Kept from a source that did not answer (the service's records): dimmed and marked, unless the whole row already is.
@@ -258,7 +202,7 @@ export function PositionsScreen() {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
           // The claims follow the requests' records: kept from a service that did not answer, they may be gone or new.
-          const stale = !p.stale && staleClaims.has(`${p.vaultId}:${p.wallet.toLowerCase()}`);
+          const stale = !p.stale && requestsOf.hasStaleClaims(p);
           return p.claimable.length ? (
             <div className={`stack${stale ? ' stale-cell' : ''}`}>
               {p.claimable.slice(0, 1).map((k, i) => (
@@ -294,20 +238,7 @@ export function PositionsScreen() {
         },
       }),
     ],
-    [
-      pairText,
-      earned,
-      index,
-      failed,
-      pendingByPair,
-      staleClaims,
-      agreements.byPair,
-      agreements.loading,
-      agreements.error,
-      agreementsError,
-      recordOf,
-      recordsReady,
-    ],
+    [pairText, earned, index, failed, requestsOf],
   );
 
   return (
@@ -318,12 +249,11 @@ export function PositionsScreen() {
           data ? (
             <>
               {shownCount} of {positions.length} wallet × vault pairs
-              {progress && progress.vaultsTotal !== 0 ? ' · ' : null}
-              <RecordsProgressNote progress={progress} />
+              <BatchRecordsProgress separator=" · " />
             </>
           ) : undefined
         }
-        extraSources={records ? [records.source] : []}
+        extraSources={recordsSource ? [recordsSource] : []}
       />
       <div className="table-toolbar">
         <input
@@ -342,7 +272,7 @@ export function PositionsScreen() {
       {data ? (
         <VirtualTable
           data={positions}
-          filter={onlyActive ? onlyActiveFilter : undefined}
+          filter={onlyActive ? isActive : undefined}
           columns={columns}
           getRowId={positionId}
           placeholder={(p) => `${index.label(p.wallet) || shortAddress(p.wallet)} · ${index.vault(p.vaultId)?.name ?? ''}`}

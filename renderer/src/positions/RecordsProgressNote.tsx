@@ -1,4 +1,4 @@
-import type { RecordsProgress } from './position-records-store';
+import { useRecordsProgress, type RecordsProgress } from './position-records-store';
 
 /**
  * How far the service's position records have come, in vaults: "Position records: 4 of 10
@@ -15,5 +15,20 @@ export function RecordsProgressNote({ progress }: { progress: RecordsProgress | 
         ? 'Position records: loading…'
         : `Position records: ${vaultsDone} of ${vaultsTotal} vault${vaultsTotal === 1 ? '' : 's'}${complete ? '' : '…'}`}
     </span>
+  );
+}
+
+/**
+ * The same for the batch on screen, read from the store here: the load moving on renders this note
+ * again, not the screen around it.
+ */
+export function BatchRecordsProgress({ separator }: { separator?: string }) {
+  const progress = useRecordsProgress();
+  if (!progress || progress.vaultsTotal === 0) return null;
+  return (
+    <>
+      {separator}
+      <RecordsProgressNote progress={progress} />
+    </>
   );
 }

@@ -5,6 +5,7 @@ import type { PositionRecordRow, PositionRecords } from '../../../shared/positio
 import { call, errorData, getBridge } from '../bridge';
 import { loadQueue } from '../bridge/load-queue';
 import { usePortfolioStore } from '../portfolio';
+import { pairKey, recordsByPair } from '../../../shared/positions/totals';
 
 /** How far the load of the records has come, and the rows of the vaults already in. */
 export interface RecordsProgress {
@@ -91,9 +92,83 @@ function withRowsSentAhead(answer: PositionRecords, sent: ReadonlyMap<string, Po
   if (ahead.length === 0) return answer;
   const missing = ahead.filter((v) => !sent.has(v));
   if (missing.length > 0)
-    throw new Error(`The position records of ${missing.length} vault${missing.length === 1 ? '' : 's'} did not arrive; refresh to load them again.`);
+    throw new Error(
+      `The position records of ${missing.length} vault${missing.length === 1 ? '' : 's'} did not arrive; refresh to load them again.`,
+    );
   const { rowsSentAhead: _sent, ...rest } = answer;
   return { ...rest, rows: [...ahead.flatMap((v) => sent.get(v)!), ...answer.rows] };
+}
+
+type RecordsView = Pick<PositionRecordsState, 'data' | 'progress'>;
+const ofGroup = (s: RecordsView, groupId: string | null) => ({
+  records: s.data && s.data.groupId === groupId ? s.data : null,
+  progress: s.progress && s.progress.groupId === groupId ? s.progress : null,
+});
+
+let lastIndex: {
+  records: PositionRecords | null;
+  arrived: RecordsProgress['arrived'] | undefined;
+  byPair: Map<string, PositionRecordRow>;
+} | null = null;
+
+/**
+ * The record of each wallet × vault pair of the batch: the last answer's, with the rows of the
+ * vaults already in while a load is under way. The same map as long as neither changes (a load
+ * starting, its count moving on), so that a table's cells reading it through a selector render
+ * again only when a record does.
+ */
+export function recordIndexOf(s: RecordsView, groupId: string | null): Map<string, PositionRecordRow> {
+  const { records, progress } = ofGroup(s, groupId);
+  // No vault in yet (a load just started, or ended) reads as none at all: the index stays the same.
+  const arrived = progress && Object.keys(progress.arrived).length > 0 ? progress.arrived : undefined;
+  if (lastIndex && lastIndex.records === records && lastIndex.arrived === arrived) return lastIndex.byPair;
+  const byPair = recordsByPair(records);
+  for (const rows of Object.values(arrived ?? {})) for (const r of rows) byPair.set(pairKey(r.vaultId, r.wallet), r);
+  lastIndex = { records, arrived, byPair };
+  return byPair;
+}
+
+/**
+ * Whether a vault's cell can show its record (or that it has none): its rows are in, or no load is
+ * under way, or the last answer had rows for it (shown until the new ones arrive). Otherwise the
+ * cell says "loading…".
+ */
+export function recordsReadyFor(s: RecordsView, groupId: string | null, vaultId: string): boolean {
+  const { records, progress } = ofGroup(s, groupId);
+  if (progress && Object.hasOwn(progress.arrived, vaultId)) return true;
+  if (records === null) return false;
+  const loadingNow = progress !== null && (progress.vaultsTotal === null || progress.vaultsDone < progress.vaultsTotal);
+  return !loadingNow || vaultsOf(records).has(vaultId);
+}
+
+const vaultsByAnswer = new WeakMap<PositionRecords, Set<string>>();
+/** The vaults an answer has rows for, worked out once per answer (every cell on screen asks on every change of the store). */
+function vaultsOf(records: PositionRecords): Set<string> {
+  let vaults = vaultsByAnswer.get(records);
+  if (!vaults) vaultsByAnswer.set(records, (vaults = new Set(records.rows.map((r) => r.vaultId))));
+  return vaults;
+}
+
+/** The source line of the batch's records (shown beside the portfolio's), once an answer is in. */
+export function useRecordsSource(): PositionRecords['source'] | null {
+  const groupId = usePortfolioStore((s) => s.groupId);
+  return usePositionRecordsStore((s) => ofGroup(s, groupId).records?.source ?? null);
+}
+
+/** The load's progress for the batch on screen (null when none was asked for). */
+export function useRecordsProgress(): RecordsProgress | null {
+  const groupId = usePortfolioStore((s) => s.groupId);
+  return usePositionRecordsStore((s) => ofGroup(s, groupId).progress);
+}
+
+/** Asks for the records of the portfolio on screen after each refresh (forced when the operator pressed Refresh). */
+export function useLoadPositionRecords(): void {
+  const generatedAt = usePortfolioStore((s) => s.data?.generatedAtMs ?? null);
+  const groupId = usePortfolioStore((s) => s.groupId);
+  const load = usePositionRecordsStore((s) => s.load);
+  useEffect(() => {
+    if (generatedAt !== null) void load(groupId, generatedAt, usePortfolioStore.getState().forced);
+  }, [generatedAt, groupId, load]);
 }
 
 /**
@@ -106,16 +181,8 @@ export function usePositionRecords(): {
   error: AppErrorData | null;
   progress: RecordsProgress | null;
 } {
-  const generatedAt = usePortfolioStore((s) => s.data?.generatedAtMs ?? null);
+  useLoadPositionRecords();
   const groupId = usePortfolioStore((s) => s.groupId);
-  const { data, loading, error, load, progress } = usePositionRecordsStore();
-  useEffect(() => {
-    if (generatedAt !== null) void load(groupId, generatedAt, usePortfolioStore.getState().forced);
-  }, [generatedAt, groupId, load]);
-  return {
-    records: data && data.groupId === groupId ? data : null,
-    loading,
-    error,
-    progress: progress && progress.groupId === groupId ? progress : null,
-  };
+  const state = usePositionRecordsStore();
+  return { ...ofGroup(state, groupId), loading: state.loading, error: state.error };
 }

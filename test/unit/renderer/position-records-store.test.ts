@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
 import { usePortfolioStore } from '../../../renderer/src/portfolio/portfolio-store';
-import { usePositionRecordsStore } from '../../../renderer/src/positions/position-records-store';
+import { recordIndexOf, recordsReadyFor, usePositionRecordsStore } from '../../../renderer/src/positions/position-records-store';
 import { deferred, freshStores, heldAnswers, installFakeBridge, refusal } from './fake-bridge';
 
 freshStores(usePositionRecordsStore, usePortfolioStore);
@@ -88,12 +88,53 @@ describe('position records store', () => {
   it('says so, keeping the records it had, when an answer names rows sent ahead that never arrived', async () => {
     let ahead = false;
     installFakeBridge({
-      'positions.records': ({ groupId }) => (ahead ? ({ groupId, rows: [], rowsSentAhead: ['v1'] } as unknown as PositionRecords) : recordsOf(groupId)),
+      'positions.records': ({ groupId }) =>
+        ahead ? ({ groupId, rows: [], rowsSentAhead: ['v1'] } as unknown as PositionRecords) : recordsOf(groupId),
     });
     await usePositionRecordsStore.getState().load(null, 1, false);
     ahead = true;
     await usePositionRecordsStore.getState().load(null, 2, false);
     expect(usePositionRecordsStore.getState()).toMatchObject({ data: recordsOf(null), loading: false });
     expect(usePositionRecordsStore.getState().error?.message).toMatch(/did not arrive; refresh to load them again/);
+  });
+
+  it("shows each pair's record from the last answer until its vault's new rows arrive, and says which vaults are still loading", async () => {
+    const row = (vaultId: string, fetchedAtMs: number): PositionRecordRow => ({
+      wallet: '0x00000000000000000000000000000000000000A1',
+      vaultId,
+      record: null,
+      fetchedAtMs,
+      stale: false,
+      behindChain: false,
+      error: null,
+    });
+    const key = (vaultId: string) => `${vaultId}:0x00000000000000000000000000000000000000a1`;
+    const answer = deferred<PositionRecords>();
+    let first = true;
+    const bridge = installFakeBridge({
+      'positions.records': () =>
+        first ? ({ groupId: null, rows: [row('v1', 1), row('v2', 1)] } as unknown as PositionRecords) : answer.promise,
+    });
+    await usePositionRecordsStore.getState().load(null, 1, false);
+    const before = recordIndexOf(usePositionRecordsStore.getState(), null);
+    expect(before.get(key('v2'))?.fetchedAtMs).toBe(1);
+    first = false;
+    const loading = usePositionRecordsStore.getState().load(null, 2, false);
+    // A load starting changes no record: the cells reading the index are not drawn again.
+    expect(recordIndexOf(usePositionRecordsStore.getState(), null)).toBe(before);
+    expect(recordsReadyFor(usePositionRecordsStore.getState(), null, 'v1')).toBe(true);
+    expect(recordsReadyFor(usePositionRecordsStore.getState(), null, 'v3')).toBe(false);
+    bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 1, vaultsTotal: 3, vaultId: 'v3', rows: [row('v3', 2)] });
+    const during = recordIndexOf(usePositionRecordsStore.getState(), null);
+    expect([during.get(key('v1'))?.fetchedAtMs, during.get(key('v3'))?.fetchedAtMs]).toEqual([1, 2]);
+    expect(recordsReadyFor(usePositionRecordsStore.getState(), null, 'v3')).toBe(true);
+    // Another batch's records are never this one's.
+    expect(recordIndexOf(usePositionRecordsStore.getState(), 'g1').size).toBe(0);
+    expect(recordsReadyFor(usePositionRecordsStore.getState(), 'g1', 'v1')).toBe(false);
+    answer.resolve({ groupId: null, rows: [row('v1', 2), row('v2', 2)], rowsSentAhead: ['v3'] } as unknown as PositionRecords);
+    await loading;
+    const after = recordIndexOf(usePositionRecordsStore.getState(), null);
+    expect([...after.values()].map((r) => `${r.vaultId}@${r.fetchedAtMs}`).sort()).toEqual(['v1@2', 'v2@2', 'v3@2']);
+    expect(recordsReadyFor(usePositionRecordsStore.getState(), null, 'v9')).toBe(true);
   });
 });

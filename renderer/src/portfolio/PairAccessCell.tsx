@@ -1,0 +1,51 @@
+import type { PositionRow } from '../../../shared/portfolio/schemas';
+import { pairKey } from '../../../shared/positions/totals';
+import { openLink } from '../components/links';
+import { useAgreementsStore } from './agreements-store';
+import { StaleMark } from './StaleMark';
+
+/** What the agreement checks' failure means for the cells, or undefined when they did not fail. */
+export function agreementsFailure(error: { message: string; action?: string | null } | null): string | undefined {
+  return error
+    ? `The agreement checks failed: ${error.message.replace(/\.$/, '')}. ${error.action ?? 'Refresh to check again.'}`
+    : undefined;
+}
+
+/**
+ * A pair's access: allowed by the vault or needing KYC (a link to the vault's KYC page when it has
+ * one), and whether the wallet signed the lender agreements the vault asks for. The agreements are
+ * read from their store here, so a check starting or landing renders these cells again, not the table.
+ */
+export function PairAccessCell({ pair, kycLink }: { pair: PositionRow; kycLink: string | undefined }) {
+  const a = useAgreementsStore((s) => s.byPair.get(pairKey(pair.vaultId, pair.wallet)));
+  const loading = useAgreementsStore((s) => s.loading);
+  const failure = agreementsFailure(useAgreementsStore((s) => s.error));
+  return (
+    <div className="stack pills">
+      {pair.allowed === null ? (
+        <span className="cell-sub">access unknown</span>
+      ) : pair.allowed ? (
+        <span className="pill pill-ok">Allowed</span>
+      ) : kycLink ? (
+        <button type="button" className="pill pill-warn as-link" onClick={() => void openLink(kycLink)} title={kycLink}>
+          Needs KYC ↗
+        </button>
+      ) : (
+        <span className="pill pill-warn">Needs KYC</span>
+      )}
+      {!a ? (
+        <span className="cell-sub" title={failure}>
+          {loading ? 'checking agreements…' : failure ? 'agreements unknown' : ''}
+        </span>
+      ) : a.required === 0 ? null : a.signed === a.required ? (
+        <span className="pill pill-ok">Agreements signed</span>
+      ) : (
+        <span className="pill pill-warn" title="The wallet has not signed every lender agreement this vault asks for.">
+          {a.signed}/{a.required} agreements
+        </span>
+      )}
+      {/* The last check failed: what is shown is from the check before. */}
+      {a && a.required > 0 && failure ? <StaleMark title={`Not current: ${failure}`} /> : null}
+    </div>
+  );
+}
