@@ -415,6 +415,9 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: OVERSCAN,
+    // Until the body is measured (after the first commit), rows for a window's height: the first
+    // render draws the rows at once instead of an empty body and then the rows.
+    initialRect: { width: 0, height: window.innerHeight },
   });
   const items = virtualizer.getVirtualItems();
   // Rows on screen form one run of positions, so position modulo their count gives each a

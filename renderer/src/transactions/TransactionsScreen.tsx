@@ -301,6 +301,7 @@ export function TransactionsScreen() {
           filter={filtered ? accept : undefined}
           columns={columns}
           getRowId={(r) => r.id}
+          placeholder={(r) => `${labelOf(r.wallet) || shortAddress(r.wallet)} · ${r.type.toLowerCase()} · ${r.vaultName}`}
           ariaLabel="Transactions"
           rowHeight={52}
           maxHeight="calc(100vh - 360px)"

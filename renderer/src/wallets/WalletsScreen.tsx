@@ -174,6 +174,7 @@ export function WalletsScreen() {
             data={wallets}
             columns={columns}
             getRowId={(w) => w.address}
+            placeholder={(w) => (w.label ? `${w.label} · ${w.address}` : w.address)}
             ariaLabel="Wallets"
             search={search}
             selection={{ selected, onChange: setSelected, rowLabel: (w) => w.label || w.address }}
