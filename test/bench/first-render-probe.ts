@@ -215,6 +215,9 @@ function probe(): void {
       });
       observer.observe(document.body, { childList: true, subtree: true });
     });
+    // The portfolio is answered once the page has settled, as it is in use: a refresh of a large
+    // desk takes seconds, and the screen has long been drawn when its answer arrives.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     say('ready');
     const { committed, painted: paintedAt } = await painted;
     if (marks.arrived === undefined || marks.parsed === undefined) throw new Error('The portfolio frame was not seen arriving.');

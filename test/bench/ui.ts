@@ -4,7 +4,7 @@
  * answers with a generated portfolio (valid against the contract's schema), since this measures
  * the UI, not the service.
  *
- *   npm run bench:ui [-- --rows 100000] [--requests 50000] [--runs 3]
+ *   npm run bench:ui [-- --rows 100000] [--requests 50000] [--runs 3] [--first-render-only]
  *
  * `--rows N` measures the Positions screen with N rows (N/10 wallets × 10 vaults), then the
  * Requests screen (N/2 requests unless `--requests` says); `--requests` alone measures only the
@@ -65,6 +65,8 @@ const { values } = parseArgs({
     /** Scroll per frame while flinging, px. */
     'fling-px': { type: 'string', default: '560' },
     'no-build': { type: 'boolean', default: false },
+    /** Measures the first render only (without DevTools), skipping the filter, search and scrolling runs. */
+    'first-render-only': { type: 'boolean', default: false },
     /** Writes a CPU profile of the first run (renderer built unminified). */
     profile: { type: 'boolean', default: false },
     /** Writes a Chromium performance trace of the first run's first render. */
@@ -547,6 +549,20 @@ async function main(): Promise<void> {
         log(`probe run ${i + 1}: ${JSON.stringify(figures)}`);
         gate = new Promise<void>((resolve) => (open = resolve));
       }
+    }
+    if (values['first-render-only']) {
+      const firstRenders = Object.fromEntries(
+        screens.map((sc) => {
+          const each = probed.get(sc.name)!;
+          const ms = median(each.map((r) => r.firstRenderMs));
+          log(
+            `${sc.name}: first render ${ms} ms (median of ${runs}; parsed ${median(each.map((r) => r.parseMs))} ms, rows committed ${median(each.map((r) => r.renderMs))} ms after)`,
+          );
+          return [sc.name, { firstRenderMs: ms, each: each.map(({ subtitle: _subtitle, ...r }) => r) }];
+        }),
+      );
+      console.log(JSON.stringify({ rows: rowCount, requests: requestCount, runs, loadAverage: loadAverage(), firstRenderOnly: true, screens: firstRenders }));
+      return;
     }
     // tsx keeps function names with a `__name` helper, which functions sent to the page refer to.
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
