@@ -21,6 +21,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { CHROMIUM_FLAGS } from '../e2e/support/browser';
 
 export interface ProbeFigures {
   /** Frame arrived → rows painted (ms). */
@@ -46,8 +47,42 @@ export function probeRendererDir(rendererDir: string, outDir: string): string {
   if (!html.includes('<script')) throw new Error('The built renderer has no script tag to put the probe before.');
   writeFileSync(indexFile, html.replace('<script', `${tag}\n    <script`));
   // tsx keeps function names with a `__name` helper, which the serialised functions refer to.
-  writeFileSync(path.join(outDir, PROBE_FILE), `globalThis.__name = (f) => f;\n(${probe.toString()})();`);
+  writeFileSync(
+    path.join(outDir, PROBE_FILE),
+    [
+      'globalThis.__name = (f) => f;',
+      "const benchTarget = new URLSearchParams(location.search).get('benchProbe');",
+      `if (benchTarget) (${arrivalHook.toString()})(JSON.parse(benchTarget).portfolioChars);`,
+      `(${probe.toString()})();`,
+    ].join('\n'),
+  );
   return outDir;
+}
+
+/**
+ * Installed before the app's scripts (by Playwright, or by the probe): marks the moment a large frame
+ * (the portfolio) arrives, `bench:portfolio-arrived`, and the moment the bridge's listener that parses
+ * it returns, `bench:portfolio-parsed`.
+ */
+export function arrivalHook(portfolioChars: number): void {
+  const original = WebSocket.prototype.addEventListener;
+  WebSocket.prototype.addEventListener = function (
+    this: WebSocket,
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ) {
+    if (type !== 'message' || typeof listener !== 'function') return original.call(this, type, listener, options);
+    const wrapped = (event: Event) => {
+      const data = (event as MessageEvent).data;
+      const large = typeof data === 'string' && data.length >= portfolioChars;
+      if (large) performance.mark('bench:portfolio-arrived');
+      (listener as EventListener)(event);
+      // The bridge's listener parses the frame and resolves the call; the store is set right after.
+      if (large) performance.mark('bench:portfolio-parsed');
+    };
+    return original.call(this, type, wrapped, options);
+  } as typeof WebSocket.prototype.addEventListener;
 }
 
 /** What the probe is to measure, passed in the page's URL (after `?`, before the launch token's `#`). */
@@ -76,14 +111,7 @@ export async function probeFirstRender(
   const chromium = spawn(
     process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_FLAGS,
       '--enable-logging=stderr',
       '--v=0',
       '--window-size=1360,860',
@@ -141,26 +169,6 @@ function probe(): void {
   const raw = new URLSearchParams(location.search).get('benchProbe');
   if (!raw) return;
   const target = JSON.parse(raw) as { screen: string; table: string; portfolioChars: number };
-
-  // The portfolio frame's arrival, and the moment the bridge's listener (which parses it) returns.
-  const marks: { arrived?: number; parsed?: number } = {};
-  const original = WebSocket.prototype.addEventListener;
-  WebSocket.prototype.addEventListener = function (
-    this: WebSocket,
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: boolean | AddEventListenerOptions,
-  ) {
-    if (type !== 'message' || typeof listener !== 'function') return original.call(this, type, listener, options);
-    const wrapped = (event: Event) => {
-      const data = (event as MessageEvent).data;
-      const large = typeof data === 'string' && data.length >= target.portfolioChars;
-      if (large) marks.arrived = performance.now();
-      (listener as EventListener)(event);
-      if (large) marks.parsed = performance.now();
-    };
-    return original.call(this, type, wrapped, options);
-  } as typeof WebSocket.prototype.addEventListener;
 
   /** Resolves with what `find` returns once it returns something, checked on every change of the page. */
   const when = <T>(find: () => T | null | undefined, what: string, timeoutMs = 60_000) =>
@@ -220,6 +228,8 @@ function probe(): void {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     say('ready');
     const { committed, painted: paintedAt } = await painted;
+    const mark = (name: string) => performance.getEntriesByName(name).at(-1)?.startTime;
+    const marks = { arrived: mark('bench:portfolio-arrived'), parsed: mark('bench:portfolio-parsed') };
     if (marks.arrived === undefined || marks.parsed === undefined) throw new Error('The portfolio frame was not seen arriving.');
     say('figures', {
       firstRenderMs: Math.round(paintedAt - marks.arrived),

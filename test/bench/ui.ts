@@ -53,7 +53,7 @@ import { openChromium } from '../e2e/support/browser';
 import { ROOT } from '../support/paths';
 import { syntheticPortfolio } from './synthetic-portfolio';
 import { byExpected } from '../../shared/portfolio/request-order';
-import { probeFirstRender, probeRendererDir, type ProbeFigures } from './first-render-probe';
+import { arrivalHook, probeFirstRender, probeRendererDir, type ProbeFigures } from './first-render-probe';
 
 const { values } = parseArgs({
   options: {
@@ -128,27 +128,6 @@ function standInRuntime(portfolio: Portfolio, gate: () => Promise<void>): Consol
   return { handlers, onEvent: () => () => undefined, close: async () => undefined };
 }
 
-/** Installed before the app's scripts: marks the moment a large frame (the portfolio) arrives. */
-function arrivalHook(portfolioChars: number): void {
-  const original = WebSocket.prototype.addEventListener;
-  WebSocket.prototype.addEventListener = function (
-    this: WebSocket,
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: boolean | AddEventListenerOptions,
-  ) {
-    if (type !== 'message' || typeof listener !== 'function') return original.call(this, type, listener, options);
-    const wrapped = (event: Event) => {
-      const data = (event as MessageEvent).data;
-      const large = typeof data === 'string' && data.length >= portfolioChars;
-      if (large) performance.mark('bench:portfolio-arrived');
-      (listener as EventListener)(event);
-      // The bridge's listener parses the frame and resolves the call; the store is set right after.
-      if (large) performance.mark('bench:portfolio-parsed');
-    };
-    return original.call(this, type, wrapped, options);
-  } as typeof WebSocket.prototype.addEventListener;
-}
 
 /**
  * In the page: watches for the first frame painted after `ready()` holds, checked on every DOM

@@ -6,6 +6,18 @@ import { ROOT } from '../../support/paths';
 
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
 
+/** Headless, and what this closed network needs: no background networking, no component updates. */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
  * Debian's Chromium, headless, with the flags this closed network needs (no background
  * networking, no component updates) and a fresh profile per context. `locale` is the language the
@@ -18,16 +30,7 @@ export async function openChromium(options: { locale?: string } = {}): Promise<B
     headless: true,
     viewport: { width: 1360, height: 860 },
     locale: options.locale ?? 'en-GB',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
   // A busy machine is slow, not wrong: an action waits up to a minute for what it acts on.
   context.setDefaultTimeout(60_000);
