@@ -42,8 +42,9 @@ export function PositionsScreen() {
   const data = usePortfolioStore((s) => s.data);
   const groupId = usePortfolioStore((s) => s.groupId);
   // The agreements and the service's records are read by the cells that show them (and the records'
-  // progress by the subtitle's note), not here: a check starting or landing renders those, not the
-  // table of 100,000 pairs.
+  // progress by the subtitle's note), not here: an agreement check starting or landing, or the
+  // records' load starting and counting, renders those, not the table of 100,000 pairs. A vault's
+  // records arriving still renders the rows on screen again: the earnings column sorts by them.
   const loadAgreements = useAgreementsStore((s) => s.load);
   // Agreements are checked once the portfolio (and so the vaults' signature lists) is in.
   const generatedAt = data?.generatedAtMs;
