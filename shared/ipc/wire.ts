@@ -170,8 +170,17 @@ function asDictionary(values: unknown[], absent: number): { dict: unknown[]; ind
 }
 
 /**
+ * A table this long under a record's key is rebuilt when that key is first read, not when the answer
+ * arrives: a screen that never reads it (the Requests screen and the portfolio's 100,000 positions)
+ * does not pay for it, and one that does pays once. Checked for shape on arrival all the same, so a
+ * malformed table still fails the call, never the screen that reads it.
+ */
+export const LATER_TABLE_ROWS = 5_000;
+
+/**
  * The result as the contract defines it: every table listed in `tables` is turned back into its
- * records. Works in place on the value it was given, which the transport has just built.
+ * records (long ones under a record's key when first read, see LATER_TABLE_ROWS). Works in place on
+ * the value it was given, which the transport has just built.
  */
 export function fromWire(result: WireResult): Result<unknown> {
   if (!result.ok) return result;
@@ -185,13 +194,36 @@ export function fromWire(result: WireResult): Result<unknown> {
     let parent = value as Record<string | number, unknown>;
     for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
     const last = path[path.length - 1]!;
-    parent[last] = decodeTable(parent[last] as WireTable);
+    const table = parent[last] as WireTable;
+    const build = tableBuilder(table);
+    if (typeof last === 'string' && !Array.isArray(parent) && table.rows >= LATER_TABLE_ROWS) buildWhenRead(parent, last, build);
+    else parent[last] = build();
   }
   return { ok: true, value };
 }
 
+/** `parent[key]` becomes the table's records the first time it is read (or whatever is assigned to it first). */
+function buildWhenRead(parent: Record<string, unknown>, key: string, build: () => Record<string, unknown>[]): void {
+  const settle = (value: unknown) => Object.defineProperty(parent, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(parent, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const rows = build();
+      settle(rows);
+      return rows;
+    },
+    set: settle,
+  });
+}
+
 /** The records of a table, keys in their first-seen order. */
 export function decodeTable(table: WireTable): Record<string, unknown>[] {
+  return tableBuilder(table)();
+}
+
+/** Checks the table's shape now (throwing when it is malformed) and returns what builds its records. */
+function tableBuilder(table: WireTable): () => Record<string, unknown>[] {
   const { rows, columns } = table;
   if (!Array.isArray(table.keys) || !Array.isArray(columns) || table.keys.length !== columns.length || !Number.isInteger(rows) || rows < 0) {
     throw new Error('A table in the answer is malformed.');
@@ -203,6 +235,16 @@ export function decodeTable(table: WireTable): Record<string, unknown>[] {
   const sources = columns.map((column) => ('same' in column ? null : 'dict' in column ? column.index : column.values));
   if (sources.some((source) => source !== null && (!Array.isArray(source) || source.length !== rows)))
     throw new Error('A table in the answer is malformed.');
+  // Rows without a key, in ascending order: checked now, since the records may be built only later.
+  const absentOk = (absent: unknown) =>
+    absent === undefined ||
+    (Array.isArray(absent) && absent.every((r, i) => Number.isInteger(r) && r >= 0 && r < rows && (i === 0 || r > absent[i - 1])));
+  if (!columns.every((column) => absentOk(column.absent))) throw new Error('A table in the answer is malformed.');
+  return () => buildRecords(table, keys, sources);
+}
+
+function buildRecords(table: WireTable, keys: string[], sources: Array<unknown[] | null>): Record<string, unknown>[] {
+  const { rows, columns } = table;
   // The columns each row lacks (in column order), for the few tables with optional keys.
   const missing: Array<number[] | undefined> = [];
   columns.forEach((column, c) => {

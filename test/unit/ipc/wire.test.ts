@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lookupMethod } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/ipc/result';
-import { decodeTable, fromWire, MIN_TABLE_ROWS, toWire, type WireResult, type WireTable } from '../../../shared/ipc/wire';
+import { decodeTable, fromWire, LATER_TABLE_ROWS, MIN_TABLE_ROWS, toWire, type WireResult, type WireTable } from '../../../shared/ipc/wire';
 import { PortfolioSchema, type Portfolio } from '../../../shared/portfolio/schemas';
 import { syntheticPortfolio } from '../../bench/synthetic-portfolio';
 
@@ -116,6 +116,36 @@ describe('wire form of results', () => {
     expect(wire.ok && wire.tables).toBeUndefined();
     expect(() => decodeTable({ keys: ['__proto__'], rows: 1, columns: [{ values: [{ polluted: true }] }] })).toThrow(/malformed/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('rebuilds a long table under a key when it is first read, the same records as eagerly, once', () => {
+    const rows = Array.from({ length: LATER_TABLE_ROWS }, (_, i) => ({ id: `r${i}`, n: i % 7, flag: false }));
+    const short = Array.from({ length: MIN_TABLE_ROWS }, (_, i) => ({ id: `s${i}` }));
+    const back = fromWire(overText(toWire({ ok: true, value: { rows, short } })));
+    const value = (back.ok ? back.value : null) as { rows: typeof rows; short: typeof short };
+    // Not built yet: an answer whose long list a screen never reads costs only its parse.
+    expect(typeof Object.getOwnPropertyDescriptor(value, 'rows')?.get).toBe('function');
+    expect(Object.getOwnPropertyDescriptor(value, 'short')?.value).toEqual(short);
+    expect(Object.keys(value)).toEqual(['rows', 'short']);
+    const first = value.rows;
+    expect(first).toEqual(rows);
+    expect(value.rows).toBe(first);
+    expect(Object.getOwnPropertyDescriptor(value, 'rows')?.value).toBe(first);
+    // What the store assigns before reading replaces the table.
+    const other = fromWire(overText(toWire({ ok: true, value: { rows } })));
+    const replaced = (other.ok ? other.value : null) as { rows: unknown };
+    replaced.rows = [];
+    expect(replaced.rows).toEqual([]);
+  });
+
+  it('refuses a malformed long table when the answer arrives, not when it is read', () => {
+    const rows = Array.from({ length: LATER_TABLE_ROWS }, (_, i) => ({ id: `r${i}`, note: i === 3 ? undefined : 'x' }));
+    const wire = overText(toWire({ ok: true, value: { rows } })) as { ok: true; value: { rows: WireTable } };
+    const note = wire.value.rows.columns[1]!;
+    for (const absent of [[LATER_TABLE_ROWS], [5, 3], 'x']) {
+      (note as { absent?: unknown }).absent = absent;
+      expect(() => fromWire(wire)).toThrow(/malformed/);
+    }
   });
 
   it('refuses a malformed table', () => {
