@@ -58,7 +58,7 @@ describe('a French reader', () => {
       await expect.poll(() => page.locator(`tr[data-vault-id="${t.vault.id}"]`).textContent(), { timeout: 15_000 }).toContain(value);
     }
     // The batch's total in US dollars, in French: "539 210,26 $".
-    const records = await c.runtime.handlers.positions.records({ groupId: null }, ctx);
+    const records = await c.positionRecords(null);
     const usd = formatUsd(batchValue(vaultTotals(truth), vaultEarnings(truth, records)).usd.value, LOCALE);
     expect(usd).toMatch(/^\d{1,3}(\u202f\d{3})*,\d{2}\u00a0\$$/);
     await expect

@@ -43,7 +43,7 @@ const serviceFetch: typeof fetch = (input, init) => {
 beforeAll(async () => {
   ({ c, browser, page, watched } = await openDemoPage({ fetch: serviceFetch }));
   truth = await c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
-  records = await c.runtime.handlers.positions.records({ groupId: null }, ctx);
+  records = await c.positionRecords(null);
   service = c.service();
 }, 180_000);
 

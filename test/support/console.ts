@@ -9,6 +9,7 @@ import { FileLogger } from '../../electron/services/log/logger';
 import { createServiceClient, type ServiceClient } from '../../electron/services/service-client';
 import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
 import { startBrowserShell, type BrowserShell } from '../../electron/shell/server';
+import type { PositionRecords, PositionRecordsProgressEvent } from '../../shared/positions/schemas';
 import { SHELL_RENDERER_DIR } from './paths';
 
 
@@ -35,6 +36,12 @@ export interface TestConsole {
   simulation(): EmbeddedSimulation | null;
   /** A client of its own on the simulated service, once started: the ground truth the page is compared with. */
   service(): ServiceClient;
+  /**
+   * The position records of a batch as the renderer ends up holding them: the runtime sends the
+   * rows of vaults it fetched ahead as progress events and leaves them out of the answer, so the
+   * answer alone holds more or fewer rows depending on what was cached.
+   */
+  positionRecords(groupId: string | null): Promise<PositionRecords>;
   close(): Promise<void>;
 }
 
@@ -81,6 +88,23 @@ export async function startTestConsole(overrides: Partial<RuntimeOptions> = {}):
       const sim = started;
       if (!sim) throw new Error('the simulation has not started yet');
       return createServiceClient({ baseUrl: sim.url, getApiKey: async () => sim.apiKey });
+    },
+    async positionRecords(groupId) {
+      const sentAhead = new Map<string, PositionRecords['rows']>();
+      const stop = runtime.onEvent((name, payload) => {
+        const event = payload as PositionRecordsProgressEvent;
+        if (name === 'positionRecordsProgress' && event.groupId === groupId && event.rows) sentAhead.set(event.vaultId, event.rows);
+      });
+      try {
+        const answer = await runtime.handlers.positions.records({ groupId }, { transport: 'browser' });
+        const ahead = answer.rowsSentAhead ?? [];
+        const missing = ahead.filter((vaultId) => !sentAhead.has(vaultId));
+        if (missing.length > 0) throw new Error(`the rows of ${missing.join(', ')} were sent ahead but no event carried them`);
+        const { rowsSentAhead: _, ...rest } = answer;
+        return { ...rest, rows: [...ahead.flatMap((vaultId) => sentAhead.get(vaultId)!), ...answer.rows] };
+      } finally {
+        stop();
+      }
     },
     async close() {
       await shell.close();
