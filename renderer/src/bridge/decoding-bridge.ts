@@ -1,11 +1,12 @@
 import type { BridgeApi } from '../../../shared/ipc/bridge';
 import { buildBridgeApi } from '../../../shared/ipc/build-bridge';
 import { fromWire, type WireResult } from '../../../shared/ipc/wire';
+import { RECORD_LITERALS } from './record-literals';
 
 /**
  * The bridge the stores use, over a transport's bridge whose answers are in their wire form
  * (shared/ipc/wire.ts): the same named methods and events, each answer decoded to the contract's
- * value before it is handed on. An answer that cannot be decoded becomes a failed result, as any
+ * value before it is handed on (the portfolio's long lists by their record literals). An answer that cannot be decoded becomes a failed result, as any
  * other failure does, rather than an exception.
  */
 export function decodingBridge(transport: BridgeApi): BridgeApi {
@@ -16,7 +17,7 @@ export function decodingBridge(transport: BridgeApi): BridgeApi {
       const [ns, name] = method.split('.') as [string, string];
       const answer = await methods[ns]![name]!(input);
       try {
-        return fromWire(answer);
+        return fromWire(answer, RECORD_LITERALS);
       } catch (err) {
         return {
           ok: false,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lookupMethod } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/ipc/result';
-import { decodeTable, fromWire, LATER_TABLE_ROWS, MIN_TABLE_ROWS, toWire, type WireResult, type WireTable } from '../../../shared/ipc/wire';
+import { decodeTable, fromWire, LATER_TABLE_ROWS, MIN_TABLE_ROWS, recordLiteral, toWire, type WireResult, type WireTable } from '../../../shared/ipc/wire';
 import { PortfolioSchema, type Portfolio } from '../../../shared/portfolio/schemas';
 import { syntheticPortfolio } from '../../bench/synthetic-portfolio';
 
@@ -152,5 +152,67 @@ describe('wire form of results', () => {
     expect(() => decodeTable({ keys: ['a', 'b'], rows: 1, columns: [{ values: [1] }] })).toThrow(/malformed/);
     expect(() => decodeTable({ keys: ['a'], rows: 2, columns: [{ values: [1] }] })).toThrow(/malformed/);
     expect(() => decodeTable({ keys: ['a'], rows: 2, columns: [{} as WireTable['columns'][number]] })).toThrow(/malformed/);
+  });
+
+  describe('record literals', () => {
+    interface Row {
+      id: string;
+      status: string;
+      flag: boolean;
+      action: { kind: string } | null;
+    }
+    // A literal that counts the records it builds from a table, to see which way a table was built
+    // (not the one it builds over columns of nulls to learn its keys).
+    const built = { n: 0 };
+    const rowLiteral = recordLiteral<Row>((c) => (r) => {
+      if (c.id(r) !== null) built.n++;
+      return { id: c.id(r), status: c.status(r), flag: c.flag(r), action: c.action(r) };
+    });
+    const rows: Row[] = Array.from({ length: 64 }, (_, i) => ({
+      id: `r${i}`,
+      status: i % 3 ? 'PENDING' : 'CLAIMABLE',
+      flag: false,
+      action: i % 2 ? { kind: 'claim' } : null,
+    }));
+    const decode = (value: unknown) => {
+      built.n = 0;
+      const back = fromWire(overText(toWire({ ok: true, value })), [rowLiteral]);
+      return back.ok ? back.value : null;
+    };
+
+    it('build a table with exactly their keys, in their order, to the same records as the general way', () => {
+      // Plain values, a dictionary and a value every row holds, all read through the literal.
+      const value = decode(rows) as Row[];
+      expect(built.n).toBe(rows.length);
+      expect(value).toEqual(rows);
+      expect(value.map((r) => Object.keys(r))).toEqual(rows.map(() => ['id', 'status', 'flag', 'action']));
+      // Rows holding the same record share one copy, as they do when built the general way.
+      expect(value[1]!.action).toBe(value[3]!.action);
+      const general = fromWire(overText(toWire({ ok: true, value: rows })));
+      expect(general).toEqual({ ok: true, value });
+    });
+
+    it('leave any other table to the general way: other keys, another order, a row lacking a key', () => {
+      const reordered = rows.map(({ status, id, flag, action }) => ({ status, id, flag, action }));
+      expect(decode(reordered)).toEqual(reordered);
+      expect(Object.keys((decode(reordered) as Row[])[0]!)).toEqual(['status', 'id', 'flag', 'action']);
+      expect(built.n).toBe(0);
+      const extra = rows.map((r) => ({ ...r, note: 'x' }));
+      expect(decode(extra)).toEqual(extra);
+      expect(built.n).toBe(0);
+      const lacking = rows.map((r, i) => (i === 9 ? { id: r.id, status: r.status, flag: r.flag } : r));
+      const back = decode(lacking) as Array<Partial<Row>>;
+      expect(built.n).toBe(0);
+      expect(back).toEqual(lacking);
+      expect('action' in back[9]!).toBe(false);
+    });
+
+    it('build a long table under a key when it is first read', () => {
+      const long = Array.from({ length: LATER_TABLE_ROWS }, (_, i) => ({ ...rows[i % rows.length]!, id: `l${i}` }));
+      const value = decode({ long }) as { long: Row[] };
+      expect(built.n).toBe(0);
+      expect(value.long).toEqual(long);
+      expect(built.n).toBe(LATER_TABLE_ROWS);
+    });
   });
 });
