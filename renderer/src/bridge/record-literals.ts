@@ -1,5 +1,5 @@
 import { recordLiteral } from '../../../shared/ipc/wire';
-import type { PositionRow, RequestRow } from '../../../shared/portfolio/schemas';
+import type { Portfolio, PositionRow, RequestRow } from '../../../shared/portfolio/schemas';
 
 // The long lists the renderer receives, each as one object literal over its table's columns (see
 // shared/ipc/wire.ts, RecordLiteral): a portfolio of 10,000 wallets holds 100,000 positions and tens
@@ -44,4 +44,7 @@ export const requestRow = recordLiteral<RequestRow>((c) => (r) => ({
   stale: c.stale(r),
 }));
 
-export const RECORD_LITERALS = [positionRow, requestRow];
+/** A wallet of the batch with its label (PortfolioWalletSchema). */
+export const walletRow = recordLiteral<Portfolio['wallets'][number]>((c) => (r) => ({ address: c.address(r), label: c.label(r) }));
+
+export const RECORD_LITERALS = [positionRow, requestRow, walletRow];

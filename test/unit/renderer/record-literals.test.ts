@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lookupMethod } from '../../../shared/ipc/contract';
 import { fromWire, recordLiteralFor, toWire, type WireResult, type WireTable } from '../../../shared/ipc/wire';
-import { positionRow, RECORD_LITERALS, requestRow } from '../../../renderer/src/bridge/record-literals';
+import { positionRow, RECORD_LITERALS, requestRow, walletRow } from '../../../renderer/src/bridge/record-literals';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { syntheticPortfolio } from '../../bench/synthetic-portfolio';
 
@@ -15,12 +15,12 @@ const sent = () => {
 };
 
 describe('the renderer’s record literals', () => {
-  it('build the portfolio’s positions and requests (keys in the order the main side sends them)', () => {
+  it('build the portfolio’s positions, requests and wallets (keys in the order the main side sends them)', () => {
     const { wire } = sent();
     const tables = (wire.ok ? wire.value : null) as { positions: WireTable; requests: WireTable; wallets: WireTable };
     expect(recordLiteralFor(tables.positions, RECORD_LITERALS)).toBe(positionRow);
     expect(recordLiteralFor(tables.requests, RECORD_LITERALS)).toBe(requestRow);
-    expect(recordLiteralFor(tables.wallets, RECORD_LITERALS)).toBeUndefined();
+    expect(recordLiteralFor(tables.wallets, RECORD_LITERALS)).toBe(walletRow);
   });
 
   it('give the same portfolio as the general way, key for key', () => {
