@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openDemoPage, type ConsolePage } from './support/console-page';
 import { openScreen } from './support/screens';
+import { screenshot } from './support/browser';
 
 // The smallest window the console supports, 1024 × 700: every column on screen, nothing under the
 // emulated Ledger's panel, and the tables worked from the keyboard alone.
@@ -110,6 +111,39 @@ describe('at 1024 × 700', () => {
         ).toEqual([]);
         await search.fill('');
       }
+    }
+    await page.setViewportSize({ width: 1024, height: 700 });
+  });
+
+  it('shows each pair’s access pills whole in the compact Positions, at 1024 × 700, 1360 × 860 and 1440 × 900', async () => {
+    /** The access pills of the rows on screen, each with whether its cell cuts it. */
+    const pills = () =>
+      page.locator('[role="table"][aria-label="Positions"] [role="row"][data-row-id] .stack.pills').evaluateAll((cells) =>
+        cells.flatMap((cell) => {
+          const edge = cell.getBoundingClientRect().right;
+          return [...cell.querySelectorAll<HTMLElement>('.pill')].map((pill) => ({
+            text: pill.innerText,
+            cut: pill.getBoundingClientRect().right > edge + 0.5 || pill.scrollWidth > pill.clientWidth,
+          }));
+        }),
+      );
+    await openScreen(page, 'Positions');
+    for (const size of [
+      { width: 1024, height: 700 },
+      { width: 1360, height: 860 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      // The demo's vaults ask for two agreements the lenders have not signed: "Allowed" and "0/2 …" in each row.
+      await expect.poll(async () => (await pills()).filter((p) => p.text.startsWith('0/2')).length, { timeout: 60_000 }).toBeGreaterThan(3);
+      const shown = await pills();
+      await screenshot(page, `positions-access-${size.width}`);
+      expect(
+        shown.filter((p) => p.cut),
+        `${size.width} px`,
+      ).toEqual([]);
+      // The words where there is room; the count whole, at the least.
+      expect(shown.filter((p) => p.text.startsWith('0/2')).every((p) => /^0\/2( agreements)?$/.test(p.text))).toBe(true);
     }
     await page.setViewportSize({ width: 1024, height: 700 });
   });

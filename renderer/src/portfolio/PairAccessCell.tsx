@@ -27,21 +27,39 @@ export function PairAccessCell({ pair, kycLink }: { pair: PositionRow; kycLink: 
       ) : pair.allowed ? (
         <span className="pill pill-ok">Allowed</span>
       ) : kycLink ? (
-        <button type="button" className="pill pill-warn as-link" onClick={() => void openLink(kycLink)} title={kycLink}>
-          Needs KYC ↗
+        <button
+          type="button"
+          className="pill pill-warn as-link"
+          onClick={() => void openLink(kycLink)}
+          title={`Needs KYC: ${kycLink}`}
+          aria-label="Needs KYC: open the vault's KYC page"
+        >
+          <span className="pill-words-last">Needs </span>KYC ↗
         </button>
       ) : (
-        <span className="pill pill-warn">Needs KYC</span>
+        <span className="pill pill-warn" title="Needs KYC">
+          <span className="pill-words-last">Needs </span>KYC
+        </span>
       )}
       {!a ? (
         <span className="cell-sub" title={failure}>
           {loading ? 'checking agreements…' : failure ? 'agreements unknown' : ''}
         </span>
       ) : a.required === 0 ? null : a.signed === a.required ? (
-        <span className="pill pill-ok">Agreements signed</span>
+        <span className="pill pill-ok" title={`The wallet signed the ${a.required === 1 ? 'lender agreement' : `${a.required} lender agreements`} this vault asks for.`}>
+          {/* Where the cell is too narrow for the words (compact rows at 1360 px and less), the count says it. */}
+          <span className="pill-words">Agreements signed</span>
+          <span className="pill-count">
+            {a.signed}/{a.required} ✓
+          </span>
+        </span>
       ) : (
-        <span className="pill pill-warn" title="The wallet has not signed every lender agreement this vault asks for.">
-          {a.signed}/{a.required} agreements
+        <span
+          className="pill pill-warn"
+          title={`The wallet signed ${a.signed} of the ${a.required} lender agreements this vault asks for; the Signing screen signs the others.`}
+        >
+          {a.signed}/{a.required}
+          <span className="pill-words"> agreements</span>
         </span>
       )}
       {/* The last check failed: what is shown is from the check before. */}
