@@ -5,7 +5,7 @@ import { useAgreementsStore } from './agreements-store';
 import { StaleMark } from './StaleMark';
 
 /** What the agreement checks' failure means for the cells, or undefined when they did not fail. */
-export function agreementsFailure(error: { message: string; action?: string | null } | null): string | undefined {
+function agreementsFailure(error: { message: string; action?: string | null } | null): string | undefined {
   return error
     ? `The agreement checks failed: ${error.message.replace(/\.$/, '')}. ${error.action ?? 'Refresh to check again.'}`
     : undefined;

@@ -1,9 +1,10 @@
 import { create } from 'zustand';
 import type { AppErrorData } from '../../../shared/errors';
+import { pairKey } from '../../../shared/positions/totals';
 import { call, errorData, getBridge } from '../bridge';
 
 interface AgreementsState {
-  /** `${vaultId}:${lowercase wallet}` → signed / required. */
+  /** By pair (`pairKey`: vault and lower-cased wallet) → signed / required. */
   byPair: Map<string, { signed: number; required: number }>;
   loading: boolean;
   error: AppErrorData | null;
@@ -19,7 +20,7 @@ export const useAgreementsStore = create<AgreementsState>((set) => ({
     set({ loading: true });
     try {
       const { rows } = await call(getBridge().portfolio.agreements({ groupId, ...(force ? { force: true } : {}) }));
-      set({ byPair: new Map(rows.map((r) => [`${r.vaultId}:${r.wallet.toLowerCase()}`, { signed: r.signed.length, required: r.required.length }])), error: null });
+      set({ byPair: new Map(rows.map((r) => [pairKey(r.vaultId, r.wallet), { signed: r.signed.length, required: r.required.length }])), error: null });
     } catch (err) {
       set({ error: errorData(err) });
     } finally {
