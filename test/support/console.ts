@@ -10,6 +10,7 @@ import { createServiceClient, type ServiceClient } from '../../electron/services
 import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
 import { startBrowserShell, type BrowserShell } from '../../electron/shell/server';
 import type { PositionRecords, PositionRecordsProgressEvent } from '../../shared/positions/schemas';
+import { withRowsSentAhead } from '../../shared/positions/rows-sent-ahead';
 import { SHELL_RENDERER_DIR } from './paths';
 
 
@@ -96,12 +97,7 @@ export async function startTestConsole(overrides: Partial<RuntimeOptions> = {}):
         if (name === 'positionRecordsProgress' && event.groupId === groupId && event.rows) sentAhead.set(event.vaultId, event.rows);
       });
       try {
-        const answer = await runtime.handlers.positions.records({ groupId }, { transport: 'browser' });
-        const ahead = answer.rowsSentAhead ?? [];
-        const missing = ahead.filter((vaultId) => !sentAhead.has(vaultId));
-        if (missing.length > 0) throw new Error(`the rows of ${missing.join(', ')} were sent ahead but no event carried them`);
-        const { rowsSentAhead: _, ...rest } = answer;
-        return { ...rest, rows: [...ahead.flatMap((vaultId) => sentAhead.get(vaultId)!), ...answer.rows] };
+        return withRowsSentAhead(await runtime.handlers.positions.records({ groupId }, { transport: 'browser' }), sentAhead);
       } finally {
         stop();
       }

@@ -6,6 +6,7 @@ import { call, errorData, getBridge } from '../bridge';
 import { loadQueue } from '../bridge/load-queue';
 import { usePortfolioStore } from '../portfolio';
 import { pairKey, recordsByPair } from '../../../shared/positions/totals';
+import { withRowsSentAhead } from '../../../shared/positions/rows-sent-ahead';
 
 /** How far the load of the records has come, and the rows of the vaults already in. */
 export interface RecordsProgress {
@@ -81,23 +82,6 @@ export const usePositionRecordsStore = create<PositionRecordsState>((set, get) =
     });
   },
 }));
-
-/**
- * The answer with the rows its progress events carried put back, vault by vault in the order the
- * events came (the answer leaves them out). A vault whose event did not arrive is reported as a
- * failure of the load rather than shown empty.
- */
-function withRowsSentAhead(answer: PositionRecords, sent: ReadonlyMap<string, PositionRecordRow[]>): PositionRecords {
-  const ahead = answer.rowsSentAhead ?? [];
-  if (ahead.length === 0) return answer;
-  const missing = ahead.filter((v) => !sent.has(v));
-  if (missing.length > 0)
-    throw new Error(
-      `The position records of ${missing.length} vault${missing.length === 1 ? '' : 's'} did not arrive; refresh to load them again.`,
-    );
-  const { rowsSentAhead: _sent, ...rest } = answer;
-  return { ...rest, rows: [...ahead.flatMap((v) => sent.get(v)!), ...answer.rows] };
-}
 
 type RecordsView = Pick<PositionRecordsState, 'data' | 'progress'>;
 const ofGroup = (s: RecordsView, groupId: string | null) => ({
