@@ -6,8 +6,8 @@ import { RECORD_LITERALS } from './record-literals';
 /**
  * The bridge the stores use, over a transport's bridge whose answers are in their wire form
  * (shared/ipc/wire.ts): the same named methods and events, each answer decoded to the contract's
- * value before it is handed on (the portfolio's long lists by their record literals). An answer that cannot be decoded becomes a failed result, as any
- * other failure does, rather than an exception.
+ * value before it is handed on (the portfolio's long lists by their record literals). An answer
+ * that cannot be decoded becomes a failed result, as any other failure does, rather than an exception.
  */
 export function decodingBridge(transport: BridgeApi): BridgeApi {
   const methods = transport as unknown as Record<string, Record<string, (input: unknown) => Promise<WireResult>>>;
