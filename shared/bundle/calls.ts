@@ -28,21 +28,24 @@ interface CallRule {
 const CALLS: Record<StatedKind, CallRule> = {
   approve: { roles: ['underlying', 'tranche'], functionName: 'approve', amountArg: 1, amountToken: 'contract' },
   depositAA: { roles: ['epochVault'], functionName: 'depositAA', amountArg: 0, amountToken: 'underlying' },
+  depositDuringEpoch: { roles: ['epochVault'], functionName: 'depositDuringEpoch', amountArg: 0, amountToken: 'underlying' },
   requestDeposit: { roles: ['queue'], functionName: 'requestDeposit', amountArg: 0, amountToken: 'underlying' },
-  requestWithdraw: { roles: ['queue'], functionName: 'requestWithdraw', amountArg: 0, amountToken: 'tranche' },
+  // A plan made before the withdraw queue had a role of its own names the queue.
+  requestWithdraw: { roles: ['withdrawQueue', 'queue'], functionName: 'requestWithdraw', amountArg: 0, amountToken: 'tranche' },
   redeem: { roles: ['epochVault'], functionName: 'requestWithdraw', amountArg: 0, amountToken: 'tranche' },
   claimDepositRequest: { roles: ['queue'], functionName: 'claimDepositRequest', amountArg: null, amountToken: null },
-  claimWithdrawRequest: { roles: ['queue'], functionName: 'claimWithdrawRequest', amountArg: null, amountToken: null },
+  claimWithdrawRequest: { roles: ['withdrawQueue', 'queue'], functionName: 'claimWithdrawRequest', amountArg: null, amountToken: null },
   claimRedeem: { roles: ['epochVault'], functionName: 'claimWithdrawRequest', amountArg: null, amountToken: null },
   claimInstantRedeem: { roles: ['epochVault'], functionName: 'claimInstantWithdrawRequest', amountArg: null, amountToken: null },
   deleteRequest: { roles: ['queue'], functionName: 'deleteRequest', amountArg: null, amountToken: null },
-  deleteWithdrawRequest: { roles: ['queue'], functionName: 'deleteWithdrawRequest', amountArg: null, amountToken: null },
+  deleteWithdrawRequest: { roles: ['withdrawQueue', 'queue'], functionName: 'deleteWithdrawRequest', amountArg: null, amountToken: null },
 };
 
 /** The token each step's amount is in (an approval's is the token it approves). */
 export const STEP_AMOUNT_TOKEN: Record<StatedKind, 'underlying' | 'tranche' | 'contract'> = {
   approve: 'contract',
   depositAA: 'underlying',
+  depositDuringEpoch: 'underlying',
   requestDeposit: 'underlying',
   requestWithdraw: 'tranche',
   redeem: 'tranche',
@@ -56,7 +59,7 @@ export const STEP_AMOUNT_TOKEN: Record<StatedKind, 'underlying' | 'tranche' | 'c
 
 /** The steps each action of a plan may contain. */
 export const ACTION_STEPS: Record<SigningAction, readonly StepKind[]> = {
-  deposit: ['approve', 'depositAA', 'requestDeposit'],
+  deposit: ['approve', 'depositAA', 'depositDuringEpoch', 'requestDeposit'],
   withdraw: ['approve', 'requestWithdraw', 'redeem'],
   redeem: ['redeem'],
   claim: ['claimDepositRequest', 'claimWithdrawRequest', 'claimRedeem', 'claimInstantRedeem'],
@@ -67,22 +70,27 @@ export const ACTION_STEPS: Record<SigningAction, readonly StepKind[]> = {
 /** Who an approval of each token may name as spender. */
 const SPENDERS: Partial<Record<ContractRole, readonly ContractRole[]>> = {
   underlying: ['epochVault', 'queue'],
-  tranche: ['queue'],
+  tranche: ['withdrawQueue', 'queue'],
 };
 
 function abiFor(role: ContractRole): Abi {
   if (role === 'underlying' || role === 'tranche') return erc20Abi as unknown as Abi;
-  if (role === 'queue') return epochQueueAbi as unknown as Abi;
+  if (role === 'queue' || role === 'withdrawQueue') return epochQueueAbi as unknown as Abi;
   return epochVaultAbi as unknown as Abi;
 }
 
-/** The address the vault gives a role, or null when it has none (a vault without a queue). */
+/**
+ * The address the vault gives a role, or null when it has none (a vault without a queue). A plan
+ * made before the withdraw queue had a role of its own has its queue serve both.
+ */
 export function roleAddress(vault: PlanVault, role: ContractRole): string | null {
   switch (role) {
     case 'epochVault':
       return vault.epochVault;
     case 'queue':
       return vault.queue;
+    case 'withdrawQueue':
+      return vault.withdrawQueue === undefined ? vault.queue : vault.withdrawQueue;
     case 'strategy':
       return vault.strategy;
     case 'underlying':

@@ -1,4 +1,5 @@
 import { isRunning, type CycleState } from './cycle';
+import { OLDEST_RULES, type GenerationRules } from './generation-rules';
 
 /**
  * The protocol's action table: for a new deposit or withdrawal, which contract is called and which
@@ -6,7 +7,8 @@ import { isRunning, type CycleState } from './cycle';
  * or claimed, through which contract and method, and if not, why not.
  */
 
-export type ContractRole = 'epochVault' | 'queue';
+/** `queue` is the deposit queue, `withdrawQueue` the withdraw queue (most vaults: one contract for both). */
+export type ContractRole = 'epochVault' | 'queue' | 'withdrawQueue';
 /** The request types the console acts on. */
 export type KnownRequestType = 'DEPOSIT' | 'WITHDRAW' | 'REDEEM';
 /**
@@ -19,22 +21,50 @@ export const isKnownRequestType = (type: string): type is KnownRequestType => ty
 
 export interface VaultRoutingFacts {
   state: CycleState;
-  /** The vault has a queue contract (cdoEpoch.depositQueue / withdrawQueue). */
+  /** The vault has a deposit queue (cdoEpoch.depositQueue). */
   hasQueue: boolean;
+  /** The vault has a queue that takes withdrawals (cdoEpoch.withdrawQueue; a deposit-only queue does not); absent: as `hasQueue`. */
+  hasWithdrawQueue?: boolean;
   /** The epoch vault's `paused()`: true during every running epoch; only meaningful between epochs. */
   paused: boolean;
+  /** The vault takes direct deposits while its epoch runs (2026 `depositDuringEpoch`, switched on by its manager). */
+  depositDuringEpoch?: boolean;
+  /**
+   * A prefunded queue (2026): it stops taking deposits `window` seconds before the epoch ends, or
+   * as soon as the next epoch's deposits were forwarded to the borrower.
+   */
+  prefunded?: { window: number; epochEndDate: number; now: number; nextEpochPrefunded: boolean } | null;
 }
 
 export interface EntryRoute {
-  /** The request the call creates; NONE when the deposit is immediate (depositAA). */
+  /** The request the call creates; NONE when the deposit is immediate (depositAA, depositDuringEpoch). */
   creates: 'NONE' | KnownRequestType;
   approve: { token: 'underlying' | 'tranche'; spender: ContractRole } | null;
-  call: { contract: ContractRole; functionName: 'depositAA' | 'requestDeposit' | 'requestWithdraw' };
+  call: { contract: ContractRole; functionName: 'depositAA' | 'depositDuringEpoch' | 'requestDeposit' | 'requestWithdraw' };
 }
 
 export type Routed = { ok: true; route: EntryRoute } | { ok: false; reason: string };
 
-export function depositRoute(v: VaultRoutingFacts): Routed {
+/** "Sat, 14 Mar 2026 10:00 UTC": a moment the operator can act on, in one fixed form (refusals are also logged). */
+export const utcMoment = (seconds: number): string =>
+  `${new Date(seconds * 1000).toUTCString().replace(/:\d\d GMT$/, ' UTC')}`;
+
+/** Why a prefunded queue takes no deposit now, with when it takes them again; null when it does. */
+export function prefundedRefusal(p: NonNullable<VaultRoutingFacts['prefunded']>): string | null {
+  const closesAt = p.epochEndDate - p.window;
+  const reopens = `Deposits reopen when this epoch ends (${utcMoment(p.epochEndDate)}): directly into the vault between epochs, or in the queue once the next epoch runs.`;
+  if (p.nextEpochPrefunded) return `The queue has already forwarded this epoch's deposits to the borrower (prefunded): it takes no more. ${reopens}`;
+  // The queue refuses once block.timestamp + window >= epochEndDate.
+  if (p.window > 0 && p.now + p.window >= p.epochEndDate) return `The queue's prefunded deposit window closed at ${utcMoment(closesAt)}. ${reopens}`;
+  return null;
+}
+
+/**
+ * How a deposit is made now. While the epoch runs it goes to the deposit queue (a request, paid in
+ * tranche tokens after the epoch); `direct` asks for the vault's own deposit during the epoch where
+ * the vault takes one (tranche tokens at once, at a price that leaves out the interest already earned).
+ */
+export function depositRoute(v: VaultRoutingFacts, options: { direct?: boolean } = {}): Routed {
   if (v.state === 'DEFAULTED') return { ok: false, reason: 'The vault is in default: it takes no deposits.' };
   if (v.state === 'WAITING') {
     // The epoch vault pauses itself while an epoch runs (that is normal); paused between epochs
@@ -42,7 +72,18 @@ export function depositRoute(v: VaultRoutingFacts): Routed {
     if (v.paused) return { ok: false, reason: 'The vault is paused: it takes no deposits until the manager resumes it.' };
     return { ok: true, route: { creates: 'NONE', approve: { token: 'underlying', spender: 'epochVault' }, call: { contract: 'epochVault', functionName: 'depositAA' } } };
   }
+  if (options.direct) {
+    if (!v.depositDuringEpoch) return { ok: false, reason: 'This vault takes no direct deposits while its epoch runs: deposit through its queue.' };
+    if (v.state === 'RUNNING_PAST_END')
+      return { ok: false, reason: 'The epoch is past its end date: the vault takes no direct deposit until the next epoch; deposit through its queue.' };
+    return {
+      ok: true,
+      route: { creates: 'NONE', approve: { token: 'underlying', spender: 'epochVault' }, call: { contract: 'epochVault', functionName: 'depositDuringEpoch' } },
+    };
+  }
   if (!v.hasQueue) return { ok: false, reason: 'The epoch is running and this vault has no deposit queue: deposit in the next buffer period.' };
+  const prefunded = v.prefunded ? prefundedRefusal(v.prefunded) : null;
+  if (prefunded) return { ok: false, reason: prefunded };
   return { ok: true, route: { creates: 'DEPOSIT', approve: { token: 'underlying', spender: 'queue' }, call: { contract: 'queue', functionName: 'requestDeposit' } } };
 }
 
@@ -52,8 +93,17 @@ export function withdrawRoute(v: VaultRoutingFacts): Routed {
     // Burns tranche tokens directly: no approval.
     return { ok: true, route: { creates: 'REDEEM', approve: null, call: { contract: 'epochVault', functionName: 'requestWithdraw' } } };
   }
-  if (!v.hasQueue) return { ok: false, reason: 'The epoch is running and this vault has no withdraw queue: redeem in the next buffer period.' };
-  return { ok: true, route: { creates: 'WITHDRAW', approve: { token: 'tranche', spender: 'queue' }, call: { contract: 'queue', functionName: 'requestWithdraw' } } };
+  if (!(v.hasWithdrawQueue ?? v.hasQueue))
+    return {
+      ok: false,
+      reason: v.hasQueue
+        ? "The epoch is running and this vault's queue takes deposits only: redeem in the next buffer period."
+        : 'The epoch is running and this vault has no withdraw queue: redeem in the next buffer period.',
+    };
+  return {
+    ok: true,
+    route: { creates: 'WITHDRAW', approve: { token: 'tranche', spender: 'withdrawQueue' }, call: { contract: 'withdrawQueue', functionName: 'requestWithdraw' } },
+  };
 }
 
 export interface RequestFacts {
@@ -77,19 +127,25 @@ export type RequestVerdict = { action: RequestAction } | { action: null; reason:
 
 const DONE = new Set(['CLAIMED', 'FULFILLED', 'COMPLETED']);
 
-/** What the operator can do with one request now. */
-export function requestAction(r: RequestFacts, state: CycleState): RequestVerdict {
+/**
+ * What the operator can do with one request now. `rules`: what the vault's generations decide
+ * (the oldest queue's rules when not known); `prefunded`: the request's epoch was forwarded to the
+ * borrower, so its deposit can no longer be cancelled.
+ */
+export function requestAction(r: RequestFacts, state: CycleState, rules: GenerationRules = OLDEST_RULES, prefunded = false): RequestVerdict {
   if (DONE.has(r.status)) return { action: null, reason: 'Already claimed.' };
   const e = r.epochNumber ?? null;
   const needsEpoch = (action: RequestAction): RequestVerdict =>
-    action.contract === 'queue' && e === null ? { action: null, reason: 'The service did not say which epoch this request belongs to.' } : { action };
+    action.contract !== 'epochVault' && e === null ? { action: null, reason: 'The service did not say which epoch this request belongs to.' } : { action };
 
   switch (r.type) {
     case 'DEPOSIT':
       if (r.status === 'PENDING') {
         if (state === 'DEFAULTED') return { action: null, reason: 'The vault is in default.' };
-        // This queue version reverts deleteRequest while an epoch runs.
-        if (isRunning(state)) return { action: null, reason: 'The queue only cancels deposits between epochs: cancel after the epoch stops, before it is processed.' };
+        if (prefunded) return { action: null, reason: 'The queue forwarded this epoch\u2019s deposits to the borrower (prefunded): it can no longer be cancelled, only claimed once the epoch ends.' };
+        // The November 2024 queue reverts deleteRequest while an epoch runs; the 2026 queue takes it.
+        if (isRunning(state) && !rules.cancelDepositWhileRunning)
+          return { action: null, reason: 'This queue only cancels deposits between epochs: cancel after the epoch stops, before it is processed.' };
         return needsEpoch({ kind: 'cancel', contract: 'queue', functionName: 'deleteRequest', epochNumber: e });
       }
       if (r.status === 'CLAIMABLE' || r.status === 'PROCESSED') {
@@ -99,7 +155,7 @@ export function requestAction(r: RequestFacts, state: CycleState): RequestVerdic
     case 'WITHDRAW':
       if (r.status === 'PENDING') {
         if (state === 'DEFAULTED') return { action: null, reason: 'The vault is in default.' };
-        return needsEpoch({ kind: 'cancel', contract: 'queue', functionName: 'deleteWithdrawRequest', epochNumber: e });
+        return needsEpoch({ kind: 'cancel', contract: 'withdrawQueue', functionName: 'deleteWithdrawRequest', epochNumber: e });
       }
       if (r.status === 'PROCESSED') {
         return {
@@ -110,7 +166,7 @@ export function requestAction(r: RequestFacts, state: CycleState): RequestVerdic
         };
       }
       if (r.status === 'CLAIMABLE' || r.status === 'INSTANT_CLAIMABLE') {
-        return needsEpoch({ kind: 'claim', contract: 'queue', functionName: 'claimWithdrawRequest', epochNumber: e });
+        return needsEpoch({ kind: 'claim', contract: 'withdrawQueue', functionName: 'claimWithdrawRequest', epochNumber: e });
       }
       break;
     case 'REDEEM':
@@ -126,8 +182,8 @@ export function requestAction(r: RequestFacts, state: CycleState): RequestVerdic
         return { action: { kind: 'claim', contract: 'epochVault', functionName: 'claimInstantWithdrawRequest', epochNumber: null } };
       }
       if (r.status === 'CLAIMABLE') {
-        // The epoch vault pays standard redeems between epochs only (it reverts EpochRunning).
-        if (isRunning(state)) return { action: null, reason: 'Standard redeems are paid between epochs: claim after this epoch stops.' };
+        // The strategy pays a standard redeem once an epoch completed after it, also while the next
+        // one runs and after a default (October 2024 on).
         return { action: { kind: 'claim', contract: 'epochVault', functionName: 'claimWithdrawRequest', epochNumber: null } };
       }
       break;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VaultGenerationsSchema } from '../registry/schemas';
 import { AppErrorDataSchema } from '../errors';
 
 /**
@@ -116,16 +117,38 @@ export const PortfolioVaultSchema = z.object({
   underlying: TokenRefSchema,
   tranche: TokenRefSchema,
   epochVault: z.string(),
+  /** The deposit queue (`cdoEpoch.depositQueue`). */
   queue: z.string().nullable(),
+  /** The withdraw queue (`cdoEpoch.withdrawQueue`), the same contract as `queue` for most vaults. */
+  withdrawQueue: z.string().nullable(),
   strategy: z.string(),
+  /** The generations the record names (abiCode per contract), when it does. */
+  abiCodes: z.object({
+    epochVault: z.string().max(64).nullable(),
+    queue: z.string().max(64).nullable(),
+    withdrawQueue: z.string().max(64).nullable(),
+    strategy: z.string().max(64).nullable(),
+  }),
+  /** The generation each contract answered as on chain at this refresh; null when the chain did not answer. */
+  generations: VaultGenerationsSchema.nullable(),
   kyc: z.object({ required: z.boolean(), link: z.string().nullable() }),
   lenderSignatureIds: z.array(z.string()),
   status: z.string().nullable(),
   /** From the chain when it answered, otherwise from the service (see `cycleSource`). */
   cycle: VaultCycleSchema.nullable(),
   cycleSource: z.enum(['chain', 'service']).nullable(),
-  /** APRs in percent. */
-  apr: z.object({ current: z.number().nullable(), last: z.number().nullable() }),
+  /**
+   * APRs in percent, on one scale: what a lender earns over a whole cycle (the strategy's unscaled
+   * rate, never `getApr()` as it is), gross of fees. `net`: after fees, when the service gives it.
+   * `setAtStop`: the vault's rate is set when its epoch stops (`unscaledApr() == 0`), so there is no
+   * current rate to show.
+   */
+  apr: z.object({
+    current: z.number().nullable(),
+    last: z.number().nullable(),
+    net: z.number().nullable().optional(),
+    setAtStop: z.boolean().optional(),
+  }),
   /** Underlying base units per 1e18 tranche tokens. */
   price: BaseUnits.nullable(),
   tvl: z.object({ token: BaseUnits, usd: BaseUnits.nullable() }).nullable(),
@@ -146,7 +169,7 @@ export const ClaimableSchema = z.object({
    */
   amount: BaseUnits.nullable(),
   functionName: z.string(),
-  contract: z.enum(['epochVault', 'queue']),
+  contract: z.enum(['epochVault', 'queue', 'withdrawQueue']),
 });
 export type Claimable = z.infer<typeof ClaimableSchema>;
 
@@ -193,7 +216,7 @@ export const RequestRowSchema = z.object({
   /** When it should be processed or become claimable (unix s), as far as the cycle tells. */
   expectedAt: z.number().nullable(),
   /** What can be done now, or why nothing can. */
-  action: z.object({ kind: z.enum(['cancel', 'claim']), functionName: z.string(), contract: z.enum(['epochVault', 'queue']) }).nullable(),
+  action: z.object({ kind: z.enum(['cancel', 'claim']), functionName: z.string(), contract: z.enum(['epochVault', 'queue', 'withdrawQueue']) }).nullable(),
   reason: z.string().nullable(),
   source: z.enum(['service', 'chain']),
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { generationsOf, type EpochVaultGeneration, type QueueGeneration, type StrategyGeneration } from '../abi/generations';
 
 /**
  * The pinned vault registry: for each vault the operator acts on, the contracts where money may go,
@@ -9,21 +10,37 @@ import { z } from 'zod';
 
 const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
 
-/** The roles a vault's contracts play (protocol notes, section 1). */
-export const REGISTRY_ROLES = ['epochVault', 'queue', 'tranche', 'underlying', 'strategy', 'keyring'] as const;
+/**
+ * The roles a vault's contracts play (protocol notes, section 1). `queue` is the deposit queue
+ * (`cdoEpoch.depositQueue`), `withdrawQueue` the withdraw queue; one contract usually serves both.
+ */
+export const REGISTRY_ROLES = ['epochVault', 'queue', 'withdrawQueue', 'tranche', 'underlying', 'strategy', 'keyring'] as const;
 export const RegistryRoleSchema = z.enum(REGISTRY_ROLES);
 export type RegistryRole = z.infer<typeof RegistryRoleSchema>;
 
-/** A vault's contracts by role; a vault without a queue or a keyring has null there. */
+/**
+ * A vault's contracts by role; a vault without a queue or a keyring has null there. A set written
+ * before the withdraw queue had a role of its own has no `withdrawQueue`: its queue served both
+ * (read it through `withdrawQueueOf`).
+ */
 export const ContractSetSchema = z.object({
   epochVault: Address,
   queue: Address.nullable(),
+  withdrawQueue: Address.nullable().optional(),
   tranche: Address,
   underlying: Address,
   strategy: Address,
   keyring: Address.nullable(),
 });
 export type ContractSet = z.infer<typeof ContractSetSchema>;
+
+/** The withdraw queue of a set: its own role, or the (deposit) queue for a set written before it had one. */
+export const withdrawQueueOf = (set: Pick<ContractSet, 'queue' | 'withdrawQueue'>): string | null =>
+  set.withdrawQueue === undefined ? set.queue : set.withdrawQueue;
+
+/** The address a set holds in a role (null where it has none). */
+export const roleAddress = (set: ContractSet, role: RegistryRole): string | null =>
+  role === 'withdrawQueue' ? withdrawQueueOf(set) : set[role];
 
 export const PinnedTokenSchema = z.object({ symbol: z.string(), decimals: z.number().int().min(0).max(255) });
 export type PinnedToken = z.infer<typeof PinnedTokenSchema>;
@@ -36,8 +53,31 @@ export const RegistryCheckSchema = z.object({
   ok: z.boolean(),
   expected: z.string().nullable(),
   actual: z.string().nullable(),
+  /**
+   * Set (with `ok` true) when the contract's generation has no view to check this relation by: the
+   * check is not made, and the review says so instead of calling it a mismatch.
+   */
+  notCheckable: z.string().max(300).optional(),
 });
 export type RegistryCheck = z.infer<typeof RegistryCheckSchema>;
+
+const EpochVaultGenerationSchema = z.enum(generationsOf('epochVault') as [EpochVaultGeneration, ...EpochVaultGeneration[]]);
+const QueueGenerationSchema = z.enum(generationsOf('queue') as [QueueGeneration, ...QueueGeneration[]]);
+const StrategyGenerationSchema = z.enum(generationsOf('strategy') as [StrategyGeneration, ...StrategyGeneration[]]);
+
+/**
+ * Which generation each of a vault's contracts answered as on chain (what the console plans by),
+ * and where the vault record's abiCode said otherwise.
+ */
+export const VaultGenerationsSchema = z.object({
+  epochVault: EpochVaultGenerationSchema,
+  queue: QueueGenerationSchema.nullable(),
+  withdrawQueue: QueueGenerationSchema.nullable(),
+  strategy: StrategyGenerationSchema,
+  /** One sentence per contract whose record names another generation than the chain answers as. */
+  recordDiffers: z.array(z.string().max(300)).max(4),
+});
+export type VaultGenerations = z.infer<typeof VaultGenerationsSchema>;
 
 export const PinnedVaultSchema = z.object({
   vaultId: z.string(),
@@ -84,6 +124,8 @@ export const VaultPinReviewSchema = z.object({
   checkError: z.string().nullable(),
   /** The tokens as the chain gave them for the proposed set. */
   tokens: z.object({ underlying: PinnedTokenSchema, tranche: PinnedTokenSchema, strategy: PinnedTokenSchema }).nullable(),
+  /** The contracts' generations as the chain answered; null when the chain could not be read. */
+  generations: VaultGenerationsSchema.nullable(),
   explorerUrl: z.string().nullable(),
 });
 export type VaultPinReview = z.infer<typeof VaultPinReviewSchema>;
@@ -109,6 +151,7 @@ export const PinVaultInput = z
     expected: z.object({
       epochVault: AddressInput,
       queue: AddressInput.nullable(),
+      withdrawQueue: AddressInput.nullable().optional(),
       tranche: AddressInput,
       underlying: AddressInput,
       strategy: AddressInput,
@@ -123,7 +166,8 @@ export const RegistryImportInput = z.object({ content: z.string().max(4_000_000)
 /** Human names of the roles, as the review and the refusals write them. */
 export const ROLE_NAMES: Record<RegistryRole, string> = {
   epochVault: 'epoch vault',
-  queue: 'queue',
+  queue: 'deposit queue',
+  withdrawQueue: 'withdraw queue',
   tranche: 'tranche token',
   underlying: 'underlying token',
   strategy: 'strategy',

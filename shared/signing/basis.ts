@@ -1,9 +1,11 @@
 import { isRunning, type CycleState } from '../domain/cycle';
+import { OLDEST_RULES } from '../domain/generation-rules';
 import { formatTokenAmount } from '../domain/units';
 import {
   depositClaimable,
   instantRedeemClaimable,
   standardRedeemClaimable,
+  standardRedeemOwed,
   withdrawClaimable,
   type TxStep,
   type VaultFacts,
@@ -28,21 +30,23 @@ export interface ChainNow {
 }
 
 /** Which token a step spends from the wallet, and to which spender it must be approved. */
-const SPENDS: Partial<Record<StepKind, { token: 'underlying' | 'tranche'; spender: 'epochVault' | 'queue' | null; verb: string }>> = {
+type Spender = 'epochVault' | 'queue' | 'withdrawQueue';
+const SPENDS: Partial<Record<StepKind, { token: 'underlying' | 'tranche'; spender: Spender | null; verb: string }>> = {
   depositAA: { token: 'underlying', spender: 'epochVault', verb: 'deposits' },
+  depositDuringEpoch: { token: 'underlying', spender: 'epochVault', verb: 'deposits' },
   requestDeposit: { token: 'underlying', spender: 'queue', verb: 'deposits' },
-  requestWithdraw: { token: 'tranche', spender: 'queue', verb: 'withdraws' },
+  requestWithdraw: { token: 'tranche', spender: 'withdrawQueue', verb: 'withdraws' },
   redeem: { token: 'tranche', spender: null, verb: 'redeems' },
 };
 
 /** Steps whose contract and call depend on the cycle (deposits and withdrawals are routed by it). */
-const ROUTED: ReadonlySet<StepKind> = new Set(['approve', 'depositAA', 'requestDeposit', 'requestWithdraw', 'redeem']);
+const ROUTED: ReadonlySet<StepKind> = new Set(['approve', 'depositAA', 'depositDuringEpoch', 'requestDeposit', 'requestWithdraw', 'redeem']);
 
 /** The basis of one planned transaction: the vault's cycle, the wallet's balance of what it spends, the request's epoch. */
 export function basisOf(step: TxStep, seen: { takenAt: string; block: bigint; vault: VaultFacts; wallet: ChainWallet }): ItemBasis {
   const spends = SPENDS[step.step] ?? (step.step === 'approve' && step.amount ? { token: step.amount.token } : null);
   const balance = spends ? (spends.token === 'underlying' ? seen.wallet.underlyingBalance : seen.wallet.trancheBalance) : null;
-  const queueStep = step.contract === 'queue' && step.requestId !== null && typeof step.args[0] === 'bigint';
+  const queueStep = (step.contract === 'queue' || step.contract === 'withdrawQueue') && step.requestId !== null && typeof step.args[0] === 'bigint';
   return {
     takenAt: seen.takenAt,
     block: seen.block.toString(),
@@ -113,9 +117,9 @@ function requestGone(item: BatchItem, now: ChainNow): string | null {
     case 'claimRedeem':
       return standardRedeemClaimable(now.vault, { ...now.wallet, unsignedAgreements: [] })
         ? null
-        : now.wallet.redeem.standard === 0n
+        : standardRedeemOwed(now.vault, { ...now.wallet, unsignedAgreements: [] }) === 0n
           ? 'The standard redeem is no longer claimable: nothing is left to claim (claimed elsewhere?). Re-plan.'
-          : `The standard redeem is no longer claimable now that the vault is ${describeCycle(now.vault)}: it is paid between epochs. Re-plan.`;
+          : `The standard redeem is not claimable yet now that the vault is ${describeCycle(now.vault)}: a redeem is paid once an epoch completed after it. Re-plan.`;
     case 'claimInstantRedeem':
       return instantRedeemClaimable(now.vault, { ...now.wallet, unsignedAgreements: [] })
         ? null
@@ -126,8 +130,10 @@ function requestGone(item: BatchItem, now: ChainNow): string | null {
       if (!held?.deposit) return `The deposit request of epoch ${e} can no longer be cancelled: nothing is left in the queue. Re-plan.`;
       if (epoch?.price)
         return `The deposit request of epoch ${e} can no longer be cancelled: it was processed, it can only be claimed. Re-plan.`;
-      if (isRunning(now.vault.state))
-        return `The deposit request of epoch ${e} can no longer be cancelled while ${describeCycle(now.vault)}. Re-plan.`;
+      if (epoch?.prefunded)
+        return `The deposit request of epoch ${e} can no longer be cancelled: the queue forwarded it to the borrower (prefunded). Re-plan.`;
+      if (isRunning(now.vault.state) && !(now.vault.rules ?? OLDEST_RULES).cancelDepositWhileRunning)
+        return `The deposit request of epoch ${e} can no longer be cancelled while ${describeCycle(now.vault)}: this queue cancels deposits between epochs only. Re-plan.`;
       return null;
     case 'deleteWithdrawRequest':
       if (!held?.withdraw) return `The withdrawal request of epoch ${e} can no longer be cancelled: nothing is left in the queue. Re-plan.`;
@@ -164,7 +170,7 @@ export function staleReason(item: BatchItem, vault: PlanVault, now: ChainNow, op
     if (spends.spender) {
       const allowance = options.allowance ?? allowanceNow(now.wallet, spends.token, spends.spender);
       if (allowance < amount) {
-        const to = spends.spender === 'queue' ? 'the queue' : 'the epoch vault';
+        const to = spends.spender === 'epochVault' ? 'the epoch vault' : spends.spender === 'queue' ? 'the deposit queue' : 'the withdraw queue';
         return `The allowance to ${to} is ${amountOf(vault, spends.token, allowance)}, the plan ${spends.verb} ${amountOf(vault, spends.token, amount)}: re-plan.`;
       }
     }
@@ -172,7 +178,7 @@ export function staleReason(item: BatchItem, vault: PlanVault, now: ChainNow, op
   return requestGone(item, now);
 }
 
-function allowanceNow(w: ChainWallet, which: 'underlying' | 'tranche', spender: 'epochVault' | 'queue'): bigint {
+function allowanceNow(w: ChainWallet, which: 'underlying' | 'tranche', spender: Spender): bigint {
   if (which === 'tranche') return w.allowance.trancheToQueue;
   return spender === 'queue' ? w.allowance.underlyingToQueue : w.allowance.underlyingToVault;
 }

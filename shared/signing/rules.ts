@@ -1,5 +1,6 @@
-import { depositRoute, requestAction, withdrawRoute, type RequestType } from '../domain/actions';
+import { depositRoute, requestAction, withdrawRoute, type RequestType, type VaultRoutingFacts } from '../domain/actions';
 import { isRunning, type CycleState } from '../domain/cycle';
+import { OLDEST_RULES, type GenerationRules } from '../domain/generation-rules';
 import type { ContractRole, StepKind } from './schemas';
 
 /**
@@ -17,12 +18,28 @@ export interface QueueEpochFacts {
   withdrawPrice: bigint;
   /** Instant withdrawals not yet funded for this epoch. */
   pendingClaims: bigint;
+  /** Deposits of this epoch a prefunded queue already forwarded to the borrower (2026); 0 elsewhere. */
+  prefunded?: bigint;
 }
 
 export interface VaultFacts {
   state: CycleState;
   paused: boolean;
+  /** The vault has a deposit queue. */
   hasQueue: boolean;
+  /** The vault has a queue that takes withdrawals (absent: as `hasQueue`). */
+  hasWithdrawQueue?: boolean;
+  /** What the contracts' generations decide (absent: the oldest queue's rules). */
+  rules?: GenerationRules;
+  /** The vault takes direct deposits while its epoch runs (2026 `depositDuringEpoch`, switched on). */
+  depositDuringEpoch?: boolean;
+  /** A prefunded queue's deposit window (2026); absent or null elsewhere. */
+  prefunded?: VaultRoutingFacts['prefunded'];
+  /**
+   * The vault was closed (its last stop asked the borrower for everything: `epochEndDate() == 0`):
+   * redeems are paid at once, without waiting for an epoch.
+   */
+  closed?: boolean;
   /** Completed epochs (strategy.epochNumber()). */
   epochNumber: number;
   allowInstantWithdraw: boolean;
@@ -49,8 +66,17 @@ export interface WalletFacts {
   trancheBalance: bigint;
   allowance: { underlyingToVault: bigint; underlyingToQueue: bigint; trancheToQueue: bigint };
   maxWithdrawable: bigint;
-  /** Receipt tokens of standard and instant redeems, and the epoch of the last standard one. */
-  redeem: { standard: bigint; instant: bigint; lastRequestEpoch: number };
+  /**
+   * Receipt tokens of standard and instant redeems, and the epoch of the last standard one. `apr0`:
+   * a 2026 strategy's redeems of a rate-at-stop vault (`apr0Users`), paid by the same claim as the
+   * standard ones; `rate` is the epoch's interest per 1e18 of principal (`apr0RateByEpoch`).
+   */
+  redeem: {
+    standard: bigint;
+    instant: bigint;
+    lastRequestEpoch: number;
+    apr0?: { principal: bigint; principalEpoch: number; settledPrincipal: bigint; settledInterest: bigint; rate: bigint };
+  };
   /** What the wallet holds in the queue per request epoch. */
   queue: ReadonlyMap<number, { deposit: bigint; withdraw: bigint }>;
   /** LENDER agreements of the vault the wallet has not signed. */
@@ -99,6 +125,20 @@ const skip = (reason: string, needsKyc = false): WalletPlan => (needsKyc ? { ok:
 
 export interface PlanOptions {
   approval: 'exact' | 'unlimited';
+  /** A deposit while the epoch runs goes directly into the vault (`depositDuringEpoch`) rather than its queue. */
+  direct?: boolean;
+}
+
+/** What routing a new deposit or withdrawal needs of the vault's facts. */
+function routingFacts(v: VaultFacts): VaultRoutingFacts {
+  return {
+    state: v.state,
+    hasQueue: v.hasQueue,
+    hasWithdrawQueue: v.hasWithdrawQueue ?? v.hasQueue,
+    paused: v.paused,
+    depositDuringEpoch: v.depositDuringEpoch ?? false,
+    prefunded: v.prefunded ?? null,
+  };
 }
 
 /**
@@ -106,7 +146,7 @@ export interface PlanOptions {
  * to it: an exact approval is of the whole amount the step spends, never of what the current
  * allowance lacks (approving the difference would leave the step short and revert).
  */
-function approveStep(token: 'underlying' | 'tranche', spender: 'epochVault' | 'queue', needed: bigint, options: PlanOptions): TxStep {
+function approveStep(token: 'underlying' | 'tranche', spender: ApproveSpender, needed: bigint, options: PlanOptions): TxStep {
   const value = options.approval === 'unlimited' ? MAX_UINT256 : needed;
   return {
     kind: 'transaction',
@@ -120,9 +160,10 @@ function approveStep(token: 'underlying' | 'tranche', spender: 'epochVault' | 'q
   };
 }
 
-/** A call on the queue for one epoch (claims and cancels), moving `value` of `token`. */
+/** A call on a queue for one epoch (claims and cancels; deposits on the deposit queue, withdrawals on the withdraw queue), moving `value` of `token`. */
 function queueStep(step: StepKind, epoch: number, token: 'underlying' | 'tranche', value: bigint, requestId: string): TxStep {
-  return { kind: 'transaction', step, contract: 'queue', functionName: step, args: [BigInt(epoch)], amount: { token, value }, spender: null, requestId };
+  const contract = token === 'underlying' ? 'queue' : 'withdrawQueue';
+  return { kind: 'transaction', step, contract, functionName: step, args: [BigInt(epoch)], amount: { token, value }, spender: null, requestId };
 }
 
 /** A call on the epoch vault that pays a redeem out, in underlying. */
@@ -130,7 +171,9 @@ function redeemClaimStep(step: 'claimRedeem' | 'claimInstantRedeem', functionNam
   return { kind: 'transaction', step, contract: 'epochVault', functionName, args: [], amount: { token: 'underlying', value }, spender: null, requestId: null };
 }
 
-function allowanceFor(w: WalletFacts, token: 'underlying' | 'tranche', spender: 'epochVault' | 'queue'): bigint {
+type ApproveSpender = 'epochVault' | 'queue' | 'withdrawQueue';
+
+function allowanceFor(w: WalletFacts, token: 'underlying' | 'tranche', spender: ApproveSpender): bigint {
   if (token === 'tranche') return w.allowance.trancheToQueue;
   return spender === 'queue' ? w.allowance.underlyingToQueue : w.allowance.underlyingToVault;
 }
@@ -147,7 +190,7 @@ export const LOW_UNDERLYING_REASON = 'The underlying balance is lower than the a
 /** Deposit `amount` underlying base units: depositAA between epochs, the queue while one runs. */
 export function planDeposit(v: VaultFacts, w: WalletFacts, amount: bigint, options: PlanOptions): WalletPlan {
   if (amount <= 0n) return skip('The amount to deposit is zero.');
-  const routed = depositRoute({ state: v.state, hasQueue: v.hasQueue, paused: v.paused });
+  const routed = depositRoute(routingFacts(v), { direct: options.direct === true });
   if (!routed.ok) return skip(routed.reason);
   const gated = gate(w, true);
   if (gated) return gated;
@@ -160,13 +203,14 @@ export function planDeposit(v: VaultFacts, w: WalletFacts, amount: bigint, optio
   const spender = route.approve!.spender;
   const have = allowanceFor(w, 'underlying', spender);
   if (have < amount) steps.push(approveStep('underlying', spender, amount, options));
-  const step: StepKind = route.call.functionName === 'depositAA' ? 'depositAA' : 'requestDeposit';
+  const step: StepKind = route.call.functionName;
   steps.push({
     kind: 'transaction',
     step,
     contract: route.call.contract,
     functionName: route.call.functionName,
-    args: [amount],
+    // depositDuringEpoch names the tranche it mints.
+    args: step === 'depositDuringEpoch' ? [amount, 'tranche'] : [amount],
     amount: { token: 'underlying', value: amount },
     spender: null,
     requestId: null,
@@ -191,7 +235,7 @@ export function planWithdraw(
         : 'The vault is in default: only claims that are already funded can be made.',
     );
   }
-  const routed = withdrawRoute({ state: v.state, hasQueue: v.hasQueue, paused: v.paused });
+  const routed = withdrawRoute(routingFacts(v));
   if (!routed.ok) return skip(routed.reason);
   const gated = gate(w, true);
   if (gated) return gated;
@@ -225,12 +269,12 @@ export function planWithdraw(
       requestId: null,
     });
   } else {
-    const have = allowanceFor(w, 'tranche', 'queue');
-    if (have < wanted) steps.push(approveStep('tranche', 'queue', wanted, options));
+    const have = allowanceFor(w, 'tranche', 'withdrawQueue');
+    if (have < wanted) steps.push(approveStep('tranche', 'withdrawQueue', wanted, options));
     steps.push({
       kind: 'transaction',
       step: 'requestWithdraw',
-      contract: 'queue',
+      contract: 'withdrawQueue',
       functionName: 'requestWithdraw',
       args: [wanted],
       amount: { token: 'tranche', value: wanted },
@@ -241,9 +285,12 @@ export function planWithdraw(
   return { ok: true, steps, notes };
 }
 
-/** A queue deposit is claimable once its epoch has a deposit price and the wallet still has it in the queue. */
+/**
+ * A queue deposit is claimable once its epoch has a deposit price (and, on a prefunded queue, its
+ * forwarded deposits were settled at the stop) and the wallet still has it in the queue.
+ */
 export function depositClaimable(e: QueueEpochFacts | undefined, held: bigint): boolean {
-  return e !== undefined && e.price !== 0n && held > 0n;
+  return e !== undefined && e.price !== 0n && (e.prefunded ?? 0n) === 0n && held > 0n;
 }
 
 /** A queue withdrawal is claimable once its epoch has a withdraw price and every instant claim is funded. */
@@ -251,9 +298,26 @@ export function withdrawClaimable(e: QueueEpochFacts | undefined, held: bigint):
   return e !== undefined && e.withdrawPrice !== 0n && e.pendingClaims === 0n && held > 0n;
 }
 
-/** A standard redeem is paid between epochs once an epoch completed after the request. */
+/**
+ * What a rate-at-stop redeem pays (2026 `apr0Users`): its principal, what was settled, and the
+ * interest of its epoch once that epoch stopped (settled by the claim itself).
+ */
+export function apr0Owed(a: NonNullable<WalletFacts['redeem']['apr0']>, epochNumber: number): bigint {
+  const interest = a.principal > 0n && a.principalEpoch < epochNumber ? (a.principal * a.rate) / 10n ** 18n : 0n;
+  return a.principal + a.settledPrincipal + a.settledInterest + interest;
+}
+
+/** What the standard redeem claim pays: the standard receipts and, on 2026 strategies, the rate-at-stop ones. */
+export function standardRedeemOwed(v: VaultFacts, w: WalletFacts): bigint {
+  return w.redeem.standard + (w.redeem.apr0 ? apr0Owed(w.redeem.apr0, v.epochNumber) : 0n);
+}
+
+/**
+ * A standard redeem (and a rate-at-stop one) is paid once an epoch completed after the request,
+ * also while the next epoch runs and after a default; at once on a closed vault.
+ */
 export function standardRedeemClaimable(v: VaultFacts, w: WalletFacts): boolean {
-  return w.redeem.standard > 0n && v.epochNumber > w.redeem.lastRequestEpoch && !isRunning(v.state);
+  return standardRedeemOwed(v, w) > 0n && (v.closed === true || v.epochNumber > w.redeem.lastRequestEpoch);
 }
 
 /** An instant redeem is paid once the vault allows instant withdrawals. */
@@ -306,11 +370,16 @@ export function planClaims(v: VaultFacts, w: WalletFacts, requests: readonly Req
   }
   // Redeems are read from the strategy, so they are offered even when the service has no record.
   const redeemSelected = ids === null || standardRedeem;
-  if (redeemSelected && w.redeem.standard > 0n) {
+  const owed = standardRedeemOwed(v, w);
+  if (redeemSelected && owed > 0n) {
     if (standardRedeemClaimable(v, w)) {
-      steps.push(redeemClaimStep('claimRedeem', 'claimWithdrawRequest', w.redeem.standard));
+      steps.push(redeemClaimStep('claimRedeem', 'claimWithdrawRequest', owed));
     } else
-      reasons.push(isRunning(v.state) ? 'Standard redeem: paid between epochs.' : 'Standard redeem: claimable after the next epoch stops.');
+      reasons.push(
+        isRunning(v.state)
+          ? 'Standard redeem: claimable once the running epoch stops (one whole epoch after the request).'
+          : 'Standard redeem: claimable after the next epoch stops.',
+      );
   }
   const instantSelected = ids === null || instantRedeem;
   if (instantSelected && w.redeem.instant > 0n) {
@@ -343,6 +412,8 @@ export function planCancels(v: VaultFacts, w: WalletFacts, requests: readonly Re
         ...(e !== null ? { epochNumber: e } : {}),
       },
       v.state,
+      v.rules ?? OLDEST_RULES,
+      r.type === 'DEPOSIT' && (epoch?.prefunded ?? 0n) > 0n,
     );
     if (!verdict.action || verdict.action.kind !== 'cancel') {
       reasons.push(

@@ -48,6 +48,11 @@ export const SelectionSchema = z.object({
     .optional(),
   /** Approve exactly what the step spends when the allowance is short (default), or an unlimited allowance. */
   approval: z.enum(['exact', 'unlimited']).optional(),
+  /**
+   * deposit while the epoch runs: through the vault's queue (default: a request, paid in tranche
+   * tokens after the epoch), or `direct` into the vault where it takes deposits during the epoch.
+   */
+  depositRoute: z.enum(['queue', 'direct']).optional(),
   /** Upper bound for maxFeePerGas, in gwei (decimal string); default 300. */
   maxFeeGwei: z
     .string()
@@ -56,12 +61,14 @@ export const SelectionSchema = z.object({
 });
 export type Selection = z.infer<typeof SelectionSchema>;
 
-export const ContractRoleSchema = z.enum(['epochVault', 'queue', 'underlying', 'tranche', 'strategy']);
+/** The contract a step calls or approves: `queue` is the deposit queue, `withdrawQueue` the withdraw queue (often the same contract). */
+export const ContractRoleSchema = z.enum(['epochVault', 'queue', 'withdrawQueue', 'underlying', 'tranche', 'strategy']);
 export type ContractRole = z.infer<typeof ContractRoleSchema>;
 
 export const StepKindSchema = z.enum([
   'approve',
   'depositAA',
+  'depositDuringEpoch',
   'requestDeposit',
   'requestWithdraw',
   'redeem',
@@ -205,7 +212,10 @@ export const PlanVaultSchema = z.object({
   chainId: z.number(),
   state: z.string(),
   epochVault: Address,
+  /** The deposit queue. */
   queue: Address.nullable(),
+  /** The withdraw queue; absent in plans made before it had a role of its own (the queue served both). */
+  withdrawQueue: Address.nullable().optional(),
   strategy: Address,
   tranche: z.object({ symbol: z.string(), decimals: z.number(), address: Address }),
   underlying: z.object({ symbol: z.string(), decimals: z.number(), address: Address }),

@@ -1,9 +1,11 @@
 import { requestAction, type RequestType } from '../../../shared/domain/actions';
+import { generationRules } from '../../../shared/domain/generation-rules';
 import { cycleState as deriveCycleState, cycleStateFromService } from '../../../shared/domain/cycle';
 import { expectedRequestTime, nextCycleEvent, type CycleTimes } from '../../../shared/domain/schedule';
 import type { Claimable, FigureOrigin, PortfolioVault, PositionRow, RequestRow, VaultCycle } from '../../../shared/portfolio/schemas';
 import type { ResourceItem } from '../../../shared/service';
 import { isoToSeconds } from '../../../shared/domain/time';
+import { ratePercent } from '../../../shared/domain/rates';
 import type { EpochVaultEntry } from './catalog';
 import { walletKey, type VaultChainState, type WalletChainState } from './chain-state';
 
@@ -12,7 +14,7 @@ type ServiceRequest = ResourceItem<'vaultRequests'>;
 
 const E18 = 10n ** 18n;
 /** On-chain APRs: 1e18 = 1 %. */
-const aprPercent = (v: bigint | null): number | null => (v === null ? null : Number((v * 10_000n) / E18) / 10_000);
+const aprPercent = ratePercent;
 const str = (v: bigint | null | undefined): string | null => (v === null || v === undefined ? null : v === 0n ? '0' : v.toString());
 
 export function cycleTimes(chain: VaultChainState | null, cycle: VaultCycle | null, now: number): CycleTimes | null {
@@ -93,13 +95,22 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
     tranche: { symbol: entry.vault.symbol ?? 'AA', decimals: 18, address: entry.tranche },
     epochVault: entry.epochVault,
     queue: entry.queue,
+    withdrawQueue: entry.withdrawQueue,
     strategy: chain?.strategy ?? entry.strategy ?? '',
+    abiCodes: entry.abiCodes,
+    generations: chain?.generations ?? null,
     kyc: { required: Boolean(v.kyc?.isRequired ?? v.kyc?.isActive), link: v.kyc?.link ?? null },
     lenderSignatureIds: (v.signatures ?? []).filter((s) => s.entity === 'LENDER' || s.entity === 'ALL').map((s) => s._id),
     status: entry.vault.status ?? null,
     cycle,
     cycleSource,
-    apr: { current: figures.apr.value, last: figures.lastApr.value },
+    apr: {
+      current: figures.apr.value,
+      last: figures.lastApr.value,
+      net: block?.APRs?.NET ?? null,
+      // A rate of zero on chain: set when the epoch stops (apr0), not a vault paying nothing.
+      setAtStop: chain?.apr === 0n,
+    },
     price: figures.price.value,
     tvl: figures.tvl.value ? { token: figures.tvl.value, usd: figures.tvlUsd.value } : null,
     queues: figures.queues.value,
@@ -208,9 +219,13 @@ export function buildRequests(
   const rows = new Map<string, RequestRow>();
   const times = cycleTimes(chainVault, vault.cycle, now);
   const current = vault.cycle?.requestEpoch ?? null;
+  const rules = generationRules(vault.generations);
   const add = (r: Omit<RequestRow, 'id' | 'action' | 'reason' | 'expectedAt' | 'stale'>) => {
     const id = `${vault.id}:${r.wallet.toLowerCase()}:${r.type}:${r.epochNumber ?? (r.isInstant ? 'instant' : 'standard')}`;
-    const verdict = vault.cycle ? requestAction({ type: r.type, status: r.status, isInstant: r.isInstant, ...(r.epochNumber !== null ? { epochNumber: r.epochNumber } : {}) }, vault.cycle.state) : null;
+    const prefunded = r.type === 'DEPOSIT' && r.epochNumber !== null && (chainVault?.epochs.get(r.epochNumber)?.prefunded ?? 0n) > 0n;
+    const verdict = vault.cycle
+      ? requestAction({ type: r.type, status: r.status, isInstant: r.isInstant, ...(r.epochNumber !== null ? { epochNumber: r.epochNumber } : {}) }, vault.cycle.state, rules, prefunded)
+      : null;
     rows.set(id, {
       ...r,
       id,

@@ -17,24 +17,33 @@ export interface EpochVaultEntry {
   epochVault: `0x${string}`;
   tranche: `0x${string}`;
   underlying: `0x${string}`;
-  /** The queue serves both deposit and withdraw requests; the two fields usually agree. */
+  /** The deposit queue (`cdoEpoch.depositQueue`); one contract usually serves both queues. */
   queue: `0x${string}` | null;
+  /** The withdraw queue (`cdoEpoch.withdrawQueue`): the same address as `queue` for most vaults. */
+  withdrawQueue: `0x${string}` | null;
   /** May be missing from the service; then it is read from the epoch vault. */
   strategy: `0x${string}` | null;
+  /** The generations the record names (abiCode of each contract), when it does: a claim the chain confirms. */
+  abiCodes: { epochVault: string | null; queue: string | null; withdrawQueue: string | null; strategy: string | null };
 }
 
 const asAddress = (value: unknown): `0x${string}` | null =>
   typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value) ? (value as `0x${string}`) : null;
 
-/** The queue address, wherever the service put it (under cdoEpoch, or the spec's top level). */
-function queueOf(vault: Vault): `0x${string}` | null {
+type Contract = { address?: unknown; abiCode?: unknown } | undefined;
+const abiCodeOf = (c: Contract): string | null => (typeof c?.abiCode === 'string' ? c.abiCode : null);
+
+/**
+ * The deposit and withdraw queues, wherever the service put them (under cdoEpoch, or the spec's top
+ * level). A record that names only one of them is read as one contract serving both, as the
+ * console always did: the chain's checks then decide whether it can.
+ */
+function queuesOf(vault: Vault): { deposit: Contract; withdraw: Contract } {
   const v = vault as Record<string, unknown> & { cdoEpoch?: Record<string, unknown> };
-  const candidates = [v.cdoEpoch?.depositQueue, v.cdoEpoch?.withdrawQueue, v.depositQueue, v.withdrawQueue];
-  for (const c of candidates) {
-    const address = asAddress((c as { address?: unknown } | undefined)?.address);
-    if (address) return address;
-  }
-  return null;
+  const at = (c: unknown): Contract => (asAddress((c as Contract)?.address) ? (c as Contract) : undefined);
+  const deposit = at(v.cdoEpoch?.depositQueue) ?? at(v.depositQueue);
+  const withdraw = at(v.cdoEpoch?.withdrawQueue) ?? at(v.withdrawQueue);
+  return { deposit: deposit ?? withdraw, withdraw: withdraw ?? deposit };
 }
 
 /**
@@ -48,12 +57,14 @@ export function epochVaultEntries(catalog: CatalogLists<'vaults' | 'tokens' | 'c
     if (vault.contractType !== 'CDO_EPOCH') continue;
     const token = index.token(vault.tokenId);
     const chain = index.chain(vault.chainId);
-    const cdo = (vault as { cdoEpoch?: { address?: unknown } }).cdoEpoch;
+    const cdo = (vault as { cdoEpoch?: { address?: unknown; abiCode?: unknown } }).cdoEpoch;
     const epochVault = asAddress(cdo?.address);
     const tranche = asAddress(vault.address);
     const underlying = asAddress(token?.address);
     const chainId = (chain as { chainID?: unknown } | undefined)?.chainID;
     if (!token || !chain || !epochVault || !tranche || !underlying || typeof chainId !== 'number') continue;
+    const queues = queuesOf(vault);
+    const strategy = (vault as { strategy?: Contract }).strategy;
     entries.push({
       vault,
       token,
@@ -63,8 +74,10 @@ export function epochVaultEntries(catalog: CatalogLists<'vaults' | 'tokens' | 'c
       epochVault,
       tranche,
       underlying,
-      queue: queueOf(vault),
-      strategy: asAddress((vault as { strategy?: { address?: unknown } }).strategy?.address),
+      queue: asAddress(queues.deposit?.address),
+      withdrawQueue: asAddress(queues.withdraw?.address),
+      strategy: asAddress(strategy?.address),
+      abiCodes: { epochVault: abiCodeOf(cdo), queue: abiCodeOf(queues.deposit), withdrawQueue: abiCodeOf(queues.withdraw), strategy: abiCodeOf(strategy) },
     });
   }
   return entries;

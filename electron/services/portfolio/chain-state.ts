@@ -1,40 +1,14 @@
 import type { Abi, PublicClient } from 'viem';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import { abiFor, generationCalls } from '../../../shared/abi/generations';
 import type { EpochVaultEntry } from './catalog';
+import { emptyVaultState, vaultReads, type VaultChainState } from './vault-round';
+
+export type { VaultChainState } from './vault-round';
 import type { EthCall } from '../chain/rpc-client';
 import type { Logger } from '../log/logger';
 import { decodeLensAnswer, encodeLensVaults, encodeLensWallets, lensCall, LENS_PAIRS_PER_CALL, type LensVault } from './lens';
 import { CALLS_PER_CHUNK, planReads, runReads, sendCalls, type Read } from './multicall';
-
-/** What the chain says about one epoch vault. Unknown values (a failed call) stay null. */
-export interface VaultChainState {
-  strategy: `0x${string}` | null;
-  epochNumber: number | null;
-  isEpochRunning: boolean | null;
-  defaulted: boolean | null;
-  paused: boolean | null;
-  epochEndDate: number | null;
-  epochDuration: number | null;
-  bufferPeriod: number | null;
-  virtualPrice: bigint | null;
-  /** The underlying token's own `decimals()`: amounts are parsed and shown with it, not the service's figure. */
-  underlyingDecimals: number | null;
-  /** The underlying token's own `symbol()`: shown instead of the service's token record. */
-  underlyingSymbol: string | null;
-  allowInstantWithdraw: boolean | null;
-  disableInstantWithdraw: boolean | null;
-  instantWithdrawDelay: number | null;
-  instantWithdrawDeadline: number | null;
-  /** 1e18 = 1 %. */
-  instantWithdrawAprDelta: bigint | null;
-  lastEpochApr: bigint | null;
-  apr: bigint | null;
-  totalSupply: bigint | null;
-  contractValue: bigint | null;
-  queue: { depositCurrent: bigint; depositLast: bigint; withdrawCurrent: bigint; withdrawLast: bigint } | null;
-  /** Per request epoch: the queue's prices and pending claims, to tell what is claimable. */
-  epochs: Map<number, { price: bigint | null; withdrawPrice: bigint | null; pendingClaims: bigint | null }>;
-}
 
 /** What the chain says about one wallet in one epoch vault. */
 export interface WalletChainState {
@@ -45,37 +19,11 @@ export interface WalletChainState {
   pendingWithdraw: bigint | null;
   redeemRequest: bigint | null;
   instantRedeemRequest: bigint | null;
+  /** What a redeem of a rate-at-stop vault owes (2026 strategies keep it in `apr0Users`); null where not read. */
+  apr0RedeemRequest: bigint | null;
 }
 
-const num = (v: unknown) => Number(v as bigint);
 const abiOf = (abi: readonly unknown[]) => abi as Abi;
-
-function emptyVaultState(strategy: `0x${string}` | null): VaultChainState {
-  return {
-    strategy,
-    epochNumber: null,
-    isEpochRunning: null,
-    defaulted: null,
-    paused: null,
-    epochEndDate: null,
-    epochDuration: null,
-    bufferPeriod: null,
-    virtualPrice: null,
-    underlyingDecimals: null,
-    underlyingSymbol: null,
-    allowInstantWithdraw: null,
-    disableInstantWithdraw: null,
-    instantWithdrawDelay: null,
-    instantWithdrawDeadline: null,
-    instantWithdrawAprDelta: null,
-    lastEpochApr: null,
-    apr: null,
-    totalSupply: null,
-    contractValue: null,
-    queue: null,
-    epochs: new Map(),
-  };
-}
 
 export interface ChainReadResult {
   vaults: Map<string, VaultChainState>;
@@ -163,88 +111,68 @@ export async function readChain(
     );
   }
 
-  const [block] = await Promise.all([
-    client.getBlock({ blockTag: 'latest' }),
-    run(
-      entries.flatMap((e) => {
-        const s = vaults.get(e.vault._id)!;
-        const ev = (functionName: string, into: (v: unknown) => void, args?: readonly unknown[]): Read => ({
-          address: e.epochVault,
-          abi: abiOf(epochVaultAbi),
-          functionName,
-          ...(args ? { args } : {}),
-          into,
-        });
-        const reads: Read[] = [
-          ev('isEpochRunning', (v) => (s.isEpochRunning = v as boolean)),
-          ev('defaulted', (v) => (s.defaulted = v as boolean)),
-          ev('paused', (v) => (s.paused = v as boolean)),
-          ev('epochEndDate', (v) => (s.epochEndDate = num(v))),
-          ev('epochDuration', (v) => (s.epochDuration = num(v))),
-          ev('bufferPeriod', (v) => (s.bufferPeriod = num(v))),
-          ev('virtualPrice', (v) => (s.virtualPrice = v as bigint), [e.tranche]),
-          ev('allowInstantWithdraw', (v) => (s.allowInstantWithdraw = v as boolean)),
-          ev('disableInstantWithdraw', (v) => (s.disableInstantWithdraw = v as boolean)),
-          ev('instantWithdrawDelay', (v) => (s.instantWithdrawDelay = num(v))),
-          ev('instantWithdrawDeadline', (v) => (s.instantWithdrawDeadline = num(v))),
-          ev('instantWithdrawAprDelta', (v) => (s.instantWithdrawAprDelta = v as bigint)),
-          ev('lastEpochApr', (v) => (s.lastEpochApr = v as bigint)),
-          ev('getContractValue', (v) => (s.contractValue = v as bigint)),
-          { address: e.tranche, abi: abiOf(erc20Abi), functionName: 'totalSupply', into: (v) => (s.totalSupply = v as bigint) },
-          { address: e.underlying, abi: abiOf(erc20Abi), functionName: 'decimals', into: (v) => (s.underlyingDecimals = Number(v)) },
-          // A token whose symbol() does not answer a string keeps the service's symbol.
-          { address: e.underlying, abi: abiOf(erc20Abi), functionName: 'symbol', into: (v) => (s.underlyingSymbol = typeof v === 'string' && v.length > 0 ? v : null) },
-        ];
-        if (s.strategy) {
-          reads.push(
-            { address: s.strategy, abi: abiOf(strategyAbi), functionName: 'epochNumber', into: (v) => (s.epochNumber = num(v)) },
-            { address: s.strategy, abi: abiOf(strategyAbi), functionName: 'getApr', into: (v) => (s.apr = v as bigint) },
-          );
-        }
-        return reads;
-      }),
-    ),
-  ]);
+  const probes = entries.map((e) => vaultReads(e, vaults.get(e.vault._id)!));
+  const [block] = await Promise.all([client.getBlock({ blockTag: 'latest' }), run(probes.flatMap((p) => p.reads))]);
+  for (const p of probes) p.settle();
 
   lap('vaultRoundMs');
   const walletStates = new Map<string, WalletChainState>();
   const queueRound: Read[] = [];
-  const lensVaults: { entry: EpochVaultEntry; lens: LensVault }[] = [];
+  const lensVaults: { entry: EpochVaultEntry; lens: LensVault; apr0: boolean }[] = [];
   for (const e of entries) {
     const s = vaults.get(e.vault._id)!;
     const current = s.epochNumber !== null ? s.epochNumber + 1 : null;
+    const g = s.generations;
+    // Each queue is read through its own generation's ABI (a deposit-only queue has no withdrawals);
+    // until the generations are known, no queue figure is read.
+    const depositQueue = g?.queue ? { address: e.queue!, abi: abiOf(abiFor(g.queue, epochQueueAbi)), generation: g.queue } : null;
+    const withdrawQueue =
+      g?.withdrawQueue && generationCalls(g.withdrawQueue, epochQueueAbi, 'userWithdrawalsEpochs')
+        ? { address: e.withdrawQueue!, abi: abiOf(abiFor(g.withdrawQueue, epochQueueAbi)), generation: g.withdrawQueue }
+        : null;
+    const apr0 = g !== null && generationCalls(g.strategy, strategyAbi, 'apr0Users');
     lensVaults.push({
       entry: e,
-      lens: { tranche: e.tranche, underlying: e.underlying, epochVault: e.epochVault, queue: e.queue, strategy: s.strategy, epoch: current },
+      apr0,
+      lens: {
+        tranche: e.tranche,
+        underlying: e.underlying,
+        epochVault: e.epochVault,
+        depositQueue: depositQueue?.address ?? null,
+        withdrawQueue: withdrawQueue?.address ?? null,
+        strategy: s.strategy,
+        apr0,
+        epoch: current,
+      },
     });
-    if (e.queue && current !== null) {
-      const q = { depositCurrent: 0n, depositLast: 0n, withdrawCurrent: 0n, withdrawLast: 0n };
+    if ((depositQueue || withdrawQueue) && current !== null) {
+      const q = { depositCurrent: 0n, depositLast: 0n, withdrawCurrent: 0n, withdrawLast: 0n, prefundedCurrent: 0n };
       s.queue = q;
-      const qr = (functionName: string, epoch: number, into: (v: bigint) => void): Read => ({
-        address: e.queue!,
-        abi: abiOf(epochQueueAbi),
+      const qr = (queue: NonNullable<typeof depositQueue>, functionName: string, epoch: number, into: (v: bigint) => void): Read => ({
+        address: queue.address,
+        abi: queue.abi,
         functionName,
         args: [BigInt(epoch)],
         into: (v) => into(v as bigint),
       });
-      queueRound.push(
-        qr('epochPendingDeposits', current, (v) => (q.depositCurrent = v)),
-        qr('epochPendingWithdrawals', current, (v) => (q.withdrawCurrent = v)),
-      );
-      if (current > 1) {
-        queueRound.push(
-          qr('epochPendingDeposits', current - 1, (v) => (q.depositLast = v)),
-          qr('epochPendingWithdrawals', current - 1, (v) => (q.withdrawLast = v)),
-        );
+      const epochs = current > 1 ? [current, current - 1] : [current];
+      for (const [i, epoch] of epochs.entries()) {
+        if (depositQueue) queueRound.push(qr(depositQueue, 'epochPendingDeposits', epoch, (v) => (i === 0 ? (q.depositCurrent = v) : (q.depositLast = v))));
+        if (withdrawQueue) queueRound.push(qr(withdrawQueue, 'epochPendingWithdrawals', epoch, (v) => (i === 0 ? (q.withdrawCurrent = v) : (q.withdrawLast = v))));
       }
+      const prefunds = depositQueue && generationCalls(depositQueue.generation, epochQueueAbi, 'epochPrefundedDeposits');
+      if (prefunds) queueRound.push(qr(depositQueue, 'epochPrefundedDeposits', current, (v) => (q.prefundedCurrent = v)));
       for (const epoch of requestEpochs.get(e.vault._id) ?? []) {
-        const slot = { price: null as bigint | null, withdrawPrice: null as bigint | null, pendingClaims: null as bigint | null };
+        const slot = { price: null as bigint | null, withdrawPrice: null as bigint | null, pendingClaims: null as bigint | null, prefunded: null as bigint | null };
         s.epochs.set(epoch, slot);
-        queueRound.push(
-          qr('epochPrice', epoch, (v) => (slot.price = v)),
-          qr('epochWithdrawPrice', epoch, (v) => (slot.withdrawPrice = v)),
-          qr('epochPendingClaims', epoch, (v) => (slot.pendingClaims = v)),
-        );
+        if (depositQueue) queueRound.push(qr(depositQueue, 'epochPrice', epoch, (v) => (slot.price = v)));
+        if (prefunds) queueRound.push(qr(depositQueue, 'epochPrefundedDeposits', epoch, (v) => (slot.prefunded = v)));
+        if (withdrawQueue) {
+          queueRound.push(
+            qr(withdrawQueue, 'epochWithdrawPrice', epoch, (v) => (slot.withdrawPrice = v)),
+            qr(withdrawQueue, 'epochPendingClaims', epoch, (v) => (slot.pendingClaims = v)),
+          );
+        }
       }
     }
   }
@@ -278,6 +206,16 @@ export async function readChain(
       failed += queuePlan.settle(answers.slice(0, queuePlan.calls.length));
       calls += queueRound.length + lensCalls.length;
       const vaultIds = lensVaults.map((v) => v.entry.vault._id);
+      const expected = lensVaults.map(({ lens }) => [
+        true,
+        true,
+        true,
+        lens.depositQueue !== null && lens.epoch !== null,
+        lens.withdrawQueue !== null && lens.epoch !== null,
+        lens.strategy !== null,
+        lens.strategy !== null,
+        lens.apr0 && lens.strategy !== null,
+      ]);
       // Vault by vault, as the Multicall3 round keeps them.
       vaultIds.forEach((vaultId, j) => {
         slices.forEach((slice, c) => {
@@ -285,7 +223,8 @@ export async function readChain(
           for (let k = 0; k < slice.length; k++) {
             const wallet = slice[k]!;
             const v = pairs[k * vaultIds.length + j]!;
-            for (const x of v) if (x === null) failed++;
+            // A field the vault's contracts do not have (no queue, no apr0 redeems) is not a failure.
+            for (let f = 0; f < v.length; f++) if (v[f] === null && expected[j]![f]) failed++;
             walletStates.set(walletKey(vaultId, wallet), {
               trancheBalance: v[0]!,
               underlyingBalance: v[1]!,
@@ -294,6 +233,7 @@ export async function readChain(
               pendingWithdraw: v[4]!,
               redeemRequest: v[5]!,
               instantRedeemRequest: v[6]!,
+              apr0RedeemRequest: v[7]!,
             });
           }
         });
@@ -309,7 +249,7 @@ export async function readChain(
       // A stale queue figure from the failed attempt is read again below.
       for (const { entry } of lensVaults) {
         const s = vaults.get(entry.vault._id)!;
-        for (const slot of s.epochs.values()) Object.assign(slot, { price: null, withdrawPrice: null, pendingClaims: null });
+        for (const slot of s.epochs.values()) Object.assign(slot, { price: null, withdrawPrice: null, pendingClaims: null, prefunded: null });
       }
     }
   }
@@ -317,7 +257,6 @@ export async function readChain(
 
   const round: Read[] = [...queueRound];
   for (const { entry: e, lens } of lensVaults) {
-    const s = vaults.get(e.vault._id)!;
     const current = lens.epoch;
     for (const wallet of wallets) {
       const w: WalletChainState = {
@@ -328,6 +267,7 @@ export async function readChain(
         pendingWithdraw: null,
         redeemRequest: null,
         instantRedeemRequest: null,
+        apr0RedeemRequest: null,
       };
       walletStates.set(walletKey(e.vault._id, wallet), w);
       round.push(
@@ -335,17 +275,30 @@ export async function readChain(
         { address: e.underlying, abi: abiOf(erc20Abi), functionName: 'balanceOf', args: [wallet], into: (v) => (w.underlyingBalance = v as bigint) },
         { address: e.epochVault, abi: abiOf(epochVaultAbi), functionName: 'isWalletAllowed', args: [wallet], into: (v) => (w.allowed = v as boolean) },
       );
-      if (e.queue && current !== null) {
-        round.push(
-          { address: e.queue, abi: abiOf(epochQueueAbi), functionName: 'userDepositsEpochs', args: [wallet, BigInt(current)], into: (v) => (w.pendingDeposit = v as bigint) },
-          { address: e.queue, abi: abiOf(epochQueueAbi), functionName: 'userWithdrawalsEpochs', args: [wallet, BigInt(current)], into: (v) => (w.pendingWithdraw = v as bigint) },
-        );
+      if (lens.depositQueue && current !== null) {
+        round.push({ address: lens.depositQueue, abi: abiOf(epochQueueAbi), functionName: 'userDepositsEpochs', args: [wallet, BigInt(current)], into: (v) => (w.pendingDeposit = v as bigint) });
       }
-      if (s.strategy) {
+      if (lens.withdrawQueue && current !== null) {
+        round.push({ address: lens.withdrawQueue, abi: abiOf(epochQueueAbi), functionName: 'userWithdrawalsEpochs', args: [wallet, BigInt(current)], into: (v) => (w.pendingWithdraw = v as bigint) });
+      }
+      const strategy = lens.strategy;
+      if (strategy) {
         round.push(
-          { address: s.strategy, abi: abiOf(strategyAbi), functionName: 'withdrawsRequests', args: [wallet], into: (v) => (w.redeemRequest = v as bigint) },
-          { address: s.strategy, abi: abiOf(strategyAbi), functionName: 'instantWithdrawsRequests', args: [wallet], into: (v) => (w.instantRedeemRequest = v as bigint) },
+          { address: strategy, abi: abiOf(strategyAbi), functionName: 'withdrawsRequests', args: [wallet], into: (v) => (w.redeemRequest = v as bigint) },
+          { address: strategy, abi: abiOf(strategyAbi), functionName: 'instantWithdrawsRequests', args: [wallet], into: (v) => (w.instantRedeemRequest = v as bigint) },
         );
+        if (lens.apr0) {
+          round.push({
+            address: strategy,
+            abi: abiOf(strategyAbi),
+            functionName: 'apr0Users',
+            args: [wallet],
+            into: (v) => {
+              const [principal, , settledPrincipal, settledInterest] = v as readonly bigint[];
+              w.apr0RedeemRequest = principal! + settledPrincipal! + settledInterest!;
+            },
+          });
+        }
       }
     }
   }

@@ -5,7 +5,7 @@ import { LENS_RUNTIME_CODE } from './lens-code';
 /**
  * The portfolio lens: a read-only contract whose code the console places at an unused address for
  * the duration of one `eth_call` (a state override; it is never deployed), and which reads the
- * seven values of many wallets in several epoch vaults of a chain in that call. Its address and
+ * eight values of many wallets in several epoch vaults of a chain in that call. Its address and
  * code are the console's own constants; the contracts it reads are the vaults', as the multicall
  * round reads them.
  */
@@ -34,8 +34,10 @@ const LENS_ABI = [
           { name: 'tranche', type: 'address' },
           { name: 'underlying', type: 'address' },
           { name: 'epochVault', type: 'address' },
-          { name: 'queue', type: 'address' },
+          { name: 'depositQueue', type: 'address' },
+          { name: 'withdrawQueue', type: 'address' },
           { name: 'strategy', type: 'address' },
+          { name: 'apr0Strategy', type: 'address' },
           { name: 'epoch', type: 'uint256' },
         ],
       },
@@ -54,6 +56,7 @@ export const LENS_FIELDS = [
   'pendingWithdraw',
   'redeemRequest',
   'instantRedeemRequest',
+  'apr0RedeemRequest',
 ] as const;
 export type LensField = (typeof LENS_FIELDS)[number];
 
@@ -63,11 +66,15 @@ export interface LensVault {
   tranche: `0x${string}`;
   underlying: `0x${string}`;
   epochVault: `0x${string}`;
-  /** Null: the queue's two values are not read (they stay unknown). */
-  queue: `0x${string}` | null;
-  /** Null: the strategy's two values are not read. */
+  /** Null: the pending deposit is not read (it stays unknown). */
+  depositQueue: `0x${string}` | null;
+  /** Null: the pending withdrawal is not read; the deposit queue's address when one contract serves both. */
+  withdrawQueue: `0x${string}` | null;
+  /** Null: the strategy's values are not read. */
   strategy: `0x${string}` | null;
-  /** The queue's current epoch; ignored without a queue. */
+  /** Whether the strategy keeps rate-at-stop redeems apart (`apr0Users`, 2026): read only then. */
+  apr0: boolean;
+  /** The queues' current request epoch; ignored without a queue. */
   epoch: number | null;
 }
 
@@ -91,13 +98,17 @@ export function encodeLensWallets(wallets: readonly `0x${string}`[]): string {
   return out;
 }
 
-/** The ABI encoding of the vault list (its length, then six words per vault), hex without 0x. */
+/** The ABI encoding of the vault list (its length, then eight words per vault), hex without 0x. */
 export function encodeLensVaults(vaults: readonly LensVault[]): string {
   let out = word(vaults.length.toString(16));
   for (const vault of vaults) {
-    const withQueue = vault.queue !== null && vault.epoch !== null;
-    out += [vault.tranche, vault.underlying, vault.epochVault, withQueue ? vault.queue! : ZERO, vault.strategy ?? ZERO].map(addressWord).join('');
-    out += word((withQueue ? vault.epoch! : 0).toString(16));
+    const epoch = vault.epoch;
+    const queue = (address: `0x${string}` | null) => (address !== null && epoch !== null ? address : ZERO);
+    const apr0Strategy = vault.apr0 && vault.strategy ? vault.strategy : ZERO;
+    out += [vault.tranche, vault.underlying, vault.epochVault, queue(vault.depositQueue), queue(vault.withdrawQueue), vault.strategy ?? ZERO, apr0Strategy]
+      .map(addressWord)
+      .join('');
+    out += word((epoch ?? 0).toString(16));
   }
   return out;
 }
@@ -128,7 +139,7 @@ function unwrapBytes(answer: Hex): string {
   return hex.slice(offset + 64, offset + 64 + length);
 }
 
-/** A pair's seven values: a number, or null when the lens could not read it. */
+/** A pair's eight values: a number, or null when the lens could not read it. */
 export type LensValues = (bigint | null)[];
 
 /**

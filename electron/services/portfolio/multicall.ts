@@ -20,6 +20,11 @@ export interface Read {
   args?: readonly unknown[];
   /** Called with the decoded value, or not at all when the call failed (the field stays unknown). */
   into: (value: unknown) => void;
+  /**
+   * A probe of whether the contract has the function at all (a generation test): its failure is an
+   * answer ("absent"), handed to `absent`, and not counted as a failed read.
+   */
+  absent?: () => void;
 }
 
 /**
@@ -240,8 +245,10 @@ export function planReads(reads: readonly Read[], callsPerChunk = CALLS_PER_CHUN
           const i = start + k;
           const data = results[k];
           const value = data === null || data === undefined ? undefined : decodeResult(data, compiled[i]!);
-          if (value === undefined) failed++;
-          else reads[i]!.into(value);
+          const read = reads[i]!;
+          if (value !== undefined) read.into(value);
+          else if (read.absent) read.absent();
+          else failed++;
         }
       });
       return failed;

@@ -1,8 +1,9 @@
 import { parseAbi } from 'viem';
 
 /**
- * The views that tie a vault's contracts to each other (protocol notes, sections 1 to 4): what the
- * registry reads on chain before a set is pinned and before every plan.
+ * The views that tie a vault's contracts to each other, with the real contracts' own names
+ * (protocol notes, sections 1 to 4): what the registry reads on chain before a set is pinned and
+ * before every plan.
  */
 export const relationAbi = parseAbi([
   // epoch vault
@@ -10,9 +11,12 @@ export const relationAbi = parseAbi([
   'function AATranche() view returns (address)',
   'function strategy() view returns (address)',
   'function keyring() view returns (address)',
-  // queue
-  'function epochVault() view returns (address)',
+  // queue (deposit and withdraw queues alike)
+  'function idleCDOEpoch() view returns (address)',
+  'function underlying() view returns (address)',
   'function tranche() view returns (address)',
+  // strategy
+  'function idleCDO() view returns (address)',
   // tranche
   'function minter() view returns (address)',
   // tokens (underlying, tranche, strategy receipt token)

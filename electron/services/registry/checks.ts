@@ -1,34 +1,64 @@
-import type { ContractSet, PinnedToken, RegistryCheck, RegistryRole } from '../../../shared/registry/schemas';
-import { ROLE_NAMES } from '../../../shared/registry/schemas';
+import { GENERATIONS, type Generation } from '../../../shared/abi/generations';
+import { detectEpochVault, detectQueue, detectStrategy, type ProbeAnswers } from '../../../shared/abi/generations/detect';
+import type { ContractSet, PinnedToken, RegistryCheck, RegistryRole, VaultGenerations } from '../../../shared/registry/schemas';
+import { ROLE_NAMES, withdrawQueueOf } from '../../../shared/registry/schemas';
 
 /**
  * The relations between a vault's contracts, judged from what the chain answered. Pure: the reads
  * are made by `readRelations` (reads.ts), the verdicts here, so each relation has a test of its own.
  *
  * The epoch vault is the anchor: it names its underlying, tranche and strategy itself, the tranche
- * names it as its minter, and the queue must point back to the same set. A queue cannot be named by
+ * and the strategy name it back (`minter()`, `idleCDO()`), and each queue must point back to the
+ * same set (`idleCDOEpoch()`, `underlying()`, `tranche()`, `strategy()`). A queue cannot be named by
  * the epoch vault (the contract keeps no link to it), so it must also refuse a function it does not
  * have: a contract that answers every call (as an attacker's would, to pass the pointing-back
  * checks with whatever is asked) is not a queue.
  */
+
+/** What a queue answered: the links it names, and its generation probes. */
+export interface QueueReads {
+  idleCDOEpoch: string | null;
+  underlying: string | null;
+  strategy: string | null;
+  tranche: string | null;
+  probes: ProbeAnswers;
+}
 
 /** What the chain answered; null where it gave no answer (no such function, a revert, no code). */
 export interface RelationReads {
   block: bigint;
   /** Whether each address of the set holds code. */
   code: Partial<Record<RegistryRole, boolean>>;
-  epochVault: { token: string | null; AATranche: string | null; strategy: string | null; keyring: string | null };
+  epochVault: { token: string | null; AATranche: string | null; strategy: string | null; keyring: string | null; probes: ProbeAnswers };
   tranche: { minter: string | null };
-  /** Null when the set has no queue. */
-  queue: { epochVault: string | null; token: string | null; strategy: string | null; tranche: string | null } | null;
+  /** The deposit queue's answers; null when the set has none. */
+  queue: QueueReads | null;
+  /** The withdraw queue's answers (the same object when one contract serves both); null without one. */
+  withdrawQueue: QueueReads | null;
+  strategy: { idleCDO: string | null; token: string | null; probes: ProbeAnswers };
   /** Whether each protocol contract refused a call to a function it does not have. */
-  refusesUnknown: Partial<Record<'epochVault' | 'queue' | 'tranche' | 'strategy', boolean>>;
+  refusesUnknown: Partial<Record<'epochVault' | 'queue' | 'withdrawQueue' | 'tranche' | 'strategy', boolean>>;
   tokens: { underlying: PinnedToken | null; tranche: PinnedToken | null; strategy: PinnedToken | null };
+}
+
+/** What the record claims each contract is (its abiCode), when it says. */
+export interface ClaimedGenerations {
+  epochVault?: string | null;
+  queue?: string | null;
+  withdrawQueue?: string | null;
+  strategy?: string | null;
 }
 
 const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
-function relation(id: string, label: string, expected: string, actual: string | null): RegistryCheck {
+/**
+ * A relation read through `view` of a contract of `generation`: judged when the generation has that
+ * view, reported as not checkable (never as a mismatch) when it has none.
+ */
+function relation(id: string, label: string, expected: string, actual: string | null, generation?: Generation, view?: string): RegistryCheck {
+  if (generation && view && !(GENERATIONS[generation].signatures as readonly string[]).some((s) => s.startsWith(`function ${view}()`))) {
+    return { id, label, ok: true, expected, actual: null, notCheckable: `not checkable on this generation (${GENERATIONS[generation].label} has no ${view}())` };
+  }
   return { id, label, ok: same(expected, actual), expected, actual };
 }
 
@@ -36,28 +66,61 @@ function yes(id: string, label: string, ok: boolean | undefined, expected: strin
   return { id, label, ok: ok === true, expected, actual: ok === true ? expected : failed };
 }
 
+/** Which generation each contract answered as, and where the record's abiCode says otherwise. */
+export function generationsOf(set: ContractSet, reads: RelationReads, claimed: ClaimedGenerations = {}): VaultGenerations {
+  const withdrawQueue = withdrawQueueOf(set);
+  const found = {
+    epochVault: detectEpochVault(reads.epochVault.probes, claimed.epochVault),
+    queue: set.queue && reads.queue ? detectQueue(reads.queue.probes, claimed.queue) : null,
+    withdrawQueue: withdrawQueue && reads.withdrawQueue ? detectQueue(reads.withdrawQueue.probes, claimed.withdrawQueue) : null,
+    strategy: detectStrategy(reads.strategy.probes, claimed.strategy),
+  };
+  const recordDiffers = (Object.keys(found) as (keyof typeof found)[]).flatMap((role) => {
+    const d = found[role];
+    return d && !d.agrees ? [`The record names the ${ROLE_NAMES[role]} ${d.claimed}; the chain answers as ${GENERATIONS[d.generation].label}.`] : [];
+  });
+  return {
+    epochVault: found.epochVault.generation,
+    queue: found.queue?.generation ?? null,
+    withdrawQueue: found.withdrawQueue?.generation ?? null,
+    strategy: found.strategy.generation,
+    recordDiffers,
+  };
+}
+
 /** Every check of a set, in the order the review lists them. */
 export function evaluateRelations(set: ContractSet, reads: RelationReads): RegistryCheck[] {
+  const full: ContractSet = { ...set, withdrawQueue: withdrawQueueOf(set) };
+  const generations = generationsOf(full, reads);
   const checks: RegistryCheck[] = [];
   for (const role of Object.keys(ROLE_NAMES) as RegistryRole[]) {
-    if (!set[role]) continue;
+    if (!full[role]) continue;
+    if (role === 'withdrawQueue' && same(full.withdrawQueue, full.queue)) continue;
     checks.push(yes(`code.${role}`, `The ${ROLE_NAMES[role]} address holds a contract`, reads.code[role], 'contract code', 'no code'));
   }
   const ev = reads.epochVault;
-  checks.push(relation('epochVault.token', "The epoch vault's token() is the underlying", set.underlying, ev.token));
-  checks.push(relation('epochVault.AATranche', "The epoch vault's AATranche() is the tranche", set.tranche, ev.AATranche));
-  checks.push(relation('epochVault.strategy', "The epoch vault's strategy() is the strategy", set.strategy, ev.strategy));
-  if (set.keyring) checks.push(relation('epochVault.keyring', "The epoch vault's keyring() is the keyring", set.keyring, ev.keyring));
+  const evGen = generations.epochVault;
+  checks.push(relation('epochVault.token', "The epoch vault's token() is the underlying", set.underlying, ev.token, evGen, 'token'));
+  checks.push(relation('epochVault.AATranche', "The epoch vault's AATranche() is the tranche", set.tranche, ev.AATranche, evGen, 'AATranche'));
+  checks.push(relation('epochVault.strategy', "The epoch vault's strategy() is the strategy", set.strategy, ev.strategy, evGen, 'strategy'));
+  if (set.keyring) checks.push(relation('epochVault.keyring', "The epoch vault's keyring() is the keyring", set.keyring, ev.keyring, evGen, 'keyring'));
   checks.push(relation('tranche.minter', "The tranche's minter() is the epoch vault", set.epochVault, reads.tranche.minter));
-  if (set.queue) {
-    const q = reads.queue;
-    checks.push(relation('queue.epochVault', "The queue's epochVault() is the epoch vault", set.epochVault, q?.epochVault ?? null));
-    checks.push(relation('queue.tranche', "The queue's tranche() is the tranche", set.tranche, q?.tranche ?? null));
-    checks.push(relation('queue.token', "The queue's token() is the underlying", set.underlying, q?.token ?? null));
-    checks.push(relation('queue.strategy', "The queue's strategy() is the strategy", set.strategy, q?.strategy ?? null));
-  }
-  for (const role of ['epochVault', 'queue', 'tranche', 'strategy'] as const) {
-    if (!set[role]) continue;
+  const stGen = generations.strategy;
+  checks.push(relation('strategy.idleCDO', "The strategy's idleCDO() is the epoch vault", set.epochVault, reads.strategy.idleCDO, stGen, 'idleCDO'));
+  checks.push(relation('strategy.token', "The strategy's token() is the underlying", set.underlying, reads.strategy.token, stGen, 'token'));
+  const queueChecks = (role: 'queue' | 'withdrawQueue', q: QueueReads | null, generation: Generation | null) => {
+    const name = ROLE_NAMES[role];
+    const g = generation ?? undefined;
+    checks.push(relation(`${role}.idleCDOEpoch`, `The ${name}'s idleCDOEpoch() is the epoch vault`, set.epochVault, q?.idleCDOEpoch ?? null, g, 'idleCDOEpoch'));
+    checks.push(relation(`${role}.tranche`, `The ${name}'s tranche() is the tranche`, set.tranche, q?.tranche ?? null, g, 'tranche'));
+    checks.push(relation(`${role}.underlying`, `The ${name}'s underlying() is the underlying`, set.underlying, q?.underlying ?? null, g, 'underlying'));
+    checks.push(relation(`${role}.strategy`, `The ${name}'s strategy() is the strategy`, set.strategy, q?.strategy ?? null, g, 'strategy'));
+  };
+  if (full.queue) queueChecks('queue', reads.queue, generations.queue);
+  if (full.withdrawQueue && !same(full.withdrawQueue, full.queue)) queueChecks('withdrawQueue', reads.withdrawQueue, generations.withdrawQueue);
+  for (const role of ['epochVault', 'queue', 'withdrawQueue', 'tranche', 'strategy'] as const) {
+    if (!full[role]) continue;
+    if (role === 'withdrawQueue' && same(full.withdrawQueue, full.queue)) continue;
     checks.push(
       yes(
         `refusesUnknown.${role}`,

@@ -1,6 +1,7 @@
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
+import type { ClaimedGenerations } from './checks';
 import type { PlanVault } from '../../../shared/signing/schemas';
-import { ROLE_NAMES, type ContractSet, type RegistryRole } from '../../../shared/registry/schemas';
+import { ROLE_NAMES, roleAddress, type ContractSet, type RegistryRole } from '../../../shared/registry/schemas';
 
 /** A vault as the registry knows it: its id, name and chain, and the contracts the service names for it. */
 export interface VaultIdentity {
@@ -8,13 +9,18 @@ export interface VaultIdentity {
   name: string;
   chainId: number;
   proposed: ContractSet;
+  /** The generations the record names (abiCodes), shown beside what the chain answers. */
+  claimed?: ClaimedGenerations;
 }
 
 /** The contracts the service names for a vault (the keyring is named by the epoch vault, not the service). */
-export function proposedSet(vault: Pick<PortfolioVault, 'epochVault' | 'queue' | 'tranche' | 'underlying' | 'strategy'>): ContractSet {
+export function proposedSet(
+  vault: Pick<PortfolioVault, 'epochVault' | 'queue' | 'tranche' | 'underlying' | 'strategy'> & { withdrawQueue?: string | null | undefined },
+): ContractSet {
   return {
     epochVault: vault.epochVault,
     queue: vault.queue,
+    withdrawQueue: vault.withdrawQueue === undefined ? vault.queue : vault.withdrawQueue,
     tranche: vault.tranche.address,
     underlying: vault.underlying.address,
     strategy: vault.strategy,
@@ -32,7 +38,7 @@ export function identityOf(vault: PortfolioVault): VaultIdentity {
 }
 
 /** The roles the service names; the keyring is read from the epoch vault, so it never differs by the service's say. */
-const SERVICE_ROLES: readonly RegistryRole[] = ['epochVault', 'queue', 'tranche', 'underlying', 'strategy'];
+const SERVICE_ROLES: readonly RegistryRole[] = ['epochVault', 'queue', 'withdrawQueue', 'tranche', 'underlying', 'strategy'];
 
 const norm = (a: string | null) => (a ? a.toLowerCase() : null);
 
@@ -41,10 +47,10 @@ export function differences(
   pinned: ContractSet,
   proposed: ContractSet,
 ): { role: RegistryRole; pinned: string | null; proposed: string | null }[] {
-  return SERVICE_ROLES.filter((r) => norm(pinned[r]) !== norm(proposed[r])).map((role) => ({
+  return SERVICE_ROLES.filter((r) => norm(roleAddress(pinned, r)) !== norm(roleAddress(proposed, r))).map((role) => ({
     role,
-    pinned: pinned[role],
-    proposed: proposed[role],
+    pinned: roleAddress(pinned, role),
+    proposed: roleAddress(proposed, role),
   }));
 }
 

@@ -1,7 +1,7 @@
 import { decodeFunctionData, type Abi, type Hex } from 'viem';
 import { epochQueueAbi, epochVaultAbi, erc20Abi } from '../../../shared/abi';
 import { AppError } from '../../../shared/errors';
-import { ROLE_NAMES, type PinnedVault, type RegistryRole } from '../../../shared/registry/schemas';
+import { ROLE_NAMES, roleAddress, type PinnedVault, type RegistryRole } from '../../../shared/registry/schemas';
 import { MAX_UINT256 } from '../../../shared/signing/rules';
 import type { DeviceTransactionRequest } from '../../../shared/device/state';
 import type { SigningAction, StepKind } from '../../../shared/signing/schemas';
@@ -19,13 +19,14 @@ type Addr = `0x${string}`;
 /** The contract each step calls, and the function its calldata must decode to there. */
 export const STEP_TARGETS: Record<Exclude<StepKind, 'agreement' | 'none' | 'approve'>, { role: RegistryRole; functionName: string }> = {
   depositAA: { role: 'epochVault', functionName: 'depositAA' },
+  depositDuringEpoch: { role: 'epochVault', functionName: 'depositDuringEpoch' },
   requestDeposit: { role: 'queue', functionName: 'requestDeposit' },
-  requestWithdraw: { role: 'queue', functionName: 'requestWithdraw' },
+  requestWithdraw: { role: 'withdrawQueue', functionName: 'requestWithdraw' },
   redeem: { role: 'epochVault', functionName: 'requestWithdraw' },
   claimDepositRequest: { role: 'queue', functionName: 'claimDepositRequest' },
-  claimWithdrawRequest: { role: 'queue', functionName: 'claimWithdrawRequest' },
+  claimWithdrawRequest: { role: 'withdrawQueue', functionName: 'claimWithdrawRequest' },
   deleteRequest: { role: 'queue', functionName: 'deleteRequest' },
-  deleteWithdrawRequest: { role: 'queue', functionName: 'deleteWithdrawRequest' },
+  deleteWithdrawRequest: { role: 'withdrawQueue', functionName: 'deleteWithdrawRequest' },
   claimRedeem: { role: 'epochVault', functionName: 'claimWithdrawRequest' },
   claimInstantRedeem: { role: 'epochVault', functionName: 'claimInstantWithdrawRequest' },
 };
@@ -36,7 +37,7 @@ export const ACTION_APPROVALS: Record<SigningAction, readonly { token: RegistryR
     { token: 'underlying', spender: 'epochVault' },
     { token: 'underlying', spender: 'queue' },
   ],
-  withdraw: [{ token: 'tranche', spender: 'queue' }],
+  withdraw: [{ token: 'tranche', spender: 'withdrawQueue' }],
   redeem: [],
   claim: [],
   cancel: [],
@@ -46,6 +47,7 @@ export const ACTION_APPROVALS: Record<SigningAction, readonly { token: RegistryR
 const ABI_OF: Partial<Record<RegistryRole, Abi>> = {
   epochVault: epochVaultAbi as unknown as Abi,
   queue: epochQueueAbi as unknown as Abi,
+  withdrawQueue: epochQueueAbi as unknown as Abi,
   underlying: erc20Abi as unknown as Abi,
   tranche: erc20Abi as unknown as Abi,
 };
@@ -68,7 +70,7 @@ const same = (a: string | null | undefined, b: string | null | undefined) => !!a
 
 /** The roles an address holds in the pinned set (usually one; none for an address not pinned). */
 export function rolesOf(vault: PinnedVault, address: string | null | undefined): RegistryRole[] {
-  return (Object.keys(vault.contracts) as RegistryRole[]).filter((r) => same(vault.contracts[r], address));
+  return (Object.keys(ROLE_NAMES) as RegistryRole[]).filter((r) => same(roleAddress(vault.contracts, r), address));
 }
 
 function refused(
@@ -125,7 +127,7 @@ function decode(role: RegistryRole, data: Hex | undefined): { functionName: stri
 function gateCall(vault: PinnedVault, item: GatedItem, tx: DeviceTransactionRequest): void {
   const target = STEP_TARGETS[item.step as keyof typeof STEP_TARGETS];
   if (!target) throw refused(vault, item, `a ${item.step} step sends no transaction`, 'contract', null, tx.to ?? null);
-  const pinned = vault.contracts[target.role];
+  const pinned = roleAddress(vault.contracts, target.role);
   if (!same(pinned, tx.to))
     throw refused(vault, item, `the call must go to the ${ROLE_NAMES[target.role]}`, target.role, pinned, tx.to ?? null);
   const decoded = decode(target.role, tx.data as Hex | undefined);
@@ -149,19 +151,20 @@ function gateApproval(ctx: GateContext, item: GatedItem, tx: DeviceTransactionRe
   const { vault } = ctx;
   const allowed = ACTION_APPROVALS[ctx.action];
   if (allowed.length === 0) throw refused(vault, item, `a ${ctx.action} needs no approval`, 'spender', null, tx.to ?? null);
-  const token = allowed.find((a) => same(vault.contracts[a.token], tx.to));
+  const at = (role: RegistryRole) => roleAddress(vault.contracts, role);
+  const token = allowed.find((a) => same(at(a.token), tx.to));
   if (!token) {
     const role = allowed[0]!.token;
-    throw refused(vault, item, `the approval must be made on the ${ROLE_NAMES[role]}`, role, vault.contracts[role], tx.to ?? null);
+    throw refused(vault, item, `the approval must be made on the ${ROLE_NAMES[role]}`, role, at(role), tx.to ?? null);
   }
   const decoded = decode(token.token, tx.data as Hex | undefined);
   if (!decoded || decoded.functionName !== 'approve')
-    throw refused(vault, item, 'its calldata is not an ERC-20 approve', token.token, vault.contracts[token.token], tx.to ?? null);
+    throw refused(vault, item, 'its calldata is not an ERC-20 approve', token.token, at(token.token), tx.to ?? null);
   const [spender, amount] = decoded.args as [Addr, bigint];
-  const spenders = allowed.filter((a) => same(vault.contracts[a.token], tx.to)).map((a) => a.spender);
-  if (!spenders.some((s) => same(vault.contracts[s], spender))) {
+  const spenders = allowed.filter((a) => same(at(a.token), tx.to)).map((a) => a.spender);
+  if (!spenders.some((s) => same(at(s), spender))) {
     const role = spenders.length === 1 ? spenders[0]! : spenders.join(' or ');
-    const pinned = spenders.map((s) => vault.contracts[s] ?? 'none').join(' or ');
+    const pinned = spenders.map((s) => at(s) ?? 'none').join(' or ');
     throw refused(
       vault,
       item,

@@ -1,15 +1,18 @@
-import { zeroAddress, type Hex, type PublicClient } from 'viem';
-import type { ContractSet, PinnedToken, RegistryRole } from '../../../shared/registry/schemas';
+import { BaseError, ContractFunctionRevertedError, zeroAddress, type Hex, type PublicClient } from 'viem';
+import { PROBES, probeAbi, type ProbeAnswers, type ProbeName } from '../../../shared/abi/generations/detect';
+import { withdrawQueueOf, type ContractSet, type PinnedToken, type RegistryRole } from '../../../shared/registry/schemas';
 import { relationAbi, UNKNOWN_SELECTOR } from './abi';
-import type { RelationReads } from './checks';
+import type { QueueReads, RelationReads } from './checks';
 
 type Addr = `0x${string}`;
-type RelationView = 'token' | 'AATranche' | 'strategy' | 'keyring' | 'epochVault' | 'tranche' | 'minter';
+type RelationView = 'token' | 'AATranche' | 'strategy' | 'keyring' | 'idleCDOEpoch' | 'underlying' | 'tranche' | 'minter' | 'idleCDO';
 
 /**
- * Reads, at one block of the operator's RPC, everything `evaluateRelations` judges a set by. Each
- * read stands alone: a contract that does not answer one view leaves null there, so the check that
- * needs it fails with what was missing rather than the whole review.
+ * Reads, at one block of the operator's RPC, everything `evaluateRelations` judges a set by: the
+ * links each contract names (with the real contracts' own getters), which generation each answers
+ * as, code, refusals and the tokens. Each read stands alone: a contract that does not answer one
+ * view leaves null there, so the check that needs it fails with what was missing rather than the
+ * whole review. A read the node could not make at all (a transport failure) fails the whole review.
  */
 export async function readRelations(client: PublicClient, set: ContractSet): Promise<{ reads: RelationReads; keyring: Addr | null }> {
   const blockNumber = await client.getBlockNumber();
@@ -35,6 +38,25 @@ export async function readRelations(client: PublicClient, set: ContractSet): Pro
       return true;
     }
   };
+  /**
+   * Whether the contract answers each of a kind's probes: a revert means it lacks the view; any
+   * other failure (the node did not answer) fails the review, since a generation guessed from a
+   * failed read would plan with the wrong calls.
+   */
+  const probe = async (address: string, names: readonly ProbeName[]): Promise<ProbeAnswers> => {
+    const answers = await Promise.all(
+      names.map((functionName) =>
+        client.readContract({ address: address as Addr, abi: probeAbi, functionName, blockNumber }).then(
+          () => true,
+          (err: unknown) => {
+            if (isRevert(err)) return false;
+            throw err;
+          },
+        ),
+      ),
+    );
+    return Object.fromEntries(names.map((n, i) => [n, answers[i]]));
+  };
   const token = async (address: string): Promise<PinnedToken | null> => {
     try {
       const [decimals, symbol] = await Promise.all([
@@ -46,35 +68,64 @@ export async function readRelations(client: PublicClient, set: ContractSet): Pro
       return null;
     }
   };
+  const queueReads = async (address: string | null): Promise<QueueReads | null> => {
+    if (!address) return null;
+    const [idleCDOEpoch, underlying, strategy, tranche, probes] = await Promise.all([
+      view(address, 'idleCDOEpoch'),
+      view(address, 'underlying'),
+      view(address, 'strategy'),
+      view(address, 'tranche'),
+      probe(address, PROBES.queue),
+    ]);
+    return { idleCDOEpoch, underlying, strategy, tranche, probes };
+  };
 
-  const [evToken, evTranche, evStrategy, evKeyring, minter] = await Promise.all([
+  const withdrawQueue = withdrawQueueOf(set);
+  const [evToken, evTranche, evStrategy, evKeyring, minter, evProbes] = await Promise.all([
     view(set.epochVault, 'token'),
     view(set.epochVault, 'AATranche'),
     view(set.epochVault, 'strategy'),
     view(set.epochVault, 'keyring'),
     view(set.tranche, 'minter'),
+    probe(set.epochVault, PROBES.epochVault),
   ]);
   // The keyring is named by the epoch vault itself (the service does not give its address).
   const keyring: Addr | null =
     (set.keyring as Addr | null) ?? (evKeyring && evKeyring.toLowerCase() !== zeroAddress ? (evKeyring as Addr) : null);
-  const full: ContractSet = { ...set, keyring };
-  const roles = Object.keys(full) as RegistryRole[];
-  const [codes, queue, refusals, tokens] = await Promise.all([
-    Promise.all(roles.map((r) => hasCode(full[r]))),
-    set.queue
-      ? Promise.all([view(set.queue, 'epochVault'), view(set.queue, 'token'), view(set.queue, 'strategy'), view(set.queue, 'tranche')])
-      : null,
-    Promise.all((['epochVault', 'queue', 'tranche', 'strategy'] as const).map((r) => refuses(full[r]))),
+  const full: ContractSet = { ...set, withdrawQueue, keyring };
+  const roles = (Object.keys(full) as RegistryRole[]).filter((r) => full[r]);
+  const sameQueue = withdrawQueue !== null && set.queue !== null && withdrawQueue.toLowerCase() === set.queue.toLowerCase();
+  const [codes, queue, separateWithdrawQueue, strategy, refusals, tokens] = await Promise.all([
+    Promise.all(roles.map((r) => hasCode(full[r] ?? null))),
+    queueReads(set.queue),
+    sameQueue ? Promise.resolve(null) : queueReads(withdrawQueue),
+    Promise.all([view(set.strategy, 'idleCDO'), view(set.strategy, 'token'), probe(set.strategy, PROBES.strategy)]),
+    Promise.all((['epochVault', 'queue', 'withdrawQueue', 'tranche', 'strategy'] as const).map((r) => refuses(full[r] ?? null))),
     Promise.all([token(set.underlying), token(set.tranche), token(set.strategy)]),
   ]);
   const reads: RelationReads = {
     block: blockNumber,
     code: Object.fromEntries(roles.map((r, i) => [r, codes[i]])),
-    epochVault: { token: evToken, AATranche: evTranche, strategy: evStrategy, keyring: evKeyring },
+    epochVault: { token: evToken, AATranche: evTranche, strategy: evStrategy, keyring: evKeyring, probes: evProbes },
     tranche: { minter },
-    queue: queue ? { epochVault: queue[0], token: queue[1], strategy: queue[2], tranche: queue[3] } : null,
-    refusesUnknown: { epochVault: refusals[0], queue: refusals[1], tranche: refusals[2], strategy: refusals[3] },
+    queue,
+    withdrawQueue: sameQueue ? queue : separateWithdrawQueue,
+    strategy: { idleCDO: strategy[0], token: strategy[1], probes: strategy[2] },
+    refusesUnknown: {
+      epochVault: refusals[0],
+      queue: refusals[1],
+      withdrawQueue: refusals[2],
+      tranche: refusals[3],
+      strategy: refusals[4],
+    },
     tokens: { underlying: tokens[0], tranche: tokens[1], strategy: tokens[2] },
   };
   return { reads, keyring };
+}
+
+/** Whether a failed call was the contract refusing it (a revert, or no answer data for the view) rather than the node failing. */
+export function isRevert(err: unknown): boolean {
+  if (!(err instanceof BaseError)) return false;
+  const found = err.walk((e) => e instanceof ContractFunctionRevertedError || /revert|returned no data|invalid opcode/i.test((e as BaseError).shortMessage ?? ''));
+  return found !== null;
 }

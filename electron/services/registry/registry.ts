@@ -9,10 +9,11 @@ import {
   type PinnedVault,
   type RegistryExport,
   type RegistryFile,
+  type VaultGenerations,
   type VaultPinReview,
 } from '../../../shared/registry/schemas';
 import { JsonDocument } from '../storage/json-document';
-import { allPass, evaluateRelations, failedChecks } from './checks';
+import { allPass, evaluateRelations, failedChecks, generationsOf } from './checks';
 import { describeDifferences, differences, type VaultIdentity } from './contract-set';
 import { readRelations } from './reads';
 
@@ -23,10 +24,14 @@ export type FirstSeenPolicy =
   /** Pin it once its on-chain checks pass (a headless run with --trust-new-vaults, the demo's own vaults). */
   | { kind: 'pin-after-checks'; by: string };
 
-/** A pinned vault as a plan uses it: the set, and the block its relations were read at just now. */
+/**
+ * A pinned vault as a plan uses it: the set, the block its relations were read at just now, and the
+ * generation each contract answered as there (what decides which calls a plan may make).
+ */
 export interface VerifiedVault {
   vault: PinnedVault;
   checkedAtBlock: bigint;
+  generations: VaultGenerations;
 }
 
 type Tokens = PinnedVault['tokens'];
@@ -77,7 +82,14 @@ export class VaultRegistry {
       explorerUrl,
     };
     if (!client)
-      return { ...base, checks: null, checkedAtBlock: null, checkError: `No RPC is set for chain ${identity.chainId}.`, tokens: null };
+      return {
+        ...base,
+        checks: null,
+        checkedAtBlock: null,
+        checkError: `No RPC is set for chain ${identity.chainId}.`,
+        tokens: null,
+        generations: null,
+      };
     try {
       const { reads, keyring } = await readRelations(client, identity.proposed);
       const proposed = { ...identity.proposed, keyring };
@@ -90,6 +102,7 @@ export class VaultRegistry {
         checkedAtBlock: reads.block.toString(),
         checkError: null,
         tokens: underlying && tranche && strategy ? { underlying, tranche, strategy } : null,
+        generations: generationsOf(proposed, reads, identity.claimed),
       };
     } catch (err) {
       return {
@@ -98,6 +111,7 @@ export class VaultRegistry {
         checkedAtBlock: null,
         checkError: `The chain could not be read: ${toAppErrorData(err).message}`,
         tokens: null,
+        generations: null,
       };
     }
   }
@@ -172,7 +186,7 @@ export class VaultRegistry {
         details: { vaultId: entry.vaultId },
       });
     }
-    return { vault: entry, checkedAtBlock: reads.block };
+    return { vault: entry, checkedAtBlock: reads.block, generations: generationsOf(entry.contracts, reads, identity.claimed) };
   }
 
   /** The registry as a file, with the fingerprint of its bytes (shown where it is written and where it is read). */

@@ -1,5 +1,5 @@
-import { BaseError, decodeErrorResult, type Abi, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
-import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import { BaseError, decodeErrorResult, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
+import { protocolErrorAbi } from '../../../shared/abi/errors';
 import type { AppErrorData } from '../../../shared/errors';
 import { describeRevert } from '../../../shared/signing/reverts';
 
@@ -9,36 +9,13 @@ import { describeRevert } from '../../../shared/signing/reverts';
  * strings, OpenZeppelin v5 ERC-20 errors).
  */
 
-const ERC20_V5_ERRORS = [
-  {
-    type: 'error',
-    name: 'ERC20InsufficientAllowance',
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'allowance', type: 'uint256' },
-      { name: 'needed', type: 'uint256' },
-    ],
-  },
-  {
-    type: 'error',
-    name: 'ERC20InsufficientBalance',
-    inputs: [
-      { name: 'sender', type: 'address' },
-      { name: 'balance', type: 'uint256' },
-      { name: 'needed', type: 'uint256' },
-    ],
-  },
-] as const;
 
-const ERROR_ABI = [...epochVaultAbi, ...epochQueueAbi, ...strategyAbi, ...erc20Abi, ...ERC20_V5_ERRORS].filter(
-  (i) => i.type === 'error',
-) as unknown as Abi;
 
 /** The revert's error name or string, from revert data; null when it cannot be read. */
 export function revertReason(data: Hex | undefined): string | null {
   if (!data || data === '0x') return null;
   try {
-    const decoded = decodeErrorResult({ abi: ERROR_ABI, data });
+    const decoded = decodeErrorResult({ abi: protocolErrorAbi, data });
     if (decoded.errorName === 'Error') return String((decoded.args as readonly unknown[])[0]);
     if (decoded.errorName === 'Panic') return `Panic(${String((decoded.args as readonly unknown[])[0])})`;
     return decoded.errorName;

@@ -2,6 +2,7 @@ import { encodeFunctionData, formatEther, getAbiItem, getAddress, type Abi, type
 import { epochQueueAbi, epochVaultAbi, erc20Abi } from '../../../shared/abi';
 import type { DeviceTransactionRequest } from '../../../shared/device/state';
 import { formatAmount } from '../../../shared/domain/units';
+import { roleAddress as planRoleAddress } from '../../../shared/bundle/calls';
 import { MAX_UINT256, type TxStep } from '../../../shared/signing/rules';
 import type { ContractRole, DecodedArg, PlanVault, TransactionReview } from '../../../shared/signing/schemas';
 import { expectedScreens, toViemTransaction } from '../device';
@@ -23,6 +24,7 @@ const GAS_MARGIN_PERCENT = 125n;
  */
 const FIXED_GAS: Partial<Record<TxStep['step'], bigint>> = {
   depositAA: 400_000n,
+  depositDuringEpoch: 400_000n,
   requestDeposit: 300_000n,
   requestWithdraw: 300_000n,
 };
@@ -51,20 +53,11 @@ export async function chainFees(client: PublicClient, capGwei: string = DEFAULT_
     : { maxFeePerGas, maxPriorityFeePerGas };
 }
 
+/** The address of a role the plan calls: a role the vault lacks (no queue) is a planning error. */
 export function roleAddress(vault: PlanVault, role: ContractRole): Addr {
-  switch (role) {
-    case 'epochVault':
-      return vault.epochVault as Addr;
-    case 'queue':
-      if (!vault.queue) throw new Error('The vault has no queue contract.');
-      return vault.queue as Addr;
-    case 'strategy':
-      return vault.strategy as Addr;
-    case 'underlying':
-      return vault.underlying.address as Addr;
-    case 'tranche':
-      return vault.tranche.address as Addr;
-  }
+  const address = planRoleAddress(vault, role);
+  if (!address) throw new Error(`The vault has no ${role === 'withdrawQueue' ? 'withdraw queue' : role} contract.`);
+  return address as Addr;
 }
 
 export function roleName(vault: PlanVault, role: ContractRole): string {
@@ -72,7 +65,9 @@ export function roleName(vault: PlanVault, role: ContractRole): string {
     case 'epochVault':
       return `${vault.name} epoch vault`;
     case 'queue':
-      return `${vault.name} queue`;
+      return sameQueue(vault) ? `${vault.name} queue` : `${vault.name} deposit queue`;
+    case 'withdrawQueue':
+      return sameQueue(vault) ? `${vault.name} queue` : `${vault.name} withdraw queue`;
     case 'strategy':
       return `${vault.name} strategy`;
     case 'underlying':
@@ -82,11 +77,14 @@ export function roleName(vault: PlanVault, role: ContractRole): string {
   }
 }
 
-const ROLES = new Set<string>(['epochVault', 'queue', 'strategy', 'underlying', 'tranche']);
+/** One contract serves both queues (most vaults): the review calls it "the queue". */
+const sameQueue = (vault: PlanVault) => (planRoleAddress(vault, 'withdrawQueue') ?? '').toLowerCase() === (vault.queue ?? '').toLowerCase();
+
+const ROLES = new Set<string>(['epochVault', 'queue', 'withdrawQueue', 'strategy', 'underlying', 'tranche']);
 
 function abiFor(role: ContractRole): Abi {
   if (role === 'underlying' || role === 'tranche') return erc20Abi as unknown as Abi;
-  if (role === 'queue') return epochQueueAbi as unknown as Abi;
+  if (role === 'queue' || role === 'withdrawQueue') return epochQueueAbi as unknown as Abi;
   return epochVaultAbi as unknown as Abi;
 }
 
@@ -131,10 +129,12 @@ function title(vault: PlanVault, step: TxStep): string {
       return `Approve ${amount} to the ${roleName(vault, step.spender!)}`;
     case 'depositAA':
       return `Deposit ${amount} into ${vault.name}`;
+    case 'depositDuringEpoch':
+      return `Deposit ${amount} into ${vault.name} during the running epoch`;
     case 'requestDeposit':
-      return `Request a deposit of ${amount} in the ${vault.name} queue`;
+      return `Request a deposit of ${amount} in the ${roleName(vault, 'queue')}`;
     case 'requestWithdraw':
-      return `Request a withdrawal of ${amount} from the ${vault.name} queue`;
+      return `Request a withdrawal of ${amount} from the ${roleName(vault, 'withdrawQueue')}`;
     case 'redeem':
       return `Redeem ${amount} from ${vault.name}`;
     case 'claimDepositRequest':

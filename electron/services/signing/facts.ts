@@ -1,14 +1,20 @@
 import type { Abi, PublicClient } from 'viem';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import { abiFor, generationCalls } from '../../../shared/abi/generations';
+import { detectEpochVault, detectQueue, detectStrategy, PROBES, probeAbi, type ContractGenerations, type ProbeName } from '../../../shared/abi/generations/detect';
 import { cycleState } from '../../../shared/domain/cycle';
+import { generationRules } from '../../../shared/domain/generation-rules';
 import { AppError } from '../../../shared/errors';
 import type { PortfolioVault, RequestRow } from '../../../shared/portfolio/schemas';
 import type { QueueEpochFacts, VaultFacts, WalletFacts } from '../../../shared/signing/rules';
 
 /**
- * Fresh chain reads for a plan: the vault's cycle and queue epochs, and every selected wallet's
- * balances, allowances, KYC flag, redeem receipts and queue holdings. One multicall round for the
- * vault, one for the wallets (the portfolio's figures may be minutes old; a plan must not be).
+ * Fresh chain reads for a plan and for the check before the device, through one reader: the
+ * vault's cycle, its contracts' generations (which decide which calls exist and which rules hold),
+ * its queue epochs, and every selected wallet's balances, allowances, KYC flag, redeem receipts and
+ * queue holdings. Multicall rounds: the vault and the generation probes, then what the
+ * generations call for with the wallets (and, for a rate-at-stop redeem whose epoch stopped, that
+ * epoch's rate). The portfolio's figures may be minutes old; a plan must not be.
  */
 
 type Addr = `0x${string}`;
@@ -18,7 +24,11 @@ interface Call {
   abi: Abi;
   functionName: string;
   args?: readonly unknown[];
+  /** A generation probe: a refusal is an answer (the function is absent), not a failed read. */
+  probe?: boolean;
 }
+
+const ABSENT = Symbol('absent');
 
 async function readAll(client: PublicClient, calls: readonly Call[]): Promise<unknown[]> {
   if (calls.length === 0) return [];
@@ -27,14 +37,13 @@ async function readAll(client: PublicClient, calls: readonly Call[]): Promise<un
     allowFailure: true,
   });
   return results.map((r, i) => {
-    if (r.status !== 'success') {
-      throw new AppError({
-        code: 'SIGNING_READ_FAILED',
-        message: `The chain did not answer ${calls[i]!.functionName} on ${calls[i]!.address}.`,
-        action: 'Check the RPC address of this chain and plan again.',
-      });
-    }
-    return r.result;
+    if (r.status === 'success') return r.result;
+    if (calls[i]!.probe) return ABSENT;
+    throw new AppError({
+      code: 'SIGNING_READ_FAILED',
+      message: `The chain did not answer ${calls[i]!.functionName} on ${calls[i]!.address}.`,
+      action: 'Check the RPC address of this chain and plan again.',
+    });
   });
 }
 
@@ -42,6 +51,8 @@ const abi = (a: readonly unknown[]) => a as Abi;
 
 export interface ChainFacts {
   vault: VaultFacts;
+  /** The generation each of the vault's contracts answered as. */
+  generations: ContractGenerations;
   wallets: Map<string, Omit<WalletFacts, 'unsignedAgreements'>>;
   blockTimestamp: number;
   /** The block the figures are from (the snapshot of an exported bundle names it). */
@@ -49,7 +60,16 @@ export interface ChainFacts {
 }
 
 /** The contracts the reads need: the portfolio's vault, or a plan's (the check before the device). */
-export type FactsVault = Pick<PortfolioVault, 'epochVault' | 'queue' | 'strategy'> & { tranche: { address: string }; underlying: { address: string } };
+export type FactsVault = Pick<PortfolioVault, 'epochVault' | 'queue' | 'strategy'> & {
+  withdrawQueue?: string | null;
+  tranche: { address: string };
+  underlying: { address: string };
+};
+
+const probes = (address: Addr, names: readonly ProbeName[]): Call[] =>
+  names.map((functionName) => ({ address, abi: abi(probeAbi), functionName, probe: true }));
+const answers = (values: readonly unknown[], names: readonly ProbeName[]) =>
+  Object.fromEntries(names.map((n, i) => [n, values[i] !== ABSENT])) as Partial<Record<ProbeName, boolean>>;
 
 export async function readChainFacts(
   client: PublicClient,
@@ -59,13 +79,15 @@ export async function readChainFacts(
 ): Promise<ChainFacts> {
   const ev = vault.epochVault as Addr;
   const queue = vault.queue as Addr | null;
+  const withdrawQueue = (vault.withdrawQueue === undefined ? vault.queue : vault.withdrawQueue) as Addr | null;
   const strategy = vault.strategy as Addr;
   const tranche = vault.tranche.address as Addr;
   const underlying = vault.underlying.address as Addr;
   const epochs = [...new Set(requests.map((r) => r.epochNumber).filter((e): e is number => e !== null && e > 0))];
 
+  // Round 1: the cycle, and which generation each contract is.
   const block = await client.getBlock({ blockTag: 'latest' });
-  const vaultCalls: Call[] = [
+  const cycleCalls: Call[] = [
     { address: ev, abi: abi(epochVaultAbi), functionName: 'isEpochRunning' },
     { address: ev, abi: abi(epochVaultAbi), functionName: 'defaulted' },
     { address: ev, abi: abi(epochVaultAbi), functionName: 'paused' },
@@ -74,21 +96,58 @@ export async function readChainFacts(
     { address: strategy, abi: abi(strategyAbi), functionName: 'epochNumber' },
     { address: ev, abi: abi(epochVaultAbi), functionName: 'disableInstantWithdraw' },
     { address: ev, abi: abi(epochVaultAbi), functionName: 'lastEpochApr' },
-    { address: strategy, abi: abi(strategyAbi), functionName: 'unscaledApr' },
     { address: ev, abi: abi(epochVaultAbi), functionName: 'instantWithdrawAprDelta' },
+    { address: strategy, abi: abi(strategyAbi), functionName: 'getApr' },
+    ...probes(ev, PROBES.epochVault),
+    ...probes(strategy, PROBES.strategy),
+    ...(queue ? probes(queue, PROBES.queue) : []),
+    ...(withdrawQueue ? probes(withdrawQueue, PROBES.queue) : []),
   ];
-  const VAULT_READS = vaultCalls.length;
-  if (queue) {
-    for (const e of epochs) {
-      vaultCalls.push(
-        { address: queue, abi: abi(epochQueueAbi), functionName: 'epochPrice', args: [BigInt(e)] },
-        { address: queue, abi: abi(epochQueueAbi), functionName: 'epochWithdrawPrice', args: [BigInt(e)] },
-        { address: queue, abi: abi(epochQueueAbi), functionName: 'epochPendingClaims', args: [BigInt(e)] },
+  const c = await readAll(client, cycleCalls);
+  let at = 10;
+  const take = (names: readonly ProbeName[]) => {
+    const slice = c.slice(at, at + names.length);
+    at += names.length;
+    return { answered: answers(slice, names), values: Object.fromEntries(names.map((n, i) => [n, slice[i]])) as Partial<Record<ProbeName, unknown>> };
+  };
+  const evProbes = take(PROBES.epochVault);
+  const stProbes = take(PROBES.strategy);
+  const qProbes = queue ? take(PROBES.queue) : null;
+  const wqProbes = withdrawQueue ? take(PROBES.queue) : null;
+  const generations: ContractGenerations = {
+    epochVault: detectEpochVault(evProbes.answered).generation,
+    queue: qProbes ? detectQueue(qProbes.answered).generation : null,
+    withdrawQueue: wqProbes ? detectQueue(wqProbes.answered).generation : null,
+    strategy: detectStrategy(stProbes.answered).generation,
+  };
+  const epochEndDate = Number(c[3] as bigint);
+  const epochNumber = Number(c[5] as bigint);
+  const queueAbi = generations.queue ? abi(abiFor(generations.queue, epochQueueAbi)) : null;
+  const withdrawAbi =
+    generations.withdrawQueue && generationCalls(generations.withdrawQueue, epochQueueAbi, 'userWithdrawalsEpochs')
+      ? abi(abiFor(generations.withdrawQueue, epochQueueAbi))
+      : null;
+  const prefunds = generations.queue !== null && generationCalls(generations.queue, epochQueueAbi, 'epochPrefundedDeposits');
+  const apr0 = generationCalls(generations.strategy, strategyAbi, 'apr0Users');
+
+  // Round 2: the queue epochs the requests name (and the next one, for a prefunded queue).
+  const epochCalls: Call[] = [];
+  const perEpoch = (queueAbi ? 1 : 0) + (prefunds ? 1 : 0) + (withdrawAbi ? 2 : 0);
+  const prefundEpochs = prefunds ? [...new Set([...epochs, epochNumber + 1])] : epochs;
+  for (const e of prefundEpochs) {
+    if (queueAbi) epochCalls.push({ address: queue!, abi: queueAbi, functionName: 'epochPrice', args: [BigInt(e)] });
+    if (prefunds) epochCalls.push({ address: queue!, abi: queueAbi!, functionName: 'epochPrefundedDeposits', args: [BigInt(e)] });
+    if (withdrawAbi) {
+      epochCalls.push(
+        { address: withdrawQueue!, abi: withdrawAbi, functionName: 'epochWithdrawPrice', args: [BigInt(e)] },
+        { address: withdrawQueue!, abi: withdrawAbi, functionName: 'epochPendingClaims', args: [BigInt(e)] },
       );
     }
   }
-  const perWallet = 10 + (queue ? epochs.length * 2 : 0);
+
+  // Round 3 (with round 2): every wallet's figures, each read only where its contract has it.
   const walletCalls: Call[] = [];
+  const perWallet = 10 + (apr0 ? 1 : 0) + epochs.length * ((queueAbi ? 1 : 0) + (withdrawAbi ? 1 : 0));
   for (const w of wallets) {
     walletCalls.push(
       { address: ev, abi: abi(epochVaultAbi), functionName: 'isWalletAllowed', args: [w] },
@@ -96,54 +155,100 @@ export async function readChainFacts(
       { address: tranche, abi: abi(erc20Abi), functionName: 'balanceOf', args: [w] },
       { address: underlying, abi: abi(erc20Abi), functionName: 'allowance', args: [w, ev] },
       { address: underlying, abi: abi(erc20Abi), functionName: 'allowance', args: [w, queue ?? ev] },
-      { address: tranche, abi: abi(erc20Abi), functionName: 'allowance', args: [w, queue ?? ev] },
-      { address: ev, abi: abi(epochVaultAbi), functionName: 'maxWithdrawable', args: [w, tranche] },
+      { address: tranche, abi: abi(erc20Abi), functionName: 'allowance', args: [w, withdrawQueue ?? ev] },
       { address: strategy, abi: abi(strategyAbi), functionName: 'withdrawsRequests', args: [w] },
       { address: strategy, abi: abi(strategyAbi), functionName: 'instantWithdrawsRequests', args: [w] },
       { address: strategy, abi: abi(strategyAbi), functionName: 'lastWithdrawRequest', args: [w] },
+      { address: ev, abi: abi(epochVaultAbi), functionName: 'maxWithdrawable', args: [w, tranche] },
     );
-    if (queue) {
-      for (const e of epochs) {
-        walletCalls.push(
-          { address: queue, abi: abi(epochQueueAbi), functionName: 'userDepositsEpochs', args: [w, BigInt(e)] },
-          { address: queue, abi: abi(epochQueueAbi), functionName: 'userWithdrawalsEpochs', args: [w, BigInt(e)] },
-        );
-      }
+    if (apr0) walletCalls.push({ address: strategy, abi: abi(strategyAbi), functionName: 'apr0Users', args: [w] });
+    for (const e of epochs) {
+      if (queueAbi) walletCalls.push({ address: queue!, abi: queueAbi, functionName: 'userDepositsEpochs', args: [w, BigInt(e)] });
+      if (withdrawAbi) walletCalls.push({ address: withdrawQueue!, abi: withdrawAbi, functionName: 'userWithdrawalsEpochs', args: [w, BigInt(e)] });
     }
   }
   const [v, ws, gas] = await Promise.all([
-    readAll(client, vaultCalls),
+    readAll(client, epochCalls),
     readAll(client, walletCalls),
     Promise.all(wallets.map((w) => client.getBalance({ address: w }))),
   ]);
 
   const epochFacts = new Map<number, QueueEpochFacts>();
-  if (queue) {
-    epochs.forEach((e, i) => {
-      const at = VAULT_READS + i * 3;
-      epochFacts.set(e, { price: v[at] as bigint, withdrawPrice: v[at + 1] as bigint, pendingClaims: v[at + 2] as bigint });
-    });
-  }
+  prefundEpochs.forEach((e, i) => {
+    let k = i * perEpoch;
+    const price = queueAbi ? (v[k++] as bigint) : 0n;
+    const prefunded = prefunds ? (v[k++] as bigint) : 0n;
+    const withdrawPrice = withdrawAbi ? (v[k++] as bigint) : 0n;
+    const pendingClaims = withdrawAbi ? (v[k] as bigint) : 0n;
+    epochFacts.set(e, { price, withdrawPrice, pendingClaims, prefunded });
+  });
+  const state = cycleState({
+    isEpochRunning: c[0] as boolean,
+    defaulted: c[1] as boolean,
+    epochEndDate,
+    now: Number(block.timestamp),
+  });
+  // Direct deposits while the epoch runs: the 2026 vault with the switch on; the prefunded one refuses them.
+  const depositDuringEpoch = generations.epochVault === 'CDO_EPOCH_MAIN_2026' && evProbes.values.isDepositDuringEpochDisabled === false;
+  const prefundedQueue = evProbes.values.epochQueue as string | undefined;
+  const prefunded =
+    generations.epochVault === 'CDO_EPOCH_PREFUNDED_2026' && queue && prefundedQueue?.toLowerCase() === queue.toLowerCase() && qProbes
+      ? {
+          window: Number(qProbes.values.prefundedDepositWindow as bigint),
+          epochEndDate,
+          now: Number(block.timestamp),
+          nextEpochPrefunded: (epochFacts.get(epochNumber + 1)?.prefunded ?? 0n) > 0n,
+        }
+      : null;
+  const rules = generationRules(generations);
   const vaultFacts: VaultFacts = {
-    state: cycleState({
-      isEpochRunning: v[0] as boolean,
-      defaulted: v[1] as boolean,
-      epochEndDate: Number(v[3] as bigint),
-      now: Number(block.timestamp),
-    }),
-    paused: v[2] as boolean,
+    state,
+    paused: c[2] as boolean,
     hasQueue: queue !== null,
-    allowInstantWithdraw: v[4] as boolean,
-    epochNumber: Number(v[5] as bigint),
+    hasWithdrawQueue: rules.queueTakesWithdrawals,
+    rules,
+    depositDuringEpoch,
+    prefunded,
+    closed: epochEndDate === 0,
+    allowInstantWithdraw: c[4] as boolean,
+    epochNumber,
     epochs: epochFacts,
-    instantRule: { disabled: v[6] as boolean, lastEpochApr: v[7] as bigint, unscaledApr: v[8] as bigint, aprDelta: v[9] as bigint },
+    instantRule: {
+      disabled: c[6] as boolean,
+      lastEpochApr: c[7] as bigint,
+      // V1 strategies have no unscaledApr: their scaled rate taken back to the cycle's.
+      unscaledApr: stProbes.answered.unscaledApr ? (stProbes.values.unscaledApr as bigint) : (c[9] as bigint),
+      aprDelta: c[8] as bigint,
+    },
   };
+
+  // Round 4, only for rate-at-stop redeems whose epoch has stopped: that epoch's interest rate.
+  const apr0Of = (i: number) => (apr0 ? (ws[i * perWallet + 10] as readonly [bigint, bigint, bigint, bigint]) : null);
+  const rateEpochs = [
+    ...new Set(
+      wallets
+        .map((_, i) => apr0Of(i))
+        .filter((a): a is readonly [bigint, bigint, bigint, bigint] => a !== null && a[0] > 0n && Number(a[1]) < epochNumber)
+        .map((a) => Number(a[1])),
+    ),
+  ];
+  const rateValues = await readAll(
+    client,
+    rateEpochs.map((e) => ({ address: strategy, abi: abi(strategyAbi), functionName: 'apr0RateByEpoch', args: [BigInt(e)] })),
+  );
+  const rates = new Map(rateEpochs.map((e, i) => [e, rateValues[i] as bigint]));
 
   const walletFacts = new Map<string, Omit<WalletFacts, 'unsignedAgreements'>>();
   wallets.forEach((w, i) => {
     const r = ws.slice(i * perWallet, (i + 1) * perWallet);
+    let k = 10;
+    const a = apr0 ? (r[k++] as readonly [bigint, bigint, bigint, bigint]) : null;
     const held = new Map<number, { deposit: bigint; withdraw: bigint }>();
-    if (queue) epochs.forEach((e, j) => held.set(e, { deposit: r[10 + j * 2] as bigint, withdraw: r[11 + j * 2] as bigint }));
+    for (const e of epochs) {
+      const deposit = queueAbi ? (r[k++] as bigint) : 0n;
+      const withdraw = withdrawAbi ? (r[k++] as bigint) : 0n;
+      held.set(e, { deposit, withdraw });
+    }
     walletFacts.set(w.toLowerCase(), {
       allowed: r[0] as boolean,
       gasBalance: gas[i]!,
@@ -152,15 +257,23 @@ export async function readChainFacts(
       allowance: {
         underlyingToVault: r[3] as bigint,
         underlyingToQueue: queue ? (r[4] as bigint) : 0n,
-        trancheToQueue: queue ? (r[5] as bigint) : 0n,
+        trancheToQueue: withdrawQueue ? (r[5] as bigint) : 0n,
       },
-      maxWithdrawable: r[6] as bigint,
-      redeem: { standard: r[7] as bigint, instant: r[8] as bigint, lastRequestEpoch: Number(r[9] as bigint) },
+      maxWithdrawable: r[9] as bigint,
+      redeem: {
+        standard: r[6] as bigint,
+        instant: r[7] as bigint,
+        lastRequestEpoch: Number(r[8] as bigint),
+        ...(a
+          ? { apr0: { principal: a[0], principalEpoch: Number(a[1]), settledPrincipal: a[2], settledInterest: a[3], rate: rates.get(Number(a[1])) ?? 0n } }
+          : {}),
+      },
       queue: held,
     });
   });
   return {
     vault: vaultFacts,
+    generations,
     wallets: walletFacts,
     blockTimestamp: Number(block.timestamp),
     block: { number: block.number, timestamp: Number(block.timestamp), baseFeePerGas: block.baseFeePerGas ?? null },

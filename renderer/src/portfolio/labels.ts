@@ -19,7 +19,7 @@ export const ACTION_LABEL: Record<string, string> = {
   claimInstantWithdrawRequest: 'Claim instant redeem',
 };
 
-export function actionLabel(functionName: string, contract: 'epochVault' | 'queue'): string {
+export function actionLabel(functionName: string, contract: 'epochVault' | 'queue' | 'withdrawQueue'): string {
   if (functionName === 'claimWithdrawRequest' && contract === 'epochVault') return 'Claim redeem';
   return ACTION_LABEL[functionName] ?? functionName;
 }

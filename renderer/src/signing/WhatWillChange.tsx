@@ -32,8 +32,10 @@ export function usePlanSimulation(plan: Plan, enabled: boolean): PlanSimulationS
   return enabled && hasTransactions ? state : null;
 }
 
-const ROLE_NAMES: [keyof Pick<Plan['vault'], 'epochVault' | 'queue' | 'strategy'>, string][] = [
+const ROLE_NAMES: [keyof Pick<Plan['vault'], 'epochVault' | 'queue' | 'withdrawQueue' | 'strategy'>, string][] = [
   ['epochVault', 'epoch vault'],
+  // A vault with one queue for both: the withdraw queue's entry names the same address last.
+  ['withdrawQueue', 'withdraw queue'],
   ['queue', 'queue'],
   ['strategy', 'strategy'],
 ];

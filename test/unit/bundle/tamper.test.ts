@@ -215,7 +215,7 @@ describe('unsigned bundle', () => {
     const otherEpoch = resealed(claim, (b) => {
       tx(b, 0).transaction.data = encodeFunctionData({ abi: epochQueueAbi, functionName: 'claimDepositRequest', args: [3n] });
     });
-    expect(refusalOf(() => readUnsignedBundle(otherEpoch)).message).toContain('argument e is stated as 2, but the calldata says 3');
+    expect(refusalOf(() => readUnsignedBundle(otherEpoch)).message).toContain('argument epoch is stated as 2, but the calldata says 3');
   });
 });
 

@@ -34,9 +34,9 @@ describe('deposit and withdraw routes', () => {
 
   it.each([
     ['WAITING', { approve: null, call: { contract: 'epochVault', functionName: 'requestWithdraw' }, creates: 'REDEEM' }],
-    ['RUNNING', { approve: { token: 'tranche', spender: 'queue' }, call: { contract: 'queue', functionName: 'requestWithdraw' }, creates: 'WITHDRAW' }],
+    ['RUNNING', { approve: { token: 'tranche', spender: 'withdrawQueue' }, call: { contract: 'withdrawQueue', functionName: 'requestWithdraw' }, creates: 'WITHDRAW' }],
     // Past its end date the epoch still runs until the manager stops it: the queue takes requests.
-    ['RUNNING_PAST_END', { approve: { token: 'tranche', spender: 'queue' }, call: { contract: 'queue', functionName: 'requestWithdraw' }, creates: 'WITHDRAW' }],
+    ['RUNNING_PAST_END', { approve: { token: 'tranche', spender: 'withdrawQueue' }, call: { contract: 'withdrawQueue', functionName: 'requestWithdraw' }, creates: 'WITHDRAW' }],
   ] as const)('withdraw in %s', (state, route) => expect(withdrawRoute(facts(state))).toEqual({ ok: true, route }));
 
   it('refuses with a reason: default, pause, running without a queue', () => {
@@ -48,6 +48,32 @@ describe('deposit and withdraw routes', () => {
     expect(withdrawRoute(facts('RUNNING', { paused: true }))).toMatchObject({ ok: true, route: { call: { functionName: 'requestWithdraw' } } });
     expect(depositRoute(facts('RUNNING', { hasQueue: false }))).toMatchObject({ ok: false, reason: expect.stringContaining('no deposit queue') });
     expect(withdrawRoute(facts('RUNNING', { hasQueue: false }))).toMatchObject({ ok: false, reason: expect.stringContaining('no withdraw queue') });
+    // A deposit-only queue (CDO_EPOCH_DEPOSIT_QUEUE_V2) takes no withdrawal.
+    expect(withdrawRoute({ ...facts('RUNNING'), hasWithdrawQueue: false })).toMatchObject({ ok: false, reason: expect.stringContaining('deposits only') });
+  });
+
+  it('a direct deposit while the epoch runs, where the vault takes one (2026 depositDuringEpoch)', () => {
+    expect(depositRoute({ ...facts('RUNNING'), depositDuringEpoch: true }, { direct: true })).toEqual({
+      ok: true,
+      route: { approve: { token: 'underlying', spender: 'epochVault' }, call: { contract: 'epochVault', functionName: 'depositDuringEpoch' }, creates: 'NONE' },
+    });
+    expect(depositRoute(facts('RUNNING'), { direct: true })).toMatchObject({ ok: false, reason: expect.stringContaining('no direct deposits') });
+    // The contract refuses once block.timestamp >= epochEndDate.
+    expect(depositRoute({ ...facts('RUNNING_PAST_END'), depositDuringEpoch: true }, { direct: true })).toMatchObject({ ok: false, reason: expect.stringContaining('past its end date') });
+    // Between epochs every deposit is depositAA.
+    expect(depositRoute({ ...facts('WAITING'), depositDuringEpoch: true }, { direct: true })).toMatchObject({ ok: true, route: { call: { functionName: 'depositAA' } } });
+  });
+
+  it('a prefunded queue refuses deposits inside its window before the epoch end, saying when they reopen', () => {
+    const end = Date.UTC(2026, 2, 14, 10, 0, 0) / 1000;
+    const prefunded = (now: number, nextEpochPrefunded = false) => ({ ...facts('RUNNING'), prefunded: { window: 5 * 86_400, epochEndDate: end, now, nextEpochPrefunded } });
+    expect(depositRoute(prefunded(end - 6 * 86_400))).toMatchObject({ ok: true, route: { call: { functionName: 'requestDeposit' } } });
+    // The queue refuses once block.timestamp + window >= epochEndDate.
+    const inside = depositRoute(prefunded(end - 5 * 86_400));
+    expect(inside).toMatchObject({ ok: false });
+    expect('reason' in inside && inside.reason).toContain('window closed at Mon, 09 Mar 2026 10:00 UTC');
+    expect('reason' in inside && inside.reason).toContain('reopen when this epoch ends (Sat, 14 Mar 2026 10:00 UTC)');
+    expect(depositRoute(prefunded(end - 6 * 86_400, true))).toMatchObject({ ok: false, reason: expect.stringContaining('already forwarded') });
   });
 });
 
@@ -57,18 +83,21 @@ describe('request actions', () => {
   it.each([
     [r('DEPOSIT', 'PENDING'), 'WAITING', 'cancel', 'queue', 'deleteRequest', 7],
     [r('DEPOSIT', 'CLAIMABLE'), 'RUNNING', 'claim', 'queue', 'claimDepositRequest', 7],
-    [r('WITHDRAW', 'PENDING'), 'RUNNING', 'cancel', 'queue', 'deleteWithdrawRequest', 7],
-    [r('WITHDRAW', 'PENDING'), 'WAITING', 'cancel', 'queue', 'deleteWithdrawRequest', 7],
-    [r('WITHDRAW', 'CLAIMABLE'), 'WAITING', 'claim', 'queue', 'claimWithdrawRequest', 7],
-    [r('WITHDRAW', 'INSTANT_CLAIMABLE', { isInstant: true }), 'RUNNING', 'claim', 'queue', 'claimWithdrawRequest', 7],
+    [r('WITHDRAW', 'PENDING'), 'RUNNING', 'cancel', 'withdrawQueue', 'deleteWithdrawRequest', 7],
+    [r('WITHDRAW', 'PENDING'), 'WAITING', 'cancel', 'withdrawQueue', 'deleteWithdrawRequest', 7],
+    [r('WITHDRAW', 'CLAIMABLE'), 'WAITING', 'claim', 'withdrawQueue', 'claimWithdrawRequest', 7],
+    [r('WITHDRAW', 'INSTANT_CLAIMABLE', { isInstant: true }), 'RUNNING', 'claim', 'withdrawQueue', 'claimWithdrawRequest', 7],
     [r('REDEEM', 'CLAIMABLE'), 'WAITING', 'claim', 'epochVault', 'claimWithdrawRequest', null],
+    // A standard redeem is paid once an epoch completed after it, also while the next one runs.
+    [r('REDEEM', 'CLAIMABLE'), 'RUNNING', 'claim', 'epochVault', 'claimWithdrawRequest', null],
+    [r('REDEEM', 'CLAIMABLE'), 'RUNNING_PAST_END', 'claim', 'epochVault', 'claimWithdrawRequest', null],
     [r('REDEEM', 'INSTANT_CLAIMABLE', { isInstant: true }), 'RUNNING', 'claim', 'epochVault', 'claimInstantWithdrawRequest', null],
     [r('REDEEM', 'CLAIMABLE', { isInstant: true }), 'RUNNING', 'claim', 'epochVault', 'claimInstantWithdrawRequest', null],
-    [r('WITHDRAW', 'PENDING'), 'RUNNING_PAST_END', 'cancel', 'queue', 'deleteWithdrawRequest', 7],
+    [r('WITHDRAW', 'PENDING'), 'RUNNING_PAST_END', 'cancel', 'withdrawQueue', 'deleteWithdrawRequest', 7],
     [r('DEPOSIT', 'PROCESSED'), 'WAITING', 'claim', 'queue', 'claimDepositRequest', 7],
     // In default only what is already funded can be claimed: those claims stay open.
     [r('DEPOSIT', 'CLAIMABLE'), 'DEFAULTED', 'claim', 'queue', 'claimDepositRequest', 7],
-    [r('WITHDRAW', 'CLAIMABLE'), 'DEFAULTED', 'claim', 'queue', 'claimWithdrawRequest', 7],
+    [r('WITHDRAW', 'CLAIMABLE'), 'DEFAULTED', 'claim', 'withdrawQueue', 'claimWithdrawRequest', 7],
     [r('REDEEM', 'CLAIMABLE'), 'DEFAULTED', 'claim', 'epochVault', 'claimWithdrawRequest', null],
     [r('REDEEM', 'INSTANT_CLAIMABLE', { isInstant: true }), 'DEFAULTED', 'claim', 'epochVault', 'claimInstantWithdrawRequest', null],
   ] as const)('%o in %s → %s %s.%s(%s)', (req, state, kind, contract, functionName, epochNumber) => {
@@ -83,12 +112,10 @@ describe('request actions', () => {
     [r('WITHDRAW', 'PROCESSED', { isInstant: true }), 'RUNNING', 'instant withdrawal delay'],
     [r('REDEEM', 'PENDING'), 'WAITING', 'cannot be cancelled'],
     [r('REDEEM', 'PENDING', { isInstant: true }), 'RUNNING', 'allows instant withdrawals'],
-    [r('REDEEM', 'CLAIMABLE'), 'RUNNING', 'between epochs'],
     [r('DEPOSIT', 'CLAIMED'), 'WAITING', 'Already claimed'],
     [r('DEPOSIT', 'CLAIMABLE', { epochNumber: undefined }), 'WAITING', 'which epoch'],
     [r('WITHDRAW', 'PENDING', { epochNumber: undefined }), 'RUNNING', 'which epoch'],
     [r('DEPOSIT', 'PENDING'), 'RUNNING_PAST_END', 'between epochs'],
-    [r('REDEEM', 'CLAIMABLE'), 'RUNNING_PAST_END', 'between epochs'],
     [r('REDEEM', 'PENDING'), 'DEFAULTED', 'cannot be cancelled'],
     [r('WITHDRAW', 'CLAIMED'), 'RUNNING', 'Already claimed'],
     [r('WITHDRAW', 'FULFILLED'), 'WAITING', 'Already claimed'],
@@ -98,6 +125,16 @@ describe('request actions', () => {
     const verdict = requestAction(req, state);
     expect(verdict.action).toBeNull();
     expect('reason' in verdict && verdict.reason).toContain(why);
+  });
+
+  it('the 2026 queue cancels a deposit while the epoch runs, unless the queue forwarded that epoch to the borrower', () => {
+    const q2026 = { cancelDepositWhileRunning: true, queueTakesWithdrawals: true };
+    expect(requestAction(r('DEPOSIT', 'PENDING'), 'RUNNING', q2026)).toEqual({
+      action: { kind: 'cancel', contract: 'queue', functionName: 'deleteRequest', epochNumber: 7 },
+    });
+    const prefunded = requestAction(r('DEPOSIT', 'PENDING'), 'RUNNING', q2026, true);
+    expect(prefunded.action).toBeNull();
+    expect('reason' in prefunded && prefunded.reason).toContain('prefunded');
   });
 });
 

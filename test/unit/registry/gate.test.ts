@@ -12,7 +12,8 @@ const VAULT: PinnedVault = {
   vaultId: 'v1',
   name: 'Alpha Credit USDC',
   chainId: 31337,
-  contracts: { epochVault: a(1), queue: a(2), tranche: a(3), underlying: a(4), strategy: a(5), keyring: a(6) },
+  // A vault whose deposit and withdraw queues are separate contracts: every withdraw step must go to the second.
+  contracts: { epochVault: a(1), queue: a(2), withdrawQueue: a(7), tranche: a(3), underlying: a(4), strategy: a(5), keyring: a(6) },
   tokens: {
     underlying: { symbol: 'USDC', decimals: 6 },
     tranche: { symbol: 'AA_alpha', decimals: 18 },
@@ -35,6 +36,7 @@ function calldataOf(step: keyof typeof STEP_TARGETS, tranche = VAULT.contracts.t
   const { functionName } = STEP_TARGETS[step];
   if (step === 'redeem') return encodeFunctionData({ abi: epochVaultAbi, functionName: 'requestWithdraw', args: [5n, tranche] });
   if (step === 'depositAA') return encodeFunctionData({ abi: epochVaultAbi, functionName: 'depositAA', args: [5n] });
+  if (step === 'depositDuringEpoch') return encodeFunctionData({ abi: epochVaultAbi, functionName: 'depositDuringEpoch', args: [5n, tranche] });
   if (step === 'claimRedeem' || step === 'claimInstantRedeem')
     return encodeFunctionData({ abi: epochVaultAbi, functionName: functionName as 'claimWithdrawRequest' });
   return encodeFunctionData({ abi: epochQueueAbi, functionName: functionName as 'requestDeposit', args: [5n] });
@@ -126,9 +128,9 @@ describe('the gate: every approval is on the pinned token, to the pinned spender
     else expect(run).toThrow(expect.objectContaining({ code: 'REGISTRY_GATE_REFUSED' }));
   });
 
-  it('the swapped queue of the measured attack: tranche approved to an address that is not the pinned queue', () => {
+  it('the swapped queue of the measured attack: tranche approved to an address that is not the pinned withdraw queue', () => {
     expect(() => gate('withdraw', [item('approve', approve(VAULT.contracts.tranche, ATTACKER))])).toThrow(
-      new RegExp(`${VAULT.name}'s pinned queue is ${VAULT.contracts.queue}; the plan names ${ATTACKER}`, 'i'),
+      new RegExp(`${VAULT.name}'s pinned withdraw queue is ${VAULT.contracts.withdrawQueue}; the plan names ${ATTACKER}`, 'i'),
     );
   });
 
@@ -136,6 +138,17 @@ describe('the gate: every approval is on the pinned token, to the pinned spender
     const unlimited = [item('approve', approve(VAULT.contracts.underlying, VAULT.contracts.queue!, MAX_UINT256))];
     expect(() => gate('deposit', unlimited)).toThrow(expect.objectContaining({ code: 'REGISTRY_UNLIMITED_APPROVAL' }));
     expect(() => gate('deposit', unlimited, 'unlimited')).not.toThrow();
+  });
+
+  it('a set pinned before the withdraw queue had a role: its queue takes the withdraw steps and the tranche approval', () => {
+    const { withdrawQueue: _, ...contracts } = VAULT.contracts;
+    const legacy = { ...VAULT, contracts };
+    const queue = VAULT.contracts.queue!;
+    expect(() => gate('withdraw', [item('requestWithdraw', tx(queue, calldataOf('requestWithdraw')))], 'exact', legacy)).not.toThrow();
+    expect(() => gate('withdraw', [item('approve', approve(VAULT.contracts.tranche, queue))], 'exact', legacy)).not.toThrow();
+    expect(() => gate('withdraw', [item('requestWithdraw', tx(a(7), calldataOf('requestWithdraw')))], 'exact', legacy)).toThrow(
+      expect.objectContaining({ code: 'REGISTRY_GATE_REFUSED' }),
+    );
   });
 
   it('agreements send no transaction: messages pass untouched', () => {

@@ -192,6 +192,7 @@ describe('a deposit in two vaults as one plan', () => {
       },
       chain: {
         vault: { state: 'WAITING', paused: false, hasQueue: true, epochNumber: 1, allowInstantWithdraw: false, epochs: new Map() },
+        generations: { epochVault: 'CDO_EPOCH_MAIN_V4', queue: 'CDO_EPOCH_DEPOSIT_QUEUE_V1', withdrawQueue: 'CDO_EPOCH_DEPOSIT_QUEUE_V1', strategy: 'CDO_EPOCH_STRATEGY_MAIN_V2' },
         wallets: new Map([
           [A, wallet(150_000_000n)],
           [B, wallet(150_000_000n)],

@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { protocolErrorAbi } from '../../../shared/abi/errors';
 import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
@@ -157,8 +158,8 @@ describe('drafts and reviews', () => {
 });
 
 describe('revert reasons', () => {
-  it.each(['NotAllowed', 'EpochNotRunning', 'EpochRunning', 'Is0'])('decodes the custom error %s', (name) => {
-    const data = encodeErrorResult({ abi: epochQueueAbi, errorName: name as 'Is0' });
+  it.each(['NotAllowed', 'EpochNotRunning', 'EpochRunning', 'Is0', 'ContractLimitReached', 'WrongRequest'])('decodes the custom error %s', (name) => {
+    const data = encodeErrorResult({ abi: protocolErrorAbi, errorName: name });
     expect(revertReason(data)).toBe(name);
     expect(describeRevert(name).message).toContain(name);
   });

@@ -118,8 +118,8 @@ describe('withdraw and redeem rules', () => {
 
   it('withdraws through the queue while the epoch runs, approving the tranche token to it', () => {
     expect(steps(planWithdraw(vault('RUNNING'), wallet(), 20n * TRANCHE, exact))).toEqual([
-      `approve:tranche.approve(queue,${20n * TRANCHE})`,
-      `requestWithdraw:queue.requestWithdraw(${20n * TRANCHE})`,
+      `approve:tranche.approve(withdrawQueue,${20n * TRANCHE})`,
+      `requestWithdraw:withdrawQueue.requestWithdraw(${20n * TRANCHE})`,
     ]);
   });
 
@@ -130,7 +130,7 @@ describe('withdraw and redeem rules', () => {
       'all',
       exact,
     );
-    expect(steps(plan)).toEqual([`requestWithdraw:queue.requestWithdraw(${50n * TRANCHE})`]);
+    expect(steps(plan)).toEqual([`requestWithdraw:withdrawQueue.requestWithdraw(${50n * TRANCHE})`]);
   });
 
   it.each([
@@ -187,7 +187,10 @@ describe('claimability', () => {
   it.each([
     ['WAITING', 3, 2, 10n, true],
     ['WAITING', 2, 2, 10n, false],
-    ['RUNNING', 3, 2, 10n, false],
+    // Claimable while the next epoch runs, and after a default, once an epoch completed after it.
+    ['RUNNING', 3, 2, 10n, true],
+    ['RUNNING', 2, 2, 10n, false],
+    ['DEFAULTED', 3, 2, 10n, true],
     ['WAITING', 3, 2, 0n, false],
   ] as const)(
     'a standard redeem in %s with epoch %s after request epoch %s (receipt %s) → %s',
@@ -236,7 +239,7 @@ describe('claim and cancel plans', () => {
   it('claims each claimable request through its own contract and method', () => {
     expect(steps(planClaims(vault('WAITING', { epochs, allowInstantWithdraw: true }), w, requests, null))).toEqual([
       'claimDepositRequest:queue.claimDepositRequest(1)',
-      'claimWithdrawRequest:queue.claimWithdrawRequest(1)',
+      'claimWithdrawRequest:withdrawQueue.claimWithdrawRequest(1)',
       'claimRedeem:epochVault.claimWithdrawRequest()',
       'claimInstantRedeem:epochVault.claimInstantWithdrawRequest()',
     ]);
@@ -244,20 +247,42 @@ describe('claim and cancel plans', () => {
 
   it('claims only the selected requests', () => {
     expect(steps(planClaims(vault('WAITING', { epochs }), w, requests, new Set(['w1'])))).toEqual([
-      'claimWithdrawRequest:queue.claimWithdrawRequest(1)',
+      'claimWithdrawRequest:withdrawQueue.claimWithdrawRequest(1)',
     ]);
   });
 
-  it('leaves a standard redeem for after the running epoch, and says why nothing else is claimable', () => {
+  it('claims a standard redeem while the next epoch runs, once an epoch completed after it (the real strategy’s rule)', () => {
+    const plan = planClaims(vault('RUNNING', { epochs, epochNumber: 2 }), w, requests.filter((r) => r.id === 'r' || r.id === 'd3'), null);
+    expect(steps(plan)).toEqual(['claimRedeem:epochVault.claimWithdrawRequest()']);
+  });
+
+  it('leaves a standard redeem made in this epoch for after it stops, and says why nothing else is claimable', () => {
     const plan = planClaims(
-      vault('RUNNING', { epochs }),
+      vault('RUNNING', { epochs, epochNumber: 1 }),
       w,
       requests.filter((r) => r.id === 'r' || r.id === 'd3'),
       null,
     );
     expect(plan.ok).toBe(false);
     expect(steps(plan)).toMatch(/Deposit of epoch 3: not processed yet/);
-    expect(steps(plan)).toMatch(/Standard redeem: paid between epochs/);
+    expect(steps(plan)).toMatch(/Standard redeem: claimable once the running epoch stops/);
+  });
+
+  it('claims a rate-at-stop redeem (2026 apr0Users) with the standard ones, with its epoch’s interest once that epoch stopped', () => {
+    const apr0 = { principal: 100n * USDC, principalEpoch: 2, settledPrincipal: 0n, settledInterest: 0n, rate: 10n ** 16n };
+    const held = wallet({ redeem: { standard: 0n, instant: 0n, lastRequestEpoch: 2, apr0 } });
+    // Before the epoch it was made in stops: nothing to claim yet.
+    expect(steps(planClaims(vault('RUNNING', { epochNumber: 2 }), held, [], null))).toMatch(/Standard redeem: claimable once the running epoch stops/);
+    const plan = planClaims(vault('RUNNING', { epochNumber: 3 }), held, [], null);
+    expect(steps(plan)).toEqual(['claimRedeem:epochVault.claimWithdrawRequest()']);
+    // 100 USDC and 1 % of it for that epoch.
+    expect(plan.ok && plan.steps[0]!.kind === 'transaction' && plan.steps[0]!.amount).toEqual({ token: 'underlying', value: 101n * USDC });
+  });
+
+  it('a closed vault pays redeems at once', () => {
+    const fresh = wallet({ redeem: { standard: 5n * USDC, instant: 0n, lastRequestEpoch: 4 } });
+    expect(steps(planClaims(vault('WAITING', { epochNumber: 4 }), fresh, [], null))).toMatch(/Nothing to claim/);
+    expect(steps(planClaims(vault('WAITING', { epochNumber: 4, closed: true }), fresh, [], null))).toEqual(['claimRedeem:epochVault.claimWithdrawRequest()']);
   });
 
   it('waits until the queue has collected a processed withdrawal before claiming it, and says which kind it waits for', () => {
@@ -275,11 +300,21 @@ describe('claim and cancel plans', () => {
   it('cancels pending deposits between epochs and pending withdrawals at any time before processing', () => {
     expect(steps(planCancels(vault('WAITING', { epochs }), w, requests, null))).toEqual([
       'deleteRequest:queue.deleteRequest(3)',
-      'deleteWithdrawRequest:queue.deleteWithdrawRequest(3)',
+      'deleteWithdrawRequest:withdrawQueue.deleteWithdrawRequest(3)',
     ]);
-    // This queue version refuses deleteRequest while an epoch runs.
+    // The November 2024 queue refuses deleteRequest while an epoch runs.
     expect(steps(planCancels(vault('RUNNING', { epochs }), w, requests, null))).toEqual([
-      'deleteWithdrawRequest:queue.deleteWithdrawRequest(3)',
+      'deleteWithdrawRequest:withdrawQueue.deleteWithdrawRequest(3)',
+    ]);
+    // The 2026 queue takes it, unless that epoch's deposits were forwarded to the borrower.
+    const rules = { cancelDepositWhileRunning: true, queueTakesWithdrawals: true };
+    expect(steps(planCancels(vault('RUNNING', { epochs, rules }), w, requests, null))).toEqual([
+      'deleteRequest:queue.deleteRequest(3)',
+      'deleteWithdrawRequest:withdrawQueue.deleteWithdrawRequest(3)',
+    ]);
+    const prefunded = new Map(epochs).set(3, { price: 0n, withdrawPrice: 0n, pendingClaims: 0n, prefunded: 4n * USDC });
+    expect(steps(planCancels(vault('RUNNING', { epochs: prefunded, rules }), w, requests, null))).toEqual([
+      'deleteWithdrawRequest:withdrawQueue.deleteWithdrawRequest(3)',
     ]);
   });
 

@@ -13,6 +13,9 @@ import {
   type WalletPlan,
 } from '../../../../shared/signing/rules';
 import type { Selection } from '../../../../shared/signing/schemas';
+import { epochQueueAbi, epochVaultAbi } from '../../../../shared/abi';
+import { GENERATIONS, generationCalls } from '../../../../shared/abi/generations';
+import type { ContractGenerations } from '../../../../shared/abi/generations/detect';
 import { underlyingKey } from './across-vaults';
 import type { PlanFacts } from './facts';
 
@@ -34,9 +37,10 @@ export const WATCH_ONLY_REASON = 'Watch-only: the console has no Ledger account 
 export function eligibility(selection: Selection, facts: Omit<PlanFacts, 'client'>): WalletPlan[] {
   const amount = selectedAmount(selection, facts);
   const ids = selection.requestIds ? new Set(selection.requestIds) : null;
-  const options = { approval: selection.approval ?? 'exact' } as const;
+  const options = { approval: selection.approval ?? 'exact', direct: selection.depositRoute === 'direct' } as const;
   const vaultFacts = facts.chain.vault;
-  return selection.wallets.map((w): WalletPlan => {
+  return selection.wallets.map((w) => callable(verdictOf(w), facts.chain.generations));
+  function verdictOf(w: Selection['wallets'][number]): WalletPlan {
     if (w.watchOnly) return { ok: false, reason: WATCH_ONLY_REASON };
     const key = w.address.toLowerCase();
     const agreementInfo = facts.agreements?.get(key);
@@ -58,7 +62,27 @@ export function eligibility(selection: Selection, facts: Omit<PlanFacts, 'client
       case 'agreements':
         return planAgreements(walletFacts, facts.catalog.lenderSignatureIds.length > 0);
     }
-  });
+  }
+}
+
+/**
+ * A wallet's steps, held to the interfaces of the generations the chain answered as: a step whose
+ * contract lacks its function skips the wallet, saying which, instead of signing a call that can
+ * only revert (the rules route by the generations; this keeps a wrong route from reaching the device).
+ */
+function callable(plan: WalletPlan, generations: ContractGenerations): WalletPlan {
+  if (!plan.ok) return plan;
+  for (const step of plan.steps) {
+    if (step.kind !== 'transaction') continue;
+    const generation = step.contract === 'epochVault' ? generations.epochVault : step.contract === 'queue' ? generations.queue : step.contract === 'withdrawQueue' ? generations.withdrawQueue : null;
+    if (step.contract === 'underlying' || step.contract === 'tranche') continue;
+    const abi = step.contract === 'epochVault' ? epochVaultAbi : epochQueueAbi;
+    if (!generation || !generationCalls(generation, abi, step.functionName)) {
+      const label = generation ? GENERATIONS[generation].label : `no ${step.contract}`;
+      return { ok: false, reason: `This vault's ${label} has no ${step.functionName}(): the step cannot be made on it.` };
+    }
+  }
+  return plan;
 }
 
 /**

@@ -5,6 +5,7 @@ import { checkAgreementText } from '../../../../shared/signing/agreement-text';
 import type { Portfolio, PortfolioVault, RequestRow } from '../../../../shared/portfolio/schemas';
 import type { WalletFacts } from '../../../../shared/signing/rules';
 import type { PlanVault, Selection } from '../../../../shared/signing/schemas';
+import { withdrawQueueOf } from '../../../../shared/registry/schemas';
 import type { VerifiedVault } from '../../registry';
 import type { ServiceClient } from '../../service-client';
 import { readChainFacts, type ChainFacts } from '../facts';
@@ -52,6 +53,7 @@ function withPinned(pv: PortfolioVault, { vault: pinned }: VerifiedVault): Portf
     ...pv,
     epochVault: c.epochVault,
     queue: c.queue,
+    withdrawQueue: withdrawQueueOf(c),
     strategy: c.strategy,
     tranche: { address: c.tranche, symbol: pinned.tokens.tranche.symbol, decimals: pinned.tokens.tranche.decimals },
     underlying: { address: c.underlying, symbol: pinned.tokens.underlying.symbol, decimals: pinned.tokens.underlying.decimals },
@@ -67,6 +69,7 @@ function planVault(pv: PortfolioVault): PlanVault {
     state: pv.cycle?.state ?? 'UNKNOWN',
     epochVault: pv.epochVault,
     queue: pv.queue,
+    withdrawQueue: pv.withdrawQueue,
     strategy: pv.strategy,
     tranche: pv.tranche,
     underlying: pv.underlying,

@@ -18,6 +18,7 @@ interface ILensQueue {
 interface ILensStrategy {
   function withdrawsRequests(address) external view returns (uint256);
   function instantWithdrawsRequests(address) external view returns (uint256);
+  function apr0Users(address) external view returns (uint256, uint256, uint256, uint256);
 }
 
 /**
@@ -26,10 +27,12 @@ interface ILensStrategy {
  * a state override for the duration of the call, so it can only read (every call it makes is a
  * STATICCALL).
  *
- * Per wallet and vault, in order, the seven values the portfolio reads one by one otherwise:
+ * Per wallet and vault, in order, the eight values the portfolio reads one by one otherwise:
  *   0 tranche.balanceOf, 1 underlying.balanceOf, 2 epochVault.isWalletAllowed,
- *   3 queue.userDepositsEpochs(wallet, epoch), 4 queue.userWithdrawalsEpochs(wallet, epoch),
- *   5 strategy.withdrawsRequests, 6 strategy.instantWithdrawsRequests.
+ *   3 depositQueue.userDepositsEpochs(wallet, epoch), 4 withdrawQueue.userWithdrawalsEpochs(wallet, epoch),
+ *   5 strategy.withdrawsRequests, 6 strategy.instantWithdrawsRequests,
+ *   7 what a rate-at-stop redeem owes (strategy.apr0Users: principal + settled principal + settled
+ *     interest), on strategies that keep such redeems apart (apr0Strategy; zero: not read).
  * A wallet's balance of an underlying token is read once per call: a later vault of the same
  * underlying gets the same answer (the same call at the same state).
  *
@@ -39,15 +42,17 @@ interface ILensStrategy {
  * 32-byte words. Most wallets hold little in most vaults, so the answer stays small.
  */
 contract PortfolioLens {
-  uint256 private constant FIELDS = 7;
+  uint256 private constant FIELDS = 8;
 
   struct Vault {
     address tranche;
     address underlying;
     address epochVault;
-    address queue; // address zero: the queue's two values are not read
-    address strategy; // address zero: the strategy's two values are not read
-    uint256 epoch; // the queue's current epoch
+    address depositQueue; // address zero: the pending deposit is not read
+    address withdrawQueue; // address zero: the pending withdrawal is not read
+    address strategy; // address zero: the strategy's values are not read
+    address apr0Strategy; // the strategy again when it has apr0Users, else zero
+    uint256 epoch; // the queues' current request epoch
   }
 
   function readPairs(Vault[] calldata vaults, address[] calldata wallets) external view returns (bytes memory out) {
@@ -119,11 +124,33 @@ contract PortfolioLens {
   function readField(uint256 j, Vault calldata vault, address wallet) private view returns (bool, uint256) {
     if (j == 0) return readWord(vault.tranche, ILensToken.balanceOf.selector, wallet, 0, false);
     if (j == 2) return readWord(vault.epochVault, ILensEpochVault.isWalletAllowed.selector, wallet, 0, false);
-    if (j == 3) return readWord(vault.queue, ILensQueue.userDepositsEpochs.selector, wallet, vault.epoch, true);
-    if (j == 4) return readWord(vault.queue, ILensQueue.userWithdrawalsEpochs.selector, wallet, vault.epoch, true);
+    if (j == 3) return readWord(vault.depositQueue, ILensQueue.userDepositsEpochs.selector, wallet, vault.epoch, true);
+    if (j == 4) return readWord(vault.withdrawQueue, ILensQueue.userWithdrawalsEpochs.selector, wallet, vault.epoch, true);
     if (j == 5) return readWord(vault.strategy, ILensStrategy.withdrawsRequests.selector, wallet, 0, false);
-    return readWord(vault.strategy, ILensStrategy.instantWithdrawsRequests.selector, wallet, 0, false);
+    if (j == 6) return readWord(vault.strategy, ILensStrategy.instantWithdrawsRequests.selector, wallet, 0, false);
+    return readApr0(vault.apr0Strategy, wallet);
   }
+
+  /// apr0Users(wallet)'s principal + settled principal + settled interest (words 0, 2 and 3); not
+  /// ok when the strategy is not given, reverts or answers fewer than four words.
+  function readApr0(address target, address wallet) private view returns (bool ok, uint256 value) {
+    if (target == address(0)) return (false, 0);
+    bytes4 selector = ILensStrategy.apr0Users.selector;
+    assembly {
+      let ptr := mload(0x40)
+      mstore(ptr, selector)
+      mstore(add(ptr, 4), wallet)
+      ok := staticcall(gas(), target, ptr, 36, 0, 0)
+      if lt(returndatasize(), 128) {
+        ok := 0
+      }
+      if ok {
+        returndatacopy(ptr, 0, 128)
+        value := add(add(mload(ptr), mload(add(ptr, 64))), mload(add(ptr, 96)))
+      }
+    }
+  }
+
 
   /// One STATICCALL answering one word; not ok when it reverts, answers short or is not given.
   function readWord(

@@ -1,0 +1,34 @@
+/**
+ * One scale for every rate the console shows: the rate a lender earns over a whole cycle (epoch
+ * and buffer), as the protocol's own client shows it.
+ *
+ * The strategy's `getApr()` is scaled up by (epoch + buffer) / epoch, because interest accrues only
+ * while the epoch runs: a 10 % vault with 7-day epochs and a 24 h buffer answers 11.43 %. The rate
+ * to show is the unscaled one: `unscaledApr()` where the strategy has it (not on V1), otherwise
+ * `getApr() × D / (D + B)`. The epoch vault's `lastEpochApr()` is stored unscaled already.
+ * On-chain rates: 1e18 = 1 %.
+ */
+
+export interface RateReads {
+  /** `strategy.unscaledApr()`; null when the strategy has no such view or it did not answer. */
+  unscaledApr: bigint | null;
+  /** `strategy.getApr()`. */
+  scaledApr: bigint | null;
+  /** Seconds. */
+  epochDuration: number | null;
+  bufferPeriod: number | null;
+}
+
+/** The cycle's rate a lender earns (1e18 = 1 %), or null when the chain's figures do not say. */
+export function unscaledRate(r: RateReads): bigint | null {
+  if (r.unscaledApr !== null) return r.unscaledApr;
+  if (r.scaledApr === null || r.epochDuration === null || r.bufferPeriod === null) return null;
+  // A closed vault has no epoch duration: no buffer to take out.
+  if (r.epochDuration === 0) return r.scaledApr;
+  return (r.scaledApr * BigInt(r.epochDuration)) / BigInt(r.epochDuration + r.bufferPeriod);
+}
+
+/** On-chain rate to percent, to 4 decimals (1e18 = 1 %). */
+export function ratePercent(v: bigint | null): number | null {
+  return v === null ? null : Number((v * 10_000n) / 10n ** 18n) / 10_000;
+}
