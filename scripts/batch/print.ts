@@ -4,6 +4,7 @@ import type { SendCheck } from '../../shared/bundle/ipc';
 import type { BundleSimulation } from '../../shared/bundle/simulation';
 import type { Plan, TransactionReview } from '../../shared/signing/schemas';
 import { args, say } from './cli';
+import { ROLE_NAMES } from '../../shared/registry/schemas';
 
 /** What the runner prints line by line: each item's progress, the offline review, the send checks. */
 
@@ -44,7 +45,8 @@ export function reviewLines(plan: Plan): string[] {
   return lines;
 }
 
-const ROLE_WORDS: Record<string, string> = { epochVault: 'epoch vault', queue: 'queue', tranche: 'tranche token', underlying: 'underlying token', strategy: 'strategy' };
+/** The roles in the registry's words (the same as the review's). */
+const ROLE_WORDS: Record<string, string> = ROLE_NAMES;
 
 /** The call's contract and, for an approval, its spender, each with its pinned role and where the pin comes from. */
 export function whereMoneyGoes(r: TransactionReview): string[] {

@@ -1,4 +1,5 @@
-import { ROLE_NAMES, type PinnedVault, type RegistryRole } from '../registry/schemas';
+import { ROLE_NAMES, roleAddress as pinnedAddress, withdrawQueueOf, type PinnedVault, type RegistryRole } from '../registry/schemas';
+import { roleAddress } from './calls';
 import type { PlanVault } from '../signing/schemas';
 import { bundleError } from './errors';
 import { plainText } from './plain-text';
@@ -29,6 +30,7 @@ export function pinnedPlanVault(entry: PinnedVault, state: string): PlanVault {
     state: plainText(state),
     epochVault: entry.contracts.epochVault,
     queue: entry.contracts.queue,
+    withdrawQueue: withdrawQueueOf(entry.contracts),
     strategy: entry.contracts.strategy,
     tranche: { symbol: plainText(entry.tokens.tranche.symbol), decimals: entry.tokens.tranche.decimals, address: entry.contracts.tranche },
     underlying: {
@@ -60,6 +62,7 @@ function mismatch(entry: PinnedVault, what: string, role: string, pinned: string
 const ADDRESS_ROLES: { role: RegistryRole; of: (v: PlanVault) => string | null }[] = [
   { role: 'epochVault', of: (v) => v.epochVault },
   { role: 'queue', of: (v) => v.queue },
+  { role: 'withdrawQueue', of: (v) => roleAddress(v, 'withdrawQueue') },
   { role: 'tranche', of: (v) => v.tranche.address },
   { role: 'underlying', of: (v) => v.underlying.address },
   { role: 'strategy', of: (v) => v.strategy },
@@ -92,7 +95,7 @@ export function checkVaultAgainstRegistry(bundle: UnsignedBundle, entry: PinnedV
   }
   for (const { role, of } of ADDRESS_ROLES) {
     const stated = of(v);
-    const pinned = entry.contracts[role];
+    const pinned = pinnedAddress(entry.contracts, role);
     if (!same(stated, pinned)) throw mismatch(entry, ROLE_NAMES[role], role, pinned ?? 'none', stated ?? 'none');
   }
   const tokens = [

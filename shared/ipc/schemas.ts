@@ -120,6 +120,8 @@ export const VaultRowSchema = z.object({
   /** The service's vault category and vault type (names in every language the service gives). */
   category: NamedRefSchema.nullable(),
   type: NamedRefSchema.nullable(),
+  /** The epoch vault's generation as the record names it (`cdoEpoch.abiCode`); the chain's answer is the portfolio's. */
+  abiCode: z.string().max(64).nullable(),
 });
 export type VaultRow = z.infer<typeof VaultRowSchema>;
 
@@ -279,6 +281,8 @@ export const PlanRequestInput = z
     amount: z.string().max(80).optional(),
     requestIds: z.array(z.string().max(200)).max(20_000).optional(),
     approval: z.enum(['exact', 'unlimited']).optional(),
+    /** A deposit while the epoch runs: through the queue (default) or directly into a vault that takes it. */
+    depositRoute: z.enum(['queue', 'direct']).optional(),
   })
   .strict();
 export const BatchIdInput = z.object({ batchId: z.string().min(1).max(80) }).strict();

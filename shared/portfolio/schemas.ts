@@ -131,6 +131,13 @@ export const PortfolioVaultSchema = z.object({
   }),
   /** The generation each contract answered as on chain at this refresh; null when the chain did not answer. */
   generations: VaultGenerationsSchema.nullable(),
+  /** The vault takes direct deposits while its epoch runs (2026 `depositDuringEpoch`, switched on by its manager). */
+  depositDuringEpoch: z.boolean().optional(),
+  /**
+   * A prefunded queue (2026): it stops taking deposits `window` seconds before the epoch ends, or
+   * once the next epoch's deposits were forwarded to the borrower.
+   */
+  prefunded: z.object({ window: z.number(), nextEpochPrefunded: z.boolean() }).nullable().optional(),
   kyc: z.object({ required: z.boolean(), link: z.string().nullable() }),
   lenderSignatureIds: z.array(z.string()),
   status: z.string().nullable(),

@@ -15,6 +15,8 @@ import type { AllowanceChange, BalanceDelta, ProtocolEvent } from './schemas';
 export interface VaultContracts {
   epochVault: string;
   queue: string | null;
+  /** The withdraw queue when it is another contract than `queue` (described as a queue all the same). */
+  withdrawQueue?: string | null;
   strategy: string;
   underlying: TokenInfo;
   tranche: TokenInfo;
@@ -32,6 +34,7 @@ export function decodeVaultCall(
   const abiOf: [string, string | null, Abi][] = [
     ['epochVault', vault.epochVault, epochVaultAbi],
     ['queue', vault.queue, epochQueueAbi],
+    ['queue', vault.withdrawQueue ?? null, epochQueueAbi],
     ['underlying', vault.underlying.address, erc20Abi],
     ['tranche', vault.tranche.address, erc20Abi],
   ];
@@ -80,7 +83,7 @@ export function protocolEvents(args: {
     case 'tranche.approve': {
       const token = call!.role === 'underlying' ? vault.underlying : vault.tranche;
       const spender = String(call!.args[0]);
-      const role = same(spender, vault.queue) ? 'the queue' : same(spender, vault.epochVault) ? 'the epoch vault' : spender;
+      const role = same(spender, vault.queue) || same(spender, vault.withdrawQueue) ? 'the queue' : same(spender, vault.epochVault) ? 'the epoch vault' : spender;
       out.push({ kind: 'approve', epoch: null, text: `Approves ${human(arg(1), token)} to ${role}` });
       break;
     }

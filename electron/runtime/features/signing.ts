@@ -98,6 +98,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
       amount?: string | undefined;
       requestIds?: string[] | undefined;
       approval?: 'exact' | 'unlimited' | undefined;
+      depositRoute?: 'queue' | 'direct' | undefined;
       parts?: { vaultId: string; wallets: string[]; requestIds?: string[] | undefined; amount?: string | undefined; action?: 'withdraw' | 'redeem' | undefined }[] | undefined;
     }): Promise<Plan> {
       const book = deps.book();
@@ -144,6 +145,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
         ...(input.amount !== undefined ? { amount: input.amount } : {}),
         ...(input.requestIds ? { requestIds: input.requestIds } : {}),
         ...(input.approval ? { approval: input.approval } : {}),
+        ...(input.depositRoute && input.action === 'deposit' ? { depositRoute: input.depositRoute } : {}),
       });
     },
     createBatch: ({ planId, acknowledgeBlindSigning }) => service.createBatch(planId, { acknowledgeBlindSigning }),

@@ -16,7 +16,7 @@ import { buildDraft } from '../signing/drafts';
  * texts could only mislead.
  */
 
-const ROLES: ContractRole[] = ['epochVault', 'queue', 'tranche', 'underlying', 'strategy'];
+const ROLES: ContractRole[] = ['epochVault', 'queue', 'withdrawQueue', 'tranche', 'underlying', 'strategy'];
 const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
 const OWN_READING = "this install's own reading (the calldata and its registry)";
 

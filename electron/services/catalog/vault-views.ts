@@ -39,6 +39,7 @@ export async function loadVaultList(
       chain: chain ? { id: chain._id ?? '', name: chain.name ?? 'Unknown chain', chainId: chain.chainID ?? null } : null,
       category: namedRef(index.category(v.categoryId)),
       type: namedRef(index.type(v.typeId)),
+      abiCode: typeof v.cdoEpoch?.abiCode === 'string' ? v.cdoEpoch.abiCode.slice(0, 64) : null,
     };
   });
   rows.sort((a, b) => a.name.localeCompare(b.name));

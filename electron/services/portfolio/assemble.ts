@@ -99,6 +99,8 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
     strategy: chain?.strategy ?? entry.strategy ?? '',
     abiCodes: entry.abiCodes,
     generations: chain?.generations ?? null,
+    depositDuringEpoch: chain?.depositDuringEpoch ?? false,
+    prefunded: chain?.prefundedWindow != null ? { window: chain.prefundedWindow, nextEpochPrefunded: (chain.queue?.prefundedCurrent ?? 0n) > 0n } : null,
     kyc: { required: Boolean(v.kyc?.isRequired ?? v.kyc?.isActive), link: v.kyc?.link ?? null },
     lenderSignatureIds: (v.signatures ?? []).filter((s) => s.entity === 'LENDER' || s.entity === 'ALL').map((s) => s._id),
     status: entry.vault.status ?? null,

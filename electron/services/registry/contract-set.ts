@@ -34,7 +34,7 @@ export function proposedFromPlanVault(vault: PlanVault): ContractSet {
 }
 
 export function identityOf(vault: PortfolioVault): VaultIdentity {
-  return { vaultId: vault.id, name: vault.name, chainId: vault.chain.chainId, proposed: proposedSet(vault) };
+  return { vaultId: vault.id, name: vault.name, chainId: vault.chain.chainId, proposed: proposedSet(vault), claimed: vault.abiCodes };
 }
 
 /** The roles the service names; the keyring is read from the epoch vault, so it never differs by the service's say. */

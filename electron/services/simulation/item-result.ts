@@ -23,6 +23,7 @@ import {
 export const contractsOf = (v: PlanVault): VaultContracts => ({
   epochVault: v.epochVault,
   queue: v.queue,
+  withdrawQueue: v.withdrawQueue === undefined ? v.queue : v.withdrawQueue,
   strategy: v.strategy,
   underlying: v.underlying,
   tranche: v.tranche,

@@ -1,73 +1,21 @@
 import type { FormEvent } from 'react';
-import { depositRoute, withdrawRoute, type Routed } from '../../../shared/domain/actions';
-import { numberMarksOf, parseAmount, type NumberMarks } from '../../../shared/domain/units';
+import { numberMarksOf, type NumberMarks } from '../../../shared/domain/units';
 import { ACROSS_VAULTS } from '../../../shared/ipc/schemas';
 import { formatUnits } from 'viem';
-import type { Portfolio, PortfolioVault } from '../../../shared/portfolio/schemas';
+import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import { useSourceLoad } from '../navigation/use-source-load';
 import { usePortfolioStore } from '../portfolio';
-import { chainsWithoutRpc, NoRpcNotice } from '../components/NoRpcNotice';
+import { NoRpcNotice } from '../components/NoRpcNotice';
 import { vaultAlert, VaultStateFlag } from '../components/VaultStateFlag';
 import { useSigningStore, type OperationDraft } from './signing-store';
+import { lineOf, routeText, type VaultLine } from './operation-lines';
 
 type Action = OperationDraft['action'];
-
-/** One vault of the operation as the form checks it: its route now, its token, the amount typed. */
-interface VaultLine {
-  vault: PortfolioVault;
-  amount: string;
-  route: Routed | null;
-  token: PortfolioVault['underlying'];
-  parsed: ReturnType<typeof parseAmount> | null;
-  blocked: string | null;
-  invalid: string | null;
-  noRpc: Portfolio['sources'][number] | null;
-}
-
-function lineOf(
-  data: Portfolio,
-  vault: PortfolioVault,
-  amount: string,
-  action: Action,
-  needsAmount: boolean,
-  marks: NumberMarks,
-): VaultLine {
-  const facts = vault.cycle ? { state: vault.cycle.state, hasQueue: vault.queue !== null, paused: vault.cycle.paused } : null;
-  const route = facts ? (action === 'deposit' ? depositRoute(facts) : action === 'withdraw' ? withdrawRoute(facts) : null) : null;
-  const token = action === 'deposit' ? vault.underlying : vault.tranche;
-  // Typed in the reader's locale ("250,5" in French), sent in plain digits with a point.
-  const parsed = needsAmount ? parseAmount(amount, token.decimals, marks) : null;
-  return {
-    vault,
-    amount,
-    route,
-    token,
-    parsed,
-    blocked: route && !route.ok ? route.reason : null,
-    invalid: parsed && !parsed.ok && amount.trim() !== '' ? parsed.reason : null,
-    // Live, a chain with no RPC of the operator's is never planned on: its figures are the service's only.
-    noRpc: chainsWithoutRpc(data.sources, vault.chain.chainId)[0] ?? null,
-  };
-}
 
 /** The vault in a choice list: its cycle, and its flag when defaulted or paused, so it is seen before it is picked. */
 function optionText(v: PortfolioVault): string {
   const alert = vaultAlert(v.cycle, v.status);
   return `${v.name} (${v.cycle?.state.toLowerCase().replace(/_/g, ' ') ?? 'unknown'})${alert ? ` · ${alert.label}` : ''}`;
-}
-
-/** What the route of a vault means for the operator, in one line. */
-function routeText(line: VaultLine): string | null {
-  if (!line.route?.ok) return null;
-  const { route } = line.route;
-  const { vault } = line;
-  return route.call.functionName === 'depositAA'
-    ? `Between epochs: a direct deposit (depositAA), approving ${vault.underlying.symbol} to the epoch vault.`
-    : route.call.functionName === 'requestDeposit'
-      ? `The epoch is running: a deposit request in the queue (requestDeposit), approving ${vault.underlying.symbol} to the queue.`
-      : route.creates === 'REDEEM'
-        ? 'Between epochs: a redeem request on the epoch vault (no approval needed).'
-        : `The epoch is running: a withdraw request in the queue, approving ${vault.tranche.symbol} to the queue.`;
 }
 
 /** Why a vault of the operation cannot take it now, under its own line. */
@@ -141,7 +89,7 @@ export function NewOperation() {
   useSourceLoad(usePortfolioStore((s) => s.refresh));
   const { makePlan, planning } = useSigningStore();
   // Kept in the store: the form comes back as it was after a plan or a batch (nothing typed is lost).
-  const { vaultId, action, amount, everything, more } = useSigningStore((s) => s.operation);
+  const { vaultId, action, amount, everything, more, direct = false } = useSigningStore((s) => s.operation);
   const setOperation = useSigningStore((s) => s.setOperation);
   const setVaultId = (v: string) => setOperation({ vaultId: v });
   const setAction = (v: Action) => setOperation({ action: v });
@@ -175,7 +123,12 @@ export function NewOperation() {
       : more.flatMap((m) =>
           data.vaults.filter((v) => v.id === m.vaultId && v.id !== vault.id).map((v) => ({ vault: v, amount: m.amount })),
         );
-  const lines = [{ vault, amount }, ...others].map((l) => lineOf(data, l.vault, l.amount, action, needsAmount, marks));
+  // A direct deposit during the epoch is the operator's choice, offered for a single running vault that takes one.
+  const directOffered =
+    action === 'deposit' && others.length === 0 && vault.depositDuringEpoch === true && vault.cycle?.state === 'RUNNING';
+  const lines = [{ vault, amount }, ...others].map((l, i) =>
+    lineOf(data, l.vault, l.amount, action, needsAmount, marks, i === 0 && directOffered && direct),
+  );
   const several = lines.length > 1;
   const first = lines[0]!;
   const named = (line: VaultLine, text: string) => (several ? `${line.vault.name}: ${text}` : text);
@@ -231,7 +184,13 @@ export function NewOperation() {
     if (!ready) return;
     const wallets = data.wallets.map((w) => w.address);
     if (!several) {
-      await makePlan({ vaultId: vault.id, action: actionOf(first), wallets, ...amountOf(first) });
+      await makePlan({
+        vaultId: vault.id,
+        action: actionOf(first),
+        wallets,
+        ...amountOf(first),
+        ...(directOffered && direct ? { depositRoute: 'direct' as const } : {}),
+      });
       return;
     }
     await makePlan({
@@ -285,6 +244,12 @@ export function NewOperation() {
           </label>
         ) : null}
         {needsAmount ? <AmountField line={first} ariaLabel="Amount per wallet" marks={marks} onChange={setAmount} /> : null}
+        {directOffered ? (
+          <label className="toggle">
+            <input type="checkbox" checked={direct} onChange={(e) => setOperation({ direct: e.target.checked })} /> deposit directly into
+            the vault (tranche tokens now, not a queue request)
+          </label>
+        ) : null}
         {several ? null : reviewButton}
       </div>
       {routeText(first) ? (

@@ -14,8 +14,10 @@ import type { VaultCycle } from '../../../shared/portfolio/schemas';
 import { totalFeeWei } from '../../../shared/domain/network-fees';
 import { FeeValue, useEthPrice } from './FeeValue';
 import { ItemWhatWillChange, PlanWhatWillChange, usePlanSimulation } from './WhatWillChange';
+import { ROLE_NAMES } from '../../../shared/registry/schemas';
 
-const ROLE_WORDS: Record<string, string> = { epochVault: 'epoch vault', queue: 'queue', tranche: 'tranche token', underlying: 'underlying token', strategy: 'strategy' };
+/** The roles in the registry's words (the same as the review's). */
+const ROLE_WORDS: Record<string, string> = ROLE_NAMES;
 
 /** The contract called and, for an approval, who may spend: each with its pinned role, the vault's name and where the pin comes from. */
 function WhereMoneyGoes({ review }: { review: Extract<Review, { kind: 'transaction' }> }) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
-import { ROLE_NAMES, REGISTRY_ROLES, type VaultPinReview } from '../../../shared/registry/schemas';
+import { describeGenerations } from '../../../shared/abi/generations/detect';
+import { ROLE_NAMES, REGISTRY_ROLES, roleAddress, type ContractSet, type RegistryRole, type VaultPinReview } from '../../../shared/registry/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
 
@@ -48,7 +49,12 @@ export function VaultPinPanel({ vaultId, onPinned }: { vaultId: string; onPinned
   if (!review) return error ? <ErrorNotice error={error} /> : <p className="muted">Reading the vault's contracts on chain…</p>;
   const allPass = review.checks !== null && review.checks.every((c) => c.ok);
   const frozen = review.status === 'frozen';
-  const roles = REGISTRY_ROLES.filter((r) => review.proposed[r] || review.pinned?.contracts[r]);
+  const at = (set: ContractSet | undefined, role: RegistryRole) => (set ? roleAddress(set, role) : null);
+  // One contract serving both queues is shown once, as the queue.
+  const sameQueue = (set: ContractSet | undefined) => !set || same(at(set, 'withdrawQueue'), set.queue);
+  const roles = REGISTRY_ROLES.filter(
+    (r) => (at(review.proposed, r) || at(review.pinned?.contracts, r)) && !(r === 'withdrawQueue' && sameQueue(review.proposed) && sameQueue(review.pinned?.contracts)),
+  );
   return (
     <div className="card wide" aria-label="Vault contracts" data-testid="vault-pin" data-status={review.status}>
       <h2>{frozen ? `${review.name} is frozen` : `New vault contracts: ${review.name}`}</h2>
@@ -70,20 +76,22 @@ export function VaultPinPanel({ vaultId, onPinned }: { vaultId: string; onPinned
           </thead>
           <tbody>
             {roles.map((role) => {
-              const changed = review.pinned ? !same(review.pinned.contracts[role], review.proposed[role]) && role !== 'keyring' : false;
+              const pinnedAt = at(review.pinned?.contracts, role);
+              const proposedAt = at(review.proposed, role);
+              const changed = review.pinned ? !same(pinnedAt, proposedAt) && role !== 'keyring' : false;
               return (
                 <tr key={role} data-role={role} className={changed ? 'row-changed' : undefined}>
-                  <td>{ROLE_NAMES[role]}</td>
+                  <td>{role === 'queue' && sameQueue(review.proposed) ? 'queue (deposits and withdrawals)' : ROLE_NAMES[role]}</td>
                   {review.pinned ? (
                     <td>
-                      <code>{review.pinned.contracts[role] ?? 'none'}</code>
+                      <code>{pinnedAt ?? 'none'}</code>
                     </td>
                   ) : null}
                   <td>
-                    <code>{review.proposed[role] ?? 'none'}</code>
+                    <code>{proposedAt ?? 'none'}</code>
                     {changed ? <span className="pill pill-bad"> changed</span> : null}
-                    {review.explorerUrl && review.proposed[role] ? (
-                      <span className="cell-sub"> {`${review.explorerUrl.replace(/\/$/, '')}/address/${review.proposed[role]}`}</span>
+                    {review.explorerUrl && proposedAt ? (
+                      <span className="cell-sub"> {`${review.explorerUrl.replace(/\/$/, '')}/address/${proposedAt}`}</span>
                     ) : null}
                   </td>
                 </tr>
@@ -99,6 +107,14 @@ export function VaultPinPanel({ vaultId, onPinned }: { vaultId: string; onPinned
           {review.tokens.strategy.decimals} decimals).
         </p>
       ) : null}
+      {review.generations ? (
+        <p className="cell-sub" data-testid="vault-generations">
+          Generations on chain: {describeGenerations(review.generations)}.
+          {review.generations.recordDiffers.map((d) => (
+            <span key={d}> {d}</span>
+          ))}
+        </p>
+      ) : null}
       {review.checkError ? (
         <ErrorNotice
           error={{
@@ -111,8 +127,16 @@ export function VaultPinPanel({ vaultId, onPinned }: { vaultId: string; onPinned
       {review.checks ? (
         <ul className="checks" aria-label="On-chain checks of the set the service names">
           {review.checks.map((c) => (
-            <li key={c.id} data-check={c.id} data-ok={c.ok}>
-              <span className={`pill ${c.ok ? 'pill-ok' : 'pill-bad'}`}>{c.ok ? 'pass' : 'FAIL'}</span> {c.label}
+            <li key={c.id} data-check={c.id} data-ok={c.ok} data-not-checkable={c.notCheckable ? true : undefined}>
+              {c.notCheckable ? (
+                <>
+                  <span className="pill pill-muted">n/a</span> {c.label} <span className="cell-sub">— {c.notCheckable}</span>
+                </>
+              ) : (
+                <>
+                  <span className={`pill ${c.ok ? 'pill-ok' : 'pill-bad'}`}>{c.ok ? 'pass' : 'FAIL'}</span> {c.label}
+                </>
+              )}
               {c.ok ? null : (
                 <span className="cell-sub">
                   {' '}

@@ -18,6 +18,8 @@ export interface OperationDraft {
   action: 'deposit' | 'withdraw' | 'agreements';
   amount: string;
   everything: boolean;
+  /** A deposit while the epoch runs goes directly into a vault that takes it, rather than its queue. */
+  direct?: boolean;
   /** Further vaults of the same deposit or withdrawal (none by default: one vault). */
   more: OtherVault[];
 }

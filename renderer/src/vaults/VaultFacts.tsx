@@ -1,3 +1,5 @@
+import { GenerationLabel } from '../components/GenerationLabel';
+import { describeGenerations } from '../../../shared/abi/generations/detect';
 import type { ReactNode } from 'react';
 import { formatAmount, formatUsd } from '../../../shared/domain/units';
 import { sourceIdOf, staleFigures, type VaultFigure } from '../../../shared/portfolio/freshness';
@@ -133,8 +135,14 @@ export function VaultFacts({ vault, portfolio }: { vault: PortfolioVault; portfo
         ) : null}
       </Fact>
       <Fact label="APR" stale={of('apr', 'lastApr')}>
-        <strong>{pct(vault.apr.current)}</strong>
+        {/* One scale everywhere: the rate over a whole cycle (epoch and buffer), gross of fees. */}
+        <strong data-figure="apr">{vault.apr.setAtStop ? 'Set at the stop' : `${pct(vault.apr.current)} gross`}</strong>
+        {vault.apr.net !== null && vault.apr.net !== undefined && !vault.apr.setAtStop ? <span className="fact-sub">{pct(vault.apr.net)} net of fees</span> : null}
         <span className="fact-sub">last epoch {pct(vault.apr.last)}</span>
+      </Fact>
+      <Fact label="Contracts">
+        <GenerationLabel generations={vault.generations} abiCode={vault.abiCodes.epochVault} />
+        {vault.generations ? <span className="fact-sub">{describeGenerations(vault.generations)}</span> : null}
       </Fact>
       <Fact label="Share price" stale={of('price')}>
         <strong>{vault.price ? `${formatAmount(vault.price, vault.underlying.decimals)} ${vault.underlying.symbol}` : '—'}</strong>

@@ -8,12 +8,17 @@ import { pickText } from '../components/text';
 import '../components/insights.css';
 import { useVaultsStore } from './vaults-store';
 import { KnownValue } from '../components/KnownValue';
+import { GenerationLabel } from '../components/GenerationLabel';
+import { usePortfolioStore } from '../portfolio';
 
 const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
 
 export function VaultsScreen() {
   const { list, loading, error, load, category, type, setFilter } = useVaultsStore();
   const openVault = useNavigationStore((s) => s.openVault);
+  // The generations the chain answered with, for the vaults the portfolio has read.
+  const portfolioVaults = usePortfolioStore((s) => s.data?.vaults);
+  const chainGenerations = new Map((portfolioVaults ?? []).map((v) => [v.id, v.generations]));
 
   useSourceLoad(load);
 
@@ -84,6 +89,7 @@ export function VaultsScreen() {
                 <th scope="col">Chain</th>
                 <th scope="col" className="num">Fee</th>
                 <th scope="col">Tranche token</th>
+                <th scope="col">Contracts</th>
               </tr>
             </thead>
             <tbody>
@@ -128,6 +134,9 @@ export function VaultsScreen() {
                   <td>
                     <code title={v.address}>{shortAddress(v.address)}</code>
                     {v.symbol ? <span className="cell-sub"> {v.symbol}</span> : null}
+                  </td>
+                  <td>
+                    <GenerationLabel generations={chainGenerations.get(v.id)} abiCode={v.abiCode} />
                   </td>
                 </tr>
               ))}
