@@ -28,7 +28,11 @@ export function unscaledRate(r: RateReads): bigint | null {
   return (r.scaledApr * BigInt(r.epochDuration)) / BigInt(r.epochDuration + r.bufferPeriod);
 }
 
-/** On-chain rate to percent, to 4 decimals (1e18 = 1 %). */
+/**
+ * On-chain rate to percent, rounded to 4 decimals (1e18 = 1 %): the rate taken back from the scaled
+ * one loses a wei to integer division (10 % with a 30-day epoch and a 5-day buffer comes back as
+ * 9.999…), which rounding gives back.
+ */
 export function ratePercent(v: bigint | null): number | null {
-  return v === null ? null : Number((v * 10_000n) / 10n ** 18n) / 10_000;
+  return v === null ? null : Number((v * 10_000n + 5n * 10n ** 17n) / 10n ** 18n) / 10_000;
 }

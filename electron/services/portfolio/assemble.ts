@@ -322,7 +322,8 @@ export function buildPosition(
     maxWithdrawable: null,
     pendingDeposit: str(w?.pendingDeposit),
     pendingWithdraw: str(w?.pendingWithdraw),
-    pendingRedeem: str(w?.redeemRequest),
+    // A rate-at-stop vault's redeems (2026 apr0Users) are paid by the same claim as the standard ones.
+    pendingRedeem: str(w?.redeemRequest == null ? null : w.redeemRequest + (w.apr0RedeemRequest ?? 0n)),
     pendingInstantRedeem: str(w?.instantRedeemRequest),
     allowance: null,
     claimable,
