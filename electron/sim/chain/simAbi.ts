@@ -130,6 +130,7 @@ export const simStrategyAbi = parseAbi([
   'function totalSupply() view returns (uint256)',
   'function setWhitelistedCDO(address cdo)',
   'event Transfer(address indexed from, address indexed to, uint256 value)',
+  'error NotAllowed()',
 ]);
 
 /** Strategies V2 and 2026. */
