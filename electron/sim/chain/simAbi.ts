@@ -68,6 +68,7 @@ export const vault2026Abi = parseAbi([
   'function depositDuringEpoch(uint256 amount, address tranche) returns (uint256)',
   'function stopEpochWithDuration(uint256 newApr, uint256 interest, uint256 duration, uint256 lossAmount)',
   'function writeOffDeposit(uint256 amount, address tranche)',
+  'error NotAllowed()',
 ]);
 
 export const prefundedVaultAbi = parseAbi(['function epochQueue() view returns (address)', 'function setEpochQueue(address epochQueue)']);
@@ -152,4 +153,6 @@ export const writeOffAbi = parseAbi([
   'function fullfillWriteOffRequest(address user, uint256 tranches, uint256 underlyings)',
   'error WrongRequest()',
   'error Is0()',
+  'error EpochNotRunning()',
+  'error NotAllowed()',
 ]);
