@@ -221,7 +221,7 @@ const quarter = (x: bigint): bigint => x / 4n;
  * chain's clock), so that each vault ends in the state its story names.
  *
  * Story (n = completed epochs):
- * - buffer 0: L0…L7 and some extra wallets deposit with depositAA;
+ * - buffer 0: some extra wallets, then L0…L7 deposit with depositAA (the first alone);
  * - epoch 1: L6, L7 queue deposits; L1 queues a withdrawal; L2 queues one and cancels it;
  * - buffer 1: queue processed; L6 claims its deposit (L7 leaves it claimable); L3 files a
  *   standard redeem;
@@ -247,8 +247,17 @@ export async function seedChainStories(chain: SeedChain, runs: StoryRun[]): Prom
 
   // buffer 0
   await each(async (r) => {
-    await Promise.all(STORY_ROLES.slice(0, 8).map((role) => r.lender[role].depositAA(r.amount())));
-    await eachLimited(r.extra, FUNDING_CONCURRENCY, (lender) => lender.depositAA(r.amount()));
+    // Amounts drawn in the story's order (its lenders, then the extra depositors).
+    const story = STORY_ROLES.slice(0, 8).map((role) => [r.lender[role], r.amount()] as const);
+    const extra = r.extra.map((lender) => [lender, r.amount()] as const);
+    // The vault's first mint leaves 1000 wei with the tranche for good: one depositor makes it
+    // alone, the first extra one (a world seeded by writing state pools the extras' deposits
+    // first) or else L0.
+    const [first, ...others] = [...extra, ...story];
+    if (first) await first[0].depositAA(first[1]);
+    const rest = others.slice(0, Math.max(0, extra.length - 1));
+    await eachLimited(rest, FUNDING_CONCURRENCY, ([lender, amount]) => lender.depositAA(amount));
+    await Promise.all(others.slice(rest.length).map(([lender, amount]) => lender.depositAA(amount)));
   });
   // epoch 1
   await each((r) => r.cycle.startEpoch());

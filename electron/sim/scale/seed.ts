@@ -175,7 +175,8 @@ export async function seedScenarioAtScale(
         const before = await balanceOf(client, vault.tranche, pool);
         await client.write({ from: pool, to: vault.epochVault, abi: simVaultAbi, functionName: 'depositAA', args: [sum] });
         const shares = deposits.map((d) => ({ ...d, minted: (d.amount * ONE_TRANCHE) / price }));
-        // The tranche's very first mint leaves 1000 wei with address(1): the first share is that much smaller.
+        // The vault's first mint leaves 1000 wei with the tranche (MIN_LIQUIDITY). Seeded by
+        // transactions, the first extra depositor makes it alone: its share is that much smaller.
         const shortfall = shares.reduce((s, d) => s + d.minted, 0n) - ((await balanceOf(client, vault.tranche, pool)) - before);
         if (shortfall > 0n && shares[0]) shares[0].minted -= shortfall;
         pooled.push({ chainId: client.chainId, epochVault: vault.epochVault, tranche: vault.tranche, pool, deposits: shares });
