@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
 
-import {VaultParams} from "./EpochVaultBase.sol";
+import {VaultParams} from "./EpochVaultState.sol";
 import {EpochVault2026} from "./EpochVault2026.sol";
 import {IStrategy2026, IPrefundedQueue} from "./Interfaces.sol";
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
 
-import {EpochVaultBase, VaultParams} from "./EpochVaultBase.sol";
+import {EpochVaultBase} from "./EpochVaultBase.sol";
+import {VaultParams} from "./EpochVaultState.sol";
 import {EpochVaultLegacy} from "./EpochVaultLegacy.sol";
 import {IStrategy} from "./Interfaces.sol";
 
