@@ -61,7 +61,7 @@ try {
     chainId: chain.chainId,
     state: 'UNKNOWN',
     epochVault: d.epochVault,
-    queue: d.queue,
+    queue: d.depositQueue,
     strategy: d.strategy,
     tranche: { symbol: `AA_${d.key}`, decimals: 18, address: d.tranche },
     underlying: { symbol: d.token.symbol, decimals: d.token.decimals, address: d.token.address },

@@ -67,8 +67,8 @@ describe('the Electron build', () => {
   it('ships the compiled vault contracts beside the main bundle, for the demo', () => {
     const artifacts = bundledContracts(path.join(ROOT, 'out', 'main'));
     expect(artifacts).toBeDefined();
-    expect(artifacts!.EpochVault.bytecode.length).toBeGreaterThan(1000);
-    expect(artifacts!.EpochVault.abi.some((e) => 'name' in e && e.name === 'depositAA')).toBe(true);
+    expect(artifacts!.EpochVaultV4.bytecode.length).toBeGreaterThan(1000);
+    expect(artifacts!.EpochVaultV4.abi.some((e) => 'name' in e && e.name === 'depositAA')).toBe(true);
   });
 });
 

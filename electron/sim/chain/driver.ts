@@ -1,9 +1,9 @@
-import { parseUnits, type Address } from 'viem';
-import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import { erc20Abi, parseUnits, type Address } from 'viem';
+import { queueHasWithdrawals } from '../contracts/generations';
 import { AppError } from '../../../shared/errors';
 import type { ChainClient } from './client';
 import type { ProtocolDeployment, VaultDeployment } from './deploy';
-import { mintableAbi } from './simAbi';
+import { mintableAbi, queue2026Abi, queueWithdrawAbi, simQueueAbi, simStrategyAbi, simVaultAbi, vault2026Abi } from './simAbi';
 import { readQueueEpochs, readVaultState, type VaultChainState } from './vaultState';
 
 /** Where a borrower who cannot pay sends its funds. */
@@ -22,9 +22,10 @@ export interface CycleEvent {
 }
 
 export interface StopOptions {
-  /** APR of the next epoch in percent; the current one when omitted. */
+  /** APR of the next epoch in percent; the current one when omitted (an apr0 vault keeps 0). */
   newAprPercent?: number;
-  /** Interest to accrue in underlying units; 0 (default) = the expected interest, 1 = close. */
+  /** Interest to accrue in underlying units; 0 (default) = the expected interest, 1 = close. An
+   * apr0 vault (`rateAtStop`) pays what its spec's rate earns unless this is given. */
   interest?: bigint;
 }
 
@@ -66,9 +67,23 @@ export interface CycleDriverOptions {
   onEvent?: (event: CycleEvent) => void;
 }
 
+/** Interest an apr0 vault pays at the stop: what `aprPercent` earns on the vault's value and the
+ * apr0 principal over the epoch and its buffer (the rate the scaled APR would have paid). */
+export function rateAtStopInterest(vault: VaultDeployment, state: VaultChainState): bigint {
+  const apr = parseUnits(String(vault.spec.aprPercent), 18);
+  const interest =
+    ((state.contractValue + state.apr0TotalPrincipal) * apr * (state.epochDuration + state.bufferPeriod)) / (100n * 10n ** 18n * YEAR) +
+    state.pendingWithdrawFees;
+  // 1 would close the vault, 0 would mean "the expected interest".
+  return interest > 1n ? interest : 2n;
+}
+
+const YEAR = 365n * 24n * 60n * 60n;
+
 function createVaultCycle(client: ChainClient, vault: VaultDeployment, emit: (e: CycleEvent) => void): VaultCycle {
   const manager = vault.manager;
   const borrower = vault.borrower;
+  const prefunded = vault.spec.prefundedDepositWindowSeconds !== undefined && vault.depositQueue !== null;
   let defaultPlanned = false;
 
   const balanceOf = (address: Address): Promise<bigint> =>
@@ -107,15 +122,18 @@ function createVaultCycle(client: ChainClient, vault: VaultDeployment, emit: (e:
   }
 
   const writeVault = <const fn extends 'startEpoch' | 'getInstantWithdrawFunds'>(functionName: fn) =>
-    client.write({ from: manager, to: vault.epochVault, abi: epochVaultAbi, functionName });
+    client.write({ from: manager, to: vault.epochVault, abi: simVaultAbi, functionName });
+
+  const withdrawQueue = vault.withdrawQueue && vault.generations.withdrawQueue && queueHasWithdrawals(vault.generations.withdrawQueue) ? vault.withdrawQueue : null;
 
   async function processWithdrawalClaims(instant: boolean, epochNumber: bigint): Promise<void> {
-    const epochs = await readQueueEpochs(client, vault.queue, epochNumber);
+    if (!withdrawQueue) return;
+    const epochs = await readQueueEpochs(client, vault, epochNumber);
     const lastRequest = await client.publicClient.readContract({
       address: vault.strategy,
-      abi: strategyAbi,
+      abi: simStrategyAbi,
       functionName: 'lastWithdrawRequest',
-      args: [vault.queue],
+      args: [withdrawQueue],
     });
     for (const epoch of epochs) {
       if (epoch.pendingClaims === 0n || epoch.isInstant !== instant) continue;
@@ -123,11 +141,21 @@ function createVaultCycle(client: ChainClient, vault: VaultDeployment, emit: (e:
       if (!instant && epochNumber <= lastRequest) continue;
       await client.write({
         from: manager,
-        to: vault.queue,
-        abi: epochQueueAbi,
+        to: withdrawQueue,
+        abi: queueWithdrawAbi,
         functionName: 'processWithdrawalClaims',
         args: [epoch.e],
       });
+    }
+  }
+
+  /** Prefunded vault: once the queue's window is reached, its deposits go to the borrower. */
+  async function prefundDeposits(state: VaultChainState): Promise<void> {
+    const window = BigInt(vault.spec.prefundedDepositWindowSeconds ?? 0);
+    await client.advanceTo(state.epochEndDate - window);
+    const [next] = (await readQueueEpochs(client, vault, state.epochNumber + 1n)).slice(-1);
+    if (next && next.prefundedDeposits === 0n) {
+      await client.write({ from: manager, to: vault.depositQueue!, abi: queue2026Abi, functionName: 'processDepositsToBorrower' });
     }
   }
 
@@ -141,17 +169,13 @@ function createVaultCycle(client: ChainClient, vault: VaultDeployment, emit: (e:
       // Collect the standard withdrawals first: a new redeem by the queue would move its
       // `lastWithdrawRequest` and lock the older one.
       await processWithdrawalClaims(false, state.epochNumber);
-      const [current] = (await readQueueEpochs(client, vault.queue, state.epochNumber)).slice(-1);
-      if (current && !current.depositsProcessed) {
-        await client.write({ from: manager, to: vault.queue, abi: epochQueueAbi, functionName: 'processDeposits' });
+      const [current] = (await readQueueEpochs(client, vault, state.epochNumber)).slice(-1);
+      // A prefunded queue's deposits were settled by the stop.
+      if (current && current.depositsProcessed === false && !prefunded) {
+        await client.write({ from: manager, to: vault.depositQueue!, abi: simQueueAbi, functionName: 'processDeposits' });
       }
-      if (current && !current.withdrawalsProcessed) {
-        await client.write({
-          from: manager,
-          to: vault.queue,
-          abi: epochQueueAbi,
-          functionName: 'processWithdrawRequests',
-        });
+      if (current && current.withdrawalsProcessed === false) {
+        await client.write({ from: manager, to: withdrawQueue!, abi: queueWithdrawAbi, functionName: 'processWithdrawRequests' });
       }
       emit({ chainId: client.chainId, vault: vault.key, action: 'processQueues', epochNumber: state.epochNumber });
     },
@@ -200,18 +224,28 @@ function createVaultCycle(client: ChainClient, vault: VaultDeployment, emit: (e:
       if (state.state !== 'RUNNING') {
         throw new AppError({ code: 'SIM_CYCLE_STATE', message: `Vault ${vault.key} is not running.` });
       }
+      if (prefunded) await prefundDeposits(state);
       await client.advanceTo(state.epochEndDate);
-      const interest = options.interest ?? 0n;
-      const accrued = interest === 0n || interest === 1n ? state.expectedEpochInterest : interest;
-      await prepareBorrower(accrued + state.pendingWithdraws + state.pendingWithdrawFees);
-      const newApr = options.newAprPercent === undefined ? state.unscaledApr : parseUnits(String(options.newAprPercent), 18);
-      await client.write({
-        from: manager,
-        to: vault.epochVault,
-        abi: epochVaultAbi,
-        functionName: 'stopEpoch',
-        args: [newApr, interest],
-      });
+      const atStop = await cycle.read();
+      // An apr0 vault learns its interest at the stop, with a zero rate for the next epoch.
+      const rateAtStop = vault.spec.rateAtStop === true && options.interest === undefined;
+      const interest = rateAtStop ? rateAtStopInterest(vault, atStop) : (options.interest ?? 0n);
+      const accrued = interest === 0n || interest === 1n ? atStop.expectedEpochInterest : interest;
+      const repaid = interest === 1n ? atStop.contractValue : 0n;
+      await prepareBorrower(accrued + atStop.pendingWithdraws + atStop.pendingWithdrawFees + repaid);
+      const newApr = rateAtStop ? 0n : options.newAprPercent === undefined ? atStop.unscaledApr : parseUnits(String(options.newAprPercent), 18);
+      if (prefunded) {
+        // With a prefunded queue only the stop with a duration is allowed: it settles the queue.
+        await client.write({
+          from: manager,
+          to: vault.epochVault,
+          abi: vault2026Abi,
+          functionName: 'stopEpochWithDuration',
+          args: [newApr, interest, atStop.epochDuration, 0n],
+        });
+      } else {
+        await client.write({ from: manager, to: vault.epochVault, abi: simVaultAbi, functionName: 'stopEpoch', args: [newApr, interest] });
+      }
       const after = await cycle.read();
       const action = after.defaulted ? 'default' : 'stopEpoch';
       emit({ chainId: client.chainId, vault: vault.key, action, epochNumber: after.epochNumber });

@@ -4,7 +4,7 @@ import { deriveAccounts, FIRST_WALLET_INDEX, type DerivedAccount } from './accou
 import type { ChainClient } from './client';
 import type { ProtocolDeployment, VaultDeployment } from './deploy';
 import { createCycleDriver, type CycleDriver, type VaultCycle } from './driver';
-import { keyringAdminAbi, mintableAbi } from './simAbi';
+import { keyringAdminAbi, mintableAbi, simVaultAbi } from './simAbi';
 import { lenderActions, type LenderActions } from './lender';
 import type { CycleState } from './vaultState';
 import { mulberry32 } from '../service/prng';
@@ -24,10 +24,12 @@ export interface VaultStory {
   aprDrop: boolean;
   /** L1 claims its epoch-1 withdrawal (otherwise it stays claimable). */
   claimWithdrawE1: boolean;
+  /** L3 leaves its buffer-1 standard redeem unclaimed: claimable while the next epoch runs. */
+  keepRedeemE1?: boolean;
 }
 
 export const DEFAULT_STORIES: Record<string, VaultStory> = {
-  alpha: { end: 'running', aprDrop: true, claimWithdrawE1: true },
+  alpha: { end: 'running', aprDrop: true, claimWithdrawE1: true, keepRedeemE1: true },
   beta: { end: 'unprocessed', aprDrop: false, claimWithdrawE1: true },
   gamma: { end: 'default', aprDrop: false, claimWithdrawE1: true },
   delta: { end: 'running', aprDrop: false, claimWithdrawE1: false },
@@ -205,6 +207,13 @@ export function vaultStoryRun(
 }
 
 const half = (x: bigint): bigint => x / 2n;
+const isPrefunded = (vault: VaultDeployment): boolean => vault.spec.prefundedDepositWindowSeconds !== undefined;
+
+/** Underlying value of `tranches` at the vault's saved price. */
+async function trancheValue(chain: SeedChain, vault: VaultDeployment, tranches: bigint): Promise<bigint> {
+  const price = await chain.client.publicClient.readContract({ address: vault.epochVault, abi: simVaultAbi, functionName: 'tranchePrice', args: [vault.tranche] });
+  return (tranches * price) / 10n ** 18n;
+}
 const quarter = (x: bigint): bigint => x / 4n;
 
 /**
@@ -212,14 +221,18 @@ const quarter = (x: bigint): bigint => x / 4n;
  * chain's clock), so that each vault ends in the state its story names.
  *
  * Story (n = completed epochs):
- * - buffer 0: L0…L7 and some extra wallets deposit with depositAA;
+ * - buffer 0: some extra wallets, then L0…L7 deposit with depositAA (the first alone);
  * - epoch 1: L6, L7 queue deposits; L1 queues a withdrawal; L2 queues one and cancels it;
  * - buffer 1: queue processed; L6 claims its deposit (L7 leaves it claimable); L3 files a
  *   standard redeem;
- * - epoch 2: L0, L8 queue deposits; L4 queues a withdrawal (`default` ends at this stop);
- * - buffer 2: L8 cancels its deposit (`unprocessed` ends here); queue processed (L1's epoch-1
- *   withdrawal collected, L1 claims it unless told not to); L3 claims its redeem; L5 and L0 file
- *   redeems, instant when the APR dropped (`processed` ends here);
+ * - epoch 2: L0, L8 queue deposits (a prefunded queue's L8 cancels at once: later its deposit is
+ *   at the borrower); L4 queues a withdrawal; L7 asks the write-off escrow, if any, to buy a
+ *   quarter of its tranche tokens; L5 deposits during the epoch where the vault allows it
+ *   (`default` ends at this stop; an apr0 vault is paid its rate at the stop);
+ * - buffer 2: L8 cancels its deposit (`unprocessed` ends here; on an apr0 vault L3's redeem
+ *   is then claimable with its share of the stop's interest); queue processed (L1's epoch-1
+ *   withdrawal collected, L1 claims it unless told not to); L3 claims its redeem unless told to
+ *   keep it; L5 and L0 file redeems, instant when the APR dropped (`processed` ends here);
  * - epoch 3: instant funding (L0 claims its instant redeem, L5 leaves it); L6 queues a deposit,
  *   L2 a withdrawal, both pending (`running` ends here).
  */
@@ -234,8 +247,17 @@ export async function seedChainStories(chain: SeedChain, runs: StoryRun[]): Prom
 
   // buffer 0
   await each(async (r) => {
-    await Promise.all(STORY_ROLES.slice(0, 8).map((role) => r.lender[role].depositAA(r.amount())));
-    await eachLimited(r.extra, FUNDING_CONCURRENCY, (lender) => lender.depositAA(r.amount()));
+    // Amounts drawn in the story's order (its lenders, then the extra depositors).
+    const story = STORY_ROLES.slice(0, 8).map((role) => [r.lender[role], r.amount()] as const);
+    const extra = r.extra.map((lender) => [lender, r.amount()] as const);
+    // The vault's first mint leaves 1000 wei with the tranche for good: one depositor makes it
+    // alone, the first extra one (a world seeded by writing state pools the extras' deposits
+    // first) or else L0.
+    const [first, ...others] = [...extra, ...story];
+    if (first) await first[0].depositAA(first[1]);
+    const rest = others.slice(0, Math.max(0, extra.length - 1));
+    await eachLimited(rest, FUNDING_CONCURRENCY, ([lender, amount]) => lender.depositAA(amount));
+    await Promise.all(others.slice(rest.length).map(([lender, amount]) => lender.depositAA(amount)));
   });
   // epoch 1
   await each((r) => r.cycle.startEpoch());
@@ -257,7 +279,14 @@ export async function seedChainStories(chain: SeedChain, runs: StoryRun[]): Prom
   await each((r) => r.cycle.startEpoch());
   await each(async (r) => {
     await Promise.all([r.lender.L0.queueDeposit(r.amount()), r.lender.L8.queueDeposit(r.amount())]);
+    if (isPrefunded(r.vault)) await r.lender.L8.deleteDeposit(2n);
     await r.lender.L4.queueWithdraw(half(await r.lender.L4.trancheBalance()));
+    if (r.vault.writeOff) {
+      const tranches = quarter(await r.lender.L7.trancheBalance());
+      const value = await trancheValue(chain, r.vault, tranches);
+      await r.lender.L7.requestWriteOff(tranches, value);
+    }
+    if (r.vault.spec.depositDuringEpoch) await r.lender.L5.depositDuringEpoch(r.amount());
     if (r.story.end === 'default') r.cycle.planDefault();
   });
   await each((r) => r.cycle.fundInstantWithdrawals());
@@ -267,12 +296,14 @@ export async function seedChainStories(chain: SeedChain, runs: StoryRun[]): Prom
   });
   finish('default');
   // buffer 2
-  await each((r) => r.lender.L8.deleteDeposit(2n));
+  await each(async (r) => {
+    if (!isPrefunded(r.vault)) await r.lender.L8.deleteDeposit(2n);
+  });
   finish('unprocessed');
   await each((r) => r.cycle.processQueues());
   await each(async (r) => {
     if (r.story.claimWithdrawE1) await r.lender.L1.claimWithdraw(1n);
-    await r.lender.L3.claimRedeem();
+    if (!r.story.keepRedeemE1) await r.lender.L3.claimRedeem();
     await r.lender.L5.redeem(half(await r.lender.L5.trancheBalance()));
     await r.lender.L0.redeem(quarter(await r.lender.L0.trancheBalance()));
   });

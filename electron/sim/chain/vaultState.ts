@@ -1,7 +1,7 @@
-import type { Address } from 'viem';
-import { epochQueueAbi, epochVaultAbi, strategyAbi } from '../../../shared/abi';
 import type { ChainClient } from './client';
 import type { VaultDeployment } from './deploy';
+import { queueHasWithdrawals, strategyHasApr0, strategyHasUnscaledApr } from '../contracts/generations';
+import { queue2026Abi, queueWithdrawAbi, simQueueAbi, simStrategyAbi, simVaultAbi, strategy2026Abi, strategyUnscaledAbi } from './simAbi';
 
 export type CycleState = 'WAITING' | 'RUNNING' | 'DEFAULTED';
 
@@ -12,6 +12,7 @@ export interface VaultChainState {
   defaulted: boolean;
   epochNumber: bigint;
   epochEndDate: bigint;
+  epochDuration: bigint;
   bufferPeriod: bigint;
   instantWithdrawDeadline: bigint;
   allowInstantWithdraw: boolean;
@@ -19,7 +20,11 @@ export interface VaultChainState {
   pendingWithdraws: bigint;
   pendingInstantWithdraws: bigint;
   pendingWithdrawFees: bigint;
+  contractValue: bigint;
+  /** The unscaled APR; on a V1 strategy (scaled rate only) derived from the scaled one. */
   unscaledApr: bigint;
+  /** apr0 principal waiting for this epoch's stop (2026 strategy; 0 elsewhere). */
+  apr0TotalPrincipal: bigint;
 }
 
 export function cycleState(defaulted: boolean, isEpochRunning: boolean): CycleState {
@@ -27,42 +32,56 @@ export function cycleState(defaulted: boolean, isEpochRunning: boolean): CycleSt
 }
 
 export async function readVaultState(client: ChainClient, vault: VaultDeployment): Promise<VaultChainState> {
-  const v = { address: vault.epochVault, abi: epochVaultAbi } as const;
-  const s = { address: vault.strategy, abi: strategyAbi } as const;
+  const v = { address: vault.epochVault, abi: simVaultAbi } as const;
+  const s = { address: vault.strategy, abi: simStrategyAbi } as const;
   const read = client.publicClient;
+  const { strategy } = vault.generations;
   const [
     isEpochRunning,
     defaulted,
     epochEndDate,
+    epochDuration,
     bufferPeriod,
     instantWithdrawDeadline,
     allowInstantWithdraw,
     expectedEpochInterest,
     pendingWithdrawFees,
+    contractValue,
     epochNumber,
     pendingWithdraws,
     pendingInstantWithdraws,
-    unscaledApr,
+    apr,
+    apr0TotalPrincipal,
   ] = await Promise.all([
     read.readContract({ ...v, functionName: 'isEpochRunning' }),
     read.readContract({ ...v, functionName: 'defaulted' }),
     read.readContract({ ...v, functionName: 'epochEndDate' }),
+    read.readContract({ ...v, functionName: 'epochDuration' }),
     read.readContract({ ...v, functionName: 'bufferPeriod' }),
     read.readContract({ ...v, functionName: 'instantWithdrawDeadline' }),
     read.readContract({ ...v, functionName: 'allowInstantWithdraw' }),
     read.readContract({ ...v, functionName: 'expectedEpochInterest' }),
     read.readContract({ ...v, functionName: 'pendingWithdrawFees' }),
+    read.readContract({ ...v, functionName: 'getContractValue' }),
     read.readContract({ ...s, functionName: 'epochNumber' }),
     read.readContract({ ...s, functionName: 'pendingWithdraws' }),
     read.readContract({ ...s, functionName: 'pendingInstantWithdraws' }),
-    read.readContract({ ...s, functionName: 'unscaledApr' }),
+    strategyHasUnscaledApr(strategy)
+      ? read.readContract({ address: vault.strategy, abi: strategyUnscaledAbi, functionName: 'unscaledApr' })
+      : read.readContract({ ...s, functionName: 'getApr' }),
+    strategyHasApr0(strategy)
+      ? read.readContract({ address: vault.strategy, abi: strategy2026Abi, functionName: 'apr0TotalPrincipal' })
+      : Promise.resolve(0n),
   ]);
+  // The V1 strategy keeps the scaled rate only: rate × (duration + buffer) / duration.
+  const unscaledApr = strategyHasUnscaledApr(strategy) || epochDuration === 0n ? apr : (apr * epochDuration) / (epochDuration + bufferPeriod);
   return {
     state: cycleState(defaulted, isEpochRunning),
     isEpochRunning,
     defaulted,
     epochNumber,
     epochEndDate,
+    epochDuration,
     bufferPeriod,
     instantWithdrawDeadline,
     allowInstantWithdraw,
@@ -70,34 +89,46 @@ export async function readVaultState(client: ChainClient, vault: VaultDeployment
     pendingWithdraws,
     pendingInstantWithdraws,
     pendingWithdrawFees,
+    contractValue,
     unscaledApr,
+    apr0TotalPrincipal,
   };
 }
 
-/** Per request epoch key of the queue: whether it is processed and what is left to collect. */
+/** Per request epoch key of the queues: whether it is processed and what is left to collect. */
 export interface QueueEpochState {
   e: bigint;
-  depositsProcessed: boolean;
-  withdrawalsProcessed: boolean;
+  /** Null without a deposit queue. */
+  depositsProcessed: boolean | null;
+  /** Deposits of this epoch already forwarded to the borrower (prefunded queue). */
+  prefundedDeposits: bigint;
+  /** Null without a withdraw queue. */
+  withdrawalsProcessed: boolean | null;
   pendingClaims: bigint;
   isInstant: boolean;
 }
 
-export async function readQueueEpochs(client: ChainClient, queue: Address, upTo: bigint): Promise<QueueEpochState[]> {
-  const q = { address: queue, abi: epochQueueAbi } as const;
+/** The queues' per-epoch state for request keys 1…`upTo`. */
+export async function readQueueEpochs(client: ChainClient, vault: VaultDeployment, upTo: bigint): Promise<QueueEpochState[]> {
+  const read = client.publicClient;
+  const deposits = vault.depositQueue;
+  const withdrawals = vault.withdrawQueue && vault.generations.withdrawQueue && queueHasWithdrawals(vault.generations.withdrawQueue) ? vault.withdrawQueue : null;
+  const prefunding = vault.generations.depositQueue === 'CDO_EPOCH_QUEUE_2026';
   const keys = Array.from({ length: Number(upTo) }, (_, i) => BigInt(i + 1));
   return Promise.all(
     keys.map(async (e) => {
-      const [price, withdrawPrice, pendingClaims, isInstant] = await Promise.all([
-        client.publicClient.readContract({ ...q, functionName: 'epochPrice', args: [e] }),
-        client.publicClient.readContract({ ...q, functionName: 'epochWithdrawPrice', args: [e] }),
-        client.publicClient.readContract({ ...q, functionName: 'epochPendingClaims', args: [e] }),
-        client.publicClient.readContract({ ...q, functionName: 'isEpochInstant', args: [e] }),
+      const [price, prefundedDeposits, withdrawPrice, pendingClaims, isInstant] = await Promise.all([
+        deposits ? read.readContract({ address: deposits, abi: simQueueAbi, functionName: 'epochPrice', args: [e] }) : null,
+        deposits && prefunding ? read.readContract({ address: deposits, abi: queue2026Abi, functionName: 'epochPrefundedDeposits', args: [e] }) : 0n,
+        withdrawals ? read.readContract({ address: withdrawals, abi: queueWithdrawAbi, functionName: 'epochWithdrawPrice', args: [e] }) : null,
+        withdrawals ? read.readContract({ address: withdrawals, abi: queueWithdrawAbi, functionName: 'epochPendingClaims', args: [e] }) : 0n,
+        withdrawals ? read.readContract({ address: withdrawals, abi: queueWithdrawAbi, functionName: 'isEpochInstant', args: [e] }) : false,
       ]);
       return {
         e,
-        depositsProcessed: price !== 0n,
-        withdrawalsProcessed: withdrawPrice !== 0n,
+        depositsProcessed: price === null ? null : price !== 0n,
+        prefundedDeposits,
+        withdrawalsProcessed: withdrawPrice === null ? null : withdrawPrice !== 0n,
         pendingClaims,
         isInstant,
       };

@@ -6,8 +6,29 @@ import { fileURLToPath } from 'node:url';
 import type { Abi, Hex } from 'viem';
 import { AppError } from '../../../shared/errors';
 
-/** The contracts the simulation deploys; each is written to `out/<name>.json`. */
-export const CONTRACT_NAMES = ['MintableToken', 'Tranche', 'Keyring', 'Multicall3', 'CreditStrategy', 'EpochVault', 'EpochQueue', 'PortfolioLens'] as const;
+/**
+ * The contracts the simulation deploys (one per protocol generation, see `generations.ts`, plus its
+ * own plumbing); each is written to `out/<name>.json`.
+ */
+export const CONTRACT_NAMES = [
+  'MintableToken',
+  'Tranche',
+  'Keyring',
+  'Multicall3',
+  'PortfolioLens',
+  'CreditStrategyV1',
+  'CreditStrategyV2',
+  'CreditStrategy2026',
+  'EpochVaultV1',
+  'EpochVaultV3',
+  'EpochVaultV4',
+  'EpochVault2026',
+  'EpochVaultPrefunded2026',
+  'EpochQueueV1',
+  'DepositQueueV2',
+  'EpochQueue2026',
+  'WriteOffEscrowV1',
+] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 
 export interface ContractArtifact {

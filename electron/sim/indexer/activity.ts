@@ -1,6 +1,28 @@
-import { decodeFunctionData, getAddress, parseEventLogs, zeroAddress, type Address, type Hash, type Log } from 'viem';
-import { epochQueueAbi, epochVaultAbi, erc20Abi } from '../../../shared/abi';
+import { decodeFunctionData, erc20Abi, getAddress, parseAbi, parseEventLogs, zeroAddress, type Abi, type Address, type Hash, type Log } from 'viem';
 import type { ChainClient, VaultDeployment } from '../chain';
+import { legacyVaultAbi, prefundedVaultAbi, queue2026Abi, queueWithdrawAbi, simQueueAbi, simVaultAbi, vault2026Abi, writeOffAbi } from '../chain/simAbi';
+
+/** Every call the lenders and the manager make, across the generations (decoded by selector). */
+const CALLS: Record<VaultAction['contract'], Abi> = {
+  vault: [...simVaultAbi, ...legacyVaultAbi, ...vault2026Abi, ...prefundedVaultAbi],
+  queue: [...simQueueAbi, ...queueWithdrawAbi, ...queue2026Abi],
+  writeOff: writeOffAbi,
+};
+
+/** Which of the vault's contracts an address is. */
+export function contractOf(vault: VaultDeployment, address: string | null | undefined): VaultAction['contract'] | undefined {
+  const a = address?.toLowerCase();
+  if (!a) return undefined;
+  if (a === vault.epochVault.toLowerCase()) return 'vault';
+  if (a === vault.depositQueue?.toLowerCase() || a === vault.withdrawQueue?.toLowerCase()) return 'queue';
+  if (a === vault.writeOff?.toLowerCase()) return 'writeOff';
+  return undefined;
+}
+
+/** The vault's own contracts (its queues, escrow and strategy included). */
+export function vaultParties(vault: VaultDeployment): Address[] {
+  return [vault.epochVault, vault.depositQueue, vault.withdrawQueue, vault.writeOff, vault.strategy].filter((a): a is Address => a !== null);
+}
 
 /** One ERC-20 movement touching the vault. */
 export interface Movement {
@@ -10,14 +32,14 @@ export interface Movement {
   value: bigint;
 }
 
-/** A transaction sent to the epoch vault or the queue, decoded. */
+/** A transaction sent to the epoch vault, a queue or the write-off escrow, decoded. */
 export interface VaultAction {
   hash: Hash;
   blockNumber: bigint;
   timestamp: bigint;
   logIndex: number;
   from: Address;
-  contract: 'vault' | 'queue';
+  contract: 'vault' | 'queue' | 'writeOff';
   functionName: string;
   args: readonly unknown[];
   movements: Movement[];
@@ -39,7 +61,7 @@ export interface VaultActivity {
 
 /**
  * Reads what happened to one vault: every `Transfer` of its underlying, tranche and receipt
- * tokens that touches the vault, its queue or its strategy, grouped by transaction and decoded
+ * tokens that touches the vault, its queues, its escrow or its strategy, grouped by transaction and decoded
  * from the transaction's input (the protocol emits no request events), plus the cycle events.
  */
 export async function readVaultActivity(
@@ -51,7 +73,7 @@ export async function readVaultActivity(
   cache: Map<Hash, VaultAction | null> = new Map(),
 ): Promise<VaultActivity> {
   const read = client.publicClient;
-  const parties = new Set([vault.epochVault, vault.queue, vault.strategy].map((a) => a.toLowerCase()));
+  const parties = new Set(vaultParties(vault).map((a) => a.toLowerCase()));
   const transferLogs = await read.getLogs({
     address: [vault.token.address, vault.tranche, vault.strategy],
     event: erc20Abi.find((i) => i.type === 'event' && i.name === 'Transfer')!,
@@ -81,12 +103,11 @@ export async function readVaultActivity(
 
   async function decodeAction(hash: Hash, logs: Log[]): Promise<VaultAction | null> {
     const tx = await read.getTransaction({ hash });
-    const to = tx.to?.toLowerCase();
-    const contract = to === vault.epochVault.toLowerCase() ? 'vault' : to === vault.queue.toLowerCase() ? 'queue' : undefined;
+    const contract = contractOf(vault, tx.to);
     if (!contract) return null; // the manager's and borrower's own transfers, mints of the test tokens
     let decoded: { functionName: string; args?: readonly unknown[] };
     try {
-      decoded = decodeFunctionData({ abi: contract === 'vault' ? epochVaultAbi : epochQueueAbi, data: tx.input });
+      decoded = decodeFunctionData({ abi: CALLS[contract], data: tx.input });
     } catch {
       return null;
     }
@@ -111,7 +132,7 @@ export async function readVaultActivity(
   }
   actions.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
 
-  const cycleLogs = await read.getContractEvents({ address: vault.epochVault, abi: epochVaultAbi, fromBlock: 0n, toBlock });
+  const cycleLogs = await read.getContractEvents({ address: vault.epochVault, abi: CYCLE_EVENTS, fromBlock: 0n, toBlock });
   const cycle: CycleLog[] = [];
   for (const log of cycleLogs) {
     const blockNumber = log.blockNumber!;
@@ -124,6 +145,13 @@ export async function readVaultActivity(
   }
   return { actions, cycle };
 }
+
+const CYCLE_EVENTS = parseAbi([
+  'event AccrueInterest(uint256 interest, uint256 fees)',
+  'event BorrowerDefault(uint256 funds)',
+  'event Paused(address account)',
+  'event Unpaused(address account)',
+]);
 
 /** Completed epochs at a block: the strategy counts one per successful stop. */
 export function epochNumberAt(cycle: CycleLog[], blockNumber: bigint): bigint {

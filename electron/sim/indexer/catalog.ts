@@ -1,15 +1,54 @@
 import type { Address } from 'viem';
 import type { ProtocolDeployment, VaultDeployment } from '../chain';
+import type { SimGeneration } from '../contracts/generations';
 import type { SimStore } from '../service/store';
 import { objectIdOf } from './ids';
 
-/** How the catalog names the contracts (same codes as the generated dataset). */
-export const LOCAL_ABI_CODES = {
-  tranche: 'ERC20_TRANCHE',
-  epochVault: 'CDO_EPOCH_MAIN_V4',
-  queue: 'CDO_EPOCH_DEPOSIT_QUEUE_V1',
-  strategy: 'CDO_EPOCH_STRATEGY_V1',
-} as const;
+/**
+ * The abiCode a vault record gives each contract, as the real service does: the official
+ * client's codes, the tranche filed under CDO_EPOCH_MAIN_V2. A contract upgraded to today's
+ * source (2026) keeps its older code (the console tells the generations apart on chain).
+ */
+export const RECORD_ABI_CODES: Record<Generation, string> = {
+  CDO_EPOCH_MAIN_V1: 'CDO_EPOCH_MAIN_V1',
+  CDO_EPOCH_MAIN_V3: 'CDO_EPOCH_MAIN_V3',
+  CDO_EPOCH_MAIN_V4: 'CDO_EPOCH_MAIN_V4',
+  CDO_EPOCH_MAIN_2026: 'CDO_EPOCH_MAIN_V4',
+  CDO_EPOCH_PREFUNDED_2026: 'CDO_EPOCH_MAIN_V4',
+  CDO_EPOCH_DEPOSIT_QUEUE_V1: 'CDO_EPOCH_DEPOSIT_QUEUE_V1',
+  CDO_EPOCH_DEPOSIT_QUEUE_V2: 'CDO_EPOCH_DEPOSIT_QUEUE_V2',
+  CDO_EPOCH_QUEUE_2026: 'CDO_EPOCH_DEPOSIT_QUEUE_V1',
+  CDO_EPOCH_STRATEGY_MAIN_V1: 'CDO_EPOCH_STRATEGY_MAIN_V1',
+  CDO_EPOCH_STRATEGY_MAIN_V2: 'CDO_EPOCH_STRATEGY_MAIN_V2',
+  CDO_EPOCH_STRATEGY_2026: 'CDO_EPOCH_STRATEGY_MAIN_V2',
+  CDO_EPOCH_WRITEOFF_V1: 'CDO_EPOCH_WRITEOFF_V1',
+  CDO_EPOCH_MAIN_V2: 'CDO_EPOCH_MAIN_V2',
+};
+
+type Generation = SimGeneration;
+
+/** The contract members of a vault record (cdoEpoch, its queues and escrow, the strategy). */
+export function vaultContracts(vault: VaultDeployment) {
+  const g = vault.generations;
+  const contract = (address: Address | null, generation: Generation | null) =>
+    address && generation ? { address, abiCode: RECORD_ABI_CODES[generation] } : undefined;
+  const depositQueue = contract(vault.depositQueue, g.depositQueue);
+  const withdrawQueue = contract(vault.withdrawQueue, g.withdrawQueue);
+  const writeOff = contract(vault.writeOff, g.writeOff);
+  return {
+    abiCode: RECORD_ABI_CODES.CDO_EPOCH_MAIN_V2,
+    cdoEpoch: {
+      address: vault.epochVault,
+      abiCode: RECORD_ABI_CODES[g.vault],
+      ...(depositQueue ? { depositQueue } : {}),
+      ...(withdrawQueue ? { withdrawQueue } : {}),
+      ...(writeOff ? { writeOff } : {}),
+      manager: { address: vault.manager },
+      borrower: { address: vault.borrower },
+    },
+    strategy: { address: vault.strategy, abiCode: RECORD_ABI_CODES[g.strategy] },
+  };
+}
 
 export interface LocalChainInput {
   chainId: number;
@@ -105,7 +144,6 @@ export function registerLocalCatalog(store: SimStore, chains: LocalChainInput[],
         underlying: false,
         ...audit,
       });
-      const queue = { address: vault.queue, abiCode: LOCAL_ABI_CODES.queue };
       store.vaults.upsert({
         _id: vaultId,
         name: vault.name,
@@ -115,20 +153,11 @@ export function registerLocalCatalog(store: SimStore, chains: LocalChainInput[],
         chainId: chainRecordId,
         protocol: 'Vaultline',
         contractType: 'CDO_EPOCH',
-        abiCode: LOCAL_ABI_CODES.tranche,
         description: { en: `${vault.name}: an epoch credit vault on the local chain ${chainId}.` },
         visibility: 'PUBLIC',
         status: 'READY',
         feePercentage: vault.spec.fee,
-        cdoEpoch: {
-          address: vault.epochVault,
-          abiCode: LOCAL_ABI_CODES.epochVault,
-          depositQueue: queue,
-          withdrawQueue: queue,
-          manager: { address: vault.manager },
-          borrower: { address: vault.borrower },
-        },
-        strategy: { address: vault.strategy, abiCode: LOCAL_ABI_CODES.strategy },
+        ...vaultContracts(vault),
         kyc: {
           policyId: Number(vault.policyId),
           isActive: vault.keyring !== null,

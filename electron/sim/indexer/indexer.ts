@@ -1,14 +1,14 @@
 import type { ChainClient, ProtocolDeployment } from '../chain';
 import type { SimStore } from '../service/store';
 import type { Hash } from 'viem';
-import { erc20Abi } from '../../../shared/abi';
+import { erc20Abi } from 'viem';
 import { readVaultActivity, type VaultAction } from './activity';
 import { registerLocalCatalog, type IndexedVault } from './catalog';
 import { buildEpochs, toEpochRecord } from './epochs';
 import { isoOf, objectIdOf } from './ids';
 import { buildPositions } from './positions';
 import { registerLocalPrograms, updateLocalCampaignPoints } from './programs';
-import { buildRequests, toRequestRecord } from './requests';
+import { buildRequests, toRequestRecord, type RedeemKind } from './requests';
 import { toPerformanceRecord, toTokenBlockRecord } from './performance';
 import { buildTransactions } from './transactions';
 import { readVaultSnapshot, toVaultBlockRecord, type VaultSnapshot } from './vaultBlock';
@@ -75,14 +75,14 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
         timestamps.clear();
         snapshots.clear();
         decoded.clear();
-        instantByTx.clear();
+        kindByTx.clear();
       }
     }
     lastSeen.set(chainId, { number: latest.number, hash: latest.hash });
   }
   // Facts about mined transactions never change: decoded once, kept across refreshes.
   const decoded = new Map<string, Map<Hash, VaultAction | null>>();
-  const instantByTx = new Map<string, Map<Hash, boolean>>();
+  const kindByTx = new Map<string, Map<Hash, RedeemKind>>();
   const perVault = <T>(maps: Map<string, Map<Hash, T>>, vaultId: string): Map<Hash, T> => {
     let map = maps.get(vaultId);
     if (!map) maps.set(vaultId, (map = new Map()));
@@ -103,7 +103,7 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
     const head = await client.publicClient.getBlockNumber();
     await forgetIfRewound(indexed.chainId, client);
     const activity = await readVaultActivity(client, indexed.deployment, blockTimestamp, head, perVault(decoded, indexed.vaultId));
-    const requests = await buildRequests(client, indexed, activity, perVault(instantByTx, indexed.vaultId));
+    const requests = await buildRequests(client, indexed, activity, perVault(kindByTx, indexed.vaultId));
     const latest = await readVaultSnapshot(client, indexed, head);
     // Past blocks never change: their snapshots are read once.
     const snapshotAt = async (blockNumber: bigint) => {

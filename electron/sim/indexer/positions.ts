@@ -1,8 +1,7 @@
-import { zeroAddress, type Address } from 'viem';
-import { erc20Abi } from '../../../shared/abi';
+import { erc20Abi, zeroAddress, type Address } from 'viem';
 import type { ChainClient } from '../chain';
 import { positionKey, type PositionRecord } from '../service/store';
-import { moved, type VaultActivity } from './activity';
+import { moved, vaultParties, type VaultActivity } from './activity';
 import type { IndexedVault } from './catalog';
 import { usdOf } from './ids';
 import type { ChainRequest } from './requests';
@@ -30,28 +29,33 @@ function costBasis(indexed: IndexedVault, activity: VaultActivity, wallet: Addre
     if (action.from !== wallet) continue;
     const fn = `${action.contract}.${action.functionName}`;
     const e = typeof action.args[0] === 'bigint' ? String(action.args[0]) : '';
-    if (fn === 'vault.depositAA') {
+    if (fn === 'vault.depositAA' || fn === 'vault.depositDuringEpoch') {
       units += moved(action, vault.tranche, zeroAddress, wallet);
       cost += moved(action, vault.token.address, wallet, vault.epochVault);
     } else if (fn === 'queue.claimDepositRequest') {
       const request = requests.find((r) => r.type === 'DEPOSIT' && r.wallet === wallet && String(r.epochNumber) === e);
-      units += moved(action, vault.tranche, vault.queue, wallet);
+      units += moved(action, vault.tranche, vault.depositQueue ?? zeroAddress, wallet);
       cost += request?.amount ?? 0n;
     } else if (fn === 'vault.requestWithdraw') {
       takeOut(moved(action, vault.tranche, wallet, zeroAddress));
     } else if (fn === 'queue.requestWithdraw') {
       // Parked under the key it was filed with, in case it is cancelled.
       const key = requests.find((r) => r.type === 'WITHDRAW' && r.wallet === wallet && r.hash === action.hash)?.epochNumber;
-      const out = takeOut(moved(action, vault.tranche, wallet, vault.queue));
+      const out = takeOut(moved(action, vault.tranche, wallet, vault.withdrawQueue ?? zeroAddress));
       const slot = `${key ?? action.hash}`;
       const prev = parked.get(slot) ?? { units: 0n, cost: 0n };
       parked.set(slot, { units: prev.units + out.units, cost: prev.cost + out.cost });
-    } else if (fn === 'queue.deleteWithdrawRequest') {
-      const back = parked.get(e);
+    } else if (fn === 'writeOff.createWriteOffRequest') {
+      // Escrowed until bought or taken back.
+      const out = takeOut(moved(action, vault.tranche, wallet, vault.writeOff ?? zeroAddress));
+      const prev = parked.get('writeOff') ?? { units: 0n, cost: 0n };
+      parked.set('writeOff', { units: prev.units + out.units, cost: prev.cost + out.cost });
+    } else if (fn === 'queue.deleteWithdrawRequest' || fn === 'writeOff.deleteWriteOffRequest') {
+      const back = parked.get(fn === 'queue.deleteWithdrawRequest' ? e : 'writeOff');
       if (back) {
         units += back.units;
         cost += back.cost;
-        parked.delete(e);
+        parked.delete(fn === 'queue.deleteWithdrawRequest' ? e : 'writeOff');
       }
     }
   }
@@ -67,7 +71,7 @@ export async function buildPositions(
   netApy: number,
 ): Promise<PositionRecord[]> {
   const vault = indexed.deployment;
-  const excluded = new Set<Address>([vault.manager, vault.borrower, vault.queue, vault.epochVault]);
+  const excluded = new Set<Address>([vault.manager, vault.borrower, ...vaultParties(vault)]);
   const wallets = [...new Set(activity.actions.map((a) => a.from).filter((a) => !excluded.has(a)))];
   const decimals = vault.token.decimals;
   const usd = (x: bigint) => usdOf(x, decimals);

@@ -1,6 +1,7 @@
 import { zeroAddress, type Address, type Hash } from 'viem';
-import { epochQueueAbi, epochVaultAbi, strategyAbi } from '../../../shared/abi';
-import type { ChainClient } from '../chain';
+import type { ChainClient, VaultDeployment } from '../chain';
+import { queueHasWithdrawals, strategyHasApr0 } from '../contracts/generations';
+import { queueWithdrawAbi, simQueueAbi, simStrategyAbi, simVaultAbi, strategy2026Abi, writeOffAbi } from '../chain/simAbi';
 import type { VaultRequestRecord } from '../service/store';
 import { epochNumberAt, moved, type VaultActivity } from './activity';
 import type { IndexedVault } from './catalog';
@@ -8,14 +9,17 @@ import { isoOf, objectIdOf } from './ids';
 
 const ONE = 10n ** 18n;
 
-export type RequestType = 'DEPOSIT' | 'WITHDRAW' | 'REDEEM';
-export type RequestStatus = 'PENDING' | 'PROCESSED' | 'CLAIMABLE' | 'INSTANT_CLAIMABLE' | 'CLAIMED';
+export type RequestType = 'DEPOSIT' | 'WITHDRAW' | 'REDEEM' | 'WRITEOFF';
+export type RequestStatus = 'PENDING' | 'PROCESSED' | 'CLAIMABLE' | 'INSTANT_CLAIMABLE' | 'CLAIMED' | 'FULFILLED';
+/** How the vault booked a redeem at its block: instant, standard, or apr0 (rate set at the stop). */
+export type RedeemKind = 'instant' | 'standard' | 'apr0';
 
 /** A request rebuilt from the chain, before it becomes a service record. */
 export interface ChainRequest {
   type: RequestType;
   wallet: Address;
-  /** Queue key for DEPOSIT / WITHDRAW; for REDEEM the epoch it is paid with. */
+  /** Queue key for DEPOSIT / WITHDRAW; for REDEEM the epoch it is paid with; for WRITEOFF the
+   * epoch it was filed in. */
   epochNumber: bigint;
   /** Underlying units. */
   amount: bigint;
@@ -35,7 +39,7 @@ interface Draft {
   e: bigint;
   amount: bigint;
   lp: bigint;
-  isInstant?: boolean;
+  kind?: RedeemKind;
   hash: Hash;
   blockNumber: bigint;
   timestamp: bigint;
@@ -43,22 +47,43 @@ interface Draft {
   cancelled?: boolean;
 }
 
+/** How a redeem was booked, from the strategy's books just before and at its block. */
+async function redeemKind(client: ChainClient, vault: VaultDeployment, wallet: Address, blockNumber: bigint): Promise<RedeemKind> {
+  const read = client.publicClient;
+  const at = (n: bigint) => ({ blockNumber: n }) as const;
+  const [before, after] = await Promise.all(
+    [blockNumber - 1n, blockNumber].map((n) =>
+      read.readContract({ address: vault.strategy, abi: simStrategyAbi, functionName: 'instantWithdrawsRequests', args: [wallet], ...at(n) }),
+    ),
+  );
+  if (after! > before!) return 'instant';
+  if (!strategyHasApr0(vault.generations.strategy)) return 'standard';
+  const [apr0Before, apr0After] = await Promise.all(
+    [blockNumber - 1n, blockNumber].map((n) =>
+      read.readContract({ address: vault.strategy, abi: strategy2026Abi, functionName: 'apr0Users', args: [wallet], ...at(n) }),
+    ),
+  );
+  return apr0After![0] > apr0Before![0] ? 'apr0' : 'standard';
+}
+
 /**
- * Rebuilds the vault's requests: queue deposits and withdrawals per (wallet, key) and redeem
- * requests per transaction, then asks the contracts which are processed and claimable now.
- * Cancelled requests are dropped (the service does not list them).
+ * Rebuilds the vault's requests: queue deposits and withdrawals per (wallet, key), redeem
+ * requests per transaction and write-off requests per wallet, then asks the contracts which are
+ * processed and claimable now. Cancelled requests are dropped (the service does not list them).
  */
 export async function buildRequests(
   client: ChainClient,
   indexed: IndexedVault,
   activity: VaultActivity,
-  /** Instant or standard per redeem transaction (decided once, at its block). */
-  instantByTx: Map<Hash, boolean> = new Map(),
+  /** How each redeem transaction was booked (decided once, at its block). */
+  kindByTx: Map<Hash, RedeemKind> = new Map(),
 ): Promise<ChainRequest[]> {
   const vault = indexed.deployment;
   const read = client.publicClient;
   const queued = new Map<string, Draft>();
   const redeems: Draft[] = [];
+  const writeOffs: Draft[] = [];
+  const queues = new Set([vault.depositQueue, vault.withdrawQueue].filter((q): q is Address => q !== null));
   const key = (type: RequestType, wallet: Address, e: bigint): string => `${type}:${wallet}:${e}`;
 
   for (const action of activity.actions) {
@@ -92,41 +117,34 @@ export async function buildRequests(
       }
       continue;
     }
-    if (action.functionName === 'requestWithdraw' && wallet !== vault.queue) {
+    if (action.contract === 'writeOff') {
+      trackWriteOff(writeOffs, action, { e, ...base });
+      continue;
+    }
+    if (action.functionName === 'requestWithdraw' && !queues.has(wallet)) {
       const receipt = moved(action, vault.strategy, zeroAddress, wallet);
       const lp = moved(action, vault.tranche, wallet, zeroAddress);
-      // Instant or standard is the vault's decision at that block: compare the wallet's instant
-      // balance before and after.
-      let isInstant = instantByTx.get(action.hash);
-      if (isInstant === undefined) {
-        const [before, after] = await Promise.all(
-          [action.blockNumber - 1n, action.blockNumber].map((blockNumber) =>
-            read.readContract({
-              address: vault.strategy,
-              abi: strategyAbi,
-              functionName: 'instantWithdrawsRequests',
-              args: [wallet],
-              blockNumber,
-            }),
-          ),
-        );
-        isInstant = after! > before!;
-        instantByTx.set(action.hash, isInstant);
+      // The vault's decision at that block: compare the wallet's books before and after.
+      let kind = kindByTx.get(action.hash);
+      if (kind === undefined) {
+        kind = await redeemKind(client, vault, wallet, action.blockNumber);
+        kindByTx.set(action.hash, kind);
       }
-      redeems.push({ type: 'REDEEM', e, amount: receipt, lp, isInstant, ...base });
+      redeems.push({ type: 'REDEEM', e, amount: receipt, lp, kind, ...base });
     }
     if (action.functionName === 'claimWithdrawRequest' || action.functionName === 'claimInstantWithdrawRequest') {
       const instant = action.functionName === 'claimInstantWithdrawRequest';
       for (const r of redeems) {
-        if (r.wallet === wallet && r.isInstant === instant && r.claimedAt === undefined) r.claimedAt = action.timestamp;
+        if (r.wallet === wallet && (r.kind === 'instant') === instant && r.claimedAt === undefined) r.claimedAt = action.timestamp;
       }
     }
   }
 
-  const v = { address: vault.epochVault, abi: epochVaultAbi } as const;
-  const q = { address: vault.queue, abi: epochQueueAbi } as const;
+  const v = { address: vault.epochVault, abi: simVaultAbi } as const;
+  const deposits = vault.depositQueue;
+  const withdrawals = vault.withdrawQueue && vault.generations.withdrawQueue && queueHasWithdrawals(vault.generations.withdrawQueue) ? vault.withdrawQueue : null;
   const [epochNumber, allowInstant, price] = await Promise.all([
-    read.readContract({ address: vault.strategy, abi: strategyAbi, functionName: 'epochNumber' }),
+    read.readContract({ address: vault.strategy, abi: simStrategyAbi, functionName: 'epochNumber' }),
     read.readContract({ ...v, functionName: 'allowInstantWithdraw' }),
     read.readContract({ ...v, functionName: 'virtualPrice', args: [vault.tranche] }),
   ]);
@@ -135,10 +153,10 @@ export async function buildRequests(
     let state = queueEpoch.get(e);
     if (!state) {
       state = Promise.all([
-        read.readContract({ ...q, functionName: 'epochPrice', args: [e] }),
-        read.readContract({ ...q, functionName: 'epochWithdrawPrice', args: [e] }),
-        read.readContract({ ...q, functionName: 'epochPendingClaims', args: [e] }),
-        read.readContract({ ...q, functionName: 'isEpochInstant', args: [e] }),
+        deposits ? read.readContract({ address: deposits, abi: simQueueAbi, functionName: 'epochPrice', args: [e] }) : 0n,
+        withdrawals ? read.readContract({ address: withdrawals, abi: queueWithdrawAbi, functionName: 'epochWithdrawPrice', args: [e] }) : 0n,
+        withdrawals ? read.readContract({ address: withdrawals, abi: queueWithdrawAbi, functionName: 'epochPendingClaims', args: [e] }) : 0n,
+        withdrawals ? read.readContract({ address: withdrawals, abi: queueWithdrawAbi, functionName: 'isEpochInstant', args: [e] }) : false,
       ]).then(([p, wp, pc, inst]) => ({ price: p, withdrawPrice: wp, pendingClaims: pc, instant: inst }));
       queueEpoch.set(e, state);
     }
@@ -179,23 +197,29 @@ export async function buildRequests(
     }
   }
   for (const r of redeems) {
+    const instant = r.kind === 'instant';
     const status: RequestStatus =
       r.claimedAt !== undefined
         ? 'CLAIMED'
-        : r.isInstant
+        : instant
           ? allowInstant
             ? 'INSTANT_CLAIMABLE'
             : 'PENDING'
           : epochNumber >= r.e
             ? 'CLAIMABLE'
             : 'PENDING';
+    // An apr0 redeem is paid its share of the interest set at the stop after it.
+    const apr0Interest =
+      r.kind === 'apr0' && r.claimedAt === undefined
+        ? (r.amount * (await read.readContract({ address: vault.strategy, abi: strategy2026Abi, functionName: 'apr0RateByEpoch', args: [r.e - 1n] }))) / ONE
+        : 0n;
     out.push({
       type: 'REDEEM',
       wallet: r.wallet,
       epochNumber: r.e,
-      amount: r.amount,
+      amount: r.amount + apr0Interest,
       lpAmount: r.lp,
-      isInstant: r.isInstant ?? false,
+      isInstant: instant,
       status,
       hash: r.hash,
       blockNumber: r.blockNumber,
@@ -203,7 +227,59 @@ export async function buildRequests(
       ...(r.claimedAt !== undefined ? { completedAt: r.claimedAt } : {}),
     });
   }
+  if (vault.writeOff) out.push(...(await openWriteOffs(client, vault.writeOff, writeOffs)));
   return out.sort((a, b) => (a.blockNumber === b.blockNumber ? 0 : a.blockNumber < b.blockNumber ? -1 : 1));
+}
+
+/** Write-off requests per wallet: created (added to while open), deleted, or bought by the borrower. */
+function trackWriteOff(drafts: Draft[], action: VaultActivity['actions'][number], base: Omit<Draft, 'type' | 'amount' | 'lp'>): void {
+  const open = (wallet: Address) => drafts.find((d) => d.wallet === wallet && d.claimedAt === undefined && !d.cancelled);
+  switch (action.functionName) {
+    case 'createWriteOffRequest': {
+      const [lp, amount] = action.args as [bigint, bigint];
+      const draft = open(base.wallet);
+      if (draft) {
+        draft.lp += lp;
+        draft.amount += amount;
+      } else drafts.push({ type: 'WRITEOFF', lp, amount, ...base });
+      break;
+    }
+    case 'deleteWriteOffRequest': {
+      const draft = open(base.wallet);
+      if (draft) draft.cancelled = true;
+      break;
+    }
+    case 'fullfillWriteOffRequest': {
+      const draft = open(action.args[0] as Address);
+      if (draft) draft.claimedAt = action.timestamp;
+      break;
+    }
+  }
+}
+
+/** The write-off requests to list: bought ones, and open ones the escrow still holds. */
+async function openWriteOffs(client: ChainClient, escrow: Address, drafts: Draft[]): Promise<ChainRequest[]> {
+  const out: ChainRequest[] = [];
+  for (const d of drafts) {
+    if (d.cancelled) continue;
+    if (d.claimedAt === undefined) {
+      const [tranches] = await client.publicClient.readContract({ address: escrow, abi: writeOffAbi, functionName: 'userRequests', args: [d.wallet] });
+      if (tranches === 0n) continue;
+    }
+    out.push({
+      type: 'WRITEOFF',
+      wallet: d.wallet,
+      epochNumber: d.e,
+      amount: d.amount,
+      lpAmount: d.lp,
+      status: d.claimedAt !== undefined ? 'FULFILLED' : 'PENDING',
+      hash: d.hash,
+      blockNumber: d.blockNumber,
+      timestamp: d.timestamp,
+      ...(d.claimedAt !== undefined ? { completedAt: d.claimedAt } : {}),
+    });
+  }
+  return out;
 }
 
 export function toRequestRecord(indexed: IndexedVault, r: ChainRequest): VaultRequestRecord {

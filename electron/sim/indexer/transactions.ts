@@ -7,7 +7,8 @@ import { epochIdOf } from './epochs';
 import { isoOf, objectIdOf, usdOf } from './ids';
 
 interface Classified {
-  type: 'DEPOSIT' | 'WITHDRAW' | 'REDEEM' | 'CLAIM' | 'CANCEL';
+  /** The spec's types, and the real service's names for the write-off escrow's calls. */
+  type: 'DEPOSIT' | 'WITHDRAW' | 'REDEEM' | 'CLAIM' | 'CANCEL' | 'REQUEST_WRITEOFF' | 'DELETE_WRITEOFF_REQUEST';
   token: 'underlying' | 'tranche';
   amount: bigint;
 }
@@ -17,32 +18,41 @@ function classify(indexed: IndexedVault, a: VaultAction): Classified | undefined
   const v = indexed.deployment;
   const w = a.from;
   const fn = `${a.contract}.${a.functionName}`;
+  // Which queue took the call (delta's deposits and withdrawals have one each).
+  const dq = v.depositQueue ?? zeroAddress;
+  const wq = v.withdrawQueue ?? zeroAddress;
+  const wo = v.writeOff ?? zeroAddress;
   switch (fn) {
     case 'vault.depositAA':
+    case 'vault.depositDuringEpoch':
       return { type: 'DEPOSIT', token: 'underlying', amount: moved(a, v.token.address, w, v.epochVault) };
     case 'queue.requestDeposit':
-      return { type: 'DEPOSIT', token: 'underlying', amount: moved(a, v.token.address, w, v.queue) };
+      return { type: 'DEPOSIT', token: 'underlying', amount: moved(a, v.token.address, w, dq) };
     case 'queue.requestWithdraw':
-      return { type: 'WITHDRAW', token: 'tranche', amount: moved(a, v.tranche, w, v.queue) };
+      return { type: 'WITHDRAW', token: 'tranche', amount: moved(a, v.tranche, w, wq) };
     case 'vault.requestWithdraw':
       return { type: 'REDEEM', token: 'underlying', amount: moved(a, v.strategy, zeroAddress, w) };
     case 'queue.claimDepositRequest':
-      return { type: 'CLAIM', token: 'tranche', amount: moved(a, v.tranche, v.queue, w) };
+      return { type: 'CLAIM', token: 'tranche', amount: moved(a, v.tranche, dq, w) };
     case 'queue.claimWithdrawRequest':
-      return { type: 'CLAIM', token: 'underlying', amount: moved(a, v.token.address, v.queue, w) };
+      return { type: 'CLAIM', token: 'underlying', amount: moved(a, v.token.address, wq, w) };
     case 'vault.claimWithdrawRequest':
     case 'vault.claimInstantWithdrawRequest':
       return { type: 'CLAIM', token: 'underlying', amount: moved(a, v.token.address, v.strategy, w) };
     case 'queue.deleteRequest':
-      return { type: 'CANCEL', token: 'underlying', amount: moved(a, v.token.address, v.queue, w) };
+      return { type: 'CANCEL', token: 'underlying', amount: moved(a, v.token.address, dq, w) };
     case 'queue.deleteWithdrawRequest':
-      return { type: 'CANCEL', token: 'tranche', amount: moved(a, v.tranche, v.queue, w) };
+      return { type: 'CANCEL', token: 'tranche', amount: moved(a, v.tranche, wq, w) };
+    case 'writeOff.createWriteOffRequest':
+      return { type: 'REQUEST_WRITEOFF', token: 'tranche', amount: moved(a, v.tranche, w, wo) };
+    case 'writeOff.deleteWriteOffRequest':
+      return { type: 'DELETE_WRITEOFF_REQUEST', token: 'tranche', amount: moved(a, v.tranche, wo, w) };
     default:
       return undefined;
   }
 }
 
-/** One confirmed transaction per lender call on the vault or its queue. */
+/** One confirmed transaction per lender call on the vault, its queues or its escrow. */
 export function buildTransactions(indexed: IndexedVault, activity: VaultActivity): WithId<Transaction>[] {
   const v = indexed.deployment;
   const staff = new Set<Address>([v.manager, v.borrower]);

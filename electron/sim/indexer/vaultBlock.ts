@@ -1,4 +1,6 @@
-import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import { erc20Abi, parseUnits, type Address } from 'viem';
+import { queueHasWithdrawals, strategyHasUnscaledApr } from '../contracts/generations';
+import { queue2026Abi, queueWithdrawAbi, simQueueAbi, simStrategyAbi, simVaultAbi, strategyUnscaledAbi } from '../chain/simAbi';
 import type { AprBreakdown, EpochState, VaultBlock } from '../service/records';
 import type { ChainClient } from '../chain';
 import type { WithId } from '../service/store';
@@ -45,13 +47,18 @@ export async function readVaultSnapshot(client: ChainClient, indexed: IndexedVau
   const vault = indexed.deployment;
   const read = client.publicClient;
   const at = { blockNumber } as const;
-  const v = { address: vault.epochVault, abi: epochVaultAbi, ...at } as const;
-  const s = { address: vault.strategy, abi: strategyAbi, ...at } as const;
+  const v = { address: vault.epochVault, abi: simVaultAbi, ...at } as const;
+  const s = { address: vault.strategy, abi: simStrategyAbi, ...at } as const;
   const [block, epochNumber] = await Promise.all([
     read.getBlock({ blockNumber }),
     read.readContract({ ...s, functionName: 'epochNumber' }),
   ]);
-  const q = { address: vault.queue, abi: epochQueueAbi, ...at } as const;
+  const g = vault.generations;
+  const deposits = vault.depositQueue;
+  const withdrawals = vault.withdrawQueue && g.withdrawQueue && queueHasWithdrawals(g.withdrawQueue) ? vault.withdrawQueue : null;
+  const queued = (e: bigint): Promise<bigint> => (deposits ? queuedDeposits(client, deposits, g.depositQueue === 'CDO_EPOCH_QUEUE_2026', e, blockNumber) : Promise.resolve(0n));
+  const w = (functionName: 'epochPendingWithdrawals', e: bigint) =>
+    withdrawals ? read.readContract({ address: withdrawals, abi: queueWithdrawAbi, functionName, args: [e], ...at }) : Promise.resolve(0n);
   // Every figure read at the same block, all at once.
   const figures = await allOf({
     price: read.readContract({ ...v, functionName: 'virtualPrice', args: [vault.tranche] }),
@@ -59,7 +66,7 @@ export async function readVaultSnapshot(client: ChainClient, indexed: IndexedVau
     contractValue: read.readContract({ ...v, functionName: 'getContractValue' }),
     isEpochRunning: read.readContract({ ...v, functionName: 'isEpochRunning' }),
     defaulted: read.readContract({ ...v, functionName: 'defaulted' }),
-    unscaledApr: read.readContract({ ...s, functionName: 'unscaledApr' }),
+    rate: strategyHasUnscaledApr(g.strategy) ? read.readContract({ address: vault.strategy, abi: strategyUnscaledAbi, functionName: 'unscaledApr', ...at }) : Promise.resolve(null),
     scaledApr: read.readContract({ ...s, functionName: 'getApr' }),
     lastEpochApr: read.readContract({ ...v, functionName: 'lastEpochApr' }),
     epochEndDate: read.readContract({ ...v, functionName: 'epochEndDate' }),
@@ -74,13 +81,29 @@ export async function readVaultSnapshot(client: ChainClient, indexed: IndexedVau
     pendingInstantWithdraws: read.readContract({ ...s, functionName: 'pendingInstantWithdraws' }),
     pendingWithdrawFees: read.readContract({ ...v, functionName: 'pendingWithdrawFees' }),
     fee: read.readContract({ ...v, functionName: 'fee' }),
-    queueDeposits: read.readContract({ ...q, functionName: 'epochPendingDeposits', args: [epochNumber + 1n] }),
-    lastQueueDeposits: read.readContract({ ...q, functionName: 'epochPendingDeposits', args: [epochNumber] }),
-    queueWithdrawals: read.readContract({ ...q, functionName: 'epochPendingWithdrawals', args: [epochNumber + 1n] }),
-    lastQueueWithdrawals: read.readContract({ ...q, functionName: 'epochPendingWithdrawals', args: [epochNumber] }),
-    lastQueueInstant: read.readContract({ ...q, functionName: 'isEpochInstant', args: [epochNumber] }),
+    queueDeposits: queued(epochNumber + 1n),
+    lastQueueDeposits: queued(epochNumber),
+    queueWithdrawals: w('epochPendingWithdrawals', epochNumber + 1n),
+    lastQueueWithdrawals: w('epochPendingWithdrawals', epochNumber),
+    lastQueueInstant: withdrawals ? read.readContract({ address: withdrawals, abi: queueWithdrawAbi, functionName: 'isEpochInstant', args: [epochNumber], ...at }) : Promise.resolve(false),
   });
-  return { blockNumber, timestamp: block.timestamp, epochNumber, ...figures };
+  const { rate, ...rest } = figures;
+  // An apr0 vault's rate is only set at each stop: the service shows the rate it is paid. A V1
+  // strategy keeps the scaled rate only.
+  const unscaledApr = vault.spec.rateAtStop
+    ? parseUnits(String(vault.spec.aprPercent), 18)
+    : (rate ?? (rest.epochDuration === 0n ? rest.scaledApr : (rest.scaledApr * rest.epochDuration) / (rest.epochDuration + rest.bufferPeriod)));
+  return { blockNumber, timestamp: block.timestamp, epochNumber, unscaledApr, ...rest };
+}
+
+/** Deposits queued for an epoch: still in the queue, or already forwarded to the borrower. */
+async function queuedDeposits(client: ChainClient, queue: Address, prefunding: boolean, e: bigint, blockNumber: bigint): Promise<bigint> {
+  const read = client.publicClient;
+  const [held, forwarded] = await Promise.all([
+    read.readContract({ address: queue, abi: simQueueAbi, functionName: 'epochPendingDeposits', args: [e], blockNumber }),
+    prefunding ? read.readContract({ address: queue, abi: queue2026Abi, functionName: 'epochPrefundedDeposits', args: [e], blockNumber }) : 0n,
+  ]);
+  return held + forwarded;
 }
 
 /** Awaits every promise of a record, keeping its keys. */

@@ -1,5 +1,4 @@
 import { keccak256, numberToHex, parseUnits, getAddress, toHex, type Address } from 'viem';
-import { epochVaultAbi } from '../../../shared/abi';
 import { AppError } from '../../../shared/errors';
 import {
   createCycleDriver,
@@ -7,6 +6,7 @@ import {
   FIRST_WALLET_INDEX,
   isAllowedWallet,
   keyringAdminAbi,
+  simVaultAbi,
   type ChainClient,
   type SeedChain,
   type SeededVault,
@@ -165,21 +165,21 @@ export async function seedScenarioAtScale(
         if (sum === 0n) continue;
         const price = await client.publicClient.readContract({
           address: vault.epochVault,
-          abi: epochVaultAbi,
+          abi: simVaultAbi,
           functionName: 'virtualPrice',
           args: [vault.tranche],
         });
         const held = await balanceOf(client, vault.token.address, pool);
         await writeBalances(client, vault.token.address, [{ holder: pool, amount: held + sum }], sum);
         await writeAllowances(client, vault.token.address, [{ owner: pool, spender: vault.epochVault, amount: sum }]);
-        await client.write({ from: pool, to: vault.epochVault, abi: epochVaultAbi, functionName: 'depositAA', args: [sum] });
-        pooled.push({
-          chainId: client.chainId,
-          epochVault: vault.epochVault,
-          tranche: vault.tranche,
-          pool,
-          deposits: deposits.map((d) => ({ ...d, minted: (d.amount * ONE_TRANCHE) / price })),
-        });
+        const before = await balanceOf(client, vault.tranche, pool);
+        await client.write({ from: pool, to: vault.epochVault, abi: simVaultAbi, functionName: 'depositAA', args: [sum] });
+        const shares = deposits.map((d) => ({ ...d, minted: (d.amount * ONE_TRANCHE) / price }));
+        // The vault's first mint leaves 1000 wei with the tranche (MIN_LIQUIDITY). Seeded by
+        // transactions, the first extra depositor makes it alone: its share is that much smaller.
+        const shortfall = shares.reduce((s, d) => s + d.minted, 0n) - ((await balanceOf(client, vault.tranche, pool)) - before);
+        if (shortfall > 0n && shares[0]) shares[0].minted -= shortfall;
+        pooled.push({ chainId: client.chainId, epochVault: vault.epochVault, tranche: vault.tranche, pool, deposits: shares });
       }
       lap('before', t);
 

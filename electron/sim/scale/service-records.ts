@@ -1,4 +1,4 @@
-import { erc20Abi } from '../../../shared/abi';
+import { erc20Abi } from 'viem';
 import type { ChainClient } from '../chain';
 import type { IndexedVault } from '../indexer/catalog';
 import { usdOf } from '../indexer/ids';

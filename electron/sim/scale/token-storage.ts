@@ -1,5 +1,5 @@
 import { encodeAbiParameters, keccak256, numberToHex, type Address, type Hex } from 'viem';
-import { erc20Abi } from '../../../shared/abi';
+import { erc20Abi } from 'viem';
 import { AppError } from '../../../shared/errors';
 import type { ChainClient } from '../chain';
 import { rpcBatch, type RpcCall } from './rpc-batch';

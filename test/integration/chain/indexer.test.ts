@@ -4,7 +4,12 @@ import { readVaultState, type LocalNetwork, type SeedResult, type SeededVault } 
 import { createChainIndexer, type ChainIndexer, type IndexStats } from '../../../electron/sim/indexer';
 import { startSimService, type SimService } from '../../../electron/sim/service';
 import { SimStore } from '../../../electron/sim/service/store';
-import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import { erc20Abi } from 'viem';
+import { queueWithdrawAbi, simQueueAbi, simStrategyAbi, simVaultAbi, strategy2026Abi } from '../../../electron/sim/chain/simAbi';
+
+const epochVaultAbi = simVaultAbi;
+const epochQueueAbi = [...simQueueAbi, ...queueWithdrawAbi];
+const strategyAbi = simStrategyAbi;
 import {
   ChainSchema,
   PositionSchema,
@@ -101,9 +106,12 @@ describe('indexer: the service records of the local chains', () => {
       const record = store.vaults.get(t.vaultId)!;
       expect(record.address).toBe(t.vault.tranche);
       expect(record.cdoEpoch?.address).toBe(t.vault.epochVault);
-      expect(record.cdoEpoch?.depositQueue?.address).toBe(t.vault.queue);
-      expect(record.cdoEpoch?.withdrawQueue?.address).toBe(t.vault.queue);
+      expect(record.cdoEpoch?.depositQueue?.address).toBe(t.vault.depositQueue ?? undefined);
+      expect(record.cdoEpoch?.withdrawQueue?.address).toBe(t.vault.withdrawQueue ?? undefined);
       expect(record.strategy?.address).toBe(t.vault.strategy);
+      // The official shapes: the tranche's code at the top, each contract's code beside it.
+      expect(record.abiCode).toBe('CDO_EPOCH_MAIN_V2');
+      expect(record.cdoEpoch?.abiCode).toMatch(/^CDO_EPOCH_MAIN_V[134]$/);
       expect(store.tokens.get(record.tokenId)?.address).toBe(t.vault.token.address);
     }
   });
@@ -133,7 +141,9 @@ describe('indexer: the service records of the local chains', () => {
         String(await read.readContract({ address: t.vault.epochVault, abi: epochVaultAbi, functionName: 'getContractValue' })),
       );
       expect(block.cdoEpoch?.instantWithdraws?.allowed).toBe(state.allowInstantWithdraw);
-      expect(block.APRs?.BASE).toBeCloseTo(Number(state.unscaledApr) / 1e18, 6);
+      // An apr0 vault's rate is set at each stop: the service shows the rate it is paid.
+      const rate = t.vault.spec.rateAtStop ? t.vault.spec.aprPercent : Number(state.unscaledApr) / 1e18;
+      expect(block.APRs?.BASE).toBeCloseTo(rate, 6);
     }
   });
 
@@ -149,13 +159,13 @@ describe('indexer: the service records of the local chains', () => {
         let queuedWithdrawals = 0n;
         for (let e = 1n; e <= epochNumber + 1n; e++) {
           queuedDeposits += await read.readContract({
-            address: t.vault.queue,
+            address: t.vault.depositQueue!,
             abi: epochQueueAbi,
             functionName: 'userDepositsEpochs',
             args: [address, e],
           });
           queuedWithdrawals += await read.readContract({
-            address: t.vault.queue,
+            address: t.vault.withdrawQueue!,
             abi: epochQueueAbi,
             functionName: 'userWithdrawalsEpochs',
             args: [address, e],
@@ -167,6 +177,18 @@ describe('indexer: the service records of the local chains', () => {
           functionName: 'balanceOf',
           args: [address],
         });
+        // An apr0 redeem is worth its receipt plus its share of the stop's interest (apr0Users).
+        let apr0Interest = 0n;
+        if (t.vault.generations.strategy === 'CDO_EPOCH_STRATEGY_2026') {
+          const [principal, principalEpoch, , settledInterest] = await read.readContract({
+            address: t.vault.strategy,
+            abi: strategy2026Abi,
+            functionName: 'apr0Users',
+            args: [address],
+          });
+          const rate = await read.readContract({ address: t.vault.strategy, abi: strategy2026Abi, functionName: 'apr0RateByEpoch', args: [principalEpoch] });
+          apr0Interest = settledInterest + (principal * rate) / 10n ** 18n;
+        }
         const open = store.vaultRequests
           .all()
           .filter((r) => r.vaultId === t.vaultId && r.walletAddress === address && r.status !== 'CLAIMED');
@@ -183,7 +205,7 @@ describe('indexer: the service records of the local chains', () => {
         expect(BigInt(position.pendingDeposits!.token!)).toBe(queuedDeposits);
         expect(sum('DEPOSIT', 'amount')).toBe(queuedDeposits);
         expect(sum('WITHDRAW', 'lpAmount')).toBe(queuedWithdrawals);
-        expect(sum('REDEEM', 'amount')).toBe(receipts);
+        expect(sum('REDEEM', 'amount')).toBe(receipts + apr0Interest);
       }
     }
   });
@@ -218,7 +240,12 @@ describe('indexer: the service records of the local chains', () => {
     expect(statusOf('alpha', 'WITHDRAW', 'L4', 2)).toEqual(['INSTANT_CLAIMABLE']);
     expect(statusOf('alpha', 'WITHDRAW', 'L1', 1)).toEqual(['CLAIMED']);
     expect(statusOf('alpha', 'REDEEM', 'L5')).toEqual(['INSTANT_CLAIMABLE']);
-    expect(statusOf('alpha', 'REDEEM', 'L3')).toEqual(['CLAIMED']);
+    expect(statusOf('alpha', 'REDEEM', 'L3')).toEqual(['CLAIMABLE']);
+    expect(statusOf('beta', 'REDEEM', 'L3')).toEqual(['CLAIMABLE']);
+    expect(statusOf('gamma', 'WRITEOFF', 'L7')).toEqual(['PENDING']);
+    // Beta's redeem was filed at a zero rate: it is paid its share of the stop's interest.
+    const apr0 = request('beta', 'REDEEM', 'L3')[0]!;
+    expect(BigInt(apr0.amount)).toBeGreaterThan((BigInt(apr0.lpAmount!) * 10n ** 6n) / 10n ** 18n);
     expect(statusOf('delta', 'WITHDRAW', 'L4', 2)).toEqual(['PROCESSED']);
     expect(statusOf('delta', 'WITHDRAW', 'L1', 1)).toEqual(['CLAIMABLE']);
     expect(statusOf('delta', 'REDEEM', 'L5')).toEqual(['PENDING']);
@@ -267,7 +294,7 @@ describe('indexer: the service records of the local chains', () => {
     const alpha = target('alpha');
     const l7 = alpha.story.lenders.L7;
     const before = await alpha.client.snapshot();
-    await alpha.client.write({ from: l7, to: alpha.vault.queue, abi: epochQueueAbi, functionName: 'claimDepositRequest', args: [1n] });
+    await alpha.client.write({ from: l7, to: alpha.vault.depositQueue!, abi: epochQueueAbi, functionName: 'claimDepositRequest', args: [1n] });
     await indexer.refresh();
     expect(request('alpha', 'DEPOSIT', 'L7', 1).map((r) => r.status)).toEqual(['CLAIMED']);
     expect(store.position(alpha.vaultId, l7)?.pendingDeposits?.token).toBe('0');

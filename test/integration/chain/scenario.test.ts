@@ -10,7 +10,20 @@ import {
   type SeedResult,
   type SeededVault,
 } from '../../../electron/sim/chain';
-import { epochQueueAbi, epochVaultAbi, erc20Abi, multicall3Abi, MULTICALL3_ADDRESS, strategyAbi } from '../../../shared/abi';
+import { erc20Abi } from 'viem';
+import { multicall3Abi, MULTICALL3_ADDRESS } from '../../../shared/abi/multicall3';
+import {
+  queueWithdrawAbi,
+  simQueueAbi,
+  simStrategyAbi,
+  simVaultAbi,
+  strategy2026Abi,
+  writeOffAbi,
+} from '../../../electron/sim/chain/simAbi';
+
+const epochVaultAbi = simVaultAbi;
+const epochQueueAbi = [...simQueueAbi, ...queueWithdrawAbi];
+const strategyAbi = simStrategyAbi;
 import { revertOf, startSeededNetwork, type SeededNetwork } from './helpers';
 
 let network: LocalNetwork;
@@ -28,7 +41,8 @@ afterAll(async () => {
 /** Reads a lender's queue request and classifies it the way the console shows it. */
 async function queueRequest(key: string, kind: 'deposit' | 'withdraw', role: keyof SeededVault['lenders'], e: bigint) {
   const { client, vault, story } = find(key);
-  const q = { address: vault.queue, abi: epochQueueAbi } as const;
+  // Delta's deposits and withdrawals have a queue each.
+  const q = { address: (kind === 'deposit' ? vault.depositQueue : vault.withdrawQueue)!, abi: epochQueueAbi } as const;
   const user = story.lenders[role];
   const read = client.publicClient;
   const amount = await read.readContract({
@@ -64,6 +78,11 @@ async function redeemRequest(key: string, role: keyof SeededVault['lenders']) {
   ]);
   if (instant > 0n) return allowInstant ? 'INSTANT_CLAIMABLE' : 'INSTANT_PENDING';
   if (standard > 0n) return epochNumber > last ? 'CLAIMABLE' : 'PENDING';
+  if (vault.generations.strategy === 'CDO_EPOCH_STRATEGY_2026') {
+    // A redeem filed while the rate is 0 waits in apr0Users for the stop's interest.
+    const [principal] = await read.readContract({ address: vault.strategy, abi: strategy2026Abi, functionName: 'apr0Users', args: [user] });
+    if (principal > 0n) return epochNumber > last ? 'APR0_CLAIMABLE' : 'APR0_PENDING';
+  }
   return 'NONE';
 }
 
@@ -106,13 +125,16 @@ describe('seeded scenario on two chains', () => {
     expect(await queueRequest('delta', 'withdraw', 'L1', 1n)).toBe('CLAIMABLE');
     expect(await queueRequest('beta', 'deposit', 'L0', 2n)).toBe('PENDING');
     expect(await queueRequest('beta', 'withdraw', 'L4', 2n)).toBe('PENDING');
+    // Epsilon's queue is prefunded: the stop priced its deposits; L8 cancelled before the window.
     expect(await queueRequest('epsilon', 'deposit', 'L0', 2n)).toBe('CLAIMABLE');
+    expect(await queueRequest('epsilon', 'deposit', 'L8', 2n)).toBe('NONE');
   });
 
   it('holds standard and instant redeems, pending, claimable and claimed', async () => {
     expect(await redeemRequest('alpha', 'L5')).toBe('INSTANT_CLAIMABLE');
     expect(await redeemRequest('alpha', 'L0')).toBe('NONE'); // claimed instantly
-    expect(await redeemRequest('alpha', 'L3')).toBe('NONE'); // standard, claimed
+    expect(await redeemRequest('alpha', 'L3')).toBe('CLAIMABLE'); // standard, left for the running epoch
+    expect(await redeemRequest('beta', 'L3')).toBe('APR0_CLAIMABLE'); // rate set at the stop
     expect(await redeemRequest('delta', 'L5')).toBe('PENDING');
     expect(await redeemRequest('epsilon', 'L5')).toBe('INSTANT_PENDING');
     expect(await redeemRequest('gamma', 'L3')).toBe('PENDING'); // never paid: the vault defaulted
@@ -124,7 +146,7 @@ describe('seeded scenario on two chains', () => {
     const onQueue = (v: ReturnType<typeof find>, role: keyof SeededVault['lenders'], functionName: string, e: bigint) =>
       revertOf(v.client, {
         account: v.story.lenders[role],
-        address: v.vault.queue,
+        address: (functionName === 'claimDepositRequest' ? v.vault.depositQueue : v.vault.withdrawQueue)!,
         abi: epochQueueAbi,
         functionName,
         args: [e],
@@ -141,7 +163,7 @@ describe('seeded scenario on two chains', () => {
         functionName: 'claimInstantWithdrawRequest',
       }),
     ).toBe('no revert');
-    // Delta's standard redeem is paid at the stop of the running epoch: no claim while it runs.
+    // Delta's standard redeem is paid once the running epoch completes: not yet.
     expect(
       await revertOf(delta.client, {
         account: delta.story.lenders.L5,
@@ -149,7 +171,28 @@ describe('seeded scenario on two chains', () => {
         abi: epochVaultAbi,
         functionName: 'claimWithdrawRequest',
       }),
-    ).toBe('EpochRunning');
+    ).toBe('NotAllowed');
+    // Alpha's epoch-2 redeem is claimable while epoch 3 runs.
+    expect(
+      await revertOf(alpha.client, {
+        account: alpha.story.lenders.L3,
+        address: alpha.vault.epochVault,
+        abi: epochVaultAbi,
+        functionName: 'claimWithdrawRequest',
+      }),
+    ).toBe('no revert');
+  });
+
+  it('leaves a write-off request open on gamma', async () => {
+    const gamma = find('gamma');
+    const [tranches, underlyings] = await gamma.client.publicClient.readContract({
+      address: gamma.vault.writeOff!,
+      abi: writeOffAbi,
+      functionName: 'userRequests',
+      args: [gamma.story.lenders.L7],
+    });
+    expect(tranches).toBeGreaterThan(0n);
+    expect(underlyings).toBeGreaterThan(0n);
   });
 
   it('allows only credentialed wallets in KYC vaults and everyone in a vault without keyring', async () => {
@@ -218,9 +261,8 @@ describe('seeded scenario on two chains', () => {
     try {
       const again = await deployProtocol(fresh.client, defaultProtocolSpec(0));
       const first = network.chains[0]!.deployment;
-      expect(again.vaults.map((v) => [v.epochVault, v.tranche, v.strategy, v.queue])).toEqual(
-        first.vaults.map((v) => [v.epochVault, v.tranche, v.strategy, v.queue]),
-      );
+      const addresses = (v: (typeof first.vaults)[number]) => [v.epochVault, v.tranche, v.strategy, v.depositQueue, v.withdrawQueue, v.writeOff];
+      expect(again.vaults.map(addresses)).toEqual(first.vaults.map(addresses));
       expect(again.tokens).toEqual(first.tokens);
       const other = network.chains[1]!.deployment;
       expect(other.tokens.USDC!.address).not.toBe(first.tokens.USDC!.address);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
 
-/// @notice Minimal ERC-20. Every balance movement emits `Transfer`, because the indexer rebuilds
-/// deposits, requests and claims from those events alone (the protocol has no request events).
+/// @notice Minimal ERC-20 with OpenZeppelin 4's allowance helpers (the tranche and the strategy
+/// expose them). Every balance movement emits `Transfer`, because the indexer rebuilds deposits,
+/// requests and claims from those events alone (the protocol has no request events).
 abstract contract ERC20 {
   event Transfer(address indexed from, address indexed to, uint256 value);
   event Approval(address indexed owner, address indexed spender, uint256 value);
@@ -21,17 +22,28 @@ abstract contract ERC20 {
   }
 
   function approve(address spender, uint256 amount) external returns (bool) {
-    allowance[msg.sender][spender] = amount;
-    emit Approval(msg.sender, spender, amount);
+    _approve(msg.sender, spender, amount);
     return true;
   }
 
-  function transfer(address to, uint256 amount) public virtual returns (bool) {
+  function increaseAllowance(address spender, uint256 added) external returns (bool) {
+    _approve(msg.sender, spender, allowance[msg.sender][spender] + added);
+    return true;
+  }
+
+  function decreaseAllowance(address spender, uint256 subtracted) external returns (bool) {
+    uint256 current = allowance[msg.sender][spender];
+    require(current >= subtracted, "ERC20: decreased allowance below zero");
+    _approve(msg.sender, spender, current - subtracted);
+    return true;
+  }
+
+  function transfer(address to, uint256 amount) external returns (bool) {
     _transfer(msg.sender, to, amount);
     return true;
   }
 
-  function transferFrom(address from, address to, uint256 amount) public virtual returns (bool) {
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
     uint256 allowed = allowance[from][msg.sender];
     if (allowed != type(uint256).max) {
       require(allowed >= amount, "ERC20: insufficient allowance");
@@ -41,7 +53,12 @@ abstract contract ERC20 {
     return true;
   }
 
-  function _transfer(address from, address to, uint256 amount) internal {
+  function _approve(address owner, address spender, uint256 amount) internal {
+    allowance[owner][spender] = amount;
+    emit Approval(owner, spender, amount);
+  }
+
+  function _transfer(address from, address to, uint256 amount) internal virtual {
     require(to != address(0), "ERC20: transfer to the zero address");
     uint256 balance = balanceOf[from];
     require(balance >= amount, "ERC20: transfer amount exceeds balance");

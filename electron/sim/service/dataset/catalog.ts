@@ -138,10 +138,11 @@ export const VAULT_SEEDS: readonly VaultSeed[] = [
 export const ABI_CODES = {
   CDO_EPOCH: 'CDO_EPOCH_MAIN_V4',
   CDO_EPOCH_QUEUE: 'CDO_EPOCH_DEPOSIT_QUEUE_V1',
-  CDO_EPOCH_STRATEGY: 'CDO_EPOCH_STRATEGY_V1',
+  CDO_EPOCH_STRATEGY: 'CDO_EPOCH_STRATEGY_MAIN_V2',
   BestYield: 'BEST_YIELD_V3',
   CDO: 'CDO_V4',
-  TRANCHE: 'ERC20_TRANCHE',
+  /** The official client files the tranche token's ABI under this code. */
+  TRANCHE: 'CDO_EPOCH_MAIN_V2',
 } as const;
 
 function base64(text: string): string {

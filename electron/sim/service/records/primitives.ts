@@ -27,5 +27,6 @@ export const earnings = usdAndToken.extend({ percentage: z.number().optional() }
 export const SPEC_VALUES = {
   visibility: ['PUBLIC', 'RESTRICTED', 'HIDDEN'],
   signatureEntity: ['ALL', 'LENDER', 'MANAGER'],
-  requestType: ['DEPOSIT', 'WITHDRAW', 'REDEEM'],
+  // WRITEOFF: requests of the write-off escrow, which the real service lists beside the spec's three.
+  requestType: ['DEPOSIT', 'WITHDRAW', 'REDEEM', 'WRITEOFF'],
 } as const;

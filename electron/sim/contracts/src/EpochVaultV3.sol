@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: UNLICENSED
+pragma solidity ^0.8.20;
+
+import {EpochVaultBase} from "./EpochVaultBase.sol";
+import {VaultParams} from "./EpochVaultState.sol";
+import {EpochVaultLegacy} from "./EpochVaultLegacy.sol";
+import {IStrategy} from "./Interfaces.sol";
+
+/// @notice Generation CDO_EPOCH_MAIN_V3: V4 plus the write-off of a deposit by the borrower.
+contract EpochVaultV3 is EpochVaultLegacy {
+  constructor(VaultParams memory p) EpochVaultBase(p) {}
+
+  /// @notice The borrower writes off tranche tokens it bought through the write-off escrow.
+  /// @dev As this generation has it, the guard lets anyone call while an epoch runs (the current
+  /// source requires the borrower and a running epoch). It burns the vault's strategy tokens,
+  /// which the strategy generation deployed beside V3 (STRATEGY_MAIN_V2) cannot do: there the
+  /// call reverts, as it would on chain.
+  function writeOffDeposit(uint256 _amount, address _tranche) external {
+    _checkNotAllowed(IStrategy(strategy).borrower() != msg.sender && !isEpochRunning);
+    _checkNotAllowed(_tranche != AATranche);
+    _writeOffDeposit(_amount);
+  }
+}
