@@ -15,7 +15,8 @@ type RelationView = 'token' | 'AATranche' | 'strategy' | 'keyring' | 'idleCDOEpo
  * whole review. A read the node could not make at all (a transport failure) fails the whole review.
  */
 export async function readRelations(client: PublicClient, set: ContractSet): Promise<{ reads: RelationReads; keyring: Addr | null }> {
-  const blockNumber = await client.getBlockNumber();
+  // Never the client's cached height: after a reorg it can name a block the node no longer has.
+  const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
   const view = async (address: string, functionName: RelationView): Promise<string | null> => {
     try {
       const answer = await client.readContract({ address: address as Addr, abi: relationAbi, functionName, blockNumber });
@@ -50,6 +51,9 @@ export async function readRelations(client: PublicClient, set: ContractSet): Pro
           () => true,
           (err: unknown) => {
             if (isRevert(err)) return false;
+            // It answered, but not as the view does (a contract that answers every call with one
+            // word): an answer all the same; the relation checks judge what it is.
+            if (isUndecodable(err)) return true;
             throw err;
           },
         ),
@@ -128,4 +132,10 @@ export function isRevert(err: unknown): boolean {
   if (!(err instanceof BaseError)) return false;
   const found = err.walk((e) => e instanceof ContractFunctionRevertedError || /revert|returned no data|invalid opcode/i.test((e as BaseError).shortMessage ?? ''));
   return found !== null;
+}
+
+/** Whether a call answered with data that is not what the view returns (it did answer). */
+export function isUndecodable(err: unknown): boolean {
+  if (!(err instanceof BaseError)) return false;
+  return err.walk((e) => /Decoding|InvalidBool|PositionOutOfBounds|SliceOffsetOutOfBounds/i.test((e as Error).name ?? '')) !== null;
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { toEventSelector, toFunctionSelector, type Abi, type AbiParameter } from 'viem';
 import { compileContracts, type ContractName } from '../../../electron/sim/contracts/compile';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, keyringAbi, multicall3Abi, strategyAbi } from '../../../shared/abi';
+import { abiFor, generationsOf } from '../../../shared/abi/generations';
+import { GENERATION_CONTRACTS } from '../../../electron/sim/contracts/generations';
 
 type Item = Abi[number];
 
@@ -27,11 +29,14 @@ function entries(abi: Abi): Map<string, Item> {
   return map;
 }
 
+/** Per generation, the part of a console ABI the console uses on it (`abiFor`), against the demo contract that plays it. */
+const perGeneration = (view: string, abi: Abi, kind: 'epochVault' | 'queue' | 'strategy') =>
+  generationsOf(kind).map((g) => ({ view: `${view} for ${g}`, abi: abiFor(g, abi) as Abi, contracts: [GENERATION_CONTRACTS[g] as ContractName] }));
+
 const CASES: { view: string; abi: Abi; contracts: ContractName[] }[] = [
-  // The generations most live vaults run (V4 vault, V1 queue, V2 strategy).
-  { view: 'epochVaultAbi', abi: epochVaultAbi, contracts: ['EpochVaultV4'] },
-  { view: 'strategyAbi', abi: strategyAbi, contracts: ['CreditStrategyV2'] },
-  { view: 'epochQueueAbi', abi: epochQueueAbi, contracts: ['EpochQueueV1'] },
+  ...perGeneration('epochVaultAbi', epochVaultAbi, 'epochVault'),
+  ...perGeneration('strategyAbi', strategyAbi, 'strategy'),
+  ...perGeneration('epochQueueAbi', epochQueueAbi, 'queue'),
   { view: 'erc20Abi', abi: erc20Abi, contracts: ['MintableToken', 'Tranche'] },
   { view: 'keyringAbi', abi: keyringAbi, contracts: ['Keyring'] },
   { view: 'multicall3Abi', abi: multicall3Abi, contracts: ['Multicall3'] },

@@ -77,7 +77,7 @@ describe('portfolio on the local simulation', () => {
       const vault = view.vaults.find((v) => v.id === r.vaultId)!;
       const fn = r.type === 'DEPOSIT' ? 'userDepositsEpochs' : 'userWithdrawalsEpochs';
       const held = await chainOf(vault.chain.chainId).readContract({
-        address: vault.queue as `0x${string}`,
+        address: (r.type === 'DEPOSIT' ? vault.queue : vault.withdrawQueue) as `0x${string}`,
         abi: epochQueueAbi,
         functionName: fn,
         args: [r.wallet as `0x${string}`, BigInt(r.epochNumber!)],

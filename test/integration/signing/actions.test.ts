@@ -168,11 +168,13 @@ describe('signing each action on the simulation', () => {
     expect(note).toMatch(instant > 0n ? /^Instant redeem/ : /^Standard redeem/);
   });
 
-  it('claims queue deposits, queue withdrawals and instant redeems, each through its own call', async () => {
+  it('claims queue deposits, queue withdrawals, instant redeems and a standard redeem while the next epoch runs, each through its own call', async () => {
     const alpha = vault('alpha');
+    expect(alpha.cycle?.state).toBe('RUNNING');
     const { batch } = await signAll({ vaultId: alpha.id, action: 'claim' });
     const steps = new Set(signedItems(batch).map((i) => i.step));
-    expect(steps).toEqual(new Set(['claimDepositRequest', 'claimWithdrawRequest', 'claimInstantRedeem']));
+    // The standard redeem is paid once an epoch completed after it, also while the next one runs.
+    expect(steps).toEqual(new Set(['claimDepositRequest', 'claimWithdrawRequest', 'claimInstantRedeem', 'claimRedeem']));
     expect(signedItems(batch).every((i) => i.state === 'confirmed')).toBe(true);
     for (const item of signedItems(batch).filter((i) => i.step === 'claimDepositRequest')) {
       const held = await read(alpha.chain.chainId).readContract({
@@ -238,18 +240,21 @@ describe('signing each action on the simulation', () => {
   });
 
   it('puts nothing on the device for a call that would revert now, with the decoded reason', async () => {
-    const delta = vault('delta');
-    const request = view.requests.find((r) => r.vaultId === delta.id && r.type === 'DEPOSIT' && r.action?.kind === 'claim')!;
-    const plan = await world.signing.plan({ vaultId: delta.id, wallets: world.wallets, action: 'claim', requestIds: [request.id] });
+    // A redeem planned between epochs; the epoch starts before it is signed, and the vault takes
+    // no redeem request while it runs (the real contracts revert NotAllowed).
+    const epsilon = vault('epsilon');
+    const plan = await world.signing.plan({ vaultId: epsilon.id, wallets: world.wallets, action: 'redeem', amount: 'all' });
+    const first = plan.items.find((i) => i.step === 'redeem')!;
+    plan.items = plan.items.filter((i) => i === first || i.step === 'none');
     // A plan from before items carried their basis: the simulation of the call is what stops it.
     for (const i of plan.items) delete i.basis;
     const batch = await world.signing.createBatch(plan, { acknowledgeBlindSigning: true });
-    // The same wallet claims it from another app meanwhile.
-    await claimElsewhere(delta.chain.chainId, request.wallet, delta.queue!, request.epochNumber!);
+    const driver = world.sim.drivers.find((d) => d.chainId === epsilon.chain.chainId)!;
+    await driver.vault('epsilon').startEpoch();
     await world.signing.run(batch.id);
     const item = signedItems(await world.signing.openBatch(batch.id))[0]!;
     expect(item.state).toBe('failed');
-    expect(item.error).toMatchObject({ code: 'TX_REVERTED', details: { revert: 'Is0' } });
+    expect(item.error).toMatchObject({ code: 'TX_REVERTED', details: { revert: 'NotAllowed' } });
     expect(item.signed).toBeNull();
     expect(shown).toHaveLength(0);
   });

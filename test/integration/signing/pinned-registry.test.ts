@@ -119,8 +119,8 @@ describe('npm run batch: a service that swaps a vault queue', () => {
     expect(trusted.code, trusted.stderr).toBe(2);
     const refusal = last(trusted).refused as { code: string; message: string };
     expect(refusal.code).toBe('REGISTRY_CHECKS_FAILED');
-    expect(refusal.message).toContain("The queue's token() is the underlying");
-    expect(refusal.message).toContain('The queue refuses a function it does not have');
+    expect(refusal.message).toContain("The deposit queue's underlying() is the underlying");
+    expect(refusal.message).toContain('The deposit queue refuses a function it does not have');
     expect(await journals(fresh)).toEqual([]);
     expect(await onChain()).toEqual(before);
     expect(before.allowances).toEqual([0n, 0n, 0n]);
