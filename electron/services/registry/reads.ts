@@ -137,5 +137,5 @@ export function isRevert(err: unknown): boolean {
 /** Whether a call answered with data that is not what the view returns (it did answer). */
 export function isUndecodable(err: unknown): boolean {
   if (!(err instanceof BaseError)) return false;
-  return err.walk((e) => /Decoding|InvalidBool|PositionOutOfBounds|SliceOffsetOutOfBounds/i.test((e as Error).name ?? '')) !== null;
+  return err.walk((e) => /Decod|Invalid\w*Bool|OutOfBounds/i.test((e as Error).name ?? '')) !== null;
 }

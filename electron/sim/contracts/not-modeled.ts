@@ -62,7 +62,6 @@ const split = (extra: readonly string[]): Group =>
     ...extra,
   ]);
 const SPLIT_LEGACY = ['function idealRange() view returns (uint256)', 'function setTrancheAPRSplitRatio(uint256)', 'function trancheIdealWeightRatio() view returns (uint256)'];
-const OVER_UNDER = 'function interestForOverUnderPerformance() view returns (int256)';
 
 const feeAdmin = (signatures: readonly string[]): Group =>
   group('Fee administration, fee split and management fees: the performance fee and its receiver are fixed at deployment.', [
@@ -177,10 +176,10 @@ const VAULT_2026 = [
 
 export const NOT_MODELED: Record<SimGeneration, Readonly<Record<string, string>>> = {
   CDO_EPOCH_MAIN_V1: table(...LEGACY_VAULT, split(SPLIT_LEGACY), legacyFees, generic(true), group(REFERRAL.reason, [REFERRAL_DEPOSIT]), group(generic(true).reason, STKIDLE)),
-  CDO_EPOCH_MAIN_V4: table(...LEGACY_VAULT, split([...SPLIT_LEGACY, OVER_UNDER]), legacyFees, generic(true), group(REFERRAL.reason, [REFERRAL_DEPOSIT]), group(generic(true).reason, STKIDLE)),
+  CDO_EPOCH_MAIN_V4: table(...LEGACY_VAULT, split(SPLIT_LEGACY), legacyFees, generic(true), group(REFERRAL.reason, [REFERRAL_DEPOSIT]), group(generic(true).reason, STKIDLE)),
   CDO_EPOCH_MAIN_V3: table(
     ...LEGACY_VAULT,
-    split([...SPLIT_LEGACY, OVER_UNDER]),
+    split(SPLIT_LEGACY),
     legacyFees,
     generic(true),
     group(REFERRAL.reason, [REFERRAL_DEPOSIT]),

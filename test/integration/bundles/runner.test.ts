@@ -92,7 +92,7 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     // Per approval: the spender's role, its name in this install's registry and its full address.
     const spenders = signedRun.lines.filter((l) => l.trim().startsWith('spender: '));
     expect(spenders.length).toBeGreaterThan(0);
-    for (const line of spenders) expect(line).toMatch(/spender: queue of Delta Credit USDC 0x[0-9a-fA-F]{40} \(pinned on \d{4}-\d{2}-\d{2}/);
+    for (const line of spenders) expect(line).toMatch(/spender: withdraw queue of Delta Credit USDC 0x[0-9a-fA-F]{40} \(pinned on \d{4}-\d{2}-\d{2}/);
     expect(signedRun.lines.some((l) => l.includes("this install's policy"))).toBe(true);
     // The planner's simulation, printed as information this install cannot check, each item's result.
     expect(signedRun.lines).toContainEqual(

@@ -118,7 +118,7 @@ describe('npm run batch: a service that swaps a vault queue', () => {
     const trusted = await withdraw(proxyUrl, fresh, ['--trust-new-vaults']);
     expect(trusted.code, trusted.stderr).toBe(2);
     const refusal = last(trusted).refused as { code: string; message: string };
-    expect(refusal.code).toBe('REGISTRY_CHECKS_FAILED');
+    expect(refusal.code, refusal.message).toBe('REGISTRY_CHECKS_FAILED');
     expect(refusal.message).toContain("The deposit queue's underlying() is the underlying");
     expect(refusal.message).toContain('The deposit queue refuses a function it does not have');
     expect(await journals(fresh)).toEqual([]);
@@ -133,7 +133,7 @@ describe('npm run batch: a service that swaps a vault queue', () => {
     expect(last(honest)).toMatchObject({ planned: 6, confirmed: 6, failed: 0 });
     expect(honest.lines.join('\n')).toMatch(
       new RegExp(
-        `spender: queue of Alpha Credit USDC ${alpha.queue} \\(pinned on \\d{4}-\\d{2}-\\d{2}, checked on chain at block \\d+\\)`,
+        `spender: withdraw queue of Alpha Credit USDC ${alpha.queue} \\(pinned on \\d{4}-\\d{2}-\\d{2}, checked on chain at block \\d+\\)`,
         'i',
       ),
     );
