@@ -150,7 +150,9 @@ function vaultFigures(chain: VaultChainState | null, block: VaultBlock | null) {
   const instantFromBlock = e?.instantWithdraws;
   return {
     apr: traced(aprPercent(chain?.apr ?? null), e?.apr),
-    lastApr: traced(aprPercent(chain?.lastEpochApr ?? null), e?.lastApr),
+    // A rate-at-stop vault's lastEpochApr() is the 0 it was set at, not what the epoch paid: only the
+    // service's record of the epoch says that.
+    lastApr: traced(chain?.apr === 0n ? null : aprPercent(chain?.lastEpochApr ?? null), e?.lastApr),
     price: traced(str(chain?.virtualPrice), block?.price),
     tvl: traced(str(chain?.contractValue), block?.TVL?.token || null),
     tvlUsd: traced<string>(null, block?.TVL?.USD),

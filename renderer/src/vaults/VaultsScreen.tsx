@@ -136,7 +136,7 @@ export function VaultsScreen() {
                     {v.symbol ? <span className="cell-sub"> {v.symbol}</span> : null}
                   </td>
                   <td>
-                    <GenerationLabel generations={chainGenerations.get(v.id)} abiCode={v.abiCode} />
+                    {v.contractType === 'CDO_EPOCH' ? <GenerationLabel generations={chainGenerations.get(v.id)} abiCode={v.abiCode} /> : <span className="cell-sub">—</span>}
                   </td>
                 </tr>
               ))}
