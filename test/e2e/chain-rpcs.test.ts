@@ -174,7 +174,7 @@ describe('the operator’s own RPCs, live', () => {
     await expect
       .poll(() => page.getByTestId('spender').first().textContent(), { timeout: 30_000 })
       .toMatch(
-        new RegExp(`the queue of ${vault.name} ${vault.queue} \\(pinned on \\d{4}-\\d{2}-\\d{2}, checked on chain at block \\d+\\)`),
+        new RegExp(`the withdraw queue of ${vault.name} ${vault.queue} \\(pinned on \\d{4}-\\d{2}-\\d{2}, checked on chain at block \\d+\\)`),
       );
     await screenshot(page, 'chains-planned-after-pin');
     expect(ui.watched.errors).toEqual([]);

@@ -7,7 +7,7 @@ import type { DemoSimulation } from '../../electron/runtime/embedded-simulation'
 import { epochVaultAbi } from '../../shared/abi';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { closeDemoSigningWorld, openDemoSigningWorld, type ConsolePage } from './support/console-page';
-import { asHex, chainOf, expectEachNonceOnce, signingUi } from './support/signing';
+import { asHex, chainOf, expectEachNonceOnce, pauseEpochVault, signingUi } from './support/signing';
 
 // A deposit the operator chooses in two vaults on the New operation form, for a batch of lenders:
 // one review grouped by vault and wallet, one batch signed on the emulated Ledger wallet by wallet,
@@ -186,13 +186,10 @@ describe('a deposit in two vaults chosen on the New operation form', () => {
   }, 300_000);
 
   it('flags a vault paused between epochs in the vault choice and refuses a deposit into it', async () => {
-    // The manager stops deposits between epochs: the epoch vault's `paused` flag (slot 4, second
-    // byte, after `isEpochRunning`) set as its own pause would set it.
+    // The manager stops deposits between epochs: the epoch vault's `paused` flag set as its own pause would set it.
     const vault = before.vaults.find((v) => v.cycle?.state === 'WAITING' && !v.cycle.paused)!;
     const chain = chainOf(sim, vault);
-    const slot = await chain.getStorageAt({ address: asHex(vault.epochVault), slot: '0x4' });
-    const paused = (BigInt(slot ?? '0x0') | (1n << 8n)).toString(16).padStart(64, '0');
-    await chain.request({ method: 'anvil_setStorageAt', params: [vault.epochVault, '0x4', `0x${paused}`] } as never);
+    await pauseEpochVault(chain, vault.epochVault);
     expect(await chain.readContract({ address: asHex(vault.epochVault), abi: epochVaultAbi, functionName: 'paused' })).toBe(true);
     expect(await chain.readContract({ address: asHex(vault.epochVault), abi: epochVaultAbi, functionName: 'isEpochRunning' })).toBe(false);
 

@@ -45,14 +45,19 @@ const runningStory = () => sim.local.seeded.vaults.find((v) => v.expectedState =
 
 const read = (client: PublicClient) => ({
   balance: (token: string, wallet: string) => client.readContract({ address: asHex(token), abi: erc20Abi, functionName: 'balanceOf', args: [asHex(wallet)] }),
+  // Deposits wait in the deposit queue, withdrawals in the withdraw queue (another contract on some vaults).
   queued: (vault: PortfolioVault, kind: 'userDepositsEpochs' | 'userWithdrawalsEpochs', wallet: string, e: bigint) =>
-    client.readContract({ address: asHex(vault.queue!), abi: epochQueueAbi, functionName: kind, args: [asHex(wallet), e] }),
+    client.readContract({ address: asHex(kind === 'userDepositsEpochs' ? vault.queue! : vault.withdrawQueue!), abi: epochQueueAbi, functionName: kind, args: [asHex(wallet), e] }),
   receipts: (vault: PortfolioVault, kind: 'withdrawsRequests' | 'instantWithdrawsRequests', wallet: string) =>
     client.readContract({ address: asHex(vault.strategy), abi: strategyAbi, functionName: kind, args: [asHex(wallet)] }),
 });
 
 const each = <T>(wallets: string[], fn: (w: string) => Promise<T>): Promise<T[]> => Promise.all(wallets.map(fn));
 const calls = (plan: PlanCall[]) => plan.map((c) => `${c.contract}.${c.functionName}`);
+/** How the review names a vault's queues: "the queue" when one contract serves both. */
+const oneQueue = (v: PortfolioVault) => v.withdrawQueue?.toLowerCase() === v.queue?.toLowerCase();
+const depositQueueName = (v: PortfolioVault) => `${v.name} ${oneQueue(v) ? 'queue' : 'deposit queue'}`;
+const withdrawQueueName = (v: PortfolioVault) => `${v.name} ${oneQueue(v) ? 'queue' : 'withdraw queue'}`;
 
 describe('a rejection, a skip and a retry on the signing screen', () => {
   it('retries a claim rejected on the device, skips another, and only the retried one lands', async () => {
@@ -67,8 +72,8 @@ describe('a rejection, a skip and a retry on the signing screen', () => {
 
     await s.reviewRequests({ vault, type: 'DEPOSIT', status: 'CLAIMABLE', rows: 2, kind: 'claim' });
     const plan = await s.planCalls();
-    expect(calls(plan)).toEqual([`${vault.name} queue.claimDepositRequest`, `${vault.name} queue.claimDepositRequest`]);
-    expect(plan.map((c) => c.args.e).sort()).toEqual(claims.map((c) => String(c.epochNumber)).sort());
+    expect(calls(plan)).toEqual([`${depositQueueName(vault)}.claimDepositRequest`, `${depositQueueName(vault)}.claimDepositRequest`]);
+    expect(plan.map((c) => c.args.epoch).sort()).toEqual(claims.map((c) => String(c.epochNumber)).sort());
     await s.startSigning();
     const batchId = (await page.getByTestId('batch').getAttribute('data-batch-id'))!;
     const planned = await ui.c.runtime.handlers.signing.openBatch({ batchId }, s.ctx);
@@ -169,11 +174,11 @@ describe('each action for a batch of two lenders', () => {
       heading: 'deposits',
     });
     const plan = await s.planCalls();
-    expect(calls(plan)).toEqual(wallets.flatMap(() => [`${R.vault.underlying.symbol} token.approve`, `${R.vault.name} queue.requestDeposit`]));
+    expect(calls(plan)).toEqual(wallets.flatMap(() => [`${R.vault.underlying.symbol} token.approve`, `${depositQueueName(R.vault)}.requestDeposit`]));
     for (const approve of plan.filter((c) => c.functionName === 'approve')) {
       expect(approve.address.toLowerCase()).toBe(R.vault.underlying.address.toLowerCase());
-      expect(approve.spender).toMatch(new RegExp(`^Spender: the queue of ${R.vault.name} ${R.vault.queue} \\(pinned on \\d{4}-\\d{2}-\\d{2}, checked on chain at block \\d+\\)$`));
-      expect(approve.args).toEqual({ spender: `${R.vault.name} queue (${R.vault.queue})`, amount: `250 ${R.vault.underlying.symbol}` });
+      expect(approve.spender).toMatch(new RegExp(`^Spender: the deposit queue of ${R.vault.name} ${R.vault.queue} \\(pinned on \\d{4}-\\d{2}-\\d{2}, checked on chain at block \\d+\\)$`));
+      expect(approve.args).toEqual({ spender: `${depositQueueName(R.vault)} (${R.vault.queue})`, amount: `250 ${R.vault.underlying.symbol}` });
     }
     for (const request of plan.filter((c) => c.functionName === 'requestDeposit')) {
       expect(request.address.toLowerCase()).toBe(R.vault.queue!.toLowerCase());
@@ -198,9 +203,9 @@ describe('each action for a batch of two lenders', () => {
     await s.reviewOperation({ vault: R.vault, action: 'withdraw', amount: '100', route: /The epoch is running: a withdraw request in the queue/, heading: 'withdrawals' });
     const plan = await s.planCalls();
     const tranche = R.vault.tranche.symbol;
-    expect(calls(plan)).toEqual(wallets.flatMap(() => [`${tranche} tranche token.approve`, `${R.vault.name} queue.requestWithdraw`]));
+    expect(calls(plan)).toEqual(wallets.flatMap(() => [`${tranche} tranche token.approve`, `${withdrawQueueName(R.vault)}.requestWithdraw`]));
     for (const c of plan) {
-      if (c.functionName === 'approve') expect(c.args).toEqual({ spender: `${R.vault.name} queue (${R.vault.queue})`, amount: `100 ${tranche}` });
+      if (c.functionName === 'approve') expect(c.args).toEqual({ spender: `${withdrawQueueName(R.vault)} (${R.vault.withdrawQueue})`, amount: `100 ${tranche}` });
       else expect(c.args).toEqual({ trancheAmount: `100 ${tranche}` });
     }
     await s.startSigning();
@@ -227,8 +232,8 @@ describe('each action for a batch of two lenders', () => {
 
     await s.reviewRequests({ vault: R.vault, type: 'DEPOSIT', status: 'PENDING', rows: 2, kind: 'cancel' });
     const plan = await s.planCalls();
-    expect(calls(plan)).toEqual([`${R.vault.name} queue.deleteRequest`, `${R.vault.name} queue.deleteRequest`]);
-    expect(plan.map((c) => c.args)).toEqual([{ e: String(e) }, { e: String(e) }]);
+    expect(calls(plan)).toEqual([`${depositQueueName(R.vault)}.deleteRequest`, `${depositQueueName(R.vault)}.deleteRequest`]);
+    expect(plan.map((c) => c.args)).toEqual([{ epoch: String(e) }, { epoch: String(e) }]);
     expect(plan.every((c) => c.title === `Cancel the deposit of epoch ${e} (250 ${R.vault.underlying.symbol})`)).toBe(true);
     await screenshot(page, 'signing-actions-cancel-plan');
     await s.startSigning();
@@ -294,12 +299,12 @@ describe('each action for a batch of two lenders', () => {
     const r = read(R.client.publicClient);
     const held = await each(wallets, (w) => r.queued(R.vault, 'userWithdrawalsEpochs', w, e));
     const underlyingBefore = await each(wallets, (w) => r.balance(R.vault.underlying.address, w));
-    const price = await R.client.publicClient.readContract({ address: asHex(R.vault.queue!), abi: epochQueueAbi, functionName: 'epochWithdrawPrice', args: [e] });
+    const price = await R.client.publicClient.readContract({ address: asHex(R.vault.withdrawQueue!), abi: epochQueueAbi, functionName: 'epochWithdrawPrice', args: [e] });
     await s.reviewRequests({ vault: R.vault, type: 'WITHDRAW', status: 'INSTANT_CLAIMABLE', rows: 2, kind: 'claim' });
     const plan = await s.planCalls();
-    expect(calls(plan)).toEqual([`${R.vault.name} queue.claimWithdrawRequest`, `${R.vault.name} queue.claimWithdrawRequest`]);
-    expect(plan.map((c) => c.args.e)).toEqual([String(e), String(e)]);
-    expect(plan.every((c) => c.address.toLowerCase() === R.vault.queue!.toLowerCase())).toBe(true);
+    expect(calls(plan)).toEqual([`${withdrawQueueName(R.vault)}.claimWithdrawRequest`, `${withdrawQueueName(R.vault)}.claimWithdrawRequest`]);
+    expect(plan.map((c) => c.args.epoch)).toEqual([String(e), String(e)]);
+    expect(plan.every((c) => c.address.toLowerCase() === R.vault.withdrawQueue!.toLowerCase())).toBe(true);
     await screenshot(page, 'signing-actions-queue-claim-plan');
     await s.startSigning();
     await s.approveUntilDone();
@@ -338,14 +343,25 @@ describe('each action for a batch of two lenders', () => {
   it('claims standard redeems through epochVault.claimWithdrawRequest(), once an epoch has completed', async () => {
     // The same lenders file standard redeems in S between epochs (with the simulation's lender
     // helper: the redeem screen is covered above), and the manager runs S's next epoch to its stop.
-    const r = read(S.client.publicClient);
+    // S's rate is set at the stop (a 2026 strategy): its redeems are kept in apr0Users and paid with
+    // their share of the stop's interest, by the same claim.
+    expect(S.vault.generations?.strategy).toBe('CDO_EPOCH_STRATEGY_2026');
+    expect(S.vault.apr.setAtStop).toBe(true);
+    const client = S.client.publicClient;
+    const r = read(client);
+    const apr0 = async (w: string) =>
+      (await client.readContract({ address: asHex(S.vault.strategy), abi: strategyAbi, functionName: 'apr0Users', args: [asHex(w)] })) as readonly bigint[];
     for (const w of wallets) await lenderActions(S.client, S.deployed, asHex(w)).redeem(parseUnits('40', S.vault.tranche.decimals));
-    const receipts = await each(wallets, (w) => r.receipts(S.vault, 'withdrawsRequests', w));
-    expect(receipts.every((x) => x > 0n)).toBe(true);
+    const principals = await each(wallets, async (w) => (await apr0(w))[0]!);
+    expect(principals.every((x) => x > 0n)).toBe(true);
+    expect(await each(wallets, (w) => r.receipts(S.vault, 'withdrawsRequests', w))).toEqual([0n, 0n]);
     expect(await each(wallets, (w) => r.receipts(S.vault, 'instantWithdrawsRequests', w))).toEqual([0n, 0n]);
+    const requestEpoch = (await apr0(wallets[0]!))[1]!;
     await S.cycle.startEpoch();
     await S.cycle.stopEpoch();
     await sim.local.indexer.refresh();
+    const rate = (await client.readContract({ address: asHex(S.vault.strategy), abi: strategyAbi, functionName: 'apr0RateByEpoch', args: [requestEpoch] })) as bigint;
+    expect(rate).toBeGreaterThan(0n);
 
     const underlyingBefore = await each(wallets, (w) => r.balance(S.vault.underlying.address, w));
     await s.reviewRequests({ vault: S.vault, type: 'REDEEM', status: 'CLAIMABLE', rows: 2, kind: 'claim' });
@@ -361,9 +377,10 @@ describe('each action for a batch of two lenders', () => {
     await screenshot(page, 'signing-actions-standard-redeem-done');
 
     for (const [i, w] of wallets.entries()) {
-      expect(await r.receipts(S.vault, 'withdrawsRequests', w)).toBe(0n);
+      expect((await apr0(w))[0]).toBe(0n);
       expect(await r.balance(S.vault.strategy, w)).toBe(0n);
-      expect((await r.balance(S.vault.underlying.address, w)) - underlyingBefore[i]!).toBe(receipts[i]);
+      // The principal and its interest at the rate the stop set.
+      expect((await r.balance(S.vault.underlying.address, w)) - underlyingBefore[i]!).toBe(principals[i]! + (principals[i]! * rate) / 10n ** 18n);
     }
   }, 240_000);
 

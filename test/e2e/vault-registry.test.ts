@@ -43,7 +43,7 @@ describe('the vault registry', () => {
       .poll(() => spender.textContent())
       .toMatch(
         new RegExp(
-          `Spender: the queue of ${vault.name} ${vault.queue} \\(pinned on \\d{4}-\\d{2}-\\d{2}, checked on chain at block \\d+\\)`,
+          `Spender: the withdraw queue of ${vault.name} ${vault.queue} \\(pinned on \\d{4}-\\d{2}-\\d{2}, checked on chain at block \\d+\\)`,
         ),
       );
     await page.getByRole('button', { name: 'Discard' }).click();
@@ -66,7 +66,7 @@ describe('the vault registry', () => {
     await expect.poll(() => queueRow.textContent()).toContain(EARLIER_QUEUE);
     expect(await queueRow.textContent()).toContain(vault.queue!);
     expect(await queueRow.textContent()).toContain('changed');
-    await expect.poll(() => panel.locator('li[data-check="queue.epochVault"]').getAttribute('data-ok')).toBe('true');
+    await expect.poll(() => panel.locator('li[data-check="queue.idleCDOEpoch"]').getAttribute('data-ok')).toBe('true');
     expect(await panel.locator('li[data-ok="false"]').count()).toBe(0);
     await screenshot(page, 'vault-registry-frozen');
 

@@ -7,7 +7,7 @@ import { runningForkPids } from '../../electron/services/simulation';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
 import { closeDemoSigningWorld, openDemoSigningWorld, type ConsolePage } from './support/console-page';
-import { asHex, chainOf, signingUi } from './support/signing';
+import { asHex, chainOf, pauseEpochVault, signingUi } from './support/signing';
 
 // What will change: a deposit plan's review runs its transactions on a local fork of the demo
 // chain while the operator reads, and shows beside each item the underlying leaving the wallet and
@@ -121,10 +121,8 @@ describe('what will change, simulated on a fork before anything is signed', () =
     await screenshot(page, 'what-will-change-1024');
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    // The manager pauses the vault while the operator reads (its `paused` flag: slot 4, second byte).
-    const slot = await chain.getStorageAt({ address: asHex(vault.epochVault), slot: '0x4' });
-    const paused = (BigInt(slot ?? '0x0') | (1n << 8n)).toString(16).padStart(64, '0');
-    await chain.request({ method: 'anvil_setStorageAt', params: [vault.epochVault, '0x4', `0x${paused}`] } as never);
+    // The manager pauses the vault while the operator reads.
+    await pauseEpochVault(chain, vault.epochVault);
     expect(await chain.readContract({ address: asHex(vault.epochVault), abi: epochVaultAbi, functionName: 'paused' })).toBe(true);
 
     await page.getByRole('button', { name: 'Simulate again at the latest block' }).click();

@@ -166,6 +166,9 @@ function encodeAggregate3(calls: readonly { target: string; data: string }[]): H
 /** aggregate3's `(bool success, bytes returnData)[]`, as hex strings without 0x (null: failed). */
 function decodeAggregate3(result: string, expected: number): (string | null)[] {
   const hex = result.startsWith('0x') ? result.slice(2) : result;
+  // An address without code answers every call empty: the chain has no Multicall3 where every
+  // public network has it (a fresh local node, or a chain the console does not know).
+  if (hex === '') throw new Error(`the chain has no Multicall3 contract at ${MULTICALL3_ADDRESS} (every public network has one there): deploy it on this chain, or check that the RPC is for the chain it says`);
   const at = (byte: number) => parseInt(hex.slice(byte * 2, byte * 2 + 64), 16);
   const arrayStart = at(0);
   const n = at(arrayStart);

@@ -1,5 +1,5 @@
 import type { Abi, PublicClient } from 'viem';
-import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import { epochQueueAbi, epochVaultAbi, erc20Abi, MULTICALL3_ADDRESS, strategyAbi } from '../../../shared/abi';
 import { abiFor, generationCalls } from '../../../shared/abi/generations';
 import { detectEpochVault, detectQueue, detectStrategy, PROBES, probeAbi, type ContractGenerations, type ProbeName } from '../../../shared/abi/generations/detect';
 import { cycleState } from '../../../shared/domain/cycle';
@@ -32,10 +32,21 @@ const ABSENT = Symbol('absent');
 
 async function readAll(client: PublicClient, calls: readonly Call[]): Promise<unknown[]> {
   if (calls.length === 0) return [];
+  const noMulticall = async () => {
+    const code = await client.getCode({ address: MULTICALL3_ADDRESS }).catch(() => '0x');
+    return !code || code === '0x';
+  };
   const results = await client.multicall({
     contracts: calls.map((c) => ({ address: c.address, abi: c.abi, functionName: c.functionName, args: c.args ?? [] })),
     allowFailure: true,
   });
+  if (results.length > 0 && results.every((r) => r.status !== 'success') && (await noMulticall())) {
+    throw new AppError({
+      code: 'SIGNING_READ_FAILED',
+      message: `The chain has no Multicall3 contract at ${MULTICALL3_ADDRESS}, where every public network has one: the console reads the chain through it.`,
+      action: 'Deploy Multicall3 on this chain (a fresh local node has none), or check that the RPC address is for the chain it says.',
+    });
+  }
   return results.map((r, i) => {
     if (r.status === 'success') return r.result;
     if (calls[i]!.probe) return ABSENT;

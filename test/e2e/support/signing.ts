@@ -270,3 +270,14 @@ export function chainOf(sim: EmbeddedSimulation, vault: PortfolioVault): PublicC
 }
 
 export const asHex = (address: string): Hex => address as Hex;
+
+/**
+ * The manager pauses a demo epoch vault between epochs, as its own pause would: the demo contracts
+ * model no guardian, so the `paused` flag is set in storage (the first storage variable of
+ * EpochVaultState: the lowest byte of slot 0).
+ */
+export async function pauseEpochVault(chain: PublicClient, epochVault: string): Promise<void> {
+  const slot = await chain.getStorageAt({ address: asHex(epochVault), slot: '0x0' });
+  const paused = (BigInt(slot ?? '0x0') | 1n).toString(16).padStart(64, '0');
+  await chain.request({ method: 'anvil_setStorageAt', params: [epochVault, '0x0', `0x${paused}`] } as never);
+}
