@@ -32,21 +32,23 @@ export function usePlanSimulation(plan: Plan, enabled: boolean): PlanSimulationS
   return enabled && hasTransactions ? state : null;
 }
 
-const ROLE_NAMES: [keyof Pick<Plan['vault'], 'epochVault' | 'queue' | 'withdrawQueue' | 'strategy'>, string][] = [
-  ['epochVault', 'epoch vault'],
-  // A vault with one queue for both: the withdraw queue's entry names the same address last.
-  ['withdrawQueue', 'withdraw queue'],
-  ['queue', 'queue'],
-  ['strategy', 'strategy'],
-];
+/** The vault's contracts in the review's words: "queue" where one contract serves both queues. */
+function roleNames(v: Plan['vault']): [string | null | undefined, string][] {
+  const oneQueue = (v.withdrawQueue === undefined ? v.queue : v.withdrawQueue)?.toLowerCase() === v.queue?.toLowerCase();
+  return [
+    [v.epochVault, 'epoch vault'],
+    [oneQueue ? null : v.withdrawQueue, 'withdraw queue'],
+    [v.queue, oneQueue ? 'queue' : 'deposit queue'],
+    [v.strategy, 'strategy'],
+  ];
+}
 
 /** Who an address is, in the review's words: a wallet of the plan by its label, a vault's contract by its role. */
 function namesOf(plan: Plan): (address: string) => string {
   const names = new Map<string, string>();
   for (const w of plan.wallets) names.set(w.address.toLowerCase(), w.label || short(w.address));
   for (const v of plan.vaults ?? [plan.vault]) {
-    for (const [key, role] of ROLE_NAMES) {
-      const address = v[key];
+    for (const [address, role] of roleNames(v)) {
       if (address) names.set(address.toLowerCase(), `${v.name} ${role}`);
     }
     names.set(v.tranche.address.toLowerCase(), `${v.name} tranche token`);
