@@ -1,66 +1,33 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Abi, AbiParameter } from 'viem';
+import type { Abi } from 'viem';
 import { compileContracts, type Artifacts } from '../../../electron/sim/contracts/compile';
 import { GENERATION_CONTRACTS, type SimGeneration } from '../../../electron/sim/contracts/generations';
 import { DEMO_PLUMBING, NOT_MODELED } from '../../../electron/sim/contracts/not-modeled';
 import * as sim from '../../../electron/sim/chain/simAbi';
-import { OFFICIAL_SIGNATURES } from '../../../shared/abi/generations/official';
+import { GENERATIONS, signatureOf as listedSignature } from '../../../shared/abi/generations';
 
 // Each demo contract presents its generation's real interface: every real signature except the
 // ones not-modeled.ts lists with a reason, and nothing the generation lacks.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** The 2026 generations' lists, written from today's public source (shared/abi/generations/source.ts). */
-async function sourceSignatures(): Promise<Record<string, readonly string[]> | undefined> {
-  const file = path.join(ROOT, 'shared/abi/generations/source.ts');
-  if (!existsSync(file)) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as { SOURCE_SIGNATURES?: Record<string, readonly string[]> };
-  return module.SOURCE_SIGNATURES;
-}
-
-const typeOf = (p: AbiParameter): string =>
-  p.type.startsWith('tuple') ? `(${((p as { components?: readonly AbiParameter[] }).components ?? []).map(typeOf).join(',')})${p.type.slice(5)}` : p.type;
-
-/** One ABI item in the generation lists' form: no parameter names, mutability unless nonpayable, `indexed` kept. */
-function signatureOf(item: Abi[number]): string | undefined {
-  if (item.type === 'function') {
-    const mutability = item.stateMutability === 'nonpayable' ? '' : ` ${item.stateMutability}`;
-    const outputs = item.outputs.length > 0 ? ` returns (${item.outputs.map(typeOf).join(',')})` : '';
-    return `function ${item.name}(${item.inputs.map(typeOf).join(',')})${mutability}${outputs}`;
-  }
-  if (item.type === 'event') return `event ${item.name}(${item.inputs.map((p) => typeOf(p) + (p.indexed ? ' indexed' : '')).join(',')})`;
-  if (item.type === 'error') return `error ${item.name}(${item.inputs.map(typeOf).join(',')})`;
-  return undefined;
-}
+/** One ABI item in the generation lists' form (the lists' own writer), or undefined for what they do not list. */
+const signatureOf = (item: Abi[number]): string | undefined =>
+  item.type === 'function' || item.type === 'event' || item.type === 'error' ? listedSignature(item as never) : undefined;
 
 const signatures = (abi: Abi): Set<string> => new Set(abi.map(signatureOf).filter((s): s is string => s !== undefined));
 
-const SOURCE_GENERATIONS = ['CDO_EPOCH_MAIN_2026', 'CDO_EPOCH_PREFUNDED_2026', 'CDO_EPOCH_QUEUE_2026', 'CDO_EPOCH_STRATEGY_2026'] as const;
-const source = await sourceSignatures();
 let artifacts: Artifacts;
 
 beforeAll(() => {
   artifacts = compileContracts().artifacts;
 }, 120_000);
 
-function realList(generation: SimGeneration): readonly string[] | undefined {
-  if ((SOURCE_GENERATIONS as readonly string[]).includes(generation)) return source?.[generation];
-  return (OFFICIAL_SIGNATURES as Record<string, readonly string[]>)[generation];
-}
+const realList = (generation: SimGeneration): readonly string[] => GENERATIONS[generation].signatures;
 
 describe('each demo contract presents its generation', () => {
   for (const generation of Object.keys(GENERATION_CONTRACTS) as SimGeneration[]) {
     const contract = GENERATION_CONTRACTS[generation];
-    const fromSource = (SOURCE_GENERATIONS as readonly string[]).includes(generation);
-    const test = fromSource && !source ? it.skip : it;
-    const why = fromSource && !source ? ' (skipped: shared/abi/generations/source.ts, the 2026 lists, is not in this checkout)' : '';
-
-    test(`${generation} (${contract}) has every real signature but the ones listed as not modelled${why}`, () => {
-      const real = realList(generation)!;
+    it(`${generation} (${contract}) has every real signature but the ones listed as not modelled`, () => {
+      const real = realList(generation);
       const ours = signatures(artifacts[contract].abi);
       const notModeled = NOT_MODELED[generation];
       expect(real.filter((s) => !ours.has(s) && !(s in notModeled))).toEqual([]);
@@ -68,7 +35,7 @@ describe('each demo contract presents its generation', () => {
       expect(Object.keys(notModeled).filter((s) => !real.includes(s) || ours.has(s))).toEqual([]);
     });
 
-    test(`${generation} (${contract}) has nothing the generation lacks${why}`, () => {
+    it(`${generation} (${contract}) has nothing the generation lacks`, () => {
       const real = new Set(realList(generation));
       const plumbing = new Set(DEMO_PLUMBING[generation]);
       expect([...signatures(artifacts[contract].abi)].filter((s) => !real.has(s) && !plumbing.has(s))).toEqual([]);
