@@ -1,7 +1,6 @@
 import { depositRoute, withdrawRoute, type VaultRoutingFacts } from '../domain/actions';
 import { isRunning } from '../domain/cycle';
-import { gate, MAX_UINT256, skip, type PlannedStep, type PlanOptions, type TxStep, type VaultFacts, type WalletFacts, type WalletPlan } from './rule-facts';
-import { redeemIsInstant } from './rule-facts';
+import { gate, MAX_UINT256, redeemIsInstant, skip, type PlannedStep, type PlanOptions, type TxStep, type VaultFacts, type WalletFacts, type WalletPlan } from './rule-facts';
 import type { StepKind } from './schemas';
 
 /**
