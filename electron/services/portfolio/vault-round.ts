@@ -1,7 +1,7 @@
 import type { Abi } from 'viem';
 import { epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
-import { detectEpochVault, detectQueue, detectStrategy, PROBES, probeAbi, type ProbeAnswers, type ProbeName } from '../../../shared/abi/generations/detect';
-import { GENERATIONS } from '../../../shared/abi/generations';
+import { PROBES, probeAbi, type ProbeAnswers, type ProbeName } from '../../../shared/abi/generations/detect';
+import { detectVaultGenerations } from '../../../shared/registry/generations';
 import { unscaledRate } from '../../../shared/domain/rates';
 import type { VaultGenerations } from '../../../shared/registry/schemas';
 import type { EpochVaultEntry } from './catalog';
@@ -163,28 +163,17 @@ export function vaultReads(e: EpochVaultEntry, s: VaultChainState): VaultProbes 
       if (!s.strategy || !answered(vaultProbes, PROBES.epochVault) || !answered(strategyProbes, PROBES.strategy)) return;
       if (e.queue && !answered(queueProbes, PROBES.queue)) return;
       if (e.withdrawQueue && !answered(withdrawProbes, PROBES.queue)) return;
-      const found = {
-        epochVault: detectEpochVault(vaultProbes, e.abiCodes.epochVault),
-        queue: e.queue ? detectQueue(queueProbes, e.abiCodes.queue) : null,
-        withdrawQueue: e.withdrawQueue ? detectQueue(withdrawProbes, e.abiCodes.withdrawQueue) : null,
-        strategy: detectStrategy(strategyProbes, e.abiCodes.strategy),
-      };
-      s.generations = {
-        epochVault: found.epochVault.generation,
-        queue: found.queue?.generation ?? null,
-        withdrawQueue: found.withdrawQueue?.generation ?? null,
-        strategy: found.strategy.generation,
-        recordDiffers: Object.entries(found).flatMap(([role, d]) =>
-          d && !d.agrees ? [`The record names the ${role} ${d.claimed}; the chain answers as ${GENERATIONS[d.generation].label}.`] : [],
-        ),
-      };
+      s.generations = detectVaultGenerations(
+        { epochVault: vaultProbes, queue: e.queue ? queueProbes : null, withdrawQueue: e.withdrawQueue ? withdrawProbes : null, strategy: strategyProbes },
+        e.abiCodes,
+      );
       s.unscaledApr = strategyProbes.unscaledApr ? (strategyValues.unscaledApr as bigint) : null;
       s.apr = unscaledRate({ unscaledApr: s.unscaledApr, scaledApr: s.scaledApr, epochDuration: s.epochDuration, bufferPeriod: s.bufferPeriod });
       // Direct deposits during an epoch: the 2026 vault with the switch on (the prefunded one refuses them).
-      s.depositDuringEpoch = found.epochVault.generation === 'CDO_EPOCH_MAIN_2026' && vaultValues.isDepositDuringEpochDisabled === false;
+      s.depositDuringEpoch = s.generations.epochVault === 'CDO_EPOCH_MAIN_2026' && vaultValues.isDepositDuringEpochDisabled === false;
       const prefundedQueue = vaultValues.epochQueue as string | undefined;
       s.prefundedWindow =
-        found.epochVault.generation === 'CDO_EPOCH_PREFUNDED_2026' && e.queue && prefundedQueue?.toLowerCase() === e.queue.toLowerCase()
+        s.generations.epochVault === 'CDO_EPOCH_PREFUNDED_2026' && e.queue && prefundedQueue?.toLowerCase() === e.queue.toLowerCase()
           ? num(queueValues.prefundedDepositWindow ?? 0n)
           : null;
     },

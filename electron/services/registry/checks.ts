@@ -1,5 +1,6 @@
 import { GENERATIONS, type Generation } from '../../../shared/abi/generations';
-import { detectEpochVault, detectQueue, detectStrategy, type ProbeAnswers } from '../../../shared/abi/generations/detect';
+import type { ProbeAnswers } from '../../../shared/abi/generations/detect';
+import { detectVaultGenerations, type ClaimedGenerations } from '../../../shared/registry/generations';
 import type { ContractSet, PinnedToken, RegistryCheck, RegistryRole, VaultGenerations } from '../../../shared/registry/schemas';
 import { ROLE_NAMES, withdrawQueueOf } from '../../../shared/registry/schemas';
 
@@ -41,13 +42,7 @@ export interface RelationReads {
   tokens: { underlying: PinnedToken | null; tranche: PinnedToken | null; strategy: PinnedToken | null };
 }
 
-/** What the record claims each contract is (its abiCode), when it says. */
-export interface ClaimedGenerations {
-  epochVault?: string | null;
-  queue?: string | null;
-  withdrawQueue?: string | null;
-  strategy?: string | null;
-}
+export type { ClaimedGenerations } from '../../../shared/registry/generations';
 
 const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
@@ -69,23 +64,15 @@ function yes(id: string, label: string, ok: boolean | undefined, expected: strin
 /** Which generation each contract answered as, and where the record's abiCode says otherwise. */
 export function generationsOf(set: ContractSet, reads: RelationReads, claimed: ClaimedGenerations = {}): VaultGenerations {
   const withdrawQueue = withdrawQueueOf(set);
-  const found = {
-    epochVault: detectEpochVault(reads.epochVault.probes, claimed.epochVault),
-    queue: set.queue && reads.queue ? detectQueue(reads.queue.probes, claimed.queue) : null,
-    withdrawQueue: withdrawQueue && reads.withdrawQueue ? detectQueue(reads.withdrawQueue.probes, claimed.withdrawQueue) : null,
-    strategy: detectStrategy(reads.strategy.probes, claimed.strategy),
-  };
-  const recordDiffers = (Object.keys(found) as (keyof typeof found)[]).flatMap((role) => {
-    const d = found[role];
-    return d && !d.agrees ? [`The record names the ${ROLE_NAMES[role]} ${d.claimed}; the chain answers as ${GENERATIONS[d.generation].label}.`] : [];
-  });
-  return {
-    epochVault: found.epochVault.generation,
-    queue: found.queue?.generation ?? null,
-    withdrawQueue: found.withdrawQueue?.generation ?? null,
-    strategy: found.strategy.generation,
-    recordDiffers,
-  };
+  return detectVaultGenerations(
+    {
+      epochVault: reads.epochVault.probes,
+      queue: set.queue && reads.queue ? reads.queue.probes : null,
+      withdrawQueue: withdrawQueue && reads.withdrawQueue ? reads.withdrawQueue.probes : null,
+      strategy: reads.strategy.probes,
+    },
+    claimed,
+  );
 }
 
 /** Every check of a set, in the order the review lists them. */
