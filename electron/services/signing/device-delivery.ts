@@ -1,5 +1,6 @@
 import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
 import { toAppErrorData } from '../../../shared/errors';
+import { isPlannerPath, PLANNER_PATH_REFUSAL } from '../../../shared/device/paths';
 import type { BatchItem } from '../../../shared/signing/schemas';
 import { to, type Outcome } from './transition';
 
@@ -22,6 +23,11 @@ export const UNPLUGGED_REASON = 'The Ledger was disconnected before signing: not
  * pauses the batch.
  */
 export async function signOnDevice(device: SigningDevice, item: BatchItem): Promise<Outcome> {
+  if (isPlannerPath(item.path)) {
+    // Planning refuses such a wallet; a journal that names it anyway never reaches the device.
+    const error = { ...PLANNER_PATH_REFUSAL };
+    return { transition: to('failed', { reason: error.message, error }), pause: null };
+  }
   try {
     if (item.tx) {
       const signed = await device.signTransaction(item.path, item.tx, { expectedAddress: item.wallet });
