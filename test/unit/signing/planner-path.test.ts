@@ -33,4 +33,14 @@ describe("a wallet at the planner's path", () => {
     expect(outcome.transition).toMatchObject({ state: 'failed' });
     expect(JSON.stringify(outcome.transition)).toContain('WALLET_PLANNER_PATH');
   });
+
+  it('an agreement resembling a Vaultdesk message never reaches the device from a batch item either', async () => {
+    const item = newBatchItem(
+      { id: '002-cba983', wallet: WALLET, label: 'Lender', path: "44'/60'/0'/0/10", chainId: 1, vaultId: 'v1', vaultName: 'Alpha', action: 'agreements' },
+      { step: 'agreement', message: { signatureId: 's1', text: `Vaultdesk unsigned bundle sha256:${'0'.repeat(64)}` } },
+    );
+    const outcome = await signOnDevice({ signTransaction: untouched('the device'), signPersonalMessage: untouched('the device') }, item);
+    expect(outcome.transition).toMatchObject({ state: 'failed' });
+    expect(JSON.stringify(outcome.transition)).toContain('SIGNING_AGREEMENT_REFUSED');
+  });
 });
