@@ -23,11 +23,14 @@
  * The offline run signs only for vaults in its data folder's registry: --registry FILE imports and
  * pins the file the online run exported (compare the fingerprints both print); without it, a bundle
  * on a vault not pinned there is refused. Its policy is offline-policy.json in its data folder.
- * Every unsigned bundle is signed by its planner: the export asks the Ledger's first BIP-44 account
- * (44'/60'/0'/0/0) to sign the plan hash (EIP-191), and the offline run reviews only bundles from
- * the planners in its data folder's trusted-planners.json: with --sim the simulation's planner
- * account is trusted, and --trust-planner ADDRESS (repeatable) adds one for a
- * scripted desk (compare it with the address the planner's Ledger shows first). The
+ * Every unsigned bundle is signed by its planner: the export prints the plan hash and the two
+ * EIP-712 hashes (domain, message) the Ledger will show, then asks the planner's own account
+ * (44'/60'/0'/1/0, never a wallet) to sign the plan hash as typed data in the Vaultdesk domain; the
+ * offline run reviews only bundles from the planners in its data folder's trusted-planners.json:
+ * with --sim the simulation's planner account is trusted, and --trust-planner ADDRESS (repeatable)
+ * adds one for a scripted desk (compare it with the address the planner's Ledger shows at
+ * 44'/60'/0'/1/0). The offline review prints every agreement's whole text before the device signs
+ * it, and refuses one that resembles a Vaultdesk message. The
  * broadcast accepts only a signed bundle answering a plan exported from its data folder, unless
  * --accept-foreign-plan says otherwise.
  * --offline opens no network connection at all (every attempt is refused and fails the run); with

@@ -5,7 +5,7 @@ import { DeviceService } from '../../electron/services/device';
 import type { PortfolioService } from '../../electron/services/portfolio/portfolio';
 import { createBundleService, type BundleService } from '../../electron/services/bundles';
 import { createSigningService, type SigningService } from '../../electron/services/signing';
-import { derivationPath } from '../../shared/device/paths';
+import { derivationPath, isPlannerPath, PLANNER_PATH, PLANNER_PATH_REFUSAL } from '../../shared/device/paths';
 import { countItems } from '../../shared/signing/counts';
 import { SIGNING_ACTIONS, type Batch, type BatchCounts, type Plan, type SigningAction } from '../../shared/signing/schemas';
 import type { Portfolio } from '../../shared/portfolio/schemas';
@@ -33,6 +33,9 @@ export async function planAction(world: World, device: DeviceService, portfolio:
     accounts.push(...(await device.discoverAccounts({ scheme: 'bip44', start, count: Math.min(100, firstIndex + count - start) })));
   }
   const wallets = accounts.map((a, i) => ({ address: a.address, label: `W${i}`, path: derivationPath('bip44', a.index) }));
+  // The planner's key signs bundles and nothing else (the pipeline refuses it too).
+  const atPlanner = wallets.find((w) => isPlannerPath(w.path));
+  if (atPlanner) refuse({ ...PLANNER_PATH_REFUSAL, message: `${atPlanner.label} ${atPlanner.address}: ${PLANNER_PATH_REFUSAL.message}` });
   const view = await portfolio.load(
     wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label })),
     null,
@@ -105,11 +108,17 @@ export async function exportUnsigned(target: string): Promise<void> {
   if (args['with-agreements']) fail('--with-agreements signs here; export the agreements as a bundle of their own (--action agreements)');
   const s = await onlineServices();
   const plan = await planAction(s.world, s.device, s.portfolio, s.signing, action);
+  // What the planner's Ledger will show, printed before it asks: compare the two hashes on its screen.
+  const preview = await s.bundles.prepareExport(plan.id);
+  say(`planner: the Ledger signs this bundle's plan hash ${preview.planHash} as EIP-712 typed data (${preview.type}) in the domain ${JSON.stringify(preview.domain)}`);
+  say(`  with its planner account ${preview.path}; approve on the device once it shows:`);
+  say(`  domain hash ${preview.domainHash}`);
+  say(`  message hash ${preview.messageHash}`);
   const file = await s.bundles.exportUnsigned(plan.id);
   const written = await bundlePath(target, file.fileName);
   await writeFile(written, file.content);
   say(`unsigned bundle ${written} (${file.checksum}): ${file.summary.transactions} transactions, ${file.summary.messages} agreements`);
-  say(`  planner: ${file.summary.planner} (Ledger account ${s.bundles.accountPath}) signed its plan hash; the offline install must trust this address`);
+  say(`  planner: ${file.summary.planner} (Ledger account ${s.bundles.plannerPath}) signed its plan hash; the offline install must trust this address`);
   // What the bundle carries of the plan's simulation (on a fork of the --rpc, or of the simulation's chain).
   const simulation = (JSON.parse(file.content) as Pick<UnsignedBundle, 'simulation'>).simulation ?? null;
   const labels = new Map(plan.items.map((i) => [i.id, i.label]));
@@ -191,14 +200,14 @@ export async function signOffline(file: string, out: string): Promise<void> {
 
 /**
  * The planners this offline run trusts, kept in its data folder: with --sim the simulation's
- * planner account (the emulated Ledger's first account); each --trust-planner
+ * planner account (the emulated Ledger's account at PLANNER_PATH); each --trust-planner
  * ADDRESS, the scripted desk's explicit choice (no device shows it: compare it beforehand).
  */
 async function trustPlanners(bundles: BundleService): Promise<void> {
   const added: string[] = [];
   if (args.sim) {
-    const { deriveAccount } = await import('../../electron/sim/chain/accounts');
-    const planner = deriveAccount(0).address;
+    const { deriveAtPath } = await import('../../electron/sim/chain/accounts');
+    const planner = deriveAtPath(PLANNER_PATH).address;
     await bundles.planners.add({ address: planner, label: "the simulation's planner", checkedBy: 'simulation' });
     added.push(planner);
   }

@@ -2,7 +2,7 @@ import type { SigningService } from '../../electron/services/signing';
 import { formatUnits } from 'viem';
 import type { SendCheck } from '../../shared/bundle/ipc';
 import type { BundleSimulation } from '../../shared/bundle/simulation';
-import type { Plan, TransactionReview } from '../../shared/signing/schemas';
+import type { MessageReview, Plan, TransactionReview } from '../../shared/signing/schemas';
 import { args, say } from './cli';
 import { ROLE_NAMES } from '../../shared/registry/schemas';
 
@@ -34,7 +34,7 @@ export function reviewLines(plan: Plan): string[] {
       continue;
     }
     if (r.kind === 'message') {
-      lines.push(`  #${n + 1} ${item.label} ${item.wallet}: ${r.title} (personal_sign)`);
+      lines.push(...agreementLines(n, item.label, item.wallet, r));
       continue;
     }
     lines.push(
@@ -43,6 +43,19 @@ export function reviewLines(plan: Plan): string[] {
     lines.push(...whereMoneyGoes(r));
   }
   return lines;
+}
+
+/**
+ * An agreement as the wallet signs it: its whole text, line by line (each line printed as plain
+ * text), with its length and where it comes from, so the operator reads exactly what is signed.
+ */
+export function agreementLines(n: number, label: string, wallet: string, r: MessageReview): string[] {
+  const text = r.text.split('\n');
+  return [
+    `  #${n + 1} ${label} ${wallet}: ${r.title} (personal_sign by this wallet of the text below, ${new TextEncoder().encode(r.text).length} bytes, ${text.length} line${text.length === 1 ? '' : 's'})`,
+    ...(r.origin ? [`      origin: ${r.origin}`] : []),
+    ...text.map((line) => `      | ${line}`),
+  ];
 }
 
 /** The roles in the registry's words (the same as the review's). */

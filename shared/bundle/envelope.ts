@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { bundleChecksum, canonicalFile, firstDifferentLine } from './canonical';
-import { bundleError } from './errors';
+import { bundleError, retiredFormat } from './errors';
 import { BUNDLE_MAX_CHARS, BUNDLE_VERSION, SIGNED_BUNDLE_FORMAT, UNSIGNED_BUNDLE_FORMAT } from './schemas';
 
 /**
@@ -70,6 +70,7 @@ export function parseEnvelope<S extends z.ZodType>(text: string, kind: BundleKin
         : 'Update Vaultdesk on both installs, export the plan again from the updated planner, and have it signed offline again.',
     );
   }
+  if (version === 2 || version === 3) throw retiredFormat(version, what, kind);
   if (version !== BUNDLE_VERSION) {
     const newer = typeof version === 'number' && version > BUNDLE_VERSION;
     throw bundleError(

@@ -10,6 +10,8 @@ export const BUNDLE_ERROR_CODES = [
   'BUNDLE_NOT_A_BUNDLE',
   'BUNDLE_WRONG_KIND',
   'BUNDLE_UNKNOWN_VERSION',
+  /** Format 2 or 3: its planner signature is a personal_sign, which a lender agreement could obtain; export it again. */
+  'BUNDLE_FORMAT_RETIRED',
   'BUNDLE_SCHEMA',
   /** The file's bytes are not the layout the console writes (edited by hand or by a tool). */
   'BUNDLE_ALTERED',
@@ -38,6 +40,10 @@ export const BUNDLE_ERROR_CODES = [
   'BUNDLE_PLANNER_UNKNOWN',
   /** The planner's simulation names items, wallets or chains the bundle does not hold (a fault of the planner). */
   'BUNDLE_SIMULATION_MISMATCH',
+  /** An agreement whose text could pass for something else: a Vaultdesk message, a sign-in, a foreign site. */
+  'BUNDLE_AGREEMENT_REFUSED',
+  /** A wallet of the bundle sits at the planner's path, which signs bundles and nothing else. */
+  'BUNDLE_PLANNER_PATH',
   /** (online) A signed bundle that answers no plan this install exported. */
   'BUNDLE_FOREIGN_PLAN',
 ] as const;
@@ -48,6 +54,21 @@ export const REEXPORT_ACTION = 'Do not sign or send anything from this file. Exp
 
 export function bundleError(code: BundleErrorCode, message: string, details?: Record<string, unknown>, action = REEXPORT_ACTION): AppError {
   return new AppError({ code, message, action, ...(details ? { details } : {}) });
+}
+
+/**
+ * Formats 2 and 3 were signed by their planner with personal_sign, the signature a lender agreement
+ * also gives: a service could obtain one for a bundle of its own. No such bundle is read any more.
+ */
+export function retiredFormat(version: 2 | 3, what: string, kind: 'unsigned' | 'signed'): AppError {
+  return bundleError(
+    'BUNDLE_FORMAT_RETIRED',
+    `This ${what} is format version ${version}: its planner signed it with personal_sign, a signature a service can also obtain as a lender agreement, so nothing can tell it from a forged one. This console reads format version 4 only, whose planner signs EIP-712 typed data at its own Ledger account.`,
+    { version },
+    kind === 'unsigned'
+      ? 'Do not sign anything from this file. Update Vaultdesk on the online install, export the bundle again there (its Ledger signs the plan as the planner), and carry the new file.'
+      : 'Do not send anything from this file. Export the plan again on the updated online install, have it signed offline again, and bring back the new signed bundle.',
+  );
 }
 
 /** "Transaction 3 (W2 0x70997970…, nonce 14)": how an item is named in a refusal. */

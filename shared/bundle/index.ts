@@ -7,5 +7,17 @@ export * from './build';
 export { readUnsignedBundle, checkUnsignedContent } from './verify-unsigned';
 export { readSignedBundle } from './verify-signed';
 export { parseEnvelope, type BundleKind } from './envelope';
-export { plannerHash, plannerMessage, verifyPlannerSignature, checkPlannerTrusted, PLANNER_MESSAGE_PREFIX, type TrustedPlanner } from './planner';
+export {
+  plannerHash,
+  plannerHashes,
+  plannerTypedData,
+  verifyPlannerSignature,
+  checkPlannerTrusted,
+  PLANNER_DOMAIN,
+  PLANNER_PATH,
+  PLANNER_TYPES,
+  PLANNER_PRIMARY_TYPE,
+  type PlannerHashes,
+  type TrustedPlanner,
+} from './planner';
 export { BundleSimulationSchema, bundleSimulationOf, notSimulated, checkSimulation, plainSimulation, type BundleSimulation } from './simulation';

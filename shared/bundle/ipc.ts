@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeviceScreenSchema } from '../device/schemas';
 import { AppErrorDataSchema } from '../errors';
 import { BatchSchema, PlanSchema, PlanVaultSchema } from '../signing/schemas';
 import { BUNDLE_MAX_CHARS, BundleSnapshotSchema, BundleSummarySchema } from './schemas';
@@ -32,6 +33,28 @@ export const BundleFileSchema = z.object({
   summary: BundleSummarySchema,
 });
 export type BundleFile = z.infer<typeof BundleFileSchema>;
+
+/**
+ * What the planner's Ledger will be asked to sign for a plan's unsigned bundle, shown before it
+ * asks: the plan hash, the EIP-712 domain and type it is signed in, and the two hashes the device
+ * shows (domain hash, message hash), with its screens. `bundles.exportUnsigned` then signs exactly
+ * this bundle.
+ */
+export const PlannerPreviewSchema = z.object({
+  planId: z.string(),
+  /** The planner's account on its Ledger (PLANNER_PATH). */
+  path: z.string(),
+  /** `sha256:…` of the bundle without its planner signature and checksum. */
+  planHash: z.string(),
+  domain: z.object({ name: z.string(), version: z.string(), salt: z.string() }),
+  /** The signed struct, e.g. `UnsignedBundle(string format,uint16 version,bytes32 planHash)`. */
+  type: z.string(),
+  domainHash: z.string(),
+  messageHash: z.string(),
+  /** The device's review, as the console predicts it. */
+  screens: z.array(DeviceScreenSchema),
+});
+export type PlannerPreview = z.infer<typeof PlannerPreviewSchema>;
 
 /** An unsigned bundle checked on the offline install: a plan to review, or the batch already made from it. */
 export const ImportedUnsignedSchema = z.object({

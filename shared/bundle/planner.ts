@@ -1,20 +1,67 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
-import { getAddress, isAddress, recoverMessageAddress, type Hex } from 'viem';
+import { secp256k1 } from '@noble/curves/secp256k1';
+import { getAddress, getTypesForEIP712Domain, hashStruct, hashTypedData, isAddress, keccak256, recoverTypedDataAddress, toBytes, type Hex } from 'viem';
+import { PLANNER_PATH } from '../device/paths';
 import { canonicalJson } from './canonical';
 import { bundleError } from './errors';
-import type { UnsignedBundle } from './schemas';
+import { BUNDLE_VERSION, UNSIGNED_BUNDLE_FORMAT, type UnsignedBundle } from './schemas';
 
 /**
- * The planner's signature on an unsigned bundle (format version 2). The checksum only detects
- * changes in transit: anyone can compute it again. What says who planned a bundle is an EIP-191
- * (personal_sign) signature, made on the planner's Ledger, of the bundle's plan hash: SHA-256 over
- * the compact canonical JSON of the bundle without its `planner` and `checksum` fields. The device
- * shows the message as text, so the planner reads the hash it signs.
+ * The planner's signature on an unsigned bundle (format version 4). The checksum only detects
+ * changes in transit: anyone can compute it again. What says who planned a bundle is the planner's
+ * Ledger signature of the bundle's plan hash (SHA-256 over the compact canonical JSON of the bundle
+ * without its `planner` and `checksum` fields), made at the planner's own path (`PLANNER_PATH`,
+ * which no wallet uses) as **EIP-712 typed data** in a Vaultdesk domain.
+ *
+ * Why typed data: up to format 3 the planner signed `personal_sign("Vaultdesk unsigned bundle
+ * sha256:…")`, and a lender agreement is also a `personal_sign` of a text the service chooses: a
+ * service that served that text as its "terms" got a planner signature for a bundle of its own.
+ * A `personal_sign` signs keccak256(0x19 ‖ 0x45 "thereum Signed Message:\n" ‖ length ‖ text)
+ * (EIP-191 version byte 0x45); EIP-712 signs keccak256(0x19 ‖ 0x01 ‖ domainSeparator ‖
+ * hashStruct(message)) (version byte 0x01). The two preimages differ at their second byte, so a
+ * personal_sign of ANY text (the old planner text, the typed-data digest written as text, or the
+ * digest's or preimage's bytes given as the message) is a signature of another hash, and verifying
+ * it as a planner signature recovers another address: only a keccak-256 collision would make them
+ * meet. The path keeps the key itself apart too.
+ *
+ * The domain: `{ name: 'Vaultdesk', version: '1', salt }`, chain-independent (no `chainId`: a
+ * bundle may act on any chain, and an offline install knows none) and with no
+ * `verifyingContract` (nothing is verified on chain); the fixed `salt`, keccak256 of
+ * "vaultdesk.planner", tells it from any other application that calls itself Vaultdesk. `version`
+ * is the domain's own: it changes only if the meaning of a Vaultdesk planner signature changes.
+ * The message names the bundle format it is for, so a signature of one format never passes for
+ * another: `UnsignedBundle(string format,uint16 version,bytes32 planHash)`.
+ *
+ * On the device: the Ethereum app's hashed EIP-712 mode (E0 0C P2=00, hw-app-eth
+ * `signEIP712HashedMessage`), which shows the domain hash and the message hash, the two hashes the
+ * console shows before the device asks (`plannerHashes`). The full mode (E0 1A/1C definitions, then
+ * E0 0C P2=01) would only add the field names and the same plan hash in hex: it needs app 1.9.19 on a
+ * Nano S Plus/X and none on a Nano S, streams the struct definitions over many APDUs, and without
+ * Ledger's signed filters (fetched from Ledger's service, which this console never asks) shows the
+ * same opaque bytes32. The hashed mode works on every supported device and app, and the operator
+ * compares two hashes as for a blind-signed transaction (it needs the app's blind signing setting).
  */
 
-/** What the planner's device signs: a fixed prefix, so it cannot pass for another message, and the plan hash. */
-export const PLANNER_MESSAGE_PREFIX = 'Vaultdesk unsigned bundle ';
+/** The Vaultdesk planner domain (see above). */
+export const PLANNER_DOMAIN = {
+  name: 'Vaultdesk',
+  version: '1',
+  salt: keccak256(toBytes('vaultdesk.planner')),
+} as const;
+
+export const PLANNER_TYPES = {
+  UnsignedBundle: [
+    { name: 'format', type: 'string' },
+    { name: 'version', type: 'uint16' },
+    { name: 'planHash', type: 'bytes32' },
+  ],
+} as const;
+
+export const PLANNER_PRIMARY_TYPE = 'UnsignedBundle';
+
+/** Where the planner's account is on its Ledger (re-exported for the bundle code's readers). */
+export { PLANNER_PATH };
 
 /** `sha256:` and the hash of everything the planner vouches for: the bundle without `planner` and `checksum`. */
 export function plannerHash(bundle: object): string {
@@ -22,18 +69,49 @@ export function plannerHash(bundle: object): string {
   return `sha256:${bytesToHex(sha256(utf8ToBytes(canonicalJson(rest))))}`;
 }
 
-/** The text the planner's Ledger signs with personal_sign (EIP-191). */
-export function plannerMessage(bundle: object): string {
-  return `${PLANNER_MESSAGE_PREFIX}${plannerHash(bundle)}`;
+/** The EIP-712 typed data the planner's Ledger signs for a bundle (or its draft). */
+export function plannerTypedData(bundle: object) {
+  return {
+    domain: PLANNER_DOMAIN,
+    types: PLANNER_TYPES,
+    primaryType: PLANNER_PRIMARY_TYPE,
+    message: { format: UNSIGNED_BUNDLE_FORMAT, version: BUNDLE_VERSION, planHash: `0x${plannerHash(bundle).slice('sha256:'.length)}` as Hex },
+  } as const;
+}
+
+/** What the planner compares before approving: the plan hash, and the two hashes the device shows. */
+export interface PlannerHashes {
+  /** `sha256:…`, as the bundle names its plan. */
+  planHash: string;
+  /** The EIP-712 domain separator: the device's "Domain hash". */
+  domainHash: Hex;
+  /** hashStruct(UnsignedBundle): the device's "Message hash". */
+  messageHash: Hex;
+  /** keccak256(0x1901 ‖ domainHash ‖ messageHash): what the key signs. */
+  digest: Hex;
+}
+
+export function plannerHashes(bundle: object): PlannerHashes {
+  const data = plannerTypedData(bundle);
+  return {
+    planHash: plannerHash(bundle),
+    domainHash: hashStruct({ data: data.domain, primaryType: 'EIP712Domain', types: { EIP712Domain: getTypesForEIP712Domain({ domain: data.domain }) } }),
+    messageHash: hashStruct({ data: data.message, primaryType: data.primaryType, types: data.types }),
+    digest: hashTypedData(data),
+  };
 }
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
+/** Half the curve order: a signature with s above it is the high-s twin of a valid one (EIP-2). */
+const HALF_N = secp256k1.CURVE.n / 2n;
+
 /**
  * The address that signed the bundle, once its signature is checked against the bundle's content
  * and its stated planner. Throws `BUNDLE_PLANNER_SIGNATURE` when the signature is missing, is not
- * a signature, or does not recover to the stated planner (the content changed after it was signed,
- * or someone else signed it).
+ * a signature (or is the high-s twin of one, or has another v than 27/28), or does not recover to
+ * the stated planner over this bundle's typed data (the content changed after it was signed, someone
+ * else signed it, or it is a signature of something else, such as a personal_sign of any text).
  */
 export async function verifyPlannerSignature(bundle: Pick<UnsignedBundle, 'planner'> & object): Promise<string> {
   const planner = (bundle as { planner?: { address?: unknown; signature?: unknown } | null }).planner;
@@ -46,20 +124,26 @@ export async function verifyPlannerSignature(bundle: Pick<UnsignedBundle, 'plann
       'Do not sign anything from this file. Export the bundle again on the online install: its Ledger signs the plan hash as the planner.',
     );
   }
+  const notASignature = () =>
+    bundleError('BUNDLE_PLANNER_SIGNATURE', `The planner signature of this bundle is not a valid signature (stated planner ${planner.address}).`, {
+      planner: planner.address,
+      planHash: hash,
+    });
+  const sig = planner.signature;
+  if (!/^0x[0-9a-fA-F]{130}$/.test(sig)) throw notASignature();
+  const s = BigInt(`0x${sig.slice(66, 130)}`);
+  const v = Number.parseInt(sig.slice(130), 16);
+  if (s === 0n || s > HALF_N || (v !== 27 && v !== 28)) throw notASignature();
   let signer: string;
   try {
-    signer = await recoverMessageAddress({ message: `${PLANNER_MESSAGE_PREFIX}${hash}`, signature: planner.signature as Hex });
+    signer = await recoverTypedDataAddress({ ...plannerTypedData(bundle), signature: sig as Hex });
   } catch {
-    throw bundleError(
-      'BUNDLE_PLANNER_SIGNATURE',
-      `The planner signature of this bundle is not a valid signature (stated planner ${planner.address}).`,
-      { planner: planner.address, planHash: hash },
-    );
+    throw notASignature();
   }
   if (signer.toLowerCase() !== planner.address.toLowerCase()) {
     throw bundleError(
       'BUNDLE_PLANNER_SIGNATURE',
-      `The planner signature does not match this bundle: it recovers to ${signer}, not to the stated planner ${planner.address}. The bundle was changed after its planner signed it (plan hash now ${hash}), or another account signed it.`,
+      `The planner signature does not match this bundle: it recovers to ${signer}, not to the stated planner ${planner.address}. The bundle was changed after its planner signed it (plan hash now ${hash}), another account signed it, or it is not a Vaultdesk planner signature (EIP-712, domain Vaultdesk) at all.`,
       { planner: planner.address, signer, planHash: hash },
     );
   }
@@ -84,6 +168,6 @@ export function checkPlannerTrusted(signer: string, trusted: readonly TrustedPla
       trusted.length ? ` (${trusted.map((p) => `${p.label} ${short(p.address)}`).join(', ')})` : ' (none yet)'
     }.`,
     { planner: signer },
-    `Do not sign anything from this file unless you know this planner. If it is yours, compare ${signer} with the address its Ledger shows, add it in Settings → Trusted planners (headless: --trust-planner ${signer}), and open the bundle again.`,
+    `Do not sign anything from this file unless you know this planner. If it is yours, compare ${signer} with the address its Ledger shows at ${PLANNER_PATH}, add it in Settings → Trusted planners (headless: --trust-planner ${signer}), and open the bundle again.`,
   );
 }

@@ -23,8 +23,10 @@ export const SIGNED_BUNDLE_FORMAT = 'vaultdesk.signed-bundle';
  * The one version this console writes and reads. A change to any shape below is a new version.
  * 2: the unsigned bundle carries its planner's signature, the signed bundle its reviewer's account.
  * 3: the unsigned bundle may carry the planner's simulation of its plan (`simulation`).
+ * 4: the planner signs EIP-712 typed data in the Vaultdesk domain at its own path (planner.ts), no
+ *    longer a personal_sign a lender agreement could obtain; 2 and 3 are refused, to export again.
  */
-export const BUNDLE_VERSION = 3;
+export const BUNDLE_VERSION = 4;
 /** A bundle larger than this is refused before it is parsed (about 10,000 transactions with their reviews). */
 export const BUNDLE_MAX_CHARS = 32 * 1024 * 1024;
 
@@ -204,7 +206,7 @@ export type BundleSnapshot = z.infer<typeof BundleSnapshotSchema>;
 
 export const PlannerSignatureSchema = z.strictObject({
   address: Address,
-  /** personal_sign (65 bytes, v = 27/28) of `Vaultdesk unsigned bundle sha256:…`. */
+  /** EIP-712 signature (65 bytes, v = 27/28, low s) of the bundle's typed data (planner.ts, `plannerTypedData`). */
   signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, '65 bytes of 0x-hex'),
 });
 export type PlannerSignature = z.infer<typeof PlannerSignatureSchema>;
@@ -243,8 +245,8 @@ export const UnsignedBundleSchema = z.strictObject({
    */
   simulation: BundleSimulationSchema.optional(),
   /**
-   * Who planned it: an account on the planner's Ledger, and its EIP-191 signature of the plan hash
-   * (the bundle without `planner` and `checksum`; see planner.ts).
+   * Who planned it: the planner's account on its Ledger (PLANNER_PATH), and its EIP-712 signature
+   * of the plan hash (the bundle without `planner` and `checksum`; see planner.ts).
    */
   planner: PlannerSignatureSchema,
   checksum: ChecksumSchema,

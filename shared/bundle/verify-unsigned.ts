@@ -1,4 +1,7 @@
+import { isPlannerPath, PLANNER_PATH } from '../device/paths';
 import { personalMessageScreens } from '../device/screens';
+import { EXPLORER_BY_CHAIN_ID, hostOf } from '../domain/external-links';
+import { checkAgreementText } from '../signing/agreement-text';
 import { checkTransactionItem } from './calls';
 import type { ScreensOf } from './transaction';
 import { checkChecksum, checkLayout, parseEnvelope } from './envelope';
@@ -96,6 +99,14 @@ function checkSequence(bundle: UnsignedBundle): void {
 /** Wallets, ids, dependencies and the vault agree with each other and with the snapshot. */
 function checkConsistency(bundle: UnsignedBundle): void {
   const wallets = new Map(bundle.wallets.map((w) => [lower(w.address), w]));
+  const atPlanner = bundle.wallets.find((w) => isPlannerPath(w.path));
+  if (atPlanner) {
+    throw bundleError(
+      'BUNDLE_PLANNER_PATH',
+      `The wallet ${atPlanner.label ? `${atPlanner.label} ` : ''}${atPlanner.address} is at ${PLANNER_PATH}, the planner's account, which signs bundles and nothing else: no item of a bundle is signed with it.`,
+      { wallet: atPlanner.address, path: atPlanner.path },
+    );
+  }
   if (wallets.size !== bundle.wallets.length) throw bundleError('BUNDLE_INCONSISTENT', 'A wallet is listed twice in the bundle.');
   const { vault, snapshot } = bundle;
   if (snapshot.vault.id !== vault.id || snapshot.vault.chainId !== vault.chainId || snapshot.block.chainId !== vault.chainId) {
@@ -135,6 +146,17 @@ function checkMessageItem(item: Extract<BundleItem, { kind: 'message' }>, bundle
       `${itemName(item)}: agreement ${item.message.signatureId} is not one of ${bundle.vault.name}'s lender agreements.`,
     );
   }
+  // The same check as the planner's before it planned the agreement: a text that could pass for a
+  // Vaultdesk message, a sign-in or another site's request is never signed, whoever planned it.
+  const verdict = checkAgreementText(item.message.text, agreementHosts(bundle));
+  if (!verdict.ok) {
+    throw bundleError(
+      'BUNDLE_AGREEMENT_REFUSED',
+      `${itemName(item)}: the agreement ${item.message.signatureId} of ${bundle.vault.name} is refused. ${verdict.reason}`,
+      { index: item.index, signatureId: item.message.signatureId },
+      "Do not sign anything from this file. Ask the service's operator about this agreement text; the planner's install should have refused it too.",
+    );
+  }
   const r = item.review;
   if (r.text !== item.message.text) throw differs('BUNDLE_REVIEW_MISMATCH', item, undefined, "the review's text", JSON.stringify(r.text.slice(0, 80)), JSON.stringify(item.message.text.slice(0, 80)), 'the message signed');
   if (r.signatureId !== item.message.signatureId) throw differs('BUNDLE_REVIEW_MISMATCH', item, undefined, "the review's agreement", r.signatureId, item.message.signatureId, 'the message signed');
@@ -142,6 +164,13 @@ function checkMessageItem(item: Extract<BundleItem, { kind: 'message' }>, bundle
   if (JSON.stringify(r.deviceScreens) !== JSON.stringify(screens)) {
     throw differs('BUNDLE_REVIEW_MISMATCH', item, undefined, "the review's device screens", `${r.deviceScreens.length} screens`, `${screens.length} other screens`, 'the message signed');
   }
+}
+
+/** The hosts an agreement of this bundle may name: the service it was planned from, the vault's KYC site, the chain's explorer. */
+function agreementHosts(bundle: UnsignedBundle): string[] {
+  const source = bundle.snapshot.source;
+  const urls = [source.kind === 'service' ? source.url : null, bundle.snapshot.vault.kyc.link, EXPLORER_BY_CHAIN_ID[bundle.vault.chainId] ?? null];
+  return [...new Set(urls.map((u) => (u ? hostOf(u) : null)).filter((h): h is string => !!h))];
 }
 
 /** Order, completeness, consistency, and every item read again. */

@@ -71,3 +71,31 @@ export function encodeBip32Path(components: readonly number[]): Uint8Array {
   components.forEach((c, i) => view.setUint32(1 + i * 4, c >>> 0, false));
   return out;
 }
+
+/**
+ * The planner's account: the one key that signs unsigned bundles' plan hashes (EIP-712, see
+ * shared/bundle/planner.ts), and nothing else. It is the first address of the BIP-44 *change*
+ * chain, `44'/60'/0'/1/0`: none of the three schemes above ever derives it (Ledger Live moves the
+ * account level, legacy has four levels, BIP-44 moves the last one on the external chain 0), so no
+ * wallet the desk imports, discovers or plans with is this key, and a signature a wallet gives a
+ * service (a lender agreement, a transaction) is never one of the planner's. A wallet at this path
+ * is refused by the wallet book, by the planning of a batch (console and headless) and by the
+ * device delivery of a batch item.
+ */
+export const PLANNER_PATH = "44'/60'/0'/1/0";
+
+/** True when `path` is the planner's account, however it is spelled (`m/`, `'` or `h`). */
+export function isPlannerPath(path: string): boolean {
+  try {
+    return formatBip32Path(parseBip32Path(path)) === PLANNER_PATH;
+  } catch {
+    return false;
+  }
+}
+
+/** Why a wallet may not sit at the planner's path: one text for the wallet book, the planner and the runner. */
+export const PLANNER_PATH_REFUSAL = {
+  code: 'WALLET_PLANNER_PATH',
+  message: `${PLANNER_PATH} is the planner's account: it signs unsigned bundles and nothing else, so it cannot be a wallet of a batch.`,
+  action: "Use another account of the Ledger for this wallet (Ledger Live 44'/60'/x'/0/0, legacy 44'/60'/0'/x or BIP-44 44'/60'/0'/0/x).",
+} as const;

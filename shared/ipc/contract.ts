@@ -50,6 +50,7 @@ import {
   BundleTextInput,
   BundleViewSchema,
   ExportUnsignedInput,
+  PlannerPreviewSchema,
   AddPlannerInput,
   RemovePlannerInput,
   TrustedPlannerSchema,
@@ -219,7 +220,12 @@ export const methods = {
     vault: method(VaultProfileInput, VaultPerformanceViewSchema),
   },
   bundles: {
-    /** Online: a plan (not started as a batch here) as an unsigned bundle to carry to an offline install. */
+    /**
+     * Online: the unsigned bundle of a plan, drafted, and what its planner's Ledger will be asked to
+     * sign (plan hash, the two EIP-712 hashes the device shows): shown before the device asks.
+     */
+    prepareExport: method(ExportUnsignedInput, PlannerPreviewSchema),
+    /** Online: a plan (not started as a batch here) as an unsigned bundle to carry to an offline install; the planner's Ledger signs the prepared draft. */
     exportUnsigned: method(ExportUnsignedInput, BundleFileSchema),
     /** Offline: checks an unsigned bundle and makes it a plan to review (signing.createBatch signs it, sending nothing). */
     importUnsigned: method(BundleTextInput, ImportedUnsignedSchema),

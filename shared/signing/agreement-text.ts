@@ -5,7 +5,10 @@
  * agreement is planned, its text is read for the two things an honest agreement never needs:
  * - the shape of a sign-in message: its opening sentence, or its field lines (URI, Nonce,
  *   Chain ID, Issued At…);
- * - a web domain other than the sites known for this vault and the service the console reads.
+ * - a web domain other than the sites known for this vault and the service the console reads;
+ * - anything that resembles a message of Vaultdesk itself (the planner's bundle text of formats 2
+ *   and 3, a plan hash, the Vaultdesk domain with a hash): a signature over it must never be able to
+ *   pass for the planner's, whatever key or scheme the planner uses.
  * Pure.
  */
 import { getDomain } from 'tldts';
@@ -55,6 +58,13 @@ export type AgreementTextVerdict = { ok: true } | { ok: false; reason: string };
  * is known when kyc.vaultline.example is, and other.github.io is not when project.github.io is.
  */
 export function checkAgreementText(text: string, knownHosts: readonly string[]): AgreementTextVerdict {
+  const vaultdesk = vaultdeskMarks(text);
+  if (vaultdesk.length > 0) {
+    return {
+      ok: false,
+      reason: `Its text resembles a message of Vaultdesk itself (it has ${vaultdesk.join(', ')}): a signature over it could be passed off as the planner's signature of a bundle. No honest agreement names Vaultdesk's own messages.`,
+    };
+  }
   const signIn = signInMarks(text);
   if (signIn.length > 0) {
     return { ok: false, reason: `Its text looks like a sign-in message for a website (it has ${signIn.join(', ')}), not an agreement.` };
@@ -70,6 +80,30 @@ export function checkAgreementText(text: string, knownHosts: readonly string[]):
     };
   }
   return { ok: true };
+}
+
+/**
+ * What makes a text look like a message of Vaultdesk's own, in the words an operator can find in it:
+ * - "Vaultdesk unsigned bundle" (the planner's text up to format 3), or "Vaultdesk signed bundle";
+ * - a bundle format's name, `vaultdesk.unsigned-bundle` or `vaultdesk.signed-bundle`;
+ * - `sha256:` followed by 64 hex digits (how a plan hash or a checksum is written);
+ * - "Vaultdesk" and a 32-byte hash (64 hex digits, with or without 0x) in the same text: the
+ *   planner's domain with a hash to sign.
+ * The text is read as the device would show it and as a reader would: format and invisible
+ * characters removed, compatibility forms folded (a full-width "ｓｈａ２５６" is sha256), any run of
+ * spaces or punctuation between the words counted as one.
+ */
+export function vaultdeskMarks(text: string): string[] {
+  const folded = text
+    .normalize('NFKC')
+    .replace(/[\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/gu, '')
+    .toLowerCase();
+  const marks: string[] = [];
+  if (/vaultdesk[\s\p{P}]*(?:un)?signed[\s\p{P}]*bundle/u.test(folded)) marks.push('"Vaultdesk unsigned bundle"');
+  if (/vaultdesk\.(?:un)?signed-bundle/.test(folded)) marks.push("a Vaultdesk bundle format's name");
+  if (/sha[\s-]*256\s*:\s*(?:0x)?[0-9a-f]{64}/.test(folded)) marks.push('"sha256:" and a 64-digit hash');
+  else if (/vaultdesk/.test(folded) && /(?<![0-9a-f])(?:0x)?[0-9a-f]{64}(?![0-9a-f])/.test(folded)) marks.push('the name Vaultdesk with a 32-byte hash');
+  return marks;
 }
 
 /** What makes the text look like an EIP-4361 message, in the words an operator can find in it. */

@@ -8,12 +8,12 @@ import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulat
 import type { EmbeddedSimulation } from '../../electron/runtime/service-connection';
 import { DeviceService } from '../../electron/services/device';
 import { SIM_MNEMONIC } from '../../electron/sim/chain';
-import { deriveAccount } from '../../electron/sim/chain/accounts';
+import { deriveAtPath } from '../../electron/sim/chain/accounts';
 import { signAsPlanner } from '../support/bundle-fixture';
 import { createEmulatedLedger, emulatorTransportFactory } from '../../electron/sim/ledger';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { bundleDeviceScreens, bundleSigningHash, bundleText, seal, type UnsignedBundle } from '../../shared/bundle';
+import { bundleDeviceScreens, bundleSigningHash, bundleText, PLANNER_PATH, plannerHashes, seal, type UnsignedBundle } from '../../shared/bundle';
 import { openConsolePage, outliving, type ConsolePage } from './support/console-page';
 
 // Offline review as operators do it, with two consoles: an online one on the demo plans a batch and
@@ -34,8 +34,8 @@ let signedFile: string;
 /** The block of the chain the planner's simulation forked, as the exported bundle carries it. */
 let simulatedBlock: string;
 
-/** The demo's planner: the first BIP-44 account of the simulation's seed, on the online console's Ledger. */
-const planner = deriveAccount(0);
+/** The demo's planner: the simulation seed's account at the planner's path, on the online console's Ledger. */
+const planner = deriveAtPath(PLANNER_PATH);
 
 const chain = () => createPublicClient({ transport: http(sim.localChains.find((c) => c.chainId === vault.chain.chainId)!.rpcUrl) });
 const nonces = () => Promise.all(wallets.map((w) => chain().getTransactionCount({ address: w as Hex })));
@@ -85,26 +85,41 @@ async function approveUntilDone(page: Page): Promise<void> {
   }
 }
 
-/** The operator approves the one review the online console's Ledger (the demo's emulated one) shows. */
-async function approveOnline(): Promise<void> {
+/**
+ * The operator approves the one review the online console's Ledger (the demo's emulated one) shows,
+ * once its two typed-data hashes are the ones the console showed before it asked.
+ */
+async function approveOnline(shown: { domainHash: string; messageHash: string }): Promise<void> {
   const device = online.c.runtime.handlers.emulator;
   await expect.poll(async () => (await device.snapshot({}, ctx)).pending !== null, { timeout: 60_000 }).toBe(true);
   const screens = (await device.snapshot({}, ctx)).pending!.screens;
-  // The planner reads on the device the plan hash it signs.
-  expect(screens.find((sc) => sc.title === 'Message')?.value).toMatch(/^Vaultdesk unsigned bundle sha256:[0-9a-f]{64}$/);
+  expect(screens[0]?.title).toBe('Review typed message');
+  expect(screens.find((sc) => sc.title === 'Domain hash')?.value).toBe(shown.domainHash);
+  expect(screens.find((sc) => sc.title === 'Message hash')?.value).toBe(shown.messageHash);
   await device.command({ command: 'approve' }, ctx);
 }
 
 /** Clicks a button that saves a file and keeps the file where the test can read it (approving the planner's signature online when asked). */
-async function saveDownload(page: Page, button: RegExp | string, name: string, options: { plannerSigns?: boolean } = {}): Promise<string> {
+async function saveDownload(page: Page, button: RegExp | string, name: string, options: { plannerSigns?: { domainHash: string; messageHash: string } } = {}): Promise<string> {
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 90_000 }),
     page.getByRole('button', { name: button }).click(),
-    options.plannerSigns ? approveOnline() : Promise.resolve(),
+    options.plannerSigns ? approveOnline(options.plannerSigns) : Promise.resolve(),
   ]);
   const file = path.join(files, name === '' ? download.suggestedFilename() : name);
   await download.saveAs(file);
   return file;
+}
+
+/** Export unsigned bundle: the hashes shown first, then signed on the planner's Ledger (compared there) and saved. */
+async function exportUnsigned(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Export unsigned bundle' }).click();
+  await page.getByTestId('planner-preview').waitFor();
+  const shown = {
+    domainHash: (await page.getByTestId('planner-domain-hash').textContent())!,
+    messageHash: (await page.getByTestId('planner-message-hash').textContent())!,
+  };
+  return saveDownload(page, 'Sign on the Ledger and save the bundle', '', { plannerSigns: shown });
 }
 
 describe('online: a reviewed plan leaves as an unsigned bundle', () => {
@@ -137,13 +152,29 @@ describe('online: a reviewed plan leaves as an unsigned bundle', () => {
     expect(await page.getByTestId('plan').locator('.plan-items > li').count()).toBe(4);
 
     const noncesBefore = await nonces();
-    unsignedFile = await saveDownload(page, 'Export unsigned bundle', '', { plannerSigns: true });
+    // First what the planner's Ledger will be asked to sign: the plan hash and the two hashes it shows.
+    await page.getByRole('button', { name: 'Export unsigned bundle' }).click();
+    const preview = page.getByTestId('planner-preview');
+    await preview.waitFor();
+    expect(await preview.textContent()).toContain(PLANNER_PATH);
+    const shown = {
+      planHash: (await page.getByTestId('planner-plan-hash').textContent())!,
+      domainHash: (await page.getByTestId('planner-domain-hash').textContent())!,
+      messageHash: (await page.getByTestId('planner-message-hash').textContent())!,
+    };
+    expect(shown.planHash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    // Nothing is on the device yet.
+    expect((await online.c.runtime.handlers.emulator.snapshot({}, ctx)).pending).toBeNull();
+    await screenshot(page, 'bundle-planner-preview');
+    unsignedFile = await saveDownload(page, 'Sign on the Ledger and save the bundle', '', { plannerSigns: shown });
     expect(path.basename(unsignedFile)).toMatch(/^vaultdesk-unsigned-\d{8}-\d{4}-withdraw-.+-4tx-[0-9a-f]{8}\.json$/);
     await expect.poll(() => page.getByTestId('bundle-saved').textContent()).toContain(path.basename(unsignedFile));
     // Which account signed it as planner.
     expect(await page.getByTestId('bundle-saved').textContent()).toContain(planner.address);
     const exported = JSON.parse(readFileSync(unsignedFile, 'utf8')) as UnsignedBundle;
     expect(exported.planner.address).toBe(planner.address);
+    expect(exported.version).toBe(4);
+    expect(plannerHashes(exported)).toMatchObject(shown);
     // The plan's simulation went with it: a fork of the demo's chain, each of the four transactions succeeding.
     expect(exported.simulation).toMatchObject({ status: 'simulated', chains: [{ chainId: vault.chain.chainId, method: 'fork' }] });
     expect(exported.simulation!.items.map((i) => i.ok)).toEqual([true, true, true, true]);
@@ -198,7 +229,7 @@ describe("the offline install's own records: registry and policy", () => {
     expect(await card.getByTestId('no-planner').count()).toBe(1);
     await card.getByLabel('Planner address').fill(planner.address);
     await card.getByLabel('Label').fill('Planning desk');
-    expect(await card.getByLabel('Ledger path of the planner account').inputValue()).toBe("44'/60'/0'/0/0");
+    expect(await card.getByLabel('Ledger path of the planner account').inputValue()).toBe(PLANNER_PATH);
     await card.getByRole('button', { name: 'Show on the Ledger and add' }).click();
     // The device shows the address to compare; the operator approves it there.
     await card.getByTestId('planner-on-device').waitFor();
@@ -514,7 +545,7 @@ describe('a signed bundle whose nonce was used meanwhile', () => {
     await page.getByLabel('Select all rows shown').check();
     await page.getByRole('button', { name: 'Review and sign 2 cancels' }).click();
     await expect.poll(() => page.getByTestId('plan').textContent(), { timeout: 60_000 }).toContain(`cancels in ${vault.name}`);
-    cancelsUnsigned = await saveDownload(page, 'Export unsigned bundle', '', { plannerSigns: true });
+    cancelsUnsigned = await exportUnsigned(page);
     expect(path.basename(cancelsUnsigned)).toMatch(/-cancel-.+-2tx-/);
     await page.getByRole('button', { name: 'Discard' }).click();
   });

@@ -3,7 +3,7 @@
  * bundles, and signed with local keys standing for the Ledger: the material of the tamper tests.
  */
 import { privateKeyToAccount } from 'viem/accounts';
-import { hashMessage, hexToBytes, keccak256, type Hex } from 'viem';
+import { hashMessage, hashTypedData, hexToBytes, keccak256, type Hex } from 'viem';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { buildDraft } from '../../electron/services/signing/drafts';
 import { personalMessageScreens } from '../../shared/device/screens';
@@ -14,7 +14,7 @@ import type { PinnedVault } from '../../shared/registry/schemas';
 import {
   buildSignedBundle,
   draftUnsignedBundle,
-  plannerMessage,
+  plannerTypedData,
   signedByPlanner,
   bundleText,
   type Reviewer,
@@ -53,10 +53,20 @@ export const ACCOUNTS = {
 /** The offline install's reviewer, as its Ledger names it. */
 export const REVIEWER: Reviewer = { address: ACCOUNTS.planner.address, path: "44'/60'/0'/0/0" };
 
-/** personal_sign of a text with a key, synchronously (as the planner's Ledger signs the plan hash). */
-function personalSign(text: string, key: Hex): Hex {
-  const sig = secp256k1.sign(hexToBytes(hashMessage(text)), hexToBytes(key));
+/** A signature of a 32-byte digest with a key, synchronously: r ‖ s ‖ v (27/28), low s. */
+function signDigest(digest: Hex, key: Hex): Hex {
+  const sig = secp256k1.sign(hexToBytes(digest), hexToBytes(key));
   return `0x${sig.toCompactHex()}${(27 + sig.recovery).toString(16)}` as Hex;
+}
+
+/** personal_sign of a text with a key, synchronously (what a wallet gives for an agreement). */
+export function personalSign(text: string, key: Hex): Hex {
+  return signDigest(hashMessage(text), key);
+}
+
+/** The planner's EIP-712 signature of a bundle's plan hash with a key, synchronously (as its Ledger signs it). */
+export function plannerSign(draft: object, key: Hex): Hex {
+  return signDigest(hashTypedData(plannerTypedData(draft)), key);
 }
 
 /**
@@ -66,7 +76,7 @@ function personalSign(text: string, key: Hex): Hex {
 export function signAsPlanner<T extends object>(bundle: T, key: keyof typeof KEYS | Hex = 'planner'): UnsignedBundle {
   const { planner: _p, checksum: _c, ...draft } = bundle as T & { planner?: unknown; checksum?: unknown };
   const privateKey = key.startsWith('0x') ? (key as Hex) : KEYS[key as keyof typeof KEYS];
-  const signature = personalSign(plannerMessage(draft), privateKey);
+  const signature = plannerSign(draft, privateKey);
   return signedByPlanner(draft as unknown as Parameters<typeof signedByPlanner>[0], { address: privateKeyToAccount(privateKey).address, signature });
 }
 /** A wallet of a fixture plan: where it signs, and its next nonce. */
@@ -124,6 +134,8 @@ export interface FixtureOptions {
   approval?: 'exact' | 'unlimited';
   /** The planner's simulation to carry (see `fixtureSimulation`); none when absent. */
   simulation?: (plan: Plan) => BundleSimulation;
+  /** (agreements) The text the service gave for the agreement, instead of AGREEMENT.text. */
+  agreementText?: string;
 }
 
 export function makePlan(
@@ -138,18 +150,19 @@ export function makePlan(
   let seq = 0;
   for (const [n, w] of wallets.entries()) {
     if (action === 'agreements') {
+      const text = options.agreementText ?? AGREEMENT.text;
       items.push(
         baseItem(w, ++seq, {
           action,
           step: 'agreement',
-          message: { signatureId: AGREEMENT.id, text: AGREEMENT.text },
+          message: { signatureId: AGREEMENT.id, text },
           review: {
             kind: 'message',
             title: `Sign "${AGREEMENT.title}"`,
             signatureId: AGREEMENT.id,
             code: AGREEMENT.code,
-            text: AGREEMENT.text,
-            deviceScreens: personalMessageScreens(new TextEncoder().encode(AGREEMENT.text)),
+            text,
+            deviceScreens: personalMessageScreens(new TextEncoder().encode(text)),
           },
         }),
       );
@@ -331,8 +344,8 @@ export async function signItems(bundle: UnsignedBundle, signer?: (index: number)
   return out;
 }
 
-export async function makeSignedText(action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'> = 'deposit'): Promise<string> {
-  const unsigned = makeUnsigned(action);
+export async function makeSignedText(action: Extract<SigningAction, 'deposit' | 'claim' | 'agreements'> = 'deposit', options: FixtureOptions = {}): Promise<string> {
+  const unsigned = makeUnsigned(action, undefined, options);
   return bundleText(buildSignedBundle(unsigned, await signItems(unsigned), '2026-11-23T20:01:00.000Z', REVIEWER));
 }
 

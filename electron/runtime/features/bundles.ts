@@ -43,7 +43,7 @@ export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
         epochHistory: deps.epochHistory,
         registry: signing.registry,
         device: {
-          signPersonalMessage: async (...args) => (await deps.device()).service.signPersonalMessage(...args),
+          signTypedDataHash: async (...args) => (await deps.device()).service.signTypedDataHash(...args),
           verifyAddress: async (...args) => (await deps.device()).service.verifyAddress(...args),
           discoverAccounts: async (...args) => (await deps.device()).service.discoverAccounts(...args),
         },
@@ -74,6 +74,7 @@ export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
   };
   return feature({
     bundles: {
+      prepareExport: async ({ planId }) => now().prepareExport(planId),
       exportUnsigned: async ({ planId }) => now().exportUnsigned(planId),
       importUnsigned: async ({ content, fileName }) => {
         offlineOnly('reviewing and signing an unsigned bundle');

@@ -1,18 +1,17 @@
 import type { PublicClient } from 'viem';
-import { bundleText, buildSignedBundle, draftUnsignedBundle, signedByPlanner, summarize } from '../../../shared/bundle/build';
-import { checkPlannerTrusted, plannerMessage, verifyPlannerSignature } from '../../../shared/bundle/planner';
+import { bundleText, buildSignedBundle, summarize } from '../../../shared/bundle/build';
+import { checkPlannerTrusted, PLANNER_PATH, verifyPlannerSignature } from '../../../shared/bundle/planner';
 import { derivationPath } from '../../../shared/device/paths';
 import type { TrustedPlannerEntry } from '../../../shared/bundle/ipc';
 import type { DevicePort } from '../device/device-port';
 import { TrustedPlannerStore } from './trusted-planners';
 import { bundleError } from '../../../shared/bundle/errors';
-import type { BundleFile, BundleView, ImportedSigned, ImportedUnsigned, SendCheck } from '../../../shared/bundle/ipc';
+import type { BundleFile, BundleView, ImportedSigned, ImportedUnsigned, PlannerPreview, SendCheck } from '../../../shared/bundle/ipc';
 import { SIGNED_BUNDLE_FORMAT, type BundleSource, type SignedItem, type UnsignedBundle } from '../../../shared/bundle/schemas';
 import { readSignedBundle } from '../../../shared/bundle/verify-signed';
 import { readUnsignedBundle } from '../../../shared/bundle/verify-unsigned';
-import { bundleSimulationOf, notSimulated, plainSimulation, type BundleSimulation } from '../../../shared/bundle/simulation';
+import { plainSimulation, type BundleSimulation } from '../../../shared/bundle/simulation';
 import type { PlanSimulation } from '../../../shared/simulation';
-import type { Plan } from '../../../shared/signing/schemas';
 import { bundleScreens } from './device-screens';
 import { checkPolicy, policyLines } from '../../../shared/bundle/policy';
 import { plainText } from '../../../shared/bundle/plain-text';
@@ -28,7 +27,7 @@ import type { SigningService } from '../signing/signing-service';
 import { sendableReport } from '../signing/sendable';
 import { batchFromSignedBundle, broadcastBatchId } from './batch-from-signed';
 import { batchIdOfPlan, planFromBundle } from './plan-from-bundle';
-import { snapshotFromBasis } from './snapshot';
+import { UnsignedExporter } from './export-unsigned';
 import { BundleStore } from './store';
 
 /**
@@ -56,7 +55,8 @@ export interface BundleServiceOptions {
    */
   registry: VaultRegistry;
   /**
-   * The Ledger: online, the planner's device signs each unsigned bundle's plan hash; offline, it
+   * The Ledger: online, the planner's device signs each unsigned bundle's plan hash (EIP-712, at
+   * PLANNER_PATH); offline, it
    * shows a planner's address before it is trusted, and gives the reviewer's account.
    */
   device?: BundleDevice;
@@ -69,23 +69,31 @@ export interface BundleServiceOptions {
   log?: Logger;
 }
 
-export type BundleDevice = Partial<Pick<DevicePort, 'signPersonalMessage' | 'verifyAddress' | 'discoverAccounts'>>;
+export type BundleDevice = Partial<Pick<DevicePort, 'signTypedDataHash' | 'verifyAddress' | 'discoverAccounts'>>;
 
 /**
- * The account that signs as planner (online) and is named as reviewer (offline): the first BIP-44
- * account of the desk's Ledger (44'/60'/0'/0/0), the one a wallet app shows first.
+ * The account named as reviewer (offline): the first BIP-44 account of the desk's Ledger
+ * (44'/60'/0'/0/0), stated, not signed. The planner signs at its own path (PLANNER_PATH).
  */
-export const DESK_ACCOUNT_PATH = derivationPath('bip44', 0);
+export const REVIEWER_ACCOUNT_PATH = derivationPath('bip44', 0);
 
 const JSON_TYPE = 'application/json' as const;
 
 export class BundleService {
   private readonly store: BundleStore;
-  /** Unsigned bundles exported by plan id: exporting again gives the same file. */
-  private readonly exported = new Map<string, BundleFile>();
+  private readonly exporter: UnsignedExporter;
 
   constructor(private readonly options: BundleServiceOptions) {
     this.store = new BundleStore(options.dataDir);
+    this.exporter = new UnsignedExporter({
+      signing: options.signing,
+      source: options.source,
+      ...(options.epochHistory ? { epochHistory: options.epochHistory } : {}),
+      ...(options.simulationOf ? { simulationOf: options.simulationOf } : {}),
+      ...(options.log ? { log: options.log } : {}),
+      signTypedDataHash: (path, hashes) => this.deviceFor('signTypedDataHash')(path, hashes),
+      store: this.store,
+    });
     this.policy = new OfflinePolicyStore(options.dataDir);
     this.planners = new TrustedPlannerStore(options.dataDir);
   }
@@ -93,8 +101,8 @@ export class BundleService {
   /** The offline install's trusted planners (a file in its data folder). */
   readonly planners: TrustedPlannerStore;
 
-  /** Where the planner's (and the reviewer's) account is on the Ledger. */
-  readonly accountPath = DESK_ACCOUNT_PATH;
+  /** Where the planner's account is on its Ledger: it signs plan hashes (EIP-712) and nothing else. */
+  readonly plannerPath = PLANNER_PATH;
 
   private deviceFor<K extends keyof BundleDevice>(what: K): NonNullable<BundleDevice[K]> {
     const fn = this.options.device?.[what];
@@ -113,64 +121,14 @@ export class BundleService {
 
   // ---- online: plan → unsigned bundle ---------------------------------------------------------
 
-  async exportUnsigned(planId: string): Promise<BundleFile> {
-    const already = this.exported.get(planId);
-    if (already) return structuredClone(already);
-    const { plan, basis } = this.options.signing.planForExport(planId);
-    if (!plan.items.some((i) => i.step !== 'none')) {
-      throw new AppError({
-        code: 'BUNDLE_NOTHING_TO_SIGN',
-        message: 'This plan has nothing to sign: every wallet was skipped.',
-        action: 'Read the reasons in the review, change the selection and plan again.',
-      });
-    }
-    let epochs: { readAt: string; rows: EpochRow[] } | null = null;
-    if (this.options.epochHistory) {
-      try {
-        epochs = { readAt: new Date().toISOString(), rows: await this.options.epochHistory(plan.vault.id) };
-      } catch (err) {
-        // The epoch records only inform the snapshot: the plan itself is complete without them.
-        this.options.log?.warn('bundles: epoch history not read for the snapshot', { vaultId: plan.vault.id, message: (err as Error).message });
-      }
-    }
-    const snapshot = snapshotFromBasis(plan, basis, await this.options.source(), epochs);
-    const draft = draftUnsignedBundle(plan, snapshot, new Date().toISOString(), await this.simulationFor(plan));
-    // The planner's Ledger signs the plan hash: the offline install reviews only bundles its
-    // trusted planners signed, so a bundle changed on the way cannot pass for this one.
-    const signed = await this.deviceFor('signPersonalMessage')(this.accountPath, plannerMessage(draft));
-    const bundle = signedByPlanner(draft, { address: signed.address, signature: signed.signature });
-    const content = bundleText(bundle);
-    // The file must pass the offline install's checks: check it here before it leaves.
-    readUnsignedBundle(content, bundleScreens);
-    const summary = summarize(bundle);
-    const file: BundleFile = { fileName: summary.fileName, mimeType: JSON_TYPE, content, checksum: bundle.checksum, summary };
-    this.options.signing.markExported(planId, file.fileName);
-    this.exported.set(planId, file);
-    // Kept: a signed bundle coming back must answer a plan exported from here.
-    await this.store.save('exported', bundle.checksum, content);
-    this.options.log?.info('bundles: unsigned bundle exported', {
-      planId,
-      planner: bundle.planner.address,
-      checksum: bundle.checksum,
-      transactions: bundle.counts.transactions,
-      messages: bundle.counts.messages,
-    });
-    return structuredClone(file);
+  /** What the planner's Ledger will sign for this plan's bundle (plan hash, domain hash, message hash): shown before it asks. */
+  prepareExport(planId: string): Promise<PlannerPreview> {
+    return this.exporter.prepare(planId);
   }
 
-  /** The plan's simulation as the bundle carries it, or "not simulated" with the reason. */
-  private async simulationFor(plan: Plan): Promise<BundleSimulation> {
-    const chainIds = [...new Set(plan.items.filter((i) => i.tx).map((i) => i.chainId))];
-    const none = (reason: string) => notSimulated(plan.id, chainIds, reason, new Date().toISOString());
-    if (!this.options.simulationOf) return none('This install does not simulate plans.');
-    try {
-      const simulation = await this.options.simulationOf(plan.id);
-      return simulation ? bundleSimulationOf(simulation, chainIds) : none('This install does not simulate plans.');
-    } catch (err) {
-      // Information only: a simulation that cannot run never keeps the plan from leaving.
-      this.options.log?.warn('bundles: plan not simulated for the bundle', { planId: plan.id, message: (err as Error).message });
-      return none(`The simulation could not run: ${(err as Error).message}`);
-    }
+  /** The plan's unsigned bundle, its prepared draft signed by the planner's Ledger (EIP-712 at PLANNER_PATH). */
+  exportUnsigned(planId: string): Promise<BundleFile> {
+    return this.exporter.export(planId);
   }
 
   // ---- offline: unsigned bundle → plan → batch → signed bundle --------------------------------
@@ -257,7 +215,7 @@ export class BundleService {
   private async reviewer(): Promise<{ address: string; path: string }> {
     const [account] = await this.deviceFor('discoverAccounts')({ scheme: 'bip44', start: 0, count: 1 });
     if (!account) throw new AppError({ code: 'BUNDLE_NO_DEVICE', message: 'The Ledger gave no account.', action: 'Reconnect the Ledger and save the signed bundle again.' });
-    return { address: account.address, path: this.accountPath };
+    return { address: account.address, path: REVIEWER_ACCOUNT_PATH };
   }
 
   /**

@@ -6,7 +6,7 @@
 import { isAddressEqual, type Hex } from 'viem';
 import { AppError, type AppErrorData } from '../../../shared/errors';
 import { describeDeviceError } from '../../../shared/device/errors';
-import { parseBip32Path } from '../../../shared/device/paths';
+import { isPlannerPath, parseBip32Path, PLANNER_PATH_REFUSAL } from '../../../shared/device/paths';
 import type { DeviceState } from '../../../shared/device/state';
 
 export const SERVICE_STOPPED: AppErrorData = {
@@ -66,6 +66,14 @@ export function checkPath(path: string): void {
   } catch (err) {
     throw invalidRequest(err instanceof Error ? err.message : `Invalid derivation path "${path}"`, "Use a path like 44'/60'/0'/0/0.");
   }
+}
+
+/**
+ * The planner's account signs EIP-712 plan hashes only: a transaction or a personal message at its
+ * path is refused before anything reaches the device, whoever asks.
+ */
+export function checkNotPlanner(path: string): void {
+  if (isPlannerPath(path)) throw invalidRequest(PLANNER_PATH_REFUSAL.message, PLANNER_PATH_REFUSAL.action);
 }
 
 /** The caller named the wallet it expects at `path`: another Ledger (or seed) must not sign for it. */

@@ -19,7 +19,7 @@ import { personalMessageScreens, typedDataHashScreens } from '../../../shared/de
 import { appSupports, appTooOld, type AppFeature } from '../../../shared/device/versions';
 import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
 import { accountAt, type DeviceAccess } from './device-access';
-import { checkPath, hexBytes, invalidRequest, signatureMismatch } from './device-errors';
+import { checkNotPlanner, checkPath, hexBytes, invalidRequest, signatureMismatch } from './device-errors';
 import { resolveTokenInformation, type TransactionResolution } from './ledgerhq';
 import { descriptorList, type DescriptorIndex } from './token-descriptors';
 import { clearSignedApproval, expectedScreens, hasCalldata, signingHash, toViemTransaction } from './transaction';
@@ -42,6 +42,7 @@ export async function signTransaction(
   options: SignOptions,
 ): Promise<SignedTransaction> {
   checkPath(path);
+  checkNotPlanner(path);
   const tx = toViemTransaction(request);
   const { eth, ready } = await device.ethereum();
   if (request.type !== 'legacy') requireFeature(ready.appVersion, 'typedTransactions');
@@ -94,6 +95,8 @@ export async function signPersonalMessage(
   options: SignOptions,
 ): Promise<SignedMessage> {
   checkPath(path);
+  // A personal message is what a service can ask for: never with the planner's key.
+  checkNotPlanner(path);
   const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : hexBytes(message.raw);
   const { eth, ready } = await device.ethereum();
   requireFeature(ready.appVersion, 'personalMessageText');
@@ -106,8 +109,9 @@ export async function signPersonalMessage(
 }
 
 /**
- * Signs EIP-712 typed data in the app's hashed mode: the caller computes the domain separator and
- * `hashStruct(message)`; the device shows both hashes.
+ * Signs EIP-712 typed data in the app's hashed mode (E0 0C P2=00, as the planner signs bundles):
+ * the caller computes the domain separator and `hashStruct(message)`; the device shows both hashes
+ * ("Domain hash", "Message hash"), which the console showed before asking.
  */
 export async function signTypedDataHash(
   device: DeviceAccess,

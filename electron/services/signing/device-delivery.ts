@@ -1,5 +1,7 @@
 import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
 import { toAppErrorData } from '../../../shared/errors';
+import { isPlannerPath, PLANNER_PATH_REFUSAL } from '../../../shared/device/paths';
+import { vaultdeskMarks } from '../../../shared/signing/agreement-text';
 import type { BatchItem } from '../../../shared/signing/schemas';
 import { to, type Outcome } from './transition';
 
@@ -22,6 +24,21 @@ export const UNPLUGGED_REASON = 'The Ledger was disconnected before signing: not
  * pauses the batch.
  */
 export async function signOnDevice(device: SigningDevice, item: BatchItem): Promise<Outcome> {
+  if (isPlannerPath(item.path)) {
+    // Planning refuses such a wallet; a journal that names it anyway never reaches the device.
+    const error = { ...PLANNER_PATH_REFUSAL };
+    return { transition: to('failed', { reason: error.message, error }), pause: null };
+  }
+  const marks = item.message ? vaultdeskMarks(item.message.text) : [];
+  if (marks.length > 0) {
+    // Planning and bundle import refuse such a text; a journal that holds one anyway is not signed.
+    const error = {
+      code: 'SIGNING_AGREEMENT_REFUSED',
+      message: `The agreement text resembles a message of Vaultdesk itself (it has ${marks.join(', ')}): it is not signed.`,
+      action: "Ask the service's operator about this agreement text before signing anything for this vault.",
+    };
+    return { transition: to('failed', { reason: error.message, error }), pause: null };
+  }
   try {
     if (item.tx) {
       const signed = await device.signTransaction(item.path, item.tx, { expectedAddress: item.wallet });

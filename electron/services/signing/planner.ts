@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { formatGwei } from 'viem';
 import type { PortfolioVault, RequestRow } from '../../../shared/portfolio/schemas';
+import { isPlannerPath, PLANNER_PATH_REFUSAL } from '../../../shared/device/paths';
+import { AppError } from '../../../shared/errors';
 import { SelectionSchema, type Plan, type Selection } from '../../../shared/signing/schemas';
 import { chainFees } from './drafts';
 import type { ChainFacts } from './facts';
@@ -48,9 +50,20 @@ export async function planSelection(deps: PlannerDeps, input: Selection): Promis
   return (await planWithBasis(deps, input)).plan;
 }
 
-/** The selection as planned: a wallet listed twice would get the same nonces twice. */
+/**
+ * The selection as planned: a wallet listed twice would get the same nonces twice; a wallet at the
+ * planner's path is refused (that key signs bundles and nothing else).
+ */
 function uniqueWallets(input: Selection): Selection {
   const parsed = SelectionSchema.parse(input);
+  const planner = parsed.wallets.find((w) => isPlannerPath(w.path));
+  if (planner) {
+    throw new AppError({
+      ...PLANNER_PATH_REFUSAL,
+      message: `${planner.label ? `${planner.label} ` : ''}${planner.address}: ${PLANNER_PATH_REFUSAL.message}`,
+      details: { wallet: planner.address, path: planner.path },
+    });
+  }
   const seen = new Set<string>();
   return { ...parsed, wallets: parsed.wallets.filter((w) => !seen.has(w.address.toLowerCase()) && seen.add(w.address.toLowerCase())) };
 }

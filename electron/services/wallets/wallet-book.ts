@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
+import { isPlannerPath, PLANNER_PATH_REFUSAL } from '../../../shared/device/paths';
 import { checkAddress, sameAddress } from '../../../shared/domain/address';
 import {
   WalletBookSchema,
@@ -146,6 +147,8 @@ export class WalletBook {
       let added = 0;
       let updated = 0;
       for (const account of accounts) {
+        // The planner's key signs bundles and nothing else: never a wallet of the book.
+        if (isPlannerPath(account.ledger.path)) throw new AppError({ ...PLANNER_PATH_REFUSAL, details: { address: account.address } });
         const address = requireAddress(account.address);
         const existing = book.wallets.find((w) => sameAddress(w.address, address));
         if (existing) {

@@ -44,6 +44,15 @@ export function deriveAccount(index: number, mnemonic = SIM_MNEMONIC): DerivedAc
   return { index, path: `${SIM_DERIVATION_PATH}/${index}`, address: privateKeyToAddress(privateKey), privateKey };
 }
 
+/** The account at any path of the mnemonic (`44'/60'/…` or `m/…`), e.g. the planner's. */
+export function deriveAtPath(path: string, mnemonic = SIM_MNEMONIC): DerivedAccount {
+  const full = path.startsWith('m/') ? path : `m/${path}`;
+  const child = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(full);
+  if (!child.privateKey) throw new Error(`No private key at ${full}`);
+  const privateKey = bytesToHex(child.privateKey);
+  return { index: -1, path: full, address: privateKeyToAddress(privateKey), privateKey };
+}
+
 export function deriveAccounts(start: number, count: number, mnemonic = SIM_MNEMONIC): DerivedAccount[] {
   return Array.from({ length: count }, (_, i) => deriveAccount(start + i, mnemonic));
 }

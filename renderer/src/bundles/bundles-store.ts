@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { BundleFile, BundleView, SendCheck } from '../../../shared/bundle/ipc';
+import type { BundleFile, BundleView, PlannerPreview, SendCheck } from '../../../shared/bundle/ipc';
 import { BUNDLE_MAX_CHARS, type BundleSummary } from '../../../shared/bundle/schemas';
 import { formatFileSize } from '../../../shared/wallets/csv-size';
 import type { AppErrorData } from '../../../shared/errors';
@@ -37,8 +37,17 @@ interface BundlesState {
   importUnsigned(): Promise<boolean>;
   /** Online: the opened signed bundle becomes a batch to send on the Signing screen. */
   importSigned(options?: { acceptForeign?: boolean }): Promise<boolean>;
-  /** Online: saves the plan on the Signing screen as an unsigned bundle. */
+  /**
+   * Online: what the planner's Ledger will be asked to sign for the plan's bundle (plan hash,
+   * domain hash, message hash), shown before the device asks; null until the export is prepared.
+   */
+  plannerPreview: PlannerPreview | null;
+  /** Online: drafts the plan's unsigned bundle and shows what its planner will sign. */
+  prepareExport(planId: string): Promise<void>;
+  /** Online: the prepared bundle, signed on the planner's Ledger, saved as an unsigned bundle. */
   exportUnsigned(planId: string): Promise<void>;
+  /** Puts the prepared export away; nothing was signed. */
+  cancelExport(): void;
   /** Offline: saves the signatures of a batch signed here as a signed bundle. */
   exportSigned(batchId: string): Promise<void>;
   loadChecks(batchId: string): Promise<void>;
@@ -69,6 +78,7 @@ export const useBundlesStore = create<BundlesState>((set, get) => {
     busy: false,
     snapshot: null,
     saved: null,
+    plannerPreview: null,
     planViews: {},
     signers: {},
     checks: {},
@@ -133,9 +143,20 @@ export const useBundlesStore = create<BundlesState>((set, get) => {
       void useSigningStore.getState().loadBatches();
       return true;
     },
+    async prepareExport(planId) {
+      set({ plannerPreview: null, saved: null });
+      const preview = await act(() => call(getBridge().bundles.prepareExport({ planId })));
+      if (preview) set({ plannerPreview: preview });
+    },
     async exportUnsigned(planId) {
       const file = await act(() => call(getBridge().bundles.exportUnsigned({ planId })));
-      if (file) save(file, { planId, batchId: null });
+      if (file) {
+        set({ plannerPreview: null });
+        save(file, { planId, batchId: null });
+      }
+    },
+    cancelExport() {
+      set({ plannerPreview: null, error: null });
     },
     async exportSigned(batchId) {
       const file = await act(() => call(getBridge().bundles.exportSigned({ batchId })));

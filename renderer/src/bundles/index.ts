@@ -5,3 +5,4 @@ export { BundleSaved, OfflineStart, SaveSigned, SendChecks } from './BundleBatch
 export { originLabel } from './bundle-labels';
 export { useBundlesStore } from './bundles-store';
 export { ItemSimulatedOnline, PlanSimulatedOnline } from './BundleSimulation';
+export { PlannerPreviewPanel } from './PlannerPreview';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TrustedPlannerEntry } from '../../../shared/bundle/ipc';
 import { plainText } from '../../../shared/bundle/plain-text';
+import { PLANNER_PATH } from '../../../shared/device/paths';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -20,7 +21,7 @@ export function TrustedPlannersCard() {
   const [planners, setPlanners] = useState<TrustedPlannerEntry[] | null>(null);
   const [address, setAddress] = useState('');
   const [label, setLabel] = useState('');
-  const [path, setPath] = useState("44'/60'/0'/0/0");
+  const [path, setPath] = useState(PLANNER_PATH);
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
   const [failure, setFailure] = useState<AppErrorData | null>(null);
@@ -58,8 +59,8 @@ export function TrustedPlannersCard() {
       <h2>Trusted planners</h2>
       <p className="muted">
         Every unsigned bundle carries the signature of the account that planned it. Only bundles signed by an address listed here are
-        reviewed; any other is refused. To add one, plug in the planner's Ledger here: it shows the address at the path given, to compare
-        with the one typed in before you approve it on the device.
+        reviewed; any other is refused. The planner signs with its own account, {PLANNER_PATH}, which no wallet uses. To add one, plug in the
+        planner's Ledger here: it shows the address at the path given, to compare with the one typed in before you approve it on the device.
       </p>
       {planners && planners.length > 0 ? (
         <table className="table" aria-label="Trusted planners">

@@ -4,7 +4,7 @@ import { isoToSeconds } from '../../../shared/domain/time';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
-import { BundleSaved, ItemSimulatedOnline, PlanSimulatedOnline, useBundlesStore } from '../bundles';
+import { BundleSaved, ItemSimulatedOnline, PlannerPreviewPanel, PlanSimulatedOnline, useBundlesStore } from '../bundles';
 import { LedgerShows, screensOnLedger, useEthereumAppVersion } from '../device';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 import { argLabel } from '../components/arg-names';
@@ -15,6 +15,7 @@ import { totalFeeWei } from '../../../shared/domain/network-fees';
 import { FeeValue, useEthPrice } from './FeeValue';
 import { ItemWhatWillChange, PlanWhatWillChange, usePlanSimulation } from './WhatWillChange';
 import { ROLE_NAMES } from '../../../shared/registry/schemas';
+import { PLANNER_PATH } from '../../../shared/device/paths';
 
 /** The roles in the registry's words (the same as the review's). */
 const ROLE_WORDS: Record<string, string> = ROLE_NAMES;
@@ -245,11 +246,12 @@ export function PlanReview({ plan }: { plan: Plan }) {
           An unsigned bundle holds one vault: to sign these offline, plan each vault on its own and export each plan.
         </p>
       ) : null}
+      {!fromBundle ? <PlannerPreviewPanel planId={plan.id} /> : null}
       {!fromBundle ? (
         <BundleSaved
           of={{ planId: plan.id }}
           next={(saved) =>
-            `, its plan hash signed on the Ledger by the planner account ${saved.planner} (44'/60'/0'/0/0): carry it to the offline install, which must trust that address, and open it on its Bundles screen. No transaction was signed here; the plan stays until you sign or discard it.`
+            `, its plan hash signed on the Ledger by the planner account ${saved.planner} (${PLANNER_PATH}, EIP-712): carry it to the offline install, which must trust that address, and open it on its Bundles screen. No transaction was signed here; the plan stays until you sign or discard it.`
           }
         />
       ) : null}
@@ -362,15 +364,15 @@ function BundleOrigin({ plan }: { plan: Plan }) {
 
 /** Online: the reviewed plan leaves as a file for an offline install to sign; nothing is signed here. */
 function ExportUnsigned({ plan, disabled }: { plan: Plan; disabled: boolean }) {
-  const exportUnsigned = useBundlesStore((s) => s.exportUnsigned);
+  const prepareExport = useBundlesStore((s) => s.prepareExport);
   const busy = useBundlesStore((s) => s.busy);
   return (
     <button
       type="button"
       className="button"
       disabled={disabled || busy}
-      title="Save this plan as an unsigned bundle, to review and sign it on an offline install. The Ledger signs its plan hash as the planner (account 44'/60'/0'/0/0): approve it on the device."
-      onClick={() => void exportUnsigned(plan.id)}
+      title={`Save this plan as an unsigned bundle, to review and sign it on an offline install. The planner's Ledger account (${PLANNER_PATH}) signs its plan hash as EIP-712 typed data: the hashes to compare are shown first.`}
+      onClick={() => void prepareExport(plan.id)}
     >
       Export unsigned bundle
     </button>

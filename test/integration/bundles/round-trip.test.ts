@@ -5,9 +5,9 @@ import { parseTransaction, type Hex } from 'viem';
 import { createBundleService, type BundleService } from '../../../electron/services/bundles';
 import { createSigningService, type SigningService } from '../../../electron/services/signing';
 import { VaultRegistry } from '../../../electron/services/registry';
-import { plannerHash, readSignedBundle, readUnsignedBundle } from '../../../shared/bundle';
+import { PLANNER_PATH, plannerHashes, readSignedBundle, readUnsignedBundle, verifyPlannerSignature } from '../../../shared/bundle';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
-import { deriveAccount } from '../../../electron/sim/chain/accounts';
+import { deriveAccount, deriveAtPath } from '../../../electron/sim/chain/accounts';
 import { simulatePlan } from '../../../electron/services/simulation';
 import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
 
@@ -17,8 +17,10 @@ import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../s
 let world: SigningWorld;
 let view: Portfolio;
 let online: BundleService;
-/** The simulation's planner: the first BIP-44 account of its seed, on the online install's Ledger. */
-const PLANNER = deriveAccount(0).address;
+/** The simulation's planner: its seed's account at the planner's path, on the online install's Ledger. */
+const PLANNER = deriveAtPath(PLANNER_PATH).address;
+/** The offline install's reviewer: the first BIP-44 account of the same seed. */
+const REVIEWER = deriveAccount(0).address;
 
 const unreachable = (what: string) => () => {
   throw new Error(`the offline install touched the ${what}`);
@@ -83,20 +85,24 @@ const vaultId = (name: string) => world.vaultId(view, name);
 /** Plan online, export, then check, sign and save on an offline install. */
 async function exportAndSignOffline(selection: Parameters<SigningService['plan']>[0]) {
   const plan = await world.signing.plan(selection);
+  // What the planner's Ledger will show, read before it asks; nothing reaches the device yet.
+  const reviews = world.reviews.length;
+  const preview = await online.prepareExport(plan.id);
+  expect(world.reviews.length).toBe(reviews);
   const unsigned = await online.exportUnsigned(plan.id);
   const offline = await offlineInstall();
   const imported = await offline.bundles.importUnsigned(unsigned.content, unsigned.fileName);
   const batch = await offline.signing.createBatch(imported.plan.id, { acknowledgeBlindSigning: true });
   const summary = await offline.signing.run(batch.id);
   const signed = await offline.bundles.exportSigned(batch.id);
-  return { plan, unsigned, offline, imported, batch: await offline.signing.openBatch(batch.id), summary, signed };
+  return { plan, preview, unsigned, offline, imported, batch: await offline.signing.openBatch(batch.id), summary, signed };
 }
 
 describe('offline review round trip on the simulation', () => {
   it('exports, signs offline on the device, imports back and sends: calldata byte-identical throughout', async () => {
     const wallets = world.wallets.slice(0, 6);
     const reviewsBefore = world.reviews.length;
-    const { plan, unsigned, offline, imported, batch, summary, signed } = await exportAndSignOffline({
+    const { plan, preview, unsigned, offline, imported, batch, summary, signed } = await exportAndSignOffline({
       vaultId: vaultId('delta'),
       action: 'withdraw',
       wallets,
@@ -115,9 +121,21 @@ describe('offline review round trip on the simulation', () => {
     expect(imported.snapshot.wallets.length).toBe(6);
     expect(imported.snapshot.epochs?.rows.length).toBeGreaterThan(0);
     expect(summary).toMatchObject({ status: 'done', counts: { planned: drafts.length, signed: drafts.length, broadcast: 0, confirmed: 0 } });
-    // The planner's Ledger showed the plan hash it signed; then one review per transaction.
+    // The planner's Ledger showed the two EIP-712 hashes it signed, exactly the screens the console
+    // showed before it asked; then one review per transaction.
+    const exportedBundle = readUnsignedBundle(unsigned.content).bundle;
+    const hashes = plannerHashes(exportedBundle);
     const plannerReview = world.reviews[reviewsBefore]!;
-    expect(plannerReview.find((screen) => screen.title === 'Message')?.value).toBe(`Vaultdesk unsigned bundle ${plannerHash(readUnsignedBundle(unsigned.content).bundle)}`);
+    expect(plannerReview).toEqual([
+      { title: 'Review typed message' },
+      { title: 'Domain hash', value: hashes.domainHash },
+      { title: 'Message hash', value: hashes.messageHash },
+      { title: 'Sign message' },
+      { title: 'Reject' },
+    ]);
+    expect(plannerReview).toEqual(preview.screens);
+    expect(preview).toMatchObject({ path: PLANNER_PATH, planHash: hashes.planHash, domainHash: hashes.domainHash, messageHash: hashes.messageHash });
+    expect(await verifyPlannerSignature(exportedBundle)).toBe(PLANNER);
     expect(unsigned.summary.planner).toBe(PLANNER);
     expect(imported.plan.warnings.join(' ')).toContain(`Planned and signed by Planning desk ${PLANNER}`);
     expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 1);
@@ -147,7 +165,7 @@ describe('offline review round trip on the simulation', () => {
     expect(back.checks.every((c) => c.problem === null)).toBe(true);
     expect(back.batch.origin).toMatchObject({ kind: 'bundle-broadcast', unsignedChecksum: unsigned.checksum });
     // Who planned it and who reviewed it offline (the offline Ledger's first account).
-    expect(back.bundle).toMatchObject({ planner: PLANNER, reviewer: PLANNER });
+    expect(back.bundle).toMatchObject({ planner: PLANNER, reviewer: REVIEWER });
     const sent = await world.signing.run(back.batch.id);
     expect(sent).toMatchObject({ status: 'done', counts: { planned: drafts.length, signed: drafts.length, broadcast: drafts.length, confirmed: drafts.length, failed: 0 } });
     // Still one device review per transaction: the online install signed nothing but the plan hash.

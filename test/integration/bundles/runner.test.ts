@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSignedBundle, readUnsignedBundle, verifyPlannerSignature } from '../../../shared/bundle';
+import { plannerHashes, readSignedBundle, readUnsignedBundle, verifyPlannerSignature } from '../../../shared/bundle';
 import { runBatch as spawnBatch } from '../signing/run-batch';
 
 // The three steps of an offline review as an operator scripts them: three runs of the headless
@@ -40,7 +40,12 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     // Signed by the planner's Ledger account, which the export names.
     const planner = unsigned.planner.address;
     expect(await verifyPlannerSignature(unsigned)).toBe(planner);
-    expect(exported.lines.some((l) => l.startsWith(`  planner: ${planner} (Ledger account 44'/60'/0'/0/0) signed its plan hash`))).toBe(true);
+    expect(exported.lines.some((l) => l.startsWith(`  planner: ${planner} (Ledger account 44'/60'/0'/1/0) signed its plan hash`))).toBe(true);
+    // What the planner's Ledger would show was printed before it asked: the plan hash and its two hashes.
+    const hashes = plannerHashes(unsigned);
+    const asked = exported.lines.findIndex((l) => l.startsWith(`planner: the Ledger signs this bundle's plan hash ${hashes.planHash} as EIP-712 typed data`));
+    expect(asked).toBeGreaterThanOrEqual(0);
+    expect(exported.lines.slice(asked, asked + 4)).toEqual(expect.arrayContaining([`  domain hash ${hashes.domainHash}`, `  message hash ${hashes.messageHash}`]));
     // The plan was simulated on a fork of the simulation's chain, and the bundle carries it.
     const block = unsigned.simulation!.chains[0]!.block!;
     expect(unsigned.simulation).toMatchObject({ status: 'simulated', chains: [{ method: 'fork' }] });

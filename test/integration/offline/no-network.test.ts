@@ -14,10 +14,10 @@ import { FileLogger } from '../../../electron/services/log/logger';
 import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
 import { createEmulatedLedger, emulatorTransportFactory } from '../../../electron/sim/ledger';
 import { dispatch } from '../../../electron/runtime/dispatch';
-import { bundleText, readSignedBundle } from '../../../shared/bundle';
+import { bundleText, PLANNER_PATH, readSignedBundle } from '../../../shared/bundle';
 import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
 import { makeUnsigned, registryText, signAsPlanner } from '../../support/bundle-fixture';
-import { deriveAccount } from '../../../electron/sim/chain/accounts';
+import { deriveAtPath } from '../../../electron/sim/chain/accounts';
 
 /** The emulated Ledger's default seed: the public "abandon … about" test mnemonic. */
 const LEDGER_TEST_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -95,6 +95,7 @@ const INPUTS: Record<string, unknown> = {
   'signing.replan': { batchId: 'b1' },
   'signing.report': { batchId: 'b1' },
   'simulation.run': { planId: 'p1' },
+  'bundles.prepareExport': { planId: 'p1' },
   'bundles.exportUnsigned': { planId: 'p1' },
   'bundles.importUnsigned': { content: '{}' },
   'bundles.exportSigned': { batchId: 'b1' },
@@ -192,9 +193,9 @@ describe('offline mode', () => {
     // The test above left the device locked.
     await call('emulator.command', { command: 'unlock' });
     const accounts: { address: string; path: string }[] = await call('device.discoverAccounts', { scheme: 'bip44', start: 0, count: 2 });
-    // Planned and signed by the first account of the planner's Ledger (the same seed here), which this
+    // Planned and signed by the planner's account of its Ledger (the same seed here), which this
     // install trusts once the device, plugged in here, showed the same address.
-    const planner = deriveAccount(0, LEDGER_TEST_MNEMONIC);
+    const planner = deriveAtPath(PLANNER_PATH, LEDGER_TEST_MNEMONIC);
     const unsigned = signAsPlanner(
       makeUnsigned(
         'deposit',
@@ -206,7 +207,7 @@ describe('offline mode', () => {
       ok: false,
       error: { code: 'BUNDLE_PLANNER_UNKNOWN' },
     });
-    await call('bundles.addPlanner', { address: planner.address, label: 'Planning desk', path: "44'/60'/0'/0/0" });
+    await call('bundles.addPlanner', { address: planner.address, label: 'Planning desk', path: PLANNER_PATH });
     // Without the online install's registry, nothing is signed; with it, the fingerprint to compare.
     expect(await dispatch(runtime.handlers, 'bundles.importUnsigned', { content: bundleText(unsigned) }, { transport: 'browser' })).toMatchObject({
       ok: false,

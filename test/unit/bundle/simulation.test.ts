@@ -27,7 +27,7 @@ function withSimulation(edit: (sim: BundleSimulation, bundle: UnsignedBundle) =>
 describe("the planner's simulation in an unsigned bundle", () => {
   it('is carried per transaction, keyed to the bundle items, and read back as written', () => {
     const bundle = simulated();
-    expect(bundle.version).toBe(3);
+    expect(bundle.version).toBe(4);
     const { bundle: read } = readUnsignedBundle(bundleText(bundle));
     expect(read.simulation!.chains).toEqual([expect.objectContaining({ method: 'fork', block: '204', chainId: 31337 })]);
     const txIds = read.items.filter((i) => i.kind === 'transaction').map((i) => i.id);

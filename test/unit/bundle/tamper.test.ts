@@ -135,10 +135,10 @@ describe('unsigned bundle', () => {
   });
 
   it('refuses an unknown version with its own message', () => {
-    const v4 = text.replace('"version": 3', '"version": 4');
-    const refusal = refusalOf(() => readUnsignedBundle(v4));
+    const v5 = text.replace('"version": 4', '"version": 5');
+    const refusal = refusalOf(() => readUnsignedBundle(v5));
     expect(refusal.code).toBe('BUNDLE_UNKNOWN_VERSION');
-    expect(refusal.message).toBe('This unsigned bundle is format version 4; this console reads version 3 only.');
+    expect(refusal.message).toBe('This unsigned bundle is format version 5; this console reads version 4 only.');
     expect(refusal.action).toMatch(/same Vaultdesk version/);
   });
 
@@ -281,7 +281,7 @@ describe('signed bundle', () => {
     const dropped = await asyncRefusalOf(() => readSignedBundle(resealedSigned(signedText, (b) => b.items.pop())));
     const byte = await asyncRefusalOf(() => readSignedBundle(signedText.replace('"signedAt": "2026-11-23T20:00', '"signedAt": "2026-11-23T21:00')));
     const other = await asyncRefusalOf(() => readSignedBundle(resealedSigned(signedText, (b) => (b.unsignedChecksum = `sha256:${'0'.repeat(64)}`))));
-    const version = await asyncRefusalOf(() => readSignedBundle(signedText.replace(/\n {2}"version": 3\n}/, '\n  "version": 7\n}')));
+    const version = await asyncRefusalOf(() => readSignedBundle(signedText.replace(/\n {2}"version": 4\n}/, '\n  "version": 7\n}')));
     const kind = await asyncRefusalOf(() => readSignedBundle(text));
     expect([reordered, dropped, byte, other, version, kind].map((r) => r.code)).toEqual([
       'BUNDLE_TX_REORDERED',
@@ -291,7 +291,7 @@ describe('signed bundle', () => {
       'BUNDLE_UNKNOWN_VERSION',
       'BUNDLE_WRONG_KIND',
     ]);
-    expect(version.message).toBe('This signed bundle is format version 7; this console reads version 3 only.');
+    expect(version.message).toBe('This signed bundle is format version 7; this console reads version 4 only.');
     // Any byte of a signature changed: refused before the checksum, by what the bytes now say.
     const at = signedText.indexOf('"serialized": "0x') + 40;
     for (let i = at; i < at + 120; i += 7) {

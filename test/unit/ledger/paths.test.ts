@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivationPath, encodeBip32Path, formatBip32Path, parseBip32Path } from '../../../shared/device/paths';
+import { DERIVATION_SCHEMES, derivationPath, encodeBip32Path, formatBip32Path, isPlannerPath, parseBip32Path, PLANNER_PATH } from '../../../shared/device/paths';
 
 describe('derivation paths', () => {
   it.each([
@@ -23,5 +23,14 @@ describe('derivation paths', () => {
     expect(() => parseBip32Path('')).toThrow(/empty/);
     expect(() => parseBip32Path('1/2/3/4/5/6/7/8/9/10/11')).toThrow(/at most 10/);
     expect(() => derivationPath('bip44', -1)).toThrow(RangeError);
+  });
+
+  it("puts the planner on a path no wallet scheme derives, however it is spelled", () => {
+    expect(PLANNER_PATH).toBe("44'/60'/0'/1/0");
+    for (const scheme of DERIVATION_SCHEMES) for (let i = 0; i < 2_000; i++) expect(isPlannerPath(derivationPath(scheme, i))).toBe(false);
+    expect(isPlannerPath("m/44'/60'/0'/1/0")).toBe(true);
+    expect(isPlannerPath("44h/60H/0'/1/0")).toBe(true);
+    expect(isPlannerPath("44'/60'/0'/0/0")).toBe(false);
+    expect(isPlannerPath('not a path')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAgreementText, namedHosts, siteOf } from '../../../shared/signing/agreement-text';
+import { checkAgreementText, namedHosts, siteOf, vaultdeskMarks } from '../../../shared/signing/agreement-text';
 
 const KNOWN = ['127.0.0.1', 'kyc.vaultline.example', 'etherscan.io'];
 
@@ -97,5 +97,32 @@ describe('agreement texts a wallet may sign', () => {
     expect(siteOf('docs.abc.de')).toBe('abc.de');
     expect(siteOf('LOGIN.Example.CO.UK.')).toBe('example.co.uk');
     expect(siteOf('co.uk')).toBe('co.uk');
+  });
+});
+
+describe("agreement texts that resemble Vaultdesk's own messages", () => {
+  const HASH = 'a3'.repeat(32);
+  it.each([
+    ['the planner text up to format 3', `Vaultdesk unsigned bundle sha256:${HASH}`],
+    ['the same text as "terms"', `Terms of service\n\nVaultdesk unsigned bundle sha256:${HASH}\n`],
+    ['with other spacing and case', `VAULTDESK  Unsigned-Bundle sha256 : ${HASH.toUpperCase()}`],
+    ['with invisible characters between the words', `Vault\u200bdesk\u2060 unsigned\u00ad bundle sha256:${HASH}`],
+    ['in full-width letters', `Ｖａｕｌｔｄｅｓｋ ｕｎｓｉｇｎｅｄ ｂｕｎｄｌｅ`],
+    ['a plan hash alone', `I accept document sha256:${HASH}`],
+    ['a bundle format name', 'format vaultdesk.unsigned-bundle'],
+    ['the Vaultdesk name with a 32-byte hash', `Vaultdesk plan 0x${HASH}`],
+  ])('refuses %s', (_what, text) => {
+    const verdict = checkAgreementText(text, KNOWN);
+    expect(verdict.ok).toBe(false);
+    if (verdict.ok) return;
+    expect(verdict.reason).toContain('resembles a message of Vaultdesk itself');
+    expect(verdict.reason).toContain("planner's signature");
+  });
+
+  it('leaves honest texts alone: the protocol named, a hash without Vaultdesk, Vaultdesk without a hash', () => {
+    expect(vaultdeskMarks('I have read and accept the Vaultline Terms of Service, version 2.1.')).toEqual([]);
+    expect(vaultdeskMarks(`Contract 0x${'12'.repeat(32)} terms apply.`)).toEqual([]);
+    expect(vaultdeskMarks('Operated with Vaultdesk.')).toEqual([]);
+    expect(checkAgreementText('I accept the Master Loan Agreement, version 1.4.', KNOWN)).toEqual({ ok: true });
   });
 });

@@ -59,6 +59,18 @@ describe('wallet book', () => {
     ]);
   });
 
+  it("refuses a Ledger account at the planner's path: that key signs bundles and nothing else", async () => {
+    const { book } = await freshBook();
+    await expect(
+      book.importLedgerAccounts([
+        { address: A, ledger: { scheme: 'bip44', path: "44'/60'/0'/0/0", index: 0 } },
+        { address: B, ledger: { scheme: 'bip44', path: "m/44'/60'/0'/1/0", index: 0 } },
+      ]),
+    ).rejects.toMatchObject({ code: 'WALLET_PLANNER_PATH', message: expect.stringContaining("44'/60'/0'/1/0 is the planner's account") });
+    // Refused whole: nothing of the import was kept.
+    expect(book.wallets()).toHaveLength(0);
+  });
+
   it('applies concurrent edits one after the other without losing any', async () => {
     const { book, dir } = await freshBook();
     await Promise.all([book.add({ address: A }), book.add({ address: B }), book.add({ address: C }), book.createGroup('X')]);

@@ -87,6 +87,11 @@ export async function readPlanFacts(deps: PlannerDeps, selection: Selection): Pr
       message: 'The vault is not in the catalog.',
       action: 'Refresh the portfolio and choose the vault again.',
     });
+  const addresses = wallets.map((w) => w.address);
+  // The agreements first: a text no honest agreement would have refuses the plan before any chain
+  // is read or any vault pinned (it is about the service and the vault, not the chain).
+  const needsAgreements = selection.action === 'deposit' || selection.action === 'agreements';
+  const agreements = needsAgreements ? await agreementStatus(deps, listed, addresses) : null;
   const client = await deps.chain(listed.chain.chainId);
   // A signature is bound to the chain id: an RPC for another chain would take nothing we sign.
   const rpcChainId = await client.getChainId();
@@ -102,11 +107,8 @@ export async function readPlanFacts(deps: PlannerDeps, selection: Selection): Pr
   const vault = planVault(catalog);
   const requests = portfolio.requests.filter((r) => r.vaultId === catalog.id);
   const takenAt = new Date().toISOString();
-  const addresses = wallets.map((w) => w.address);
   const chain = await readChainFacts(client, catalog, addresses, requests);
   vault.state = chain.vault.state;
-  const needsAgreements = selection.action === 'deposit' || selection.action === 'agreements';
-  const agreements = needsAgreements ? await agreementStatus(deps, catalog, addresses) : null;
   return { catalog, vault, client, requests, takenAt, chain, agreements, pinned };
 }
 

@@ -1,0 +1,49 @@
+import type { PlannerPreview } from '../../../shared/bundle/ipc';
+import { useBundlesStore } from './bundles-store';
+
+/**
+ * Online, before the planner's Ledger is asked: what it will sign for the plan's unsigned bundle.
+ * The plan hash, the EIP-712 domain and type it is signed in, and the two hashes the device shows
+ * (its hashed typed-data review), to compare on the device before approving. Nothing is signed
+ * until "Sign on the Ledger" is pressed.
+ */
+export function PlannerPreviewPanel({ planId }: { planId: string }) {
+  const preview = useBundlesStore((s) => (s.plannerPreview?.planId === planId ? s.plannerPreview : null));
+  const busy = useBundlesStore((s) => s.busy);
+  const exportUnsigned = useBundlesStore((s) => s.exportUnsigned);
+  const cancel = useBundlesStore((s) => s.cancelExport);
+  if (!preview) return null;
+  return (
+    <section className="notice" role="region" aria-label="What the planner's Ledger will sign" data-testid="planner-preview">
+      <p>
+        The planner&apos;s Ledger account <code>{preview.path}</code> signs this bundle&apos;s plan hash{' '}
+        <code data-testid="planner-plan-hash">{preview.planHash}</code> as EIP-712 typed data (<code>{preview.type}</code>, domain{' '}
+        <code>{domainText(preview)}</code>). The Ledger needs its blind signing setting for this. Compare the two hashes it shows with these
+        before approving:
+      </p>
+      <dl className="kv">
+        <dt>Domain hash</dt>
+        <dd>
+          <code data-testid="planner-domain-hash">{preview.domainHash}</code>
+        </dd>
+        <dt>Message hash</dt>
+        <dd>
+          <code data-testid="planner-message-hash">{preview.messageHash}</code>
+        </dd>
+      </dl>
+      <p className="cell-sub">The Ledger shows: {preview.screens.map((s) => (s.value ? `${s.title} ${s.value}` : s.title)).join(' · ')}.</p>
+      <div className="form-actions">
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => void exportUnsigned(planId)}>
+          Sign on the Ledger and save the bundle
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={cancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function domainText(p: PlannerPreview): string {
+  return `{name: "${p.domain.name}", version: "${p.domain.version}", salt: ${p.domain.salt}}`;
+}
