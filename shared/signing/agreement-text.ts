@@ -2,9 +2,12 @@
  * The text of a lender agreement is whatever the service sends, and a personal_sign over it is a
  * signature the wallet cannot take back. A hostile service could send a sign-in message for
  * another site (EIP-4361, "Sign-In with Ethereum") and use the signature there. So before an
- * agreement is planned, its text is read for the two things an honest agreement never needs:
- * - the shape of a sign-in message: its opening sentence, or its field lines (URI, Nonce,
- *   Chain ID, Issued At…);
+ * agreement is planned, its text is read for what an honest agreement never needs:
+ * - characters a reader cannot see (format, invisible, control): the text signed would not be the
+ *   text read, on the screen or on the device;
+ * - the shape of a sign-in message: its opening sentence, its field lines (URI, Nonce, Chain ID,
+ *   Issued At…), or the words of any login ("sign in", "log in", "nonce"), which an agreement to
+ *   a vault's terms never needs and a site's login always has;
  * - a web domain other than the sites known for this vault and the service the console reads;
  * - anything that resembles a message of Vaultdesk itself (the planner's bundle text of formats 2
  *   and 3, a plan hash, the Vaultdesk domain with a hash): a signature over it must never be able to
@@ -12,6 +15,7 @@
  * Pure.
  */
 import { getDomain } from 'tldts';
+import { INVISIBLE, plainText } from '../bundle/plain-text';
 
 /** The sentence EIP-4361 puts after the requesting domain. */
 const SIGN_IN_SENTENCE = /wants you to sign in with your ethereum account/i;
@@ -65,6 +69,13 @@ export function checkAgreementText(text: string, knownHosts: readonly string[]):
       reason: `Its text resembles a message of Vaultdesk itself (it has ${vaultdesk.join(', ')}): a signature over it could be passed off as the planner's signature of a bundle. No honest agreement names Vaultdesk's own messages.`,
     };
   }
+  const unseen = unseenCharacters(text);
+  if (unseen.length > 0) {
+    return {
+      ok: false,
+      reason: `Its text holds characters a reader cannot see (${unseen.join(', ')}): what you read on the screen or the Ledger would not be exactly what is signed. An honest agreement is plain text.`,
+    };
+  }
   const signIn = signInMarks(text);
   if (signIn.length > 0) {
     return { ok: false, reason: `Its text looks like a sign-in message for a website (it has ${signIn.join(', ')}), not an agreement.` };
@@ -96,7 +107,7 @@ export function checkAgreementText(text: string, knownHosts: readonly string[]):
 export function vaultdeskMarks(text: string): string[] {
   const folded = text
     .normalize('NFKC')
-    .replace(/[\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/gu, '')
+    .replace(INVISIBLE, '')
     .toLowerCase();
   const marks: string[] = [];
   if (/vaultdesk[\s\p{P}]*(?:un)?signed[\s\p{P}]*bundle/u.test(folded)) marks.push('"Vaultdesk unsigned bundle"');
@@ -106,14 +117,43 @@ export function vaultdeskMarks(text: string): string[] {
   return marks;
 }
 
-/** What makes the text look like an EIP-4361 message, in the words an operator can find in it. */
+/**
+ * What makes the text look like a login: an EIP-4361 message's sentence or field lines, or the
+ * words any login uses ("Sign in to Evil Exchange\nNonce: 8f3Kq0x9" names no domain and has one
+ * field line, yet is a login), in the words an operator can find in it.
+ */
 export function signInMarks(text: string): string[] {
   const marks: string[] = [];
   if (SIGN_IN_SENTENCE.test(text)) marks.push('"wants you to sign in with your Ethereum account"');
   const fields = SIGN_IN_FIELDS.filter((f) => new RegExp(`^\\s*${f}:`, 'im').test(text));
   // One such line may occur in honest prose; two or more is the message's structure.
   if (fields.length >= 2 || (marks.length > 0 && fields.length > 0)) marks.push(`the lines ${fields.map((f) => `"${f}:"`).join(', ')}`);
+  if (marks.length === 0) {
+    // Read in the prose only: a host or address the text names (login.example.co.uk) is the domain check's.
+    const prose = text.replace(/\S+\.\S+/g, ' ');
+    const words = LOGIN_WORDS.filter(([, pattern]) => pattern.test(prose)).map(([word]) => `"${word}"`);
+    if (words.length > 0) marks.push(`the words ${words.join(', ')}`);
+  }
   return marks;
+}
+
+/** The words of a login, any spelling ("sign-in", "signin", "log on", "login"). */
+const LOGIN_WORDS: readonly (readonly [string, RegExp])[] = [
+  ['sign in', /\bsign[\s_-]*(?:in|on)\b/i],
+  ['log in', /\blog[\s_-]*(?:in|on)\b/i],
+  ['nonce', /\bnonce\b/i],
+];
+
+/** The characters of a text a reader cannot see, as code points ("U+200B"), each once. */
+export function unseenCharacters(text: string): string[] {
+  const found = new Set<string>();
+  const chars = [...text];
+  chars.forEach((ch, i) => {
+    // A carriage return right before a newline is a CRLF line break, which the text keeps.
+    if (ch === '\r' && chars[i + 1] === '\n') return;
+    if (plainText(ch, { multiline: true }) !== ch) found.add(`U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  });
+  return [...found];
 }
 
 /** The hosts a text names, lower case: in URLs (any scheme), e-mail addresses, and bare domain names. */

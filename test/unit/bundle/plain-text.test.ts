@@ -19,4 +19,23 @@ describe('plainText: what a reviewer reads on a screen or a terminal', () => {
     expect(plainText('one\ntwo')).toBe('one two');
     expect(hasControlCharacters('I accept\nthe terms.')).toBe(false);
   });
+
+  it('removes every format and invisible character, so no two readings of one text differ', () => {
+    const invisible = ['\u061C', '\u200B', '\u200D', '\uFEFF', '\u2028', '\u2029', '\u00AD', '\u2060', '\u{E0041}', '\u{E007F}', '\u3164', '\uFE0F', '\u2800'];
+    for (const ch of invisible) {
+      const text = `Alpha${ch}Credit`;
+      expect(plainText(text, { multiline: true }), ch).toBe('AlphaCredit');
+      expect(plainText(text), ch).toBe('Alpha Credit');
+      expect(hasControlCharacters(text), ch).toBe(true);
+    }
+    // Visible text of any script, accents and ordinary spaces stay.
+    for (const text of ['Crédit Alpha — 信用 · ائتمان', 'tab\tand\u00a0space']) expect(hasControlCharacters(text)).toBe(false);
+  });
+
+  it('keeps CRLF line breaks in a multi-line text, but no lone carriage return', () => {
+    expect(plainText('I accept\r\nthe terms.', { multiline: true })).toBe('I accept\r\nthe terms.');
+    expect(hasControlCharacters('I accept\r\nthe terms.')).toBe(false);
+    expect(plainText('I accept\rthe terms.', { multiline: true })).toBe('I acceptthe terms.');
+    expect(plainText('one\r\ntwo')).toBe('one two');
+  });
 });

@@ -50,6 +50,38 @@ describe('agreement texts a wallet may sign', () => {
     expect(checkAgreementText('I accept the agreement.\nVersion: 1.4', KNOWN)).toEqual({ ok: true });
   });
 
+  it('refuses a login that names no domain, by the words any login uses', () => {
+    for (const [text, word] of [
+      ['Sign in to Evil Exchange\nNonce: 8f3Kq0x9', '"sign in", "nonce"'],
+      ['Welcome back! Please sign-in.', '"sign in"'],
+      ['Log in to continue', '"log in"'],
+      ['Login request 8f3Kq0x9', '"log in"'],
+      ['Authorise session, nonce 77', '"nonce"'],
+    ] as const) {
+      const verdict = checkAgreementText(text, KNOWN);
+      expect(verdict, text).toEqual({ ok: false, reason: expect.stringContaining(`the words ${word}`) });
+    }
+    // Words that only contain those letters are not a login.
+    expect(checkAgreementText('I accept the signing instructions of the catalogue, version 2; cosigned once.', KNOWN)).toEqual({ ok: true });
+  });
+
+  it('refuses a text with characters a reader cannot see, naming them; CRLF lines are plain text', () => {
+    for (const [text, named] of [
+      ['I accept\u200B the terms.', 'U+200B'],
+      ['I accept the terms.\uFEFF', 'U+FEFF'],
+      ['I ac\u00ADcept the terms.', 'U+00AD'],
+      ['I accept\u2028the terms.', 'U+2028'],
+      ['I accept the terms.\u{E0041}\u{E0042}', 'U+E0041'],
+      ['I accept the\u3164terms.', 'U+3164'],
+      ['I accept \u061Cthe terms.', 'U+061C'],
+      ['I accept the terms.\rOr not.', 'U+000D'],
+    ] as const) {
+      const verdict = checkAgreementText(text, KNOWN);
+      expect(verdict, named).toEqual({ ok: false, reason: expect.stringContaining(named) });
+    }
+    expect(checkAgreementText('I have read\r\nand accept the terms.', KNOWN)).toEqual({ ok: true });
+  });
+
   it('refuses a text naming another web domain, in any form, and says which', () => {
     for (const text of [
       'I accept the terms at https://evil.example/terms.',
