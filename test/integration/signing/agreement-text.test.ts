@@ -86,4 +86,21 @@ describe('agreement texts from the service', () => {
     });
     expect(world.reviews).toHaveLength(0);
   });
+
+  it('refuses a login that names no domain, and a text with invisible characters, before anything reaches the device', async () => {
+    const beta = view.vaults.find((v) => v.id === world.vaultId(view, 'beta'))!;
+    const wallets = world.wallets.slice(0, 1);
+    for (const [text, why] of [
+      ['Sign in to Evil Exchange\nNonce: 8f3Kq0x9', 'the words "sign in", "nonce"'],
+      ['I have read and accept the Vaultline Terms of Service,\u200B version 2.1.', 'characters a reader cannot see (U+200B)'],
+    ] as const) {
+      serviceSends(beta.id, text);
+      await expect(world.signing.plan({ vaultId: beta.id, action: 'agreements', wallets })).rejects.toMatchObject({
+        code: 'SIGNING_AGREEMENT_REFUSED',
+        message: expect.stringContaining(why),
+      });
+    }
+    expect(world.reviews).toHaveLength(0);
+    expect(world.ledger.pendingConfirmation).toBeNull();
+  });
 });
