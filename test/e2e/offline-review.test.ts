@@ -36,6 +36,8 @@ let simulatedBlock: string;
 
 /** The demo's planner: the simulation seed's account at the planner's path, on the online console's Ledger. */
 const planner = deriveAtPath(PLANNER_PATH);
+/** The offline install's reviewer: the same seed's first wallet account, which the planner's path never is. */
+const reviewer = deriveAtPath("44'/60'/0'/0/0");
 
 const chain = () => createPublicClient({ transport: http(sim.localChains.find((c) => c.chainId === vault.chain.chainId)!.rpcUrl) });
 const nonces = () => Promise.all(wallets.map((w) => chain().getTransactionCount({ address: w as Hex })));
@@ -491,9 +493,10 @@ describe('online again: the signed bundle is checked and sent', () => {
     await card.waitFor();
     expect(await card.getAttribute('data-kind')).toBe('signed');
     expect(await card.textContent()).toContain('4 signed');
-    // Who planned it and who reviewed it offline (the offline Ledger's first account: the same seed here).
+    // Who planned it (the planner's account) and who reviewed it offline (the offline Ledger's first wallet account).
     expect(await page.getByTestId('bundle-planner').textContent()).toContain(planner.address);
-    expect(await page.getByTestId('bundle-reviewer').textContent()).toContain(planner.address);
+    expect(await page.getByTestId('bundle-reviewer').textContent()).toContain(reviewer.address);
+    expect(reviewer.address).not.toBe(planner.address);
     await screenshot(page, 'bundle-opened-online');
     await page.getByRole('button', { name: 'Check and send' }).click();
 
@@ -502,7 +505,7 @@ describe('online again: the signed bundle is checked and sent', () => {
     await expect.poll(() => page.getByTestId('send-checks').textContent(), { timeout: 30_000 }).toContain('All 4 signed transactions can be sent now.');
     await screenshot(page, 'bundle-send-checks');
     expect(await page.getByTestId('batch-from-bundle').textContent()).toContain(path.basename(signedFile));
-    expect(await page.getByTestId('bundle-signers').textContent()).toContain(`reviewed and signed offline by ${planner.address}`);
+    expect(await page.getByTestId('bundle-signers').textContent()).toContain(`reviewed and signed offline by ${reviewer.address}`);
     await page.getByRole('button', { name: 'Send 4 signed transactions' }).click();
     await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 120_000 }).toBe('done');
     const states = await page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
