@@ -41,3 +41,23 @@ export function detectVaultGenerations(answers: VaultProbeAnswers, claimed: Clai
     recordDiffers,
   };
 }
+
+/**
+ * How a vault of the 2026 generations takes deposits beside its queue, from the views its epoch
+ * vault and queue answered: direct deposits while the epoch runs (the main 2026 vault with its
+ * switch on; the prefunded vault refuses them), and the prefunding window (seconds before the
+ * epoch's end) of a prefunded vault's own queue — null when the queue is not the one the vault
+ * names as its `epochQueue`. One reading for the portfolio's refresh and the signing facts.
+ */
+export function entryWindows(
+  generations: Pick<VaultGenerations, 'epochVault'>,
+  epochVaultValues: Record<string, unknown>,
+  queue: string | null,
+  queueValues: Record<string, unknown> | null,
+): { depositDuringEpoch: boolean; prefundedWindow: number | null } {
+  const depositDuringEpoch = generations.epochVault === 'CDO_EPOCH_MAIN_2026' && epochVaultValues.isDepositDuringEpochDisabled === false;
+  const prefundedQueue = epochVaultValues.epochQueue as string | undefined;
+  const ownQueue = generations.epochVault === 'CDO_EPOCH_PREFUNDED_2026' && queue !== null && prefundedQueue?.toLowerCase() === queue.toLowerCase();
+  const window = queueValues?.prefundedDepositWindow;
+  return { depositDuringEpoch, prefundedWindow: ownQueue && queueValues ? Number((window as bigint | undefined) ?? 0n) : null };
+}

@@ -167,6 +167,7 @@ describe('online: a reviewed plan leaves as an unsigned bundle', () => {
     expect(shown.planHash).toMatch(/^sha256:[0-9a-f]{64}$/);
     // Nothing is on the device yet.
     expect((await online.c.runtime.handlers.emulator.snapshot({}, ctx)).pending).toBeNull();
+    await preview.scrollIntoViewIfNeeded();
     await screenshot(page, 'bundle-planner-preview');
     unsignedFile = await saveDownload(page, 'Sign on the Ledger and save the bundle', '', { plannerSigns: shown });
     expect(path.basename(unsignedFile)).toMatch(/^vaultdesk-unsigned-\d{8}-\d{4}-withdraw-.+-4tx-[0-9a-f]{8}\.json$/);

@@ -1,7 +1,7 @@
 import type { Abi } from 'viem';
 import { epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
 import { PROBES, probeAbi, type ProbeAnswers, type ProbeName } from '../../../shared/abi/generations/detect';
-import { detectVaultGenerations } from '../../../shared/registry/generations';
+import { detectVaultGenerations, entryWindows } from '../../../shared/registry/generations';
 import { unscaledRate } from '../../../shared/domain/rates';
 import type { VaultGenerations } from '../../../shared/registry/schemas';
 import type { EpochVaultEntry } from './catalog';
@@ -169,13 +169,9 @@ export function vaultReads(e: EpochVaultEntry, s: VaultChainState): VaultProbes 
       );
       s.unscaledApr = strategyProbes.unscaledApr ? (strategyValues.unscaledApr as bigint) : null;
       s.apr = unscaledRate({ unscaledApr: s.unscaledApr, scaledApr: s.scaledApr, epochDuration: s.epochDuration, bufferPeriod: s.bufferPeriod });
-      // Direct deposits during an epoch: the 2026 vault with the switch on (the prefunded one refuses them).
-      s.depositDuringEpoch = s.generations.epochVault === 'CDO_EPOCH_MAIN_2026' && vaultValues.isDepositDuringEpochDisabled === false;
-      const prefundedQueue = vaultValues.epochQueue as string | undefined;
-      s.prefundedWindow =
-        s.generations.epochVault === 'CDO_EPOCH_PREFUNDED_2026' && e.queue && prefundedQueue?.toLowerCase() === e.queue.toLowerCase()
-          ? num(queueValues.prefundedDepositWindow ?? 0n)
-          : null;
+      const windows = entryWindows(s.generations, vaultValues, e.queue, e.queue ? queueValues : null);
+      s.depositDuringEpoch = windows.depositDuringEpoch;
+      s.prefundedWindow = windows.prefundedWindow;
     },
   };
 }

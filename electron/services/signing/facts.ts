@@ -4,6 +4,7 @@ import { abiFor, generationCalls } from '../../../shared/abi/generations';
 import { detectEpochVault, detectQueue, detectStrategy, PROBES, probeAbi, type ContractGenerations, type ProbeName } from '../../../shared/abi/generations/detect';
 import { cycleState } from '../../../shared/domain/cycle';
 import { generationRules } from '../../../shared/domain/generation-rules';
+import { entryWindows } from '../../../shared/registry/generations';
 import { AppError } from '../../../shared/errors';
 import type { PortfolioVault, RequestRow } from '../../../shared/portfolio/schemas';
 import type { QueueEpochFacts, VaultFacts, WalletFacts } from '../../../shared/signing/rules';
@@ -199,13 +200,11 @@ export async function readChainFacts(
     epochEndDate,
     now: Number(block.timestamp),
   });
-  // Direct deposits while the epoch runs: the 2026 vault with the switch on; the prefunded one refuses them.
-  const depositDuringEpoch = generations.epochVault === 'CDO_EPOCH_MAIN_2026' && evProbes.values.isDepositDuringEpochDisabled === false;
-  const prefundedQueue = evProbes.values.epochQueue as string | undefined;
+  const windows = entryWindows(generations, evProbes.values, queue, qProbes?.values ?? null);
   const prefunded =
-    generations.epochVault === 'CDO_EPOCH_PREFUNDED_2026' && queue && prefundedQueue?.toLowerCase() === queue.toLowerCase() && qProbes
+    windows.prefundedWindow !== null
       ? {
-          window: Number(qProbes.values.prefundedDepositWindow as bigint),
+          window: windows.prefundedWindow,
           epochEndDate,
           now: Number(block.timestamp),
           nextEpochPrefunded: (epochFacts.get(epochNumber + 1)?.prefunded ?? 0n) > 0n,
@@ -218,7 +217,7 @@ export async function readChainFacts(
     hasQueue: queue !== null,
     hasWithdrawQueue: rules.queueTakesWithdrawals,
     rules,
-    depositDuringEpoch,
+    depositDuringEpoch: windows.depositDuringEpoch,
     prefunded,
     closed: epochEndDate === 0,
     allowInstantWithdraw: c[4] as boolean,

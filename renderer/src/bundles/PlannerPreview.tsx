@@ -15,13 +15,20 @@ export function PlannerPreviewPanel({ planId }: { planId: string }) {
   if (!preview) return null;
   return (
     <section className="notice" role="region" aria-label="What the planner's Ledger will sign" data-testid="planner-preview">
+      <strong className="notice-title">What the planner&apos;s Ledger will sign</strong>
       <p>
-        The planner&apos;s Ledger account <code>{preview.path}</code> signs this bundle&apos;s plan hash{' '}
-        <code data-testid="planner-plan-hash">{preview.planHash}</code> as EIP-712 typed data (<code>{preview.type}</code>, domain{' '}
-        <code>{domainText(preview)}</code>). The Ledger needs its blind signing setting for this. Compare the two hashes it shows with these
-        before approving:
+        The bundle&apos;s plan hash, as Vaultdesk typed data (EIP-712) that no message or transaction can pass for. The Ledger needs its blind
+        signing setting for this: it shows two hashes, compare them with these before approving.
       </p>
       <dl className="kv">
+        <dt>Ledger account</dt>
+        <dd>
+          <code>{preview.path}</code> (the planner&apos;s own, never a wallet&apos;s)
+        </dd>
+        <dt>Plan hash</dt>
+        <dd>
+          <code data-testid="planner-plan-hash">{preview.planHash}</code>
+        </dd>
         <dt>Domain hash</dt>
         <dd>
           <code data-testid="planner-domain-hash">{preview.domainHash}</code>
@@ -31,6 +38,12 @@ export function PlannerPreviewPanel({ planId }: { planId: string }) {
           <code data-testid="planner-message-hash">{preview.messageHash}</code>
         </dd>
       </dl>
+      <details>
+        <summary>The typed data</summary>
+        <p className="cell-sub">
+          Type <code>{preview.type}</code>, domain <code>{domainText(preview)}</code>.
+        </p>
+      </details>
       <p className="cell-sub">The Ledger shows: {preview.screens.map((s) => (s.value ? `${s.title} ${s.value}` : s.title)).join(' · ')}.</p>
       <div className="form-actions">
         <button type="button" className="button button-primary" disabled={busy} onClick={() => void exportUnsigned(planId)}>
