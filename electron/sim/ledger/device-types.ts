@@ -1,0 +1,69 @@
+/**
+ * What the emulated Ledger is made of and tells its observers: its options, its snapshot, its
+ * events. The device itself is `device.ts`.
+ */
+import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
+
+export const DASHBOARD = 'BOLOS';
+export const ETHEREUM = 'Ethereum';
+/** The descriptor hot-plug events carry for the emulated device. */
+export const EMULATED_DESCRIPTOR = 'emulated-ledger';
+
+export interface EmulatedLedgerOptions {
+  /** BIP-39 mnemonic of the device (default: the public "abandon … about" test mnemonic). */
+  mnemonic?: string;
+  /** Approve every review as soon as it is shown (default false: call `approve()`/`reject()`). */
+  autoApprove?: boolean;
+  /** Whether the device starts plugged in (default true). */
+  plugged?: boolean;
+  /** Whether the PIN is still to be entered (default false). */
+  locked?: boolean;
+  /** The app open at start: "BOLOS" for the dashboard, "Ethereum", or another app's name (default "Ethereum"). */
+  app?: string;
+  /** The Ethereum app's blind signing setting (default false, as on a fresh install). */
+  blindSigning?: boolean;
+  /** Ethereum app version (default "1.19.1"). */
+  appVersion?: string;
+  /** OS version reported on the dashboard (default "2.4.1"). */
+  osVersion?: string;
+  /** Apps installed besides the dashboard (default Ethereum and Bitcoin). */
+  installedApps?: string[];
+  /** Version reported by apps other than Ethereum (default "2.3.0"). */
+  otherAppVersion?: string;
+  /** What a locked device answers (default 0x5515; older firmware used 0x6B0C / 0x6804). */
+  lockedStatusWord?: number;
+  /** What the dashboard answers to Ethereum commands (default 0x6D00, INS not supported). */
+  dashboardStatusWord?: number;
+  /** What another app answers to the Ethereum class 0xE0 (default 0x6E00, CLA not supported). */
+  otherAppStatusWord?: number;
+  /** How long the device is gone from USB when an app opens or closes (default 20 ms). */
+  reenumerationDelayMs?: number;
+}
+
+export interface PendingConfirmation {
+  kind: ConfirmationKind;
+  screens: DeviceScreen[];
+}
+
+export interface EmulatorSnapshot {
+  plugged: boolean;
+  locked: boolean;
+  app: string;
+  appVersion: string;
+  blindSigning: boolean;
+  screens: DeviceScreen[];
+  pending: PendingConfirmation | null;
+}
+
+export type EmulatorEvent =
+  | { type: 'awaiting-confirmation'; kind: ConfirmationKind; screens: DeviceScreen[] }
+  | { type: 'confirmation-settled'; kind: ConfirmationKind; outcome: 'approved' | 'rejected' | 'aborted' }
+  | { type: 'usb'; change: 'add' | 'remove' }
+  | { type: 'changed'; snapshot: EmulatorSnapshot };
+
+/** The shape of `Transport.listen` observers, so the device can be discovered like a HID one. */
+export interface UsbObserver {
+  next(event: { type: 'add' | 'remove'; descriptor: string }): void;
+  error?(err: unknown): void;
+  complete?(): void;
+}
