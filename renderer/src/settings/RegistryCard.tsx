@@ -4,10 +4,12 @@ import type { RegistryExport } from '../../../shared/registry/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { downloadFile } from '../components/download';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { RegistryEntries } from './RegistryEntries';
 
 /**
- * The pinned vault registry leaves as a file, its fingerprint shown here so that the install that
- * reads it can be checked against the same one.
+ * The pinned vault registry: its vaults and their state (the operator forgets one here), and the
+ * file it leaves as, its fingerprint shown here so that the install that reads it can be checked
+ * against the same one.
  */
 export function RegistryCard() {
   const [exported, setExported] = useState<RegistryExport | null>(null);
@@ -26,9 +28,10 @@ export function RegistryCard() {
     <div className="card" data-testid="registry-card">
       <h2>Vault registry</h2>
       <p className="muted">
-        The contracts you pinned for each vault, where money may go. Export it for another install; compare the fingerprint there with the
-        one shown here.
+        The contracts you pinned for each vault, where money may go. A vault the service stops listing, or names other contracts for, is
+        frozen until you pin it again or forget it. Export it for another install; compare the fingerprint there with the one shown here.
       </p>
+      <RegistryEntries />
       <div className="form-actions">
         <button type="button" className="button" onClick={() => void exportRegistry()}>
           Export the vault registry
