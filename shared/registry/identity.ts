@@ -49,9 +49,47 @@ const OWN_ROLES: readonly RegistryRole[] = ['epochVault', 'queue', 'withdrawQueu
  * pairs that read as letters: folded so that "Аlpha" (Cyrillic А) or "A1pha" reads as "alpha".
  */
 const LOOKALIKES: Record<string, string> = {
-  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', ѕ: 's', і: 'l', ї: 'l', ј: 'j', ӏ: 'l', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h',
-  α: 'a', β: 'b', γ: 'y', ε: 'e', η: 'n', ι: 'l', κ: 'k', μ: 'u', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w',
-  '0': 'o', '1': 'l', i: 'l', '|': 'l',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'l',
+  ї: 'l',
+  ј: 'j',
+  ӏ: 'l',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  һ: 'h',
+  α: 'a',
+  β: 'b',
+  γ: 'y',
+  ε: 'e',
+  η: 'n',
+  ι: 'l',
+  κ: 'k',
+  μ: 'u',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ω: 'w',
+  '0': 'o',
+  '1': 'l',
+  i: 'l',
+  '|': 'l',
 };
 
 /**
@@ -62,14 +100,11 @@ const LOOKALIKES: Record<string, string> = {
  * its lower case.
  */
 export function nameKey(name: string): string {
-  const folded = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(INVISIBLE, '')
-    .toLowerCase()
-    .replace(/rn/g, 'm')
-    .replace(/vv/g, 'w');
-  const key = [...folded].map((c) => LOOKALIKES[c] ?? c).join('').replace(/[\p{P}\p{S}\p{Z}\s]/gu, '');
+  const folded = name.normalize('NFKD').replace(/\p{M}/gu, '').replace(INVISIBLE, '').toLowerCase().replace(/rn/g, 'm').replace(/vv/g, 'w');
+  const key = [...folded]
+    .map((c) => LOOKALIKES[c] ?? c)
+    .join('')
+    .replace(/[\p{P}\p{S}\p{Z}\s]/gu, '');
   return key || name.trim().toLowerCase();
 }
 

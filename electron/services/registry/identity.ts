@@ -29,7 +29,10 @@ export function listedIds(portfolio: Pick<Portfolio, 'vaults' | 'sources'>): str
  */
 export function collisionError(announced: AnnouncedVault, collisions: readonly IdentityCollision[], firstSeen: boolean): AppError {
   const what = collisions
-    .map(({ entry, reasons }) => `${entry.name} (id ${entry.vaultId}, chain ${entry.chainId}): ${reasons.map((r) => reasonText(r, entry)).join('; ')}`)
+    .map(
+      ({ entry, reasons }) =>
+        `${entry.name} (id ${entry.vaultId}, chain ${entry.chainId}): ${reasons.map((r) => reasonText(r, entry)).join('; ')}`,
+    )
     .join('. It also collides with ');
   const names = collisions.map((c) => `${c.entry.name} (id ${c.entry.vaultId})`).join(', ');
   const ids = collisions.map((c) => c.entry.vaultId).join(' and ');

@@ -66,7 +66,11 @@ export function RegistryEntries() {
             </thead>
             <tbody>
               {entries.map((e) => (
-                <tr key={e.vaultId} data-vault-id={e.vaultId} data-frozen={e.frozen?.reason ?? (e.frozen ? 'contracts-changed' : undefined)}>
+                <tr
+                  key={e.vaultId}
+                  data-vault-id={e.vaultId}
+                  data-frozen={e.frozen?.reason ?? (e.frozen ? 'contracts-changed' : undefined)}
+                >
                   <td>
                     <details>
                       <summary>{plainText(e.name)}</summary>

@@ -19,14 +19,14 @@ export function IdentityCollisions({ review }: { review: VaultPinReview }) {
       ))}
       <div className="notice notice-warn" data-testid="collision-way-out">
         <p>
-          <strong>{name} cannot be pinned.</strong> A service that lists another set of contracts under the name or the contracts of a
-          vault you trust, and hides that vault, makes money planned “into” it go elsewhere. Every on-chain check can pass: they tell that the
+          <strong>{name} cannot be pinned.</strong> A service that lists another set of contracts under the name or the contracts of a vault
+          you trust, and hides that vault, makes money planned “into” it go elsewhere. Every on-chain check can pass: they tell that the
           contracts belong together, not which vault they are.
         </p>
         <p className="notice-action">
-          Only if the vault’s operator confirms, out of band, that {pinnedNames} was retired and that {name} replaces it with the contracts on
-          the right: forget the old entry in Settings → Vault registry, then review {name} again. Otherwise do not use it, and report it to the
-          service.
+          Only if the vault’s operator confirms, out of band, that {pinnedNames} was retired and that {name} replaces it with the contracts
+          on the right: forget the old entry in Settings → Vault registry, then review {name} again. Otherwise do not use it, and report it
+          to the service.
         </p>
       </div>
     </div>
@@ -84,7 +84,12 @@ function SideBySide({ review, collision }: { review: VaultPinReview; collision: 
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.key} data-row={row.key} data-collides={row.collides || undefined} className={row.collides ? 'row-changed' : undefined}>
+              <tr
+                key={row.key}
+                data-row={row.key}
+                data-collides={row.collides || undefined}
+                className={row.collides ? 'row-changed' : undefined}
+              >
                 <td>{row.label}</td>
                 <td>{row.key === 'name' || row.key === 'state' ? row.pinned : <code>{row.pinned}</code>}</td>
                 <td>

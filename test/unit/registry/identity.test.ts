@@ -35,7 +35,12 @@ const entry = (vaultId: string, name: string, contracts: ContractSet, patch: Par
   ...patch,
 });
 
-const announced = (vaultId: string, name: string, contracts: ContractSet, chainId = 31337): AnnouncedVault => ({ vaultId, name, chainId, contracts });
+const announced = (vaultId: string, name: string, contracts: ContractSet, chainId = 31337): AnnouncedVault => ({
+  vaultId,
+  name,
+  chainId,
+  contracts,
+});
 
 const ALPHA = entry('alpha-id', 'Alpha Credit USDC', setAt(0x100));
 const UNLISTED = { at: '2026-11-05T00:00:00.000Z', proposed: null, reason: 'unlisted' as const };
@@ -55,7 +60,18 @@ describe('nameKey: names that read the same are one name', () => {
   });
 
   it('keeps the demo vaults apart', () => {
-    const names = ['Alpha Credit USDC', 'Beta Credit USDC', 'Gamma Credit USDT', 'Delta Credit USDC', 'Epsilon Credit DAI', 'Zeta Credit DAI', 'Eta Credit USDT', 'Theta Credit USDC', 'Iota Credit USDT', 'Kappa Credit DAI'];
+    const names = [
+      'Alpha Credit USDC',
+      'Beta Credit USDC',
+      'Gamma Credit USDT',
+      'Delta Credit USDC',
+      'Epsilon Credit DAI',
+      'Zeta Credit DAI',
+      'Eta Credit USDT',
+      'Theta Credit USDC',
+      'Iota Credit USDT',
+      'Kappa Credit DAI',
+    ];
     expect(new Set(names.map(nameKey)).size).toBe(names.length);
     expect(nameKey('Alpha Credit USDC 2')).not.toBe(nameKey('Alpha Credit USDC'));
   });
@@ -86,19 +102,26 @@ describe('identityCollisions', () => {
     ];
     for (const [patch, roles, pinnedRoles] of cases) {
       const found = identityCollisions(announced('new', 'Omega Credit USDC', setAt(0x300, USDC, patch)), [ALPHA], { firstSeen: true });
-      expect(found.map((c) => c.reasons), JSON.stringify(patch)).toEqual([
-        [{ kind: 'contract', address: Object.values(patch)[0], roles, pinnedRoles }],
-      ]);
+      expect(
+        found.map((c) => c.reasons),
+        JSON.stringify(patch),
+      ).toEqual([[{ kind: 'contract', address: Object.values(patch)[0], roles, pinnedRoles }]]);
     }
     // The same address on another chain is another contract.
-    expect(identityCollisions(announced('new', 'Omega', setAt(0x300, USDC, { tranche: ALPHA.contracts.tranche }), 31338), [ALPHA], { firstSeen: true })).toEqual([]);
+    expect(
+      identityCollisions(announced('new', 'Omega', setAt(0x300, USDC, { tranche: ALPHA.contracts.tranche }), 31338), [ALPHA], {
+        firstSeen: true,
+      }),
+    ).toEqual([]);
   });
 
   it('takes a newcomer around the same token on the same chain for a frozen entry only', () => {
     const newcomer = announced('new', 'Alpha Credit USDC v2', setAt(0x400));
     expect(identityCollisions(newcomer, [ALPHA], { firstSeen: true })).toEqual([]);
     for (const frozen of [UNLISTED, { at: '2026-11-05T00:00:00.000Z', proposed: setAt(0x500), reason: 'contracts-changed' as const }]) {
-      expect(identityCollisions(newcomer, [{ ...ALPHA, frozen }], { firstSeen: true })[0]!.reasons).toEqual([{ kind: 'underlying', address: USDC }]);
+      expect(identityCollisions(newcomer, [{ ...ALPHA, frozen }], { firstSeen: true })[0]!.reasons).toEqual([
+        { kind: 'underlying', address: USDC },
+      ]);
       // A vault pinned already keeps working beside its frozen sibling.
       expect(identityCollisions(newcomer, [{ ...ALPHA, frozen }], { firstSeen: false })).toEqual([]);
     }
@@ -124,14 +147,19 @@ describe('identityCollisions', () => {
     [chain0, chain1].forEach((chain, c) =>
       chain.forEach(([id, name, underlying], i) => {
         // Delta's deposit and withdraw queues are two contracts.
-        const set = setAt(0x1000 * (c + 1) + 0x10 * i, underlying, id === 'delta' ? { withdrawQueue: a(0x1000 * (c + 1) + 0x10 * i + 9) } : {});
+        const set = setAt(
+          0x1000 * (c + 1) + 0x10 * i,
+          underlying,
+          id === 'delta' ? { withdrawQueue: a(0x1000 * (c + 1) + 0x10 * i + 9) } : {},
+        );
         const vault = announced(id, name, set, 31337 + c);
         expect(identityCollisions(vault, pinned, { firstSeen: true }), name).toEqual([]);
         pinned.push(entry(id, name, set, { chainId: 31337 + c }));
       }),
     );
     // And each one checked again once everything is pinned (its own entry is not a collision).
-    for (const p of pinned) expect(identityCollisions(announced(p.vaultId, p.name, p.contracts, p.chainId), pinned, { firstSeen: false })).toEqual([]);
+    for (const p of pinned)
+      expect(identityCollisions(announced(p.vaultId, p.name, p.contracts, p.chainId), pinned, { firstSeen: false })).toEqual([]);
   });
 
   it('shows both sets side by side, what collides marked', () => {

@@ -79,7 +79,9 @@ describe('a vault taken for a pinned one', () => {
     expect(table).toMatch(/alpha-id\s+beta-id/);
     expect((await onDisk()).map((v) => v.vaultId)).toEqual(['alpha-id']);
     // The console's explicit pin is refused the same way.
-    expect(await refusal(registry.pin(impostor, noChain, 'the operator, in the console'))).toMatchObject({ code: 'REGISTRY_IDENTITY_COLLISION' });
+    expect(await refusal(registry.pin(impostor, noChain, 'the operator, in the console'))).toMatchObject({
+      code: 'REGISTRY_IDENTITY_COLLISION',
+    });
   });
 
   it('is a collision in the review, with the pinned entry, and pinnable only once the operator forgets that entry', async () => {
@@ -98,11 +100,14 @@ describe('a vault taken for a pinned one', () => {
     expect((await registry.review(standIn, null, null, ['alpha-id', 'beta-id', 'new-id'])).status).toBe('new');
     const err = await refusal(registry.verifyForPlan(standIn, noChain, pinAll, ['beta-id', 'new-id']));
     expect(err?.code).toBe('REGISTRY_IDENTITY_COLLISION');
-    expect(err!.message).toContain(`the same underlying token ${USDC} on chain 31337 as Alpha Credit USDC, which is frozen (the service no longer lists it)`);
-    // Beta, pinned and listed, is not taken for the frozen Alpha.
-    expect((await registry.review({ vaultId: 'beta-id', name: BETA.name, chainId: 31337, proposed: BETA.contracts }, null, null, ['beta-id'])).status).toBe(
-      'pinned',
+    expect(err!.message).toContain(
+      `the same underlying token ${USDC} on chain 31337 as Alpha Credit USDC, which is frozen (the service no longer lists it)`,
     );
+    // Beta, pinned and listed, is not taken for the frozen Alpha.
+    expect(
+      (await registry.review({ vaultId: 'beta-id', name: BETA.name, chainId: 31337, proposed: BETA.contracts }, null, null, ['beta-id']))
+        .status,
+    ).toBe('pinned');
   });
 });
 
@@ -122,7 +127,7 @@ describe('a pinned vault the service no longer lists', () => {
     expect(err).toMatchObject({ code: 'REGISTRY_VAULT_FROZEN' });
     expect(err!.message).toContain('the service stopped listing it on 2026-11-05');
     expect(err!.action).toContain('--forget-vault alpha-id');
-    expect(() => gateItems({ vault: (marked[0] as PinnedVault), action: 'claim', approval: 'exact' }, [])).toThrow(/stopped listing/);
+    expect(() => gateItems({ vault: marked[0] as PinnedVault, action: 'claim', approval: 'exact' }, [])).toThrow(/stopped listing/);
     expect((await restarted.review(identity, null, null, ['alpha-id'])).status).toBe('frozen');
     expect((await onDisk())[0]!.frozen?.reason).toBe('unlisted');
   });
