@@ -128,7 +128,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   const listedVaults = async () =>
     epochVaultEntries(await catalog.read(await service(), VAULTS_TOKENS_CHAINS, { now: Date.now() }))
       .filter(followed)
-      .map((e) => e.vault._id);
+      .map((e) => ({ vaultId: e.vault._id, chainId: e.chainId }));
   const portfolio = new PortfolioService({
     service,
     catalog,

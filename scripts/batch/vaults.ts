@@ -1,4 +1,4 @@
-import { listedIds, VaultRegistry } from '../../electron/services/registry';
+import { listedVaults, VaultRegistry } from '../../electron/services/registry';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { entryLines, entryState, nameKey } from '../../shared/registry/identity';
 import type { PinnedVault } from '../../shared/registry/schemas';
@@ -14,7 +14,7 @@ import { chooseVault, vaultLabel } from './vault-choice';
 
 /** Frozen and printed: each pinned vault the service no longer lists (nothing is planned on it). */
 export async function reportUnlisted(registry: VaultRegistry, view: Portfolio): Promise<PinnedVault[]> {
-  const unlisted = await registry.observeListing(listedIds(view));
+  const unlisted = await registry.observeListing(listedVaults(view));
   for (const entry of unlisted) {
     say(
       `registry: ${entry.name} (id ${entry.vaultId}, chain ${entry.chainId}) is no longer listed by the service: ${entryState(entry)}. Nothing is planned on it; if it was retired, forget it with --forget-vault ${entry.vaultId}.`,

@@ -2,7 +2,7 @@ import type { PublicClient } from 'viem';
 import { AppError } from '../../../shared/errors';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import type { PortfolioService } from '../../services/portfolio/portfolio';
-import { differences, identityOf, type VaultRegistry } from '../../services/registry';
+import { differences, identityOf, type ListedVault, type VaultRegistry } from '../../services/registry';
 import { feature, type Feature } from '../feature';
 
 export interface RegistryFeatureDeps {
@@ -13,10 +13,10 @@ export interface RegistryFeatureDeps {
   /** An offline-review install takes its registry from the online install's export. */
   offline: () => boolean;
   /**
-   * The ids of the vaults the service lists now (null: it could not be read): a pinned vault missing
-   * from it is frozen as unlisted. Not asked offline.
+   * The vaults the service lists now (null: it could not be read): a pinned vault missing from it is
+   * frozen as unlisted. Not asked offline.
    */
-  listing: () => Promise<string[] | null>;
+  listing: () => Promise<ListedVault[] | null>;
 }
 
 /**
@@ -30,7 +30,7 @@ export function createRegistryFeature(deps: RegistryFeatureDeps): Feature {
    * What the service lists now, for this registry; a failure to read it marks nothing, and neither
    * does a listing read while the console changed mode (it is another registry's service).
    */
-  async function listingFor(registry: VaultRegistry): Promise<string[] | null> {
+  async function listingFor(registry: VaultRegistry): Promise<ListedVault[] | null> {
     if (deps.offline()) return null;
     const ids = await deps.listing().catch(() => null);
     return deps.registry() === registry ? ids : null;

@@ -12,14 +12,20 @@ export const announcedOf = (identity: VaultIdentity): AnnouncedVault => ({
   contracts: identity.proposed,
 });
 
+/** A vault the service lists now: its id and its chain. */
+export interface ListedVault {
+  vaultId: string;
+  chainId: number;
+}
+
 /**
- * The ids of the vaults the service lists now, from a portfolio it made: null when the service did
- * not answer this time (a listing taken from what was read before must not make a vault look gone).
+ * The vaults the service lists now, from a portfolio it made: null when the service did not answer
+ * this time (a listing taken from what was read before must not make a vault look gone).
  */
-export function listedIds(portfolio: Pick<Portfolio, 'vaults' | 'sources'>): string[] | null {
+export function listedVaults(portfolio: Pick<Portfolio, 'vaults' | 'sources'>): ListedVault[] | null {
   const service = portfolio.sources.find((s) => s.id === 'service');
   if (!service?.ok) return null;
-  return portfolio.vaults.map((v) => v.id);
+  return portfolio.vaults.map((v) => ({ vaultId: v.id, chainId: v.chain.chainId }));
 }
 
 /**

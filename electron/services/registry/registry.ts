@@ -16,7 +16,7 @@ import { identityCollisions, isUnlisted } from '../../../shared/registry/identit
 import { JsonDocument } from '../storage/json-document';
 import { allPass, evaluateRelations, failedChecks, generationsOf } from './checks';
 import { describeDifferences, differences, type VaultIdentity } from './contract-set';
-import { announcedOf, collisionError } from './identity';
+import { announcedOf, collisionError, type ListedVault } from './identity';
 import { readRelations } from './reads';
 
 /** What to do with a vault seen for the first time when a plan asks for it. */
@@ -69,14 +69,17 @@ export class VaultRegistry {
   }
 
   /**
-   * What the service lists now (vault ids; null when it did not answer): each pinned vault it no
-   * longer lists is frozen as unlisted (a mark kept on disk, lifted only by a new pin or by
-   * forgetting the vault). Returns every entry frozen as unlisted.
+   * What the service lists now (null when it did not answer): each pinned vault it no longer lists
+   * is frozen as unlisted (a mark kept on disk, lifted only by a new pin or by forgetting the
+   * vault). A vault is looked for among the listed vaults of its own chain: a listing with no vault
+   * at all on that chain (another service, or the simulation run on a shared data folder) says
+   * nothing of it. Returns every entry frozen as unlisted.
    */
-  async observeListing(listed: readonly string[] | null): Promise<PinnedVault[]> {
+  async observeListing(listed: readonly ListedVault[] | null): Promise<PinnedVault[]> {
     if (listed) {
-      const ids = new Set(listed);
-      const gone = (await this.list()).filter((v) => !v.frozen && !ids.has(v.vaultId));
+      const ids = new Set(listed.map((v) => v.vaultId));
+      const chains = new Set(listed.map((v) => v.chainId));
+      const gone = (await this.list()).filter((v) => !v.frozen && chains.has(v.chainId) && !ids.has(v.vaultId));
       if (gone.length > 0) {
         const at = this.now().toISOString();
         const goneIds = new Set(gone.map((v) => v.vaultId));
@@ -121,7 +124,7 @@ export class VaultRegistry {
     identity: VaultIdentity,
     client: PublicClient | null,
     explorerUrl: string | null = null,
-    listed: readonly string[] | null = null,
+    listed: readonly ListedVault[] | null = null,
   ): Promise<VaultPinReview> {
     await this.observeListing(listed);
     let pinned = await this.entry(identity.vaultId);
@@ -213,14 +216,14 @@ export class VaultRegistry {
    * The pinned set a plan may use, checked again on chain now. Refused for a vault taken for another
    * one of the registry (whatever the policy), a vault not pinned (unless the policy pins first-seen
    * vaults after their checks), a frozen one, one whose set the service now names differently (which
-   * freezes it), or one whose relations no longer hold. `listed`: the vault ids the service lists
+   * freezes it), or one whose relations no longer hold. `listed`: the vaults the service lists
    * now, so that a pinned vault it hid is frozen before a newcomer is weighed against it.
    */
   async verifyForPlan(
     identity: VaultIdentity,
     client: PublicClient,
     firstSeen: FirstSeenPolicy,
-    listed: readonly string[] | null = null,
+    listed: readonly ListedVault[] | null = null,
   ): Promise<VerifiedVault> {
     await this.observeListing(listed);
     let entry = await this.entry(identity.vaultId);

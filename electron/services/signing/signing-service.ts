@@ -14,7 +14,7 @@ import {
   type SigningEvent,
 } from '../../../shared/signing/schemas';
 import type { Logger } from '../log/logger';
-import { gateItems, identityOf, listedIds, type FirstSeenPolicy, type VaultRegistry } from '../registry';
+import { gateItems, identityOf, listedVaults, type FirstSeenPolicy, type VaultRegistry } from '../registry';
 import { proposedFromPlanVault } from '../registry/contract-set';
 import type { ServiceClient } from '../service-client';
 import { BatchRunner, summary } from './batch-runner';
@@ -493,5 +493,5 @@ export function createSigningService(options: SigningServiceOptions): SigningSer
  */
 function verifierOf(registry: VaultRegistry, firstSeen: FirstSeenPolicy) {
   return (vault: Portfolio['vaults'][number], client: PublicClient, portfolio: Pick<Portfolio, 'vaults' | 'sources'>) =>
-    registry.verifyForPlan(identityOf(vault), client, firstSeen, listedIds(portfolio));
+    registry.verifyForPlan(identityOf(vault), client, firstSeen, listedVaults(portfolio));
 }

@@ -42,6 +42,8 @@ const noChain = new Proxy({} as PublicClient, {
     throw new Error(`the chain was read (${String(prop)})`);
   },
 });
+/** The service's listing: these vaults, all on the chain of the test's vaults. */
+const listing = (...ids: string[]) => ids.map((vaultId) => ({ vaultId, chainId: 31337 }));
 const pinAll = { kind: 'pin-after-checks', by: 'the batch runner with --trust-new-vaults' } as const;
 
 let dir: string;
@@ -68,7 +70,7 @@ const impostor: VaultIdentity = { vaultId: 'beta-id', name: 'Alpha Credit USDC',
 
 describe('a vault taken for a pinned one', () => {
   it('is refused with both sets side by side, even when the policy pins first-seen vaults, and nothing is pinned', async () => {
-    const err = await refusal(registry.verifyForPlan(impostor, noChain, pinAll, ['alpha-id', 'beta-id']));
+    const err = await refusal(registry.verifyForPlan(impostor, noChain, pinAll, listing('alpha-id', 'beta-id')));
     expect(err).toMatchObject({ code: 'REGISTRY_IDENTITY_COLLISION', details: { vaultId: 'beta-id', collidesWith: ['alpha-id'] } });
     expect(err!.message).toContain('Alpha Credit USDC (id beta-id, chain 31337) is announced by the service for the first time');
     expect(err!.message).toContain('the same name as Alpha Credit USDC');
@@ -85,11 +87,11 @@ describe('a vault taken for a pinned one', () => {
   });
 
   it('is a collision in the review, with the pinned entry, and pinnable only once the operator forgets that entry', async () => {
-    const review = await registry.review(impostor, null, null, ['alpha-id', 'beta-id']);
+    const review = await registry.review(impostor, null, null, listing('alpha-id', 'beta-id'));
     expect(review.status).toBe('collision');
     expect(review.collisions.map((c) => [c.entry.vaultId, c.reasons])).toEqual([['alpha-id', [{ kind: 'name' }]]]);
     expect((await registry.forget('alpha-id')).name).toBe('Alpha Credit USDC');
-    expect((await registry.review(impostor, null, null, ['beta-id'])).status).toBe('new');
+    expect((await registry.review(impostor, null, null, listing('beta-id'))).status).toBe('new');
     expect(await refusal(registry.forget('alpha-id'))).toMatchObject({ code: 'REGISTRY_VAULT_UNKNOWN' });
   });
 
@@ -97,15 +99,15 @@ describe('a vault taken for a pinned one', () => {
     await writeFile(file(), JSON.stringify({ schemaVersion: 1, vaults: [ALPHA, BETA] }));
     const standIn: VaultIdentity = { vaultId: 'new-id', name: 'Alpha Prime USDC', chainId: 31337, proposed: setAt(0x300) };
     // While Alpha is listed, a new vault around the same USDC is an ordinary sibling (as Beta is).
-    expect((await registry.review(standIn, null, null, ['alpha-id', 'beta-id', 'new-id'])).status).toBe('new');
-    const err = await refusal(registry.verifyForPlan(standIn, noChain, pinAll, ['beta-id', 'new-id']));
+    expect((await registry.review(standIn, null, null, listing('alpha-id', 'beta-id', 'new-id'))).status).toBe('new');
+    const err = await refusal(registry.verifyForPlan(standIn, noChain, pinAll, listing('beta-id', 'new-id')));
     expect(err?.code).toBe('REGISTRY_IDENTITY_COLLISION');
     expect(err!.message).toContain(
       `the same underlying token ${USDC} on chain 31337 as Alpha Credit USDC, which is frozen (the service no longer lists it)`,
     );
     // Beta, pinned and listed, is not taken for the frozen Alpha.
     expect(
-      (await registry.review({ vaultId: 'beta-id', name: BETA.name, chainId: 31337, proposed: BETA.contracts }, null, null, ['beta-id']))
+      (await registry.review({ vaultId: 'beta-id', name: BETA.name, chainId: 31337, proposed: BETA.contracts }, null, null, listing('beta-id')))
         .status,
     ).toBe('pinned');
   });
@@ -117,25 +119,29 @@ describe('a pinned vault the service no longer lists', () => {
     expect(await registry.observeListing(null)).toEqual([]);
     expect((await onDisk())[0]!.frozen).toBeNull();
 
-    const marked = await registry.observeListing(['some-other-vault']);
+    // Another service, or the simulation on a shared data folder, lists nothing on Alpha's chain: it says nothing of Alpha.
+    expect(await registry.observeListing([{ vaultId: 'sim-vault', chainId: 1 }])).toEqual([]);
+    expect((await onDisk())[0]!.frozen).toBeNull();
+
+    const marked = await registry.observeListing([{ vaultId: 'some-other-vault', chainId: 31337 }]);
     expect(marked.map((v) => v.vaultId)).toEqual(['alpha-id']);
     expect((await onDisk())[0]!.frozen).toEqual({ at: '2026-11-05T12:00:00.000Z', proposed: null, reason: 'unlisted' });
 
     const restarted = new VaultRegistry(dir);
     const identity: VaultIdentity = { vaultId: 'alpha-id', name: ALPHA.name, chainId: 31337, proposed: ALPHA.contracts };
-    const err = await refusal(restarted.verifyForPlan(identity, noChain, pinAll, ['alpha-id']));
+    const err = await refusal(restarted.verifyForPlan(identity, noChain, pinAll, listing('alpha-id')));
     expect(err).toMatchObject({ code: 'REGISTRY_VAULT_FROZEN' });
     expect(err!.message).toContain('the service stopped listing it on 2026-11-05');
     expect(err!.action).toContain('--forget-vault alpha-id');
     expect(() => gateItems({ vault: marked[0] as PinnedVault, action: 'claim', approval: 'exact' }, [])).toThrow(/stopped listing/);
-    expect((await restarted.review(identity, null, null, ['alpha-id'])).status).toBe('frozen');
+    expect((await restarted.review(identity, null, null, listing('alpha-id'))).status).toBe('frozen');
     expect((await onDisk())[0]!.frozen?.reason).toBe('unlisted');
   });
 
   it('keeps a freeze for other contracts as it was', async () => {
     const changed = { ...ALPHA, frozen: { at: '2026-11-02T00:00:00.000Z', proposed: setAt(0x900), reason: 'contracts-changed' as const } };
     await writeFile(file(), JSON.stringify({ schemaVersion: 1, vaults: [changed] }));
-    expect(await registry.observeListing([])).toEqual([]);
+    expect(await registry.observeListing([{ vaultId: 'other', chainId: 31337 }])).toEqual([]);
     expect((await onDisk())[0]!.frozen).toEqual(changed.frozen);
   });
 });
