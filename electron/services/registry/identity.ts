@@ -41,13 +41,13 @@ export function collisionError(announced: AnnouncedVault, collisions: readonly I
     )
     .join('. It also collides with ');
   const names = collisions.map((c) => `${c.entry.name} (id ${c.entry.vaultId})`).join(', ');
-  const ids = collisions.map((c) => c.entry.vaultId).join(' and ');
+  const forgets = collisions.map((c) => `--forget-vault ${c.entry.vaultId}`).join(', then ');
   return new AppError({
     code: 'REGISTRY_IDENTITY_COLLISION',
     message: firstSeen
       ? `${announced.name} (id ${announced.vaultId}, chain ${announced.chainId}) is announced by the service for the first time, but it is taken for a vault already in this install's registry: it collides with ${what}. It was not pinned; nothing was planned, signed or sent.`
       : `${announced.name} (id ${announced.vaultId}, chain ${announced.chainId}) and another vault of this install's registry are taken for each other: it collides with ${what}. Nothing was planned, signed or sent.`,
-    action: `This is how a service passes another set of contracts off as a vault you trust. Do not use ${announced.name} until the vault's operator confirms, out of band, that ${names} was retired and that ${announced.name} replaces it with these contracts; only then forget the old entry (Settings → Vault registry → Forget; headless: npm run batch -- --data-dir DIR --forget-vault ID, for ${ids}) and review ${announced.name} again. Otherwise report it to the service.`,
+    action: `Do not use ${announced.name} until the vault's operator confirms, out of band, that ${names} was retired and that ${announced.name} replaces it with these contracts; only then forget the old entry (Settings → Vault registry → Forget; headless ${forgets}) and review ${announced.name} again. Otherwise report it to the service.`,
     details: {
       vaultId: announced.vaultId,
       collidesWith: collisions.map((c) => c.entry.vaultId),

@@ -31,6 +31,8 @@ function EntryState({ entry }: { entry: PinnedVault }) {
 export function RegistryEntries() {
   const [entries, setEntries] = useState<PinnedVault[] | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  // The entry whose contracts are shown, on a row of their own below it.
+  const [open, setOpen] = useState<string | null>(null);
   const [forgotten, setForgotten] = useState<PinnedVault | null>(null);
   const [failure, setFailure] = useState<AppErrorData | null>(null);
   const load = () =>
@@ -66,60 +68,68 @@ export function RegistryEntries() {
             </thead>
             <tbody>
               {entries.map((e) => (
-                <tr
-                  key={e.vaultId}
-                  data-vault-id={e.vaultId}
-                  data-frozen={e.frozen?.reason ?? (e.frozen ? 'contracts-changed' : undefined)}
-                >
-                  <td>
-                    <details>
-                      <summary>{plainText(e.name)}</summary>
-                      <dl>
-                        <dt>id</dt>
-                        <dd>
-                          <code>{e.vaultId}</code>
-                        </dd>
-                        {SIDE_BY_SIDE_ROLES.map((role) => (
-                          <Fragment key={role}>
-                            <dt>{ROLE_NAMES[role]}</dt>
-                            <dd>
-                              <code>{roleAddress(e.contracts, role) ?? 'none'}</code>
-                            </dd>
-                          </Fragment>
-                        ))}
-                      </dl>
-                    </details>
-                  </td>
-                  <td>{e.chainId}</td>
-                  <td>
-                    <EntryState entry={e} />
-                  </td>
-                  <td>
-                    {e.pinnedAt.slice(0, 10)}
-                    <div className="cell-sub">by {plainText(e.pinnedBy)}</div>
-                  </td>
-                  <td>
-                    {confirming === e.vaultId ? (
-                      <span className="form-actions" role="group" aria-label={`Forget ${plainText(e.name)}?`}>
-                        <button type="button" className="button button-small button-danger" onClick={() => void forget(e.vaultId)}>
-                          Forget it
-                        </button>
-                        <button type="button" className="button button-small" onClick={() => setConfirming(null)}>
-                          Keep it
-                        </button>
-                      </span>
-                    ) : (
+                <Fragment key={e.vaultId}>
+                  <tr data-vault-id={e.vaultId} data-frozen={e.frozen ? (e.frozen.reason ?? 'contracts-changed') : undefined}>
+                    <td>
                       <button
                         type="button"
-                        className="button button-small"
-                        onClick={() => setConfirming(e.vaultId)}
-                        aria-label={`Forget ${plainText(e.name)}`}
+                        className="link-button entry-toggle"
+                        aria-expanded={open === e.vaultId}
+                        onClick={() => setOpen(open === e.vaultId ? null : e.vaultId)}
                       >
-                        Forget
+                        {plainText(e.name)}
                       </button>
-                    )}
-                  </td>
-                </tr>
+                      <div className="cell-sub">
+                        <code>{e.vaultId}</code>
+                      </div>
+                    </td>
+                    <td>{e.chainId}</td>
+                    <td>
+                      <EntryState entry={e} />
+                    </td>
+                    <td>
+                      {e.pinnedAt.slice(0, 10)}
+                      <div className="cell-sub">by {plainText(e.pinnedBy)}</div>
+                    </td>
+                    <td>
+                      {confirming === e.vaultId ? (
+                        <span className="form-actions" role="group" aria-label={`Forget ${plainText(e.name)}?`}>
+                          <button type="button" className="button button-small button-danger" onClick={() => void forget(e.vaultId)}>
+                            Forget it
+                          </button>
+                          <button type="button" className="button button-small" onClick={() => setConfirming(null)}>
+                            Keep it
+                          </button>
+                        </span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="button button-small"
+                          onClick={() => setConfirming(e.vaultId)}
+                          aria-label={`Forget ${plainText(e.name)}`}
+                        >
+                          Forget
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                  {open === e.vaultId ? (
+                    <tr className="entry-contracts" data-contracts-of={e.vaultId}>
+                      <td colSpan={5}>
+                        <dl aria-label={`Contracts pinned for ${plainText(e.name)}`}>
+                          {SIDE_BY_SIDE_ROLES.map((role) => (
+                            <Fragment key={role}>
+                              <dt>{ROLE_NAMES[role]}</dt>
+                              <dd>
+                                <code>{roleAddress(e.contracts, role) ?? 'none'}</code>
+                              </dd>
+                            </Fragment>
+                          ))}
+                        </dl>
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
               ))}
             </tbody>
           </table>

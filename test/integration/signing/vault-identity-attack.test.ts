@@ -150,7 +150,7 @@ describe("a service that re-announces a pinned vault's name with another contrac
       `collides with Alpha Credit USDC (id ${alpha.id}, chain ${alpha.chain.chainId}): the same name as Alpha Credit USDC`,
     );
     expect(refused.message).toContain('which is frozen (the service no longer lists it)');
-    expect(refused.action).toContain(`--forget-vault ID, for ${alpha.id}`);
+    expect(refused.action).toContain(`headless --forget-vault ${alpha.id}`);
     // Both sets, side by side, before the refusal.
     const out = run.lines.join('\n');
     expect(out).toMatch(/pinned in this registry\s+announced by the service now/);

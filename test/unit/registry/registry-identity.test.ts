@@ -74,7 +74,7 @@ describe('a vault taken for a pinned one', () => {
     expect(err).toMatchObject({ code: 'REGISTRY_IDENTITY_COLLISION', details: { vaultId: 'beta-id', collidesWith: ['alpha-id'] } });
     expect(err!.message).toContain('Alpha Credit USDC (id beta-id, chain 31337) is announced by the service for the first time');
     expect(err!.message).toContain('the same name as Alpha Credit USDC');
-    expect(err!.action).toContain('--forget-vault ID, for alpha-id');
+    expect(err!.action).toContain('headless --forget-vault alpha-id');
     expect(err!.action).toContain('Settings → Vault registry → Forget');
     const table = (err!.details.sideBySide as string[]).join('\n');
     expect(table).toContain(`${ALPHA.contracts.epochVault}  ${impostor.proposed.epochVault}`);
