@@ -51,7 +51,10 @@ export function collisionError(announced: AnnouncedVault, collisions: readonly I
     details: {
       vaultId: announced.vaultId,
       collidesWith: collisions.map((c) => c.entry.vaultId),
-      sideBySide: collisions.flatMap((c) => sideBySideLines(announced, c.entry, firstSeen ? undefined : 'pinned here under its own id')),
+      sideBySide: collisions.flatMap((c) => [
+        `${announced.name} (id ${announced.vaultId}) beside ${c.entry.name} (id ${c.entry.vaultId}), the vault of the registry it is taken for:`,
+        ...sideBySideLines(announced, c.entry, firstSeen ? undefined : 'pinned here under its own id'),
+      ]),
     },
   });
 }
