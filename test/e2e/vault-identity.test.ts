@@ -11,8 +11,8 @@ import { openDemoPage, type ConsolePage } from './support/console-page';
 // operator pinned it, under the id the service used then; the service now lists "Alpha Credit USDC"
 // under another id, with other contracts, and no longer lists the original. The review shows both
 // sets side by side and refuses the pin (the demo would pin a first-seen vault after its checks);
-// Settings → Vault registry shows the original frozen as no longer listed, and only the operator's
-// Forget lets the announced vault be reviewed and pinned.
+// the Vaults screen and Settings → Vault registry show the original frozen as no longer listed, and
+// only the operator's Forget lets the announced vault be reviewed and pinned.
 
 let ui: ConsolePage;
 let page: Page;
@@ -37,8 +37,20 @@ const original = (): PinnedVault => ({
   vaultId: '65f0a1c2d3e4f5a6b7c8d9e0',
   name: 'Alpha Credit USDC',
   chainId: alpha.chain.chainId,
-  contracts: { epochVault: a('a1'), queue: a('a2'), withdrawQueue: a('a2'), tranche: a('a3'), underlying: alpha.underlying.address, strategy: a('a4'), keyring: null },
-  tokens: { underlying: { symbol: 'USDC', decimals: 6 }, tranche: { symbol: 'AA_alpha', decimals: 18 }, strategy: { symbol: 'rcalpha', decimals: 6 } },
+  contracts: {
+    epochVault: a('a1'),
+    queue: a('a2'),
+    withdrawQueue: a('a2'),
+    tranche: a('a3'),
+    underlying: alpha.underlying.address,
+    strategy: a('a4'),
+    keyring: null,
+  },
+  tokens: {
+    underlying: { symbol: 'USDC', decimals: 6 },
+    tranche: { symbol: 'AA_alpha', decimals: 18 },
+    strategy: { symbol: 'rcalpha', decimals: 6 },
+  },
   pinnedAt: '2026-10-01T09:00:00.000Z',
   pinnedBy: 'the operator, in the console',
   pinnedAtBlock: '1200',
@@ -73,7 +85,10 @@ describe('a vault announced under the name of a pinned one', () => {
     expect(epochVault?.toLowerCase()).toContain(alpha.epochVault.toLowerCase());
     expect(await side.locator('tr[data-row="id"]').textContent()).toContain(alpha.id);
     expect(await side.locator('tr[data-row="state"]').textContent()).toContain('no longer lists it');
-    expect(await panel.locator('li[data-reason]').evaluateAll((els) => els.map((e) => e.getAttribute('data-reason')))).toEqual(['name', 'underlying']);
+    expect(await panel.locator('li[data-reason]').evaluateAll((els) => els.map((e) => e.getAttribute('data-reason')))).toEqual([
+      'name',
+      'underlying',
+    ]);
     expect(await panel.getByRole('button', { name: 'Pin these contracts' }).isDisabled()).toBe(true);
     expect(await page.getByTestId('collision-way-out').textContent()).toContain('forget the old entry in Settings → Vault registry');
     await screenshot(page, 'vault-identity-collision');
@@ -82,7 +97,15 @@ describe('a vault announced under the name of a pinned one', () => {
     // Nothing was pinned for the announced vault.
     expect((JSON.parse(await readFile(registryFile(), 'utf8')) as RegistryFile).vaults.map((v) => v.vaultId)).toEqual([original().vaultId]);
 
-    await page.getByRole('button', { name: 'Settings' }).click();
+    // The catalog no longer shows the original: the Vaults screen names it, frozen, with the way to the registry.
+    await page.getByRole('button', { name: 'Vaults', exact: true }).click();
+    const notice = page.getByTestId('unlisted-pinned');
+    await expect
+      .poll(() => notice.textContent(), { timeout: 60_000 })
+      .toContain(`Alpha Credit USDC (id ${original().vaultId}, chain ${alpha.chain.chainId})`);
+    expect(await notice.textContent()).toContain('the service no longer lists it');
+    await screenshot(page, 'vaults-unlisted-pinned');
+    await notice.getByRole('button', { name: 'Settings → Vault registry' }).click();
     const row = page.locator(`[data-testid="registry-entries"] tr[data-vault-id="${original().vaultId}"]`);
     await expect.poll(() => row.getAttribute('data-frozen')).toBe('unlisted');
     expect(await row.textContent()).toMatch(/frozenNo longer listed by the service since \d{4}-\d{2}-\d{2}: no plan on it\./);
@@ -94,7 +117,9 @@ describe('a vault announced under the name of a pinned one', () => {
     await row.getByRole('button', { name: 'Forget Alpha Credit USDC' }).click();
     expect(await page.getByTestId('forget-confirm').textContent()).toContain('only if its operator confirmed it was retired');
     await row.getByRole('button', { name: 'Forget it' }).click();
-    await expect.poll(() => page.getByTestId('registry-forgotten').textContent()).toContain(`Alpha Credit USDC (id ${original().vaultId}) is no longer in the registry`);
+    await expect
+      .poll(() => page.getByTestId('registry-forgotten').textContent())
+      .toContain(`Alpha Credit USDC (id ${original().vaultId}) is no longer in the registry`);
     expect(await row.count()).toBe(0);
 
     // The announced vault is now reviewed as any first-seen vault: the demo pins it once its checks pass.

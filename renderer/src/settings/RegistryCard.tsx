@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
 import type { RegistryExport } from '../../../shared/registry/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { downloadFile } from '../components/download';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { RegistryEntries } from './RegistryEntries';
 
 /**
@@ -14,6 +15,12 @@ import { RegistryEntries } from './RegistryEntries';
 export function RegistryCard() {
   const [exported, setExported] = useState<RegistryExport | null>(null);
   const [failure, setFailure] = useState<AppErrorData | null>(null);
+  // Opened from a notice about a vault of the registry (Settings → Vault registry).
+  const section = useNavigationStore((s) => s.section);
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (section === 'registry') card.current?.scrollIntoView({ block: 'start' });
+  }, [section]);
   const exportRegistry = async () => {
     try {
       const file = await call(getBridge().registry.export({}));
@@ -25,7 +32,7 @@ export function RegistryCard() {
     }
   };
   return (
-    <div className="card" data-testid="registry-card">
+    <div className="card" data-testid="registry-card" ref={card}>
       <h2>Vault registry</h2>
       <p className="muted">
         The contracts you pinned for each vault, where money may go. A vault the service stops listing, or names other contracts for, is
