@@ -26,7 +26,7 @@ export function UnlistedPinned({ version }: { version: unknown }) {
   }, [version]);
   if (unlisted.length === 0) return null;
   return (
-    <div className="notice notice-warn" role="status" data-testid="unlisted-pinned">
+    <div className="notice notice-warn unlisted-pinned" role="status" data-testid="unlisted-pinned">
       <p>
         {unlisted.length === 1 ? 'A vault you pinned is' : `${unlisted.length} vaults you pinned are`} no longer listed by the service, and
         frozen: no plan is made on {unlisted.length === 1 ? 'it' : 'them'}.
