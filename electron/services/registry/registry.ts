@@ -227,6 +227,10 @@ export class VaultRegistry {
   ): Promise<VerifiedVault> {
     await this.observeListing(listed);
     let entry = await this.entry(identity.vaultId);
+    // A changed set freezes the vault first, so that the freeze holds whatever else refuses the plan.
+    if (entry && !entry.frozen && (entry.chainId !== identity.chainId || differences(entry.contracts, identity.proposed).length > 0)) {
+      entry = await this.freeze(entry, identity);
+    }
     const collisions = await this.collisions(identity, !entry);
     if (collisions.length > 0) throw collisionError(announcedOf(identity), collisions, !entry);
     if (!entry) {
@@ -239,9 +243,6 @@ export class VaultRegistry {
         });
       }
       entry = await this.pin(identity, client, firstSeen.by);
-    }
-    if (!entry.frozen && (entry.chainId !== identity.chainId || differences(entry.contracts, identity.proposed).length > 0)) {
-      entry = await this.freeze(entry, identity);
     }
     if (entry.frozen) throw frozenError(entry);
     const { reads } = await readRelations(client, entry.contracts);

@@ -107,9 +107,37 @@ describe('a vault taken for a pinned one', () => {
     );
     // Beta, pinned and listed, is not taken for the frozen Alpha.
     expect(
-      (await registry.review({ vaultId: 'beta-id', name: BETA.name, chainId: 31337, proposed: BETA.contracts }, null, null, listing('beta-id')))
-        .status,
+      (
+        await registry.review(
+          { vaultId: 'beta-id', name: BETA.name, chainId: 31337, proposed: BETA.contracts },
+          null,
+          null,
+          listing('beta-id'),
+        )
+      ).status,
     ).toBe('pinned');
+  });
+});
+
+describe('a pinned vault named with another vault’s contract', () => {
+  it('is refused as a collision and frozen, so it stays frozen when the service names its own set again', async () => {
+    await writeFile(file(), JSON.stringify({ schemaVersion: 1, vaults: [ALPHA, BETA] }));
+    const borrowed: VaultIdentity = {
+      vaultId: 'alpha-id',
+      name: ALPHA.name,
+      chainId: 31337,
+      proposed: { ...ALPHA.contracts, queue: BETA.contracts.queue },
+    };
+    const err = await refusal(registry.verifyForPlan(borrowed, noChain, pinAll, listing('alpha-id', 'beta-id')));
+    expect(err).toMatchObject({ code: 'REGISTRY_IDENTITY_COLLISION', details: { collidesWith: ['beta-id'] } });
+    expect(err!.message).toContain(
+      `its deposit queue ${BETA.contracts.queue} is the deposit queue and withdraw queue pinned for Beta Credit USDC`,
+    );
+    expect((await onDisk()).find((v) => v.vaultId === 'alpha-id')!.frozen).toMatchObject({ reason: 'contracts-changed' });
+    const own: VaultIdentity = { vaultId: 'alpha-id', name: ALPHA.name, chainId: 31337, proposed: ALPHA.contracts };
+    expect(await refusal(registry.verifyForPlan(own, noChain, pinAll, listing('alpha-id', 'beta-id')))).toMatchObject({
+      code: 'REGISTRY_VAULT_FROZEN',
+    });
   });
 });
 
