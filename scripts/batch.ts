@@ -45,6 +45,14 @@
  * differently is refused whatever the flags. --export-registry FILE writes the registry with its
  * fingerprint (alone, without --action, it only exports).
  *
+ * A vault the service announces for the first time is refused, whatever the flags, when it is taken
+ * for one already in the registry: a name that reads the same, one of its contracts, or its
+ * underlying on the same chain as a frozen entry (both sets printed side by side). A pinned vault the
+ * service no longer lists is frozen and printed on every run. --forget-vault ID (alone, with
+ * --data-dir) takes a vault out of the registry, the operator's explicit act once its operator
+ * confirms it was retired. --vault takes a vault's exact name (case aside) or id; a part of a name,
+ * or a name two vaults share, is refused with the vaults the service lists.
+ *
  * --dry-run plans and simulates the plan on a local fork of each chain (the simulation's own chain
  * with --sim), signs nothing, and prints as its last line
  * {"items":[{wallet, call, simulation:{ok, revert, gasUsed, deltas:[{wallet, token, symbol, amount}]}}],"signed":0}.
@@ -56,6 +64,7 @@
 import { args, fail, refuse } from './batch/cli';
 import { broadcast, exportRegistryOnly, exportUnsigned, runHere, signOffline } from './batch/modes';
 import { dryRun } from './batch/dry-run';
+import { forgetVaultOnly } from './batch/vaults';
 
 async function main(): Promise<void> {
   if (args.offline || args.sign) {
@@ -63,6 +72,7 @@ async function main(): Promise<void> {
     if (args.service || args.broadcast || args['export-unsigned']) fail('--offline takes no service, chain or other step');
     return signOffline(args.sign, args.out);
   }
+  if (args['forget-vault']) return forgetVaultOnly(args['forget-vault']);
   if (args['export-registry'] && !args.action && !args.resume && !args.broadcast && !args['export-unsigned']) return exportRegistryOnly();
   if (!args.sim && !args.service) fail('choose --sim or --service URL');
   if (args.broadcast) return broadcast(args.broadcast);

@@ -3,7 +3,8 @@ import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import { ServiceStateSchema } from '../../shared/ipc/schemas';
 import { PositionRecordsProgressSchema } from '../../shared/positions/schemas';
 import { isLoopbackUrl } from '../../shared/domain/external-links';
-import { ServiceCatalog } from '../services/catalog/catalog';
+import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../services/catalog/catalog';
+import { epochVaultEntries, type EpochVaultEntry } from '../services/portfolio/catalog';
 import { loadEpochHistory } from '../services/catalog/vault-views';
 import { ChainPool } from '../services/chain/pool';
 import { PortfolioService } from '../services/portfolio/portfolio';
@@ -120,13 +121,19 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       return rpcBook.urls(chainId);
     },
   });
+  // The demo reads only its own local chains: the generated catalog's other chains are not
+  // simulated, and the demo never contacts anything beyond this machine.
+  const followed = (entry: EpochVaultEntry) => !demo() || isLoopbackUrl(entry.rpcUrl);
+  /** The vaults the service lists now, as the portfolio follows them (what the registry's pinned vaults are looked for in). */
+  const listedVaults = async () =>
+    epochVaultEntries(await catalog.read(await service(), VAULTS_TOKENS_CHAINS, { now: Date.now() }))
+      .filter(followed)
+      .map((e) => ({ vaultId: e.vault._id, chainId: e.chainId }));
   const portfolio = new PortfolioService({
     service,
     catalog,
     chains,
-    // The demo reads only its own local chains: the generated catalog's other chains are not
-    // simulated, and the demo never contacts anything beyond this machine.
-    includeVault: (entry) => !demo() || isLoopbackUrl(entry.rpcUrl),
+    includeVault: followed,
     setAside: () => connection.serviceState().setAside,
     log: options.log,
   });
@@ -235,7 +242,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     // What will change: a kept plan simulated on local forks of its chains, through the operator's RPCs.
     createSimulationFeature({ service: simulations }),
     // The pinned vault registry of the current mode's pipeline: review, pin, export.
-    createRegistryFeature({ registry: () => signing.current().registry, portfolio, chain: (chainId) => chains.client(chainId), offline }),
+    createRegistryFeature({ registry: () => signing.current().registry, portfolio, chain: (chainId) => chains.client(chainId), offline, listing: listedVaults }),
     // Campaigns and points, operators, performance, and the vault page's profile.
     createInsightsFeature({ service, catalog, book: () => book().book, links }),
   ];

@@ -32,6 +32,7 @@ export const { values: args } = orUsage(() => parseArgs({
     broadcast: { type: 'string' },
     'trust-new-vaults': { type: 'boolean', default: false },
     'export-registry': { type: 'string' },
+    'forget-vault': { type: 'string' },
     registry: { type: 'string' },
     'accept-foreign-plan': { type: 'boolean', default: false },
     'trust-planner': { type: 'string', multiple: true, default: [] },
@@ -62,10 +63,16 @@ export function fail(message: string): never {
   process.exit(2);
 }
 
-/** A refused file (or any stop): the reason on stderr, and as the last stdout line for scripts. */
-export function refuse(err: { code?: string; message?: string; action?: string }): never {
+/**
+ * A refused file (or any stop): the reason on stderr, and as the last stdout line for scripts. A
+ * refusal that compares two sets (a vault taken for another one) prints them side by side first.
+ */
+export function refuse(err: { code?: string; message?: string; action?: string; details?: Record<string, unknown> }): never {
+  const sideBySide = Array.isArray(err.details?.sideBySide) ? err.details.sideBySide.filter((l): l is string => typeof l === 'string') : [];
+  for (const line of sideBySide) say(line);
   say(JSON.stringify({ refused: { code: err.code ?? 'UNEXPECTED', message: err.message ?? String(err), ...(err.action ? { action: err.action } : {}) } }));
-  fail(`${err.code ? `${err.code}: ` : ''}${err.message ?? String(err)}${err.action ? `\n  ${err.action}` : ''}`);
+  const table = sideBySide.length ? `\n${sideBySide.join('\n')}` : '';
+  fail(`${err.code ? `${err.code}: ` : ''}${err.message ?? String(err)}${table}${err.action ? `\n  ${err.action}` : ''}`);
 }
 
 /** The simulation to start: the flags, else (for a bundle) the one it was planned on, else seed 3. */

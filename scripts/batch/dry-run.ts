@@ -17,7 +17,7 @@ export async function dryRun(): Promise<void> {
     fail('--dry-run signs and exports nothing: it takes no --with-agreements, --resume or --export-unsigned');
   const s = await onlineServices();
   try {
-    const plan = await planAction(s.world, s.device, s.portfolio, s.signing, action);
+    const plan = await planAction(s.world, s.device, s.portfolio, s.signing, s.registry, action);
     // On the forks started in the background when the plan was kept, from the same RPCs the plan
     // was read through: the operator's --rpc, or the simulation's chain.
     const simulation = await s.simulations.simulate(plan.id);

@@ -8,7 +8,6 @@ import { createSigningService, type SigningService } from '../../electron/servic
 import { derivationPath, isPlannerPath, PLANNER_PATH, PLANNER_PATH_REFUSAL } from '../../shared/device/paths';
 import { countItems } from '../../shared/signing/counts';
 import { SIGNING_ACTIONS, type Batch, type BatchCounts, type Plan, type SigningAction } from '../../shared/signing/schemas';
-import type { Portfolio } from '../../shared/portfolio/schemas';
 import { readSignedBundle } from '../../shared/bundle/verify-signed';
 import { bundleScreens } from '../../electron/services/bundles/device-screens';
 import { AppError } from '../../shared/errors';
@@ -20,11 +19,19 @@ import { bundleSimulationLines, printProgress, problemLine, reviewLines } from '
 import type { UnsignedBundle } from '../../shared/bundle/schemas';
 import { deviceTransports, onlineServices, type World } from './services';
 import { recordedSimulation, startRunnerSimulation, stopSimulation, unfinishedBatches } from './simulation';
+import { pickVault, reportUnlisted } from './vaults';
 
 /** The runner's modes: plan, sign and send here; export an unsigned bundle; sign one offline; send a signed one. */
 
 /** Plans the selected action on the vault that suits it (and, when asked, signs the missing agreements first). */
-export async function planAction(world: World, device: DeviceService, portfolio: PortfolioService, signing: SigningService, action: SigningAction): Promise<Plan> {
+export async function planAction(
+  world: World,
+  device: DeviceService,
+  portfolio: PortfolioService,
+  signing: SigningService,
+  registry: VaultRegistry,
+  action: SigningAction,
+): Promise<Plan> {
   const count = Number(args.wallets ?? 5);
   const firstIndex = args['first-index'] !== undefined ? Number(args['first-index']) : world.firstIndex;
   const accounts = [];
@@ -40,7 +47,9 @@ export async function planAction(world: World, device: DeviceService, portfolio:
     wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label })),
     null,
   );
-  const vaultId = pickVault(view, action);
+  // Pinned vaults the service stopped listing are frozen and named before anything is planned.
+  const unlisted = await reportUnlisted(registry, view);
+  const vaultId = pickVault(view, action, unlisted);
   if (args['with-agreements'] && action !== 'agreements') {
     // Deposits need the lender agreements: sign the missing ones first, as a batch of its own.
     const agreements = await signing.plan({ vaultId, wallets, action: 'agreements' });
@@ -81,7 +90,7 @@ export async function runHere(): Promise<void> {
     say(`resuming ${target.id} (${target.action} on ${target.vaultName})`);
     batch = await s.signing.openBatch(target.id);
   } else {
-    const plan = await planAction(s.world, s.device, s.portfolio, s.signing, action!);
+    const plan = await planAction(s.world, s.device, s.portfolio, s.signing, s.registry, action!);
     // Headless runs are the operator's explicit choice: the acknowledgement is the command itself.
     batch = await s.signing.createBatch(plan, { acknowledgeBlindSigning: true });
     await s.world.onBatch?.(batch.id);
@@ -107,7 +116,7 @@ export async function exportUnsigned(target: string): Promise<void> {
   if (!action || !SIGNING_ACTIONS.includes(action)) fail(`--action must be one of ${SIGNING_ACTIONS.join(', ')}`);
   if (args['with-agreements']) fail('--with-agreements signs here; export the agreements as a bundle of their own (--action agreements)');
   const s = await onlineServices();
-  const plan = await planAction(s.world, s.device, s.portfolio, s.signing, action);
+  const plan = await planAction(s.world, s.device, s.portfolio, s.signing, s.registry, action);
   // What the planner's Ledger will show, printed before it asks: compare the two hashes on its screen.
   const preview = await s.bundles.prepareExport(plan.id);
   say(`planner: the Ledger signs this bundle's plan hash ${preview.planHash} as EIP-712 typed data (${preview.type}) in the domain ${JSON.stringify(preview.domain)}`);
@@ -247,36 +256,6 @@ export async function broadcast(file: string): Promise<void> {
   await s.stop();
   say(JSON.stringify(counts));
   process.exit(0);
-}
-
-/** The vault the action makes sense on, when --vault does not name one. */
-function pickVault(view: Portfolio, action: SigningAction): string {
-  if (args.vault) {
-    const wanted = args.vault.toLowerCase();
-    const found = view.vaults.find((v) => v.id === args.vault || v.name.toLowerCase().includes(wanted));
-    if (!found) fail(`no vault matches "${args.vault}"`);
-    return found.id;
-  }
-  const state = (id: string) => view.vaults.find((v) => v.id === id)?.cycle?.state;
-  const score = (id: string): number => {
-    const requests = view.requests.filter((r) => r.vaultId === id);
-    switch (action) {
-      case 'claim':
-        return requests.filter((r) => r.action?.kind === 'claim').length;
-      case 'cancel':
-        return requests.filter((r) => r.action?.kind === 'cancel').length;
-      case 'deposit':
-      case 'redeem':
-        return state(id) === 'WAITING' ? 1 : 0;
-      case 'withdraw':
-        return state(id) === 'RUNNING' ? 1 : 0;
-      case 'agreements':
-        return view.vaults.find((v) => v.id === id)!.lenderSignatureIds.length;
-    }
-  };
-  const best = [...view.vaults].sort((a, b) => score(b.id) - score(a.id))[0];
-  if (!best) fail('the catalog has no epoch vault');
-  return best.id;
 }
 
 /** Where a bundle goes: into a folder under its own name, or to the path given. */

@@ -77,7 +77,9 @@ export function checkVaultAgainstRegistry(bundle: UnsignedBundle, entry: PinnedV
   if (entry.frozen) {
     throw bundleError(
       'BUNDLE_REGISTRY_MISMATCH',
-      `${plainText(entry.name)} is frozen in this install's registry (the service named other contracts than the pinned ones): nothing may be signed on it.`,
+      `${plainText(entry.name)} is frozen in this install's registry (${
+        entry.frozen.reason === 'unlisted' ? 'the service stopped listing it' : 'the service named other contracts than the pinned ones'
+      }): nothing may be signed on it.`,
       { vaultId: entry.vaultId },
       REGISTRY_ACTION,
     );

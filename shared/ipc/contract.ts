@@ -75,7 +75,7 @@ import {
   VaultProfileSchema,
 } from '../insights/schemas';
 import { ChainRpcInput, ChainRpcsSchema, MoveRpcInput, RpcAddedSchema, RpcTestSchema } from '../chains/schemas';
-import { PinnedVaultSchema, PinVaultInput, RegistryExportSchema, RegistryImportInput, VaultPinReviewSchema, VaultReviewInput } from '../registry/schemas';
+import { ForgetVaultInput, PinnedVaultSchema, PinVaultInput, RegistryExportSchema, RegistryImportInput, VaultPinReviewSchema, VaultReviewInput } from '../registry/schemas';
 import { OfflinePolicySchema, SetOfflinePolicyInput } from '../bundle/policy';
 import { PlanSimulationSchema, SimulationRunInput } from '../simulation/schemas';
 
@@ -194,6 +194,8 @@ export const methods = {
     review: method(VaultReviewInput, VaultPinReviewSchema),
     /** Pins the set the operator reviewed, once its checks pass again; refused if the service now names another. */
     pin: method(PinVaultInput, PinnedVaultSchema),
+    /** The operator's explicit act of taking a vault out of the registry (a retired or replaced vault): returns the entry removed. */
+    forget: method(ForgetVaultInput, PinnedVaultSchema),
     /** The registry as a file, with the fingerprint of its bytes. */
     export: query(RegistryExportSchema),
     /** Offline install: replaces its registry with the file the online install exported; its fingerprint to compare. */

@@ -91,10 +91,19 @@ export const PinnedVaultSchema = z.object({
   /** The block the checks were read at when it was pinned. */
   pinnedAtBlock: z.string().regex(/^\d+$/),
   /**
-   * Set when the service named another set of contracts for this vault: no plan is possible on it
-   * until the operator pins a set again (never lifted automatically).
+   * Set when the service named another set of contracts for this vault, or stopped listing it: no
+   * plan is possible on it until the operator pins a set again or forgets the vault (never lifted
+   * automatically).
    */
-  frozen: z.object({ at: z.string(), proposed: ContractSetSchema }).nullable(),
+  frozen: z
+    .object({
+      at: z.string(),
+      /** What the service named instead; null when it stopped listing the vault. */
+      proposed: ContractSetSchema.nullable(),
+      /** Why it froze; absent in files written before a vault could freeze for leaving the listing (then: other contracts). */
+      reason: z.enum(['contracts-changed', 'unlisted']).optional(),
+    })
+    .nullable(),
 });
 export type PinnedVault = z.infer<typeof PinnedVaultSchema>;
 
@@ -105,8 +114,29 @@ export const RegistryFileSchema = z.object({
 });
 export type RegistryFile = z.infer<typeof RegistryFileSchema>;
 
-/** What the console shows for a vault: the pinned set (if any), what the service names now, and the chain's answers. */
-export const VaultPinStatusSchema = z.enum(['new', 'pinned', 'frozen']);
+/**
+ * Why a vault the service announces is taken for another one already in the registry (see
+ * shared/registry/identity.ts): a name that reads the same, a contract of the registry's entry in
+ * any role, or the same underlying token on the same chain as a frozen entry (one the service
+ * stopped listing or names other contracts for).
+ */
+export const CollisionReasonSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('name') }),
+  z.object({ kind: z.literal('contract'), address: Address, roles: z.array(RegistryRoleSchema), pinnedRoles: z.array(RegistryRoleSchema) }),
+  z.object({ kind: z.literal('underlying'), address: Address }),
+]);
+export type CollisionReason = z.infer<typeof CollisionReasonSchema>;
+
+/** An entry of the registry an announced vault collides with, and every way it does. */
+export const IdentityCollisionSchema = z.object({ entry: PinnedVaultSchema, reasons: z.array(CollisionReasonSchema).min(1) });
+export type IdentityCollision = z.infer<typeof IdentityCollisionSchema>;
+
+/**
+ * What the console shows for a vault: the pinned set (if any), what the service names now, and the
+ * chain's answers. `collision`: the vault cannot be pinned, it is taken for another vault of the
+ * registry (both are in `collisions`).
+ */
+export const VaultPinStatusSchema = z.enum(['new', 'pinned', 'frozen', 'collision']);
 export type VaultPinStatus = z.infer<typeof VaultPinStatusSchema>;
 
 export const VaultPinReviewSchema = z.object({
@@ -127,6 +157,8 @@ export const VaultPinReviewSchema = z.object({
   /** The contracts' generations as the chain answered; null when the chain could not be read. */
   generations: VaultGenerationsSchema.nullable(),
   explorerUrl: z.string().nullable(),
+  /** The registry's entries this vault is taken for: while there is one, it cannot be pinned. */
+  collisions: z.array(IdentityCollisionSchema),
 });
 export type VaultPinReview = z.infer<typeof VaultPinReviewSchema>;
 
@@ -159,6 +191,9 @@ export const PinVaultInput = z
     }),
   })
   .strict();
+
+/** The operator's explicit act of taking a vault out of the registry (its contracts are no longer trusted here). */
+export const ForgetVaultInput = z.object({ vaultId: z.string().max(64) }).strict();
 
 /** A registry file to import (an offline install): its text, exactly as read. */
 export const RegistryImportInput = z.object({ content: z.string().max(4_000_000), fileName: z.string().max(255).optional() }).strict();

@@ -2,7 +2,7 @@ import type { PublicClient } from 'viem';
 import { AppError } from '../../../shared/errors';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import type { PortfolioService } from '../../services/portfolio/portfolio';
-import { differences, identityOf, type VaultRegistry } from '../../services/registry';
+import { differences, identityOf, type ListedVault, type VaultRegistry } from '../../services/registry';
 import { feature, type Feature } from '../feature';
 
 export interface RegistryFeatureDeps {
@@ -12,14 +12,30 @@ export interface RegistryFeatureDeps {
   chain: (chainId: number) => Promise<PublicClient>;
   /** An offline-review install takes its registry from the online install's export. */
   offline: () => boolean;
+  /**
+   * The vaults the service lists now (null: it could not be read): a pinned vault missing from it is
+   * frozen as unlisted. Not asked offline.
+   */
+  listing: () => Promise<ListedVault[] | null>;
 }
 
 /**
  * The pinned vault registry as the console shows it: a vault's pinned set beside what the service
- * names now and what the chain says, the operator's explicit pin (which alone unfreezes a frozen
- * vault), and the export of the registry with its fingerprint.
+ * names now and what the chain says (and any vault of the registry it is taken for), the operator's
+ * explicit pin (which alone unfreezes a frozen vault) and forget, and the export of the registry
+ * with its fingerprint.
  */
 export function createRegistryFeature(deps: RegistryFeatureDeps): Feature {
+  /**
+   * What the service lists now, for this registry; a failure to read it marks nothing, and neither
+   * does a listing read while the console changed mode (it is another registry's service).
+   */
+  async function listingFor(registry: VaultRegistry): Promise<ListedVault[] | null> {
+    if (deps.offline()) return null;
+    const ids = await deps.listing().catch(() => null);
+    return deps.registry() === registry ? ids : null;
+  }
+
   async function vaultOf(vaultId: string): Promise<PortfolioVault> {
     const vault = (await deps.portfolio.load([], null)).vaults.find((v) => v.id === vaultId);
     if (!vault) {
@@ -48,11 +64,16 @@ export function createRegistryFeature(deps: RegistryFeatureDeps): Feature {
 
   return feature({
     registry: {
-      list: () => deps.registry().list(),
+      async list() {
+        const registry = deps.registry();
+        await registry.observeListing(await listingFor(registry));
+        return registry.list();
+      },
       async review({ vaultId }) {
+        const registry = deps.registry();
         const vault = await vaultOf(vaultId);
         const client = await chainOf(vault).catch(() => null);
-        return deps.registry().review(identityOf(vault), client, vault.chain.explorerUrl);
+        return registry.review(identityOf(vault), client, vault.chain.explorerUrl, await listingFor(registry));
       },
       async pin({ vaultId, expected }) {
         const vault = await vaultOf(vaultId);
@@ -67,6 +88,7 @@ export function createRegistryFeature(deps: RegistryFeatureDeps): Feature {
         }
         return deps.registry().pin(identity, await chainOf(vault), 'the operator, in the console');
       },
+      forget: ({ vaultId }) => deps.registry().forget(vaultId),
       export: () => deps.registry().export(),
       async import({ content }) {
         if (!deps.offline()) {

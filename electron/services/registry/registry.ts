@@ -12,9 +12,11 @@ import {
   type VaultGenerations,
   type VaultPinReview,
 } from '../../../shared/registry/schemas';
+import { identityCollisions, isUnlisted } from '../../../shared/registry/identity';
 import { JsonDocument } from '../storage/json-document';
 import { allPass, evaluateRelations, failedChecks, generationsOf } from './checks';
 import { describeDifferences, differences, type VaultIdentity } from './contract-set';
+import { announcedOf, collisionError, type ListedVault } from './identity';
 import { readRelations } from './reads';
 
 /** What to do with a vault seen for the first time when a plan asks for it. */
@@ -39,8 +41,10 @@ type Tokens = PinnedVault['tokens'];
 /**
  * The operator's pinned vault registry, in the data folder (`registry.json`). A set is pinned only
  * after its relations were read on chain through the operator's RPC and all passed; before every
- * plan they are read again. A pinned vault whose set the service later names differently is frozen
- * (kept on disk) until the operator pins a set again: never lifted automatically.
+ * plan they are read again. A pinned vault whose set the service later names differently, or that
+ * the service stops listing, is frozen (kept on disk) until the operator pins a set again or forgets
+ * it: never lifted automatically. A vault is never pinned while it is taken for another one of the
+ * registry (shared/registry/identity.ts), whatever the first-seen policy.
  */
 export class VaultRegistry {
   private readonly doc: JsonDocument<RegistryFile>;
@@ -65,21 +69,77 @@ export class VaultRegistry {
   }
 
   /**
+   * What the service lists now (null when it did not answer): each pinned vault it no longer lists
+   * is frozen as unlisted (a mark kept on disk, lifted only by a new pin or by forgetting the
+   * vault). A vault is looked for among the listed vaults of its own chain: a listing with no vault
+   * at all on that chain (another service, or the simulation run on a shared data folder) says
+   * nothing of it. Returns every entry frozen as unlisted.
+   */
+  async observeListing(listed: readonly ListedVault[] | null): Promise<PinnedVault[]> {
+    if (listed) {
+      const ids = new Set(listed.map((v) => v.vaultId));
+      const chains = new Set(listed.map((v) => v.chainId));
+      const gone = (await this.list()).filter((v) => !v.frozen && chains.has(v.chainId) && !ids.has(v.vaultId));
+      if (gone.length > 0) {
+        const at = this.now().toISOString();
+        const goneIds = new Set(gone.map((v) => v.vaultId));
+        await this.update((vaults) =>
+          vaults.map((v) => (goneIds.has(v.vaultId) && !v.frozen ? { ...v, frozen: { at, proposed: null, reason: 'unlisted' as const } } : v)),
+        );
+        await this.writes;
+      }
+    }
+    return (await this.list()).filter(isUnlisted);
+  }
+
+  /**
+   * Takes a vault out of the registry, the operator's explicit act: its contracts are trusted here
+   * no more, a plan on it needs a new review and pin, and a vault it collided with may be reviewed.
+   */
+  async forget(vaultId: string): Promise<PinnedVault> {
+    const entry = await this.entry(vaultId);
+    if (!entry) {
+      const known = (await this.list()).map((v) => `${v.name} (${v.vaultId})`);
+      throw new AppError({
+        code: 'REGISTRY_VAULT_UNKNOWN',
+        message: `No vault with the id ${vaultId} is in this registry${known.length ? `; it holds ${known.join(', ')}` : ' (it is empty)'}.`,
+        action: 'Give the exact id of a vault in the registry.',
+      });
+    }
+    await this.update((vaults) => vaults.filter((v) => v.vaultId !== vaultId));
+    await this.writes;
+    return entry;
+  }
+
+  /** The registry's entries the vault is taken for (none: it may be pinned or planned on). */
+  private async collisions(identity: VaultIdentity, firstSeen: boolean) {
+    return identityCollisions(announcedOf(identity), await this.list(), { firstSeen });
+  }
+
+  /**
    * What the console shows before a pin: the pinned set if any, what the service names now, and
    * each relation of the proposed set read on chain. A changed set freezes the vault here too.
    */
-  async review(identity: VaultIdentity, client: PublicClient | null, explorerUrl: string | null = null): Promise<VaultPinReview> {
+  async review(
+    identity: VaultIdentity,
+    client: PublicClient | null,
+    explorerUrl: string | null = null,
+    listed: readonly ListedVault[] | null = null,
+  ): Promise<VaultPinReview> {
+    await this.observeListing(listed);
     let pinned = await this.entry(identity.vaultId);
     if (pinned && !pinned.frozen && differences(pinned.contracts, identity.proposed).length > 0)
       pinned = await this.freeze(pinned, identity);
+    const collisions = await this.collisions(identity, !pinned);
     const base = {
       vaultId: identity.vaultId,
       name: identity.name,
       chainId: identity.chainId,
-      status: !pinned ? ('new' as const) : pinned.frozen ? ('frozen' as const) : ('pinned' as const),
+      status: collisions.length > 0 ? ('collision' as const) : !pinned ? ('new' as const) : pinned.frozen ? ('frozen' as const) : ('pinned' as const),
       pinned,
       proposed: identity.proposed,
       explorerUrl,
+      collisions,
     };
     if (!client)
       return {
@@ -118,9 +178,13 @@ export class VaultRegistry {
 
   /**
    * Pins the set the service names now, after reading its relations on chain: refused unless every
-   * check passes. Replaces a pinned or frozen entry (the explicit re-pin that unfreezes a vault).
+   * check passes, and refused while the vault is taken for another one of the registry. Replaces a
+   * pinned or frozen entry (the explicit re-pin that unfreezes a vault).
    */
   async pin(identity: VaultIdentity, client: PublicClient, by: string): Promise<PinnedVault> {
+    const firstSeen = !(await this.entry(identity.vaultId));
+    const collisions = await this.collisions(identity, firstSeen);
+    if (collisions.length > 0) throw collisionError(announcedOf(identity), collisions, firstSeen);
     const { reads, keyring } = await readRelations(client, identity.proposed);
     const contracts = { ...identity.proposed, keyring };
     const checks = evaluateRelations(contracts, reads);
@@ -149,12 +213,26 @@ export class VaultRegistry {
   }
 
   /**
-   * The pinned set a plan may use, checked again on chain now. Refused for a vault not pinned (unless
-   * the policy pins first-seen vaults after their checks), a frozen one, one whose set the service
-   * now names differently (which freezes it), or one whose relations no longer hold.
+   * The pinned set a plan may use, checked again on chain now. Refused for a vault taken for another
+   * one of the registry (whatever the policy), a vault not pinned (unless the policy pins first-seen
+   * vaults after their checks), a frozen one, one whose set the service now names differently (which
+   * freezes it), or one whose relations no longer hold. `listed`: the vaults the service lists
+   * now, so that a pinned vault it hid is frozen before a newcomer is weighed against it.
    */
-  async verifyForPlan(identity: VaultIdentity, client: PublicClient, firstSeen: FirstSeenPolicy): Promise<VerifiedVault> {
+  async verifyForPlan(
+    identity: VaultIdentity,
+    client: PublicClient,
+    firstSeen: FirstSeenPolicy,
+    listed: readonly ListedVault[] | null = null,
+  ): Promise<VerifiedVault> {
+    await this.observeListing(listed);
     let entry = await this.entry(identity.vaultId);
+    // A changed set freezes the vault first, so that the freeze holds whatever else refuses the plan.
+    if (entry && !entry.frozen && (entry.chainId !== identity.chainId || differences(entry.contracts, identity.proposed).length > 0)) {
+      entry = await this.freeze(entry, identity);
+    }
+    const collisions = await this.collisions(identity, !entry);
+    if (collisions.length > 0) throw collisionError(announcedOf(identity), collisions, !entry);
     if (!entry) {
       if (firstSeen.kind === 'refuse') {
         throw new AppError({
@@ -165,9 +243,6 @@ export class VaultRegistry {
         });
       }
       entry = await this.pin(identity, client, firstSeen.by);
-    }
-    if (!entry.frozen && (entry.chainId !== identity.chainId || differences(entry.contracts, identity.proposed).length > 0)) {
-      entry = await this.freeze(entry, identity);
     }
     if (entry.frozen) throw frozenError(entry);
     const { reads } = await readRelations(client, entry.contracts);
@@ -222,7 +297,7 @@ export class VaultRegistry {
   }
 
   private async freeze(entry: PinnedVault, identity: VaultIdentity): Promise<PinnedVault> {
-    const frozen: PinnedVault = { ...entry, frozen: { at: this.now().toISOString(), proposed: identity.proposed } };
+    const frozen: PinnedVault = { ...entry, frozen: { at: this.now().toISOString(), proposed: identity.proposed, reason: 'contracts-changed' } };
     await this.update((vaults) => vaults.map((v) => (v.vaultId === entry.vaultId ? frozen : v)));
     return frozen;
   }
@@ -241,7 +316,15 @@ export class VaultRegistry {
 }
 
 export function frozenError(entry: PinnedVault): AppError {
-  const diff = entry.frozen ? describeDifferences(differences(entry.contracts, entry.frozen.proposed)) : '';
+  if (entry.frozen && !entry.frozen.proposed) {
+    return new AppError({
+      code: 'REGISTRY_VAULT_FROZEN',
+      message: `${entry.name} (id ${entry.vaultId}) is frozen: the service stopped listing it on ${entry.frozen.at.slice(0, 10)} (pinned on ${entry.pinnedAt.slice(0, 10)}). No plan is possible on it.`,
+      action: `Ask the vault's operator what became of it. If the service lists it again with the same contracts, review and pin it again (the console's review); if it was retired, forget it (Settings → Vault registry → Forget; headless: --forget-vault ${entry.vaultId}).`,
+      details: { vaultId: entry.vaultId },
+    });
+  }
+  const diff = entry.frozen?.proposed ? describeDifferences(differences(entry.contracts, entry.frozen.proposed)) : '';
   return new AppError({
     code: 'REGISTRY_VAULT_FROZEN',
     message: `${entry.name} is frozen: the service now names other contracts than the ones pinned on ${entry.pinnedAt.slice(0, 10)} (${diff}). No plan is possible on it.`,

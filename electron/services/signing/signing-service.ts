@@ -14,7 +14,7 @@ import {
   type SigningEvent,
 } from '../../../shared/signing/schemas';
 import type { Logger } from '../log/logger';
-import { gateItems, identityOf, type FirstSeenPolicy, type VaultRegistry } from '../registry';
+import { gateItems, identityOf, listedVaults, type FirstSeenPolicy, type VaultRegistry } from '../registry';
 import { proposedFromPlanVault } from '../registry/contract-set';
 import type { ServiceClient } from '../service-client';
 import { BatchRunner, summary } from './batch-runner';
@@ -103,7 +103,7 @@ export class SigningService {
    */
   async plan(input: Selection): Promise<Plan> {
     const { registry, firstSeen } = this.options;
-    const deps = { ...this.options, verifyVault: (vault: Portfolio['vaults'][number], client: PublicClient) => registry.verifyForPlan(identityOf(vault), client, firstSeen) };
+    const deps = { ...this.options, verifyVault: verifierOf(registry, firstSeen) };
     const { plan, basis } = await planWithBasis(deps, input);
     await this.gate(plan);
     this.keepPlan(plan, basis);
@@ -121,7 +121,7 @@ export class SigningService {
   async planAcrossVaults(parts: readonly Selection[]): Promise<Plan> {
     if (parts.length === 1) return this.plan(parts[0]!);
     const { registry, firstSeen } = this.options;
-    const deps = { ...this.options, verifyVault: (vault: Portfolio['vaults'][number], client: PublicClient) => registry.verifyForPlan(identityOf(vault), client, firstSeen) };
+    const deps = { ...this.options, verifyVault: verifierOf(registry, firstSeen) };
     const planned: Plan[] = [];
     const floor = new Map<string, number>();
     const spent = new Map<string, bigint>();
@@ -485,4 +485,13 @@ function findItem(batch: Batch, itemId: string): BatchItem {
 
 export function createSigningService(options: SigningServiceOptions): SigningService {
   return new SigningService(options);
+}
+
+/**
+ * The registry's check of a plan's vault, with the install's first-seen policy and the service's
+ * listing the plan was read with (a pinned vault it no longer lists is frozen first).
+ */
+function verifierOf(registry: VaultRegistry, firstSeen: FirstSeenPolicy) {
+  return (vault: Portfolio['vaults'][number], client: PublicClient, portfolio: Pick<Portfolio, 'vaults' | 'sources'>) =>
+    registry.verifyForPlan(identityOf(vault), client, firstSeen, listedVaults(portfolio));
 }

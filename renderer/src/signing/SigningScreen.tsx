@@ -8,8 +8,8 @@ import { originLabel, BundleSaved, OfflineStart, SaveSigned, SendChecks } from '
 import { NewOperation } from './NewOperation';
 import { VaultPinPanel } from './VaultPinPanel';
 
-/** Refusals that a review and an explicit pin of the vault's contracts can resolve. */
-const PIN_CODES = new Set(['REGISTRY_VAULT_NOT_PINNED', 'REGISTRY_VAULT_FROZEN']);
+/** Refusals that a review and an explicit pin of the vault's contracts can resolve (a collision is shown there, side by side). */
+const PIN_CODES = new Set(['REGISTRY_VAULT_NOT_PINNED', 'REGISTRY_VAULT_FROZEN', 'REGISTRY_IDENTITY_COLLISION']);
 import { HeldItems } from './HeldItems';
 import { PlanReview, ReviewCard, vaultsNamed } from './PlanReview';
 import { ACTION_TITLE, useSigningStore } from './signing-store';

@@ -1,17 +1,27 @@
 import { useEffect, useState } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
 import { describeGenerations } from '../../../shared/abi/generations/detect';
-import { ROLE_NAMES, REGISTRY_ROLES, roleAddress, type ContractSet, type RegistryRole, type VaultPinReview } from '../../../shared/registry/schemas';
+import { plainText } from '../../../shared/bundle/plain-text';
+import {
+  ROLE_NAMES,
+  REGISTRY_ROLES,
+  roleAddress,
+  type ContractSet,
+  type RegistryRole,
+  type VaultPinReview,
+} from '../../../shared/registry/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { IdentityCollisions } from './IdentityCollision';
 
 const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
 
 /**
  * A vault whose contracts are not pinned, or were pinned and are now named differently by the
- * service (frozen): its pinned set, what the service says now, and what the chain says of each
- * relation, side by side. Pinning is the operator's explicit act, possible only when every check
- * passes; it alone unfreezes a frozen vault.
+ * service or were no longer listed (frozen): its pinned set, what the service says now, and what
+ * the chain says of each relation, side by side. Pinning is the operator's explicit act, possible
+ * only when every check passes and the vault is not taken for another one of the registry (then
+ * both sets are shown side by side instead); it alone unfreezes a frozen vault.
  */
 export function VaultPinPanel({ vaultId, onPinned }: { vaultId: string; onPinned: () => void }) {
   const [review, setReview] = useState<VaultPinReview | null>(null);
@@ -49,57 +59,75 @@ export function VaultPinPanel({ vaultId, onPinned }: { vaultId: string; onPinned
   if (!review) return error ? <ErrorNotice error={error} /> : <p className="muted">Reading the vault's contracts on chain…</p>;
   const allPass = review.checks !== null && review.checks.every((c) => c.ok);
   const frozen = review.status === 'frozen';
+  const collision = review.status === 'collision';
+  const unlisted = review.pinned?.frozen?.reason === 'unlisted';
   const at = (set: ContractSet | undefined, role: RegistryRole) => (set ? roleAddress(set, role) : null);
   // One contract serving both queues is shown once, as the queue.
   const sameQueue = (set: ContractSet | undefined) => !set || same(at(set, 'withdrawQueue'), set.queue);
   const roles = REGISTRY_ROLES.filter(
-    (r) => (at(review.proposed, r) || at(review.pinned?.contracts, r)) && !(r === 'withdrawQueue' && sameQueue(review.proposed) && sameQueue(review.pinned?.contracts)),
+    (r) =>
+      (at(review.proposed, r) || at(review.pinned?.contracts, r)) &&
+      !(r === 'withdrawQueue' && sameQueue(review.proposed) && sameQueue(review.pinned?.contracts)),
   );
   return (
     <div className="card wide" aria-label="Vault contracts" data-testid="vault-pin" data-status={review.status}>
-      <h2>{frozen ? `${review.name} is frozen` : `New vault contracts: ${review.name}`}</h2>
+      <h2>
+        {collision
+          ? `${plainText(review.name)} is taken for a vault already in the registry`
+          : frozen
+            ? `${plainText(review.name)} is frozen`
+            : `New vault contracts: ${plainText(review.name)}`}
+      </h2>
       <p className="muted">
-        {frozen
-          ? `The service now names other contracts than the ones pinned on ${review.pinned!.pinnedAt.slice(0, 10)}. No plan is possible on this vault until you pin a set again.`
-          : 'Money moves only to contracts pinned here. Check each address with the vault’s operator before you pin them.'}{' '}
+        {collision
+          ? `The service announces ${review.pinned ? 'this vault' : 'this vault for the first time'} (id ${review.vaultId}), but it reads as a vault already in this install’s registry.`
+          : frozen && unlisted
+            ? `The service stopped listing this vault on ${review.pinned!.frozen!.at.slice(0, 10)} and lists it again now. No plan is possible on it until you pin it again, once its operator confirms it is the same vault.`
+            : frozen
+              ? `The service now names other contracts than the ones pinned on ${review.pinned!.pinnedAt.slice(0, 10)}. No plan is possible on this vault until you pin a set again.`
+              : 'Money moves only to contracts pinned here. Check each address with the vault’s operator before you pin them.'}{' '}
         Chain {review.chainId}
         {review.checkedAtBlock ? `, read at block ${review.checkedAtBlock}` : ''}.
       </p>
-      <div className="table-wrap">
-        <table className="table compact" aria-label="Pinned and proposed contracts">
-          <thead>
-            <tr>
-              <th>Role</th>
-              {review.pinned ? <th>Pinned</th> : null}
-              <th>The service says now</th>
-            </tr>
-          </thead>
-          <tbody>
-            {roles.map((role) => {
-              const pinnedAt = at(review.pinned?.contracts, role);
-              const proposedAt = at(review.proposed, role);
-              const changed = review.pinned ? !same(pinnedAt, proposedAt) && role !== 'keyring' : false;
-              return (
-                <tr key={role} data-role={role} className={changed ? 'row-changed' : undefined}>
-                  <td>{role === 'queue' && sameQueue(review.proposed) ? 'queue (deposits and withdrawals)' : ROLE_NAMES[role]}</td>
-                  {review.pinned ? (
-                    <td>
-                      <code>{pinnedAt ?? 'none'}</code>
-                    </td>
-                  ) : null}
-                  <td>
-                    <code>{proposedAt ?? 'none'}</code>
-                    {changed ? <span className="pill pill-bad"> changed</span> : null}
-                    {review.explorerUrl && proposedAt ? (
-                      <span className="cell-sub"> {`${review.explorerUrl.replace(/\/$/, '')}/address/${proposedAt}`}</span>
+      {collision ? (
+        <IdentityCollisions review={review} />
+      ) : (
+        <div className="table-wrap">
+          <table className="table compact" aria-label="Pinned and proposed contracts">
+            <thead>
+              <tr>
+                <th>Role</th>
+                {review.pinned ? <th>Pinned</th> : null}
+                <th>The service says now</th>
+              </tr>
+            </thead>
+            <tbody>
+              {roles.map((role) => {
+                const pinnedAt = at(review.pinned?.contracts, role);
+                const proposedAt = at(review.proposed, role);
+                const changed = review.pinned ? !same(pinnedAt, proposedAt) && role !== 'keyring' : false;
+                return (
+                  <tr key={role} data-role={role} className={changed ? 'row-changed' : undefined}>
+                    <td>{role === 'queue' && sameQueue(review.proposed) ? 'queue (deposits and withdrawals)' : ROLE_NAMES[role]}</td>
+                    {review.pinned ? (
+                      <td>
+                        <code>{pinnedAt ?? 'none'}</code>
+                      </td>
                     ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                    <td>
+                      <code>{proposedAt ?? 'none'}</code>
+                      {changed ? <span className="pill pill-bad"> changed</span> : null}
+                      {review.explorerUrl && proposedAt ? (
+                        <span className="cell-sub"> {`${review.explorerUrl.replace(/\/$/, '')}/address/${proposedAt}`}</span>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
       {review.tokens ? (
         <p className="cell-sub">
           Tokens on chain: underlying {review.tokens.underlying.symbol} ({review.tokens.underlying.decimals} decimals), tranche{' '}
@@ -126,6 +154,11 @@ export function VaultPinPanel({ vaultId, onPinned }: { vaultId: string; onPinned
       ) : null}
       {review.checks ? (
         <ul className="checks" aria-label="On-chain checks of the set the service names">
+          {collision ? (
+            <li className="cell-sub">
+              On-chain checks of the announced set: they tell whether its contracts belong together, not which vault they are.
+            </li>
+          ) : null}
           {review.checks.map((c) => (
             <li key={c.id} data-check={c.id} data-ok={c.ok} data-not-checkable={c.notCheckable ? true : undefined}>
               {c.notCheckable ? (
@@ -149,13 +182,17 @@ export function VaultPinPanel({ vaultId, onPinned }: { vaultId: string; onPinned
       ) : null}
       {error ? <ErrorNotice error={error} /> : null}
       <div className="form-actions">
-        <button type="button" className="button button-primary" disabled={!allPass || busy} onClick={() => void pin()}>
+        <button type="button" className="button button-primary" disabled={!allPass || collision || busy} onClick={() => void pin()}>
           {frozen ? 'Pin the new contracts' : 'Pin these contracts'}
         </button>
         <button type="button" className="button" disabled={busy} onClick={load}>
           Check again
         </button>
-        {!allPass && review.checks ? <span className="muted">Not every check passes: these contracts cannot be pinned.</span> : null}
+        {collision ? (
+          <span className="muted">Taken for a vault already in the registry: these contracts cannot be pinned.</span>
+        ) : !allPass && review.checks ? (
+          <span className="muted">Not every check passes: these contracts cannot be pinned.</span>
+        ) : null}
       </div>
     </div>
   );

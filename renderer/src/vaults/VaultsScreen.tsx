@@ -10,6 +10,7 @@ import { useVaultsStore } from './vaults-store';
 import { KnownValue } from '../components/KnownValue';
 import { GenerationLabel } from '../components/GenerationLabel';
 import { usePortfolioStore } from '../portfolio';
+import { UnlistedPinned } from './UnlistedPinned';
 
 const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
 
@@ -40,7 +41,7 @@ export function VaultsScreen() {
       updatedAtMs={list?.fetchedAt}
       refresh={{ run: () => void load(), busy: loading }}
     >
-
+      <UnlistedPinned version={list?.fetchedAt} />
       <LoadedList error={error} loaded={list !== null} count={list?.vaults.length ?? 0} what="the vaults" none="The service lists no public vaults." />
 
       {list && list.vaults.length > 0 ? (

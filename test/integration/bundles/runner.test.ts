@@ -27,7 +27,7 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     const out = path.join(dir, 'bundles') + '/';
     const registryFile = path.join(dir, 'registry.json');
     const exported = await runBatch([
-      '--sim', '--auto-approve', '--wallets', '3', '--action', 'withdraw', '--vault', 'delta', '--trust-new-vaults',
+      '--sim', '--auto-approve', '--wallets', '3', '--action', 'withdraw', '--vault', 'Delta Credit USDC', '--trust-new-vaults',
       '--export-unsigned', out, '--export-registry', registryFile, '--data-dir', path.join(dir, 'online-1'),
     ]);
     expect(exported.code, exported.stderr).toBe(0);

@@ -106,6 +106,7 @@ const INPUTS: Record<string, unknown> = {
   'registry.list': {},
   'registry.review': { vaultId: 'v1' },
   'registry.pin': { vaultId: 'v1', expected: { epochVault: '0xCbA98362e199c41E1864D0923AF9646d3A648451', queue: null, tranche: '0xCbA98362e199c41E1864D0923AF9646d3A648451', underlying: '0xCbA98362e199c41E1864D0923AF9646d3A648451', strategy: '0xCbA98362e199c41E1864D0923AF9646d3A648451', keyring: null } },
+  'registry.forget': { vaultId: 'v1' },
   'registry.export': {},
   'registry.import': { content: '{}' },
   'bundles.policy': {},

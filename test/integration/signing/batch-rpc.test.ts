@@ -29,7 +29,7 @@ describe('npm run batch -- --service … without --rpc for the vault’s chain',
     const before = await nonces();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vaultdesk-batch-rpc-'));
     const common = ['--service', world.service.url, '--emulated-device', '--auto-approve', '--trust-new-vaults', '--data-dir', dataDir];
-    const plan = ['--wallets', '3', '--action', 'withdraw', '--vault', 'delta', '--export-unsigned', path.join(dataDir, 'out')];
+    const plan = ['--wallets', '3', '--action', 'withdraw', '--vault', 'Delta Credit USDC', '--export-unsigned', path.join(dataDir, 'out')];
     const [first] = world.sim.network.chains.filter(({ chain }) => chain.chainId === 31337);
 
     for (const rpc of [[], ['--rpc', `31337=${first!.chain.rpcUrl}`]]) {

@@ -80,7 +80,7 @@ async function withdraw(service: string, dataDir: string, extra: string[] = []) 
     '--action',
     'withdraw',
     '--vault',
-    'alpha',
+    'Alpha Credit USDC',
     ...extra,
   ]);
 }

@@ -56,7 +56,7 @@ describe('npm run batch', () => {
     const wallets = world.wallets.slice(0, 6);
     const before = await Promise.all(wallets.map((w) => client.getTransactionCount({ address: w.address as Hex })));
 
-    const crashed = await runBatch([...common, '--wallets', '6', '--action', 'withdraw', '--vault', 'delta', '--crash-after', '3']);
+    const crashed = await runBatch([...common, '--wallets', '6', '--action', 'withdraw', '--vault', 'Delta Credit USDC', '--crash-after', '3']);
     expect(crashed.code, crashed.stderr).toBe(137);
     const batchId = crashed.lines.find((l) => l.startsWith('batch '))!.split(' ')[1]!;
     const atCrash = await journalOf(dataDir, batchId);
@@ -105,7 +105,7 @@ describe('npm run batch', () => {
   it('crashes on its own simulation, and --resume finishes the batch on that same simulation', async () => {
     const dataDir = path.join(world.dataDir, 'sim-crash');
     const common = ['--sim', '--auto-approve', '--data-dir', dataDir];
-    const crashed = await runBatch([...common, '--wallets', '4', '--action', 'withdraw', '--vault', 'delta', '--crash-after', '3']);
+    const crashed = await runBatch([...common, '--wallets', '4', '--action', 'withdraw', '--vault', 'Delta Credit USDC', '--crash-after', '3']);
     expect(crashed.code, crashed.stderr).toBe(137);
     const batchId = crashed.lines.find((l) => l.startsWith('batch '))!.split(' ')[1]!;
     const atCrash = await journalOf(dataDir, batchId);

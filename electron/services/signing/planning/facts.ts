@@ -18,9 +18,9 @@ export interface PlannerDeps {
   /**
    * The vault's pinned contracts, checked on chain now through this client (the registry, with the
    * install's rule for vaults seen for the first time). Plans are made from these, never from the
-   * addresses or decimals the service gives.
+   * addresses or decimals the service gives. `portfolio`: what the service lists now, beside it.
    */
-  verifyVault: (vault: PortfolioVault, client: PublicClient) => Promise<VerifiedVault>;
+  verifyVault: (vault: PortfolioVault, client: PublicClient, portfolio: Pick<Portfolio, 'vaults' | 'sources'>) => Promise<VerifiedVault>;
 }
 
 export type AgreementStatus = { unsigned: WalletFacts['unsignedAgreements'] } | { error: string };
@@ -102,7 +102,7 @@ export async function readPlanFacts(deps: PlannerDeps, selection: Selection): Pr
       action: 'Correct the RPC addresses of this chain in Settings → Chains.',
     });
   }
-  const pinned = await deps.verifyVault(listed, client);
+  const pinned = await deps.verifyVault(listed, client, portfolio);
   const catalog = withPinned(listed, pinned);
   const vault = planVault(catalog);
   const requests = portfolio.requests.filter((r) => r.vaultId === catalog.id);
