@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { contentSecurityPolicy } from '../runtime/content-security-policy';
 import { dispatchForTransport } from '../runtime/dispatch';
 import type { ConsoleRuntime } from '../runtime';
-import type { Logger } from '../services/log/logger';
+import { neverThrowing, type Logger } from '../services/log/logger';
 import { bridgeFrameCeiling, MAX_BRIDGE_CONNECTIONS } from './frame-ceiling';
 import { RefusalLog } from './refusal-log';
 
@@ -28,7 +28,20 @@ export interface BrowserShellOptions {
   maxFrameBytes?: number;
   /** For tests: how often a refused connection of one kind is written to the log. */
   refusalLogIntervalMs?: number;
+  /** At most this many TCP connections at once (default `MAX_SHELL_CONNECTIONS`); tests set fewer. */
+  maxConnections?: number;
 }
+
+/**
+ * At most this many connections at once: a console tab needs a few (its files, its bridge), a
+ * reload a few more. Far below the process's file limit, so that thousands of idle connections
+ * (any local process can open them) are closed as they come instead of exhausting descriptors.
+ */
+export const MAX_SHELL_CONNECTIONS = 128;
+/** A connection must send its request headers within this time, or it is closed (slow or idle clients). */
+export const SHELL_HEADERS_TIMEOUT_MS = 10_000;
+/** A whole request (the renderer's files are small; the bridge is a WebSocket) within this time. */
+export const SHELL_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface BrowserShell {
   url: string;
@@ -68,7 +81,10 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   // Unknown paths are client-side routes: answer with the app.
   app.get('*', serveStatic({ root: options.rendererDir, path: 'index.html' }));
 
-  const refusals = new RefusalLog(options.log, options.refusalLogIntervalMs);
+  // Logging never stops the shell: a full disk or a log folder gone must not turn a refused
+  // request into an exception out of a socket handler.
+  const log = neverThrowing(options.log);
+  const refusals = new RefusalLog(log, options.refusalLogIntervalMs);
   const listener = getRequestListener(app.fetch);
   let host = '';
 
@@ -183,7 +199,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       ws.close(1008, 'malformed frame');
       return;
     }
-    const result = await dispatchForTransport(options.runtime.handlers, frame.method, frame.input, { transport: 'browser' }, options.log);
+    const result = await dispatchForTransport(options.runtime.handlers, frame.method, frame.input, { transport: 'browser' }, log);
     send(ws, { id: frame.id, result });
   }
 
@@ -191,10 +207,17 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     for (const ws of sockets) send(ws, { event, payload });
   });
 
+  server.maxConnections = options.maxConnections ?? MAX_SHELL_CONNECTIONS;
+  server.headersTimeout = SHELL_HEADERS_TIMEOUT_MS;
+  server.requestTimeout = SHELL_REQUEST_TIMEOUT_MS;
+  server.on('drop', () => refusals.refused('too-many-connections', `closed a connection: ${server.maxConnections} are open already`, {}));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
+  // Once listening, an error of the listening socket (EMFILE when the process runs out of file
+  // descriptors) is logged and the shell goes on accepting when it can.
+  server.on('error', (err: Error & { code?: string }) => refusals.refused('server-error', 'the shell could not accept a connection', { code: err.code ?? null, reason: err.message }));
   const { port } = server.address() as AddressInfo;
   host = `127.0.0.1:${port}`;
   origin = `http://${host}`;

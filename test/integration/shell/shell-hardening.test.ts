@@ -154,4 +154,47 @@ describe('browser shell under hostile requests', () => {
     expect(statSync(`${file}.1`).size).toBeLessThanOrEqual(64 * 1024);
     expect(readFileSync(file, 'utf8')).toContain('"i":1999');
   });
+
+  it('keeps serving when its log cannot be written (a full disk): a foreign Host and a cross-origin bridge attempt are refused, nothing stops it', async () => {
+    const log = new FileLogger('/dev/full');
+    const shell = await startBrowserShell({ runtime: c.runtime, rendererDir: SHELL_RENDERER_DIR, log });
+    try {
+      const { port } = new URL(shell.url);
+      const foreign = await raw(shell, `GET / HTTP/1.1\r\nHost: rebind.attacker.example:${port}\r\nConnection: close\r\n\r\n`);
+      expect(foreign).toMatch(/^HTTP\/1\.1 421/);
+      const crossOrigin = await raw(shell, `GET /bridge?token=${shell.token} HTTP/1.1\r\n${upgradeHeaders(new URL(shell.url).host, 'https://evil.example')}`);
+      expect(crossOrigin).toMatch(/^HTTP\/1\.1 403/);
+      expect(log.linesNotWritten).toBeGreaterThanOrEqual(2);
+      expect(await stillServes(shell)).toBe(200);
+      const conn = await open(shell);
+      expect('ws' in conn).toBe(true);
+      if ('ws' in conn) conn.ws.close();
+    } finally {
+      await shell.close();
+    }
+  });
+
+  it('closes connections beyond its limit as they come, and serves again once they go', async () => {
+    const log = new FileLogger(c.logFile);
+    const shell = await startBrowserShell({ runtime: c.runtime, rendererDir: SHELL_RENDERER_DIR, log, maxConnections: 8 });
+    const { port } = new URL(shell.url);
+    const idle: import('node:net').Socket[] = [];
+    try {
+      // Idle connections that never send a request, many more than the limit.
+      let closedByShell = 0;
+      for (let i = 0; i < 40; i++) {
+        const socket = connectTcp(Number(port), '127.0.0.1');
+        idle.push(socket);
+        socket.on('error', () => undefined);
+        socket.on('close', () => closedByShell++);
+      }
+      await expect.poll(() => closedByShell, { timeout: 30_000 }).toBeGreaterThanOrEqual(32);
+      await expect.poll(() => readFileSync(c.logFile, 'utf8')).toContain('closed a connection: 8 are open already');
+      for (const socket of idle) socket.destroy();
+      await expect.poll(() => stillServes(shell).catch(() => 0), { timeout: 30_000 }).toBe(200);
+    } finally {
+      for (const socket of idle) socket.destroy();
+      await shell.close();
+    }
+  });
 });

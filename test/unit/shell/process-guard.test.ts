@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FileLogger } from '../../../electron/services/log/logger';
 import { keepServingAfterUncaughtErrors } from '../../../electron/shell/process-guard';
 
@@ -20,4 +20,23 @@ describe('the browser shell process', () => {
     remove();
     expect(proc.listenerCount('uncaughtException')).toBe(0);
   });
+
+  it('keeps running when its own logging fails (a full disk)', () => {
+    const proc = new EventEmitter();
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const failing = { info: fail, warn: fail, error: fail };
+      keepServingAfterUncaughtErrors(failing, proc);
+      expect(() => proc.emit('uncaughtException', new TypeError('Invalid URL'))).not.toThrow();
+      expect(() => proc.emit('unhandledRejection', new Error('socket hang up'))).not.toThrow();
+      keepServingAfterUncaughtErrors(new FileLogger('/dev/full'), proc);
+      expect(() => proc.emit('uncaughtException', new TypeError('Invalid URL'))).not.toThrow();
+    } finally {
+      stderr.mockRestore();
+    }
+  });
 });
+
+function fail(): never {
+  throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+}
