@@ -9,6 +9,7 @@ import {
   type RecordingIndex,
 } from '../../electron/sim/service/replay';
 import { normaliseBaseUrl } from '../../electron/services/service-client';
+import { bodyWithoutKey, holdsKey } from '../../electron/services/service-client/key-redaction';
 
 /**
  * The service's answers as the console's own client received them: a `fetch` that passes every
@@ -67,12 +68,14 @@ export class ServiceRecorder {
    * what was kept; should the service echo it back in an answer, it is blanked, and the folder is
    * checked afterwards to hold it nowhere.
    */
-  async write(dir: string, apiKey: string): Promise<{ answers: number; files: string[] }> {
+  async write(dir: string, apiKey: string): Promise<{ answers: number; files: string[]; keyEchoed: number }> {
     await fs.mkdir(path.join(dir, RECORDING_RESPONSES), { recursive: true });
     const answers: RecordedAnswer[] = [];
     const files: string[] = [];
     let n = 0;
+    let keyEchoed = 0;
     for (const kept of this.kept.values()) {
+      if (holdsKey(kept.body, apiKey)) keyEchoed++;
       n++;
       const slug = kept.path
         .replace(/^\/v1\//, '')
@@ -87,14 +90,15 @@ export class ServiceRecorder {
     const index: RecordingIndex = { version: 1, service: this.serviceUrl, recordedAt: new Date().toISOString(), answers };
     await fs.writeFile(path.join(dir, RECORDING_INDEX), blank(`${JSON.stringify(index, null, 2)}\n`, apiKey));
     files.push(path.join(dir, RECORDING_INDEX));
+    // Checked as a reader would decode it: raw, escaped, and in every JSON string.
     for (const file of files) {
-      if ((await fs.readFile(file, 'utf8')).includes(apiKey)) throw new Error(`the key would be on disk in ${file}`);
+      if (holdsKey(await fs.readFile(file, 'utf8'), apiKey)) throw new Error(`the key would be on disk in ${file}`);
     }
-    return { answers: answers.length, files };
+    return { answers: answers.length, files, keyEchoed };
   }
 }
 
-const blank = (text: string, apiKey: string) => (apiKey ? text.split(apiKey).join('[api key]') : text);
+const blank = (text: string, apiKey: string) => (apiKey ? bodyWithoutKey(text, apiKey, '[api key]') : text);
 
 /** The folder to write to: new, empty, or an earlier recording (replaced). Anything else is refused. */
 export async function prepareOut(dir: string): Promise<void> {

@@ -68,6 +68,9 @@ async function record(argv: string[]): Promise<number> {
   }
   const written = await recorder.write(out, apiKey);
   const failed = steps.filter((s) => !s.ok).length;
+  if (written.keyEchoed > 0) {
+    say(`warning: the service quoted the API key back in ${written.keyEchoed} answers; it was blanked ("[api key]") before writing. Tell the service's operator.`);
+  }
   say(
     `${written.answers} answers written to ${out} (${view.vaults.length} vaults, ${view.wallets.length} wallets${failed ? `, ${failed} reads failed` : ''}); serve them with: npm run sim:service -- --replay ${out}`,
   );
@@ -75,6 +78,7 @@ async function record(argv: string[]): Promise<number> {
     JSON.stringify({
       out,
       answers: written.answers,
+      keyEchoed: written.keyEchoed,
       vaults: view.vaults.length,
       wallets: view.wallets.length,
       failedReads: steps.filter((s) => !s.ok).map((s) => s.name),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { isAppError } from '../../../shared/errors';
 import { withoutNulls } from '../../../shared/service/tolerant';
 import { badResponse, cancelled, httpError, keyUnreadable, noApiKey, schemaMismatch, timedOut, unreachable } from './errors';
+import { bodyWithoutKey } from './key-redaction';
 import type { RateLimiter, Sleep } from './rate-limiter';
 
 /**
@@ -144,8 +145,9 @@ export function createTransport(options: TransportOptions) {
         retryAfter = response.headers.get('retry-after');
         // Read the body under the same signal: a stalled body is a timeout, a cut one a network error.
         // A service that echoes the request's Authorization header in an answer must not carry the
-        // key into an error, a log line or the window: its bytes are replaced before anything reads it.
-        text = withoutKey(await response.text(), apiKey);
+        // key into an error, a log line or the window: it is replaced before anything reads it, in the
+        // raw bytes and in every string the JSON decodes to (escapes such as \u0061 hide it from the first).
+        text = bodyWithoutKey(await response.text(), apiKey);
       } catch (err) {
         if (request.signal?.aborted) throw cancelled(endpoint);
         if (timeout.aborted) throw timedOut(endpoint, timeoutMs);
@@ -221,11 +223,3 @@ export function createTransport(options: TransportOptions) {
 }
 
 export type Transport = ReturnType<typeof createTransport>;
-
-/** The text with every occurrence of the key, as sent and as JSON or a URL would escape it, replaced. */
-export function withoutKey(text: string, apiKey: string): string {
-  if (apiKey.length < 4) return text;
-  let out = text;
-  for (const form of new Set([apiKey, JSON.stringify(apiKey).slice(1, -1), encodeURIComponent(apiKey)])) out = out.split(form).join('[redacted]');
-  return out;
-}
