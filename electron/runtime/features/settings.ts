@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors';
 import type { ApiKeyStatus, AppInfo, ConnectionTest, LinkHosts } from '../../../shared/ipc/schemas';
 import { apiKeyFingerprint, type ApiKeyVault } from '../../services/secrets/api-key';
 import { normaliseBaseUrl } from '../../services/service-client';
+import { assertLoopbackHttp } from '../../services/service-client/loopback-http';
 import { pinnedFetch } from '../../services/service-client/pinned-fetch';
 import { resolveServiceTarget, type Lookup } from '../../services/settings/service-target';
 import type { JsonDocument } from '../../services/storage/json-document';
@@ -108,6 +109,8 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
           details: { addresses: privateAddresses },
         });
       }
+      // Plain http carries the key in clear: only to addresses of this machine, whatever the name says.
+      if (target && new URL(serviceUrl).protocol === 'http:') assertLoopbackHttp(target.host, target.addresses);
       client = deps.connection.probeClient(serviceUrl, input.apiKey, target ? pinnedFetch(target) : undefined);
     } else {
       const active = await deps.connection.current();

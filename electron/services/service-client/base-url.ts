@@ -4,7 +4,8 @@ import { AppError } from '../../../shared/errors';
  * The service address as the client uses it: without trailing slashes and without a pasted
  * `/v1` (the official client publishes its server URL with it, our paths already start with it),
  * so `https://x/v1/` and `https://x` both reach `https://x/v1/vaults`. The API key travels with
- * every request, so it is only sent in clear to this machine.
+ * every request, so it is only sent in clear to this machine: this spelling check comes first, and
+ * every http request then checks where the name resolves (`loopback-http.ts`).
  */
 
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);

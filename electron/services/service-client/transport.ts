@@ -149,6 +149,8 @@ export function createTransport(options: TransportOptions) {
         // raw bytes and in every string the JSON decodes to (escapes such as \u0061 hide it from the first).
         text = bodyWithoutKey(await response.text(), apiKey);
       } catch (err) {
+        // A refusal of the connection itself (plain http to an address off this machine): not retried.
+        if (isAppError(err)) throw err;
         if (request.signal?.aborted) throw cancelled(endpoint);
         if (timeout.aborted) throw timedOut(endpoint, timeoutMs);
         if (++attempt < maxAttempts) {

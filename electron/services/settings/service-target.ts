@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { isLoopbackAddress } from '../service-client/loopback-http';
 
 /**
  * Where a service address leads, before the console connects to it on the window's request: a
@@ -30,14 +31,10 @@ for (const [net, prefix] of [
 ] as const)
   PRIVATE.addSubnet(net, prefix, 'ipv6');
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
 /** An IPv4 address written inside IPv6 (`::ffff:10.0.0.1`) is judged by the IPv4 rules too (BlockList does). */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-  return PRIVATE.check(address, family) && !LOOPBACK.check(address, family);
+  return PRIVATE.check(address, family) && !isLoopbackAddress(address);
 }
 
 export type Lookup = (host: string) => Promise<string[]>;
