@@ -35,6 +35,7 @@ import { createTransactionsFeature } from './features/transactions';
 import { createVaultsFeature } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
 import type { Lookup } from '../services/settings/service-target';
+import { ensurePrivateFolder } from '../services/storage/private-folder';
 
 export interface RuntimeOptions {
   version: string;
@@ -73,6 +74,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
     for (const l of listeners) l(name, payload);
   };
+  ensurePrivateFolder(options.dataDir);
   const settings = settingsDocument(options.dataDir);
   const loaded = await settings.read();
   if (loaded.recovered) {

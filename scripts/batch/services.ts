@@ -16,6 +16,7 @@ import type { BundleSource } from '../../shared/bundle';
 import { args, dataDirOf, fail, say, simSeed, simWallets } from './cli';
 import { printProgress } from './print';
 import { keepOnExit, simulationFile, type RunnerSimulation } from './simulation';
+import { ensurePrivateFolder } from '../../electron/services/storage/private-folder';
 
 /** Where the runner plans and sends: the seeded simulation, or a real service with the operator's RPCs. */
 export interface World {
@@ -136,6 +137,7 @@ export async function onlineServices(planned: BundleSource | null = null, runner
     noRpcAction: rpcFlagAction,
   });
   const dataDir = dataDirOf();
+  ensurePrivateFolder(dataDir);
   const registry = new VaultRegistry(dataDir);
   // The same check before the device as the console's: a kept plan's forks start in the background
   // (from the same RPCs the plan is read through), and an item that reverts on a fork is held.
