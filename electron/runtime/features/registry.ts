@@ -72,8 +72,13 @@ export function createRegistryFeature(deps: RegistryFeatureDeps): Feature {
       async review({ vaultId }) {
         const registry = deps.registry();
         const vault = await vaultOf(vaultId);
-        const client = await chainOf(vault).catch(() => null);
-        return registry.review(identityOf(vault), client, vault.chain.explorerUrl, await listingFor(registry));
+        // Why the chain could not be read (no RPC, an RPC answering for another chain, no answer) is the review's to say.
+        let unreadable: string | null = null;
+        const client = await chainOf(vault).catch((err: unknown) => {
+          unreadable = err instanceof Error ? err.message : String(err);
+          return null;
+        });
+        return registry.review(identityOf(vault), client, vault.chain.explorerUrl, await listingFor(registry), unreadable);
       },
       async pin({ vaultId, expected }) {
         const vault = await vaultOf(vaultId);

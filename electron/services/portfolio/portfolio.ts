@@ -1,8 +1,9 @@
 import type { AppErrorData } from '../../../shared/errors';
-import { toAppErrorData } from '../../../shared/errors';
+import { isAppError, toAppErrorData } from '../../../shared/errors';
 import type { Portfolio, PortfolioVault, PositionRow, RequestRow, SetAside, SourceStatus } from '../../../shared/portfolio/schemas';
 import type { ResourceItem } from '../../../shared/service';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
+import { expectChainId } from '../chain/chain-id';
 import { ChainPool, type ChainPoolOptions } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
 import { buildPosition, buildRequests, buildVault, claimsByWallet } from './assemble';
@@ -200,7 +201,9 @@ export class PortfolioService {
           try {
             const read: ChainReadProfile = { vaultRoundMs: 0, encodeMs: 0, roundMs: 0, decodeMs: 0, keepMs: 0, calls: 0 };
             const startMs = performance.now() - started;
-            const result = await readChain(this.chains.clientFor(chainId, urls, label), chainEntries, walletAddresses, epochs, {
+            const chainClient = this.chains.clientFor(chainId, urls, label);
+            await expectChainId(chainClient, chainId, label);
+            const result = await readChain(chainClient, chainEntries, walletAddresses, epochs, {
               ...(this.options.lens === false ? { lens: false } : {}),
               ...(this.options.log ? { log: this.options.log } : {}),
               ...(this.options.onProfile ? { profile: read } : {}),
@@ -264,6 +267,8 @@ function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {
 }
 
 function chainError(label: string, err: unknown): AppErrorData {
+  // A refusal the chain's own checks made (an RPC answering for another chain) says itself.
+  if (isAppError(err)) return err.toData();
   const message = err instanceof Error ? (err as { shortMessage?: string }).shortMessage ?? err.message : String(err);
   return {
     code: 'CHAIN_UNREACHABLE',

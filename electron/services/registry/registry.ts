@@ -125,6 +125,8 @@ export class VaultRegistry {
     client: PublicClient | null,
     explorerUrl: string | null = null,
     listed: readonly ListedVault[] | null = null,
+    /** Why `client` is null, when the caller knows (an RPC that answers for another chain). */
+    unreadable: string | null = null,
   ): Promise<VaultPinReview> {
     await this.observeListing(listed);
     let pinned = await this.entry(identity.vaultId);
@@ -146,7 +148,7 @@ export class VaultRegistry {
         ...base,
         checks: null,
         checkedAtBlock: null,
-        checkError: `No RPC is set for chain ${identity.chainId}.`,
+        checkError: unreadable ?? `No RPC is set for chain ${identity.chainId}.`,
         tokens: null,
         generations: null,
       };

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epochQueueAbi, epochVaultAbi, erc20Abi } from '../../../shared/abi';
 import { startLocalSimulation, type LocalSimulation } from '../../../electron/sim/indexer';
@@ -52,6 +54,48 @@ describe('portfolio on the local simulation', () => {
       expect(v.origins!.tvlUsd).toBe(v.tvl?.usd ? 'service' : null);
     }
     expect(view.vaults.some((v) => v.origins!.tvlUsd === 'service')).toBe(true);
+  });
+
+  it("refuses a chain whose RPC starts answering for another chain, saying both ids, and keeps reading the other", async () => {
+    const first = sim.network.chains[0]!.chain;
+    let lying = false;
+    // The operator's RPC of the first chain, behind a node that one day answers eth_chainId for chain 1.
+    const proxy = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        const answer = async (m: { id: number; method: string }) =>
+          lying && m.method === 'eth_chainId'
+            ? { jsonrpc: '2.0', id: m.id, result: '0x1' }
+            : ((await (await fetch(first.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(m) })).json()) as unknown);
+        const message = JSON.parse(body) as { id: number; method: string } | { id: number; method: string }[];
+        void (Array.isArray(message) ? Promise.all(message.map(answer)) : answer(message)).then((out) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(out));
+        });
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
+      const rpcUrls = (id: number) => (id === first.chainId ? [proxyUrl] : sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl));
+      const watched = new PortfolioService({ service: async () => client, rpcUrls });
+      const honest = await watched.load(wallets, null);
+      expect(honest.sources.find((s) => s.id === `chain:${first.chainId}`)!.ok).toBe(true);
+      lying = true;
+      const after = await watched.load(wallets, null);
+      const refused = after.sources.find((s) => s.id === `chain:${first.chainId}`)!;
+      expect(refused.ok).toBe(false);
+      expect(refused.error).toMatchObject({ code: 'CHAIN_WRONG_ID', message: expect.stringContaining(`now answers for chain 1, not ${first.chainId}`) });
+      // Its figures are the last ones read from its own chain, marked stale; the other chain is read as usual.
+      const onFirst = after.positions.filter((p) => after.vaults.find((v) => v.id === p.vaultId)!.chain.chainId === first.chainId);
+      expect(onFirst.length).toBeGreaterThan(0);
+      expect(onFirst.every((p) => p.stale)).toBe(true);
+      expect(after.sources.filter((s) => s.id.startsWith('chain:') && s !== refused).every((s) => s.ok)).toBe(true);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   it('shows every wallet × vault with balances equal to direct reads', async () => {
