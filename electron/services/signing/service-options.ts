@@ -3,6 +3,7 @@ import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Plan } from '../../../shared/signing/schemas';
 import type { Logger } from '../log/logger';
 import type { FirstSeenPolicy, VaultRegistry } from '../registry';
+import type { JournalKeys } from '../secrets/journal-key';
 import type { ServiceClient } from '../service-client';
 import type { SigningDevice } from './device-delivery';
 import type { SimulateRemaining } from './fork-check';
@@ -11,6 +12,11 @@ import type { SimulateRemaining } from './fork-check';
 export interface SigningServiceOptions {
   /** The app's data folder; journals go to `<dataDir>/journals/`. */
   dataDir: string;
+  /**
+   * The keychain's keys of this data folder's journals: every journal is sealed with one (a MAC),
+   * and one whose seal does not match what it holds is refused. No keychain: nothing is journaled.
+   */
+  journalKeys: JournalKeys;
   device: SigningDevice;
   /** The portfolio of these wallets (vaults, requests): PortfolioService.load. */
   loadPortfolio: (wallets: { address: `0x${string}`; label: string }[]) => Promise<Portfolio>;

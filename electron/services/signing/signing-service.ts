@@ -38,7 +38,7 @@ export class SigningService {
   private readonly runner: BatchRunner;
 
   constructor(private readonly options: SigningServiceOptions) {
-    this.journal = new Journal(options.dataDir);
+    this.journal = new Journal(options.dataDir, options.journalKeys);
     this.plans = new SigningPlans(options);
     this.runner = new BatchRunner({
       device: options.device,
@@ -135,6 +135,8 @@ export class SigningService {
     if (await this.hasBatch(batchId)) {
       throw new AppError({ code: 'SIGNING_PLAN_USED', message: `This plan is already batch ${batchId}.`, action: 'Open that batch, or plan again.' });
     }
+    // No keychain, no journal: refused before the plan is let go, so it can be started once it is back.
+    await this.journal.ready();
     this.plans.started(plan.id);
     const now = new Date().toISOString();
     const batch: Batch = {
@@ -184,7 +186,13 @@ export class SigningService {
     const out: BatchSummary[] = [];
     for (const id of await this.journal.ids()) {
       try {
-        out.push(summary((await this.ctx(id)).batch));
+        if (this.open.has(id)) {
+          out.push(summary(this.open.get(id)!.batch));
+          continue;
+        }
+        // A journal refused (edited on disk, unsealed, its key missing) is listed with why: opening it says so again.
+        const { batch, refusal } = await this.journal.inspect(id);
+        out.push(refusal ? { ...summary(batch), refused: refusal.toData() } : summary((await this.ctx(id, batch)).batch));
       } catch (err) {
         this.options.log?.warn('signing: journal unreadable', { batchId: id, code: toAppErrorData(err).code });
       }
@@ -262,10 +270,11 @@ export class SigningService {
 
   // ---- journal and events --------------------------------------------------------------------
 
-  private async ctx(id: string): Promise<OpenBatch> {
+  /** The open batch, read from its journal (seal checked) the first time; `read` is the journal just checked. */
+  private async ctx(id: string, read?: Batch): Promise<OpenBatch> {
     const known = this.open.get(id);
     if (known) return known;
-    const batch = await this.journal.read(id);
+    const batch = read ?? (await this.journal.read(id));
     if (batch.status === 'running' && !this.open.has(id)) {
       // Written by a console that stopped mid-run: nothing runs it now.
       batch.status = 'paused';
