@@ -1,13 +1,14 @@
-import { AppError } from '../../../shared/errors';
-import type { Plan } from '../../../shared/signing/schemas';
+import { AppError, toAppErrorData, type AppErrorData } from '../../../shared/errors';
+import type { Batch, BatchItem, Plan } from '../../../shared/signing/schemas';
 import { gateItems } from '../registry';
 import { proposedFromPlanVault } from '../registry/contract-set';
 import type { SigningServiceOptions } from './service-options';
 
 /**
  * The registry's gate (registry/gate.ts) as the pipeline applies it: to a plan before it is kept,
- * and to a batch before it is journaled (whatever made it: this install's planner, an unsigned
- * bundle on the offline install, a signed bundle to send).
+ * to a batch before it is journaled (whatever made it: this install's planner, an unsigned bundle
+ * on the offline install, a signed bundle to send), and again to each item just before the device
+ * and just before it is sent, decoded afresh from the bytes the journal holds then.
  */
 
 type GateDeps = Pick<SigningServiceOptions, 'registry' | 'firstSeen' | 'chain'>;
@@ -42,4 +43,28 @@ function notPinned(vaultId: string, name: string, action: string): AppError {
     action,
     details: { vaultId },
   });
+}
+
+/** What a refusal at a step asks of the operator: nothing of the item left this install. */
+const STEP_REFUSED_ACTION =
+  'Nothing of this item reached the device or the chain. The batch no longer matches the vault registry (its journal, or the registry, changed since it was planned): check Settings → Vault registry and the wallets on a block explorer, then plan the operation again.';
+
+/**
+ * One item just before the device or before it is sent: its transaction, with the approval and
+ * the step it pairs with, gated again against the registry as it is pinned now (never pinning
+ * anything). Null when it passes, else the refusal.
+ */
+export async function gateStep(deps: Pick<GateDeps, 'registry'>, batch: Batch, item: BatchItem): Promise<AppErrorData | null> {
+  if (!item.tx) return null;
+  try {
+    const pinned = await deps.registry.entry(item.vaultId);
+    if (!pinned) throw notPinned(item.vaultId, item.vaultName, STEP_REFUSED_ACTION);
+    // An approval is gated with the step it serves (its amount is that step's), and a step with its approval.
+    const paired = batch.items.filter((i) => i === item || i.id === item.dependsOn || i.dependsOn === item.id);
+    gateItems({ vault: pinned, action: item.action, approval: batch.selection.approval ?? 'exact' }, paired);
+    return null;
+  } catch (err) {
+    const error = toAppErrorData(err);
+    return { ...error, action: STEP_REFUSED_ACTION };
+  }
 }

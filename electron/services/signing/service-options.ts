@@ -23,7 +23,7 @@ export interface SigningServiceOptions {
   /** A client for a chain id (the same RPC the portfolio reads). */
   chain: (chainId: number) => PublicClient | Promise<PublicClient>;
   service: () => Promise<ServiceClient>;
-  /** The pinned vault registry of this data folder: every plan and every batch passes its gate. */
+  /** The pinned vault registry of this data folder: every plan, every batch and every step passes its gate. */
   registry: VaultRegistry;
   /** What a plan on a vault not pinned yet does: refused with a way to pin it, or pinned once its checks pass. */
   firstSeen: FirstSeenPolicy;

@@ -9,7 +9,7 @@ import {
   type Selection,
   type SigningEvent,
 } from '../../../shared/signing/schemas';
-import { gatePlan } from './batch-gate';
+import { gatePlan, gateStep } from './batch-gate';
 import { BatchRunner, summary } from './batch-runner';
 import { reportCsv } from './csv';
 import { Journal } from './journal';
@@ -47,6 +47,7 @@ export class SigningService {
       receipt: { timeoutMs: options.receiptTimeoutMs ?? 180_000, pollingMs: options.receiptPollingMs ?? 1_000 },
       ...(options.log ? { log: options.log } : {}),
       ...(options.simulateBeforeDevice ? { simulateBeforeDevice: options.simulateBeforeDevice } : {}),
+      gateStep: (batch, item) => gateStep(options, batch, item),
       apply: (ctx, item, transition, applyOptions) => this.setItem(ctx, item, transition, applyOptions),
       save: (ctx) => this.save(ctx),
       emitBatch: (batch) => this.emitBatch(batch),
