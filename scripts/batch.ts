@@ -14,7 +14,10 @@
  * --crash-after N exits abruptly after N items are signed; --resume reopens the latest unfinished
  * batch of the data folder and finishes it against the same chains: with --service, the ones given;
  * with --sim, the simulation the interrupted run started, which runs in a process of its own (its
- * address in the data folder's simulation.json) until its batch is done.
+ * address in the data folder's simulation.json) until its batch is done. Journals are sealed with the
+ * data folder's journal key from the OS keychain (the console's): a journal changed on disk, or one
+ * without a seal, is refused on --resume naming what changed, and without a keychain nothing is
+ * journaled or signed (exit code 2 either way).
  *
  * Offline review, in three runs (each its own process, on its own machine if need be):
  *   npm run batch -- --sim --auto-approve --wallets 6 --action withdraw --trust-new-vaults --data-dir on/ --export-unsigned out/ --export-registry out/

@@ -177,6 +177,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   });
   const signing = createSigningFeature({
     dataDir: options.dataDir,
+    secrets: options.secrets,
     demo,
     book: () => book().book,
     device: () => device.host(),

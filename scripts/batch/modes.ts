@@ -13,6 +13,8 @@ import { bundleScreens } from '../../electron/services/bundles/device-screens';
 import { AppError } from '../../shared/errors';
 import { policyLines } from '../../shared/bundle/policy';
 import { VaultRegistry } from '../../electron/services/registry';
+import { journalKeysIn } from '../../electron/services/secrets/journal-key';
+import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
 import { forbidNetwork } from '../no-network-guard';
 import { args, dataDirOf, fail, refuse, say } from './cli';
 import { bundleSimulationLines, printProgress, problemLine, reviewLines } from './print';
@@ -157,6 +159,8 @@ export async function signOffline(file: string, out: string): Promise<void> {
   }
   const signing = createSigningService({
     dataDir,
+    // The keychain is local (no network): the offline journals are sealed like the online ones.
+    journalKeys: journalKeysIn(new KeychainSecretStore(), dataDir),
     device,
     loadPortfolio: offline('the portfolio'),
     chain: offline('the chain'),

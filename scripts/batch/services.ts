@@ -3,6 +3,7 @@ import { DeviceService, createHidTransportFactory, type TransportFactory } from 
 import { PortfolioService } from '../../electron/services/portfolio/portfolio';
 import { ApiKeyVault } from '../../electron/services/secrets/api-key';
 import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
+import { journalKeysIn } from '../../electron/services/secrets/journal-key';
 import { createServiceClient, type ServiceClient } from '../../electron/services/service-client';
 import { createBundleService } from '../../electron/services/bundles';
 import { createChainAccess, createSigningService, type SigningService } from '../../electron/services/signing';
@@ -145,6 +146,8 @@ export async function onlineServices(planned: BundleSource | null = null, runner
   const simulations = new SimulationService({ findPlan: (planId) => pipeline!.planToSimulate(planId), rpcUrls: rpcsOf(world.rpcOverrides) });
   const signing = createSigningService({
     dataDir,
+    // The console's keychain: a journal written here is checked there too, and the other way round.
+    journalKeys: journalKeysIn(new KeychainSecretStore(), dataDir),
     device,
     loadPortfolio: (w) => portfolio.load(w, null),
     chain: world.chain,

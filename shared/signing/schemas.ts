@@ -315,6 +315,11 @@ export const BatchSummarySchema = z.object({
   counts: BatchCountsSchema,
   /** Set for a batch from a bundle: signed here to be saved (offline), or sent from here. */
   origin: BatchOriginSchema.optional(),
+  /**
+   * Set when its journal cannot be trusted (changed on disk, without a seal, sealed with a key the
+   * keychain does not hold): what is listed is what the file says, and the batch does not open.
+   */
+  refused: AppErrorDataSchema.optional(),
 });
 export type BatchSummary = z.infer<typeof BatchSummarySchema>;
 

@@ -8,6 +8,8 @@ import type { ServiceClient } from '../../services/service-client';
 import type { WalletBook } from '../../services/wallets/wallet-book';
 import type { Logger } from '../../services/log/logger';
 import { VaultRegistry } from '../../services/registry';
+import { journalKeysIn } from '../../services/secrets/journal-key';
+import type { SecretStore } from '../../services/secrets/secret-store';
 import { signingSimulations, type SimulationService } from '../../services/simulation';
 import type { DeviceHost } from '../device-host';
 import { feature, forward, type Feature, type ForwardTarget } from '../feature';
@@ -16,6 +18,8 @@ import { exportFileName } from '../export-file-name';
 export interface SigningFeatureDeps {
   /** The data folder; the demo keeps its journals under demo/. */
   dataDir: string;
+  /** The OS keychain: it holds the keys the journals are sealed with (the demo's too). */
+  secrets: SecretStore;
   demo: () => boolean;
   book: () => WalletBook;
   device: () => Promise<DeviceHost>;
@@ -64,6 +68,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
   const registry = new VaultRegistry(dataDir);
   const service = createSigningService({
     dataDir,
+    journalKeys: journalKeysIn(deps.secrets, dataDir),
     device: {
       signTransaction: async (...args) => (await deps.device()).service.signTransaction(...args),
       signPersonalMessage: async (...args) => (await deps.device()).service.signPersonalMessage(...args),

@@ -1,4 +1,4 @@
-import { decodeFunctionData, type Abi, type Hex } from 'viem';
+import { decodeFunctionData, formatUnits, type Abi, type Hex } from 'viem';
 import { epochQueueAbi, epochVaultAbi, erc20Abi } from '../../../shared/abi';
 import { AppError } from '../../../shared/errors';
 import { ROLE_NAMES, roleAddress, type PinnedVault, type RegistryRole } from '../../../shared/registry/schemas';
@@ -53,11 +53,25 @@ const ABI_OF: Partial<Record<RegistryRole, Abi>> = {
 };
 
 export interface GatedItem {
+  /** Ties an approval to the step it serves (that step's `dependsOn`). */
+  id?: string;
+  dependsOn?: string | null;
   label: string;
   wallet: string;
   step: StepKind;
   tx: DeviceTransactionRequest | null;
 }
+
+/**
+ * The steps an approval is made for: the token each spends. The approval is on that token, to the
+ * contract the step calls, of the amount the step spends (or unlimited, when chosen).
+ */
+const SERVED_STEPS: Partial<Record<StepKind, 'underlying' | 'tranche'>> = {
+  depositAA: 'underlying',
+  depositDuringEpoch: 'underlying',
+  requestDeposit: 'underlying',
+  requestWithdraw: 'tranche',
+};
 
 export interface GateContext {
   vault: PinnedVault;
@@ -108,7 +122,7 @@ export function gateItems(ctx: GateContext, items: readonly GatedItem[]): void {
         String(tx.chainId),
       );
     if (tx.value && tx.value !== '0') throw refused(vault, item, 'it sends ether, which no vault call does', 'value', '0', tx.value);
-    if (item.step === 'approve') gateApproval(ctx, item, tx);
+    if (item.step === 'approve') gateApproval(ctx, item, tx, items);
     else gateCall(vault, item, tx);
   }
 }
@@ -147,7 +161,7 @@ function gateCall(vault: PinnedVault, item: GatedItem, tx: DeviceTransactionRequ
   }
 }
 
-function gateApproval(ctx: GateContext, item: GatedItem, tx: DeviceTransactionRequest): void {
+function gateApproval(ctx: GateContext, item: GatedItem, tx: DeviceTransactionRequest, items: readonly GatedItem[]): void {
   const { vault } = ctx;
   const allowed = ACTION_APPROVALS[ctx.action];
   if (allowed.length === 0) throw refused(vault, item, `a ${ctx.action} needs no approval`, 'spender', null, tx.to ?? null);
@@ -181,4 +195,38 @@ function gateApproval(ctx: GateContext, item: GatedItem, tx: DeviceTransactionRe
       action: 'Plan again with exact approvals, or choose unlimited approvals explicitly.',
     });
   }
+  gateServedStep(ctx, item, tx, spender, amount, items);
+}
+
+/**
+ * An approval is for the one step that waits for it, in this same plan: on the token that step
+ * spends, to the contract it calls, of exactly what it spends (unless unlimited was chosen, and
+ * then of that or unlimited). Anything else would leave an allowance no step of the plan uses.
+ */
+function gateServedStep(ctx: GateContext, item: GatedItem, tx: DeviceTransactionRequest, spender: Addr, amount: bigint, items: readonly GatedItem[]): void {
+  const { vault } = ctx;
+  const served = item.id === undefined ? [] : items.filter((i) => i.dependsOn === item.id);
+  const step = served.length === 1 ? served[0]! : null;
+  const token = step ? SERVED_STEPS[step.step] : undefined;
+  if (!step || !step.tx || !token) {
+    const what = served.length > 1 ? `${served.length} steps wait for it` : step ? `the step that waits for it is a ${step.step}, which spends no approval` : 'no step of the plan waits for it';
+    throw refused(vault, item, `an approval is made for the one step it serves, and ${what}`, 'spender', null, spender);
+  }
+  if (!same(roleAddress(vault.contracts, token), tx.to) || !same(step.tx.to, spender)) {
+    throw refused(vault, item, `the approval must be on the ${ROLE_NAMES[token]}, to the contract its ${step.step} calls`, 'spender', step.tx.to ?? null, spender);
+  }
+  const target = STEP_TARGETS[step.step as keyof typeof STEP_TARGETS];
+  const spends = decode(target.role, step.tx.data as Hex | undefined)?.args[0];
+  if (typeof spends !== 'bigint') throw refused(vault, item, `the ${step.step} it serves does not decode`, target.role, null, step.tx.to ?? null);
+  if (amount === spends || (amount === MAX_UINT256 && ctx.approval === 'unlimited')) return;
+  const { symbol, decimals } = vault.tokens[token];
+  const units = (n: bigint) => `${formatUnits(n, decimals)} ${symbol}`;
+  throw new AppError({
+    code: 'REGISTRY_APPROVAL_AMOUNT',
+    message: `Refused: ${item.label} approves ${units(amount)} to ${spender}, but the ${step.step} it serves spends ${units(spends)}: ${
+      ctx.approval === 'unlimited' ? 'an approval is the amount of its step, or unlimited' : 'with exact approvals, an approval is exactly the amount of its step'
+    }.`,
+    action: 'Nothing was signed. Plan the operation again (choose unlimited approvals explicitly if that is what you want).',
+    details: { vaultId: vault.vaultId, wallet: item.wallet, step: step.step, approved: amount.toString(), spends: spends.toString() },
+  });
 }

@@ -11,6 +11,7 @@ import { signOnDevice, type SigningDevice } from './device-delivery';
 import { revertsOnFork, type SimulateRemaining } from './fork-check';
 import type { OpenBatch } from './open-batch';
 import { runnerFor, type Gate, type RunView, type RunnerStrategy } from './runners';
+import { signedBytesProblem } from './signed-bytes';
 import { to, type Outcome, type Transition } from './transition';
 
 export interface BatchRunnerDeps {
@@ -21,6 +22,8 @@ export interface BatchRunnerDeps {
   log?: Logger;
   /** The remaining transactions run on forks before the first reaches the device (none: not checked on a fork). */
   simulateBeforeDevice?: SimulateRemaining;
+  /** The registry's gate on one item (with the approval and step it pairs with), as the journal holds it now: null when it passes. */
+  gateStep(batch: Batch, item: BatchItem): Promise<AppErrorData | null>;
   /** Journals the item's new state, then tells the listeners (unless `quiet`: the caller will). */
   apply(ctx: OpenBatch, item: BatchItem, transition: Transition, options?: { quiet?: boolean }): Promise<void>;
   save(ctx: OpenBatch): Promise<void>;
@@ -47,6 +50,22 @@ function heldPause(batch: Batch): AppErrorData | null {
     code: 'SIGNING_ITEMS_HELD',
     message: `${n} item${n === 1 ? ' is' : 's are'} held: the chain moved since this plan, and nothing of ${n === 1 ? 'it' : 'them'} reached the device.`,
     action: REPLAN_ACTION,
+  };
+}
+
+/** Refused at a step: nothing of the item goes further, and the batch stops so the operator sees why. */
+function refuse(error: AppErrorData): Outcome {
+  return { transition: to('failed', { reason: error.message, error }, error.code), pause: error };
+}
+
+/** The RPC answers for another chain than the item's: nothing is signed or sent through it. */
+function wrongChain(item: BatchItem, answered: number, before: string): AppErrorData {
+  const chainId = item.tx?.chainId ?? item.chainId;
+  return {
+    code: 'SIGNING_WRONG_CHAIN',
+    message: `The RPC of chain ${chainId} now answers for chain ${answered}: the batch stopped before ${before} ${item.label} ${item.step}, and nothing more is signed or sent through that RPC.`,
+    action: 'Correct the RPC addresses of this chain (Settings → Chains; headless, --rpc), then run the batch again.',
+    details: { chainId, answered, itemId: item.id },
   };
 }
 
@@ -146,7 +165,29 @@ export class BatchRunner {
     if ((item.state as ItemState) !== 'signed') return null;
     const gate = await this.through(ctx, item, await runner.beforeSending(item, this.view(ctx)));
     if (gate !== 'go') return gate;
-    return item.message ? this.deliverAgreement(ctx, item, settle) : settle(await this.sendTransaction(ctx, item));
+    if (item.message) return this.deliverAgreement(ctx, item, settle);
+    const refused = await this.checkBeforeSending(ctx, item);
+    return settle(refused ?? (await this.sendTransaction(ctx, item)));
+  }
+
+  /**
+   * The last checks before signed bytes leave (sent, or sent again after a restart): the RPC still
+   * answers for the item's chain, the item passes the registry's gate as the journal holds it now,
+   * and the bytes are exactly its draft signed by its wallet. The refusal, or null.
+   */
+  private async checkBeforeSending(ctx: OpenBatch, item: BatchItem): Promise<Outcome | null> {
+    try {
+      const answered = await (await this.deps.chain(item.chainId)).getChainId();
+      if (answered !== (item.tx?.chainId ?? item.chainId) || item.tx?.chainId !== item.chainId) {
+        const error = wrongChain(item, answered, 'sending');
+        return { transition: to(item.state, { reason: error.message, error }, 'not sent: the RPC answers for another chain'), pause: error };
+      }
+    } catch (err) {
+      const error = toAppErrorData(err);
+      return { transition: to(item.state, { reason: error.message, error }, 'not sent: the chain did not answer'), pause: error };
+    }
+    const refused = (await this.deps.gateStep(ctx.batch, item)) ?? (await signedBytesProblem(item));
+    return refused ? refuse(refused) : null;
   }
 
   /** What the runner answered, applied: `go` on, or the reason to pause, or null (the item waits or is settled). */
@@ -168,6 +209,13 @@ export class BatchRunner {
     if (item.tx && runner.checksBeforeDevice) {
       try {
         const client = await this.deps.chain(item.chainId);
+        // An RPC that answers for another chain would give every read below from that chain.
+        const answered = await client.getChainId();
+        if (skippedMeanwhile()) return none;
+        if (answered !== item.tx.chainId || item.chainId !== item.tx.chainId) {
+          const error = wrongChain(item, answered, 'signing');
+          return { transition: to('waiting', { reason: error.message, error }, 'not signed: the RPC answers for another chain'), pause: error };
+        }
         // The batch's remaining transactions on a fork, once per run (each item keeps its outcome).
         const reverts = await this.checkOnFork(ctx);
         if (skippedMeanwhile()) return none;
@@ -194,6 +242,10 @@ export class BatchRunner {
         return { transition: to('waiting', { reason: error.message, error }, 'could not prepare'), pause: error };
       }
     }
+    // The last thing before the device, on the draft as it stands now (a moved nonce included).
+    const refused = await this.deps.gateStep(ctx.batch, item);
+    if (skippedMeanwhile()) return none;
+    if (refused) return refuse(refused);
     await this.deps.apply(ctx, item, to('on-device', { attempts: item.attempts + 1, reason: null, error: null }));
     return signOnDevice(this.deps.device, item);
   }
@@ -250,9 +302,11 @@ export class BatchRunner {
   private async watchReceipt(ctx: OpenBatch, item: BatchItem): Promise<void> {
     const client = await this.deps.chain(item.chainId);
     try {
-      const resent = await resendIfLost(client, item);
+      // Bytes the node lost are sent again only as any sending is: after the same checks.
+      let refused: Outcome | null = null;
+      const resent = await resendIfLost(client, item, async () => (refused = await this.checkBeforeSending(ctx, item))?.transition ?? null);
       if (resent) await this.deps.apply(ctx, item, resent);
-      if (resent?.state === 'failed') return;
+      if (refused || resent?.state === 'failed') return;
       await this.deps.apply(ctx, item, await receiptOutcome(client, item, this.deps.receipt));
     } catch (err) {
       await this.deps.apply(ctx, item, receiptNotRead(err));

@@ -20,11 +20,15 @@ export async function sendSigned(client: PublicClient, item: BatchItem): Promise
 
 /**
  * After a restart the node may have lost a sent transaction (dropped from its pool, node
- * restarted): the same signed bytes are sent again, which is always safe. Null when nothing changed.
+ * restarted): the same signed bytes are sent again, once `refusal` (the checks before any
+ * sending) has nothing against it; what it answers instead is returned, and nothing is sent.
+ * Null when nothing changed.
  */
-export async function resendIfLost(client: PublicClient, item: BatchItem): Promise<Transition | null> {
+export async function resendIfLost(client: PublicClient, item: BatchItem, refusal: () => Promise<Transition | null>): Promise<Transition | null> {
   const known = await client.getTransaction({ hash: item.hash as Hex }).catch(() => null);
   if (known || !item.signed) return null;
+  const refused = await refusal();
+  if (refused) return refused;
   const again = await broadcastRaw(client, item.signed.serialized as Hex, item.signed.hash as Hex);
   if (!again.ok && again.error.code === 'TX_NONCE_USED') return to('failed', { reason: again.error.message, error: again.error });
   return again.ok ? to(item.state, {}, 'sent again: the node did not know it') : null;

@@ -1,10 +1,6 @@
-import type { PublicClient } from 'viem';
-import { depositRoute, withdrawRoute, type VaultRoutingFacts } from '../../../shared/domain/actions';
 import { AppError, toAppErrorData } from '../../../shared/errors';
-import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { countItems } from '../../../shared/signing/counts';
 import {
-  PlanSchema,
   JOURNAL_SCHEMA_VERSION,
   type Batch,
   type BatchItem,
@@ -13,50 +9,19 @@ import {
   type Selection,
   type SigningEvent,
 } from '../../../shared/signing/schemas';
-import type { Logger } from '../log/logger';
-import { gateItems, identityOf, listedVaults, type FirstSeenPolicy, type VaultRegistry } from '../registry';
-import { proposedFromPlanVault } from '../registry/contract-set';
-import type { ServiceClient } from '../service-client';
+import { gatePlan, gateStep } from './batch-gate';
 import { BatchRunner, summary } from './batch-runner';
 import { reportCsv } from './csv';
-import type { SigningDevice } from './device-delivery';
-import type { SimulateRemaining } from './fork-check';
 import { Journal } from './journal';
-import { KeptPlans } from './kept-plans';
 import { openBatch, type OpenBatch } from './open-batch';
-import { planWithBasis, type PlanBasis } from './planner';
-import { mergeVaultPlans, nextNonces, spentUnderlying } from './planning/across-vaults';
-import { replanParts, replanTargets } from './replan';
+import type { PlanBasis } from './planner';
 import { busy, runnerFor } from './runners';
+import type { SigningServiceOptions } from './service-options';
+import { SigningPlans } from './signing-plans';
 import type { Transition } from './transition';
 
 export type { SigningDevice } from './device-delivery';
-
-export interface SigningServiceOptions {
-  /** The app's data folder; journals go to `<dataDir>/journals/`. */
-  dataDir: string;
-  device: SigningDevice;
-  /** The portfolio of these wallets (vaults, requests): PortfolioService.load. */
-  loadPortfolio: (wallets: { address: `0x${string}`; label: string }[]) => Promise<Portfolio>;
-  /** A client for a chain id (the same RPC the portfolio reads). */
-  chain: (chainId: number) => PublicClient | Promise<PublicClient>;
-  service: () => Promise<ServiceClient>;
-  /** The pinned vault registry of this data folder: every plan and every batch passes its gate. */
-  registry: VaultRegistry;
-  /** What a plan on a vault not pinned yet does: refused with a way to pin it, or pinned once its checks pass. */
-  firstSeen: FirstSeenPolicy;
-  log?: Logger;
-  /** How long to watch for a receipt before leaving the item `broadcast` (default 3 min). */
-  receiptTimeoutMs?: number;
-  receiptPollingMs?: number;
-  /** Runs a batch's remaining transactions on forks before the device: an item that reverts there is held. */
-  simulateBeforeDevice?: SimulateRemaining;
-  /**
-   * Told when a plan is kept (its forks start in the background while the operator reviews it),
-   * started as a batch, or dropped (pushed out by newer plans): their forks stop then.
-   */
-  planEvents?: { kept(plan: Plan): void; started(planId: string): void; dropped(planId: string): void };
-}
+export type { SigningServiceOptions } from './service-options';
 
 export type SigningListener = (event: SigningEvent) => void;
 
@@ -69,13 +34,12 @@ export class SigningService {
   private readonly journal: Journal;
   private readonly open = new Map<string, OpenBatch>();
   private readonly listeners = new Set<SigningListener>();
-  private readonly plans = new KeptPlans();
+  private readonly plans: SigningPlans;
   private readonly runner: BatchRunner;
-  /** Plans made to carry on a batch's held items: the batch and its items, closed once the new batch is journaled. */
-  private readonly replans = new Map<string, { batchId: string; itemIds: string[] }>();
 
   constructor(private readonly options: SigningServiceOptions) {
-    this.journal = new Journal(options.dataDir);
+    this.journal = new Journal(options.dataDir, options.journalKeys);
+    this.plans = new SigningPlans(options);
     this.runner = new BatchRunner({
       device: options.device,
       chain: options.chain,
@@ -83,6 +47,7 @@ export class SigningService {
       receipt: { timeoutMs: options.receiptTimeoutMs ?? 180_000, pollingMs: options.receiptPollingMs ?? 1_000 },
       ...(options.log ? { log: options.log } : {}),
       ...(options.simulateBeforeDevice ? { simulateBeforeDevice: options.simulateBeforeDevice } : {}),
+      gateStep: (batch, item) => gateStep(options, batch, item),
       apply: (ctx, item, transition, applyOptions) => this.setItem(ctx, item, transition, applyOptions),
       save: (ctx) => this.save(ctx),
       emitBatch: (batch) => this.emitBatch(batch),
@@ -95,71 +60,33 @@ export class SigningService {
     return () => this.listeners.delete(listener);
   }
 
-  // ---- planning -------------------------------------------------------------------------------
+  // ---- planning (signing-plans.ts) -----------------------------------------------------------
 
-  /**
-   * Preflight and drafts for a selection (see planner.ts). The plan is kept by id for a while, so a
-   * batch can be created from its id alone.
-   */
-  async plan(input: Selection): Promise<Plan> {
-    const { registry, firstSeen } = this.options;
-    const deps = { ...this.options, verifyVault: verifierOf(registry, firstSeen) };
-    const { plan, basis } = await planWithBasis(deps, input);
-    await this.gate(plan);
-    this.keepPlan(plan, basis);
-    return structuredClone(plan);
+  /** Preflight and drafts for a selection (see planner.ts), kept by id so a batch can be created from its id alone. */
+  plan(input: Selection): Promise<Plan> {
+    return this.plans.plan(input);
   }
 
-  /**
-   * One plan over several vaults (claims or cancels picked across vaults, or a deposit or
-   * withdrawal the operator chose in several): each vault planned as for one, after the others so
-   * that a wallet's nonces follow on and its underlying balance is what the vaults before left,
-   * then merged into one review and one batch. A deposit or withdrawal into a vault whose state
-   * refuses it (defaulted, paused) is refused whole, naming the vault. It is not exported as an
-   * unsigned bundle (a bundle holds one vault).
-   */
-  async planAcrossVaults(parts: readonly Selection[]): Promise<Plan> {
-    if (parts.length === 1) return this.plan(parts[0]!);
-    const { registry, firstSeen } = this.options;
-    const deps = { ...this.options, verifyVault: verifierOf(registry, firstSeen) };
-    const planned: Plan[] = [];
-    const floor = new Map<string, number>();
-    const spent = new Map<string, bigint>();
-    for (const part of parts) {
-      const { plan, basis } = await planWithBasis(deps, part, { nonceFloor: floor, spent });
-      refuseClosedVault(part.action, plan.vault.name, basis.facts.vault);
-      await this.gate(plan);
-      nextNonces(plan, floor);
-      spentUnderlying(plan, spent);
-      planned.push(plan);
-    }
-    const plan = mergeVaultPlans(planned);
-    this.keepPlan(plan, null);
-    return structuredClone(plan);
+  /** One plan over several vaults: one review, one batch (see SigningPlans.planAcrossVaults). */
+  planAcrossVaults(parts: readonly Selection[]): Promise<Plan> {
+    return this.plans.planAcrossVaults(parts);
   }
 
   /**
    * A fresh plan for what a batch could not send as planned (its held items, and those not sent
-   * yet): the same wallets, vaults, action and amounts, through the planner and its review, never
-   * signed without one. Once it becomes a batch, those items of the old batch are closed (skipped,
-   * naming the new batch), so nothing is signed twice.
+   * yet), never signed without its review. Once it becomes a batch, those items of the old batch
+   * are closed (skipped, naming the new batch), so nothing is signed twice.
    */
   async replan(batchId: string): Promise<Plan> {
     const ctx = await this.ctx(batchId);
     if (ctx.running) throw busy();
-    const targets = replanTargets(ctx.batch);
-    const parts = replanParts(ctx.batch, targets);
-    const plan = parts.length === 1 ? await this.plan(parts[0]!) : await this.planAcrossVaults(parts);
-    this.replans.set(plan.id, { batchId, itemIds: targets.map((i) => i.id) });
-    this.options.log?.info('signing: re-planned', { batchId, planId: plan.id, items: targets.length });
-    return plan;
+    return this.plans.replan(ctx.batch);
   }
 
   /** The old batch's items carried on by a new one: closed, so that they are never signed there. */
   private async closeReplanned(planId: string, newBatchId: string): Promise<void> {
-    const source = this.replans.get(planId);
+    const source = this.plans.takeReplanned(planId);
     if (!source) return;
-    this.replans.delete(planId);
     const ctx = await this.ctx(source.batchId);
     for (const item of ctx.batch.items) {
       if (!source.itemIds.includes(item.id) || (item.state !== 'held' && item.state !== 'waiting') || item.signed) continue;
@@ -168,55 +95,9 @@ export class SigningService {
     await this.refreshStatus(ctx);
   }
 
-  /**
-   * A plan that did not come from this install's planner (an unsigned bundle, checked on import),
-   * kept by id like the others so the same review and `createBatch` serve it.
-   */
-  async registerPlan(plan: Plan): Promise<Plan> {
-    const parsed = PlanSchema.parse(plan);
-    await this.gate(parsed);
-    this.keepPlan(parsed, null);
-    return structuredClone(parsed);
-  }
-
-  /**
-   * The registry's gate (registry/gate.ts) on a plan or a batch, whatever made it (an unsigned
-   * bundle on the offline install included): throws the refusal.
-   */
-  private async gate(plan: Pick<Plan, 'vault' | 'selection' | 'items' | 'origin' | 'vaults'>): Promise<void> {
-    // Over several vaults, each vault's items pass the gate of that vault's pinned contracts.
-    if (plan.vaults && plan.vaults.length > 1) {
-      for (const vault of plan.vaults) {
-        const items = plan.items.filter((i) => i.vaultId === vault.id);
-        // A withdrawal across vaults may be a redeem in one vault and a queue request in another: each vault's own action.
-        const selection = { ...plan.selection, action: items[0]?.action ?? plan.selection.action };
-        await this.gate({ ...plan, vault, vaults: undefined, selection, items });
-      }
-      return;
-    }
-    let pinned = await this.options.registry.entry(plan.vault.id);
-    if (!pinned && plan.origin) {
-      if (plan.origin.kind === 'bundle-broadcast' && this.options.firstSeen.kind === 'pin-after-checks') {
-        const identity = { vaultId: plan.vault.id, name: plan.vault.name, chainId: plan.vault.chainId, proposed: proposedFromPlanVault(plan.vault) };
-        pinned = await this.options.registry.pin(identity, await this.options.chain(plan.vault.chainId), this.options.firstSeen.by);
-      }
-    }
-    if (!pinned) {
-      throw new AppError({
-        code: 'REGISTRY_VAULT_NOT_PINNED',
-        message: `${plan.vault.name} is not in this install's vault registry: nothing may be signed or sent on it.`,
-        action: this.options.firstSeen.kind === 'refuse' ? this.options.firstSeen.action : 'Pin the vault first.',
-        details: { vaultId: plan.vault.id },
-      });
-    }
-    gateItems({ vault: pinned, action: plan.selection.action, approval: plan.selection.approval ?? 'exact' }, plan.items);
-  }
-
-  /** Keeps a plan by id and tells the plan events: its forks start, and those of plans pushed out stop. */
-  private keepPlan(plan: Plan, basis: PlanBasis | null): void {
-    const dropped = this.plans.keep(plan, basis);
-    for (const id of dropped) this.options.planEvents?.dropped(id);
-    this.options.planEvents?.kept(plan);
+  /** A plan from an unsigned bundle (checked on import), gated and kept by id like the others. */
+  registerPlan(plan: Plan): Promise<Plan> {
+    return this.plans.register(plan);
   }
 
   /** A kept plan by id, whatever made it (one vault or several), for its simulation. */
@@ -241,7 +122,7 @@ export class SigningService {
     // Over IPC pass the plan's id: the drafts then come from this process, never from the renderer.
     const plan = this.plans.toStart(planOrId);
     // Again at the start: a plan given whole, or a vault frozen since it was planned, stops here.
-    await this.gate(plan);
+    await gatePlan(this.options, plan);
     if (plan.needsBlindSigningAck && !options.acknowledgeBlindSigning) {
       throw new AppError({
         code: 'SIGNING_BLIND_ACK_REQUIRED',
@@ -255,8 +136,9 @@ export class SigningService {
     if (await this.hasBatch(batchId)) {
       throw new AppError({ code: 'SIGNING_PLAN_USED', message: `This plan is already batch ${batchId}.`, action: 'Open that batch, or plan again.' });
     }
-    this.plans.forget(plan.id);
-    this.options.planEvents?.started(plan.id);
+    // No keychain, no journal: refused before the plan is let go, so it can be started once it is back.
+    await this.journal.ready();
+    this.plans.started(plan.id);
     const now = new Date().toISOString();
     const batch: Batch = {
       schemaVersion: JOURNAL_SCHEMA_VERSION,
@@ -284,7 +166,7 @@ export class SigningService {
    */
   async importBatch(batch: Batch): Promise<{ batch: Batch; created: boolean }> {
     if (await this.hasBatch(batch.id)) return { batch: await this.openBatch(batch.id), created: false };
-    await this.gate(batch);
+    await gatePlan(this.options, batch);
     await this.journalNew(batch, 'signing: batch journaled from a bundle', { origin: runnerFor(batch).origin });
     return { batch: structuredClone(batch), created: true };
   }
@@ -305,7 +187,13 @@ export class SigningService {
     const out: BatchSummary[] = [];
     for (const id of await this.journal.ids()) {
       try {
-        out.push(summary((await this.ctx(id)).batch));
+        if (this.open.has(id)) {
+          out.push(summary(this.open.get(id)!.batch));
+          continue;
+        }
+        // A journal refused (edited on disk, unsealed, its key missing) is listed with why: opening it says so again.
+        const { batch, refusal } = await this.journal.inspect(id);
+        out.push(refusal ? { ...summary(batch), refused: refusal.toData() } : summary((await this.ctx(id, batch)).batch));
       } catch (err) {
         this.options.log?.warn('signing: journal unreadable', { batchId: id, code: toAppErrorData(err).code });
       }
@@ -383,10 +271,11 @@ export class SigningService {
 
   // ---- journal and events --------------------------------------------------------------------
 
-  private async ctx(id: string): Promise<OpenBatch> {
+  /** The open batch, read from its journal (seal checked) the first time; `read` is the journal just checked. */
+  private async ctx(id: string, read?: Batch): Promise<OpenBatch> {
     const known = this.open.get(id);
     if (known) return known;
-    const batch = await this.journal.read(id);
+    const batch = read ?? (await this.journal.read(id));
     if (batch.status === 'running' && !this.open.has(id)) {
       // Written by a console that stopped mid-run: nothing runs it now.
       batch.status = 'paused';
@@ -461,22 +350,6 @@ export class SigningService {
   }
 }
 
-/**
- * A new deposit or withdrawal into a vault whose state refuses it (defaulted; paused between
- * epochs for deposits): across vaults the whole plan is refused with the vault named, rather than
- * every wallet skipped there.
- */
-function refuseClosedVault(action: Selection['action'], vaultName: string, facts: VaultRoutingFacts): void {
-  const routed = action === 'deposit' ? depositRoute(facts) : action === 'withdraw' || action === 'redeem' ? withdrawRoute(facts) : null;
-  if (!routed || routed.ok) return;
-  throw new AppError({
-    code: 'SIGNING_VAULT_CLOSED',
-    message: `${vaultName}: ${routed.reason} Nothing was planned.`,
-    action: `Remove ${vaultName} from the operation and review again.`,
-    details: { vaultName, state: facts.state, paused: facts.paused },
-  });
-}
-
 function findItem(batch: Batch, itemId: string): BatchItem {
   const item = batch.items.find((i) => i.id === itemId);
   if (!item) throw new AppError({ code: 'SIGNING_ITEM_NOT_FOUND', message: `No item ${itemId} in batch ${batch.id}.` });
@@ -485,13 +358,4 @@ function findItem(batch: Batch, itemId: string): BatchItem {
 
 export function createSigningService(options: SigningServiceOptions): SigningService {
   return new SigningService(options);
-}
-
-/**
- * The registry's check of a plan's vault, with the install's first-seen policy and the service's
- * listing the plan was read with (a pinned vault it no longer lists is frozen first).
- */
-function verifierOf(registry: VaultRegistry, firstSeen: FirstSeenPolicy) {
-  return (vault: Portfolio['vaults'][number], client: PublicClient, portfolio: Pick<Portfolio, 'vaults' | 'sources'>) =>
-    registry.verifyForPlan(identityOf(vault), client, firstSeen, listedVaults(portfolio));
 }

@@ -146,13 +146,20 @@ export function SigningScreen() {
               <button type="button" className="link-button" onClick={() => void open(b.id)}>
                 {ACTION_TITLE[b.action] ?? b.action} · {b.vaultName}
               </button>{' '}
-              <span className="cell-sub">
-                {b.origin ? `${originLabel(b.origin)} · ` : ''}
-                {b.status} ·{' '}
-                {b.origin?.kind === 'offline-signing' ? `${b.counts.signed}/${b.counts.planned} signed` : `${b.counts.confirmed}/${b.counts.planned} confirmed`}
-                {b.counts.failed ? `, ${b.counts.failed} failed` : ''}
-                {b.counts.held ? `, ${b.counts.held} held (re-plan)` : ''} · {new Date(b.createdAt).toLocaleString()}
-              </span>
+              {b.refused ? (
+                // Its journal changed on disk (or cannot be checked): its figures are not shown, and opening it says why again.
+                <span className="cell-sub" data-testid="batch-refused">
+                  <span className="pill pill-bad">refused</span> {b.refused.message}
+                </span>
+              ) : (
+                <span className="cell-sub">
+                  {b.origin ? `${originLabel(b.origin)} · ` : ''}
+                  {b.status} ·{' '}
+                  {b.origin?.kind === 'offline-signing' ? `${b.counts.signed}/${b.counts.planned} signed` : `${b.counts.confirmed}/${b.counts.planned} confirmed`}
+                  {b.counts.failed ? `, ${b.counts.failed} failed` : ''}
+                  {b.counts.held ? `, ${b.counts.held} held (re-plan)` : ''} · {new Date(b.createdAt).toLocaleString()}
+                </span>
+              )}
             </li>
           ))}
         </ul>

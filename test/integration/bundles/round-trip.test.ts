@@ -10,6 +10,7 @@ import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { deriveAccount, deriveAtPath } from '../../../electron/sim/chain/accounts';
 import { simulatePlan } from '../../../electron/services/simulation';
 import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
+import { keychainJournalKeys } from '../../support/journal-keys';
 
 // An online install plans and exports; an offline install (its own data folder, and no service,
 // chain or portfolio at all: each of them throws if touched) checks the bundle, signs it on the
@@ -33,6 +34,7 @@ async function offlineInstall(): Promise<{ signing: SigningService; bundles: Bun
   await registry.importFile((await new VaultRegistry(world.dataDir).export()).content);
   const signing = createSigningService({
     dataDir,
+    journalKeys: keychainJournalKeys(dataDir),
     device: world.device,
     loadPortfolio: unreachable('portfolio'),
     chain: unreachable('chain'),

@@ -9,6 +9,7 @@ import { bundleText, seal, type UnsignedBundle } from '../../../shared/bundle';
 import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
 import { hasControlCharacters } from '../../../shared/bundle/plain-text';
 import { ACCOUNTS, DEFAULT_VAULT, fixtureSimulation, makeUnsigned, registryText, signAsPlanner, type FixtureOptions } from '../../support/bundle-fixture';
+import { keychainJournalKeys } from '../../support/journal-keys';
 
 // The alterations that once passed the offline checks: each keeps the bundle consistent with
 // itself (calldata and reviews drafted again, checksum recomputed), so only the offline install's
@@ -28,6 +29,7 @@ async function offlineInstall(options: { registry?: string | null; trustPlanner?
   };
   const signing = createSigningService({
     dataDir,
+    journalKeys: keychainJournalKeys(dataDir),
     device: { signTransaction: unreachable('device'), signPersonalMessage: unreachable('device') },
     loadPortfolio: unreachable('portfolio'),
     chain: unreachable('chain'),

@@ -11,6 +11,7 @@ import { bundleText, PLANNER_PATH, plannerHash, plannerHashes, seal, signedByPla
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { makeUnsigned, registryText } from '../../support/bundle-fixture';
 import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './world';
+import { keychainJournalKeys } from '../../support/journal-keys';
 
 // The attack of issue 31 (item 1), end to end. A hostile service serves, as a vault's lender
 // agreement ("Terms of service"), the planner text of a bundle it crafted: up to format 3 the planner
@@ -65,6 +66,7 @@ async function offlineInstall(planners: string[]) {
   };
   const signing = createSigningService({
     dataDir,
+    journalKeys: keychainJournalKeys(dataDir),
     device: { signTransaction: unreachable('device'), signPersonalMessage: unreachable('device') },
     loadPortfolio: unreachable('portfolio'),
     chain: unreachable('chain'),

@@ -6,6 +6,7 @@ import { AppError } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, BatchItem, SigningEvent } from '../../../shared/signing/schemas';
 import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './world';
+import { keychainJournalKeys } from '../../support/journal-keys';
 
 // The device queue under the operator's hand: rejections, a locked device, an unplugged one, a
 // closed app, pause / skip / retry / resign, and a console restarted with a journal half done.
@@ -60,6 +61,7 @@ async function runsToTheEnd(batchId: string): Promise<void> {
 function consoleOnWorld(options: Partial<SigningServiceOptions> = {}) {
   return createSigningService({
     dataDir: world.dataDir,
+    journalKeys: keychainJournalKeys(world.dataDir),
     device: world.device,
     loadPortfolio: (w) => world.portfolio.load(w, null),
     chain: (id) => world.chains.get(id)!,

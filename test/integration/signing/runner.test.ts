@@ -8,6 +8,7 @@ import { VaultRegistry } from '../../../electron/services/registry';
 import { BatchSchema, type Batch } from '../../../shared/signing/schemas';
 import { startSigningWorld, type SigningWorld } from './world';
 import { runBatch as spawnBatch } from './run-batch';
+import { keychainJournalKeys } from '../../support/journal-keys';
 
 // The headless runner as an operator uses it, in a child process: killed abruptly after some
 // signatures, then resumed from its journal against the same chains.
@@ -67,6 +68,7 @@ describe('npm run batch', () => {
     // A console opening the same data folder sees the batch as interrupted, not running.
     const viewer = createSigningService({
       dataDir,
+      journalKeys: keychainJournalKeys(dataDir),
       device: world.device,
       loadPortfolio: (w) => world.portfolio.load(w, null),
       chain: (id) => world.chains.get(id)!,

@@ -24,6 +24,7 @@ import { startSimService } from '../../../electron/sim/service';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { DeviceScreen } from '../../../shared/device/state';
 import type { SelectionWallet } from '../../../shared/signing/schemas';
+import { keychainJournalKeys } from '../../support/journal-keys';
 
 export interface SigningWorld {
   sim: LocalSimulation;
@@ -89,6 +90,7 @@ export async function startSigningWorld(options: { wallets?: number; simulations
     : null;
   const signing: SigningService = createSigningService({
     dataDir,
+    journalKeys: keychainJournalKeys(dataDir),
     device,
     loadPortfolio: (w) => portfolio.load(w, null),
     chain: (id) => chains.get(id)!,

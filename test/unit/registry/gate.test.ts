@@ -54,9 +54,32 @@ const tx = (to: string, data: Hex, patch: Partial<DeviceTransactionRequest> = {}
   maxPriorityFeePerGas: '1',
   ...patch,
 });
-const item = (step: StepKind, t: DeviceTransactionRequest): GatedItem => ({ label: 'W0', wallet: a(0x77), step, tx: t });
+const item = (step: StepKind, t: DeviceTransactionRequest, link: Pick<GatedItem, 'id' | 'dependsOn'> = {}): GatedItem => ({
+  label: 'W0',
+  wallet: a(0x77),
+  step,
+  tx: t,
+  ...link,
+});
 const approve = (token: string, spender: string, amount = 1_000n) =>
   tx(token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as `0x${string}`, amount] }));
+
+/** The step an approval to this spender serves, spending `amount`, waiting for the approval `a1`. */
+function servedStep(spender: string, amount = 1_000n): GatedItem[] {
+  const waits = { id: 's1', dependsOn: 'a1' };
+  if (spender === VAULT.contracts.epochVault)
+    return [item('depositAA', tx(spender, encodeFunctionData({ abi: epochVaultAbi, functionName: 'depositAA', args: [amount] })), waits)];
+  if (spender === VAULT.contracts.queue)
+    return [item('requestDeposit', tx(spender, encodeFunctionData({ abi: epochQueueAbi, functionName: 'requestDeposit', args: [amount] })), waits)];
+  if (spender === VAULT.contracts.withdrawQueue)
+    return [item('requestWithdraw', tx(spender, encodeFunctionData({ abi: epochQueueAbi, functionName: 'requestWithdraw', args: [amount] })), waits)];
+  return [];
+}
+/** An approval (`a1`) and the step it serves, as a plan holds them. */
+const approvalFor = (token: string, spender: string, approved = 1_000n, spends = approved): GatedItem[] => [
+  item('approve', approve(token, spender, approved), { id: 'a1' }),
+  ...servedStep(spender, spends),
+];
 
 const gate = (action: (typeof SIGNING_ACTIONS)[number], items: GatedItem[], approval: 'exact' | 'unlimited' = 'exact', vault = VAULT) =>
   gateItems({ vault, action, approval }, items);
@@ -123,19 +146,19 @@ describe('the gate: every approval is on the pinned token, to the pinned spender
   );
   it.each(matrix)('%s: approve on the %s to the %s', (action, token, spender, tokenAt, spenderAt) => {
     const allowed = ACTION_APPROVALS[action].some((p) => p.token === token && p.spender === spender);
-    const run = () => gate(action, [item('approve', approve(tokenAt, spenderAt))]);
+    const run = () => gate(action, approvalFor(tokenAt, spenderAt));
     if (allowed) expect(run).not.toThrow();
     else expect(run).toThrow(expect.objectContaining({ code: 'REGISTRY_GATE_REFUSED' }));
   });
 
   it('the swapped queue of the measured attack: tranche approved to an address that is not the pinned withdraw queue', () => {
-    expect(() => gate('withdraw', [item('approve', approve(VAULT.contracts.tranche, ATTACKER))])).toThrow(
+    expect(() => gate('withdraw', approvalFor(VAULT.contracts.tranche, ATTACKER))).toThrow(
       new RegExp(`${VAULT.name}'s pinned withdraw queue is ${VAULT.contracts.withdrawQueue}; the plan names ${ATTACKER}`, 'i'),
     );
   });
 
   it('an unlimited approval passes only when chosen explicitly', () => {
-    const unlimited = [item('approve', approve(VAULT.contracts.underlying, VAULT.contracts.queue!, MAX_UINT256))];
+    const unlimited = approvalFor(VAULT.contracts.underlying, VAULT.contracts.queue!, MAX_UINT256, 1_000n);
     expect(() => gate('deposit', unlimited)).toThrow(expect.objectContaining({ code: 'REGISTRY_UNLIMITED_APPROVAL' }));
     expect(() => gate('deposit', unlimited, 'unlimited')).not.toThrow();
   });
@@ -145,7 +168,9 @@ describe('the gate: every approval is on the pinned token, to the pinned spender
     const legacy = { ...VAULT, contracts };
     const queue = VAULT.contracts.queue!;
     expect(() => gate('withdraw', [item('requestWithdraw', tx(queue, calldataOf('requestWithdraw')))], 'exact', legacy)).not.toThrow();
-    expect(() => gate('withdraw', [item('approve', approve(VAULT.contracts.tranche, queue))], 'exact', legacy)).not.toThrow();
+    const waits = { id: 's1', dependsOn: 'a1' };
+    const request = item('requestWithdraw', tx(queue, calldataOf('requestWithdraw')), waits);
+    expect(() => gate('withdraw', [item('approve', approve(VAULT.contracts.tranche, queue, 5n), { id: 'a1' }), request], 'exact', legacy)).not.toThrow();
     expect(() => gate('withdraw', [item('requestWithdraw', tx(a(7), calldataOf('requestWithdraw')))], 'exact', legacy)).toThrow(
       expect.objectContaining({ code: 'REGISTRY_GATE_REFUSED' }),
     );
@@ -153,6 +178,54 @@ describe('the gate: every approval is on the pinned token, to the pinned spender
 
   it('agreements send no transaction: messages pass untouched', () => {
     expect(() => gate('agreements', [{ label: 'W0', wallet: a(0x77), step: 'agreement', tx: null }])).not.toThrow();
+  });
+});
+
+describe('the gate: an approval is the amount of the step it serves', () => {
+  const usdc = VAULT.contracts.underlying;
+  const vault = VAULT.contracts.epochVault;
+  const spends = 250_500_000n;
+  const amountRefusal = expect.objectContaining({ code: 'REGISTRY_APPROVAL_AMOUNT' });
+
+  it.each([
+    ['2^256 − 2', MAX_UINT256 - 1n],
+    ['10^40', 10n ** 40n],
+    ['one base unit more', spends + 1n],
+    ['one base unit less', spends - 1n],
+  ])('exact approvals: an approval of %s for a deposit of 250.5 USDC is refused, naming both amounts', (_, approved) => {
+    const run = () => gate('deposit', approvalFor(usdc, vault, approved, spends));
+    expect(run).toThrow(amountRefusal);
+    expect(run).toThrow(/W0 approves .* USDC to 0x0+1, but the depositAA it serves spends 250\.5 USDC: with exact approvals/);
+  });
+
+  it('exact approvals: the step\'s own amount passes', () => {
+    expect(() => gate('deposit', approvalFor(usdc, vault, spends, spends))).not.toThrow();
+  });
+
+  it('unlimited approvals chosen: unlimited or the step\'s amount pass, any other amount is refused', () => {
+    expect(() => gate('deposit', approvalFor(usdc, vault, MAX_UINT256, spends), 'unlimited')).not.toThrow();
+    expect(() => gate('deposit', approvalFor(usdc, vault, spends, spends), 'unlimited')).not.toThrow();
+    expect(() => gate('deposit', approvalFor(usdc, vault, MAX_UINT256 - 1n, spends), 'unlimited')).toThrow(amountRefusal);
+    expect(() => gate('deposit', approvalFor(usdc, vault, 10n ** 40n, spends), 'unlimited')).toThrow(amountRefusal);
+  });
+
+  it('a withdrawal\'s approval of the tranche is the amount its queue request takes', () => {
+    const tranche = VAULT.contracts.tranche;
+    const queue = VAULT.contracts.withdrawQueue!;
+    expect(() => gate('withdraw', approvalFor(tranche, queue, 5n * 10n ** 18n, 5n * 10n ** 18n))).not.toThrow();
+    expect(() => gate('withdraw', approvalFor(tranche, queue, 10n ** 40n, 5n * 10n ** 18n))).toThrow(/spends 5 AA_alpha/);
+  });
+
+  it('an approval no step waits for, or that two steps wait for, is refused', () => {
+    expect(() => gate('deposit', [item('approve', approve(usdc, vault, spends), { id: 'a1' })])).toThrow(/no step of the plan waits for it/);
+    const twice = [...approvalFor(usdc, vault, spends, spends), { ...servedStep(vault, spends)[0]!, id: 's2' }];
+    expect(() => gate('deposit', twice)).toThrow(/2 steps wait for it/);
+  });
+
+  it('an approval to the queue for a deposit made on the epoch vault is refused: the spender is the contract the step calls', () => {
+    const [approval] = approvalFor(usdc, VAULT.contracts.queue!, spends);
+    const [deposit] = servedStep(vault, spends);
+    expect(() => gate('deposit', [approval!, deposit!])).toThrow(/to the contract its depositAA calls/);
   });
 });
 

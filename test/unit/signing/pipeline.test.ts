@@ -18,6 +18,7 @@ import { reportCsv } from '../../../electron/services/signing/csv';
 import { buildDraft } from '../../../electron/services/signing/drafts';
 import { revertReason } from '../../../electron/services/signing/broadcast';
 import { Journal } from '../../../electron/services/signing/journal';
+import { fixedJournalKeys } from './journal-keys-fixture';
 import { redraft } from '../../../electron/services/signing/redraft';
 import { toViemTransaction } from '../../../electron/services/device';
 import { countItems } from '../../../shared/signing/counts';
@@ -300,7 +301,7 @@ describe('the journal', () => {
   });
 
   it('writes one versioned file per batch and reads it back', async () => {
-    const journal = new Journal(dir);
+    const journal = new Journal(dir, fixedJournalKeys());
     const batch = batchOf([itemWith({ state: 'signed', tx, signed })]);
     await journal.write(batch);
     expect(await journal.ids()).toEqual(['batch-1']);
@@ -309,7 +310,7 @@ describe('the journal', () => {
   });
 
   it('keeps a corrupt journal aside and says to check the wallets before signing again', async () => {
-    const journal = new Journal(dir);
+    const journal = new Journal(dir, fixedJournalKeys());
     await journal.write(batchOf([itemWith({})]));
     await writeFile(path.join(dir, 'journals', 'batch-1.json'), '{"schemaVersion": 1, "id": "batch-1", "items": [');
     await expect(journal.read('batch-1')).rejects.toMatchObject({
@@ -320,7 +321,7 @@ describe('the journal', () => {
   });
 
   it('refuses ids that are not batch ids and reports a missing batch', async () => {
-    const journal = new Journal(dir);
+    const journal = new Journal(dir, fixedJournalKeys());
     await expect(journal.read('../settings')).rejects.toMatchObject({ code: 'SIGNING_BATCH_NOT_FOUND' });
     await expect(journal.read('batch-none')).rejects.toMatchObject({ code: 'SIGNING_BATCH_NOT_FOUND' });
     expect(await journal.ids()).toEqual([]);
