@@ -8,7 +8,7 @@ import type { ServiceClient } from '../../services/service-client';
 import type { WalletBook } from '../../services/wallets/wallet-book';
 import type { Logger } from '../../services/log/logger';
 import { VaultRegistry } from '../../services/registry';
-import { journalKeysIn } from '../../services/secrets/journal-key';
+import { demoJournalKeys, journalKeysIn } from '../../services/secrets/journal-key';
 import type { SecretStore } from '../../services/secrets/secret-store';
 import { signingSimulations, type SimulationService } from '../../services/simulation';
 import type { DeviceHost } from '../device-host';
@@ -68,7 +68,8 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
   const registry = new VaultRegistry(dataDir);
   const service = createSigningService({
     dataDir,
-    journalKeys: journalKeysIn(deps.secrets, dataDir),
+    // The demo signs without a keychain too (its journals then live as long as the process).
+    journalKeys: deps.demo() ? demoJournalKeys(journalKeysIn(deps.secrets, dataDir)) : journalKeysIn(deps.secrets, dataDir),
     device: {
       signTransaction: async (...args) => (await deps.device()).service.signTransaction(...args),
       signPersonalMessage: async (...args) => (await deps.device()).service.signPersonalMessage(...args),

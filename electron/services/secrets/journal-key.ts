@@ -94,3 +94,28 @@ function keychainUnavailable(err: unknown): AppError {
     { cause: err },
   );
 }
+
+/**
+ * The demo's journal keys: the keychain's when it answers, else a key that lives in this process
+ * only. The demo moves no real money, and a machine without a Secret Service (a headless quick
+ * start) must still be able to try signing on it; its journals then cannot be checked after a
+ * restart and are refused then, as any journal whose key is gone. Never used for the operator's
+ * own journals, which have no journal without the keychain.
+ */
+export function demoJournalKeys(keys: JournalKeys): JournalKeys {
+  let inMemory: { id: string; key: Uint8Array } | null = null;
+  return {
+    async current() {
+      try {
+        return await keys.current();
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== 'SIGNING_JOURNAL_KEY_UNAVAILABLE') throw err;
+        return (inMemory ??= { id: randomBytes(16).toString('hex'), key: new Uint8Array(randomBytes(32)) });
+      }
+    },
+    async find(id) {
+      if (inMemory && id === inMemory.id) return inMemory.key;
+      return keys.find(id).catch(() => null);
+    },
+  };
+}
