@@ -51,7 +51,7 @@ export class Journal {
     const cacheId = `${id}/${checked.id}`;
     let cache = this.digests.get(cacheId);
     if (!cache) this.digests.set(cacheId, (cache = new Map()));
-    await fs.mkdir(this.dir, { recursive: true });
+    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
     await this.doc(checked.id).write({ ...checked, seal: sealBatch(checked, id, key, cache) });
   }
 
