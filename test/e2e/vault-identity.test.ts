@@ -120,7 +120,7 @@ describe('a vault announced under the name of a pinned one', () => {
     await expect
       .poll(() => page.getByTestId('registry-forgotten').textContent())
       .toContain(`Alpha Credit USDC (id ${original().vaultId}) is no longer in the registry`);
-    expect(await row.count()).toBe(0);
+    await expect.poll(() => row.count()).toBe(0);
 
     // The announced vault is now reviewed as any first-seen vault: the demo pins it once its checks pass.
     await reviewWithdrawal();
