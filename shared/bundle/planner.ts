@@ -101,8 +101,6 @@ export function plannerHashes(bundle: object): PlannerHashes {
   };
 }
 
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
-
 /**
  * The address that signed the bundle, once its signature is checked against the bundle's content
  * and its stated planner. Throws `BUNDLE_PLANNER_SIGNATURE` when the signature is missing, is not
@@ -143,26 +141,4 @@ export async function verifyPlannerSignature(bundle: Pick<UnsignedBundle, 'plann
     );
   }
   return getAddress(signer);
-}
-
-export interface TrustedPlanner {
-  address: string;
-  label: string;
-}
-
-/**
- * The planner must be one this install trusts. Throws `BUNDLE_PLANNER_UNKNOWN` naming the address
- * and saying where to add it after comparing it on the planner's device.
- */
-export function checkPlannerTrusted(signer: string, trusted: readonly TrustedPlanner[]): TrustedPlanner {
-  const found = trusted.find((p) => p.address.toLowerCase() === signer.toLowerCase());
-  if (found) return found;
-  throw bundleError(
-    'BUNDLE_PLANNER_UNKNOWN',
-    `This bundle was planned and signed by ${signer} (${short(signer)}), which is not among this install's trusted planners${
-      trusted.length ? ` (${trusted.map((p) => `${p.label} ${short(p.address)}`).join(', ')})` : ' (none yet)'
-    }.`,
-    { planner: signer },
-    `Do not sign anything from this file unless you know this planner. If it is yours, compare ${signer} with the address its Ledger shows at ${PLANNER_PATH}, add it in Settings → Trusted planners (headless: --trust-planner ${signer}), and open the bundle again.`,
-  );
 }

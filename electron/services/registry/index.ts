@@ -2,3 +2,4 @@ export { VaultRegistry, frozenError, registryFingerprint, type FirstSeenPolicy, 
 export { identityOf, proposedSet, differences, type VaultIdentity } from './contract-set';
 export { gateItems, rolesOf, STEP_TARGETS, ACTION_APPROVALS, type GateContext, type GatedItem } from './gate';
 export { evaluateRelations, allPass, type RelationReads } from './checks';
+export { RegistryTransfer, type SignTypedDataHash } from './signed-export';

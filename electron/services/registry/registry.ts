@@ -13,6 +13,7 @@ import {
   type VaultPinReview,
 } from '../../../shared/registry/schemas';
 import { JsonDocument } from '../storage/json-document';
+import { damagedRegistry } from './registry-record';
 import { allPass, evaluateRelations, failedChecks, generationsOf } from './checks';
 import { describeDifferences, differences, type VaultIdentity } from './contract-set';
 import { readRelations } from './reads';
@@ -49,11 +50,13 @@ export class VaultRegistry {
   constructor(
     readonly dataDir: string,
     private readonly now: () => Date = () => new Date(),
+    /** The offline install's registry: a damaged file refuses every read (see registry-record.ts), never reads as empty. */
+    options: { failClosed?: boolean } = {},
   ) {
-    this.doc = new JsonDocument(path.join(dataDir, 'registry.json'), RegistryFileSchema, () => ({
-      schemaVersion: REGISTRY_SCHEMA_VERSION,
-      vaults: [],
-    }));
+    const file = path.join(dataDir, 'registry.json');
+    this.doc = new JsonDocument(file, RegistryFileSchema, () => ({ schemaVersion: REGISTRY_SCHEMA_VERSION, vaults: [] }), {
+      ...(options.failClosed ? { failClosed: damagedRegistry(file) } : {}),
+    });
   }
 
   async list(): Promise<PinnedVault[]> {
@@ -216,8 +219,8 @@ export class VaultRegistry {
     }
     const ids = result.data.vaults.map((v) => v.vaultId);
     if (new Set(ids).size !== ids.length) throw notARegistry('a vault is listed twice');
-    await this.update(() => result.data.vaults);
-    await this.writes;
+    // Replaced whole, without reading what was there: importing is how a damaged file is repaired.
+    await this.update(() => result.data.vaults, { replace: true });
     return { ...(await this.export()), fingerprint: registryFingerprint(content) };
   }
 
@@ -227,13 +230,13 @@ export class VaultRegistry {
     return frozen;
   }
 
-  /** One write at a time, each on the latest file. */
-  private update(change: (vaults: PinnedVault[]) => PinnedVault[]): Promise<void> {
+  /** One write at a time, each on the latest file (`replace`: without reading it). */
+  private update(change: (vaults: PinnedVault[]) => PinnedVault[], options: { replace?: boolean } = {}): Promise<void> {
     const next = this.writes
       .catch(() => undefined)
       .then(async () => {
-        const current = (await this.doc.read()).value;
-        await this.doc.write({ schemaVersion: REGISTRY_SCHEMA_VERSION, vaults: change(current.vaults) });
+        const current = options.replace ? [] : (await this.doc.read()).value.vaults;
+        await this.doc.write({ schemaVersion: REGISTRY_SCHEMA_VERSION, vaults: change(current) });
       });
     this.writes = next;
     return next;
