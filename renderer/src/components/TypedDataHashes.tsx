@@ -28,10 +28,12 @@ export function TypedDataHashes({
   return (
     <>
       <dl className="kv">
-        <dt>Ledger account</dt>
-        <dd>
-          <code>{path}</code> (the planner&apos;s own, never a wallet&apos;s)
-        </dd>
+        <div className="kv-row">
+          <dt>Ledger account</dt>
+          <dd>
+            <code>{path}</code> (the planner&apos;s own, never a wallet&apos;s)
+          </dd>
+        </div>
         {rows.map((r) => (
           <div key={r.testId} className="kv-row">
             <dt>{r.label}</dt>
