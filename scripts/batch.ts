@@ -24,15 +24,21 @@
  *   npm run batch -- --offline --sim --auto-approve --data-dir off/ --registry out/vaultdesk-registry-….json --sign out/vaultdesk-unsigned-….json --out out/
  *   npm run batch -- --sim --data-dir on/ --broadcast out/vaultdesk-signed-….json   (check, send, watch)
  * The offline run signs only for vaults in its data folder's registry: --registry FILE imports and
- * pins the file the online run exported (compare the fingerprints both print); without it, a bundle
- * on a vault not pinned there is refused. Its policy is offline-policy.json in its data folder.
+ * pins the file the online run exported, signed by its planner's Ledger (--export-registry prints
+ * what the Ledger will sign before it asks), once its signature recovers to a planner trusted here
+ * (compare the fingerprints both print); an unsigned or untrusted file is refused; without it, a
+ * bundle on a vault not pinned there is refused. Its policy is offline-policy.json in its data
+ * folder (a bundle older than its age, 7 days unless set, is refused). A registry, policy or
+ * trusted-planners file that cannot be read ends the run naming the file, never read as a default.
  * Every unsigned bundle is signed by its planner: the export prints the plan hash and the two
  * EIP-712 hashes (domain, message) the Ledger will show, then asks the planner's own account
  * (44'/60'/0'/1/0, never a wallet) to sign the plan hash as typed data in the Vaultdesk domain; the
  * offline run reviews only bundles from the planners in its data folder's trusted-planners.json:
- * with --sim the simulation's planner account is trusted, and --trust-planner ADDRESS (repeatable)
- * adds one for a scripted desk (compare it with the address the planner's Ledger shows at
- * 44'/60'/0'/1/0). The offline review prints every agreement's whole text before the device signs
+ * --trust-planner ADDRESS (repeatable) adds one for a scripted desk (compare it with the address the
+ * planner's Ledger shows at 44'/60'/0'/1/0). A public development key (anvil's and Hardhat's test
+ * mnemonic) is never trusted, from the flag or the file, except by a demo run: with --sim the
+ * simulation's planner (and a public key given with --trust-planner) is trusted in memory for that
+ * run only, never written, so a later run on the same folder without --sim refuses it. The offline review prints every agreement's whole text before the device signs
  * it, and refuses one that resembles a Vaultdesk message. The
  * broadcast accepts only a signed bundle answering a plan exported from its data folder, unless
  * --accept-foreign-plan says otherwise.
@@ -45,8 +51,9 @@
  * Money goes only to the contracts pinned in the data folder's vault registry: with --service, a
  * vault seen for the first time is pinned (after its on-chain checks) only with --trust-new-vaults,
  * otherwise the plan is refused; a vault whose checks fail or whose pinned set the service now names
- * differently is refused whatever the flags. --export-registry FILE writes the registry with its
- * fingerprint (alone, without --action, it only exports).
+ * differently is refused whatever the flags. --export-registry FILE writes the registry signed by
+ * the planner's Ledger, with its fingerprint (alone, without --action, it only exports: the device
+ * signs, nothing else is opened; last line {vaults, fingerprint, file, planner}).
  *
  * A vault the service announces for the first time is refused, whatever the flags, when it is taken
  * for one already in the registry: a name that reads the same, one of its contracts, or its

@@ -245,7 +245,14 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     // What will change: a kept plan simulated on local forks of its chains, through the operator's RPCs.
     createSimulationFeature({ service: simulations }),
     // The pinned vault registry of the current mode's pipeline: review, pin, export.
-    createRegistryFeature({ registry: () => signing.current().registry, portfolio, chain: (chainId) => chains.client(chainId), offline, listing: listedVaults }),
+    createRegistryFeature({
+      registry: () => signing.current().registry,
+      portfolio,
+      chain: (chainId) => chains.client(chainId),
+      offline,
+      device: () => device.host(),
+      listing: listedVaults,
+    }),
     // Campaigns and points, operators, performance, and the vault page's profile.
     createInsightsFeature({ service, catalog, book: () => book().book, links }),
   ];

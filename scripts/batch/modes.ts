@@ -1,5 +1,4 @@
 import { readFile, mkdir, stat, writeFile } from 'node:fs/promises';
-import { getAddress, isAddress } from 'viem';
 import path from 'node:path';
 import { DeviceService } from '../../electron/services/device';
 import type { PortfolioService } from '../../electron/services/portfolio/portfolio';
@@ -12,11 +11,13 @@ import { readSignedBundle } from '../../shared/bundle/verify-signed';
 import { bundleScreens } from '../../electron/services/bundles/device-screens';
 import { AppError } from '../../shared/errors';
 import { policyLines } from '../../shared/bundle/policy';
-import { VaultRegistry } from '../../electron/services/registry';
+import { RegistryTransfer, VaultRegistry } from '../../electron/services/registry';
 import { journalKeysIn } from '../../electron/services/secrets/journal-key';
 import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
+import type { SignedRegistryExport } from '../../shared/registry/export-schemas';
 import { forbidNetwork } from '../no-network-guard';
 import { args, dataDirOf, fail, refuse, say } from './cli';
+import { demoPlanners, importRegistryFile, printRegistryPreview, trustPlanners } from './records';
 import { bundleSimulationLines, printProgress, problemLine, reviewLines } from './print';
 import type { UnsignedBundle } from '../../shared/bundle/schemas';
 import { deviceTransports, onlineServices, type World } from './services';
@@ -102,7 +103,7 @@ export async function runHere(): Promise<void> {
   const final = await s.signing.openBatch(batch.id);
   if (result.status !== 'done') say(`batch ${batch.id} ${result.status}: ${final.pause?.message ?? ''} ${final.pause?.action ?? ''}`.trim());
   const counts = countItems(final.items);
-  await writeRegistry(s.registry);
+  await writeRegistry(s.registry, s.device);
   await s.stop();
   if (sim) {
     if (final.status === 'done' && (await unfinishedBatches(sim)).length === 0) await stopSimulation(sim);
@@ -135,7 +136,7 @@ export async function exportUnsigned(target: string): Promise<void> {
   const labels = new Map(plan.items.map((i) => [i.id, i.label]));
   for (const line of bundleSimulationLines(simulation, labels, (id) => `chain ${id}`, 'export')) say(line);
   const counts = countItems(plan.items);
-  await writeRegistry(s.registry);
+  await writeRegistry(s.registry, s.device);
   await s.stop();
   say(JSON.stringify({ ...counts, file: written, checksum: file.checksum, simulated: simulation !== null && simulation.status !== 'not-simulated' }));
   process.exit(0);
@@ -151,12 +152,8 @@ export async function signOffline(file: string, out: string): Promise<void> {
   const device = new DeviceService({ transports: await deviceTransports(), autoOpenEthereum: true, idleReleaseMs: 60_000 });
   await device.start();
   const dataDir = dataDirOf();
-  const registry = new VaultRegistry(dataDir);
-  if (args.registry) {
-    // The online install's export, pinned into this data folder: its fingerprint is printed to compare.
-    const imported = await registry.importFile(await readFile(args.registry, 'utf8')).catch(refuse);
-    say(`vault registry ${args.registry} imported: ${imported.vaults} vaults, fingerprint ${imported.fingerprint} (compare it with the one the online install printed)`);
-  }
+  // The offline install's root of trust for addresses: a damaged file refuses the review, never reads as empty.
+  const registry = new VaultRegistry(dataDir, undefined, { failClosed: true });
   const signing = createSigningService({
     dataDir,
     // The keychain is local (no network): the offline journals are sealed like the online ones.
@@ -168,8 +165,12 @@ export async function signOffline(file: string, out: string): Promise<void> {
     registry,
     firstSeen: { kind: 'refuse', action: 'An offline install pins no vault: run again with --registry FILE, the registry the online install exported (--export-registry), and compare its fingerprint.' },
   });
-  const bundles: BundleService = createBundleService({ dataDir, signing, chain: offline('the chain'), source: offline('the service'), registry, device });
-  await trustPlanners(bundles);
+  // A demo run's planners are trusted in memory: a later run on the same folder without --sim trusts none of them.
+  const demo = await demoPlanners();
+  const bundles: BundleService = createBundleService({ dataDir, signing, chain: offline('the chain'), source: offline('the service'), registry, device, demoPlanners: demo });
+  await trustPlanners(bundles, demo);
+  // The online install's signed export, verified against the planners trusted above and pinned into this data folder.
+  if (args.registry) await importRegistryFile(registry, bundles, args.registry);
   printProgress(signing);
   const text = await readFile(file, 'utf8');
   const imported = await bundles.importUnsigned(text, path.basename(file)).catch(refuse);
@@ -181,7 +182,7 @@ export async function signOffline(file: string, out: string): Promise<void> {
   const labels = new Map(imported.plan.items.map((i) => [i.id, i.label]));
   for (const line of bundleSimulationLines(imported.simulation, labels, chainName, 'offline')) say(line);
   for (const warning of imported.plan.warnings) say(`  note: ${warning}`);
-  say(`  this install's policy (${path.join(dataDir, 'offline-policy.json')}): ${policyLines(await bundles.policy.read()).join('; ')}`);
+  say(`  this install's policy (${path.join(dataDir, 'offline-policy.json')}): ${policyLines(await bundles.policy.read().catch(refuse)).join('; ')}`);
   let batchId = imported.batchId;
   if (batchId) say(`resuming batch ${batchId}: what is signed stays signed`);
   else {
@@ -209,28 +210,6 @@ export async function signOffline(file: string, out: string): Promise<void> {
   say(`signed bundle ${written} (${signed.checksum}): ${signed.summary.signed} of ${b.transactions + b.messages} signed, reviewer ${signed.summary.reviewer}`);
   say(JSON.stringify({ ...counts, file: written, checksum: signed.checksum }));
   process.exit(0);
-}
-
-/**
- * The planners this offline run trusts, kept in its data folder: with --sim the simulation's
- * planner account (the emulated Ledger's account at PLANNER_PATH); each --trust-planner
- * ADDRESS, the scripted desk's explicit choice (no device shows it: compare it beforehand).
- */
-async function trustPlanners(bundles: BundleService): Promise<void> {
-  const added: string[] = [];
-  if (args.sim) {
-    const { deriveAtPath } = await import('../../electron/sim/chain/accounts');
-    const planner = deriveAtPath(PLANNER_PATH).address;
-    await bundles.planners.add({ address: planner, label: "the simulation's planner", checkedBy: 'simulation' });
-    added.push(planner);
-  }
-  for (const address of args['trust-planner'] ?? []) {
-    if (!isAddress(address, { strict: false })) fail(`--trust-planner takes an address (0x and 40 hex digits), got "${address}"`);
-    await bundles.planners.add({ address, label: 'added with --trust-planner', checkedBy: 'command-line' });
-    added.push(getAddress(address));
-  }
-  const all = await bundles.planners.list();
-  say(`trusted planners (${path.join(dataDirOf(), 'trusted-planners.json')}): ${all.length ? all.map((p) => `${p.address} (${p.label})`).join(', ') : 'none'}${added.length ? `; added now ${added.join(', ')}` : ''}`);
 }
 
 /** --broadcast SIGNED: check the signed bundle, journal it, send it and watch the receipts. */
@@ -270,21 +249,29 @@ async function bundlePath(target: string, fileName: string): Promise<string> {
   return file;
 }
 
-/** --export-registry FILE: the data folder's pinned vault registry, written with its fingerprint. */
-async function writeRegistry(registry: VaultRegistry): Promise<void> {
+/**
+ * --export-registry FILE: the data folder's pinned vault registry, signed by the planner's Ledger
+ * (what it will sign printed before it asks), written with its fingerprint.
+ */
+async function writeRegistry(registry: VaultRegistry, device: Pick<DeviceService, 'signTypedDataHash'>): Promise<SignedRegistryExport | null> {
   const target = args['export-registry'];
-  if (!target) return;
-  const exported = await registry.export();
+  if (!target) return null;
+  const transfer = new RegistryTransfer(registry);
+  printRegistryPreview(await transfer.prepareExport());
+  const exported = await transfer.export((p, hashes) => device.signTypedDataHash(p, hashes)).catch(refuse);
   const written = await bundlePath(target, exported.fileName);
   await writeFile(written, exported.content);
-  say(`vault registry ${written}: ${exported.vaults} vaults, fingerprint ${exported.fingerprint}`);
+  say(`vault registry ${written}: ${exported.vaults} vaults, fingerprint ${exported.fingerprint}, signed by the planner ${exported.planner} (Ledger account ${PLANNER_PATH})`);
+  return { ...exported, fileName: written };
 }
 
-/** --export-registry FILE with no action: only the export, no service, chain or device. */
+/** --export-registry FILE with no action: only the export, signed on the device; no service or chain. */
 export async function exportRegistryOnly(): Promise<void> {
   const registry = new VaultRegistry(dataDirOf());
-  await writeRegistry(registry);
-  const exported = await registry.export();
-  say(JSON.stringify({ vaults: exported.vaults, fingerprint: exported.fingerprint }));
+  const device = new DeviceService({ transports: await deviceTransports(), autoOpenEthereum: true, idleReleaseMs: 60_000 });
+  await device.start();
+  const exported = await writeRegistry(registry, device);
+  await device.stop();
+  say(JSON.stringify({ vaults: exported!.vaults, fingerprint: exported!.fingerprint, file: exported!.fileName, planner: exported!.planner }));
   process.exit(0);
 }

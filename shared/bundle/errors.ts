@@ -38,6 +38,8 @@ export const BUNDLE_ERROR_CODES = [
   'BUNDLE_PLANNER_SIGNATURE',
   /** (offline) Signed by a planner that is not in this install's list of trusted planners. */
   'BUNDLE_PLANNER_UNKNOWN',
+  /** (offline) Signed by a public development key (anvil/Hardhat's test mnemonic), trusted only in memory by a demo run. */
+  'BUNDLE_PLANNER_PUBLIC_KEY',
   /** The planner's simulation names items, wallets or chains the bundle does not hold (a fault of the planner). */
   'BUNDLE_SIMULATION_MISMATCH',
   /** An agreement whose text could pass for something else: a Vaultdesk message, a sign-in, a foreign site. */

@@ -12,12 +12,12 @@ export {
   plannerHashes,
   plannerTypedData,
   verifyPlannerSignature,
-  checkPlannerTrusted,
   PLANNER_DOMAIN,
   PLANNER_PATH,
   PLANNER_TYPES,
   PLANNER_PRIMARY_TYPE,
   type PlannerHashes,
-  type TrustedPlanner,
 } from './planner';
+export { checkPlannerTrusted, type PlannerSubject, type TrustedPlanner } from './planner-trust';
+export { isCanonicalSignature, toLowS } from './signature';
 export { BundleSimulationSchema, bundleSimulationOf, notSimulated, checkSimulation, plainSimulation, type BundleSimulation } from './simulation';

@@ -93,6 +93,23 @@ export const ImportedSignedSchema = z.object({
 export type ImportedSigned = z.infer<typeof ImportedSignedSchema>;
 
 /**
+ * The planner check of an unsigned bundle opened on the offline install, as `bundles.importUnsigned`
+ * makes it: its signature over the bundle, then the signer against this install's trusted planners
+ * (never a public development key). `refused` carries the refusal the review would give (a planner
+ * not trusted, a signature that does not match, a damaged trusted-planners file): the bundle cannot
+ * be reviewed and signed until it is resolved.
+ */
+export const PlannerCheckSchema = z.object({
+  status: z.enum(['trusted', 'refused']),
+  /** The planner the bundle states. */
+  address: z.string(),
+  /** The trusted planner's label; null when refused. */
+  label: z.string().nullable(),
+  refused: AppErrorDataSchema.nullable(),
+});
+export type PlannerCheck = z.infer<typeof PlannerCheckSchema>;
+
+/**
  * A bundle opened to look at: what it holds, the vault it acts on (with its tokens, to show the
  * snapshot's amounts in their decimals), the state it was planned from, and what the planner's
  * simulation computed (null when it carries none; its texts made plain).
@@ -102,6 +119,8 @@ export const BundleViewSchema = z.object({
   vault: PlanVaultSchema,
   snapshot: BundleSnapshotSchema,
   simulation: BundleSimulationSchema.nullable(),
+  /** (offline, unsigned bundles) Who planned it, checked as the review checks it; null where no planner check is made. */
+  planner: PlannerCheckSchema.nullable(),
 });
 export type BundleView = z.infer<typeof BundleViewSchema>;
 
@@ -121,6 +140,12 @@ export const TrustedPlannerSchema = z.object({
   checkedBy: z.enum(['device', 'command-line', 'simulation']),
 });
 export type TrustedPlannerEntry = z.infer<typeof TrustedPlannerSchema>;
+/**
+ * A planner as Settings lists it: `publicKey` says which public development key it is (anyone can
+ * sign with it), in which case the entry is ignored: it is never trusted outside a demo run.
+ */
+export const TrustedPlannerViewSchema = TrustedPlannerSchema.extend({ publicKey: z.string().nullable() });
+export type TrustedPlannerView = z.infer<typeof TrustedPlannerViewSchema>;
 
 export const AddPlannerInput = z
   .object({

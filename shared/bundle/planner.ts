@@ -1,10 +1,10 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
-import { secp256k1 } from '@noble/curves/secp256k1';
 import { getAddress, getTypesForEIP712Domain, hashStruct, hashTypedData, isAddress, keccak256, recoverTypedDataAddress, toBytes, type Hex } from 'viem';
 import { PLANNER_PATH } from '../device/paths';
 import { canonicalJson } from './canonical';
 import { bundleError } from './errors';
+import { isCanonicalSignature } from './signature';
 import { BUNDLE_VERSION, UNSIGNED_BUNDLE_FORMAT, type UnsignedBundle } from './schemas';
 
 /**
@@ -101,11 +101,6 @@ export function plannerHashes(bundle: object): PlannerHashes {
   };
 }
 
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
-
-/** Half the curve order: a signature with s above it is the high-s twin of a valid one (EIP-2). */
-const HALF_N = secp256k1.CURVE.n / 2n;
-
 /**
  * The address that signed the bundle, once its signature is checked against the bundle's content
  * and its stated planner. Throws `BUNDLE_PLANNER_SIGNATURE` when the signature is missing, is not
@@ -130,10 +125,8 @@ export async function verifyPlannerSignature(bundle: Pick<UnsignedBundle, 'plann
       planHash: hash,
     });
   const sig = planner.signature;
-  if (!/^0x[0-9a-fA-F]{130}$/.test(sig)) throw notASignature();
-  const s = BigInt(`0x${sig.slice(66, 130)}`);
-  const v = Number.parseInt(sig.slice(130), 16);
-  if (s === 0n || s > HALF_N || (v !== 27 && v !== 28)) throw notASignature();
+  // Low s only (EIP-2): the high-s twin recovers to the same address but is another spelling of it.
+  if (!isCanonicalSignature(sig)) throw notASignature();
   let signer: string;
   try {
     signer = await recoverTypedDataAddress({ ...plannerTypedData(bundle), signature: sig as Hex });
@@ -148,26 +141,4 @@ export async function verifyPlannerSignature(bundle: Pick<UnsignedBundle, 'plann
     );
   }
   return getAddress(signer);
-}
-
-export interface TrustedPlanner {
-  address: string;
-  label: string;
-}
-
-/**
- * The planner must be one this install trusts. Throws `BUNDLE_PLANNER_UNKNOWN` naming the address
- * and saying where to add it after comparing it on the planner's device.
- */
-export function checkPlannerTrusted(signer: string, trusted: readonly TrustedPlanner[]): TrustedPlanner {
-  const found = trusted.find((p) => p.address.toLowerCase() === signer.toLowerCase());
-  if (found) return found;
-  throw bundleError(
-    'BUNDLE_PLANNER_UNKNOWN',
-    `This bundle was planned and signed by ${signer} (${short(signer)}), which is not among this install's trusted planners${
-      trusted.length ? ` (${trusted.map((p) => `${p.label} ${short(p.address)}`).join(', ')})` : ' (none yet)'
-    }.`,
-    { planner: signer },
-    `Do not sign anything from this file unless you know this planner. If it is yours, compare ${signer} with the address its Ledger shows at ${PLANNER_PATH}, add it in Settings → Trusted planners (headless: --trust-planner ${signer}), and open the bundle again.`,
-  );
 }

@@ -10,6 +10,14 @@ import type { UnsignedBundle } from './schemas';
  * review. A bundle outside it is refused naming the rule, the limit and the value.
  */
 
+/** The default oldest age of a bundle reviewed offline. */
+export const MAX_BUNDLE_AGE_DAYS = 7;
+/**
+ * How far ahead of this install's clock a bundle's creation time may be (two machines' clocks
+ * differ a little); a bundle further ahead says one of the clocks is wrong, and its age cannot be told.
+ */
+const CLOCK_TOLERANCE_MS = 24 * 3_600_000;
+
 const Decimal = z.string().max(49).regex(/^\d{1,30}(\.\d{1,18})?$/, 'a decimal number');
 const Address = z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
 
@@ -40,6 +48,12 @@ export const OfflinePolicySchema = z
     allowUnlimitedApprovals: z.boolean(),
     /** The most one transaction may move or approve of a token; tokens not listed have no limit. */
     tokenLimits: z.array(TokenLimitSchema).max(256),
+    /**
+     * The oldest a bundle may be when it is reviewed, in days since its `createdAt` (which its planner
+     * signed): its nonces, fees and the state it was planned on age with it. A policy saved before
+     * this rule existed reads as the default.
+     */
+    maxBundleAgeDays: z.number().int().min(1).max(365).default(MAX_BUNDLE_AGE_DAYS),
   })
   .strict();
 export type OfflinePolicy = z.infer<typeof OfflinePolicySchema>;
@@ -56,6 +70,7 @@ export const DEFAULT_OFFLINE_POLICY: OfflinePolicy = {
   maxFeePerBundleEth: '2',
   allowUnlimitedApprovals: false,
   tokenLimits: [],
+  maxBundleAgeDays: MAX_BUNDLE_AGE_DAYS,
 };
 
 export const SetOfflinePolicyInput = z.object({ policy: OfflinePolicySchema }).strict();
@@ -67,6 +82,7 @@ export function policyLines(policy: OfflinePolicy): string[] {
     `max fee per gas: ${policy.maxFeePerGasGwei} gwei`,
     `max fee per transaction: ${policy.maxFeePerTransactionEth} ETH; per bundle: ${policy.maxFeePerBundleEth} ETH`,
     `approvals: ${policy.allowUnlimitedApprovals ? 'unlimited allowed' : 'exact amounts only'}`,
+    `bundles at most ${days(policy.maxBundleAgeDays)} old`,
     ...(policy.tokenLimits.length > 0
       ? policy.tokenLimits.map((t) => `at most ${t.maxUnits} ${t.symbol} per transaction (chain ${t.chainId}, ${t.token})`)
       : ['no per-token amount limit']),
@@ -85,8 +101,44 @@ function outside(rule: string, limit: string, value: string, where: string, deta
   );
 }
 
-/** Throws the first rule of the policy the bundle breaks. */
-export function checkPolicy(bundle: UnsignedBundle, policy: OfflinePolicy): void {
+const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+
+/** "8 days 3 hours": an age as a review states it. */
+export function ageText(ms: number): string {
+  const hours = Math.floor(ms / 3_600_000);
+  const d = Math.floor(hours / 24);
+  const h = hours % 24;
+  if (d === 0) return `${h} hour${h === 1 ? '' : 's'}`;
+  return h === 0 ? days(d) : `${days(d)} ${h} hour${h === 1 ? '' : 's'}`;
+}
+
+/**
+ * A bundle older than the policy allows, or made later than this install's clock says is now,
+ * is refused with its creation time, its age and the limit.
+ */
+function checkAge(bundle: UnsignedBundle, policy: OfflinePolicy, now: Date): void {
+  const created = Date.parse(bundle.createdAt);
+  const where = `the bundle (${bundle.vault.name}, created ${bundle.createdAt.slice(0, 16).replace('T', ' ')} UTC)`;
+  if (!Number.isFinite(created)) {
+    throw outside('max bundle age', days(policy.maxBundleAgeDays), `no creation time that can be read (${bundle.createdAt})`, where, {});
+  }
+  const age = now.getTime() - created;
+  if (age < -CLOCK_TOLERANCE_MS) {
+    throw bundleError(
+      'BUNDLE_POLICY',
+      `Outside this install's policy — max bundle age: ${where} was made ${ageText(-age)} after this install's clock (${now.toISOString().slice(0, 16).replace('T', ' ')} UTC), so its age cannot be told.`,
+      { rule: 'max bundle age', limit: days(policy.maxBundleAgeDays), createdAt: bundle.createdAt, now: now.toISOString() },
+      "Nothing was signed. Set the right date and time on this machine (or on the planner's), then open the bundle again.",
+    );
+  }
+  if (age > policy.maxBundleAgeDays * 24 * 3_600_000) {
+    throw outside('max bundle age', days(policy.maxBundleAgeDays), `an age of ${ageText(age)}`, where, { createdAt: bundle.createdAt, ageMs: age });
+  }
+}
+
+/** Throws the first rule of the policy the bundle breaks (`now`: this install's clock). */
+export function checkPolicy(bundle: UnsignedBundle, policy: OfflinePolicy, now: Date = new Date()): void {
+  checkAge(bundle, policy, now);
   const chainId = bundle.vault.chainId;
   if (!policy.chainIds.includes(chainId)) {
     throw outside('chains allowed', policy.chainIds.join(', ') || 'none', `chain ${chainId}`, `the bundle (${bundle.vault.name})`, {

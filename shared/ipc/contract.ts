@@ -53,7 +53,7 @@ import {
   PlannerPreviewSchema,
   AddPlannerInput,
   RemovePlannerInput,
-  TrustedPlannerSchema,
+  TrustedPlannerViewSchema,
   ImportedSignedSchema,
   ImportedUnsignedSchema,
   SendCheckSchema,
@@ -75,7 +75,8 @@ import {
   VaultProfileSchema,
 } from '../insights/schemas';
 import { ChainRpcInput, ChainRpcsSchema, MoveRpcInput, RpcAddedSchema, RpcTestSchema } from '../chains/schemas';
-import { ForgetVaultInput, PinnedVaultSchema, PinVaultInput, RegistryExportSchema, RegistryImportInput, VaultPinReviewSchema, VaultReviewInput } from '../registry/schemas';
+import { ForgetVaultInput, PinnedVaultSchema, PinVaultInput, RegistryImportInput, VaultPinReviewSchema, VaultReviewInput } from '../registry/schemas';
+import { RegistryExportPreviewSchema, RegistryHeldSchema, SignedRegistryExportSchema } from '../registry/export-schemas';
 import { OfflinePolicySchema, SetOfflinePolicyInput } from '../bundle/policy';
 import { PlanSimulationSchema, SimulationRunInput } from '../simulation/schemas';
 
@@ -196,10 +197,14 @@ export const methods = {
     pin: method(PinVaultInput, PinnedVaultSchema),
     /** The operator's explicit act of taking a vault out of the registry (a retired or replaced vault): returns the entry removed. */
     forget: method(ForgetVaultInput, PinnedVaultSchema),
-    /** The registry as a file, with the fingerprint of its bytes. */
-    export: query(RegistryExportSchema),
-    /** Offline install: replaces its registry with the file the online install exported; its fingerprint to compare. */
-    import: method(RegistryImportInput, RegistryExportSchema),
+    /** What the planner's Ledger will be asked to sign for the registry file (registry hash, the two EIP-712 hashes the device shows): shown before it asks. */
+    prepareExport: query(RegistryExportPreviewSchema),
+    /** The registry as a file signed by the planner's Ledger (the prepared draft), with the fingerprint of its bytes. */
+    export: query(SignedRegistryExportSchema),
+    /** Offline install: replaces its registry with the signed file the online install exported, once its planner is trusted here; its fingerprint to compare. */
+    import: method(RegistryImportInput, SignedRegistryExportSchema),
+    /** The registry this install holds, and (offline) the signed file it was imported from. */
+    held: query(RegistryHeldSchema),
   },
   campaigns: {
     list: refreshable(CampaignListSchema),
@@ -246,11 +251,11 @@ export const methods = {
     /** Offline install: saves the policy edited in Settings. */
     setPolicy: method(SetOfflinePolicyInput, OfflinePolicySchema),
     /** The planners whose signed unsigned bundles the offline install reviews. */
-    planners: query(z.array(TrustedPlannerSchema)),
+    planners: query(z.array(TrustedPlannerViewSchema)),
     /** Offline install: trusts a planner once its Ledger, plugged in here, showed the same address. */
-    addPlanner: method(AddPlannerInput, z.array(TrustedPlannerSchema)),
+    addPlanner: method(AddPlannerInput, z.array(TrustedPlannerViewSchema)),
     /** Offline install: no longer trusts a planner. */
-    removePlanner: method(RemovePlannerInput, z.array(TrustedPlannerSchema)),
+    removePlanner: method(RemovePlannerInput, z.array(TrustedPlannerViewSchema)),
   },
   system: {
     openExternal: method(OpenExternalInput, z.object({ opened: z.boolean() })),

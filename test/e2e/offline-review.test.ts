@@ -7,13 +7,17 @@ import { createPublicClient, http, type Hex } from 'viem';
 import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
 import type { EmbeddedSimulation } from '../../electron/runtime/service-connection';
 import { DeviceService } from '../../electron/services/device';
+import { generateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english';
 import { SIM_MNEMONIC } from '../../electron/sim/chain';
 import { deriveAtPath } from '../../electron/sim/chain/accounts';
 import { signAsPlanner } from '../support/bundle-fixture';
-import { createEmulatedLedger, emulatorTransportFactory } from '../../electron/sim/ledger';
+import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../../electron/sim/ledger';
+import type { TransportFactory } from '../../electron/services/device';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
 import { bundleDeviceScreens, bundleSigningHash, bundleText, PLANNER_PATH, plannerHashes, seal, type UnsignedBundle } from '../../shared/bundle';
+import { readSignedRegistry, registryHashes, verifyRegistrySignature } from '../../shared/registry/signed-file';
 import { openConsolePage, outliving, type ConsolePage } from './support/console-page';
 
 // Offline review as operators do it, with two consoles: an online one on the demo plans a batch and
@@ -34,25 +38,55 @@ let signedFile: string;
 /** The block of the chain the planner's simulation forked, as the exported bundle carries it. */
 let simulatedBlock: string;
 
-/** The demo's planner: the simulation seed's account at the planner's path, on the online console's Ledger. */
-const planner = deriveAtPath(PLANNER_PATH);
+/**
+ * The planning desk's Ledger, on the online console: a seed of its own (the simulation's is public,
+ * and an install outside the demo never trusts a key anyone can sign with). It signs as the planner
+ * only: plan hashes and the registry file.
+ */
+const PLANNER_SEED = generateMnemonic(wordlist);
+const planner = deriveAtPath(PLANNER_PATH, PLANNER_SEED);
 /** The offline install's reviewer: the same seed's first wallet account, which the planner's path never is. */
 const reviewer = deriveAtPath("44'/60'/0'/0/0");
+
+/** The planning desk's Ledger as carried to the offline machine: unplugged until it shows the planner's address there. */
+const plannerLedger = createEmulatedLedger({ mnemonic: PLANNER_SEED, app: 'Ethereum', blindSigning: true, locked: false, plugged: false });
+
+/** One USB port: whichever of the Ledgers is plugged in answers there. */
+function usbPort(...ledgers: EmulatedLedger[]): TransportFactory {
+  return {
+    listen(observer) {
+      const subscriptions = ledgers.map((l) =>
+        l.listen({ next: (event) => (event.type === 'add' ? observer.add(event.descriptor) : observer.remove(event.descriptor)) }),
+      );
+      return { unsubscribe: () => subscriptions.forEach((sub) => sub.unsubscribe()) };
+    },
+    open: () => (ledgers.find((l) => l.snapshot().plugged) ?? ledgers[0]!).open(),
+  };
+}
 
 const chain = () => createPublicClient({ transport: http(sim.localChains.find((c) => c.chainId === vault.chain.chainId)!.rpcUrl) });
 const nonces = () => Promise.all(wallets.map((w) => chain().getTransactionCount({ address: w as Hex })));
 
 beforeAll(async () => {
   sim = await startEmbeddedSimulation({ drive: false });
-  online = await openConsolePage({ startSimulation: outliving(sim) });
+  online = await openConsolePage({
+    startSimulation: outliving(sim),
+    startDevice: async () => {
+      const emulator = createEmulatedLedger({ mnemonic: PLANNER_SEED, app: 'Ethereum', blindSigning: true, locked: false });
+      const service = new DeviceService({ transports: emulatorTransportFactory(emulator) });
+      await service.start();
+      return { kind: 'emulated', service, emulator, stop: () => service.stop() };
+    },
+  });
   await online.page.locator('table[aria-label="Vault totals"] tbody tr').first().waitFor({ timeout: 90_000 });
   before = await online.c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
   offline = await openConsolePage({
     offline: true,
-    // The air-gapped machine's Ledger: USB, not network. It holds the demo's seed, so it signs for its lenders.
+    // The air-gapped machine's USB port: its own Ledger (the demo's seed, so it signs for its
+    // lenders), or the planner's, plugged in there once to show the planner's address.
     startDevice: async () => {
       const emulator = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, app: 'Ethereum', blindSigning: true, locked: false });
-      const service = new DeviceService({ transports: emulatorTransportFactory(emulator) });
+      const service = new DeviceService({ transports: usbPort(emulator, plannerLedger) });
       await service.start();
       return { kind: 'hid', service, emulator, stop: () => service.stop() };
     },
@@ -212,16 +246,21 @@ function swappedAndResigned(text: string, from: string, to: string): string {
 describe("the offline install's own records: registry and policy", () => {
   let onlineFingerprint: string;
 
-  it('refuses the bundle while this install does not trust its planner, naming the address and where to add it', async () => {
+  it('shows, as soon as the bundle is opened, that this install does not trust its planner: nothing to review or sign', async () => {
     const page = offline.page;
     await expect.poll(() => page.getByTestId('mode-banner').textContent()).toContain('OFFLINE');
     await page.getByTestId('bundle-input').setInputFiles(unsignedFile);
-    await page.getByRole('button', { name: 'Review and sign' }).click();
-    const refusal = page.locator('[role="alert"][data-error-code="BUNDLE_PLANNER_UNKNOWN"]');
-    await refusal.waitFor();
+    const card = page.getByTestId('bundle-file');
+    await card.waitFor();
+    // Never "checked" with a Review and sign to press: the planner check is stated with the file.
+    expect(await card.getByTestId('bundle-check').textContent()).toBe('planner not trusted');
+    expect(await card.getByTestId('bundle-planner').getAttribute('data-planner-status')).toBe('refused');
+    const refusal = card.locator('[role="alert"][data-error-code="BUNDLE_PLANNER_UNKNOWN"]');
     expect(await refusal.textContent()).toContain(planner.address);
     expect(await refusal.textContent()).toContain('Settings → Trusted planners');
+    expect(await card.getByRole('button', { name: 'Review and sign' }).isDisabled()).toBe(true);
     await screenshot(page, 'offline-refused-planner-unknown');
+    await card.getByRole('button', { name: 'Put away' }).click();
   });
 
   it('trusts the planner once its Ledger, plugged in here, showed the same address', async () => {
@@ -233,17 +272,44 @@ describe("the offline install's own records: registry and policy", () => {
     await card.getByLabel('Planner address').fill(planner.address);
     await card.getByLabel('Label').fill('Planning desk');
     expect(await card.getByLabel('Ledger path of the planner account').inputValue()).toBe(PLANNER_PATH);
+    // The planner's Ledger is plugged in here in place of this install's own.
+    const desk = offline.c.runtime.handlers.emulator;
+    await desk.command({ command: 'unplug' }, ctx);
+    plannerLedger.replug({ locked: false, app: 'Ethereum' });
     await card.getByRole('button', { name: 'Show on the Ledger and add' }).click();
     // The device shows the address to compare; the operator approves it there.
     await card.getByTestId('planner-on-device').waitFor();
-    const device = offline.c.runtime.handlers.emulator;
-    await expect.poll(async () => (await device.snapshot({}, ctx)).pending?.screens.find((sc) => sc.title === 'Address')?.value ?? null, { timeout: 30_000 }).toBe(planner.address);
+    const shown = await plannerLedger.waitForConfirmation('verify-address');
+    expect(shown.screens.find((sc) => sc.title === 'Address')?.value).toBe(planner.address);
     await screenshot(page, 'offline-planner-on-device');
-    await device.command({ command: 'approve' }, ctx);
+    plannerLedger.approve();
     await card.getByTestId('planner-added').waitFor();
+    plannerLedger.unplug();
+    await desk.command({ command: 'replug' }, ctx);
     expect(await card.locator(`tr[data-planner="${planner.address}"]`).textContent()).toContain('Planning desk');
     expect(await card.locator(`tr[data-planner="${planner.address}"]`).textContent()).toContain('shown on its Ledger');
     await screenshot(page, 'offline-planner-trusted');
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+  });
+
+  it('lists a public development key found in its trusted planners as ignored, to remove', async () => {
+    const page = offline.page;
+    // What a demo run of an earlier version left in the file: the simulation's planner, whose key is public.
+    const simPlanner = deriveAtPath(PLANNER_PATH).address;
+    const file = path.join(offline.c.dataDir, 'trusted-planners.json');
+    const listed = JSON.parse(readFileSync(file, 'utf8')) as { planners: object[] };
+    listed.planners.push({ address: simPlanner, label: "the simulation's planner", addedAt: '2026-11-01T00:00:00.000Z', checkedBy: 'simulation' });
+    writeFileSync(file, JSON.stringify(listed));
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const row = page.locator(`tr[data-planner="${simPlanner}"]`);
+    expect(await row.getAttribute('data-ignored')).toBe('true');
+    expect(await row.getByTestId('planner-ignored').textContent()).toContain("44'/60'/0'/1/0 of the public anvil/Hardhat test mnemonic");
+    await page.getByTestId('trusted-planners-card').scrollIntoViewIfNeeded();
+    await screenshot(page, 'offline-planner-public-key-ignored');
+    await row.getByRole('button', { name: /^Remove/ }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    expect(await page.locator(`tr[data-planner="${planner.address}"]`).count()).toBe(1);
     await page.getByRole('button', { name: 'Bundles', exact: true }).click();
   });
 
@@ -258,18 +324,39 @@ describe("the offline install's own records: registry and policy", () => {
     await screenshot(page, 'offline-refused-not-pinned');
   });
 
-  it('imports the online install\'s registry, showing the same fingerprint on both', async () => {
-    await online.page.getByRole('button', { name: 'Settings', exact: true }).click();
-    const registryFile = await saveDownload(online.page, 'Export the vault registry', 'registry.json');
-    onlineFingerprint = (await online.page.getByTestId('registry-fingerprint').textContent())!.match(/sha256:[0-9a-f]{64}/)![0];
-    await screenshot(online.page, 'online-registry-exported');
+  it("imports the online install's registry, signed by its planner's Ledger, showing the same fingerprint on both", async () => {
+    const online$ = online.page;
+    await online$.getByRole('button', { name: 'Settings', exact: true }).click();
+    // First what the planner's Ledger will sign for the registry file; nothing is on the device yet.
+    await online$.getByRole('button', { name: 'Export the vault registry' }).click();
+    const preview = online$.getByTestId('registry-preview');
+    await preview.waitFor();
+    expect(await preview.textContent()).toContain(PLANNER_PATH);
+    const shown = {
+      registryHash: (await online$.getByTestId('registry-hash').textContent())!,
+      domainHash: (await online$.getByTestId('registry-domain-hash').textContent())!,
+      messageHash: (await online$.getByTestId('registry-message-hash').textContent())!,
+    };
+    expect((await online.c.runtime.handlers.emulator.snapshot({}, ctx)).pending).toBeNull();
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(online$, 'online-registry-preview');
+    const registryFile = await saveDownload(online$, 'Sign on the Ledger and save the registry', 'registry.json', { plannerSigns: shown });
+    onlineFingerprint = (await online$.getByTestId('registry-fingerprint').textContent())!.match(/sha256:[0-9a-f]{64}/)![0];
+    expect(await online$.getByTestId('registry-fingerprint').textContent()).toContain(planner.address);
+    const { raw } = readSignedRegistry(readFileSync(registryFile, 'utf8'));
+    expect(await verifyRegistrySignature(raw)).toBe(planner.address);
+    expect(registryHashes(raw)).toMatchObject(shown);
+    await screenshot(online$, 'online-registry-exported');
 
     const page = offline.page;
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByTestId('registry-input').setInputFiles(registryFile);
     await expect.poll(() => page.getByTestId('registry-imported').textContent()).toContain(onlineFingerprint);
+    expect(await page.getByTestId('registry-imported').textContent()).toContain(planner.address);
     await expect.poll(() => page.getByTestId('offline-registry-fingerprint').textContent()).toContain(onlineFingerprint);
+    expect(await page.getByTestId('offline-registry-source').textContent()).toContain('Planning desk');
     expect(await page.getByTestId('offline-registry-vaults').textContent()).toContain(vault.name);
+    await page.getByTestId('offline-registry-card').scrollIntoViewIfNeeded();
     await screenshot(page, 'offline-registry-imported');
   });
 
@@ -281,10 +368,11 @@ describe("the offline install's own records: registry and policy", () => {
     const unsignedSwap = path.join(files, 'swapped-unsigned.json');
     writeFileSync(unsignedSwap, swappedEverywhere(readFileSync(unsignedFile, 'utf8'), vault.queue!, dead));
     await page.getByTestId('bundle-input').setInputFiles(unsignedSwap);
-    await page.getByRole('button', { name: 'Review and sign' }).click();
-    const bySignature = page.locator('[role="alert"][data-error-code="BUNDLE_PLANNER_SIGNATURE"]');
+    // Said as soon as the file is opened: nothing to review.
+    const bySignature = page.getByTestId('bundle-file').locator('[role="alert"][data-error-code="BUNDLE_PLANNER_SIGNATURE"]');
     await bySignature.waitFor();
     expect(await bySignature.textContent()).toContain('changed after its planner signed it');
+    expect(await page.getByRole('button', { name: 'Review and sign' }).isDisabled()).toBe(true);
     // Signed again with the planner's own key: the registry still names the queue and both addresses.
     const swapped = path.join(files, 'swapped.json');
     writeFileSync(swapped, swappedAndResigned(readFileSync(unsignedFile, 'utf8'), vault.queue!, dead));
@@ -323,6 +411,31 @@ describe("the offline install's own records: registry and policy", () => {
     await field.fill(kept);
     await card.getByRole('button', { name: 'Save the policy' }).click();
     await expect.poll(() => card.textContent()).toContain('Saved.');
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+  });
+
+  it('refuses every bundle while the policy file is damaged, naming it, until the policy is saved again', async () => {
+    const page = offline.page;
+    const file = path.join(offline.c.dataDir, 'offline-policy.json');
+    writeFileSync(file, readFileSync(file, 'utf8').slice(0, 30));
+    await page.getByTestId('bundle-input').setInputFiles(unsignedFile);
+    await page.getByRole('button', { name: 'Review and sign' }).click();
+    const refusal = page.locator('[role="alert"][data-error-code="OFFLINE_RECORD_DAMAGED"]');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(file);
+    await screenshot(page, 'offline-refused-damaged-policy');
+
+    // Settings says the same, and starts again from the default policy, which replaces the file once saved.
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const card = page.getByTestId('offline-policy-card');
+    await card.locator('[role="alert"][data-error-code="OFFLINE_RECORD_DAMAGED"]').waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'offline-policy-damaged');
+    await card.getByRole('button', { name: 'Start again from the default policy' }).click();
+    expect(await card.getByLabel('Max bundle age (days)').inputValue()).toBe('7');
+    await card.getByRole('button', { name: 'Save the policy' }).click();
+    await expect.poll(() => card.textContent()).toContain('Saved.');
+    expect(await card.locator('[role="alert"]').count()).toBe(0);
     await page.getByRole('button', { name: 'Bundles', exact: true }).click();
   });
 });

@@ -3,7 +3,7 @@
  * bundles, and signed with local keys standing for the Ledger: the material of the tamper tests.
  */
 import { privateKeyToAccount } from 'viem/accounts';
-import { hashMessage, hashTypedData, hexToBytes, keccak256, type Hex } from 'viem';
+import { hashMessage, hashTypedData, hexToBytes, keccak256, toBytes, type Hex } from 'viem';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { buildDraft } from '../../electron/services/signing/drafts';
 import { personalMessageScreens } from '../../shared/device/screens';
@@ -11,6 +11,7 @@ import { planClaims, planDeposit, type TxStep, type VaultFacts, type WalletFacts
 import { newBatchItem } from '../../shared/signing/item';
 import type { BatchItem, Plan, PlanVault, SigningAction } from '../../shared/signing/schemas';
 import type { PinnedVault } from '../../shared/registry/schemas';
+import { draftRegistry, registryTypedData, signedRegistryText, type SignedRegistry } from '../../shared/registry/signed-file';
 import {
   buildSignedBundle,
   draftUnsignedBundle,
@@ -36,19 +37,25 @@ export const DEFAULT_VAULT: PlanVault = {
   underlying: { symbol: 'USDC', decimals: 6, address: '0x5555555555555555555555555555555555555555' },
 };
 
-// Well-known development keys: the wallets of these tests, and one stranger.
+// The wallets of these tests are well-known development keys; the stranger and the planner are keys of these tests only.
 export const KEYS = {
   W0: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
   W1: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
-  stranger: '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
-  /** The planner's Ledger account (the first account of the development mnemonic, as the simulation's planner). */
-  planner: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  stranger: keccak256(toBytes('vaultdesk test stranger')),
+  /**
+   * The planner's Ledger account: a key of these tests only (keccak256 of "vaultdesk test planner"),
+   * never a public development key, which no install outside a demo run trusts as a planner.
+   */
+  planner: keccak256(toBytes('vaultdesk test planner')),
+  /** anvil's account 0 (44'/60'/0'/0/0 of the public test mnemonic): a key anyone can sign with. */
+  anvil0: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
 } as const;
 export const ACCOUNTS = {
   W0: privateKeyToAccount(KEYS.W0),
   W1: privateKeyToAccount(KEYS.W1),
   stranger: privateKeyToAccount(KEYS.stranger),
   planner: privateKeyToAccount(KEYS.planner),
+  anvil0: privateKeyToAccount(KEYS.anvil0),
 };
 /** The offline install's reviewer, as its Ledger names it. */
 export const REVIEWER: Reviewer = { address: ACCOUNTS.planner.address, path: "44'/60'/0'/0/0" };
@@ -136,6 +143,8 @@ export interface FixtureOptions {
   simulation?: (plan: Plan) => BundleSimulation;
   /** (agreements) The text the service gave for the agreement, instead of AGREEMENT.text. */
   agreementText?: string;
+  /** The bundle's creation time (its planner signs it); an hour ago by default. */
+  createdAt?: string;
 }
 
 export function makePlan(
@@ -255,8 +264,14 @@ export function makeUnsigned(
   options: FixtureOptions = {},
 ): UnsignedBundle {
   const plan = makePlan(action, wallets, options);
-  return signAsPlanner(draftUnsignedBundle(plan, makeSnapshot(plan, wallets), '2026-11-23T19:36:00.000Z', options.simulation?.(plan)));
+  return signAsPlanner(draftUnsignedBundle(plan, makeSnapshot(plan, wallets), options.createdAt ?? FIXTURE_CREATED_AT, options.simulation?.(plan)));
 }
+
+/**
+ * When the fixture bundles were made: an hour before the tests run, so that an offline install
+ * (whose policy refuses bundles older than a week) reviews them whatever the day.
+ */
+export const FIXTURE_CREATED_AT = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000).toISOString();
 
 /**
  * What the online install's fork simulation of a fixture plan gives, as the bundle carries it: each
@@ -375,9 +390,21 @@ export function pinnedOf(vault: PlanVault = DEFAULT_VAULT): PinnedVault {
   };
 }
 
-/** A registry file as `registry.export` writes it. */
-export function registryText(vaults: PinnedVault[] = [pinnedOf()]): string {
+/** A registry file as `registry.export` wrote it before it was signed (what an offline install now refuses). */
+export function unsignedRegistryText(vaults: PinnedVault[] = [pinnedOf()]): string {
   return `${JSON.stringify({ schemaVersion: 1, vaults }, null, 2)}\n`;
+}
+
+/** The registry file as the online install exports it: signed by its planner (the test planner unless another key is given). */
+export function signedRegistry(vaults: PinnedVault[] = [pinnedOf()], key: keyof typeof KEYS | Hex = 'planner'): SignedRegistry {
+  const privateKey = key.startsWith('0x') ? (key as Hex) : KEYS[key as keyof typeof KEYS];
+  const draft = draftRegistry({ schemaVersion: 1, vaults }, FIXTURE_CREATED_AT);
+  return { ...draft, planner: { address: privateKeyToAccount(privateKey).address, signature: signDigest(hashTypedData(registryTypedData(draft)), privateKey) } };
+}
+
+/** The signed registry file's text. */
+export function registryText(vaults: PinnedVault[] = [pinnedOf()], key: keyof typeof KEYS | Hex = 'planner'): string {
+  return signedRegistryText(signedRegistry(vaults, key));
 }
 
 /** A refusal as the bundle checks throw it: a code, a message and what to do. */

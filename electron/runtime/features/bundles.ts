@@ -99,7 +99,8 @@ export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
         online('sending a signed bundle');
         return now().importSigned(content, fileName ?? null, { acceptForeign: acceptForeign === true });
       },
-      inspect: async ({ content }) => now().inspect(content),
+      // Offline, the planner check is stated with what the file holds: an untrusted planner's bundle never looks ready to review.
+      inspect: async ({ content }) => now().inspect(content, { checkPlanner: deps.offline() }),
       snapshot: async ({ batchId }) => now().snapshot(batchId),
       sendChecks: async ({ batchId }) => {
         online('checking nonces and fees');

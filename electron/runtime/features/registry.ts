@@ -2,7 +2,9 @@ import type { PublicClient } from 'viem';
 import { AppError } from '../../../shared/errors';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import type { PortfolioService } from '../../services/portfolio/portfolio';
-import { differences, identityOf, type ListedVault, type VaultRegistry } from '../../services/registry';
+import { TrustedPlannerStore } from '../../services/bundles/trusted-planners';
+import { differences, identityOf, RegistryTransfer, type ListedVault, type VaultRegistry } from '../../services/registry';
+import type { DeviceHost } from '../device-host';
 import { feature, type Feature } from '../feature';
 
 export interface RegistryFeatureDeps {
@@ -17,13 +19,15 @@ export interface RegistryFeatureDeps {
    * frozen as unlisted. Not asked offline.
    */
   listing: () => Promise<ListedVault[] | null>;
+  /** The Ledger: its planner account signs the exported registry. */
+  device: () => Promise<DeviceHost>;
 }
 
 /**
  * The pinned vault registry as the console shows it: a vault's pinned set beside what the service
  * names now and what the chain says (and any vault of the registry it is taken for), the operator's
- * explicit pin (which alone unfreezes a frozen vault) and forget, and the export of the registry
- * with its fingerprint.
+ * explicit pin (which alone unfreezes a frozen vault) and forget, the export of the registry signed
+ * by the planner's Ledger, and (offline) its import, verified against the planners this install trusts.
  */
 export function createRegistryFeature(deps: RegistryFeatureDeps): Feature {
   /**
@@ -36,6 +40,14 @@ export function createRegistryFeature(deps: RegistryFeatureDeps): Feature {
     return deps.registry() === registry ? ids : null;
   }
 
+  // One transfer per registry (per mode): it keeps the draft shown before the planner's Ledger signs it.
+  const transfers = new WeakMap<VaultRegistry, RegistryTransfer>();
+  const transfer = (): RegistryTransfer => {
+    const registry = deps.registry();
+    let t = transfers.get(registry);
+    if (!t) transfers.set(registry, (t = new RegistryTransfer(registry)));
+    return t;
+  };
   async function vaultOf(vaultId: string): Promise<PortfolioVault> {
     const vault = (await deps.portfolio.load([], null)).vaults.find((v) => v.id === vaultId);
     if (!vault) {
@@ -94,8 +106,12 @@ export function createRegistryFeature(deps: RegistryFeatureDeps): Feature {
         return deps.registry().pin(identity, await chainOf(vault), 'the operator, in the console');
       },
       forget: ({ vaultId }) => deps.registry().forget(vaultId),
-      export: () => deps.registry().export(),
-      async import({ content }) {
+      /** What the planner's Ledger will sign for the registry file (shown before it asks). */
+      prepareExport: () => transfer().prepareExport(),
+      /** The prepared registry file, signed by the planner's Ledger (EIP-712 at PLANNER_PATH). */
+      export: () => transfer().export(async (path, hashes) => (await deps.device()).service.signTypedDataHash(path, hashes)),
+      held: () => transfer().held(),
+      async import({ content, fileName }) {
         if (!deps.offline()) {
           throw new AppError({
             code: 'REGISTRY_IMPORT_OFFLINE_ONLY',
@@ -103,7 +119,9 @@ export function createRegistryFeature(deps: RegistryFeatureDeps): Feature {
             action: 'Review and pin the vault here (Vaults, or the refusal of a plan).',
           });
         }
-        return deps.registry().importFile(content);
+        // Taken only when signed by a planner this install trusts (its list read fail-closed).
+        const trusted = await new TrustedPlannerStore(deps.registry().dataDir).trusted();
+        return transfer().import(content, fileName ?? null, trusted);
       },
     },
   });

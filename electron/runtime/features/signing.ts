@@ -65,7 +65,8 @@ export function createSigningFeature(deps: SigningFeatureDeps): Feature & { curr
 }
 
 function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipeline {
-  const registry = new VaultRegistry(dataDir);
+  // Offline, the registry is the install's root of trust for addresses: a damaged file refuses every review.
+  const registry = new VaultRegistry(dataDir, undefined, { failClosed: deps.offline?.() ?? false });
   const service = createSigningService({
     dataDir,
     // The demo signs without a keychain too (its journals then live as long as the process).

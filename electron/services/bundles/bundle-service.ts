@@ -1,10 +1,11 @@
 import type { PublicClient } from 'viem';
 import { bundleText, buildSignedBundle, summarize } from '../../../shared/bundle/build';
-import { checkPlannerTrusted, PLANNER_PATH, verifyPlannerSignature } from '../../../shared/bundle/planner';
+import { PLANNER_PATH } from '../../../shared/bundle/planner';
+import type { TrustedPlanner } from '../../../shared/bundle/planner-trust';
 import { derivationPath } from '../../../shared/device/paths';
-import type { TrustedPlannerEntry } from '../../../shared/bundle/ipc';
+import type { TrustedPlannerView } from '../../../shared/bundle/ipc';
 import type { DevicePort } from '../device/device-port';
-import { TrustedPlannerStore } from './trusted-planners';
+import { publicPlannerRefusal, type TrustedPlannerStore } from './trusted-planners';
 import { bundleError } from '../../../shared/bundle/errors';
 import type { BundleFile, BundleView, ImportedSigned, ImportedUnsigned, PlannerPreview, SendCheck } from '../../../shared/bundle/ipc';
 import { SIGNED_BUNDLE_FORMAT, type BundleSource, type SignedItem, type UnsignedBundle } from '../../../shared/bundle/schemas';
@@ -13,12 +14,11 @@ import { readUnsignedBundle } from '../../../shared/bundle/verify-unsigned';
 import { plainSimulation, type BundleSimulation } from '../../../shared/bundle/simulation';
 import type { PlanSimulation } from '../../../shared/simulation';
 import { bundleScreens } from './device-screens';
-import { checkPolicy, policyLines } from '../../../shared/bundle/policy';
 import { plainText } from '../../../shared/bundle/plain-text';
-import { checkVaultAgainstRegistry, pinnedPlanVault, vaultNotPinned } from '../../../shared/bundle/registry-check';
 import type { VaultRegistry } from '../registry';
-import { OfflinePolicyStore } from './offline-policy';
-import { rebuildForReview } from './rebuild-review';
+import type { OfflinePolicyStore } from './offline-policy';
+import { OfflineRecords } from './offline-records';
+import { publicDevAccount } from '../../../shared/bundle/public-keys';
 import { AppError } from '../../../shared/errors';
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import type { Batch } from '../../../shared/signing/schemas';
@@ -66,6 +66,13 @@ export interface BundleServiceOptions {
    * null or failing, the bundle says "not simulated" with the reason; the export never waits on it.
    */
   simulationOf?: (planId: string) => Promise<PlanSimulation | null>;
+  /**
+   * (offline, a demo run only: headless --sim) Planners trusted in memory for this run, such as the
+   * simulation's (a public key): never written to the data folder's trusted-planners.json.
+   */
+  demoPlanners?: readonly TrustedPlanner[];
+  /** This install's clock (a bundle's age is measured on it). */
+  now?: () => Date;
   log?: Logger;
 }
 
@@ -94,9 +101,18 @@ export class BundleService {
       signTypedDataHash: (path, hashes) => this.deviceFor('signTypedDataHash')(path, hashes),
       store: this.store,
     });
-    this.policy = new OfflinePolicyStore(options.dataDir);
-    this.planners = new TrustedPlannerStore(options.dataDir);
+    this.records = new OfflineRecords({
+      dataDir: options.dataDir,
+      registry: options.registry,
+      ...(options.demoPlanners ? { demoPlanners: options.demoPlanners } : {}),
+      ...(options.now ? { now: options.now } : {}),
+    });
+    this.policy = this.records.policy;
+    this.planners = this.records.planners;
   }
+
+  /** The offline install's own records: its trusted planners, registry and policy, read fail-closed for every review. */
+  readonly records: OfflineRecords;
 
   /** The offline install's trusted planners (a file in its data folder). */
   readonly planners: TrustedPlannerStore;
@@ -135,9 +151,8 @@ export class BundleService {
 
   async importUnsigned(content: string, fileName: string | null = null): Promise<ImportedUnsigned> {
     const { bundle: stated, checksum } = readUnsignedBundle(content, bundleScreens);
-    const planner = checkPlannerTrusted(await verifyPlannerSignature(stated), await this.planners.list());
-    const { bundle, notes } = await this.reviewedHere(stated);
-    notes.unshift(`Planned and signed by ${plainText(planner.label)} ${planner.address}, a planner this install trusts; the signature covers the whole bundle.`);
+    // Its planner, then this install's registry and policy: each record read fail-closed.
+    const { bundle, notes } = await this.records.review(stated);
     const plan = planFromBundle(bundle, checksum, fileName);
     plan.warnings.push(...notes);
     await this.store.save('unsigned', checksum, content);
@@ -147,26 +162,6 @@ export class BundleService {
     const admitted = existing ? plan : await this.options.signing.registerPlan(plan);
     this.options.log?.info('bundles: unsigned bundle imported', { checksum, batchId: existing, items: bundle.items.length });
     return { bundle: summarize(bundle), plan: admitted, batchId: existing, snapshot: bundle.snapshot, simulation: simulationShown(bundle) };
-  }
-
-  /**
-   * The bundle as this install reviews it: its vault must be pinned in this install's registry at
-   * the addresses the bundle states, its reviews are rebuilt here on the pinned vault, and it must
-   * stay within this install's policy. Throws the refusal naming what differs.
-   */
-  private async reviewedHere(bundle: UnsignedBundle): Promise<{ bundle: UnsignedBundle; notes: string[] }> {
-    const entry = await this.options.registry.entry(bundle.vault.id);
-    if (!entry) throw vaultNotPinned(bundle);
-    checkVaultAgainstRegistry(bundle, entry);
-    const reviewed = rebuildForReview(bundle, entry, pinnedPlanVault(entry, bundle.vault.state));
-    const policy = await this.policy.read();
-    checkPolicy(reviewed, policy);
-    // Shown with every review: what this install checked the bundle against.
-    const notes = [
-      `Every address was checked against this install's registry: ${reviewed.vault.name} on chain ${entry.chainId}, pinned ${entry.pinnedAt.slice(0, 10)}; the texts of this review were written here from the calldata.`,
-      `This install's policy, which the bundle keeps to: ${policyLines(policy).join('; ')}.`,
-    ];
-    return { bundle: reviewed, notes };
   }
 
   async exportSigned(batchId: string): Promise<BundleFile> {
@@ -222,7 +217,9 @@ export class BundleService {
    * Trusts a planner once its address was compared on its Ledger: the device, plugged in here,
    * shows its account at `path`, which must be the address typed in, and the operator confirms.
    */
-  async addPlanner(address: string, label: string, path: string): Promise<TrustedPlannerEntry[]> {
+  async addPlanner(address: string, label: string, path: string): Promise<TrustedPlannerView[]> {
+    // Refused before the device is asked: a key anyone can sign with is never a planner here.
+    if (publicDevAccount(address)) throw publicPlannerRefusal(address, ' by this install');
     await this.deviceFor('verifyAddress')(path, address);
     const planners = await this.planners.add({ address, label: plainText(label), checkedBy: 'device' });
     this.options.log?.info('bundles: planner trusted', { address, path });
@@ -285,14 +282,20 @@ export class BundleService {
 
   // ---- either side: look at a bundle ----------------------------------------------------------
 
-  /** Checks a bundle file of either kind without importing it, and shows what it holds. */
-  async inspect(content: string): Promise<BundleView> {
+  /**
+   * Checks a bundle file of either kind without importing it, and shows what it holds. With
+   * `checkPlanner` (an unsigned bundle on the offline install) it also states the planner check the
+   * review makes, so a bundle from a planner not trusted here is never shown as ready to review.
+   */
+  async inspect(content: string, options: { checkPlanner?: boolean } = {}): Promise<BundleView> {
     if (looksSigned(content)) {
       const { bundle } = await readSignedBundle(content, bundleScreens);
-      return { bundle: summarize(bundle), vault: bundle.unsigned.vault, snapshot: bundle.unsigned.snapshot, simulation: simulationShown(bundle.unsigned) };
+      const u = bundle.unsigned;
+      return { bundle: summarize(bundle), vault: u.vault, snapshot: u.snapshot, simulation: simulationShown(u), planner: null };
     }
     const { bundle } = readUnsignedBundle(content, bundleScreens);
-    return { bundle: summarize(bundle), vault: bundle.vault, snapshot: bundle.snapshot, simulation: simulationShown(bundle) };
+    const planner = options.checkPlanner ? await this.records.plannerCheck(bundle) : null;
+    return { bundle: summarize(bundle), vault: bundle.vault, snapshot: bundle.snapshot, simulation: simulationShown(bundle), planner };
   }
 
   /** The bundle a batch came from, and the state it was planned from. */

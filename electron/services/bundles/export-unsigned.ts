@@ -1,10 +1,10 @@
-import { secp256k1 } from '@noble/curves/secp256k1';
 import type { Hex } from 'viem';
 import { bundleText, draftUnsignedBundle, signedByPlanner, summarize, type UnsignedDraft } from '../../../shared/bundle/build';
 import type { BundleFile, PlannerPreview } from '../../../shared/bundle/ipc';
 import { PLANNER_DOMAIN, PLANNER_PATH, PLANNER_PRIMARY_TYPE, PLANNER_TYPES, plannerHashes, verifyPlannerSignature } from '../../../shared/bundle/planner';
 import type { BundleSource } from '../../../shared/bundle/schemas';
 import { bundleSimulationOf, notSimulated, type BundleSimulation } from '../../../shared/bundle/simulation';
+import { toLowS } from '../../../shared/bundle/signature';
 import { readUnsignedBundle } from '../../../shared/bundle/verify-unsigned';
 import { typedDataHashScreens } from '../../../shared/device/screens';
 import type { SignedMessage } from '../../../shared/device/state';
@@ -38,15 +38,6 @@ export interface ExportDeps {
 }
 
 const JSON_TYPE = 'application/json' as const;
-
-/** The signature as the bundle carries it: low s (EIP-2), v = 27/28. A device that gives the high-s twin is corrected here. */
-function lowS(signature: Hex): Hex {
-  const s = BigInt(`0x${signature.slice(66, 130)}`);
-  const n = secp256k1.CURVE.n;
-  if (s <= n / 2n) return signature;
-  const v = Number.parseInt(signature.slice(130), 16);
-  return `${signature.slice(0, 66)}${(n - s).toString(16).padStart(64, '0')}${(v === 27 ? 28 : 27).toString(16)}` as Hex;
-}
 
 export class UnsignedExporter {
   /** Drafts prepared by plan id, to sign as shown. */
@@ -101,7 +92,7 @@ export class UnsignedExporter {
     // The planner's Ledger signs the plan hash as typed data: the offline install reviews only
     // bundles its trusted planners signed, so a bundle changed on the way cannot pass for this one.
     const signed = await this.deps.signTypedDataHash(PLANNER_PATH, { domainHash: preview.domainHash, messageHash: preview.messageHash });
-    const bundle = signedByPlanner(draft, { address: signed.address, signature: lowS(signed.signature as Hex) });
+    const bundle = signedByPlanner(draft, { address: signed.address, signature: toLowS(signed.signature as Hex) });
     const content = bundleText(bundle);
     // The file must pass the offline install's checks: check it here before it leaves.
     readUnsignedBundle(content, bundleScreens);

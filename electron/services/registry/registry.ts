@@ -14,6 +14,7 @@ import {
 } from '../../../shared/registry/schemas';
 import { identityCollisions, isUnlisted } from '../../../shared/registry/identity';
 import { JsonDocument } from '../storage/json-document';
+import { damagedRegistry } from './registry-record';
 import { allPass, evaluateRelations, failedChecks, generationsOf } from './checks';
 import { describeDifferences, differences, type VaultIdentity } from './contract-set';
 import { announcedOf, collisionError, type ListedVault } from './identity';
@@ -53,11 +54,13 @@ export class VaultRegistry {
   constructor(
     readonly dataDir: string,
     private readonly now: () => Date = () => new Date(),
+    /** The offline install's registry: a damaged file refuses every read (see registry-record.ts), never reads as empty. */
+    options: { failClosed?: boolean } = {},
   ) {
-    this.doc = new JsonDocument(path.join(dataDir, 'registry.json'), RegistryFileSchema, () => ({
-      schemaVersion: REGISTRY_SCHEMA_VERSION,
-      vaults: [],
-    }));
+    const file = path.join(dataDir, 'registry.json');
+    this.doc = new JsonDocument(file, RegistryFileSchema, () => ({ schemaVersion: REGISTRY_SCHEMA_VERSION, vaults: [] }), {
+      ...(options.failClosed ? { failClosed: damagedRegistry(file) } : {}),
+    });
   }
 
   async list(): Promise<PinnedVault[]> {
@@ -293,8 +296,8 @@ export class VaultRegistry {
     }
     const ids = result.data.vaults.map((v) => v.vaultId);
     if (new Set(ids).size !== ids.length) throw notARegistry('a vault is listed twice');
-    await this.update(() => result.data.vaults);
-    await this.writes;
+    // Replaced whole, without reading what was there: importing is how a damaged file is repaired.
+    await this.update(() => result.data.vaults, { replace: true });
     return { ...(await this.export()), fingerprint: registryFingerprint(content) };
   }
 
@@ -304,13 +307,13 @@ export class VaultRegistry {
     return frozen;
   }
 
-  /** One write at a time, each on the latest file. */
-  private update(change: (vaults: PinnedVault[]) => PinnedVault[]): Promise<void> {
+  /** One write at a time, each on the latest file (`replace`: without reading it). */
+  private update(change: (vaults: PinnedVault[]) => PinnedVault[], options: { replace?: boolean } = {}): Promise<void> {
     const next = this.writes
       .catch(() => undefined)
       .then(async () => {
-        const current = (await this.doc.read()).value;
-        await this.doc.write({ schemaVersion: REGISTRY_SCHEMA_VERSION, vaults: change(current.vaults) });
+        const current = options.replace ? [] : (await this.doc.read()).value.vaults;
+        await this.doc.write({ schemaVersion: REGISTRY_SCHEMA_VERSION, vaults: change(current) });
       });
     this.writes = next;
     return next;

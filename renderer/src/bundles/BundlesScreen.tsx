@@ -34,6 +34,9 @@ export function BundlesScreen() {
   };
   const fromBundles = batches.filter((b) => b.origin);
   const summary = opened?.view.bundle ?? null;
+  // Offline, the planner check is made when the file is opened: a refused planner never looks ready to review.
+  const plannerCheck = opened?.view.planner ?? null;
+  const refusedPlanner = plannerCheck?.status === 'refused' ? plannerCheck.refused : null;
 
   return (
     <Screen
@@ -91,8 +94,17 @@ export function BundlesScreen() {
             <h2>
               {summary.kind === 'unsigned' ? 'Unsigned bundle' : 'Signed bundle'}: {bundleTitle(summary.action, summary.vault.name)}
             </h2>
-            <span className="pill pill-ok">checked</span>
+            {refusedPlanner ? (
+              <span className="pill pill-bad" data-testid="bundle-check">
+                planner not trusted
+              </span>
+            ) : (
+              <span className="pill pill-ok" data-testid="bundle-check">
+                checked
+              </span>
+            )}
           </div>
+          {refusedPlanner ? <ErrorNotice error={refusedPlanner} title="This bundle cannot be reviewed or signed here." /> : null}
           <dl className="facts">
             <dt>File</dt>
             <dd>
@@ -115,13 +127,15 @@ export function BundlesScreen() {
               <DateTime seconds={isoToSeconds(summary.createdAt)} />
             </dd>
             <dt>Planned by</dt>
-            <dd data-testid="bundle-planner">
+            <dd data-testid="bundle-planner" data-planner-status={plannerCheck?.status}>
               <code>{summary.planner}</code>
               <span className="cell-sub">
                 {' · '}
-                {summary.kind === 'unsigned' && offline
-                  ? "its Ledger account signed the plan hash; it must be one of this install's trusted planners (Settings)"
-                  : 'its Ledger account signed the plan hash'}
+                {plannerCheck?.status === 'trusted'
+                  ? `its Ledger account signed the plan hash: ${plannerCheck.label ?? ''}, a planner this install trusts`
+                  : plannerCheck
+                    ? 'not a planner this install trusts (see above): nothing from this file is reviewed'
+                    : 'its Ledger account signed the plan hash'}
               </span>
             </dd>
             {summary.reviewer ? (
@@ -138,13 +152,14 @@ export function BundlesScreen() {
               <code>{summary.checksum}</code>
             </dd>
           </dl>
-          <p className="muted">{nextStep(summary.kind, offline)}</p>
+          {refusedPlanner ? null : <p className="muted">{nextStep(summary.kind, offline)}</p>}
           <div className="form-actions">
             {summary.kind === 'unsigned' && offline ? (
               <button
                 type="button"
                 className="button button-primary"
-                disabled={busy}
+                disabled={busy || refusedPlanner !== null}
+                title={refusedPlanner ? 'Refused: its planner is not trusted here' : undefined}
                 onClick={() => void importUnsigned().then((ok) => ok && go('signing'))}
               >
                 Review and sign

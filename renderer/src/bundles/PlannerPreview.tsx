@@ -1,4 +1,4 @@
-import type { PlannerPreview } from '../../../shared/bundle/ipc';
+import { TypedDataHashes } from '../components/TypedDataHashes';
 import { useBundlesStore } from './bundles-store';
 
 /**
@@ -20,31 +20,17 @@ export function PlannerPreviewPanel({ planId }: { planId: string }) {
         The bundle&apos;s plan hash, as Vaultdesk typed data (EIP-712) that no message or transaction can pass for. The Ledger needs its blind
         signing setting for this: it shows two hashes, compare them with these before approving.
       </p>
-      <dl className="kv">
-        <dt>Ledger account</dt>
-        <dd>
-          <code>{preview.path}</code> (the planner&apos;s own, never a wallet&apos;s)
-        </dd>
-        <dt>Plan hash</dt>
-        <dd>
-          <code data-testid="planner-plan-hash">{preview.planHash}</code>
-        </dd>
-        <dt>Domain hash</dt>
-        <dd>
-          <code data-testid="planner-domain-hash">{preview.domainHash}</code>
-        </dd>
-        <dt>Message hash</dt>
-        <dd>
-          <code data-testid="planner-message-hash">{preview.messageHash}</code>
-        </dd>
-      </dl>
-      <details>
-        <summary>The typed data</summary>
-        <p className="cell-sub">
-          Type <code>{preview.type}</code>, domain <code>{domainText(preview)}</code>.
-        </p>
-      </details>
-      <p className="cell-sub">The Ledger shows: {preview.screens.map((s) => (s.value ? `${s.title} ${s.value}` : s.title)).join(' · ')}.</p>
+      <TypedDataHashes
+        path={preview.path}
+        rows={[
+          { label: 'Plan hash', value: preview.planHash, testId: 'planner-plan-hash' },
+          { label: 'Domain hash', value: preview.domainHash, testId: 'planner-domain-hash' },
+          { label: 'Message hash', value: preview.messageHash, testId: 'planner-message-hash' },
+        ]}
+        type={preview.type}
+        domain={preview.domain}
+        screens={preview.screens}
+      />
       <div className="form-actions">
         <button type="button" className="button button-primary" disabled={busy} onClick={() => void exportUnsigned(planId)}>
           Sign on the Ledger and save the bundle
@@ -57,6 +43,3 @@ export function PlannerPreviewPanel({ planId }: { planId: string }) {
   );
 }
 
-function domainText(p: PlannerPreview): string {
-  return `{name: "${p.domain.name}", version: "${p.domain.version}", salt: ${p.domain.salt}}`;
-}

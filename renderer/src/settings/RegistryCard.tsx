@@ -1,19 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
-import type { RegistryExport } from '../../../shared/registry/schemas';
+import type { RegistryExportPreview, SignedRegistryExport } from '../../../shared/registry/export-schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { downloadFile } from '../components/download';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { RegistryEntries } from './RegistryEntries';
+import { TypedDataHashes } from '../components/TypedDataHashes';
 
 /**
  * The pinned vault registry: its vaults and their state (the operator forgets one here), and the
- * file it leaves as, its fingerprint shown here so that the install that reads it can be checked
- * against the same one.
+ * file it leaves as, signed by the planner's Ledger (the same account and typed-data domain as the
+ * bundles), which the offline install verifies against the planners it trusts. What the Ledger will
+ * sign is shown first (the registry hash and the two hashes the device shows); the file's
+ * fingerprint is shown once it is saved, to compare on the install that reads it.
  */
 export function RegistryCard() {
-  const [exported, setExported] = useState<RegistryExport | null>(null);
+  const [preview, setPreview] = useState<RegistryExportPreview | null>(null);
+  const [exported, setExported] = useState<SignedRegistryExport | null>(null);
+  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<AppErrorData | null>(null);
   // Opened from a notice about a vault of the registry (Settings → Vault registry).
   const section = useNavigationStore((s) => s.section);
@@ -21,35 +26,91 @@ export function RegistryCard() {
   useEffect(() => {
     if (section === 'registry') card.current?.scrollIntoView({ block: 'start' });
   }, [section]);
-  const exportRegistry = async () => {
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
     try {
-      const file = await call(getBridge().registry.export({}));
-      downloadFile({ fileName: file.fileName, mimeType: 'application/json', content: file.content });
-      setExported(file);
+      await work();
       setFailure(null);
     } catch (err) {
       setFailure(errorData(err));
+    } finally {
+      setBusy(false);
     }
   };
+  const prepare = () =>
+    run(async () => {
+      setExported(null);
+      setPreview(await call(getBridge().registry.prepareExport({})));
+    });
+  const sign = () =>
+    run(async () => {
+      const file = await call(getBridge().registry.export({}));
+      downloadFile({ fileName: file.fileName, mimeType: 'application/json', content: file.content });
+      setPreview(null);
+      setExported(file);
+    });
   return (
     <div className="card" data-testid="registry-card" ref={card}>
       <h2>Vault registry</h2>
       <p className="muted">
         The contracts you pinned for each vault, where money may go. A vault the service stops listing, or names other contracts for, is
-        frozen until you pin it again or forget it. Export it for another install; compare the fingerprint there with the one shown here.
+        frozen until you pin it again or forget it. Export it for the offline install: the planner&apos;s Ledger signs it, and the offline
+        install takes it only from a planner it trusts. Compare the fingerprint there with the one shown here.
       </p>
       <RegistryEntries />
-      <div className="form-actions">
-        <button type="button" className="button" onClick={() => void exportRegistry()}>
-          Export the vault registry
-        </button>
-      </div>
+      {!preview ? (
+        <div className="form-actions">
+          <button type="button" className="button" disabled={busy} onClick={() => void prepare()}>
+            Export the vault registry
+          </button>
+        </div>
+      ) : (
+        <section className="notice" role="region" aria-label="What the planner's Ledger will sign" data-testid="registry-preview">
+          <strong className="notice-title">What the planner&apos;s Ledger will sign</strong>
+          <p>
+            The hash of the registry file ({preview.vaults} vault{preview.vaults === 1 ? '' : 's'}), as Vaultdesk typed data (EIP-712). The
+            Ledger needs its blind signing setting for this: it shows two hashes, compare them with these before approving.
+          </p>
+          <TypedDataHashes
+            path={preview.path}
+            rows={[
+              { label: 'Registry hash', value: preview.registryHash, testId: 'registry-hash' },
+              { label: 'Domain hash', value: preview.domainHash, testId: 'registry-domain-hash' },
+              { label: 'Message hash', value: preview.messageHash, testId: 'registry-message-hash' },
+            ]}
+            type={preview.type}
+            domain={preview.domain}
+            screens={preview.screens}
+          />
+          <div className="form-actions">
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => void sign()}>
+              Sign on the Ledger and save the registry
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => setPreview(null)}>
+              Cancel
+            </button>
+          </div>
+        </section>
+      )}
       {exported ? (
-        <p data-testid="registry-fingerprint">
-          {exported.fileName}: {exported.vaults} vault{exported.vaults === 1 ? '' : 's'}, fingerprint <code>{exported.fingerprint}</code>
-        </p>
+        <div className="notice notice-ok" role="status" data-testid="registry-fingerprint">
+          <strong className="notice-title">Saved {exported.fileName}</strong>
+          <dl className="kv">
+            <dt>Vaults</dt>
+            <dd>{exported.vaults}</dd>
+            <dt>Signed by the planner</dt>
+            <dd>
+              <code>{exported.planner}</code>
+            </dd>
+            <dt>Fingerprint</dt>
+            <dd>
+              <code>{exported.fingerprint}</code>
+            </dd>
+          </dl>
+          <p>Import it on the offline install and compare the fingerprint it shows with this one.</p>
+        </div>
       ) : null}
-      {failure ? <ErrorNotice error={failure} /> : null}
+      {failure ? <ErrorNotice error={failure} title="The registry was not exported." /> : null}
     </div>
   );
 }

@@ -141,7 +141,8 @@ export function SettingsScreen() {
       <OfflineCard />
       <OfflineRecordsCard />
       <LinkHostsCard />
-      <RegistryCard />
+      {/* Offline, the registry is the online install's signed export: it is imported above, not exported from here. */}
+      {info?.mode === 'offline' ? null : <RegistryCard />}
     </Screen>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { TrustedPlannerEntry } from '../../../shared/bundle/ipc';
+import type { TrustedPlannerEntry, TrustedPlannerView } from '../../../shared/bundle/ipc';
 import { plainText } from '../../../shared/bundle/plain-text';
 import { PLANNER_PATH } from '../../../shared/device/paths';
 import type { AppErrorData } from '../../../shared/errors';
@@ -15,10 +15,12 @@ const CHECKED_BY: Record<TrustedPlannerEntry['checkedBy'], string> = {
 /**
  * The planners this offline install trusts: an unsigned bundle is reviewed only when its planner
  * signature recovers to one of them. A planner is added once, after its Ledger (plugged in here)
- * showed the same address as the one typed in.
+ * showed the same address as the one typed in. A public development key (anyone can sign with it)
+ * is never added, and one found in the file is listed as ignored, to remove.
  */
 export function TrustedPlannersCard() {
-  const [planners, setPlanners] = useState<TrustedPlannerEntry[] | null>(null);
+  const [planners, setPlanners] = useState<TrustedPlannerView[] | null>(null);
+  const [unreadable, setUnreadable] = useState<AppErrorData | null>(null);
   const [address, setAddress] = useState('');
   const [label, setLabel] = useState('');
   const [path, setPath] = useState(PLANNER_PATH);
@@ -28,7 +30,7 @@ export function TrustedPlannersCard() {
   useEffect(() => {
     call(getBridge().bundles.planners({}))
       .then(setPlanners)
-      .catch((err: unknown) => setFailure(errorData(err)));
+      .catch((err: unknown) => setUnreadable(errorData(err)));
   }, []);
   const add = async () => {
     setBusy(true);
@@ -74,10 +76,16 @@ export function TrustedPlannersCard() {
           </thead>
           <tbody>
             {planners.map((p) => (
-              <tr key={p.address} data-planner={p.address}>
+              <tr key={p.address} data-planner={p.address} data-ignored={p.publicKey ? 'true' : undefined}>
                 <td>{plainText(p.label)}</td>
                 <td>
                   <code>{p.address}</code>
+                  {p.publicKey ? (
+                    <div className="cell-sub" data-testid="planner-ignored">
+                      <span className="pill pill-warn">ignored</span> {p.publicKey}: anyone can sign with it, so it is never trusted here. Remove
+                      it.
+                    </div>
+                  ) : null}
                 </td>
                 <td>
                   {p.addedAt.slice(0, 10)}
@@ -97,11 +105,12 @@ export function TrustedPlannersCard() {
             ))}
           </tbody>
         </table>
-      ) : planners ? (
+      ) : planners && !unreadable ? (
         <p className="muted" data-testid="no-planner">
           No planner is trusted yet: every unsigned bundle is refused until one is added.
         </p>
       ) : null}
+      {unreadable ? <ErrorNotice error={unreadable} title="The trusted planners cannot be read: no bundle or registry file is taken." /> : null}
       <h3 className="cell-title">Add a planner</h3>
       <form
         className="form"

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTransaction, type Hex } from 'viem';
 import { createBundleService, type BundleService } from '../../../electron/services/bundles';
 import { createSigningService, type SigningService } from '../../../electron/services/signing';
-import { VaultRegistry } from '../../../electron/services/registry';
+import { RegistryTransfer, VaultRegistry } from '../../../electron/services/registry';
 import { PLANNER_PATH, plannerHashes, readSignedBundle, readUnsignedBundle, verifyPlannerSignature } from '../../../shared/bundle';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { deriveAccount, deriveAtPath } from '../../../electron/sim/chain/accounts';
@@ -29,9 +29,7 @@ const unreachable = (what: string) => () => {
 
 async function offlineInstall(): Promise<{ signing: SigningService; bundles: BundleService }> {
   const dataDir = await mkdtemp(path.join(world.dataDir, 'offline-'));
-  // The offline install's registry is the online install's export, imported whole.
-  const registry = new VaultRegistry(dataDir);
-  await registry.importFile((await new VaultRegistry(world.dataDir).export()).content);
+  const registry = new VaultRegistry(dataDir, undefined, { failClosed: true });
   const signing = createSigningService({
     dataDir,
     journalKeys: keychainJournalKeys(dataDir),
@@ -42,9 +40,22 @@ async function offlineInstall(): Promise<{ signing: SigningService; bundles: Bun
     registry,
     firstSeen: { kind: 'refuse', action: 'This install cannot pin vaults.' },
   });
-  const bundles = createBundleService({ dataDir, signing, chain: unreachable('chain'), source: unreachable('service'), registry, device: world.device });
-  // The planner this install trusts: the online install's Ledger account (the same seed here).
-  await bundles.planners.add({ address: PLANNER, label: 'Planning desk', checkedBy: 'device' });
+  // The planner this install trusts: the online install's Ledger account, the simulation's seed here,
+  // a public key: trusted in memory, as a demo run does.
+  const bundles = createBundleService({
+    dataDir,
+    signing,
+    chain: unreachable('chain'),
+    source: unreachable('service'),
+    registry,
+    device: world.device,
+    demoPlanners: [{ address: PLANNER, label: 'Planning desk' }],
+  });
+  // The offline install's registry is the online install's export, signed by its planner's Ledger and verified here.
+  const exported = await new RegistryTransfer(new VaultRegistry(world.dataDir)).export((p, hashes) => world.device.signTypedDataHash(p, hashes));
+  expect(exported.planner).toBe(PLANNER);
+  const imported = await new RegistryTransfer(registry).import(exported.content, exported.fileName, await bundles.records.trusted());
+  expect(imported.fingerprint).toBe(exported.fingerprint);
   return { signing, bundles };
 }
 
@@ -140,7 +151,9 @@ describe('offline review round trip on the simulation', () => {
     expect(await verifyPlannerSignature(exportedBundle)).toBe(PLANNER);
     expect(unsigned.summary.planner).toBe(PLANNER);
     expect(imported.plan.warnings.join(' ')).toContain(`Planned and signed by Planning desk ${PLANNER}`);
-    expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 1);
+    // The plan hash, the registry file carried to the offline install (signed by the same planner account), then one per transaction.
+    expect(world.reviews[reviewsBefore + 1]![0]).toEqual({ title: 'Review typed message' });
+    expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 2);
     expect(signed.fileName).toMatch(/^vaultdesk-signed-.+\.json$/);
 
     // The planner's simulation went into the bundle (a fork of the chain at its block, every
@@ -158,7 +171,9 @@ describe('offline review round trip on the simulation', () => {
     // Importing the unsigned bundle again opens the same batch: nothing is signed twice.
     const again = await offline.bundles.importUnsigned(unsigned.content, unsigned.fileName);
     expect(again.batchId).toBe(batch.id);
-    expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 1);
+    // The plan hash, the registry file carried to the offline install (signed by the same planner account), then one per transaction.
+    expect(world.reviews[reviewsBefore + 1]![0]).toEqual({ title: 'Review typed message' });
+    expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 2);
 
     // Back online: checked, journaled, every transaction sendable, then sent and confirmed.
     const back = await online.importSigned(signed.content, signed.fileName);
@@ -171,7 +186,9 @@ describe('offline review round trip on the simulation', () => {
     const sent = await world.signing.run(back.batch.id);
     expect(sent).toMatchObject({ status: 'done', counts: { planned: drafts.length, signed: drafts.length, broadcast: drafts.length, confirmed: drafts.length, failed: 0 } });
     // Still one device review per transaction: the online install signed nothing but the plan hash.
-    expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 1);
+    // The plan hash, the registry file carried to the offline install (signed by the same planner account), then one per transaction.
+    expect(world.reviews[reviewsBefore + 1]![0]).toEqual({ title: 'Review typed message' });
+    expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 2);
 
     // The calldata: planned, exported, signed offline and mined are the same bytes.
     const exported = readUnsignedBundle(unsigned.content).bundle;

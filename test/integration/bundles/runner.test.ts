@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plannerHashes, readSignedBundle, readUnsignedBundle, verifyPlannerSignature } from '../../../shared/bundle';
+import { readSignedRegistry, registryHashes, verifyRegistrySignature } from '../../../shared/registry/signed-file';
 import { runBatch as spawnBatch } from '../signing/run-batch';
 
 // The three steps of an offline review as an operator scripts them: three runs of the headless
@@ -40,6 +41,10 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     // Signed by the planner's Ledger account, which the export names.
     const planner = unsigned.planner.address;
     expect(await verifyPlannerSignature(unsigned)).toBe(planner);
+    // The registry file too, what the Ledger signs for it printed before it asked.
+    const { raw: registry } = readSignedRegistry(await readFile(registryFile, 'utf8'));
+    expect(await verifyRegistrySignature(registry)).toBe(planner);
+    expect(exported.lines).toContain(`  message hash ${registryHashes(registry).messageHash}`);
     expect(exported.lines.some((l) => l.startsWith(`  planner: ${planner} (Ledger account 44'/60'/0'/1/0) signed its plan hash`))).toBe(true);
     // What the planner's Ledger would show was printed before it asked: the plan hash and its two hashes.
     const hashes = plannerHashes(unsigned);
@@ -52,14 +57,20 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     expect(unsigned.simulation!.items).toHaveLength(6);
     expect(exported.lines).toContain(`simulation: simulated on a fork of chain ${unsigned.vault.chainId} at block ${block}, carried in the bundle as information`);
 
-    // An offline desk that does not trust that planner refuses the bundle, naming the address and the flag.
+    // An offline desk outside a demo run refuses the simulation's planner, whose key is public, and its registry file with it.
     const untrusted = await runBatch([
-      '--offline', '--emulated-device', '--auto-approve', '--sign', plan.file, '--out', out, '--registry', registryFile,
+      '--offline', '--emulated-device', '--auto-approve', '--sign', plan.file, '--out', out,
       '--trust-planner', '0x000000000000000000000000000000000000dEaD', '--data-dir', path.join(dir, 'offline-untrusted'),
     ]);
     expect(untrusted.code).toBe(2);
-    expect(last(untrusted).refused).toMatchObject({ code: 'BUNDLE_PLANNER_UNKNOWN', action: expect.stringContaining(`--trust-planner ${planner}`) });
+    expect(last(untrusted).refused).toMatchObject({ code: 'BUNDLE_PLANNER_PUBLIC_KEY', message: expect.stringContaining(planner) });
     expect(untrusted.lines.some((l) => l.includes('on-device'))).toBe(false);
+    const registryRefused = await runBatch([
+      '--offline', '--emulated-device', '--auto-approve', '--sign', plan.file, '--out', out, '--registry', registryFile,
+      '--data-dir', path.join(dir, 'offline-untrusted'),
+    ]);
+    expect(registryRefused.code).toBe(2);
+    expect(last(registryRefused).refused).toMatchObject({ code: 'REGISTRY_PLANNER_PUBLIC_KEY', message: expect.stringContaining(planner) });
 
     // A copy with one amount changed in its calldata is refused before the device sees it.
     const tamperedFile = path.join(dir, 'tampered.json');

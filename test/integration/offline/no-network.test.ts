@@ -107,8 +107,10 @@ const INPUTS: Record<string, unknown> = {
   'registry.review': { vaultId: 'v1' },
   'registry.pin': { vaultId: 'v1', expected: { epochVault: '0xCbA98362e199c41E1864D0923AF9646d3A648451', queue: null, tranche: '0xCbA98362e199c41E1864D0923AF9646d3A648451', underlying: '0xCbA98362e199c41E1864D0923AF9646d3A648451', strategy: '0xCbA98362e199c41E1864D0923AF9646d3A648451', keyring: null } },
   'registry.forget': { vaultId: 'v1' },
+  'registry.prepareExport': {},
   'registry.export': {},
   'registry.import': { content: '{}' },
+  'registry.held': {},
   'bundles.policy': {},
   'bundles.setPolicy': { policy: DEFAULT_OFFLINE_POLICY },
   'bundles.planners': {},
@@ -214,9 +216,10 @@ describe('offline mode', () => {
       ok: false,
       error: { code: 'BUNDLE_VAULT_NOT_PINNED' },
     });
-    const pinned = await call('registry.import', { content: registryText(), fileName: 'vaultdesk-registry.json' });
-    expect(pinned).toMatchObject({ vaults: 1, fingerprint: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
-    expect((await call('registry.export', {})).fingerprint).toBe(pinned.fingerprint);
+    // The online install's export, signed by the same planner, taken because this install trusts it.
+    const pinned = await call('registry.import', { content: registryText(undefined, planner.privateKey), fileName: 'vaultdesk-registry.json' });
+    expect(pinned).toMatchObject({ vaults: 1, planner: planner.address, fingerprint: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+    expect((await call('registry.held', {})).source).toMatchObject({ fingerprint: pinned.fingerprint, planner: planner.address, plannerLabel: 'Planning desk' });
     const imported = await call('bundles.importUnsigned', { content: bundleText(unsigned), fileName: 'vaultdesk-unsigned.json' });
     expect(imported.plan.origin).toMatchObject({ kind: 'offline-signing', bundleChecksum: unsigned.checksum });
     const batch = await call('signing.createBatch', { planId: imported.plan.id, acknowledgeBlindSigning: true });

@@ -8,7 +8,7 @@ import { createSigningService } from '../../../electron/services/signing';
 import { bundleText, seal, type UnsignedBundle } from '../../../shared/bundle';
 import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
 import { hasControlCharacters } from '../../../shared/bundle/plain-text';
-import { ACCOUNTS, DEFAULT_VAULT, fixtureSimulation, makeUnsigned, registryText, signAsPlanner, type FixtureOptions } from '../../support/bundle-fixture';
+import { ACCOUNTS, DEFAULT_VAULT, fixtureSimulation, makeUnsigned, signAsPlanner, unsignedRegistryText, type FixtureOptions } from '../../support/bundle-fixture';
 import { keychainJournalKeys } from '../../support/journal-keys';
 
 // The alterations that once passed the offline checks: each keeps the bundle consistent with
@@ -22,8 +22,9 @@ const DEAD = '0x000000000000000000000000000000000000dEaD';
 
 async function offlineInstall(options: { registry?: string | null; trustPlanner?: boolean } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vaultdesk-offline-tamper-'));
-  const registry = new VaultRegistry(dataDir);
-  if (options.registry !== null) await registry.importFile(options.registry ?? registryText());
+  const registry = new VaultRegistry(dataDir, undefined, { failClosed: true });
+  // The registry as the signed import leaves it on disk (the signed import itself: damaged-records.test.ts).
+  if (options.registry !== null) await registry.importFile(options.registry ?? unsignedRegistryText());
   const unreachable = (what: string) => async (): Promise<never> => {
     throw new Error(`the offline install touched the ${what}`);
   };

@@ -139,8 +139,9 @@ describe('npm run batch: a service that swaps a vault queue', () => {
     );
     const exported = honest.lines.find((l) => l.startsWith('vault registry '))!;
     expect(exported).toMatch(/1 vaults, fingerprint sha256:[0-9a-f]{64}/);
-    const registry = JSON.parse(await readFile(exported.split(' ')[2]!.replace(/:$/, ''), 'utf8')) as {
-      vaults: { name: string; contracts: { queue: string } }[];
+    // The file the offline install imports: the registry, signed by the planner's Ledger.
+    const { registry } = JSON.parse(await readFile(exported.split(' ')[2]!.replace(/:$/, ''), 'utf8')) as {
+      registry: { vaults: { name: string; contracts: { queue: string } }[] };
     };
     expect(registry.vaults.map((v) => [v.name, v.contracts.queue.toLowerCase()])).toEqual([[alpha.name, alpha.queue!.toLowerCase()]]);
 

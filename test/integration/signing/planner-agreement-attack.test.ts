@@ -9,7 +9,7 @@ import { createSigningService } from '../../../electron/services/signing';
 import { deriveAccount, deriveAtPath } from '../../../electron/sim/chain/accounts';
 import { bundleText, PLANNER_PATH, plannerHash, plannerHashes, seal, signedByPlanner, type UnsignedBundle, type UnsignedDraft } from '../../../shared/bundle';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
-import { makeUnsigned, registryText } from '../../support/bundle-fixture';
+import { makeUnsigned, unsignedRegistryText } from '../../support/bundle-fixture';
 import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './world';
 import { keychainJournalKeys } from '../../support/journal-keys';
 
@@ -56,11 +56,14 @@ function craftedDraft(): UnsignedDraft {
   return draft;
 }
 
-/** An offline install with the fixture vault pinned, trusting `planners`; it touches no service, chain or device. */
+/**
+ * An offline install with the fixture vault pinned, trusting `planners` (keys of the simulation's
+ * public seed: trusted in memory, as a demo run does); it touches no service, chain or device.
+ */
 async function offlineInstall(planners: string[]) {
   const dataDir = await mkdtemp(path.join(world.dataDir, 'offline-attack-'));
-  const registry = new VaultRegistry(dataDir);
-  await registry.importFile(registryText());
+  const registry = new VaultRegistry(dataDir, undefined, { failClosed: true });
+  await registry.importFile(unsignedRegistryText());
   const unreachable = (what: string) => async (): Promise<never> => {
     throw new Error(`the offline install touched the ${what}`);
   };
@@ -74,9 +77,14 @@ async function offlineInstall(planners: string[]) {
     registry,
     firstSeen: { kind: 'refuse', action: 'Import the registry.' },
   });
-  const bundles = createBundleService({ dataDir, signing, chain: unreachable('chain'), source: unreachable('service'), registry });
-  for (const address of planners) await bundles.planners.add({ address, label: 'Planning desk', checkedBy: 'device' });
-  return bundles;
+  return createBundleService({
+    dataDir,
+    signing,
+    chain: unreachable('chain'),
+    source: unreachable('service'),
+    registry,
+    demoPlanners: planners.map((address) => ({ address, label: 'Planning desk' })),
+  });
 }
 
 const refusalOf = (promise: Promise<unknown>) =>

@@ -46,7 +46,9 @@ describe('unsigned bundle', () => {
     expect(checksum).toBe(unsigned.checksum);
     expect(bundle.items.map((i) => i.kind === 'transaction' && i.action.kind)).toEqual(['approve', 'depositAA', 'approve', 'depositAA']);
     expect(bundle.items[0]).toMatchObject({ kind: 'transaction', action: { amount: { units: '250.5', symbol: 'USDC', baseUnits: '250500000' } } });
-    expect(unsignedFileName(bundle)).toBe(`vaultdesk-unsigned-20261123-1936-deposit-alpha-credit-usdc-4tx-${checksum.slice(7, 15)}.json`);
+    expect(unsignedFileName(bundle)).toBe(`vaultdesk-unsigned-${bundle.createdAt.slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}-deposit-alpha-credit-usdc-4tx-${checksum.slice(7, 15)}.json`);
+    const dated = makeUnsigned('deposit', undefined, { createdAt: '2026-11-23T19:36:00.000Z' });
+    expect(unsignedFileName(dated)).toBe(`vaultdesk-unsigned-20261123-1936-deposit-alpha-credit-usdc-4tx-${dated.checksum.slice(7, 15)}.json`);
   });
 
   it('refuses any changed byte', () => {
