@@ -128,7 +128,7 @@ export async function exportUnsigned(target: string): Promise<void> {
   say(`  message hash ${preview.messageHash}`);
   const file = await s.bundles.exportUnsigned(plan.id);
   const written = await bundlePath(target, file.fileName);
-  await writeFile(written, file.content);
+  await writeFile(written, file.content, { mode: 0o600 });
   say(`unsigned bundle ${written} (${file.checksum}): ${file.summary.transactions} transactions, ${file.summary.messages} agreements`);
   say(`  planner: ${file.summary.planner} (Ledger account ${s.bundles.plannerPath}) signed its plan hash; the offline install must trust this address`);
   // What the bundle carries of the plan's simulation (on a fork of the --rpc, or of the simulation's chain).
@@ -206,7 +206,7 @@ export async function signOffline(file: string, out: string): Promise<void> {
   }
   if (!signed) return refuse({ code: 'SIGNING_PAUSED', message: `Batch ${batchId} is not done.` });
   const written = await bundlePath(out, signed.fileName);
-  await writeFile(written, signed.content);
+  await writeFile(written, signed.content, { mode: 0o600 });
   say(`signed bundle ${written} (${signed.checksum}): ${signed.summary.signed} of ${b.transactions + b.messages} signed, reviewer ${signed.summary.reviewer}`);
   say(JSON.stringify({ ...counts, file: written, checksum: signed.checksum }));
   process.exit(0);
@@ -241,11 +241,14 @@ export async function broadcast(file: string): Promise<void> {
   process.exit(0);
 }
 
-/** Where a bundle goes: into a folder under its own name, or to the path given. */
+/**
+ * Where a bundle goes: into a folder under its own name, or to the path given. Bundles and registry
+ * files are the operator's records: written 0600, in a folder created 0700 when it is new.
+ */
 async function bundlePath(target: string, fileName: string): Promise<string> {
   const isDir = target.endsWith('/') || (await stat(target).catch(() => null))?.isDirectory();
   const file = isDir ? path.join(target, fileName) : target;
-  await mkdir(path.dirname(file), { recursive: true });
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   return file;
 }
 
@@ -260,7 +263,7 @@ async function writeRegistry(registry: VaultRegistry, device: Pick<DeviceService
   printRegistryPreview(await transfer.prepareExport());
   const exported = await transfer.export((p, hashes) => device.signTypedDataHash(p, hashes)).catch(refuse);
   const written = await bundlePath(target, exported.fileName);
-  await writeFile(written, exported.content);
+  await writeFile(written, exported.content, { mode: 0o600 });
   say(`vault registry ${written}: ${exported.vaults} vaults, fingerprint ${exported.fingerprint}, signed by the planner ${exported.planner} (Ledger account ${PLANNER_PATH})`);
   return { ...exported, fileName: written };
 }

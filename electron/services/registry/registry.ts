@@ -278,9 +278,9 @@ export class VaultRegistry {
   }
 
   /**
-   * An offline install's registry: the file another install exported, taken whole (it replaces what
-   * was pinned here). The offline install cannot read a chain, so it trusts the file only as far as
-   * the operator compared its fingerprint with the one the exporting install shows.
+   * An offline install's registry: the registry of the file another install exported, taken whole
+   * (it replaces what was pinned here). The offline install cannot read a chain: it takes the file
+   * only once its planner signature recovers to a planner it trusts (`RegistryTransfer.import`).
    */
   async importFile(content: string): Promise<RegistryExport> {
     let parsed: unknown;

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,9 @@ describe('npm run batch: export, offline signing and broadcast in three processe
     const plan = last(exported);
     expect(plan).toMatchObject({ planned: 6, signed: 0, broadcast: 0, simulated: true });
     expect(path.basename(plan.file)).toMatch(/^vaultdesk-unsigned-\d{8}-\d{4}-withdraw-delta-credit-usdc-6tx-[0-9a-f]{8}\.json$/);
+    // The operator's records, no other account's to read.
+    for (const file of [plan.file, registryFile]) expect((await stat(file)).mode & 0o777, file).toBe(0o600);
+    expect((await stat(path.join(dir, 'online-1'))).mode & 0o777).toBe(0o700);
     const unsigned = readUnsignedBundle(await readFile(plan.file, 'utf8')).bundle;
     expect(unsigned.snapshot.source).toEqual({ kind: 'simulation', seed: 3, wallets: 12 });
     // Signed by the planner's Ledger account, which the export names.
