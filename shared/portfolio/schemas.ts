@@ -158,7 +158,14 @@ export const PortfolioVaultSchema = z.object({
   }),
   /** Underlying base units per 1e18 tranche tokens. */
   price: BaseUnits.nullable(),
+  /** `usd`: the TVL priced at `usdPrice` (never a ratio of a chain figure to a service one). */
   tvl: z.object({ token: BaseUnits, usd: BaseUnits.nullable() }).nullable(),
+  /**
+   * The underlying's USD price at one moment: the service's `TVL.USD` over its `TVL.token` of the
+   * same vault block (USD base units, 6 decimals, per `token` underlying base units), with that
+   * block's number and time, so that its age can be said. Every USD figure of the vault uses it.
+   */
+  usdPrice: z.object({ usd: BaseUnits, token: BaseUnits, block: z.number(), at: z.number() }).nullable(),
   queues: VaultQueuesSchema.nullable(),
   instant: InstantWithdrawSchema.nullable(),
   origins: VaultFigureOriginsSchema,
@@ -169,12 +176,11 @@ export const ClaimableSchema = z.object({
   kind: z.enum(['deposit', 'withdraw', 'redeem', 'instantRedeem']),
   /** The request's epoch key, for queue claims. */
   epochNumber: z.number().nullable(),
-  /**
-   * The claimed request's amount, in base units of the token it was made in (the underlying for
-   * deposits and redeems, tranche tokens for queue withdrawals); what the claim pays follows from
-   * the epoch's price.
-   */
+  /** What was put in (the request's amount), in `amountToken` base units. */
   amount: BaseUnits.nullable(),
+  amountToken: z.enum(['underlying', 'tranche']),
+  /** What the claim pays, in `receive.token` (tranche tokens for a deposit claim, the underlying otherwise); null when no price is known. */
+  receive: z.object({ amount: BaseUnits, token: z.enum(['underlying', 'tranche']), estimate: z.boolean() }).nullable(),
   functionName: z.string(),
   contract: z.enum(['epochVault', 'queue', 'withdrawQueue']),
 });
@@ -216,9 +222,18 @@ export const RequestRowSchema = z.object({
   status: z.string(),
   isInstant: z.boolean(),
   epochNumber: z.number().nullable(),
-  /** In underlying base units for deposits and redeems, tranche base units for withdrawals. */
+  /** Where the request stands (shared/portfolio/request-phase.ts): the one classification every screen uses. */
+  phase: z.enum(['pending', 'processed', 'claimable', 'claimed', 'cancelled', 'other']),
+  /**
+   * What was put in, in `amountToken` base units: the underlying for deposits and redeems; tranche
+   * tokens for withdrawals when known (`lpAmount` or the queue), else the underlying the record states.
+   */
   amount: BaseUnits,
   amountToken: z.enum(['underlying', 'tranche']),
+  /** Where the amount was read (shared/portfolio/request-amounts.ts). */
+  amountFrom: z.enum(['lpAmount', 'chain', 'service']),
+  /** What the claim will deliver; `estimate` until the contracts fixed its price; null when no price is known. */
+  receive: z.object({ amount: BaseUnits, token: z.enum(['underlying', 'tranche']), estimate: z.boolean() }).nullable(),
   requestedAt: z.number().nullable(),
   /** When it should be processed or become claimable (unix s), as far as the cycle tells. */
   expectedAt: z.number().nullable(),

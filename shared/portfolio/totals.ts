@@ -1,6 +1,16 @@
 import type { Portfolio, PortfolioVault } from './schemas';
 
-/** A group's totals in one vault, as the overview shows them. Amounts in base units (bigint). */
+/** Amounts of one vault by token: never added together. */
+export interface ByToken {
+  underlying: bigint;
+  tranche: bigint;
+}
+
+/**
+ * A group's totals in one vault, as the overview shows them: balances from the chain, requests by
+ * their one classification (shared/portfolio/request-phase.ts), so that each request is counted in
+ * exactly one column. Amounts in base units (bigint).
+ */
 export interface VaultTotals {
   vault: PortfolioVault;
   /** Wallets with any balance, request or claim in this vault. */
@@ -8,15 +18,19 @@ export interface VaultTotals {
   trancheBalance: bigint;
   /** In underlying base units. */
   value: bigint;
+  /** Pending requests, in what was put in: deposits and redeems in the underlying. */
   pendingDeposits: bigint;
-  /** Tranche tokens waiting in the withdraw queue. */
-  pendingWithdraws: bigint;
-  /** Receipt tokens (underlying units) of standard and instant redeems. */
+  /** Queue withdrawals pending, in tranche tokens (`underlying`: those known only by the underlying value their record states). */
+  pendingWithdraws: ByToken;
   pendingRedeems: bigint;
+  /** Withdrawals processed but not claimable yet (the epoch's claims not all funded), in what was put in. */
+  processedCount: number;
+  processed: ByToken;
   claimableCount: number;
-  /** The claimable requests' amounts, by the token each was made in (deposits and redeems in the underlying, withdrawals in tranche tokens). */
-  claimableUnderlying: bigint;
-  claimableTranche: bigint;
+  /** What the claimable requests will pay: tranche tokens for deposit claims, the underlying for the others. */
+  claimable: ByToken;
+  /** Some claimable figure is an estimate (a price not fixed yet), or could not be priced at all. */
+  claimableEstimate: boolean;
   needsKyc: number;
   /** Some of the batch's positions here are from a chain that did not answer on the last refresh. */
   stale: boolean;
@@ -25,22 +39,28 @@ export interface VaultTotals {
 }
 
 const big = (v: string | null) => (v === null ? 0n : BigInt(v));
+const add = (sum: ByToken, token: 'underlying' | 'tranche', amount: bigint) => {
+  sum[token] += amount;
+};
 
 export function vaultTotals(p: Portfolio): VaultTotals[] {
-  const byVault = new Map<string, VaultTotals>(
+  const byVault = new Map<string, VaultTotals & { wallets: Set<string> }>(
     p.vaults.map((vault) => [
       vault.id,
       {
         vault,
         activeWallets: 0,
+        wallets: new Set<string>(),
         trancheBalance: 0n,
         value: 0n,
         pendingDeposits: 0n,
-        pendingWithdraws: 0n,
+        pendingWithdraws: { underlying: 0n, tranche: 0n },
         pendingRedeems: 0n,
+        processedCount: 0,
+        processed: { underlying: 0n, tranche: 0n },
         claimableCount: 0,
-        claimableUnderlying: 0n,
-        claimableTranche: 0n,
+        claimable: { underlying: 0n, tranche: 0n },
+        claimableEstimate: false,
         needsKyc: 0,
         stale: false,
         requestsStale: false,
@@ -51,26 +71,33 @@ export function vaultTotals(p: Portfolio): VaultTotals[] {
     const t = byVault.get(row.vaultId);
     if (!t) continue;
     const balance = big(row.trancheBalance);
-    const pending = big(row.pendingDeposit) + big(row.pendingWithdraw) + big(row.pendingRedeem) + big(row.pendingInstantRedeem);
     t.trancheBalance += balance;
     t.value += big(row.value);
-    t.pendingDeposits += big(row.pendingDeposit);
-    t.pendingWithdraws += big(row.pendingWithdraw);
-    t.pendingRedeems += big(row.pendingRedeem) + big(row.pendingInstantRedeem);
     t.stale ||= row.stale;
-    if (balance > 0n || pending > 0n || row.claimable.length > 0) t.activeWallets++;
+    if (balance > 0n) t.wallets.add(row.wallet.toLowerCase());
     if (row.allowed === false && t.vault.kyc.required) t.needsKyc++;
   }
   for (const r of p.requests) {
     const t = byVault.get(r.vaultId);
     if (!t) continue;
+    if (r.phase !== 'pending' && r.phase !== 'processed' && r.phase !== 'claimable') continue;
     t.requestsStale ||= r.stale;
-    if (r.action?.kind !== 'claim') continue;
-    t.claimableCount++;
-    if (r.amountToken === 'tranche') t.claimableTranche += BigInt(r.amount);
-    else t.claimableUnderlying += BigInt(r.amount);
+    t.wallets.add(r.wallet.toLowerCase());
+    const amount = BigInt(r.amount);
+    if (r.phase === 'pending') {
+      if (r.type === 'WITHDRAW') add(t.pendingWithdraws, r.amountToken, amount);
+      else if (r.type === 'DEPOSIT') t.pendingDeposits += amount;
+      else t.pendingRedeems += amount;
+    } else if (r.phase === 'processed') {
+      t.processedCount++;
+      add(t.processed, r.amountToken, amount);
+    } else {
+      t.claimableCount++;
+      if (r.receive) add(t.claimable, r.receive.token, BigInt(r.receive.amount));
+      t.claimableEstimate ||= r.receive === null || r.receive.estimate;
+    }
   }
-  return [...byVault.values()];
+  return [...byVault.values()].map(({ wallets, ...t }) => ({ ...t, activeWallets: wallets.size }));
 }
 
 /** A sum in one token; amounts of different tokens are never added together. */
@@ -83,27 +110,28 @@ export interface TokenSum {
 /**
  * The batch's line under the per-vault rows: exactly the rows' figures added up, per token (a
  * vault's row shows its underlying and its tranche), and in USD where the vault's price is known.
- * The same definitions as the rows: pending = still in a queue or a redeem not yet claimed, as the
- * chain says now; claimable = requests that can be claimed now. A request processed but not
- * claimed counts as claimable, never as pending.
+ * The same definitions as the rows, each request in one column: pending (in a queue, or a redeem
+ * whose epoch has not ended), processed (priced, claims not yet funded), claimable now (what the
+ * claims will pay).
  */
 export interface BatchTotals {
   pendingDeposits: TokenSum[];
   pendingWithdraws: TokenSum[];
   pendingRedeems: TokenSum[];
+  processedCount: number;
+  processed: TokenSum[];
   claimableCount: number;
   claimable: TokenSum[];
   /** USD base units (6 decimals), summed over the vaults that have a price. */
-  usd: { pending: bigint; claimable: bigint };
+  usd: { pending: bigint; processed: bigint; claimable: bigint };
   /** Vaults with an amount in the line but no USD price: left out of the USD sums, by name. */
   unpriced: string[];
 }
 
-/** USD base units (6 decimals) per underlying base unit, as a fraction: the vault's TVL in USD over its TVL in tokens. */
+/** USD base units (6 decimals) per underlying base unit, as a fraction from one service snapshot (`PortfolioVault.usdPrice`). */
 function usdPrice(vault: PortfolioVault): { usd: bigint; token: bigint } | null {
-  if (!vault.tvl || vault.tvl.usd === null) return null;
-  const token = BigInt(vault.tvl.token);
-  return token > 0n ? { usd: BigInt(vault.tvl.usd), token } : null;
+  const p = vault.usdPrice;
+  return p ? { usd: BigInt(p.usd), token: BigInt(p.token) } : null;
 }
 
 /** An amount of the vault's underlying in USD base units; null without a price. */
@@ -129,28 +157,38 @@ export function batchTotals(rows: readonly VaultTotals[]): BatchTotals {
     pendingDeposits: [],
     pendingWithdraws: [],
     pendingRedeems: [],
+    processedCount: 0,
+    processed: [],
     claimableCount: 0,
     claimable: [],
-    usd: { pending: 0n, claimable: 0n },
+    usd: { pending: 0n, processed: 0n, claimable: 0n },
     unpriced: [],
   };
   for (const t of rows) {
     const { vault } = t;
     addTokenSum(out.pendingDeposits, vault.underlying, t.pendingDeposits);
-    addTokenSum(out.pendingWithdraws, vault.tranche, t.pendingWithdraws);
+    addTokenSum(out.pendingWithdraws, vault.tranche, t.pendingWithdraws.tranche);
+    addTokenSum(out.pendingWithdraws, vault.underlying, t.pendingWithdraws.underlying);
     addTokenSum(out.pendingRedeems, vault.underlying, t.pendingRedeems);
-    addTokenSum(out.claimable, vault.underlying, t.claimableUnderlying);
-    addTokenSum(out.claimable, vault.tranche, t.claimableTranche);
+    addTokenSum(out.processed, vault.underlying, t.processed.underlying);
+    addTokenSum(out.processed, vault.tranche, t.processed.tranche);
+    addTokenSum(out.claimable, vault.underlying, t.claimable.underlying);
+    addTokenSum(out.claimable, vault.tranche, t.claimable.tranche);
     out.claimableCount += t.claimableCount;
+    out.processedCount += t.processedCount;
 
-    const withdrawsUnderlying = t.pendingWithdraws === 0n ? 0n : trancheInUnderlying(vault, t.pendingWithdraws);
-    const claimTranche = t.claimableTranche === 0n ? 0n : trancheInUnderlying(vault, t.claimableTranche);
-    const pending = withdrawsUnderlying === null ? null : t.pendingDeposits + withdrawsUnderlying + t.pendingRedeems;
-    const claimable = claimTranche === null ? null : t.claimableUnderlying + claimTranche;
-    const pendingUsd = pending === null ? null : pending === 0n ? 0n : underlyingUsd(vault, pending);
-    const claimableUsd = claimable === null ? null : claimable === 0n ? 0n : underlyingUsd(vault, claimable);
-    if (pendingUsd === null || claimableUsd === null) out.unpriced.push(vault.name);
+    // In the underlying, tranche tokens at the vault's share price, then in USD at its one-moment price.
+    const inUnderlying = (sum: ByToken, extra = 0n): bigint | null => {
+      const tranche = sum.tranche === 0n ? 0n : trancheInUnderlying(vault, sum.tranche);
+      return tranche === null ? null : sum.underlying + tranche + extra;
+    };
+    const usd = (amount: bigint | null) => (amount === null ? null : amount === 0n ? 0n : underlyingUsd(vault, amount));
+    const pendingUsd = usd(inUnderlying(t.pendingWithdraws, t.pendingDeposits + t.pendingRedeems));
+    const processedUsd = usd(inUnderlying(t.processed));
+    const claimableUsd = usd(inUnderlying(t.claimable));
+    if (pendingUsd === null || processedUsd === null || claimableUsd === null) out.unpriced.push(vault.name);
     out.usd.pending += pendingUsd ?? 0n;
+    out.usd.processed += processedUsd ?? 0n;
     out.usd.claimable += claimableUsd ?? 0n;
   }
   return out;

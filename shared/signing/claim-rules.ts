@@ -52,7 +52,12 @@ export function standardRedeemOwed(v: VaultFacts, w: WalletFacts): bigint {
  * also while the next epoch runs and after a default; at once on a closed vault.
  */
 export function standardRedeemClaimable(v: VaultFacts, w: WalletFacts): boolean {
-  return standardRedeemOwed(v, w) > 0n && (v.closed === true || v.epochNumber > w.redeem.lastRequestEpoch);
+  return standardRedeemOwed(v, w) > 0n && standardRedeemDue(v.epochNumber, w.redeem.lastRequestEpoch, v.closed === true);
+}
+
+/** The strategy pays a standard redeem once it stopped an epoch after the wallet's last redeem (`lastWithdrawRequest`), or at once on a closed vault. */
+export function standardRedeemDue(strategyEpoch: number, lastRequestEpoch: bigint | number, closed: boolean): boolean {
+  return closed || BigInt(strategyEpoch) > BigInt(lastRequestEpoch);
 }
 
 /** An instant redeem is paid once the vault allows instant withdrawals. */

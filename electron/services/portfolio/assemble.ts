@@ -1,16 +1,13 @@
-import { requestAction, type RequestType } from '../../../shared/domain/actions';
-import { generationRules } from '../../../shared/domain/generation-rules';
 import { cycleState as deriveCycleState, cycleStateFromService } from '../../../shared/domain/cycle';
-import { expectedRequestTime, nextCycleEvent, type CycleTimes } from '../../../shared/domain/schedule';
-import type { Claimable, FigureOrigin, PortfolioVault, PositionRow, RequestRow, VaultCycle } from '../../../shared/portfolio/schemas';
+import { nextCycleEvent, type CycleTimes } from '../../../shared/domain/schedule';
+import type { Claimable, FigureOrigin, PortfolioVault, PositionRow, VaultCycle } from '../../../shared/portfolio/schemas';
 import type { ResourceItem } from '../../../shared/service';
 import { isoToSeconds } from '../../../shared/domain/time';
 import { ratePercent } from '../../../shared/domain/rates';
 import type { EpochVaultEntry } from './catalog';
-import { walletKey, type VaultChainState, type WalletChainState } from './chain-state';
+import type { VaultChainState, WalletChainState } from './chain-state';
 
 type VaultBlock = ResourceItem<'vaultLatestBlocks'>;
-type ServiceRequest = ResourceItem<'vaultRequests'>;
 
 const E18 = 10n ** 18n;
 /** On-chain APRs: 1e18 = 1 %. */
@@ -80,6 +77,7 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
     cycle.nextEvent = times ? nextCycleEvent(times) : null;
   }
   const figures = vaultFigures(chain, block);
+  const usdPrice = usdPriceOf(block);
   return {
     id: entry.vault._id,
     name: entry.vault.name ?? entry.vault._id,
@@ -114,7 +112,8 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
       setAtStop: chain?.apr === 0n,
     },
     price: figures.price.value,
-    tvl: figures.tvl.value ? { token: figures.tvl.value, usd: figures.tvlUsd.value } : null,
+    tvl: figures.tvl.value ? { token: figures.tvl.value, usd: usdPrice ? ((BigInt(figures.tvl.value) * BigInt(usdPrice.usd)) / BigInt(usdPrice.token)).toString() : null } : null,
+    usdPrice,
     queues: figures.queues.value,
     instant: figures.instant.value,
     origins: {
@@ -122,11 +121,23 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
       lastApr: figures.lastApr.origin,
       price: figures.price.origin,
       tvl: figures.tvl.origin,
-      tvlUsd: figures.tvl.value ? figures.tvlUsd.origin : null,
+      tvlUsd: figures.tvl.value && usdPrice ? 'service' : null,
       queues: figures.queues.origin,
       instant: figures.instant.origin,
     },
   };
+}
+
+/**
+ * The underlying's USD price from one vault block: its `TVL.USD` over its `TVL.token`, both of the
+ * same snapshot. The service snapshots about daily plus on activity, so this price has an age; a
+ * TVL in USD divided by the chain's TVL would mix two moments and is never used.
+ */
+function usdPriceOf(block: VaultBlock | null): PortfolioVault['usdPrice'] {
+  const usd = block?.TVL?.USD;
+  const token = block?.TVL?.token;
+  if (!usd || !token || BigInt(token) === 0n) return null;
+  return { usd, token, block: block.block.number, at: block.block.timestamp };
 }
 
 interface Traced<T> {
@@ -155,7 +166,6 @@ function vaultFigures(chain: VaultChainState | null, block: VaultBlock | null) {
     lastApr: traced(chain?.apr === 0n ? null : aprPercent(chain?.lastEpochApr ?? null), e?.lastApr),
     price: traced(str(chain?.virtualPrice), block?.price),
     tvl: traced(str(chain?.contractValue), block?.TVL?.token || null),
-    tvlUsd: traced<string>(null, block?.TVL?.USD),
     queues: traced<PortfolioVault['queues']>(
       chain?.queue
         ? {
@@ -195,113 +205,6 @@ function vaultFigures(chain: VaultChainState | null, block: VaultBlock | null) {
         : null,
     ),
   };
-}
-
-/** Which of a vault's sources did not answer on this refresh (their last answer is used instead). */
-export interface SourcesBehind {
-  /** The service's records are from an earlier refresh. */
-  service: boolean;
-  /** The chain's cycle, queues and balances are from an earlier refresh, or missing. */
-  chain: boolean;
-}
-
-/**
- * The requests of the group in one vault: the service's records, checked against the chain for the
- * current epoch (the chain is the truth for what is queued now; the service may lag a block or two).
- * A row is stale when what it was built from is: a service record while the service is behind, and
- * any row while the chain is, since its action and expected date follow the chain's cycle.
- */
-export function buildRequests(
-  vault: PortfolioVault,
-  serviceRequests: readonly ServiceRequest[],
-  wallets: ReadonlySet<string>,
-  chainWallets: ReadonlyMap<string, WalletChainState> | null,
-  chainVault: VaultChainState | null,
-  now: number,
-  behind: SourcesBehind = { service: false, chain: false },
-): RequestRow[] {
-  const rows = new Map<string, RequestRow>();
-  const times = cycleTimes(chainVault, vault.cycle, now);
-  const current = vault.cycle?.requestEpoch ?? null;
-  const rules = generationRules(vault.generations);
-  const add = (r: Omit<RequestRow, 'id' | 'action' | 'reason' | 'expectedAt' | 'stale'>) => {
-    const id = `${vault.id}:${r.wallet.toLowerCase()}:${r.type}:${r.epochNumber ?? (r.isInstant ? 'instant' : 'standard')}`;
-    const prefunded = r.type === 'DEPOSIT' && r.epochNumber !== null && (chainVault?.epochs.get(r.epochNumber)?.prefunded ?? 0n) > 0n;
-    const verdict = vault.cycle
-      ? requestAction({ type: r.type, status: r.status, isInstant: r.isInstant, ...(r.epochNumber !== null ? { epochNumber: r.epochNumber } : {}) }, vault.cycle.state, rules, prefunded)
-      : null;
-    rows.set(id, {
-      ...r,
-      id,
-      stale: behind.chain || (r.source === 'service' && behind.service),
-      action: verdict?.action ? { kind: verdict.action.kind, functionName: verdict.action.functionName, contract: verdict.action.contract } : null,
-      reason: verdict ? ('reason' in verdict ? verdict.reason : null) : 'The vault\u2019s cycle is unknown right now.',
-      expectedAt: times ? expectedRequestTime({ type: r.type, status: r.status, isInstant: r.isInstant }, times) : null,
-    });
-  };
-
-  for (const s of serviceRequests) {
-    // A type the console does not know (WRITEOFF, or one added later) is kept: shown as it is, with no action.
-    if (!wallets.has(s.walletAddress.toLowerCase())) continue;
-    const type: RequestType = s.type;
-    const onChain = chainWallets?.get(walletKey(vault.id, s.walletAddress));
-    // A pending queue request of the current epoch that the chain no longer holds was cancelled.
-    if (onChain && s.status === 'PENDING' && s.epochNumber === current && type !== 'REDEEM') {
-      const amount = type === 'DEPOSIT' ? onChain.pendingDeposit : onChain.pendingWithdraw;
-      if (amount === 0n) continue;
-    }
-    add({
-      wallet: s.walletAddress,
-      vaultId: vault.id,
-      type,
-      status: s.status,
-      isInstant: s.isInstant ?? false,
-      epochNumber: s.epochNumber ?? null,
-      amount: type === 'WITHDRAW' ? (s.lpAmount ?? s.amount) : s.amount,
-      amountToken: type === 'WITHDRAW' ? 'tranche' : 'underlying',
-      requestedAt: isoToSeconds(s.requestedOn),
-      source: 'service',
-    });
-  }
-
-  // What the chain holds that the service has not recorded yet.
-  if (chainWallets && current !== null) {
-    const recorded = new Set([...rows.values()].map((r) => `${r.wallet.toLowerCase()}:${r.type}:${r.epochNumber}`));
-    for (const wallet of wallets) {
-      const w = chainWallets.get(walletKey(vault.id, wallet));
-      if (!w) continue;
-      const has = (type: RequestType, epoch: number) => recorded.has(`${wallet}:${type}:${epoch}`);
-      if (w.pendingDeposit && w.pendingDeposit > 0n && !has('DEPOSIT', current)) {
-        add({ wallet, vaultId: vault.id, type: 'DEPOSIT', status: 'PENDING', isInstant: false, epochNumber: current, amount: w.pendingDeposit.toString(), amountToken: 'underlying', requestedAt: null, source: 'chain' });
-      }
-      if (w.pendingWithdraw && w.pendingWithdraw > 0n && !has('WITHDRAW', current)) {
-        add({ wallet, vaultId: vault.id, type: 'WITHDRAW', status: 'PENDING', isInstant: false, epochNumber: current, amount: w.pendingWithdraw.toString(), amountToken: 'tranche', requestedAt: null, source: 'chain' });
-      }
-    }
-  }
-  return [...rows.values()];
-}
-
-/**
- * The claims among a vault's requests, by lowercase wallet: built once per vault, so assembling
- * the positions costs one lookup per wallet instead of a pass over all the vault's requests.
- */
-export function claimsByWallet(requests: readonly RequestRow[]): Map<string, Claimable[]> {
-  const out = new Map<string, Claimable[]>();
-  for (const r of requests) {
-    if (r.action?.kind !== 'claim') continue;
-    const key = r.wallet.toLowerCase();
-    let list = out.get(key);
-    if (!list) out.set(key, (list = []));
-    list.push({
-      kind: r.type === 'DEPOSIT' ? 'deposit' : r.type === 'WITHDRAW' ? 'withdraw' : r.action.functionName === 'claimInstantWithdrawRequest' ? 'instantRedeem' : 'redeem',
-      epochNumber: r.epochNumber,
-      amount: r.amount,
-      functionName: r.action.functionName,
-      contract: r.action.contract,
-    });
-  }
-  return out;
 }
 
 /** One wallet in one vault, with what it can claim now (`claims`: its entry of `claimsByWallet`). */

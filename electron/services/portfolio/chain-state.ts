@@ -2,9 +2,10 @@ import type { Abi, PublicClient } from 'viem';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
 import { abiFor, generationCalls } from '../../../shared/abi/generations';
 import type { EpochVaultEntry } from './catalog';
-import { emptyVaultState, vaultReads, type VaultChainState } from './vault-round';
+import { emptyVaultState, heldKey, vaultReads, type VaultChainState } from './vault-round';
 
 export type { VaultChainState } from './vault-round';
+export { heldKey } from './vault-round';
 import type { EthCall } from '../chain/rpc-client';
 import type { Logger } from '../log/logger';
 import { decodeLensAnswer, encodeLensVaults, encodeLensWallets, lensCall, LENS_PAIRS_PER_CALL, type LensVault } from './lens';
@@ -46,6 +47,16 @@ export interface ReadChainOptions {
   log?: Pick<Logger, 'warn'>;
   /** Filled with where the read's time went (measurements only). */
   profile?: ChainReadProfile;
+  /** Per vault id, the open requests whose own figures are read (what the queue holds, a redeem's epoch). */
+  requests?: ReadonlyMap<string, VaultRequestReads>;
+}
+
+/** The service's open requests of one vault whose state the chain is asked for. */
+export interface VaultRequestReads {
+  /** Queue requests: the wallet's amount at the request's epoch. */
+  queue: readonly { wallet: `0x${string}`; type: 'DEPOSIT' | 'WITHDRAW'; epoch: number }[];
+  /** Wallets with an open standard redeem: the strategy's `lastWithdrawRequest`. */
+  redeemWallets: readonly `0x${string}`[];
 }
 
 /** Where one chain's read spent its time, ms (for measurements; the product does not log it). */
@@ -162,6 +173,19 @@ export async function readChain(
       }
       const prefunds = depositQueue && generationCalls(depositQueue.generation, epochQueueAbi, 'epochPrefundedDeposits');
       if (prefunds) queueRound.push(qr(depositQueue, 'epochPrefundedDeposits', current, (v) => (q.prefundedCurrent = v)));
+      for (const h of options.requests?.get(e.vault._id)?.queue ?? []) {
+        const queue = h.type === 'DEPOSIT' ? depositQueue : withdrawQueue;
+        if (!queue) continue;
+        const key = heldKey(h.wallet, h.type, h.epoch);
+        s.held.set(key, null);
+        queueRound.push({
+          address: queue.address,
+          abi: queue.abi,
+          functionName: h.type === 'DEPOSIT' ? 'userDepositsEpochs' : 'userWithdrawalsEpochs',
+          args: [h.wallet, BigInt(h.epoch)],
+          into: (v) => s.held.set(key, v as bigint),
+        });
+      }
       for (const epoch of requestEpochs.get(e.vault._id) ?? []) {
         const slot = { price: null as bigint | null, withdrawPrice: null as bigint | null, pendingClaims: null as bigint | null, prefunded: null as bigint | null };
         s.epochs.set(epoch, slot);
@@ -174,6 +198,17 @@ export async function readChain(
           );
         }
       }
+    }
+  }
+
+  // A standard redeem is paid once the strategy stopped an epoch after the wallet's last redeem.
+  for (const e of entries) {
+    const s = vaults.get(e.vault._id)!;
+    if (!s.strategy) continue;
+    for (const wallet of options.requests?.get(e.vault._id)?.redeemWallets ?? []) {
+      const key = wallet.toLowerCase();
+      s.lastWithdrawRequest.set(key, null);
+      queueRound.push({ address: s.strategy, abi: abiOf(strategyAbi), functionName: 'lastWithdrawRequest', args: [wallet], into: (v) => s.lastWithdrawRequest.set(key, v as bigint) });
     }
   }
 
@@ -250,6 +285,8 @@ export async function readChain(
       for (const { entry } of lensVaults) {
         const s = vaults.get(entry.vault._id)!;
         for (const slot of s.epochs.values()) Object.assign(slot, { price: null, withdrawPrice: null, pendingClaims: null, prefunded: null });
+        for (const key of s.held.keys()) s.held.set(key, null);
+        for (const key of s.lastWithdrawRequest.keys()) s.lastWithdrawRequest.set(key, null);
       }
     }
   }

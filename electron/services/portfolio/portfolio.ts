@@ -6,10 +6,12 @@ import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
 import { expectChainId } from '../chain/chain-id';
 import { ChainPool, type ChainPoolOptions } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
-import { buildPosition, buildRequests, buildVault, claimsByWallet } from './assemble';
+import { buildPosition, buildVault } from './assemble';
+import { buildRequests, claimsByWallet } from './request-rows';
 import { epochVaultEntries, type EpochVaultEntry } from './catalog';
 import type { Logger } from '../log/logger';
 import { readChain, walletKey, type ChainReadProfile, type ChainReadResult } from './chain-state';
+import { requestReads } from './request-reads';
 import { byExpected } from '../../../shared/portfolio/request-order';
 
 type VaultBlock = ResourceItem<'vaultLatestBlocks'>;
@@ -188,12 +190,7 @@ export class PortfolioService {
       [...byChain.entries()].map(async ([chainId, chainEntries]) => {
         const label = chainEntries[0]!.chain.name ?? `Chain ${chainId}`;
         const urls = await this.chains.urls(chainId, chainEntries[0]!.chain);
-        const epochs = new Map<string, Set<number>>();
-        for (const e of chainEntries) {
-          const set = new Set<number>();
-          for (const r of this.lastGood.requests.get(e.vault._id) ?? []) if (typeof r.epochNumber === 'number') set.add(r.epochNumber);
-          epochs.set(e.vault._id, set);
-        }
+        const { epochs, requests } = requestReads(chainEntries, this.lastGood.requests, groupSet);
         let error: AppErrorData | null = null;
         if (urls.length === 0) {
           error = this.chains.noRpcError(chainId, label).toData();
@@ -207,6 +204,7 @@ export class PortfolioService {
               ...(this.options.lens === false ? { lens: false } : {}),
               ...(this.options.log ? { log: this.options.log } : {}),
               ...(this.options.onProfile ? { profile: read } : {}),
+              requests,
             });
             chainProfiles.push({ chainId, startMs: Math.round(startMs), endMs: Math.round(performance.now() - started), read, assembleMs: 0 });
             this.lastGood.chains.set(chainId, { result, atMs: Date.now() });

@@ -47,7 +47,18 @@ export interface VaultChainState {
   queue: { depositCurrent: bigint; depositLast: bigint; withdrawCurrent: bigint; withdrawLast: bigint; prefundedCurrent: bigint } | null;
   /** Per request epoch: the queue's prices and pending claims, to tell what is claimable. */
   epochs: Map<number, { price: bigint | null; withdrawPrice: bigint | null; pendingClaims: bigint | null; prefunded: bigint | null }>;
+  /**
+   * Per open queue request (`heldKey`): what the queue still holds for it, `userDepositsEpochs` or
+   * `userWithdrawalsEpochs` at its epoch (null: not read). Tells a withdrawal's tranche amount when
+   * the record leaves `lpAmount` out, and a request claimed or cancelled since the service's snapshot.
+   */
+  held: Map<string, bigint | null>;
+  /** Per lowercase wallet with an open standard redeem: the strategy's `lastWithdrawRequest` (null: not read). */
+  lastWithdrawRequest: Map<string, bigint | null>;
 }
+
+/** The key of one queue request in `VaultChainState.held`. */
+export const heldKey = (wallet: string, type: string, epoch: number) => `${wallet.toLowerCase()}:${type}:${epoch}`;
 
 const num = (v: unknown) => Number(v as bigint);
 const abiOf = (abi: readonly unknown[]) => abi as Abi;
@@ -81,6 +92,8 @@ export function emptyVaultState(strategy: `0x${string}` | null): VaultChainState
     prefundedWindow: null,
     queue: null,
     epochs: new Map(),
+    held: new Map(),
+    lastWithdrawRequest: new Map(),
   };
 }
 

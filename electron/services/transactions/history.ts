@@ -1,3 +1,4 @@
+import { transactionTypeWords } from '../../../shared/transactions/type-words';
 import pLimit from 'p-limit';
 import { transactionExplorerLink } from '../../../shared/domain/external-links';
 import type { AppErrorData } from '../../../shared/errors';
@@ -50,14 +51,19 @@ function historyError(err: unknown): AppErrorData {
 }
 
 /**
- * One service record joined with its vault, token and chain. The amount shown is in the
- * underlying: the protocol's records give it as `tokenAmount` (their `amount` is in tranche
- * tokens); the seed's give `amount` in the token `tokenId` names.
+ * One service record joined with its vault, token and chain. The protocol's records give `amount`
+ * in tranche tokens and `tokenAmount` in the underlying; the amount shown is the one the Requests
+ * screen uses for the same request (`transactionTypeWords`): tranche tokens for a withdraw request
+ * and its cancel, the underlying for the others. The seed's records give `amount` in the token
+ * `tokenId` names.
  */
 export function toTransactionRow(tx: Transaction, catalog: CatalogIndex): TransactionRow {
   const vault = catalog.vault(tx.vaultId);
-  const inUnderlying = tx.tokenAmount !== undefined;
-  const token = inUnderlying ? (catalog.token(vault?.tokenId) ?? catalog.token(tx.tokenId)) : catalog.token(tx.tokenId);
+  const official = tx.tokenAmount !== undefined;
+  const inTranche = official && transactionTypeWords(tx.type).moves === 'tranche';
+  const inUnderlying = official && !inTranche;
+  const trancheToken = vault ? { symbol: vault.symbol ?? 'AA', decimals: 18 } : null;
+  const token = inTranche ? trancheToken : inUnderlying ? (catalog.token(vault?.tokenId) ?? catalog.token(tx.tokenId)) : catalog.token(tx.tokenId);
   const chain = catalog.chain(tx.chainId) ?? catalog.chain(vault?.chainId);
   const chainId = typeof chain?.chainID === 'number' ? chain.chainID : null;
   return {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { failedSources, staleFigures } from '../../../shared/portfolio/freshness';
-import type { SourceStatus } from '../../../shared/portfolio/schemas';
-import { vaultTotals } from '../../../shared/portfolio/totals';
+import type { PortfolioVault, SourceStatus } from '../../../shared/portfolio/schemas';
+import { vaultTotals, type ByToken } from '../../../shared/portfolio/totals';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
 import { VaultStateFlag } from '../components/VaultStateFlag';
@@ -11,6 +11,18 @@ import { usePortfolioStore } from './portfolio-store';
 import { StaleMark } from './StaleMark';
 import { vaultEarnings } from '../../../shared/positions/totals';
 import { usePositionRecords, GroupTotalRow, RecordsProgressNote, VaultEarningsCell } from '../positions';
+
+/** Amounts of a vault's two tokens, one per line; nothing when both are zero. */
+function ByTokenAmounts({ sum, vault }: { sum: ByToken; vault: PortfolioVault }) {
+  if (sum.underlying === 0n && sum.tranche === 0n) return <Amount value="0" token={vault.underlying} />;
+  return (
+    <>
+      {sum.tranche > 0n ? <Amount value={sum.tranche.toString()} token={vault.tranche} /> : null}
+      {sum.tranche > 0n && sum.underlying > 0n ? <br /> : null}
+      {sum.underlying > 0n ? <Amount value={sum.underlying.toString()} token={vault.underlying} /> : null}
+    </>
+  );
+}
 
 /** Per vault, the batch's totals: balances and value, pending requests, what is claimable now, and the next cycle event. */
 export function OverviewScreen() {
@@ -58,11 +70,11 @@ export function OverviewScreen() {
                 </th>
                 <th scope="col" className="num">
                   Pending requests
-                  <span className="th-def">in a queue or not yet processed</span>
+                  <span className="th-def">what was put in, not claimable yet</span>
                 </th>
                 <th scope="col" className="num">
                   Claimable now
-                  <span className="th-def">processed, not yet claimed</span>
+                  <span className="th-def">what the claims pay</span>
                 </th>
               </tr>
             </thead>
@@ -99,7 +111,7 @@ export function OverviewScreen() {
                     </div>
                     <VaultEarningsCell earnings={earnings?.get(t.vault.id)} vault={t.vault} ready={earnings !== null} />
                   </td>
-                  <td className="num">
+                  <td className="num" data-pending>
                     <dl className="mini">
                       <dt>deposits</dt>
                       <dd>
@@ -107,12 +119,20 @@ export function OverviewScreen() {
                       </dd>
                       <dt>withdrawals</dt>
                       <dd>
-                        <Amount value={t.pendingWithdraws.toString()} token={t.vault.tranche} />
+                        <ByTokenAmounts sum={t.pendingWithdraws} vault={t.vault} />
                       </dd>
                       <dt>redeems</dt>
                       <dd>
                         <Amount value={t.pendingRedeems.toString()} token={t.vault.underlying} />
                       </dd>
+                      {t.processedCount > 0 ? (
+                        <>
+                          <dt title="Processed by the manager; claimable once the epoch's claims are funded">processed</dt>
+                          <dd data-processed={t.processedCount}>
+                            <ByTokenAmounts sum={t.processed} vault={t.vault} />
+                          </dd>
+                        </>
+                      ) : null}
                     </dl>
                   </td>
                   <td className={`num${t.requestsStale && !t.stale ? ' stale-figure' : ''}`} data-claimable={t.claimableCount}>
@@ -121,16 +141,9 @@ export function OverviewScreen() {
                         <strong>
                           {t.claimableCount} claim{t.claimableCount === 1 ? '' : 's'}
                         </strong>
-                        {t.claimableUnderlying > 0n ? (
-                          <div className="cell-sub">
-                            <Amount value={t.claimableUnderlying.toString()} token={t.vault.underlying} />
-                          </div>
-                        ) : null}
-                        {t.claimableTranche > 0n ? (
-                          <div className="cell-sub">
-                            <Amount value={t.claimableTranche.toString()} token={t.vault.tranche} />
-                          </div>
-                        ) : null}
+                        <div className="cell-sub" data-receive title={t.claimableEstimate ? 'Estimated at the vault’s price now: the epoch’s price is not fixed yet' : 'What the claims pay'}>
+                          {t.claimableEstimate ? '≈ ' : ''}pays <ByTokenAmounts sum={t.claimable} vault={t.vault} />
+                        </div>
                       </>
                     ) : (
                       <span className="cell-sub">none</span>

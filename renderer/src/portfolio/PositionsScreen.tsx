@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
+import { PHASE_WORDS } from '../../../shared/portfolio/request-phase';
 import type { Claimable, PortfolioVault, PositionRow, RequestRow, SourceStatus, TokenRef } from '../../../shared/portfolio/schemas';
 import { formatTokenAmount } from '../../../shared/domain/units';
 import { failedSources, sourceIdOf } from '../../../shared/portfolio/freshness';
@@ -163,7 +164,7 @@ export function PositionsScreen() {
                 <Amount value={r.amount} token={r.amountToken === 'tranche' ? v.tranche : v.underlying} />
               </span>
               <span className="cell-sub request-line">
-                {r.status.toLowerCase()}
+                {r.phase === 'other' ? r.status.toLowerCase() : PHASE_WORDS[r.phase].toLowerCase()}
                 {r.isInstant ? ' instant' : ''}
                 {r.epochNumber !== null ? ` · epoch ${r.epochNumber}` : ''}
                 {r.expectedAt ? (
@@ -210,7 +211,12 @@ export function PositionsScreen() {
                 <span key={i} className="claim" title={claimLine(k, v)}>
                   {actionLabel(k.functionName, k.contract)}
                   <span className="claim-amount">
-                    {k.amount !== null && v ? <Amount value={k.amount} token={claimToken(k, v)} /> : null}
+                    {k.receive && v ? (
+                      <>
+                        {k.receive.estimate ? '≈ ' : ''}
+                        <Amount value={k.receive.amount} token={claimToken(k.receive.token, v)} />
+                      </>
+                    ) : null}
                     {k.epochNumber !== null ? ` · epoch ${k.epochNumber}` : ''}
                   </span>
                 </span>
@@ -294,9 +300,8 @@ const accessText = (p: PositionRow) => (p.allowed === null ? 'unknown' : p.allow
 const balanceNumber = (p: PositionRow) => Number(p.trancheBalance ?? 0);
 const claimableCount = (p: PositionRow) => p.claimable.length;
 
-/** The token the claimed request was made in: tranche tokens for a queue withdrawal, the underlying otherwise. */
-function claimToken(k: Claimable, v: PortfolioVault): TokenRef {
-  return k.kind === 'withdraw' ? v.tranche : v.underlying;
+function claimToken(token: 'underlying' | 'tranche', v: PortfolioVault): TokenRef {
+  return token === 'tranche' ? v.tranche : v.underlying;
 }
 
 /** A claim in one line of text, for a tooltip: the call, its epoch and the request it claims. */
@@ -304,7 +309,8 @@ function claimLine(k: Claimable, v: PortfolioVault | undefined): string {
   return [
     actionLabel(k.functionName, k.contract),
     k.epochNumber !== null ? `epoch ${k.epochNumber}` : null,
-    k.amount !== null && v ? `requested ${formatTokenAmount(k.amount, claimToken(k, v))}` : null,
+    k.amount !== null && v ? `requested ${formatTokenAmount(k.amount, claimToken(k.amountToken, v))}` : null,
+    k.receive && v ? `pays ${k.receive.estimate ? '≈ ' : ''}${formatTokenAmount(k.receive.amount, claimToken(k.receive.token, v))}` : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -314,7 +320,7 @@ function claimLine(k: Claimable, v: PortfolioVault | undefined): string {
 function requestLine(r: RequestRow, v: PortfolioVault): string {
   return [
     `${r.type.charAt(0)}${r.type.slice(1).toLowerCase()} ${formatTokenAmount(r.amount, r.amountToken === 'tranche' ? v.tranche : v.underlying)}`,
-    `${r.status.toLowerCase()}${r.isInstant ? ' instant' : ''}`,
+    `${r.phase === 'other' ? r.status.toLowerCase() : PHASE_WORDS[r.phase].toLowerCase()}${r.isInstant ? ' instant' : ''}`,
     r.epochNumber !== null ? `epoch ${r.epochNumber}` : null,
     r.expectedAt ? `by ${new Date(r.expectedAt * 1000).toLocaleDateString()}` : null,
   ]

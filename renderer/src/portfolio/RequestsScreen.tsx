@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { RequestRow } from '../../../shared/portfolio/schemas';
+import { PHASE_WORDS, type RequestPhase } from '../../../shared/portfolio/request-phase';
 import { ACROSS_VAULTS } from '../../../shared/ipc/schemas';
-import { Amount } from '../components/Amount';
 import { DateTime } from '../components/time';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { KnownValue } from '../components/KnownValue';
@@ -13,16 +13,18 @@ import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
 import { changedSincePicked, matchesSearch, splitSelection, useRequestSelection } from './requests-selection';
 import { RequestStaleMark } from './StaleMark';
+import { RequestAmounts } from './RequestAmounts';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { useSigningStore } from '../signing';
 
 const col = createColumnHelper<RequestRow>();
-const STATUS_CLASS: Record<string, string> = {
-  PENDING: 'pill-info',
-  PROCESSED: 'pill-muted',
-  CLAIMABLE: 'pill-ok',
-  INSTANT_CLAIMABLE: 'pill-ok',
-  CLAIMED: 'pill-muted',
+const PHASE_CLASS: Record<RequestPhase, string> = {
+  pending: 'pill-info',
+  processed: 'pill-muted',
+  claimable: 'pill-ok',
+  claimed: 'pill-muted',
+  cancelled: 'pill-muted',
+  other: 'pill-muted',
 };
 
 /** Every request of the batch: filter, sort, search, and select for a batch cancel or claim. */
@@ -37,7 +39,8 @@ export function RequestsScreen() {
   const index = useMemo(() => portfolioIndex(data), [data]);
 
   const all = useMemo(() => data?.requests ?? [], [data]);
-  const statuses = useMemo(() => [...new Set(all.map((r) => r.status))].sort(), [all]);
+  // One classification on every screen: the phase the contracts show, not the service's status word.
+  const phases = useMemo(() => (Object.keys(PHASE_WORDS) as RequestPhase[]).filter((p) => all.some((r) => r.phase === p)), [all]);
   // Types beyond the three the console acts on (write-offs, or one added later) are offered as the service wrote them.
   const otherTypes = useMemo(
     () => [...new Set(all.map((r) => r.type))].filter((t) => t !== 'DEPOSIT' && t !== 'WITHDRAW' && t !== 'REDEEM').sort(),
@@ -47,7 +50,7 @@ export function RequestsScreen() {
   const accept = useCallback(
     (r: RequestRow) =>
       (!type || r.type === type) &&
-      (!status || r.status === status) &&
+      (!status || r.phase === status) &&
       (!vaultId || r.vaultId === vaultId) &&
       (!actionable || r.action !== null),
     [type, status, vaultId, actionable],
@@ -107,14 +110,24 @@ export function RequestsScreen() {
           </div>
         ),
       }),
-      col.accessor('status', {
+      col.accessor('phase', {
         header: 'Status',
         meta: { width: 'minmax(90px, 0.7fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack stale-stack">
-            <KnownValue kind="requestStatus" value={c.getValue()}>
-              <span className={`pill ${STATUS_CLASS[c.getValue()] ?? 'pill-muted'}`}>{c.getValue().replace('_', ' ').toLowerCase()}</span>
-            </KnownValue>
+            <span
+              className={`pill ${PHASE_CLASS[c.getValue()]}`}
+              data-phase={c.getValue()}
+              title={`The service's record says ${c.row.original.status}${c.row.original.source === 'chain' ? ' (not recorded by the service yet: read from the chain)' : ''}`}
+            >
+              {c.getValue() === 'other' ? (
+                <KnownValue kind="requestStatus" value={c.row.original.status}>
+                  <span>{c.row.original.status.replace(/_/g, ' ').toLowerCase()}</span>
+                </KnownValue>
+              ) : (
+                PHASE_WORDS[c.getValue()].toLowerCase()
+              )}
+            </span>
             {c.row.original.stale ? <RequestStaleMark row={c.row.original} /> : null}
           </div>
         ),
@@ -124,13 +137,11 @@ export function RequestsScreen() {
         (r) => Number(r.amount) / 10 ** (r.amountToken === 'tranche' ? 18 : (index.vault(r.vaultId)?.underlying.decimals ?? 18)),
         {
           id: 'amount',
-          header: 'Amount',
+          header: 'Amount · pays',
           meta: { width: 'minmax(130px, 1fr)', align: 'right' } satisfies ColumnMeta,
           cell: (c) => {
             const v = index.vault(c.row.original.vaultId);
-            return v ? (
-              <Amount value={c.row.original.amount} token={c.row.original.amountToken === 'tranche' ? v.tranche : v.underlying} />
-            ) : null;
+            return v ? <RequestAmounts row={c.row.original} vault={v} /> : null;
           },
         },
       ),
@@ -187,9 +198,9 @@ export function RequestsScreen() {
         </select>
         <select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
           <option value="">All statuses</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {s.replace('_', ' ').toLowerCase()}
+          {phases.map((p) => (
+            <option key={p} value={p}>
+              {PHASE_WORDS[p].toLowerCase()}
             </option>
           ))}
         </select>

@@ -75,7 +75,8 @@ export function GroupTotalRow({
             (v) => v !== null && v !== '0',
           ) || p.claimable.length > 0,
       )
-      .map((p) => p.wallet.toLowerCase()),
+      .map((p) => p.wallet.toLowerCase())
+      .concat(portfolio.requests.filter((r) => r.phase === 'pending' || r.phase === 'processed' || r.phase === 'claimable').map((r) => r.wallet.toLowerCase())),
   ).size;
   const line = batchTotals(totals);
   const value = batchValue(totals, earnings);
@@ -137,14 +138,23 @@ export function GroupTotalRow({
           <dd>
             <TokenSums sums={line.pendingRedeems} />
           </dd>
+          {line.processedCount > 0 ? (
+            <>
+              <dt>processed</dt>
+              <dd data-total="processed">
+                <TokenSums sums={line.processed} />
+              </dd>
+            </>
+          ) : null}
         </dl>
-        <UsdLine usd={line.usd.pending} unpriced={line.unpriced} />
+        <UsdLine usd={line.usd.pending + line.usd.processed} unpriced={line.unpriced} />
       </td>
       <td className="num" data-total="claimable">
         <strong>
           {line.claimableCount} claim{line.claimableCount === 1 ? '' : 's'}
         </strong>
         <div className="cell-sub">
+          {line.claimableCount > 0 ? 'pays ' : null}
           <TokenSums sums={line.claimable} />
         </div>
         {line.claimableCount > 0 ? <UsdLine usd={line.usd.claimable} unpriced={line.unpriced} /> : null}

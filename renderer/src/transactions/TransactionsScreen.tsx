@@ -3,6 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { byDate, transactionFilter, transactionTotals } from '../../../shared/transactions/filter';
 import { transactionsCsv, transactionsFileName } from '../../../shared/transactions/csv';
 import type { TransactionRow } from '../../../shared/transactions/schemas';
+import { transactionTypeWords } from '../../../shared/transactions/type-words';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
 import { Screen } from '../components/ScreenHeader';
@@ -84,7 +85,7 @@ export function TransactionsScreen() {
         meta: { width: '200px' } satisfies ColumnMeta,
         cell: (c) => (
           <KnownValue kind="transactionType" value={c.getValue()}>
-            {words(c.getValue())}
+            {transactionTypeWords(c.getValue()).words}
           </KnownValue>
         ),
       }),
@@ -225,7 +226,7 @@ export function TransactionsScreen() {
           <option value="">All types</option>
           {options.types.map((t) => (
             <option key={t} value={t}>
-              {words(t)}
+              {transactionTypeWords(t).words}
             </option>
           ))}
         </select>
@@ -274,7 +275,7 @@ export function TransactionsScreen() {
             {byType.map(([txType, list]) => (
               <div key={txType} className="tx-totals-line">
                 <dt>
-                  {words(txType)} <span className="cell-sub">× {list.reduce((n, t) => n + t.count, 0)}</span>
+                  {transactionTypeWords(txType).words} <span className="cell-sub">× {list.reduce((n, t) => n + t.count, 0)}</span>
                 </dt>
                 <dd>
                   {list.map((t) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequests } from '../../../electron/services/portfolio/assemble';
+import { buildRequests } from '../../../electron/services/portfolio/request-rows';
 import type { VaultCycle } from '../../../shared/portfolio/schemas';
 import { portfolioVault } from './fixtures';
 

@@ -4,7 +4,7 @@ import { requestsByPair } from '../../../renderer/src/portfolio/requests-by-pair
 
 const WALLET = '0x00000000000000000000000000000000000000Aa';
 const request = (id: string, vaultId: string, wallet: string, extra: Partial<RequestRow> = {}): RequestRow =>
-  ({ id, vaultId, wallet, type: 'DEPOSIT', status: 'PENDING', action: null, stale: false, ...extra }) as unknown as RequestRow;
+  ({ id, vaultId, wallet, type: 'DEPOSIT', status: 'PENDING', phase: 'pending', action: null, stale: false, ...extra }) as unknown as RequestRow;
 const claim = { kind: 'claim', functionName: 'claimDepositRequest', contract: 'queue' } as RequestRow['action'];
 
 describe('requests by wallet × vault (the Positions screen’s pending and claim columns)', () => {
@@ -13,7 +13,9 @@ describe('requests by wallet × vault (the Positions screen’s pending and clai
       request('r1', 'v1', WALLET),
       request('r2', 'v2', WALLET),
       request('r3', 'v1', WALLET.toLowerCase()),
-      request('r4', 'v1', WALLET, { action: claim }),
+      request('r4', 'v1', WALLET, { action: claim, phase: 'claimable' }),
+      // Claimed on chain since the service's snapshot: nothing on its way.
+      request('r6', 'v1', WALLET, { phase: 'claimed' }),
       request('r5', 'v1', '0x00000000000000000000000000000000000000bb'),
     ]);
     expect(byPair.pendingOf({ vaultId: 'v1', wallet: WALLET.toUpperCase().replace('0X', '0x') }).map((r) => r.id)).toEqual(['r1', 'r3']);
@@ -23,8 +25,8 @@ describe('requests by wallet × vault (the Positions screen’s pending and clai
 
   it('marks a pair whose claims come from requests kept from a source that did not answer', () => {
     const byPair = requestsByPair([
-      request('r1', 'v1', WALLET, { action: claim, stale: true }),
-      request('r2', 'v2', WALLET, { action: claim }),
+      request('r1', 'v1', WALLET, { action: claim, phase: 'claimable', stale: true }),
+      request('r2', 'v2', WALLET, { action: claim, phase: 'claimable' }),
       request('r3', 'v3', WALLET, { stale: true }),
     ]);
     expect(byPair.hasStaleClaims({ vaultId: 'v1', wallet: WALLET.toLowerCase() })).toBe(true);

@@ -9,12 +9,12 @@ import type { Transaction, Vault, VaultBlock, VaultEpoch, VaultPerformance } fro
  * data-access client:
  * - vaults: `maxCap` and `minDeposit` as `{amount, isActive}`; a hidden vault names no manager
  *   (`cdoEpoch.manager.address` is `""`);
- * - vault blocks: `totalRequests.<TYPE>.<STATUS>` as amount strings; a block's requests without `_id`;
+ * - vault blocks: `totalRequests.<TYPE>.<STATUS>` as amount strings; a block's requests without `_id` or `lpAmount`;
  * - epochs: rates as `APRs {EPOCH, BUFFER, CURE, GROSS, NET, DELTA}`, no `apr`/`lastApr`; a stopped
  *   epoch is FINISHED;
  * - transactions: no `status`; the protocol's type words; `amount` in tranche tokens, `tokenAmount`
  *   in the underlying, `price` between them, `tokenId` the vault's underlying;
- * - vault requests: no `_id`;
+ * - vault requests: no `_id`, no `lpAmount` (`amount` is in the underlying for every type);
  * - performance records: `age` in seconds;
  * - campaign points: `points`, `perDay`, `multiplier` as decimal strings;
  * - `/v1/vaults/performances`: one aggregate over the vaults, not a page.
@@ -55,8 +55,13 @@ export function officialVault(vault: Vault): Vault {
   return out as Vault;
 }
 
-function requestWithoutId(request: VaultRequestRecord): Record<string, unknown> {
-  const { _id: _ignored, ...rest } = request;
+/**
+ * A request as the protocol's records carry it: no `_id`, and no `lpAmount` (absent from the docs'
+ * interface and the official mock, `VaultBlockRequestMock`): `amount` is in the underlying for
+ * every type, so a withdrawal's tranche amount is only on chain (`userWithdrawalsEpochs`).
+ */
+function officialRequest(request: VaultRequestRecord): Record<string, unknown> {
+  const { _id: _ignored, lpAmount: _lp, ...rest } = request;
   return rest;
 }
 
@@ -69,7 +74,7 @@ export function officialBlock(block: VaultBlock, requests?: readonly VaultReques
       const byStatus = (totals[r.type] ??= {});
       byStatus[r.status] = (byStatus[r.status] ?? 0n) + BigInt(r.amount);
     }
-    out.requests = requests.map(requestWithoutId);
+    out.requests = requests.map(officialRequest);
     out.totalRequests = Object.fromEntries(
       Object.entries(totals).map(([type, byStatus]) => [
         type,
@@ -177,7 +182,7 @@ export function officialRecord(name: SimResourceName, record: { _id: string }, s
     case 'transactions':
       return officialTransaction(record as Transaction, store, prices);
     case 'vaultRequests':
-      return requestWithoutId(record as VaultRequestRecord);
+      return officialRequest(record as VaultRequestRecord);
     case 'vaultPerformances':
       return officialPerformance(record as VaultPerformance);
     default:
