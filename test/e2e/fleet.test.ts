@@ -150,7 +150,7 @@ describe('selections and defaults an operator can trust', () => {
 describe('one review for many vaults', () => {
   it('signs claims picked in three vaults as one batch, wallet by wallet, with one report', async () => {
     // Vaults whose claimable requests can all be claimed now, the three with the fewest.
-    const claimable = (vaultId: string) => all.requests.filter((r) => r.vaultId === vaultId && r.status === 'CLAIMABLE');
+    const claimable = (vaultId: string) => all.requests.filter((r) => r.vaultId === vaultId && r.phase === 'claimable');
     const vaults = all.vaults
       .filter((v) => claimable(v.id).length > 0 && claimable(v.id).every((r) => r.action?.kind === 'claim'))
       .sort((a, b) => claimable(a.id).length - claimable(b.id).length)
@@ -166,7 +166,7 @@ describe('one review for many vaults', () => {
     const table = page.locator('[role="table"][aria-label="Requests"]');
     for (const vault of vaults) {
       await page.getByLabel('Vault').selectOption({ label: vault.name });
-      await page.getByLabel('Status').selectOption('CLAIMABLE');
+      await page.getByLabel('Status').selectOption('claimable');
       await expect.poll(() => table.locator('[data-row-id]').count()).toBe(claimable(vault.id).length);
       await page.getByLabel('Select all rows shown').check();
     }

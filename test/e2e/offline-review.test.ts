@@ -656,7 +656,7 @@ describe('a signed bundle whose nonce was used meanwhile', () => {
     const page = online.page;
     await page.getByRole('button', { name: 'Requests', exact: true }).click();
     await page.getByLabel('Vault').selectOption({ label: vault.name });
-    await page.getByLabel('Status').selectOption('PENDING');
+    await page.getByLabel('Status').selectOption('pending');
     const rows = page.locator('[role="table"][aria-label="Requests"] [data-row-id]');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
     await page.getByLabel('Select all rows shown').check();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { fixedAmount } from '../../renderer/src/components/format';
 import type { Portfolio } from '../../shared/portfolio/schemas';
+import { PHASE_WORDS, type RequestPhase } from '../../shared/portfolio/request-phase';
 import type { TestConsole } from '../support/console';
 import { screenshot } from './support/browser';
 import { openDemoPage } from './support/console-page';
@@ -39,7 +40,7 @@ describe('Overview', () => {
 
   it('counts the claims the batch can make now, per vault', async () => {
     for (const vault of truth.vaults) {
-      const expected = truth.requests.filter((r) => r.vaultId === vault.id && r.action?.kind === 'claim').length;
+      const expected = truth.requests.filter((r) => r.vaultId === vault.id && r.phase === 'claimable').length;
       const cell = page.locator(`tr[data-vault-id="${vault.id}"] td[data-claimable]`);
       expect(Number(await cell.getAttribute('data-claimable'))).toBe(expected);
     }
@@ -63,16 +64,16 @@ describe('Positions', () => {
     const needsKyc = truth.positions.find((p) => p.allowed === false && truth.vaults.find((v) => v.id === p.vaultId)!.kyc.required);
     expect(needsKyc).toBeDefined();
     expect(await page.getByText('Needs KYC').count()).toBeGreaterThan(0);
-    const withClaim = truth.positions.find((p) => p.claimable.length > 0 && p.claimable[0]!.amount !== null)!;
+    const withClaim = truth.positions.find((p) => p.claimable.length > 0 && p.claimable[0]!.receive !== null)!;
     const row = page.locator(`[data-row-id="${withClaim.vaultId}:${withClaim.wallet}"]`);
     await row.scrollIntoViewIfNeeded().catch(() => undefined);
     await page.getByLabel('Search positions').fill(withClaim.wallet);
     await expect.poll(() => row.textContent()).toMatch(/Claim/);
-    // The request it claims, in the token it was made in, beside the call that claims it.
+    // What the claim pays, in the token it pays, beside the call that claims it.
     const claim = withClaim.claimable[0]!;
     const vault = truth.vaults.find((v) => v.id === withClaim.vaultId)!;
-    const madeIn = claim.kind === 'withdraw' ? vault.tranche : vault.underlying;
-    expect(await row.locator('.claim').first().textContent()).toContain(`${fixedAmount(claim.amount!, madeIn.decimals, 'en-GB')} ${madeIn.symbol}`);
+    const paidIn = claim.receive!.token === 'tranche' ? vault.tranche : vault.underlying;
+    expect(await row.locator('.claim').first().textContent()).toContain(`${fixedAmount(claim.receive!.amount, paidIn.decimals, 'en-GB')} ${paidIn.symbol}`);
     await page.getByLabel('Search positions').fill('');
     await screenshot(page, 'positions-demo');
   });
@@ -179,7 +180,7 @@ describe('Requests', () => {
 
   it('filters by status and by vault', async () => {
     const counts = new Map<string, number>();
-    for (const r of truth.requests) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+    for (const r of truth.requests) counts.set(r.phase, (counts.get(r.phase) ?? 0) + 1);
     // A status that some requests have and others not.
     const [status, n] = [...counts.entries()].find(([, k]) => k > 0 && k < truth.requests.length)!;
     await page.getByLabel('Status').selectOption(status);
@@ -187,11 +188,11 @@ describe('Requests', () => {
     const pills = await rows().locator('.pill').allTextContents();
     expect(pills.length).toBe(Math.min(n, await rows().count()));
     expect(pills.length).toBeGreaterThan(0);
-    expect(new Set(pills)).toEqual(new Set([status.replace('_', ' ').toLowerCase()]));
+    expect(new Set(pills)).toEqual(new Set([PHASE_WORDS[status as RequestPhase].toLowerCase()]));
 
     // The vault filter narrows the status filter further.
-    const vault = truth.vaults.find((v) => truth.requests.some((r) => r.vaultId === v.id && r.status === status))!;
-    const both = truth.requests.filter((r) => r.vaultId === vault.id && r.status === status);
+    const vault = truth.vaults.find((v) => truth.requests.some((r) => r.vaultId === v.id && r.phase === status))!;
+    const both = truth.requests.filter((r) => r.vaultId === vault.id && r.phase === status);
     await page.getByLabel('Vault').selectOption(vault.id);
     await expect.poll(subtitle).toContain(`${both.length} of ${truth.requests.length} requests`);
     await expect.poll(shownCount).toBe(both.length);

@@ -62,7 +62,7 @@ const withdrawQueueName = (v: PortfolioVault) => `${v.name} ${oneQueue(v) ? 'que
 describe('a rejection, a skip and a retry on the signing screen', () => {
   it('retries a claim rejected on the device, skips another, and only the retried one lands', async () => {
     // A vault with two deposit claims of two lenders, neither touched by the tests below.
-    const claimsOf = (v: PortfolioVault) => before.requests.filter((r) => r.vaultId === v.id && r.type === 'DEPOSIT' && r.status === 'CLAIMABLE' && r.action?.functionName === 'claimDepositRequest');
+    const claimsOf = (v: PortfolioVault) => before.requests.filter((r) => r.vaultId === v.id && r.type === 'DEPOSIT' && r.phase === 'claimable' && r.action?.functionName === 'claimDepositRequest');
     const movedOn = new Set([storyVault(waitingStory()).vault.id, storyVault(runningStory()).vault.id]);
     const vault = before.vaults.find((v) => !movedOn.has(v.id) && claimsOf(v).length === 2)!;
     expect(vault).toBeDefined();

@@ -149,7 +149,7 @@ describe('the console killed in the middle of a batch', () => {
   it('reopens on the batch, resumes it, and nothing is lost or sent twice', async () => {
     // The vault with the most claimable requests, all of them claims the console can sign.
     const now = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
-    const claimable = now.requests.filter((r) => r.status === 'CLAIMABLE');
+    const claimable = now.requests.filter((r) => r.phase === 'claimable');
     const byVault = new Map<string, typeof claimable>();
     for (const r of claimable) byVault.set(r.vaultId, [...(byVault.get(r.vaultId) ?? []), r]);
     const [vaultId, mine] = [...byVault.entries()]

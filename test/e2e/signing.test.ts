@@ -34,7 +34,7 @@ describe('signing claims for a batch', () => {
     await page.getByRole('button', { name: 'Requests', exact: true }).click();
     await page.getByLabel('Vault').selectOption({ label: vaultName });
     await page.getByLabel('Type').selectOption('DEPOSIT');
-    await page.getByLabel('Status').selectOption('CLAIMABLE');
+    await page.getByLabel('Status').selectOption('claimable');
     await expect.poll(() => page.locator('[role="table"][aria-label="Requests"] [data-row-id]').count()).toBe(mine.length);
     await page.getByLabel('Select all rows shown').check();
     await page.getByRole('button', { name: new RegExp(`Review and sign ${mine.length} claim`) }).click();

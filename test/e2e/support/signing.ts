@@ -6,6 +6,9 @@ import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import type { Batch } from '../../../shared/signing/schemas';
 import type { ConsolePage } from './console-page';
 
+/** The phase the Requests screen files a request under, for the service's status word a test names. */
+const PHASE_OF_STATUS: Record<string, string> = { PENDING: 'pending', PROCESSED: 'processed', CLAIMABLE: 'claimable', INSTANT_CLAIMABLE: 'claimable' };
+
 /**
  * What an operator does on the Signing screen and the emulated Ledger's panel, for tests that sign
  * batches through the console: each helper waits on what the screen shows, never on time alone.
@@ -142,9 +145,11 @@ export function signingUi(current: () => ConsolePage) {
     await p.getByLabel('Type').selectOption(options.type);
     const rows = p.locator('[role="table"][aria-label="Requests"] [data-row-id]');
     await refreshUntil(async () => {
-      const statuses = await p.getByLabel('Status').locator('option').allTextContents();
-      if (!statuses.includes(options.status.replace('_', ' ').toLowerCase())) return false;
-      await p.getByLabel('Status').selectOption(options.status);
+      // The Status filter offers the requests' phases (shared/portfolio/request-phase.ts).
+      const phase = PHASE_OF_STATUS[options.status] ?? options.status;
+      const phases = await p.getByLabel('Status').locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+      if (!phases.includes(phase)) return false;
+      await p.getByLabel('Status').selectOption(phase);
       if ((await rows.count()) !== options.rows) return false;
       return !options.kind || (await rows.locator(`.action-${options.kind}`).count()) === options.rows;
     }, `${options.rows} ${options.type} requests ${options.status} in ${options.vault.name}${options.kind ? ` to ${options.kind}` : ''}`);
