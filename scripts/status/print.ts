@@ -49,17 +49,18 @@ export function statusLines(s: StatusSummary, nowSeconds = Date.now() / 1000): s
     if (w.requests.length === 0 && w.claimable.length === 0) continue;
     lines.push(`  ${w.label ? `${w.label} ` : ''}${short(w.address)}`);
     // A request that can be claimed now is listed once, as claimable.
-    for (const r of w.requests.filter((x) => x.action !== 'claim')) {
+    for (const r of w.requests.filter((x) => x.phase !== 'claimable')) {
       const epoch = r.epochNumber !== null ? `, epoch ${r.epochNumber}` : r.isInstant ? ', instant' : '';
       const when = r.expectedAt !== null ? `, expected ${countdown(r.expectedAt, nowSeconds)}` : '';
       const now = r.action ? `: can ${r.action} now` : r.reason ? `: ${r.reason}` : '';
       lines.push(
-        `    pending   ${r.type.toLowerCase()} ${amount(r.amount, r)} in ${vaultName.get(r.vaultId) ?? r.vaultId} (${r.status}${epoch}${when})${now}`,
+        `    ${r.phase.padEnd(9)} ${r.type.toLowerCase()} ${amount(r.amount, r)}${r.type === 'WITHDRAW' && r.amountFrom === 'service' ? ' (value as recorded)' : ''} in ${vaultName.get(r.vaultId) ?? r.vaultId} (${r.status}${epoch}${when})${now}`,
       );
     }
     for (const c of w.claimable) {
       const epoch = c.epochNumber !== null ? `, epoch ${c.epochNumber}` : '';
-      lines.push(`    claimable ${c.kind} ${amount(c.amount, c)} in ${vaultName.get(c.vaultId) ?? c.vaultId} (${c.functionName}${epoch})`);
+      const pays = c.pays ? `, pays ${c.pays.estimate ? '≈ ' : ''}${amount(c.pays.amount, c.pays)}` : '';
+      lines.push(`    claimable ${c.kind} ${amount(c.amount, c)} in ${vaultName.get(c.vaultId) ?? c.vaultId} (${c.functionName}${epoch}${pays})`);
     }
   }
   const quiet = s.walletList.filter((w) => w.requests.length === 0 && w.claimable.length === 0).length;

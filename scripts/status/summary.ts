@@ -1,5 +1,8 @@
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import type { SetAsideRecord } from '../../shared/service';
+import { vaultFigures, type StatusVaultFigures } from './vault-figures';
+
+const pick = (t: { symbol: string; decimals: number }) => ({ symbol: t.symbol, decimals: t.decimals });
 
 /**
  * What `npm run status` reports of a portfolio, as one object: the JSON line scripts read, and what
@@ -23,9 +26,15 @@ export interface StatusRequest {
   status: string;
   epochNumber: number | null;
   isInstant: boolean;
+  /** pending, processed, claimable, claimed or other (shared/portfolio/request-phase.ts). */
+  phase: string;
   amount: string;
   symbol: string;
   decimals: number;
+  /** Where the amount was read: lpAmount, chain, or the service's amount (in the underlying). */
+  amountFrom: string;
+  /** What its claim will pay, or null when no price is known. */
+  pays: { amount: string; symbol: string; decimals: number; estimate: boolean } | null;
   expectedAt: number | null;
   /** `claim` or `cancel` when the cycle allows it now, else null (then `reason` says why). */
   action: string | null;
@@ -40,6 +49,8 @@ export interface StatusClaim {
   symbol: string;
   decimals: number;
   functionName: string;
+  /** What the claim will pay, or null when no price is known. */
+  pays: { amount: string; symbol: string; decimals: number; estimate: boolean } | null;
 }
 
 export interface StatusWallet {
@@ -61,6 +72,8 @@ export interface StatusVault {
   cycleSource: string | null;
   nextEvent: { kind: string; label: string; at: number } | null;
   underlying: { symbol: string; decimals: number };
+  /** The figures an operator acts on (requests by type and phase, rates, TVL), each with its source. */
+  figures: StatusVaultFigures;
 }
 
 export interface StatusSummary {
@@ -95,7 +108,7 @@ export function summarize(
     return {
       address: w.address,
       label: w.label,
-      requests: view.requests.filter(mine).map((r) => {
+      requests: view.requests.filter((r) => mine(r) && r.phase !== 'claimed').map((r) => {
         const token = tokenOf(vaultById.get(r.vaultId), r.amountToken);
         return {
           vaultId: r.vaultId,
@@ -103,9 +116,12 @@ export function summarize(
           status: r.status,
           epochNumber: r.epochNumber,
           isInstant: r.isInstant,
+          phase: r.phase,
           amount: r.amount,
           symbol: token.symbol,
           decimals: token.decimals,
+          amountFrom: r.amountFrom,
+          pays: r.receive ? { amount: r.receive.amount, ...pick(tokenOf(vaultById.get(r.vaultId), r.receive.token)), estimate: r.receive.estimate } : null,
           expectedAt: r.expectedAt,
           action: r.action?.kind ?? null,
           reason: r.reason,
@@ -113,7 +129,7 @@ export function summarize(
       }),
       claimable: view.positions.filter(mine).flatMap((p) =>
         p.claimable.map((c) => {
-          const token = tokenOf(vaultById.get(p.vaultId), c.kind === 'withdraw' ? 'tranche' : 'underlying');
+          const token = tokenOf(vaultById.get(p.vaultId), c.amountToken);
           return {
             vaultId: p.vaultId,
             kind: c.kind,
@@ -122,6 +138,7 @@ export function summarize(
             symbol: token.symbol,
             decimals: token.decimals,
             functionName: c.functionName,
+            pays: c.receive ? { amount: c.receive.amount, ...pick(tokenOf(vaultById.get(p.vaultId), c.receive.token)), estimate: c.receive.estimate } : null,
           };
         }),
       ),
@@ -133,7 +150,7 @@ export function summarize(
     walletsFrom: context.walletsFrom,
     wallets: view.wallets.length,
     vaults: view.vaults.length,
-    requests: view.requests.length,
+    requests: view.requests.filter((r) => r.phase !== 'claimed').length,
     claimable: walletList.reduce((n, w) => n + w.claimable.length, 0),
     rejected: setAside.length,
     sources: view.sources.map((s) => ({
@@ -153,6 +170,7 @@ export function summarize(
       cycleSource: v.cycleSource,
       nextEvent: v.cycle?.nextEvent ?? null,
       underlying: { symbol: v.underlying.symbol, decimals: v.underlying.decimals },
+      figures: vaultFigures(view, v),
     })),
     walletList,
     setAside: setAside.slice(0, SHOWN_SET_ASIDE),

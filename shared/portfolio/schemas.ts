@@ -166,6 +166,8 @@ export const PortfolioVaultSchema = z.object({
    * block's number and time, so that its age can be said. Every USD figure of the vault uses it.
    */
   usdPrice: z.object({ usd: BaseUnits, token: BaseUnits, block: z.number(), at: z.number() }).nullable(),
+  /** The blocks the figures were read at: the chain's latest when it answered, the service's latest vault block. */
+  blocks: z.object({ chain: z.number().nullable(), service: z.number().nullable() }).optional(),
   queues: VaultQueuesSchema.nullable(),
   instant: InstantWithdrawSchema.nullable(),
   origins: VaultFigureOriginsSchema,

@@ -31,6 +31,8 @@ export interface ChainReadResult {
   /** Keyed by `${vaultId}:${lowercase wallet}`. */
   wallets: Map<string, WalletChainState>;
   blockTimestamp: number;
+  /** The block the vaults' round read (the wallets' round follows it at once). */
+  blockNumber: number;
   calls: number;
   failed: number;
   /** How the wallets were read: one lens call per slice of wallets in all the chain's vaults, or one read per value. */
@@ -290,7 +292,7 @@ export async function readChain(
       }
     }
   }
-  if (via === 'lens') return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), calls, failed, via, lensRefused };
+  if (via === 'lens') return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), blockNumber: Number(block.number), calls, failed, via, lensRefused };
 
   const round: Read[] = [...queueRound];
   for (const { entry: e, lens } of lensVaults) {
@@ -343,5 +345,5 @@ export async function readChain(
   lap('encodeMs');
   await run(round);
   lap('roundMs');
-  return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), calls, failed, via, lensRefused };
+  return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), blockNumber: Number(block.number), calls, failed, via, lensRefused };
 }

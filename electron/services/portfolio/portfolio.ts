@@ -171,6 +171,7 @@ export class PortfolioService {
         const chainVault = chain?.result?.vaults.get(entry.vault._id) ?? null;
         const block = this.lastGood.blocks.get(entry.vault._id) ?? null;
         const vault = buildVault(entry, chainVault, block, chain?.result ? Math.max(now, chain.result.blockTimestamp) : now);
+        vault.blocks = { chain: chainVault ? (chain?.result?.blockNumber ?? null) : null, service: block?.block.number ?? null };
         const behind = { service: serviceError !== null, chain: !chain?.fresh };
         const vaultRequests = buildRequests(vault, this.lastGood.requests.get(entry.vault._id) ?? [], groupSet, chain?.result?.wallets ?? null, chainVault, now, behind);
         const claims = claimsByWallet(vaultRequests);

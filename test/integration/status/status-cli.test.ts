@@ -69,6 +69,42 @@ describe('npm run status', () => {
     });
   });
 
+  it('gives per vault, in --json, the requests by type and phase in token units and USD, the rates and the TVL with their source and block', async () => {
+    const run = await runStatus(['--data-dir', dataDir, '--json']);
+    expect(run.code).toBe(0);
+    const { shownOpen } = walletsWithOpenRequests(sim.store);
+    // The chains are not reachable: phases follow the service's words, amounts its records (no lpAmount:
+    // a withdrawal stays in the underlying its record states, never read as tranche tokens).
+    const phaseOf = (r: { type: string; status: string }) =>
+      r.status === 'PENDING' ? 'pending' : r.status === 'PROCESSED' ? (r.type === 'DEPOSIT' ? 'claimable' : r.type === 'WITHDRAW' ? 'processed' : 'pending') : 'claimable';
+    let withdrawals = 0;
+    for (const v of run.json!.vaultList as { id: string; figures: any; underlying: { symbol: string } }[]) {
+      const block = sim.store.latestVaultBlock(v.id)!;
+      for (const type of ['DEPOSIT', 'WITHDRAW', 'REDEEM']) {
+        for (const phase of ['pending', 'processed', 'claimable']) {
+          const mine = shownOpen.filter((r) => r.vaultId === v.id && r.type === type && phaseOf(r) === phase);
+          const f = v.figures.requests[type][phase];
+          expect(f.count).toBe(mine.length);
+          const total = mine.reduce((s, r) => s + BigInt(r.amount), 0n);
+          if (mine.length > 0) {
+            expect(f.amounts).toEqual([expect.objectContaining({ amount: total.toString(), symbol: v.underlying.symbol })]);
+            // USD at the snapshot's own price: TVL.USD × amount / TVL.token.
+            expect(f.amounts[0].usd).toBe(((total * BigInt(block.TVL!.USD!)) / BigInt(block.TVL!.token!)).toString());
+          }
+          if (type === 'WITHDRAW') withdrawals += mine.length;
+        }
+      }
+      expect(v.figures.tvl).toMatchObject({ amount: block.TVL!.token, usd: block.TVL!.USD, source: 'service', block: block.block.number });
+      expect(v.figures.usdPrice).toMatchObject({ block: block.block.number, at: block.block.timestamp });
+      expect(v.figures.rates.net).toBe(block.APRs?.NET ?? null);
+    }
+    expect(withdrawals).toBeGreaterThan(0);
+    const anyWithdrawal = (run.json!.walletList as { requests: { type: string; amountFrom: string; symbol: string }[] }[])
+      .flatMap((w) => w.requests)
+      .find((r) => r.type === 'WITHDRAW')!;
+    expect(anyWithdrawal.amountFrom).toBe('service');
+  });
+
   it('takes --wallet instead of the book, and VAULTDESK_API_KEY instead of the keychain', async () => {
     const run = await runStatus(['--data-dir', dataDir, '--service', sim.url, '--wallet', wallets[0]!, '--json'], {
       VAULTDESK_API_KEY: sim.apiKey,
