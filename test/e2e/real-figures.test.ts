@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { fixedAmount } from '../../renderer/src/components/format';
+import { formatUsd } from '../../shared/domain/units';
 import type { Portfolio, PortfolioVault, RequestRow } from '../../shared/portfolio/schemas';
 import type { TestConsole } from '../support/console';
 import { screenshot } from './support/browser';
@@ -101,5 +102,22 @@ describe('a withdrawal in its own unit on every screen', () => {
     await page.getByLabel('Type').selectOption('REQUEST_WITHDRAW');
     await expect.poll(() => table.locator('[data-row-id]').first().textContent(), { timeout: 30_000 }).toContain('Withdraw request');
     await screenshot(page, 'transactions-withdraw-words');
+  });
+});
+
+describe('USD from one moment', () => {
+  it("prices a vault's TVL at one service snapshot's own price, and says when that price was", async () => {
+    const vault = truth.vaults.find((v) => v.tvl && v.usdPrice && v.origins.tvl === 'chain')!;
+    expect(vault).toBeDefined();
+    const p = vault.usdPrice!;
+    // The snapshot's TVL in USD over its TVL in tokens; never the chain's TVL over the service's USD.
+    const usd = (BigInt(vault.tvl!.token) * BigInt(p.usd)) / BigInt(p.token);
+    expect(vault.tvl!.usd).toBe(usd.toString());
+    await page.getByRole('button', { name: 'Overview', exact: true }).click();
+    await page.locator(`tr[data-vault-id="${vault.id}"] .vault-link`).click();
+    const figure = page.locator('[data-figure="tvlUsd"]');
+    await expect.poll(() => figure.textContent(), { timeout: 30_000 }).toContain(formatUsd(usd, 'en-GB'));
+    expect(await figure.locator('[data-usd-price-block]').getAttribute('data-usd-price-block')).toBe(String(p.block));
+    await screenshot(page, 'vault-tvl-usd-moment');
   });
 });

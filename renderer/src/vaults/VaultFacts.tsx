@@ -151,9 +151,15 @@ export function VaultFacts({ vault, portfolio }: { vault: PortfolioVault; portfo
       <Fact label="TVL" stale={of('tvl')}>
         <strong>{vault.tvl ? <Amount value={vault.tvl.token} token={vault.underlying} /> : '—'}</strong>
         {vault.tvl?.usd ? (
-          // Only the service prices the TVL in USD: it can be behind while the chain's amount is current.
+          // Priced at one service snapshot's own price (its TVL in USD over its TVL in tokens), whose age is said.
           <span className="fact-sub" data-figure="tvlUsd" data-figure-state={stale.has('tvlUsd') ? 'stale' : 'current'}>
             <span className={stale.has('tvlUsd') && !stale.has('tvl') ? 'stale-figure' : undefined}>{formatUsd(vault.tvl.usd)}</span>
+            {vault.usdPrice ? (
+              <span data-usd-price-block={vault.usdPrice.block} title={`The underlying's price in the service's snapshot at block ${vault.usdPrice.block}`}>
+                {' '}
+                at the price of <DateTime seconds={vault.usdPrice.at} />
+              </span>
+            ) : null}
             {stale.has('tvlUsd') && !stale.has('tvl') ? (
               <>
                 {' · '}
