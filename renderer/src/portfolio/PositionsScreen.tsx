@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { PHASE_WORDS } from '../../../shared/portfolio/request-phase';
+import { VaultStateFlag } from '../components/VaultStateFlag';
 import type { Claimable, PortfolioVault, PositionRow, RequestRow, SourceStatus, TokenRef } from '../../../shared/portfolio/schemas';
 import { formatTokenAmount } from '../../../shared/domain/units';
 import { failedSources, sourceIdOf } from '../../../shared/portfolio/freshness';
@@ -94,7 +95,9 @@ export function PositionsScreen() {
           return (
             <div className="stack">
               <span className="cell-title wallet-label">{index.label(p.wallet) || 'no label'}</span>
-              <span className="compact-keep">{v?.name ?? p.vaultId}</span>
+              <span className="compact-keep">
+                {v?.name ?? p.vaultId} <VaultStateFlag cycle={v?.cycle} serviceStatus={v?.status} />
+              </span>
               <span className="cell-sub pair-sub" title={`${p.wallet} · ${v?.chain.name ?? ''}`}>
                 {/* The chain of this vault did not answer: balances, queues and claims are from its last answer. First on the line, so a narrow column never cuts it off. */}
                 {p.stale ? (

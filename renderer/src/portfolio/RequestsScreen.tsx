@@ -8,6 +8,7 @@ import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { KnownValue } from '../components/KnownValue';
 import { shortAddress } from '../components/format';
 import { walletAndVaultColumns } from '../components/wallet-vault-columns';
+import { VaultStateFlag } from '../components/VaultStateFlag';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
@@ -89,6 +90,7 @@ export function RequestsScreen() {
         label: index.label,
         vaultName: (r) => index.vault(r.vaultId)?.name ?? '',
         chainName: (r) => index.vault(r.vaultId)?.chain.name,
+        vaultFlag: (r) => <VaultStateFlag cycle={index.vault(r.vaultId)?.cycle} serviceStatus={index.vault(r.vaultId)?.status} />,
       }),
       col.accessor((r) => `${r.type}${r.isInstant ? ' instant' : ''}`, {
         id: 'type',
