@@ -24,12 +24,12 @@ export function ApyComparisonChart({ rows, apart = [] }: { rows: PerformanceRow[
   const max = Math.max(...shown.map((r) => r.realizedAPY!), ...aside.map((a) => a.row.realizedAPY!), 1);
   const x = (v: number) => pad.left + (Math.max(0, v) / max) * (width - pad.left - pad.right);
   const ticks = [0, max / 2, max];
-  const clip = (name: string) => (name.length > 34 ? `${name.slice(0, 33)}…` : name);
+  const clip = (name: string, room = 34) => (name.length > room ? `${name.slice(0, room - 1)}…` : name);
   const asideTop = pad.top + shown.length * rowH + gap;
   const bar = (r: PerformanceRow, y: number, flag: string | null) => (
     <g key={r.vault.id} data-vault-id={r.vault.id} data-set-apart={flag ?? undefined}>
       <text x={pad.left - 8} y={y + rowH / 2 + 4} className={`name${flag ? ' name-bad' : ''}`} textAnchor="end">
-        {clip(flag ? `${r.vault.name} · ${flag}` : r.vault.name)}
+        {flag ? `${clip(r.vault.name, 31 - flag.length)} · ${flag}` : clip(r.vault.name)}
       </text>
       <rect x={pad.left} y={y + 4} width={Math.max(1, x(r.realizedAPY!) - pad.left)} height={rowH - 8} className={`bar${flag ? ' bar-bad' : ''}`} rx={2}>
         <title>{`${r.vault.name}: realized APY ${pct(r.realizedAPY)}${flag ? ` (${flag.toLowerCase()}: not a running vault’s rate, not ranked)` : ''}`}</title>
@@ -44,7 +44,7 @@ export function ApyComparisonChart({ rows, apart = [] }: { rows: PerformanceRow[
       className="bar-chart"
       viewBox={`0 0 ${width} ${height}`}
       role="img"
-      aria-label={`Realized APY of ${shown.length} vaults running as usual${aside.length > 0 ? `, ${aside.length} defaulted or paused set apart` : ''}, highest ${pct(max)}`}
+      aria-label={`Realized APY of ${shown.length} vaults running as usual${aside.length > 0 ? `, ${aside.length} defaulted, paused or disabled set apart` : ''}, highest ${pct(max)}`}
     >
       {ticks.map((t) => (
         <g key={t}>
@@ -59,7 +59,7 @@ export function ApyComparisonChart({ rows, apart = [] }: { rows: PerformanceRow[
         <g className="set-apart">
           <line x1={8} x2={width - 8} y1={asideTop - gap / 2 - 2} y2={asideTop - gap / 2 - 2} className="rule" />
           <text x={8} y={asideTop - 4} className="tick">
-            Set apart, not ranked: defaulted or paused
+            Set apart, not ranked: defaulted, paused or disabled
           </text>
         </g>
       ) : null}

@@ -141,8 +141,8 @@ export function PerformanceScreen() {
           </div>
           {apart.length > 0 ? (
             <p className="chart-caption" data-set-apart-count={apart.length}>
-              {apart.length} defaulted or paused {apart.length === 1 ? 'vault is' : 'vaults are'} set apart below the others whatever the sort, never ranked among
-              them: a defaulted or paused vault’s figures are not a running vault’s.
+              {apart.length} defaulted, paused or disabled {apart.length === 1 ? 'vault is' : 'vaults are'} set apart below the others whatever the sort, never
+              ranked among them: their figures are not those of a vault running as usual.
             </p>
           ) : null}
           {priced ? <p className="chart-caption">≈ USD values the service left out, priced by the console at the token's latest price from the token blocks.</p> : null}

@@ -9,9 +9,9 @@ export function overdueOf(row: Pick<RequestRow, 'expectedAt' | 'phase'>, cycle: 
 }
 
 /**
- * When a request should be processed or become claimable: "by 4 Apr 2027", or, once that date has
- * passed on the chain, "overdue since 4 Apr 2027" and what it waits for: never a past date shown
- * as upcoming.
+ * When a request should be processed or become claimable: "4 Apr 2027" (after `prefix`, "by "
+ * inside a line of text), or, once that date has passed on the chain, "Overdue since 4 Apr 2027"
+ * and what it waits for: never a past date shown as upcoming.
  */
 export function ExpectedDate({ row, cycle, readAtMs, prefix = '' }: { row: RequestRow; cycle: VaultCycle | null | undefined; readAtMs: number; prefix?: string }) {
   if (row.expectedAt === null) return null;
@@ -24,9 +24,21 @@ export function ExpectedDate({ row, cycle, readAtMs, prefix = '' }: { row: Reque
       </span>
     );
   }
+  const title = `Overdue since this date by the chain’s clock: ${waits}.`;
+  // Inside a line of text (Positions): the words alone, what it waits for on hover.
+  if (prefix) {
+    return (
+      <span className="warn-text" data-overdue={row.expectedAt} title={title}>
+        overdue since <DateTime seconds={row.expectedAt} withTime={false} />
+      </span>
+    );
+  }
   return (
-    <span className="warn-text" data-overdue={row.expectedAt} title={`Overdue since this date by the chain’s clock: ${waits}.`}>
-      Overdue since <DateTime seconds={row.expectedAt} withTime={false} /> — {waits}
+    <span className="stack" data-overdue={row.expectedAt} title={title}>
+      <span className="warn-text">
+        Overdue since <DateTime seconds={row.expectedAt} withTime={false} />
+      </span>
+      <span className="cell-sub">— {waits}</span>
     </span>
   );
 }

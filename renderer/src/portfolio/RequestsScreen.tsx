@@ -99,7 +99,7 @@ export function RequestsScreen() {
         header: 'Type · epoch',
         meta: { width: 'minmax(82px, 0.5fr)' } satisfies ColumnMeta,
         cell: (c) => (
-          <div className="stack">
+          <div className="stack" title={requestEpochWords(c.row.original)?.long}>
             <KnownValue kind="requestType" value={c.row.original.type}>
               <span>{c.row.original.type.charAt(0) + c.row.original.type.slice(1).toLowerCase()}</span>
             </KnownValue>
