@@ -36,3 +36,32 @@ export function unscaledRate(r: RateReads): bigint | null {
 export function ratePercent(v: bigint | null): number | null {
   return v === null ? null : Number((v * 10_000n + 5n * 10n ** 17n) / 10n ** 18n) / 10_000;
 }
+
+/** An epoch record's rates as the service writes them (percent): the protocol's `APRs`/`APYs`, or the seed's `apr`. */
+export interface EpochRateRecord {
+  apr?: number | undefined;
+  APRs?: { GROSS?: number | undefined; NET?: number | undefined; EPOCH?: number | undefined; BUFFER?: number | undefined; CURE?: number | undefined } | undefined;
+  APYs?: { GROSS?: number | undefined; NET?: number | undefined } | undefined;
+}
+
+/** An epoch's rates on the one scale (percent): gross and net of fees, as APR and APY; null where the record does not say. */
+export interface EpochRates {
+  gross: number | null;
+  net: number | null;
+  apyGross: number | null;
+  apyNet: number | null;
+}
+
+/**
+ * The rates of an epoch record on the console's one scale: GROSS, the whole cycle's rate (the
+ * chain's unscaled rate). The protocol's records split it into EPOCH, BUFFER and CURE (its client's
+ * `makeVaultEpochAPRs`: EPOCH = (GROSS − CURE) × D / (D + B), BUFFER = GROSS − CURE − EPOCH), so
+ * EPOCH alone is a part of the rate (10 % shows as 8.75 % with 7-day epochs and a 24 h buffer) and
+ * never the rate shown; a record without GROSS gets it back as the sum of its parts.
+ */
+export function epochRates(e: EpochRateRecord): EpochRates {
+  const a = e.APRs;
+  const parts = a?.EPOCH !== undefined ? a.EPOCH + (a.BUFFER ?? 0) + (a.CURE ?? 0) : undefined;
+  const gross = a?.GROSS ?? parts ?? e.apr ?? null;
+  return { gross, net: a?.NET ?? null, apyGross: e.APYs?.GROSS ?? null, apyNet: e.APYs?.NET ?? null };
+}

@@ -71,3 +71,26 @@ export function expectedRequestTime(
       return running ? t.epochEnd : nextStart + duration;
   }
 }
+
+/**
+ * The chain's time now, as far as the console knows it: the block time its cycle was read at
+ * (`asOf`) plus the time since that read; this machine's clock when no cycle was read. The chain's
+ * clock can run far from this machine's (a local chain moved on), and dates are chain dates.
+ */
+export function chainTimeNow(asOf: number | null | undefined, readAtMs: number, nowMs: number): number {
+  if (asOf === null || asOf === undefined) return Math.floor(nowMs / 1000);
+  return asOf + Math.max(0, Math.floor((nowMs - readAtMs) / 1000));
+}
+
+/**
+ * An expected date that has passed by the chain's clock: what was expected then has not happened
+ * (the manager processes and stops by hand), so it is said to be overdue, never shown as upcoming.
+ */
+export function isOverdue(expectedAt: number | null, chainNow: number): boolean {
+  return expectedAt !== null && expectedAt < chainNow;
+}
+
+/** What an overdue request waits for, in words: the manager's step the contracts need next. */
+export function overdueWaitsFor(phase: 'pending' | 'processed' | string): string {
+  return phase === 'processed' ? 'waiting for the manager to make it claimable' : 'waiting for the manager to process it';
+}

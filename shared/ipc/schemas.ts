@@ -181,14 +181,22 @@ export const PortfolioInput = z.object({ groupId: z.string().max(40).nullable() 
 
 export const VaultIdInput = z.object({ vaultId: z.string().min(1).max(40) }).strict();
 
-/** One past or current epoch of a vault, from the service's records. APRs in percent. */
+/**
+ * One past or current epoch of a vault, from the service's records. Rates in percent, on the one
+ * scale (shared/domain/rates.ts `epochRates`): `apr` is the epoch's GROSS rate, `lastApr` the
+ * epoch before's; `net` after fees; the APYs where the service gives them.
+ */
 export const EpochRowSchema = z.object({
+  /** The epoch's number as the contracts count it: the nth epoch started (1-based), the queue key of the requests made while it ran. */
   count: z.number(),
   status: z.string(),
   startDate: z.number().nullable(),
   endDate: z.number().nullable(),
   apr: z.number().nullable(),
   lastApr: z.number().nullable(),
+  net: z.number().nullable(),
+  apyGross: z.number().nullable(),
+  apyNet: z.number().nullable(),
   withdrawType: z.string().nullable(),
   depositQueue: z.string().nullable(),
   withdrawQueue: z.string().nullable(),

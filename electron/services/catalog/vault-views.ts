@@ -1,6 +1,7 @@
 import type { EpochHistory, VaultList, VaultRow } from '../../../shared/ipc/schemas';
 import { localizedText } from '../../../shared/domain/text';
 import { isoToSeconds } from '../../../shared/domain/time';
+import { epochRates } from '../../../shared/domain/rates';
 import type { ServiceClient } from '../service-client';
 import { namedRef } from '../insights/views';
 import { indexCatalog, publicVaults, WHOLE_CATALOG, type ServiceCatalog } from './catalog';
@@ -65,13 +66,13 @@ export async function loadVaultList(
 
 /**
  * A vault's epoch history, oldest first: every page of the service's epoch list for it, ordered
- * here (no order is asked of the service). An epoch's APR is its own rate (`apr`, or `APRs.EPOCH`
- * in the protocol's records); its last APR, which the protocol's records leave out, is the APR of
- * the epoch before it.
+ * here (no order is asked of the service). An epoch's APR is its GROSS rate, on the scale of every
+ * other rate shown (`epochRates`), with NET and the APYs beside it; its last APR, which the
+ * protocol's records leave out, is the GROSS of the epoch before it.
  */
 export async function loadEpochHistory(client: ServiceClient, vaultId: string): Promise<EpochHistory> {
   const epochs = (await client.listAll('vaultEpochs', { filter: { vaultId } })).sort((a, b) => a.count - b.count);
-  const aprOf = new Map(epochs.map((e) => [e.count, e.apr]));
+  const ratesOf = new Map(epochs.map((e) => [e.count, epochRates(e)]));
   return {
     vaultId,
     fetchedAtMs: Date.now(),
@@ -80,8 +81,11 @@ export async function loadEpochHistory(client: ServiceClient, vaultId: string): 
       status: e.status,
       startDate: isoToSeconds(e.startDate),
       endDate: isoToSeconds(e.endDate),
-      apr: e.apr ?? null,
-      lastApr: e.lastApr ?? aprOf.get(e.count - 1) ?? null,
+      apr: ratesOf.get(e.count)!.gross,
+      lastApr: e.lastApr ?? ratesOf.get(e.count - 1)?.gross ?? null,
+      net: ratesOf.get(e.count)!.net,
+      apyGross: ratesOf.get(e.count)!.apyGross,
+      apyNet: ratesOf.get(e.count)!.apyNet,
       withdrawType: e.withdrawType ?? null,
       // An epoch's record is taken as it starts, once its queues were processed into it: what
       // entered the epoch is the queue's last amount; its amount is the next epoch's, still empty.

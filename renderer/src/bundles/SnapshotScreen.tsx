@@ -98,8 +98,8 @@ function VaultFacts({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: P
       </div>
       <div className="fact">
         <span className="fact-label">APR</span>
-        <strong>{pct(v.apr.current)}</strong>
-        <span className="fact-sub">last epoch {pct(v.apr.last)}</span>
+        <strong>{pct(v.apr.current)} gross</strong>
+        <span className="fact-sub">last epoch {pct(v.apr.last)} gross</span>
       </div>
       <div className="fact">
         <span className="fact-label">Share price</span>
@@ -142,7 +142,7 @@ function EpochsCard({ epochs, vault }: { epochs: BundleSnapshot['epochs']; vault
       </div>
     );
   }
-  const rows: EpochRow[] = epochs.rows.map((r) => ({ ...r, depositQueue: null, withdrawQueue: null }));
+  const rows: EpochRow[] = epochs.rows.map((r) => ({ ...r, net: null, apyGross: null, apyNet: null, depositQueue: null, withdrawQueue: null }));
   return (
     <div className="card wide">
       <h2>

@@ -10,6 +10,7 @@ export function walletAndVaultColumns<T extends { wallet: string }>({
   label,
   vaultName,
   chainName,
+  vaultFlag,
 }: {
   /** The wallet column's grid width (the vault's too, unless `vaultWidth` is given). */
   width: string;
@@ -17,6 +18,8 @@ export function walletAndVaultColumns<T extends { wallet: string }>({
   label(wallet: string): string;
   vaultName(row: T): string;
   chainName(row: T): ReactNode;
+  /** Beside the vault's name: its defaulted or paused flag, where the table knows the vault's cycle. */
+  vaultFlag?(row: T): ReactNode;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's column values are heterogeneous by design
 }): ColumnDef<T, any>[] {
   const col = createColumnHelper<T>();
@@ -40,7 +43,10 @@ export function walletAndVaultColumns<T extends { wallet: string }>({
       meta: { width: vaultWidth } satisfies ColumnMeta,
       cell: (c) => (
         <div className="stack">
-          <span>{c.getValue() as string}</span>
+          <span>
+            {c.getValue() as string}
+            {vaultFlag ? <> {vaultFlag(c.row.original)}</> : null}
+          </span>
           <span className="cell-sub">{chainName(c.row.original)}</span>
         </div>
       ),

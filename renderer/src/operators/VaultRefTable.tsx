@@ -1,12 +1,16 @@
 import type { VaultRef } from '../../../shared/insights/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { pickText } from '../components/text';
+import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
+import { useVaultCycles } from '../portfolio';
 
 const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
 
 /** Public vaults named by a campaign or an operator; each opens its vault page. */
 export function VaultRefTable({ vaults, label, compact }: { vaults: VaultRef[]; label: string; compact?: boolean }) {
   const openVault = useNavigationStore((s) => s.openVault);
+  // A defaulted or paused vault is flagged by its cycle, which the service's READY does not tell.
+  const cycles = useVaultCycles();
   return (
     <table className="table compact" aria-label={label}>
       <thead>
@@ -31,7 +35,13 @@ export function VaultRefTable({ vaults, label, compact }: { vaults: VaultRef[]; 
             {compact ? null : <td>{v.category ? pickText(v.category.name) : <span className="cell-sub">—</span>}</td>}
             <td>{v.token ? v.token.symbol : <span className="cell-sub">unknown</span>}</td>
             <td>
-              <span className={`pill ${STATUS_CLASS[v.status ?? ''] ?? 'pill-muted'}`}>{v.status ?? 'unknown'}</span>
+              <VaultStateFlag cycle={cycles.get(v.id)} />{' '}
+              <span
+                className={`pill ${vaultAlert(cycles.get(v.id)) ? 'pill-muted' : (STATUS_CLASS[v.status ?? ''] ?? 'pill-muted')}`}
+                title={vaultAlert(cycles.get(v.id)) ? 'The service\u2019s own status for this vault' : undefined}
+              >
+                {v.status ?? 'unknown'}
+              </span>
             </td>
           </tr>
         ))}

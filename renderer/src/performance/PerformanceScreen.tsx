@@ -12,7 +12,7 @@ import { UsdValue } from '../components/UsdValue';
 import '../components/insights.css';
 import { ApyComparisonChart } from './ApyComparisonChart';
 import { usePerformanceStore } from './performance-store';
-import { usePortfolioStore } from '../portfolio';
+import { useVaultCycles } from '../portfolio';
 import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
 
 type SortKey = 'apy' | 'holders' | 'age' | 'tvl' | 'earnings' | 'name';
@@ -33,10 +33,17 @@ export function PerformanceScreen() {
   const openVault = useNavigationStore((s) => s.openVault);
   const [sort, setSort] = useState<SortKey>('apy');
   useSourceLoad(load);
-  const rows = useMemo(() => (overview ? [...overview.rows].sort((a, b) => SORTS[sort](a, b) || a.vault.name.localeCompare(b.vault.name)) : []), [overview, sort]);
   // The cycle of the vaults the console reads on chain, to flag a defaulted or paused one.
-  const portfolio = usePortfolioStore((s) => s.data);
-  const cycleOf = useMemo(() => new Map((portfolio?.vaults ?? []).map((v) => [v.id, v.cycle])), [portfolio]);
+  const cycleOf = useVaultCycles();
+  const alertOf = (r: PerformanceRow) => vaultAlert(cycleOf.get(r.vault.id), r.vault.status);
+  const sorted = useMemo(() => (overview ? [...overview.rows].sort((a, b) => SORTS[sort](a, b) || a.vault.name.localeCompare(b.vault.name)) : []), [overview, sort]);
+  // A defaulted or paused vault's figures are not a running vault's: ranked apart, after the others.
+  const ranked = sorted.filter((r) => !alertOf(r));
+  const apart = sorted.flatMap((r) => {
+    const alert = alertOf(r);
+    return alert ? [{ row: r, flag: alert.label }] : [];
+  });
+  const rows = [...ranked, ...apart.map((a) => a.row)];
   const priced = rows.some((r) => r.tvl?.usd?.priced || r.earnings?.usd?.priced);
 
   const header = (key: SortKey, label: string, num = true) => (
@@ -73,7 +80,7 @@ export function PerformanceScreen() {
         <>
           <div className="card wide">
             <h2>Realized APY</h2>
-            <ApyComparisonChart rows={rows} />
+            <ApyComparisonChart rows={ranked} apart={apart} />
           </div>
           <div className={`table-wrap${error ? ' stale' : ''}`}>
             <table className="table" aria-label="Performance comparison">
@@ -89,8 +96,13 @@ export function PerformanceScreen() {
                 </tr>
               </thead>
               <tbody>
-                {rows.map((r) => (
-                  <tr key={r.vault.id} data-vault-id={r.vault.id}>
+                {rows.map((r, i) => (
+                  <tr
+                    key={r.vault.id}
+                    data-vault-id={r.vault.id}
+                    data-set-apart={alertOf(r)?.label}
+                    className={alertOf(r) && (i === 0 || !alertOf(rows[i - 1]!)) ? 'set-apart-first' : undefined}
+                  >
                     <td>
                       <button type="button" className="link-button cell-title vault-link" onClick={() => openVault(r.vault.id)}>
                         {r.vault.name}
@@ -100,7 +112,7 @@ export function PerformanceScreen() {
                     </td>
                     <td className="num" data-apy={r.realizedAPY ?? ''}>
                       <strong>{pct(r.realizedAPY)}</strong>
-                      {vaultAlert(cycleOf.get(r.vault.id), r.vault.status) ? <div className="cell-sub warn-text">not a running vault’s rate</div> : null}
+                      {alertOf(r) ? <div className="cell-sub warn-text">not a running vault’s rate · not ranked</div> : null}
                     </td>
                     <td className="num">{count(r.holders)}</td>
                     <td className="num nowrap">{days(r.ageDays)}</td>
@@ -127,6 +139,12 @@ export function PerformanceScreen() {
               </tbody>
             </table>
           </div>
+          {apart.length > 0 ? (
+            <p className="chart-caption" data-set-apart-count={apart.length}>
+              {apart.length} defaulted, paused or disabled {apart.length === 1 ? 'vault is' : 'vaults are'} set apart below the others whatever the sort, never
+              ranked among them: their figures are not those of a vault running as usual.
+            </p>
+          ) : null}
           {priced ? <p className="chart-caption">≈ USD values the service left out, priced by the console at the token's latest price from the token blocks.</p> : null}
         </>
       ) : null}

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { PHASE_WORDS } from '../../../shared/portfolio/request-phase';
+import { VaultStateFlag } from '../components/VaultStateFlag';
+import { requestEpochWords } from '../../../shared/portfolio/request-epoch';
+import { ExpectedDate, overdueOf } from './ExpectedDate';
 import type { Claimable, PortfolioVault, PositionRow, RequestRow, SourceStatus, TokenRef } from '../../../shared/portfolio/schemas';
 import { formatTokenAmount } from '../../../shared/domain/units';
 import { failedSources, sourceIdOf } from '../../../shared/portfolio/freshness';
-import { DateTime } from '../components/time';
 import { Amount } from '../components/Amount';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { shortAddress } from '../components/format';
@@ -81,6 +83,7 @@ export function PositionsScreen() {
     [recordIndex],
   );
 
+  const readAtMs = data?.generatedAtMs ?? 0;
   const columns = useMemo(
     () => [
       // Wallet and vault in one column, so that the service's figures fit beside the chain's in a 1360-pixel window.
@@ -94,7 +97,9 @@ export function PositionsScreen() {
           return (
             <div className="stack">
               <span className="cell-title wallet-label">{index.label(p.wallet) || 'no label'}</span>
-              <span className="compact-keep">{v?.name ?? p.vaultId}</span>
+              <span className="compact-keep">
+                {v?.name ?? p.vaultId} <VaultStateFlag cycle={v?.cycle} serviceStatus={v?.status} />
+              </span>
               <span className="cell-sub pair-sub" title={`${p.wallet} · ${v?.chain.name ?? ''}`}>
                 {/* The chain of this vault did not answer: balances, queues and claims are from its last answer. First on the line, so a narrow column never cuts it off. */}
                 {p.stale ? (
@@ -166,11 +171,11 @@ export function PositionsScreen() {
               <span className="cell-sub request-line">
                 {r.phase === 'other' ? r.status.toLowerCase() : PHASE_WORDS[r.phase].toLowerCase()}
                 {r.isInstant ? ' instant' : ''}
-                {r.epochNumber !== null ? ` · epoch ${r.epochNumber}` : ''}
+                {requestEpochWords(r) ? <span title={requestEpochWords(r)!.long}> · {requestEpochWords(r)!.short}</span> : null}
                 {r.expectedAt ? (
                   <>
-                    {' '}
-                    · by <DateTime seconds={r.expectedAt} withTime={false} />
+                    {' · '}
+                    <ExpectedDate row={r} cycle={v.cycle} readAtMs={readAtMs} prefix="by " />
                   </>
                 ) : null}
               </span>
@@ -184,7 +189,7 @@ export function PositionsScreen() {
                       className="more"
                       title={open
                         .slice(1)
-                        .map((o) => requestLine(o, v))
+                        .map((o) => requestLine(o, v, readAtMs))
                         .join('\n')}
                     >
                       + {open.length - 1} more
@@ -245,7 +250,7 @@ export function PositionsScreen() {
         },
       }),
     ],
-    [pairText, earned, index, failed, requestsOf],
+    [pairText, earned, index, failed, requestsOf, readAtMs],
   );
 
   return (
@@ -317,12 +322,13 @@ function claimLine(k: Claimable, v: PortfolioVault | undefined): string {
 }
 
 /** A pending request in one line of text, for a tooltip: type, amount, status, epoch and expected date. */
-function requestLine(r: RequestRow, v: PortfolioVault): string {
+function requestLine(r: RequestRow, v: PortfolioVault, readAtMs: number): string {
+  const overdue = overdueOf(r, v.cycle, readAtMs);
   return [
     `${r.type.charAt(0)}${r.type.slice(1).toLowerCase()} ${formatTokenAmount(r.amount, r.amountToken === 'tranche' ? v.tranche : v.underlying)}`,
     `${r.phase === 'other' ? r.status.toLowerCase() : PHASE_WORDS[r.phase].toLowerCase()}${r.isInstant ? ' instant' : ''}`,
-    r.epochNumber !== null ? `epoch ${r.epochNumber}` : null,
-    r.expectedAt ? `by ${new Date(r.expectedAt * 1000).toLocaleDateString()}` : null,
+    requestEpochWords(r)?.long ?? null,
+    r.expectedAt ? `${overdue ? 'overdue since' : 'by'} ${new Date(r.expectedAt * 1000).toLocaleDateString()}${overdue ? `: ${overdue}` : ''}` : null,
   ]
     .filter(Boolean)
     .join(' · ');

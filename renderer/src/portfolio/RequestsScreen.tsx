@@ -3,17 +3,19 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { RequestRow } from '../../../shared/portfolio/schemas';
 import { PHASE_WORDS, type RequestPhase } from '../../../shared/portfolio/request-phase';
 import { ACROSS_VAULTS } from '../../../shared/ipc/schemas';
-import { DateTime } from '../components/time';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { KnownValue } from '../components/KnownValue';
 import { shortAddress } from '../components/format';
 import { walletAndVaultColumns } from '../components/wallet-vault-columns';
+import { VaultStateFlag } from '../components/VaultStateFlag';
 import { actionLabel, portfolioIndex } from './labels';
 import { PortfolioHeader } from './PortfolioHeader';
 import { usePortfolioStore } from './portfolio-store';
 import { changedSincePicked, matchesSearch, splitSelection, useRequestSelection } from './requests-selection';
 import { RequestStaleMark } from './StaleMark';
 import { RequestAmounts } from './RequestAmounts';
+import { ExpectedDate } from './ExpectedDate';
+import { requestEpochWords } from '../../../shared/portfolio/request-epoch';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { useSigningStore } from '../signing';
 
@@ -80,6 +82,7 @@ export function RequestsScreen() {
     none: toSign.filter((r) => !r.action).length,
   };
 
+  const readAtMs = data?.generatedAtMs ?? 0;
   const columns = useMemo(
     () => [
       // The wallet's label is read whole from 1024 px up ("Demo lender 12"); the vault's name gives way first, then the action's wording wraps.
@@ -89,23 +92,19 @@ export function RequestsScreen() {
         label: index.label,
         vaultName: (r) => index.vault(r.vaultId)?.name ?? '',
         chainName: (r) => index.vault(r.vaultId)?.chain.name,
+        vaultFlag: (r) => <VaultStateFlag cycle={index.vault(r.vaultId)?.cycle} serviceStatus={index.vault(r.vaultId)?.status} />,
       }),
       col.accessor((r) => `${r.type}${r.isInstant ? ' instant' : ''}`, {
         id: 'type',
         header: 'Type · epoch',
         meta: { width: 'minmax(82px, 0.5fr)' } satisfies ColumnMeta,
         cell: (c) => (
-          <div className="stack">
+          <div className="stack" title={requestEpochWords(c.row.original)?.long}>
             <KnownValue kind="requestType" value={c.row.original.type}>
               <span>{c.row.original.type.charAt(0) + c.row.original.type.slice(1).toLowerCase()}</span>
             </KnownValue>
-            <span className="cell-sub">
-              {[
-                c.row.original.isInstant ? 'instant' : null,
-                c.row.original.epochNumber !== null ? `epoch ${c.row.original.epochNumber}` : null,
-              ]
-                .filter(Boolean)
-                .join(' · ') || '—'}
+            <span className="cell-sub" data-request-epoch={c.row.original.epochNumber ?? undefined} title={requestEpochWords(c.row.original)?.long}>
+              {[c.row.original.isInstant ? 'instant' : null, requestEpochWords(c.row.original)?.short].filter(Boolean).join(' · ') || '—'}
             </span>
           </div>
         ),
@@ -151,7 +150,7 @@ export function RequestsScreen() {
         meta: { width: 'minmax(96px, 0.7fr)' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.expectedAt ? (
-            <DateTime seconds={c.row.original.expectedAt} withTime={false} />
+            <ExpectedDate row={c.row.original} cycle={index.vault(c.row.original.vaultId)?.cycle} readAtMs={readAtMs} />
           ) : (
             <span className="cell-sub">—</span>
           ),
@@ -170,7 +169,7 @@ export function RequestsScreen() {
           ),
       }),
     ],
-    [index],
+    [index, readAtMs],
   );
 
   return (

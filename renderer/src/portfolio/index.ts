@@ -8,3 +8,4 @@ export { CycleBadge, chainClockOffset } from './CycleBadge';
 export { StaleMark } from './StaleMark';
 export { actionLabel, portfolioIndex } from './labels';
 export { usePortfolioStore } from './portfolio-store';
+export { useVaultCycles } from './vault-cycles';

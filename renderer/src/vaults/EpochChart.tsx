@@ -2,7 +2,7 @@ import type { EpochRow } from '../../../shared/ipc/schemas';
 import { fixed } from '../components/figures';
 
 /**
- * APR per epoch as a small bar chart (plain SVG: one series, no axes library needed). Defaulted
+ * Gross APR per epoch (the scale of every rate shown) as a small bar chart (plain SVG: one series, no axes library needed). Defaulted
  * epochs are drawn in red; the running one is outlined.
  */
 export function EpochChart({ epochs }: { epochs: EpochRow[] }) {
@@ -16,7 +16,7 @@ export function EpochChart({ epochs }: { epochs: EpochRow[] }) {
   const y = (v: number) => pad.top + (height - pad.top - pad.bottom) * (1 - v / max);
   const ticks = [0, max / 2, max];
   return (
-    <svg className="epoch-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`APR per epoch, ${points.length} epochs, latest ${points.at(-1)!.apr}%`}>
+    <svg className="epoch-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Gross APR per epoch, ${points.length} epochs, latest ${points.at(-1)!.apr}%`}>
       {ticks.map((t) => (
         <g key={t}>
           <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} className="grid" />
@@ -37,7 +37,7 @@ export function EpochChart({ epochs }: { epochs: EpochRow[] }) {
               height={height - pad.bottom - barY}
               className={`bar${e.status === 'DEFAULTED' ? ' bar-bad' : ''}${e.status === 'RUNNING' ? ' bar-running' : ''}`}
             >
-              <title>{`Epoch ${e.count}: ${e.apr}% (${e.status.toLowerCase()})`}</title>
+              <title>{`Epoch ${e.count}: ${e.apr}% gross${e.net !== null ? `, ${e.net}% net` : ''} (${e.status.toLowerCase()})`}</title>
             </rect>
             {points.length <= 24 || i % Math.ceil(points.length / 24) === 0 ? (
               <text x={x + slot * 0.35} y={height - 6} className="tick" textAnchor="middle">

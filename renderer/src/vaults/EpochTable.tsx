@@ -28,7 +28,12 @@ export function EpochTable({ epochs, tokens, ariaLabel }: { epochs: EpochRow[]; 
               <th scope="col">Start</th>
               <th scope="col">End</th>
               <th scope="col" className="num">
-                APR
+                APR gross
+                <span className="th-def">the whole cycle</span>
+              </th>
+              <th scope="col" className="num">
+                APR net
+                <span className="th-def">after fees</span>
               </th>
               <th scope="col">Withdrawals</th>
               {queues ? (
@@ -45,7 +50,7 @@ export function EpochTable({ epochs, tokens, ariaLabel }: { epochs: EpochRow[]; 
           </thead>
           <tbody>
             {[...epochs].reverse().map((e) => (
-              <tr key={e.count}>
+              <tr key={e.count} data-epoch={e.count}>
                 <td className="num">{e.count}</td>
                 <td>
                   <KnownValue kind="epochStatus" value={e.status}>
@@ -54,7 +59,12 @@ export function EpochTable({ epochs, tokens, ariaLabel }: { epochs: EpochRow[]; 
                 </td>
                 <td>{e.startDate ? <DateTime seconds={e.startDate} withTime={false} /> : '—'}</td>
                 <td>{e.endDate ? <DateTime seconds={e.endDate} withTime={false} /> : '—'}</td>
-                <td className="num">{pct(e.apr)}</td>
+                <td className="num" data-rate="gross" title={e.apyGross !== null ? `APY gross ${pct(e.apyGross)}` : undefined}>
+                  {pct(e.apr)}
+                </td>
+                <td className="num" data-rate="net" title={e.apyNet !== null ? `APY net ${pct(e.apyNet)}` : undefined}>
+                  {pct(e.net)}
+                </td>
                 <td>{e.withdrawType?.toLowerCase() ?? '—'}</td>
                 {queues ? (
                   <>

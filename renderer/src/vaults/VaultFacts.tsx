@@ -138,7 +138,7 @@ export function VaultFacts({ vault, portfolio }: { vault: PortfolioVault; portfo
         {/* One scale everywhere: the rate over a whole cycle (epoch and buffer), gross of fees. */}
         <strong data-figure="apr">{vault.apr.setAtStop ? 'Set at the stop' : `${pct(vault.apr.current)} gross`}</strong>
         {vault.apr.net !== null && vault.apr.net !== undefined && !vault.apr.setAtStop ? <span className="fact-sub">{pct(vault.apr.net)} net of fees</span> : null}
-        <span className="fact-sub">last epoch {pct(vault.apr.last)}</span>
+        <span className="fact-sub">last epoch {pct(vault.apr.last)} gross</span>
       </Fact>
       <Fact label="Contracts">
         <GenerationLabel generations={vault.generations} abiCode={vault.abiCodes.epochVault} />

@@ -9,7 +9,8 @@ import '../components/insights.css';
 import { useVaultsStore } from './vaults-store';
 import { KnownValue } from '../components/KnownValue';
 import { GenerationLabel } from '../components/GenerationLabel';
-import { usePortfolioStore } from '../portfolio';
+import { usePortfolioStore, useVaultCycles } from '../portfolio';
+import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
 import { UnlistedPinned } from './UnlistedPinned';
 
 const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
@@ -20,6 +21,8 @@ export function VaultsScreen() {
   // The generations the chain answered with, for the vaults the portfolio has read.
   const portfolioVaults = usePortfolioStore((s) => s.data?.vaults);
   const chainGenerations = new Map((portfolioVaults ?? []).map((v) => [v.id, v.generations]));
+  // A defaulted or paused vault is flagged by its cycle, which the service's READY does not tell.
+  const cycles = useVaultCycles();
 
   useSourceLoad(load);
 
@@ -107,8 +110,14 @@ export function VaultsScreen() {
                     {v.category ? <div className="cell-sub">{pickText(v.category.name)}</div> : null}
                   </td>
                   <td>
+                    <VaultStateFlag cycle={cycles.get(v.id)} />{' '}
                     <KnownValue kind="vaultStatus" value={v.status ?? 'unknown'}>
-                      <span className={`pill ${STATUS_CLASS[v.status ?? ''] ?? 'pill-muted'}`}>{v.status ?? 'unknown'}</span>
+                      <span
+                        className={`pill ${vaultAlert(cycles.get(v.id)) ? 'pill-muted' : (STATUS_CLASS[v.status ?? ''] ?? 'pill-muted')}`}
+                        title={vaultAlert(cycles.get(v.id)) ? 'The service\u2019s own status for this vault' : undefined}
+                      >
+                        {v.status ?? 'unknown'}
+                      </span>
                     </KnownValue>
                   </td>
                   <td>

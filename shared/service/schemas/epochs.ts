@@ -111,8 +111,8 @@ export const VaultBlockSchema = z.looseObject({
 
 /**
  * An epoch record. The protocol's records give its rates as `APRs` (EPOCH, BUFFER, CURE, GROSS,
- * NET, DELTA) and no `apr`/`lastApr`; the seed's give `apr`/`lastApr`. `apr` is read from either
- * (the epoch's own rate, EPOCH), so epoch APRs show whichever form the service writes.
+ * NET, DELTA) and `APYs`, and no `apr`/`lastApr`; the seed's give `apr`/`lastApr`. Which of them is
+ * shown is `epochRates`' (shared/domain/rates.ts) to say: EPOCH is only a part of the rate.
  */
 export const VaultEpochSchema = EpochStateSchema.extend({
   _id: ObjectIdSchema,
@@ -124,7 +124,7 @@ export const VaultEpochSchema = EpochStateSchema.extend({
   APYs: AprBreakdownSchema.optional(),
   TVL: TvlSchema.optional(),
   ...auditShape,
-}).transform((e) => (e.apr === undefined && e.APRs?.EPOCH !== undefined ? { ...e, apr: e.APRs.EPOCH } : e));
+});
 
 /**
  * The requests of a block read one by one, each completed with the block's vault (the protocol's

@@ -86,13 +86,14 @@ describe("the protocol's own records", () => {
     ]);
   });
 
-  it("shows an epoch's APR from APRs.EPOCH and its last APR from the epoch before", async () => {
-    const previous = { ...OFFICIAL_EPOCHS[1]!.record, _id: 'e5', count: 5, APRs: { EPOCH: 8.7, NET: 7.8 } };
+  it("shows an epoch's GROSS and NET rates, never APRs.EPOCH, and its last APR from the epoch before", async () => {
+    // 10 % over a 7-day epoch and a 24 h buffer: the client's EPOCH is 10 x 7 / 8 = 8.75.
+    const previous = { ...OFFICIAL_EPOCHS[1]!.record, _id: 'e5', count: 5, duration: 7 * 86_400, bufferDuration: 86_400, APRs: { GROSS: 10, EPOCH: 8.75, BUFFER: 1.25, NET: 9 }, APYs: { GROSS: 10.5, NET: 9.4 } };
     const { fetchImpl } = fakeListService([OFFICIAL_EPOCHS[1]!.record, previous]);
     const history = await loadEpochHistory(fakeClient(fetchImpl), '6672a503689d1ff1e80e4ec9');
-    expect(history.epochs.map((e) => [e.count, e.status, e.apr, e.lastApr])).toEqual([
-      [5, 'FINISHED', 8.7, null],
-      [6, 'FINISHED', 9.2, 8.7],
+    expect(history.epochs.map((e) => [e.count, e.status, e.apr, e.lastApr, e.net, e.apyGross, e.apyNet])).toEqual([
+      [5, 'FINISHED', 10, null, 9, 10.5, 9.4],
+      [6, 'FINISHED', 9, 10, 8.1, 9.4, 8.4],
     ]);
   });
 

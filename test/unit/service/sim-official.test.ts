@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import { startSimService, type SimService } from '../../../electron/sim/service';
 import { isKnownValue, type SetAsideRecord } from '../../../shared/service';
+import { epochRates } from '../../../shared/domain/rates';
 
 /**
  * The simulated service's strict mode answers in the shapes of the protocol's own client, and the
@@ -67,7 +68,7 @@ describe('the simulated service in the protocol’s shapes', () => {
     expect(await client.listAll('transactions')).toHaveLength(sim.store.transactions.size);
     const epochs = await client.listAll('vaultEpochs');
     expect(epochs).toHaveLength(sim.store.vaultEpochs.size);
-    expect(epochs.every((e) => typeof e.apr === 'number')).toBe(true);
+    expect(epochs.every((e) => typeof epochRates(e).gross === 'number')).toBe(true);
     const answer = await client.getVaultsPerformances();
     expect(answer.kind).toBe('aggregate');
     expect(setAside).toEqual([]);
