@@ -45,7 +45,7 @@ describe('the simulated service’s epoch records', () => {
 
   it('send every APRs field by those formulas, never the cycle rate as the epoch’s', async () => {
     const answer = (await (await fetch(`${sim.url}/v1/vault-epochs?limit=200`, { headers: { authorization: `Bearer ${sim.apiKey}` } })).json()) as {
-      data: Array<{ _id: string; vaultId: string; duration: number; bufferDuration: number; APRs: Record<string, number> }>;
+      data: Array<{ _id: string; vaultId: string; duration: number; bufferDuration: number; APRs: { GROSS: number; EPOCH: number; BUFFER: number; CURE: number; NET: number; DELTA: number } }>;
     };
     const paying = answer.data.filter((e) => e.APRs.GROSS > 0);
     expect(paying.length).toBeGreaterThan(0);
