@@ -3,7 +3,7 @@
  * starts detached (see scripts/batch/simulation.ts): the seeded local chains, the
  * indexer and the simulated service, with no cycle driver.
  *
- *   tsx scripts/batch-simulation.ts --seed N --wallets N --out DATA_DIR/simulation.json
+ *   tsx scripts/batch-simulation.ts --seed N --wallets N [--service-lag snapshots|SECONDS] --out DATA_DIR/simulation.json
  *
  * Once everything answers it writes the --out file (atomically): its pid, seed and wallet count,
  * the service's address and key (generated for this run, not a user secret) and each chain's RPC
@@ -12,13 +12,14 @@
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../electron/services/storage/atomic-file';
-import { startLocalSimulation } from '../electron/sim/indexer';
+import { parseServiceLag, startLocalSimulation } from '../electron/sim/indexer';
 import { startSimService } from '../electron/sim/service';
 
 const { values } = parseArgs({
   options: {
     seed: { type: 'string', default: '3' },
     wallets: { type: 'string', default: '12' },
+    'service-lag': { type: 'string', default: 'snapshots' },
     out: { type: 'string' },
   },
   strict: true,
@@ -32,7 +33,7 @@ const out = values.out;
 const seed = Number(values.seed);
 const wallets = Number(values.wallets);
 
-const simulation = await startLocalSimulation({ seed, wallets, pace: 'fast', drive: false });
+const simulation = await startLocalSimulation({ seed, wallets, pace: 'fast', drive: false, serviceLag: parseServiceLag(values['service-lag']) });
 const service = await startSimService({ store: simulation.store, port: 0 });
 
 let closing = false;

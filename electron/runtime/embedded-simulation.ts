@@ -1,5 +1,5 @@
 import { SIM_DERIVATION_PATH, type Artifacts } from '../sim/chain';
-import { startLocalSimulation, type LocalSimulation } from '../sim/indexer';
+import { startLocalSimulation, type LocalSimulation, type ServiceLag } from '../sim/indexer';
 import { generateDataset, startSimService, type SimService } from '../sim/service';
 import type { Realism } from '../sim/service';
 import type { EmbeddedSimulation } from './service-connection';
@@ -30,6 +30,8 @@ export async function startEmbeddedSimulation(
     /** How the service serves its records (the demo: `strict`); `wild` is drawn from `seed`. */
     realism?: Realism;
     wildFaultRate?: number;
+    /** When the service records what the chains did (default: snapshots about daily plus on activity, like the real service). */
+    serviceLag?: ServiceLag;
   } = {},
 ): Promise<DemoSimulation> {
   const seed = options.seed ?? 1;
@@ -41,6 +43,7 @@ export async function startEmbeddedSimulation(
     store,
     ...(options.drive === false ? { drive: false } : {}),
     ...(options.artifacts ? { artifacts: options.artifacts } : {}),
+    ...(options.serviceLag ? { serviceLag: options.serviceLag } : {}),
   });
   try {
     const service = await startSimService({

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { createConsoleRuntime } from '../runtime';
 import { startEmbeddedSimulation } from '../runtime/embedded-simulation';
+import { parseServiceLag, type ServiceLag } from '../sim/indexer';
 import { FileLogger } from '../services/log/logger';
 import { KeychainSecretStore } from '../services/secrets/keychain-store';
 import { defaultDataDir } from './data-dir';
@@ -11,9 +12,10 @@ import { keepServingAfterUncaughtErrors } from './process-guard';
 import { startBrowserShell } from './server';
 
 /**
- * `npm run start:browser -- [--port N] [--service URL] [--data DIR] [--offline]`
+ * `npm run start:browser -- [--port N] [--service URL] [--data DIR] [--offline] [--service-lag snapshots|SECONDS]`
  * Starts the console's services and serves the renderer on 127.0.0.1; prints the URL to open
- * (with its launch token) as the first line of standard output.
+ * (with its launch token) as the first line of standard output. `--service-lag` sets when the
+ * demo's service records what its chains did (see "Service lag" in electron/sim/service/README.md).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -23,12 +25,20 @@ const { values } = parseArgs({
     data: { type: 'string' },
     offline: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    'service-lag': { type: 'string' },
   },
 });
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.stderr.write(`--port must be a port number (0 picks a free one), not "${values.port}".\n`);
+  process.exit(2);
+}
+let serviceLag: ServiceLag;
+try {
+  serviceLag = parseServiceLag(values['service-lag']);
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}.\n`);
   process.exit(2);
 }
 const rendererDir = path.join(root, 'out', 'shell-renderer');
@@ -51,7 +61,7 @@ const runtime = await createConsoleRuntime({
   dataDir,
   secrets: new KeychainSecretStore(),
   log,
-  startSimulation: startEmbeddedSimulation,
+  startSimulation: () => startEmbeddedSimulation({ serviceLag }),
   // The shell has no OS browser integration to rely on; it prints the link instead of opening it.
   openExternal: async (url) => {
     process.stdout.write(`open: ${url}\n`);

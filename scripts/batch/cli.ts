@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BundleSource } from '../../shared/bundle';
 import { plainText } from '../../shared/bundle/plain-text';
+import { parseServiceLag } from '../../electron/sim/indexer/publish';
 
 /** The runner's flags (see scripts/batch.ts): parsed once, strictly, for every mode. */
 export const { values: args } = orUsage(() => parseArgs({
@@ -37,6 +38,7 @@ export const { values: args } = orUsage(() => parseArgs({
     'accept-foreign-plan': { type: 'boolean', default: false },
     'trust-planner': { type: 'string', multiple: true, default: [] },
     'dry-run': { type: 'boolean', default: false },
+    'service-lag': { type: 'string' },
   },
   strict: true,
 }));
@@ -82,4 +84,15 @@ export const simWallets = (bundle?: BundleSource | null) =>
 
 export function dataDirOf(): string {
   return args['data-dir'] ?? process.env.VAULTDESK_DATA_DIR ?? path.join(os.homedir(), '.vaultdesk-batch');
+}
+
+/** When the --sim service records what the chains did (`snapshots`, the default, or seconds; see electron/sim/service/README.md). */
+export function simServiceLag(): string {
+  const raw = args['service-lag'] ?? 'snapshots';
+  try {
+    parseServiceLag(raw);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  return raw;
 }

@@ -14,7 +14,7 @@ import { simulatePlan } from '../../electron/services/simulation';
 import { writeFileAtomic } from '../../electron/services/storage/atomic-file';
 import { SIM_MNEMONIC, FIRST_WALLET_INDEX } from '../../electron/sim/chain/accounts';
 import type { BundleSource } from '../../shared/bundle';
-import { args, dataDirOf, fail, say, simSeed, simWallets } from './cli';
+import { args, dataDirOf, fail, say, simSeed, simServiceLag, simWallets } from './cli';
 import { printProgress } from './print';
 import { keepOnExit, simulationFile, type RunnerSimulation } from './simulation';
 import { ensurePrivateFolder } from '../../electron/services/storage/private-folder';
@@ -33,14 +33,14 @@ export interface World {
 }
 
 async function simWorld(planned: BundleSource | null = null): Promise<World> {
-  const { startLocalSimulation } = await import('../../electron/sim/indexer');
+  const { startLocalSimulation, parseServiceLag } = await import('../../electron/sim/indexer');
   const { startSimService } = await import('../../electron/sim/service');
   const seed = simSeed(planned);
   const wallets = simWallets(planned);
   // No cycle driver: nothing moves the chains but this run, so every run from the same seed and
   // wallet count starts with the same contracts at the same addresses, the same nonces, balances
   // and requests, and the same cycle states (block numbers and times may differ).
-  const sim = await startLocalSimulation({ seed, wallets, pace: 'fast', drive: false });
+  const sim = await startLocalSimulation({ seed, wallets, pace: 'fast', drive: false, serviceLag: parseServiceLag(simServiceLag()) });
   const service = await startSimService({ store: sim.store, port: 0 });
   const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
   const overrides = new Map(sim.network.chains.map(({ chain }) => [chain.chainId, chain.rpcUrl]));

@@ -4,7 +4,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { dataDirOf, fail, simSeed, simWallets } from './cli';
+import { dataDirOf, fail, simSeed, simServiceLag, simWallets } from './cli';
 
 /**
  * The simulation of a signing run with --sim, and how --resume finds it again.
@@ -129,7 +129,7 @@ export async function startRunnerSimulation(): Promise<RunnerSimulation> {
   const host = fileURLToPath(new URL('../batch-simulation.ts', import.meta.url));
   // Loaded through tsx like this script, however this script itself was started.
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const child = spawn(process.execPath, ['--import', tsx, host, '--seed', String(simSeed()), '--wallets', String(simWallets()), '--out', file], {
+  const child = spawn(process.execPath, ['--import', tsx, host, '--seed', String(simSeed()), '--wallets', String(simWallets()), '--service-lag', simServiceLag(), '--out', file], {
     detached: true,
     stdio: ['ignore', log, log],
   });

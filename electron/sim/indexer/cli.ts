@@ -2,13 +2,17 @@ import { parseArgs } from 'node:util';
 import { generateDataset, startSimService } from '../service';
 import { SimStore } from '../service/store';
 import { parseRealism, parseWildFaultRate } from '../service/wild/flag';
+import { parseServiceLag } from './publish';
 import { startLocalSimulation } from './simulation';
 
 /**
  * The simulation on local chains: two anvil chains with the protocol, the seeded scenario, the
  * cycle driver, the indexer and the simulated service serving what the indexer writes.
  *   tsx electron/sim/indexer/cli.ts --port 0 [--seed N] [--wallets N] [--pace demo|fast] [--dataset] [--api-key K]
- *     [--realism strict|wild] [--wild-fault-rate P]
+ *     [--realism strict|wild] [--wild-fault-rate P] [--service-lag snapshots|SECONDS]
+ * `--service-lag` says when the service records what the chains did: `snapshots` (the default,
+ * like the real service: about daily in the chain's clock plus on activity) or every record a
+ * number of seconds after the indexer read it (see "Service lag" in electron/sim/service/README.md).
  * `--dataset` adds the generated (off-chain) dataset next to the local vaults; `--realism wild`
  * serves it the way a real service may (see electron/sim/service/README.md). The first stdout
  * line is one JSON object `{"url", "apiKey", "rpcUrl", "chainId", "chains", "realism"}`; it runs
@@ -25,6 +29,7 @@ const { values } = parseArgs({
     'api-key': { type: 'string' },
     realism: { type: 'string', default: 'strict' },
     'wild-fault-rate': { type: 'string' },
+    'service-lag': { type: 'string', default: 'snapshots' },
   },
   strict: true,
 });
@@ -47,9 +52,17 @@ const seed = integer('seed', values.seed, 0, 2 ** 31);
 const wallets = integer('wallets', values.wallets, 12, 10_000);
 const realism = parseRealism(values.realism);
 const wildFaultRate = parseWildFaultRate(values['wild-fault-rate']);
+const serviceLag = (() => {
+  try {
+    return parseServiceLag(values['service-lag']);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+})();
 
 const store = values.dataset ? generateDataset({ seed }) : new SimStore();
-const simulation = await startLocalSimulation({ seed, wallets, pace, store });
+const simulation = await startLocalSimulation({ seed, wallets, pace, store, serviceLag });
 const service = await startSimService({
   store,
   port: integer('port', values.port, 0, 65_535),

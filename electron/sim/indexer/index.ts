@@ -6,3 +6,5 @@ export { buildRequests } from './requests';
 export type { ChainRequest, RequestStatus, RequestType } from './requests';
 export { startLocalSimulation } from './simulation';
 export type { LocalSimulation, LocalSimulationOptions } from './simulation';
+export { parseServiceLag, SNAPSHOTS, SNAPSHOT_EVERY_S } from './publish';
+export type { ServiceLag, ServicePublisher } from './publish';

@@ -12,6 +12,7 @@ import { buildRequests, toRequestRecord, type RedeemKind } from './requests';
 import { toPerformanceRecord, toTokenBlockRecord } from './performance';
 import { buildTransactions } from './transactions';
 import { readVaultSnapshot, toVaultBlockRecord, type VaultSnapshot } from './vaultBlock';
+import { createServicePublisher, type IndexedPass, type ServiceLag, type ServicePublisher, type VaultRecords } from './publish';
 
 export interface IndexerChain {
   client: ChainClient;
@@ -30,29 +31,29 @@ export interface IndexStats {
 
 export interface ChainIndexer {
   readonly vaults: IndexedVault[];
-  /** Re-reads every vault and replaces its derived records in the store. */
+  /** When what is read becomes the service's records. */
+  readonly publisher: ServicePublisher;
+  /** Re-reads every vault and hands its derived records to the publisher (which writes them by the lag). */
   refresh(): Promise<IndexStats>;
   /** Refreshes every `intervalMs` (and never two at once); returns the stop function. */
   watch(intervalMs: number, onError?: (error: unknown) => void): () => void;
+  /** Drops the reads not written yet. */
+  close(): void;
 }
 
-/** Replaces the records of one vault in a collection: upserts the new ones, drops the rest. */
-function replaceForVault<T extends { _id: string; vaultId?: string }>(
-  collection: { filter(p: (r: T) => boolean): T[]; remove(id: string): boolean; upsert(r: T): T },
-  vaultId: string,
-  records: T[],
-): void {
-  const keep = new Set(records.map((r) => r._id));
-  for (const old of collection.filter((r) => r.vaultId === vaultId)) if (!keep.has(old._id)) collection.remove(old._id);
-  for (const record of records) collection.upsert(record);
+export interface ChainIndexerOptions {
+  /** When the service records what the chain did (default: snapshots, like the real service). */
+  serviceLag?: ServiceLag;
 }
 
 /**
  * Feeds the simulated service from the local chains: the catalog records once, then on every
  * refresh the vault blocks (one per epoch start and stop, and the latest), epochs, requests with
- * their statuses, positions and transactions, all rebuilt from contract reads and `Transfer` events.
+ * their statuses, positions and transactions, all rebuilt from contract reads and `Transfer` events,
+ * and handed to the publisher, which writes them when the service lag says (`publish.ts`).
  */
-export async function createChainIndexer(store: SimStore, chains: IndexerChain[]): Promise<ChainIndexer> {
+export async function createChainIndexer(store: SimStore, chains: IndexerChain[], options: ChainIndexerOptions = {}): Promise<ChainIndexer> {
+  const publisher = createServicePublisher(store, options.serviceLag);
   const genesis = await chains[0]!.client.publicClient.getBlock({ blockNumber: 0n });
   const vaults = registerLocalCatalog(
     store,
@@ -76,6 +77,7 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
         snapshots.clear();
         decoded.clear();
         kindByTx.clear();
+        publisher.reset();
       }
     }
     lastSeen.set(chainId, { number: latest.number, hash: latest.hash });
@@ -89,7 +91,7 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
     return map;
   };
 
-  async function indexVault(indexed: IndexedVault): Promise<Omit<IndexStats, 'ms' | 'vaults'>> {
+  async function indexVault(indexed: IndexedVault): Promise<VaultRecords> {
     const client = clientOf.get(indexed.chainId)!;
     const blockTimestamp = async (blockNumber: bigint): Promise<bigint> => {
       const key = `${indexed.chainId}:${blockNumber}`;
@@ -128,51 +130,43 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
     const transactions = buildTransactions(indexed, activity);
     const performance = toPerformanceRecord(indexed, latestRecord, activity.cycle, positions);
 
-    replaceForVault(store.vaultBlocks, indexed.vaultId, blockRecords);
-    replaceForVault(
-      store.vaultEpochs,
-      indexed.vaultId,
-      epochs.map((f) => toEpochRecord(indexed, f)),
-    );
-    replaceForVault(
-      store.vaultRequests,
-      indexed.vaultId,
-      requests.map((r) => toRequestRecord(indexed, r)),
-    );
-    replaceForVault(store.positions, indexed.vaultId, positions);
-    replaceForVault(store.transactions, indexed.vaultId, transactions);
-    replaceForVault(store.vaultPerformances, indexed.vaultId, [performance]);
-    for (const p of positions) {
-      const id = p.walletAddress.toLowerCase();
-      if (!store.wallets.has(id)) store.wallets.insert({ _id: id, address: p.walletAddress });
-    }
     return {
-      requests: requests.length,
-      vaultBlocks: blockRecords.length,
-      epochs: epochs.length,
-      positions: positions.length,
-      transactions: transactions.length,
+      vaultId: indexed.vaultId,
+      chainId: indexed.chainId,
+      chainTime: latest.timestamp,
+      // Every decoded transaction and cycle event is activity; the last one's block tells a changed history.
+      activity: `${activity.actions.length}:${activity.cycle.length}:${activity.actions.at(-1)?.hash ?? ''}:${activity.cycle.at(-1)?.blockNumber ?? ''}`,
+      blocks: blockRecords,
+      epochs: epochs.map((f) => toEpochRecord(indexed, f)),
+      requests: requests.map((r) => toRequestRecord(indexed, r)),
+      positions,
+      transactions,
+      performances: [performance],
     };
   }
 
-  /** Latest price record per underlying token (kept to one: the previous one is replaced). */
-  async function indexTokenPrices(): Promise<void> {
+  /** Latest price record per underlying token, and the chains' heads. */
+  async function readTokenPrices(): Promise<Pick<IndexedPass, 'tokens' | 'heads'>> {
+    const tokens: IndexedPass['tokens'] = [];
+    const heads: string[] = [];
     for (const { client, deployment } of chains) {
       const block = await client.publicClient.getBlock({ blockTag: 'latest' });
+      heads.push(`${client.chainId}:${block.number}:${block.hash}`);
       const ref = { number: Number(block.number), timestamp: Number(block.timestamp) };
       const chainRecordId = objectIdOf('chain', client.chainId);
       for (const token of Object.values(deployment.tokens)) {
         const tokenId = objectIdOf('token', client.chainId, token.address);
         const totalSupply = await client.publicClient.readContract({ address: token.address, abi: erc20Abi, functionName: 'totalSupply' });
-        for (const old of store.tokenBlocks.filter((b) => b.tokenId === tokenId)) store.tokenBlocks.remove(old._id);
-        store.tokenBlocks.upsert(toTokenBlockRecord(tokenId, chainRecordId, ref, totalSupply));
+        tokens.push({ tokenId, chainId: client.chainId, chainTime: block.timestamp, record: toTokenBlockRecord(tokenId, chainRecordId, ref, totalSupply) });
       }
     }
+    return { tokens, heads: heads.join(',') };
   }
 
   let running: Promise<IndexStats> | undefined;
   const indexer: ChainIndexer = {
     vaults,
+    publisher,
     refresh() {
       // A refresh asked for while one runs waits for it and then runs again (the chain moved).
       const previous = running ?? Promise.resolve(undefined);
@@ -184,13 +178,13 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
           if ((error as { name?: string } | null)?.name !== 'BlockNotFoundError') throw error;
           return Promise.all(vaults.map((v) => indexVault(v)));
         });
-        await indexTokenPrices();
+        publisher.offer({ vaults: parts, ...(await readTokenPrices()) });
         updateLocalCampaignPoints(store, vaults, Date.now());
-        const sum = (k: keyof (typeof parts)[number]) => parts.reduce((s, p) => s + p[k], 0);
+        const sum = (k: 'requests' | 'blocks' | 'epochs' | 'positions' | 'transactions') => parts.reduce((s, p) => s + p[k].length, 0);
         return {
           vaults: vaults.length,
           requests: sum('requests'),
-          vaultBlocks: sum('vaultBlocks'),
+          vaultBlocks: sum('blocks'),
           epochs: sum('epochs'),
           positions: sum('positions'),
           transactions: sum('transactions'),
@@ -214,6 +208,9 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
       }, intervalMs);
       timer.unref();
       return () => clearInterval(timer);
+    },
+    close() {
+      publisher.close();
     },
   };
   return indexer;

@@ -11,6 +11,7 @@ import {
 } from '../chain';
 import { SimStore } from '../service/store';
 import { createChainIndexer, type ChainIndexer } from './indexer';
+import type { ServiceLag } from './publish';
 
 export interface LocalSimulationOptions {
   seed?: number;
@@ -29,6 +30,8 @@ export interface LocalSimulationOptions {
   drive?: boolean;
   /** Compiled contracts; by default compiled from the sources (a packaged app ships them prebuilt). */
   artifacts?: Artifacts;
+  /** When the service records what the chains did (default: snapshots about daily plus on activity, like the real service). */
+  serviceLag?: ServiceLag;
 }
 
 export interface LocalSimulation {
@@ -56,7 +59,7 @@ export async function startLocalSimulation(options: LocalSimulationOptions = {})
       ...(options.wallets !== undefined ? { wallets: options.wallets } : {}),
     });
     const store = options.store ?? new SimStore();
-    const indexer = await createChainIndexer(store, chains);
+    const indexer = await createChainIndexer(store, chains, options.serviceLag ? { serviceLag: options.serviceLag } : {});
     await indexer.refresh();
     const drivers = chains.map((c) =>
       createCycleDriver(c.client, c.deployment, {
@@ -77,6 +80,7 @@ export async function startLocalSimulation(options: LocalSimulationOptions = {})
       async stop() {
         stopWatch();
         await Promise.all(drivers.map((d) => d.stop()));
+        indexer.close();
         await network.stop();
       },
     };

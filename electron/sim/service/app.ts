@@ -8,12 +8,14 @@ import { applyListQuery, parseListQuery } from './list-query';
 import { buildOpenApiDocument } from './openapi';
 import { officialBlock, officialPoints, officialRecord, performancesAggregate, PriceAt } from './official';
 import { address, signRequestBody, type Position, type VaultBlock } from './records';
+import { isPublicRoute, servePublicRoutes } from './public-routes';
 import { SIM_RESOURCE_NAMES, SIM_RESOURCES } from './resources';
 import { verifyWalletSignature } from './signatures';
 import type { SimStore } from './store';
 
 /**
- * The routes of the simulated Credit Vault Data Service. Every `/v1` route needs the bearer key;
+ * The routes of the simulated Credit Vault Data Service. Every `/v1` route needs the bearer key
+ * but the key-less `/v1/public/…` ones (`public-routes.ts`);
  * faults (when switched on) are applied in front of everything, as a proxy or an overloaded
  * backend would.
  */
@@ -122,8 +124,11 @@ export function createSimApp(options: SimAppOptions): Hono<Env> {
   const openApi = buildOpenApiDocument();
   app.get('/openapi.json', (c) => c.json(openApi));
 
-  app.use('/v1/*', faultInjection(faults));
-  app.use('/v1/*', auth(options.apiKey));
+  // The key-less namespace answers through its keyed routes, which apply the faults and the key.
+  const unlessPublic = (mw: MiddlewareHandler<Env>): MiddlewareHandler<Env> => (c, next) => (isPublicRoute(c.req.path) ? next() : mw(c, next));
+  app.use('/v1/*', unlessPublic(faultInjection(faults)));
+  app.use('/v1/*', unlessPublic(auth(options.apiKey)));
+  servePublicRoutes(app, options.apiKey);
 
   const params = (c: Context<Env>) => new URL(c.req.url).searchParams;
 

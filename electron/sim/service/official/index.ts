@@ -1,6 +1,7 @@
 import type { SimResourceName } from '../resources';
 import type { SimStore, VaultRequestRecord } from '../store';
 import type { Transaction, Vault, VaultBlock, VaultEpoch, VaultPerformance } from '../records';
+import { epochAprs } from './epoch-aprs';
 
 /**
  * How the real service writes what the store keeps. The store holds the simulation's own working
@@ -10,8 +11,8 @@ import type { Transaction, Vault, VaultBlock, VaultEpoch, VaultPerformance } fro
  * - vaults: `maxCap` and `minDeposit` as `{amount, isActive}`; a hidden vault names no manager
  *   (`cdoEpoch.manager.address` is `""`);
  * - vault blocks: `totalRequests.<TYPE>.<STATUS>` as amount strings; a block's requests without `_id` or `lpAmount`;
- * - epochs: rates as `APRs {EPOCH, BUFFER, CURE, GROSS, NET, DELTA}`, no `apr`/`lastApr`; a stopped
- *   epoch is FINISHED;
+ * - epochs: rates as `APRs {EPOCH, BUFFER, CURE, GROSS, NET, DELTA}` by the protocol's formulas
+ *   (EPOCH = GROSS × D / (D + B)), no `apr`/`lastApr`; a stopped epoch is FINISHED;
  * - transactions: no `status`; the protocol's type words; `amount` in tranche tokens, `tokenAmount`
  *   in the underlying, `price` between them, `tokenId` the vault's underlying;
  * - vault requests: no `_id`, no `lpAmount` (`amount` is in the underlying for every type);
@@ -85,14 +86,26 @@ export function officialBlock(block: VaultBlock, requests?: readonly VaultReques
   return out;
 }
 
-export function officialEpoch(epoch: VaultEpoch, feePercentage: number): Record<string, unknown> {
+/**
+ * An epoch as the protocol's records carry it: its rates as `APRs` by the protocol's formulas
+ * (`epoch-aprs.ts`; the stored `apr` is the cycle's rate, GROSS), a stopped epoch FINISHED. An
+ * epoch under cure counts the cure from `previousEndDate`.
+ */
+export function officialEpoch(epoch: VaultEpoch, feePercentage: number, previousEndDate?: string): Record<string, unknown> {
   const { apr, lastApr, ...rest } = epoch;
-  const rate = apr ?? 0;
-  const net = Math.round(rate * (1 - feePercentage / 100_000) * 100) / 100;
+  const cureSeconds =
+    epoch.status === 'CURE' && previousEndDate && epoch.startDate ? Math.max(0, (Date.parse(epoch.startDate) - Date.parse(previousEndDate)) / 1000) : 0;
   return {
     ...rest,
     status: epoch.status === 'CLOSED' ? 'FINISHED' : epoch.status,
-    APRs: { EPOCH: rate, BUFFER: 0, CURE: 0, GROSS: rate, NET: net, DELTA: Math.round((rate - (lastApr ?? rate)) * 100) / 100 },
+    APRs: epochAprs({
+      gross: apr ?? 0,
+      lastGross: lastApr,
+      feePercentage,
+      epochSeconds: epoch.duration ?? 0,
+      bufferSeconds: epoch.bufferDuration ?? 0,
+      cureSeconds,
+    }),
   };
 }
 
@@ -177,7 +190,8 @@ export function officialRecord(name: SimResourceName, record: { _id: string }, s
       return officialBlock(record as VaultBlock);
     case 'vaultEpochs': {
       const epoch = record as VaultEpoch;
-      return officialEpoch(epoch, store.vaults.get(epoch.vaultId)?.feePercentage ?? 0);
+      const previous = epoch.status === 'CURE' ? store.vaultEpochs.find((e) => e.vaultId === epoch.vaultId && e.count === epoch.count - 1) : undefined;
+      return officialEpoch(epoch, store.vaults.get(epoch.vaultId)?.feePercentage ?? 0, previous?.endDate);
     }
     case 'transactions':
       return officialTransaction(record as Transaction, store, prices);
