@@ -83,6 +83,9 @@ describe('a deposit request while the service lags the chain', () => {
     await s.reviewOperation({ vault, action: 'deposit', amount: '250', route: /a deposit request in the queue/, heading: 'deposits' });
     await s.startSigning();
     await s.approveUntilDone();
+    // The indexer has read the chain since the deposit: its record is on its way, waiting out the lag.
+    await sim.local.indexer.refresh();
+    expect(sim.local.indexer.publisher.pending()).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Requests', exact: true }).click();
     await page.getByLabel('Search requests').fill(wallet);
