@@ -9,7 +9,8 @@ import { signingUi } from './support/signing';
 
 // The demo's service records what the chain did a while after it (`serviceLag`): a deposit request
 // made through the console is on the chain at once and in the service only later. Meanwhile, and
-// after, every screen shows it once: the Requests screen one row, the Overview's pending its amount.
+// after, every screen shows it once: the Requests screen one row, Positions the one request, the
+// Overview's pending its amount.
 const LAG_S = 75;
 
 let sim: DemoSimulation;
@@ -42,7 +43,13 @@ describe('a deposit request while the service lags the chain', () => {
     ).length;
 
   /** What the screens show of the request: its rows on Requests, and the Overview's pending deposits. */
-  async function screens(): Promise<{ rows: number; sameWalletRows: number; pending: string }> {
+  async function screens(): Promise<{ rows: number; sameWalletRows: number; pending: string; position: string }> {
+    await page.getByRole('button', { name: 'Positions', exact: true }).click();
+    await page.getByLabel('Search positions').fill(wallet);
+    const pair = page.locator(`[role="table"][aria-label="Positions"] [data-row-id="${vault.id}:${wallet}"]`);
+    await pair.waitFor({ timeout: 30_000 });
+    const position = (await pair.textContent()) ?? '';
+    await page.getByLabel('Search positions').fill('');
     await page.getByRole('button', { name: 'Requests', exact: true }).click();
     await page.getByLabel('Search requests').fill(wallet);
     const table = page.locator('[role="table"][aria-label="Requests"]');
@@ -53,7 +60,7 @@ describe('a deposit request while the service lags the chain', () => {
     await page.getByRole('button', { name: 'Overview', exact: true }).click();
     const cell = page.locator(`tr[data-vault-id="${vault.id}"] td[data-pending]`);
     await cell.waitFor({ timeout: 30_000 });
-    return { rows, sameWalletRows, pending: (await cell.textContent()) ?? '' };
+    return { rows, sameWalletRows, pending: (await cell.textContent()) ?? '', position };
   }
 
   it('shows it once from the chain before the service has it', async () => {
@@ -76,6 +83,9 @@ describe('a deposit request while the service lags the chain', () => {
     await s.reviewOperation({ vault, action: 'deposit', amount: '250', route: /a deposit request in the queue/, heading: 'deposits' });
     await s.startSigning();
     await s.approveUntilDone();
+    // The indexer has read the chain since the deposit: its record is on its way, waiting out the lag.
+    await sim.local.indexer.refresh();
+    expect(sim.local.indexer.publisher.pending()).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Requests', exact: true }).click();
     await page.getByLabel('Search requests').fill(wallet);
@@ -92,6 +102,9 @@ describe('a deposit request while the service lags the chain', () => {
     expect(early.rows).toBe(1);
     expect(early.sameWalletRows).toBe(1);
     expect(early.pending).toContain(`deposits${shown(amount, vault.underlying)}`);
+    // Positions: the wallet's pending request in the vault, the one request (no "+ 1 more").
+    expect(early.position).toContain(`Deposit ${shown(amount, vault.underlying)}`);
+    expect(early.position).not.toMatch(/more/);
     const truth = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, { transport: 'browser' });
     expect(truth.requests.filter((r) => r.id === rowId).map((r) => [r.source, r.phase, r.amount])).toEqual([['chain', 'pending', String(amount)]]);
   }, 300_000);
@@ -109,6 +122,8 @@ describe('a deposit request while the service lags the chain', () => {
     expect(late.rows).toBe(1);
     expect(late.sameWalletRows).toBe(1);
     expect(late.pending).toContain(`deposits${shown(amount, vault.underlying)}`);
+    expect(late.position).toContain(`Deposit ${shown(amount, vault.underlying)}`);
+    expect(late.position).not.toMatch(/more/);
     await page.getByRole('button', { name: 'Requests', exact: true }).click();
     await page.getByLabel('Search requests').fill(wallet);
     await screenshot(page, 'service-lag-requests-from-service');

@@ -145,13 +145,23 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
     };
   }
 
-  /** Latest price record per underlying token, and the chains' heads. */
-  async function readTokenPrices(): Promise<Pick<IndexedPass, 'tokens' | 'heads'>> {
+  /**
+   * The chains' heads, read before a pass reads the vaults: a block mined while the pass runs
+   * makes the next pass's heads differ, so what it brings is never taken for a read already had.
+   */
+  async function readHeads(): Promise<string> {
+    const heads = await Promise.all(chains.map(async ({ client }) => {
+      const block = await client.publicClient.getBlock({ blockTag: 'latest' });
+      return `${client.chainId}:${block.number}:${block.hash}`;
+    }));
+    return heads.join(',');
+  }
+
+  /** Latest price record per underlying token. */
+  async function readTokenPrices(): Promise<IndexedPass['tokens']> {
     const tokens: IndexedPass['tokens'] = [];
-    const heads: string[] = [];
     for (const { client, deployment } of chains) {
       const block = await client.publicClient.getBlock({ blockTag: 'latest' });
-      heads.push(`${client.chainId}:${block.number}:${block.hash}`);
       const ref = { number: Number(block.number), timestamp: Number(block.timestamp) };
       const chainRecordId = objectIdOf('chain', client.chainId);
       for (const token of Object.values(deployment.tokens)) {
@@ -160,7 +170,7 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
         tokens.push({ tokenId, chainId: client.chainId, chainTime: block.timestamp, record: toTokenBlockRecord(tokenId, chainRecordId, ref, totalSupply) });
       }
     }
-    return { tokens, heads: heads.join(',') };
+    return tokens;
   }
 
   let running: Promise<IndexStats> | undefined;
@@ -172,13 +182,14 @@ export async function createChainIndexer(store: SimStore, chains: IndexerChain[]
       const previous = running ?? Promise.resolve(undefined);
       const next = previous.then(async () => {
         const started = performance.now();
+        const heads = await readHeads();
         // A chain reverted to a snapshot while it was read (tests do that between cases) loses the
         // blocks this pass had seen: read it once more from its new head.
         const parts = await Promise.all(vaults.map((v) => indexVault(v))).catch((error: unknown) => {
           if ((error as { name?: string } | null)?.name !== 'BlockNotFoundError') throw error;
           return Promise.all(vaults.map((v) => indexVault(v)));
         });
-        publisher.offer({ vaults: parts, ...(await readTokenPrices()) });
+        publisher.offer({ vaults: parts, tokens: await readTokenPrices(), heads });
         updateLocalCampaignPoints(store, vaults, Date.now());
         const sum = (k: 'requests' | 'blocks' | 'epochs' | 'positions' | 'transactions') => parts.reduce((s, p) => s + p[k].length, 0);
         return {

@@ -21,12 +21,18 @@ export const SNAPSHOTS: ServiceLag = { kind: 'snapshots' };
 /** The real service's cadence, in the chain's clock (the demo's: its driver jumps it a cycle at a time). */
 export const SNAPSHOT_EVERY_S = 86_400n;
 
-/** `--service-lag`: `snapshots`, or a whole number of seconds (at most a day of wall time). */
+/**
+ * The longest delay: every read waiting out the lag is kept in memory, one per change of the chains
+ * (at most one per refresh, every 3 s), so an hour of wall time (about 20 days of demo time) is the cap.
+ */
+export const MAX_DELAY_S = 3_600;
+
+/** `--service-lag`: `snapshots`, or a whole number of seconds up to `MAX_DELAY_S`. */
 export function parseServiceLag(raw: string | undefined): ServiceLag {
   if (raw === undefined || raw === 'snapshots') return SNAPSHOTS;
   const seconds = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(seconds) || seconds > 86_400) {
-    throw new Error(`--service-lag must be "snapshots" or a whole number of seconds from 0 to 86400, got '${raw}'`);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(seconds) || seconds > MAX_DELAY_S) {
+    throw new Error(`--service-lag must be "snapshots" or a whole number of seconds from 0 to ${MAX_DELAY_S}, got '${raw}'`);
   }
   return { kind: 'delay', seconds };
 }

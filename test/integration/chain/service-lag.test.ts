@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc20Abi, type Address } from 'viem';
-import { lenderActions, type LocalNetwork } from '../../../electron/sim/chain';
+import { createCycleDriver, lenderActions, type LocalNetwork } from '../../../electron/sim/chain';
 import { createChainIndexer, parseServiceLag, type ChainIndexer } from '../../../electron/sim/indexer';
 import { SimStore } from '../../../electron/sim/service/store';
 import { startSeededNetwork, type SeededNetwork, type SeededTarget } from './helpers';
@@ -67,6 +67,22 @@ describe('--service-lag snapshots (the default)', () => {
     const next = store.latestVaultBlock(vaultId)!;
     expect(next.block.number).toBe(Number(await delta.client.publicClient.getBlockNumber()));
     expect(next.block.timestamp - snapshot.block.timestamp).toBeGreaterThanOrEqual(86_400);
+  });
+
+  it('takes a snapshot when an epoch starts, within the same chain day', async () => {
+    const { store, indexer } = await indexed('snapshots');
+    const beta = find('beta');
+    const vaultId = vaultIdOf(indexer, beta);
+    const snapshot = store.latestVaultBlock(vaultId)!;
+    expect(snapshot.cdoEpoch?.status).toBe('WAITING');
+    const driver = createCycleDriver(beta.client, chains.find((c) => c.client === beta.client)!.deployment);
+    await driver.vault('beta').startEpoch();
+    await indexer.refresh();
+    const next = store.latestVaultBlock(vaultId)!;
+    // Less than a day of the chain's clock went by: the start itself made the snapshot.
+    expect(next.block.timestamp - snapshot.block.timestamp).toBeLessThan(86_400);
+    expect(next.cdoEpoch?.status).toBe('RUNNING');
+    expect(store.vaultEpochs.filter((e) => e.vaultId === vaultId && e.status === 'RUNNING')).toHaveLength(1);
   });
 });
 
