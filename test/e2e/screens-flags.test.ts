@@ -213,7 +213,8 @@ describe('an expected date in the past', () => {
     await screenshot(page, 'screens-flags-overdue');
     // Comfortable rows show every line of the cell.
     await page.getByLabel('Rows', { exact: true }).selectOption({ label: 'Comfortable' });
-    await expect.poll(async () => (await row.boundingBox())?.height ?? 0, { timeout: 30_000 }).toBeGreaterThan(40);
+    const rows = page.locator('[role="table"][aria-label="Requests"] [role="row"][data-row-id]');
+    await expect.poll(async () => Math.min(...(await rows.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height)))), { timeout: 30_000 }).toBeGreaterThan(40);
     await screenshot(page, 'screens-flags-overdue-comfortable');
     await page.getByLabel('Rows', { exact: true }).selectOption({ label: 'Compact' });
   });
