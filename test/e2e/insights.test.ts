@@ -206,11 +206,17 @@ describe('Performance overview', () => {
     await page.getByRole('button', { name: 'Performance', exact: true }).click();
     const rows = page.locator('table[aria-label="Performance comparison"] tbody tr');
     await expect.poll(() => rows.count()).toBe(expected.length);
-    const apys = await rows.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-vault-id'), Number(tr.querySelector('[data-apy]')?.getAttribute('data-apy'))]));
+    const apys = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [tr.getAttribute('data-vault-id'), Number(tr.querySelector('[data-apy]')?.getAttribute('data-apy')), tr.getAttribute('data-set-apart') !== null] as const),
+    );
     for (const [id, apy] of apys) expect(apy).toBe(overview.find((o) => o.vaultId === id)!.realizedAPY);
-    // Highest realized APY first.
-    const values = apys.map(([, apy]) => apy as number);
-    expect(values).toEqual([...values].sort((a, b) => b - a));
+    // Highest realized APY first among the vaults running as usual; the paused and disabled ones set apart after them, in the same order.
+    const apart = apys.map(([, , a]) => a);
+    expect(apart.slice(apart.indexOf(true) === -1 ? apart.length : apart.indexOf(true)).every(Boolean)).toBe(true);
+    for (const group of [false, true]) {
+      const values = apys.filter(([, , a]) => a === group).map(([, apy]) => apy);
+      expect(values).toEqual([...values].sort((a, b) => b - a));
+    }
     expect(await page.locator('svg.bar-chart rect.bar').count()).toBe(expected.length);
 
     const top = overview.find((o) => o.vaultId === apys[0]![0])!;
@@ -219,8 +225,11 @@ describe('Performance overview', () => {
     await screenshot(page, 'performance');
 
     await page.getByRole('button', { name: 'Holders' }).click();
-    const holders = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.querySelectorAll('td')[2]!.textContent!.replace(/,/g, ''))));
-    expect(holders).toEqual([...holders].sort((a, b) => b - a));
+    const holders = await rows.evaluateAll((trs) => trs.map((tr) => [Number(tr.querySelectorAll('td')[2]!.textContent!.replace(/,/g, '')), tr.getAttribute('data-set-apart') !== null] as const));
+    for (const group of [false, true]) {
+      const values = holders.filter(([, a]) => a === group).map(([h]) => h);
+      expect(values).toEqual([...values].sort((a, b) => b - a));
+    }
   });
 });
 

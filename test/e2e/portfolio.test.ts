@@ -185,7 +185,7 @@ describe('Requests', () => {
     const [status, n] = [...counts.entries()].find(([, k]) => k > 0 && k < truth.requests.length)!;
     await page.getByLabel('Status').selectOption(status);
     await expect.poll(subtitle).toContain(`${n} of ${truth.requests.length} requests`);
-    const pills = await rows().locator('.pill').allTextContents();
+    const pills = await rows().locator('.pill[data-phase]').allTextContents();
     expect(pills.length).toBe(Math.min(n, await rows().count()));
     expect(pills.length).toBeGreaterThan(0);
     expect(new Set(pills)).toEqual(new Set([PHASE_WORDS[status as RequestPhase].toLowerCase()]));

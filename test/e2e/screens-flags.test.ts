@@ -89,7 +89,9 @@ describe('rates on one scale', () => {
     for (const e of finished) {
       // With 30-day epochs and a 1-day buffer a 7 % epoch's EPOCH part is 6.77 %: the table shows 7 %.
       expect(e.APRs!.EPOCH).not.toBeCloseTo(e.APRs!.GROSS!, 2);
-      const row = page.locator(`table[aria-label="Epoch history"] tr[data-epoch="${e.count}"]`);
+      const row = page.locator('table[aria-label="Epoch history"] tbody tr').filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${e.count}$`) }) });
+      // The fifth column is the epoch's rate: its GROSS.
+      expect(await row.locator('td').nth(4).textContent()).toBe(pctText(e.APRs!.GROSS!));
       expect(await row.locator('td[data-rate="gross"]').textContent()).toBe(pctText(e.APRs!.GROSS!));
       expect(await row.locator('td[data-rate="net"]').textContent()).toBe(pctText(e.APRs!.NET!));
     }
@@ -168,6 +170,10 @@ describe('a request\u2019s epoch as the epoch table counts it', () => {
     // The contracts' count: the running epoch is the strategy's completed epochs + 1.
     expect(vault.cycle!.epochNumber + 1).toBe(n + 1);
     const row = await requestRow(r);
+    // Comfortable rows show the epoch line under the type.
+    await page.getByLabel('Rows', { exact: true }).selectOption({ label: 'Comfortable' });
+    expect(await row.textContent()).toContain(`epoch ${n} → ${n + 1}`);
+    await page.getByLabel('Rows', { exact: true }).selectOption({ label: 'Compact' });
     const epochCell = row.locator('[data-request-epoch]');
     expect(await epochCell.textContent()).toBe(`epoch ${n} → ${n + 1}`);
     expect(await epochCell.getAttribute('title')).toBe(`processed at the end of epoch ${n}: claimable at the end of epoch ${n + 1}`);
@@ -198,16 +204,19 @@ describe('an expected date in the past', () => {
     await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     await page.getByLabel('Search requests').fill(r.wallet);
     const row = page.locator(`[role="table"][aria-label="Requests"] [data-row-id="${r.id}"]`);
+    await expect.poll(() => row.textContent(), { timeout: 60_000 }).toContain(`Overdue since ${dateText(r.expectedAt!)}`);
     const overdue = row.locator('[data-overdue]');
-    await expect.poll(() => overdue.count(), { timeout: 60_000 }).toBe(1);
+    expect(await overdue.count()).toBe(1);
     const text = await overdue.textContent();
     expect(text).toContain(`Overdue since ${dateText(r.expectedAt!)}`);
     expect(text).toContain(r.phase === 'processed' ? 'waiting for the manager to make it claimable' : 'waiting for the manager to process it');
     await screenshot(page, 'screens-flags-overdue');
     // Comfortable rows show every line of the cell.
-    await page.getByLabel('Rows').selectOption({ label: 'Comfortable' });
+    await page.getByLabel('Rows', { exact: true }).selectOption({ label: 'Comfortable' });
+    const rows = page.locator('[role="table"][aria-label="Requests"] [role="row"][data-row-id]');
+    await expect.poll(async () => Math.min(...(await rows.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height)))), { timeout: 30_000 }).toBeGreaterThan(40);
     await screenshot(page, 'screens-flags-overdue-comfortable');
-    await page.getByLabel('Rows').selectOption({ label: 'Compact' });
+    await page.getByLabel('Rows', { exact: true }).selectOption({ label: 'Compact' });
   });
 
   it('ran without page errors', () => {
