@@ -152,7 +152,9 @@ describe('Vault page', () => {
 
   it('shows the latest performance record, its history and the underlying’s price from token blocks', async () => {
     const vault = publicVaults().find((v) => v.name === 'Northwind USDC Credit')!;
-    const records = await service.listVaultPerformances({ filter: { vaultId: vault._id }, sort: '-block.number', limit: 200 });
+    // The protocol's schema sorts performance records by `_id` only: newest first is ordered here.
+    const all = await service.listAll('vaultPerformances', { filter: { vaultId: vault._id } });
+    const records = { data: all.sort((a, b) => (b.block?.number ?? 0) - (a.block?.number ?? 0)).slice(0, 200) };
     const latest = records.data[0]!;
     await expect.poll(() => page.getByTestId('vault-realized-apy').textContent()).toBe(`${latest.realizedAPY.toLocaleString('en-GB', { maximumFractionDigits: 2 })} %`);
     expect(await page.getByTestId('vault-holders').textContent()).toBe(latest.holders.toLocaleString('en-GB'));
