@@ -8,3 +8,4 @@ export * from './errors';
 export * from './resources';
 export * from './known-values';
 export * from './vault';
+export * from './campaigns';

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RangeOperator } from './query';
 import {
   CampaignSchema,
   ChainSchema,
@@ -8,6 +9,7 @@ import {
   TokenSchema,
   TransactionSchema,
   VaultBlockSchema,
+  VaultLatestBlockSchema,
   VaultCategorySchema,
   VaultEpochSchema,
   VaultPerformanceOverviewSchema,
@@ -25,16 +27,17 @@ import {
  */
 
 /**
- * How a filter field compares:
- * - `id`, `string`: exact (a comma list matches any), `:ne`; `string` also `:ct`;
- * - `address`: like `id` but case-insensitive, and a malformed address is a 400;
- * - `text`: names; exact, `:ne`, `:ct` (contains, case-insensitive) and the ranges (lexical);
- * - `number`, `date`, `amount` (integer strings): exact, `:ne` and the ranges;
- * - `boolean`: `true` / `false`.
+ * How the protocol's query schema takes a filter field: `eq` is the plain `field=value` form, a
+ * single value (`one`) or a list of any-of values (`list`, comma-joined on the wire); `ops` are the
+ * suffixed forms it allows (`field:gte`, …). Nothing else is sent: the official schemas are
+ * `additionalProperties: false`, so the real service answers 400 to anything outside them.
  */
-export type FilterKind = 'id' | 'string' | 'address' | 'text' | 'number' | 'date' | 'amount' | 'boolean';
+export interface FilterSpec {
+  readonly eq?: 'one' | 'list';
+  readonly ops?: readonly RangeOperator[];
+}
 
-export type FilterTable = Readonly<Record<string, FilterKind>>;
+export type FilterTable = Readonly<Record<string, FilterSpec>>;
 
 export interface ResourceDef<S extends z.ZodType = z.ZodType, B extends boolean = boolean, F extends FilterTable = FilterTable> {
   /** Path of the list endpoint; `path/:id` fetches one record when `byId` is set. */
@@ -44,186 +47,204 @@ export interface ResourceDef<S extends z.ZodType = z.ZodType, B extends boolean 
   notFoundCode: string;
   byId: B;
   filters: F;
+  /** The fields `sort` may name (one at a time; `order` gives the direction). */
+  sorts: readonly string[];
 }
 
-const audit = { createdAt: 'date', updatedAt: 'date' } as const;
-const blockFilters = { 'block.number': 'number', 'block.timestamp': 'number' } as const;
+const one: FilterSpec = { eq: 'one' };
+const list: FilterSpec = { eq: 'list' };
+const RANGES = ['gt', 'gte', 'lt', 'lte'] as const;
+const oneOrRange: FilterSpec = { eq: 'one', ops: RANGES };
+const named = { name: { eq: 'one', ops: ['ct'] } } as const;
+const coded = { code: { eq: 'one', ops: ['ct'] } } as const;
+/** sVaultBlocksSearchQuery, which `/v1/vault-latest-blocks` takes as well (the client's `VaultLatestBlocksClientModel`). */
+const blockFilters = {
+  vaultId: list,
+  vaultAddress: list,
+  block: list,
+  timestamp: { ops: RANGES },
+  'cdoEpoch.status': list,
+} as const;
 
 function def<S extends z.ZodType, B extends boolean, const F extends FilterTable>(d: ResourceDef<S, B, F>): ResourceDef<S, B, F> {
   return d;
 }
 
+/** Each resource's filters and sort fields are those of the protocol client's query schema named above it. */
 export const RESOURCES = {
+  // sCampaignsSearchQuery
   campaigns: def({
     path: '/v1/campaigns',
     schema: CampaignSchema,
     notFoundCode: 'CAMPAIGN_NOT_FOUND',
     byId: true,
-    filters: { code: 'string', name: 'text', vaultIds: 'id', startDate: 'date', endDate: 'date', ...audit },
+    filters: { code: list, tokenId: list, startDate: oneOrRange, endDate: oneOrRange },
+    sorts: ['_id'],
   }),
+  // sChainsSearchQuery
   chains: def({
     path: '/v1/chains',
     schema: ChainSchema,
     notFoundCode: 'CHAIN_NOT_FOUND',
     byId: true,
-    filters: { name: 'text', chainID: 'number', hex: 'string', isDisabled: 'boolean', ...audit },
+    filters: { ...named, hex: one, chainID: one },
+    sorts: ['_id', 'name'],
   }),
+  // sOperatorsSearchQuery
   operators: def({
     path: '/v1/operators',
     schema: OperatorSchema,
     notFoundCode: 'OPERATOR_NOT_FOUND',
     byId: true,
-    filters: { name: 'text', code: 'string', type: 'string', ...audit },
+    filters: { ...named, code: one },
+    sorts: ['_id', 'name'],
   }),
+  // sTokenBlocksSearchQuery: one token per request, the window by `timestamp`, not `block.timestamp`.
   tokenBlocks: def({
     path: '/v1/token-blocks',
     schema: TokenBlockSchema,
     notFoundCode: 'TOKEN_BLOCK_NOT_FOUND',
     byId: true,
-    filters: { tokenId: 'id', chainId: 'id', ...blockFilters, ...audit },
+    filters: { tokenId: one, tokenAddress: one, block: list, timestamp: { ops: ['gte', 'lte'] } },
+    sorts: ['block', 'timestamp'],
   }),
+  // sTokensSearchQuery
   tokens: def({
     path: '/v1/tokens',
     schema: TokenSchema,
     notFoundCode: 'TOKEN_NOT_FOUND',
     byId: true,
-    filters: {
-      name: 'text',
-      symbol: 'text',
-      address: 'address',
-      chainId: 'id',
-      decimals: 'number',
-      underlying: 'boolean',
-      ...audit,
-    },
+    filters: { ...named, address: list, symbol: one, chainId: one },
+    sorts: ['_id', 'name'],
   }),
+  // sTransactionsSearchQuery (`tokentId` is the schema's own spelling)
   transactions: def({
     path: '/v1/transactions',
     schema: TransactionSchema,
     notFoundCode: 'TRANSACTION_NOT_FOUND',
     byId: false,
     filters: {
-      type: 'string',
-      status: 'string',
-      hash: 'string',
-      chainId: 'id',
-      walletAddress: 'address',
-      vaultId: 'id',
-      epochId: 'id',
-      tokenId: 'id',
-      amount: 'amount',
-      ...blockFilters,
-      ...audit,
+      vaultId: list,
+      vaultAddress: list,
+      walletId: list,
+      walletAddress: list,
+      tokentId: one,
+      type: list,
+      block: one,
+      timestamp: { ops: ['gte', 'lte'] },
     },
+    sorts: ['_id', 'block', 'timestamp'],
   }),
+  // sVaultsSearchQuery
   vaults: def({
     path: '/v1/vaults',
     schema: VaultSchema,
     notFoundCode: 'VAULT_NOT_FOUND',
     byId: true,
     filters: {
-      address: 'address',
-      'cdoEpoch.address': 'address',
-      chainId: 'id',
-      tokenId: 'id',
-      typeId: 'id',
-      categoryId: 'id',
-      operatorIds: 'id',
-      name: 'text',
-      symbol: 'text',
-      protocol: 'text',
-      contractType: 'string',
-      visibility: 'string',
-      status: 'string',
-      feePercentage: 'number',
-      ...audit,
+      ...named,
+      address: one,
+      status: one,
+      visibility: { eq: 'list', ops: ['ne'] },
+      'cdoEpoch.borrower.address': list,
+      'cdoEpoch.borrower.operatorId': list,
+      'cdoEpoch.manager.address': list,
+      'cdoEpoch.manager.operatorId': list,
+      cdo: one,
+      symbol: list,
+      chainId: list,
+      contractType: list,
     },
+    sorts: ['name'],
   }),
+  // sVaultBlocksSearchQuery
   vaultBlocks: def({
     path: '/v1/vault-blocks',
     schema: VaultBlockSchema,
     notFoundCode: 'VAULT_BLOCK_NOT_FOUND',
     byId: true,
-    filters: { vaultId: 'id', chainId: 'id', vaultAddress: 'address', ...blockFilters, ...audit },
+    filters: blockFilters,
+    sorts: ['block', 'timestamp'],
   }),
   /** The real service's list form of the latest block: one block per vault, `vaultId=a,b,…`. */
   vaultLatestBlocks: def({
     path: '/v1/vault-latest-blocks',
-    schema: VaultBlockSchema,
+    schema: VaultLatestBlockSchema,
     notFoundCode: 'VAULT_BLOCK_NOT_FOUND',
     byId: false,
-    filters: { vaultId: 'id', chainId: 'id', vaultAddress: 'address', ...blockFilters },
+    filters: blockFilters,
+    sorts: ['block', 'timestamp'],
   }),
+  // sVaultCategoriesSearchSchema
   vaultCategories: def({
     path: '/v1/vault-categories',
     schema: VaultCategorySchema,
     notFoundCode: 'VAULT_CATEGORY_NOT_FOUND',
     byId: true,
-    filters: { code: 'string', name: 'text', ...audit },
+    filters: coded,
+    sorts: ['_id', 'code'],
   }),
+  // sVaultEpochsSearchQuery
   vaultEpochs: def({
     path: '/v1/vault-epochs',
     schema: VaultEpochSchema,
     notFoundCode: 'VAULT_EPOCH_NOT_FOUND',
     byId: false,
     filters: {
-      vaultId: 'id',
-      count: 'number',
-      status: 'string',
-      withdrawType: 'string',
-      startDate: 'date',
-      endDate: 'date',
-      apr: 'number',
-      ...audit,
+      vaultId: list,
+      vaultAddress: list,
+      count: oneOrRange,
+      timestamp: { ops: ['gte', 'lte'] },
+      startDate: oneOrRange,
+      endDate: oneOrRange,
+      status: one,
     },
+    sorts: ['_id', 'count', 'timestamp'],
   }),
+  // sVaultPerformancesSearchQuery: no time window at all.
   vaultPerformances: def({
     path: '/v1/vault-performances',
     schema: VaultPerformanceSchema,
     notFoundCode: 'VAULT_PERFORMANCE_NOT_FOUND',
     byId: true,
-    filters: { vaultId: 'id', vaultBlockId: 'id', realizedAPY: 'number', holders: 'number', ...blockFilters, ...audit },
+    filters: { vaultId: list, vaultBlockId: list },
+    sorts: ['_id'],
   }),
-  /** `/v1/vaults/performances`: the latest performance of each vault. */
+  /** `/v1/vaults/performances` (sVaultsPerformancesQuery): the latest performance of each vault. */
   vaultsPerformanceOverview: def({
     path: '/v1/vaults/performances',
     schema: VaultPerformanceOverviewSchema,
     notFoundCode: 'VAULT_NOT_FOUND',
     byId: false,
-    filters: { vaultId: 'id', realizedAPY: 'number', holders: 'number' },
+    filters: { status: one, visibility: one, symbol: one, chainId: list, contractType: one },
+    sorts: ['_id'],
   }),
+  // sVaultTypesSearchSchema
   vaultTypes: def({
     path: '/v1/vault-types',
     schema: VaultTypeSchema,
     notFoundCode: 'VAULT_TYPE_NOT_FOUND',
     byId: true,
-    filters: { code: 'string', name: 'text', ...audit },
+    filters: coded,
+    sorts: ['code'],
   }),
+  // sSignaturesSearchQuery
   signatures: def({
     path: '/v1/signatures',
     schema: SignatureDefinitionSchema,
     notFoundCode: 'SIGNATURE_NOT_FOUND',
     byId: false,
-    filters: { code: 'string', entity: 'string', ...audit },
+    filters: { name: one },
+    sorts: ['_id'],
   }),
+  // sVaultRequestsSearchQuery: lists only, no `:ne` (open requests are asked as a list of statuses).
   vaultRequests: def({
     path: '/v1/vault-requests',
     schema: VaultRequestSchema,
     notFoundCode: 'VAULT_REQUEST_NOT_FOUND',
     byId: false,
-    filters: {
-      vaultId: 'id',
-      vaultAddress: 'address',
-      walletAddress: 'address',
-      status: 'string',
-      type: 'string',
-      epochNumber: 'number',
-      isInstant: 'boolean',
-      amount: 'amount',
-      requestedOn: 'date',
-      completedOn: 'date',
-      ...blockFilters,
-    },
+    filters: { vaultId: list, vaultAddress: list, walletAddress: list, walletId: list, status: list, type: list },
+    sorts: ['requestedOn', 'block.number'],
   }),
 } as const;
 
@@ -234,3 +255,25 @@ export type FilterField<R extends ResourceName> = keyof (typeof RESOURCES)[R]['f
 export type ByIdResourceName = {
   [R in ResourceName]: (typeof RESOURCES)[R]['byId'] extends true ? R : never;
 }[ResourceName];
+
+/**
+ * The filters of a query its resource's official schema does not take (`field` or `field:op`), and
+ * a sort it does not allow: empty when the query may be sent.
+ */
+export function undeclaredParameters(resource: ResourceName, query: { filter?: Record<string, unknown>; sort?: string | readonly string[] }): string[] {
+  const def = RESOURCES[resource];
+  const filters = def.filters as FilterTable;
+  const out: string[] = [];
+  for (const [field, value] of Object.entries(query.filter ?? {})) {
+    if (value === undefined) continue;
+    const spec = filters[field];
+    if (Array.isArray(value)) {
+      if (spec?.eq !== 'list') out.push(field);
+    } else if (value !== null && typeof value === 'object') {
+      for (const op of Object.keys(value)) if (!spec?.ops?.includes(op as RangeOperator)) out.push(`${field}:${op}`);
+    } else if (spec?.eq === undefined) out.push(field);
+  }
+  const sorts = query.sort === undefined ? [] : typeof query.sort === 'string' ? [query.sort] : query.sort;
+  if (sorts.length > 1 || sorts.some((s) => !def.sorts.includes(s))) out.push(`sort=${sorts.join(',')}`);
+  return out;
+}

@@ -17,9 +17,20 @@ export const TRANSACTION_CSV_COLUMNS = [
 ] as const;
 
 /**
+ * The `status` column: the service's status when it gives one; else `mined`, said of a record with
+ * a block (the protocol's records carry no status: the service lists the transactions it indexed
+ * from blocks, so a record with a block number is a transaction mined in it); else empty.
+ */
+function csvStatus(r: TransactionRow): string {
+  if (r.status !== null) return r.status;
+  return r.blockNumber !== null ? 'mined' : '';
+}
+
+/**
  * The accounting export: one line per transaction, oldest first. Dates are ISO 8601 in UTC; the
  * amount is written with exactly the token's decimals (6 for most stablecoins, 18 for tranche
- * tokens) beside its symbol, so that a sum in a spreadsheet equals the sum on chain. Text that
+ * tokens) beside its symbol, so that a sum in a spreadsheet equals the sum on chain. There is no
+ * USD column: the service's records carry no USD value (see `TransactionRow`). Text that
  * comes from the wallet book or the service (labels, vault names) never runs as a formula.
  */
 export function transactionsCsv(rows: readonly TransactionRow[], labelOf: (wallet: string) => string): string {
@@ -31,7 +42,7 @@ export function transactionsCsv(rows: readonly TransactionRow[], labelOf: (walle
       labelOf(r.wallet),
       r.vaultName,
       r.type,
-      r.status ?? '',
+      csvStatus(r),
       r.amount === null ? '' : r.token ? exactUnits(r.amount, r.token.decimals) : r.amount,
       r.token ? r.token.symbol : r.amount === null ? '' : 'base units (token unknown)',
       r.hash ?? '',

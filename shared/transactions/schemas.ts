@@ -20,12 +20,16 @@ export const TransactionRowSchema = z.object({
   chainName: z.string().nullable(),
   /** Open: a type the console does not know is shown as it is, marked. */
   type: z.string(),
-  /** Null: the protocol's records carry no status (a record is a mined transaction). */
+  /**
+   * The service's word when it gives one; null for the protocol's records, which carry none (a
+   * record is a transaction mined in its block). No USD value is kept: the records carry none, and
+   * pricing `tokenAmount` would need the token's price at the transaction's block, which the
+   * console does not read; a price of another moment would be a figure of no moment at all.
+   */
   status: z.string().nullable(),
   amount: Units.nullable(),
   /** Null when the service names a token the catalog does not list: the amount is then in unknown units. */
   token: z.object({ symbol: z.string(), decimals: z.number().int().min(0).max(36) }).nullable(),
-  amountUsd: Units.nullable(),
   /** The block's time, else the record's creation time. */
   timestamp: z.number().nullable(),
   blockNumber: z.number().nullable(),

@@ -37,7 +37,8 @@ describe('a local vault’s page', () => {
     await expect.poll(() => chips.allTextContents(), { timeout: 20_000 }).toEqual(['Protocol', 'Borrower', 'Curator']);
     expect(await page.getByTestId('vault-category').textContent()).toBe('Private credit');
     expect(await insights.locator('[data-key="custodian.name"] dd').textContent()).toBe('Fireblocks');
-    const [latest] = (await service.listVaultPerformances({ filter: { vaultId: vault.id }, sort: '-block.number', limit: 1 })).data;
+    // The protocol's schema sorts performance records by `_id` only: the latest is picked here.
+    const [latest] = (await service.listAll('vaultPerformances', { filter: { vaultId: vault.id } })).sort((a, b) => (b.block?.number ?? 0) - (a.block?.number ?? 0));
     await expect.poll(() => page.getByTestId('vault-holders').textContent()).toBe(String(latest!.holders));
     expect(latest!.holders).toBeGreaterThan(0);
     await screenshot(page, 'vault-page-demo');

@@ -120,6 +120,19 @@ describe('Vault page', () => {
     const expected = vault.operatorIds!.map((id) => truth.operators.find((o) => o._id === id)!);
     expect(names).toEqual(expected.map((o) => `${o.type!.charAt(0)}${o.type!.slice(1).toLowerCase()}${o.name}`));
 
+    // Its campaigns, in the protocol's model: the vault names them (`campaigns[{_id, isActive}]`),
+    // the campaigns' rules name the vault (`rules[].vaultIds`), and no campaign has a `vaultIds` of its own.
+    expect(truth.campaigns.every((c) => !('vaultIds' in c))).toBe(true);
+    const mine = truth.campaigns.filter((c) => (c.rules as Array<{ vaultIds?: string[] }>).some((r) => r.vaultIds?.includes(vault._id)));
+    expect(mine.length).toBe(2);
+    expect((vault.campaigns as Array<{ _id: string }>).map((c) => c._id).sort()).toEqual(mine.map((c) => c._id).sort());
+    const campaignChips = insights.getByRole('list', { name: 'Campaigns' }).getByRole('button');
+    await expect.poll(() => campaignChips.count()).toBe(mine.length);
+    const chipTexts = await campaignChips.allTextContents();
+    for (const c of mine) expect(chipTexts.some((t) => t.includes((c.name as { en: string }).en))).toBe(true);
+    await insights.getByRole('list', { name: 'Campaigns' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'vault-page-campaigns');
+
     expect(await insights.locator('[data-key="defillama.pool"] dt').textContent()).toBe('Defillama › Pool');
     expect(await insights.locator('[data-key="defillama.pool"] dd').textContent()).toBe(vault._id);
     expect(await insights.locator('[data-key="custodian.segregated"] dd').textContent()).toBe('yes');
@@ -139,7 +152,9 @@ describe('Vault page', () => {
 
   it('shows the latest performance record, its history and the underlying’s price from token blocks', async () => {
     const vault = publicVaults().find((v) => v.name === 'Northwind USDC Credit')!;
-    const records = await service.listVaultPerformances({ filter: { vaultId: vault._id }, sort: '-block.number', limit: 200 });
+    // The protocol's schema sorts performance records by `_id` only: newest first is ordered here.
+    const all = await service.listAll('vaultPerformances', { filter: { vaultId: vault._id } });
+    const records = { data: all.sort((a, b) => (b.block?.number ?? 0) - (a.block?.number ?? 0)).slice(0, 200) };
     const latest = records.data[0]!;
     await expect.poll(() => page.getByTestId('vault-realized-apy').textContent()).toBe(`${latest.realizedAPY.toLocaleString('en-GB', { maximumFractionDigits: 2 })} %`);
     expect(await page.getByTestId('vault-holders').textContent()).toBe(latest.holders.toLocaleString('en-GB'));
@@ -263,12 +278,15 @@ describe('Campaigns', () => {
     expect(await totals.textContent()).toContain(sum.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
     expect(await page.getByTestId('batch-points-total').textContent()).toContain(`${batch.length} wallets, 3 earning`);
 
-    // Rules name the public vaults; the vaults concerned are the public ones.
-    const ruleVaults = (season2.rules as Array<{ vaultId: string }>).map((r) => truth.vaults.find((v) => v._id === r.vaultId)!).filter((v) => v.visibility === 'PUBLIC');
-    for (const v of ruleVaults) expect(await page.getByRole('heading', { name: v.name }).count()).toBe(1);
-    expect(await page.locator('dl[aria-label^="Rule:"] dt').first().textContent()).toBe('Points per dollar per day');
+    // The protocol's rules: each titled by its name; the vaults concerned are the public ones among
+    // the rules' `vaultIds` (the campaign has no vault list of its own).
+    const rules = season2.rules as Array<{ name: { en: string }; vaultIds: string[] }>;
+    for (const r of rules) expect(await page.getByRole('heading', { name: r.name.en }).count()).toBe(1);
+    expect(await page.locator('dl[aria-label="Rule: Points per dollar per day"]').count()).toBe(1);
+    const concerned = [...new Set(rules.flatMap((r) => r.vaultIds))].filter((id) => truth.vaults.find((v) => v._id === id)?.visibility === 'PUBLIC');
+    expect(concerned.length).toBeGreaterThan(0);
     const vaultRows = page.locator('table[aria-label="Campaign vaults"] tbody tr');
-    expect(await vaultRows.count()).toBe(season2.vaultIds!.filter((id) => truth.vaults.find((v) => v._id === id)?.visibility === 'PUBLIC').length);
+    expect(await vaultRows.count()).toBe(concerned.length);
     await screenshot(page, 'campaign-page');
   });
 

@@ -1,19 +1,10 @@
 import { campaignState } from '../../../shared/insights/points';
 import type { CampaignDetail, CampaignRule, CampaignSummary } from '../../../shared/insights/schemas';
-import type { ResourceItem } from '../../../shared/service';
+import { campaignVaultIds, type ResourceItem } from '../../../shared/service';
 import { flatEntries, localized, type ReferenceIndex } from './views';
 import { isoToSeconds } from '../../../shared/domain/time';
 
 type Campaign = ResourceItem<'campaigns'>;
-
-/** The vaults a campaign concerns: its `vaultIds` and the vaults its rules name. */
-function campaignVaultIds(campaign: Campaign): string[] {
-  const fromRules = (campaign.rules ?? []).flatMap((r) => {
-    const id = (r as { vaultId?: unknown } | null)?.vaultId;
-    return typeof id === 'string' ? [id] : [];
-  });
-  return [...new Set([...(campaign.vaultIds ?? []), ...fromRules])];
-}
 
 export function campaignSummary(campaign: Campaign, index: ReferenceIndex, nowSeconds: number): CampaignSummary {
   const startDate = isoToSeconds(campaign.startDate);
@@ -31,8 +22,10 @@ export function campaignSummary(campaign: Campaign, index: ReferenceIndex, nowSe
 }
 
 /**
- * One rule in words. A rule about a vault is titled with the vault's name; a rule about a vault
- * that is not public is titled without naming it. Plain-text rules are their own title.
+ * One rule in words. The protocol's rule is titled by its `name`; a rule about one public vault
+ * names that vault (by its title when the rule has no name), one about a vault that is not public
+ * does not name it. Plain-text rules are their own title. The vaults a rule concerns are listed
+ * with the campaign's, not as ids here.
  */
 function ruleView(rule: unknown, i: number, index: ReferenceIndex, allows: (url: string) => boolean): CampaignRule {
   if (typeof rule === 'string') return { title: rule, vaultId: null, entries: [] };
@@ -41,13 +34,17 @@ function ruleView(rule: unknown, i: number, index: ReferenceIndex, allows: (url:
     return { title: text.en ?? `Rule ${i + 1}`, vaultId: null, entries: flatEntries(rule, allows) };
   }
   if (typeof rule === 'object' && rule !== null && !Array.isArray(rule)) {
-    const { vaultId, ...rest } = rule as Record<string, unknown>;
-    const vault = typeof vaultId === 'string' ? index.vault(vaultId) : undefined;
-    const known = vault?.visibility === 'PUBLIC';
-    const title = known ? vault.name : vaultId !== undefined ? 'A vault that is not public' : `Rule ${i + 1}`;
+    const { vaultId: _one, vaultIds: _many, name, ...rest } = rule as Record<string, unknown>;
+    const ids = campaignVaultIds({ _id: '', rules: [rule] });
+    const vaults = ids.map((id) => index.vault(id));
+    const publicVaults = vaults.filter((v) => v?.visibility === 'PUBLIC');
+    const only = ids.length === 1 && publicVaults.length === 1 ? publicVaults[0]! : null;
+    const named = localized(name);
+    const ruleName = named ? (named.en ?? Object.values(named)[0]) : undefined;
+    const title = ruleName || (only ? only.name : ids.length === 1 ? 'A vault that is not public' : `Rule ${i + 1}`);
     // A multiplier reads as one: ×1.5.
     const entries = flatEntries(rest, allows).map((e) => (e.key === 'multiplier' && e.kind === 'number' ? { ...e, value: `×${e.value}` } : e));
-    return { title, vaultId: known ? vault._id : null, entries };
+    return { title, vaultId: only ? only._id : null, entries };
   }
   return { title: `Rule ${i + 1}`, vaultId: null, entries: flatEntries(rule, allows) };
 }

@@ -1,6 +1,6 @@
 import { usdValue } from '../../../shared/insights/pricing';
 import type { PerformanceOverview, PerformanceRow, PricePoint, UsdFigure, VaultPerformanceView } from '../../../shared/insights/schemas';
-import type { ResourceItem } from '../../../shared/service';
+import { MAX_ID_LIST, type ResourceItem } from '../../../shared/service';
 import type { ServiceClient } from '../service-client';
 import { latestPrices, priceHistory } from './prices';
 import { tokenRef, type ReferenceIndex } from './views';
@@ -30,8 +30,6 @@ const DAY_S = 86_400;
 /** The service writes a vault's age in seconds; the screens show days. */
 export const ageDays = (seconds: number | undefined): number | null => (seconds === undefined ? null : Math.floor(seconds / DAY_S));
 
-/** How far back a vault's latest performance record is looked for before its whole history is read. */
-const LATEST_WINDOW_DAYS = 14;
 
 /** The record with the highest block of each vault. */
 function latestPerVault(records: readonly PerformanceRecord[], into: Map<string, PerformanceRecord>): void {
@@ -44,22 +42,23 @@ function latestPerVault(records: readonly PerformanceRecord[], into: Map<string,
 /**
  * One line per public vault. The seed's service lists them at `/v1/vaults/performances`; the
  * protocol's answers an aggregate there instead, and then each vault's latest performance record
- * (from a recent window, ordered here: no order is asked of the service) and its latest block's
+ * (ordered here: no order is asked of the service) and its latest block's
  * TVL make the line.
  */
 async function overviewLines(client: ServiceClient, vaultIds: readonly string[]): Promise<OverviewLine[]> {
   const answer = await client.getVaultsPerformances();
   if (answer.kind === 'perVault') return answer.lines;
   if (vaultIds.length === 0) return [];
-  const nowS = Math.floor(Date.now() / 1000);
   const latest = new Map<string, PerformanceRecord>();
-  const [recent, blocks] = await Promise.all([
-    client.listAll('vaultPerformances', { filter: { vaultId: vaultIds, 'block.timestamp': { gte: nowS - LATEST_WINDOW_DAYS * DAY_S } } }),
+  // The protocol's query schema (sVaultPerformancesSearchQuery) takes no time window: the vaults'
+  // records are read whole, at most MAX_ID_LIST vaults per walk, and the latest picked here.
+  const chunks: string[][] = [];
+  for (let i = 0; i < vaultIds.length; i += MAX_ID_LIST) chunks.push(vaultIds.slice(i, i + MAX_ID_LIST));
+  const [records, blocks] = await Promise.all([
+    Promise.all(chunks.map((chunk) => client.listAll('vaultPerformances', { filter: { vaultId: chunk } }))),
     client.listAllVaultLatestBlocks(vaultIds),
   ]);
-  latestPerVault(recent, latest);
-  for (const vaultId of vaultIds.filter((id) => !latest.has(id)))
-    latestPerVault(await client.listAll('vaultPerformances', { filter: { vaultId } }), latest);
+  for (const page of records) latestPerVault(page, latest);
   const tvl = new Map(blocks.map((b) => [b.vaultId, b.TVL]));
   return [...latest.values()].map((r) => ({
     vaultId: r.vaultId,

@@ -8,7 +8,8 @@ import type { ServiceClient } from '../service-client';
  *
  * No order is asked of the service (the spec writes `sort=-field`, the protocol's service
  * `sort=field&order=desc`): the blocks of a recent window are read and ordered here. A service
- * that ignores the window sends more pages, never a wrong price.
+ * that ignores the window sends more pages, never a wrong price. The protocol's query schema
+ * (sTokenBlocksSearchQuery) takes one `tokenId` per request and the window as `timestamp:gte`.
  */
 
 const DAY_S = 86_400;
@@ -27,8 +28,10 @@ function latestOf(blocks: readonly TokenBlockLike[], into: Map<string, PricePoin
 }
 
 const since = (nowS: number, days: number) => ({ gte: nowS - days * DAY_S });
+/** Token blocks read at once (one request, or one walk of pages, per token). */
+const CONCURRENCY = 4;
 
-/** The latest price of each token: one list request over a recent window, then the whole history of a token it missed. */
+/** The latest price of each token: its blocks of a recent window, then its whole history when the window has none. */
 export async function latestPrices(
   client: ServiceClient,
   tokenIds: readonly string[],
@@ -37,11 +40,14 @@ export async function latestPrices(
   const wanted = [...new Set(tokenIds)];
   const found = new Map<string, PricePoint & { number: number }>();
   if (wanted.length === 0) return new Map();
-  latestOf(await client.listAll('tokenBlocks', { filter: { tokenId: wanted, 'block.timestamp': since(nowS, LATEST_WINDOW_DAYS) } }), found);
-  const missing = wanted.filter((id) => !found.has(id));
-  const limit = pLimit(4);
+  const limit = pLimit(CONCURRENCY);
   await Promise.all(
-    missing.map((tokenId) => limit(async () => latestOf(await client.listAll('tokenBlocks', { filter: { tokenId } }), found))),
+    wanted.map((tokenId) =>
+      limit(async () => {
+        latestOf(await client.listAll('tokenBlocks', { filter: { tokenId, timestamp: since(nowS, LATEST_WINDOW_DAYS) } }), found);
+        if (!found.has(tokenId)) latestOf(await client.listAll('tokenBlocks', { filter: { tokenId } }), found);
+      }),
+    ),
   );
   return new Map([...found].map(([id, { at, usd }]) => [id, { at, usd }]));
 }
@@ -53,7 +59,7 @@ export async function priceHistory(
   count = 60,
   nowS = Math.floor(Date.now() / 1000),
 ): Promise<PricePoint[]> {
-  const blocks = await client.listAll('tokenBlocks', { filter: { tokenId, 'block.timestamp': since(nowS, count) } });
+  const blocks = await client.listAll('tokenBlocks', { filter: { tokenId, timestamp: since(nowS, count) } });
   return blocks
     .filter((b) => b.price !== undefined && b.tokenId === tokenId)
     .sort((a, b) => a.block.number - b.block.number)

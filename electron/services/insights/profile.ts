@@ -1,5 +1,5 @@
 import type { VaultProfile } from '../../../shared/insights/schemas';
-import type { ResourceItem } from '../../../shared/service';
+import { campaignVaultIds, vaultCampaigns, type ResourceItem } from '../../../shared/service';
 import type { ServiceClient } from '../service-client';
 import { campaignSummary } from './campaigns';
 import { flatEntries, localized, type ReferenceIndex } from './views';
@@ -28,10 +28,12 @@ export async function vaultProfile(
     const op = index.operator(id);
     return op ? [{ id: op._id, name: op.name ?? op.code ?? op._id, type: op.type ?? null }] : [];
   });
+  // The campaigns the vault names (`vault.campaigns`) and those whose rules name the vault.
+  const named = new Set(vaultCampaigns(vault).map((c) => c.id));
   const campaigns = index.data.campaigns
-    .map((c) => ({ campaign: c, summary: campaignSummary(c, index, nowSeconds) }))
-    .filter(({ campaign }) => campaign.vaultIds?.includes(vault._id) || (campaign.rules ?? []).some((r) => (r as { vaultId?: unknown } | null)?.vaultId === vault._id))
-    .map(({ summary }) => ({ id: summary.id, name: summary.name, state: summary.state }));
+    .filter((c) => named.has(c._id) || campaignVaultIds(c).includes(vault._id))
+    .map((c) => campaignSummary(c, index, nowSeconds))
+    .map((summary) => ({ id: summary.id, name: summary.name, state: summary.state }));
   return {
     vault: index.ref(vault),
     visibility: vault.visibility,

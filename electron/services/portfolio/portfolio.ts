@@ -1,7 +1,7 @@
 import type { AppErrorData } from '../../../shared/errors';
 import { isAppError, toAppErrorData } from '../../../shared/errors';
 import type { Portfolio, PortfolioVault, PositionRow, RequestRow, SetAside, SourceStatus } from '../../../shared/portfolio/schemas';
-import type { ResourceItem } from '../../../shared/service';
+import { KNOWN_VALUES, type ResourceItem } from '../../../shared/service';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
 import { expectChainId } from '../chain/chain-id';
 import { ChainPool, type ChainPoolOptions } from '../chain/pool';
@@ -13,6 +13,13 @@ import type { Logger } from '../log/logger';
 import { readChain, walletKey, type ChainReadProfile, type ChainReadResult } from './chain-state';
 import { requestReads } from './request-reads';
 import { byExpected } from '../../../shared/portfolio/request-order';
+
+/**
+ * The requests a vault's list completes: every status but CLAIMED, named one by one since the
+ * protocol's query schema (sVaultRequestsSearchQuery) takes a list of statuses and no `status:ne`.
+ */
+const OPEN_REQUEST_STATUSES = KNOWN_VALUES.requestStatus.filter((s) => s !== 'CLAIMED');
+export const openRequestsQuery = (vaultId: string) => ({ filter: { vaultId: [vaultId], status: OPEN_REQUEST_STATUSES } });
 
 type VaultBlock = ResourceItem<'vaultLatestBlocks'>;
 type ServiceRequest = ResourceItem<'vaultRequests'>;
@@ -134,7 +141,7 @@ export class PortfolioService {
         const blocks = await client.listAllVaultLatestBlocks(ids);
         const blockById = new Map(blocks.map((b) => [b.vaultId, b]));
         const missing = ids.filter((id) => !Array.isArray(blockById.get(id)?.requests));
-        const listed = await Promise.all(missing.map((vaultId) => client.listAll('vaultRequests', { filter: { vaultId, status: { ne: 'CLAIMED' } } })));
+        const listed = await Promise.all(missing.map((vaultId) => client.listAll('vaultRequests', openRequestsQuery(vaultId))));
         this.lastGood.blocks = blockById;
         this.lastGood.requests = new Map(ids.map((id) => [id, (blockById.get(id)?.requests as ServiceRequest[] | undefined) ?? []]));
         missing.forEach((id, i) => this.lastGood.requests.set(id, listed[i] ?? []));

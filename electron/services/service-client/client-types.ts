@@ -11,7 +11,7 @@ import type {
   SetAsideRecord,
   SignatureCheck,
   SignRequest,
-  VaultBlock,
+  VaultLatestBlock,
   VaultPerformanceOverview,
   VaultsPerformanceAggregate,
   ByIdResourceName,
@@ -114,15 +114,15 @@ export interface ServiceClient {
   listVaultBlocks(query?: PlainListQuery<'vaultBlocks'>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<'vaultBlocks'>>>;
   getVaultBlock(id: string, options?: CallOptions): Promise<ResourceItem<'vaultBlocks'>>;
   /** The spec's single form: the latest block of one vault (the protocol's service has only the list form: prefer it). */
-  getVaultLatestBlock(vaultId: string, options?: CallOptions): Promise<VaultBlock>;
+  getVaultLatestBlock(vaultId: string, options?: CallOptions): Promise<VaultLatestBlock>;
   /** The list form: latest blocks of these vaults (at most 200 ids per request). */
   listVaultLatestBlocks(
     vaultIds: readonly string[],
     query?: PlainListQuery<'vaultLatestBlocks'>,
     options?: CallOptions,
-  ): Promise<ListEnvelope<VaultBlock>>;
+  ): Promise<ListEnvelope<VaultLatestBlock>>;
   /** Latest blocks of any number of vaults: chunks of 200 ids, every page. */
-  listAllVaultLatestBlocks(vaultIds: readonly string[], options?: CallOptions): Promise<VaultBlock[]>;
+  listAllVaultLatestBlocks(vaultIds: readonly string[], options?: CallOptions): Promise<VaultLatestBlock[]>;
   listVaultCategories(
     query?: PlainListQuery<'vaultCategories'>,
     options?: CallOptions,

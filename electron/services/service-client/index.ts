@@ -12,7 +12,8 @@ import {
   RESOURCES,
   SignatureCheckSchema,
   toSearchParams,
-  VaultBlockSchema,
+  undeclaredParameters,
+  VaultLatestBlockSchema,
   VaultPerformanceOverviewSchema,
   VaultsPerformanceAggregateSchema,
   type ByIdResourceName,
@@ -21,7 +22,7 @@ import {
   type ResourceItem,
   type ResourceName,
   type SetAsideRecord,
-  type VaultBlock,
+  type VaultLatestBlock,
   type VaultsPerformanceAggregate,
 } from '../../../shared/service';
 import { normaliseBaseUrl } from './base-url';
@@ -104,6 +105,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   /** One page as the service sent it, its records not read yet. */
   function listRaw(resource: ResourceName, query: ListQuery = {}, o?: CallOptions) {
     const path = RESOURCES[resource].path;
+    // The real service answers 400 to a parameter outside its schema: such a query is a bug here, never sent.
+    const outside = undeclaredParameters(resource, query);
+    if (outside.length > 0) throw new Error(`GET ${path} does not take ${outside.join(', ')} (see RESOURCES in shared/service/resources.ts)`);
     return transport.exchange({
       method: 'GET',
       endpoint: `GET ${path}`,
@@ -122,19 +126,19 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const { kept, setAside } = readRecords(endpoint, records, schema);
     const read =
       resource === 'vaultLatestBlocks' || resource === 'vaultBlocks'
-        ? kept.map((block) => blockRequests(endpoint, block as VaultBlock, setAside))
+        ? kept.map((block) => blockRequests(endpoint, block as VaultLatestBlock, setAside))
         : kept;
     if (setAside.length > 0) options.onSetAside?.(setAside);
     return read as ResourceItem<R>[];
   }
 
   /** A block's requests read one by one; the odd ones join `setAside`. */
-  function blockRequests(endpoint: string, block: VaultBlock, setAside: SetAsideRecord[]): VaultBlock {
+  function blockRequests<B extends VaultLatestBlock>(endpoint: string, block: B, setAside: SetAsideRecord[]): B {
     const read = readBlockRequests(endpoint, block);
     setAside.push(...read.setAside);
     return read.block;
   }
-  const withBlockRequests = (endpoint: string) => (block: VaultBlock) => {
+  const withBlockRequests = (endpoint: string) => <B extends VaultLatestBlock>(block: B): B => {
     const setAside: SetAsideRecord[] = [];
     const read = blockRequests(endpoint, block, setAside);
     if (setAside.length > 0) options.onSetAside?.(setAside);
@@ -259,12 +263,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     listVaultBlocks: (q, o) => list('vaultBlocks', q, o),
     getVaultBlock: (id, o) => get('vaultBlocks', id, o).then(withBlockRequests('GET /v1/vault-blocks/:id')),
     getVaultLatestBlock: (vaultId, o) =>
-      single('GET /v1/vault-latest-block', '/v1/vault-latest-block', VaultBlockSchema, new URLSearchParams({ vaultId }), o).then(
+      single('GET /v1/vault-latest-block', '/v1/vault-latest-block', VaultLatestBlockSchema, new URLSearchParams({ vaultId }), o).then(
         withBlockRequests('GET /v1/vault-latest-block'),
       ),
     listVaultLatestBlocks,
     listAllVaultLatestBlocks: async (vaultIds, o) => {
-      const blocks: VaultBlock[] = [];
+      const blocks: VaultLatestBlock[] = [];
       for (let i = 0; i < vaultIds.length; i += MAX_ID_LIST) {
         const chunk = vaultIds.slice(i, i + MAX_ID_LIST);
         for await (const page of pages('vaultLatestBlocks', { filter: { vaultId: chunk } }, o)) blocks.push(...page);

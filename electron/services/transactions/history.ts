@@ -55,7 +55,9 @@ function historyError(err: unknown): AppErrorData {
  * in tranche tokens and `tokenAmount` in the underlying; the amount shown is the one the Requests
  * screen uses for the same request (`transactionTypeWords`): tranche tokens for a withdraw request
  * and its cancel, the underlying for the others. The seed's records give `amount` in the token
- * `tokenId` names.
+ * `tokenId` names. Nothing is read from a `status`, `chainId`, `epochId` or USD field the
+ * protocol's records do not have (`TransactionData`): the chain is the vault's, the status the
+ * service's only when it sends one.
  */
 export function toTransactionRow(tx: Transaction, catalog: CatalogIndex): TransactionRow {
   const vault = catalog.vault(tx.vaultId);
@@ -64,7 +66,8 @@ export function toTransactionRow(tx: Transaction, catalog: CatalogIndex): Transa
   const inUnderlying = official && !inTranche;
   const trancheToken = vault ? { symbol: vault.symbol ?? 'AA', decimals: 18 } : null;
   const token = inTranche ? trancheToken : inUnderlying ? (catalog.token(vault?.tokenId) ?? catalog.token(tx.tokenId)) : catalog.token(tx.tokenId);
-  const chain = catalog.chain(tx.chainId) ?? catalog.chain(vault?.chainId);
+  // The protocol's records name no chain: it is the vault's (a seed record's own `chainId` only when the vault is unknown).
+  const chain = catalog.chain(vault?.chainId) ?? catalog.chain(tx.chainId);
   const chainId = typeof chain?.chainID === 'number' ? chain.chainID : null;
   return {
     id: tx._id,
@@ -77,7 +80,6 @@ export function toTransactionRow(tx: Transaction, catalog: CatalogIndex): Transa
     status: tx.status ?? null,
     amount: (inUnderlying ? tx.tokenAmount : tx.amount) ?? null,
     token: token && typeof token.decimals === 'number' ? { symbol: token.symbol ?? '?', decimals: token.decimals } : null,
-    amountUsd: tx.amountUSD ?? null,
     timestamp: tx.block?.timestamp ?? isoToSeconds(tx.createdAt),
     blockNumber: tx.block?.number ?? null,
     explorer: transactionExplorerLink(

@@ -18,11 +18,35 @@ const BORROWERS = ['NORTHWIND', 'HARBOR_LANE', 'KESTREL'] as const;
 const POINTS_PER_DOLLAR_PER_DAY = 0.001;
 const MULTIPLIERS = [1.5, 1, 2] as const;
 
+/**
+ * A rule in the protocol's model (`CampaignRule`): the points of a deposit in the vaults it names
+ * (`vaultIds`; the campaign has no vault list of its own), here one local vault's multiplier.
+ */
 interface LocalRule {
-  vaultId: string;
-  pointsPerDollarPerDay: number;
-  multiplier: number;
+  code: string;
+  name: { en: string };
+  trigger: 'DEPOSIT';
+  deposit: { type: 'BALANCE'; value: number };
+  reward: { type: 'MULTIPLIER'; value: number };
+  frequency: { value: number; unit: 'days' };
+  vaultIds: string[];
 }
+
+const localRule = (vaultId: string, label: string, multiplier: number): LocalRule => ({
+  code: `LOCAL_${label}`,
+  name: { en: `${label}: ×${multiplier} points` },
+  trigger: 'DEPOSIT',
+  deposit: { type: 'BALANCE', value: 1 },
+  reward: { type: 'MULTIPLIER', value: multiplier },
+  frequency: { value: 1, unit: 'days' },
+  vaultIds: [vaultId],
+});
+
+/** The vaults a stored rule names, in the protocol's form. */
+const ruleVaultIds = (rule: unknown): string[] => {
+  const ids = (rule as { vaultIds?: unknown } | null)?.vaultIds;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+};
 
 export function registerLocalPrograms(store: SimStore, vaults: readonly IndexedVault[], createdAt: string, nowMs: number): void {
   const audit = { createdAt, updatedAt: createdAt, createdBy: AUDIT_ACTOR, updatedBy: AUDIT_ACTOR };
@@ -66,7 +90,7 @@ export function registerLocalPrograms(store: SimStore, vaults: readonly IndexedV
       custodian: { name: 'Fireblocks', segregated: true },
       links: vaultIntegrationLinks(`AA_${v.deployment.key}`, v.vaultId),
     });
-    rules.push({ vaultId: v.vaultId, pointsPerDollarPerDay: POINTS_PER_DOLLAR_PER_DAY, multiplier: MULTIPLIERS[i % MULTIPLIERS.length]! });
+    rules.push(localRule(v.vaultId, `AA_${v.deployment.key}`, MULTIPLIERS[i % MULTIPLIERS.length]!));
   });
 
   // The local vaults join every campaign that has not ended; without any, they get one of their own.
@@ -79,7 +103,6 @@ export function registerLocalPrograms(store: SimStore, vaults: readonly IndexedV
       name: { en: 'Local season points', fr: 'Points de la saison locale' },
       description: { en: 'Earn points for every dollar deposited per day; some vaults multiply them.' },
       rules: [],
-      vaultIds: [],
       startDate: new Date(start).toISOString(),
       endDate: new Date(start + 120 * DAY_MS).toISOString(),
       ...audit,
@@ -87,13 +110,14 @@ export function registerLocalPrograms(store: SimStore, vaults: readonly IndexedV
     open.push(store.campaigns.get(objectIdOf('campaign', 'LOCAL_SEASON'))!);
   }
   for (const campaign of open) {
-    const known = new Set(campaign.vaultIds ?? []);
-    const added = rules.filter((r) => !known.has(r.vaultId));
-    if (added.length === 0) continue;
-    store.campaigns.update(campaign._id, {
-      vaultIds: [...(campaign.vaultIds ?? []), ...added.map((r) => r.vaultId)],
-      rules: [...(campaign.rules ?? []), ...added],
-    });
+    const known = new Set((campaign.rules ?? []).flatMap(ruleVaultIds));
+    const added = rules.filter((r) => !known.has(r.vaultIds[0]!));
+    if (added.length > 0) store.campaigns.update(campaign._id, { rules: [...(campaign.rules ?? []), ...added] });
+  }
+  // Each local vault names its campaigns, as the protocol's vault records do (`VaultCampaign`).
+  for (const v of vaults) {
+    const campaigns = open.map((c) => ({ _id: c._id, isActive: !c.startDate || Date.parse(c.startDate) <= nowMs }));
+    store.vaults.update(v.vaultId, { campaigns });
   }
 }
 
@@ -109,7 +133,9 @@ export function updateLocalCampaignPoints(store: SimStore, vaults: readonly Inde
   const local = new Set(vaults.map((v) => v.vaultId));
   const lenders = new Set(store.positions.filter((p) => local.has(p.vaultId)).map((p) => p.walletAddress));
   for (const campaign of store.campaigns.values()) {
-    const rules = (campaign.rules ?? []).filter((r): r is LocalRule => local.has((r as { vaultId?: unknown } | null)?.vaultId as string));
+    const rules = (campaign.rules ?? []).filter(
+      (r): r is LocalRule => (r as Partial<LocalRule> | null)?.reward?.type === 'MULTIPLIER' && ruleVaultIds(r).some((id) => local.has(id)),
+    );
     if (rules.length === 0) continue;
     const start = campaign.startDate ? Date.parse(campaign.startDate) : nowMs;
     const end = campaign.endDate ? Date.parse(campaign.endDate) : Infinity;
@@ -118,12 +144,12 @@ export function updateLocalCampaignPoints(store: SimStore, vaults: readonly Inde
     const days = Math.max(0, Math.floor((Math.min(nowMs, end) - start) / DAY_MS));
     const earned = new Map<string, { perDay: number; weighted: number }>();
     for (const rule of rules) {
-      for (const p of store.positions.filter((x) => x.vaultId === rule.vaultId)) {
+      for (const p of store.positions.filter((x) => local.has(x.vaultId) && rule.vaultIds.includes(x.vaultId))) {
         const usd = Number(BigInt(p.deposits?.USD ?? '0')) / 1e6;
         if (usd <= 0) continue;
-        const base = usd * rule.pointsPerDollarPerDay;
+        const base = usd * POINTS_PER_DOLLAR_PER_DAY;
         const e = earned.get(p.walletAddress) ?? { perDay: 0, weighted: 0 };
-        e.perDay += base * rule.multiplier;
+        e.perDay += base * rule.reward.value;
         e.weighted += base;
         earned.set(p.walletAddress, e);
       }

@@ -6,7 +6,7 @@ import type { FaultControl, PickedFault } from './faults';
 import { badRequest, HttpError, notFound } from './http-error';
 import { applyListQuery, parseListQuery } from './list-query';
 import { buildOpenApiDocument } from './openapi';
-import { officialBlock, officialPoints, officialRecord, performancesAggregate, PriceAt } from './official';
+import { officialBlock, officialLatestBlock, officialPoints, officialRecord, performancesAggregate, PriceAt } from './official';
 import { address, signRequestBody, type Position, type VaultBlock } from './records';
 import { isPublicRoute, servePublicRoutes } from './public-routes';
 import { SIM_RESOURCE_NAMES, SIM_RESOURCES } from './resources';
@@ -102,7 +102,7 @@ function requireWallet(value: string | undefined): string {
 
 /** The latest block as served: the stored block with the vault's open requests and their amounts per type and status. */
 function servedLatestBlock(store: SimStore, block: VaultBlock): Record<string, unknown> {
-  return officialBlock(block, store.openRequests(block.vaultId));
+  return officialLatestBlock(officialBlock(block, store.openRequests(block.vaultId)));
 }
 
 /** `VAULT_BLOCK_NOT_FOUND` → `vault block`. */
@@ -135,12 +135,12 @@ export function createSimApp(options: SimAppOptions): Hono<Env> {
   // Computed lists first: their paths would otherwise match `/:id` routes.
   // The protocol's service answers one aggregate over the vaults here, not a page.
   app.get(SIM_RESOURCES.vaultsPerformanceOverview.path, (c) => {
-    parseListQuery(params(c), SIM_RESOURCES.vaultsPerformanceOverview.filters);
+    parseListQuery(params(c), SIM_RESOURCES.vaultsPerformanceOverview.filters, [], SIM_RESOURCES.vaultsPerformanceOverview.sorts);
     return c.json(performancesAggregate(store));
   });
 
   app.get(SIM_RESOURCES.vaultLatestBlocks.path, (c) => {
-    const query = parseListQuery(params(c), SIM_RESOURCES.vaultLatestBlocks.filters);
+    const query = parseListQuery(params(c), SIM_RESOURCES.vaultLatestBlocks.filters, [], SIM_RESOURCES.vaultLatestBlocks.sorts);
     const rows = store.vaults.all().flatMap((vault) => {
       const block = store.latestVaultBlock(vault._id);
       return block ? [servedLatestBlock(store, block)] : [];
@@ -266,7 +266,7 @@ export function createSimApp(options: SimAppOptions): Hono<Env> {
     const def = SIM_RESOURCES[name];
     // Records leave in the protocol's shapes (see `official/`); filters apply to what is served.
     app.get(def.path, (c) => {
-      const query = parseListQuery(params(c), def.filters);
+      const query = parseListQuery(params(c), def.filters, [], def.sorts);
       const prices = new PriceAt(store);
       return c.json(applyListQuery([...collection.values()].map((r) => officialRecord(name, r, store, prices)), query));
     });

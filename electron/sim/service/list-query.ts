@@ -1,6 +1,6 @@
 import { badRequest } from './http-error';
 import { address } from './records';
-import { LIST_LIMITS, RANGE_OPERATORS, type FilterKind, type RangeOperator } from './resources';
+import { LIST_LIMITS, RANGE_OPERATORS, type FilterKind, type Filters, type RangeOperator } from './resources';
 
 /**
  * The list semantics of the real service, applied to an in-memory collection: paging, sorting,
@@ -35,17 +35,6 @@ export interface ParsedListQuery {
 }
 
 const PAGING_PARAMS = new Set(['limit', 'offset', 'sort', 'order', 'fields', '_id']);
-
-const OPS_BY_KIND: Record<FilterKind, readonly Op[]> = {
-  id: ['eq', 'ne'],
-  address: ['eq', 'ne'],
-  boolean: ['eq', 'ne'],
-  string: ['eq', 'ne', 'ct'],
-  text: ['eq', 'ne', 'ct', 'gt', 'gte', 'lt', 'lte'],
-  number: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'],
-  date: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'],
-  amount: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'],
-};
 
 function parseCount(name: string, raw: string | null, fallback: number, max?: number): number {
   if (raw === null) return fallback;
@@ -97,14 +86,16 @@ export function parseOperand(field: string, kind: FilterKind, raw: string): unkn
 }
 
 /**
- * Parses the query of a list endpoint. `filterKinds` names the filters the endpoint takes; any
- * other parameter (other than those in `ignore`) is a 400, so a typo never silently returns
- * everything.
+ * Parses the query of a list endpoint. `filters` names the parameters the endpoint takes (see
+ * `FilterParam`); any other parameter (other than those in `ignore`) is a 400, so a typo never
+ * silently returns everything. With `sorts`, `sort` names one of those fields (the protocol's
+ * `sort=field&order=desc`); without, it takes comma lists and `-field`.
  */
 export function parseListQuery(
   params: URLSearchParams,
-  filterKinds: Readonly<Record<string, FilterKind>>,
+  filters: Filters,
   ignore: readonly string[] = [],
+  sorts?: Readonly<Record<string, string>>,
 ): ParsedListQuery {
   const limit = parseCount('limit', params.get('limit'), DEFAULT_LIMIT, MAX_LIMIT);
   const offset = parseCount('offset', params.get('offset'), 0);
@@ -116,6 +107,12 @@ export function parseListQuery(
   const defaultDirection: 1 | -1 = order === 'desc' ? -1 : 1;
   const sort: ParsedListQuery['sort'] = [];
   for (const raw of params.getAll('sort')) {
+    if (sorts) {
+      const path = sorts[raw];
+      if (path === undefined) throw badRequest(`sort must be one of ${Object.keys(sorts).join(', ')}, got '${raw}'`);
+      sort.push({ path, direction: defaultDirection });
+      continue;
+    }
     for (const item of splitList(raw)) {
       const descending = item.startsWith('-');
       const path = descending ? item.slice(1) : item.replace(/^\+/, '');
@@ -139,19 +136,20 @@ export function parseListQuery(
   for (const key of new Set(params.keys())) {
     if (PAGING_PARAMS.has(key) || ignore.includes(key)) continue;
     const [field = '', opText, ...rest] = key.split(':');
-    const kind = filterKinds[field];
-    if (kind === undefined || rest.length > 0) throw badRequest(`unknown query parameter '${key}'`);
+    const param = filters[field];
+    if (param === undefined || rest.length > 0) throw badRequest(`unknown query parameter '${key}'`);
     const op = (opText ?? 'eq') as Op;
     if (opText !== undefined && !(RANGE_OPERATORS as readonly string[]).includes(opText)) {
       throw badRequest(`unknown filter operator ':${opText}' in '${key}'`);
     }
-    if (!OPS_BY_KIND[kind].includes(op)) throw badRequest(`filter '${key}' is not supported on ${field}`);
+    if (op === 'eq' ? param.eq === undefined : !(param.ops ?? []).includes(op)) {
+      throw badRequest(`filter '${key}' is not supported on ${field}`);
+    }
     const raw = params.getAll(key).join(',');
     const texts = op === 'eq' || op === 'ne' ? splitList(raw) : [raw];
-    if (field === 'vaultId' && texts.length > MAX_ID_LIST) {
-      throw badRequest(`vaultId takes at most ${MAX_ID_LIST} ids, got ${texts.length}`);
-    }
-    parsed.filters.push({ path: field, kind, op, operands: texts.map((t) => parseOperand(field, kind, t)) });
+    if (op === 'eq' && param.eq === 'one' && texts.length > 1) throw badRequest(`${field} takes one value, got ${texts.length}`);
+    if (texts.length > MAX_ID_LIST) throw badRequest(`${field} takes at most ${MAX_ID_LIST} values, got ${texts.length}`);
+    parsed.filters.push({ path: param.path ?? field, kind: param.kind, op, operands: texts.map((t) => parseOperand(field, param.kind, t)) });
   }
   return parsed;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorBody, LIST_ITEMS, pointsAnswer, positionAnswer, signatureCheckAnswer, signRequestBody, vaultBlockRecord } from './records';
-import { LIST_LIMITS, SIM_RESOURCE_NAMES, SIM_RESOURCES, type FilterKind } from './resources';
+import { LIST_LIMITS, SIM_RESOURCE_NAMES, SIM_RESOURCES, type FilterKind, type Filters } from './resources';
 
 /**
  * The OpenAPI 3.1 document of the service, generated from the service's own record checks
@@ -28,31 +28,24 @@ const FILTER_TYPES: Record<FilterKind, JsonObject> = {
   boolean: { type: 'boolean' },
 };
 
-const RANGE_BY_KIND: Record<FilterKind, string[]> = {
-  id: ['ne'],
-  address: ['ne'],
-  boolean: ['ne'],
-  string: ['ne', 'ct'],
-  text: ['ne', 'ct', 'gt', 'gte', 'lt', 'lte'],
-  number: ['ne', 'gt', 'gte', 'lt', 'lte'],
-  date: ['ne', 'gt', 'gte', 'lt', 'lte'],
-  amount: ['ne', 'gt', 'gte', 'lt', 'lte'],
-};
-
 const listParameters = [
   { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 0, maximum: LIST_LIMITS.maxLimit, default: LIST_LIMITS.defaultLimit } },
   { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-  { name: 'sort', in: 'query', description: 'Comma-separated fields; `-field` sorts descending.', schema: { type: 'string' } },
-  { name: 'order', in: 'query', description: 'Direction of the fields written without a sign.', schema: { enum: ['asc', 'desc'] } },
+  { name: 'order', in: 'query', description: 'Direction of the sort.', schema: { enum: ['asc', 'desc'] } },
   { name: 'fields', in: 'query', description: 'Comma-separated fields to return (`_id` is always kept).', schema: { type: 'string' } },
   { name: '_id', in: 'query', description: `Comma-separated ids (at most ${LIST_LIMITS.maxIds}).`, schema: { type: 'string' } },
 ];
 
-function filterParameters(filters: Readonly<Record<string, FilterKind>>): JsonObject[] {
-  return Object.entries(filters).flatMap(([field, kind]) => [
-    { name: field, in: 'query', description: 'Equality; a comma list matches any value.', schema: FILTER_TYPES[kind] },
-    ...RANGE_BY_KIND[kind].map((op) => ({ name: `${field}:${op}`, in: 'query', schema: FILTER_TYPES[kind] })),
-  ]);
+function filterParameters(filters: Filters, sorts: Readonly<Record<string, string>>): JsonObject[] {
+  return [
+    { name: 'sort', in: 'query', description: 'The field to sort by (`order` gives the direction).', schema: { enum: Object.keys(sorts) } },
+    ...Object.entries(filters).flatMap(([field, param]) => [
+      ...(param.eq
+        ? [{ name: field, in: 'query', description: param.eq === 'list' ? 'A comma list matches any value.' : 'One value.', schema: FILTER_TYPES[param.kind] }]
+        : []),
+      ...(param.ops ?? []).map((op) => ({ name: `${field}:${op}`, in: 'query', schema: FILTER_TYPES[param.kind] })),
+    ]),
+  ];
 }
 
 const errors = {
@@ -88,7 +81,7 @@ export function buildOpenApiDocument(): JsonObject {
     paths[def.path] = {
       get: {
         operationId: `list${capitalised(name)}`,
-        parameters: [...listParameters, ...filterParameters(def.filters)],
+        parameters: [...listParameters, ...filterParameters(def.filters, def.sorts)],
         responses: ok({
           type: 'object',
           properties: { data: { type: 'array', items: ref(item) }, totalCount: { type: 'integer' } },

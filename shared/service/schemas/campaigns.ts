@@ -20,8 +20,13 @@ export const CampaignSchema = z.looseObject({
   code: z.string().optional(),
   name: TextSchema.optional(),
   description: TextSchema.optional(),
+  /**
+   * The protocol's `CampaignRule`s (`{code, name, trigger, deposit, reward, frequency, vaultIds?}`);
+   * read one by one where used (`campaignVaultIds`), so an odd rule costs only itself.
+   */
   rules: z.array(z.unknown()).optional(),
-  vaultIds: z.array(ObjectIdSchema).optional(),
+  /** Not in the protocol's model (its vaults are the rules'); tolerated from older records, never required. */
+  vaultIds: z.unknown().optional(),
   startDate: DateTimeSchema.optional(),
   endDate: DateTimeSchema.optional(),
   ...auditShape,

@@ -110,6 +110,13 @@ export const VaultBlockSchema = z.looseObject({
 });
 
 /**
+ * A vault's latest block (`/v1/vault-latest-blocks`, `/v1/vault-latest-block`). The docs'
+ * `VaultLatestBlock` has no `_id`: such a block is known by its `vaultId` (one latest block per
+ * vault), and one that carries an `_id` keeps it.
+ */
+export const VaultLatestBlockSchema = VaultBlockSchema.extend({ _id: ObjectIdSchema.optional() });
+
+/**
  * An epoch record. The protocol's records give its rates as `APRs` (EPOCH, BUFFER, CURE, GROSS,
  * NET, DELTA) and `APYs`, and no `apr`/`lastApr`; the seed's give `apr`/`lastApr`. Which of them is
  * shown is `epochRates`' (shared/domain/rates.ts) to say: EPOCH is only a part of the rate.
@@ -159,4 +166,5 @@ export function readBlockRequests<B extends { vaultId: string; vaultAddress?: st
 export type AprBreakdown = z.infer<typeof AprBreakdownSchema>;
 export type EpochState = z.infer<typeof EpochStateSchema>;
 export type VaultBlock = z.infer<typeof VaultBlockSchema>;
+export type VaultLatestBlock = z.infer<typeof VaultLatestBlockSchema>;
 export type VaultEpoch = z.infer<typeof VaultEpochSchema>;

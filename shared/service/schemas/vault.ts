@@ -82,6 +82,8 @@ export const VaultSchema = z.looseObject({
   typeId: ObjectIdSchema.optional(),
   categoryId: ObjectIdSchema.optional(),
   operatorIds: z.array(ObjectIdSchema).optional(),
+  /** The protocol's `VaultCampaign`s (`{_id, rules?, isActive}`), read entry by entry by `vaultCampaigns`. */
+  campaigns: z.array(z.unknown()).optional(),
   symbol: z.string().optional(),
   protocol: z.string().optional(),
   /** BestYield, CDO, CDO_EPOCH, PARETO_DOLLAR, PARETO_TOKEN; kept open for contract kinds added later. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyListQuery, parseListQuery, project } from '../../../electron/sim/service/list-query';
 import { HttpError } from '../../../electron/sim/service/http-error';
-import type { FilterKind } from '../../../shared/service';
+import type { FilterKind, Filters, RangeOperator } from '../../../electron/sim/service/resources';
 
-const kinds: Record<string, FilterKind> = {
+const kindOf: Record<string, FilterKind> = {
   name: 'text',
   status: 'string',
   walletAddress: 'address',
@@ -14,6 +14,19 @@ const kinds: Record<string, FilterKind> = {
   'block.number': 'number',
   isInstant: 'boolean',
 };
+// Every operator each kind can compare with, to exercise the comparisons themselves.
+const OPS: Record<FilterKind, readonly RangeOperator[]> = {
+  id: ['ne'],
+  address: ['ne'],
+  boolean: ['ne'],
+  string: ['ne', 'ct'],
+  text: ['ne', 'ct', 'gt', 'gte', 'lt', 'lte'],
+  number: ['ne', 'gt', 'gte', 'lt', 'lte'],
+  date: ['ne', 'gt', 'gte', 'lt', 'lte'],
+  amount: ['ne', 'gt', 'gte', 'lt', 'lte'],
+};
+const kinds: Filters = Object.fromEntries(Object.entries(kindOf).map(([field, kind]) => [field, { kind, eq: 'list' as const, ops: OPS[kind] }]));
+
 
 const rows = [
   { _id: 'a', name: 'Alpha', status: 'PENDING', walletAddress: '0xAbCdEf0000000000000000000000000000000001', amount: '900', apr: 9.5, startDate: '2026-01-01T00:00:00.000Z', tags: ['x', 'y'], block: { number: 10 }, isInstant: true },

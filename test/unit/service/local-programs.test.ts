@@ -55,19 +55,27 @@ describe('local vaults in the catalog', () => {
     registerLocalPrograms(store, vaults, new Date(NOW).toISOString(), NOW);
     registerLocalPrograms(store, vaults, new Date(NOW).toISOString(), NOW);
     const [season1, season2] = store.campaigns.all();
-    expect(season1!.vaultIds).not.toContain(vaults[0]!.vaultId);
-    expect(season2!.vaultIds!.filter((id) => id === vaults[0]!.vaultId)).toHaveLength(1);
-    expect(season2!.rules!.filter((r) => (r as { vaultId: string }).vaultId.startsWith('local'))).toEqual([
-      { vaultId: vaults[0]!.vaultId, pointsPerDollarPerDay: 0.001, multiplier: 1.5 },
-      { vaultId: vaults[1]!.vaultId, pointsPerDollarPerDay: 0.001, multiplier: 1 },
+    // The protocol's model: the vaults are the rules' `vaultIds`; no campaign has a list of its own.
+    const vaultsOf = (c: typeof season1) => (c!.rules as Array<{ vaultIds?: string[] }>).flatMap((r) => r.vaultIds ?? []);
+    expect(store.campaigns.all().every((c) => !('vaultIds' in c))).toBe(true);
+    expect(vaultsOf(season1)).not.toContain(vaults[0]!.vaultId);
+    expect(vaultsOf(season2).filter((id) => id === vaults[0]!.vaultId)).toHaveLength(1);
+    const local = (season2!.rules as Array<{ vaultIds: string[]; reward: unknown; trigger: string }>).filter((r) => r.vaultIds.some((id) => id.startsWith('local')));
+    expect(local.map((r) => [r.vaultIds, r.reward, r.trigger])).toEqual([
+      [[vaults[0]!.vaultId], { type: 'MULTIPLIER', value: 1.5 }, 'DEPOSIT'],
+      [[vaults[1]!.vaultId], { type: 'MULTIPLIER', value: 1 }, 'DEPOSIT'],
     ]);
+    // Each local vault names the campaigns it is in.
+    expect((store.vaults.get(vaults[0]!.vaultId)!.campaigns as Array<{ _id: string }>).map((c) => c._id)).toEqual([season2!._id]);
   });
 
   it('get a campaign of their own when the store has none', () => {
     const store = new SimStore();
     const vaults = localVaults(store);
     registerLocalPrograms(store, vaults, new Date(NOW).toISOString(), NOW);
-    expect(store.campaigns.all().map((c) => [c.code, c.vaultIds])).toEqual([['LOCAL_SEASON', vaults.map((v) => v.vaultId)]]);
+    expect(store.campaigns.all().map((c) => [c.code, (c.rules as Array<{ vaultIds: string[] }>).flatMap((r) => r.vaultIds)])).toEqual([
+      ['LOCAL_SEASON', vaults.map((v) => v.vaultId)],
+    ]);
     expect(store.operators.all().map((o) => o.code).sort()).toEqual(['HARBOR_LANE', 'MERIDIAN', 'NORTHWIND', 'VAULTLINE']);
     expect(validateStore(store)).toEqual([]);
   });

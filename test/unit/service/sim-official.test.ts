@@ -37,6 +37,8 @@ describe('the simulated service in the protocol’s shapes', () => {
     const txs = (await raw('/v1/transactions?limit=200')).data as Array<Record<string, any>>;
     expect(txs.length).toBeGreaterThan(0);
     expect(txs.some((t) => 'status' in t)).toBe(false);
+    // Nor a chain, an epoch or a USD figure: the protocol's TransactionData has none.
+    for (const field of ['chainId', 'epochId', 'amountUSD', 'gasFeeUSD']) expect(txs.some((t) => field in t), field).toBe(false);
     expect(txs.every((t) => /^\d+$/.test(t.tokenAmount) && /^\d+$/.test(t.amount) && /^\d+$/.test(t.price))).toBe(true);
     expect(txs.every((t) => isKnownValue('transactionType', t.type))).toBe(true);
   });

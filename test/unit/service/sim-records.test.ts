@@ -36,8 +36,14 @@ describe('the record checks of the simulated service', () => {
   it("serve in strict mode what the console's client has always read: the same routes and filters, records its schemas accept", () => {
     expect(SIM_RESOURCE_NAMES.sort()).toEqual(Object.keys(RESOURCES).sort());
     for (const name of Object.keys(RESOURCES) as ResourceName[]) {
-      const { path, notFoundCode, byId, filters } = RESOURCES[name];
-      expect(SIM_RESOURCES[name], name).toEqual({ path, notFoundCode, byId, filters });
+      const { path, notFoundCode, byId, filters, sorts } = RESOURCES[name];
+      const sim = SIM_RESOURCES[name];
+      expect({ path: sim.path, notFoundCode: sim.notFoundCode, byId: sim.byId }, name).toEqual({ path, notFoundCode, byId });
+      // The same parameters: each field in the same form, with the same operators.
+      const forms = (table: Record<string, { eq?: string; ops?: readonly string[] }>) =>
+        Object.fromEntries(Object.entries(table).map(([field, f]) => [field, `${f.eq ?? '-'} ${[...(f.ops ?? [])].sort().join(',')}`]));
+      expect(forms(sim.filters), name).toEqual(forms(filters));
+      expect(Object.keys(sim.sorts).sort(), name).toEqual([...sorts].sort());
     }
     const store = generateDataset({ seed: 9, wallets: 60, now });
     for (const name of SIM_RESOURCE_NAMES) {

@@ -169,8 +169,14 @@ describe('service client transport', () => {
   it('sends only the filters a resource takes (a misspelt one does not type-check)', async () => {
     const { fetchImpl, seen } = scripted([json({ data: [], totalCount: 0 })]);
     const client = createServiceClient({ baseUrl: 'https://svc.test', getApiKey: async () => 'k', fetch: fetchImpl });
-    await client.listVaultRequests({ filter: { vaultId: ['a', 'b'], status: { ne: 'CLAIMED' } }, sort: '-requestedOn' });
-    expect(decodeURIComponent(seen[0]!.url)).toBe('https://svc.test/v1/vault-requests?sort=-requestedOn&vaultId=a,b&status:ne=CLAIMED');
+    await client.listVaultRequests({ filter: { vaultId: ['a', 'b'], status: ['PENDING', 'CLAIMABLE'] }, sort: 'requestedOn', order: 'desc' });
+    expect(decodeURIComponent(seen[0]!.url)).toBe(
+      'https://svc.test/v1/vault-requests?sort=requestedOn&order=desc&vaultId=a,b&status=PENDING,CLAIMABLE',
+    );
+    // Outside the protocol's query schema (no `status:ne`, no `-field` sort): refused before any request.
+    await expect(client.listVaultRequests({ filter: { status: { ne: 'CLAIMED' } } })).rejects.toThrow(/status:ne/);
+    await expect(client.listVaultRequests({ sort: '-requestedOn' })).rejects.toThrow(/sort=-requestedOn/);
+    expect(seen).toHaveLength(1);
     // Checked by `tsc`, never run.
     const typo = () =>
       client.listVaults({

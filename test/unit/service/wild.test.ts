@@ -175,3 +175,26 @@ describe('strict realism', () => {
     }
   });
 });
+
+describe('query parameters outside the official schemas', () => {
+  it('are a 400 in strict realism and ignored in wild, known filters still applied', async () => {
+    const store = generateDataset({ seed: 4, wallets: 10, now: Date.UTC(2026, 10, 20) });
+    const strict = createSimApp({ store, faults: new FaultControl(), apiKey: 'k' });
+    const wild = withWildRealism(strict.fetch.bind(strict), { seed: 4, listFilters: LIST_FILTERS });
+    const get = (handler: (r: Request) => Response | Promise<Response>, path: string) =>
+      handler(new Request(`http://sim.test${path}`, { headers: { authorization: 'Bearer k' } }));
+    const vaultId = store.vaultRequests.all()[0]!.vaultId;
+    for (const path of [
+      `/v1/vault-requests?vaultId=${vaultId}&status:ne=CLAIMED`,
+      `/v1/vault-performances?vaultId=${vaultId}&block.timestamp:gte=0`,
+      `/v1/vault-requests?vaultId=${vaultId}&sort=-requestedOn`,
+    ]) {
+      expect((await get(strict.fetch.bind(strict), path)).status, path).toBe(400);
+      const answer = await get(wild, path);
+      expect(answer.status, path).toBe(200);
+      const rows = ((await answer.json()) as { data: { vaultId: string }[] }).data;
+      expect(rows.length, path).toBeGreaterThan(0);
+      expect(rows.every((r) => r.vaultId === vaultId), path).toBe(true);
+    }
+  });
+});

@@ -23,7 +23,6 @@ const tx = (n: number, p: Partial<TransactionRow> = {}): TransactionRow => ({
   status: 'CONFIRMED',
   amount: '1000000',
   token: USDC,
-  amountUsd: '1000000',
   timestamp: Date.UTC(2026, 2, n) / 1000,
   blockNumber: n,
   explorer: { url: `https://etherscan.io/tx/${hash(n)}`, host: 'etherscan.io' },

@@ -13,7 +13,9 @@ import { epochAprs } from './epoch-aprs';
  * - vault blocks: `totalRequests.<TYPE>.<STATUS>` as amount strings; a block's requests without `_id` or `lpAmount`;
  * - epochs: rates as `APRs {EPOCH, BUFFER, CURE, GROSS, NET, DELTA}` by the protocol's formulas
  *   (EPOCH = GROSS × D / (D + B)), no `apr`/`lastApr`; a stopped epoch is FINISHED;
- * - transactions: no `status`; the protocol's type words; `amount` in tranche tokens, `tokenAmount`
+ * - latest blocks: without `_id` for every vault whose id ends in an even hex digit (the docs'
+ *   `VaultLatestBlock` has none), with it for the others;
+ * - transactions: no `status`, `chainId`, `epochId`, `amountUSD` or `gasFeeUSD`; the protocol's type words; `amount` in tranche tokens, `tokenAmount`
  *   in the underlying, `price` between them, `tokenId` the vault's underlying;
  * - vault requests: no `_id`, no `lpAmount` (`amount` is in the underlying for every type);
  * - performance records: `age` in seconds;
@@ -87,6 +89,19 @@ export function officialBlock(block: VaultBlock, requests?: readonly VaultReques
 }
 
 /**
+ * A latest block as the docs' `VaultLatestBlock` has it: without `_id` (a latest block is known by
+ * its `vaultId`). The protocol's own client reads latest blocks as `VaultBlock`s, which carry one,
+ * so both forms are served, by a fixed rule: the latest block of a vault whose id ends in an even
+ * hex digit leaves without `_id`, the others with it.
+ */
+export function officialLatestBlock(block: Record<string, unknown>): Record<string, unknown> {
+  const vaultId = String(block.vaultId ?? '');
+  if (parseInt(vaultId.slice(-1), 16) % 2 !== 0) return block;
+  const { _id: _ignored, ...rest } = block;
+  return rest;
+}
+
+/**
  * An epoch as the protocol's records carry it: its rates as `APRs` by the protocol's formulas
  * (`epoch-aprs.ts`; the stored `apr` is the cycle's rate, GROSS), a stopped epoch FINISHED. An
  * epoch under cure counts the cure from `previousEndDate`.
@@ -124,7 +139,9 @@ function transactionType(type: string, movedUnderlying: boolean): string {
 }
 
 export function officialTransaction(tx: Transaction, store: SimStore, prices: PriceAt): Record<string, unknown> {
-  const { status: _status, ...rest } = tx;
+  // The protocol's `TransactionData` has no status, chain, epoch or USD figure: the chain is the
+  // vault's, and a USD value is the reader's to compute from `tokenAmount` and a price.
+  const { status: _status, chainId: _chain, epochId: _epoch, amountUSD: _usd, gasFeeUSD: _gas, ...rest } = tx;
   const vault = tx.vaultId ? store.vaults.get(tx.vaultId) : undefined;
   if (!vault || tx.amount === undefined) return { ...rest, type: transactionType(tx.type, true) };
   const decimals = store.tokens.get(vault.tokenId)?.decimals ?? 18;

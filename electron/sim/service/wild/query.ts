@@ -1,22 +1,25 @@
+import { takesParameter, type ListResource } from '../resources';
+
 /**
  * How a lenient server reads a list query: parameters it does not know are ignored (the strict
  * simulation answers 400), and a page holds at most 100 records whatever `limit` asks.
  */
 
-export type ListFilters = ReadonlyMap<string, Readonly<Record<string, string>>>;
+export type ListFilters = ReadonlyMap<string, Pick<ListResource, 'filters' | 'sorts'>>;
 
 export const WILD_PAGE_CAP = 100;
 
 const PAGING_PARAMS = new Set(['limit', 'offset', 'sort', 'order', 'fields', '_id']);
 
 /** The URL the strict routes see; `filters` is undefined for paths that are not lists. */
-export function wildQuery(url: URL, filters: Readonly<Record<string, string>> | undefined): URL {
-  if (!filters) return url;
+export function wildQuery(url: URL, list: Pick<ListResource, 'filters' | 'sorts'> | undefined): URL {
+  if (!list) return url;
   const out = new URL(url);
   for (const key of new Set(url.searchParams.keys())) {
-    const field = key.split(':')[0] ?? '';
-    if (!PAGING_PARAMS.has(key) && !(field in filters)) out.searchParams.delete(key);
+    if (!PAGING_PARAMS.has(key) && !takesParameter(list.filters, key)) out.searchParams.delete(key);
   }
+  const sort = url.searchParams.get('sort');
+  if (sort !== null && !(sort in list.sorts)) out.searchParams.delete('sort');
   const limit = url.searchParams.get('limit');
   if (limit !== null && !/^\d+$/.test(limit)) out.searchParams.delete('limit');
   else if (limit !== null && Number(limit) > WILD_PAGE_CAP) out.searchParams.set('limit', String(WILD_PAGE_CAP));
