@@ -86,6 +86,54 @@ describe('service:record and sim:service --replay', () => {
     expect((await fetch(`${replay.url}/v1/vaults`, { headers: { authorization: `Bearer ${sim.apiKey}` } })).status).toBe(401);
   }, 240_000);
 
+  it('shows the same vaults, requests and claims against the recording rewritten into the official shapes, with nothing set aside', async () => {
+    // The recording of the test above, rewritten as the protocol's docs and client define the records:
+    // latest blocks with and without `_id`, requests without `lpAmount`, campaigns naming their vaults
+    // in `rules[].vaultIds`, transactions without status, chain, epoch or USD.
+    const official = path.join(await tempDir('vaultdesk-official-'), 'recording');
+    await fs.cp(out, official, { recursive: true });
+    const index = JSON.parse(await fs.readFile(path.join(official, 'recording.json'), 'utf8')) as { answers: { path: string; file: string }[] };
+    const rewrites: Record<string, (record: Record<string, any>, i: number) => Record<string, any>> = {
+      '/v1/vault-latest-blocks': ({ _id, ...block }, i) => ({
+        ...(i % 2 === 1 ? { _id } : {}),
+        ...block,
+        ...(Array.isArray(block.requests) ? { requests: block.requests.map(({ _id: _r, lpAmount: _lp, ...r }: Record<string, any>) => r) } : {}),
+      }),
+      '/v1/vault-requests': ({ _id: _r, lpAmount: _lp, ...r }) => r,
+      '/v1/campaigns': ({ vaultIds, rules, ...c }) => ({ ...c, rules: [...(Array.isArray(rules) ? rules : []), ...(vaultIds ? [{ code: 'DEPOSIT', vaultIds }] : [])] }),
+      '/v1/transactions': ({ status: _s, chainId: _c, epochId: _e, amountUSD: _u, ...t }) => t,
+    };
+    let rewritten = 0;
+    for (const answer of index.answers) {
+      const rewrite = rewrites[answer.path];
+      if (!rewrite) continue;
+      const file = path.join(official, answer.file);
+      const body = JSON.parse(await fs.readFile(file, 'utf8'));
+      if (!Array.isArray(body?.data)) continue;
+      body.data = body.data.map(rewrite);
+      rewritten += body.data.length;
+      await fs.writeFile(file, JSON.stringify(body));
+    }
+    expect(rewritten).toBeGreaterThan(10);
+    const officialReplay = await spawnSimService(['--replay', official]);
+    try {
+      const [original, replayed] = await Promise.all([
+        runStatus(['--service', sim.url, '--data-dir', dataDir, '--json'], { VAULTDESK_API_KEY: sim.apiKey }),
+        runStatus(['--service', officialReplay.url, '--data-dir', dataDir, '--json'], { VAULTDESK_API_KEY: officialReplay.apiKey }),
+      ]);
+      expect(replayed.code, replayed.stderr).toBe(0);
+      expect(replayed.json!.rejected).toBe(0);
+      const pick = (json: Record<string, any>) => ({
+        vaults: (json.vaultList as { id: string; figures: { requests: unknown } }[]).map((v) => [v.id, v.figures.requests]),
+        requests: json.requests,
+        claims: (json.walletList as { address: string; claimable: unknown[] }[]).map((w) => [w.address, w.claimable]),
+      });
+      expect(pick(replayed.json!)).toEqual(pick(original.json!));
+    } finally {
+      await officialReplay.stop();
+    }
+  }, 240_000);
+
   it('refuses a folder that holds other files, and --replay of a folder that is not a recording', async () => {
     const busy = await tempDir('vaultdesk-busy-');
     await fs.writeFile(path.join(busy, 'notes.txt'), 'mine');
