@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { transactionTypeWords } from '../../shared/transactions/type-words';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -261,9 +262,12 @@ describe('Transactions', () => {
     const vaults = new Map((await service.listAll('vaults')).map((v) => [v._id, v]));
     const oldestFirst = [...treasuryAll].sort((a, b) => a.block!.timestamp - b.block!.timestamp || a._id.localeCompare(b._id));
     oldestFirst.forEach((t, i) => {
-      // The protocol's records give the underlying's amount as tokenAmount (their amount is in tranche tokens).
-      const token = tokens.get(t.tokenId!)!;
-      const amount = t.tokenAmount ?? t.amount!;
+      // The protocol's records give the underlying's amount as tokenAmount and the tranche tokens as amount:
+      // a withdraw request and its cancel are shown in tranche tokens, as the Requests screen shows them.
+      const inTranche = t.tokenAmount !== undefined && transactionTypeWords(t.type).moves === 'tranche';
+      const vault = vaults.get(t.vaultId!)!;
+      const token = inTranche ? { symbol: vault.symbol ?? 'AA', decimals: 18 } : tokens.get(t.tokenId!)!;
+      const amount = inTranche ? t.amount! : (t.tokenAmount ?? t.amount!);
       expect(csv.data[i]).toEqual({
         date_utc: new Date(t.block!.timestamp * 1000).toISOString(),
         wallet: t.walletAddress,

@@ -11,7 +11,7 @@ export function RequestAmounts({ row, vault }: { row: Pick<RequestRow, 'type' | 
   const asRecorded = row.type === 'WITHDRAW' && row.amountToken === 'underlying';
   const paid = row.phase === 'claimed';
   return (
-    <div className="stack" data-amount-token={row.amountToken} data-amount-from={row.amountFrom}>
+    <div className="stack right" data-amount-token={row.amountToken} data-amount-from={row.amountFrom}>
       <span title={asRecorded ? 'The service states this withdrawal by its value in the underlying; the tranche tokens it moved were not read' : undefined}>
         <Amount value={row.amount} token={token(row.amountToken)} />
         {asRecorded ? <span className="cell-sub"> (value as recorded)</span> : null}

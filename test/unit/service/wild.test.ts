@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSimApp, FaultControl, generateDataset, withWildRealism } from '../../../electron/sim/service';
 import { LIST_FILTERS } from '../../../electron/sim/service/resources';
 import type { SimStore } from '../../../electron/sim/service/store';
-import { otherDateForm } from '../../../electron/sim/service/wild/records';
+import { otherDateForm, wildBody } from '../../../electron/sim/service/wild/records';
 import { Prng } from '../../../electron/sim/service/prng';
 
 /**
@@ -195,6 +195,27 @@ describe('query parameters outside the official schemas', () => {
       const rows = ((await answer.json()) as { data: { vaultId: string }[] }).data;
       expect(rows.length, path).toBeGreaterThan(0);
       expect(rows.every((r) => r.vaultId === vaultId), path).toBe(true);
+    }
+  });
+});
+
+describe('inexact amounts on every page that can carry one', () => {
+  it('writes at least one amount above 2^53 as a JSON number on a page with two or more such records, never the first', () => {
+    const big = (10n ** 21n).toString();
+    const page = {
+      data: [
+        { _id: 'a', amount: big },
+        { _id: 'b', vaultId: 'v', totalSupply: '5', requests: [{ amount: big }, { amount: big }] },
+        { _id: 'c', amount: big },
+      ],
+    };
+    // Whatever the seed: the draws alone may give none.
+    for (let seed = 1; seed <= 20; seed++) {
+      const out = wildBody(structuredClone(page), new Prng(seed)) as { data: Record<string, any>[] };
+      const numbers = [out.data[1]!.requests[1].amount, out.data[2]!.amount].filter((v) => typeof v === 'number');
+      expect(typeof out.data[0]!.amount, `seed ${seed}`).toBe('string');
+      expect(typeof out.data[1]!.requests[0].amount, `seed ${seed}`).toBe('string');
+      expect(numbers.length, `seed ${seed}`).toBeGreaterThanOrEqual(1);
     }
   });
 });

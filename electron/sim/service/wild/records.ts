@@ -24,8 +24,13 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 /** The probability of each transform per record: often enough to show, never on every record. */
 const RATE = { nulls: 0.25, unknown: 0.5, newEnum: 0.15, numericString: 0.35, dateForm: 0.5, dropTotal: 0.3, envelopeExtra: 0.5, inexactAmount: 0.1 };
 
-/** Amounts in base units, which a service written in JavaScript may serialise as a JSON number. */
-const AMOUNT_FIELDS = ['amount', 'lpAmount'];
+/**
+ * Amounts in base units, which a service written in JavaScript may serialise as a JSON number:
+ * a request's or a transaction's amounts, and a vault block's tranche supply (18 decimals, so
+ * always above 2^53: with the official records' amounts in the underlying, a 6-decimal vault's
+ * requests rarely are).
+ */
+const AMOUNT_FIELDS = ['amount', 'lpAmount', 'totalSupply'];
 
 /** Base units too large for a double to hold exactly (above 2^53). */
 const beyondDouble = (value: unknown): value is string =>
@@ -100,11 +105,35 @@ export function wildRecord(input: Json, rng: Prng, newEnums: boolean): Json {
   return rng.bool(RATE.dateForm) ? (rewriteDates(record, rng) as Json) : record;
 }
 
+/** Records of a list, never the first, and the requests inside them, never the first of theirs. */
+function laterRecords(data: readonly unknown[]): Json[] {
+  const out: Json[] = [];
+  data.forEach((r, i) => {
+    if (!isObject(r)) return;
+    if (i > 0) out.push(r);
+    if (Array.isArray(r.requests)) r.requests.forEach((q, j) => isObject(q) && j > 0 && out.push(q));
+  });
+  return out;
+}
+
+/**
+ * A page with two or more records that can carry an inexact amount carries at least one (the last
+ * such record, so that no draw changes), whatever the draws gave: a reader's handling of it is
+ * then met on every such page, not on some seeds only.
+ */
+function atLeastOneInexact(data: readonly unknown[]): void {
+  const later = laterRecords(data);
+  if (later.some((r) => AMOUNT_FIELDS.some((k) => typeof r[k] === 'number'))) return;
+  const candidates = later.filter(hasLargeAmount);
+  if (candidates.length >= 2) inexactAmount(candidates[candidates.length - 1]!);
+}
+
 /** A whole JSON answer: a list envelope (records, `totalCount`, extra members) or one record. */
 export function wildBody(body: unknown, rng: Prng): unknown {
   if (!isObject(body)) return body;
   if (!Array.isArray(body.data)) return wildRecord(body, rng, rng.bool(RATE.newEnum));
   const envelope: Json = { ...body, data: body.data.map((r, i) => (isObject(r) ? wildRecord(r, rng, i > 0) : r)) };
+  atLeastOneInexact(envelope.data as unknown[]);
   if (rng.bool(RATE.dropTotal)) delete envelope.totalCount;
   if (rng.bool(RATE.envelopeExtra)) envelope.meta = { servedAt: 'wild', version: 2 };
   return envelope;
