@@ -123,3 +123,13 @@ export const PHASE_WORDS: Record<RequestPhase, string> = {
   cancelled: 'Cancelled',
   other: 'Not handled here',
 };
+
+/** The same words, short, for a status pill (the long ones in its title and the filter). */
+export const PHASE_PILL: Record<RequestPhase, string> = {
+  pending: 'pending',
+  processed: 'processed',
+  claimable: 'claimable now',
+  claimed: 'claimed',
+  cancelled: 'cancelled',
+  other: 'not handled',
+};

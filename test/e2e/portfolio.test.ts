@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { fixedAmount } from '../../renderer/src/components/format';
 import type { Portfolio } from '../../shared/portfolio/schemas';
-import { PHASE_WORDS, type RequestPhase } from '../../shared/portfolio/request-phase';
+import { PHASE_PILL, type RequestPhase } from '../../shared/portfolio/request-phase';
 import type { TestConsole } from '../support/console';
 import { screenshot } from './support/browser';
 import { openDemoPage } from './support/console-page';
@@ -188,7 +188,7 @@ describe('Requests', () => {
     const pills = await rows().locator('.pill[data-phase]').allTextContents();
     expect(pills.length).toBe(Math.min(n, await rows().count()));
     expect(pills.length).toBeGreaterThan(0);
-    expect(new Set(pills)).toEqual(new Set([PHASE_WORDS[status as RequestPhase].toLowerCase()]));
+    expect(new Set(pills)).toEqual(new Set([PHASE_PILL[status as RequestPhase]]));
 
     // The vault filter narrows the status filter further.
     const vault = truth.vaults.find((v) => truth.requests.some((r) => r.vaultId === v.id && r.phase === status))!;

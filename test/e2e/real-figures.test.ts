@@ -121,3 +121,26 @@ describe('USD from one moment', () => {
     await screenshot(page, 'vault-tvl-usd-moment');
   });
 });
+
+describe('rows of two lines', () => {
+  it('are laid at their new height when the density changes on a shown table, none over the next', async () => {
+    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    const rows = page.locator('[role="table"][aria-label="Requests"] [role="row"][data-row-id]');
+    await rows.first().waitFor();
+    const overlaps = () =>
+      rows.evaluateAll((els) => {
+        const boxes = els.map((e) => e.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+        return boxes.slice(1).filter((b, i) => b.top < boxes[i]!.bottom - 1).length;
+      });
+    await page.getByLabel('Rows', { exact: true }).selectOption({ label: 'Comfortable' });
+    await expect.poll(() => rows.first().evaluate((e) => e.getBoundingClientRect().height), { timeout: 15_000 }).toBeGreaterThan(40);
+    expect(await overlaps()).toBe(0);
+    const pitch = await rows.evaluateAll((els) => {
+      const tops = els.map((e) => e.getBoundingClientRect().top).sort((a, b) => a - b);
+      return tops[1]! - tops[0]!;
+    });
+    expect(pitch).toBeGreaterThan(40);
+    await screenshot(page, 'requests-comfortable');
+    await page.getByLabel('Rows', { exact: true }).selectOption({ label: 'Compact' });
+  });
+});

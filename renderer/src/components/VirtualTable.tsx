@@ -210,6 +210,11 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     // render draws the rows at once instead of an empty body and then the rows.
     initialRect: { width: 0, height: window.innerHeight },
   });
+  // A density switched while the table is shown changes every row's height: the sizes the
+  // virtualizer kept are forgotten, or rows of the new height would be laid at the old pitch.
+  useEffect(() => {
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
   const items = virtualizer.getVirtualItems();
   // Rows on screen form one run of positions, so position modulo their count gives each a
   // different slot, and a row scrolling in takes the slot (and the elements) of the row that

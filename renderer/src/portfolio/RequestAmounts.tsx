@@ -17,8 +17,13 @@ export function RequestAmounts({ row, vault }: { row: Pick<RequestRow, 'type' | 
         {asRecorded ? <span className="cell-sub"> (value as recorded)</span> : null}
       </span>
       {row.receive && !paid && row.receive.token !== row.amountToken ? (
-        <span className="cell-sub" data-receive={row.receive.estimate ? 'estimate' : 'fixed'}>
-          pays {row.receive.estimate ? '≈ ' : ''}
+        // Under the column's "pays": what the claim will deliver, "≈" while its price is not fixed.
+        <span
+          className="cell-sub"
+          data-receive={row.receive.estimate ? 'estimate' : 'fixed'}
+          title={row.receive.estimate ? 'What its claim pays, estimated: the epoch’s price is not fixed yet' : 'What its claim pays, at the epoch’s price'}
+        >
+          {row.receive.estimate ? '≈ ' : '= '}
           <Amount value={row.receive.amount} token={token(row.receive.token)} />
         </span>
       ) : null}

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { RequestRow } from '../../../shared/portfolio/schemas';
-import { PHASE_WORDS, type RequestPhase } from '../../../shared/portfolio/request-phase';
+import { PHASE_PILL, PHASE_WORDS, type RequestPhase } from '../../../shared/portfolio/request-phase';
 import { ACROSS_VAULTS } from '../../../shared/ipc/schemas';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { KnownValue } from '../components/KnownValue';
@@ -117,14 +117,14 @@ export function RequestsScreen() {
             <span
               className={`pill ${PHASE_CLASS[c.getValue()]}`}
               data-phase={c.getValue()}
-              title={`The service's record says ${c.row.original.status}${c.row.original.source === 'chain' ? ' (not recorded by the service yet: read from the chain)' : ''}`}
+              title={`${PHASE_WORDS[c.getValue()]}. The service's record says ${c.row.original.status}${c.row.original.source === 'chain' ? ' (not recorded by the service yet: read from the chain)' : ''}`}
             >
               {c.getValue() === 'other' ? (
                 <KnownValue kind="requestStatus" value={c.row.original.status}>
                   <span>{c.row.original.status.replace(/_/g, ' ').toLowerCase()}</span>
                 </KnownValue>
               ) : (
-                PHASE_WORDS[c.getValue()].toLowerCase()
+                PHASE_PILL[c.getValue()]
               )}
             </span>
             {c.row.original.stale ? <RequestStaleMark row={c.row.original} /> : null}
@@ -163,7 +163,7 @@ export function RequestsScreen() {
           c.row.original.action ? (
             <span className={`action action-${c.row.original.action.kind}`}>{c.getValue()}</span>
           ) : (
-            <span className="cell-sub" title={c.row.original.reason ?? ''}>
+            <span className="cell-sub reason-text" title={c.row.original.reason ?? ''}>
               {c.row.original.reason}
             </span>
           ),
