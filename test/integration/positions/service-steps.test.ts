@@ -1,3 +1,4 @@
+import { transactionTypeWords } from '../../../shared/transactions/type-words';
 import { officialTransaction, PriceAt } from '../../../electron/sim/service/official';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
@@ -187,14 +188,18 @@ describe('transaction history', () => {
     const row = view.rows.find((r) => r.id === stored._id)!;
     // As the service writes it: the protocol's type word, no status, the underlying's amount as tokenAmount.
     const tx = officialTransaction(stored, sim.store, new PriceAt(sim.store)) as typeof stored & { tokenAmount: string };
-    const token = sim.store.tokens.get(tx.tokenId!)!;
-    const chain = sim.store.chains.get(tx.chainId!)!;
+    const vault = sim.store.vaults.get(tx.vaultId!)!;
+    // The protocol's records name no chain: the vault's.
+    const chain = sim.store.chains.get(String(vault.chainId))!;
+    // In the Requests screen's unit: tranche tokens for a withdraw request and its cancel, the underlying otherwise.
+    const inTranche = transactionTypeWords(tx.type).moves === 'tranche';
+    const token = inTranche ? { symbol: vault.symbol, decimals: 18 } : sim.store.tokens.get(tx.tokenId!)!;
     expect(row).toMatchObject({
       wallet: tx.walletAddress,
-      vaultName: sim.store.vaults.get(tx.vaultId!)!.name,
+      vaultName: vault.name,
       type: tx.type,
       status: null,
-      amount: tx.tokenAmount,
+      amount: inTranche ? tx.amount : tx.tokenAmount,
       token: { symbol: token.symbol, decimals: token.decimals },
       timestamp: tx.block!.timestamp,
       explorer: { url: `${chain.explorerUrl}/tx/${tx.hash}` },
