@@ -81,8 +81,8 @@ export function buildRequests(
     const epoch = d.epochNumber !== null ? chainVault?.epochs.get(d.epochNumber) : undefined;
     const prefunded = d.type === 'DEPOSIT' && (epoch?.prefunded ?? 0n) > 0n;
     // The action table acts on the phase the contracts show, said in the service's words.
-    const facts4action = { type: d.type, status: statusOfPhase(d, phase), isInstant: d.isInstant, ...(d.epochNumber !== null ? { epochNumber: d.epochNumber } : {}) };
-    const verdict = vault.cycle ? requestAction(facts4action, vault.cycle.state, rules, prefunded) : null;
+    const actionFacts = { type: d.type, status: statusOfPhase(d, phase), isInstant: d.isInstant, ...(d.epochNumber !== null ? { epochNumber: d.epochNumber } : {}) };
+    const verdict = vault.cycle ? requestAction(actionFacts, vault.cycle.state, rules, prefunded) : null;
     const receive = expectedReceipt(d.type, phase, measured, { epochPrice: epoch?.price, epochWithdrawPrice: epoch?.withdrawPrice, vaultPrice });
     rows.set(id, {
       id,
@@ -131,6 +131,7 @@ export function buildRequests(
     for (const wallet of wallets) {
       const w = chainWallets.get(walletKey(vault.id, wallet));
       if (!w) continue;
+      // The lens read what the queue holds for the current epoch: it is that request's held amount.
       if (current !== null && chainVault && w.pendingDeposit && w.pendingDeposit > 0n && !has(wallet, 'DEPOSIT', current)) {
         chainVault.held.set(heldKey(wallet, 'DEPOSIT', current), w.pendingDeposit);
         fromChain(wallet, 'DEPOSIT', current, false, w.pendingDeposit);
