@@ -18,12 +18,68 @@ export interface OfficialParam {
   items?: OfficialParam;
 }
 
+/** A date the client writes with `toISOString()`. */
+const ISO_DATE: OfficialParam = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' };
+
+/** What every paged search query allows (the client's `sPageSearchQuery`): ids, page and order; fields and sort are per route. */
+const PAGED: Readonly<Record<string, OfficialParam>> = {
+  _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
+  limit: { type: 'integer', minimum: 1, maximum: 200 },
+  offset: { type: 'integer', minimum: 0 },
+  order: { type: 'string', enum: ['asc', 'desc'] },
+};
+
+/** sVaultBlocksSearchQuery */
+const VAULT_BLOCKS_SEARCH: Readonly<Record<string, OfficialParam>> = {
+  ...PAGED,
+  fields: {
+    type: 'array',
+    items: {
+      type: 'string',
+      enum: [
+        '_id',
+        'vaultId',
+        'vaultAddress',
+        'block',
+        'APRs',
+        'APYs',
+        'totalSupply',
+        'price',
+        'TVL',
+        'pools',
+        'allocations',
+        'cdo',
+        'cdoEpoch',
+        'strategy',
+        'requests',
+        'totalRequests',
+        'createdAt',
+        'createdBy',
+        'updatedAt',
+        'updatedBy',
+      ],
+    },
+  },
+  sort: { type: 'string', enum: ['block', 'timestamp'] },
+  vaultId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
+  vaultAddress: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
+  block: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'number' } },
+  'timestamp:gt': { type: 'number' },
+  'timestamp:gte': { type: 'number' },
+  'timestamp:lt': { type: 'number' },
+  'timestamp:lte': { type: 'number' },
+  'cdoEpoch.status': {
+    type: 'array',
+    minItems: 1,
+    maxItems: 200,
+    items: { type: 'string', enum: ['WAITING', 'RUNNING', 'DEFAULTED', 'CURE'] },
+  },
+};
+
 export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, OfficialParam>>>> = {
   // sCampaignsSearchQuery
   '/v1/campaigns': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: {
       type: 'array',
       items: {
@@ -32,31 +88,27 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
       },
     },
     sort: { type: 'string', enum: ['_id'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     code: { type: 'array', maxItems: 200, items: { type: 'string' } },
     tokenId: { type: 'array', maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    startDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'startDate:lt': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'startDate:lte': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'startDate:gt': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'startDate:gte': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    endDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'endDate:lt': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'endDate:lte': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'endDate:gt': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'endDate:gte': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
+    startDate: ISO_DATE,
+    'startDate:lt': ISO_DATE,
+    'startDate:lte': ISO_DATE,
+    'startDate:gt': ISO_DATE,
+    'startDate:gte': ISO_DATE,
+    endDate: ISO_DATE,
+    'endDate:lt': ISO_DATE,
+    'endDate:lte': ISO_DATE,
+    'endDate:gt': ISO_DATE,
+    'endDate:gte': ISO_DATE,
   },
   // sChainsSearchQuery
   '/v1/chains': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: {
       type: 'array',
       items: { type: 'string', enum: ['_id', 'name', 'hex', 'RPCs', 'chainID', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] },
     },
     sort: { type: 'string', enum: ['_id', 'name'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     name: { type: 'string' },
     'name:ct': { type: 'string' },
     hex: { type: 'string' },
@@ -64,9 +116,7 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
   },
   // sOperatorsSearchQuery
   '/v1/operators': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: {
       type: 'array',
       items: {
@@ -89,29 +139,23 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
       },
     },
     sort: { type: 'string', enum: ['_id', 'name'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     name: { type: 'string' },
     'name:ct': { type: 'string' },
     code: { type: 'string' },
   },
   // sSignaturesSearchQuery
   '/v1/signatures': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: {
       type: 'array',
       items: { type: 'string', enum: ['_id', 'name', 'message', 'checks', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] },
     },
     sort: { type: 'string', enum: ['_id'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     name: {},
   },
   // sTokenBlocksSearchQuery
   '/v1/token-blocks': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: {
       type: 'array',
       items: {
@@ -120,7 +164,6 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
       },
     },
     sort: { type: 'string', enum: ['block', 'timestamp'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     tokenId: { type: 'string', pattern: '^[a-f0-9]{24}$' },
     tokenAddress: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' },
     block: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'number' } },
@@ -129,9 +172,7 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
   },
   // sTokensSearchQuery
   '/v1/tokens': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: {
       type: 'array',
       items: {
@@ -140,7 +181,6 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
       },
     },
     sort: { type: 'string', enum: ['_id', 'name'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     name: { type: 'string' },
     'name:ct': { type: 'string' },
     address: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
@@ -149,9 +189,7 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
   },
   // sTransactionsSearchQuery
   '/v1/transactions': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: {
       type: 'array',
       items: {
@@ -178,7 +216,6 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
       },
     },
     sort: { type: 'string', enum: ['_id', 'block', 'timestamp'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     vaultId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
     vaultAddress: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
     walletId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
@@ -189,137 +226,34 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
     'timestamp:gte': { type: 'number' },
     'timestamp:lte': { type: 'number' },
   },
-  // sVaultBlocksSearchQuery
-  '/v1/vault-blocks': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
-    fields: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: [
-          '_id',
-          'vaultId',
-          'vaultAddress',
-          'block',
-          'APRs',
-          'APYs',
-          'totalSupply',
-          'price',
-          'TVL',
-          'pools',
-          'allocations',
-          'cdo',
-          'cdoEpoch',
-          'strategy',
-          'requests',
-          'totalRequests',
-          'createdAt',
-          'createdBy',
-          'updatedAt',
-          'updatedBy',
-        ],
-      },
-    },
-    sort: { type: 'string', enum: ['block', 'timestamp'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
-    vaultId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    vaultAddress: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
-    block: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'number' } },
-    'timestamp:gt': { type: 'number' },
-    'timestamp:gte': { type: 'number' },
-    'timestamp:lt': { type: 'number' },
-    'timestamp:lte': { type: 'number' },
-    'cdoEpoch.status': {
-      type: 'array',
-      minItems: 1,
-      maxItems: 200,
-      items: { type: 'string', enum: ['WAITING', 'RUNNING', 'DEFAULTED', 'CURE'] },
-    },
-  },
-  // sVaultBlocksSearchQuery
-  '/v1/vault-latest-blocks': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
-    fields: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: [
-          '_id',
-          'vaultId',
-          'vaultAddress',
-          'block',
-          'APRs',
-          'APYs',
-          'totalSupply',
-          'price',
-          'TVL',
-          'pools',
-          'allocations',
-          'cdo',
-          'cdoEpoch',
-          'strategy',
-          'requests',
-          'totalRequests',
-          'createdAt',
-          'createdBy',
-          'updatedAt',
-          'updatedBy',
-        ],
-      },
-    },
-    sort: { type: 'string', enum: ['block', 'timestamp'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
-    vaultId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    vaultAddress: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
-    block: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'number' } },
-    'timestamp:gt': { type: 'number' },
-    'timestamp:gte': { type: 'number' },
-    'timestamp:lt': { type: 'number' },
-    'timestamp:lte': { type: 'number' },
-    'cdoEpoch.status': {
-      type: 'array',
-      minItems: 1,
-      maxItems: 200,
-      items: { type: 'string', enum: ['WAITING', 'RUNNING', 'DEFAULTED', 'CURE'] },
-    },
-  },
+  // sVaultBlocksSearchQuery: the client's one schema for both lists of vault blocks
+  '/v1/vault-blocks': VAULT_BLOCKS_SEARCH,
+  '/v1/vault-latest-blocks': VAULT_BLOCKS_SEARCH,
   // sVaultCategoriesSearchSchema
   '/v1/vault-categories': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: {
       type: 'array',
       items: { type: 'string', enum: ['_id', 'code', 'name', 'description', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] },
     },
     sort: { type: 'string', enum: ['_id', 'code'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     code: { type: 'string' },
     'code:ct': { type: 'string' },
   },
   // sVaultTypesSearchSchema
   '/v1/vault-types': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: {
       type: 'array',
       items: { type: 'string', enum: ['_id', 'code', 'name', 'description', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] },
     },
     sort: { type: 'string', enum: ['code'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     code: { type: 'string' },
     'code:ct': { type: 'string' },
   },
   // sVaultEpochsSearchQuery
   '/v1/vault-epochs': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: {
       type: 'array',
       items: {
@@ -353,7 +287,6 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
       },
     },
     sort: { type: 'string', enum: ['_id', 'count', 'timestamp'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     vaultId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
     vaultAddress: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
     count: { type: 'number' },
@@ -363,23 +296,21 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
     'count:gte': { type: 'number' },
     'timestamp:gte': { type: 'number' },
     'timestamp:lte': { type: 'number' },
-    startDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'startDate:lt': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'startDate:lte': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'startDate:gt': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'startDate:gte': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    endDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'endDate:lt': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'endDate:lte': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'endDate:gt': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-    'endDate:gte': { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
+    startDate: ISO_DATE,
+    'startDate:lt': ISO_DATE,
+    'startDate:lte': ISO_DATE,
+    'startDate:gt': ISO_DATE,
+    'startDate:gte': ISO_DATE,
+    endDate: ISO_DATE,
+    'endDate:lt': ISO_DATE,
+    'endDate:lte': ISO_DATE,
+    'endDate:gt': ISO_DATE,
+    'endDate:gte': ISO_DATE,
     status: { type: 'string', enum: ['WAITING', 'RUNNING', 'DEFAULTED', 'FINISHED', 'CURE'] },
   },
   // sVaultPerformancesSearchQuery
   '/v1/vault-performances': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: {
       type: 'array',
       items: {
@@ -402,15 +333,12 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
       },
     },
     sort: { type: 'string', enum: ['_id'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     vaultId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
     vaultBlockId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
   },
   // sVaultRequestsSearchQuery
   '/v1/vault-requests': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: {
       type: 'array',
       items: {
@@ -433,7 +361,6 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
       },
     },
     sort: { type: 'string', enum: ['requestedOn', 'block.number'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     vaultId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
     vaultAddress: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
     walletAddress: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
@@ -446,9 +373,7 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
   },
   // sVaultsSearchQuery
   '/v1/vaults': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: {
       type: 'array',
       items: {
@@ -491,7 +416,6 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
       },
     },
     sort: { type: 'string', enum: ['name'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     name: { type: 'string' },
     'name:ct': { type: 'string' },
     address: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' },
@@ -514,12 +438,9 @@ export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, O
   },
   // sVaultsPerformancesQuery
   '/v1/vaults/performances': {
-    _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-    offset: { type: 'integer', minimum: 0 },
+    ...PAGED,
     fields: { type: 'array', items: { type: 'string', enum: ['_id'] } },
     sort: { type: 'string', enum: ['_id'] },
-    order: { type: 'string', enum: ['asc', 'desc'] },
     status: { type: 'string', enum: ['PAUSED', 'DISABLED', 'READY', 'EXPERIMENTAL', 'BOOSTED'] },
     visibility: { type: 'string', enum: ['HIDDEN', 'RESTRICTED', 'PUBLIC'] },
     symbol: { type: 'string' },
