@@ -5,7 +5,7 @@ import type { ResourceItem } from '../../../shared/service';
 import { isoToSeconds } from '../../../shared/domain/time';
 import { ratePercent } from '../../../shared/domain/rates';
 import type { EpochVaultEntry } from './catalog';
-import type { VaultChainState, WalletChainState } from './chain-state';
+import { standardRedeemHeld, type VaultChainState, type WalletChainState } from './chain-state';
 
 type VaultBlock = ResourceItem<'vaultLatestBlocks'>;
 
@@ -228,7 +228,7 @@ export function buildPosition(
     pendingDeposit: str(w?.pendingDeposit),
     pendingWithdraw: str(w?.pendingWithdraw),
     // A rate-at-stop vault's redeems (2026 apr0Users) are paid by the same claim as the standard ones.
-    pendingRedeem: str(w?.redeemRequest == null ? null : w.redeemRequest + (w.apr0RedeemRequest ?? 0n)),
+    pendingRedeem: str(w ? standardRedeemHeld(w) : null),
     pendingInstantRedeem: str(w?.instantRedeemRequest),
     allowance: null,
     claimable,

@@ -24,6 +24,13 @@ export interface WalletChainState {
   apr0RedeemRequest: bigint | null;
 }
 
+/**
+ * What a wallet's standard redeem claim pays: the strategy's `withdrawsRequests` and, on 2026
+ * strategies, the rate-at-stop redeems kept in `apr0Users` (paid by the same claim); null where not read.
+ */
+export const standardRedeemHeld = (w: Pick<WalletChainState, 'redeemRequest' | 'apr0RedeemRequest'>): bigint | null =>
+  w.redeemRequest == null ? null : w.redeemRequest + (w.apr0RedeemRequest ?? 0n);
+
 const abiOf = (abi: readonly unknown[]) => abi as Abi;
 
 export interface ChainReadResult {

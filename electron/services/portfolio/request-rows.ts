@@ -7,7 +7,7 @@ import { requestPhase, statusOfPhase, type RequestChainFacts } from '../../../sh
 import type { Claimable, PortfolioVault, RequestRow } from '../../../shared/portfolio/schemas';
 import type { ResourceItem } from '../../../shared/service';
 import { cycleTimes } from './assemble';
-import { heldKey, walletKey, type VaultChainState, type WalletChainState } from './chain-state';
+import { heldKey, standardRedeemHeld, walletKey, type VaultChainState, type WalletChainState } from './chain-state';
 
 type ServiceRequest = ResourceItem<'vaultRequests'>;
 
@@ -26,6 +26,8 @@ interface Draft {
   isInstant: boolean;
   epochNumber: number | null;
   record: { amount: string; lpAmount?: string | undefined } | null;
+  /** A request only the chain shows: what the lens read the queue holding for it. */
+  held?: bigint;
   requestedAt: number | null;
   source: RequestRow['source'];
 }
@@ -56,12 +58,12 @@ export function buildRequests(
     if (!chainVault) return null;
     const epoch = d.epochNumber !== null ? (chainVault.epochs.get(d.epochNumber) ?? null) : null;
     if (d.type === 'DEPOSIT' || d.type === 'WITHDRAW') {
-      const held = d.epochNumber !== null ? (chainVault.held.get(heldKey(d.wallet, d.type, d.epochNumber)) ?? null) : null;
+      const held = d.held ?? (d.epochNumber !== null ? (chainVault.held.get(heldKey(d.wallet, d.type, d.epochNumber)) ?? null) : null);
       return { held, epoch };
     }
     if (d.type !== 'REDEEM') return null;
     const w = chainWallets?.get(walletKey(vault.id, d.wallet));
-    const held = d.isInstant ? (w?.instantRedeemRequest ?? null) : w?.redeemRequest == null ? null : w.redeemRequest + (w.apr0RedeemRequest ?? 0n);
+    const held = d.isInstant ? (w?.instantRedeemRequest ?? null) : w ? standardRedeemHeld(w) : null;
     return {
       held,
       strategyEpoch: chainVault.epochNumber,
@@ -126,21 +128,15 @@ export function buildRequests(
   if (chainWallets) {
     const recorded = new Set([...rows.values()].map((r) => `${r.wallet.toLowerCase()}:${r.type}:${r.type === 'REDEEM' ? r.isInstant : r.epochNumber}`));
     const has = (wallet: string, type: string, key: number | boolean | null) => recorded.has(`${wallet}:${type}:${key}`);
-    const fromChain = (wallet: string, type: string, epochNumber: number | null, isInstant: boolean, amount: bigint) =>
-      add({ wallet, type, status: 'PENDING', isInstant, epochNumber, record: type === 'DEPOSIT' || type === 'WITHDRAW' ? null : { amount: amount.toString() }, requestedAt: null, source: 'chain' });
+    const fromChain = (wallet: string, type: string, epochNumber: number | null, isInstant: boolean, held: bigint) =>
+      add({ wallet, type, status: 'PENDING', isInstant, epochNumber, record: type === 'REDEEM' ? { amount: held.toString() } : null, held, requestedAt: null, source: 'chain' });
     for (const wallet of wallets) {
       const w = chainWallets.get(walletKey(vault.id, wallet));
       if (!w) continue;
       // The lens read what the queue holds for the current epoch: it is that request's held amount.
-      if (current !== null && chainVault && w.pendingDeposit && w.pendingDeposit > 0n && !has(wallet, 'DEPOSIT', current)) {
-        chainVault.held.set(heldKey(wallet, 'DEPOSIT', current), w.pendingDeposit);
-        fromChain(wallet, 'DEPOSIT', current, false, w.pendingDeposit);
-      }
-      if (current !== null && chainVault && w.pendingWithdraw && w.pendingWithdraw > 0n && !has(wallet, 'WITHDRAW', current)) {
-        chainVault.held.set(heldKey(wallet, 'WITHDRAW', current), w.pendingWithdraw);
-        fromChain(wallet, 'WITHDRAW', current, false, w.pendingWithdraw);
-      }
-      const redeem = (w.redeemRequest ?? 0n) + (w.apr0RedeemRequest ?? 0n);
+      if (current !== null && chainVault && w.pendingDeposit && w.pendingDeposit > 0n && !has(wallet, 'DEPOSIT', current)) fromChain(wallet, 'DEPOSIT', current, false, w.pendingDeposit);
+      if (current !== null && chainVault && w.pendingWithdraw && w.pendingWithdraw > 0n && !has(wallet, 'WITHDRAW', current)) fromChain(wallet, 'WITHDRAW', current, false, w.pendingWithdraw);
+      const redeem = standardRedeemHeld(w) ?? 0n;
       if (redeem > 0n && !has(wallet, 'REDEEM', false)) fromChain(wallet, 'REDEEM', null, false, redeem);
       if (w.instantRedeemRequest && w.instantRedeemRequest > 0n && !has(wallet, 'REDEEM', true)) fromChain(wallet, 'REDEEM', null, true, w.instantRedeemRequest);
     }
