@@ -17,6 +17,8 @@ export type RequestPhase = 'pending' | 'processed' | 'claimable' | 'claimed' | '
 /** The phases a request is counted in on the Overview, Positions and `status`, in their order. */
 export const COUNTED_PHASES = ['pending', 'processed', 'claimable'] as const;
 export type CountedPhase = (typeof COUNTED_PHASES)[number];
+/** Whether a request is counted (pending, processed or claimable): not paid, not cancelled, of a type the console acts on. */
+export const isCounted = (phase: RequestPhase): phase is CountedPhase => (COUNTED_PHASES as readonly string[]).includes(phase);
 
 /** The queue's figures for one request epoch (`epochPrice`, `epochWithdrawPrice`, `epochPendingClaims`). */
 export interface QueueEpochFacts {

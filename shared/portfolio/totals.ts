@@ -1,3 +1,4 @@
+import { isCounted } from './request-phase';
 import type { Portfolio, PortfolioVault } from './schemas';
 
 /** Amounts of one vault by token: never added together. */
@@ -80,7 +81,7 @@ export function vaultTotals(p: Portfolio): VaultTotals[] {
   for (const r of p.requests) {
     const t = byVault.get(r.vaultId);
     if (!t) continue;
-    if (r.phase !== 'pending' && r.phase !== 'processed' && r.phase !== 'claimable') continue;
+    if (!isCounted(r.phase)) continue;
     t.requestsStale ||= r.stale;
     t.wallets.add(r.wallet.toLowerCase());
     const amount = BigInt(r.amount);

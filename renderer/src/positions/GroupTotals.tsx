@@ -3,6 +3,7 @@ import type { Portfolio, PortfolioVault } from '../../../shared/portfolio/schema
 import type { PositionRecords } from '../../../shared/positions/schemas';
 import { batchValue } from '../../../shared/positions/batch-value';
 import type { VaultEarnings } from '../../../shared/positions/totals';
+import { isCounted } from '../../../shared/portfolio/request-phase';
 import { batchTotals, type TokenSum, type VaultTotals } from '../../../shared/portfolio/totals';
 import { Amount } from '../components/Amount';
 import { fixed } from '../components/figures';
@@ -76,7 +77,7 @@ export function GroupTotalRow({
           ) || p.claimable.length > 0,
       )
       .map((p) => p.wallet.toLowerCase())
-      .concat(portfolio.requests.filter((r) => r.phase === 'pending' || r.phase === 'processed' || r.phase === 'claimable').map((r) => r.wallet.toLowerCase())),
+      .concat(portfolio.requests.filter((r) => isCounted(r.phase)).map((r) => r.wallet.toLowerCase())),
   ).size;
   const line = batchTotals(totals);
   const value = batchValue(totals, earnings);
