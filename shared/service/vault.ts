@@ -25,3 +25,9 @@ export function vaultContracts(vault: Vault): VaultContracts {
   if (vault.strategy?.address) out.strategy = vault.strategy.address;
   return out;
 }
+
+/** Tranche tokens have 18 decimals on every generation (IdleCDOTranche); the record's symbol names them, "AA" when it does not. */
+export const TRANCHE_DECIMALS = 18;
+export function trancheToken(vault: Pick<Vault, 'symbol'>): { symbol: string; decimals: number } {
+  return { symbol: vault.symbol ?? 'AA', decimals: TRANCHE_DECIMALS };
+}

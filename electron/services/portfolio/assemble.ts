@@ -1,7 +1,7 @@
 import { cycleState as deriveCycleState, cycleStateFromService } from '../../../shared/domain/cycle';
 import { nextCycleEvent, type CycleTimes } from '../../../shared/domain/schedule';
 import type { Claimable, FigureOrigin, PortfolioVault, PositionRow, VaultCycle } from '../../../shared/portfolio/schemas';
-import type { ResourceItem } from '../../../shared/service';
+import { trancheToken, type ResourceItem } from '../../../shared/service';
 import { isoToSeconds } from '../../../shared/domain/time';
 import { ratePercent } from '../../../shared/domain/rates';
 import type { EpochVaultEntry } from './catalog';
@@ -90,7 +90,7 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
     // The chain's own decimals decide amounts; the service's figure only stands in while the chain does not answer.
     // The chain's own symbol and decimals name and scale amounts; the service's figures only stand in while the chain does not answer.
     underlying: { symbol: chain?.underlyingSymbol ?? entry.token.symbol ?? '?', decimals: chain?.underlyingDecimals ?? entry.token.decimals ?? 18, address: entry.underlying },
-    tranche: { symbol: entry.vault.symbol ?? 'AA', decimals: 18, address: entry.tranche },
+    tranche: { ...trancheToken(entry.vault), address: entry.tranche },
     epochVault: entry.epochVault,
     queue: entry.queue,
     withdrawQueue: entry.withdrawQueue,

@@ -4,7 +4,7 @@ import { transactionExplorerLink } from '../../../shared/domain/external-links';
 import type { AppErrorData } from '../../../shared/errors';
 import { toAppErrorData } from '../../../shared/errors';
 import { isoToSeconds } from '../../../shared/domain/time';
-import type { ResourceItem } from '../../../shared/service';
+import { trancheToken, type ResourceItem } from '../../../shared/service';
 import type { TransactionRow, TransactionsView } from '../../../shared/transactions/schemas';
 import { indexCatalog, ServiceCatalog, VAULTS_TOKENS_CHAINS, type CatalogIndex } from '../catalog/catalog';
 import { serviceRpcUrl } from '../chain/pool';
@@ -64,8 +64,7 @@ export function toTransactionRow(tx: Transaction, catalog: CatalogIndex): Transa
   const official = tx.tokenAmount !== undefined;
   const inTranche = official && transactionTypeWords(tx.type).moves === 'tranche';
   const inUnderlying = official && !inTranche;
-  const trancheToken = vault ? { symbol: vault.symbol ?? 'AA', decimals: 18 } : null;
-  const token = inTranche ? trancheToken : inUnderlying ? (catalog.token(vault?.tokenId) ?? catalog.token(tx.tokenId)) : catalog.token(tx.tokenId);
+  const token = inTranche ? (vault ? trancheToken(vault) : null) : inUnderlying ? (catalog.token(vault?.tokenId) ?? catalog.token(tx.tokenId)) : catalog.token(tx.tokenId);
   // The protocol's records name no chain: it is the vault's (a seed record's own `chainId` only when the vault is unknown).
   const chain = catalog.chain(vault?.chainId) ?? catalog.chain(tx.chainId);
   const chainId = typeof chain?.chainID === 'number' ? chain.chainID : null;
