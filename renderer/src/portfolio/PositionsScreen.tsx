@@ -169,7 +169,7 @@ export function PositionsScreen() {
                 <Amount value={r.amount} token={r.amountToken === 'tranche' ? v.tranche : v.underlying} />
               </span>
               <span className="cell-sub request-line">
-                {r.phase === 'other' ? r.status.toLowerCase() : PHASE_WORDS[r.phase].toLowerCase()}
+                {phaseText(r)}
                 {r.isInstant ? ' instant' : ''}
                 {requestEpochWords(r) ? <span title={requestEpochWords(r)!.long}> · {requestEpochWords(r)!.short}</span> : null}
                 {r.expectedAt ? (
@@ -321,12 +321,15 @@ function claimLine(k: Claimable, v: PortfolioVault | undefined): string {
     .join(' · ');
 }
 
+/** A request's phase in words; a type the console does not act on keeps the service's status word. */
+const phaseText = (r: Pick<RequestRow, 'phase' | 'status'>) => (r.phase === 'other' ? r.status.toLowerCase() : PHASE_WORDS[r.phase].toLowerCase());
+
 /** A pending request in one line of text, for a tooltip: type, amount, status, epoch and expected date. */
 function requestLine(r: RequestRow, v: PortfolioVault, readAtMs: number): string {
   const overdue = overdueOf(r, v.cycle, readAtMs);
   return [
     `${r.type.charAt(0)}${r.type.slice(1).toLowerCase()} ${formatTokenAmount(r.amount, r.amountToken === 'tranche' ? v.tranche : v.underlying)}`,
-    `${r.phase === 'other' ? r.status.toLowerCase() : PHASE_WORDS[r.phase].toLowerCase()}${r.isInstant ? ' instant' : ''}`,
+    `${phaseText(r)}${r.isInstant ? ' instant' : ''}`,
     requestEpochWords(r)?.long ?? null,
     r.expectedAt ? `${overdue ? 'overdue since' : 'by'} ${new Date(r.expectedAt * 1000).toLocaleDateString()}${overdue ? `: ${overdue}` : ''}` : null,
   ]
