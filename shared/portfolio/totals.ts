@@ -129,16 +129,14 @@ export interface BatchTotals {
   unpriced: string[];
 }
 
-/** USD base units (6 decimals) per underlying base unit, as a fraction from one service snapshot (`PortfolioVault.usdPrice`). */
-function usdPrice(vault: PortfolioVault): { usd: bigint; token: bigint } | null {
-  const p = vault.usdPrice;
-  return p ? { usd: BigInt(p.usd), token: BigInt(p.token) } : null;
+/** An amount of the underlying in USD base units (6 decimals) at one snapshot's price (`PortfolioVault.usdPrice`); null without one. */
+export function usdAt(price: PortfolioVault['usdPrice'], amount: bigint): bigint | null {
+  return price ? (amount * BigInt(price.usd)) / BigInt(price.token) : null;
 }
 
 /** An amount of the vault's underlying in USD base units; null without a price. */
 export function underlyingUsd(vault: PortfolioVault, amount: bigint): bigint | null {
-  const price = usdPrice(vault);
-  return price ? (amount * price.usd) / price.token : null;
+  return usdAt(vault.usdPrice, amount);
 }
 
 /** Tranche tokens in the underlying at the vault's share price; null without one. */

@@ -2,6 +2,7 @@ import { cycleState as deriveCycleState, cycleStateFromService } from '../../../
 import { nextCycleEvent, type CycleTimes } from '../../../shared/domain/schedule';
 import type { Claimable, FigureOrigin, PortfolioVault, PositionRow, VaultCycle } from '../../../shared/portfolio/schemas';
 import { trancheToken, type ResourceItem } from '../../../shared/service';
+import { usdAt } from '../../../shared/portfolio/totals';
 import { isoToSeconds } from '../../../shared/domain/time';
 import { ratePercent } from '../../../shared/domain/rates';
 import type { EpochVaultEntry } from './catalog';
@@ -112,7 +113,7 @@ export function buildVault(entry: EpochVaultEntry, chain: VaultChainState | null
       setAtStop: chain?.apr === 0n,
     },
     price: figures.price.value,
-    tvl: figures.tvl.value ? { token: figures.tvl.value, usd: usdPrice ? ((BigInt(figures.tvl.value) * BigInt(usdPrice.usd)) / BigInt(usdPrice.token)).toString() : null } : null,
+    tvl: figures.tvl.value ? { token: figures.tvl.value, usd: usdAt(usdPrice, BigInt(figures.tvl.value))?.toString() ?? null } : null,
     usdPrice,
     queues: figures.queues.value,
     instant: figures.instant.value,
