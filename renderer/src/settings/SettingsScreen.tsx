@@ -41,7 +41,13 @@ export function SettingsScreen() {
         <dl className="facts" aria-label="Key status">
           <dt>Now reading</dt>
           <dd data-testid="current-source">
-            {info?.mode === 'demo' ? 'The embedded simulation (demo)' : info?.mode === 'offline' ? 'Nothing: offline mode' : info?.serviceUrl}
+            {info?.mode === 'demo'
+              ? 'The embedded simulation (demo)'
+              : info?.mode === 'offline'
+                ? 'Nothing: offline mode'
+                : info?.mode === 'public'
+                  ? `${info.serviceUrl}, public data only (no API key)`
+                  : info?.serviceUrl}
           </dd>
           <dt>Saved key</dt>
           <dd data-testid="key-status">
@@ -58,6 +64,20 @@ export function SettingsScreen() {
               action: 'Install and unlock a Secret Service (GNOME Keyring or KWallet) on Linux, or log in to your desktop session, then reopen Settings. Demo mode works without a key.',
             }}
           />
+        ) : null}
+
+        {info?.mode === 'public' ? (
+          <div className="notice notice-info" role="status" data-testid="public-mode-notice">
+            <strong className="notice-title">Read-only: no key for this service</strong>
+            <p>
+              The console reads only what the service answers without a key: vaults, their latest blocks and performance, operators
+              and tokens. Your wallets' requests and positions come from the chains, through your RPCs below.
+            </p>
+            <p className="notice-action">
+              Add the key you were issued here to see the service's request and position records, transactions, campaigns and epoch
+              history, and to sign.
+            </p>
+          </div>
         ) : null}
 
         <form className="form" onSubmit={(e) => void onSave(e)} autoComplete="off">
