@@ -44,8 +44,7 @@ export function ModeBanner({ info, onOpenSettings }: { info: AppInfo | null; onO
       <div className="mode-banner mode-banner-public" role="status" data-testid="mode-banner">
         <strong>READ-ONLY</strong>
         <span>
-          Public data of {info.serviceUrl}, no API key: vaults from the service, your wallets' requests and positions from the chains;
-          nothing can be signed.
+          Public data of {info.serviceUrl}, no API key: the service's public records and your RPCs' chains; nothing can be signed.
         </span>
         <button type="button" className="link-button" onClick={onOpenSettings}>
           Add an API key

@@ -71,7 +71,8 @@ export function SettingsScreen() {
             <strong className="notice-title">Read-only: no key for this service</strong>
             <p>
               The console reads only what the service answers without a key: vaults, their latest blocks and performance, operators
-              and tokens. Your wallets' requests and positions come from the chains, through your RPCs below.
+              and tokens. Your wallets' balances and requests are read from the chains through your RPCs below, and from the vaults' latest
+              blocks.
             </p>
             <p className="notice-action">
               Add the key you were issued here to see the service's request and position records, transactions, campaigns and epoch
