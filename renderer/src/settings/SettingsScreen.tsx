@@ -11,7 +11,7 @@ import { ChainsCard } from './ChainsCard';
 import { OfflineRecordsCard } from './OfflineRecordsCard';
 
 export function SettingsScreen() {
-  const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove } = useSettingsStore();
+  const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove, forget } = useSettingsStore();
   const info = useNavigationStore((s) => s.info);
   // Until the user types, the field shows the saved address; after that, only what they typed.
   const [serviceUrlDraft, setServiceUrl] = useState<string | null>(null);
@@ -77,6 +77,11 @@ export function SettingsScreen() {
             <p className="notice-action">
               Add the key you were issued here to see the service's request and position records, transactions, campaigns and epoch
               history, and to sign.
+            </p>
+            <p>
+              <button type="button" className="link-button" disabled={busy !== null} onClick={() => void forget()}>
+                {busy === 'forget' ? 'Forgetting…' : 'Forget this address and use the demo'}
+              </button>
             </p>
           </div>
         ) : null}

@@ -132,4 +132,10 @@ describe('a service address without a key', () => {
     expect((await runtime.handlers.app.info({}, ctx)).mode).toBe('public');
     await expect(runtime.handlers.campaigns.list({}, ctx)).rejects.toMatchObject(NEEDS_KEY);
   });
+
+  it('goes back to the demo only when the operator forgets the address', async () => {
+    const status = await runtime.handlers.settings.forgetService({}, ctx);
+    expect(status.serviceUrl).toBeNull();
+    expect((await runtime.handlers.app.info({}, ctx)).mode).toBe('demo');
+  });
 });
