@@ -66,6 +66,14 @@ describe('a service without a key: a read-only console of its public data', () =
     await screenshot(page, 'public-mode-overview');
   });
 
+  it('opens a vault page from the chain and the public records, its epoch history saying it needs a key', async () => {
+    const vault = view.vaults.find((v) => v.cycle !== null)!;
+    await page.locator('.vault-link', { hasText: vault.name }).first().click();
+    await page.getByText('needs an API key', { exact: false }).first().waitFor({ timeout: 60_000 });
+    await screenshot(page, 'public-mode-vault-page');
+    await page.getByRole('button', { name: 'Overview', exact: true }).click();
+  });
+
   it('lists the public vaults on the Vaults screen', async () => {
     await page.getByRole('button', { name: 'Vaults', exact: true }).click();
     const rows = page.locator('table[aria-label="Public vaults"] tbody tr');
