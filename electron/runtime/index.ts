@@ -3,7 +3,8 @@ import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import { ServiceStateSchema } from '../../shared/ipc/schemas';
 import { PositionRecordsProgressSchema } from '../../shared/positions/schemas';
 import { isLoopbackUrl } from '../../shared/domain/external-links';
-import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../services/catalog/catalog';
+import { CATALOG_TTL_MS, ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../services/catalog/catalog';
+import { chainsFromRpcs } from '../services/catalog/chains-from-rpcs';
 import { epochVaultEntries, type EpochVaultEntry } from '../services/portfolio/catalog';
 import { loadEpochHistory } from '../services/catalog/vault-views';
 import { ChainPool } from '../services/chain/pool';
@@ -109,13 +110,25 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   // The services every feature shares: the current service, the catalog and the chain clients.
   const demo = () => connection.mode() === 'demo';
   const service = async () => (await connection.current()).client;
-  const catalog = new ServiceCatalog();
   const rpcBook = new ChainRpcBook(settings);
+  // Without a key the service gives no chain records: each chain its vaults name is found among the
+  // operator's own RPCs (asked directly, not through the pool, which names chains from these records).
+  const catalog: ServiceCatalog = new ServiceCatalog(
+    CATALOG_TTL_MS,
+    chainsFromRpcs({
+      rpcChains: async () => [...(await rpcBook.all()).keys()],
+      hasCode: async (chainId, address): Promise<boolean> => {
+        const code: string | undefined = await chains.clientFor(chainId, await rpcBook.urls(chainId)).getCode({ address });
+        return code !== undefined && code !== '0x';
+      },
+      log: options.log,
+    }),
+  );
   // The demo's local chains are set by the demo itself; the operator never has to.
   const demoChains = async () => (demo() ? ((await connection.embedded())?.localChains ?? []) : null);
   // Live, a chain is reached only through the operator's own RPCs (Settings → Chains): the
   // service's are suggestions until the operator confirms one, never used silently.
-  const chains = new ChainPool({
+  const chains: ChainPool = new ChainPool({
     chainRecords: catalog.chainRecords(service),
     rpcUrls: async (chainId) => {
       const local = await demoChains();
@@ -179,6 +192,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     dataDir: options.dataDir,
     secrets: options.secrets,
     demo,
+    keyless: () => connection.mode() === 'public',
     book: () => book().book,
     device: () => device.host(),
     portfolio,
@@ -219,6 +233,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       mode: () => connection.mode(),
       chainRecords: catalog.chainRecords(service),
       demoChains,
+      onRpcsChanged: () => catalog.forget('chains'),
       log: options.log,
       ...(options.fetch ? { fetchFn: options.fetch } : {}),
     }),
@@ -234,7 +249,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       signing: () => signing.current(),
       offline,
       source: async () =>
-        connection.mode() === 'live'
+        connection.mode() === 'live' || connection.mode() === 'public'
           ? { kind: 'service', url: (await connection.current()).serviceUrl }
           : { kind: 'simulation', seed: null, wallets: null },
       epochHistory: async (vaultId) => (await loadEpochHistory(await service(), vaultId)).epochs,

@@ -36,8 +36,9 @@ export interface ActiveService {
 
 /**
  * Decides which service the console reads and hands out a client for it: the real service when a
- * URL is configured and its key is in the keychain, otherwise the embedded simulation (started on
- * first use). The key is read from the keychain on each request and never kept elsewhere.
+ * URL is configured (with its key from the keychain when there is one: `live`; without: `public`,
+ * its key-less routes only), otherwise the embedded simulation (started on first use). The key is
+ * read from the keychain on each request and never kept elsewhere.
  */
 export class ServiceConnection {
   private simulation: Promise<EmbeddedSimulation> | null = null;
@@ -83,17 +84,19 @@ export class ServiceConnection {
     }
     if (serviceUrl) {
       const key = await this.options.vault.read(serviceUrl).catch((err: unknown) => {
-        this.options.log.warn('keychain read failed; staying on the simulation', { reason: (err as Error).message });
+        this.options.log.warn('keychain read failed; reading the service without a key', { reason: (err as Error).message });
         return null;
       });
-      if (key) {
-        // A key saved in an earlier run is known to the log's scrubber from its first read on.
-        this.options.log.forget?.(key);
-        const active: ActiveService = { mode: 'live', serviceUrl, client: this.readsOf(this.clientFor(serviceUrl, () => this.options.vault.read(serviceUrl), true)) };
-        this.watchLimiter(active.client);
-        this.selected = { mode: 'live', active: Promise.resolve(active) };
-        return 'live';
-      }
+      // A key saved in an earlier run is known to the log's scrubber from its first read on.
+      if (key) this.options.log.forget?.(key);
+      // Without a key the console reads the service's key-less public routes: a read-only console
+      // of the address the operator chose, never the demo's figures under a real service's name.
+      const mode = key ? 'live' : 'public';
+      const getApiKey = key ? () => this.options.vault.read(serviceUrl) : null;
+      const active: ActiveService = { mode, serviceUrl, client: this.readsOf(this.clientFor(serviceUrl, getApiKey, true)) };
+      this.watchLimiter(active.client);
+      this.selected = { mode, active: Promise.resolve(active) };
+      return mode;
     }
     const active = this.startSimulation().then((sim): ActiveService => {
       const client = this.readsOf(this.clientFor(sim.url, async () => sim.apiKey, true));
@@ -158,10 +161,11 @@ export class ServiceConnection {
    * A client of the service; the console's own (`counted`) also tells the set-aside book what its
    * reads left out, a probe of an address not saved yet only logs it.
    */
-  private clientFor(baseUrl: string, getApiKey: () => Promise<string | null>, counted: boolean, fetch?: typeof globalThis.fetch): ServiceClient {
+  private clientFor(baseUrl: string, getApiKey: (() => Promise<string | null>) | null, counted: boolean, fetch?: typeof globalThis.fetch): ServiceClient {
     return createServiceClient({
       baseUrl,
-      getApiKey,
+      // No key: the client asks only the service's public routes and refuses the rest up front.
+      ...(getApiKey ? { getApiKey } : { getApiKey: async () => null, keyless: true }),
       // Shown data is read tolerantly: a record that does not fit is left out of its page and logged.
       onSetAside: (records) => {
         this.options.log.warn('service records set aside', {

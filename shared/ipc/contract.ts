@@ -104,6 +104,8 @@ export const methods = {
     /** An offline-review install opens no network connection at all. */
     setOffline: method(SetOfflineInput, AppInfoSchema),
     removeApiKey: query(ApiKeyStatusSchema),
+    /** Forgets the service address (and any key saved for it): the console runs on the demo again. */
+    forgetService: query(ApiKeyStatusSchema),
     testConnection: method(TestConnectionInput, ConnectionTestSchema),
     /** The hosts external links may open: the built-in explorers and those the service's records named. */
     linkHosts: query(LinkHostsSchema),

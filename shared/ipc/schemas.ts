@@ -12,14 +12,17 @@ import { SetAsideSchema } from '../portfolio/schemas';
 
 export const EmptyInput = z.object({}).strict();
 
-/** Where the console's data comes from: the embedded simulation, or a real service with a key. */
-export const ConsoleModeSchema = z.enum(['demo', 'live', 'offline']);
+/**
+ * Where the console's data comes from: the embedded simulation, a real service with a key, a real
+ * service without one (`public`: its key-less public routes only, read-only), or nothing (offline).
+ */
+export const ConsoleModeSchema = z.enum(['demo', 'live', 'public', 'offline']);
 export type ConsoleMode = z.infer<typeof ConsoleModeSchema>;
 
 export const AppInfoSchema = z.object({
   version: z.string(),
   mode: ConsoleModeSchema,
-  /** The service the console reads; in demo mode the embedded simulation's address. */
+  /** The service the console reads (in public mode without a key); in demo mode the embedded simulation's address. */
   serviceUrl: z.string(),
   /** Which bridge the renderer is talking through. */
   shell: z.enum(['electron', 'browser']),

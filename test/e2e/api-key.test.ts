@@ -94,10 +94,11 @@ describe('API key in the OS keychain, through the Settings screen', () => {
     await expect.poll(() => page.locator('.notice-error').count()).toBe(0);
   });
 
-  it('removes the key: gone from the keychain, back to the demo', async () => {
+  it('removes the key: gone from the keychain, the same service read without it (its public data only), never the demo', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Remove key' }).click();
-    await expect.poll(() => page.getByTestId('mode-banner').textContent()).toContain('DEMO');
+    await expect.poll(() => page.getByTestId('mode-banner').textContent()).toContain('READ-ONLY');
+    expect(await page.getByTestId('mode-banner').textContent()).toContain(remote.url);
     await expect.poll(() => page.getByTestId('key-status').textContent()).toBe('None');
     expect(await keychain.get(apiKeyAccount(remote.url))).toBeNull();
   });

@@ -18,6 +18,8 @@ export interface ChainRpcsDeps {
   demoChains: () => Promise<Array<{ chainId: number; rpcUrl: string }> | null>;
   log: Logger;
   fetchFn?: typeof fetch;
+  /** The operator's set of RPCs changed (without a key, the vaults' chains are found through them). */
+  onRpcsChanged?: () => void;
 }
 
 /**
@@ -106,6 +108,7 @@ export function createChainRpcsFeature(deps: ChainRpcsDeps): Feature {
         };
       }
       await deps.book.add(input.chainId, result.url);
+      deps.onRpcsChanged?.();
       deps.log.info('RPC added for a chain', { chainId: input.chainId, host: new URL(result.url).host });
     }
     return { test: result, chains: await chainRpcs() };
@@ -118,6 +121,7 @@ export function createChainRpcsFeature(deps: ChainRpcsDeps): Feature {
       addRpc,
       async removeRpc({ chainId, url }) {
         await deps.book.remove(chainId, url);
+        deps.onRpcsChanged?.();
         return chainRpcs();
       },
       async moveRpc({ chainId, url, direction }) {

@@ -12,7 +12,7 @@ import { vaultProfile } from '../../services/insights/profile';
 import { ReferenceDataCache } from '../../services/insights/reference-data';
 import type { ServiceCatalog } from '../../services/catalog/catalog';
 import { indexReference, operatorLinkUrls, type ReferenceIndex } from '../../services/insights/views';
-import type { ServiceClient } from '../../services/service-client';
+import { keyNeeded, type ServiceClient } from '../../services/service-client';
 import type { WalletBook } from '../../services/wallets/wallet-book';
 import type { Handlers } from '../handlers';
 import { feature, type Feature } from '../feature';
@@ -49,6 +49,7 @@ export function createInsightsFeature(deps: InsightsDeps): Feature {
 
   async function campaignOf(id: string, force?: boolean) {
     const { client, index } = await reference(force);
+    if (client.keyless) throw keyNeeded('GET /v1/campaigns/:id');
     const campaign = index.data.campaigns.find((c) => c._id === id);
     if (!campaign) {
       throw new AppError({
@@ -93,7 +94,9 @@ export function createInsightsFeature(deps: InsightsDeps): Feature {
 
   const campaigns: Handlers['campaigns'] = {
     list: async ({ force }) => {
-      const { index } = await reference(force);
+      const { client, index } = await reference(force);
+      // Without a key the service gives no campaigns: say so rather than list none.
+      if (client.keyless) throw keyNeeded('GET /v1/campaigns');
       const t = nowSeconds();
       const order = { running: 0, upcoming: 1, undated: 2, finished: 3 } as const;
       const list = index.data.campaigns.map((c) => campaignSummary(c, index, t));

@@ -87,6 +87,16 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
     return status();
   }
 
+  /** Without an address the console is back on the demo; a key saved for the address goes with it. */
+  async function forgetService(): Promise<ApiKeyStatus> {
+    const { value } = await deps.settings.read();
+    if (value.serviceUrl) await deps.vault.remove(value.serviceUrl).catch(() => false);
+    await deps.settings.write({ ...value, serviceUrl: null });
+    deps.log.info('service address forgotten', { serviceUrl: value.serviceUrl });
+    await deps.onModeChanged();
+    return status();
+  }
+
   async function testConnection(input: { serviceUrl?: string; apiKey?: string; allowPrivateAddress?: boolean }): Promise<ConnectionTest> {
     let client;
     let serviceUrl: string;
@@ -151,7 +161,7 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
     return { builtIn: [...BUILT_IN_LINK_HOSTS].sort(), namedByService: deps.links.namedByService() };
   }
 
-  return feature({ settings: { apiKeyStatus: status, setApiKey, setOffline, removeApiKey, testConnection, linkHosts } });
+  return feature({ settings: { apiKeyStatus: status, setApiKey, setOffline, removeApiKey, forgetService, testConnection, linkHosts } });
 }
 
 /** Joins error message and action as sentences, whatever punctuation each came with. */

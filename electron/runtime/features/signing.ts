@@ -4,7 +4,7 @@ import type { ExportedFile } from '../../../shared/ipc/schemas';
 import type { Plan } from '../../../shared/signing/schemas';
 import { createSigningService, type SigningService, type SigningServiceOptions } from '../../services/signing';
 import type { PortfolioService } from '../../services/portfolio/portfolio';
-import type { ServiceClient } from '../../services/service-client';
+import { ADD_KEY_ACTION, type ServiceClient } from '../../services/service-client';
 import type { WalletBook } from '../../services/wallets/wallet-book';
 import type { Logger } from '../../services/log/logger';
 import { VaultRegistry } from '../../services/registry';
@@ -21,6 +21,8 @@ export interface SigningFeatureDeps {
   /** The OS keychain: it holds the keys the journals are sealed with (the demo's too). */
   secrets: SecretStore;
   demo: () => boolean;
+  /** The console reads a service without a key (public mode): it plans nothing. */
+  keyless?: () => boolean;
   book: () => WalletBook;
   device: () => Promise<DeviceHost>;
   portfolio: PortfolioService;
@@ -108,6 +110,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
       depositRoute?: 'queue' | 'direct' | undefined;
       parts?: { vaultId: string; wallets: string[]; requestIds?: string[] | undefined; amount?: string | undefined; action?: 'withdraw' | 'redeem' | undefined }[] | undefined;
     }): Promise<Plan> {
+      if (deps.keyless?.()) throw signingNeedsKey(input.action);
       const book = deps.book();
       const walletsOf = (addresses: string[]) =>
         addresses.map((address) => {
@@ -166,7 +169,10 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
     retry: ({ batchId, itemId }) => start(service.retry(batchId, itemId)),
     skip: ({ batchId, itemId }) => service.skip(batchId, itemId),
     resign: ({ batchId, itemId }) => service.resign(batchId, itemId),
-    replan: ({ batchId }) => service.replan(batchId),
+    replan: ({ batchId }) => {
+      if (deps.keyless?.()) throw signingNeedsKey(null);
+      return service.replan(batchId);
+    },
     async report({ batchId }): Promise<ExportedFile> {
       const batch = await service.openBatch(batchId);
       return {
@@ -181,6 +187,21 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
     chain: deps.chain,
     dataDir,
   };
+}
+
+/**
+ * A plan needs what only a key reads: the wallets' requests and agreements as the service records
+ * them, and the agreements themselves are the service's signature records.
+ */
+function signingNeedsKey(action: Plan['selection']['action'] | null): AppError {
+  return new AppError({
+    code: 'SIGNING_NEEDS_KEY',
+    message:
+      action === 'agreements'
+        ? 'Lender agreements need an API key: they are the service’s signature records, which it gives and records only with a key. The console reads its public data only.'
+        : 'Signing needs an API key: a plan checks the wallets’ requests and lender agreements with the service, which it answers only with a key. The console reads its public data only.',
+    action: ADD_KEY_ACTION,
+  });
 }
 
 /** An offline install pins nothing itself: its registry is the online install's, imported whole. */

@@ -40,10 +40,22 @@ interface Entry {
 export class ServiceCatalog {
   private readonly entries = new Map<CatalogResource, Entry>();
 
-  constructor(private readonly ttlMs = CATALOG_TTL_MS) {}
+  /**
+   * `keylessChains`: where the chain records come from for a client without a key, which the
+   * service does not give them to (they are not among its public routes): built from the vaults.
+   */
+  constructor(
+    private readonly ttlMs = CATALOG_TTL_MS,
+    private readonly keylessChains: KeylessChains | null = null,
+  ) {}
 
   invalidate(): void {
     this.entries.clear();
+  }
+
+  /** Forgets one list: a key-less console's chains after the operator's RPCs changed. */
+  forget(resource: CatalogResource): void {
+    this.entries.delete(resource);
   }
 
   async read<const R extends CatalogResource>(
@@ -67,10 +79,22 @@ export class ServiceCatalog {
     return async () => (await this.read(await service(), ['chains'])).chains;
   }
 
+  /**
+   * A list as the service gives it. Without a key it gives no chains, categories or types (they are
+   * not among its public routes): the chains are found through the operator's RPCs when the catalog
+   * was given `keylessChains`, and the vault list goes without categories and types.
+   */
+  private records(client: ServiceClient, resource: CatalogResource, now: number): Promise<unknown[]> {
+    if (!client.keyless || resource === 'vaults' || resource === 'tokens') return client.listAll(resource);
+    const chains = this.keylessChains;
+    if (resource === 'chains' && chains) return this.read(client, ['vaults'], { now }).then(({ vaults }) => chains(vaults));
+    return Promise.resolve([]);
+  }
+
   private entry(client: ServiceClient, resource: CatalogResource, now: number, force: boolean): Entry {
     const held = this.entries.get(resource);
     if (!force && held && held.client === client && now - held.atMs < this.ttlMs) return held;
-    const entry: Entry = { client, atMs: now, records: client.listAll(resource) };
+    const entry: Entry = { client, atMs: now, records: this.records(client, resource, now) };
     this.entries.set(resource, entry);
     // A failed read is not kept: the next reader asks the service again.
     entry.records.catch(() => {
@@ -79,6 +103,9 @@ export class ServiceCatalog {
     return entry;
   }
 }
+
+/** The chain records of a key-less console, found from the public vaults (see `chains-from-rpcs.ts`). */
+export type KeylessChains = (vaults: readonly ResourceItem<'vaults'>[]) => Promise<ResourceItem<'chains'>[]>;
 
 /** Lookups by id over catalog lists: the one join every reader makes. */
 export interface CatalogIndex {

@@ -38,6 +38,8 @@ export async function latestPrices(
   nowS = Math.floor(Date.now() / 1000),
 ): Promise<Map<string, PricePoint>> {
   const wanted = [...new Set(tokenIds)];
+  // Token blocks need a key: without one a USD value the service leaves out stays unknown.
+  if (client.keyless) return new Map();
   const found = new Map<string, PricePoint & { number: number }>();
   if (wanted.length === 0) return new Map();
   const limit = pLimit(CONCURRENCY);
@@ -59,6 +61,7 @@ export async function priceHistory(
   count = 60,
   nowS = Math.floor(Date.now() / 1000),
 ): Promise<PricePoint[]> {
+  if (client.keyless) return [];
   const blocks = await client.listAll('tokenBlocks', { filter: { tokenId, timestamp: since(nowS, count) } });
   return blocks
     .filter((b) => b.price !== undefined && b.tokenId === tokenId)

@@ -60,7 +60,8 @@ export class ReferenceDataCache {
     if (!options.force && this.cached && now - this.cached.fetchedAtMs < this.ttlMs) return this.cached;
     // Screens opened together share one read instead of each starting their own.
     if (this.inFlight) return this.inFlight;
-    const reading = Promise.all([client.listAll('operators'), client.listAll('campaigns')]).then(([operators, campaigns]) => ({ operators, campaigns, fetchedAtMs: now }));
+    // Campaigns need a key (the Campaigns screen says so); without one the other screens go without them.
+    const reading = Promise.all([client.listAll('operators'), client.keyless ? [] : client.listAll('campaigns')]).then(([operators, campaigns]) => ({ operators, campaigns, fetchedAtMs: now }));
     this.inFlight = reading;
     try {
       const data = await reading;

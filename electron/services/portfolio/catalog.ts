@@ -82,3 +82,12 @@ export function epochVaultEntries(catalog: CatalogLists<'vaults' | 'tokens' | 'c
   }
   return entries;
 }
+
+/**
+ * The PUBLIC epoch vaults whose chain the catalog has no record of: a console without a key knows a
+ * chain only through the operator's RPCs (see `chains-from-rpcs.ts`), so these are not followed.
+ */
+export function epochVaultsWithoutChain(catalog: CatalogLists<'vaults' | 'chains'>): Vault[] {
+  const index = indexCatalog(catalog);
+  return publicVaults(catalog.vaults).filter((v) => v.contractType === 'CDO_EPOCH' && !index.chain(v.chainId));
+}

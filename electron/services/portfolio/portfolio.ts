@@ -8,7 +8,7 @@ import { ChainPool, type ChainPoolOptions } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
 import { buildPosition, buildVault } from './assemble';
 import { buildRequests, claimsByWallet } from './request-rows';
-import { epochVaultEntries, type EpochVaultEntry } from './catalog';
+import { epochVaultEntries, epochVaultsWithoutChain, type EpochVaultEntry } from './catalog';
 import type { Logger } from '../log/logger';
 import { readChain, walletKey, type ChainReadProfile, type ChainReadResult } from './chain-state';
 import { requestReads } from './request-reads';
@@ -125,8 +125,12 @@ export class PortfolioService {
     // 1. Catalog, then blocks and requests in parallel.
     let serviceError: AppErrorData | null = null;
     let known: EpochVaultEntry[] | null;
+    let withoutChain: string[] = [];
     try {
-      known = epochVaultEntries(await this.catalog.read(client, VAULTS_TOKENS_CHAINS, { now: nowMs }));
+      const lists = await this.catalog.read(client, VAULTS_TOKENS_CHAINS, { now: nowMs });
+      known = epochVaultEntries(lists);
+      // Without a key, a vault's chain is known only when one of the operator's RPCs serves it.
+      if (client.keyless) withoutChain = epochVaultsWithoutChain(lists).map((v) => v.name ?? v._id);
       this.lastEntries = known;
     } catch (err) {
       serviceError = toAppErrorData(err);
@@ -140,7 +144,9 @@ export class PortfolioService {
         // array is completed from the requests list of its vault.
         const blocks = await client.listAllVaultLatestBlocks(ids);
         const blockById = new Map(blocks.map((b) => [b.vaultId, b]));
-        const missing = ids.filter((id) => !Array.isArray(blockById.get(id)?.requests));
+        // Without a key the requests list is not read (it needs one): the chain's own reads make
+        // those vaults' request rows (request-rows.ts), as they do for a request the service has not recorded.
+        const missing = client.keyless ? [] : ids.filter((id) => !Array.isArray(blockById.get(id)?.requests));
         const listed = await Promise.all(missing.map((vaultId) => client.listAll('vaultRequests', openRequestsQuery(vaultId))));
         this.lastGood.blocks = blockById;
         this.lastGood.requests = new Map(ids.map((id) => [id, (blockById.get(id)?.requests as ServiceRequest[] | undefined) ?? []]));
@@ -152,7 +158,7 @@ export class PortfolioService {
     }
     sources.push({
       id: 'service',
-      label: 'Credit vault service',
+      label: client.keyless ? 'Credit vault service (public data only)' : 'Credit vault service',
       ok: serviceError === null,
       fetchedAtMs: this.lastGood.serviceAtMs,
       stale: serviceError !== null && this.lastGood.serviceAtMs !== null,
@@ -160,6 +166,8 @@ export class PortfolioService {
       // As of this refresh: the catalog's, the blocks' and the requests' reads are done here.
       ...(this.options.setAside ? { setAside: this.options.setAside() } : {}),
     });
+
+    if (withoutChain.length > 0) sources.push(vaultsWithoutChainSource(withoutChain));
 
     const serviceMs = performance.now() - started;
     const chainProfiles: RefreshProfile['chains'] = [];
@@ -270,6 +278,23 @@ function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {
     out.set(k, list);
   }
   return out;
+}
+
+/** The vaults a key-less console cannot place on a chain, as a source that says what to do. */
+function vaultsWithoutChainSource(names: readonly string[]): SourceStatus {
+  const listed = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+  return {
+    id: 'vaults-without-chain',
+    label: `${names.length} ${names.length === 1 ? 'vault' : 'vaults'} on an unknown chain`,
+    ok: false,
+    fetchedAtMs: null,
+    stale: false,
+    error: {
+      code: 'CHAIN_UNKNOWN_WITHOUT_KEY',
+      message: `Not shown: ${listed}. Without an API key the service does not say which chain a vault is on, and none of your RPCs serves ${names.length === 1 ? 'its contracts' : 'their contracts'}.`,
+      action: 'Add an RPC of their chain in Settings → Chains, or an API key in Settings → Service API key.',
+    },
+  };
 }
 
 function chainError(label: string, err: unknown): AppErrorData {

@@ -26,6 +26,11 @@ export interface ServiceClientOptions {
   baseUrl: string;
   /** Read on every request, so a key replaced in Settings takes effect at once. */
   getApiKey: () => Promise<string | null>;
+  /**
+   * No key: the client reads only the service's key-less `/v1/public/…` routes and refuses every
+   * other call up front (`SERVICE_KEY_NEEDED`), so the service never sees a key-less keyed request.
+   */
+  keyless?: boolean;
   fetch?: typeof fetch;
   /** How an http:// service's host is resolved before each request (tests; default the system's). */
   lookup?: HostLookup;
@@ -68,6 +73,8 @@ export type VaultsPerformancesAnswer =
 export interface ServiceClient {
   /** The service's address, normalised: where the records this client reads come from. */
   readonly baseUrl: string;
+  /** True for a client without a key: public routes only (absent in test doubles: a keyed client). */
+  readonly keyless?: boolean;
   // Generic access by resource name (see RESOURCES in shared/service).
   list<R extends ResourceName>(resource: R, query?: PlainListQuery<R>, options?: CallOptions): Promise<ListEnvelope<ResourceItem<R>>>;
   /** One page restricted to `fields` (`_id` is always there). */

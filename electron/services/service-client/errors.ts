@@ -19,6 +19,7 @@ export const SERVICE_CLIENT_ERROR_CODES = [
   'SERVICE_CANCELLED',
   'SERVICE_BAD_RESPONSE',
   'SERVICE_BAD_URL',
+  'SERVICE_KEY_NEEDED',
 ] as const;
 export type ServiceClientErrorCode = (typeof SERVICE_CLIENT_ERROR_CODES)[number];
 
@@ -28,6 +29,25 @@ export function noApiKey(endpoint: string): AppError {
     message: 'No API key is configured for the Credit Vault service',
     action: 'Add one in Settings',
     details: { endpoint },
+  });
+}
+
+/** Where the key is entered, as the Settings screen names it. */
+export const ADD_KEY_ACTION = 'Add an API key in Settings → Service API key.';
+
+/**
+ * A read the console without a key does not make: the service answers it only with a key (not
+ * among its key-less `/v1/public/…` routes), or answered the key-less route with 401/403.
+ */
+export function keyNeeded(endpoint: string, status?: number): AppError {
+  return new AppError({
+    code: 'SERVICE_KEY_NEEDED',
+    message:
+      status === undefined
+        ? `This needs an API key: the service answers ${endpoint} only with one, and the console reads its public data only.`
+        : `This needs an API key: the service refused ${endpoint} without one (HTTP ${status}).`,
+    action: ADD_KEY_ACTION,
+    details: { endpoint, ...(status !== undefined ? { status } : {}) },
   });
 }
 

@@ -35,7 +35,7 @@ import { abortableSleep, createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS } fr
 export { normaliseBaseUrl } from './base-url';
 export type { CallOptions, PlainListQuery, Projected, ServiceClient, ServiceClientOptions, VaultsPerformancesAnswer } from './client-types';
 import type { CallOptions, PlainListQuery, Projected, ServiceClient, ServiceClientOptions } from './client-types';
-export { SERVICE_CLIENT_ERROR_CODES, type ServiceClientErrorCode } from './errors';
+export { ADD_KEY_ACTION, keyNeeded, SERVICE_CLIENT_ERROR_CODES, type ServiceClientErrorCode } from './errors';
 export type { RateLimitState } from './rate-limiter';
 export { parseRetryAfter, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, type RetryPolicy } from './transport';
 
@@ -74,6 +74,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const transport = createTransport({
     baseUrl,
     getApiKey: options.getApiKey,
+    ...(options.keyless ? { keyless: true } : {}),
     // Plain http only to addresses that are this machine's, checked on every request.
     fetch: protocol === 'http:' ? loopbackOnlyFetch(hostname, options.fetch, options.lookup) : (options.fetch ?? globalThis.fetch),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -210,6 +211,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
   return {
     baseUrl: normaliseBaseUrl(options.baseUrl),
+    keyless: options.keyless === true,
     list: (resource, query, o) => list(resource, query, o),
     listFields: (resource, fields, query, o) =>
       list(resource, { ...query, fields }, o) as unknown as Promise<ListEnvelope<Projected<ResourceItem<typeof resource>>>>,

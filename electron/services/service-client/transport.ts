@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { isAppError } from '../../../shared/errors';
 import { withoutNulls } from '../../../shared/service/tolerant';
-import { badResponse, cancelled, httpError, keyUnreadable, noApiKey, schemaMismatch, timedOut, unreachable } from './errors';
+import { badResponse, cancelled, httpError, keyNeeded, keyUnreadable, noApiKey, schemaMismatch, timedOut, unreachable } from './errors';
 import { bodyWithoutKey } from './key-redaction';
+import { publicPath } from './public-routes';
 import type { RateLimiter, Sleep } from './rate-limiter';
 
 /**
@@ -45,6 +46,8 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export interface TransportOptions {
   baseUrl: string;
   getApiKey: () => Promise<string | null>;
+  /** No key at all: only the service's key-less `/v1/public/…` routes are asked (see `public-routes.ts`). */
+  keyless?: boolean;
   fetch: typeof fetch;
   timeoutMs: number;
   retry: RetryPolicy;
@@ -111,7 +114,10 @@ export function createTransport(options: TransportOptions) {
   async function exchange<S extends z.ZodType>(request: ExchangeRequest<S>): Promise<z.infer<S>> {
     const { endpoint } = request;
     const timeoutMs = request.timeoutMs ?? options.timeoutMs;
-    const url = `${base}${request.path}${request.query && [...request.query].length > 0 ? `?${request.query}` : ''}`;
+    // Without a key a read goes to its public route, and one that has none is refused before anything is sent.
+    const path = options.keyless ? publicPath(request.path) : request.path;
+    if (path === null) throw keyNeeded(endpoint);
+    const url = `${base}${path}${request.query && [...request.query].length > 0 ? `?${request.query}` : ''}`;
     const maxAttempts = request.retry ? policy.retries + 1 : 1;
     const maxRateLimited = request.retry ? policy.rateLimitRetries : 0;
     let rateLimited = 0;
@@ -123,11 +129,12 @@ export function createTransport(options: TransportOptions) {
       if (request.signal?.aborted) throw cancelled(endpoint);
       if (!heldHere) await waitFor(() => rateLimiter.ready(request.signal), endpoint);
       heldHere = false;
-      const apiKey = await readKey(endpoint);
+      const apiKey = options.keyless ? null : await readKey(endpoint);
 
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-      const headers: Record<string, string> = { authorization: `Bearer ${apiKey}`, accept: 'application/json' };
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (apiKey !== null) headers.authorization = `Bearer ${apiKey}`;
       if (request.body !== undefined) headers['content-type'] = 'application/json';
 
       let status: number;
@@ -147,7 +154,7 @@ export function createTransport(options: TransportOptions) {
         // A service that echoes the request's Authorization header in an answer must not carry the
         // key into an error, a log line or the window: it is replaced before anything reads it, in the
         // raw bytes and in every string the JSON decodes to (escapes such as \u0061 hide it from the first).
-        text = bodyWithoutKey(await response.text(), apiKey);
+        text = apiKey === null ? await response.text() : bodyWithoutKey(await response.text(), apiKey);
       } catch (err) {
         // A refusal of the connection itself (plain http to an address off this machine): not retried.
         if (isAppError(err)) throw err;
@@ -193,6 +200,8 @@ export function createTransport(options: TransportOptions) {
         await wait(delay, request.signal, endpoint);
         continue;
       }
+      // A public route that wants a key after all: the remedy is a key, not another one.
+      if (options.keyless && (status === 401 || status === 403)) throw keyNeeded(endpoint, status);
       throw httpError(endpoint, status, text);
     }
   }

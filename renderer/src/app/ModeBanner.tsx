@@ -13,7 +13,8 @@ function useDemoClockAhead(): string | null {
 
 /**
  * Always visible: which world the console is looking at. Demo must never be mistaken for real
- * funds, and offline must say that nothing leaves the machine.
+ * funds, a service read without a key must say what it cannot show or do, and offline must say
+ * that nothing leaves the machine.
  */
 export function ModeBanner({ info, onOpenSettings }: { info: AppInfo | null; onOpenSettings: () => void }) {
   const clockAhead = useDemoClockAhead();
@@ -34,6 +35,19 @@ export function ModeBanner({ info, onOpenSettings }: { info: AppInfo | null; onO
         ) : null}
         <button type="button" className="link-button" onClick={onOpenSettings}>
           Connect a real service
+        </button>
+      </div>
+    );
+  }
+  if (info.mode === 'public') {
+    return (
+      <div className="mode-banner mode-banner-public" role="status" data-testid="mode-banner">
+        <strong>READ-ONLY</strong>
+        <span>
+          Public data of {info.serviceUrl}, no API key: the service's public records and your RPCs' chains; nothing can be signed.
+        </span>
+        <button type="button" className="link-button" onClick={onOpenSettings}>
+          Add an API key
         </button>
       </div>
     );

@@ -5,10 +5,29 @@ import { timeLabels } from '../components/format';
 import { chainsWithoutRpc, NO_RPC_CODE, NoRpcNotice } from './NoRpcNotice';
 import { SetAsideList } from './SetAsideList';
 import { useServiceStateStore } from './service-state-store';
+import { useNavigationStore } from '../navigation/navigation-store';
 import { useSecondsLeft } from './use-countdown';
 
 /** The service's source, as every screen names it. */
 export const SERVICE_SOURCE_ID = 'service';
+/** A read the console makes only with an API key (the service reads without one). */
+const KEY_NEEDED_CODE = 'SERVICE_KEY_NEEDED';
+
+/** What the console does not read without a key, in one notice with the way to add one. */
+function KeyNeededNotice({ sources }: { sources: readonly SourceStatus[] }) {
+  const go = useNavigationStore((s) => s.go);
+  return (
+    <div className="notice notice-info" role="status" data-key-needed={sources.map((s) => s.id).join(' ')}>
+      <strong className="notice-title">{sources.map((s) => s.label).join(', ')}: need an API key</strong>
+      <p>{sources[0]!.error!.message}</p>
+      <p className="notice-action">
+        <button type="button" className="link-button" onClick={() => go('settings')}>
+          Add an API key in Settings
+        </button>
+      </p>
+    </div>
+  );
+}
 
 /**
  * Where the figures come from and how fresh they are; a failed source says what to do. The
@@ -31,7 +50,11 @@ export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
   // A source waiting for the rate limit is not failing: its calls go out once the pause is over.
   // A chain with no RPC of the operator's is not failing: it is not read. One notice says so for all of them.
   const noRpc = chainsWithoutRpc(sources);
-  const failed = sources.filter((s) => !s.ok && !(waiting && s.id === SERVICE_SOURCE_ID) && s.error?.code !== NO_RPC_CODE);
+  // Read without a key, what needs one is not failing either: one notice says where to add the key.
+  const keyNeeded = sources.filter((s) => s.error?.code === KEY_NEEDED_CODE);
+  const failed = sources.filter(
+    (s) => !s.ok && !(waiting && s.id === SERVICE_SOURCE_ID) && s.error?.code !== NO_RPC_CODE && s.error?.code !== KEY_NEEDED_CODE,
+  );
   const closeList = () => {
     setListOpen(false);
     opener.current?.focus();
@@ -44,7 +67,13 @@ export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
           const at = s.fetchedAtMs ? timeLabels(s.fetchedAtMs) : null;
           const isService = s.id === SERVICE_SOURCE_ID;
           const tone =
-            isService && waiting ? 'source-waiting' : s.ok ? 'source-ok' : s.error?.code === NO_RPC_CODE ? 'source-no-rpc' : 'source-bad';
+            isService && waiting
+              ? 'source-waiting'
+              : s.ok
+                ? 'source-ok'
+                : s.error?.code === NO_RPC_CODE || s.error?.code === KEY_NEEDED_CODE
+                  ? 'source-no-rpc'
+                  : 'source-bad';
           return (
             <li
               key={s.id}
@@ -62,6 +91,8 @@ export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
                 </span>
               ) : s.error?.code === NO_RPC_CODE ? (
                 <span className="source-state"> · no RPC of yours</span>
+              ) : s.error?.code === KEY_NEEDED_CODE ? (
+                <span className="source-state"> · needs an API key</span>
               ) : !s.ok ? (
                 <span className="source-state">{s.stale && at ? ` · showing ${at.local}` : ' · unavailable'}</span>
               ) : null}
@@ -88,6 +119,7 @@ export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
       </ul>
       {listOpen && setAside ? <SetAsideList id={listId} setAside={setAside} onClose={closeList} /> : null}
       {noRpc.length > 0 ? <NoRpcNotice sources={noRpc} /> : null}
+      {keyNeeded.length > 0 ? <KeyNeededNotice sources={keyNeeded} /> : null}
       {failed.map((s) => (
         <div key={s.id} className="notice notice-error" role="alert" data-failed-source={s.id}>
           <strong className="notice-title">

@@ -35,6 +35,12 @@ export function ChainsCard() {
       {mode === 'demo' ? (
         <p className="muted">The demo sets the RPCs of its local chains itself; the ones you add serve the live console.</p>
       ) : null}
+      {mode === 'public' ? (
+        <p className="muted" data-testid="chains-public">
+          Without an API key the service does not say which chain a vault is on: the console finds it among the chains you set an RPC
+          for here (the one holding the vault's contract). A vault on a chain without your RPC is not shown.
+        </p>
+      ) : null}
       {error ? <ErrorNotice error={error} /> : null}
       {view?.serviceError ? (
         <ErrorNotice
@@ -44,11 +50,56 @@ export function ChainsCard() {
       {view === null ? (
         <p className="muted">…</p>
       ) : view.chains.length === 0 ? (
-        <p className="muted">No chain is known yet: the service names its chains once the console reads it.</p>
+        <p className="muted">
+          {mode === 'public' ? 'No RPC of yours is set yet.' : 'No chain is known yet: the service names its chains once the console reads it.'}
+        </p>
       ) : (
         view.chains.map((chain) => <ChainRpcs key={chain.chainId} chain={chain} />)
       )}
+      {mode === 'public' && view ? <NewChainRpc known={view.chains.map((c) => c.chainId)} /> : null}
     </div>
+  );
+}
+
+/** Without a key the service names no chain: the operator adds a chain's first RPC by its chain id. */
+function NewChainRpc({ known }: { known: number[] }) {
+  const { testing, tests, add } = useChainsStore();
+  const [chainIdDraft, setChainId] = useState('');
+  const [url, setUrl] = useState('');
+  const chainId = /^\d{1,12}$/.test(chainIdDraft.trim()) ? Number(chainIdDraft.trim()) : null;
+  const test = chainId !== null && !known.includes(chainId) ? tests[chainId] : undefined;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (chainId !== null && (await add(chainId, url.trim()))) {
+      setChainId('');
+      setUrl('');
+    }
+  };
+  return (
+    <section className="chain-rpcs" aria-label="Another chain">
+      <h3>Another chain</h3>
+      <form className="rpc-add" onSubmit={(e) => void submit(e)} autoComplete="off">
+        <label className="field rpc-chain-id">
+          <span>Chain id</span>
+          <input inputMode="numeric" value={chainIdDraft} placeholder="1" onChange={(e) => setChainId(e.target.value)} aria-label="Chain id" />
+        </label>
+        <label className="field">
+          <span>Its RPC address</span>
+          <input
+            type="url"
+            value={url}
+            placeholder="https://…"
+            onChange={(e) => setUrl(e.target.value)}
+            spellCheck={false}
+            aria-label="RPC address for another chain"
+          />
+        </label>
+        <button type="submit" className="button" disabled={testing !== null || chainId === null || url.trim() === ''}>
+          {testing !== null && testing.chainId === chainId ? 'Testing…' : 'Test and add'}
+        </button>
+      </form>
+      {test ? <RpcTestResult test={test} /> : null}
+    </section>
   );
 }
 

@@ -11,7 +11,7 @@ import { ChainsCard } from './ChainsCard';
 import { OfflineRecordsCard } from './OfflineRecordsCard';
 
 export function SettingsScreen() {
-  const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove } = useSettingsStore();
+  const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove, forget } = useSettingsStore();
   const info = useNavigationStore((s) => s.info);
   // Until the user types, the field shows the saved address; after that, only what they typed.
   const [serviceUrlDraft, setServiceUrl] = useState<string | null>(null);
@@ -41,7 +41,13 @@ export function SettingsScreen() {
         <dl className="facts" aria-label="Key status">
           <dt>Now reading</dt>
           <dd data-testid="current-source">
-            {info?.mode === 'demo' ? 'The embedded simulation (demo)' : info?.mode === 'offline' ? 'Nothing: offline mode' : info?.serviceUrl}
+            {info?.mode === 'demo'
+              ? 'The embedded simulation (demo)'
+              : info?.mode === 'offline'
+                ? 'Nothing: offline mode'
+                : info?.mode === 'public'
+                  ? `${info.serviceUrl}, public data only (no API key)`
+                  : info?.serviceUrl}
           </dd>
           <dt>Saved key</dt>
           <dd data-testid="key-status">
@@ -58,6 +64,26 @@ export function SettingsScreen() {
               action: 'Install and unlock a Secret Service (GNOME Keyring or KWallet) on Linux, or log in to your desktop session, then reopen Settings. Demo mode works without a key.',
             }}
           />
+        ) : null}
+
+        {info?.mode === 'public' ? (
+          <div className="notice notice-info" role="status" data-testid="public-mode-notice">
+            <strong className="notice-title">Read-only: no key for this service</strong>
+            <p>
+              The console reads only what the service answers without a key: vaults, their latest blocks and performance, operators
+              and tokens. Your wallets' balances and requests are read from the chains through your RPCs below, and from the vaults' latest
+              blocks.
+            </p>
+            <p className="notice-action">
+              Add the key you were issued here to see the service's request and position records, transactions, campaigns and epoch
+              history, and to sign.
+            </p>
+            <p>
+              <button type="button" className="link-button" disabled={busy !== null} onClick={() => void forget()}>
+                {busy === 'forget' ? 'Forgetting…' : 'Forget this address and use the demo'}
+              </button>
+            </p>
+          </div>
         ) : null}
 
         <form className="form" onSubmit={(e) => void onSave(e)} autoComplete="off">

@@ -5,7 +5,7 @@ import { call, errorData, getBridge } from '../bridge';
 
 interface SettingsState {
   status: ApiKeyStatus | null;
-  busy: null | 'test' | 'save' | 'remove';
+  busy: null | 'test' | 'save' | 'remove' | 'forget';
   test: ConnectionTest | null;
   error: AppErrorData | null;
   /** Set after a successful save or removal, for a confirmation line. */
@@ -23,6 +23,8 @@ interface SettingsState {
   testConnection(serviceUrl: string, apiKey: string, options?: { allowPrivateAddress?: boolean }): Promise<void>;
   save(serviceUrl: string, apiKey: string): Promise<boolean>;
   remove(): Promise<void>;
+  /** Forgets the service address: the console runs on the demo. */
+  forget(): Promise<void>;
 }
 
 export const useSettingsStore = create<SettingsState>((set) => ({
@@ -76,7 +78,23 @@ export const useSettingsStore = create<SettingsState>((set) => ({
   async remove() {
     set({ busy: 'remove', error: null, notice: null, test: null, localAddress: null });
     try {
-      set({ status: await call(getBridge().settings.removeApiKey({})), notice: 'Key removed from the OS keychain. The console is back on the embedded simulation.' });
+      const status = await call(getBridge().settings.removeApiKey({}));
+      set({
+        status,
+        notice: status.serviceUrl
+          ? `Key removed from the OS keychain. The console now reads ${status.serviceUrl} without a key: its public data only.`
+          : 'Key removed from the OS keychain. The console is back on the embedded simulation.',
+      });
+    } catch (err) {
+      set({ error: errorData(err) });
+    } finally {
+      set({ busy: null });
+    }
+  },
+  async forget() {
+    set({ busy: 'forget', error: null, notice: null, test: null, localAddress: null });
+    try {
+      set({ status: await call(getBridge().settings.forgetService({})), notice: 'Service address forgotten. The console is back on the embedded simulation.' });
     } catch (err) {
       set({ error: errorData(err) });
     } finally {

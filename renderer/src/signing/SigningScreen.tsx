@@ -29,6 +29,7 @@ const STATE_CLASS: Record<ItemState, string> = {
 export function SigningScreen() {
   const { plan, batch, batches, error, open, act, replan, planning, report, loadBatches, clearError } = useSigningStore();
   const offline = useNavigationStore((s) => s.info?.mode === 'offline');
+  const keyless = useNavigationStore((s) => s.info?.mode === 'public');
   useEffect(() => {
     void loadBatches();
   }, [loadBatches]);
@@ -45,7 +46,7 @@ export function SigningScreen() {
       {error && PIN_CODES.has(error.code) && typeof error.details?.vaultId === 'string' ? (
         <VaultPinPanel key={error.details.vaultId} vaultId={error.details.vaultId} onPinned={clearError} />
       ) : null}
-      {plan ? <PlanReview plan={plan} /> : batch?.status === 'running' ? null : offline ? <OfflineStart /> : <NewOperation />}
+      {plan ? <PlanReview plan={plan} /> : batch?.status === 'running' ? null : offline ? <OfflineStart /> : keyless ? <KeyNeeded /> : <NewOperation />}
       {batch ? (
         <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status} data-batch-id={batch.id}>
           <div className="notice-head">
@@ -165,5 +166,24 @@ export function SigningScreen() {
         </ul>
       </div>
     </Screen>
+  );
+}
+
+/** Read without a key, the console plans nothing: a plan checks the wallets' requests and agreements with the service. */
+function KeyNeeded() {
+  const go = useNavigationStore((s) => s.go);
+  return (
+    <div className="notice notice-info" role="status" data-testid="signing-needs-key">
+      <strong className="notice-title">Signing needs an API key</strong>
+      <p>
+        The console reads this service without a key, its public data only. A plan checks each wallet's requests and lender
+        agreements with the service, and the agreements are its signature records: both need the key.
+      </p>
+      <p className="notice-action">
+        <button type="button" className="link-button" onClick={() => go('settings')}>
+          Add an API key in Settings
+        </button>
+      </p>
+    </div>
   );
 }

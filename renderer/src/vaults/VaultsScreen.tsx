@@ -18,6 +18,7 @@ const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-w
 export function VaultsScreen() {
   const { list, loading, error, load, category, type, setFilter } = useVaultsStore();
   const openVault = useNavigationStore((s) => s.openVault);
+  const keyless = useNavigationStore((s) => s.info?.mode === 'public');
   // The generations the chain answered with, for the vaults the portfolio has read.
   const portfolioVaults = usePortfolioStore((s) => s.data?.vaults);
   const chainGenerations = new Map((portfolioVaults ?? []).map((v) => [v.id, v.generations]));
@@ -75,6 +76,11 @@ export function VaultsScreen() {
             <button type="button" className="link-button" onClick={() => setFilter({ category: null, type: null })}>
               Clear filters
             </button>
+          ) : null}
+          {keyless ? (
+            <span className="cell-sub" data-testid="vaults-keyless">
+              Without an API key the service gives no categories, types or chains: a vault's chain is found through your RPCs.
+            </span>
           ) : null}
         </div>
       ) : null}
@@ -134,7 +140,9 @@ export function VaultsScreen() {
                     {v.chain ? (
                       <>
                         {v.chain.name}
-                        {v.chain.chainId !== null ? <span className="cell-sub"> · {v.chain.chainId}</span> : null}
+                        {v.chain.chainId !== null && !v.chain.name.includes(String(v.chain.chainId)) ? (
+                          <span className="cell-sub"> · {v.chain.chainId}</span>
+                        ) : null}
                       </>
                     ) : (
                       <span className="cell-sub">unknown chain</span>

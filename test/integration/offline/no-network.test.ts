@@ -41,6 +41,7 @@ const INPUTS: Record<string, unknown> = {
   'settings.setApiKey': { serviceUrl: 'https://api.example.com', apiKey: 'vk_offline_test_key_1234' },
   'settings.setOffline': { offline: true },
   'settings.removeApiKey': {},
+  'settings.forgetService': {},
   'settings.linkHosts': {},
   'settings.chainRpcs': {},
   'settings.testRpc': { chainId: 1, url: 'https://rpc.example.org' },
