@@ -209,6 +209,8 @@ describe('an expected date in the past', () => {
     expect(await overdue.count()).toBe(1);
     const text = await overdue.textContent();
     expect(text).toContain(`Overdue since ${dateText(r.expectedAt!)}`);
+    // The date is on the first line, the one compact rows keep.
+    expect(await overdue.locator('.warn-text').textContent()).toContain(dateText(r.expectedAt!));
     expect(text).toContain(r.phase === 'processed' ? 'waiting for the manager to make it claimable' : 'waiting for the manager to process it');
     await screenshot(page, 'screens-flags-overdue');
   });

@@ -34,12 +34,12 @@ export function ExpectedDate({ row, cycle, readAtMs, prefix = '' }: { row: Reque
     );
   }
   return (
-    // "Overdue since" on the first line, which compact rows keep; the date and what it waits for under it.
+    // "Overdue since" and the date on the first line, which compact rows keep; what it waits for under it.
     <span className="stack" data-overdue={row.expectedAt} title={title}>
-      <span className="warn-text">Overdue since </span>
-      <span className="cell-sub">
-        <DateTime seconds={row.expectedAt} withTime={false} /> — {waits}
+      <span className="warn-text">
+        Overdue since <DateTime seconds={row.expectedAt} withTime={false} />
       </span>
+      <span className="cell-sub">{waits}</span>
     </span>
   );
 }

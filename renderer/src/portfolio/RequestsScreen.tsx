@@ -147,7 +147,7 @@ export function RequestsScreen() {
       col.accessor((r) => r.expectedAt ?? Number.MAX_SAFE_INTEGER, {
         id: 'expected',
         header: 'Expected',
-        meta: { width: 'minmax(96px, 0.7fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(150px, 0.8fr)' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.expectedAt ? (
             <ExpectedDate row={c.row.original} cycle={index.vault(c.row.original.vaultId)?.cycle} readAtMs={readAtMs} />
