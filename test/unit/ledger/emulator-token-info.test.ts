@@ -67,6 +67,15 @@ describe('PROVIDE ERC 20 TOKEN INFORMATION', () => {
     expect(await caught(provide(ledger, altered))).toMatchObject({ statusCode: 0x6a80 });
   });
 
+  it("checks the chain id inside Ledger's signed descriptor: Arbitrum's USDT from Ledger's list is accepted, the same bytes moved to mainnet are not", async () => {
+    const ledger = createEmulatedLedger();
+    const usdt = Buffer.from(findTokenDescriptor(42161, '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9')!.payload);
+    expect((await provide(ledger, usdt)).toString('hex')).toBe('009000');
+    const moved = Buffer.from(usdt);
+    moved.writeUInt32BE(1, 1 + moved[0]! + 20 + 4);
+    expect(await caught(provide(ledger, moved))).toMatchObject({ statusCode: 0x6a80 });
+  });
+
   it("accepts the emulator's test key, refuses a chain the app does not know and a ticker longer than it holds", async () => {
     const ledger = createEmulatedLedger();
     const test = { ticker: 'tUSD', address: SPENDER, decimals: 6, chainId: 11155111 } as const;
