@@ -53,6 +53,8 @@ export class DeviceService {
   private hidden = false;
   /** USB changed while hidden: ask the device again when the window shows. */
   private staleWhileHidden = false;
+  /** A job gave up while its review was on the device: the review may still be there. */
+  private reviewLeft = false;
 
   constructor(options: DeviceServiceOptions) {
     this.transports = options.transports;
@@ -70,6 +72,7 @@ export class DeviceService {
       // An abandoned exchange may still be waiting on the device: drop its handle so the next job
       // starts on a fresh one instead of tripping over the old one's lock.
       onTimeout: (_label, error) => {
+        this.reviewLeft ||= this.state.status === 'awaiting-confirmation';
         this.link.release();
         this.setState({ status: 'error', error: error.toData() });
       },
@@ -92,7 +95,10 @@ export class DeviceService {
         else this.refresh().catch(() => undefined);
       },
       remove: (descriptor) => {
-        if (this.link.unplugged(descriptor) && !this.switchingApp) this.setState({ status: 'disconnected' });
+        if (this.link.unplugged(descriptor) && !this.switchingApp) {
+          this.reviewLeft = false;
+          this.setState({ status: 'disconnected' });
+        }
       },
       changed: () => {
         // USB changed under us (an app switch, possibly on the same hidraw path): whatever handle
@@ -274,6 +280,9 @@ export class DeviceService {
           const error = appErrorFrom(err);
           if (!signal.aborted) this.applyError(error);
           throw error;
+        } finally {
+          // A job that waited for the buttons and got an answer replaced whatever review was left.
+          if (!signal.aborted && timeoutMs === this.confirmTimeoutMs) this.reviewLeft = false;
         }
       },
     });
@@ -283,6 +292,7 @@ export class DeviceService {
     return {
       ethereum: () => this.ensureEthereum(signal),
       show: (state) => this.setState(state),
+      reviewLeftOnScreen: this.reviewLeft,
       signal,
     };
   }
