@@ -31,6 +31,7 @@ export type DeviceErrorCode =
   | 'DEVICE_DISCONNECTED'
   | 'DEVICE_NOT_FOUND'
   | 'DEVICE_CANNOT_OPEN'
+  | 'DEVICE_IN_USE'
   | 'DEVICE_BUSY'
   | 'DEVICE_TIMEOUT'
   | 'DEVICE_REQUEST_TOO_LARGE'
@@ -87,6 +88,16 @@ export function describeDeviceError(err: unknown): AppErrorData {
       code: 'DEVICE_BUSY',
       message: 'Another request is already waiting on the Ledger.',
       action: 'Finish or reject the request shown on the device, then try again.',
+    };
+  }
+  if (id === 'InvalidChannel' || id === 'InvalidSequence' || id === 'InvalidTag') {
+    // Answers on another HID channel: another application opened the device too and talks to it.
+    return {
+      code: 'DEVICE_IN_USE',
+      message:
+        'The Ledger is in use by another application (Ledger Live or a browser wallet is talking to it), so Vaultdesk stepped back. Nothing was signed.',
+      action:
+        'Let the other application finish, or close it, then choose "Check again". Until then Vaultdesk checks the device less and less often, so as not to disturb it.',
     };
   }
   if (name === 'CantOpenDevice' || /cannot open device/i.test(message)) {
