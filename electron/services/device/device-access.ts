@@ -14,6 +14,8 @@ export interface DeviceAccess {
   ethereum(): Promise<{ eth: EthApp; ready: Ready }>;
   /** Publishes the device's state to the subscribers. */
   show(state: DeviceState): void;
+  /** The console gave up on a review (a job timed out) that may still be on the device's screen. */
+  reviewLeftOnScreen: boolean;
   /** Aborted when the job overran its time limit. */
   signal: AbortSignal;
 }

@@ -19,6 +19,7 @@ import { DASHBOARD_APP, ETHEREUM_APP, getAppAndVersion, openApp, quitApp } from 
 import type { DeviceAccess, Ready } from './device-access';
 import { appDidNotReturn, appErrorFrom, SERVICE_STOPPED, stateAfterError, wrongApp } from './device-errors';
 import { DeviceLink, type Connection } from './device-link';
+import { DeviceWatch } from './device-watch';
 import { JobQueue } from './job-queue';
 import * as signing from './signing';
 import { delay } from './timeout';
@@ -38,9 +39,8 @@ export class DeviceService {
   private readonly commandTimeoutMs: number;
   private readonly reenumerationTimeoutMs: number;
   private readonly autoOpenEthereum: boolean;
-  private readonly watchIntervalMs: number;
   private readonly tokenDescriptors: DescriptorIndex | undefined;
-  private watchTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly watcher: DeviceWatch;
 
   private state: DeviceState = { status: 'disconnected' };
   private readonly listeners = new Set<Listener>();
@@ -53,6 +53,8 @@ export class DeviceService {
   private hidden = false;
   /** USB changed while hidden: ask the device again when the window shows. */
   private staleWhileHidden = false;
+  /** A job gave up while its review was on the device: the review may still be there. */
+  private reviewLeft = false;
 
   constructor(options: DeviceServiceOptions) {
     this.transports = options.transports;
@@ -61,8 +63,8 @@ export class DeviceService {
     this.commandTimeoutMs = options.commandTimeoutMs ?? 20_000;
     this.reenumerationTimeoutMs = options.reenumerationTimeoutMs ?? 15_000;
     this.autoOpenEthereum = options.autoOpenEthereum ?? false;
-    this.watchIntervalMs = options.watchIntervalMs ?? 0;
-    this.link = new DeviceLink(options.transports, options.openTimeoutMs ?? 5_000, options.idleReleaseMs ?? 5_000);
+    this.watcher = new DeviceWatch(options.watchIntervalMs ?? 0, () => this.watch());
+    this.link = new DeviceLink(options.transports, options.openTimeoutMs ?? 5_000, options.idleReleaseMs ?? 0);
     this.queue = new JobQueue({
       onBusy: () => this.link.cancelIdleRelease(),
       // Hidden, the device goes back to other applications as soon as the last job is done.
@@ -70,6 +72,7 @@ export class DeviceService {
       // An abandoned exchange may still be waiting on the device: drop its handle so the next job
       // starts on a fresh one instead of tripping over the old one's lock.
       onTimeout: (_label, error) => {
+        this.reviewLeft ||= this.state.status === 'awaiting-confirmation';
         this.link.release();
         this.setState({ status: 'error', error: error.toData() });
       },
@@ -92,7 +95,10 @@ export class DeviceService {
         else this.refresh().catch(() => undefined);
       },
       remove: (descriptor) => {
-        if (this.link.unplugged(descriptor) && !this.switchingApp) this.setState({ status: 'disconnected' });
+        if (this.link.unplugged(descriptor) && !this.switchingApp) {
+          this.reviewLeft = false;
+          this.setState({ status: 'disconnected' });
+        }
       },
       changed: () => {
         // USB changed under us (an app switch, possibly on the same hidraw path): whatever handle
@@ -105,10 +111,7 @@ export class DeviceService {
       },
       error: (err) => this.setState({ status: 'error', error: describeDeviceError(err) }),
     });
-    if (this.watchIntervalMs > 0) {
-      this.watchTimer = setInterval(() => this.watch(), this.watchIntervalMs);
-      this.watchTimer.unref?.();
-    }
+    this.watcher.start();
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
@@ -137,18 +140,18 @@ export class DeviceService {
     return this.hidden;
   }
 
-  private watch(): void {
-    if (this.hidden) return;
+  private watch(): Promise<DeviceState> | null {
+    if (this.hidden) return null;
     // A review on screen is the user's; a job in the queue will tell the state anyway.
-    if (this.state.status === 'awaiting-confirmation' || !this.link.present || this.queue.length > 0) return;
-    this.job('check the device', this.commandTimeoutMs, async () => {
+    if (this.state.status === 'awaiting-confirmation' || !this.link.present || this.queue.length > 0) return null;
+    return this.job('check the device', this.commandTimeoutMs, async () => {
       try {
         return await this.probeAfresh();
       } finally {
         // Hold the device only for the probe, so other applications can use it between checks.
         if (this.queue.length <= 1) this.link.release();
       }
-    }).catch(() => undefined);
+    });
   }
 
   private recheckQueued = false;
@@ -172,8 +175,7 @@ export class DeviceService {
   async stop(): Promise<void> {
     this.hotplug?.unsubscribe();
     this.hotplug = null;
-    if (this.watchTimer) clearInterval(this.watchTimer);
-    this.watchTimer = null;
+    this.watcher.stop();
     this.queue.failWaiting(() => new AppError(SERVICE_STOPPED));
     this.link.close();
     this.setState({ status: 'disconnected' });
@@ -205,13 +207,19 @@ export class DeviceService {
 
   /** Asks the device which app is open (and, in Ethereum, its version and blind signing setting). */
   refresh(): Promise<DeviceState> {
-    return this.job('refresh', this.commandTimeoutMs, async () => {
+    const asked = this.job('refresh', this.commandTimeoutMs, async () => {
       if (!this.link.present) {
         this.setState({ status: 'disconnected' });
         return this.state;
       }
       return this.probeAfresh();
     });
+    // What the user's "Check again" finds sets the watch's pace too.
+    asked.then(
+      () => this.watcher.settled(null, true),
+      (err: unknown) => this.watcher.settled(err, true),
+    );
+    return asked;
   }
 
   /** Opens the Ethereum app, quitting another app first; the user confirms on the device. */
@@ -274,6 +282,9 @@ export class DeviceService {
           const error = appErrorFrom(err);
           if (!signal.aborted) this.applyError(error);
           throw error;
+        } finally {
+          // A job that waited for the buttons and got an answer replaced whatever review was left.
+          if (!signal.aborted && timeoutMs === this.confirmTimeoutMs) this.reviewLeft = false;
         }
       },
     });
@@ -283,13 +294,15 @@ export class DeviceService {
     return {
       ethereum: () => this.ensureEthereum(signal),
       show: (state) => this.setState(state),
+      reviewLeftOnScreen: this.reviewLeft,
       signal,
     };
   }
 
   /** The state a failure leaves the device in, as the user should see it. */
   private applyError(error: AppError): void {
-    if (error.code === 'DEVICE_DISCONNECTED') this.link.release();
+    // A handle that met another application's answers keeps receiving them: drop it.
+    if (error.code === 'DEVICE_DISCONNECTED' || error.code === 'DEVICE_IN_USE') this.link.release();
     const next = stateAfterError(error, this.state, this.link.present);
     if (next) this.setState(next);
   }

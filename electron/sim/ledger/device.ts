@@ -6,6 +6,7 @@ import { openAppScreens } from '../../../shared/device/screens';
 import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
 import { SW, StatusWordError, parseApdu, reply, type Apdu } from './apdu';
 import { EthereumApp } from './eth-app';
+import { busyMessageStatusWord, Faults } from './faults';
 import { createKeyring, TEST_MNEMONIC } from './keys';
 import { CantOpenDevice, DisconnectedDevice, DisconnectedDeviceDuringOperation } from './ledgerhq';
 import { EmulatedTransport, type EmulatedEndpoint } from './transport';
@@ -42,7 +43,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
   private current: EmulatedTransport | null = null;
   private pending: Pending | null = null;
   private reattach: ReturnType<typeof setTimeout> | null = null;
-  private injected: number[] = [];
+  private readonly faults = new Faults();
   private readonly listeners = new Set<(event: EmulatorEvent) => void>();
   private readonly usbObservers = new Set<UsbObserver>();
 
@@ -204,7 +205,12 @@ export class EmulatedLedger implements EmulatedEndpoint {
 
   /** Answers the next APDUs with these status words, for paths the emulation does not reach. */
   failNextWith(...statusWords: number[]): void {
-    this.injected.push(...statusWords);
+    this.faults.failNext(statusWords);
+  }
+
+  /** Answers the next APDUs of this instruction (INS byte) with these status words. */
+  failInstructionWith(ins: number, ...statusWords: number[]): void {
+    this.faults.failInstruction(ins, statusWords);
   }
 
   // ---- what the device shows --------------------------------------------------------------------
@@ -307,12 +313,10 @@ export class EmulatedLedger implements EmulatedEndpoint {
   }
 
   /**
-   * A command that reaches the app while it shows a review (from another handle: the host library
-   * keeps one exchange per handle), answered as the Ethereum app does: it reads the next command
-   * while its review runs. Configuration, silent addresses, token information and the OS's own
-   * commands are answered; hashed EIP-712 is refused (0x6980, not idle); a personal message start
-   * is refused and sends the app back to idle (0x6980); any other command starts over, replacing
-   * the review.
+   * A command that reaches the app while it shows a review, answered as the app does: configuration,
+   * silent addresses, token information and OS commands alongside; hashed EIP-712 refused (0x6980);
+   * a message start refused (0x6985 up to 1.19.3, then 0x6980), sending the app back to idle; any
+   * other command starts over, replacing the review.
    */
   private async whileReviewing(apdu: Apdu): Promise<Buffer> {
     if (apdu.cla === 0xb0) return this.osCommand(apdu);
@@ -322,7 +326,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
     if (apdu.ins === 0x0c) return reply(null, SW.COMMAND_NOT_ALLOWED);
     if (apdu.ins === 0x08 && apdu.p1 === 0x00) {
       this.dismissPending();
-      return reply(null, SW.COMMAND_NOT_ALLOWED);
+      return reply(null, busyMessageStatusWord(this.appVersion));
     }
     this.dismissPending();
     return this.dispatchApdu(apdu);
@@ -347,7 +351,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
   }
 
   private async dispatch(raw: Buffer): Promise<Buffer> {
-    const injected = this.injected.shift();
+    const injected = this.faults.take(raw);
     if (injected !== undefined) return reply(null, injected);
     const apdu = parseApdu(raw);
     if (this.locked) return reply(null, this.lockedSw);

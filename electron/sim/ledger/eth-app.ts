@@ -6,6 +6,7 @@ import { concat, hashMessage, keccak256, toBytes } from 'viem';
 import { addressScreens, isKnownNetwork, personalMessageScreens, typedDataHashScreens } from '../../../shared/device/screens';
 import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
 import { SW, StatusWordError, readPath, reply, type Apdu } from './apdu';
+import { knowsInstruction } from './instructions';
 import type { Keyring } from './keys';
 import { checkTokenInformation, type TokenInfo } from './token-info';
 import { approvalScreens, approveCall, expectedLength, parseUnsignedTransaction, reviewScreens, signatureV } from './transaction';
@@ -73,6 +74,7 @@ export class EthereumApp {
   }
 
   async handle(apdu: Apdu): Promise<Buffer> {
+    if (!knowsInstruction(apdu.ins, this.ctx.version())) throw new StatusWordError(SW.INS_NOT_SUPPORTED);
     switch (apdu.ins) {
       case INS.GET_ADDRESS:
         return this.getAddress(apdu);

@@ -181,15 +181,19 @@ describe('reviews and buttons', () => {
     await first;
   });
 
-  it('a personal message started during a review is refused and sends the app back to idle', async () => {
-    const ledger = createEmulatedLedger();
+  it.each([
+    ['1.19.3', 0x6985],
+    ['1.20.0', 0x6980],
+  ] as const)('a personal message started during a review is refused and sends the app back to idle (app %s)', async (appVersion, sw) => {
+    const ledger = createEmulatedLedger({ appVersion });
     void eth(ledger)
       .getAddress(PATH, true)
       .catch(() => undefined);
     await ledger.waitForConfirmation();
     const other = await ledger.open();
     const start = Buffer.concat([Buffer.from('058000002c8000003c800000008000000000000000', 'hex'), Buffer.from([0, 0, 0, 1, 0x41])]);
-    expect(await caught(other.send(0xe0, 0x08, 0x00, 0x00, start))).toMatchObject({ statusCode: 0x6980 });
+    // Up to 1.19.3 the app answers the word of a rejection (CONDITION_NOT_SATISFIED); from 1.20 SWO_COMMAND_NOT_ALLOWED.
+    expect(await caught(other.send(0xe0, 0x08, 0x00, 0x00, start))).toMatchObject({ statusCode: sw });
     expect(ledger.pendingConfirmation).toBeNull();
   });
 
