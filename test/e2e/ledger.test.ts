@@ -24,7 +24,7 @@ const panel = () => page.getByTestId('device-panel');
 
 describe('Ledger in the demo', () => {
   it('shows the emulated device ready, with blind signing on, and its panel', async () => {
-    await expect.poll(() => status().textContent()).toMatch(/Ledger ready · Ethereum [\d.]+ · blind signing on/);
+    await expect.poll(() => status().textContent()).toMatch(/Ledger Nano X ready · Ethereum [\d.]+ · blind signing on/);
     expect(await status().textContent()).toContain('(emulated)');
     expect(await panel().textContent()).toContain('Application is ready');
   });
