@@ -74,6 +74,8 @@ export function emulatorSnapshot(emulator: EmulatedLedger | null): EmulatorSnaps
     locked: s.locked,
     app: s.app,
     appVersion: s.appVersion,
+    model: s.model,
+    ethereumAppVersion: s.ethereumAppVersion,
     blindSigning: s.blindSigning,
     screens: s.screens,
     pending: s.pending ? { kind: s.pending.kind, screens: s.pending.screens } : null,

@@ -90,7 +90,7 @@ describe('Ledger in the demo', () => {
     await expect.poll(() => status().textContent()).toContain('not connected');
     await panel().getByRole('button', { name: 'Plug in' }).click();
     await page.getByRole('button', { name: 'Find accounts' }).click();
-    await expect.poll(() => status().textContent(), { timeout: 20_000 }).toContain('Ledger ready');
+    await expect.poll(() => status().textContent(), { timeout: 20_000 }).toContain('Ledger Nano X ready');
   });
 
   it('ran without page errors', () => {

@@ -19,7 +19,8 @@ export function DevicePanel() {
         {emulator.model ? (
           <span className="cell-sub" data-testid="device-model">
             {modelName(emulator.model)}
-            {emulator.ethereumAppVersion ? ` · Ethereum app ${emulator.ethereumAppVersion}` : ''}
+            {/* With Ethereum open, the state beside says its version already. */}
+            {emulator.ethereumAppVersion && emulator.app !== 'Ethereum' ? ` · Ethereum app ${emulator.ethereumAppVersion}` : ''}
           </span>
         ) : null}
         <span className="cell-sub">
