@@ -48,6 +48,7 @@ describe('the review per Ledger model and app version', () => {
     // The demo's local chain is one the app does not know: "???" as its ticker, after the fee.
     expect(shown.find((s) => s.startsWith('Max fees'))).toMatch(/^Max fees [\d.]+ \?\?\?$/);
     expect(await page.getByTestId('ledger-shows').first().textContent()).toContain('Ledger Nano X (Ethereum app 1.22.0) shows the hash as "Tx hash"');
+    expect(await page.getByTestId('optional-screens').first().textContent()).toMatch(/"Nonce" setting on, the Ledger also shows Nonce \d+ before the fees/);
     await screenshot(page, 'ledger-review-nano-x');
   }, 240_000);
 

@@ -37,6 +37,18 @@ export function PredictedFor({ device }: { device: DeviceTarget }) {
 }
 
 /**
+ * The screens the app's own settings add, which the console cannot read over USB: the Nonce (any
+ * version) and, from 1.18, the hash on reviews shown in clear.
+ */
+export function OptionalScreens({ nonce }: { nonce: number }) {
+  return (
+    <div className="cell-sub" data-testid="optional-screens">
+      With the Ethereum app&apos;s &quot;Nonce&quot; setting on, the Ledger also shows Nonce {nonce} before the fees.
+    </div>
+  );
+}
+
+/**
  * One sentence on what the Ledger shows to compare, worded for the device the console read: the
  * hash of a blind-signed call (from 1.14.0, which the console requires) and its label on that
  * model, or an approval shown in clear from Ledger's token information.

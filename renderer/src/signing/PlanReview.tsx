@@ -5,7 +5,7 @@ import { useNavigationStore } from '../navigation/navigation-store';
 import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
 import { BundleSaved, ItemSimulatedOnline, PlannerPreviewPanel, PlanSimulatedOnline, useBundlesStore } from '../bundles';
-import { LedgerShows, PredictedFor, screensOnLedger, useDeviceTarget } from '../device';
+import { LedgerShows, OptionalScreens, PredictedFor, screensOnLedger, useDeviceTarget } from '../device';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 import { argLabel } from '../components/arg-names';
 import { vaultAlert, VaultStateFlag } from '../components/VaultStateFlag';
@@ -115,6 +115,7 @@ export function ReviewCard({ review, from }: { review: Review; from?: string }) 
               </li>
             ))}
           </ol>
+          {review.kind === 'transaction' && review.blindSigning ? <OptionalScreens nonce={review.nonce} /> : null}
         </>
       ) : null}
     </div>
