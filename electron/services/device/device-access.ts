@@ -1,3 +1,4 @@
+import type { LedgerModel } from '../../../shared/device/models';
 import type { DeviceState } from '../../../shared/device/state';
 import { checkExpected } from './device-errors';
 import type { EthApp } from './ledgerhq';
@@ -6,6 +7,8 @@ import type { EthApp } from './ledgerhq';
 export interface Ready {
   appVersion: string;
   blindSigning: boolean;
+  /** The device model the transport reports, when it reports one. */
+  model?: LedgerModel;
 }
 
 /** What an operation on the device gets from the service, inside its queued job. */

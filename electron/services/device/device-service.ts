@@ -15,7 +15,7 @@ import type { DerivationScheme } from '../../../shared/device/paths';
 import { openAppScreens } from '../../../shared/device/screens';
 import type { DeviceAccount, DeviceState, DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
 import * as accounts from './accounts';
-import { DASHBOARD_APP, ETHEREUM_APP, getAppAndVersion, openApp, quitApp } from './app-info';
+import { DASHBOARD_APP, ETHEREUM_APP, getAppAndVersion, openApp, quitApp, transportModel } from './app-info';
 import type { DeviceAccess, Ready } from './device-access';
 import { appDidNotReturn, appErrorFrom, SERVICE_STOPPED, stateAfterError, wrongApp } from './device-errors';
 import { DeviceLink, type Connection } from './device-link';
@@ -327,8 +327,9 @@ export class DeviceService {
   private async probe(): Promise<DeviceState> {
     const { transport, eth } = await this.link.connect();
     const app = await getAppAndVersion(transport);
+    const model = transportModel(transport);
     if (app.name === DASHBOARD_APP) {
-      this.setState({ status: 'dashboard', osVersion: app.version });
+      this.setState({ status: 'dashboard', osVersion: app.version, ...model });
     } else if (app.name !== ETHEREUM_APP) {
       this.setState({ status: 'wrong-app', appName: app.name });
     } else {
@@ -339,6 +340,7 @@ export class DeviceService {
         appVersion: config.version,
         blindSigning: config.arbitraryDataEnabled === 1,
         ...(address ? { address } : {}),
+        ...model,
       });
     }
     return this.state;
@@ -364,7 +366,10 @@ export class DeviceService {
     }
     if (state.status !== 'ready') throw wrongApp(state);
     const connection = await this.link.connect();
-    return { ...connection, ready: { appVersion: state.appVersion, blindSigning: state.blindSigning } };
+    return {
+      ...connection,
+      ready: { appVersion: state.appVersion, blindSigning: state.blindSigning, ...(state.model ? { model: state.model } : {}) },
+    };
   }
 
   /** After an app opens or quits, the device leaves USB and comes back: reopen until it answers. */

@@ -64,13 +64,14 @@ export async function signTransaction(
     // Read it now, not from the last probe: the user may have changed it on the device since.
     blindSigning = (await eth.getAppConfiguration()).arbitraryDataEnabled === 1;
     if (!blindSigning) {
-      device.show({ status: 'ready', appVersion: ready.appVersion, blindSigning: false, address });
+      device.show({ status: 'ready', ...ready, blindSigning: false, address });
       throw new AppError({ ...BLIND_SIGNING_OFF });
     }
   }
   const screens = expectedScreens(tx, {
     from: address,
     appVersion: ready.appVersion,
+    ...(ready.model ? { model: ready.model } : {}),
     ...(options.descriptors ? { descriptors: options.descriptors } : {}),
     ...(resolution ? {} : { blind: true }),
   });
@@ -88,7 +89,7 @@ export async function signTransaction(
   const signed = assembleSignedTransaction(tx, sig);
   const recovered = await recoverTransactionAddress({ serializedTransaction: signed.serialized as never }).catch(() => null);
   checkRecovered(path, address, recovered);
-  device.show({ status: 'ready', appVersion: ready.appVersion, blindSigning, address });
+  device.show({ status: 'ready', ...ready, blindSigning, address });
   return { ...signed, signingHash: signingHash(tx), from: address };
 }
 
@@ -106,7 +107,7 @@ export async function signPersonalMessage(
   const { eth, ready } = await device.ethereum();
   requireFeature(ready.appVersion, 'personalMessageText');
   const address = await accountAt(eth, path, options.expectedAddress);
-  device.show({ status: 'awaiting-confirmation', kind: 'sign-message', screens: personalMessageScreens(bytes) });
+  device.show({ status: 'awaiting-confirmation', kind: 'sign-message', screens: personalMessageScreens(bytes, ready) });
   const context = { command: 'sign-message', appVersion: ready.appVersion, needsBlindSigning: false, reviewLeftOnScreen: device.reviewLeftOnScreen } as const;
   const signed = await eth.signPersonalMessage(path, Buffer.from(bytes).toString('hex')).catch((err: unknown) => {
     throw inEthereumApp(err, context);
@@ -138,7 +139,7 @@ export async function signTypedDataHash(
   const address = await accountAt(eth, path, options.expectedAddress);
   // The app signs hashed EIP-712 only with blind signing on (it answers 0x6A80 otherwise).
   if ((await eth.getAppConfiguration()).arbitraryDataEnabled !== 1) {
-    device.show({ status: 'ready', appVersion: ready.appVersion, blindSigning: false, address });
+    device.show({ status: 'ready', ...ready, blindSigning: false, address });
     throw new AppError({
       ...BLIND_SIGNING_OFF,
       message: 'Blind signing is turned off in the Ethereum app, so the Ledger refuses to sign typed data by its hashes.',
@@ -149,7 +150,7 @@ export async function signTypedDataHash(
   device.show({
     status: 'awaiting-confirmation',
     kind: 'sign-typed-data',
-    screens: typedDataHashScreens(hashes.domainHash, hashes.messageHash),
+    screens: typedDataHashScreens(hashes.domainHash, hashes.messageHash, ready),
   });
   const sig = await eth
     .signEIP712HashedMessage(path, hashes.domainHash.slice(2), hashes.messageHash.slice(2))

@@ -5,6 +5,7 @@
 import { openAppScreens } from '../../../shared/device/screens';
 import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
 import { SW, StatusWordError, parseApdu, reply, type Apdu } from './apdu';
+import { deviceProfile, waitForReview, type DeviceProfile } from './device-profile';
 import { EthereumApp } from './eth-app';
 import { busyMessageStatusWord, Faults } from './faults';
 import { createKeyring, TEST_MNEMONIC } from './keys';
@@ -24,7 +25,7 @@ interface Pending extends PendingConfirmation {
 
 export class EmulatedLedger implements EmulatedEndpoint {
   private readonly autoApprove: boolean;
-  private readonly appVersion: string;
+  private readonly profile: DeviceProfile;
   private readonly osVersion: string;
   private readonly otherAppVersion: string;
   private readonly installed: Set<string>;
@@ -44,12 +45,14 @@ export class EmulatedLedger implements EmulatedEndpoint {
   private pending: Pending | null = null;
   private reattach: ReturnType<typeof setTimeout> | null = null;
   private readonly faults = new Faults();
+  /** A page the app shows without waiting for an answer (blind signing off), until the next review or app switch. */
+  private notice: DeviceScreen[] | null = null;
   private readonly listeners = new Set<(event: EmulatorEvent) => void>();
   private readonly usbObservers = new Set<UsbObserver>();
 
   constructor(options: EmulatedLedgerOptions = {}) {
     this.autoApprove = options.autoApprove ?? false;
-    this.appVersion = options.appVersion ?? '1.19.1';
+    this.profile = deviceProfile(options);
     this.osVersion = options.osVersion ?? '2.4.1';
     this.otherAppVersion = options.otherAppVersion ?? '2.3.0';
     this.installed = new Set(options.installedApps ?? [ETHEREUM, 'Bitcoin']);
@@ -66,7 +69,12 @@ export class EmulatedLedger implements EmulatedEndpoint {
     this.ethereum = new EthereumApp(keys, {
       confirm: (kind, screens) => this.confirm(kind, screens),
       blindSigning: () => this.blindSigning,
-      version: () => this.appVersion,
+      version: () => this.profile.appVersion,
+      target: () => this.profile,
+      notice: (screens) => {
+        this.notice = screens;
+        this.changed();
+      },
     });
   }
 
@@ -75,7 +83,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
   /** The handle of the current USB enumeration (a new one after every unplug or app switch). */
   get transport(): EmulatedTransport {
     if (!this.current || this.current.connection !== this.connection || this.current.isClosed) {
-      this.current = new EmulatedTransport(this, this.connection);
+      this.current = new EmulatedTransport(this, this.connection, this.profile.usbProductId);
     }
     return this.current;
   }
@@ -88,7 +96,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
   /** The same, synchronously, as node-hid opens a device: a handle on the current USB enumeration. */
   openHandle(): EmulatedTransport {
     if (!this.plugged) throw new CantOpenDevice(`cannot open device with path ${EMULATED_DESCRIPTOR}`);
-    return new EmulatedTransport(this, this.connection);
+    return new EmulatedTransport(this, this.connection, this.profile.usbProductId);
   }
 
   /** Hot-plug events, like `Transport.listen`: an "add" right away if plugged, then every change. */
@@ -131,6 +139,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
   private detach(): void {
     this.abortPending(new DisconnectedDeviceDuringOperation('The device was disconnected'));
     this.ethereum.reset();
+    this.notice = null;
     this.plugged = false;
     this.connection += 1;
     for (const o of [...this.usbObservers]) o.next({ type: 'remove', descriptor: EMULATED_DESCRIPTOR });
@@ -223,6 +232,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
     if (!this.plugged) return [];
     if (this.locked) return [{ title: 'Enter PIN' }];
     if (this.pending) return [...this.pending.screens];
+    if (this.notice) return [...this.notice];
     if (this.app === DASHBOARD) return [{ title: 'Dashboard' }];
     return [{ title: this.app, value: 'is ready' }];
   }
@@ -232,7 +242,9 @@ export class EmulatedLedger implements EmulatedEndpoint {
       plugged: this.plugged,
       locked: this.locked,
       app: this.app,
-      appVersion: this.app === ETHEREUM ? this.appVersion : this.app === DASHBOARD ? this.osVersion : this.otherAppVersion,
+      appVersion: this.app === ETHEREUM ? this.profile.appVersion : this.app === DASHBOARD ? this.osVersion : this.otherAppVersion,
+      model: this.profile.model,
+      ethereumAppVersion: this.profile.appVersion,
       blindSigning: this.blindSigning,
       screens: this.screens,
       pending: this.pendingConfirmation,
@@ -249,16 +261,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
    * of `kind`: a review the host gave up on stays on screen until another replaces it.
    */
   waitForConfirmation(kind?: ConfirmationKind): Promise<PendingConfirmation> {
-    const now = this.pendingConfirmation;
-    if (now && (!kind || now.kind === kind)) return Promise.resolve(now);
-    return new Promise((resolve) => {
-      const off = this.subscribe((event) => {
-        if (event.type === 'awaiting-confirmation' && (!kind || event.kind === kind)) {
-          off();
-          resolve({ kind: event.kind, screens: event.screens });
-        }
-      });
-    });
+    return waitForReview(this, kind);
   }
 
   private emit(event: EmulatorEvent): void {
@@ -272,6 +275,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
   // ---- APDU handling ------------------------------------------------------------------------------
 
   private confirm(kind: ConfirmationKind, screens: DeviceScreen[], transport?: EmulatedTransport): Promise<boolean> {
+    this.notice = null;
     return new Promise<boolean>((resolve, reject) => {
       this.pending = {
         kind,
@@ -326,7 +330,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
     if (apdu.ins === 0x0c) return reply(null, SW.COMMAND_NOT_ALLOWED);
     if (apdu.ins === 0x08 && apdu.p1 === 0x00) {
       this.dismissPending();
-      return reply(null, busyMessageStatusWord(this.appVersion));
+      return reply(null, busyMessageStatusWord(this.profile.appVersion));
     }
     this.dismissPending();
     return this.dispatchApdu(apdu);

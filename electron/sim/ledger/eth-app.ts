@@ -3,7 +3,14 @@
  * a transaction or a message streams in over several APDUs before the review starts.
  */
 import { concat, hashMessage, keccak256, toBytes } from 'viem';
-import { addressScreens, isKnownNetwork, personalMessageScreens, typedDataHashScreens } from '../../../shared/device/screens';
+import {
+  addressScreens,
+  blindSigningOffScreens,
+  isKnownNetwork,
+  personalMessageScreens,
+  typedDataHashScreens,
+  type ReviewTarget,
+} from '../../../shared/device/screens';
 import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
 import { SW, StatusWordError, readPath, reply, type Apdu } from './apdu';
 import { knowsInstruction } from './instructions';
@@ -33,6 +40,10 @@ export interface AppContext {
   confirm(kind: ConfirmationKind, screens: DeviceScreen[]): Promise<boolean>;
   blindSigning(): boolean;
   version(): string;
+  /** The model, app version and display settings the review screens follow. */
+  target(): ReviewTarget;
+  /** Shows a page that waits for no answer (the app has already answered the host). */
+  notice(screens: DeviceScreen[]): void;
 }
 
 interface Stream {
@@ -158,7 +169,7 @@ export class EthereumApp {
     const tokens = this.tokens;
     this.forgetTokens();
     const tx = parseUnsignedTransaction(stream.received);
-    const context = { from: this.keys.account(stream.path).address, appVersion: this.ctx.version() };
+    const context = { ...this.ctx.target(), from: this.keys.account(stream.path).address, appVersion: this.ctx.version() };
     let screens: DeviceScreen[];
     const approve = approveCall(tx);
     // The app's ERC-20 handling refuses an approval that also sends ETH.
@@ -172,7 +183,10 @@ export class EthereumApp {
     } else {
       // Without the token's information the call falls back to the blind review. The device
       // cannot tell a contract from an account: any data needs the blind signing setting.
-      if (tx.dataPresent && !this.ctx.blindSigning()) throw new StatusWordError(SW.INVALID_DATA);
+      if (tx.dataPresent && !this.ctx.blindSigning()) {
+        this.ctx.notice(blindSigningOffScreens(this.ctx.target()));
+        throw new StatusWordError(SW.INVALID_DATA);
+      }
       screens = reviewScreens(tx, context);
     }
     const approved = await this.ctx.confirm('sign-transaction', screens);
@@ -205,7 +219,7 @@ export class EthereumApp {
     }
     if (!stream) return reply(null);
     const message = new Uint8Array(stream.received);
-    const approved = await this.ctx.confirm('sign-message', personalMessageScreens(message));
+    const approved = await this.ctx.confirm('sign-message', personalMessageScreens(message, this.ctx.target()));
     if (!approved) throw new StatusWordError(SW.USER_REJECTED);
     const sig = this.keys.sign(stream.path, toBytes(hashMessage({ raw: message })));
     return reply(Buffer.from([27 + sig.parity, ...sig.r, ...sig.s]));
@@ -218,14 +232,17 @@ export class EthereumApp {
     // As the app: refused while another request is half-streamed, and only with blind signing on
     // (the device shows a "blind signing must be enabled" screen and answers 0x6A80).
     if (this.stream) throw new StatusWordError(SW.COMMAND_NOT_ALLOWED);
-    if (!this.ctx.blindSigning()) throw new StatusWordError(SW.INVALID_DATA);
+    if (!this.ctx.blindSigning()) {
+      this.ctx.notice(blindSigningOffScreens(this.ctx.target()));
+      throw new StatusWordError(SW.INVALID_DATA);
+    }
     const { path, rest } = readPath(data);
     if (rest.length !== 64) throw new StatusWordError(SW.INVALID_DATA);
     const domainHash = rest.subarray(0, 32);
     const messageHash = rest.subarray(32, 64);
     const approved = await this.ctx.confirm(
       'sign-typed-data',
-      typedDataHashScreens(`0x${domainHash.toString('hex')}`, `0x${messageHash.toString('hex')}`),
+      typedDataHashScreens(`0x${domainHash.toString('hex')}`, `0x${messageHash.toString('hex')}`, this.ctx.target()),
     );
     if (!approved) throw new StatusWordError(SW.USER_REJECTED);
     const digest = keccak256(concat([new Uint8Array([0x19, 0x01]), domainHash, messageHash]));

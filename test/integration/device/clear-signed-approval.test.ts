@@ -65,11 +65,11 @@ describe('an ERC-20 approval signed on the Ledger', () => {
     const run = signOnDevice(service, item);
     const onDevice = await ledger.waitForConfirmation('sign-transaction');
     expect(onDevice.screens).toEqual([
-      { title: 'Review transaction', value: 'to approve ERC20 token' },
+      { title: 'Review transaction to approve ERC20 token' },
       { title: 'From', value: ADDRESS },
-      { title: 'Amount', value: 'USDC 250.5' },
+      { title: 'Approve', value: '250.5 USDC' },
       { title: 'Approve to', value: SPENDER },
-      { title: 'Max fees', value: 'ETH 0.00012' },
+      { title: 'Max fees', value: '0.00012 ETH' },
       { title: 'Sign transaction' },
       { title: 'Reject transaction' },
     ]);
@@ -125,7 +125,7 @@ describe('an ERC-20 approval signed on the Ledger', () => {
     expect(service.getState()).toEqual({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens });
     ledger.approve();
     const signed = await signing;
-    expect(screens).toContainEqual({ title: 'Transaction hash', value: signed.signingHash });
+    expect(screens).toContainEqual({ title: 'Tx hash', value: signed.signingHash });
     expect(lookups).toEqual([]);
   });
 
@@ -137,7 +137,7 @@ describe('an ERC-20 approval signed on the Ledger', () => {
     await waitForStatus(service, 'ready');
     const signing = service.signTransaction(PATH, sepolia);
     const { screens } = await ledger.waitForConfirmation('sign-transaction');
-    expect(screens).toContainEqual({ title: 'Amount', value: 'tUSDC 250.5' });
+    expect(screens).toContainEqual({ title: 'Approve', value: '250.5 tUSDC' });
     expect(screens).toContainEqual({ title: 'Network', value: 'Sepolia' });
     ledger.approve();
     await signing;

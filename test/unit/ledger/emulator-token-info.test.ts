@@ -92,12 +92,13 @@ describe('an ERC-20 approval after its token information', () => {
     const tx = approve(250_500_000n);
     const signing = signWithToken(ledger, tx, usdc());
     const { screens } = await ledger.waitForConfirmation('sign-transaction');
+    // App 1.22.0 on a Nano X: src/plugins/erc20/erc20_plugin.c ("Approve" from 1.20), src/nbgl/ui_approve_tx.c.
     expect(screens).toEqual([
-      { title: 'Review transaction', value: 'to approve ERC20 token' },
+      { title: 'Review transaction to approve ERC20 token' },
       { title: 'From', value: FROM },
-      { title: 'Amount', value: 'USDC 250.5' },
+      { title: 'Approve', value: '250.5 USDC' },
       { title: 'Approve to', value: SPENDER },
-      { title: 'Max fees', value: 'ETH 0.00012' },
+      { title: 'Max fees', value: '0.00012 ETH' },
       { title: 'Sign transaction' },
       { title: 'Reject transaction' },
     ]);
@@ -121,11 +122,13 @@ describe('an ERC-20 approval after its token information', () => {
     const ledger = createEmulatedLedger({ blindSigning: false });
     // 0x6A80, which hw-app-eth names EthAppPleaseEnableContractData.
     expect(await caught(signWithToken(ledger, approve(1n), null))).toMatchObject({ name: 'EthAppPleaseEnableContractData' });
+    // The app's page for it (src/nbgl/ui_blind_signing.c, SCREEN_SIZE_NANO), until the next review.
+    expect(ledger.screens).toEqual([{ title: 'Blind signing must be enabled in settings' }]);
     ledger.setBlindSigning(true);
     const signing = signWithToken(ledger, approve(1n), null);
     const { screens } = await ledger.waitForConfirmation('sign-transaction');
     expect(screens[0]).toEqual({ title: 'Blind signing ahead' });
-    expect(screens.map((s) => s.title)).toContain('Transaction hash');
+    expect(screens.map((s) => s.title)).toContain('Tx hash');
     ledger.approve();
     await signing;
   });
@@ -133,7 +136,7 @@ describe('an ERC-20 approval after its token information', () => {
   it('serves one transaction only, and is refused with ETH attached', async () => {
     const ledger = createEmulatedLedger({ blindSigning: true });
     const first = signWithToken(ledger, approve(1n), usdc());
-    expect((await ledger.waitForConfirmation('sign-transaction')).screens[0]!.value).toBe('to approve ERC20 token');
+    expect((await ledger.waitForConfirmation('sign-transaction')).screens[0]!.title).toBe('Review transaction to approve ERC20 token');
     ledger.approve();
     await first;
     // The next transaction gets no token information: blind again.

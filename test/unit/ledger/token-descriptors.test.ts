@@ -167,17 +167,18 @@ describe("Ledger's token list installed with the console", () => {
   it('predicts the clear review of an approval with a descriptor, and the blind one without', () => {
     const from = '0xCbA98362e199c41E1864D0923AF9646d3A648451';
     expect(expectedScreens(APPROVE, { from })).toEqual([
-      { title: 'Review transaction', value: 'to approve ERC20 token' },
+      { title: 'Review transaction to approve ERC20 token' },
       { title: 'From', value: from },
-      { title: 'Amount', value: 'USDC 250.5' },
+      { title: 'Approve', value: '250.5 USDC' },
       { title: 'Approve to', value: SPENDER },
-      { title: 'Max fees', value: 'ETH 0.00012' },
+      { title: 'Max fees', value: '0.00012 ETH' },
       { title: 'Sign transaction' },
       { title: 'Reject transaction' },
     ]);
     const blind = expectedScreens({ ...APPROVE, chainId: 31337 }).map((s) => s.title);
-    expect(blind).toContain('Transaction hash');
+    expect(blind).toContain('Tx hash');
     expect(blind[0]).toBe('Blind signing ahead');
-    expect(expectedScreens(APPROVE, { blind: true }).map((s) => s.title)).toContain('Transaction hash');
+    expect(expectedScreens(APPROVE, { blind: true }).map((s) => s.title)).toContain('Tx hash');
+    expect(expectedScreens(APPROVE, { blind: true, model: 'stax' }).map((s) => s.title)).toContain('Transaction hash');
   });
 });
