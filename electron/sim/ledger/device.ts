@@ -120,10 +120,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
     this.detach();
   }
 
-  /**
-   * Plugs the device back in. A real Ledger boots locked on the dashboard; pass `locked: false`
-   * or `app` to start elsewhere.
-   */
+  /** Plugs it back in: a real Ledger boots locked on the dashboard (`locked: false` or `app`: elsewhere). */
   replug(options: { locked?: boolean; app?: string } = {}): void {
     if (this.plugged) return;
     this.locked = options.locked ?? true;
