@@ -24,6 +24,7 @@ import { createBundlesFeature } from './features/bundles';
 import { createChainRpcsFeature } from './features/chain-rpcs';
 import { openWalletBook, seedDemoBook } from './demo-book';
 import { createDeviceFeature } from './features/device';
+import { createDemoClockFeature } from './features/demo-clock';
 import { createInsightsFeature } from './features/insights';
 import { createPortfolioFeature } from './features/portfolio';
 import { createPositionsFeature } from './features/positions';
@@ -91,11 +92,13 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     demo: await openWalletBook(path.join(options.dataDir, 'demo'), options.log),
   };
   const offline = offlineSetting(options.offline, loaded.value.offline);
+  const demoClock = createDemoClockFeature({ simulation: () => connection.embedded(), onChange: (clock) => emit('demoClock', clock) });
   const connection = new ServiceConnection({
     vault,
     log: options.log,
     startSimulation: options.startSimulation,
     onSimulationReady: (sim) => {
+      demoClock.attach(sim);
       void seedDemoBook(books.demo.book, sim)
         .then(async () => emit('modeChanged', await app.info()))
         .catch((err: unknown) => options.log.error('could not fill the demo wallet book', { message: (err as Error).message }));
@@ -268,6 +271,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       device: () => device.host(),
       listing: listedVaults,
     }),
+    // The demo clock: paused and stepped from the banner and Settings.
+    demoClock,
     // Campaigns and points, operators, performance, and the vault page's profile.
     createInsightsFeature({ service, catalog, book: () => book().book, links }),
   ];

@@ -12,10 +12,12 @@ import { keepServingAfterUncaughtErrors } from './process-guard';
 import { startBrowserShell } from './server';
 
 /**
- * `npm run start:browser -- [--port N] [--service URL] [--data DIR] [--offline] [--service-lag snapshots|SECONDS]`
+ * `npm run start:browser -- [--port N] [--service URL] [--data DIR] [--offline] [--service-lag snapshots|SECONDS] [--pace demo|fast]`
  * Starts the console's services and serves the renderer on 127.0.0.1; prints the URL to open
  * (with its launch token) as the first line of standard output. `--service-lag` sets when the
  * demo's service records what its chains did (see "Service lag" in electron/sim/service/README.md).
+ * `--pace` sets the demo clock: `demo` (the default) moves its vaults one phase on every 10 minutes,
+ * `fast` every second (for tests and quick looks); either can be paused and stepped in the console.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     offline: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     'service-lag': { type: 'string' },
+    pace: { type: 'string', default: 'demo' },
   },
 });
 
@@ -39,6 +42,11 @@ try {
   serviceLag = parseServiceLag(values['service-lag']);
 } catch (error) {
   process.stderr.write(`${(error as Error).message}.\n`);
+  process.exit(2);
+}
+const pace = values.pace;
+if (pace !== 'demo' && pace !== 'fast') {
+  process.stderr.write(`--pace must be demo or fast, not "${pace}".\n`);
   process.exit(2);
 }
 const rendererDir = path.join(root, 'out', 'shell-renderer');
@@ -61,7 +69,7 @@ const runtime = await createConsoleRuntime({
   dataDir,
   secrets: new KeychainSecretStore(),
   log,
-  startSimulation: () => startEmbeddedSimulation({ serviceLag }),
+  startSimulation: () => startEmbeddedSimulation({ serviceLag, pace }),
   // The shell has no OS browser integration to rely on; it prints the link instead of opening it.
   openExternal: async (url) => {
     process.stdout.write(`open: ${url}\n`);

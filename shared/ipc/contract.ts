@@ -79,6 +79,7 @@ import { ForgetVaultInput, PinnedVaultSchema, PinVaultInput, RegistryImportInput
 import { RegistryExportPreviewSchema, RegistryHeldSchema, SignedRegistryExportSchema } from '../registry/export-schemas';
 import { OfflinePolicySchema, SetOfflinePolicyInput } from '../bundle/policy';
 import { PlanSimulationSchema, SimulationRunInput } from '../simulation/schemas';
+import { DemoClockSchema, SetDemoClockPausedInput } from '../demo/clock';
 
 /** A method: the schema of its input and of its result value. */
 const method = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R) => ({ input, result });
@@ -259,6 +260,14 @@ export const methods = {
     /** Offline install: no longer trusts a planner. */
     removePlanner: method(RemovePlannerInput, z.array(TrustedPlannerViewSchema)),
   },
+  demo: {
+    /** The demo clock: paused or running, when its vaults next change phase (demo mode only). */
+    clock: query(DemoClockSchema),
+    /** Pauses the demo clock (its vaults stay in their phase) or lets it run again. */
+    setClockPaused: method(SetDemoClockPausedInput, DemoClockSchema),
+    /** Moves every demo vault one phase on now (start, instant funding or stop), paused or not. */
+    stepClock: query(DemoClockSchema),
+  },
   system: {
     openExternal: method(OpenExternalInput, z.object({ opened: z.boolean() })),
   },
@@ -278,6 +287,8 @@ export const events = {
   serviceState: ServiceStateSchema,
   /** A load of the position records came one vault further: its rows, and how many vaults are done. */
   positionRecordsProgress: PositionRecordsProgressSchema,
+  /** The demo clock stepped, paused or resumed. */
+  demoClock: DemoClockSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Methods = typeof methods;

@@ -9,6 +9,7 @@ import { RegistryCard } from './RegistryCard';
 import { LinkHostsCard } from './LinkHostsCard';
 import { ChainsCard } from './ChainsCard';
 import { OfflineRecordsCard } from './OfflineRecordsCard';
+import { DemoClockControls } from './DemoClockControls';
 
 export function SettingsScreen() {
   const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove, forget } = useSettingsStore();
@@ -163,6 +164,7 @@ export function SettingsScreen() {
         ) : null}
       </div>
 
+      {info?.mode === 'demo' && info.simulation === 'ready' ? <DemoClockControls /> : null}
       <ChainsCard />
       <OfflineCard />
       <OfflineRecordsCard />
