@@ -60,7 +60,8 @@ async function approveAtPace(everyMs: number): Promise<number> {
 describe('the demo at a human pace', () => {
   it('signs a 20-item, two-vault batch approving every 5 s with no item held', async () => {
     const clockState = page.getByTestId('demo-clock-state');
-    await expect.poll(() => clockState.textContent()).toContain('Vaults change phase every 10 min');
+    await expect.poll(() => clockState.textContent()).toContain('Next phase change at');
+    expect(await clockState.getAttribute('title')).toContain('Vaults change phase every 10 min');
 
     // Two vaults of one chain that take deposits now, and lenders allowed in them: an approval and
     // a deposit for each wallet in each vault it may use, 20 items in all.
@@ -163,7 +164,8 @@ describe('the demo at a human pace', () => {
     await page.getByLabel('Theme').selectOption('system');
     await card.getByRole('button', { name: 'Resume demo clock' }).click();
     await expect.poll(() => card.getAttribute('data-paused')).toBe('false');
-    await expect.poll(() => clockState.textContent()).toContain('Vaults change phase every 10 min; next at');
+    await expect.poll(() => clockState.textContent()).toContain('Next phase change at');
+    expect(await card.getByTestId('demo-clock-card-state').textContent()).toContain('Vaults change phase every 10 min; next at');
     expect(sim.local.clock.status().paused).toBe(false);
     await screenshot(page, 'demo-clock-banner-running');
   }, 600_000);

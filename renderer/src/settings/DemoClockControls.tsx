@@ -6,12 +6,21 @@ import { useDemoClockStore } from './demo-clock-store';
 
 const minutes = (seconds: number) => `${Math.round(seconds / 60)} min`;
 
-/** What the demo clock is doing, in a few words. */
+const nextAt = (clock: DemoClock) =>
+  clock.nextStepAtMs === null ? '' : ` at ${new Date(clock.nextStepAtMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
+
+/** What the demo clock is doing, in a sentence (Settings, and the banner's hover). */
 export function demoClockText(clock: DemoClock): string {
   if (clock.stepping) return 'Vaults moving to their next phase…';
   if (clock.paused) return 'Demo clock paused: the vaults stay in their phase until you step or resume it.';
-  const at = clock.nextStepAtMs === null ? '' : ` at ${new Date(clock.nextStepAtMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
-  return `Vaults change phase every ${minutes(clock.stepSeconds)}; next${at}.`;
+  return `Vaults change phase every ${minutes(clock.stepSeconds)}; next${nextAt(clock)}.`;
+}
+
+/** The same in a few words, for the banner. */
+function demoClockShort(clock: DemoClock): string {
+  if (clock.stepping) return 'Vaults moving…';
+  if (clock.paused) return 'Demo clock paused.';
+  return `Next phase change${nextAt(clock)}.`;
 }
 
 /**
@@ -45,7 +54,9 @@ export function DemoClockControls({ compact = false }: { compact?: boolean }) {
   if (compact) {
     return (
       <span className="demo-clock" data-testid="demo-clock-controls" data-paused={clock.paused} data-steps={clock.steps}>
-        <span data-testid="demo-clock-state">{demoClockText(clock)}</span>
+        <span data-testid="demo-clock-state" title={demoClockText(clock)}>
+          {demoClockShort(clock)}
+        </span>
         {controls}
       </span>
     );
