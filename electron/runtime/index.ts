@@ -10,6 +10,8 @@ import { loadEpochHistory } from '../services/catalog/vault-views';
 import { ChainPool } from '../services/chain/pool';
 import { PortfolioService } from '../services/portfolio/portfolio';
 import { ApiKeyVault } from '../services/secrets/api-key';
+import { KeychainOrFileStore } from '../services/secrets/fallback-store';
+import { PassphraseFileStore } from '../services/secrets/passphrase-file-store';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { Logger } from '../services/log/logger';
 import { settingsDocument } from '../services/settings/settings';
@@ -38,6 +40,9 @@ import { createVaultsFeature } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
 import type { Lookup } from '../services/settings/service-target';
 import { ensurePrivateFolder } from '../services/storage/private-folder';
+
+/** The encrypted key file in the data folder, used only where the OS keychain cannot be reached. */
+export const KEY_FILE_NAME = 'key-file.json';
 
 export interface RuntimeOptions {
   version: string;
@@ -85,7 +90,10 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       reason: loaded.recovered.reason,
     });
   }
-  const vault = new ApiKeyVault(options.secrets);
+  // The keychain when it answers, else the passphrase-encrypted key file: the API key and the
+  // journal keys always have a place, and Settings says which before a key is typed.
+  const keyStore = new KeychainOrFileStore(options.secrets, new PassphraseFileStore(path.join(options.dataDir, KEY_FILE_NAME)));
+  const vault = new ApiKeyVault(keyStore);
   // Demo wallets never mix with the operator's own: the demo keeps its book under demo/.
   const books = {
     live: await openWalletBook(path.join(options.dataDir), options.log),
@@ -193,7 +201,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   });
   const signing = createSigningFeature({
     dataDir: options.dataDir,
-    secrets: options.secrets,
+    secrets: keyStore,
     demo,
     keyless: () => connection.mode() === 'public',
     book: () => book().book,
@@ -217,6 +225,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     app,
     createSettingsFeature({
       vault,
+      keyStore,
       settings,
       connection,
       log: options.log,

@@ -8,6 +8,7 @@ import {
   EmptyInput,
   OpenExternalInput,
   SetApiKeyInput,
+  KeyFilePassphraseInput,
   TestConnectionInput,
   VaultListSchema,
   WalletBookViewSchema,
@@ -105,6 +106,12 @@ export const methods = {
     /** An offline-review install opens no network connection at all. */
     setOffline: method(SetOfflineInput, AppInfoSchema),
     removeApiKey: query(ApiKeyStatusSchema),
+    /** Without a keychain: opens the encrypted key file with its passphrase (makes it when there is none). */
+    unlockKeyFile: method(KeyFilePassphraseInput, ApiKeyStatusSchema),
+    /** Forgets the key file's passphrase for this run: the service is read without its key until it is entered again. */
+    lockKeyFile: query(ApiKeyStatusSchema),
+    /** Deletes the key file and the key in it (a forgotten passphrase leaves no other way). */
+    removeKeyFile: query(ApiKeyStatusSchema),
     /** Forgets the service address (and any key saved for it): the console runs on the demo again. */
     forgetService: query(ApiKeyStatusSchema),
     testConnection: method(TestConnectionInput, ConnectionTestSchema),
