@@ -53,6 +53,7 @@ describe('Settings without an OS keychain', () => {
     await keyFile.getByRole('button', { name: 'Create the key file' }).click();
     await expect.poll(() => page.getByTestId('key-file-state').textContent(), { timeout: 60_000 }).toBe('Unlocked for this session.');
     expect(await blocked.count()).toBe(0);
+    expect(await page.getByTestId('keychain-fallback').textContent()).toContain('the key is kept in the encrypted key file below');
 
     await save.click();
     await expect.poll(() => page.getByText('Key saved to the encrypted key file').count(), { timeout: 60_000 }).toBe(1);

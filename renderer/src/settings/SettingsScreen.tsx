@@ -65,7 +65,12 @@ export function SettingsScreen() {
           </dd>
         </dl>
 
-        {status && !status.keychainAvailable ? (
+        {status && !status.keychainAvailable && status.keyFile === 'unlocked' ? (
+          <p className="cell-sub" data-testid="keychain-fallback">
+            The OS keychain cannot be reached ({(status.keychainProblem ?? 'unknown reason').replace(/\.$/, '')}): the key is kept in the
+            encrypted key file below.
+          </p>
+        ) : status && !status.keychainAvailable ? (
           <ErrorNotice
             error={{
               code: 'KEYCHAIN_UNAVAILABLE',
