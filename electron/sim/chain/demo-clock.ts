@@ -70,8 +70,9 @@ export function createDemoClock(drivers: readonly CycleDriver[], options: DemoCl
       stepping = true;
       changed();
       try {
-        // Each chain has its own clock: the chains step side by side, each vault of one after the other.
-        await Promise.all(drivers.map((d) => d.step()));
+        // Each chain has its own clock: the chains step side by side, each vault of one after the
+        // other. A driver a test stopped stays still.
+        await Promise.all(drivers.filter((d) => !d.isHalted()).map((d) => d.step()));
       } finally {
         steps += 1;
         stepping = false;

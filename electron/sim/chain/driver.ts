@@ -64,7 +64,10 @@ export interface CycleDriver {
   step(): Promise<void>;
   /** Starts the wall-clock loop of the pace (no-op for `immediate`). */
   start(): void;
+  /** Stops the wall-clock loop; the demo clock also leaves a stopped driver alone until it is started again. */
   stop(): Promise<void>;
+  /** Whether `stop()` was called and `start()` not since. */
+  isHalted(): boolean;
 }
 
 export interface CycleDriverOptions {
@@ -301,6 +304,7 @@ export function createCycleDriver(client: ChainClient, deployment: ProtocolDeplo
   const vaults = deployment.vaults.map((vault) => createVaultCycle(client, vault, emit));
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();
+  let halted = false;
 
   const driver: CycleDriver = {
     chainId: client.chainId,
@@ -327,6 +331,7 @@ export function createCycleDriver(client: ChainClient, deployment: ProtocolDeplo
       }
     },
     start() {
+      halted = false;
       if (pace === 'immediate' || timer) return;
       // Three steps per cycle: start, instant funding, stop.
       const interval = stepWallMs(pace, options.epochWallMs);
@@ -336,10 +341,12 @@ export function createCycleDriver(client: ChainClient, deployment: ProtocolDeplo
       timer.unref();
     },
     async stop() {
+      halted = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       await inFlight;
     },
+    isHalted: () => halted,
   };
   return driver;
 }

@@ -14,8 +14,14 @@ function countingDriver(): CycleDriver & { steps: number } {
     async step() {
       d.steps += 1;
     },
-    start() {},
-    async stop() {},
+    halted: false,
+    start() {
+      d.halted = false;
+    },
+    async stop() {
+      d.halted = true;
+    },
+    isHalted: () => d.halted,
   };
   return d;
 }
@@ -68,6 +74,16 @@ describe('the demo clock', () => {
     await clock.close();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(driver.steps).toBe(2);
+  });
+
+  it('leaves a driver alone once it was stopped (a test holding its chain still)', async () => {
+    const [held, moving] = [countingDriver(), countingDriver()];
+    const clock = createDemoClock([held, moving], { stepMs: 1000 });
+    await held.stop();
+    await vi.advanceTimersByTimeAsync(3000);
+    await clock.step();
+    expect([held.steps, moving.steps]).toEqual([0, 4]);
+    await clock.close();
   });
 
   it('starts paused for a still world and never overlaps two steps', async () => {
