@@ -41,7 +41,6 @@ export function DemoClockControls({ compact = false }: { compact?: boolean }) {
         type="button"
         className="button button-small"
         disabled={busy !== null}
-        aria-pressed={clock.paused}
         onClick={() => void setPaused(!clock.paused)}
       >
         {busy === 'pause' ? 'Pausing…' : busy === 'resume' ? 'Resuming…' : pauseLabel}
