@@ -16,7 +16,7 @@ export interface DemoSimulation extends EmbeddedSimulation {
 
 /**
  * The demo world: two local chains with the vault contracts, a seeded scenario and a cycle driver
- * at demo pace, the indexer, and the simulated service on a loopback port serving both the
+ * at demo pace (stepped by the demo clock, which the operator can pause and step), the indexer, and the simulated service on a loopback port serving both the
  * indexed local vaults and a generated catalog. Started only when no real service is configured;
  * its key is generated per run (not a user secret).
  */
@@ -24,7 +24,11 @@ export async function startEmbeddedSimulation(
   options: {
     seed?: number;
     wallets?: number;
+    /** `demo` (the default): a phase change every 10 minutes; `fast`: one a second, for tests. */
     pace?: 'demo' | 'fast';
+    /** Overrides the pace's wall time of one epoch cycle (three phase changes), ms. */
+    epochWallMs?: number;
+    /** Whether the demo clock runs on its own (default true); off, it moves only when stepped. */
     drive?: boolean;
     artifacts?: Artifacts;
     /** How the service serves its records (the demo: `strict`); `wild` is drawn from `seed`. */
@@ -40,6 +44,7 @@ export async function startEmbeddedSimulation(
     seed,
     wallets: options.wallets ?? 24,
     pace: options.pace ?? 'demo',
+    ...(options.epochWallMs !== undefined ? { epochWallMs: options.epochWallMs } : {}),
     store,
     ...(options.drive === false ? { drive: false } : {}),
     ...(options.artifacts ? { artifacts: options.artifacts } : {}),
@@ -67,6 +72,7 @@ export async function startEmbeddedSimulation(
       wallets,
       localChains: chains.network.chains.map(({ chain }) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, stop: () => chain.stop() })),
       local: chains,
+      clock: chains.clock,
       service,
       async close() {
         await service.close();

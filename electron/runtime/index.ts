@@ -10,6 +10,8 @@ import { loadEpochHistory } from '../services/catalog/vault-views';
 import { ChainPool } from '../services/chain/pool';
 import { PortfolioService } from '../services/portfolio/portfolio';
 import { ApiKeyVault } from '../services/secrets/api-key';
+import { KeychainOrFileStore } from '../services/secrets/fallback-store';
+import { PassphraseFileStore } from '../services/secrets/passphrase-file-store';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { Logger } from '../services/log/logger';
 import { settingsDocument } from '../services/settings/settings';
@@ -24,6 +26,7 @@ import { createBundlesFeature } from './features/bundles';
 import { createChainRpcsFeature } from './features/chain-rpcs';
 import { openWalletBook, seedDemoBook } from './demo-book';
 import { createDeviceFeature } from './features/device';
+import { createDemoClockFeature } from './features/demo-clock';
 import { createInsightsFeature } from './features/insights';
 import { createPortfolioFeature } from './features/portfolio';
 import { createPositionsFeature } from './features/positions';
@@ -38,6 +41,9 @@ import { createVaultsFeature } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
 import type { Lookup } from '../services/settings/service-target';
 import { ensurePrivateFolder } from '../services/storage/private-folder';
+
+/** The encrypted key file in the data folder, used only where the OS keychain cannot be reached. */
+export const KEY_FILE_NAME = 'key-file.json';
 
 export interface RuntimeOptions {
   version: string;
@@ -85,18 +91,23 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       reason: loaded.recovered.reason,
     });
   }
-  const vault = new ApiKeyVault(options.secrets);
+  // The keychain when it answers, else the passphrase-encrypted key file: the API key and the
+  // journal keys always have a place, and Settings says which before a key is typed.
+  const keyStore = new KeychainOrFileStore(options.secrets, new PassphraseFileStore(path.join(options.dataDir, KEY_FILE_NAME)));
+  const vault = new ApiKeyVault(keyStore);
   // Demo wallets never mix with the operator's own: the demo keeps its book under demo/.
   const books = {
     live: await openWalletBook(path.join(options.dataDir), options.log),
     demo: await openWalletBook(path.join(options.dataDir, 'demo'), options.log),
   };
   const offline = offlineSetting(options.offline, loaded.value.offline);
+  const demoClock = createDemoClockFeature({ simulation: () => connection.embedded(), onChange: (clock) => emit('demoClock', clock) });
   const connection = new ServiceConnection({
     vault,
     log: options.log,
     startSimulation: options.startSimulation,
     onSimulationReady: (sim) => {
+      demoClock.attach(sim);
       void seedDemoBook(books.demo.book, sim)
         .then(async () => emit('modeChanged', await app.info()))
         .catch((err: unknown) => options.log.error('could not fill the demo wallet book', { message: (err as Error).message }));
@@ -191,7 +202,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   });
   const signing = createSigningFeature({
     dataDir: options.dataDir,
-    secrets: options.secrets,
+    secrets: keyStore,
     demo,
     keyless: () => connection.mode() === 'public',
     book: () => book().book,
@@ -215,6 +226,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     app,
     createSettingsFeature({
       vault,
+      keyStore,
       settings,
       connection,
       log: options.log,
@@ -269,6 +281,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       device: () => device.host(),
       listing: listedVaults,
     }),
+    // The demo clock: paused and stepped from the banner and Settings.
+    demoClock,
     // Campaigns and points, operators, performance, and the vault page's profile.
     createInsightsFeature({ service, catalog, book: () => book().book, links }),
     createLedgerTokensFeature({ registry: () => signing.current().registry }),

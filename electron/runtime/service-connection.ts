@@ -3,6 +3,7 @@ import type { ConsoleMode, ServiceState } from '../../shared/ipc/schemas';
 import { createServiceClient, type ServiceClient } from '../services/service-client';
 import type { ApiKeyVault } from '../services/secrets/api-key';
 import type { Logger } from '../services/log/logger';
+import type { DemoClockControl } from '../sim/chain/demo-clock';
 import { readKey, SetAsideBook } from './set-aside-book';
 
 /** The embedded simulation as the runtime sees it: a local service with its own (non-secret) key. */
@@ -13,6 +14,8 @@ export interface EmbeddedSimulation {
   wallets: Array<{ address: `0x${string}`; label: string; path: string; index: number }>;
   /** The local chains (none for a service-only simulation); stopping one simulates an RPC outage. */
   localChains: Array<{ chainId: number; rpcUrl: string; stop(): Promise<void> }>;
+  /** What moves the demo's vaults on: paused and stepped from the banner and Settings (none for a service-only simulation). */
+  clock?: DemoClockControl;
   close(): Promise<void>;
 }
 

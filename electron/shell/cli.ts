@@ -15,12 +15,14 @@ import { startBrowserShell } from './server';
 
 /**
  * `npm run start:browser -- [--port N] [--service URL] [--data DIR] [--offline] [--service-lag snapshots|SECONDS]
- *   [--ledger-model nanoSP|nanoX|stax|flex|apex] [--ledger-app VERSION]`
+ *   [--ledger-model nanoSP|nanoX|stax|flex|apex] [--ledger-app VERSION] [--pace demo|fast]`
  * Starts the console's services and serves the renderer on 127.0.0.1; prints the URL to open
  * (with its launch token) as the first line of standard output. `--service-lag` sets when the
  * demo's service records what its chains did (see "Service lag" in electron/sim/service/README.md).
  * `--ledger-model` and `--ledger-app` make the demo's emulated Ledger that model and Ethereum app
  * version (default a Nano X with the current app), to see its screens.
+ * `--pace` sets the demo clock: `demo` (the default) moves its vaults one phase on every 10 minutes,
+ * `fast` every second (for tests and quick looks); either can be paused and stepped in the console.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     'service-lag': { type: 'string' },
     'ledger-model': { type: 'string' },
     'ledger-app': { type: 'string' },
+    pace: { type: 'string', default: 'demo' },
   },
 });
 
@@ -58,6 +61,11 @@ if (ledgerApp !== undefined && !/^\d+\.\d+\.\d+$/.test(ledgerApp)) {
   process.stderr.write(`--ledger-app must be an Ethereum app version such as 1.19.3, not "${ledgerApp}".\n`);
   process.exit(2);
 }
+const pace = values.pace;
+if (pace !== 'demo' && pace !== 'fast') {
+  process.stderr.write(`--pace must be demo or fast, not "${pace}".\n`);
+  process.exit(2);
+}
 const rendererDir = path.join(root, 'out', 'shell-renderer');
 if (!existsSync(path.join(rendererDir, 'index.html'))) {
   process.stderr.write('The browser renderer is not built. Run `npm run start:browser`, which builds it first.\n');
@@ -78,7 +86,7 @@ const runtime = await createConsoleRuntime({
   dataDir,
   secrets: new KeychainSecretStore(),
   log,
-  startSimulation: () => startEmbeddedSimulation({ serviceLag }),
+  startSimulation: () => startEmbeddedSimulation({ serviceLag, pace }),
   // The shell has no OS browser integration to rely on; it prints the link instead of opening it.
   openExternal: async (url) => {
     process.stdout.write(`open: ${url}\n`);

@@ -8,6 +8,7 @@ import {
   EmptyInput,
   OpenExternalInput,
   SetApiKeyInput,
+  KeyFilePassphraseInput,
   TestConnectionInput,
   VaultListSchema,
   WalletBookViewSchema,
@@ -80,6 +81,7 @@ import { ForgetVaultInput, PinnedVaultSchema, PinVaultInput, RegistryImportInput
 import { RegistryExportPreviewSchema, RegistryHeldSchema, SignedRegistryExportSchema } from '../registry/export-schemas';
 import { OfflinePolicySchema, SetOfflinePolicyInput } from '../bundle/policy';
 import { PlanSimulationSchema, SimulationRunInput } from '../simulation/schemas';
+import { DemoClockSchema, SetDemoClockPausedInput } from '../demo/clock';
 
 /** A method: the schema of its input and of its result value. */
 const method = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R) => ({ input, result });
@@ -105,6 +107,12 @@ export const methods = {
     /** An offline-review install opens no network connection at all. */
     setOffline: method(SetOfflineInput, AppInfoSchema),
     removeApiKey: query(ApiKeyStatusSchema),
+    /** Without a keychain: opens the encrypted key file with its passphrase (makes it when there is none). */
+    unlockKeyFile: method(KeyFilePassphraseInput, ApiKeyStatusSchema),
+    /** Forgets the key file's passphrase for this run: the service is read without its key until it is entered again. */
+    lockKeyFile: query(ApiKeyStatusSchema),
+    /** Deletes the key file and the key in it (a forgotten passphrase leaves no other way). */
+    removeKeyFile: query(ApiKeyStatusSchema),
     /** Forgets the service address (and any key saved for it): the console runs on the demo again. */
     forgetService: query(ApiKeyStatusSchema),
     testConnection: method(TestConnectionInput, ConnectionTestSchema),
@@ -262,6 +270,14 @@ export const methods = {
     /** Offline install: no longer trusts a planner. */
     removePlanner: method(RemovePlannerInput, z.array(TrustedPlannerViewSchema)),
   },
+  demo: {
+    /** The demo clock: paused or running, when its vaults next change phase (demo mode only). */
+    clock: query(DemoClockSchema),
+    /** Pauses the demo clock (its vaults stay in their phase) or lets it run again. */
+    setClockPaused: method(SetDemoClockPausedInput, DemoClockSchema),
+    /** Moves every demo vault one phase on now (start, instant funding or stop), paused or not. */
+    stepClock: query(DemoClockSchema),
+  },
   system: {
     openExternal: method(OpenExternalInput, z.object({ opened: z.boolean() })),
   },
@@ -281,6 +297,8 @@ export const events = {
   serviceState: ServiceStateSchema,
   /** A load of the position records came one vault further: its rows, and how many vaults are done. */
   positionRecordsProgress: PositionRecordsProgressSchema,
+  /** The demo clock stepped, paused or resumed. */
+  demoClock: DemoClockSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Methods = typeof methods;

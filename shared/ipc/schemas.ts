@@ -53,6 +53,11 @@ export const ApiKeyStatusSchema = z.object({
   fingerprint: z.string().nullable(),
   keychainAvailable: z.boolean(),
   keychainProblem: z.string().nullable(),
+  /**
+   * Without a keychain, the passphrase-encrypted key file the key is kept in instead: not made yet,
+   * locked (its passphrase not entered in this run) or unlocked; null while the keychain answers.
+   */
+  keyFile: z.enum(['absent', 'locked', 'unlocked']).nullable(),
 });
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatusSchema>;
 
@@ -86,6 +91,9 @@ export const SetApiKeyInput = z
       .regex(/^[\x21-\x7e]+$/, 'The key has spaces or characters a key cannot have'),
   })
   .strict();
+
+/** The key file's passphrase: bounded, never stored, never logged. */
+export const KeyFilePassphraseInput = z.object({ passphrase: z.string().min(1, 'Enter the passphrase').max(1024, 'The passphrase is too long') }).strict();
 
 export const TestConnectionInput = z
   .object({

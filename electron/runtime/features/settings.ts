@@ -2,6 +2,7 @@ import { BUILT_IN_LINK_HOSTS } from '../../../shared/domain/external-links';
 import { AppError } from '../../../shared/errors';
 import type { ApiKeyStatus, AppInfo, ConnectionTest, LinkHosts } from '../../../shared/ipc/schemas';
 import { apiKeyFingerprint, type ApiKeyVault } from '../../services/secrets/api-key';
+import type { KeychainOrFileStore } from '../../services/secrets/fallback-store';
 import { normaliseBaseUrl } from '../../services/service-client';
 import { assertLoopbackHttp } from '../../services/service-client/loopback-http';
 import { pinnedFetch } from '../../services/service-client/pinned-fetch';
@@ -30,6 +31,8 @@ export function offlineSetting(forced: boolean | undefined, saved: boolean): Off
 
 export interface SettingsDeps {
   vault: ApiKeyVault;
+  /** Where the vault's secrets go: the keychain, else the passphrase-encrypted key file. */
+  keyStore: KeychainOrFileStore;
   settings: JsonDocument<Settings>;
   connection: ServiceConnection;
   log: Logger & { forget?(value: string): void };
@@ -51,30 +54,63 @@ export interface SettingsDeps {
 export function createSettingsFeature(deps: SettingsDeps): Feature {
   async function status(): Promise<ApiKeyStatus> {
     const { value } = await deps.settings.read();
-    const availability = await deps.vault.availability();
-    if (!availability.available) {
-      return { serviceUrl: value.serviceUrl, configured: false, fingerprint: null, keychainAvailable: false, keychainProblem: availability.reason };
+    const store = await deps.keyStore.state();
+    const keychain = store.keychain.available ? { keychainAvailable: true, keychainProblem: null, keyFile: null } : { keychainAvailable: false, keychainProblem: store.keychain.reason, keyFile: store.file };
+    if (!store.keychain.available && store.file !== 'unlocked') {
+      return { serviceUrl: value.serviceUrl, configured: false, fingerprint: null, ...keychain };
     }
     const key = value.serviceUrl ? await deps.vault.read(value.serviceUrl) : null;
-    return {
-      serviceUrl: value.serviceUrl,
-      configured: key !== null,
-      fingerprint: key ? apiKeyFingerprint(key) : null,
-      keychainAvailable: true,
-      keychainProblem: null,
-    };
+    return { serviceUrl: value.serviceUrl, configured: key !== null, fingerprint: key ? apiKeyFingerprint(key) : null, ...keychain };
+  }
+
+  /** Where a key goes now, in the log's and the notices' words. */
+  const whereKept = async () => ((await deps.keyStore.state()).keychain.available ? 'the OS keychain' : 'the encrypted key file');
+
+  async function unlockKeyFile({ passphrase }: { passphrase: string }): Promise<ApiKeyStatus> {
+    deps.log.forget?.(passphrase);
+    const before = await deps.keyStore.file.state();
+    await deps.keyStore.file.unlock(passphrase);
+    deps.log.info(before === 'absent' ? 'encrypted key file made' : 'encrypted key file unlocked');
+    // A key saved in it before is read now: the console goes from the public routes to live.
+    await deps.onModeChanged();
+    return status();
+  }
+
+  async function lockKeyFile(): Promise<ApiKeyStatus> {
+    deps.keyStore.file.lock();
+    deps.log.info('encrypted key file locked');
+    await deps.onModeChanged();
+    return status();
+  }
+
+  async function removeKeyFile(): Promise<ApiKeyStatus> {
+    await deps.keyStore.file.remove();
+    deps.log.info('encrypted key file removed');
+    await deps.onModeChanged();
+    return status();
   }
 
   async function setApiKey(input: { serviceUrl: string; apiKey: string }): Promise<ApiKeyStatus> {
     deps.log.forget?.(input.apiKey);
     // Refused before anything is saved: an http:// address off this machine would carry the key in clear.
     normaliseBaseUrl(input.serviceUrl);
+    const store = await deps.keyStore.state();
+    if (!store.keychain.available && store.file !== 'unlocked') {
+      throw new AppError({
+        code: 'KEY_STORE_UNAVAILABLE',
+        message: `The key was not saved: the OS keychain cannot be reached (${store.keychain.reason.replace(/\.$/, '')}) and the encrypted key file is ${store.file === 'locked' ? 'locked' : 'not made yet'}.`,
+        action:
+          store.file === 'locked'
+            ? 'Enter the key file passphrase in Settings, then save the key again.'
+            : 'Create the encrypted key file with a passphrase in Settings (or start a Secret Service such as GNOME Keyring), then save the key again.',
+      });
+    }
     const { value } = await deps.settings.read();
     await deps.vault.save(input.serviceUrl, input.apiKey);
     // A key replaced under another URL must not linger in the keychain.
     if (value.serviceUrl && value.serviceUrl !== input.serviceUrl) await deps.vault.remove(value.serviceUrl).catch(() => false);
     await deps.settings.write({ ...value, serviceUrl: input.serviceUrl });
-    deps.log.info('API key saved to the OS keychain', { serviceUrl: input.serviceUrl, fingerprint: apiKeyFingerprint(input.apiKey) });
+    deps.log.info(`API key saved to ${await whereKept()}`, { serviceUrl: input.serviceUrl, fingerprint: apiKeyFingerprint(input.apiKey) });
     await deps.onModeChanged();
     return status();
   }
@@ -82,7 +118,7 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
   async function removeApiKey(): Promise<ApiKeyStatus> {
     const { value } = await deps.settings.read();
     if (value.serviceUrl) await deps.vault.remove(value.serviceUrl);
-    deps.log.info('API key removed from the OS keychain', { serviceUrl: value.serviceUrl });
+    deps.log.info(`API key removed from ${await whereKept()}`, { serviceUrl: value.serviceUrl });
     await deps.onModeChanged();
     return status();
   }
@@ -161,7 +197,9 @@ export function createSettingsFeature(deps: SettingsDeps): Feature {
     return { builtIn: [...BUILT_IN_LINK_HOSTS].sort(), namedByService: deps.links.namedByService() };
   }
 
-  return feature({ settings: { apiKeyStatus: status, setApiKey, setOffline, removeApiKey, forgetService, testConnection, linkHosts } });
+  return feature({
+    settings: { apiKeyStatus: status, setApiKey, setOffline, removeApiKey, unlockKeyFile, lockKeyFile, removeKeyFile, forgetService, testConnection, linkHosts },
+  });
 }
 
 /** Joins error message and action as sentences, whatever punctuation each came with. */

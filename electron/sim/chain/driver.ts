@@ -10,8 +10,15 @@ import { readQueueEpochs, readVaultState, type VaultChainState } from './vaultSt
 const SINK: Address = '0x000000000000000000000000000000000000dEaD';
 
 export type Pace = 'immediate' | 'fast' | 'demo';
-/** Wall time of one whole epoch cycle per pace (the chain's clock jumps to match). */
-export const EPOCH_WALL_MS: Record<Exclude<Pace, 'immediate'>, number> = { fast: 3_000, demo: 180_000 };
+/**
+ * Wall time of one whole epoch cycle per pace (the chain's clock jumps to match); a cycle is three
+ * phase changes (start, instant funding, stop). The demo's are 10 minutes apart, so a batch can be
+ * reviewed and signed by hand before its vaults move on; tests and benchmarks use `fast`.
+ */
+export const EPOCH_WALL_MS: Record<Exclude<Pace, 'immediate'>, number> = { fast: 3_000, demo: 1_800_000 };
+/** Wall time between two phase changes at a pace (or `epochWallMs` when given). */
+export const stepWallMs = (pace: Exclude<Pace, 'immediate'>, epochWallMs?: number): number =>
+  Math.max(50, Math.round((epochWallMs ?? EPOCH_WALL_MS[pace]) / 3));
 
 export interface CycleEvent {
   chainId: number;
@@ -57,7 +64,10 @@ export interface CycleDriver {
   step(): Promise<void>;
   /** Starts the wall-clock loop of the pace (no-op for `immediate`). */
   start(): void;
+  /** Stops the wall-clock loop; the demo clock also leaves a stopped driver alone until it is started again. */
   stop(): Promise<void>;
+  /** Whether `stop()` was called and `start()` not since. */
+  isHalted(): boolean;
 }
 
 export interface CycleDriverOptions {
@@ -294,6 +304,7 @@ export function createCycleDriver(client: ChainClient, deployment: ProtocolDeplo
   const vaults = deployment.vaults.map((vault) => createVaultCycle(client, vault, emit));
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();
+  let halted = false;
 
   const driver: CycleDriver = {
     chainId: client.chainId,
@@ -320,19 +331,22 @@ export function createCycleDriver(client: ChainClient, deployment: ProtocolDeplo
       }
     },
     start() {
+      halted = false;
       if (pace === 'immediate' || timer) return;
       // Three steps per cycle: start, instant funding, stop.
-      const interval = Math.max(50, Math.round((options.epochWallMs ?? EPOCH_WALL_MS[pace]) / 3));
+      const interval = stepWallMs(pace, options.epochWallMs);
       timer = setInterval(() => {
         inFlight = inFlight.then(() => driver.step());
       }, interval);
       timer.unref();
     },
     async stop() {
+      halted = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       await inFlight;
     },
+    isHalted: () => halted,
   };
   return driver;
 }

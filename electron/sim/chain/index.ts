@@ -18,8 +18,9 @@ export { deriveAccount, deriveAccounts, SIM_MNEMONIC, SIM_DERIVATION_PATH, ROLE_
 export type { DerivedAccount } from './accounts';
 export { seedScenario, fundWallets, isAllowedWallet, DEFAULT_STORIES, STORY_ROLES } from './scenario';
 export type { SeedChain, SeedOptions, SeedResult, SeedWallet, SeededVault, StoryEnd, StoryRole, VaultStory } from './scenario';
-export { createCycleDriver, EPOCH_WALL_MS, rateAtStopInterest } from './driver';
+export { createCycleDriver, EPOCH_WALL_MS, rateAtStopInterest, stepWallMs } from './driver';
 export type { CycleDriver, CycleDriverOptions, CycleEvent, Pace, StopOptions, VaultCycle } from './driver';
+export { createDemoClock, type DemoClockControl } from './demo-clock';
 export { lenderActions } from './lender';
 export type { LenderActions } from './lender';
 export { readVaultState, readQueueEpochs, cycleState } from './vaultState';

@@ -1,5 +1,8 @@
 import {
   createCycleDriver,
+  createDemoClock,
+  stepWallMs,
+  type DemoClockControl,
   protocolSpecWithVaults,
   seedScenario,
   startLocalNetwork,
@@ -17,6 +20,8 @@ export interface LocalSimulationOptions {
   seed?: number;
   wallets?: number;
   pace?: Pace;
+  /** Overrides the pace's wall time of one epoch cycle (three phase changes), ms. */
+  epochWallMs?: number;
   /** Store to fill (e.g. one that already holds a generated dataset); a new one when omitted. */
   store?: SimStore;
   /** How often the indexer re-reads the chains for lenders' own transactions, ms. */
@@ -26,7 +31,7 @@ export interface LocalSimulationOptions {
    * gets the larger half.
    */
   vaults?: number;
-  /** Whether the cycle drivers run on their own (default true); tests that need a still world turn them off. */
+  /** Whether the demo clock runs on its own (default true); tests that need a still world turn it off (it still steps when asked). */
   drive?: boolean;
   /** Compiled contracts; by default compiled from the sources (a packaged app ships them prebuilt). */
   artifacts?: Artifacts;
@@ -40,6 +45,8 @@ export interface LocalSimulation {
   store: SimStore;
   indexer: ChainIndexer;
   drivers: CycleDriver[];
+  /** Steps every chain's drivers together at the pace; pausable, and stepped by hand. */
+  clock: DemoClockControl;
   stop(): Promise<void>;
 }
 
@@ -69,7 +76,11 @@ export async function startLocalSimulation(options: LocalSimulationOptions = {})
         },
       }),
     );
-    if (options.drive !== false) for (const driver of drivers) driver.start();
+    const pace = options.pace ?? 'demo';
+    const clock = createDemoClock(drivers, {
+      stepMs: pace === 'immediate' ? 0 : stepWallMs(pace, options.epochWallMs),
+      paused: options.drive === false || pace === 'immediate',
+    });
     const stopWatch = indexer.watch(options.refreshMs ?? 3000);
     return {
       network,
@@ -77,8 +88,10 @@ export async function startLocalSimulation(options: LocalSimulationOptions = {})
       store,
       indexer,
       drivers,
+      clock,
       async stop() {
         stopWatch();
+        await clock.close();
         await Promise.all(drivers.map((d) => d.stop()));
         indexer.close();
         await network.stop();

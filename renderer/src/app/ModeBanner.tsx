@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../../shared/ipc/schemas';
 import { chainClockOffset, usePortfolioStore } from '../portfolio';
+import { DemoClockControls } from '../settings';
 
 /** How far the demo's chains run ahead of this machine's clock, in words; null under an hour. */
 function useDemoClockAhead(): string | null {
@@ -33,6 +34,7 @@ export function ModeBanner({ info, onOpenSettings }: { info: AppInfo | null; onO
             Chain clock {clockAhead} ahead.
           </span>
         ) : null}
+        {info.simulation === 'ready' ? <DemoClockControls compact /> : null}
         <button type="button" className="link-button" onClick={onOpenSettings}>
           Connect a real service
         </button>

@@ -10,6 +10,8 @@ import { LinkHostsCard } from './LinkHostsCard';
 import { ChainsCard } from './ChainsCard';
 import { OfflineRecordsCard } from './OfflineRecordsCard';
 import { LedgerTokensCard } from './LedgerTokensCard';
+import { DemoClockControls } from './DemoClockControls';
+import { KeyFileSection, saveBlockedReason } from './KeyFileSection';
 
 export function SettingsScreen() {
   const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove, forget } = useSettingsStore();
@@ -18,6 +20,7 @@ export function SettingsScreen() {
   const [serviceUrlDraft, setServiceUrl] = useState<string | null>(null);
   const serviceUrl = serviceUrlDraft ?? status?.serviceUrl ?? '';
   const [apiKey, setApiKey] = useState('');
+  const saveBlocked = saveBlockedReason(status);
 
   useEffect(() => {
     void load();
@@ -35,8 +38,8 @@ export function SettingsScreen() {
       <div className="card">
         <h2>Service API key</h2>
         <p className="muted">
-          The key is kept in your operating system's keychain and used only by the console's background process. This window never
-          sees it again after you save it; it is not written to any file or log.
+          The key is kept in your operating system's keychain (or, where there is none, in an encrypted key file) and used only by the
+          console's background process. This window never sees it again after you save it; it is not written to any log.
         </p>
 
         <dl className="facts" aria-label="Key status">
@@ -52,20 +55,33 @@ export function SettingsScreen() {
           </dd>
           <dt>Saved key</dt>
           <dd data-testid="key-status">
-            {status === null ? '…' : status.configured ? `Configured · ${status.fingerprint}` : 'None'}
+            {status === null
+              ? '…'
+              : status.configured
+                ? `Configured · ${status.fingerprint}${status.keyFile ? ' · in the key file' : ''}`
+                : status.keyFile === 'locked'
+                  ? 'Unknown until the key file is unlocked'
+                  : 'None'}
             {status?.configured && status.serviceUrl ? <span className="cell-sub"> for {status.serviceUrl}</span> : null}
           </dd>
         </dl>
 
-        {status && !status.keychainAvailable ? (
+        {status && !status.keychainAvailable && status.keyFile === 'unlocked' ? (
+          <p className="cell-sub" data-testid="keychain-fallback">
+            The OS keychain cannot be reached ({(status.keychainProblem ?? 'unknown reason').replace(/\.$/, '')}): the key is kept in the
+            encrypted key file below.
+          </p>
+        ) : status && !status.keychainAvailable ? (
           <ErrorNotice
             error={{
               code: 'KEYCHAIN_UNAVAILABLE',
-              message: `The OS keychain is not available: ${status.keychainProblem ?? 'unknown reason'}.`,
-              action: 'Install and unlock a Secret Service (GNOME Keyring or KWallet) on Linux, or log in to your desktop session, then reopen Settings. Demo mode works without a key.',
+              message: `The OS keychain cannot be reached: ${(status.keychainProblem ?? 'unknown reason').replace(/\.$/, '')}.`,
+              action:
+                'Keep the key in the encrypted key file below, or install and unlock a Secret Service (GNOME Keyring or KWallet) on Linux, or log in to your desktop session, and reopen Settings. Demo mode works without a key.',
             }}
           />
         ) : null}
+        {status && !status.keychainAvailable ? <KeyFileSection status={status} /> : null}
 
         {info?.mode === 'public' ? (
           <div className="notice notice-info" role="status" data-testid="public-mode-notice">
@@ -121,8 +137,13 @@ export function SettingsScreen() {
             >
               {busy === 'test' ? 'Testing…' : apiKey ? 'Test this key' : 'Test saved key'}
             </button>
-            <button type="submit" className="button button-primary" disabled={busy !== null || !apiKey || !serviceUrl}>
-              {busy === 'save' ? 'Saving…' : status?.configured ? 'Replace key' : 'Save to keychain'}
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={busy !== null || !apiKey || !serviceUrl || saveBlocked !== null}
+              aria-describedby={saveBlocked ? 'save-blocked' : undefined}
+            >
+              {busy === 'save' ? 'Saving…' : status?.configured ? 'Replace key' : status?.keyFile ? 'Save to key file' : 'Save to keychain'}
             </button>
             {status?.configured ? (
               <button type="button" className="button button-danger" disabled={busy !== null} onClick={() => void remove()}>
@@ -130,6 +151,11 @@ export function SettingsScreen() {
               </button>
             ) : null}
           </div>
+          {saveBlocked ? (
+            <p className="cell-sub" id="save-blocked" data-testid="save-blocked">
+              {saveBlocked}
+            </p>
+          ) : null}
         </form>
 
         {test ? (
@@ -164,6 +190,7 @@ export function SettingsScreen() {
         ) : null}
       </div>
 
+      {info?.mode === 'demo' && info.simulation === 'ready' ? <DemoClockControls /> : null}
       <ChainsCard />
       <OfflineCard />
       <OfflineRecordsCard />

@@ -1,2 +1,3 @@
 /** The settings feature's public surface. */
 export { SettingsScreen } from './SettingsScreen';
+export { DemoClockControls } from './DemoClockControls';

@@ -5,7 +5,7 @@ import { call, errorData, getBridge } from '../bridge';
 
 interface SettingsState {
   status: ApiKeyStatus | null;
-  busy: null | 'test' | 'save' | 'remove' | 'forget';
+  busy: null | 'test' | 'save' | 'remove' | 'forget' | 'key-file';
   test: ConnectionTest | null;
   error: AppErrorData | null;
   /** Set after a successful save or removal, for a confirmation line. */
@@ -25,7 +25,14 @@ interface SettingsState {
   remove(): Promise<void>;
   /** Forgets the service address: the console runs on the demo. */
   forget(): Promise<void>;
+  /** Without a keychain: makes or opens the encrypted key file; true once it is open. */
+  unlockKeyFile(passphrase: string): Promise<boolean>;
+  lockKeyFile(): Promise<void>;
+  removeKeyFile(): Promise<void>;
 }
+
+/** Where a key is kept, in a notice's words. */
+const keptIn = (status: ApiKeyStatus) => (status.keyFile === null ? 'the OS keychain' : 'the encrypted key file');
 
 export const useSettingsStore = create<SettingsState>((set) => ({
   status: null,
@@ -66,7 +73,7 @@ export const useSettingsStore = create<SettingsState>((set) => ({
     set({ busy: 'save', error: null, notice: null, localAddress: null });
     try {
       const status = await call(getBridge().settings.setApiKey({ serviceUrl, apiKey }));
-      set({ status, notice: `Key saved to the OS keychain (${status.fingerprint ?? 'no fingerprint'}). The console now reads ${serviceUrl}.` });
+      set({ status, notice: `Key saved to ${keptIn(status)} (${status.fingerprint ?? 'no fingerprint'}). The console now reads ${serviceUrl}.` });
       return true;
     } catch (err) {
       set({ error: errorData(err) });
@@ -82,9 +89,50 @@ export const useSettingsStore = create<SettingsState>((set) => ({
       set({
         status,
         notice: status.serviceUrl
-          ? `Key removed from the OS keychain. The console now reads ${status.serviceUrl} without a key: its public data only.`
-          : 'Key removed from the OS keychain. The console is back on the embedded simulation.',
+          ? `Key removed from ${keptIn(status)}. The console now reads ${status.serviceUrl} without a key: its public data only.`
+          : `Key removed from ${keptIn(status)}. The console is back on the embedded simulation.`,
       });
+    } catch (err) {
+      set({ error: errorData(err) });
+    } finally {
+      set({ busy: null });
+    }
+  },
+  async unlockKeyFile(passphrase) {
+    set({ busy: 'key-file', error: null, notice: null });
+    try {
+      const made = useSettingsStore.getState().status?.keyFile === 'absent';
+      const status = await call(getBridge().settings.unlockKeyFile({ passphrase }));
+      set({
+        status,
+        notice: made
+          ? 'Encrypted key file made. Save the API key to keep it there; you will enter the passphrase each time the console starts.'
+          : status.configured
+            ? `Key file unlocked: the console reads ${status.serviceUrl ?? 'the service'} with its key.`
+            : 'Key file unlocked.',
+      });
+      return true;
+    } catch (err) {
+      set({ error: errorData(err) });
+      return false;
+    } finally {
+      set({ busy: null });
+    }
+  },
+  async lockKeyFile() {
+    set({ busy: 'key-file', error: null, notice: null });
+    try {
+      set({ status: await call(getBridge().settings.lockKeyFile({})), notice: 'Key file locked: the service is read without its key until the passphrase is entered again.' });
+    } catch (err) {
+      set({ error: errorData(err) });
+    } finally {
+      set({ busy: null });
+    }
+  },
+  async removeKeyFile() {
+    set({ busy: 'key-file', error: null, notice: null });
+    try {
+      set({ status: await call(getBridge().settings.removeKeyFile({})), notice: 'Key file removed, with the key it held.' });
     } catch (err) {
       set({ error: errorData(err) });
     } finally {

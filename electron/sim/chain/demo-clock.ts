@@ -1,0 +1,116 @@
+import type { DemoClock } from '../../../shared/demo/clock';
+import type { CycleDriver } from './driver';
+
+/** The demo's clock: every chain's cycle driver stepped together, on a timer that can be paused. */
+export interface DemoClockControl {
+  status(): DemoClock;
+  /** Starts (or resumes) the timer: the next step is one interval from now. */
+  resume(): void;
+  /** Stops the timer; a step under way finishes. */
+  pause(): void;
+  /** Moves every vault one phase on now, paused or not (a running timer starts its interval again). */
+  step(): Promise<DemoClock>;
+  /** Called after every change (a step begun or done, a pause, a resume). */
+  onChange(listener: (clock: DemoClock) => void): () => void;
+  /** Pauses and waits for a step under way. */
+  close(): Promise<void>;
+}
+
+export interface DemoClockOptions {
+  /** Wall time between two steps while running, ms. */
+  stepMs: number;
+  /** Whether the timer starts paused (a still world for a test, or the `immediate` pace). */
+  paused?: boolean;
+  now?: () => number;
+}
+
+/**
+ * One timer for every chain: the chains' vaults move at the same moment, so the banner can say
+ * when the next phase change comes, and the operator can hold them still while signing by hand.
+ */
+export function createDemoClock(drivers: readonly CycleDriver[], options: DemoClockOptions): DemoClockControl {
+  const now = options.now ?? Date.now;
+  const listeners = new Set<(clock: DemoClock) => void>();
+  let timer: NodeJS.Timeout | undefined;
+  let nextStepAtMs: number | null = null;
+  let paused = options.paused ?? false;
+  let steps = 0;
+  let stepping = false;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  const status = (): DemoClock => ({
+    paused,
+    stepSeconds: Math.round(options.stepMs / 1000),
+    nextStepAtMs: paused || stepping ? null : nextStepAtMs,
+    steps,
+    stepping,
+  });
+  const changed = () => {
+    const clock = status();
+    for (const l of listeners) l(clock);
+  };
+
+  const arm = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (paused) {
+      nextStepAtMs = null;
+      return;
+    }
+    nextStepAtMs = now() + options.stepMs;
+    timer = setTimeout(() => void runStep(), options.stepMs);
+    timer.unref();
+  };
+
+  // Steps never overlap: the chains' clocks jump forward during one, and a second would jump again.
+  const runStep = (): Promise<void> => {
+    inFlight = inFlight.then(async () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      stepping = true;
+      changed();
+      try {
+        // Each chain has its own clock: the chains step side by side, each vault of one after the
+        // other. A driver a test stopped stays still.
+        await Promise.all(drivers.filter((d) => !d.isHalted()).map((d) => d.step()));
+      } finally {
+        steps += 1;
+        stepping = false;
+        arm();
+        changed();
+      }
+    });
+    return inFlight;
+  };
+
+  if (!paused) arm();
+
+  return {
+    status,
+    resume() {
+      if (!paused) return;
+      paused = false;
+      if (!stepping) arm();
+      changed();
+    },
+    pause() {
+      if (paused) return;
+      paused = true;
+      arm();
+      changed();
+    },
+    async step() {
+      await runStep();
+      return status();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      paused = true;
+      arm();
+      await inFlight.catch(() => undefined);
+    },
+  };
+}
