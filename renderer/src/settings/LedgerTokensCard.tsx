@@ -43,12 +43,12 @@ function ChainCounts({ chains }: { chains: LedgerTokenList['chains'] }) {
   return (
     <>
       {named.map((c) => `${networkName(c.chainId)} ${c.tokens}`).join(' · ')}
-      {others.length > 0 ? (
-        <div className="cell-sub" title={others.map((c) => `chain ${c.chainId}: ${c.tokens}`).join(', ')}>
-          {others.length} other chains (ids {others.map((c) => c.chainId).join(', ')}) {others.reduce((sum, c) => sum + c.tokens, 0).toLocaleString()} ·{' '}
-          {total.toLocaleString()} tokens in all
-        </div>
-      ) : null}
+      <div className="cell-sub" title={others.map((c) => `chain ${c.chainId}: ${c.tokens}`).join(', ') || undefined}>
+        {others.length > 0
+          ? `${others.length} other chains (ids ${others.map((c) => c.chainId).join(', ')}) ${others.reduce((sum, c) => sum + c.tokens, 0).toLocaleString()} · `
+          : ''}
+        {total.toLocaleString()} tokens in all
+      </div>
     </>
   );
 }
