@@ -4,3 +4,4 @@ export * from './errors';
 export * from './screens';
 export * from './schemas';
 export * from './versions';
+export * from './clear-sign-screens';

@@ -40,6 +40,7 @@ export class DeviceService {
   private readonly autoOpenEthereum: boolean;
   private readonly watchIntervalMs: number;
   private readonly tokenDescriptors: DescriptorIndex | undefined;
+  private readonly calldataDescriptors: DeviceServiceOptions['calldataDescriptors'];
   private watchTimer: ReturnType<typeof setInterval> | null = null;
 
   private state: DeviceState = { status: 'disconnected' };
@@ -58,6 +59,7 @@ export class DeviceService {
     this.transports = options.transports;
     this.confirmTimeoutMs = options.confirmTimeoutMs ?? 180_000;
     this.tokenDescriptors = options.tokenDescriptors;
+    this.calldataDescriptors = options.calldataDescriptors;
     this.commandTimeoutMs = options.commandTimeoutMs ?? 20_000;
     this.reenumerationTimeoutMs = options.reenumerationTimeoutMs ?? 15_000;
     this.autoOpenEthereum = options.autoOpenEthereum ?? false;
@@ -243,6 +245,7 @@ export class DeviceService {
       signing.signTransaction(this.access(signal), path, request, {
         ...options,
         ...(this.tokenDescriptors ? { descriptors: this.tokenDescriptors } : {}),
+        ...(this.calldataDescriptors ? { calldataDescriptors: this.calldataDescriptors } : {}),
       }),
     );
   }

@@ -6,6 +6,7 @@ import { openAppScreens } from '../../../shared/device/screens';
 import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
 import { SW, StatusWordError, parseApdu, reply, type Apdu } from './apdu';
 import { EthereumApp } from './eth-app';
+import { LOAD_CERTIFICATE_INS } from '../../../shared/device/generic-parser';
 import { createKeyring, TEST_MNEMONIC } from './keys';
 import { CantOpenDevice, DisconnectedDevice, DisconnectedDeviceDuringOperation } from './ledgerhq';
 import { EmulatedTransport, type EmulatedEndpoint } from './transport';
@@ -66,7 +67,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
       confirm: (kind, screens) => this.confirm(kind, screens),
       blindSigning: () => this.blindSigning,
       version: () => this.appVersion,
-    });
+    }, { trustTestCertificates: options.trustTestCertificates ?? true });
   }
 
   // ---- USB ---------------------------------------------------------------------------------
@@ -372,6 +373,10 @@ export class EmulatedLedger implements EmulatedEndpoint {
       return reply(
         Buffer.concat([Buffer.from([0x01, name.length]), name, Buffer.from([version.length]), version, Buffer.from([0x01, 0x00])]),
       );
+    }
+    if (apdu.ins === LOAD_CERTIFICATE_INS && this.app === ETHEREUM) {
+      this.ethereum.certificates.load(apdu.p1, apdu.data);
+      return reply(null);
     }
     if (apdu.ins === 0xa7) {
       // Quit the app: answer first, then the USB device re-enumerates on the dashboard.
