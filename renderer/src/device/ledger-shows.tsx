@@ -11,6 +11,16 @@ export function screensOnLedger(screens: DeviceScreen[], from: string | undefine
   return from ? withSender(screens, from, appVersion ?? undefined) : screens;
 }
 
+/** The intent and fields of a call the generic parser shows in clear (its review names what it interacts with). */
+function clearSignedCall(screens: DeviceScreen[]): { intent: string; fields: string } | null {
+  const start = screens.findIndex((s) => s.title === 'Interaction with');
+  if (start < 0) return null;
+  const intent = screens[0]?.value?.replace(/^to /, '') ?? '';
+  const end = screens.findIndex((s) => s.title === 'Network' || s.title === 'Max fees');
+  const fields = screens.slice(start + 1, end < 0 ? undefined : end).map((s) => `${s.title} ${s.value ?? ''}`.trim());
+  return { intent, fields: fields.join(', ') };
+}
+
 /**
  * One sentence on what the Ledger shows to compare, worded for the app version the console read:
  * the hash of a blind-signed call (from 1.14.0, which the console requires), or an approval shown
@@ -31,6 +41,15 @@ export function LedgerShowsFor({
   version: string | null;
 }) {
   const hashShown = screens.some((s) => s.title === 'Transaction hash');
+  const described = !hashShown ? clearSignedCall(screens) : null;
+  if (described) {
+    return (
+      <div className="cell-sub" data-testid="ledger-shows">
+        Clear signing: the Ledger shows this call from its certified descriptor, &ldquo;{described.intent}&rdquo;
+        {described.fields ? <> ({described.fields})</> : null}; compare it before approving. No blind signing is needed.
+      </div>
+    );
+  }
   if (!hashShown) {
     const amount = screens.find((s) => s.title === 'Amount')?.value;
     const spender = screens.find((s) => s.title === 'Approve to' || s.title === 'Address')?.value;

@@ -93,7 +93,7 @@ export function ReviewCard({ review, from }: { review: Review; from?: string }) 
           ) : null}
           <WhereMoneyGoes review={review} />
           <ItemFee review={review} />
-          {review.blindSigning ? <LedgerShows screens={review.deviceScreens} signingHash={review.signingHash} /> : null}
+          <LedgerShows screens={review.deviceScreens} signingHash={review.signingHash} />
         </>
       ) : (
         <>

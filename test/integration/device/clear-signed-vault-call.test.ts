@@ -87,7 +87,7 @@ describe('a vault deposit signed on the Ledger', () => {
     await waitForStatus(service, 'ready');
     const error = await caught(service.signTransaction(PATH, DEPOSIT));
     expect(error).toMatchObject({ code: 'DEVICE_DESCRIPTOR_REFUSED' });
-    expect((error as Error).message).toMatch(/refused the clear-signing descriptor for "Deposit".*Nothing was shown or signed/);
+    expect(error?.message).toMatch(/refused the clear-signing descriptor for "Deposit".*Nothing was shown or signed/);
     expect(ledger.pendingConfirmation).toBeNull();
   });
 
@@ -98,7 +98,7 @@ describe('a vault deposit signed on the Ledger', () => {
     await waitForStatus(service, 'ready');
     const error = await caught(service.signTransaction(PATH, DEPOSIT));
     expect(error).toMatchObject({ code: 'DEVICE_DESCRIPTOR_REFUSED' });
-    expect((error as Error).message).toMatch(/its certificate did not check out/);
+    expect(error?.message).toMatch(/its certificate did not check out/);
     expect(ledger.pendingConfirmation).toBeNull();
   });
 });

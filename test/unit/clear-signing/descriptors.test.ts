@@ -28,11 +28,19 @@ const validate = ajv.compile(schema);
 
 const files = readdirSync(join(ROOT, 'registry/pareto')).filter((f) => f.endsWith('.json'));
 const VAULT_CALLS = ['depositAA', 'depositDuringEpoch', 'requestWithdraw', 'claimWithdrawRequest', 'claimInstantWithdrawRequest'];
-const QUEUE_CALLS = ['requestDeposit', 'requestWithdraw', 'claimDepositRequest', 'claimWithdrawRequest', 'deleteRequest', 'deleteWithdrawRequest'];
+const QUEUE_CALLS = [
+  'requestDeposit',
+  'requestWithdraw',
+  'claimDepositRequest',
+  'claimWithdrawRequest',
+  'deleteRequest',
+  'deleteWithdrawRequest',
+];
 
 function consoleCalls(generation: Generation): AbiFunction[] {
   const kind = GENERATIONS[generation].kind;
-  const [abi, names] = kind === 'epochVault' ? [epochVaultAbi, VAULT_CALLS] : kind === 'queue' ? [epochQueueAbi, QUEUE_CALLS] : [[], []];
+  const [abi, names]: [readonly unknown[], string[]] =
+    kind === 'epochVault' ? [epochVaultAbi, VAULT_CALLS] : kind === 'queue' ? [epochQueueAbi, QUEUE_CALLS] : [[], []];
   return (abi as readonly AbiFunction[]).filter(
     (i) => i.type === 'function' && names.includes(i.name) && generationCalls(generation, abi as never, i.name),
   );
@@ -45,21 +53,34 @@ describe('the vault calls’ ERC-7730 descriptors', () => {
   });
 
   it('a file breaking the schema is caught', () => {
-    expect(validate({ display: { formats: { 'deposit(uint256 amount)': { fields: [{ path: '#.amount', format: 'tokenAmount', params: { threshold: 5 } }] } } } })).toBe(false);
+    expect(
+      validate({
+        display: {
+          formats: { 'deposit(uint256 amount)': { fields: [{ path: '#.amount', format: 'tokenAmount', params: { threshold: 5 } }] } },
+        },
+      }),
+    ).toBe(false);
   });
 
-  it.each(Object.keys(VAULT_DESCRIPTORS) as Generation[])('%s: bound to a deployment it is valid, and its selectors are the calls the console encodes', (generation) => {
-    const descriptor = deploymentDescriptor(generation, {
-      chainId: 1,
-      address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-      underlyingToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-      trancheToken: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
-    })!;
-    expect(validate(descriptor), ajv.errorsText(validate.errors)).toBe(true);
-    const described = describedCalls(descriptor).map((c) => c.selector).sort();
-    const encoded = consoleCalls(generation).map((fn) => toFunctionSelector(fn)).sort();
-    expect(described).toEqual(encoded);
-  });
+  it.each(Object.keys(VAULT_DESCRIPTORS) as Generation[])(
+    '%s: bound to a deployment it is valid, and its selectors are the calls the console encodes',
+    (generation) => {
+      const descriptor = deploymentDescriptor(generation, {
+        chainId: 1,
+        address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        underlyingToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        trancheToken: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+      })!;
+      expect(validate(descriptor), ajv.errorsText(validate.errors)).toBe(true);
+      const described = describedCalls(descriptor)
+        .map((c) => c.selector)
+        .sort();
+      const encoded = consoleCalls(generation)
+        .map((fn) => toFunctionSelector(fn))
+        .sort();
+      expect(described).toEqual(encoded);
+    },
+  );
 
   it('the strategies have no call the console makes, so no descriptor', () => {
     for (const g of Object.keys(GENERATIONS) as Generation[]) {
