@@ -374,10 +374,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
         Buffer.concat([Buffer.from([0x01, name.length]), name, Buffer.from([version.length]), version, Buffer.from([0x01, 0x00])]),
       );
     }
-    if (apdu.ins === LOAD_CERTIFICATE_INS && this.app === ETHEREUM) {
-      this.ethereum.certificates.load(apdu.p1, apdu.data);
-      return reply(null);
-    }
+    if (apdu.ins === LOAD_CERTIFICATE_INS && this.app === ETHEREUM) return this.ethereum.loadCertificate(apdu);
     if (apdu.ins === 0xa7) {
       // Quit the app: answer first, then the USB device re-enumerates on the dashboard.
       if (this.app !== DASHBOARD) setImmediate(() => this.plugged && this.switchApp(DASHBOARD));

@@ -61,7 +61,7 @@ export class EthereumApp {
   private nextSlot = 0;
 
   /** The OS's certificates for this app (B0 06), and the generic parser that checks descriptors with them. */
-  readonly certificates: CertificateStore;
+  private readonly certificates: CertificateStore;
   private readonly parser: GenericParser;
 
   constructor(
@@ -86,6 +86,12 @@ export class EthereumApp {
     this.forgetTokens();
     this.parser.reset();
     this.certificates.clear();
+  }
+
+  /** B0 06 (answered by the OS for the running app): the certificate is kept for its key usage (P1). */
+  loadCertificate(apdu: Apdu): Buffer {
+    this.certificates.load(apdu.p1, apdu.data);
+    return reply(null);
   }
 
   /** The generic parser came with app 1.14.0: older apps know neither its commands nor the sign modes. */
