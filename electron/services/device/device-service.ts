@@ -23,6 +23,7 @@ import { JobQueue } from './job-queue';
 import * as signing from './signing';
 import { delay } from './timeout';
 import type { DeviceServiceOptions } from './device-options';
+import { ledgerService } from './clear-signing';
 import type { DescriptorIndex } from './token-descriptors';
 import type { TransportFactory } from './transport-port';
 
@@ -59,7 +60,8 @@ export class DeviceService {
     this.transports = options.transports;
     this.confirmTimeoutMs = options.confirmTimeoutMs ?? 180_000;
     this.tokenDescriptors = options.tokenDescriptors;
-    this.calldataDescriptors = options.calldataDescriptors;
+    // Without descriptors of its own, the service asks Ledger's (which certifies none for these vaults yet).
+    this.calldataDescriptors = options.calldataDescriptors ?? ledgerService;
     this.commandTimeoutMs = options.commandTimeoutMs ?? 20_000;
     this.reenumerationTimeoutMs = options.reenumerationTimeoutMs ?? 15_000;
     this.autoOpenEthereum = options.autoOpenEthereum ?? false;
