@@ -8,8 +8,7 @@
  */
 import { sha3_256 } from '@noble/hashes/sha3';
 import { decodeFunctionData, getAddress, hexToBytes, parseAbiItem, toFunctionSelector, type AbiFunction, type Hex } from 'viem';
-import { tokenAmountText } from '../../../shared/device/clear-sign-screens';
-import { formatWei, networkTicker } from '../../../shared/device/screens';
+import { nativeAmountText, tokenAmountText } from '../../../shared/device/clear-sign-screens';
 import {
   CONTAINER_PATH,
   DATA_PATH_TAG,
@@ -91,7 +90,11 @@ const CONTAINERS: Record<string, { container: number; family: number; size: numb
 
 function valueStruct(fn: AbiFunction, path: string): Uint8Array {
   const container = CONTAINERS[path];
-  const head = (f: number, s: number) => [tlv(VALUE_TAG.VERSION, STRUCT_VERSION), tlv(VALUE_TAG.TYPE_FAMILY, f), tlv(VALUE_TAG.TYPE_SIZE, s)];
+  const head = (f: number, s: number) => [
+    tlv(VALUE_TAG.VERSION, STRUCT_VERSION),
+    tlv(VALUE_TAG.TYPE_FAMILY, f),
+    tlv(VALUE_TAG.TYPE_SIZE, s),
+  ];
   if (container) return concatBytes([...head(container.family, container.size), tlv(VALUE_TAG.CONTAINER_PATH, container.container)]);
   const index = argumentIndex(fn, path);
   const t = family(fn.inputs[index]!.type);
@@ -194,7 +197,7 @@ export function predictedFields(
     const raw = argOf(field.path);
     switch (field.format ?? 'raw') {
       case 'amount':
-        return { label: field.label, value: `${formatWei(String(raw))} ${networkTicker(tx.chainId, tx.appVersion)}` };
+        return { label: field.label, value: nativeAmountText(String(raw), tx.chainId, tx.appVersion) };
       case 'tokenAmount': {
         const address = field.params?.tokenPath
           ? getAddress(String(argOf(field.params.tokenPath)))
@@ -206,7 +209,7 @@ export function predictedFields(
         if (threshold !== 0n && BigInt(raw as bigint) >= threshold) {
           return { label: field.label, value: `${field.params?.message ?? 'Unlimited'} ${token?.ticker ?? '???'}` };
         }
-        return { label: field.label, value: tokenAmountText(String(raw), token) };
+        return { label: field.label, value: tokenAmountText(String(raw), token, tx.appVersion) };
       }
       default:
         return { label: field.label, value: typeof raw === 'string' ? getAddress(raw) : String(raw) };

@@ -7,8 +7,7 @@
  * Array iteration, slices and the other parameter kinds answer 0x6A80: not emulated.
  */
 import { bytesToHex, getAddress } from 'viem';
-import { formatWei, networkTicker } from '../../../shared/device/screens';
-import { tokenAmountText } from '../../../shared/device/clear-sign-screens';
+import { nativeAmountText, tokenAmountText } from '../../../shared/device/clear-sign-screens';
 import {
   CONTAINER_PATH,
   DATA_PATH_TAG,
@@ -173,7 +172,7 @@ export function formatField(structure: Uint8Array, source: FieldSource): Formatt
     case PARAM_TYPE.RAW:
       return { label, value: rawText(value) };
     case PARAM_TYPE.AMOUNT:
-      return { label, value: `${formatWei(asBigInt(value.bytes).toString())} ${networkTicker(source.chainId, source.appVersion)}` };
+      return { label, value: nativeAmountText(asBigInt(value.bytes).toString(), source.chainId, source.appVersion) };
     case PARAM_TYPE.TOKEN_AMOUNT: {
       const tokenValue = one(param, PARAM_TAG.TOKEN, false);
       const token = tokenValue ? source.token(asAddress(readValue(tokenValue, source).bytes)) : undefined;
@@ -184,7 +183,7 @@ export function formatField(structure: Uint8Array, source: FieldSource): Formatt
         const ticker = token?.ticker ?? '???';
         return { label, value: message ? `${new TextDecoder().decode(message)} ${ticker}` : `Unlimited ${ticker}` };
       }
-      return { label, value: tokenAmountText(amount.toString(), token ?? null) };
+      return { label, value: tokenAmountText(amount.toString(), token ?? null, source.appVersion) };
     }
     default:
       throw invalid();

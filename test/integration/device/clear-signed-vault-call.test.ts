@@ -54,7 +54,7 @@ describe('a vault deposit signed on the Ledger', () => {
       { title: 'Review transaction', value: 'to Deposit' },
       { title: 'Interaction with', value: 'Pareto' },
       { title: 'Amount', value: '250.5 USDC' },
-      { title: 'Max fees', value: 'ETH 0.00012' },
+      { title: 'Max fees', value: '0.00012 ETH' },
       { title: 'Sign transaction to Deposit' },
       { title: 'Reject transaction' },
     ]);
@@ -63,6 +63,18 @@ describe('a vault deposit signed on the Ledger', () => {
     const signed = await signing;
     expect(await recoverTransactionAddress({ serializedTransaction: signed.serialized as never })).toBe(ADDRESS);
     expect(parseTransaction(signed.serialized as Hex).data).toBe(DEPOSIT.data);
+  });
+
+  it('on an app before 1.19.3, the ticker comes first, as that app writes amounts and fees', async () => {
+    const { ledger, service } = started(setup({ blindSigning: false, appVersion: '1.19.1' }, { calldataDescriptors: certified }));
+    await waitForStatus(service, 'ready');
+    const signing = service.signTransaction(PATH, DEPOSIT);
+    const { screens } = await ledger.waitForConfirmation('sign-transaction');
+    expect(screens).toContainEqual({ title: 'Amount', value: 'USDC 250.5' });
+    expect(screens).toContainEqual({ title: 'Max fees', value: 'ETH 0.00012' });
+    expect(service.getState()).toEqual({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens });
+    ledger.approve();
+    await signing;
   });
 
   it('without a descriptor, is reviewed blind by its hash (and refused while blind signing is off)', async () => {

@@ -52,7 +52,7 @@ describe('the review of a vault call', () => {
       // The demo's underlying has no token information from Ledger: the device shows base units and "???".
       { title: 'Amount', value: '250500000 ???' },
       { title: 'Network', value: '31337' },
-      { title: 'Max fees', value: '??? 0.00012' },
+      { title: 'Max fees', value: '0.00012 ???' },
       { title: 'Sign transaction to Deposit' },
       { title: 'Reject transaction' },
     ]);
