@@ -83,32 +83,10 @@ export async function planWithBasis(
   const verdicts = options.spent ? eligibilityAfter(selection, facts, options.spent) : eligibility(selection, facts);
   const fees = needsFees(verdicts) ? await chainFees(facts.client, selection.maxFeeGwei) : null;
   const nonces = new Map<string, number>();
-  const pinned = {
-    vaultName: facts.pinned.vault.name,
-    pinnedAt: facts.pinned.vault.pinnedAt,
-    checkedAtBlock: facts.pinned.checkedAtBlock.toString(),
-  };
-  const drafted = await draftWallets({
-    client: facts.client,
-    vault: facts.vault,
-    wallets: selection.wallets,
-    verdicts,
-    fees,
-    nonces,
-    pinned,
-    ...(options.nonceFloor ? { nonceFloor: options.nonceFloor } : {}),
-    ...(deps.calldataDescriptors ? { calldataDescriptors: deps.calldataDescriptors } : {}),
-  });
+  const pinned = { vaultName: facts.pinned.vault.name, pinnedAt: facts.pinned.vault.pinnedAt, checkedAtBlock: facts.pinned.checkedAtBlock.toString() };
+  const drafted = await draftWallets({ client: facts.client, vault: facts.vault, wallets: selection.wallets, verdicts, fees, nonces, pinned, ...(options.nonceFloor ? { nonceFloor: options.nonceFloor } : {}), ...(deps.calldataDescriptors ? { calldataDescriptors: deps.calldataDescriptors } : {}) });
   const now = new Date().toISOString();
-  const { items, wallets } = reviewItems({
-    selection,
-    vault: facts.vault,
-    kycLink: facts.catalog.kyc.link,
-    chain: facts.chain,
-    verdicts,
-    drafted,
-    now,
-  });
+  const { items, wallets } = reviewItems({ selection, vault: facts.vault, kycLink: facts.catalog.kyc.link, chain: facts.chain, verdicts, drafted, now });
   const plan: Plan = {
     id: newId('plan-'),
     createdAt: now,
@@ -128,11 +106,6 @@ export async function planWithBasis(
 
 function basisOf(facts: PlanFacts, nonces: Map<string, number>): PlanBasis {
   const unsignedAgreements = new Map<string, string[]>();
-  for (const [wallet, info] of facts.agreements ?? [])
-    if ('unsigned' in info)
-      unsignedAgreements.set(
-        wallet,
-        info.unsigned.map((a) => a.id),
-      );
+  for (const [wallet, info] of facts.agreements ?? []) if ('unsigned' in info) unsignedAgreements.set(wallet, info.unsigned.map((a) => a.id));
   return { takenAt: facts.takenAt, vault: facts.catalog, requests: facts.requests, facts: facts.chain, unsignedAgreements, nonces };
 }

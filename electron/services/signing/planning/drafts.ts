@@ -33,6 +33,7 @@ export async function draftWallets(args: {
    * drafts each vault after the others, and a wallet's nonces go on from the vault before.
    */
   nonceFloor?: ReadonlyMap<string, number>;
+  /** The certified descriptors the device service signs with: a call one covers is reviewed in clear. */
   calldataDescriptors?: CalldataDescriptorSource;
 }): Promise<WalletDrafts[]> {
   const { client, vault, verdicts, fees, nonces } = args;
@@ -51,28 +52,8 @@ export async function draftWallets(args: {
             out.push({ kind: 'message', step });
             continue;
           }
-          const gas = await gasLimit(
-            client,
-            w.address as Hex,
-            roleAddress(vault, step.contract),
-            calldata(vault, step),
-            step,
-            afterApprove,
-          );
-          out.push({
-            kind: 'tx',
-            step,
-            draft: buildDraft({
-              vault,
-              step,
-              nonce: nonce++,
-              fees: fees!,
-              gas,
-              ...(args.pinned ? { pinned: args.pinned } : {}),
-              ...(args.calldataDescriptors ? { calldataDescriptors: args.calldataDescriptors } : {}),
-            }),
-            afterApprove,
-          });
+          const gas = await gasLimit(client, w.address as Hex, roleAddress(vault, step.contract), calldata(vault, step), step, afterApprove);
+          out.push({ kind: 'tx', step, draft: buildDraft({ vault, step, nonce: nonce++, fees: fees!, gas, ...(args.pinned ? { pinned: args.pinned } : {}), ...(args.calldataDescriptors ? { calldataDescriptors: args.calldataDescriptors } : {}) }), afterApprove });
           afterApprove = step.step === 'approve';
         }
         return out;
