@@ -3,7 +3,7 @@ import type { DeviceState } from '../../shared/device';
 import type { EmulatorSnapshot } from '../../shared/ipc/schemas';
 import { DEVICE_WATCH_INTERVAL_MS, DeviceService, createHidTransportFactory, type DevicePort } from '../services/device';
 import { SIM_MNEMONIC } from '../sim/chain';
-import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../sim/ledger';
+import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger, type EmulatedLedgerOptions } from '../sim/ledger';
 
 export type DeviceKind = 'hid' | 'emulated';
 
@@ -19,9 +19,10 @@ export interface DeviceHost {
   stop(): Promise<void>;
 }
 
-export async function startDeviceHost(kind: DeviceKind): Promise<DeviceHost> {
+/** `emulate`: which Ledger the demo emulates (e.g. `{ model: 'stax', appVersion: '1.19.3' }`; default a Nano X with the current app). */
+export async function startDeviceHost(kind: DeviceKind, emulate: Pick<EmulatedLedgerOptions, 'model' | 'appVersion'> = {}): Promise<DeviceHost> {
   if (kind === 'emulated') {
-    const emulator = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, app: 'Ethereum', blindSigning: true, locked: false });
+    const emulator = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, app: 'Ethereum', blindSigning: true, locked: false, ...emulate });
     const service = new DeviceService({ transports: emulatorTransportFactory(emulator), idleReleaseMs: 60_000 });
     await service.start();
     const stopFollowing = followEmulator(emulator, service);
@@ -73,6 +74,8 @@ export function emulatorSnapshot(emulator: EmulatedLedger | null): EmulatorSnaps
     locked: s.locked,
     app: s.app,
     appVersion: s.appVersion,
+    model: s.model,
+    ethereumAppVersion: s.ethereumAppVersion,
     blindSigning: s.blindSigning,
     screens: s.screens,
     pending: s.pending ? { kind: s.pending.kind, screens: s.pending.screens } : null,

@@ -29,6 +29,7 @@ import { createPortfolioFeature } from './features/portfolio';
 import { createPositionsFeature } from './features/positions';
 import { createRegistryFeature } from './features/registry';
 import { createSettingsFeature, offlineSetting } from './features/settings';
+import { createLedgerTokensFeature } from './features/ledger-tokens';
 import { createSigningFeature } from './features/signing';
 import { createSimulationFeature } from './features/simulation';
 import { SimulationService } from '../services/simulation';
@@ -270,6 +271,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     }),
     // Campaigns and points, operators, performance, and the vault page's profile.
     createInsightsFeature({ service, catalog, book: () => book().book, links }),
+    createLedgerTokensFeature({ registry: () => signing.current().registry }),
   ];
 
   const handlers = assembleHandlers(features);

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { createConsoleRuntime } from '../runtime';
+import { startDeviceHost } from '../runtime/device-host';
 import { startEmbeddedSimulation } from '../runtime/embedded-simulation';
+import { LEDGER_MODELS, isLedgerModel } from '../../shared/device/models';
 import { parseServiceLag, type ServiceLag } from '../sim/indexer';
 import { FileLogger } from '../services/log/logger';
 import { KeychainSecretStore } from '../services/secrets/keychain-store';
@@ -12,10 +14,13 @@ import { keepServingAfterUncaughtErrors } from './process-guard';
 import { startBrowserShell } from './server';
 
 /**
- * `npm run start:browser -- [--port N] [--service URL] [--data DIR] [--offline] [--service-lag snapshots|SECONDS]`
+ * `npm run start:browser -- [--port N] [--service URL] [--data DIR] [--offline] [--service-lag snapshots|SECONDS]
+ *   [--ledger-model nanoSP|nanoX|stax|flex|apex] [--ledger-app VERSION]`
  * Starts the console's services and serves the renderer on 127.0.0.1; prints the URL to open
  * (with its launch token) as the first line of standard output. `--service-lag` sets when the
  * demo's service records what its chains did (see "Service lag" in electron/sim/service/README.md).
+ * `--ledger-model` and `--ledger-app` make the demo's emulated Ledger that model and Ethereum app
+ * version (default a Nano X with the current app), to see its screens.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -26,6 +31,8 @@ const { values } = parseArgs({
     offline: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     'service-lag': { type: 'string' },
+    'ledger-model': { type: 'string' },
+    'ledger-app': { type: 'string' },
   },
 });
 
@@ -39,6 +46,16 @@ try {
   serviceLag = parseServiceLag(values['service-lag']);
 } catch (error) {
   process.stderr.write(`${(error as Error).message}.\n`);
+  process.exit(2);
+}
+const ledgerModel = values['ledger-model'];
+if (ledgerModel !== undefined && !isLedgerModel(ledgerModel)) {
+  process.stderr.write(`--ledger-model must be one of ${Object.keys(LEDGER_MODELS).join(', ')}, not "${ledgerModel}".\n`);
+  process.exit(2);
+}
+const ledgerApp = values['ledger-app'];
+if (ledgerApp !== undefined && !/^\d+\.\d+\.\d+$/.test(ledgerApp)) {
+  process.stderr.write(`--ledger-app must be an Ethereum app version such as 1.19.3, not "${ledgerApp}".\n`);
   process.exit(2);
 }
 const rendererDir = path.join(root, 'out', 'shell-renderer');
@@ -68,6 +85,9 @@ const runtime = await createConsoleRuntime({
   },
   ...(values.service ? { serviceUrlOverride: values.service } : {}),
   ...(values.offline ? { offline: true } : {}),
+  ...(ledgerModel || ledgerApp
+    ? { startDevice: (kind) => startDeviceHost(kind, { ...(ledgerModel ? { model: ledgerModel } : {}), ...(ledgerApp ? { appVersion: ledgerApp } : {}) }) }
+    : {}),
 });
 const shell = await startBrowserShell({ runtime, rendererDir, port, log });
 const info = await runtime.handlers.app.info({}, { transport: 'browser' });

@@ -8,6 +8,7 @@ import {
   TransactionReviewSchema,
 } from '../signing/schemas';
 import { BundleSimulationSchema } from './simulation';
+import { RequestPhaseSchema } from '../portfolio/schemas';
 
 /**
  * The offline-review bundles (see README.md beside this file). An unsigned bundle carries a plan
@@ -193,6 +194,8 @@ export const BundleSnapshotSchema = z.strictObject({
       wallet: Address,
       type: z.enum(['DEPOSIT', 'WITHDRAW', 'REDEEM']),
       status: z.string(),
+      /** Where it stood at the snapshot, as every screen classifies it (absent in bundles made before it was kept). */
+      phase: RequestPhaseSchema.optional(),
       isInstant: z.boolean(),
       epochNumber: z.number().int().nullable(),
       amount: BaseUnits,

@@ -32,7 +32,7 @@ export interface ClearSignedReviewInput {
 
 export function clearSignedReviewScreens(input: ClearSignedReviewInput): DeviceScreen[] {
   const screens: DeviceScreen[] = [
-    { title: 'Review transaction', value: `to ${input.intent}` },
+    { title: `Review transaction to ${input.intent}` },
     { title: 'Interaction with', value: input.creatorName ?? 'a smart contract' },
     ...input.fields.map((f) => ({ title: f.label, value: f.value })),
   ];

@@ -5,6 +5,7 @@
  * errors also arrive here after crossing a process boundary as plain objects.
  */
 import type { AppErrorData } from '../errors';
+import { BLIND_SIGNING_OFF, LOCKED, describeStatusWord } from './status-words';
 
 export type DeviceErrorCode =
   | 'DEVICE_REJECTED'
@@ -20,10 +21,17 @@ export type DeviceErrorCode =
   | 'DEVICE_OPEN_APP_REFUSED'
   | 'DEVICE_WRONG_LENGTH'
   | 'DEVICE_TECHNICAL_PROBLEM'
+  | 'DEVICE_APP_INTERNAL_ERROR'
+  | 'DEVICE_APP_REFUSED'
+  | 'DEVICE_CHAIN_ID_UNSUPPORTED'
+  | 'DEVICE_DATA_NOT_FOUND'
+  | 'DEVICE_OS_TOO_OLD'
+  | 'DEVICE_ON_OTHER_SCREEN'
   | 'DEVICE_STATUS'
   | 'DEVICE_DISCONNECTED'
   | 'DEVICE_NOT_FOUND'
   | 'DEVICE_CANNOT_OPEN'
+  | 'DEVICE_IN_USE'
   | 'DEVICE_BUSY'
   | 'DEVICE_TIMEOUT'
   | 'DEVICE_REQUEST_TOO_LARGE'
@@ -33,123 +41,7 @@ export type DeviceErrorCode =
   | 'DEVICE_SERVICE_STOPPED'
   | 'DEVICE_ERROR';
 
-interface Described {
-  code: DeviceErrorCode;
-  message: string;
-  action: string;
-}
-
-const REJECTED: Described = {
-  code: 'DEVICE_REJECTED',
-  message: 'The request was rejected on the Ledger.',
-  action: 'If the details on the device were right, start again and approve on the device.',
-};
-const LOCKED: Described = {
-  code: 'DEVICE_LOCKED',
-  message: 'The Ledger is locked.',
-  action: 'Enter your PIN on the device, then try again.',
-};
-const WRONG_APP: Described = {
-  code: 'DEVICE_WRONG_APP',
-  message: 'The Ethereum app is not open on the Ledger.',
-  action: 'Open the Ethereum app on the device (or let Vaultdesk open it), then try again.',
-};
-
-export const BLIND_SIGNING_OFF: Described = {
-  code: 'DEVICE_BLIND_SIGNING_OFF',
-  message: 'Blind signing is turned off in the Ethereum app, so the Ledger refuses contract calls.',
-  action:
-    'On the device, open the Ethereum app, go to Settings and turn on "Blind signing", then sign again. Compare the transaction hash on the device with the one Vaultdesk shows.',
-};
-
-/**
- * Status words of the Ledger OS and its Ethereum app. Keys are the 16-bit words; several words mean
- * the same thing to the user across firmware generations.
- */
-export const STATUS_WORDS: Readonly<Record<number, Described>> = {
-  0x6985: REJECTED,
-  0x5515: LOCKED,
-  // Older firmware answered a locked device with these.
-  0x6b0c: LOCKED,
-  0x6804: LOCKED,
-  0x6982: LOCKED,
-  0x6a80: {
-    code: 'DEVICE_INVALID_DATA',
-    message: 'The Ethereum app refused the data it was sent as invalid.',
-    action:
-      'If this was a contract call, turn on "Blind signing" in the Ethereum app settings. Otherwise update the Ethereum app with Ledger Live and try again.',
-  },
-  // The dashboard or another app does not know the Ethereum app's class or instructions.
-  0x6d00: WRONG_APP,
-  0x6d02: WRONG_APP,
-  0x6e00: WRONG_APP,
-  0x6e01: WRONG_APP,
-  0x6511: WRONG_APP,
-  0x650f: WRONG_APP,
-  0x6501: {
-    code: 'DEVICE_TX_TYPE_UNSUPPORTED',
-    message: 'The Ethereum app on the Ledger does not support this transaction type.',
-    action: 'Update the Ethereum app with Ledger Live, or sign a legacy or EIP-1559 transaction.',
-  },
-  // SWO_COMMAND_NOT_ALLOWED: a continuation with no signing started (the app's signing state was
-  // reset, e.g. another application talked to it), or a request while a review is on its screen.
-  0x6980: {
-    code: 'DEVICE_BUSY',
-    message: 'The Ethereum app refused the request: it is busy with another one, or its signing was interrupted. Nothing was signed.',
-    action: 'Reject any request still shown on the Ledger, close other applications that use it, then try again.',
-  },
-  0x6a84: {
-    code: 'DEVICE_TECHNICAL_PROBLEM',
-    message: 'The Ethereum app ran out of memory for this request. Nothing was signed.',
-    action: 'Quit and reopen the Ethereum app on the device, then try again; if it happens again, update the app with Ledger Live.',
-  },
-  0x6a87: {
-    code: 'DEVICE_WRONG_LENGTH',
-    message: 'The Ethereum app refused a request of the wrong length. Nothing was signed.',
-    action: 'Update the Ethereum app with Ledger Live and try again.',
-  },
-  0x6b00: {
-    code: 'DEVICE_BAD_PARAMETERS',
-    message: 'The Ethereum app refused the parameters of the request.',
-    action: 'Update the Ethereum app with Ledger Live and try again.',
-  },
-  0x6807: {
-    code: 'DEVICE_APP_NOT_INSTALLED',
-    message: 'The Ethereum app is not installed on the Ledger.',
-    action: 'Install the Ethereum app from "My Ledger" in Ledger Live, then try again.',
-  },
-  0x5501: {
-    code: 'DEVICE_OPEN_APP_REFUSED',
-    message: 'Opening the Ethereum app was refused on the Ledger.',
-    action: 'Start again and accept "Open application" on the device, or open the Ethereum app yourself.',
-  },
-  0x6700: {
-    code: 'DEVICE_WRONG_LENGTH',
-    message: 'The Ledger refused a request of the wrong length.',
-    action: 'Update the Ethereum app with Ledger Live and try again.',
-  },
-  0x6f00: {
-    code: 'DEVICE_TECHNICAL_PROBLEM',
-    message: 'The Ledger reported an internal problem.',
-    action: 'Unplug the device, plug it in again, open the Ethereum app and retry.',
-  },
-};
-
-function hex4(sw: number): string {
-  return `0x${sw.toString(16).padStart(4, '0').toUpperCase()}`;
-}
-
-/** The user-facing description of one status word; unknown words still get a useful message. */
-export function describeStatusWord(sw: number): AppErrorData {
-  const known = STATUS_WORDS[sw];
-  if (known) return { ...known, details: { statusWord: hex4(sw) } };
-  return {
-    code: 'DEVICE_STATUS',
-    message: `The Ledger answered with status ${hex4(sw)}.`,
-    action: 'Check the device screen, make sure the Ethereum app is open and up to date, and try again.',
-    details: { statusWord: hex4(sw) },
-  };
-}
+export { BLIND_SIGNING_OFF, STATUS_WORDS, describeInApp, describeStatusWord, type InAppContext } from './status-words';
 
 function field(err: unknown, key: string): unknown {
   return typeof err === 'object' && err !== null ? (err as Record<string, unknown>)[key] : undefined;
@@ -196,6 +88,16 @@ export function describeDeviceError(err: unknown): AppErrorData {
       code: 'DEVICE_BUSY',
       message: 'Another request is already waiting on the Ledger.',
       action: 'Finish or reject the request shown on the device, then try again.',
+    };
+  }
+  if (id === 'InvalidChannel' || id === 'InvalidSequence' || id === 'InvalidTag') {
+    // Answers on another HID channel: another application opened the device too and talks to it.
+    return {
+      code: 'DEVICE_IN_USE',
+      message:
+        'The Ledger is in use by another application (Ledger Live or a browser wallet is talking to it), so Vaultdesk stepped back. Nothing was signed.',
+      action:
+        'Let the other application finish, or close it, then choose "Check again". Until then Vaultdesk checks the device less and less often, so as not to disturb it.',
     };
   }
   if (name === 'CantOpenDevice' || /cannot open device/i.test(message)) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppErrorDataSchema } from '../errors';
+import { LEDGER_MODELS, type LedgerModel } from './models';
 import { DERIVATION_SCHEMES, type DerivationScheme } from './paths';
 import type { DeviceAccount, DeviceScreen, DeviceState, DeviceTransactionRequest, SignedMessage, SignedTransaction } from './state';
 
@@ -16,15 +17,23 @@ export const DerivationSchemeSchema = z.enum(DERIVATION_SCHEMES as [DerivationSc
 
 export const DeviceScreenSchema = z.object({ title: z.string(), value: z.string().optional() }) satisfies z.ZodType<DeviceScreen>;
 
+export const LedgerModelSchema = z.enum(Object.keys(LEDGER_MODELS) as [LedgerModel, ...LedgerModel[]]);
+
 export const ConfirmationKindSchema = z.enum(['sign-transaction', 'sign-message', 'sign-typed-data', 'verify-address', 'open-app']);
 
 export const DeviceStateSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('disconnected') }),
   z.object({ status: z.literal('in-use'), error: AppErrorDataSchema }),
   z.object({ status: z.literal('locked') }),
-  z.object({ status: z.literal('dashboard'), osVersion: z.string().optional() }),
+  z.object({ status: z.literal('dashboard'), osVersion: z.string().optional(), model: LedgerModelSchema.optional() }),
   z.object({ status: z.literal('wrong-app'), appName: z.string() }),
-  z.object({ status: z.literal('ready'), appVersion: z.string(), blindSigning: z.boolean(), address: Address.optional() }),
+  z.object({
+    status: z.literal('ready'),
+    appVersion: z.string(),
+    blindSigning: z.boolean(),
+    address: Address.optional(),
+    model: LedgerModelSchema.optional(),
+  }),
   z.object({ status: z.literal('awaiting-confirmation'), kind: ConfirmationKindSchema, screens: z.array(DeviceScreenSchema) }),
   z.object({ status: z.literal('rejected'), message: z.string() }),
   z.object({ status: z.literal('error'), error: AppErrorDataSchema }),

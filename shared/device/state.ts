@@ -3,6 +3,7 @@
  * Everything here is JSON-serializable: amounts and ids are decimal strings, bytes are 0x-hex.
  */
 import type { AppErrorData } from '../errors';
+import type { LedgerModel } from './models';
 
 /** One screen of a review on the device: a title and, for key/value screens, the value. */
 export interface DeviceScreen {
@@ -24,11 +25,14 @@ export type DeviceState =
   /** Plugged in, but the PIN has not been entered. */
   | { status: 'locked' }
   /** Unlocked, on the dashboard: no app is open. */
-  | { status: 'dashboard'; osVersion?: string }
+  | { status: 'dashboard'; osVersion?: string; model?: LedgerModel }
   /** Another app (Bitcoin, …) is open. */
   | { status: 'wrong-app'; appName: string }
-  /** The Ethereum app is open and answering. */
-  | { status: 'ready'; appVersion: string; blindSigning: boolean; address?: string }
+  /**
+   * The Ethereum app is open and answering. `model` is the device model the USB transport reports
+   * (absent when it reports none): it decides how the device lays out a review.
+   */
+  | { status: 'ready'; appVersion: string; blindSigning: boolean; address?: string; model?: LedgerModel }
   /** The device shows a review and waits for the user's buttons. */
   | { status: 'awaiting-confirmation'; kind: ConfirmationKind; screens: DeviceScreen[] }
   /** The user refused the last request on the device. */

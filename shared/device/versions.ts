@@ -16,6 +16,46 @@ export const APP_FEATURES = {
 
 export type AppFeature = keyof typeof APP_FEATURES;
 
+/**
+ * The Ethereum app version the screen predictions follow when the device's is not known yet, and
+ * the one the emulated Ledger runs by default: the current release.
+ */
+export const CURRENT_APP_VERSION = '1.22.0';
+
+/**
+ * Where the app's review screens changed, read from app-ethereum's source at each tag (and its
+ * change log): `src_bagl/` (Nano until 1.17), `src_nbgl/` and later `src/nbgl/` (Stax, Flex, Apex;
+ * Nano from 1.18), `src/network.c`, `src/plugins/erc20/erc20_plugin.c`.
+ */
+export const SCREEN_CHANGES = {
+  /** "???" as the ticker on a chain the app does not know (before: the app's own, ETH). */
+  unknownTicker: '1.10.4',
+  /** "From" (the signing account) after the title; "Address" renamed "To". */
+  fromScreen: '1.11.0',
+  /** Hashed EIP-712 (E0 0C P2=00) opens with the blind-signing warning. */
+  typedDataBlindWarning: '1.12.0',
+  /** Blind reviews show the transaction hash and hide a zero amount; "Approve to" in ERC-20 approvals. */
+  blindHash: '1.14.0',
+  /** Stax/Flex: an ERC-20 approval ends "Sign transaction to approve ERC20 token?" (with "?"). */
+  approvalQuestion: '1.16.0',
+  /**
+   * The Nanos move to NBGL: the hash is the last field ("Tx hash" on a Nano), reviews end "… sign
+   * transaction", the hash setting appears, a personal message is text or hex.
+   */
+  nbglOnNano: '1.18.0',
+  /** Fees read "0.00012 ETH" (ticker after). */
+  feeTickerAfter: '1.19.3',
+  /** Amounts read "0.01 ETH" too, and an ERC-20 approval's amount is titled "Approve". */
+  amountTickerAfter: '1.20.0',
+} as const;
+
+export type ScreenChange = keyof typeof SCREEN_CHANGES;
+
+/** Whether this app version (the current one when unknown) shows the screens changed at `change`. */
+export function screensSince(appVersion: string | undefined, change: ScreenChange): boolean {
+  return compareVersions(appVersion ?? CURRENT_APP_VERSION, SCREEN_CHANGES[change]) >= 0;
+}
+
 const PURPOSE: Record<AppFeature, string> = {
   typedTransactions: 'EIP-1559 transactions',
   personalMessageText: 'showing the text of a message to sign',

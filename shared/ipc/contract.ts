@@ -40,6 +40,7 @@ import {
 } from './schemas';
 import { BatchSchema, BatchSummarySchema, PlanSchema, SigningEventSchema } from '../signing/schemas';
 import { DeviceAccountSchema, DeviceStateSchema } from '../device/schemas';
+import { LedgerTokenListSchema } from '../device/token-list';
 import { PortfolioSchema } from '../portfolio/schemas';
 import { PositionRecordsInputSchema, PositionRecordsProgressSchema, PositionRecordsSchema } from '../positions/schemas';
 import { TransactionsInputSchema, TransactionsViewSchema } from '../transactions/schemas';
@@ -118,6 +119,8 @@ export const methods = {
     removeRpc: method(ChainRpcInput, ChainRpcsSchema),
     /** Moves an address one place earlier or later in the order it is tried. */
     moveRpc: method(MoveRpcInput, ChainRpcsSchema),
+    /** Ledger's signed token list installed with the console: version, date, and whether it lists the pinned vaults' tokens. */
+    ledgerTokens: query(LedgerTokenListSchema),
   },
   vaults: {
     list: query(VaultListSchema),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CSV_MAX_BYTES, CSV_MAX_ROWS, GroupSchema, WalletSchema } from '../wallets/schemas';
 import { csvTooLarge } from '../wallets/csv-size';
-import { ConfirmationKindSchema, DerivationSchemeSchema, DeviceScreenSchema } from '../device/schemas';
+import { ConfirmationKindSchema, DerivationSchemeSchema, DeviceScreenSchema, LedgerModelSchema } from '../device/schemas';
 import { NamedRefSchema } from '../insights/schemas';
 import { SetAsideSchema } from '../portfolio/schemas';
 
@@ -232,6 +232,9 @@ export const EmulatorSnapshotSchema = z.object({
   locked: z.boolean(),
   app: z.string(),
   appVersion: z.string(),
+  /** The emulated model and its Ethereum app's version (whatever app is open). */
+  model: LedgerModelSchema.optional(),
+  ethereumAppVersion: z.string().optional(),
   blindSigning: z.boolean(),
   screens: z.array(DeviceScreenSchema),
   pending: z.object({ kind: ConfirmationKindSchema, screens: z.array(DeviceScreenSchema) }).nullable(),

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { RequestPhaseSchema } from './schemas';
 import { depositClaimable, standardRedeemDue, withdrawClaimable } from '../signing/claim-rules';
 /**
  * Where a request stands, told once for every screen, the totals and `status`: the contracts
@@ -12,7 +14,7 @@ import { depositClaimable, standardRedeemDue, withdrawClaimable } from '../signi
  * - `cancelled`: the chain no longer holds a request the service still lists as pending;
  * - `other`: a type the console does not act on (WRITEOFF, or one added later): shown, never counted.
  */
-export type RequestPhase = 'pending' | 'processed' | 'claimable' | 'claimed' | 'cancelled' | 'other';
+export type RequestPhase = z.infer<typeof RequestPhaseSchema>;
 
 /** The phases a request is counted in on the Overview, Positions and `status`, in their order. */
 export const COUNTED_PHASES = ['pending', 'processed', 'claimable'] as const;

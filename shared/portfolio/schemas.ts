@@ -1,6 +1,10 @@
 import { z } from 'zod';
+
 import { VaultGenerationsSchema } from '../registry/schemas';
 import { AppErrorDataSchema } from '../errors';
+
+/** Where a request stands (shared/portfolio/request-phase.ts): the one classification every screen uses. */
+export const RequestPhaseSchema = z.enum(['pending', 'processed', 'claimable', 'claimed', 'cancelled', 'other']);
 
 /**
  * The portfolio view model: everything the console shows for a group of wallets, built in the
@@ -225,7 +229,7 @@ export const RequestRowSchema = z.object({
   isInstant: z.boolean(),
   epochNumber: z.number().nullable(),
   /** Where the request stands (shared/portfolio/request-phase.ts): the one classification every screen uses. */
-  phase: z.enum(['pending', 'processed', 'claimable', 'claimed', 'cancelled', 'other']),
+  phase: RequestPhaseSchema,
   /**
    * What was put in, in `amountToken` base units: the underlying for deposits and redeems; tranche
    * tokens for withdrawals when known (`lpAmount` or the queue), else the underlying the record states.

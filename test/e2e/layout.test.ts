@@ -148,6 +148,31 @@ describe('at 1024 × 700', () => {
     await page.setViewportSize({ width: 1024, height: 700 });
   });
 
+  it('shows what each claim pays whole in the compact Positions at 1440 × 900 (its call’s name gives way)', async () => {
+    /** The claim amounts of the rows on screen, each with whether its cell cuts it. */
+    const claims = () =>
+      page.locator('[role="table"][aria-label="Positions"] [role="row"][data-row-id] .claim').evaluateAll((lines) =>
+        lines.map((line) => {
+          const cell = line.closest('.vt-cell') ?? line;
+          const amount = line.querySelector<HTMLElement>('.claim-amount');
+          if (!amount) return { text: '', cut: false };
+          const edge = cell.getBoundingClientRect().right;
+          return { text: amount.innerText, cut: amount.getBoundingClientRect().right > edge + 0.5 || amount.scrollWidth > amount.clientWidth + 0.5 };
+        }),
+      );
+    // (At 1024 px every money column of the Positions still gives way, whole on hover.)
+    await openScreen(page, 'Positions');
+    for (const size of [{ width: 1440, height: 900 }]) {
+      await page.setViewportSize(size);
+      await expect.poll(async () => (await claims()).filter((c) => c.text).length, { timeout: 60_000 }).toBeGreaterThan(0);
+      const shown = await claims();
+      await screenshot(page, `positions-claims-${size.width}`);
+      expect(shown.filter((c) => c.text).every((c) => /\d/.test(c.text))).toBe(true);
+      expect(shown.filter((c) => c.cut), `${size.width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1024, height: 700 });
+  });
+
   it('lines up a column’s amounts on their decimal mark at 1440 × 900: same decimals, one symbol width', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     for (const screen of ['Requests', 'Positions']) {

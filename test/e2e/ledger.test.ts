@@ -24,7 +24,7 @@ const panel = () => page.getByTestId('device-panel');
 
 describe('Ledger in the demo', () => {
   it('shows the emulated device ready, with blind signing on, and its panel', async () => {
-    await expect.poll(() => status().textContent()).toMatch(/Ledger ready · Ethereum [\d.]+ · blind signing on/);
+    await expect.poll(() => status().textContent()).toMatch(/Ledger Nano X ready · Ethereum [\d.]+ · blind signing on/);
     expect(await status().textContent()).toContain('(emulated)');
     expect(await panel().textContent()).toContain('Application is ready');
   });
@@ -90,7 +90,7 @@ describe('Ledger in the demo', () => {
     await expect.poll(() => status().textContent()).toContain('not connected');
     await panel().getByRole('button', { name: 'Plug in' }).click();
     await page.getByRole('button', { name: 'Find accounts' }).click();
-    await expect.poll(() => status().textContent(), { timeout: 20_000 }).toContain('Ledger ready');
+    await expect.poll(() => status().textContent(), { timeout: 20_000 }).toContain('Ledger Nano X ready');
   });
 
   it('ran without page errors', () => {

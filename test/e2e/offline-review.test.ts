@@ -492,6 +492,33 @@ describe('offline: the bundle is checked, reviewed, signed and saved', () => {
     await page.getByRole('button', { name: '← Bundles' }).click();
   });
 
+  it('shows each request of the snapshot in the phase every screen uses, a date already past at the snapshot said overdue', async () => {
+    const page = offline.page;
+    const bundle = JSON.parse(readFileSync(unsignedFile, 'utf8')) as UnsignedBundle;
+    const at = bundle.snapshot.block.timestamp;
+    // The planner's snapshot with one request waiting past its expected date, and one claimable.
+    bundle.snapshot.requests = [
+      { id: 'r-late', wallet: bundle.wallets[0]!.address, type: 'WITHDRAW', status: 'PENDING', phase: 'pending', isInstant: false, epochNumber: 3, amount: '1000000000000000000', amountToken: 'tranche', requestedAt: at - 40 * 86_400, expectedAt: at - 2 * 86_400 },
+      { id: 'r-ready', wallet: bundle.wallets[1]!.address, type: 'DEPOSIT', status: 'CLAIMABLE', phase: 'claimable', isInstant: false, epochNumber: 2, amount: '5000000', amountToken: 'underlying', requestedAt: at - 60 * 86_400, expectedAt: null },
+    ];
+    const file = path.join(files, 'snapshot-requests.json');
+    writeFileSync(file, bundleText(signAsPlanner(bundle, planner.privateKey)));
+    await page.getByTestId('bundle-input').setInputFiles(file);
+    await page.getByTestId('bundle-file').waitFor();
+    await page.getByRole('button', { name: 'View snapshot' }).click();
+    const table = page.locator('table[aria-label="Requests as of the snapshot"]');
+    await table.waitFor();
+    const rows = table.locator('tbody tr');
+    expect(await rows.nth(0).locator('[data-phase]').getAttribute('data-phase')).toBe('pending');
+    expect(await rows.nth(0).locator('[data-overdue]').textContent()).toMatch(/, overdue at the snapshot$/);
+    expect(await rows.nth(1).locator('[data-phase]').textContent()).toBe('claimable now');
+    await table.scrollIntoViewIfNeeded();
+    await screenshot(page, 'bundle-snapshot-requests');
+    await page.getByRole('button', { name: '← Bundles' }).click();
+    await page.getByTestId('bundle-input').setInputFiles(unsignedFile);
+    await page.getByTestId('bundle-file').waitFor();
+  });
+
   it("shows a planner's simulation in which an item reverted, and one without a simulation, holding neither", async () => {
     const page = offline.page;
     const variant = (name: string, edit: (b: UnsignedBundle) => void) => {

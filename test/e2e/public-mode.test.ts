@@ -63,6 +63,11 @@ describe('a service without a key: a read-only console of its public data', () =
     await expect.poll(() => service.textContent(), { timeout: 30_000 }).toContain('Credit vault service (public data only)');
     // No failure of the service: a refused read is never shown as an outage.
     expect(await page.locator('[data-failed-source="service"]').count()).toBe(0);
+    // Position records need a key: earnings are unknown, never "0.00 earned".
+    const earnings = totals.locator(`tr[data-vault-id="${followed[0]!.id}"] [data-vault-earnings]`);
+    await expect.poll(() => earnings.getAttribute('data-vault-earnings'), { timeout: 60_000 }).toBe('unknown');
+    expect(await earnings.textContent()).toMatch(/earnings unknown: \d+ records? not loaded/);
+    expect(await totals.textContent()).not.toMatch(/earned/);
     await screenshot(page, 'public-mode-overview');
   });
 

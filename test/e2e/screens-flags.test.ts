@@ -204,11 +204,19 @@ describe('an expected date in the past', () => {
     await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     await page.getByLabel('Search requests').fill(r.wallet);
     const row = page.locator(`[role="table"][aria-label="Requests"] [data-row-id="${r.id}"]`);
-    await expect.poll(() => row.textContent(), { timeout: 60_000 }).toContain(`Overdue since ${dateText(r.expectedAt!)}`);
+    await expect.poll(() => row.textContent(), { timeout: 60_000 }).toContain(`${dateText(r.expectedAt!)}, overdue`);
     const overdue = row.locator('[data-overdue]');
     expect(await overdue.count()).toBe(1);
     const text = await overdue.textContent();
-    expect(text).toContain(`Overdue since ${dateText(r.expectedAt!)}`);
+    expect(text).toContain(`${dateText(r.expectedAt!)}, overdue`);
+    // The date leads the first line, the one compact rows keep, and is not cut there.
+    const first = overdue.locator('.warn-text');
+    expect(await first.textContent()).toMatch(new RegExp(`^${dateText(r.expectedAt!)}`));
+    const dateCut = await first.locator('time').evaluate((el) => {
+      const cell = el.closest('.vt-cell')!.getBoundingClientRect();
+      return el.getBoundingClientRect().right > cell.right + 0.5;
+    });
+    expect(dateCut).toBe(false);
     expect(text).toContain(r.phase === 'processed' ? 'waiting for the manager to make it claimable' : 'waiting for the manager to process it');
     await screenshot(page, 'screens-flags-overdue');
   });

@@ -8,7 +8,11 @@
  * - every app switch and every replug is a new USB enumeration: the old hidraw node dies (reads and
  *   writes on handles to it fail) and a node appears for the new one, with a new path or, as Linux
  *   often does, the same path reused;
- * - another process holding the device makes opening it fail with node-hid's own message;
+ * - another application (Ledger Live, a browser wallet) using the device: usually the open still
+ *   succeeds (hidraw, macOS and Windows share HID devices) and the two interfere, since every input
+ *   report reaches every open handle (`otherApplication()`); held exclusively, opening fails with
+ *   node-hid's own message (`heldByOtherProcess`);
+ * - each model's product ids and name (`model`), and other vendors' USB events (`otherVendorEvent`);
  * - a device that stops answering leaves the read pending forever;
  * - closing a handle while node-hid's read thread still waits on it is counted (in node-hid that
  *   frees memory the read thread still uses).
@@ -19,21 +23,26 @@
 import { EventEmitter } from 'node:events';
 import Module, { createRequire } from 'node:module';
 import type { EmulatedLedger, EmulatedTransport } from '../../electron/sim/ledger';
+import { LEDGER_MODELS, OtherApplication, TAG_APDU, frameAnswer, type LedgerModel } from './hid-parties';
+
+export { LEDGER_MODELS, OtherApplication, type LedgerModel } from './hid-parties';
 
 const require = createRequire(import.meta.url);
 
 export const LEDGER_VENDOR_ID = 0x2c97;
-/** Nano X product ids: the interface bits differ between the dashboard and an app, as on a real device. */
-const PRODUCT_ID_APP = 0x4011;
-const PRODUCT_ID_DASHBOARD = 0x4015;
-const REPORT_SIZE = 64;
-const TAG_APDU = 0x05;
+/** Another vendor's id (a mouse, a phone), for USB events that are not the Ledger's. */
+export const OTHER_VENDOR_ID = 0x046d;
+
+const INTERFACES_APP = 0x11;
+const INTERFACES_DASHBOARD = 0x15;
 
 export interface FakeHidOptions {
   /** Give each new USB enumeration the path of the previous one (Linux reusing a hidraw minor). */
   reusePath?: boolean;
   /** Number of the first hidraw node (default 3). */
   firstHidraw?: number;
+  /** The model on USB (default Nano X). */
+  model?: LedgerModel;
 }
 
 type ReadCallback = (err: Error | null, data?: number[]) => void;
@@ -48,7 +57,7 @@ interface Enumeration {
 export class FakeHidBackend {
   /** `usb` module's `usb` emitter: raw attach/detach, before any HID node is known. */
   readonly usb = new EventEmitter();
-  /** Another process (Ledger Live, a browser wallet) holds the device: opening it fails. */
+  /** Another process holds the device exclusively: opening it fails. */
   heldByOtherProcess = false;
   /** The device swallows the next APDU and never answers it. */
   stallNextCommand = false;
@@ -56,7 +65,10 @@ export class FakeHidBackend {
   closedDuringRead = 0;
   /** Every path opened, in order. */
   readonly opened: string[] = [];
+  /** When each open was tried (`Date.now()`), whether it succeeded or not. */
+  readonly openAttempts: number[] = [];
   private readonly handles = new Set<FakeHidDevice>();
+  private readonly others = new Set<OtherApplication>();
   private enumeration: Enumeration | null = null;
   private nextHidraw: number;
 
@@ -100,12 +112,40 @@ export class FakeHidBackend {
     this.usb.emit('detach', { deviceDescriptor: { idVendor: LEDGER_VENDOR_ID } });
   }
 
+  /** The model's product string, as node-hid reports it. */
+  get product(): string {
+    return LEDGER_MODELS[this.options.model ?? 'nanoX'].product;
+  }
+
+  /** A USB attach or detach of another vendor's device (no HID node of ours changes). */
+  otherVendorEvent(type: 'attach' | 'detach'): void {
+    this.usb.emit(type, { deviceDescriptor: { idVendor: OTHER_VENDOR_ID } });
+  }
+
+  /** Another application opens the device too (a shared open) and can exchange APDUs on it. */
+  otherApplication(): OtherApplication {
+    const other = new OtherApplication(this, this.ledger.openHandle());
+    this.others.add(other);
+    return other;
+  }
+
+  /** Every input report reaches every open handle, whoever's command it answers. */
+  broadcast(from: FakeHidDevice | OtherApplication, reports: Buffer[]): void {
+    for (const handle of this.handles) if (handle !== from && !handle.closed) for (const r of reports) handle.deliver(r);
+    for (const other of this.others) if (other !== from) for (const r of reports) other.deliver(r);
+  }
+
+  forgetOther(other: OtherApplication): void {
+    this.others.delete(other);
+  }
+
   /** `HID.devices(vendorId, productId)`: the device's generic HID interface while it is on USB. */
   devices(vendorId?: number, productId?: number): Record<string, unknown>[] {
     const e = this.enumeration;
     if (!e || !e.alive) return [];
     if (vendorId !== undefined && vendorId !== LEDGER_VENDOR_ID) return [];
-    const pid = e.dashboard ? PRODUCT_ID_DASHBOARD : PRODUCT_ID_APP;
+    const mm = LEDGER_MODELS[this.options.model ?? 'nanoX'].productIdMM;
+    const pid = (mm << 8) | (e.dashboard ? INTERFACES_DASHBOARD : INTERFACES_APP);
     if (productId !== undefined && productId !== 0 && productId !== pid) return [];
     return [
       {
@@ -114,7 +154,7 @@ export class FakeHidBackend {
         path: e.path,
         serialNumber: '0001',
         manufacturer: 'Ledger',
-        product: 'Nano X',
+        product: this.product,
         release: 0x0201,
         interface: 0,
         usagePage: 0xffa0,
@@ -125,6 +165,7 @@ export class FakeHidBackend {
 
   /** `new HID.HID(path)`. */
   open(device: FakeHidDevice, path: string): { enumeration: Enumeration; transport: EmulatedTransport } {
+    this.openAttempts.push(Date.now());
     const e = this.enumeration;
     if (!e || !e.alive || e.path !== path || this.heldByOtherProcess) {
       throw new Error(`cannot open device with path ${path}`);
@@ -168,7 +209,7 @@ export class FakeHidDevice extends EventEmitter {
   }
 
   getDeviceInfo(): Record<string, unknown> {
-    return { manufacturer: 'Ledger', product: 'Nano X', serialNumber: '0001' };
+    return { manufacturer: 'Ledger', product: this.backend.product, serialNumber: '0001' };
   }
 
   /** node-hid writes synchronously and throws when the node is gone. */
@@ -233,18 +274,18 @@ export class FakeHidDevice extends EventEmitter {
   }
 
   private answer(channel: number, answer: Buffer): void {
+    const reports = frameAnswer(channel, answer);
+    this.backend.broadcast(this, reports);
     if (this.closed) return;
-    let data = Buffer.concat([Buffer.from([answer.length >> 8, answer.length & 0xff]), answer]);
-    for (let sequence = 0; data.length > 0; sequence++) {
-      const head = Buffer.from([channel >> 8, channel & 0xff, TAG_APDU, sequence >> 8, sequence & 0xff]);
-      const body = data.subarray(0, REPORT_SIZE - head.length);
-      data = data.subarray(body.length);
-      const report = Buffer.alloc(REPORT_SIZE);
-      Buffer.concat([head, body]).copy(report);
-      const reader = this.readers.shift();
-      if (reader) setImmediate(() => reader(null, [...report]));
-      else this.reports.push(report);
-    }
+    for (const report of reports) this.deliver(report);
+  }
+
+  /** An input report arrives on this handle: to a waiting read, else queued for the next one. */
+  deliver(report: Buffer): void {
+    if (this.closed) return;
+    const reader = this.readers.shift();
+    if (reader) setImmediate(() => reader(null, [...report]));
+    else this.reports.push(report);
   }
 }
 

@@ -103,6 +103,7 @@ export function snapshotFromBasis(
       wallet: r.wallet,
       type: r.type,
       status: r.status,
+      phase: r.phase,
       isInstant: r.isInstant,
       epochNumber: r.epochNumber,
       amount: r.amount,

@@ -1,4 +1,5 @@
 /** The OS-level "get app and version" command (B0 01), answered whatever app is open. */
+import { modelFromDeviceModelId, type LedgerModel } from '../../../shared/device/models';
 import type { DeviceTransport } from './ledgerhq';
 
 export const DASHBOARD_APP = 'BOLOS';
@@ -31,4 +32,13 @@ export async function quitApp(transport: DeviceTransport): Promise<void> {
 /** Asks the dashboard to open an app (the user confirms on the device); the device then re-enumerates. */
 export async function openApp(transport: DeviceTransport, name: string): Promise<void> {
   await transport.send(0xe0, 0xd8, 0x00, 0x00, Buffer.from(name, 'ascii'));
+}
+
+/**
+ * The device model the transport reports (`deviceModel`, from the USB product name or id), as a
+ * spreadable `{ model }`, empty when it reports none: the review's layout depends on it.
+ */
+export function transportModel(transport: DeviceTransport): { model?: LedgerModel } {
+  const model = modelFromDeviceModelId(transport.deviceModel?.id);
+  return model ? { model } : {};
 }

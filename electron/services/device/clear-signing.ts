@@ -198,7 +198,8 @@ export function clearSigningOf(
   context: { from: string; appVersion?: string; descriptors?: DescriptorIndex; calldataDescriptors?: CalldataDescriptorSource },
 ): ClearSigning | null {
   if (tx.type === 'legacy' || (context.appVersion && !appSupports(context.appVersion, 'blindSigningHash'))) return null;
-  const certified = certifiedCallOf(tx, context.calldataDescriptors);
+  // Without descriptors of its own, the install asks Ledger's service (which certifies none for these vaults yet).
+  const certified = certifiedCallOf(tx, context.calldataDescriptors ?? ledgerService);
   if (!certified) return null;
   const feePerGas = tx.type === 'eip1559' ? (tx.maxFeePerGas ?? 0n) : (tx.gasPrice ?? 0n);
   return {

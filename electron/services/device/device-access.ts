@@ -1,3 +1,4 @@
+import type { LedgerModel } from '../../../shared/device/models';
 import type { DeviceState } from '../../../shared/device/state';
 import { checkExpected } from './device-errors';
 import type { EthApp } from './ledgerhq';
@@ -6,6 +7,8 @@ import type { EthApp } from './ledgerhq';
 export interface Ready {
   appVersion: string;
   blindSigning: boolean;
+  /** The device model the transport reports, when it reports one. */
+  model?: LedgerModel;
 }
 
 /** What an operation on the device gets from the service, inside its queued job. */
@@ -14,6 +17,8 @@ export interface DeviceAccess {
   ethereum(): Promise<{ eth: EthApp; ready: Ready }>;
   /** Publishes the device's state to the subscribers. */
   show(state: DeviceState): void;
+  /** The console gave up on a review (a job timed out) that may still be on the device's screen. */
+  reviewLeftOnScreen: boolean;
   /** Aborted when the job overran its time limit. */
   signal: AbortSignal;
 }

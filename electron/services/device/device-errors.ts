@@ -127,6 +127,7 @@ export function stateAfterError(error: AppError, current: DeviceState, devicePre
     case 'DEVICE_NOT_FOUND':
       return { status: 'disconnected' };
     case 'DEVICE_CANNOT_OPEN':
+    case 'DEVICE_IN_USE':
       return devicePresent ? { status: 'in-use', error: error.toData() } : { status: 'disconnected' };
     case 'DEVICE_TIMEOUT':
       // The queue gave up on the job; whatever the device shows is no longer awaited.

@@ -15,16 +15,15 @@ import type { DerivationScheme } from '../../../shared/device/paths';
 import { openAppScreens } from '../../../shared/device/screens';
 import type { DeviceAccount, DeviceState, DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
 import * as accounts from './accounts';
-import { DASHBOARD_APP, ETHEREUM_APP, getAppAndVersion, openApp, quitApp } from './app-info';
+import { DASHBOARD_APP, ETHEREUM_APP, getAppAndVersion, openApp, quitApp, transportModel } from './app-info';
 import type { DeviceAccess, Ready } from './device-access';
 import { appDidNotReturn, appErrorFrom, SERVICE_STOPPED, stateAfterError, wrongApp } from './device-errors';
 import { DeviceLink, type Connection } from './device-link';
+import { DeviceWatch } from './device-watch';
 import { JobQueue } from './job-queue';
 import * as signing from './signing';
 import { delay } from './timeout';
 import type { DeviceServiceOptions } from './device-options';
-import { ledgerService } from './clear-signing';
-import type { DescriptorIndex } from './token-descriptors';
 import type { TransportFactory } from './transport-port';
 
 export { SERVICE_STOPPED } from './device-errors';
@@ -39,10 +38,9 @@ export class DeviceService {
   private readonly commandTimeoutMs: number;
   private readonly reenumerationTimeoutMs: number;
   private readonly autoOpenEthereum: boolean;
-  private readonly watchIntervalMs: number;
-  private readonly tokenDescriptors: DescriptorIndex | undefined;
-  private readonly calldataDescriptors: DeviceServiceOptions['calldataDescriptors'];
-  private watchTimer: ReturnType<typeof setInterval> | null = null;
+  /** Token and calldata descriptors besides Ledger's own, given to every signing. */
+  private readonly descriptors: Pick<signing.SignOptions, 'descriptors' | 'calldataDescriptors'>;
+  private readonly watcher: DeviceWatch;
 
   private state: DeviceState = { status: 'disconnected' };
   private readonly listeners = new Set<Listener>();
@@ -55,18 +53,18 @@ export class DeviceService {
   private hidden = false;
   /** USB changed while hidden: ask the device again when the window shows. */
   private staleWhileHidden = false;
+  /** A job gave up while its review was on the device: the review may still be there. */
+  private reviewLeft = false;
 
   constructor(options: DeviceServiceOptions) {
     this.transports = options.transports;
     this.confirmTimeoutMs = options.confirmTimeoutMs ?? 180_000;
-    this.tokenDescriptors = options.tokenDescriptors;
-    // Without descriptors of its own, the service asks Ledger's (which certifies none for these vaults yet).
-    this.calldataDescriptors = options.calldataDescriptors ?? ledgerService;
+    this.descriptors = { ...(options.tokenDescriptors ? { descriptors: options.tokenDescriptors } : {}), ...(options.calldataDescriptors ? { calldataDescriptors: options.calldataDescriptors } : {}) };
     this.commandTimeoutMs = options.commandTimeoutMs ?? 20_000;
     this.reenumerationTimeoutMs = options.reenumerationTimeoutMs ?? 15_000;
     this.autoOpenEthereum = options.autoOpenEthereum ?? false;
-    this.watchIntervalMs = options.watchIntervalMs ?? 0;
-    this.link = new DeviceLink(options.transports, options.openTimeoutMs ?? 5_000, options.idleReleaseMs ?? 5_000);
+    this.watcher = new DeviceWatch(options.watchIntervalMs ?? 0, () => this.watch());
+    this.link = new DeviceLink(options.transports, options.openTimeoutMs ?? 5_000, options.idleReleaseMs ?? 0);
     this.queue = new JobQueue({
       onBusy: () => this.link.cancelIdleRelease(),
       // Hidden, the device goes back to other applications as soon as the last job is done.
@@ -74,6 +72,7 @@ export class DeviceService {
       // An abandoned exchange may still be waiting on the device: drop its handle so the next job
       // starts on a fresh one instead of tripping over the old one's lock.
       onTimeout: (_label, error) => {
+        this.reviewLeft ||= this.state.status === 'awaiting-confirmation';
         this.link.release();
         this.setState({ status: 'error', error: error.toData() });
       },
@@ -96,7 +95,10 @@ export class DeviceService {
         else this.refresh().catch(() => undefined);
       },
       remove: (descriptor) => {
-        if (this.link.unplugged(descriptor) && !this.switchingApp) this.setState({ status: 'disconnected' });
+        if (this.link.unplugged(descriptor) && !this.switchingApp) {
+          this.reviewLeft = false;
+          this.setState({ status: 'disconnected' });
+        }
       },
       changed: () => {
         // USB changed under us (an app switch, possibly on the same hidraw path): whatever handle
@@ -109,10 +111,7 @@ export class DeviceService {
       },
       error: (err) => this.setState({ status: 'error', error: describeDeviceError(err) }),
     });
-    if (this.watchIntervalMs > 0) {
-      this.watchTimer = setInterval(() => this.watch(), this.watchIntervalMs);
-      this.watchTimer.unref?.();
-    }
+    this.watcher.start();
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
@@ -141,18 +140,18 @@ export class DeviceService {
     return this.hidden;
   }
 
-  private watch(): void {
-    if (this.hidden) return;
+  private watch(): Promise<DeviceState> | null {
+    if (this.hidden) return null;
     // A review on screen is the user's; a job in the queue will tell the state anyway.
-    if (this.state.status === 'awaiting-confirmation' || !this.link.present || this.queue.length > 0) return;
-    this.job('check the device', this.commandTimeoutMs, async () => {
+    if (this.state.status === 'awaiting-confirmation' || !this.link.present || this.queue.length > 0) return null;
+    return this.job('check the device', this.commandTimeoutMs, async () => {
       try {
         return await this.probeAfresh();
       } finally {
         // Hold the device only for the probe, so other applications can use it between checks.
         if (this.queue.length <= 1) this.link.release();
       }
-    }).catch(() => undefined);
+    });
   }
 
   private recheckQueued = false;
@@ -176,8 +175,7 @@ export class DeviceService {
   async stop(): Promise<void> {
     this.hotplug?.unsubscribe();
     this.hotplug = null;
-    if (this.watchTimer) clearInterval(this.watchTimer);
-    this.watchTimer = null;
+    this.watcher.stop();
     this.queue.failWaiting(() => new AppError(SERVICE_STOPPED));
     this.link.close();
     this.setState({ status: 'disconnected' });
@@ -209,13 +207,19 @@ export class DeviceService {
 
   /** Asks the device which app is open (and, in Ethereum, its version and blind signing setting). */
   refresh(): Promise<DeviceState> {
-    return this.job('refresh', this.commandTimeoutMs, async () => {
+    const asked = this.job('refresh', this.commandTimeoutMs, async () => {
       if (!this.link.present) {
         this.setState({ status: 'disconnected' });
         return this.state;
       }
       return this.probeAfresh();
     });
+    // What the user's "Check again" finds sets the watch's pace too.
+    asked.then(
+      () => this.watcher.settled(null, true),
+      (err: unknown) => this.watcher.settled(err, true),
+    );
+    return asked;
   }
 
   /** Opens the Ethereum app, quitting another app first; the user confirms on the device. */
@@ -246,8 +250,7 @@ export class DeviceService {
     return this.job('sign a transaction', this.confirmTimeoutMs, (signal) =>
       signing.signTransaction(this.access(signal), path, request, {
         ...options,
-        ...(this.tokenDescriptors ? { descriptors: this.tokenDescriptors } : {}),
-        ...(this.calldataDescriptors ? { calldataDescriptors: this.calldataDescriptors } : {}),
+        ...this.descriptors,
       }),
     );
   }
@@ -279,6 +282,9 @@ export class DeviceService {
           const error = appErrorFrom(err);
           if (!signal.aborted) this.applyError(error);
           throw error;
+        } finally {
+          // A job that waited for the buttons and got an answer replaced whatever review was left.
+          if (!signal.aborted && timeoutMs === this.confirmTimeoutMs) this.reviewLeft = false;
         }
       },
     });
@@ -288,13 +294,15 @@ export class DeviceService {
     return {
       ethereum: () => this.ensureEthereum(signal),
       show: (state) => this.setState(state),
+      reviewLeftOnScreen: this.reviewLeft,
       signal,
     };
   }
 
   /** The state a failure leaves the device in, as the user should see it. */
   private applyError(error: AppError): void {
-    if (error.code === 'DEVICE_DISCONNECTED') this.link.release();
+    // A handle that met another application's answers keeps receiving them: drop it.
+    if (error.code === 'DEVICE_DISCONNECTED' || error.code === 'DEVICE_IN_USE') this.link.release();
     const next = stateAfterError(error, this.state, this.link.present);
     if (next) this.setState(next);
   }
@@ -319,8 +327,9 @@ export class DeviceService {
   private async probe(): Promise<DeviceState> {
     const { transport, eth } = await this.link.connect();
     const app = await getAppAndVersion(transport);
+    const model = transportModel(transport);
     if (app.name === DASHBOARD_APP) {
-      this.setState({ status: 'dashboard', osVersion: app.version });
+      this.setState({ status: 'dashboard', osVersion: app.version, ...model });
     } else if (app.name !== ETHEREUM_APP) {
       this.setState({ status: 'wrong-app', appName: app.name });
     } else {
@@ -331,6 +340,7 @@ export class DeviceService {
         appVersion: config.version,
         blindSigning: config.arbitraryDataEnabled === 1,
         ...(address ? { address } : {}),
+        ...model,
       });
     }
     return this.state;
@@ -356,7 +366,10 @@ export class DeviceService {
     }
     if (state.status !== 'ready') throw wrongApp(state);
     const connection = await this.link.connect();
-    return { ...connection, ready: { appVersion: state.appVersion, blindSigning: state.blindSigning } };
+    return {
+      ...connection,
+      ready: { appVersion: state.appVersion, blindSigning: state.blindSigning, ...(state.model ? { model: state.model } : {}) },
+    };
   }
 
   /** After an app opens or quits, the device leaves USB and comes back: reopen until it answers. */

@@ -5,7 +5,9 @@
  * debounced after USB events; it never completes. That poll misses what a Ledger does at every app
  * switch: when the old path is gone and a new one present in the same poll it reports only the
  * "add", and when Linux gives the new USB device the old hidraw path it reports nothing. So the raw
- * USB attach/detach events are also passed on (settled) as `changed`, for the service to look again.
+ * USB attach/detach events are also passed on (settled) as `changed`, for the service to look again:
+ * only Ledger's (vendor 0x2c97), so a mouse, a phone or a disk coming and going does not make the
+ * console open the Ledger.
  *
  * A transport's own "disconnect" event only fires when a write fails, so the service combines these
  * signals. `open` itself has no timeout (node-hid opens synchronously, but a device held by another
@@ -16,6 +18,9 @@ import { describeDeviceError } from '../../../shared/device/errors';
 import { loadTransportNodeHid, loadUsbEvents } from './ledgerhq';
 import { withTimeout } from './timeout';
 import type { DeviceTransport, HotplugObserver, TransportFactory } from './transport-port';
+
+/** Ledger's USB vendor id. */
+export const LEDGER_USB_VENDOR_ID = 0x2c97;
 
 export interface HidTransportOptions {
   /** Quiet time after the last raw USB event before `changed` is reported (default 800 ms, after the HID re-poll). */
@@ -86,7 +91,8 @@ function watchUsbChanges(settleMs: number, onChange: () => void): () => void {
     return () => undefined;
   }
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const onUsb = () => {
+  const onUsb = (device?: { deviceDescriptor?: { idVendor?: number } }) => {
+    if (device?.deviceDescriptor?.idVendor !== LEDGER_USB_VENDOR_ID) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;

@@ -54,7 +54,12 @@ export async function resolveTokenInformation(rawTxHex: string, chainId: number,
  * The raw USB attach/detach events the HID listener itself uses (the `usb` module it depends on,
  * resolved from it so both share one copy). Lazily required, like node-hid.
  */
-export function loadUsbEvents(): { on(event: 'attach' | 'detach', listener: () => void): void; removeListener(event: 'attach' | 'detach', listener: () => void): void } {
+type UsbListener = (device?: { deviceDescriptor?: { idVendor?: number } }) => void;
+
+export function loadUsbEvents(): {
+  on(event: 'attach' | 'detach', listener: UsbListener): void;
+  removeListener(event: 'attach' | 'detach', listener: UsbListener): void;
+} {
   const fromTransport = createRequire(require.resolve('@ledgerhq/hw-transport-node-hid'));
   return (fromTransport('usb') as { usb: ReturnType<typeof loadUsbEvents> }).usb;
 }

@@ -18,6 +18,7 @@ import { BLIND_SIGNING_OFF } from '../../../shared/device/errors';
 import { personalMessageScreens, typedDataHashScreens } from '../../../shared/device/screens';
 import { appSupports, appTooOld, type AppFeature } from '../../../shared/device/versions';
 import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
+import { inEthereumApp } from './app-status';
 import { accountAt, type DeviceAccess } from './device-access';
 import { checkNotPlanner, checkPath, hexBytes, invalidRequest, signatureMismatch } from './device-errors';
 import { resolveTokenInformation, type TransactionResolution } from './ledgerhq';
@@ -65,11 +66,11 @@ export async function signTransaction(
   if (inClear) {
     device.show({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens: inClear.screens });
     const sig = await signInClearOnDevice(eth, path, unsigned, inClear).catch((err: unknown) => {
-      throw withinApp(err);
+      throw inEthereumApp(err, { command: 'sign-transaction', appVersion: ready.appVersion, blindSigning: ready.blindSigning, needsBlindSigning: false });
     });
     const signed = assembleSignedTransaction(tx, sig);
     checkRecovered(path, address, await recoverTransactionAddress({ serializedTransaction: signed.serialized as never }).catch(() => null));
-    device.show({ status: 'ready', appVersion: ready.appVersion, blindSigning: ready.blindSigning, address });
+    device.show({ status: 'ready', ...ready, address });
     return { ...signed, signingHash: signingHash(tx), from: address };
   }
   let blindSigning = ready.blindSigning;
@@ -77,27 +78,32 @@ export async function signTransaction(
     // Read it now, not from the last probe: the user may have changed it on the device since.
     blindSigning = (await eth.getAppConfiguration()).arbitraryDataEnabled === 1;
     if (!blindSigning) {
-      device.show({ status: 'ready', appVersion: ready.appVersion, blindSigning: false, address });
+      device.show({ status: 'ready', ...ready, blindSigning: false, address });
       throw new AppError({ ...BLIND_SIGNING_OFF });
     }
   }
   const screens = expectedScreens(tx, {
     from: address,
     appVersion: ready.appVersion,
+    ...(ready.model ? { model: ready.model } : {}),
     ...(options.descriptors ? { descriptors: options.descriptors } : {}),
     ...(resolution ? {} : { blind: true }),
   });
   device.show({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens });
   // Without "0x" (with it hw-app-eth silently sends an empty buffer); the resolution holds at most
-  // the token information, else `null`: no lookups. A 0x6A80 here comes back as
-  // EthAppPleaseEnableContractData (blind signing off).
+  // the token information, else `null`: no lookups. A 0x6A80 here is read with the setting just read.
   const sig = await eth.signTransaction(path, unsigned.slice(2), resolution).catch((err: unknown) => {
-    throw withinApp(err);
+    throw inEthereumApp(err, {
+      command: 'sign-transaction',
+      appVersion: ready.appVersion,
+      blindSigning,
+      needsBlindSigning: hasCalldata(tx) && !resolution,
+    });
   });
   const signed = assembleSignedTransaction(tx, sig);
   const recovered = await recoverTransactionAddress({ serializedTransaction: signed.serialized as never }).catch(() => null);
   checkRecovered(path, address, recovered);
-  device.show({ status: 'ready', appVersion: ready.appVersion, blindSigning, address });
+  device.show({ status: 'ready', ...ready, blindSigning, address });
   return { ...signed, signingHash: signingHash(tx), from: address };
 }
 
@@ -115,8 +121,12 @@ export async function signPersonalMessage(
   const { eth, ready } = await device.ethereum();
   requireFeature(ready.appVersion, 'personalMessageText');
   const address = await accountAt(eth, path, options.expectedAddress);
-  device.show({ status: 'awaiting-confirmation', kind: 'sign-message', screens: personalMessageScreens(bytes) });
-  const signature = signatureHex(await eth.signPersonalMessage(path, Buffer.from(bytes).toString('hex')));
+  device.show({ status: 'awaiting-confirmation', kind: 'sign-message', screens: personalMessageScreens(bytes, ready) });
+  const context = { command: 'sign-message', appVersion: ready.appVersion, needsBlindSigning: false, reviewLeftOnScreen: device.reviewLeftOnScreen } as const;
+  const signed = await eth.signPersonalMessage(path, Buffer.from(bytes).toString('hex')).catch((err: unknown) => {
+    throw inEthereumApp(err, context);
+  });
+  const signature = signatureHex(signed);
   checkRecovered(path, address, await recoverMessageAddress({ message: { raw: bytes }, signature }).catch(() => null));
   device.show({ status: 'ready', ...ready, address });
   return { signature, address };
@@ -143,7 +153,7 @@ export async function signTypedDataHash(
   const address = await accountAt(eth, path, options.expectedAddress);
   // The app signs hashed EIP-712 only with blind signing on (it answers 0x6A80 otherwise).
   if ((await eth.getAppConfiguration()).arbitraryDataEnabled !== 1) {
-    device.show({ status: 'ready', appVersion: ready.appVersion, blindSigning: false, address });
+    device.show({ status: 'ready', ...ready, blindSigning: false, address });
     throw new AppError({
       ...BLIND_SIGNING_OFF,
       message: 'Blind signing is turned off in the Ethereum app, so the Ledger refuses to sign typed data by its hashes.',
@@ -154,9 +164,13 @@ export async function signTypedDataHash(
   device.show({
     status: 'awaiting-confirmation',
     kind: 'sign-typed-data',
-    screens: typedDataHashScreens(hashes.domainHash, hashes.messageHash),
+    screens: typedDataHashScreens(hashes.domainHash, hashes.messageHash, ready),
   });
-  const sig = await eth.signEIP712HashedMessage(path, hashes.domainHash.slice(2), hashes.messageHash.slice(2));
+  const sig = await eth
+    .signEIP712HashedMessage(path, hashes.domainHash.slice(2), hashes.messageHash.slice(2))
+    .catch((err: unknown) => {
+      throw inEthereumApp(err, { command: 'sign-typed-data', appVersion: ready.appVersion, blindSigning: true, needsBlindSigning: true });
+    });
   const digest = keccak256(concat([new Uint8Array([0x19, 0x01]), domain, message]));
   const signature = signatureHex(sig);
   checkRecovered(path, address, await recoverAddress({ hash: digest, signature }).catch(() => null));
@@ -205,19 +219,4 @@ function assembleSignedTransaction(
 /** Refuses before anything reaches the device when the open app is too old for `feature`. */
 function requireFeature(appVersion: string, feature: AppFeature): void {
   if (!appSupports(appVersion, feature)) throw new AppError(appTooOld(appVersion, feature));
-}
-
-/**
- * 0x6807 from the dashboard means the Ethereum app is not installed; from inside the open app it
- * means the app tried to call a plugin (a separate app on the device) that is not installed.
- */
-function withinApp(err: unknown): unknown {
-  if ((err as { statusCode?: unknown })?.statusCode !== 0x6807) return err;
-  return new AppError({
-    code: 'DEVICE_PLUGIN_MISSING',
-    message: 'The Ethereum app asked for a plugin that is not installed on the Ledger. Nothing was signed.',
-    action:
-      'Install the plugin Ledger Live proposes for this contract (My Ledger), or turn on "Blind signing" in the Ethereum app, then try again.',
-    details: { statusWord: '0x6807' },
-  });
 }

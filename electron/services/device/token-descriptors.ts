@@ -1,10 +1,12 @@
 /**
  * ERC-20 token descriptors: the signed token information the Ethereum app needs before it shows an
- * `approve` in clear (PROVIDE ERC 20 TOKEN INFORMATION). Only descriptors Ledger signed and that
- * ship with this install are used: nothing is fetched.
+ * `approve` in clear (PROVIDE ERC 20 TOKEN INFORMATION). Only descriptors Ledger signed, from
+ * Ledger's token list installed with the console (`ledger-token-list.ts`), are used: nothing is
+ * fetched.
  */
 import { bytesToHex, getAddress, hexToBytes, type Hex } from 'viem';
-import { LEDGER_ERC20_DESCRIPTORS } from './ledger-erc20-descriptors';
+import type { LedgerTokenList } from '../../../shared/device/token-list';
+import { ledgerSignatureList, ledgerTokenListChains, ledgerTokenListRelease } from './ledger-token-list';
 
 export interface TokenDescriptor {
   ticker: string;
@@ -88,26 +90,48 @@ export function encodeDescriptorList(payloads: Uint8Array[]): string {
   return Buffer.concat(parts).toString('base64');
 }
 
-let ledgerIndex: DescriptorIndex | null = null;
+const ledgerIndexes = new Map<number, DescriptorIndex>();
 
-/** Ledger's own descriptors shipped with this install, parsed on first use. */
-function ledgerDescriptors(): DescriptorIndex {
-  if (!ledgerIndex) {
-    const merged = new Map<string, TokenDescriptor>();
-    for (const list of Object.values(LEDGER_ERC20_DESCRIPTORS)) for (const [k, d] of indexDescriptors(list)) merged.set(k, d);
-    ledgerIndex = merged;
+/**
+ * Ledger's descriptors for one chain, parsed on first use. Keyed by the chain id inside each signed
+ * descriptor, so a descriptor is only ever found for the chain it was signed for.
+ */
+function ledgerDescriptors(chainId: number): DescriptorIndex {
+  let index = ledgerIndexes.get(chainId);
+  if (!index) {
+    const list = ledgerSignatureList(chainId);
+    index = list ? indexDescriptors(list) : new Map();
+    ledgerIndexes.set(chainId, index);
   }
-  return ledgerIndex;
+  return index;
 }
 
 /**
- * The descriptor for a token, from Ledger's shipped list or from `extra` (descriptors signed by a
- * key only an emulated device trusts). Null when there is none: the device then reviews the call
- * blind.
+ * The descriptor for a token, from Ledger's list for its chain or from `extra` (descriptors signed
+ * by a key only an emulated device trusts). Null when there is none: the device then reviews the
+ * call blind.
  */
 export function findTokenDescriptor(chainId: number, address: string, extra?: DescriptorIndex): TokenDescriptor | null {
   const k = key(chainId, address);
-  return extra?.get(k) ?? ledgerDescriptors().get(k) ?? null;
+  return extra?.get(k) ?? ledgerDescriptors(chainId).get(k) ?? null;
+}
+
+/** Whether Ledger lists a token on a chain: its descriptor, or why an approval of it is reviewed blind. */
+export type TokenListing = { listed: true; descriptor: TokenDescriptor } | { listed: false; reason: string };
+
+export function ledgerListing(chainId: number, address: string): TokenListing {
+  const descriptor = findTokenDescriptor(chainId, address);
+  if (descriptor) return { listed: true, descriptor };
+  const { version, published } = ledgerTokenListRelease();
+  return {
+    listed: false,
+    reason: `${getAddress(address)} on chain ${chainId} is not listed by Ledger (token list ${version}${published ? ` of ${published}` : ''}): the Ledger shows an approval of it blind, by its hash.`,
+  };
+}
+
+/** The installed list as Settings shows it: version, date and tokens per chain. */
+export function ledgerTokenList(): Omit<LedgerTokenList, 'vaultTokens'> {
+  return { ...ledgerTokenListRelease(), chains: ledgerTokenListChains().map((chainId) => ({ chainId, tokens: ledgerDescriptors(chainId).size })) };
 }
 
 /** One descriptor in the list format hw-app-eth's `staticERC20Signatures` takes. */

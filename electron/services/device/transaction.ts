@@ -5,6 +5,7 @@
 import { getAddress, isAddress, isHex, keccak256, serializeTransaction, type Hex, type TransactionSerializable } from 'viem';
 import { AppError } from '../../../shared/errors';
 import { approvalReviewScreens, transactionReviewScreens } from '../../../shared/device/screens';
+import type { LedgerModel } from '../../../shared/device/models';
 import type { DeviceScreen, DeviceTransactionRequest } from '../../../shared/device/state';
 import { findTokenDescriptor, type DescriptorIndex, type TokenDescriptor } from './token-descriptors';
 import { clearSigningOf, type CalldataDescriptorSource } from './clear-signing';
@@ -108,6 +109,8 @@ export interface ReviewContext {
   from?: string;
   /** The Ethereum app's version as read from the device. */
   appVersion?: string;
+  /** The device model the transport reported (the layout of the review). */
+  model?: LedgerModel;
   /** Descriptors besides Ledger's own (signed by a key only an emulated device trusts). */
   descriptors?: DescriptorIndex;
   /** The transaction goes to the device without token information: reviewed blind whatever it is. */
@@ -130,6 +133,8 @@ export function expectedScreens(tx: TransactionSerializable, context: ReviewCont
   const person = {
     ...(context.from ? { from: getAddress(context.from) } : {}),
     ...(context.appVersion ? { appVersion: context.appVersion } : {}),
+    ...(context.model ? { model: context.model } : {}),
+    ...(tx.nonce !== undefined ? { nonce: tx.nonce } : {}),
   };
   const inClear = context.blind ? null : clearSigningOf(tx, { from: context.from ?? '0x0000000000000000000000000000000000000000', ...context });
   if (inClear) return inClear.screens;

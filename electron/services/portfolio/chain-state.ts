@@ -92,7 +92,7 @@ export const walletKey = (vaultId: string, wallet: string) => `${vaultId}:${wall
 /**
  * Reads one chain for a group: first the vaults' cycle state (a small round), then every wallet in
  * every vault plus the queue figures of the epochs that matter, in one round whatever the number
- * of wallets.
+ * of wallets (and a small follow-up only for standard redeems no service record announced).
  */
 export async function readChain(
   client: PublicClient,
@@ -221,6 +221,25 @@ export async function readChain(
     }
   }
 
+  // A standard redeem the service has not recorded yet (the wallets' round found it held): its last
+  // redeem epoch is read in a small follow-up round, so its phase is the contract's, not "pending".
+  const finish = async (): Promise<ChainReadResult> => {
+    const followUp: Read[] = [];
+    for (const e of entries) {
+      const s = vaults.get(e.vault._id)!;
+      if (!s.strategy) continue;
+      for (const wallet of wallets) {
+        const key = wallet.toLowerCase();
+        const w = walletStates.get(walletKey(e.vault._id, wallet));
+        if (!w || (standardRedeemHeld(w) ?? 0n) === 0n || s.lastWithdrawRequest.get(key) != null) continue;
+        s.lastWithdrawRequest.set(key, null);
+        followUp.push({ address: s.strategy, abi: abiOf(strategyAbi), functionName: 'lastWithdrawRequest', args: [wallet], into: (v) => s.lastWithdrawRequest.set(key, v as bigint) });
+      }
+    }
+    if (followUp.length > 0) await run(followUp);
+    return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), blockNumber: Number(block.number), calls, failed, via, lensRefused };
+  };
+
   // The wallets' round: through the lens when the node takes state overrides, else one read per
   // value through Multicall3. Either way the queue's figures ride in the same round.
   const refusal = lensRefusals.get(client);
@@ -299,7 +318,7 @@ export async function readChain(
       }
     }
   }
-  if (via === 'lens') return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), blockNumber: Number(block.number), calls, failed, via, lensRefused };
+  if (via === 'lens') return finish();
 
   const round: Read[] = [...queueRound];
   for (const { entry: e, lens } of lensVaults) {
@@ -352,5 +371,5 @@ export async function readChain(
   lap('encodeMs');
   await run(round);
   lap('roundMs');
-  return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), blockNumber: Number(block.number), calls, failed, via, lensRefused };
+  return finish();
 }

@@ -196,6 +196,14 @@ export async function buildRequests(
       });
     }
   }
+  // The strategy keeps one last redeem epoch per wallet (`lastWithdrawRequest`): a new standard redeem
+  // delays every unclaimed one of the wallet until the epoch after it, as the contract pays them together.
+  const lastRedeemEpoch = new Map<Address, bigint>();
+  for (const r of redeems) {
+    if (r.kind === 'instant' || r.claimedAt !== undefined) continue;
+    const last = lastRedeemEpoch.get(r.wallet);
+    if (last === undefined || r.e > last) lastRedeemEpoch.set(r.wallet, r.e);
+  }
   for (const r of redeems) {
     const instant = r.kind === 'instant';
     const status: RequestStatus =
@@ -205,7 +213,7 @@ export async function buildRequests(
           ? allowInstant
             ? 'INSTANT_CLAIMABLE'
             : 'PENDING'
-          : epochNumber >= r.e
+          : epochNumber >= (lastRedeemEpoch.get(r.wallet) ?? r.e)
             ? 'CLAIMABLE'
             : 'PENDING';
     // An apr0 redeem is paid its share of the interest set at the stop after it.

@@ -2,6 +2,7 @@
  * What the emulated Ledger is made of and tells its observers: its options, its snapshot, its
  * events. The device itself is `device.ts`.
  */
+import type { LedgerModel } from '../../../shared/device/models';
 import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
 
 export const DASHBOARD = 'BOLOS';
@@ -22,8 +23,17 @@ export interface EmulatedLedgerOptions {
   app?: string;
   /** The Ethereum app's blind signing setting (default false, as on a fresh install). */
   blindSigning?: boolean;
-  /** Ethereum app version (default "1.19.1"). */
+  /** Ethereum app version (default the current release, `CURRENT_APP_VERSION`: "1.22.0"). */
   appVersion?: string;
+  /**
+   * The device model (default "nanoX"): the USB product id it enumerates with (so the transport
+   * reports it as `deviceModel`) and the layout of its reviews.
+   */
+  model?: LedgerModel;
+  /** The Ethereum app's "Nonce" setting: a Nonce field in transaction reviews (default false). */
+  displayNonce?: boolean;
+  /** The app's "Transaction hash" setting (from 1.18): the hash on clear-signed reviews too (default false). */
+  displayHash?: boolean;
   /** OS version reported on the dashboard (default "2.4.1"). */
   osVersion?: string;
   /** Apps installed besides the dashboard (default Ethereum and Bitcoin). */
@@ -55,6 +65,9 @@ export interface EmulatorSnapshot {
   locked: boolean;
   app: string;
   appVersion: string;
+  /** The model and the Ethereum app's version, whatever app is open (the device panel shows them). */
+  model: LedgerModel;
+  ethereumAppVersion: string;
   blindSigning: boolean;
   screens: DeviceScreen[];
   pending: PendingConfirmation | null;

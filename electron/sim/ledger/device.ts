@@ -5,8 +5,9 @@
 import { openAppScreens } from '../../../shared/device/screens';
 import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
 import { SW, StatusWordError, parseApdu, reply, type Apdu } from './apdu';
+import { deviceProfile, waitForReview, type DeviceProfile } from './device-profile';
 import { EthereumApp } from './eth-app';
-import { LOAD_CERTIFICATE_INS } from '../../../shared/device/generic-parser';
+import { busyMessageStatusWord, Faults } from './faults';
 import { createKeyring, TEST_MNEMONIC } from './keys';
 import { CantOpenDevice, DisconnectedDevice, DisconnectedDeviceDuringOperation } from './ledgerhq';
 import { EmulatedTransport, type EmulatedEndpoint } from './transport';
@@ -24,7 +25,7 @@ interface Pending extends PendingConfirmation {
 
 export class EmulatedLedger implements EmulatedEndpoint {
   private readonly autoApprove: boolean;
-  private readonly appVersion: string;
+  private readonly profile: DeviceProfile;
   private readonly osVersion: string;
   private readonly otherAppVersion: string;
   private readonly installed: Set<string>;
@@ -43,13 +44,15 @@ export class EmulatedLedger implements EmulatedEndpoint {
   private current: EmulatedTransport | null = null;
   private pending: Pending | null = null;
   private reattach: ReturnType<typeof setTimeout> | null = null;
-  private injected: number[] = [];
+  private readonly faults = new Faults();
+  /** A page the app shows without waiting for an answer (blind signing off), until the next review or app switch. */
+  private notice: DeviceScreen[] | null = null;
   private readonly listeners = new Set<(event: EmulatorEvent) => void>();
   private readonly usbObservers = new Set<UsbObserver>();
 
   constructor(options: EmulatedLedgerOptions = {}) {
     this.autoApprove = options.autoApprove ?? false;
-    this.appVersion = options.appVersion ?? '1.19.1';
+    this.profile = deviceProfile(options);
     this.osVersion = options.osVersion ?? '2.4.1';
     this.otherAppVersion = options.otherAppVersion ?? '2.3.0';
     this.installed = new Set(options.installedApps ?? [ETHEREUM, 'Bitcoin']);
@@ -66,7 +69,12 @@ export class EmulatedLedger implements EmulatedEndpoint {
     this.ethereum = new EthereumApp(keys, {
       confirm: (kind, screens) => this.confirm(kind, screens),
       blindSigning: () => this.blindSigning,
-      version: () => this.appVersion,
+      version: () => this.profile.appVersion,
+      target: () => this.profile,
+      notice: (screens) => {
+        this.notice = screens;
+        this.changed();
+      },
     }, { trustTestCertificates: options.trustTestCertificates ?? true });
   }
 
@@ -75,7 +83,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
   /** The handle of the current USB enumeration (a new one after every unplug or app switch). */
   get transport(): EmulatedTransport {
     if (!this.current || this.current.connection !== this.connection || this.current.isClosed) {
-      this.current = new EmulatedTransport(this, this.connection);
+      this.current = new EmulatedTransport(this, this.connection, this.profile.usbProductId);
     }
     return this.current;
   }
@@ -88,7 +96,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
   /** The same, synchronously, as node-hid opens a device: a handle on the current USB enumeration. */
   openHandle(): EmulatedTransport {
     if (!this.plugged) throw new CantOpenDevice(`cannot open device with path ${EMULATED_DESCRIPTOR}`);
-    return new EmulatedTransport(this, this.connection);
+    return new EmulatedTransport(this, this.connection, this.profile.usbProductId);
   }
 
   /** Hot-plug events, like `Transport.listen`: an "add" right away if plugged, then every change. */
@@ -112,10 +120,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
     this.detach();
   }
 
-  /**
-   * Plugs the device back in. A real Ledger boots locked on the dashboard; pass `locked: false`
-   * or `app` to start elsewhere.
-   */
+  /** Plugs it back in: a real Ledger boots locked on the dashboard (`locked: false` or `app`: elsewhere). */
   replug(options: { locked?: boolean; app?: string } = {}): void {
     if (this.plugged) return;
     this.locked = options.locked ?? true;
@@ -131,6 +136,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
   private detach(): void {
     this.abortPending(new DisconnectedDeviceDuringOperation('The device was disconnected'));
     this.ethereum.reset();
+    this.notice = null;
     this.plugged = false;
     this.connection += 1;
     for (const o of [...this.usbObservers]) o.next({ type: 'remove', descriptor: EMULATED_DESCRIPTOR });
@@ -205,7 +211,12 @@ export class EmulatedLedger implements EmulatedEndpoint {
 
   /** Answers the next APDUs with these status words, for paths the emulation does not reach. */
   failNextWith(...statusWords: number[]): void {
-    this.injected.push(...statusWords);
+    this.faults.failNext(statusWords);
+  }
+
+  /** Answers the next APDUs of this instruction (INS byte) with these status words. */
+  failInstructionWith(ins: number, ...statusWords: number[]): void {
+    this.faults.failInstruction(ins, statusWords);
   }
 
   // ---- what the device shows --------------------------------------------------------------------
@@ -218,6 +229,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
     if (!this.plugged) return [];
     if (this.locked) return [{ title: 'Enter PIN' }];
     if (this.pending) return [...this.pending.screens];
+    if (this.notice) return [...this.notice];
     if (this.app === DASHBOARD) return [{ title: 'Dashboard' }];
     return [{ title: this.app, value: 'is ready' }];
   }
@@ -227,7 +239,9 @@ export class EmulatedLedger implements EmulatedEndpoint {
       plugged: this.plugged,
       locked: this.locked,
       app: this.app,
-      appVersion: this.app === ETHEREUM ? this.appVersion : this.app === DASHBOARD ? this.osVersion : this.otherAppVersion,
+      appVersion: this.app === ETHEREUM ? this.profile.appVersion : this.app === DASHBOARD ? this.osVersion : this.otherAppVersion,
+      model: this.profile.model,
+      ethereumAppVersion: this.profile.appVersion,
       blindSigning: this.blindSigning,
       screens: this.screens,
       pending: this.pendingConfirmation,
@@ -244,16 +258,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
    * of `kind`: a review the host gave up on stays on screen until another replaces it.
    */
   waitForConfirmation(kind?: ConfirmationKind): Promise<PendingConfirmation> {
-    const now = this.pendingConfirmation;
-    if (now && (!kind || now.kind === kind)) return Promise.resolve(now);
-    return new Promise((resolve) => {
-      const off = this.subscribe((event) => {
-        if (event.type === 'awaiting-confirmation' && (!kind || event.kind === kind)) {
-          off();
-          resolve({ kind: event.kind, screens: event.screens });
-        }
-      });
-    });
+    return waitForReview(this, kind);
   }
 
   private emit(event: EmulatorEvent): void {
@@ -267,6 +272,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
   // ---- APDU handling ------------------------------------------------------------------------------
 
   private confirm(kind: ConfirmationKind, screens: DeviceScreen[], transport?: EmulatedTransport): Promise<boolean> {
+    this.notice = null;
     return new Promise<boolean>((resolve, reject) => {
       this.pending = {
         kind,
@@ -308,12 +314,10 @@ export class EmulatedLedger implements EmulatedEndpoint {
   }
 
   /**
-   * A command that reaches the app while it shows a review (from another handle: the host library
-   * keeps one exchange per handle), answered as the Ethereum app does: it reads the next command
-   * while its review runs. Configuration, silent addresses, token information and the OS's own
-   * commands are answered; hashed EIP-712 is refused (0x6980, not idle); a personal message start
-   * is refused and sends the app back to idle (0x6980); any other command starts over, replacing
-   * the review.
+   * A command that reaches the app while it shows a review, answered as the app does: configuration,
+   * silent addresses, token information and OS commands alongside; hashed EIP-712 refused (0x6980);
+   * a message start refused (0x6985 up to 1.19.3, then 0x6980), sending the app back to idle; any
+   * other command starts over, replacing the review.
    */
   private async whileReviewing(apdu: Apdu): Promise<Buffer> {
     if (apdu.cla === 0xb0) return this.osCommand(apdu);
@@ -323,7 +327,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
     if (apdu.ins === 0x0c) return reply(null, SW.COMMAND_NOT_ALLOWED);
     if (apdu.ins === 0x08 && apdu.p1 === 0x00) {
       this.dismissPending();
-      return reply(null, SW.COMMAND_NOT_ALLOWED);
+      return reply(null, busyMessageStatusWord(this.profile.appVersion));
     }
     this.dismissPending();
     return this.dispatchApdu(apdu);
@@ -348,7 +352,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
   }
 
   private async dispatch(raw: Buffer): Promise<Buffer> {
-    const injected = this.injected.shift();
+    const injected = this.faults.take(raw);
     if (injected !== undefined) return reply(null, injected);
     const apdu = parseApdu(raw);
     if (this.locked) return reply(null, this.lockedSw);
@@ -374,13 +378,12 @@ export class EmulatedLedger implements EmulatedEndpoint {
         Buffer.concat([Buffer.from([0x01, name.length]), name, Buffer.from([version.length]), version, Buffer.from([0x01, 0x00])]),
       );
     }
-    if (apdu.ins === LOAD_CERTIFICATE_INS && this.app === ETHEREUM) return this.ethereum.loadCertificate(apdu);
     if (apdu.ins === 0xa7) {
       // Quit the app: answer first, then the USB device re-enumerates on the dashboard.
       if (this.app !== DASHBOARD) setImmediate(() => this.plugged && this.switchApp(DASHBOARD));
       return reply(null);
     }
-    return reply(null, SW.INS_NOT_SUPPORTED);
+    return this.app === ETHEREUM ? this.ethereum.osCommand(apdu) : reply(null, SW.INS_NOT_SUPPORTED);
   }
 
   private async dashboardCommand(apdu: Apdu): Promise<Buffer> {

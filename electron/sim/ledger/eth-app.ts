@@ -3,12 +3,20 @@
  * a transaction or a message streams in over several APDUs before the review starts.
  */
 import { concat, hashMessage, keccak256, toBytes } from 'viem';
-import { addressScreens, isKnownNetwork, personalMessageScreens, typedDataHashScreens } from '../../../shared/device/screens';
+import {
+  addressScreens,
+  blindSigningOffScreens,
+  isKnownNetwork,
+  personalMessageScreens,
+  typedDataHashScreens,
+  type ReviewTarget,
+} from '../../../shared/device/screens';
 import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
 import { SW, StatusWordError, readPath, reply, type Apdu } from './apdu';
+import { knowsInstruction } from './instructions';
 import type { Keyring } from './keys';
 import { checkTokenInformation, type TokenInfo } from './token-info';
-import { GENERIC_PARSER_INS, SIGN_MODE } from '../../../shared/device/generic-parser';
+import { GENERIC_PARSER_INS, LOAD_CERTIFICATE_INS, SIGN_MODE } from '../../../shared/device/generic-parser';
 import { compareVersions } from '../../../shared/device/versions';
 import { GenericParser } from './generic-parser';
 import { CertificateStore } from './pki';
@@ -36,6 +44,10 @@ export interface AppContext {
   confirm(kind: ConfirmationKind, screens: DeviceScreen[]): Promise<boolean>;
   blindSigning(): boolean;
   version(): string;
+  /** The model, app version and display settings the review screens follow. */
+  target(): ReviewTarget;
+  /** Shows a page that waits for no answer (the app has already answered the host). */
+  notice(screens: DeviceScreen[]): void;
 }
 
 interface Stream {
@@ -88,8 +100,9 @@ export class EthereumApp {
     this.certificates.clear();
   }
 
-  /** B0 06 (answered by the OS for the running app): the certificate is kept for its key usage (P1). */
-  loadCertificate(apdu: Apdu): Buffer {
+  /** The OS's commands that concern the running app: B0 06 keeps a certificate for its key usage (P1). */
+  osCommand(apdu: Apdu): Buffer {
+    if (apdu.ins !== LOAD_CERTIFICATE_INS) return reply(null, SW.INS_NOT_SUPPORTED);
     this.certificates.load(apdu.p1, apdu.data);
     return reply(null);
   }
@@ -105,6 +118,7 @@ export class EthereumApp {
   }
 
   async handle(apdu: Apdu): Promise<Buffer> {
+    if (!knowsInstruction(apdu.ins, this.ctx.version())) throw new StatusWordError(SW.INS_NOT_SUPPORTED);
     switch (apdu.ins) {
       case INS.GET_ADDRESS:
         return this.getAddress(apdu);
@@ -201,7 +215,7 @@ export class EthereumApp {
     // The token information serves this transaction only.
     const tokens = this.tokens;
     this.forgetTokens();
-    const context = { from: this.keys.account(stream.path).address, appVersion: this.ctx.version() };
+    const context = { ...this.ctx.target(), from: this.keys.account(stream.path).address, appVersion: this.ctx.version() };
     let screens: DeviceScreen[];
     const approve = approveCall(tx);
     // The app's ERC-20 handling refuses an approval that also sends ETH.
@@ -215,7 +229,10 @@ export class EthereumApp {
     } else {
       // Without the token's information the call falls back to the blind review. The device
       // cannot tell a contract from an account: any data needs the blind signing setting.
-      if (tx.dataPresent && !this.ctx.blindSigning()) throw new StatusWordError(SW.INVALID_DATA);
+      if (tx.dataPresent && !this.ctx.blindSigning()) {
+        this.ctx.notice(blindSigningOffScreens(this.ctx.target()));
+        throw new StatusWordError(SW.INVALID_DATA);
+      }
       screens = reviewScreens(tx, context);
     }
     const approved = await this.ctx.confirm('sign-transaction', screens);
@@ -258,7 +275,7 @@ export class EthereumApp {
     }
     if (!stream) return reply(null);
     const message = new Uint8Array(stream.received);
-    const approved = await this.ctx.confirm('sign-message', personalMessageScreens(message));
+    const approved = await this.ctx.confirm('sign-message', personalMessageScreens(message, this.ctx.target()));
     if (!approved) throw new StatusWordError(SW.USER_REJECTED);
     const sig = this.keys.sign(stream.path, toBytes(hashMessage({ raw: message })));
     return reply(Buffer.from([27 + sig.parity, ...sig.r, ...sig.s]));
@@ -271,14 +288,17 @@ export class EthereumApp {
     // As the app: refused while another request is half-streamed, and only with blind signing on
     // (the device shows a "blind signing must be enabled" screen and answers 0x6A80).
     if (this.stream) throw new StatusWordError(SW.COMMAND_NOT_ALLOWED);
-    if (!this.ctx.blindSigning()) throw new StatusWordError(SW.INVALID_DATA);
+    if (!this.ctx.blindSigning()) {
+      this.ctx.notice(blindSigningOffScreens(this.ctx.target()));
+      throw new StatusWordError(SW.INVALID_DATA);
+    }
     const { path, rest } = readPath(data);
     if (rest.length !== 64) throw new StatusWordError(SW.INVALID_DATA);
     const domainHash = rest.subarray(0, 32);
     const messageHash = rest.subarray(32, 64);
     const approved = await this.ctx.confirm(
       'sign-typed-data',
-      typedDataHashScreens(`0x${domainHash.toString('hex')}`, `0x${messageHash.toString('hex')}`),
+      typedDataHashScreens(`0x${domainHash.toString('hex')}`, `0x${messageHash.toString('hex')}`, this.ctx.target()),
     );
     if (!approved) throw new StatusWordError(SW.USER_REJECTED);
     const digest = keccak256(concat([new Uint8Array([0x19, 0x01]), domainHash, messageHash]));

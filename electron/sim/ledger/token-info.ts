@@ -15,7 +15,11 @@ import { keccak_256 } from '@noble/hashes/sha3';
 import { bytesToHex, getAddress, hexToBytes } from 'viem';
 import { SW, StatusWordError } from './apdu';
 
-/** Ledger's production ERC-20 signing key (uncompressed SEC1), as the app embeds it. */
+/**
+ * Ledger's production ERC-20 signing key (uncompressed SEC1): the app's `LEDGER_SIGNATURE_PUBLIC_KEY`
+ * in `src/public_keys.h` (a release build, neither the CAL test nor the staging key), which also
+ * verifies every descriptor of Ledger's published token list.
+ */
 export const LEDGER_TOKEN_SIGNING_KEY =
   '045e6c1020c14dc46442fe89f97c0b68cdb15976dc24f24c316e7b30fe4e8cc76b1489150c21514ebf440ff5dea5393d83de5358cd098fce8fd0f81daa94979183';
 

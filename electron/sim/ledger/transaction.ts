@@ -3,7 +3,7 @@
  * the review screens show, and the `v` byte it answers with.
  */
 import { bytesToHex, getAddress, keccak256, type Hex } from 'viem';
-import { approvalReviewScreens, transactionReviewScreens } from '../../../shared/device/screens';
+import { approvalReviewScreens, transactionReviewScreens, type ReviewTarget } from '../../../shared/device/screens';
 import type { DeviceScreen } from '../../../shared/device/state';
 import { SW, StatusWordError } from './apdu';
 import { decodeRlp, type RlpItem } from './rlp';
@@ -16,6 +16,8 @@ export interface ParsedTransaction {
   chainId: bigint;
   /** The raw bytes of the legacy `v` field: the app keeps its 4 highest bytes for `v`. */
   legacyChainIdBytes: Uint8Array;
+  /** Shown when the app's Nonce setting is on. */
+  nonce: number;
   to: `0x${string}` | undefined;
   value: bigint;
   dataPresent: boolean;
@@ -80,12 +82,13 @@ export function parseUnsignedTransaction(bytes: Uint8Array): ParsedTransaction {
 
   if (type === 0) {
     if (fields.length !== 6 && fields.length !== 9) throw new StatusWordError(SW.INVALID_DATA);
-    const [, gasPrice, gas, to, value, data, v] = fields;
+    const [nonce, gasPrice, gas, to, value, data, v] = fields;
     const legacyChainIdBytes = v === undefined ? new Uint8Array() : toBytes(v);
     return {
       type,
       chainId: v === undefined ? 0n : toBigInt(v),
       legacyChainIdBytes,
+      nonce: Number(toBigInt(nonce)),
       to: toAddress(to),
       value: toBigInt(value),
       dataPresent: toBytes(data).length > 0,
@@ -96,12 +99,13 @@ export function parseUnsignedTransaction(bytes: Uint8Array): ParsedTransaction {
   }
   const expected = type === 1 ? 8 : 9;
   if (fields.length !== expected) throw new StatusWordError(SW.INVALID_DATA);
-  const [chainId, , ...rest] = fields;
+  const [chainId, nonce, ...rest] = fields;
   const [feePerGas, gas, to, value, data] = type === 1 ? rest : rest.slice(1);
   return {
     type,
     chainId: toBigInt(chainId),
     legacyChainIdBytes: new Uint8Array(),
+    nonce: Number(toBigInt(nonce)),
     to: toAddress(to),
     value: toBigInt(value),
     dataPresent: toBytes(data).length > 0,
@@ -131,7 +135,7 @@ export function signatureV(tx: ParsedTransaction, parity: 0 | 1, xGreaterThanN: 
 }
 
 /** What the device knows besides the transaction: the signing account and its own version. */
-export interface ReviewContext {
+export interface ReviewContext extends ReviewTarget {
   from: string;
   appVersion: string;
 }
@@ -149,6 +153,7 @@ export function reviewScreens(tx: ParsedTransaction, context: ReviewContext): De
     dataPresent: tx.dataPresent,
     maxFee: tx.maxFee.toString(),
     signingHash: tx.signingHash,
+    nonce: tx.nonce,
     ...context,
   });
 }
@@ -180,6 +185,7 @@ export function approvalScreens(
     spender: call.spender,
     amount: call.amount.toString(),
     maxFee: tx.maxFee.toString(),
+    nonce: tx.nonce,
     ...context,
   });
 }

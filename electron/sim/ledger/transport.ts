@@ -3,7 +3,7 @@
  * device service run against it unchanged. Going through `exchangeAtomicImpl` gives the same
  * `TransportRaceCondition` and `unresponsive`/`responsive` events as the HID transport.
  */
-import { Transport } from './ledgerhq';
+import { identifyUSBProductId, Transport } from './ledgerhq';
 
 /** The device end of a connection (implemented by `EmulatedLedger`). */
 export interface EmulatedEndpoint {
@@ -19,8 +19,11 @@ export class EmulatedTransport extends Transport {
     private readonly endpoint: EmulatedEndpoint,
     /** The USB enumeration this handle belongs to; a re-enumeration makes it stale. */
     readonly connection: number,
+    /** The USB product id the device enumerates with: the transport reports its model, as node-hid's does. */
+    usbProductId?: number,
   ) {
     super();
+    this.deviceModel = usbProductId === undefined ? null : (identifyUSBProductId(usbProductId) ?? null);
   }
 
   override exchange(apdu: Buffer): Promise<Buffer> {

@@ -8,6 +8,8 @@ import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
 import { Screen } from '../components/ScreenHeader';
 import { DateTime, formatDuration } from '../components/time';
+import { PhasePill } from '../components/PhasePill';
+import { isOverdue, overdueWaitsFor } from '../../../shared/domain/schedule';
 import { pct } from '../components/figures';
 import { EpochTable } from '../vaults';
 import { bundleTitle, sourceLabel } from './bundle-labels';
@@ -264,12 +266,14 @@ function RequestsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault:
                     {r.type.toLowerCase()}
                     {r.isInstant ? ' · instant' : ''}
                   </td>
-                  <td>{r.status.replace('_', ' ').toLowerCase()}</td>
+                  <td>{r.phase ? <PhasePill phase={r.phase} status={r.status} /> : r.status.replace(/_/g, ' ').toLowerCase()}</td>
                   <td className="num">{r.epochNumber ?? '—'}</td>
                   <td className="num">
                     <Amount value={r.amount} token={r.amountToken === 'tranche' ? vault.tranche : vault.underlying} />
                   </td>
-                  <td>{r.expectedAt ? <DateTime seconds={r.expectedAt} withTime={false} /> : '—'}</td>
+                  <td>
+                    <SnapshotExpected request={r} at={s.block.timestamp} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -277,5 +281,20 @@ function RequestsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault:
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * A request's expected date as of the snapshot: a date already past on the chain's clock at its
+ * block is said overdue then (what the contracts waited for), never shown as upcoming.
+ */
+function SnapshotExpected({ request: r, at }: { request: BundleSnapshot['requests'][number]; at: number }) {
+  if (r.expectedAt === null) return <>—</>;
+  const waiting = r.phase === undefined || r.phase === 'pending' || r.phase === 'processed';
+  if (!waiting || !isOverdue(r.expectedAt, at)) return <DateTime seconds={r.expectedAt} withTime={false} />;
+  return (
+    <span className="warn-text" data-overdue={r.expectedAt} title={`Already past at the snapshot, by the chain’s clock: ${overdueWaitsFor(r.phase ?? 'pending')}.`}>
+      <DateTime seconds={r.expectedAt} withTime={false} />, overdue at the snapshot
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { modelName } from '../../../shared/device/models';
 import { useDeviceStore } from './device-store';
 
 /**
@@ -15,6 +16,13 @@ export function DevicePanel() {
     <aside className={`device-panel${pending ? ' attention' : ''}${open ? '' : ' closed'}`} aria-label="Emulated Ledger" data-testid="device-panel">
       <header>
         <strong>Emulated Ledger</strong>
+        {emulator.model ? (
+          <span className="cell-sub" data-testid="device-model">
+            {modelName(emulator.model)}
+            {/* With Ethereum open, the state beside says its version already. */}
+            {emulator.ethereumAppVersion && emulator.app !== 'Ethereum' ? ` · Ethereum app ${emulator.ethereumAppVersion}` : ''}
+          </span>
+        ) : null}
         <span className="cell-sub">
           {!emulator.plugged ? 'unplugged' : emulator.locked ? 'locked' : emulator.app === 'BOLOS' ? 'dashboard' : `${emulator.app} ${emulator.appVersion}`}
         </span>

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { APP_FEATURES, missingFeatures, type DeviceState } from '../../../shared/device';
+import { APP_FEATURES, missingFeatures, modelName, type DeviceState, type LedgerModel } from '../../../shared/device';
 import type { EmulatorSnapshot } from '../../../shared/ipc/schemas';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
@@ -9,6 +9,11 @@ interface DeviceStore {
   kind: 'hid' | 'emulated' | null;
   state: DeviceState | null;
   emulator: EmulatorSnapshot | null;
+  /**
+   * The model and Ethereum app version last read from the device (kept while it shows a review or
+   * goes away): what the review's predictions are made for. Null until read.
+   */
+  target: DeviceTarget;
   error: AppErrorData | null;
   /** What the card is doing for the user right now ("Check again", "Open Ethereum"), if anything. */
   busy: 'check' | 'open' | null;
@@ -20,11 +25,17 @@ interface DeviceStore {
   press(command: Parameters<ReturnType<typeof getBridge>['emulator']['command']>[0]['command']): Promise<void>;
 }
 
+export interface DeviceTarget {
+  appVersion: string | null;
+  model: LedgerModel | null;
+}
+
 /** The Ledger's state, kept current by the main side's events. */
 export const useDeviceStore = create<DeviceStore>((set) => ({
   kind: null,
   state: null,
   emulator: null,
+  target: { appVersion: null, model: null },
   error: null,
   busy: null,
   actionError: null,
@@ -75,6 +86,15 @@ export const useDeviceStore = create<DeviceStore>((set) => ({
   },
 }));
 
+// Remember what the device said it is, for the states that do not say it (a review, a lock, an unplug).
+useDeviceStore.subscribe((now, before) => {
+  if (now.state === before.state || !now.state) return;
+  const state = now.state;
+  const appVersion = state.status === 'ready' ? state.appVersion : now.target.appVersion;
+  const model = (state.status === 'ready' || state.status === 'dashboard') && state.model ? state.model : now.target.model;
+  if (appVersion !== now.target.appVersion || model !== now.target.model) useDeviceStore.setState({ target: { appVersion, model } });
+});
+
 /** What the user can do about the state, in a sentence (null when nothing is needed). */
 export function deviceHint(state: DeviceState | null): string | null {
   if (!state) return null;
@@ -122,7 +142,10 @@ export function deviceSummary(state: DeviceState | null): { text: string; tone: 
       return { text: `Ledger: ${state.appName} is open, open Ethereum`, tone: 'warn' };
     case 'ready':
       if (missingFeatures(state.appVersion).length > 0) return { text: `Ledger: Ethereum app ${state.appVersion} is too old`, tone: 'warn' };
-      return { text: `Ledger ready · Ethereum ${state.appVersion}${state.blindSigning ? ' · blind signing on' : ' · blind signing off'}`, tone: 'ok' };
+      return {
+        text: `${state.model ? modelName(state.model) : 'Ledger'} ready · Ethereum ${state.appVersion}${state.blindSigning ? ' · blind signing on' : ' · blind signing off'}`,
+        tone: 'ok',
+      };
     case 'awaiting-confirmation':
       return { text: 'Ledger: confirm on the device', tone: 'warn' };
     case 'rejected':

@@ -2,4 +2,4 @@
 export { DevicePanel } from './DevicePanel';
 export { DeviceStatus } from './DeviceStatus';
 export { deviceSummary, useDeviceStore } from './device-store';
-export { LedgerShows, screensOnLedger, useEthereumAppVersion } from './ledger-shows';
+export { LedgerShows, OptionalScreens, PredictedFor, screensOnLedger, useDeviceTarget, useEthereumAppVersion } from './ledger-shows';

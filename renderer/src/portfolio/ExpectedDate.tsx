@@ -10,8 +10,8 @@ export function overdueOf(row: Pick<RequestRow, 'expectedAt' | 'phase'>, cycle: 
 
 /**
  * When a request should be processed or become claimable: "4 Apr 2027" (after `prefix`, "by "
- * inside a line of text), or, once that date has passed on the chain, "Overdue since 4 Apr 2027"
- * and what it waits for: never a past date shown as upcoming.
+ * inside a line of text), or, once that date has passed on the chain, "4 Apr 2027, overdue" ("overdue
+ * since 4 Apr 2027" in a line of text) and what it waits for: never a past date shown as upcoming.
  */
 export function ExpectedDate({ row, cycle, readAtMs, prefix = '' }: { row: RequestRow; cycle: VaultCycle | null | undefined; readAtMs: number; prefix?: string }) {
   if (row.expectedAt === null) return null;
@@ -34,12 +34,13 @@ export function ExpectedDate({ row, cycle, readAtMs, prefix = '' }: { row: Reque
     );
   }
   return (
-    // "Overdue since" on the first line, which compact rows keep; the date and what it waits for under it.
+    // The date first, then "overdue", on the first line (compact rows keep it, a narrow cell cuts the
+    // words before the date); what it waits for under it.
     <span className="stack" data-overdue={row.expectedAt} title={title}>
-      <span className="warn-text">Overdue since </span>
-      <span className="cell-sub">
-        <DateTime seconds={row.expectedAt} withTime={false} /> — {waits}
+      <span className="warn-text">
+        <DateTime seconds={row.expectedAt} withTime={false} />, overdue
       </span>
+      <span className="cell-sub">{waits}</span>
     </span>
   );
 }

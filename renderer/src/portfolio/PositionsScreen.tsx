@@ -204,7 +204,7 @@ export function PositionsScreen() {
       col.accessor(claimableCount, {
         id: 'claimable',
         header: 'Claimable now',
-        meta: { width: 'minmax(112px, 1fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(132px, 1.1fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
@@ -214,16 +214,16 @@ export function PositionsScreen() {
             <div className={`stack${stale ? ' stale-cell' : ''}`}>
               {p.claimable.slice(0, 1).map((k, i) => (
                 <span key={i} className="claim" title={claimLine(k, v)}>
-                  {actionLabel(k.functionName, k.contract)}
-                  <span className="claim-amount">
-                    {k.receive && v ? (
-                      <>
-                        {k.receive.estimate ? '≈ ' : ''}
-                        <Amount value={k.receive.amount} token={claimToken(k.receive.token, v)} />
-                      </>
-                    ) : null}
+                  <span className="claim-label">
+                    {actionLabel(k.functionName, k.contract)}
                     {k.epochNumber !== null ? ` · epoch ${k.epochNumber}` : ''}
                   </span>
+                  {k.receive && v ? (
+                    <span className="claim-amount">
+                      {k.receive.estimate ? '≈ ' : ''}
+                      <Amount value={k.receive.amount} token={claimToken(k.receive.token, v)} />
+                    </span>
+                  ) : null}
                 </span>
               ))}
               {p.claimable.length > 1 || stale ? (

@@ -1,10 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { RequestRow } from '../../../shared/portfolio/schemas';
-import { PHASE_PILL, PHASE_WORDS, type RequestPhase } from '../../../shared/portfolio/request-phase';
+import { PHASE_WORDS, type RequestPhase } from '../../../shared/portfolio/request-phase';
 import { ACROSS_VAULTS } from '../../../shared/ipc/schemas';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { KnownValue } from '../components/KnownValue';
+import { PhasePill } from '../components/PhasePill';
 import { shortAddress } from '../components/format';
 import { walletAndVaultColumns } from '../components/wallet-vault-columns';
 import { VaultStateFlag } from '../components/VaultStateFlag';
@@ -20,15 +21,6 @@ import { useNavigationStore } from '../navigation/navigation-store';
 import { useSigningStore } from '../signing';
 
 const col = createColumnHelper<RequestRow>();
-const PHASE_CLASS: Record<RequestPhase, string> = {
-  pending: 'pill-info',
-  processed: 'pill-muted',
-  claimable: 'pill-ok',
-  claimed: 'pill-muted',
-  cancelled: 'pill-muted',
-  other: 'pill-muted',
-};
-
 /** Every request of the batch: filter, sort, search, and select for a batch cancel or claim. */
 export function RequestsScreen() {
   const data = usePortfolioStore((s) => s.data);
@@ -114,19 +106,11 @@ export function RequestsScreen() {
         meta: { width: 'minmax(90px, 0.7fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack stale-stack">
-            <span
-              className={`pill ${PHASE_CLASS[c.getValue()]}`}
-              data-phase={c.getValue()}
-              title={`${PHASE_WORDS[c.getValue()]}. The service's record says ${c.row.original.status}${c.row.original.source === 'chain' ? ' (not recorded by the service yet: read from the chain)' : ''}`}
-            >
-              {c.getValue() === 'other' ? (
-                <KnownValue kind="requestStatus" value={c.row.original.status}>
-                  <span>{c.row.original.status.replace(/_/g, ' ').toLowerCase()}</span>
-                </KnownValue>
-              ) : (
-                PHASE_PILL[c.getValue()]
-              )}
-            </span>
+            <PhasePill
+              phase={c.getValue()}
+              status={c.row.original.status}
+              note={c.row.original.source === 'chain' ? ' (not recorded by the service yet: read from the chain)' : ''}
+            />
             {c.row.original.stale ? <RequestStaleMark row={c.row.original} /> : null}
           </div>
         ),
@@ -147,7 +131,7 @@ export function RequestsScreen() {
       col.accessor((r) => r.expectedAt ?? Number.MAX_SAFE_INTEGER, {
         id: 'expected',
         header: 'Expected',
-        meta: { width: 'minmax(96px, 0.7fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(150px, 0.8fr)' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.expectedAt ? (
             <ExpectedDate row={c.row.original} cycle={index.vault(c.row.original.vaultId)?.cycle} readAtMs={readAtMs} />

@@ -28,6 +28,16 @@ export function VaultEarningsCell({
 }) {
   if (!ready) return <div className="cell-sub">earnings loading…</div>;
   if (!earnings || earnings.records + earnings.missing === 0) return null;
+  // No record loaded (a service without a key gives none): no sum to show, not "0.00 earned".
+  if (earnings.records === 0) {
+    return (
+      <div className="record-cell vault-earnings" data-vault-earnings="unknown">
+        <div className="record-note">
+          earnings unknown: {earnings.missing} record{earnings.missing === 1 ? '' : 's'} not loaded
+        </div>
+      </div>
+    );
+  }
   const percent = earnings.token.deposits > 0n ? Number((earnings.token.earnings * 1_000_000n) / earnings.token.deposits) / 10_000 : null;
   return (
     <div
@@ -107,7 +117,8 @@ export function GroupTotalRow({
           <TokenSums sums={value.value} />
         </div>
         <UsdLine usd={value.usd.value} unpriced={value.unpriced} />
-        {earnings ? (
+        {/* No record loaded (a service without a key gives none): no sum, rather than "$0.00 earned". */}
+        {earnings && value.records > 0 ? (
           <>
             <div className="batch-earnings" data-total="earnings">
               <TokenSums sums={value.earnings} signed />

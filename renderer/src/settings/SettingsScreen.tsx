@@ -9,6 +9,7 @@ import { RegistryCard } from './RegistryCard';
 import { LinkHostsCard } from './LinkHostsCard';
 import { ChainsCard } from './ChainsCard';
 import { OfflineRecordsCard } from './OfflineRecordsCard';
+import { LedgerTokensCard } from './LedgerTokensCard';
 
 export function SettingsScreen() {
   const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove, forget } = useSettingsStore();
@@ -169,6 +170,7 @@ export function SettingsScreen() {
       <LinkHostsCard />
       {/* Offline, the registry is the online install's signed export: it is imported above, not exported from here. */}
       {info?.mode === 'offline' ? null : <RegistryCard />}
+      <LedgerTokensCard />
     </Screen>
   );
 }

@@ -5,7 +5,7 @@ import { useNavigationStore } from '../navigation/navigation-store';
 import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
 import { BundleSaved, ItemSimulatedOnline, PlannerPreviewPanel, PlanSimulatedOnline, useBundlesStore } from '../bundles';
-import { LedgerShows, screensOnLedger, useEthereumAppVersion } from '../device';
+import { LedgerShows, OptionalScreens, PredictedFor, screensOnLedger, useDeviceTarget } from '../device';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 import { argLabel } from '../components/arg-names';
 import { vaultAlert, VaultStateFlag } from '../components/VaultStateFlag';
@@ -70,7 +70,8 @@ function PlanFees({ plan, items }: { plan: Plan; items: Plan['items'] }) {
 /** One transaction or message as the operator checks it: the decoded call, fees, and what the Ledger will show. */
 export function ReviewCard({ review, from }: { review: Review; from?: string }) {
   const [screens, setScreens] = useState(false);
-  const appVersion = useEthereumAppVersion();
+  const device = useDeviceTarget();
+  const onLedger = screensOnLedger(review, from, device);
   return (
     <div className="review">
       <strong>{review.title}</strong>
@@ -93,7 +94,7 @@ export function ReviewCard({ review, from }: { review: Review; from?: string }) 
           ) : null}
           <WhereMoneyGoes review={review} />
           <ItemFee review={review} />
-          <LedgerShows screens={review.deviceScreens} signingHash={review.signingHash} />
+          <LedgerShows screens={onLedger} signingHash={review.signingHash} />
         </>
       ) : (
         <>
@@ -105,13 +106,17 @@ export function ReviewCard({ review, from }: { review: Review; from?: string }) 
         {screens ? 'Hide' : 'Show'} what the Ledger will display
       </button>
       {screens ? (
-        <ol className="device-screens">
-          {screensOnLedger(review.deviceScreens, from, appVersion).map((s, i) => (
-            <li key={i}>
-              <strong>{s.title}</strong> {s.value}
-            </li>
-          ))}
-        </ol>
+        <>
+          <PredictedFor device={device} />
+          <ol className="device-screens">
+            {onLedger.map((s, i) => (
+              <li key={i}>
+                <strong>{s.title}</strong> {s.value}
+              </li>
+            ))}
+          </ol>
+          {review.kind === 'transaction' && review.blindSigning ? <OptionalScreens nonce={review.nonce} /> : null}
+        </>
       ) : null}
     </div>
   );

@@ -143,6 +143,8 @@ describe('offline review round trip on the simulation', () => {
     const hashes = plannerHashes(exportedBundle);
     const plannerReview = world.reviews[reviewsBefore]!;
     expect(plannerReview).toEqual([
+      // Hashed EIP-712 opens with the blind-signing warning (app 1.12 and later).
+      { title: 'Blind signing ahead' },
       { title: 'Review typed message' },
       { title: 'Domain hash', value: hashes.domainHash },
       { title: 'Message hash', value: hashes.messageHash },
@@ -155,7 +157,7 @@ describe('offline review round trip on the simulation', () => {
     expect(unsigned.summary.planner).toBe(PLANNER);
     expect(imported.plan.warnings.join(' ')).toContain(`Planned and signed by Planning desk ${PLANNER}`);
     // The plan hash, the registry file carried to the offline install (signed by the same planner account), then one per transaction.
-    expect(world.reviews[reviewsBefore + 1]![0]).toEqual({ title: 'Review typed message' });
+    expect(world.reviews[reviewsBefore + 1]!.slice(0, 2)).toEqual([{ title: 'Blind signing ahead' }, { title: 'Review typed message' }]);
     expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 2);
     expect(signed.fileName).toMatch(/^vaultdesk-signed-.+\.json$/);
 
@@ -175,7 +177,7 @@ describe('offline review round trip on the simulation', () => {
     const again = await offline.bundles.importUnsigned(unsigned.content, unsigned.fileName);
     expect(again.batchId).toBe(batch.id);
     // The plan hash, the registry file carried to the offline install (signed by the same planner account), then one per transaction.
-    expect(world.reviews[reviewsBefore + 1]![0]).toEqual({ title: 'Review typed message' });
+    expect(world.reviews[reviewsBefore + 1]!.slice(0, 2)).toEqual([{ title: 'Blind signing ahead' }, { title: 'Review typed message' }]);
     expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 2);
 
     // Back online: checked, journaled, every transaction sendable, then sent and confirmed.
@@ -190,7 +192,7 @@ describe('offline review round trip on the simulation', () => {
     expect(sent).toMatchObject({ status: 'done', counts: { planned: drafts.length, signed: drafts.length, broadcast: drafts.length, confirmed: drafts.length, failed: 0 } });
     // Still one device review per transaction: the online install signed nothing but the plan hash.
     // The plan hash, the registry file carried to the offline install (signed by the same planner account), then one per transaction.
-    expect(world.reviews[reviewsBefore + 1]![0]).toEqual({ title: 'Review typed message' });
+    expect(world.reviews[reviewsBefore + 1]!.slice(0, 2)).toEqual([{ title: 'Blind signing ahead' }, { title: 'Review typed message' }]);
     expect(world.reviews.length - reviewsBefore).toBe(drafts.length + 2);
 
     // The calldata: planned, exported, signed offline and mined are the same bytes.

@@ -255,6 +255,29 @@ describe('indexer: the service records of the local chains', () => {
     expect(request('delta', 'REDEEM', 'L5')[0]?.isInstant).toBe(false);
   });
 
+  it("delays a wallet's unclaimed redeem when it redeems again, as the strategy's one last redeem epoch does", async () => {
+    const beta = target('beta');
+    const l3 = beta.story.lenders.L3;
+    expect(request('beta', 'REDEEM', 'L3').map((r) => r.status)).toEqual(['CLAIMABLE']);
+    const before = await beta.client.snapshot();
+    const balance = await beta.client.publicClient.readContract({ address: beta.vault.tranche, abi: erc20Abi, functionName: 'balanceOf', args: [l3] });
+    expect(balance).toBeGreaterThan(0n);
+    await beta.client.write({ from: l3, to: beta.vault.epochVault, abi: epochVaultAbi, functionName: 'requestWithdraw', args: [balance / 10n, beta.vault.tranche] });
+    await indexer.refresh();
+    // The contract now pays neither until the epoch after the new one: both records say so.
+    const read = beta.client.publicClient;
+    const [epochNumber, last] = await Promise.all([
+      read.readContract({ address: beta.vault.strategy, abi: strategyAbi, functionName: 'epochNumber' }),
+      read.readContract({ address: beta.vault.strategy, abi: strategyAbi, functionName: 'lastWithdrawRequest', args: [l3] }),
+    ]);
+    expect(epochNumber > last).toBe(false);
+    expect(request('beta', 'REDEEM', 'L3').map((r) => r.status)).toEqual(['PENDING', 'PENDING']);
+    await beta.client.revert(before);
+    await beta.client.increaseTime(1n);
+    await indexer.refresh();
+    expect(request('beta', 'REDEEM', 'L3').map((r) => r.status)).toEqual(['CLAIMABLE']);
+  });
+
   it('records epochs as they ran: closed, running and defaulted', () => {
     const epochs = (key: string) =>
       store.vaultEpochs

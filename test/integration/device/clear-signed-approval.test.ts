@@ -1,6 +1,6 @@
 /**
- * A signing run of an ERC-20 approval: the device service finds the token's descriptor in the
- * list shipped with the install, hw-app-eth sends it (PROVIDE ERC 20 TOKEN INFORMATION) before the
+ * A signing run of an ERC-20 approval: the device service finds the token's descriptor in Ledger's
+ * list for the transaction's chain, installed with the console, hw-app-eth sends it (PROVIDE ERC 20 TOKEN INFORMATION) before the
  * transaction, and the emulated app checks it and shows the approval in clear: the ticker, the
  * amount and the spender, with no blind signing and nothing fetched from the network.
  */
@@ -9,6 +9,7 @@ import { parseTransaction, recoverTransactionAddress, type Hex } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { indexDescriptors } from '../../../electron/services/device/token-descriptors';
 import { encodeDescriptorList } from '../../../electron/services/device/token-descriptors';
+import { expectedScreens, toViemTransaction } from '../../../electron/services/device/transaction';
 import { signOnDevice } from '../../../electron/services/signing/device-delivery';
 import { signWithEmulatorKey } from '../../../electron/sim/ledger/token-info';
 import type { DeviceTransactionRequest } from '../../../shared/device';
@@ -17,6 +18,8 @@ import { ADDRESS, CONTRACT, PATH, caught, setup, stoppedAfterEach, waitForStatus
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const SPENDER = '0x1B2c4d2e6bd8B7E7c3F6af3C27fc2d2c5a8e1D11';
+/** Tether USD on Arbitrum One, in Ledger's signed list for chain 42161. */
+const USDT_ARBITRUM = '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9';
 const approveData = (spender: string, amount: bigint) =>
   `0x095ea7b3${spender.slice(2).toLowerCase().padStart(64, '0')}${amount.toString(16).padStart(64, '0')}`;
 const APPROVE: DeviceTransactionRequest = {
@@ -62,11 +65,11 @@ describe('an ERC-20 approval signed on the Ledger', () => {
     const run = signOnDevice(service, item);
     const onDevice = await ledger.waitForConfirmation('sign-transaction');
     expect(onDevice.screens).toEqual([
-      { title: 'Review transaction', value: 'to approve ERC20 token' },
+      { title: 'Review transaction to approve ERC20 token' },
       { title: 'From', value: ADDRESS },
-      { title: 'Amount', value: 'USDC 250.5' },
+      { title: 'Approve', value: '250.5 USDC' },
       { title: 'Approve to', value: SPENDER },
-      { title: 'Max fees', value: 'ETH 0.00012' },
+      { title: 'Max fees', value: '0.00012 ETH' },
       { title: 'Sign transaction' },
       { title: 'Reject transaction' },
     ]);
@@ -81,6 +84,37 @@ describe('an ERC-20 approval signed on the Ledger', () => {
     expect(lookups).toEqual([]);
   });
 
+  it("an approval of a token Ledger lists on a chain other than mainnet (USDT on Arbitrum) is shown in clear, with blind signing off", async () => {
+    const { ledger, service } = started(setup({ blindSigning: false }));
+    await waitForStatus(service, 'ready');
+    const arbitrum: DeviceTransactionRequest = { ...APPROVE, chainId: 42161, to: USDT_ARBITRUM };
+    const item = { path: PATH, wallet: ADDRESS, tx: arbitrum } as unknown as BatchItem;
+    const run = signOnDevice(service, item);
+    // A run that ends before the device shows a review (blind signing off) fails here, saying why.
+    const { screens } = await Promise.race([
+      ledger.waitForConfirmation('sign-transaction'),
+      run.then((outcome) => {
+        throw new Error(`The device showed no review: ${JSON.stringify(outcome.pause ?? outcome.transition)}`);
+      }),
+    ]);
+    // Ledger's descriptor for chain 42161 went to the device first (E0 0A), checked with Ledger's key.
+    expect(screens[0]).toEqual({ title: 'Review transaction', value: 'to approve ERC20 token' });
+    expect(screens.map((s) => s.title)).not.toContain('Transaction hash');
+    expect(screens.find((s) => s.title === 'Amount')?.value).toMatch(/USDT/);
+    expect(screens.find((s) => s.title === 'Amount')?.value).toMatch(/250\.5/);
+    expect(screens).toContainEqual({ title: 'Approve to', value: SPENDER });
+    expect(screens).toContainEqual({ title: 'Network', value: 'Arbitrum' });
+    // What the console predicted is what the device shows.
+    expect(screens).toEqual(expectedScreens(toViemTransaction(arbitrum), { from: ADDRESS, appVersion: ledger.snapshot().appVersion }));
+    ledger.approve();
+    const outcome = await run;
+    expect(outcome.pause).toBeNull();
+    const serialized = (outcome.transition as unknown as { patch: { signed: { serialized: Hex } } }).patch.signed.serialized;
+    expect(parseTransaction(serialized)).toMatchObject({ chainId: 42161, to: USDT_ARBITRUM.toLowerCase() });
+    expect(await recoverTransactionAddress({ serializedTransaction: serialized as never })).toBe(ADDRESS);
+    expect(lookups).toEqual([]);
+  });
+
   it('a token without a descriptor is reviewed blind, by the hash the console shows', async () => {
     const { ledger, service } = started(setup({ blindSigning: true }));
     await waitForStatus(service, 'ready');
@@ -91,7 +125,7 @@ describe('an ERC-20 approval signed on the Ledger', () => {
     expect(service.getState()).toEqual({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens });
     ledger.approve();
     const signed = await signing;
-    expect(screens).toContainEqual({ title: 'Transaction hash', value: signed.signingHash });
+    expect(screens).toContainEqual({ title: 'Tx hash', value: signed.signingHash });
     expect(lookups).toEqual([]);
   });
 
@@ -103,7 +137,7 @@ describe('an ERC-20 approval signed on the Ledger', () => {
     await waitForStatus(service, 'ready');
     const signing = service.signTransaction(PATH, sepolia);
     const { screens } = await ledger.waitForConfirmation('sign-transaction');
-    expect(screens).toContainEqual({ title: 'Amount', value: 'tUSDC 250.5' });
+    expect(screens).toContainEqual({ title: 'Approve', value: '250.5 tUSDC' });
     expect(screens).toContainEqual({ title: 'Network', value: 'Sepolia' });
     ledger.approve();
     await signing;

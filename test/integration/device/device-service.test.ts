@@ -35,7 +35,7 @@ const started = stoppedAfterEach();
 describe('states', () => {
   it('ready: Ethereum open, with its version and blind signing setting', async () => {
     const { service } = started(setup({ appVersion: '1.12.0', blindSigning: true }));
-    expect(await waitForStatus(service, 'ready')).toEqual({ status: 'ready', appVersion: '1.12.0', blindSigning: true });
+    expect(await waitForStatus(service, 'ready')).toEqual({ status: 'ready', appVersion: '1.12.0', blindSigning: true, model: 'nanoX' });
   });
 
   it('locked: reported as such, signing explains to enter the PIN, unlocking makes it ready', async () => {
@@ -99,11 +99,11 @@ describe('states', () => {
     const signing = service.signTransaction(PATH, CALL);
     const device = await ledger.waitForConfirmation();
     expect(service.getState()).toEqual({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens: device.screens });
-    expect(device.screens).toContainEqual({ title: 'Transaction hash', value: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(device.screens).toContainEqual({ title: 'Tx hash', value: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     ledger.approve();
     const signed = await signing;
-    expect(device.screens).toContainEqual({ title: 'Transaction hash', value: signed.signingHash });
-    expect(service.getState()).toEqual({ status: 'ready', appVersion: '1.19.1', blindSigning: true, address: ADDRESS });
+    expect(device.screens).toContainEqual({ title: 'Tx hash', value: signed.signingHash });
+    expect(service.getState()).toEqual({ status: 'ready', appVersion: '1.22.0', blindSigning: true, address: ADDRESS, model: 'nanoX' });
   });
 
   it('rejected on the device: rejected state, nothing signed', async () => {

@@ -53,7 +53,7 @@ describe('the real HID adapter over a USB Ledger', () => {
   it('enumeration: a Ledger plugged in before start is found, opened on its hidraw path and read', async () => {
     const { service, usb } = setup({ appVersion: '1.19.1', blindSigning: true });
     await service.start();
-    expect(await stateBecomes(service, 'ready')).toEqual({ status: 'ready', appVersion: '1.19.1', blindSigning: true });
+    expect(await stateBecomes(service, 'ready')).toEqual({ status: 'ready', appVersion: '1.19.1', blindSigning: true, model: 'nanoX' });
     expect(usb.opened).toEqual(['/dev/hidraw3']);
     expect(await service.discoverAccounts({ scheme: 'bip44', count: 1 })).toEqual([
       { index: 0, path: "44'/60'/0'/0/0", address: expect.any(String) },

@@ -43,6 +43,7 @@ const INPUTS: Record<string, unknown> = {
   'settings.removeApiKey': {},
   'settings.forgetService': {},
   'settings.linkHosts': {},
+  'settings.ledgerTokens': {},
   'settings.chainRpcs': {},
   'settings.testRpc': { chainId: 1, url: 'https://rpc.example.org' },
   'settings.addRpc': { chainId: 1, url: 'https://rpc.example.org' },

@@ -9,7 +9,8 @@ import { createServiceClient } from '../../../electron/services/service-client';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../../../electron/services/catalog/catalog';
 import { createRpcClient } from '../../../electron/services/chain/rpc-client';
 import { epochVaultEntries, type EpochVaultEntry } from '../../../electron/services/portfolio/catalog';
-import { readChain, type ChainReadResult, type WalletChainState } from '../../../electron/services/portfolio/chain-state';
+import { readChain, standardRedeemHeld, walletKey, type ChainReadResult, type WalletChainState } from '../../../electron/services/portfolio/chain-state';
+import { requestPhase } from '../../../shared/portfolio/request-phase';
 
 // The portfolio reads every wallet of a vault through a lens placed by a state override; it must
 // read exactly what one Multicall3 read per value reads, for every kind of pair, and fall back to
@@ -198,8 +199,9 @@ describe('the portfolio lens', () => {
       expect([...bySlices.wallets.entries()]).toEqual([...byMulticall.wallets.entries()]);
       // The vaults' queue figures ride in the same round and are the same too.
       expect([...byLens.vaults.entries()]).toEqual([...byMulticall.vaults.entries()]);
-      // Vault state, the block, then one round: the lens chunks and the queue reads together.
-      expect(counter.http).toBeLessThanOrEqual(3);
+      // Vault state, the block, then one round: the lens chunks and the queue reads together; and a
+      // follow-up for the standard redeems no service record announced (here: every one).
+      expect(counter.http).toBeLessThanOrEqual(4);
       all.push(...byMulticall.wallets.values());
     }
     // The world holds the pairs that are easy to miss when skipping "empty" ones.
@@ -228,6 +230,32 @@ describe('the portfolio lens', () => {
     expect(redeemOnly.length).toBeGreaterThan(0);
     expect(instantOnly.length).toBeGreaterThan(0);
     expect(empty.length).toBeGreaterThan(0);
+  }, 300_000);
+
+  it("reads the last redeem epoch of a standard redeem only the chain shows, so its phase is the contract's", async () => {
+    const entry = entries[0]!;
+    const client = createRpcClient({ chainId: entry.chainId, name: 'chain', url: chainOf(entry.chainId) }, { http: 0 });
+    const strategy = (await client.readContract({ address: entry.epochVault, abi: epochVaultAbi, functionName: 'strategy' })) as `0x${string}`;
+    const [epochNumber, last] = await Promise.all([
+      client.readContract({ address: strategy, abi: strategyAbi, functionName: 'epochNumber' }) as Promise<bigint>,
+      client.readContract({ address: strategy, abi: strategyAbi, functionName: 'lastWithdrawRequest', args: [REDEEM_ONLY] }) as Promise<bigint>,
+    ]);
+    // The redeem was filed before the strategy's last completed epoch: the contract pays it now.
+    expect(epochNumber > last).toBe(true);
+    for (const lens of [true, false]) {
+      const { result } = await read(entry.chainId, { lens });
+      const vault = result.vaults.get(entry.vault._id)!;
+      expect(vault.lastWithdrawRequest.get(REDEEM_ONLY.toLowerCase())).toBe(last);
+      const wallet = result.wallets.get(walletKey(entry.vault._id, REDEEM_ONLY))!;
+      const facts = {
+        held: standardRedeemHeld(wallet),
+        strategyEpoch: vault.epochNumber,
+        lastRequestEpoch: vault.lastWithdrawRequest.get(REDEEM_ONLY.toLowerCase()) ?? null,
+        poolClosed: vault.epochEndDate === 0,
+        allowInstantWithdraw: vault.allowInstantWithdraw,
+      };
+      expect(requestPhase({ type: 'REDEEM', status: 'PENDING', isInstant: false }, facts)).toBe('claimable');
+    }
   }, 300_000);
 
   it('falls back to Multicall3, and says so, when the node refuses state overrides', async () => {

@@ -98,7 +98,7 @@ describe('signing each action on the simulation', () => {
     // The device showed exactly the screens of each review, transaction hash included, and the
     // signing wallet as "From" (the review adds it when it shows the screens).
     expect(shown).toEqual(signedItems(batch).map((i) => withSender(i.review!.deviceScreens, i.wallet)));
-    expect(shown[0]!.find((s) => s.title === 'Transaction hash')?.value).toBe(signedItems(batch)[0]!.signed!.signingHash);
+    expect(shown[0]!.find((s) => s.title === 'Tx hash')?.value).toBe(signedItems(batch)[0]!.signed!.signingHash);
   });
 
   it('deposits while an epoch runs: approval to the queue and requestDeposit into the current epoch', async () => {

@@ -161,6 +161,8 @@ describe('a hostile service serving the planner text of a crafted bundle as a le
     expect(signed.address).toBe(PLANNER.address);
     expect(world.reviews).toEqual([
       [
+        // Hashed EIP-712 opens with the blind-signing warning (app 1.12 and later).
+        { title: 'Blind signing ahead' },
         { title: 'Review typed message' },
         { title: 'Domain hash', value: hashes.domainHash },
         { title: 'Message hash', value: hashes.messageHash },

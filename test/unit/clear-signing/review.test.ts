@@ -47,7 +47,7 @@ describe('the review of a vault call', () => {
     const { review } = buildDraft({ vault: VAULT, step: deposit, nonce: 0, fees: FEES, gas: GAS, calldataDescriptors: source });
     expect(review).toMatchObject({ blindSigning: false });
     expect(review.deviceScreens).toEqual([
-      { title: 'Review transaction', value: 'to Deposit' },
+      { title: 'Review transaction to Deposit' },
       { title: 'Interaction with', value: 'Pareto' },
       // The demo's underlying has no token information from Ledger: the device shows base units and "???".
       { title: 'Amount', value: '250500000 ???' },
@@ -71,8 +71,9 @@ describe('the review of a vault call', () => {
   it('without a descriptor: blind, by the hash', () => {
     const { review } = buildDraft({ vault: VAULT, step: deposit, nonce: 0, fees: FEES, gas: GAS });
     expect(review).toMatchObject({ blindSigning: true });
-    expect(shows(review)).toBe(
-      `Blind signing: the Ledger (Ethereum app 1.22.0) shows the hash ${review.signingHash}; compare it before approving.`,
+    expect(shows(review)).toContain(review.signingHash);
+    expect(shows(review)).toEqual(
+      expect.stringMatching(/^Blind signing: the Ledger \(Ethereum app 1\.22\.0\) shows the hash.*; compare it before approving\.$/),
     );
   });
 });

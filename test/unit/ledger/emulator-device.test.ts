@@ -119,17 +119,18 @@ describe('reviews and buttons', () => {
     const signing = sign(ledger, CALL);
     const { kind, screens } = await ledger.waitForConfirmation();
     expect(kind).toBe('sign-transaction');
+    // By default a Nano X with app 1.22.0 (src/nbgl/ui_approve_tx.c, SCREEN_SIZE_NANO).
     expect(screens).toEqual([
       { title: 'Blind signing ahead' },
       { title: 'Review transaction' },
       // The signing account, as the app shows it from 1.11.0.
       { title: 'From', value: '0xCbA98362e199c41E1864D0923AF9646d3A648451' },
       { title: 'To', value: CONTRACT },
-      // A chain the app does not know: "???" as its ticker and the bare chain id as its name.
-      { title: 'Max fees', value: '??? 0.00012' },
+      // A chain the app does not know: "???" as its ticker (after the fee from 1.19.3) and the bare chain id as its name.
+      { title: 'Max fees', value: '0.00012 ???' },
       { title: 'Network', value: '31337' },
-      { title: 'Transaction hash', value: keccak256(serializeTransaction(CALL)) },
-      { title: 'Sign transaction' },
+      { title: 'Tx hash', value: keccak256(serializeTransaction(CALL)) },
+      { title: 'Accept risk and sign transaction' },
       { title: 'Reject transaction' },
     ]);
     expect(ledger.screens).toEqual(screens);
@@ -142,8 +143,8 @@ describe('reviews and buttons', () => {
     const ledger = createEmulatedLedger();
     const signing = sign(ledger, TRANSFER);
     const { screens } = await ledger.waitForConfirmation();
-    expect(screens).toContainEqual({ title: 'Amount', value: 'ETH 0.01' });
-    expect(screens.map((s) => s.title)).not.toContain('Transaction hash');
+    expect(screens).toContainEqual({ title: 'Amount', value: '0.01 ETH' });
+    expect(screens.map((s) => s.title)).not.toContain('Tx hash');
     ledger.approve();
     await signing;
   });
@@ -171,7 +172,7 @@ describe('reviews and buttons', () => {
     await ledger.waitForConfirmation();
     const other = await ledger.open();
     // Configuration and the OS's app-and-version are answered alongside the review.
-    expect((await other.send(0xe0, 0x06, 0, 0)).toString('hex')).toBe('030113019000');
+    expect((await other.send(0xe0, 0x06, 0, 0)).toString('hex')).toBe('030116009000');
     expect((await other.send(0xb0, 0x01, 0, 0)).subarray(0, 10).toString('ascii')).toContain('Ethereum');
     // Hashed EIP-712 is refused while the app is not idle; the review stays.
     const hashes = Buffer.concat([Buffer.from('058000002c8000003c800000008000000000000000', 'hex'), Buffer.alloc(64, 1)]);
@@ -181,15 +182,19 @@ describe('reviews and buttons', () => {
     await first;
   });
 
-  it('a personal message started during a review is refused and sends the app back to idle', async () => {
-    const ledger = createEmulatedLedger();
+  it.each([
+    ['1.19.3', 0x6985],
+    ['1.20.0', 0x6980],
+  ] as const)('a personal message started during a review is refused and sends the app back to idle (app %s)', async (appVersion, sw) => {
+    const ledger = createEmulatedLedger({ appVersion });
     void eth(ledger)
       .getAddress(PATH, true)
       .catch(() => undefined);
     await ledger.waitForConfirmation();
     const other = await ledger.open();
     const start = Buffer.concat([Buffer.from('058000002c8000003c800000008000000000000000', 'hex'), Buffer.from([0, 0, 0, 1, 0x41])]);
-    expect(await caught(other.send(0xe0, 0x08, 0x00, 0x00, start))).toMatchObject({ statusCode: 0x6980 });
+    // Up to 1.19.3 the app answers the word of a rejection (CONDITION_NOT_SATISFIED); from 1.20 SWO_COMMAND_NOT_ALLOWED.
+    expect(await caught(other.send(0xe0, 0x08, 0x00, 0x00, start))).toMatchObject({ statusCode: sw });
     expect(ledger.pendingConfirmation).toBeNull();
   });
 

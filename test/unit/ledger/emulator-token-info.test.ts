@@ -67,6 +67,15 @@ describe('PROVIDE ERC 20 TOKEN INFORMATION', () => {
     expect(await caught(provide(ledger, altered))).toMatchObject({ statusCode: 0x6a80 });
   });
 
+  it("checks the chain id inside Ledger's signed descriptor: Arbitrum's USDT from Ledger's list is accepted, the same bytes moved to mainnet are not", async () => {
+    const ledger = createEmulatedLedger();
+    const usdt = Buffer.from(findTokenDescriptor(42161, '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9')!.payload);
+    expect((await provide(ledger, usdt)).toString('hex')).toBe('009000');
+    const moved = Buffer.from(usdt);
+    moved.writeUInt32BE(1, 1 + moved[0]! + 20 + 4);
+    expect(await caught(provide(ledger, moved))).toMatchObject({ statusCode: 0x6a80 });
+  });
+
   it("accepts the emulator's test key, refuses a chain the app does not know and a ticker longer than it holds", async () => {
     const ledger = createEmulatedLedger();
     const test = { ticker: 'tUSD', address: SPENDER, decimals: 6, chainId: 11155111 } as const;
@@ -83,12 +92,13 @@ describe('an ERC-20 approval after its token information', () => {
     const tx = approve(250_500_000n);
     const signing = signWithToken(ledger, tx, usdc());
     const { screens } = await ledger.waitForConfirmation('sign-transaction');
+    // App 1.22.0 on a Nano X: src/plugins/erc20/erc20_plugin.c ("Approve" from 1.20), src/nbgl/ui_approve_tx.c.
     expect(screens).toEqual([
-      { title: 'Review transaction', value: 'to approve ERC20 token' },
+      { title: 'Review transaction to approve ERC20 token' },
       { title: 'From', value: FROM },
-      { title: 'Amount', value: 'USDC 250.5' },
+      { title: 'Approve', value: '250.5 USDC' },
       { title: 'Approve to', value: SPENDER },
-      { title: 'Max fees', value: 'ETH 0.00012' },
+      { title: 'Max fees', value: '0.00012 ETH' },
       { title: 'Sign transaction' },
       { title: 'Reject transaction' },
     ]);
@@ -112,11 +122,13 @@ describe('an ERC-20 approval after its token information', () => {
     const ledger = createEmulatedLedger({ blindSigning: false });
     // 0x6A80, which hw-app-eth names EthAppPleaseEnableContractData.
     expect(await caught(signWithToken(ledger, approve(1n), null))).toMatchObject({ name: 'EthAppPleaseEnableContractData' });
+    // The app's page for it (src/nbgl/ui_blind_signing.c, SCREEN_SIZE_NANO), until the next review.
+    expect(ledger.screens).toEqual([{ title: 'Blind signing must be enabled in settings' }]);
     ledger.setBlindSigning(true);
     const signing = signWithToken(ledger, approve(1n), null);
     const { screens } = await ledger.waitForConfirmation('sign-transaction');
     expect(screens[0]).toEqual({ title: 'Blind signing ahead' });
-    expect(screens.map((s) => s.title)).toContain('Transaction hash');
+    expect(screens.map((s) => s.title)).toContain('Tx hash');
     ledger.approve();
     await signing;
   });
@@ -124,7 +136,7 @@ describe('an ERC-20 approval after its token information', () => {
   it('serves one transaction only, and is refused with ETH attached', async () => {
     const ledger = createEmulatedLedger({ blindSigning: true });
     const first = signWithToken(ledger, approve(1n), usdc());
-    expect((await ledger.waitForConfirmation('sign-transaction')).screens[0]!.value).toBe('to approve ERC20 token');
+    expect((await ledger.waitForConfirmation('sign-transaction')).screens[0]!.title).toBe('Review transaction to approve ERC20 token');
     ledger.approve();
     await first;
     // The next transaction gets no token information: blind again.

@@ -30,6 +30,17 @@ describe('device card', () => {
     expect(deviceSummary({ status: 'ready', appVersion: '1.14.0', blindSigning: true }).tone).toBe('ok');
   });
 
+  it('names the model the transport reported, and keeps model and app version through a review for the predictions', () => {
+    expect(deviceSummary({ status: 'ready', appVersion: '1.22.0', blindSigning: true, model: 'stax' }).text).toBe(
+      'Ledger Stax ready · Ethereum 1.22.0 · blind signing on',
+    );
+    useDeviceStore.setState({ state: { status: 'ready', appVersion: '1.19.3', blindSigning: true, model: 'flex' } });
+    useDeviceStore.setState({ state: { status: 'awaiting-confirmation', kind: 'sign-transaction', screens: [] } });
+    expect(useDeviceStore.getState().target).toEqual({ appVersion: '1.19.3', model: 'flex' });
+    useDeviceStore.setState({ state: { status: 'dashboard', osVersion: '2.4.1', model: 'nanoSP' } });
+    expect(useDeviceStore.getState().target).toEqual({ appVersion: '1.19.3', model: 'nanoSP' });
+  });
+
   it('another app open: the hint names "Open Ethereum"', () => {
     expect(deviceHint({ status: 'wrong-app', appName: 'Bitcoin' })).toMatch(/Quit Bitcoin on the device, or choose Open Ethereum/);
   });

@@ -5,8 +5,9 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { LedgerShowsFor, screensOnLedger } from '../../../renderer/src/device/ledger-shows';
+import { LedgerShowsFor, PredictedFor, screensOnLedger } from '../../../renderer/src/device/ledger-shows';
 import { approvalReviewScreens, transactionReviewScreens } from '../../../shared/device/screens';
+import type { TransactionReview } from '../../../shared/signing/schemas';
 
 const HASH = '0x' + 'ab'.repeat(32);
 const FROM = '0xCbA98362e199c41E1864D0923AF9646d3A648451';
@@ -14,18 +15,19 @@ const blind = transactionReviewScreens({ chainId: 1, to: FROM, value: '0', dataP
 const text = (screens = blind, version: string | null = null) =>
   renderToStaticMarkup(createElement(LedgerShowsFor, { screens, signingHash: HASH, version }))
     .replace(/<[^>]+>/g, '')
-    .replace(/&#x27;/g, "'");
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 
 describe('what the Ledger shows, per app version', () => {
   it('before the version is read: the hash, from the version Vaultdesk requires', () => {
     expect(text()).toBe(
-      `Blind signing: the Ethereum app shows the hash (from version 1.14.0, which Vaultdesk checks before signing) ${HASH}; compare it before approving.`,
+      `Blind signing: the Ethereum app shows the hash as "Tx hash" (from version 1.14.0, which Vaultdesk checks before signing) ${HASH}; compare it before approving.`,
     );
   });
 
   it('with the version read: names it', () => {
     expect(text(blind, '1.19.1')).toBe(
-      `Blind signing: the Ledger (Ethereum app 1.19.1) shows the hash ${HASH}; compare it before approving.`,
+      `Blind signing: the Ledger (Ethereum app 1.19.1) shows the hash as "Tx hash" ${HASH}; compare it before approving.`,
     );
   });
 
@@ -44,12 +46,74 @@ describe('what the Ledger shows, per app version', () => {
       maxFee: '1',
     });
     expect(text(clear)).toBe(
-      `Clear signing: the Ledger shows this approval from Ledger's token information (USDC 1.5 to ${FROM}); compare it before approving. No blind signing is needed.`,
+      `Clear signing: the Ledger shows this approval from Ledger's token information (1.5 USDC to ${FROM}); compare it before approving. No blind signing is needed.`,
     );
   });
 
-  it('adds "From" to the predicted screens for the wallet that signs', () => {
-    expect(screensOnLedger(blind, FROM, '1.19.1')[2]).toEqual({ title: 'From', value: FROM });
-    expect(screensOnLedger(blind, undefined, null)).toBe(blind);
+  it('names the model and the label of the hash on it', () => {
+    const stax = transactionReviewScreens({ chainId: 1, to: FROM, value: '0', dataPresent: true, maxFee: '1', signingHash: HASH, model: 'stax' });
+    const markup = renderToStaticMarkup(createElement(LedgerShowsFor, { screens: stax, signingHash: HASH, version: '1.22.0', model: 'stax' }));
+    expect(markup.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"')).toContain('Ledger Stax (Ethereum app 1.22.0) shows the hash as "Transaction hash"');
+  });
+});
+
+const REVIEW: TransactionReview = {
+  kind: 'transaction',
+  title: 'Deposit 250.5 USDC',
+  contract: { role: 'epochVault', name: 'Alpha', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
+  functionName: 'depositAA',
+  args: [],
+  spender: null,
+  amount: null,
+  chainId: 31337,
+  nonce: 3,
+  fees: { gas: '60000', maxFeePerGas: '2000000000', maxPriorityFeePerGas: '1', maxFeeWei: '120000000000000', maxFeeDisplay: '0.00012 ETH', gasEstimated: false },
+  blindSigning: true,
+  signingHash: HASH,
+  // As the plan predicts it: before the device is read, the current app on a Nano X.
+  deviceScreens: transactionReviewScreens({
+    chainId: 31337,
+    to: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    value: '0',
+    dataPresent: true,
+    maxFee: '120000000000000',
+    signingHash: HASH,
+  }),
+};
+
+describe('the review predicted for the device the console read', () => {
+  it('re-predicts the planned screens for the model and app version read, with the signing account', () => {
+    const onStax = screensOnLedger(REVIEW, FROM, { appVersion: '1.16.0', model: 'stax' });
+    expect(onStax.map((s) => s.title)).toEqual([
+      'Blind signing ahead',
+      'Review transaction',
+      'Transaction hash',
+      'From',
+      'To',
+      'Max fees',
+      'Network',
+      'Accept risk and sign transaction?',
+      'Reject transaction',
+    ]);
+    expect(onStax).toContainEqual({ title: 'Max fees', value: '??? 0.00012' });
+    const unread = screensOnLedger(REVIEW, FROM, { appVersion: null, model: null });
+    expect(unread[2]).toEqual({ title: 'From', value: FROM });
+    expect(unread.at(-3)).toEqual({ title: 'Tx hash', value: HASH });
+  });
+
+  it('keeps the planned screens (adding From) when the review\'s facts do not rebuild them', () => {
+    const odd = { ...REVIEW, deviceScreens: [{ title: 'Review transaction' }, { title: 'Something else' }] };
+    expect(screensOnLedger(odd, FROM, { appVersion: '1.22.0', model: 'stax' })).toEqual([
+      { title: 'Review transaction' },
+      { title: 'From', value: FROM },
+      { title: 'Something else' },
+    ]);
+  });
+
+  it('says which model and version it predicts for, and when they are assumed', () => {
+    const said = (appVersion: string | null, model: 'stax' | null) =>
+      renderToStaticMarkup(createElement(PredictedFor, { device: { appVersion, model } })).replace(/<[^>]+>/g, '');
+    expect(said('1.19.3', 'stax')).toBe('As a Ledger Stax with Ethereum app 1.19.3 shows it (read from the device).');
+    expect(said(null, null)).toMatch(/^As a Ledger Nano X with Ethereum app 1\.22\.0 shows it: the model and app version not read from the device yet \(assumed\)/);
   });
 });

@@ -79,10 +79,10 @@ describe('drafts and reviews', () => {
       { title: 'Blind signing ahead' },
       { title: 'Review transaction' },
       { title: 'To', value: VAULT.underlying.address },
-      { title: 'Max fees', value: '??? 0.00012' },
+      { title: 'Max fees', value: '0.00012 ???' },
       { title: 'Network', value: '31337' },
-      { title: 'Transaction hash', value: hash },
-      { title: 'Sign transaction' },
+      { title: 'Tx hash', value: hash },
+      { title: 'Accept risk and sign transaction' },
       { title: 'Reject transaction' },
     ]);
   });
@@ -154,7 +154,7 @@ describe('drafts and reviews', () => {
     const review = item.review!;
     if (review.kind !== 'transaction') throw new Error('not a transaction');
     expect(review.signingHash).not.toBe(approve.review.signingHash);
-    expect(review.deviceScreens.at(-3)).toEqual({ title: 'Transaction hash', value: review.signingHash });
+    expect(review.deviceScreens.at(-3)).toEqual({ title: 'Tx hash', value: review.signingHash });
   });
 });
 

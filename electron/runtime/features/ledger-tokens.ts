@@ -1,0 +1,18 @@
+import type { LedgerTokenList } from '../../../shared/device/token-list';
+import { ledgerTokenList } from '../../services/device/token-descriptors';
+import { vaultTokenListings } from '../../services/device/vault-token-listing';
+import type { VaultRegistry } from '../../services/registry';
+import { feature, type Feature } from '../feature';
+
+export interface LedgerTokensFeatureDeps {
+  /** The registry of the current mode's data folder: its pinned vaults' tokens are looked up. */
+  registry: () => VaultRegistry;
+}
+
+/** Settings → Ledger token list: the installed list's version and date, and whether it lists the vaults' tokens. */
+export function createLedgerTokensFeature(deps: LedgerTokensFeatureDeps): Feature {
+  async function ledgerTokens(): Promise<LedgerTokenList> {
+    return { ...ledgerTokenList(), vaultTokens: vaultTokenListings(await deps.registry().list()) };
+  }
+  return feature({ settings: { ledgerTokens } });
+}

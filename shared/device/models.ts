@@ -1,0 +1,60 @@
+/**
+ * The Ledger models and how each lays out a review. The Ethereum app is built per model: the
+ * small-screen models (Nano S, Nano S Plus, Nano X; `SCREEN_SIZE_NANO` in the app's source) and
+ * the touchscreen ones (Stax, Flex, Apex; `SCREEN_SIZE_WALLET`) word the same review differently,
+ * and the Nanos ran the older BAGL interface until app 1.18.0 (the NBGL one since).
+ *
+ * The ids are those of `@ledgerhq/devices` (`DeviceModelId`), which the USB transport reports as
+ * `deviceModel`, except Flex, which that package calls by its internal name "europa".
+ */
+export type LedgerModel = 'nanoS' | 'nanoSP' | 'nanoX' | 'stax' | 'flex' | 'apex';
+
+/** Small screen with two buttons, or touchscreen. */
+export type ScreenLayout = 'nano' | 'wallet';
+
+export interface LedgerModelInfo {
+  /** The product's name, as Ledger writes it. */
+  readonly productName: string;
+  /** The USB product id the device reports with an app open (model byte, then HID + WebUSB interfaces). */
+  readonly usbProductId: number;
+  readonly layout: ScreenLayout;
+}
+
+export const LEDGER_MODELS: Readonly<Record<LedgerModel, LedgerModelInfo>> = {
+  nanoS: { productName: 'Ledger Nano S', usbProductId: 0x1011, layout: 'nano' },
+  nanoX: { productName: 'Ledger Nano X', usbProductId: 0x4011, layout: 'nano' },
+  nanoSP: { productName: 'Ledger Nano S Plus', usbProductId: 0x5011, layout: 'nano' },
+  stax: { productName: 'Ledger Stax', usbProductId: 0x6011, layout: 'wallet' },
+  flex: { productName: 'Ledger Flex', usbProductId: 0x7011, layout: 'wallet' },
+  apex: { productName: 'Ledger Nano Gen5', usbProductId: 0x8011, layout: 'wallet' },
+};
+
+/**
+ * The model a prediction assumes before the console knows which device it talks to: a Nano X, the
+ * most common Ledger over USB. The review says so.
+ */
+export const DEFAULT_MODEL: LedgerModel = 'nanoX';
+
+export function isLedgerModel(id: unknown): id is LedgerModel {
+  return typeof id === 'string' && Object.prototype.hasOwnProperty.call(LEDGER_MODELS, id);
+}
+
+/** The model from the transport's `deviceModel.id` (`@ledgerhq/devices`), or undefined when unknown. */
+export function modelFromDeviceModelId(id: string | undefined | null): LedgerModel | undefined {
+  if (id === 'europa') return 'flex';
+  return isLedgerModel(id) ? id : undefined;
+}
+
+/** The model from a USB product id: the legacy ids 0x0001… and the model byte of 0xMMII ids. */
+export function modelFromUsbProductId(productId: number): LedgerModel | undefined {
+  const byte = productId <= 0xff ? productId << 4 : productId >> 8;
+  return (Object.keys(LEDGER_MODELS) as LedgerModel[]).find((m) => LEDGER_MODELS[m].usbProductId >> 8 === byte);
+}
+
+export function screenLayout(model: LedgerModel | undefined): ScreenLayout {
+  return LEDGER_MODELS[model ?? DEFAULT_MODEL].layout;
+}
+
+export function modelName(model: LedgerModel | undefined): string {
+  return LEDGER_MODELS[model ?? DEFAULT_MODEL].productName;
+}

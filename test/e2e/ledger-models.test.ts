@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startDeviceHost } from '../../electron/runtime/device-host';
+import type { LedgerModel } from '../../shared/device/models';
+import { screenshot } from './support/browser';
+import { openDemoPage, type ConsolePage } from './support/console-page';
+
+// The review predicts the device's screens for the model and Ethereum app version the console
+// read from the Ledger, and says which: the demo's emulated Ledger as a Nano X with the current
+// app, and as a Stax with 1.19.3 (hash last, fees "0.00012 ETH", amounts still ticker first).
+let ui: ConsolePage | null = null;
+afterEach(async () => {
+  await ui?.close();
+  ui = null;
+});
+
+async function openWith(model: LedgerModel, appVersion: string): Promise<Page> {
+  ui = await openDemoPage({ startDevice: (kind) => startDeviceHost(kind, { model, appVersion }) });
+  return ui.page;
+}
+
+/** Plans claims for the first vault's claimable deposits and opens the first item's device screens. */
+async function reviewClaims(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Requests', exact: true }).click();
+  await page.getByLabel('Type').selectOption('DEPOSIT');
+  await page.getByLabel('Status').selectOption('claimable');
+  await page.locator('[role="table"][aria-label="Requests"] [data-row-id]').first().waitFor({ timeout: 60_000 });
+  await page.locator('[role="table"][aria-label="Requests"] [data-row-id] input[type="checkbox"]').first().check();
+  await page.getByRole('button', { name: /Review and sign 1 claim/ }).click();
+  const plan = page.getByTestId('plan');
+  await expect.poll(() => plan.textContent(), { timeout: 60_000 }).toContain('Blind signing');
+  await plan.getByRole('button', { name: 'Show what the Ledger will display' }).first().click();
+}
+
+const screensShown = async (page: Page) => (await page.locator('ol.device-screens').first().locator('li').allTextContents()).map((s) => s.trim());
+
+describe('the review per Ledger model and app version', () => {
+  it('a Nano X with app 1.22.0: "Tx hash" last, fees with the ticker after, no "?" at the end', async () => {
+    const page = await openWith('nanoX', '1.22.0');
+    await expect.poll(() => page.getByTestId('device-status').textContent(), { timeout: 30_000 }).toMatch(/Ledger Nano X ready · Ethereum 1\.22\.0/);
+    expect(await page.getByTestId('device-model').textContent()).toBe('Ledger Nano X');
+    expect(await page.getByTestId('device-panel').locator('header').textContent()).toContain('Ethereum 1.22.0');
+    await reviewClaims(page);
+    expect(await page.getByTestId('predicted-for').first().textContent()).toBe('As a Ledger Nano X with Ethereum app 1.22.0 shows it (read from the device).');
+    const shown = await screensShown(page);
+    expect(shown.at(-3)).toMatch(/^Tx hash 0x[0-9a-f]{64}$/);
+    expect(shown.at(-2)).toBe('Accept risk and sign transaction');
+    // The demo's local chain is one the app does not know: "???" as its ticker, after the fee.
+    expect(shown.find((s) => s.startsWith('Max fees'))).toMatch(/^Max fees [\d.]+ \?\?\?$/);
+    expect(await page.getByTestId('ledger-shows').first().textContent()).toContain('Ledger Nano X (Ethereum app 1.22.0) shows the hash as "Tx hash"');
+    expect(await page.getByTestId('optional-screens').first().textContent()).toMatch(/"Nonce" setting on, the Ledger also shows Nonce \d+ before the fees/);
+    await screenshot(page, 'ledger-review-nano-x');
+  }, 240_000);
+
+  it('a Stax with app 1.19.3: "Transaction hash" last, a question at the end', async () => {
+    const page = await openWith('stax', '1.19.3');
+    await expect.poll(() => page.getByTestId('device-status').textContent(), { timeout: 30_000 }).toMatch(/Ledger Stax ready · Ethereum 1\.19\.3/);
+    expect(await page.getByTestId('device-model').textContent()).toBe('Ledger Stax');
+    expect(await page.getByTestId('device-panel').locator('header').textContent()).toContain('Ethereum 1.19.3');
+    await reviewClaims(page);
+    expect(await page.getByTestId('predicted-for').first().textContent()).toBe('As a Ledger Stax with Ethereum app 1.19.3 shows it (read from the device).');
+    const shown = await screensShown(page);
+    expect(shown.at(-3)).toMatch(/^Transaction hash 0x[0-9a-f]{64}$/);
+    expect(shown.at(-2)).toBe('Accept risk and sign transaction?');
+    await screenshot(page, 'ledger-review-stax');
+    // The device shows what the review predicted: sign it and compare on the emulator's panel.
+    await page.getByLabel('Acknowledge blind signing').check();
+    await page.getByRole('button', { name: /Sign 1 on the Ledger/ }).click();
+    const panel = page.getByTestId('device-screen');
+    await expect.poll(() => panel.locator('li').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    const onDevice = await panel.locator('li').evaluateAll((lis) =>
+      lis.map((li) => `${li.querySelector('.screen-title')?.textContent ?? ''} ${li.querySelector('.screen-value')?.textContent ?? ''}`.trim()),
+    );
+    expect(onDevice).toEqual(shown.map((s) => s.trim()));
+    await screenshot(page, 'ledger-panel-stax');
+  }, 240_000);
+});
