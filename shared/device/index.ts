@@ -6,3 +6,4 @@ export * from './models';
 export * from './networks';
 export * from './schemas';
 export * from './versions';
+export * from './clear-sign-screens';

@@ -1,4 +1,5 @@
 /** What the Ledger device service is built with: its transports, time limits and watch. */
+import type { CalldataDescriptorSource } from './clear-signing';
 import type { DescriptorIndex } from './token-descriptors';
 import type { TransportFactory } from './transport-port';
 
@@ -27,6 +28,8 @@ export interface DeviceServiceOptions {
    * emulator's test key). A real Ledger refuses them; never set for one.
    */
   tokenDescriptors?: DescriptorIndex;
+  /** Certified ERC-7730 descriptors: a call one covers is signed in clear (see `clear-signing.ts`). */
+  calldataDescriptors?: CalldataDescriptorSource;
 }
 
 /** How often the console checks a real Ledger while nothing else uses it (a probe of three APDUs). */

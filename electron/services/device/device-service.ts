@@ -24,7 +24,6 @@ import { JobQueue } from './job-queue';
 import * as signing from './signing';
 import { delay } from './timeout';
 import type { DeviceServiceOptions } from './device-options';
-import type { DescriptorIndex } from './token-descriptors';
 import type { TransportFactory } from './transport-port';
 
 export { SERVICE_STOPPED } from './device-errors';
@@ -39,7 +38,8 @@ export class DeviceService {
   private readonly commandTimeoutMs: number;
   private readonly reenumerationTimeoutMs: number;
   private readonly autoOpenEthereum: boolean;
-  private readonly tokenDescriptors: DescriptorIndex | undefined;
+  /** Token and calldata descriptors besides Ledger's own, given to every signing. */
+  private readonly descriptors: Pick<signing.SignOptions, 'descriptors' | 'calldataDescriptors'>;
   private readonly watcher: DeviceWatch;
 
   private state: DeviceState = { status: 'disconnected' };
@@ -59,7 +59,7 @@ export class DeviceService {
   constructor(options: DeviceServiceOptions) {
     this.transports = options.transports;
     this.confirmTimeoutMs = options.confirmTimeoutMs ?? 180_000;
-    this.tokenDescriptors = options.tokenDescriptors;
+    this.descriptors = { ...(options.tokenDescriptors ? { descriptors: options.tokenDescriptors } : {}), ...(options.calldataDescriptors ? { calldataDescriptors: options.calldataDescriptors } : {}) };
     this.commandTimeoutMs = options.commandTimeoutMs ?? 20_000;
     this.reenumerationTimeoutMs = options.reenumerationTimeoutMs ?? 15_000;
     this.autoOpenEthereum = options.autoOpenEthereum ?? false;
@@ -250,7 +250,7 @@ export class DeviceService {
     return this.job('sign a transaction', this.confirmTimeoutMs, (signal) =>
       signing.signTransaction(this.access(signal), path, request, {
         ...options,
-        ...(this.tokenDescriptors ? { descriptors: this.tokenDescriptors } : {}),
+        ...this.descriptors,
       }),
     );
   }

@@ -24,11 +24,14 @@ import { checkNotPlanner, checkPath, hexBytes, invalidRequest, signatureMismatch
 import { resolveTokenInformation, type TransactionResolution } from './ledgerhq';
 import { descriptorList, type DescriptorIndex } from './token-descriptors';
 import { clearSignedApproval, expectedScreens, hasCalldata, signingHash, toViemTransaction } from './transaction';
+import { clearSigningOf, signInClearOnDevice, type CalldataDescriptorSource } from './clear-signing';
 
 export interface SignOptions {
   expectedAddress?: string;
   /** Token descriptors besides Ledger's own (signed by a key only an emulated device trusts). */
   descriptors?: DescriptorIndex;
+  /** Certified ERC-7730 descriptors: a call one covers is signed in clear (generic parser). */
+  calldataDescriptors?: CalldataDescriptorSource;
 }
 
 /**
@@ -58,6 +61,17 @@ export async function signTransaction(
   if (approval) {
     resolution = await resolveTokenInformation(unsigned.slice(2), tx.chainId ?? 1, descriptorList(approval.descriptor));
     if (!resolution.erc20Tokens.length) resolution = null;
+  }
+  const inClear = resolution ? null : clearSigningOf(tx, { from: address, appVersion: ready.appVersion, ...options });
+  if (inClear) {
+    device.show({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens: inClear.screens });
+    const sig = await signInClearOnDevice(eth, path, unsigned, inClear).catch((err: unknown) => {
+      throw inEthereumApp(err, { command: 'sign-transaction', appVersion: ready.appVersion, blindSigning: ready.blindSigning, needsBlindSigning: false });
+    });
+    const signed = assembleSignedTransaction(tx, sig);
+    checkRecovered(path, address, await recoverTransactionAddress({ serializedTransaction: signed.serialized as never }).catch(() => null));
+    device.show({ status: 'ready', ...ready, address });
+    return { ...signed, signingHash: signingHash(tx), from: address };
   }
   let blindSigning = ready.blindSigning;
   if (hasCalldata(tx) && !resolution) {

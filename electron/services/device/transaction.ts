@@ -8,6 +8,7 @@ import { approvalReviewScreens, transactionReviewScreens } from '../../../shared
 import type { LedgerModel } from '../../../shared/device/models';
 import type { DeviceScreen, DeviceTransactionRequest } from '../../../shared/device/state';
 import { findTokenDescriptor, type DescriptorIndex, type TokenDescriptor } from './token-descriptors';
+import { clearSigningOf, type CalldataDescriptorSource } from './clear-signing';
 
 function invalid(message: string): AppError {
   return new AppError({ code: 'DEVICE_INVALID_REQUEST', message, action: 'Rebuild the transaction and try again.' });
@@ -114,6 +115,8 @@ export interface ReviewContext {
   descriptors?: DescriptorIndex;
   /** The transaction goes to the device without token information: reviewed blind whatever it is. */
   blind?: boolean;
+  /** Certified ERC-7730 descriptors: a call one covers is reviewed in clear (see `clear-signing.ts`). */
+  calldataDescriptors?: CalldataDescriptorSource;
 }
 
 function maxFeeOf(tx: TransactionSerializable): string {
@@ -133,6 +136,8 @@ export function expectedScreens(tx: TransactionSerializable, context: ReviewCont
     ...(context.model ? { model: context.model } : {}),
     ...(tx.nonce !== undefined ? { nonce: tx.nonce } : {}),
   };
+  const inClear = context.blind ? null : clearSigningOf(tx, { from: context.from ?? '0x0000000000000000000000000000000000000000', ...context });
+  if (inClear) return inClear.screens;
   const approval = context.blind ? null : clearSignedApproval(tx, context.descriptors);
   if (approval) {
     return approvalReviewScreens({

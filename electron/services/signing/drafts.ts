@@ -7,6 +7,7 @@ import { MAX_UINT256, type TxStep } from '../../../shared/signing/rules';
 import type { ContractRole, DecodedArg, PlanVault, TransactionReview } from '../../../shared/signing/schemas';
 import { expectedScreens, toViemTransaction } from '../device';
 import { signingHash } from '../device/transaction';
+import { certifiedCallOf, type CalldataDescriptorSource } from '../device/clear-signing';
 
 /**
  * Transaction drafts: calldata from the shared ABIs, EIP-1559 fees from the chain under a cap, a
@@ -183,6 +184,8 @@ export function buildDraft(args: {
   gas: { gas: bigint; estimated: boolean };
   /** The registry's entry the addresses come from, shown beside each of them. */
   pinned?: TransactionReview['pinned'];
+  /** Certified descriptors the device service uses: a call one covers is reviewed in clear. */
+  calldataDescriptors?: CalldataDescriptorSource;
 }): Draft {
   const { vault, step, nonce, fees, gas } = args;
   const to = roleAddress(vault, step.contract);
@@ -199,6 +202,8 @@ export function buildDraft(args: {
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
   };
   const viemTx = toViemTransaction(tx);
+  // Shown in clear from a certified descriptor (no hash to compare), else blind as every call was.
+  const inClear = args.calldataDescriptors ? certifiedCallOf(viemTx, args.calldataDescriptors) !== null : false;
   const maxFeeWei = gas.gas * fees.maxFeePerGas;
   const token = step.amount ? tokenOf(vault, step.amount.token) : null;
   const review: TransactionReview = {
@@ -229,9 +234,9 @@ export function buildDraft(args: {
       maxFeeDisplay: `${formatEther(maxFeeWei)} ETH`,
       gasEstimated: gas.estimated,
     },
-    blindSigning: true,
+    blindSigning: !inClear,
     signingHash: signingHash(viemTx),
-    deviceScreens: expectedScreens(viemTx),
+    deviceScreens: expectedScreens(viemTx, args.calldataDescriptors ? { calldataDescriptors: args.calldataDescriptors } : {}),
   };
   return { tx, review };
 }

@@ -84,7 +84,7 @@ export async function planWithBasis(
   const fees = needsFees(verdicts) ? await chainFees(facts.client, selection.maxFeeGwei) : null;
   const nonces = new Map<string, number>();
   const pinned = { vaultName: facts.pinned.vault.name, pinnedAt: facts.pinned.vault.pinnedAt, checkedAtBlock: facts.pinned.checkedAtBlock.toString() };
-  const drafted = await draftWallets({ client: facts.client, vault: facts.vault, wallets: selection.wallets, verdicts, fees, nonces, pinned, ...(options.nonceFloor ? { nonceFloor: options.nonceFloor } : {}) });
+  const drafted = await draftWallets({ client: facts.client, vault: facts.vault, wallets: selection.wallets, verdicts, fees, nonces, pinned, ...(options.nonceFloor ? { nonceFloor: options.nonceFloor } : {}), ...(deps.calldataDescriptors ? { calldataDescriptors: deps.calldataDescriptors } : {}) });
   const now = new Date().toISOString();
   const { items, wallets } = reviewItems({ selection, vault: facts.vault, kycLink: facts.catalog.kyc.link, chain: facts.chain, verdicts, drafted, now });
   const plan: Plan = {

@@ -6,6 +6,7 @@ import type { FirstSeenPolicy, VaultRegistry } from '../registry';
 import type { JournalKeys } from '../secrets/journal-key';
 import type { ServiceClient } from '../service-client';
 import type { SigningDevice } from './device-delivery';
+import type { CalldataDescriptorSource } from '../device/clear-signing';
 import type { SimulateRemaining } from './fork-check';
 
 /** What the signing pipeline is built from (see README.md): the console, the batch runner and the tests compose it. */
@@ -18,6 +19,8 @@ export interface SigningServiceOptions {
    */
   journalKeys: JournalKeys;
   device: SigningDevice;
+  /** The certified ERC-7730 descriptors the device service signs with (the same source): reviews predict clear signing from them. */
+  calldataDescriptors?: CalldataDescriptorSource;
   /** The portfolio of these wallets (vaults, requests): PortfolioService.load. */
   loadPortfolio: (wallets: { address: `0x${string}`; label: string }[]) => Promise<Portfolio>;
   /** A client for a chain id (the same RPC the portfolio reads). */

@@ -46,6 +46,11 @@ export interface EmulatedLedgerOptions {
   dashboardStatusWord?: number;
   /** What another app answers to the Ethereum class 0xE0 (default 0x6E00, CLA not supported). */
   otherAppStatusWord?: number;
+  /**
+   * Trust certificates signed by the emulator's test PKI root (default true: the emulator serves
+   * tests and the demo). Off, it trusts no root, as a release device trusts Ledger's only.
+   */
+  trustTestCertificates?: boolean;
   /** How long the device is gone from USB when an app opens or closes (default 20 ms). */
   reenumerationDelayMs?: number;
 }

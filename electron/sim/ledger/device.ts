@@ -75,7 +75,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
         this.notice = screens;
         this.changed();
       },
-    });
+    }, { trustTestCertificates: options.trustTestCertificates ?? true });
   }
 
   // ---- USB ---------------------------------------------------------------------------------
@@ -383,7 +383,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
       if (this.app !== DASHBOARD) setImmediate(() => this.plugged && this.switchApp(DASHBOARD));
       return reply(null);
     }
-    return reply(null, SW.INS_NOT_SUPPORTED);
+    return this.app === ETHEREUM ? this.ethereum.osCommand(apdu) : reply(null, SW.INS_NOT_SUPPORTED);
   }
 
   private async dashboardCommand(apdu: Apdu): Promise<Buffer> {

@@ -16,6 +16,10 @@ import { SW, StatusWordError, readPath, reply, type Apdu } from './apdu';
 import { knowsInstruction } from './instructions';
 import type { Keyring } from './keys';
 import { checkTokenInformation, type TokenInfo } from './token-info';
+import { GENERIC_PARSER_INS, LOAD_CERTIFICATE_INS, SIGN_MODE } from '../../../shared/device/generic-parser';
+import { compareVersions } from '../../../shared/device/versions';
+import { GenericParser } from './generic-parser';
+import { CertificateStore } from './pki';
 import { approvalScreens, approveCall, expectedLength, parseUnsignedTransaction, reviewScreens, signatureV } from './transaction';
 
 export const INS = {
@@ -68,15 +72,44 @@ export class EthereumApp {
   private tokens: (TokenInfo | undefined)[] = [];
   private nextSlot = 0;
 
+  /** The OS's certificates for this app (B0 06), and the generic parser that checks descriptors with them. */
+  private readonly certificates: CertificateStore;
+  private readonly parser: GenericParser;
+
   constructor(
     private readonly keys: Keyring,
     private readonly ctx: AppContext,
-  ) {}
+    options: { trustTestCertificates?: boolean } = {},
+  ) {
+    this.certificates = new CertificateStore(options.trustTestCertificates ?? true);
+    this.parser = new GenericParser(this.certificates, (parked) => ({
+      from: parked.from,
+      to: parked.tx.to!,
+      value: parked.tx.value,
+      chainId: Number(parked.tx.chainId === 0n ? 1n : parked.tx.chainId),
+      appVersion: this.ctx.version(),
+      token: (address) => this.tokens.find((t) => t && t.address === address),
+    }));
+  }
 
   /** Forget any half-streamed request (the app restarts, the device re-enumerates). */
   reset(): void {
     this.stream = null;
     this.forgetTokens();
+    this.parser.reset();
+    this.certificates.clear();
+  }
+
+  /** The OS's commands that concern the running app: B0 06 keeps a certificate for its key usage (P1). */
+  osCommand(apdu: Apdu): Buffer {
+    if (apdu.ins !== LOAD_CERTIFICATE_INS) return reply(null, SW.INS_NOT_SUPPORTED);
+    this.certificates.load(apdu.p1, apdu.data);
+    return reply(null);
+  }
+
+  /** The generic parser came with app 1.14.0: older apps know neither its commands nor the sign modes. */
+  private hasGenericParser(): boolean {
+    return compareVersions(this.ctx.version(), '1.14.0') >= 0;
   }
 
   private forgetTokens(): void {
@@ -106,6 +139,12 @@ export class EthereumApp {
         return this.provideTokenInformation(apdu);
       case INS.SIGN_EIP712:
         return this.signTypedDataHash(apdu);
+      case GENERIC_PARSER_INS.TRANSACTION_INFO:
+      case GENERIC_PARSER_INS.TRANSACTION_FIELD:
+        if (!this.hasGenericParser()) throw new StatusWordError(SW.INS_NOT_SUPPORTED);
+        if (apdu.ins === GENERIC_PARSER_INS.TRANSACTION_INFO) this.parser.transactionInfo(apdu.p1, apdu.data);
+        else this.parser.field(apdu.p1, apdu.data);
+        return reply(null);
       default:
         // EIP-712 full mode (0x1A/0x1C), Stark, ETH2 … are not emulated.
         throw new StatusWordError(SW.INS_NOT_SUPPORTED);
@@ -153,7 +192,9 @@ export class EthereumApp {
   }
 
   private async signTransaction(apdu: Apdu): Promise<Buffer> {
-    if (apdu.p2 !== 0x00) throw new StatusWordError(SW.INCORRECT_P1_P2);
+    const modes: number[] = this.hasGenericParser() ? [SIGN_MODE.BASIC, SIGN_MODE.STORE, SIGN_MODE.START_FLOW] : [SIGN_MODE.BASIC];
+    if (!modes.includes(apdu.p2)) throw new StatusWordError(SW.INCORRECT_P1_P2);
+    if (apdu.p2 === SIGN_MODE.START_FLOW) return this.signClearSigned(apdu);
     let stream: Stream | null;
     try {
       stream = this.accumulate(apdu, (data) => {
@@ -165,10 +206,15 @@ export class EthereumApp {
       throw err;
     }
     if (!stream) return reply(null);
+    const tx = parseUnsignedTransaction(stream.received);
+    if (apdu.p2 === SIGN_MODE.STORE) {
+      // Kept, with the token information, for the descriptor that follows (E0 26 / E0 28).
+      this.parser.park({ path: stream.path, tx, from: this.keys.account(stream.path).address });
+      return reply(null);
+    }
     // The token information serves this transaction only.
     const tokens = this.tokens;
     this.forgetTokens();
-    const tx = parseUnsignedTransaction(stream.received);
     const context = { ...this.ctx.target(), from: this.keys.account(stream.path).address, appVersion: this.ctx.version() };
     let screens: DeviceScreen[];
     const approve = approveCall(tx);
@@ -193,6 +239,16 @@ export class EthereumApp {
     if (!approved) throw new StatusWordError(SW.USER_REJECTED);
     const sig = this.keys.sign(stream.path, toBytes(tx.signingHash));
     return reply(Buffer.from([signatureV(tx, sig.parity, sig.xGreaterThanN), ...sig.r, ...sig.s]));
+  }
+
+  /** E0 04 P2 = 02: the stored transaction reviewed in clear from its descriptor; no blind signing needed. */
+  private async signClearSigned(apdu: Apdu): Promise<Buffer> {
+    const { parked, screens } = this.parser.startFlow(apdu.data, { appVersion: this.ctx.version() });
+    this.forgetTokens();
+    const approved = await this.ctx.confirm('sign-transaction', screens);
+    if (!approved) throw new StatusWordError(SW.USER_REJECTED);
+    const sig = this.keys.sign(parked.path, toBytes(parked.tx.signingHash));
+    return reply(Buffer.from([signatureV(parked.tx, sig.parity, sig.xGreaterThanN), ...sig.r, ...sig.s]));
   }
 
   /** E0 0A: checked against the trusted keys, kept in the next slot; the answer is the slot's index. */

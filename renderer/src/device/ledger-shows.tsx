@@ -18,6 +18,16 @@ export function screensOnLedger(review: Review, from: string | undefined, device
   return screensForDevice(review, from, device);
 }
 
+/** The intent and fields of a call the generic parser shows in clear (its review names what it interacts with). */
+function clearSignedCall(screens: DeviceScreen[]): { intent: string; fields: string } | null {
+  const start = screens.findIndex((s) => s.title === 'Interaction with');
+  if (start < 0) return null;
+  const intent = screens[0]?.title.replace(/^Review transaction to /, '') ?? '';
+  const end = screens.findIndex((s) => s.title === 'Network' || s.title === 'Max fees');
+  const fields = screens.slice(start + 1, end < 0 ? undefined : end).map((s) => `${s.title} ${s.value ?? ''}`.trim());
+  return { intent, fields: fields.join(', ') };
+}
+
 /**
  * Which device the predicted screens are for: the model and app version read from the Ledger, or,
  * before they are read, the ones assumed (the current app on a Nano X), said so.
@@ -73,6 +83,15 @@ export function LedgerShowsFor({
   // A blind review opens with the blind-signing warning, in every version and layout.
   const blind = screens[0]?.title.startsWith('Blind signing') ?? false;
   const hashScreen = screens.find((s) => s.value?.toLowerCase() === signingHash.toLowerCase());
+  const described = !blind ? clearSignedCall(screens) : null;
+  if (described) {
+    return (
+      <div className="cell-sub" data-testid="ledger-shows">
+        Clear signing: the Ledger shows this call from its certified descriptor, &ldquo;{described.intent}&rdquo;
+        {described.fields ? <> ({described.fields})</> : null}; compare it before approving. No blind signing is needed.
+      </div>
+    );
+  }
   if (!blind) {
     const amount = screens.find((s) => s.title === 'Approve' || s.title === 'Amount')?.value;
     const spender = screens.find((s) => s.title === 'Approve to' || s.title === 'Address')?.value;

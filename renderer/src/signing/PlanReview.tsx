@@ -94,7 +94,7 @@ export function ReviewCard({ review, from }: { review: Review; from?: string }) 
           ) : null}
           <WhereMoneyGoes review={review} />
           <ItemFee review={review} />
-          {review.blindSigning ? <LedgerShows screens={onLedger} signingHash={review.signingHash} /> : null}
+          <LedgerShows screens={onLedger} signingHash={review.signingHash} />
         </>
       ) : (
         <>

@@ -3,6 +3,7 @@ import type { AppErrorData } from '../../../../shared/errors';
 import type { MessageStep, TxStep, WalletPlan } from '../../../../shared/signing/rules';
 import type { PlanVault, SelectionWallet, TransactionReview } from '../../../../shared/signing/schemas';
 import { describeCallError } from '../broadcast';
+import type { CalldataDescriptorSource } from '../../device/clear-signing';
 import { buildDraft, calldata, gasLimit, roleAddress, type Draft, type Fees } from '../drafts';
 
 export type Drafted = { kind: 'tx'; step: TxStep; draft: Draft; afterApprove: boolean } | { kind: 'message'; step: MessageStep };
@@ -32,6 +33,8 @@ export async function draftWallets(args: {
    * drafts each vault after the others, and a wallet's nonces go on from the vault before.
    */
   nonceFloor?: ReadonlyMap<string, number>;
+  /** The certified descriptors the device service signs with: a call one covers is reviewed in clear. */
+  calldataDescriptors?: CalldataDescriptorSource;
 }): Promise<WalletDrafts[]> {
   const { client, vault, verdicts, fees, nonces } = args;
   return Promise.all(
@@ -50,7 +53,7 @@ export async function draftWallets(args: {
             continue;
           }
           const gas = await gasLimit(client, w.address as Hex, roleAddress(vault, step.contract), calldata(vault, step), step, afterApprove);
-          out.push({ kind: 'tx', step, draft: buildDraft({ vault, step, nonce: nonce++, fees: fees!, gas, ...(args.pinned ? { pinned: args.pinned } : {}) }), afterApprove });
+          out.push({ kind: 'tx', step, draft: buildDraft({ vault, step, nonce: nonce++, fees: fees!, gas, ...(args.pinned ? { pinned: args.pinned } : {}), ...(args.calldataDescriptors ? { calldataDescriptors: args.calldataDescriptors } : {}) }), afterApprove });
           afterApprove = step.step === 'approve';
         }
         return out;

@@ -1,3 +1,4 @@
+import type { CalldataDescriptorSource } from '../../device/clear-signing';
 import type { PublicClient } from 'viem';
 import { EXPLORER_BY_CHAIN_ID, hostOf } from '../../../../shared/domain/external-links';
 import { AppError, toAppErrorData } from '../../../../shared/errors';
@@ -21,6 +22,8 @@ export interface PlannerDeps {
    * addresses or decimals the service gives. `portfolio`: what the service lists now, beside it.
    */
   verifyVault: (vault: PortfolioVault, client: PublicClient, portfolio: Pick<Portfolio, 'vaults' | 'sources'>) => Promise<VerifiedVault>;
+  /** The certified descriptors the device service signs with: the review predicts clear signing from them. */
+  calldataDescriptors?: CalldataDescriptorSource;
 }
 
 export type AgreementStatus = { unsigned: WalletFacts['unsignedAgreements'] } | { error: string };

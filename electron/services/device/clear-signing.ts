@@ -1,0 +1,222 @@
+/**
+ * Clear signing of the vault calls through the Ethereum app's generic parser (app ≥ 1.14): when a
+ * certified ERC-7730 descriptor covers the call (its chain, contract and selector), the transaction
+ * is stored on the device (E0 04, P2 = 01), the calldata certificate loaded (B0 06), the signed
+ * TRANSACTION_INFO (E0 26) and each FIELD (E0 28) given, the tokens the amounts name provided
+ * (E0 0A), and the review started (E0 04, P2 = 02). The device then shows the call's intent and
+ * fields in clear, needs no blind signing, and shows no hash. Without a certified descriptor the
+ * call is signed blind, as before.
+ *
+ * Where certified descriptors come from: Ledger certifies a descriptor once it is merged into its
+ * registry and serves the signed structures from its service; these vaults have none there yet,
+ * and this machine cannot reach it, so `ledgerService` below finds nothing (its one job is the
+ * lookup; nothing else calls out). A source built with `certifiedSource` signs the structures
+ * itself: with the emulator's test key in tests and the demo (a real Ledger refuses those).
+ */
+import { hexToBytes, type Hex, type TransactionSerializable } from 'viem';
+import { AppError } from '../../../shared/errors';
+import { clearSignedReviewScreens } from '../../../shared/device/clear-sign-screens';
+import { GENERIC_PARSER_INS, KEY_USAGE_CALLDATA, LOAD_CERTIFICATE_INS, SIGN_MODE } from '../../../shared/device/generic-parser';
+import type { DeviceScreen } from '../../../shared/device/state';
+import { concatBytes, uintBytes } from '../../../shared/device/tlv';
+import { parseBip32Path } from '../../../shared/device/paths';
+import { appSupports } from '../../../shared/device/versions';
+import {
+  calldataStructures,
+  deploysTo,
+  describedCalls,
+  predictedFields,
+  withSignature,
+  type DescribedCall,
+  type Erc7730Descriptor,
+} from './calldata-descriptors';
+import type { DeviceTransport, EthApp } from './ledgerhq';
+import { findTokenDescriptor, type DescriptorIndex, type TokenDescriptor } from './token-descriptors';
+
+/** The structures the device checks for one call, and the descriptor they were made from. */
+export interface CertifiedCall {
+  descriptor: Erc7730Descriptor;
+  call: DescribedCall;
+  /** PKI certificate of the key that signed `info` (key usage: calldata). */
+  certificate: Uint8Array;
+  /** TRANSACTION_INFO, signed. */
+  info: Uint8Array;
+  fields: Uint8Array[];
+}
+
+export interface CalldataDescriptorSource {
+  find(chainId: number, to: string, selector: Hex): CertifiedCall | null;
+}
+
+/** A key that certifies descriptors, with its certificate. */
+export interface DescriptorCertifier {
+  certificate: Uint8Array;
+  /** DER signature over the SHA-256 of the unsigned TRANSACTION_INFO. */
+  sign(unsignedInfo: Uint8Array): Uint8Array;
+}
+
+/** Descriptors this install carries, certified by `certifier`. */
+export function certifiedSource(descriptors: readonly Erc7730Descriptor[], certifier: DescriptorCertifier): CalldataDescriptorSource {
+  return {
+    find(chainId, to, selector) {
+      for (const descriptor of descriptors) {
+        if (!deploysTo(descriptor, chainId, to)) continue;
+        const call = describedCalls(descriptor).find((c) => c.selector === selector.toLowerCase());
+        if (!call) continue;
+        const { unsignedInfo, fields } = calldataStructures(descriptor, call, chainId, to);
+        return { descriptor, call, certificate: certifier.certificate, info: withSignature(unsignedInfo, certifier.sign(unsignedInfo)), fields };
+      }
+      return null;
+    },
+  };
+}
+
+/** Ledger's service: no descriptor for these vaults is certified there yet (see the module's comment). */
+export const ledgerService: CalldataDescriptorSource = { find: () => null };
+
+/** The certified descriptor for this transaction, if one covers it (a call with no ETH attached). */
+export function certifiedCallOf(tx: TransactionSerializable, source: CalldataDescriptorSource | undefined): CertifiedCall | null {
+  if (!source || !tx.to || !tx.data || tx.data.length < 10) return null;
+  return source.find(tx.chainId ?? 1, tx.to, tx.data.slice(0, 10).toLowerCase() as Hex);
+}
+
+/** The tokens whose amounts the call shows and for which this install has signed token information. */
+function tokensShown(certified: CertifiedCall, tx: TransactionSerializable, from: string, extra?: DescriptorIndex): Map<string, TokenDescriptor> {
+  const found = new Map<string, TokenDescriptor>();
+  predictedFields(
+    certified.descriptor,
+    certified.call,
+    { data: tx.data!, value: tx.value ?? 0n, from, to: tx.to!, chainId: tx.chainId ?? 1 },
+    (address) => {
+      const d = findTokenDescriptor(tx.chainId ?? 1, address, extra);
+      if (d) found.set(d.address.toLowerCase(), d);
+      return d;
+    },
+  );
+  return found;
+}
+
+/** The review the device will show for a clear-signed call. */
+export function clearSignedScreens(
+  certified: CertifiedCall,
+  tx: TransactionSerializable,
+  context: { from: string; appVersion?: string; descriptors?: DescriptorIndex; maxFee: string },
+): DeviceScreen[] {
+  const tokens = tokensShown(certified, tx, context.from, context.descriptors);
+  const fields = predictedFields(
+    certified.descriptor,
+    certified.call,
+    { data: tx.data!, value: tx.value ?? 0n, from: context.from, to: tx.to!, chainId: tx.chainId ?? 1, ...(context.appVersion ? { appVersion: context.appVersion } : {}) },
+    (address) => tokens.get(address.toLowerCase()) ?? null,
+  );
+  const owner = certified.descriptor.metadata.owner;
+  return clearSignedReviewScreens({
+    chainId: tx.chainId ?? 1,
+    intent: certified.call.format.intent,
+    ...(owner ? { creatorName: owner } : {}),
+    fields,
+    maxFee: context.maxFee,
+    ...(context.appVersion ? { appVersion: context.appVersion } : {}),
+  });
+}
+
+const CHUNK = 255;
+
+/** A TLV payload as the app reads it over APDUs: a 2-byte size, then the bytes, in 255-byte chunks. */
+async function sendStructure(transport: DeviceTransport, ins: number, payload: Uint8Array): Promise<void> {
+  const framed = concatBytes([Uint8Array.of(payload.length >> 8, payload.length & 0xff), payload]);
+  for (let at = 0; at < framed.length; at += CHUNK) {
+    await transport.send(0xe0, ins, at === 0 ? 0x01 : 0x00, 0x00, Buffer.from(framed.subarray(at, at + CHUNK)));
+  }
+}
+
+/**
+ * Signs `unsigned` (the serialized unsigned transaction) in clear: stores it, gives the device the
+ * certificate, the token information and the descriptor's structures, then starts the review.
+ * Answers `{v, r, s}` as hw-app-eth does (hex strings).
+ */
+export async function signInClear(
+  transport: DeviceTransport,
+  pathBytes: Uint8Array,
+  unsigned: Hex,
+  certified: CertifiedCall,
+  tokens: readonly TokenDescriptor[],
+): Promise<{ v: string; r: string; s: string }> {
+  for (const token of tokens) await transport.send(0xe0, 0x0a, 0x00, 0x00, Buffer.from(token.payload));
+  const tx = concatBytes([pathBytes, hexToBytes(unsigned)]);
+  for (let at = 0; at < tx.length; at += CHUNK) {
+    await transport.send(0xe0, 0x04, at === 0 ? 0x00 : 0x80, SIGN_MODE.STORE, Buffer.from(tx.subarray(at, at + CHUNK)));
+  }
+  const intent = certified.call.format.intent;
+  await transport
+    .send(0xb0, LOAD_CERTIFICATE_INS, KEY_USAGE_CALLDATA, 0x00, Buffer.from(certified.certificate))
+    .catch(refused(intent, 'its certificate'));
+  await sendStructure(transport, GENERIC_PARSER_INS.TRANSACTION_INFO, certified.info).catch(refused(intent, 'its signed description'));
+  for (const field of certified.fields) {
+    await sendStructure(transport, GENERIC_PARSER_INS.TRANSACTION_FIELD, field).catch(refused(intent, 'a field of it'));
+  }
+  // 0x6A80 here: the fields do not hash to what the signed description says.
+  const answer = await transport.send(0xe0, 0x04, 0x00, SIGN_MODE.START_FLOW, Buffer.alloc(0)).catch(refused(intent, 'its fields'));
+  const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+  return { v: hex(answer.subarray(0, 1)), r: hex(answer.subarray(1, 33)), s: hex(answer.subarray(33, 65)) };
+}
+
+/** A status word while the device checks a descriptor: it refused it (nothing was shown or signed). */
+function refused(intent: string, part: string): (err: unknown) => never {
+  return (err) => {
+    const sw = (err as { statusCode?: unknown })?.statusCode;
+    if (sw !== 0x6a80 && sw !== 0x6980) throw err;
+    const word = `0x${(sw as number).toString(16).toUpperCase()}`;
+    throw new AppError({
+      code: 'DEVICE_DESCRIPTOR_REFUSED',
+      message: `The Ledger refused the clear-signing descriptor for "${intent}" (${part} did not check out, status ${word}). Nothing was shown or signed.`,
+      action:
+        'Do not sign this call until the descriptor is fixed: update Vaultdesk (its descriptors and their certificate) and try again. Signing it blind instead needs the hash checked on the device.',
+      details: { statusWord: word },
+    });
+  };
+}
+
+/** The token information to send before a clear-signed call. */
+export function tokenInformationFor(certified: CertifiedCall, tx: TransactionSerializable, from: string, extra?: DescriptorIndex): TokenDescriptor[] {
+  return [...tokensShown(certified, tx, from, extra).values()];
+}
+
+/** A transaction the device will sign in clear: the certified call, the tokens to provide, the predicted review. */
+export interface ClearSigning {
+  certified: CertifiedCall;
+  tokens: TokenDescriptor[];
+  screens: DeviceScreen[];
+}
+
+/**
+ * Whether this transaction goes to the device in clear: a typed transaction (the console's own
+ * are EIP-1559) to a call a certified descriptor covers, on an app with the generic parser.
+ */
+export function clearSigningOf(
+  tx: TransactionSerializable,
+  context: { from: string; appVersion?: string; descriptors?: DescriptorIndex; calldataDescriptors?: CalldataDescriptorSource },
+): ClearSigning | null {
+  if (tx.type === 'legacy' || (context.appVersion && !appSupports(context.appVersion, 'blindSigningHash'))) return null;
+  // Without descriptors of its own, the install asks Ledger's service (which certifies none for these vaults yet).
+  const certified = certifiedCallOf(tx, context.calldataDescriptors ?? ledgerService);
+  if (!certified) return null;
+  const feePerGas = tx.type === 'eip1559' ? (tx.maxFeePerGas ?? 0n) : (tx.gasPrice ?? 0n);
+  return {
+    certified,
+    tokens: tokenInformationFor(certified, tx, context.from, context.descriptors),
+    screens: clearSignedScreens(certified, tx, {
+      from: context.from,
+      maxFee: ((tx.gas ?? 0n) * feePerGas).toString(),
+      ...(context.appVersion ? { appVersion: context.appVersion } : {}),
+      ...(context.descriptors ? { descriptors: context.descriptors } : {}),
+    }),
+  };
+}
+
+/** `signInClear` over hw-app-eth's transport, for the account at `path`. */
+export function signInClearOnDevice(eth: EthApp, path: string, unsigned: Hex, plan: ClearSigning): Promise<{ v: string; r: string; s: string }> {
+  const indices = parseBip32Path(path);
+  const pathBytes = concatBytes([Uint8Array.of(indices.length), ...indices.map((i) => uintBytes(i, 4))]);
+  return signInClear(eth.transport as DeviceTransport, pathBytes, unsigned, plan.certified, plan.tokens);
+}
