@@ -1,6 +1,7 @@
 import type { BundleItem, UnsignedBundle } from '../../../shared/bundle/schemas';
 import { newBatchItem, type ItemIdentity } from '../../../shared/signing/item';
 import type { BatchItem, Plan } from '../../../shared/signing/schemas';
+import { needsBlindSigningAck } from '../../../shared/signing/blind-signing';
 
 /**
  * An unsigned bundle, once checked, as a plan of this install: the same items, reviews and drafts,
@@ -67,7 +68,7 @@ export function planFromBundle(bundle: UnsignedBundle, checksum: string, fileNam
       return { address: w.address, label: w.label, ok: !s, reason: s?.reason ?? null, kycLink: s?.kycLink ?? null };
     }),
     items,
-    needsBlindSigningAck: bundle.counts.transactions > 0,
+    needsBlindSigningAck: needsBlindSigningAck(items),
     warnings: [
       ...bundle.plan.warnings,
       `Planned online from the chain as of ${bundle.snapshot.takenAt} (block ${bundle.snapshot.block.number}); signed here as drafted, without a network: nonces and fees are not checked again until the signed bundle is sent.`,

@@ -10,6 +10,7 @@ import { draftWallets, needsFees } from './planning/drafts';
 import { eligibility, eligibilityAfter } from './planning/eligibility';
 import { readPlanFacts, type PlanFacts, type PlannerDeps } from './planning/facts';
 import { reviewItems } from './planning/review';
+import { needsBlindSigningAck } from '../../../shared/signing/blind-signing';
 
 /**
  * From a selection to a plan, in four steps: the facts (the portfolio of the selected wallets,
@@ -94,7 +95,7 @@ export async function planWithBasis(
     vault: facts.vault,
     wallets,
     items,
-    needsBlindSigningAck: items.some((i) => i.tx !== null),
+    needsBlindSigningAck: needsBlindSigningAck(items),
     warnings: fees?.capped
       ? [
           `The chain asks up to ${formatGwei(fees.capped.estimate)} gwei per gas; fees are capped at ${formatGwei(fees.capped.cap)} gwei, so the transactions may wait until fees come down.`,
