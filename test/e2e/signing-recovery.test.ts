@@ -56,12 +56,12 @@ describe('queue withdrawals while an epoch runs, with the Ledger locked mid-batc
     // The operator pauses after the first signature and steps away; the Ledger locks itself.
     await s.reviewOf(0);
     await s.panel().getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await s.untilPaused();
     const signedBeforeLock = (await s.itemStates()).filter((state) => state === 'confirmed').length;
     expect(signedBeforeLock).toBeLessThan(4);
     await s.panel().getByRole('button', { name: 'Lock' }).click();
-    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     // The item on the device says so first; the batch pauses once the journal has it.
     await s.pausedWith('Enter your PIN on the device');
     expect(await s.batchStatus()).toBe('paused');
@@ -70,7 +70,7 @@ describe('queue withdrawals while an epoch runs, with the Ledger locked mid-batc
     await screenshot(page, 'signing-locked');
 
     await s.panel().getByRole('button', { name: 'Enter PIN' }).click();
-    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await s.approveUntilDone();
     expect(await s.itemStates()).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed']);
     expectEachNonceOnce(await s.shownBatch());
@@ -132,7 +132,7 @@ describe('redeems between epochs, with the Ledger unplugged mid-batch', () => {
     // The demo's Ledger comes back unlocked in the Ethereum app.
     await s.panel().getByRole('button', { name: 'Plug in' }).click();
     await expect.poll(() => s.panel().locator('header').textContent()).toContain('Ethereum');
-    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await s.approveUntilDone();
     expect(await s.itemStates()).toEqual(['confirmed', 'confirmed']);
     expectEachNonceOnce(await s.shownBatch());
@@ -192,7 +192,7 @@ describe('the console killed in the middle of a batch', () => {
     expect(states.slice(2).every((state) => state === 'waiting'), `item states: ${states.join(', ')}`).toBe(true);
     await screenshot(page, 'signing-after-kill');
 
-    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await s.approveUntilDone();
     const done = await s.shownBatch();
     expect(done.items.every((i) => i.state === 'confirmed')).toBe(true);

@@ -140,7 +140,7 @@ describe('a rejection on the device mid-batch', () => {
     await expect.poll(() => page.getByRole('button', { name: /^Signing/ }).textContent()).toContain('1 paused');
     await screenshot(page, 'signing-rejected');
 
-    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await s.approveUntilDone();
     const done = await h.signing.openBatch({ batchId: batch.id }, ctx);
     expect(done.items.filter((i) => i.state !== 'skipped').every((i) => i.state === 'confirmed')).toBe(true);

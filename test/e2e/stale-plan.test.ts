@@ -61,7 +61,7 @@ describe('a plan gone stale between review and signing', () => {
       .locator(`.batch-list li[data-batch-id="${oldBatchId}"]`, { hasText: '0/2 confirmed, 2 held (re-plan)' })
       .waitFor({ timeout: 60_000 });
     // Running it again would do nothing: no Resume, and no Retry.
-    expect(await batch.getByRole('button', { name: 'Resume' }).count()).toBe(0);
+    expect(await batch.getByRole('button', { name: 'Resume', exact: true }).count()).toBe(0);
     const moved = `The vault moved from between epochs (epoch ${epoch} done) to epoch ${Number(epoch) + 1} running since this plan: re-plan.`;
     expect(await batch.locator('.batch-items > li').first().textContent()).toContain(moved);
     // Nothing reached the device: no review on the panel, no item was ever on it.
