@@ -129,7 +129,8 @@ async function approveOnline(shown: { domainHash: string; messageHash: string })
   const device = online.c.runtime.handlers.emulator;
   await expect.poll(async () => (await device.snapshot({}, ctx)).pending !== null, { timeout: 60_000 }).toBe(true);
   const screens = (await device.snapshot({}, ctx)).pending!.screens;
-  expect(screens[0]?.title).toBe('Review typed message');
+  // Hashed EIP-712 opens with the blind-signing warning (app 1.12 and later), then the review.
+  expect(screens.slice(0, 2).map((sc) => sc.title)).toEqual(['Blind signing ahead', 'Review typed message']);
   expect(screens.find((sc) => sc.title === 'Domain hash')?.value).toBe(shown.domainHash);
   expect(screens.find((sc) => sc.title === 'Message hash')?.value).toBe(shown.messageHash);
   await device.command({ command: 'approve' }, ctx);
