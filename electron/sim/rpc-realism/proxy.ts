@@ -33,6 +33,8 @@ export interface RpcRealismStats {
   behind: number;
   reorgs: number;
   wrongChainIds: number;
+  /** When the last answer went out (`performance.now()` of this process), or null before any. */
+  lastAnswerAt: number | null;
 }
 
 interface RpcCall {
@@ -83,6 +85,7 @@ export async function startRpcRealismProxy(target: string, options: RpcRealismOp
     behind: 0,
     reorgs: 0,
     wrongChainIds: 0,
+    lastAnswerAt: null,
   };
   // Calls counted in the current one-second window.
   let windowStart = 0;
@@ -241,6 +244,7 @@ export async function startRpcRealismProxy(target: string, options: RpcRealismOp
         ([status, headers, body]) => {
           res.writeHead(status, headers);
           res.end(body);
+          stats.lastAnswerAt = performance.now();
         },
         (err: unknown) => {
           res.writeHead(502, { 'Content-Type': 'text/plain' });
