@@ -5,6 +5,12 @@
  * sequence (see naive-client.ts).
  *
  *   npm run bench:portfolio -- --wallets 1000 --vaults 10 --latency 20 [--naive-sample 100] [--runs 20] [--seed 1] [--fallback]
+ *     [--rpc-realism off|provider]
+ *
+ * `--rpc-realism provider` reads the chains through the RPC realism proxy (electron/sim/rpc-realism):
+ * after each refresh a line gives, per chain, the requests, the rate-limited answers and the time,
+ * and a failed chain is reported rather than ending the run; the JSON's `rpcRealism` says whether
+ * every refresh completed and whether the last one's figures equal a full read made straight after.
  *
  * `--fallback` adds one refresh through the Multicall3 fallback (one read per value, as on a node
  * that refuses state overrides) beside the lens's, as `fallback`.
@@ -38,6 +44,8 @@ import { PortfolioService } from '../../electron/services/portfolio/portfolio';
 import { POSITION_CONCURRENCY, PositionRecordCache, positionPairs } from '../../electron/services/portfolio/position-records';
 import { NAIVE_CONCURRENCY, runNaiveClient } from './naive-client';
 import { createRefreshProfiler, describeBreakdown, type RefreshBreakdown } from './refresh-profile';
+import { parseRpcRealism } from '../../electron/sim/rpc-realism/profile';
+import { describeRealismCosts, sameFigures, startBenchRealism, type RealismChainCost } from './rpc-realism';
 
 const { values } = parseArgs({
   options: {
@@ -49,6 +57,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     /** Also one refresh through the Multicall3 fallback (as on a node that refuses state overrides). */
     fallback: { type: 'boolean', default: false },
+    /** The chains behind the RPC realism proxy (`provider`: like a hosted provider). */
+    'rpc-realism': { type: 'string', default: 'off' },
   },
 });
 
@@ -66,6 +76,7 @@ const latencyMs = int('latency', values.latency, 0, 1000);
 const sampleArg = int('naive-sample', values['naive-sample'], 0, walletCount);
 const runs = int('runs', values.runs, 1, 50);
 const seed = int('seed', values.seed, 0, 1_000_000);
+const rpcRealism = parseRpcRealism(values['rpc-realism']);
 
 const log = (line: string) => console.log(line);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -82,6 +93,7 @@ const heapMb = () => {
   return Math.round(process.memoryUsage().heapUsed / 1e5) / 10;
 };
 let service: SimService | null = null;
+let realism: Awaited<ReturnType<typeof startBenchRealism>> | null = null;
 
 async function main(): Promise<void> {
   const setupStarted = performance.now();
@@ -112,16 +124,26 @@ async function main(): Promise<void> {
 
   // Ours.
   const client = createServiceClient({ baseUrl: svc.url, getApiKey: async () => svc.apiKey });
-  const rpcUrls = (id: number) => sim!.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl);
+  realism = await startBenchRealism(sim.network.chains.map((c) => c.chain), rpcRealism, seed);
+  const rpcUrls = realism.rpcUrls;
+  const realismCosts: RealismChainCost[][] = [];
+  const realismLine = (view: Awaited<ReturnType<PortfolioService['load']>>) => {
+    if (!realism!.on) return;
+    realismCosts.push(realism!.costs(view));
+    log(`  through the RPC realism proxy (${rpcRealism}): ${describeRealismCosts(realismCosts.at(-1)!)}`);
+  };
   const profiler = createRefreshProfiler((id) => rpcUrls(id)[0] ?? '');
   const portfolio = new PortfolioService({ service: async () => client, rpcUrls, fetchFn: profiler.fetchFn, onProfile: profiler.onProfile });
   profiler.start();
+  realism.start();
   const cold = await portfolio.load(wallets, null);
   const coldProfile = profiler.breakdown();
+  realismLine(cold);
   const vaultsShown = cold.vaults.length;
   if (vaultsShown !== vaultCount) throw new Error(`The portfolio shows ${vaultsShown} epoch vaults, expected ${vaultCount}.`);
   const failed = cold.sources.filter((s) => !s.ok);
-  if (failed.length > 0) throw new Error(`Sources failed: ${failed.map((s) => `${s.id}: ${s.error?.message}`).join('; ')}`);
+  // Through the realism proxy a failed chain is a finding, reported below, not the end of the run.
+  if (failed.length > 0 && !realism.on) throw new Error(`Sources failed: ${failed.map((s) => `${s.id}: ${s.error?.message}`).join('; ')}`);
   const coldLoad = loadAverage();
   const heap = [heapMb()];
   log(
@@ -143,15 +165,45 @@ async function main(): Promise<void> {
   for (let i = 0; i < runs; i++) {
     await mine();
     profiler.start();
+    realism.start();
     const view = await portfolio.load(wallets, null);
     warm.push(view.cost);
     warmProfiles.push(profiler.breakdown());
+    realismLine(view);
     lastView = view;
     heap.push(heapMb());
     log(`ours warm #${i + 1}: ${view.cost.ms} ms, ${view.cost.http} HTTP + ${view.cost.rpc} RPC requests; heap ${heap.at(-1)} MB; load average ${loadAverage()}`);
     if (warmProfiles.at(-1)) log(`  where it went: ${describeBreakdown(warmProfiles.at(-1)!)}`);
   }
   const warmLoad = loadAverage();
+
+  // Through the realism proxy: did every refresh complete, and is the last one a full read? (A
+  // full read straight from the chains, at once: no block is mined in between.)
+  const rpcRealismResult = !realism.on
+    ? null
+    : await (async () => {
+        const direct = new PortfolioService({ service: async () => client, rpcUrls: (id) => sim!.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl) });
+        const full = await direct.load(wallets, null);
+        const refreshes = realismCosts.length;
+        const completed = realismCosts.filter((costs) => costs.every((c) => !c.failed)).length;
+        const perChain = sim!.network.chains.map(({ chain: { chainId } }) => {
+          const mine = realismCosts.map((costs) => costs.find((c) => c.chainId === chainId)!);
+          const times = mine.flatMap((c) => (c.ms === null ? [] : [c.ms]));
+          return {
+            chainId,
+            requests: mine.reduce((n, c) => n + c.requests, 0),
+            rateLimited: mine.reduce((n, c) => n + c.rateLimited, 0),
+            medianMs: times.length > 0 ? median(times) : null,
+            failures: [...new Set(mine.flatMap((c) => (c.failed ? [c.failed] : [])))],
+          };
+        });
+        const result = { profile: rpcRealism, refreshes, completed, lastEqualsFullRead: sameFigures(lastView, full), perChain, proxies: realism!.totals() };
+        log(
+          `RPC realism (${rpcRealism}): ${completed} of ${refreshes} refreshes completed; the last one ${result.lastEqualsFullRead ? 'equals' : 'differs from'} a full read; ` +
+            perChain.map((c) => `chain ${c.chainId}: ${c.requests} requests, ${c.rateLimited} rate-limited, median ${c.medianMs ?? '?'} ms${c.failures.length ? ` (failed: ${c.failures.join(' | ')})` : ''}`).join('; '),
+        );
+        return result;
+      })();
 
   // The same refresh through the fallback path (one Multicall3 read per value, as on a node that
   // refuses state overrides), once: it shows what the lens saves.
@@ -264,6 +316,7 @@ async function main(): Promise<void> {
     oursCold: cold.cost,
     profile,
     fallback,
+    rpcRealism: rpcRealismResult,
     memory,
     positionRecords,
     naive,
@@ -282,6 +335,7 @@ async function main(): Promise<void> {
 
 async function shutdown(): Promise<void> {
   await service?.close().catch(() => undefined);
+  await realism?.close().catch(() => undefined);
   await sim?.stop().catch(() => undefined);
 }
 

@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { generateDataset, startSimService } from '../service';
 import { SimStore } from '../service/store';
 import { parseRealism, parseWildFaultRate } from '../service/wild/flag';
+import { startRealismProxies } from '../rpc-realism/chains';
+import { parseRpcRealism } from '../rpc-realism/profile';
 import { parseServiceLag } from './publish';
 import { startLocalSimulation } from './simulation';
 
@@ -9,7 +11,9 @@ import { startLocalSimulation } from './simulation';
  * The simulation on local chains: two anvil chains with the protocol, the seeded scenario, the
  * cycle driver, the indexer and the simulated service serving what the indexer writes.
  *   tsx electron/sim/indexer/cli.ts --port 0 [--seed N] [--wallets N] [--pace demo|fast] [--dataset] [--api-key K]
- *     [--realism strict|wild] [--wild-fault-rate P] [--service-lag snapshots|SECONDS]
+ *     [--realism strict|wild] [--wild-fault-rate P] [--service-lag snapshots|SECONDS] [--rpc-realism off|provider]
+ * `--rpc-realism provider` puts the RPC realism proxy before each chain: the printed `rpcUrl`s are
+ * the proxies' (the indexer and the cycle driver keep the chains' own; see electron/sim/rpc-realism/README.md).
  * `--service-lag` says when the service records what the chains did: `snapshots` (the default,
  * like the real service: about daily in the chain's clock plus on activity) or every record a
  * number of seconds after the indexer read it (see "Service lag" in electron/sim/service/README.md).
@@ -30,6 +34,7 @@ const { values } = parseArgs({
     realism: { type: 'string', default: 'strict' },
     'wild-fault-rate': { type: 'string' },
     'service-lag': { type: 'string', default: 'snapshots' },
+    'rpc-realism': { type: 'string', default: 'off' },
   },
   strict: true,
 });
@@ -51,6 +56,7 @@ if (pace !== 'demo' && pace !== 'fast') {
 const seed = integer('seed', values.seed, 0, 2 ** 31);
 const wallets = integer('wallets', values.wallets, 12, 10_000);
 const realism = parseRealism(values.realism);
+const rpcRealism = parseRpcRealism(values['rpc-realism']);
 const wildFaultRate = parseWildFaultRate(values['wild-fault-rate']);
 const serviceLag = (() => {
   try {
@@ -72,7 +78,8 @@ const service = await startSimService({
   ...(wildFaultRate !== undefined ? { wildFaultRate } : {}),
 });
 
-const chains = simulation.network.chains.map(({ chain }) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }));
+const proxies = await startRealismProxies(simulation.network.chains.map(({ chain }) => chain), rpcRealism, seed);
+const chains = proxies.chains;
 process.stdout.write(
   `${JSON.stringify({ url: service.url, apiKey: service.apiKey, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId, chains, realism })}\n`,
 );
@@ -81,7 +88,7 @@ let closing = false;
 const shutdown = (): void => {
   if (closing) return;
   closing = true;
-  Promise.all([service.close(), simulation.stop()]).then(
+  Promise.all([service.close(), proxies.close(), simulation.stop()]).then(
     () => process.exit(0),
     () => process.exit(1),
   );
