@@ -34,46 +34,23 @@ interface SettingsState {
 /** Where a key is kept, in a notice's words. */
 const keptIn = (status: ApiKeyStatus) => (status.keyFile === null ? 'the OS keychain' : 'the encrypted key file');
 
-export const useSettingsStore = create<SettingsState>((set) => ({
-  status: null,
-  busy: null,
-  test: null,
-  error: null,
-  notice: null,
-  localAddress: null,
-  linkHosts: null,
-  async loadLinkHosts() {
+type Busy = NonNullable<SettingsState['busy']>;
+
+export const useSettingsStore = create<SettingsState>((set, get) => {
+  /**
+   * One change of the key's status through the bridge: busy while it runs, the new status and its
+   * notice once done, the error otherwise; `reset` clears what the change makes stale. True once done.
+   */
+  async function changeStatus(
+    busy: Busy,
+    reset: Partial<Pick<SettingsState, 'test' | 'localAddress'>>,
+    request: () => Promise<ApiKeyStatus>,
+    notice: (status: ApiKeyStatus) => string,
+  ): Promise<boolean> {
+    set({ busy, error: null, notice: null, ...reset });
     try {
-      set({ linkHosts: await call(getBridge().settings.linkHosts({})) });
-    } catch (err) {
-      set({ linkHosts: errorData(err) });
-    }
-  },
-  async load() {
-    try {
-      set({ status: await call(getBridge().settings.apiKeyStatus({})), error: null });
-    } catch (err) {
-      set({ error: errorData(err) });
-    }
-  },
-  async testConnection(serviceUrl, apiKey, options = {}) {
-    set({ busy: 'test', test: null, error: null, notice: null, localAddress: null });
-    try {
-      const confirmed = options.allowPrivateAddress === true ? { allowPrivateAddress: true } : {};
-      const input = apiKey ? { serviceUrl, apiKey, ...confirmed } : {};
-      set({ test: await call(getBridge().settings.testConnection(input)) });
-    } catch (err) {
-      const error = errorData(err);
-      set({ error, localAddress: error.code === 'SERVICE_PRIVATE_ADDRESS' && apiKey ? serviceUrl : null });
-    } finally {
-      set({ busy: null });
-    }
-  },
-  async save(serviceUrl, apiKey) {
-    set({ busy: 'save', error: null, notice: null, localAddress: null });
-    try {
-      const status = await call(getBridge().settings.setApiKey({ serviceUrl, apiKey }));
-      set({ status, notice: `Key saved to ${keptIn(status)} (${status.fingerprint ?? 'no fingerprint'}). The console now reads ${serviceUrl}.` });
+      const status = await request();
+      set({ status, notice: notice(status) });
       return true;
     } catch (err) {
       set({ error: errorData(err) });
@@ -81,72 +58,93 @@ export const useSettingsStore = create<SettingsState>((set) => ({
     } finally {
       set({ busy: null });
     }
-  },
-  async remove() {
-    set({ busy: 'remove', error: null, notice: null, test: null, localAddress: null });
-    try {
-      const status = await call(getBridge().settings.removeApiKey({}));
-      set({
-        status,
-        notice: status.serviceUrl
-          ? `Key removed from ${keptIn(status)}. The console now reads ${status.serviceUrl} without a key: its public data only.`
-          : `Key removed from ${keptIn(status)}. The console is back on the embedded simulation.`,
-      });
-    } catch (err) {
-      set({ error: errorData(err) });
-    } finally {
-      set({ busy: null });
-    }
-  },
-  async unlockKeyFile(passphrase) {
-    set({ busy: 'key-file', error: null, notice: null });
-    try {
-      const made = useSettingsStore.getState().status?.keyFile === 'absent';
-      const status = await call(getBridge().settings.unlockKeyFile({ passphrase }));
-      set({
-        status,
-        notice: made
-          ? 'Encrypted key file made. Save the API key to keep it there; you will enter the passphrase each time the console starts.'
-          : status.configured
-            ? `Key file unlocked: the console reads ${status.serviceUrl ?? 'the service'} with its key.`
-            : 'Key file unlocked.',
-      });
-      return true;
-    } catch (err) {
-      set({ error: errorData(err) });
-      return false;
-    } finally {
-      set({ busy: null });
-    }
-  },
-  async lockKeyFile() {
-    set({ busy: 'key-file', error: null, notice: null });
-    try {
-      set({ status: await call(getBridge().settings.lockKeyFile({})), notice: 'Key file locked: the service is read without its key until the passphrase is entered again.' });
-    } catch (err) {
-      set({ error: errorData(err) });
-    } finally {
-      set({ busy: null });
-    }
-  },
-  async removeKeyFile() {
-    set({ busy: 'key-file', error: null, notice: null });
-    try {
-      set({ status: await call(getBridge().settings.removeKeyFile({})), notice: 'Key file removed, with the key it held.' });
-    } catch (err) {
-      set({ error: errorData(err) });
-    } finally {
-      set({ busy: null });
-    }
-  },
-  async forget() {
-    set({ busy: 'forget', error: null, notice: null, test: null, localAddress: null });
-    try {
-      set({ status: await call(getBridge().settings.forgetService({})), notice: 'Service address forgotten. The console is back on the embedded simulation.' });
-    } catch (err) {
-      set({ error: errorData(err) });
-    } finally {
-      set({ busy: null });
-    }
-  },
-}));
+  }
+
+  return {
+    status: null,
+    busy: null,
+    test: null,
+    error: null,
+    notice: null,
+    localAddress: null,
+    linkHosts: null,
+    async loadLinkHosts() {
+      try {
+        set({ linkHosts: await call(getBridge().settings.linkHosts({})) });
+      } catch (err) {
+        set({ linkHosts: errorData(err) });
+      }
+    },
+    async load() {
+      try {
+        set({ status: await call(getBridge().settings.apiKeyStatus({})), error: null });
+      } catch (err) {
+        set({ error: errorData(err) });
+      }
+    },
+    async testConnection(serviceUrl, apiKey, options = {}) {
+      set({ busy: 'test', test: null, error: null, notice: null, localAddress: null });
+      try {
+        const confirmed = options.allowPrivateAddress === true ? { allowPrivateAddress: true } : {};
+        const input = apiKey ? { serviceUrl, apiKey, ...confirmed } : {};
+        set({ test: await call(getBridge().settings.testConnection(input)) });
+      } catch (err) {
+        const error = errorData(err);
+        set({ error, localAddress: error.code === 'SERVICE_PRIVATE_ADDRESS' && apiKey ? serviceUrl : null });
+      } finally {
+        set({ busy: null });
+      }
+    },
+    save: (serviceUrl, apiKey) =>
+      changeStatus(
+        'save',
+        { localAddress: null },
+        () => call(getBridge().settings.setApiKey({ serviceUrl, apiKey })),
+        (status) => `Key saved to ${keptIn(status)} (${status.fingerprint ?? 'no fingerprint'}). The console now reads ${serviceUrl}.`,
+      ),
+    async remove() {
+      await changeStatus(
+        'remove',
+        { test: null, localAddress: null },
+        () => call(getBridge().settings.removeApiKey({})),
+        (status) =>
+          status.serviceUrl
+            ? `Key removed from ${keptIn(status)}. The console now reads ${status.serviceUrl} without a key: its public data only.`
+            : `Key removed from ${keptIn(status)}. The console is back on the embedded simulation.`,
+      );
+    },
+    unlockKeyFile(passphrase) {
+      const made = get().status?.keyFile === 'absent';
+      return changeStatus(
+        'key-file',
+        {},
+        () => call(getBridge().settings.unlockKeyFile({ passphrase })),
+        (status) =>
+          made
+            ? 'Encrypted key file made. Save the API key to keep it there; you will enter the passphrase each time the console starts.'
+            : status.configured
+              ? `Key file unlocked: the console reads ${status.serviceUrl ?? 'the service'} with its key.`
+              : 'Key file unlocked.',
+      );
+    },
+    async lockKeyFile() {
+      await changeStatus(
+        'key-file',
+        {},
+        () => call(getBridge().settings.lockKeyFile({})),
+        () => 'Key file locked: the service is read without its key until the passphrase is entered again.',
+      );
+    },
+    async removeKeyFile() {
+      await changeStatus('key-file', {}, () => call(getBridge().settings.removeKeyFile({})), () => 'Key file removed, with the key it held.');
+    },
+    async forget() {
+      await changeStatus(
+        'forget',
+        { test: null, localAddress: null },
+        () => call(getBridge().settings.forgetService({})),
+        () => 'Service address forgotten. The console is back on the embedded simulation.',
+      );
+    },
+  };
+});
