@@ -4,30 +4,14 @@ import type { SetAside, SourceStatus } from '../../../shared/portfolio/schemas';
 import { timeLabels } from '../components/format';
 import { chainsWithoutRpc, NO_RPC_CODE, NoRpcNotice } from './NoRpcNotice';
 import { SetAsideList } from './SetAsideList';
+import { KeyNeededNotice } from './KeyNeededNotice';
 import { useServiceStateStore } from './service-state-store';
-import { useNavigationStore } from '../navigation/navigation-store';
 import { useSecondsLeft } from './use-countdown';
 
 /** The service's source, as every screen names it. */
 export const SERVICE_SOURCE_ID = 'service';
 /** A read the console makes only with an API key (the service reads without one). */
 const KEY_NEEDED_CODE = 'SERVICE_KEY_NEEDED';
-
-/** What the console does not read without a key, in one notice with the way to add one. */
-function KeyNeededNotice({ sources }: { sources: readonly SourceStatus[] }) {
-  const go = useNavigationStore((s) => s.go);
-  return (
-    <div className="notice notice-info" role="status" data-key-needed={sources.map((s) => s.id).join(' ')}>
-      <strong className="notice-title">{sources.map((s) => s.label).join(', ')}: need an API key</strong>
-      <p>{sources[0]!.error!.message}</p>
-      <p className="notice-action">
-        <button type="button" className="link-button" onClick={() => go('settings')}>
-          Add an API key in Settings
-        </button>
-      </p>
-    </div>
-  );
-}
 
 /**
  * Where the figures come from and how fresh they are; a failed source says what to do. The
@@ -119,7 +103,14 @@ export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
       </ul>
       {listOpen && setAside ? <SetAsideList id={listId} setAside={setAside} onClose={closeList} /> : null}
       {noRpc.length > 0 ? <NoRpcNotice sources={noRpc} /> : null}
-      {keyNeeded.length > 0 ? <KeyNeededNotice sources={keyNeeded} /> : null}
+      {keyNeeded.length > 0 ? (
+        <KeyNeededNotice
+          title={`${keyNeeded.map((s) => s.label).join(', ')}: need an API key`}
+          attributes={{ 'data-key-needed': keyNeeded.map((s) => s.id).join(' ') }}
+        >
+          <p>{keyNeeded[0]!.error!.message}</p>
+        </KeyNeededNotice>
+      ) : null}
       {failed.map((s) => (
         <div key={s.id} className="notice notice-error" role="alert" data-failed-source={s.id}>
           <strong className="notice-title">

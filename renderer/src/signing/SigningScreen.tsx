@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ItemState } from '../../../shared/signing/schemas';
 import { canRetry } from './retry';
 import { useNavigationStore } from '../navigation/navigation-store';
+import { KeyNeededNotice } from '../components/KeyNeededNotice';
 import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { originLabel, BundleSaved, OfflineStart, SaveSigned, SendChecks } from '../bundles';
@@ -171,19 +172,12 @@ export function SigningScreen() {
 
 /** Read without a key, the console plans nothing: a plan checks the wallets' requests and agreements with the service. */
 function KeyNeeded() {
-  const go = useNavigationStore((s) => s.go);
   return (
-    <div className="notice notice-info" role="status" data-testid="signing-needs-key">
-      <strong className="notice-title">Signing needs an API key</strong>
+    <KeyNeededNotice title="Signing needs an API key" attributes={{ 'data-testid': 'signing-needs-key' }}>
       <p>
         The console reads this service without a key, its public data only. A plan checks each wallet's requests and lender
         agreements with the service, and the agreements are its signature records: both need the key.
       </p>
-      <p className="notice-action">
-        <button type="button" className="link-button" onClick={() => go('settings')}>
-          Add an API key in Settings
-        </button>
-      </p>
-    </div>
+    </KeyNeededNotice>
   );
 }
