@@ -60,5 +60,15 @@ describe('Settings without an OS keychain', () => {
     await expect.poll(() => page.getByTestId('mode-banner').textContent()).toContain('LIVE');
     expect(await page.getByTestId('key-status').textContent()).toContain('in the key file');
     await screenshot(page, 'key-file-settings-unlocked');
+
+    // Locked again, the console reads the public routes: the banner says why there is no key and how to mend it.
+    await page.getByRole('button', { name: 'Lock the key file' }).click();
+    const banner = page.getByTestId('mode-banner');
+    await expect.poll(() => banner.textContent(), { timeout: 60_000 }).toContain('READ-ONLY');
+    await expect.poll(() => banner.textContent()).toContain('the key file is locked');
+    expect(await banner.textContent()).not.toContain('no API key');
+    expect(await banner.getByRole('button', { name: 'Unlock in Settings' }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('current-source').textContent()).toContain('public data only (the key file is locked');
+    await screenshot(page, 'key-file-locked-banner');
   }, 300_000);
 });

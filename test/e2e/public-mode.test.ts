@@ -96,6 +96,9 @@ describe('a service without a key: a read-only console of its public data', () =
     await notice.waitFor({ timeout: 30_000 });
     expect(await notice.textContent()).toContain('Signing needs an API key');
     expect(await page.getByRole('form', { name: 'New operation' }).count()).toBe(0);
+    // The batch list offers nothing this mode cannot do.
+    expect(await page.getByText('start a new operation above').count()).toBe(0);
+    expect(await page.getByText('once the service is read with its key').count()).toBe(1);
     await screenshot(page, 'public-mode-signing');
   });
 

@@ -1,6 +1,7 @@
 import type { AppInfo } from '../../../shared/ipc/schemas';
 import { chainClockOffset, usePortfolioStore } from '../portfolio';
-import { DemoClockControls } from '../settings';
+import { useEffect } from 'react';
+import { DemoClockControls, keyAbsence, useSettingsStore } from '../settings';
 
 /** How far the demo's chains run ahead of this machine's clock, in words; null under an hour. */
 function useDemoClockAhead(): string | null {
@@ -41,19 +42,7 @@ export function ModeBanner({ info, onOpenSettings }: { info: AppInfo | null; onO
       </div>
     );
   }
-  if (info.mode === 'public') {
-    return (
-      <div className="mode-banner mode-banner-public" role="status" data-testid="mode-banner">
-        <strong>READ-ONLY</strong>
-        <span>
-          Public data of {info.serviceUrl}, no API key: the service's public records and your RPCs' chains; nothing can be signed.
-        </span>
-        <button type="button" className="link-button" onClick={onOpenSettings}>
-          Add an API key
-        </button>
-      </div>
-    );
-  }
+  if (info.mode === 'public') return <PublicBanner serviceUrl={info.serviceUrl} onOpenSettings={onOpenSettings} />;
   if (info.mode === 'offline') {
     return (
       <div className="mode-banner mode-banner-offline" role="status" data-testid="mode-banner">
@@ -66,6 +55,26 @@ export function ModeBanner({ info, onOpenSettings }: { info: AppInfo | null; onO
     <div className="mode-banner mode-banner-live" role="status" data-testid="mode-banner">
       <strong>LIVE</strong>
       <span>{info.serviceUrl}</span>
+    </div>
+  );
+}
+
+/** Read-only: the service's public records without a key, and why there is no key (never saved, key file locked, keychain unreadable). */
+function PublicBanner({ serviceUrl, onOpenSettings }: { serviceUrl: string; onOpenSettings: () => void }) {
+  const status = useSettingsStore((s) => s.status);
+  const load = useSettingsStore((s) => s.load);
+  // The status is asked for again whenever the banner turns read-only (the mode changes with it).
+  useEffect(() => void load(), [load, serviceUrl]);
+  const { reason, action } = keyAbsence(status);
+  return (
+    <div className="mode-banner mode-banner-public" role="status" data-testid="mode-banner">
+      <strong>READ-ONLY</strong>
+      <span>
+        Public data of {serviceUrl}, {reason}: the service's public records and your RPCs' chains; nothing can be signed.
+      </span>
+      <button type="button" className="link-button" onClick={onOpenSettings}>
+        {action}
+      </button>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { OfflineRecordsCard } from './OfflineRecordsCard';
 import { LedgerTokensCard } from './LedgerTokensCard';
 import { DemoClockControls } from './DemoClockControls';
 import { KeyFileSection, saveBlockedReason } from './KeyFileSection';
+import { keyAbsence } from './key-absence';
 
 export function SettingsScreen() {
   const { status, busy, test, error, notice, localAddress, load, testConnection, save, remove, forget } = useSettingsStore();
@@ -50,7 +51,7 @@ export function SettingsScreen() {
               : info?.mode === 'offline'
                 ? 'Nothing: offline mode'
                 : info?.mode === 'public'
-                  ? `${info.serviceUrl}, public data only (no API key)`
+                  ? `${info.serviceUrl}, public data only (${keyAbsence(status).reason})`
                   : info?.serviceUrl}
           </dd>
           <dt>Saved key</dt>
@@ -85,7 +86,7 @@ export function SettingsScreen() {
 
         {info?.mode === 'public' ? (
           <div className="notice notice-info" role="status" data-testid="public-mode-notice">
-            <strong className="notice-title">Read-only: no key for this service</strong>
+            <strong className="notice-title">Read-only: {keyAbsence(status).reason === 'no API key' ? 'no key for this service' : keyAbsence(status).reason}</strong>
             <p>
               The console reads only what the service answers without a key: vaults, their latest blocks and performance, operators
               and tokens. Your wallets' balances and requests are read from the chains through your RPCs below, and from the vaults' latest

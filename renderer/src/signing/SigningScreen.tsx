@@ -139,7 +139,9 @@ export function SigningScreen() {
           <p className="cell-sub">
             {offline
               ? 'No batch yet: open an unsigned bundle to review and sign it here.'
-              : 'No batch yet: select claims or cancels on the Requests screen, then Review and sign, or start a new operation above.'}
+              : keyless
+                ? 'No batch yet. Batches are planned and signed once the service is read with its key.'
+                : 'No batch yet: select claims or cancels on the Requests screen, then Review and sign, or start a new operation above.'}
           </p>
         ) : null}
         <ul className="batch-list">
