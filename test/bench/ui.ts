@@ -8,8 +8,8 @@
  *
  * `--rows N` measures the Positions screen with N rows (N/10 wallets × 10 vaults), then the
  * Requests screen (N/2 requests unless `--requests` says); `--requests` alone measures only the
- * Requests screen, as before. On Positions the filter is "only wallets with a balance, request or
- * KYC to do" turned off (the screen opens with it on; 30 % of the synthetic pairs hold something),
+ * Requests screen, as before. On Positions the filter is "Show: All pairs" chosen (the screen opens
+ * on the pairs with a balance, request or claim; 30 % of the synthetic pairs hold something),
  * the search a vault name.
  *
  * Per run (a fresh page each time):
@@ -310,8 +310,12 @@ const REQUESTS_SCREEN: ScreenSpec = {
 const POSITIONS_SCREEN: ScreenSpec = {
   name: 'Positions',
   noun: 'wallet × vault pairs',
-  filter: `() => { const box = document.querySelector('.table-toolbar .toggle input[type="checkbox"]'); window.__t0 = performance.now(); box.click(); }`,
-  unfilter: (page) => page.locator('.table-toolbar .toggle input[type="checkbox"]').check(),
+  filter: `() => { const show = document.querySelector('select[aria-label="Show pairs"]'); window.__t0 = performance.now(); show.value = 'all'; show.dispatchEvent(new Event('change', { bubbles: true })); }`,
+  unfilter: (page) =>
+    page
+      .getByLabel('Show pairs')
+      .selectOption('holding')
+      .then(() => undefined),
   searchLabel: 'Search positions',
   searchTerm: 'Gamma Credit',
   // It opens on the pairs with something in them; the filter measured is showing every pair.

@@ -24,8 +24,7 @@ async function allPositions(): Promise<void> {
   await openScreen(page, 'Positions');
   const table = page.getByRole('table', { name: 'Positions' });
   await table.locator('[role="row"][data-row-id]').first().waitFor();
-  const only = page.locator('.table-toolbar .toggle input[type="checkbox"]');
-  if (await only.isChecked()) await only.uncheck();
+  await page.getByLabel('Show pairs').selectOption('all');
   await expect
     .poll(() => table.locator('.vt-body').evaluate((body) => body.scrollHeight / body.clientHeight), { timeout: 30_000 })
     .toBeGreaterThan(3);

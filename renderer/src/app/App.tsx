@@ -11,7 +11,7 @@ import { PerformanceScreen } from '../performance';
 import { OperatorsScreen, OperatorScreen } from '../operators';
 import { SigningScreen, useSigningStore } from '../signing';
 import { BundlesScreen, SnapshotScreen } from '../bundles';
-import { useNavigationStore, type Screen } from '../navigation/navigation-store';
+import { menuEntryOf, screenLabel, useNavigationStore, type Screen } from '../navigation/navigation-store';
 import { ModeBanner } from './ModeBanner';
 import { DisplayChoices } from './DisplayChoices';
 import { DevicePanel, DeviceStatus, useDeviceStore } from '../device';
@@ -19,10 +19,6 @@ import { DevicePanel, DeviceStatus, useDeviceStore } from '../device';
 /** The main menu, in order; each entry is labelled with its screen's name. */
 const NAV: Screen[] = ['overview', 'positions', 'requests', 'transactions', 'signing', 'bundles', 'vaults', 'campaigns', 'performance', 'operators', 'wallets', 'settings'];
 
-const navLabel = (screen: Screen) => screen.charAt(0).toUpperCase() + screen.slice(1);
-
-/** Pages opened from a list keep their list's entry lit. */
-const PARENT_SCREEN: Partial<Record<Screen, Screen>> = { vault: 'overview', campaign: 'campaigns', operator: 'operators', snapshot: 'bundles' };
 
 const SCREENS: Record<Screen, ComponentType> = {
   overview: OverviewScreen,
@@ -44,7 +40,7 @@ const SCREENS: Record<Screen, ComponentType> = {
 };
 
 export function App() {
-  const { info, screen, error, notice, showNotice, loadInfo, setInfo, go } = useNavigationStore();
+  const { info, screen, vaultOrigin, error, notice, showNotice, loadInfo, setInfo, go } = useNavigationStore();
   const ScreenView = SCREENS[screen];
 
   const initDevice = useDeviceStore((s) => s.init);
@@ -77,11 +73,11 @@ export function App() {
               <li key={item}>
                 <button
                   type="button"
-                  className={`nav-item${screen === item || PARENT_SCREEN[screen] === item ? ' active' : ''}`}
+                  className={`nav-item${menuEntryOf(screen, vaultOrigin) === item ? ' active' : ''}`}
                   aria-current={screen === item ? 'page' : undefined}
                   onClick={() => go(item)}
                 >
-                  {navLabel(item)}
+                  {screenLabel(item)}
                   {item === 'signing' && pausedBatches > 0 ? (
                     <span className="nav-badge" title="Batches that stopped before the end: open Signing to resume them.">
                       {pausedBatches} paused

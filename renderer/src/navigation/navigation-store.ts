@@ -10,6 +10,8 @@ interface AppState {
   screen: Screen;
   /** The vault the vault page shows. */
   vaultId: string | null;
+  /** The screen the vault page was opened from: its back button returns there and the menu keeps that entry lit. */
+  vaultOrigin: Screen | null;
   /** A part of the screen to bring into view once it opens (e.g. Settings → Chains). */
   section: string | null;
   /** Bumped whenever the data source changes, so screens reload. */
@@ -28,6 +30,7 @@ export const useNavigationStore = create<AppState>((set) => ({
   info: null,
   screen: 'overview',
   vaultId: null,
+  vaultOrigin: null,
   section: null,
   sourceVersion: 0,
   error: null,
@@ -52,6 +55,22 @@ export const useNavigationStore = create<AppState>((set) => ({
     set({ screen, section: section ?? null });
   },
   openVault(vaultId) {
-    set({ screen: 'vault', vaultId });
+    // From one vault page to another the way back stays where the first was opened from.
+    set((s) => ({ screen: 'vault', vaultId, vaultOrigin: s.screen === 'vault' ? s.vaultOrigin : s.screen }));
   },
 }));
+
+/** A screen's name as the menu and the back buttons say it. */
+export const screenLabel = (screen: Screen): string => screen.charAt(0).toUpperCase() + screen.slice(1);
+
+/** Pages opened from a list keep their list's entry lit (a vault page: the screen it was opened from). */
+const PARENT_SCREEN: Partial<Record<Screen, Screen>> = { vault: 'vaults', campaign: 'campaigns', operator: 'operators', snapshot: 'bundles' };
+
+/** The menu entry lit while `screen` shows. */
+export function menuEntryOf(screen: Screen, vaultOrigin: Screen | null): Screen {
+  if (screen === 'vault' && vaultOrigin && vaultOrigin !== 'vault') return menuEntryOf(vaultOrigin, null);
+  return PARENT_SCREEN[screen] ?? screen;
+}
+
+/** Where the vault page's back button goes: the screen it was opened from, else the vault list. */
+export const vaultBack = (vaultOrigin: Screen | null): Screen => vaultOrigin ?? 'vaults';

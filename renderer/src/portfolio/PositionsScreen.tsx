@@ -30,15 +30,27 @@ import {
 
 const col = createColumnHelper<PositionRow>();
 const holds = (v: string | null) => v !== null && v !== '0';
-/** The pairs "only wallets with a balance, request or KYC to do" keeps. One function for the table's whole life, so toggling it only re-filters. */
-const isActive = (p: PositionRow) =>
+/** A pair the wallet has money in or on its way: a balance, a pending request, something to claim. */
+const isHolding = (p: PositionRow) =>
   holds(p.trancheBalance) ||
   holds(p.pendingDeposit) ||
   holds(p.pendingWithdraw) ||
   holds(p.pendingRedeem) ||
   holds(p.pendingInstantRedeem) ||
-  p.claimable.length > 0 ||
-  p.allowed === false;
+  p.claimable.length > 0;
+/** An empty pair whose wallet still has the vault's KYC to do (new wallets have it in every vault). */
+const isKycToDo = (p: PositionRow) => !isHolding(p) && p.allowed === false;
+
+/**
+ * What the table shows: each choice keeps exactly what it names. One function per choice for the
+ * table's whole life, so changing it only re-filters.
+ */
+const SHOW = {
+  holding: { label: 'Pairs with a balance, request or claim', filter: isHolding },
+  kyc: { label: 'Empty pairs with KYC to do', filter: isKycToDo },
+  all: { label: 'All pairs', filter: undefined },
+} as const;
+type Show = keyof typeof SHOW;
 
 /** Every wallet of the batch in every vault: access, balance and value, what is pending, what is claimable. */
 export function PositionsScreen() {
@@ -55,7 +67,7 @@ export function PositionsScreen() {
     if (generatedAt) void loadAgreements(groupId);
   }, [generatedAt, groupId, loadAgreements]);
   const [search, setSearch] = useState('');
-  const [onlyActive, setOnlyActive] = useState(true);
+  const [show, setShow] = useState<Show>('holding');
   const index = useMemo(() => portfolioIndex(data), [data]);
   const failed = useMemo(() => (data ? failedSources(data) : new Map<string, SourceStatus>()), [data]);
   // The service's position record of each pair (deposits, earnings, APY, pool share), loaded after each refresh.
@@ -68,8 +80,12 @@ export function PositionsScreen() {
   // Every pair, in one array that stays the same while the filter and the search change: the table
   // keeps its order and search index across them and only re-filters.
   const positions = useMemo(() => data?.positions ?? [], [data]);
-  const activeCount = useMemo(() => positions.reduce((n, p) => (isActive(p) ? n + 1 : n), 0), [positions]);
-  const shownCount = onlyActive ? activeCount : positions.length;
+  const counts = useMemo(() => {
+    const holding = positions.reduce((n, p) => (isHolding(p) ? n + 1 : n), 0);
+    const kyc = positions.reduce((n, p) => (isKycToDo(p) ? n + 1 : n), 0);
+    return { holding, kyc, all: positions.length } satisfies Record<Show, number>;
+  }, [positions]);
+  const shownCount = counts[show];
   const requestsOf = useMemo(() => requestsByPair(data?.requests ?? []), [data]);
 
   // The values the table sorts and searches by, kept while only the cells change (an agreement
@@ -277,14 +293,20 @@ export function PositionsScreen() {
           aria-label="Search positions"
         />
         <label className="toggle">
-          <input type="checkbox" checked={onlyActive} onChange={(e) => setOnlyActive(e.target.checked)} /> only wallets with a balance,
-          request or KYC to do
+          Show{' '}
+          <select value={show} onChange={(e) => setShow(e.target.value as Show)} aria-label="Show pairs">
+            {(Object.keys(SHOW) as Show[]).map((key) => (
+              <option key={key} value={key}>
+                {SHOW[key].label} ({counts[key].toLocaleString()})
+              </option>
+            ))}
+          </select>
         </label>
       </div>
       {data ? (
         <VirtualTable
           data={positions}
-          filter={onlyActive ? isActive : undefined}
+          filter={SHOW[show].filter}
           columns={columns}
           getRowId={positionId}
           placeholder={(p) => `${index.label(p.wallet) || shortAddress(p.wallet)} · ${index.vault(p.vaultId)?.name ?? ''}`}

@@ -1,5 +1,5 @@
 import { failedSources, sourceIdOf } from '../../../shared/portfolio/freshness';
-import { useNavigationStore } from '../navigation/navigation-store';
+import { screenLabel, useNavigationStore, vaultBack } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
 import { EpochHistoryCard } from './EpochHistoryCard';
 import { actionLabel, portfolioIndex, PortfolioHeader, usePortfolioStore, StaleMark } from '../portfolio';
@@ -13,6 +13,7 @@ import { VaultStateFlag } from '../components/VaultStateFlag';
 export function VaultScreen() {
   const vaultId = useNavigationStore((s) => s.vaultId);
   const go = useNavigationStore((s) => s.go);
+  const back = vaultBack(useNavigationStore((s) => s.vaultOrigin));
   const data = usePortfolioStore((s) => s.data);
   const makePlan = useSigningStore((s) => s.makePlan);
   const vault = data?.vaults.find((v) => v.id === vaultId) ?? null;
@@ -35,7 +36,7 @@ export function VaultScreen() {
             </>
           ) : undefined
         }
-        back={{ label: 'Overview', onClick: () => go('overview') }}
+        back={{ label: screenLabel(back), onClick: () => go(back) }}
       />
       {data && !vault ? (
         <p className="empty">
