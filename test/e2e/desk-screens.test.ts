@@ -66,3 +66,50 @@ describe('the Positions filter', () => {
     await screenshot(page, 'positions-show-filter');
   });
 });
+
+/** The money figures on screen whose number is cut by a cell, a column or a table that clips it. */
+const cutFigures = () =>
+  page.evaluate(() => {
+    const cut: string[] = [];
+    for (const amount of document.querySelectorAll<HTMLElement>('.screen .amount')) {
+      const number = [...amount.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+      if (!number) continue;
+      const range = document.createRange();
+      range.selectNodeContents(number);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0) continue;
+      for (let el = amount.parentElement; el && el !== document.body; el = el.parentElement) {
+        if (getComputedStyle(el).overflowX === 'visible') continue;
+        const clip = el.getBoundingClientRect();
+        if (box.right > clip.right + 0.5 || box.left < clip.left - 0.5) {
+          cut.push((amount.textContent ?? '').trim());
+          break;
+        }
+      }
+    }
+    return cut;
+  });
+
+describe('money figures', () => {
+  it.each([
+    [1024, 700],
+    [1440, 900],
+  ])('are whole at %i px on Overview, Positions, Requests and Transactions', async (width, height) => {
+    await page.setViewportSize({ width, height });
+    try {
+      for (const screen of ['Overview', 'Positions', 'Requests', 'Transactions']) {
+        await openScreen(page, screen);
+        await page.locator('.screen .amount').first().waitFor({ timeout: 60_000 });
+        expect({ screen, cut: await cutFigures() }).toEqual({ screen, cut: [] });
+        // Nor does a table need sideways scrolling to show them.
+        const sideways = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.screen .vt, .screen .table-wrap')].filter((t) => t.scrollWidth > t.clientWidth + 1).length,
+        );
+        expect({ screen, sideways }).toEqual({ screen, sideways: 0 });
+        if (width === 1024) await screenshot(page, `figures-1024-${screen.toLowerCase()}`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1360, height: 860 });
+    }
+  });
+});

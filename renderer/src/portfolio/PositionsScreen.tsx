@@ -106,7 +106,7 @@ export function PositionsScreen() {
       col.accessor(pairText, {
         id: 'pair',
         header: 'Wallet · vault',
-        meta: { width: 'minmax(200px, 2fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(170px, 2fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
@@ -133,13 +133,13 @@ export function PositionsScreen() {
       col.accessor(accessText, {
         id: 'access',
         header: 'Access',
-        meta: { width: 'minmax(144px, 1.2fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(136px, 1.2fr)' } satisfies ColumnMeta,
         cell: (c) => <PairAccessCell pair={c.row.original} kycLink={index.vault(c.row.original.vaultId)?.kyc.link ?? undefined} />,
       }),
       col.accessor(balanceNumber, {
         id: 'balance',
         header: 'Balance · value',
-        meta: { width: 'minmax(134px, 1.2fr)', align: 'right' } satisfies ColumnMeta,
+        meta: { width: 'minmax(128px, 1.2fr)', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           if (!v) return null;
@@ -160,7 +160,7 @@ export function PositionsScreen() {
         // Sorted by, not searched: a figure that changes as each vault's records arrive would rebuild
         // the search index of every pair each time.
         enableGlobalFilter: false,
-        meta: { width: 'minmax(112px, 1.3fr)', align: 'right' } satisfies ColumnMeta,
+        meta: { width: 'minmax(108px, 1.3fr)', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const v = index.vault(c.row.original.vaultId);
           return v ? <PairEarningsCell pair={c.row.original} vault={v} /> : null;
@@ -169,7 +169,7 @@ export function PositionsScreen() {
       col.display({
         id: 'pending',
         header: 'Pending requests',
-        meta: { width: 'minmax(100px, 1fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(120px, 1fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
@@ -180,8 +180,8 @@ export function PositionsScreen() {
           const stale = !p.stale && open.some((o) => o.stale);
           return (
             <div className={`stack${stale ? ' stale-cell' : ''}`}>
-              <span className="request-line">
-                {r.type.charAt(0) + r.type.slice(1).toLowerCase()}{' '}
+              <span className="request-line pending-line" title={requestLine(r, v, readAtMs)}>
+                <span className="pending-type">{r.type.charAt(0) + r.type.slice(1).toLowerCase()}</span>{' '}
                 <Amount value={r.amount} token={r.amountToken === 'tranche' ? v.tranche : v.underlying} />
               </span>
               <span className="cell-sub request-line">
@@ -220,7 +220,7 @@ export function PositionsScreen() {
       col.accessor(claimableCount, {
         id: 'claimable',
         header: 'Claimable now',
-        meta: { width: 'minmax(132px, 1.1fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(128px, 1.1fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const p = c.row.original;
           const v = index.vault(p.vaultId);
@@ -314,7 +314,7 @@ export function PositionsScreen() {
           search={search}
           rowHeight={76}
           maxHeight="calc(100vh - 330px)"
-          minWidth={800}
+          minWidth={790}
           empty="No position in this batch."
         />
       ) : null}

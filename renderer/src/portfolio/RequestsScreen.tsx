@@ -89,7 +89,7 @@ export function RequestsScreen() {
       col.accessor((r) => `${r.type}${r.isInstant ? ' instant' : ''}`, {
         id: 'type',
         header: 'Type · epoch',
-        meta: { width: 'minmax(82px, 0.5fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(74px, 0.5fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack" title={requestEpochWords(c.row.original)?.long}>
             <KnownValue kind="requestType" value={c.row.original.type}>
@@ -103,7 +103,7 @@ export function RequestsScreen() {
       }),
       col.accessor('phase', {
         header: 'Status',
-        meta: { width: 'minmax(90px, 0.7fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(84px, 0.7fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <div className="stack stale-stack">
             <PhasePill
@@ -131,7 +131,7 @@ export function RequestsScreen() {
       col.accessor((r) => r.expectedAt ?? Number.MAX_SAFE_INTEGER, {
         id: 'expected',
         header: 'Expected',
-        meta: { width: 'minmax(150px, 0.8fr)' } satisfies ColumnMeta,
+        meta: { width: 'minmax(130px, 0.8fr)' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.expectedAt ? (
             <ExpectedDate row={c.row.original} cycle={index.vault(c.row.original.vaultId)?.cycle} readAtMs={readAtMs} />
@@ -142,7 +142,7 @@ export function RequestsScreen() {
       col.accessor((r) => (r.action ? actionLabel(r.action.functionName, r.action.contract) : ''), {
         id: 'action',
         header: 'What can be done',
-        meta: { width: 'minmax(112px, 1.3fr)', wrap: true } satisfies ColumnMeta,
+        meta: { width: 'minmax(100px, 1.3fr)', wrap: true } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.action ? (
             <span className={`action action-${c.row.original.action.kind}`}>{c.getValue()}</span>

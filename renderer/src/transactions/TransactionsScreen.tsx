@@ -65,24 +65,26 @@ export function TransactionsScreen() {
     };
   }, [all]);
 
+  // Every column has a floor and a share of the rest, so the whole table fits a 1024-pixel window
+  // (no sideways scrolling, no amount cut) and a wide one spreads out.
   const columns = useMemo(
     () => [
       col.accessor((r) => r.timestamp ?? null, {
         id: 'date',
         header: 'Date',
-        meta: { width: '170px' } satisfies ColumnMeta,
+        meta: { width: 'minmax(112px, 1.1fr)' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.timestamp !== null ? <DateTime seconds={c.row.original.timestamp} /> : <span className="cell-sub">—</span>,
       }),
       ...walletAndVaultColumns<TransactionRow>({
-        width: 'minmax(130px, 1fr)',
+        width: 'minmax(110px, 1fr)',
         label: labelOf,
         vaultName: (r) => r.vaultName,
         chainName: (r) => r.chainName ?? 'unknown chain',
       }),
       col.accessor('type', {
         header: 'Type',
-        meta: { width: '200px' } satisfies ColumnMeta,
+        meta: { width: 'minmax(120px, 1.3fr)' } satisfies ColumnMeta,
         cell: (c) => (
           <KnownValue kind="transactionType" value={c.getValue()}>
             {transactionTypeWords(c.getValue()).words}
@@ -91,7 +93,7 @@ export function TransactionsScreen() {
       }),
       col.accessor('status', {
         header: 'Status',
-        meta: { width: '90px' } satisfies ColumnMeta,
+        meta: { width: 'minmax(48px, 0.6fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const status = c.getValue();
           // The protocol's records carry no status: a record is a transaction that was mined.
@@ -106,7 +108,7 @@ export function TransactionsScreen() {
       col.accessor((r) => (r.amount !== null && r.token ? Number(r.amount) / 10 ** r.token.decimals : null), {
         id: 'amount',
         header: 'Amount',
-        meta: { width: '175px', align: 'right' } satisfies ColumnMeta,
+        meta: { width: 'minmax(132px, 1.1fr)', align: 'right' } satisfies ColumnMeta,
         cell: (c) => {
           const r = c.row.original;
           if (r.amount === null) return <span className="cell-sub">—</span>;
@@ -123,7 +125,7 @@ export function TransactionsScreen() {
         id: 'hash',
         header: 'Transaction',
         enableSorting: false,
-        meta: { width: '170px' } satisfies ColumnMeta,
+        meta: { width: 'minmax(110px, 1.1fr)' } satisfies ColumnMeta,
         cell: (c) => {
           const r = c.row.original;
           const link = r.explorer;
@@ -306,7 +308,7 @@ export function TransactionsScreen() {
           ariaLabel="Transactions"
           rowHeight={52}
           maxHeight="calc(100vh - 360px)"
-          minWidth={1000}
+          minWidth={760}
           initialSorting={[{ id: 'date', desc: true }]}
           empty={
             all.length === 0
