@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, net, protocol, session, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, ipcMain, net, Notification, protocol, session, shell, utilityProcess } from 'electron';
 import { RemoteDevice, type DeviceChannel } from '../services/device';
 import { startDeviceHost } from '../runtime/device-host';
 import { bundledContracts } from '../runtime/bundled-contracts';
@@ -60,6 +60,11 @@ async function start(): Promise<void> {
     // The packaged app has no Solidity sources or compiler: the demo deploys the prebuilt contracts.
     startSimulation: () => startEmbeddedSimulation(bundledArtifacts ? { artifacts: bundledArtifacts } : {}),
     openExternal: (url) => shell.openExternal(url, { activate: true }),
+    notify: (title, body) => {
+      if (!Notification.isSupported()) return false;
+      new Notification({ title, body }).show();
+      return true;
+    },
     ...(args.service ? { serviceUrlOverride: args.service } : {}),
     ...(args.offline ? { offline: true } : {}),
     // The real Ledger is driven from a utility process; the demo's emulated one stays in-process.

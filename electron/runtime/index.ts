@@ -55,6 +55,8 @@ export interface RuntimeOptions {
   startSimulation: () => Promise<EmbeddedSimulation>;
   /** Opens an allowlisted https link in the user's browser. */
   openExternal: (url: string) => Promise<void>;
+  /** Shows an OS notification (the desktop app); absent in the browser shell. */
+  notify?: (title: string, body: string) => boolean;
   /** `--service URL` for this run: used instead of the saved one. */
   serviceUrlOverride?: string;
   offline?: boolean;
@@ -178,6 +180,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     offline,
     links,
     openExternal: options.openExternal,
+    ...(options.notify ? { notify: options.notify } : {}),
   });
   const device = createDeviceFeature({
     kind: () => (demo() ? 'emulated' : 'hid'),

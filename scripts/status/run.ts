@@ -6,9 +6,10 @@ import { parseFlags, rpcOverrides, serviceFlag, UsageError, walletFlags } from '
 import { statusLines } from './print';
 import { dataDirOf, serviceClientFor, serviceUrlOf, walletsOf } from './reader';
 import { nothingRead, summarize } from './summary';
+import { watchStatus } from './watch';
 
 export const STATUS_USAGE =
-  'usage: npm run status -- [--service URL] [--rpc CHAINID=URL]… [--wallet ADDRESS]… [--group NAME] [--data-dir DIR] [--json]' +
+  'usage: npm run status -- [--service URL] [--rpc CHAINID=URL]… [--wallet ADDRESS]… [--group NAME] [--data-dir DIR] [--json] [--watch [--every SECONDS]]' +
   " (a chain without --rpc is read through the RPC the service lists, for display only: status plans nothing)";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -38,7 +39,12 @@ async function status(argv: string[]): Promise<number> {
     group: { type: 'string' },
     'data-dir': { type: 'string' },
     json: { type: 'boolean', default: false },
+    watch: { type: 'boolean', default: false },
+    every: { type: 'string' },
   });
+  const everyS = flags.every === undefined ? 60 : Number(flags.every);
+  if (!Number.isFinite(everyS) || everyS < 1) throw new UsageError(`--every takes a number of seconds (1 or more), got "${flags.every}"`);
+  if (flags.every !== undefined && !flags.watch) throw new UsageError('--every goes with --watch');
   const overrides = rpcOverrides(flags.rpc);
   const given = walletFlags(flags.wallet);
   const serviceArg = serviceFlag(flags.service);
@@ -64,6 +70,14 @@ async function status(argv: string[]): Promise<number> {
   if (failed) {
     err(`status: nothing could be read: ${oneLine(failed.message)}`);
     return 1;
+  }
+  if (flags.watch) {
+    // Until Ctrl-C: the epoch windows and changes of these vaults, each told once.
+    const stop = new AbortController();
+    process.once('SIGINT', () => stop.abort());
+    process.once('SIGTERM', () => stop.abort());
+    const load = () => portfolio.load(selection.wallets, selection.group?.id ?? null);
+    await watchStatus(view, load, { everyMs: everyS * 1000, json: flags.json, out, err, stop: stop.signal });
   }
   return 0;
 }

@@ -7,6 +7,7 @@ import {
   LinkHostsSchema,
   EmptyInput,
   OpenExternalInput,
+  NotifyInput,
   SetApiKeyInput,
   KeyFilePassphraseInput,
   TestConnectionInput,
@@ -280,6 +281,8 @@ export const methods = {
   },
   system: {
     openExternal: method(OpenExternalInput, z.object({ opened: z.boolean() })),
+    /** Shows an alert as an OS notification where the shell has them (the desktop app); `shown` false elsewhere. */
+    notify: method(NotifyInput, z.object({ shown: z.boolean() })),
   },
 } as const satisfies Record<string, Record<string, { input: z.ZodType; result: z.ZodType }>>;
 

@@ -148,6 +148,8 @@ export const VaultListSchema = z.object({
 export type VaultList = z.infer<typeof VaultListSchema>;
 
 export const OpenExternalInput = z.object({ url: z.string().max(2048) }).strict();
+/** An alert shown as an OS notification (desktop app only): short plain text, no link or action. */
+export const NotifyInput = z.object({ title: z.string().min(1).max(160), body: z.string().max(400) }).strict();
 
 // ---- Wallet book ----------------------------------------------------------------------------
 

@@ -13,6 +13,8 @@ export interface AppFeatureDeps {
   links: LinkAllowlist;
   /** Opens an allowlisted https link in the user's browser. */
   openExternal: (url: string) => Promise<void>;
+  /** Shows an OS notification; absent where the shell has none (the browser shell: its bell only). */
+  notify?: (title: string, body: string) => boolean;
 }
 
 /** What the console is and runs on (app.info), and the allowlisted external opener (system.openExternal). */
@@ -50,5 +52,9 @@ export function createAppFeature(deps: AppFeatureDeps): Feature & { info(): Prom
   // The service's state also arrives as `serviceState` events; this answers a screen that opens later.
   const serviceState = async () => deps.connection.serviceState();
 
-  return { ...feature({ app: { info, serviceState }, system: { openExternal } }), info };
+  async function notify({ title, body }: { title: string; body: string }): Promise<{ shown: boolean }> {
+    return { shown: deps.notify?.(title, body) ?? false };
+  }
+
+  return { ...feature({ app: { info, serviceState }, system: { openExternal, notify } }), info };
 }

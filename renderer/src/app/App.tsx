@@ -15,6 +15,7 @@ import { menuEntryOf, screenLabel, useNavigationStore, type Screen } from '../na
 import { ModeBanner } from './ModeBanner';
 import { DisplayChoices } from './DisplayChoices';
 import { DevicePanel, DeviceStatus, useDeviceStore } from '../device';
+import { AlertsBell, AlertsScreen, startAlertWatch } from '../alerts';
 
 /** The main menu, in order; each entry is labelled with its screen's name. */
 const NAV: Screen[] = ['overview', 'positions', 'requests', 'transactions', 'signing', 'bundles', 'vaults', 'campaigns', 'performance', 'operators', 'wallets', 'settings'];
@@ -37,6 +38,7 @@ const SCREENS: Record<Screen, ComponentType> = {
   operator: OperatorScreen,
   wallets: WalletsScreen,
   settings: SettingsScreen,
+  alerts: AlertsScreen,
 };
 
 export function App() {
@@ -56,6 +58,9 @@ export function App() {
   // A batch interrupted by a locked device, a rejection or a closed console waits for the operator.
   const pausedBatches = useSigningStore((s) => s.batches.filter((b) => b.status === 'paused').length);
   useEffect(() => initSigning(), [initSigning, sourceVersion]);
+  // Alerts read the chains through the portfolio: an offline install has none to raise.
+  const watchAlerts = info !== null && info.mode !== 'offline';
+  useEffect(() => (watchAlerts ? startAlertWatch() : undefined), [watchAlerts]);
 
   return (
     <div className={`app mode-${info?.mode ?? 'loading'}`}>
@@ -67,6 +72,7 @@ export function App() {
               V
             </span>
             <span className="brand-name">Vaultdesk</span>
+            {info && info.mode !== 'offline' ? <AlertsBell /> : null}
           </div>
           <ul>
             {NAV.map((item) => (
