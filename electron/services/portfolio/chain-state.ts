@@ -6,10 +6,11 @@ import { emptyVaultState, heldKey, vaultReads, type VaultChainState } from './va
 
 export type { VaultChainState } from './vault-round';
 export { heldKey } from './vault-round';
-import type { EthCall } from '../chain/rpc-client';
 import type { Logger } from '../log/logger';
+import { pinHead, type PinnedBlock } from '../chain/pinned-block';
 import { decodeLensAnswer, encodeLensVaults, encodeLensWallets, lensCall, LENS_PAIRS_PER_CALL, type LensVault } from './lens';
-import { CALLS_PER_CHUNK, planReads, runReads, sendCalls, type Read } from './multicall';
+import { CALLS_PER_CHUNK, runReads, type Read } from './multicall';
+import { sendSliced } from './sliced-calls';
 
 /** What the chain says about one wallet in one epoch vault. */
 export interface WalletChainState {
@@ -38,8 +39,9 @@ export interface ChainReadResult {
   /** Keyed by `${vaultId}:${lowercase wallet}`. */
   wallets: Map<string, WalletChainState>;
   blockTimestamp: number;
-  /** The block the vaults' round read (the wallets' round follows it at once). */
+  /** The block every read of the chain was at (pinned for the refresh). */
   blockNumber: number;
+  blockHash: `0x${string}`;
   calls: number;
   failed: number;
   /** How the wallets were read: one lens call per slice of wallets in all the chain's vaults, or one read per value. */
@@ -49,6 +51,8 @@ export interface ChainReadResult {
 }
 
 export interface ReadChainOptions {
+  /** The block to read at (default: the head, taken once for this read). */
+  block?: PinnedBlock;
   /** False: read every value through Multicall3 (the lens is used by default). */
   lens?: boolean;
   /** Wallets per lens call (default: `LENS_PAIRS_PER_CALL` ÷ the chain's vaults). */
@@ -112,9 +116,11 @@ export async function readChain(
   };
   let calls = 0;
   let failed = 0;
+  // One block for every read of the chain: figures of two heights are never mixed.
+  const block = options.block ?? (await pinHead(client));
   const run = async (reads: Read[]) => {
     calls += reads.length;
-    failed += (await runReads(client, reads)).failed;
+    failed += (await runReads(client, reads, CALLS_PER_CHUNK, block.tag)).failed;
   };
 
   // A vault whose strategy the service did not name: ask its epoch vault first.
@@ -132,7 +138,7 @@ export async function readChain(
   }
 
   const probes = entries.map((e) => vaultReads(e, vaults.get(e.vault._id)!));
-  const [block] = await Promise.all([client.getBlock({ blockTag: 'latest' }), run(probes.flatMap((p) => p.reads))]);
+  await run(probes.flatMap((p) => p.reads));
   for (const p of probes) p.settle();
 
   lap('vaultRoundMs');
@@ -237,7 +243,7 @@ export async function readChain(
       }
     }
     if (followUp.length > 0) await run(followUp);
-    return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), blockNumber: Number(block.number), calls, failed, via, lensRefused };
+    return { vaults, wallets: walletStates, blockTimestamp: block.timestamp, blockNumber: block.number, blockHash: block.hash, calls, failed, via, lensRefused };
   };
 
   // The wallets' round: through the lens when the node takes state overrides, else one read per
@@ -247,27 +253,29 @@ export async function readChain(
   let lensRefused: string | null = refusal ?? null;
   if (options.lens !== false && refusal === undefined && wallets.length > 0 && lensVaults.length > 0) {
     try {
-      const queuePlan = planReads(queueRound);
       // One call per slice of wallets, each reading all the chain's vaults: the vault list is
-      // encoded once, each slice's addresses once.
+      // encoded once, each slice's addresses once. A slice over the node's gas or size cap is split.
       const perCall = options.walletsPerLensCall ?? Math.max(1, Math.floor(LENS_PAIRS_PER_CALL / lensVaults.length));
       const encodedVaults = encodeLensVaults(lensVaults.map((v) => v.lens));
-      const slices: (readonly `0x${string}`[])[] = [];
-      const lensCalls: EthCall[] = [];
-      for (let i = 0; i < wallets.length; i += perCall) {
-        const slice = wallets.slice(i, i + perCall);
-        slices.push(slice);
-        lensCalls.push(lensCall(encodedVaults, encodeLensWallets(slice)));
-      }
-      if (profile) profile.calls = lensCalls.length;
+      if (profile) profile.calls = Math.ceil(wallets.length / perCall);
       lap('encodeMs');
-      const answers = await sendCalls(client, [...queuePlan.calls, ...lensCalls]);
-      lap('roundMs');
       // Decode everything before keeping anything: a refused lens falls back to a clean round.
-      const decoded = slices.map((slice, c) => decodeLensAnswer(answers[queuePlan.calls.length + c]!, slice.length * lensVaults.length));
+      const [queueRead, decoded] = await Promise.all([
+        runReads(client, queueRound, CALLS_PER_CHUNK, block.tag),
+        sendSliced(client, wallets, {
+          kind: 'lens',
+          size: perCall,
+          block: block.tag,
+          build: (slice) => ({
+            call: lensCall(encodedVaults, encodeLensWallets(slice)),
+            read: (answer) => ({ slice, pairs: decodeLensAnswer(answer, slice.length * lensVaults.length) }),
+          }),
+        }),
+      ]);
+      lap('roundMs');
       lap('decodeMs');
-      failed += queuePlan.settle(answers.slice(0, queuePlan.calls.length));
-      calls += queueRound.length + lensCalls.length;
+      failed += queueRead.failed;
+      calls += queueRound.length + decoded.length;
       const vaultIds = lensVaults.map((v) => v.entry.vault._id);
       const expected = lensVaults.map(({ lens }) => [
         true,
@@ -281,8 +289,7 @@ export async function readChain(
       ]);
       // Vault by vault, as the Multicall3 round keeps them.
       vaultIds.forEach((vaultId, j) => {
-        slices.forEach((slice, c) => {
-          const pairs = decoded[c]!;
+        decoded.forEach(({ slice, pairs }) => {
           for (let k = 0; k < slice.length; k++) {
             const wallet = slice[k]!;
             const v = pairs[k * vaultIds.length + j]!;
