@@ -44,8 +44,11 @@ export type EthCallAnswer = { result: Hex } | { error: string };
 /** As `EthCallBatch`, but each call answered on its own. */
 export type EthCallsEach = (calls: readonly EthCall[], block?: Hex) => Promise<EthCallAnswer[]>;
 
-/** One JSON-RPC request in an HTTP request of its own (never batched), to the addresses in order. */
-export type RpcRequest = (method: string, params: readonly unknown[]) => Promise<unknown>;
+/**
+ * A few JSON-RPC calls in one HTTP request of their own (never joined with others), to the
+ * addresses in order; their results in order (a call's error throws).
+ */
+export type RpcRequest = (calls: readonly { method: string; params: readonly unknown[] }[]) => Promise<unknown[]>;
 
 const ethCallBatches = new WeakMap<PublicClient, EthCallsEach>();
 const rpcRequests = new WeakMap<PublicClient, RpcRequest>();
@@ -97,10 +100,15 @@ function createEthCallBatch(urls: readonly string[], fetchFn: typeof fetch, time
       }
     }
   };
-  const request: RpcRequest = async (method, params) => {
-    const reply = (await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }))) as { result?: unknown; error?: { message?: string } };
-    if (reply.error || !('result' in reply)) throw new Error(`${method} failed: ${reply.error?.message ?? 'no answer'}`);
-    return reply.result;
+  const request: RpcRequest = async (calls) => {
+    const messages = calls.map((c, id) => ({ jsonrpc: '2.0', id, method: c.method, params: c.params }));
+    const reply = await post(JSON.stringify(messages.length === 1 ? messages[0] : messages));
+    const answers = (Array.isArray(reply) ? reply : [reply]) as { id?: number; result?: unknown; error?: { message?: string } }[];
+    return calls.map((c, id) => {
+      const answer = answers.find((a) => a.id === id) ?? (answers.length === 1 ? answers[0] : undefined);
+      if (!answer || answer.error || !('result' in answer)) throw new Error(`${c.method} failed: ${answer?.error?.message ?? 'no answer'}`);
+      return answer.result;
+    });
   };
   const each: EthCallsEach = async (calls, blockNumber) => {
     if (blockNumber !== undefined && !HEX.test(blockNumber)) throw new Error(`Not a block number: ${blockNumber}`);

@@ -8,9 +8,9 @@ export type { VaultChainState } from './vault-round';
 export { heldKey } from './vault-round';
 import type { Logger } from '../log/logger';
 import { pinHead, type PinnedBlock } from '../chain/pinned-block';
-import { decodeLensAnswer, encodeLensVaults, encodeLensWallets, lensCall, LENS_PAIRS_PER_CALL, type LensVault } from './lens';
-import { CALLS_PER_CHUNK, runReads, type Read } from './multicall';
-import { sendSliced } from './sliced-calls';
+import { decodeLensAnswer, encodeLensVaults, encodeLensWallets, lensCall, LENS_PAIRS_PER_CALL, type LensValues, type LensVault } from './lens';
+import { CALLS_PER_CHUNK, multicallJob, runReads, type Read } from './multicall';
+import { sendSlicedJobs, type SlicedJob } from './sliced-calls';
 
 /** What the chain says about one wallet in one epoch vault. */
 export interface WalletChainState {
@@ -260,21 +260,21 @@ export async function readChain(
       if (profile) profile.calls = Math.ceil(wallets.length / perCall);
       lap('encodeMs');
       // Decode everything before keeping anything: a refused lens falls back to a clean round.
-      const [queueRead, decoded] = await Promise.all([
-        runReads(client, queueRound, CALLS_PER_CHUNK, block.tag),
-        sendSliced(client, wallets, {
-          kind: 'lens',
-          size: perCall,
-          block: block.tag,
-          build: (slice) => ({
-            call: lensCall(encodedVaults, encodeLensWallets(slice)),
-            read: (answer) => ({ slice, pairs: decodeLensAnswer(answer, slice.length * lensVaults.length) }),
-          }),
+      const lensJob: SlicedJob<`0x${string}`, { slice: readonly `0x${string}`[]; pairs: LensValues[] }> = {
+        items: wallets,
+        kind: 'lens',
+        size: perCall,
+        build: (slice) => ({
+          call: lensCall(encodedVaults, encodeLensWallets(slice)),
+          read: (answer) => ({ slice, pairs: decodeLensAnswer(answer, slice.length * lensVaults.length) }),
         }),
-      ]);
+      };
+      // The queue's figures ride in the same round.
+      const [queueFailed, lensAnswers] = await sendSlicedJobs(client, [multicallJob(queueRound), lensJob] as SlicedJob<never, unknown>[], block.tag);
+      const decoded = lensAnswers as { slice: readonly `0x${string}`[]; pairs: LensValues[] }[];
       lap('roundMs');
       lap('decodeMs');
-      failed += queueRead.failed;
+      failed += (queueFailed as number[]).reduce((n, f) => n + f, 0);
       calls += queueRound.length + decoded.length;
       const vaultIds = lensVaults.map((v) => v.entry.vault._id);
       const expected = lensVaults.map(({ lens }) => [

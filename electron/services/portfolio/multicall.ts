@@ -11,7 +11,7 @@ import {
 } from 'viem';
 import { MULTICALL3_ADDRESS } from '../../../shared/abi';
 import type { EthCall } from '../chain/rpc-client';
-import { sendSliced } from './sliced-calls';
+import { sendSliced, type SlicedJob } from './sliced-calls';
 
 /** One contract read in a multicall round, with what to do with its answer. */
 export interface Read {
@@ -238,14 +238,19 @@ export function planReads(reads: readonly Read[], callsPerChunk = CALLS_PER_CHUN
  */
 export async function runReads(client: PublicClient, reads: readonly Read[], callsPerChunk = CALLS_PER_CHUNK, block?: Hex): Promise<{ failed: number }> {
   if (reads.length === 0) return { failed: 0 };
-  const failed = await sendSliced(client, reads, {
+  const failed = await sendSliced(client, multicallJob(reads, callsPerChunk), block);
+  return { failed: failed.reduce((n, f) => n + f, 0) };
+}
+
+/** Reads as a sliced job of aggregate3 chunks: each chunk's answer settles its reads and says how many failed. */
+export function multicallJob(reads: readonly Read[], callsPerChunk = CALLS_PER_CHUNK): SlicedJob<Read, number> {
+  return {
+    items: reads,
     kind: 'multicall',
     size: callsPerChunk,
-    block,
     build: (slice) => {
       const plan = planReads(slice, slice.length);
       return { call: plan.calls[0]!, read: (answer) => plan.settle([answer]) };
     },
-  });
-  return { failed: failed.reduce((n, f) => n + f, 0) };
+  };
 }

@@ -23,7 +23,7 @@ export async function readChainPinned(
   options: ReadChainOptions & { chainId: number; label: string },
 ): Promise<ChainReadResult> {
   for (let attempt = 0; ; attempt++) {
-    const block = await pinHead(client);
+    const block = await pinHead(client, { chainId: options.chainId, name: options.label });
     const result = await readChain(client, entries, wallets, requestEpochs, { ...options, block });
     const now = await hashAt(client, block);
     if (now === block.hash) return result;

@@ -3,7 +3,6 @@ import { isAppError, toAppErrorData } from '../../../shared/errors';
 import type { Portfolio, PortfolioVault, PositionRow, RequestRow, SetAside, SourceStatus } from '../../../shared/portfolio/schemas';
 import { KNOWN_VALUES, type ResourceItem } from '../../../shared/service';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
-import { expectChainId } from '../chain/chain-id';
 import { ChainPool, type ChainPoolOptions } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
 import { buildPosition, buildVault } from './assemble';
@@ -218,7 +217,6 @@ export class PortfolioService {
             const read: ChainReadProfile = { vaultRoundMs: 0, encodeMs: 0, roundMs: 0, decodeMs: 0, keepMs: 0, calls: 0 };
             const startMs = performance.now() - started;
             const chainClient = this.chains.clientFor(chainId, urls, label);
-            await expectChainId(chainClient, chainId, label);
             const result = await readChainPinned(chainClient, chainEntries, walletAddresses, epochs, {
               chainId,
               label,
