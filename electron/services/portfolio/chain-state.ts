@@ -1,5 +1,5 @@
 import type { Abi, PublicClient } from 'viem';
-import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import { epochQueueAbi, epochVaultAbi, strategyAbi } from '../../../shared/abi';
 import { abiFor, generationCalls } from '../../../shared/abi/generations';
 import type { EpochVaultEntry } from './catalog';
 import { emptyVaultState, heldKey, vaultReads, type VaultChainState } from './vault-round';
@@ -11,6 +11,9 @@ import { pinHead, type PinnedBlock } from '../chain/pinned-block';
 import { decodeLensAnswer, encodeLensVaults, encodeLensWallets, lensCall, LENS_PAIRS_PER_CALL, type LensValues, type LensVault } from './lens';
 import { CALLS_PER_CHUNK, multicallJob, runReads, type Read } from './multicall';
 import { sendSlicedJobs, type SlicedJob } from './sliced-calls';
+import { walletKey, walletValueReads } from './wallet-value-reads';
+
+export { walletKey } from './wallet-value-reads';
 
 /** What the chain says about one wallet in one epoch vault. */
 export interface WalletChainState {
@@ -91,7 +94,6 @@ export interface ChainReadProfile {
 /** Clients whose node refused the lens, with its reason: they read through Multicall3 from then on. */
 const lensRefusals = new WeakMap<PublicClient, string>();
 
-export const walletKey = (vaultId: string, wallet: string) => `${vaultId}:${wallet.toLowerCase()}`;
 
 /**
  * Reads one chain for a group: first the vaults' cycle state (a small round), then every wallet in
@@ -328,52 +330,7 @@ export async function readChain(
   if (via === 'lens') return finish();
 
   const round: Read[] = [...queueRound];
-  for (const { entry: e, lens } of lensVaults) {
-    const current = lens.epoch;
-    for (const wallet of wallets) {
-      const w: WalletChainState = {
-        trancheBalance: null,
-        underlyingBalance: null,
-        allowed: null,
-        pendingDeposit: null,
-        pendingWithdraw: null,
-        redeemRequest: null,
-        instantRedeemRequest: null,
-        apr0RedeemRequest: null,
-      };
-      walletStates.set(walletKey(e.vault._id, wallet), w);
-      round.push(
-        { address: e.tranche, abi: abiOf(erc20Abi), functionName: 'balanceOf', args: [wallet], into: (v) => (w.trancheBalance = v as bigint) },
-        { address: e.underlying, abi: abiOf(erc20Abi), functionName: 'balanceOf', args: [wallet], into: (v) => (w.underlyingBalance = v as bigint) },
-        { address: e.epochVault, abi: abiOf(epochVaultAbi), functionName: 'isWalletAllowed', args: [wallet], into: (v) => (w.allowed = v as boolean) },
-      );
-      if (lens.depositQueue && current !== null) {
-        round.push({ address: lens.depositQueue, abi: abiOf(epochQueueAbi), functionName: 'userDepositsEpochs', args: [wallet, BigInt(current)], into: (v) => (w.pendingDeposit = v as bigint) });
-      }
-      if (lens.withdrawQueue && current !== null) {
-        round.push({ address: lens.withdrawQueue, abi: abiOf(epochQueueAbi), functionName: 'userWithdrawalsEpochs', args: [wallet, BigInt(current)], into: (v) => (w.pendingWithdraw = v as bigint) });
-      }
-      const strategy = lens.strategy;
-      if (strategy) {
-        round.push(
-          { address: strategy, abi: abiOf(strategyAbi), functionName: 'withdrawsRequests', args: [wallet], into: (v) => (w.redeemRequest = v as bigint) },
-          { address: strategy, abi: abiOf(strategyAbi), functionName: 'instantWithdrawsRequests', args: [wallet], into: (v) => (w.instantRedeemRequest = v as bigint) },
-        );
-        if (lens.apr0) {
-          round.push({
-            address: strategy,
-            abi: abiOf(strategyAbi),
-            functionName: 'apr0Users',
-            args: [wallet],
-            into: (v) => {
-              const [principal, , settledPrincipal, settledInterest] = v as readonly bigint[];
-              w.apr0RedeemRequest = principal! + settledPrincipal! + settledInterest!;
-            },
-          });
-        }
-      }
-    }
-  }
+  for (const { entry, lens } of lensVaults) round.push(...walletValueReads(entry, lens, wallets, walletStates));
   if (profile) profile.calls = Math.ceil(round.length / CALLS_PER_CHUNK);
   lap('encodeMs');
   await run(round);
