@@ -12,7 +12,7 @@ import type { Portfolio } from '../../../shared/portfolio/schemas';
 // the real pieces (two anvil chains with the protocol, the seeded scenario, the simulated service).
 // What the refresh must do under each is what a full read straight from the chains gives: every
 // source answered and every figure equal. Where today's refresh does not get there, the test is
-// `it.fails` with the adaptation it lacks (issue 36, item 2); it flips once that lands.
+// `it.fails` with the adaptation it lacks (issue 36, item 2); it flips once that lands (all have).
 let sim: LocalSimulation;
 let service: Awaited<ReturnType<typeof startSimService>>;
 let client: ServiceClient;
@@ -109,6 +109,10 @@ describe('the portfolio refresh through a provider-like RPC', () => {
     const { view, proxies } = await refreshThrough(limited('retry-after'));
     expect(proxies.some((p) => p.stats.rateLimited > 0)).toBe(true);
     await expectFullRead(view);
+    // The chains' sources say what the limit cost (the sources bar shows it): as many answers as the proxies limited.
+    const limits = view.sources.flatMap((s) => (s.limits ? [s.limits] : []));
+    expect(limits.reduce((n, l) => n + l.rateLimited, 0)).toBe(proxies.reduce((n, p) => n + p.stats.rateLimited, 0));
+    expect(limits.every((l) => l.waitedMs >= 500)).toBe(true);
   }, 120_000);
 
   // Missing adaptation: a back-off of its own on a 429 that names no wait.
