@@ -51,6 +51,8 @@ export const SourceStatusSchema = z.object({
   error: AppErrorDataSchema.nullable(),
   /** The service only: records its latest reads left out, as of this refresh. */
   setAside: SetAsideSchema.optional(),
+  /** A chain only: what its provider's rate limit cost this refresh (absent: it did not limit the console). */
+  limits: z.object({ rateLimited: z.number(), waitedMs: z.number() }).optional(),
 });
 export type SourceStatus = z.infer<typeof SourceStatusSchema>;
 

@@ -9,8 +9,12 @@ import { CHAINS_SETTING } from '../../../shared/chains/schemas';
  */
 export async function expectChainId(client: PublicClient, chainId: number, name = `Chain ${chainId}`): Promise<void> {
   const answered = await client.getChainId();
-  if (answered === chainId) return;
-  throw new AppError({
+  if (answered !== chainId) throw wrongChainId(chainId, answered, name);
+}
+
+/** The refusal of an RPC that answered `eth_chainId` with another chain's id. */
+export function wrongChainId(chainId: number, answered: number, name = `Chain ${chainId}`): AppError {
+  return new AppError({
     code: 'CHAIN_WRONG_ID',
     message: `The RPC of ${name} now answers for chain ${answered}, not ${chainId}: nothing was read from it.`,
     action: `Correct the RPC addresses of chain ${chainId} in ${CHAINS_SETTING}. The figures shown for this chain are from the last refresh it answered for its own chain.`,

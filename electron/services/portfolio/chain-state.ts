@@ -1,15 +1,19 @@
 import type { Abi, PublicClient } from 'viem';
-import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
+import { epochQueueAbi, epochVaultAbi, strategyAbi } from '../../../shared/abi';
 import { abiFor, generationCalls } from '../../../shared/abi/generations';
 import type { EpochVaultEntry } from './catalog';
 import { emptyVaultState, heldKey, vaultReads, type VaultChainState } from './vault-round';
 
 export type { VaultChainState } from './vault-round';
 export { heldKey } from './vault-round';
-import type { EthCall } from '../chain/rpc-client';
 import type { Logger } from '../log/logger';
-import { decodeLensAnswer, encodeLensVaults, encodeLensWallets, lensCall, LENS_PAIRS_PER_CALL, type LensVault } from './lens';
-import { CALLS_PER_CHUNK, planReads, runReads, sendCalls, type Read } from './multicall';
+import { pinHead, type PinnedBlock } from '../chain/pinned-block';
+import { decodeLensAnswer, encodeLensVaults, encodeLensWallets, lensCall, LENS_PAIRS_PER_CALL, type LensValues, type LensVault } from './lens';
+import { CALLS_PER_CHUNK, multicallJob, runReads, type Read } from './multicall';
+import { sendSlicedJobs, type SlicedJob } from './sliced-calls';
+import { walletKey, walletValueReads } from './wallet-value-reads';
+
+export { walletKey } from './wallet-value-reads';
 
 /** What the chain says about one wallet in one epoch vault. */
 export interface WalletChainState {
@@ -38,8 +42,9 @@ export interface ChainReadResult {
   /** Keyed by `${vaultId}:${lowercase wallet}`. */
   wallets: Map<string, WalletChainState>;
   blockTimestamp: number;
-  /** The block the vaults' round read (the wallets' round follows it at once). */
+  /** The block every read of the chain was at (pinned for the refresh). */
   blockNumber: number;
+  blockHash: `0x${string}`;
   calls: number;
   failed: number;
   /** How the wallets were read: one lens call per slice of wallets in all the chain's vaults, or one read per value. */
@@ -49,6 +54,8 @@ export interface ChainReadResult {
 }
 
 export interface ReadChainOptions {
+  /** The block to read at (default: the head, taken once for this read). */
+  block?: PinnedBlock;
   /** False: read every value through Multicall3 (the lens is used by default). */
   lens?: boolean;
   /** Wallets per lens call (default: `LENS_PAIRS_PER_CALL` ÷ the chain's vaults). */
@@ -87,7 +94,6 @@ export interface ChainReadProfile {
 /** Clients whose node refused the lens, with its reason: they read through Multicall3 from then on. */
 const lensRefusals = new WeakMap<PublicClient, string>();
 
-export const walletKey = (vaultId: string, wallet: string) => `${vaultId}:${wallet.toLowerCase()}`;
 
 /**
  * Reads one chain for a group: first the vaults' cycle state (a small round), then every wallet in
@@ -112,9 +118,11 @@ export async function readChain(
   };
   let calls = 0;
   let failed = 0;
+  // One block for every read of the chain: figures of two heights are never mixed.
+  const block = options.block ?? (await pinHead(client));
   const run = async (reads: Read[]) => {
     calls += reads.length;
-    failed += (await runReads(client, reads)).failed;
+    failed += (await runReads(client, reads, CALLS_PER_CHUNK, block.tag)).failed;
   };
 
   // A vault whose strategy the service did not name: ask its epoch vault first.
@@ -132,7 +140,7 @@ export async function readChain(
   }
 
   const probes = entries.map((e) => vaultReads(e, vaults.get(e.vault._id)!));
-  const [block] = await Promise.all([client.getBlock({ blockTag: 'latest' }), run(probes.flatMap((p) => p.reads))]);
+  await run(probes.flatMap((p) => p.reads));
   for (const p of probes) p.settle();
 
   lap('vaultRoundMs');
@@ -237,7 +245,7 @@ export async function readChain(
       }
     }
     if (followUp.length > 0) await run(followUp);
-    return { vaults, wallets: walletStates, blockTimestamp: Number(block.timestamp), blockNumber: Number(block.number), calls, failed, via, lensRefused };
+    return { vaults, wallets: walletStates, blockTimestamp: block.timestamp, blockNumber: block.number, blockHash: block.hash, calls, failed, via, lensRefused };
   };
 
   // The wallets' round: through the lens when the node takes state overrides, else one read per
@@ -247,27 +255,29 @@ export async function readChain(
   let lensRefused: string | null = refusal ?? null;
   if (options.lens !== false && refusal === undefined && wallets.length > 0 && lensVaults.length > 0) {
     try {
-      const queuePlan = planReads(queueRound);
       // One call per slice of wallets, each reading all the chain's vaults: the vault list is
-      // encoded once, each slice's addresses once.
+      // encoded once, each slice's addresses once. A slice over the node's gas or size cap is split.
       const perCall = options.walletsPerLensCall ?? Math.max(1, Math.floor(LENS_PAIRS_PER_CALL / lensVaults.length));
       const encodedVaults = encodeLensVaults(lensVaults.map((v) => v.lens));
-      const slices: (readonly `0x${string}`[])[] = [];
-      const lensCalls: EthCall[] = [];
-      for (let i = 0; i < wallets.length; i += perCall) {
-        const slice = wallets.slice(i, i + perCall);
-        slices.push(slice);
-        lensCalls.push(lensCall(encodedVaults, encodeLensWallets(slice)));
-      }
-      if (profile) profile.calls = lensCalls.length;
+      if (profile) profile.calls = Math.ceil(wallets.length / perCall);
       lap('encodeMs');
-      const answers = await sendCalls(client, [...queuePlan.calls, ...lensCalls]);
-      lap('roundMs');
       // Decode everything before keeping anything: a refused lens falls back to a clean round.
-      const decoded = slices.map((slice, c) => decodeLensAnswer(answers[queuePlan.calls.length + c]!, slice.length * lensVaults.length));
+      const lensJob: SlicedJob<`0x${string}`, { slice: readonly `0x${string}`[]; pairs: LensValues[] }> = {
+        items: wallets,
+        kind: 'lens',
+        size: perCall,
+        build: (slice) => ({
+          call: lensCall(encodedVaults, encodeLensWallets(slice)),
+          read: (answer) => ({ slice, pairs: decodeLensAnswer(answer, slice.length * lensVaults.length) }),
+        }),
+      };
+      // The queue's figures ride in the same round.
+      const [queueFailed, lensAnswers] = await sendSlicedJobs(client, [multicallJob(queueRound), lensJob] as SlicedJob<never, unknown>[], block.tag);
+      const decoded = lensAnswers as { slice: readonly `0x${string}`[]; pairs: LensValues[] }[];
+      lap('roundMs');
       lap('decodeMs');
-      failed += queuePlan.settle(answers.slice(0, queuePlan.calls.length));
-      calls += queueRound.length + lensCalls.length;
+      failed += (queueFailed as number[]).reduce((n, f) => n + f, 0);
+      calls += queueRound.length + decoded.length;
       const vaultIds = lensVaults.map((v) => v.entry.vault._id);
       const expected = lensVaults.map(({ lens }) => [
         true,
@@ -281,8 +291,7 @@ export async function readChain(
       ]);
       // Vault by vault, as the Multicall3 round keeps them.
       vaultIds.forEach((vaultId, j) => {
-        slices.forEach((slice, c) => {
-          const pairs = decoded[c]!;
+        decoded.forEach(({ slice, pairs }) => {
           for (let k = 0; k < slice.length; k++) {
             const wallet = slice[k]!;
             const v = pairs[k * vaultIds.length + j]!;
@@ -321,52 +330,7 @@ export async function readChain(
   if (via === 'lens') return finish();
 
   const round: Read[] = [...queueRound];
-  for (const { entry: e, lens } of lensVaults) {
-    const current = lens.epoch;
-    for (const wallet of wallets) {
-      const w: WalletChainState = {
-        trancheBalance: null,
-        underlyingBalance: null,
-        allowed: null,
-        pendingDeposit: null,
-        pendingWithdraw: null,
-        redeemRequest: null,
-        instantRedeemRequest: null,
-        apr0RedeemRequest: null,
-      };
-      walletStates.set(walletKey(e.vault._id, wallet), w);
-      round.push(
-        { address: e.tranche, abi: abiOf(erc20Abi), functionName: 'balanceOf', args: [wallet], into: (v) => (w.trancheBalance = v as bigint) },
-        { address: e.underlying, abi: abiOf(erc20Abi), functionName: 'balanceOf', args: [wallet], into: (v) => (w.underlyingBalance = v as bigint) },
-        { address: e.epochVault, abi: abiOf(epochVaultAbi), functionName: 'isWalletAllowed', args: [wallet], into: (v) => (w.allowed = v as boolean) },
-      );
-      if (lens.depositQueue && current !== null) {
-        round.push({ address: lens.depositQueue, abi: abiOf(epochQueueAbi), functionName: 'userDepositsEpochs', args: [wallet, BigInt(current)], into: (v) => (w.pendingDeposit = v as bigint) });
-      }
-      if (lens.withdrawQueue && current !== null) {
-        round.push({ address: lens.withdrawQueue, abi: abiOf(epochQueueAbi), functionName: 'userWithdrawalsEpochs', args: [wallet, BigInt(current)], into: (v) => (w.pendingWithdraw = v as bigint) });
-      }
-      const strategy = lens.strategy;
-      if (strategy) {
-        round.push(
-          { address: strategy, abi: abiOf(strategyAbi), functionName: 'withdrawsRequests', args: [wallet], into: (v) => (w.redeemRequest = v as bigint) },
-          { address: strategy, abi: abiOf(strategyAbi), functionName: 'instantWithdrawsRequests', args: [wallet], into: (v) => (w.instantRedeemRequest = v as bigint) },
-        );
-        if (lens.apr0) {
-          round.push({
-            address: strategy,
-            abi: abiOf(strategyAbi),
-            functionName: 'apr0Users',
-            args: [wallet],
-            into: (v) => {
-              const [principal, , settledPrincipal, settledInterest] = v as readonly bigint[];
-              w.apr0RedeemRequest = principal! + settledPrincipal! + settledInterest!;
-            },
-          });
-        }
-      }
-    }
-  }
+  for (const { entry, lens } of lensVaults) round.push(...walletValueReads(entry, lens, wallets, walletStates));
   if (profile) profile.calls = Math.ceil(round.length / CALLS_PER_CHUNK);
   lap('encodeMs');
   await run(round);

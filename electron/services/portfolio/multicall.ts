@@ -10,7 +10,8 @@ import {
   type PublicClient,
 } from 'viem';
 import { MULTICALL3_ADDRESS } from '../../../shared/abi';
-import { ethCallBatchOf, RPC_BATCH_SIZE, type EthCall } from '../chain/rpc-client';
+import type { EthCall } from '../chain/rpc-client';
+import { sendSliced, type SlicedJob } from './sliced-calls';
 
 /** One contract read in a multicall round, with what to do with its answer. */
 export interface Read {
@@ -185,34 +186,6 @@ function decodeAggregate3(result: string, expected: number): (string | null)[] {
   return out;
 }
 
-/**
- * HTTP requests of one round in flight at once. A node answers them one after the other: sent all
- * at once (hundreds for ten thousand wallets), the last ones wait behind the others and time out
- * although the node is busy with them; a few at a time keep it busy and each timeout honest.
- */
-export const HTTP_IN_FLIGHT = 3;
-
-/** `send` over `items` in slices of `size`, at most `limit` slices in flight; the answers in order. */
-async function inFlightLimited<T, R>(
-  items: readonly T[],
-  size: number,
-  limit: number,
-  send: (slice: readonly T[]) => Promise<R[]>,
-): Promise<R[]> {
-  const slices: (readonly T[])[] = [];
-  for (let i = 0; i < items.length; i += size) slices.push(items.slice(i, i + size));
-  const answers: R[][] = new Array<R[]>(slices.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < slices.length) {
-      const i = next++;
-      answers[i] = await send(slices[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, slices.length) }, worker));
-  return answers.flat();
-}
-
 /** Reads prepared as aggregate3 chunks: the calls to send, and what to do with their answers. */
 export interface PlannedReads {
   calls: EthCall[];
@@ -260,29 +233,24 @@ export function planReads(reads: readonly Read[], callsPerChunk = CALLS_PER_CHUN
 }
 
 /**
- * Sends a round of `eth_call`s: with the RPC client's batch caller they leave in JSON-RPC batches,
- * `HTTP_IN_FLIGHT` HTTP requests at a time; otherwise through the client's own transport.
+ * Runs many reads as Multicall3 rounds at one block (see `planReads`): chunks of
+ * `callsPerChunk` reads, a chunk too big for the node split in halves (`sendSliced`).
  */
-export async function sendCalls(client: PublicClient, calls: readonly EthCall[]): Promise<Hex[]> {
-  if (calls.length === 0) return [];
-  const batch = ethCallBatchOf(client);
-  if (batch) return inFlightLimited(calls, RPC_BATCH_SIZE, HTTP_IN_FLIGHT, batch);
-  return Promise.all(
-    calls.map(
-      (call) =>
-        client.request({
-          method: 'eth_call',
-          params: call.override
-            ? [{ to: call.to, data: call.data }, 'latest', { [call.override.address]: { code: call.override.code } }]
-            : [{ to: call.to, data: call.data }, 'latest'],
-        } as never) as Promise<Hex>,
-    ),
-  );
+export async function runReads(client: PublicClient, reads: readonly Read[], callsPerChunk = CALLS_PER_CHUNK, block?: Hex): Promise<{ failed: number }> {
+  if (reads.length === 0) return { failed: 0 };
+  const failed = await sendSliced(client, multicallJob(reads, callsPerChunk), block);
+  return { failed: failed.reduce((n, f) => n + f, 0) };
 }
 
-/** Runs many reads as one Multicall3 round (see `planReads` and `sendCalls`). */
-export async function runReads(client: PublicClient, reads: readonly Read[], callsPerChunk = CALLS_PER_CHUNK): Promise<{ failed: number }> {
-  if (reads.length === 0) return { failed: 0 };
-  const plan = planReads(reads, callsPerChunk);
-  return { failed: plan.settle(await sendCalls(client, plan.calls)) };
+/** Reads as a sliced job of aggregate3 chunks: each chunk's answer settles its reads and says how many failed. */
+export function multicallJob(reads: readonly Read[], callsPerChunk = CALLS_PER_CHUNK): SlicedJob<Read, number> {
+  return {
+    items: reads,
+    kind: 'multicall',
+    size: callsPerChunk,
+    build: (slice) => {
+      const plan = planReads(slice, slice.length);
+      return { call: plan.calls[0]!, read: (answer) => plan.settle([answer]) };
+    },
+  };
 }

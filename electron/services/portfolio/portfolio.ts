@@ -3,14 +3,15 @@ import { isAppError, toAppErrorData } from '../../../shared/errors';
 import type { Portfolio, PortfolioVault, PositionRow, RequestRow, SetAside, SourceStatus } from '../../../shared/portfolio/schemas';
 import { KNOWN_VALUES, type ResourceItem } from '../../../shared/service';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
-import { expectChainId } from '../chain/chain-id';
 import { ChainPool, type ChainPoolOptions } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
 import { buildPosition, buildVault } from './assemble';
 import { buildRequests, claimsByWallet } from './request-rows';
 import { epochVaultEntries, epochVaultsWithoutChain, type EpochVaultEntry } from './catalog';
 import type { Logger } from '../log/logger';
-import { readChain, walletKey, type ChainReadProfile, type ChainReadResult } from './chain-state';
+import { walletKey, type ChainReadProfile, type ChainReadResult } from './chain-state';
+import { readChainPinned } from './pinned-read';
+import { limitsSince } from './source-limits';
 import { requestReads } from './request-reads';
 import { byExpected } from '../../../shared/portfolio/request-order';
 
@@ -208,6 +209,7 @@ export class PortfolioService {
         const urls = await this.chains.urls(chainId, chainEntries[0]!.chain);
         const { epochs, requests } = requestReads(chainEntries, this.lastGood.requests, groupSet);
         let error: AppErrorData | null = null;
+        const limits = limitsSince(urls);
         if (urls.length === 0) {
           error = this.chains.noRpcError(chainId, label).toData();
         } else {
@@ -215,8 +217,9 @@ export class PortfolioService {
             const read: ChainReadProfile = { vaultRoundMs: 0, encodeMs: 0, roundMs: 0, decodeMs: 0, keepMs: 0, calls: 0 };
             const startMs = performance.now() - started;
             const chainClient = this.chains.clientFor(chainId, urls, label);
-            await expectChainId(chainClient, chainId, label);
-            const result = await readChain(chainClient, chainEntries, walletAddresses, epochs, {
+            const result = await readChainPinned(chainClient, chainEntries, walletAddresses, epochs, {
+              chainId,
+              label,
               ...(this.options.lens === false ? { lens: false } : {}),
               ...(this.options.log ? { log: this.options.log } : {}),
               ...(this.options.onProfile ? { profile: read } : {}),
@@ -231,7 +234,7 @@ export class PortfolioService {
         }
         const last = this.lastGood.chains.get(chainId);
         if (error) chainResults.set(chainId, { result: last?.result ?? null, fresh: false });
-        sources.push({ id: `chain:${chainId}`, label, ok: error === null, fetchedAtMs: last?.atMs ?? null, stale: error !== null && last !== undefined, error });
+        sources.push({ id: `chain:${chainId}`, label, ok: error === null, fetchedAtMs: last?.atMs ?? null, stale: error !== null && last !== undefined, error, ...limits() });
         const assembling = performance.now();
         assembleChain(chainId);
         const profiled = chainProfiles.find((p) => p.chainId === chainId);

@@ -5,6 +5,7 @@ import { timeLabels } from '../components/format';
 import { chainsWithoutRpc, NO_RPC_CODE, NoRpcNotice } from './NoRpcNotice';
 import { SetAsideList } from './SetAsideList';
 import { KeyNeededNotice } from './KeyNeededNotice';
+import { ProviderLimits } from './ProviderLimits';
 import { useServiceStateStore } from './service-state-store';
 import { useSecondsLeft } from './use-countdown';
 
@@ -80,6 +81,7 @@ export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
               ) : !s.ok ? (
                 <span className="source-state">{s.stale && at ? ` · showing ${at.local}` : ' · unavailable'}</span>
               ) : null}
+              {s.limits ? <ProviderLimits limits={s.limits} /> : null}
               {isService && setAside ? (
                 <span className="source-state">
                   {' · '}

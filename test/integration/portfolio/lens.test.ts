@@ -199,9 +199,10 @@ describe('the portfolio lens', () => {
       expect([...bySlices.wallets.entries()]).toEqual([...byMulticall.wallets.entries()]);
       // The vaults' queue figures ride in the same round and are the same too.
       expect([...byLens.vaults.entries()]).toEqual([...byMulticall.vaults.entries()]);
-      // Vault state, the block, then one round: the lens chunks and the queue reads together; and a
-      // follow-up for the standard redeems no service record announced (here: every one).
-      expect(counter.http).toBeLessThanOrEqual(4);
+      // The head, asked of three requests (a node behind a load balancer answers an older one), the
+      // vault state, then one round: the lens chunks and the queue reads together; and a follow-up
+      // for the standard redeems no service record announced (here: every one).
+      expect(counter.http).toBeLessThanOrEqual(3 + 3);
       all.push(...byMulticall.wallets.values());
     }
     // The world holds the pairs that are easy to miss when skipping "empty" ones.

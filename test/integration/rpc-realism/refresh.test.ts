@@ -12,7 +12,7 @@ import type { Portfolio } from '../../../shared/portfolio/schemas';
 // the real pieces (two anvil chains with the protocol, the seeded scenario, the simulated service).
 // What the refresh must do under each is what a full read straight from the chains gives: every
 // source answered and every figure equal. Where today's refresh does not get there, the test is
-// `it.fails` with the adaptation it lacks (issue 36, item 2); it flips once that lands.
+// `it.fails` with the adaptation it lacks (issue 36, item 2); it flips once that lands (all have).
 let sim: LocalSimulation;
 let service: Awaited<ReturnType<typeof startSimService>>;
 let client: ServiceClient;
@@ -105,28 +105,32 @@ describe('the portfolio refresh through a provider-like RPC', () => {
 
   // Missing adaptation: one rate limiter per RPC that waits the `Retry-After` it is given (the
   // lens round sends its calls at once, and one retry 150 ms later hits the same second).
-  it.fails('completes under HTTP 429 with Retry-After', async () => {
+  it('completes under HTTP 429 with Retry-After', async () => {
     const { view, proxies } = await refreshThrough(limited('retry-after'));
     expect(proxies.some((p) => p.stats.rateLimited > 0)).toBe(true);
     await expectFullRead(view);
+    // The chains' sources say what the limit cost (the sources bar shows it): as many answers as the proxies limited.
+    const limits = view.sources.flatMap((s) => (s.limits ? [s.limits] : []));
+    expect(limits.reduce((n, l) => n + l.rateLimited, 0)).toBe(proxies.reduce((n, p) => n + p.stats.rateLimited, 0));
+    expect(limits.every((l) => l.waitedMs >= 500)).toBe(true);
   }, 120_000);
 
   // Missing adaptation: a back-off of its own on a 429 that names no wait.
-  it.fails('completes under HTTP 429 without Retry-After', async () => {
+  it('completes under HTTP 429 without Retry-After', async () => {
     const { view } = await refreshThrough(limited('plain-429'));
     await expectFullRead(view);
   }, 120_000);
 
   // Missing adaptation: JSON-RPC rate-limit errors (Alchemy's code 429, Infura's -32005 with
   // `backoff_seconds`, QuickNode's -32007 in an HTTP 200) read as "slow down", not as a failed read.
-  it.fails.each(['alchemy', 'infura', 'quicknode'] as const)('completes under %s-worded rate-limit errors', async (style) => {
+  it.each(['alchemy', 'infura', 'quicknode'] as const)('completes under %s-worded rate-limit errors', async (style) => {
     const { view } = await refreshThrough(limited(style));
     await expectFullRead(view);
   }, 120_000);
 
   // Missing adaptation: lens slices sized by the node's gas cap (learned per node); today a lens
   // call over the cap counts as "the node refused the lens" and every value is read one by one.
-  it.fails('keeps reading through the lens, in smaller slices, under an eth_call gas cap', async () => {
+  it('keeps reading through the lens, in smaller slices, under an eth_call gas cap', async () => {
     const { view, proxies } = await refreshThrough((_, i) => ({ seed: 30 + i, gasCap: 600_000 }));
     expect(proxies.some((p) => p.stats.gasCapped > 0)).toBe(true);
     await expectFullRead(view);
@@ -135,7 +139,7 @@ describe('the portfolio refresh through a provider-like RPC', () => {
   }, 120_000);
 
   // Missing adaptation: slices sized by what the node answers (its response size cap).
-  it.fails('completes under a response size cap', async () => {
+  it('completes under a response size cap', async () => {
     const { view, proxies } = await refreshThrough((_, i) => ({ seed: 40 + i, responseBytes: 3_000 }));
     expect(proxies.some((p) => p.stats.tooLarge > 0)).toBe(true);
     await expectFullRead(view);
@@ -148,14 +152,14 @@ describe('the portfolio refresh through a provider-like RPC', () => {
   }, 120_000);
 
   // Missing adaptation: one call per request when the node refuses JSON-RPC batches.
-  it.fails('completes on a node that refuses JSON-RPC batches', async () => {
+  it('completes on a node that refuses JSON-RPC batches', async () => {
     const { view, proxies } = await refreshThrough((_, i) => ({ seed: 60 + i, batch: { refuse: true } }));
     expect(proxies.some((p) => p.stats.batchesRefused > 0)).toBe(true);
     await expectFullRead(view);
   }, 120_000);
 
   // Missing adaptation: batches no larger than the node takes (learned from "batch too large").
-  it.fails('completes on a node that caps batches below the console’s batch size', async () => {
+  it('completes on a node that caps batches below the console’s batch size', async () => {
     const list = manyWallets();
     const { view, proxies } = await refreshThrough((_, i) => ({ seed: 70 + i, batch: { max: 4 } }), list);
     expect(proxies.some((p) => p.stats.batchesRefused > 0)).toBe(true);
@@ -163,7 +167,7 @@ describe('the portfolio refresh through a provider-like RPC', () => {
   }, 120_000);
 
   // Missing adaptation: reads pinned to one block per chain; a node behind is skipped for the refresh.
-  it.fails('never mixes heights when some requests land on a node 3 blocks behind', async () => {
+  it('never mixes heights when some requests land on a node 3 blocks behind', async () => {
     await moveLastBlock('underlying');
     const { view, proxies } = await refreshThrough((_, i) => ({ seed: 80 + i, behind: { blocks: 3, share: 0.5 } }));
     expect(proxies.some((p) => p.stats.behind > 0)).toBe(true);
@@ -172,7 +176,7 @@ describe('the portfolio refresh through a provider-like RPC', () => {
 
   // Missing adaptation: a reorg under a refresh is seen (the block's hash changed) and the refresh
   // re-reads from the new head, so no figure is of the dropped block.
-  it.fails('re-reads from the new head when the chain reorganises under the refresh', async () => {
+  it('re-reads from the new head when the chain reorganises under the refresh', async () => {
     await moveLastBlock('tranche');
     // A refresh asks the chain id, then the vaults' round (the block and a multicall), then the
     // wallets' round: the fourth request drops the block with the mint, after the vaults were read.
