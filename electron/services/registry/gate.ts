@@ -195,6 +195,9 @@ function gateApproval(ctx: GateContext, item: GatedItem, tx: DeviceTransactionRe
       action: 'Plan again with exact approvals, or choose unlimited approvals explicitly.',
     });
   }
+  // An approval of 0 leaves no allowance behind: a revoke, or the reset a token that changes an
+  // allowance only from 0 needs before the approval of its step.
+  if (amount === 0n) return;
   gateServedStep(ctx, item, tx, spender, amount, items);
 }
 

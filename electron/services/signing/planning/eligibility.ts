@@ -1,5 +1,6 @@
 import { formatUnits } from 'viem';
 import { parseAmount } from '../../../../shared/domain/units';
+import { approvalFacts } from './approval-facts';
 import { AppError } from '../../../../shared/errors';
 import {
   LOW_UNDERLYING_REASON,
@@ -37,7 +38,7 @@ export const WATCH_ONLY_REASON = 'Watch-only: the console has no Ledger account 
 export function eligibility(selection: Selection, facts: Omit<PlanFacts, 'client'>): WalletPlan[] {
   const amount = selectedAmount(selection, facts);
   const ids = selection.requestIds ? new Set(selection.requestIds) : null;
-  const options = { approval: selection.approval ?? 'exact', direct: selection.depositRoute === 'direct' } as const;
+  const options = { approval: selection.approval ?? 'exact', direct: selection.depositRoute === 'direct', ...approvalFacts(facts.vault) } as const;
   const vaultFacts = facts.chain.vault;
   return selection.wallets.map((w) => callable(verdictOf(w), facts.chain.generations));
   function verdictOf(w: Selection['wallets'][number]): WalletPlan {
