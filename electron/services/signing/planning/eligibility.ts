@@ -38,7 +38,9 @@ export const WATCH_ONLY_REASON = 'Watch-only: the console has no Ledger account 
 export function eligibility(selection: Selection, facts: Omit<PlanFacts, 'client'>): WalletPlan[] {
   const amount = selectedAmount(selection, facts);
   const ids = selection.requestIds ? new Set(selection.requestIds) : null;
-  const options = { approval: selection.approval ?? 'exact', direct: selection.depositRoute === 'direct', ...approvalFacts(facts.vault) } as const;
+  // Only deposits and withdrawals approve a token.
+  const approves = selection.action === 'deposit' || selection.action === 'withdraw' || selection.action === 'redeem';
+  const options = { approval: selection.approval ?? 'exact', direct: selection.depositRoute === 'direct', ...(approves ? approvalFacts(facts.vault) : {}) } as const;
   const vaultFacts = facts.chain.vault;
   return selection.wallets.map((w) => callable(verdictOf(w), facts.chain.generations));
   function verdictOf(w: Selection['wallets'][number]): WalletPlan {
