@@ -42,6 +42,12 @@ export const ACTION_APPROVALS: Record<SigningAction, readonly { token: RegistryR
   claim: [],
   cancel: [],
   agreements: [],
+  // A revoke sets to 0 an allowance the console gives: to the pinned epoch vault and queues only.
+  revoke: [
+    { token: 'underlying', spender: 'epochVault' },
+    { token: 'underlying', spender: 'queue' },
+    { token: 'tranche', spender: 'withdrawQueue' },
+  ],
 };
 
 const ABI_OF: Partial<Record<RegistryRole, Abi>> = {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { approvesFromZeroOnly } from '../../../shared/domain/token-facts';
 import { MAX_UINT256, planDeposit, planWithdraw, type PlanOptions, type VaultFacts, type WalletFacts, type WalletPlan } from '../../../shared/signing/rules';
 import { approvalFacts } from '../../../electron/services/signing/planning/approval-facts';
+import { planRevokes } from '../../../shared/signing/revoke-rules';
 
 /** The planner's allowance decisions: a leftover allowance used and said, and approve(0) first where the token needs it. */
 
@@ -88,5 +89,24 @@ describe('a token that changes an allowance only from 0', () => {
       'underlying.approve(queue,500000000)',
       'queue.requestDeposit(500000000)',
     ]);
+  });
+});
+
+describe('a revoke', () => {
+  const noQueue = { hasQueue: false, hasWithdrawQueue: false };
+  const queues = { hasQueue: true, hasWithdrawQueue: true };
+  const left = wallet({ underlyingToVault: 5n, underlyingToQueue: MAX_UINT256, trancheToQueue: 0n });
+
+  it('with nothing picked: approve(spender, 0) for every non-zero allowance to the vault’s contracts', () => {
+    expect(calls(planRevokes(left, null, queues))).toEqual(['underlying.approve(epochVault,0)', 'underlying.approve(queue,0)']);
+  });
+
+  it('only what was picked, and nothing to a queue the vault does not have', () => {
+    expect(calls(planRevokes(left, [{ token: 'underlying', spender: 'queue' }], queues))).toEqual(['underlying.approve(queue,0)']);
+    expect(calls(planRevokes(left, null, noQueue))).toEqual(['underlying.approve(epochVault,0)']);
+  });
+
+  it('skips a wallet whose picked allowance is already 0', () => {
+    expect(calls(planRevokes(left, [{ token: 'tranche', spender: 'withdrawQueue' }], queues))).toBe('Nothing to revoke: the allowance is already 0.');
   });
 });

@@ -1,6 +1,8 @@
 import { formatUnits } from 'viem';
 import { parseAmount } from '../../../../shared/domain/units';
 import { approvalFacts } from './approval-facts';
+import { picksOf } from './revoke';
+import { planRevokes } from '../../../../shared/signing/revoke-rules';
 import { AppError } from '../../../../shared/errors';
 import {
   LOW_UNDERLYING_REASON,
@@ -64,6 +66,8 @@ export function eligibility(selection: Selection, facts: Omit<PlanFacts, 'client
         return planCancels(vaultFacts, walletFacts, mine, ids);
       case 'agreements':
         return planAgreements(walletFacts, facts.catalog.lenderSignatureIds.length > 0);
+      case 'revoke':
+        return planRevokes(walletFacts, picksOf(selection, key), { hasQueue: vaultFacts.hasQueue, hasWithdrawQueue: vaultFacts.hasWithdrawQueue ?? vaultFacts.hasQueue });
     }
   }
 }
