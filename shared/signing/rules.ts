@@ -77,6 +77,19 @@ function approvalsFor(
   return { steps: [approveStep(token, spender, needed, options)], notes: [] };
 }
 
+/**
+ * A deposit's allowance of the underlying to the vault's other contract (the epoch vault when the
+ * deposit goes to the queue, or the reverse), left by an earlier approval: this plan does not use
+ * it, and the review says so, with where to revoke it.
+ */
+function unusedDepositAllowance(w: WalletFacts, used: ApproveSpender, options: PlanOptions): string[] {
+  const other: ApproveSpender = used === 'queue' ? 'epochVault' : 'queue';
+  const left = allowanceFor(w, 'underlying', other);
+  if (left === 0n) return [];
+  const amount = left === MAX_UINT256 ? 'An unlimited allowance' : `An allowance of ${options.amountText?.('underlying', left) ?? `${left} base units`}`;
+  return [`${amount} to ${SPENDER_WORDS[other]} is left, and this plan does not use it (the step goes to ${SPENDER_WORDS[used]}): revoke it on the Allowances screen.`];
+}
+
 function allowanceFor(w: WalletFacts, token: 'underlying' | 'tranche', spender: ApproveSpender): bigint {
   if (token === 'tranche') return w.allowance.trancheToQueue;
   return spender === 'queue' ? w.allowance.underlyingToQueue : w.allowance.underlyingToVault;
@@ -113,7 +126,7 @@ export function planDeposit(v: VaultFacts, w: WalletFacts, amount: bigint, optio
     spender: null,
     requestId: null,
   });
-  return { ok: true, steps, notes: approvals.notes };
+  return { ok: true, steps, notes: [...approvals.notes, ...unusedDepositAllowance(w, spender, options)] };
 }
 
 /**

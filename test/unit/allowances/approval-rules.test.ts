@@ -63,6 +63,16 @@ describe('a leftover allowance', () => {
   });
 });
 
+describe('a leftover allowance to the contract the step does not go to', () => {
+  it('is named in the review with where to revoke it (the vault moved on, the deposit now goes to the queue)', () => {
+    const plan = planDeposit(vault('RUNNING'), wallet({ underlyingToVault: 50n * USDT }), 50n * USDT, usdcOptions);
+    expect(calls(plan)).toEqual(['underlying.approve(queue,50000000)', 'queue.requestDeposit(50000000)']);
+    expect(notes(plan)).toEqual([
+      'An allowance of 50 USDC to the epoch vault is left, and this plan does not use it (the step goes to the deposit queue): revoke it on the Allowances screen.',
+    ]);
+  });
+});
+
 describe('a token that changes an allowance only from 0', () => {
   it('is mainnet USDT (and the demo USDT), not USDC', () => {
     expect(approvesFromZeroOnly(1, MAINNET_USDT)).toBe(true);
