@@ -25,7 +25,7 @@ afterAll(() => closeDemoSigningWorld({ sim, ui }));
 const USDC = 1_000_000n;
 
 describe('the Allowances screen', () => {
-  it('lists what the wallets allow the pinned contracts, unlimited named so, and revokes the selection through the review', async () => {
+  it('lists what the wallets allow the pinned contracts, unlimited named so, and revokes the selection through the review and the Ledger', async () => {
     const alpha = before.vaults.find((v) => v.name.startsWith('Alpha'))!;
     const wallets = [...new Set(before.positions.map((p) => p.wallet))].slice(0, 2) as Hex[];
     const [a, b] = wallets as [Hex, Hex];
@@ -76,5 +76,17 @@ describe('the Allowances screen', () => {
     expect(text).toContain('Set the USDC allowance of the Alpha Credit USDC epoch vault to 0');
     expect(text).toMatch(/Set the USDC allowance of the Alpha Credit USDC (deposit )?queue to 0/);
     await screenshot(page, 'allowances-revoke-review');
+
+    // Signed on the emulated Ledger like every batch; the screen then has nothing left to revoke.
+    await s.startSigning();
+    await s.approveUntilDone();
+    await page.getByRole('button', { name: 'Allowances', exact: true }).click();
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await page.getByText('No wallet of this batch allows any pinned vault contract to spend its tokens: nothing to revoke.').waitFor({ timeout: 90_000 });
+    for (const [owner, spender] of [
+      [a, alpha.epochVault],
+      [b, alpha.queue!],
+    ] as const)
+      expect(await chain.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, spender as Hex] })).toBe(0n);
   });
 });
