@@ -37,6 +37,7 @@ import { createSigningFeature } from './features/signing';
 import { createSimulationFeature } from './features/simulation';
 import { SimulationService } from '../services/simulation';
 import { createTransactionsFeature } from './features/transactions';
+import { createAllowancesFeature } from './features/allowances';
 import { createVaultsFeature } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
 import type { Lookup } from '../services/settings/service-target';
@@ -256,6 +257,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     createPortfolioFeature({ portfolio, service, wallets: walletsOf, links, onView: (view) => positions.remember(view) }),
     positions,
     transactions,
+    createAllowancesFeature({ signing: () => signing.current(), portfolio, chain: (id) => chains.client(id), wallets: (groupId) => book().book.wallets(groupId ?? undefined), demo, keyless: () => connection.mode() === 'public' }),
     createWalletsFeature(book),
     // The pipeline lets go of the device before the device is switched or stopped.
     signing,

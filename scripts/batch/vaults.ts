@@ -41,6 +41,8 @@ export function pickVault(view: Portfolio, action: SigningAction, unlisted: read
         return state(id) === 'RUNNING' ? 1 : 0;
       case 'agreements':
         return view.vaults.find((v) => v.id === id)!.lenderSignatureIds.length;
+      case 'revoke':
+        return 0;
     }
   };
   const best = [...view.vaults].sort((a, b) => score(b.id) - score(a.id))[0];

@@ -65,6 +65,7 @@ export const ACTION_STEPS: Record<SigningAction, readonly StepKind[]> = {
   claim: ['claimDepositRequest', 'claimWithdrawRequest', 'claimRedeem', 'claimInstantRedeem'],
   cancel: ['deleteRequest', 'deleteWithdrawRequest'],
   agreements: ['agreement'],
+  revoke: ['approve'],
 };
 
 /** Who an approval of each token may name as spender. */

@@ -46,6 +46,7 @@ import { LedgerTokenListSchema } from '../device/token-list';
 import { PortfolioSchema } from '../portfolio/schemas';
 import { PositionRecordsInputSchema, PositionRecordsProgressSchema, PositionRecordsSchema } from '../positions/schemas';
 import { TransactionsInputSchema, TransactionsViewSchema } from '../transactions/schemas';
+import { AllowancesInputSchema, AllowancesViewSchema, PlanRevokeInputSchema } from '../allowances/schemas';
 import { CsvImportReportSchema, GroupSchema, WalletSchema } from '../wallets/schemas';
 import {
   BundleBatchInput,
@@ -151,6 +152,12 @@ export const methods = {
   transactions: {
     /** The batch's transaction history from the service, joined with vaults, tokens and explorer links; cached. */
     list: method(TransactionsInputSchema, TransactionsViewSchema),
+  },
+  allowances: {
+    /** Per wallet of the batch, token and pinned spender, the allowance read from the chain now (one multicall round per chain). */
+    list: method(AllowancesInputSchema, AllowancesViewSchema),
+    /** approve(spender, 0) for the allowances picked: a plan to review, like every other (see signing.plan). */
+    planRevoke: method(PlanRevokeInputSchema, PlanSchema),
   },
   wallets: {
     list: query(WalletBookViewSchema),

@@ -126,6 +126,13 @@ export interface PlanOptions {
   approval: 'exact' | 'unlimited';
   /** A deposit while the epoch runs goes directly into the vault (`depositDuringEpoch`) rather than its queue. */
   direct?: boolean;
+  /**
+   * Per token of the vault: its `approve` changes an allowance only from or to 0 (mainnet USDT,
+   * shared/domain/token-facts.ts). A non-zero allowance short of the amount is then set to 0 first.
+   */
+  approveFromZero?: { underlying: boolean; tranche: boolean };
+  /** How an amount of the vault's token reads in a note ("500 USDC"); base units when absent. */
+  amountText?: (token: 'underlying' | 'tranche', value: bigint) => string;
 }
 
 /** A wallet left out of the plan, with why (and whether KYC is what it lacks). */

@@ -29,8 +29,8 @@ function routingFacts(v: VaultFacts): VaultRoutingFacts {
  * to it: an exact approval is of the whole amount the step spends, never of what the current
  * allowance lacks (approving the difference would leave the step short and revert).
  */
-function approveStep(token: 'underlying' | 'tranche', spender: ApproveSpender, needed: bigint, options: PlanOptions): TxStep {
-  const value = options.approval === 'unlimited' ? MAX_UINT256 : needed;
+function approveStep(token: 'underlying' | 'tranche', spender: ApproveSpender, needed: bigint, options: PlanOptions, toZero = false): TxStep {
+  const value = toZero ? 0n : options.approval === 'unlimited' ? MAX_UINT256 : needed;
   return {
     kind: 'transaction',
     step: 'approve',
@@ -44,6 +44,51 @@ function approveStep(token: 'underlying' | 'tranche', spender: ApproveSpender, n
 }
 
 type ApproveSpender = 'epochVault' | 'queue' | 'withdrawQueue';
+
+const SPENDER_WORDS: Record<ApproveSpender, string> = { epochVault: 'the epoch vault', queue: 'the deposit queue', withdrawQueue: 'the withdraw queue' };
+
+/**
+ * The approvals a step that spends `needed` waits for, given the allowance the wallet already has:
+ * none when it covers the amount (the note says the existing allowance is used), one otherwise; two
+ * for a token that changes an allowance only from 0 and has a non-zero one left (0 first, then the
+ * amount: `approve` would revert going from one non-zero allowance to another).
+ */
+function approvalsFor(
+  token: 'underlying' | 'tranche',
+  spender: ApproveSpender,
+  needed: bigint,
+  have: bigint,
+  options: PlanOptions,
+): { steps: TxStep[]; notes: string[] } {
+  const text = (v: bigint) => options.amountText?.(token, v) ?? `${v} base units`;
+  if (have >= needed) {
+    if (have === 0n) return { steps: [], notes: [] };
+    const existing = have === MAX_UINT256 ? 'the existing unlimited allowance' : `the existing allowance of ${text(have)}`;
+    return { steps: [], notes: [`Uses ${existing} to ${SPENDER_WORDS[spender]}: no approval is needed.`] };
+  }
+  if (have > 0n && options.approveFromZero?.[token]) {
+    return {
+      steps: [approveStep(token, spender, needed, options, true), approveStep(token, spender, needed, options)],
+      notes: [
+        `The allowance of ${text(have)} to ${SPENDER_WORDS[spender]} is short, and this token changes an allowance only from 0: it is set to 0 first, then to the amount.`,
+      ],
+    };
+  }
+  return { steps: [approveStep(token, spender, needed, options)], notes: [] };
+}
+
+/**
+ * A deposit's allowance of the underlying to the vault's other contract (the epoch vault when the
+ * deposit goes to the queue, or the reverse), left by an earlier approval: this plan does not use
+ * it, and the review says so, with where to revoke it.
+ */
+function unusedDepositAllowance(w: WalletFacts, used: ApproveSpender, options: PlanOptions): string[] {
+  const other: ApproveSpender = used === 'queue' ? 'epochVault' : 'queue';
+  const left = allowanceFor(w, 'underlying', other);
+  if (left === 0n) return [];
+  const amount = left === MAX_UINT256 ? 'An unlimited allowance' : `An allowance of ${options.amountText?.('underlying', left) ?? `${left} base units`}`;
+  return [`${amount} to ${SPENDER_WORDS[other]} is left, and this plan does not use it (the step goes to ${SPENDER_WORDS[used]}): revoke it on the Allowances screen.`];
+}
 
 function allowanceFor(w: WalletFacts, token: 'underlying' | 'tranche', spender: ApproveSpender): bigint {
   if (token === 'tranche') return w.allowance.trancheToQueue;
@@ -66,10 +111,9 @@ export function planDeposit(v: VaultFacts, w: WalletFacts, amount: bigint, optio
   }
   if (w.underlyingBalance < amount) return skip(LOW_UNDERLYING_REASON);
   const { route } = routed;
-  const steps: PlannedStep[] = [];
   const spender = route.approve!.spender;
-  const have = allowanceFor(w, 'underlying', spender);
-  if (have < amount) steps.push(approveStep('underlying', spender, amount, options));
+  const approvals = approvalsFor('underlying', spender, amount, allowanceFor(w, 'underlying', spender), options);
+  const steps: PlannedStep[] = [...approvals.steps];
   const step: StepKind = route.call.functionName;
   steps.push({
     kind: 'transaction',
@@ -82,7 +126,7 @@ export function planDeposit(v: VaultFacts, w: WalletFacts, amount: bigint, optio
     spender: null,
     requestId: null,
   });
-  return { ok: true, steps, notes: [] };
+  return { ok: true, steps, notes: [...approvals.notes, ...unusedDepositAllowance(w, spender, options)] };
 }
 
 /**
@@ -136,8 +180,9 @@ export function planWithdraw(
       requestId: null,
     });
   } else {
-    const have = allowanceFor(w, 'tranche', 'withdrawQueue');
-    if (have < wanted) steps.push(approveStep('tranche', 'withdrawQueue', wanted, options));
+    const approvals = approvalsFor('tranche', 'withdrawQueue', wanted, allowanceFor(w, 'tranche', 'withdrawQueue'), options);
+    steps.push(...approvals.steps);
+    notes.push(...approvals.notes);
     steps.push({
       kind: 'transaction',
       step: 'requestWithdraw',

@@ -13,7 +13,7 @@ const BaseUnits = z.string().regex(/^\d+$/, 'a whole number of base units');
 const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
 const Hex = z.string().regex(/^0x[0-9a-fA-F]*$/, '0x-hex');
 
-export const SIGNING_ACTIONS = ['deposit', 'withdraw', 'redeem', 'claim', 'cancel', 'agreements'] as const;
+export const SIGNING_ACTIONS = ['deposit', 'withdraw', 'redeem', 'claim', 'cancel', 'agreements', 'revoke'] as const;
 export const SigningActionSchema = z.enum(SIGNING_ACTIONS);
 export type SigningAction = z.infer<typeof SigningActionSchema>;
 
@@ -26,6 +26,14 @@ export const SelectionWalletSchema = z.object({
   watchOnly: z.boolean().optional(),
 });
 export type SelectionWallet = z.infer<typeof SelectionWalletSchema>;
+
+/** One allowance to revoke: a wallet's allowance of the vault's token to one of its contracts. */
+export const RevokePickSchema = z.object({
+  wallet: Address,
+  token: z.enum(['underlying', 'tranche']),
+  spender: z.enum(['epochVault', 'queue', 'withdrawQueue']),
+});
+export type RevokePick = z.infer<typeof RevokePickSchema>;
 
 export const SelectionSchema = z.object({
   vaultId: z.string(),
@@ -46,6 +54,11 @@ export const SelectionSchema = z.object({
     .array(z.object({ vaultId: z.string().max(200), amount: z.string().max(80).optional() }))
     .max(20)
     .optional(),
+  /**
+   * revoke: the allowances to set to 0, per wallet, token and spender (from the Allowances screen);
+   * absent means every non-zero allowance of the selected wallets to the vault's contracts.
+   */
+  revokes: z.array(RevokePickSchema).max(5000).optional(),
   /** Approve exactly what the step spends when the allowance is short (default), or an unlimited allowance. */
   approval: z.enum(['exact', 'unlimited']).optional(),
   /**

@@ -86,7 +86,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
     firstSeen: deps.offline?.()
       ? { kind: 'refuse', action: OFFLINE_PIN_ACTION }
       : deps.demo()
-      ? { kind: 'pin-after-checks', by: 'the demo (its own simulated vaults)' }
+      ? DEMO_FIRST_SEEN
       : { kind: 'refuse', action: 'Review its contracts below, as the chain describes them, and pin them if they are the ones its operator publishes; then plan again.' },
     log: deps.log,
     ...(deps.simulations ? signingSimulations(deps.simulations) : {}),
@@ -203,6 +203,9 @@ function signingNeedsKey(action: Plan['selection']['action'] | null): AppError {
     action: ADD_KEY_ACTION,
   });
 }
+
+/** The demo's vaults are its own simulation's: they are pinned once their checks pass (the planner's and the Allowances screen's rule). */
+export const DEMO_FIRST_SEEN = { kind: 'pin-after-checks', by: 'the demo (its own simulated vaults)' } as const;
 
 /** An offline install pins nothing itself: its registry is the online install's, imported whole. */
 const OFFLINE_PIN_ACTION =

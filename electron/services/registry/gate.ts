@@ -42,6 +42,12 @@ export const ACTION_APPROVALS: Record<SigningAction, readonly { token: RegistryR
   claim: [],
   cancel: [],
   agreements: [],
+  // A revoke sets to 0 an allowance the console gives: to the pinned epoch vault and queues only.
+  revoke: [
+    { token: 'underlying', spender: 'epochVault' },
+    { token: 'underlying', spender: 'queue' },
+    { token: 'tranche', spender: 'withdrawQueue' },
+  ],
 };
 
 const ABI_OF: Partial<Record<RegistryRole, Abi>> = {
@@ -195,6 +201,9 @@ function gateApproval(ctx: GateContext, item: GatedItem, tx: DeviceTransactionRe
       action: 'Plan again with exact approvals, or choose unlimited approvals explicitly.',
     });
   }
+  // An approval of 0 leaves no allowance behind: a revoke, or the reset a token that changes an
+  // allowance only from 0 needs before the approval of its step.
+  if (amount === 0n) return;
   gateServedStep(ctx, item, tx, spender, amount, items);
 }
 

@@ -56,5 +56,5 @@ function allowanceLeft(approval: BatchItem, vault: PlanVault): string {
   const token = review?.contract.role === 'tranche' ? vault.tranche : vault.underlying;
   const spender = review?.spender?.role === 'queue' ? 'the queue' : 'the epoch vault';
   const amount = value === null ? 'an allowance' : `an allowance of ${formatTokenAmount(value, token, 'en-US')}`;
-  return `The approval before it was mined: ${amount} to ${spender} is left. Re-plan to use it (no new approval is needed), or approve 0 from this wallet to revoke it.`;
+  return `The approval before it was mined: ${amount} to ${spender} is left. Re-plan: a new plan uses it when its step goes to ${spender} again, and says so either way; revoke it on the Allowances screen if it is not needed.`;
 }

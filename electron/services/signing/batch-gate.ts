@@ -50,6 +50,25 @@ const STEP_REFUSED_ACTION =
   'Nothing of this item reached the device or the chain. The batch no longer matches the vault registry (its journal, or the registry, changed since it was planned): check Settings → Vault registry and the wallets on a block explorer, then plan the operation again.';
 
 /**
+ * The item with every item linked to it by `dependsOn`, either way: an approval with the step it
+ * serves, and, for a token that changes an allowance only from 0, the approval of 0 before them.
+ */
+function linkedSteps(items: readonly BatchItem[], item: BatchItem): BatchItem[] {
+  const linked = new Set<BatchItem>([item]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const i of items) {
+      if (linked.has(i)) continue;
+      if ([...linked].some((l) => l.dependsOn === i.id || i.dependsOn === l.id)) {
+        linked.add(i);
+        grew = true;
+      }
+    }
+  }
+  return items.filter((i) => linked.has(i));
+}
+
+/**
  * One item just before the device or before it is sent: its transaction, with the approval and
  * the step it pairs with, gated again against the registry as it is pinned now (never pinning
  * anything). Null when it passes, else the refusal.
@@ -60,7 +79,7 @@ export async function gateStep(deps: Pick<GateDeps, 'registry'>, batch: Batch, i
     const pinned = await deps.registry.entry(item.vaultId);
     if (!pinned) throw notPinned(item.vaultId, item.vaultName, STEP_REFUSED_ACTION);
     // An approval is gated with the step it serves (its amount is that step's), and a step with its approval.
-    const paired = batch.items.filter((i) => i === item || i.id === item.dependsOn || i.dependsOn === item.id);
+    const paired = linkedSteps(batch.items, item);
     gateItems({ vault: pinned, action: item.action, approval: batch.selection.approval ?? 'exact' }, paired);
     return null;
   } catch (err) {

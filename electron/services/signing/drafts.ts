@@ -127,6 +127,7 @@ function title(vault: PlanVault, step: TxStep): string {
   const epoch = step.args[0];
   switch (step.step) {
     case 'approve':
+      if (step.amount?.value === 0n) return `Set the ${tokenOf(vault, step.amount.token).symbol} allowance of the ${roleName(vault, step.spender!)} to 0`;
       return `Approve ${amount} to the ${roleName(vault, step.spender!)}`;
     case 'depositAA':
       return `Deposit ${amount} into ${vault.name}`;

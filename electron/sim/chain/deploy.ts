@@ -18,6 +18,8 @@ export interface TokenSpec {
   symbol: string;
   name: string;
   decimals: number;
+  /** Its `approve` changes an allowance only from or to 0, as mainnet USDT's (shared/domain/token-facts.ts lists it). */
+  approveFromZero?: true;
 }
 
 /** Which generation of each protocol contract a vault runs. */
@@ -128,7 +130,7 @@ const V4_WITH_QUEUE: VaultGenerationsSpec = {
 export function defaultProtocolSpec(chainIndex: number): ProtocolSpec {
   const tokens: TokenSpec[] = [
     { symbol: 'USDC', name: 'USD Coin (sim)', decimals: 6 },
-    { symbol: 'USDT', name: 'Tether USD (sim)', decimals: 6 },
+    { symbol: 'USDT', name: 'Tether USD (sim)', decimals: 6, approveFromZero: true },
     { symbol: 'DAI', name: 'Dai Stablecoin (sim)', decimals: 18 },
   ];
   const queue2026 = { depositQueue: 'CDO_EPOCH_QUEUE_2026', withdrawQueue: 'same', writeOff: null } as const;
@@ -363,7 +365,8 @@ export async function deployProtocol(
 
   const tokens: Record<string, TokenDeployment> = {};
   for (const token of spec.tokens) {
-    const address = await client.deploy(deployer, artifacts.MintableToken, [token.name, token.symbol, token.decimals]);
+    const artifact = token.approveFromZero ? artifacts.ApproveFromZeroToken : artifacts.MintableToken;
+    const address = await client.deploy(deployer, artifact, [token.name, token.symbol, token.decimals]);
     tokens[token.symbol] = { ...token, address };
   }
   const keyring = await client.deploy(deployer, artifacts.Keyring);

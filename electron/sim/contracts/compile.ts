@@ -12,6 +12,7 @@ import { AppError } from '../../../shared/errors';
  */
 export const CONTRACT_NAMES = [
   'MintableToken',
+  'ApproveFromZeroToken',
   'Tranche',
   'Keyring',
   'Multicall3',

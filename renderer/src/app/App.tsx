@@ -6,6 +6,7 @@ import { VaultsScreen, VaultScreen } from '../vaults';
 import { WalletsScreen } from '../wallets';
 import { OverviewScreen, PositionsScreen, RequestsScreen } from '../portfolio';
 import { TransactionsScreen } from '../transactions';
+import { AllowancesScreen } from '../allowances';
 import { CampaignsScreen, CampaignScreen } from '../campaigns';
 import { PerformanceScreen } from '../performance';
 import { OperatorsScreen, OperatorScreen } from '../operators';
@@ -18,7 +19,7 @@ import { DevicePanel, DeviceStatus, useDeviceStore } from '../device';
 import { AlertsBell, AlertsScreen, startAlertWatch } from '../alerts';
 
 /** The main menu, in order; each entry is labelled with its screen's name. */
-const NAV: Screen[] = ['overview', 'positions', 'requests', 'transactions', 'signing', 'bundles', 'vaults', 'campaigns', 'performance', 'operators', 'wallets', 'settings'];
+const NAV: Screen[] = ['overview', 'positions', 'requests', 'transactions', 'allowances', 'signing', 'bundles', 'vaults', 'campaigns', 'performance', 'operators', 'wallets', 'settings'];
 
 
 const SCREENS: Record<Screen, ComponentType> = {
@@ -26,6 +27,7 @@ const SCREENS: Record<Screen, ComponentType> = {
   positions: PositionsScreen,
   requests: RequestsScreen,
   transactions: TransactionsScreen,
+  allowances: AllowancesScreen,
   vault: VaultScreen,
   signing: SigningScreen,
   bundles: BundlesScreen,

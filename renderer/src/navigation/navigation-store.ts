@@ -3,7 +3,7 @@ import type { AppInfo } from '../../../shared/ipc/schemas';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 
-export type Screen = 'overview' | 'positions' | 'requests' | 'transactions' | 'signing' | 'bundles' | 'snapshot' | 'vaults' | 'vault' | 'campaigns' | 'campaign' | 'performance' | 'operators' | 'operator' | 'wallets' | 'settings' | 'alerts';
+export type Screen = 'overview' | 'positions' | 'requests' | 'transactions' | 'allowances' | 'signing' | 'bundles' | 'snapshot' | 'vaults' | 'vault' | 'campaigns' | 'campaign' | 'performance' | 'operators' | 'operator' | 'wallets' | 'settings' | 'alerts';
 
 interface AppState {
   info: AppInfo | null;

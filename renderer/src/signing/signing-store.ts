@@ -176,4 +176,5 @@ export const ACTION_TITLE: Record<string, string> = {
   claim: 'Claims',
   cancel: 'Cancels',
   agreements: 'Lender agreements',
+  revoke: 'Revokes',
 };

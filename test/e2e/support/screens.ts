@@ -6,6 +6,7 @@ export const MENU_SCREENS = [
   'Positions',
   'Requests',
   'Transactions',
+  'Allowances',
   'Signing',
   'Bundles',
   'Vaults',

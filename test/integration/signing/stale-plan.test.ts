@@ -158,6 +158,12 @@ describe('a plan gone stale between review and device', () => {
     );
     expect(world.reviews).toHaveLength(1);
     expect(signedItems(after).some((i) => i.state === 'failed')).toBe(false);
+    // The re-plan goes through the queue now: it says the allowance left to the epoch vault is not used, and where to revoke it.
+    const fresh = await world.signing.replan(batch.id);
+    expect(signedItems({ items: fresh.items } as Batch).map((i) => i.step)).toEqual(['approve', 'requestDeposit']);
+    expect(fresh.wallets[0]!.reason).toBe(
+      `An allowance of 50 ${beta.underlying.symbol} to the epoch vault is left, and this plan does not use it (the step goes to the deposit queue): revoke it on the Allowances screen.`,
+    );
   });
 
   it('approves the whole deposit over an allowance that falls short, and the deposit confirms', async () => {

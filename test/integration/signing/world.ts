@@ -53,8 +53,8 @@ export interface SigningWorld {
   stop(): Promise<void>;
 }
 
-export async function startSigningWorld(options: { wallets?: number; simulations?: boolean; log?: Logger } = {}): Promise<SigningWorld> {
-  const sim = await startLocalSimulation({ seed: 3, wallets: options.wallets ?? 12, pace: 'fast' });
+export async function startSigningWorld(options: { wallets?: number; vaults?: number; simulations?: boolean; log?: Logger } = {}): Promise<SigningWorld> {
+  const sim = await startLocalSimulation({ seed: 3, wallets: options.wallets ?? 12, pace: 'fast', ...(options.vaults ? { vaults: options.vaults } : {}) });
   for (const d of sim.drivers) await d.stop();
   const service = await startSimService({ store: sim.store, port: 0 });
   const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
@@ -164,7 +164,7 @@ export async function startSigningWorld(options: { wallets?: number; simulations
  */
 export function signingWorldForFile(
   set: (world: SigningWorld, view: Portfolio) => void,
-  options: { wallets?: number } = { wallets: 12 },
+  options: { wallets?: number; vaults?: number } = { wallets: 12 },
 ): void {
   let world: SigningWorld | undefined;
   beforeAll(async () => {

@@ -1,5 +1,8 @@
 import { formatUnits } from 'viem';
 import { parseAmount } from '../../../../shared/domain/units';
+import { approvalFacts } from './approval-facts';
+import { picksOf } from './revoke';
+import { planRevokes } from '../../../../shared/signing/revoke-rules';
 import { AppError } from '../../../../shared/errors';
 import {
   LOW_UNDERLYING_REASON,
@@ -37,7 +40,9 @@ export const WATCH_ONLY_REASON = 'Watch-only: the console has no Ledger account 
 export function eligibility(selection: Selection, facts: Omit<PlanFacts, 'client'>): WalletPlan[] {
   const amount = selectedAmount(selection, facts);
   const ids = selection.requestIds ? new Set(selection.requestIds) : null;
-  const options = { approval: selection.approval ?? 'exact', direct: selection.depositRoute === 'direct' } as const;
+  // Only deposits and withdrawals approve a token.
+  const approves = selection.action === 'deposit' || selection.action === 'withdraw' || selection.action === 'redeem';
+  const options = { approval: selection.approval ?? 'exact', direct: selection.depositRoute === 'direct', ...(approves ? approvalFacts(facts.vault) : {}) } as const;
   const vaultFacts = facts.chain.vault;
   return selection.wallets.map((w) => callable(verdictOf(w), facts.chain.generations));
   function verdictOf(w: Selection['wallets'][number]): WalletPlan {
@@ -61,6 +66,8 @@ export function eligibility(selection: Selection, facts: Omit<PlanFacts, 'client
         return planCancels(vaultFacts, walletFacts, mine, ids);
       case 'agreements':
         return planAgreements(walletFacts, facts.catalog.lenderSignatureIds.length > 0);
+      case 'revoke':
+        return planRevokes(walletFacts, picksOf(selection, key), { hasQueue: vaultFacts.hasQueue, hasWithdrawQueue: vaultFacts.hasWithdrawQueue ?? vaultFacts.hasQueue });
     }
   }
 }

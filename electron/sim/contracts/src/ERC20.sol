@@ -21,7 +21,7 @@ abstract contract ERC20 {
     decimals = _decimals;
   }
 
-  function approve(address spender, uint256 amount) external returns (bool) {
+  function approve(address spender, uint256 amount) public virtual returns (bool) {
     _approve(msg.sender, spender, amount);
     return true;
   }

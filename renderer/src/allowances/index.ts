@@ -1,0 +1,2 @@
+/** The allowances feature's public surface. */
+export { AllowancesScreen } from './AllowancesScreen';
