@@ -32,7 +32,7 @@ export interface AmountCsvLine {
   vault: string;
   amount: string;
   /** Set when accepted. */
-  accepted: { wallet: AmountCsvWallet; vaultId: string; vaultName: string; baseUnits: string; amount: string; symbol: string } | null;
+  accepted: { wallet: AmountCsvWallet; vaultId: string; vaultName: string; baseUnits: string; amount: string; symbol: string; decimals: number } | null;
   /** Why the line is refused; null when accepted. */
   refused: string | null;
 }
@@ -132,7 +132,7 @@ export function parseAmountCsv(
     const { decimals, symbol } = vault.underlying;
     return {
       ...written,
-      accepted: { wallet, vaultId: vault.id, vaultName: vault.name, baseUnits: amount.baseUnits.toString(), amount: formatUnits(amount.baseUnits, decimals), symbol },
+      accepted: { wallet, vaultId: vault.id, vaultName: vault.name, baseUnits: amount.baseUnits.toString(), amount: formatUnits(amount.baseUnits, decimals), symbol, decimals },
       refused: null,
     };
   });
