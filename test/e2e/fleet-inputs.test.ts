@@ -130,6 +130,8 @@ describe('fleet inputs on the New operation form', () => {
     const vault = before.vaults.find(takesDeposits)!;
     await page.getByLabel('Operation', { exact: true }).selectOption('agreements');
     await page.getByLabel('Operation vault').selectOption(vault.id);
+    // The name typed for the batch before went with it: the next operation starts from the default.
+    expect(await form().getByLabel('Batch name').inputValue()).toBe('');
     const count = page.getByTestId('wallet-subset-count');
     expect(await count.textContent()).toBe('Wallets: 3 of 3 take part');
     const boxes = form().getByRole('group', { name: 'Wallets taking part' }).getByRole('checkbox');

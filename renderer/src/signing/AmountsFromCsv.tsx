@@ -93,14 +93,14 @@ export function AmountsFromCsv(props: {
                     <td title={l.accepted?.wallet.address ?? l.wallet}>
                       {l.accepted ? l.accepted.wallet.label || l.accepted.wallet.address : l.wallet}
                     </td>
-                    <td>{l.accepted?.vaultName ?? l.vault}</td>
-                    <td className="num">
+                    <td title={l.accepted?.vaultName ?? l.vault}>{l.accepted?.vaultName ?? l.vault}</td>
+                    <td className="num" title={l.amount}>
                       {l.accepted
                         ? `${formatAmount(l.accepted.baseUnits, l.accepted.decimals, { maxFraction: l.accepted.decimals })} ${l.accepted.symbol}`
                         : l.amount}
                     </td>
                     <td>
-                      {l.accepted ? <span className="pill pill-good">accepted</span> : <span className="pill pill-bad">refused</span>}
+                      {l.accepted ? <span className="pill pill-ok">accepted</span> : <span className="pill pill-bad">refused</span>}
                       {l.refused ? <span className="cell-sub"> {l.refused}</span> : null}
                     </td>
                   </tr>

@@ -103,6 +103,8 @@ export const useSigningStore = create<SigningState>((set, get) => ({
     try {
       const batch = await call(getBridge().signing.createBatch({ planId: plan.id, acknowledgeBlindSigning }));
       set({ batch, plan: null, error: null });
+      // A name typed for this batch is its own: the next operation starts from the default again.
+      if (batch.selection.name && batch.selection.name === get().operation.name) get().setOperation({ name: '' });
       await call(getBridge().signing.run({ batchId: batch.id }));
       void get().loadBatches();
     } catch (err) {
