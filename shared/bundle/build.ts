@@ -115,6 +115,7 @@ export function draftUnsignedBundle(plan: Plan, snapshot: BundleSnapshot, create
       approval: plan.selection.approval ?? 'exact',
       maxFeeGwei: plan.selection.maxFeeGwei ?? null,
       warnings: plan.warnings,
+      ...(plan.selection.name ? { name: plan.selection.name } : {}),
     },
     vault: plan.vault,
     wallets: plan.selection.wallets.map((w) => ({ address: w.address, label: w.label, path: w.path })),

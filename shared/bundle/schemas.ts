@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BATCH_NAME_MAX,
   ContractRoleSchema,
   MessageReviewSchema,
   PlanVaultSchema,
@@ -231,6 +232,12 @@ export const UnsignedBundleSchema = z.strictObject({
     approval: z.enum(['exact', 'unlimited']),
     maxFeeGwei: z.string().nullable(),
     warnings: z.array(z.string()),
+    /**
+     * The batch's name, when the operator gave one (added within version 4, optional): written only
+     * when there is one, so an unnamed plan's bytes and plan hash are what they were. Inside the
+     * plan hash: the planner's signature covers it.
+     */
+    name: z.string().max(BATCH_NAME_MAX).optional(),
   }),
   vault: PlanVaultSchema.strict(),
   /** Every selected wallet, with its label and Ledger path. */

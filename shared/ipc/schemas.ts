@@ -4,6 +4,7 @@ import { csvTooLarge } from '../wallets/csv-size';
 import { ConfirmationKindSchema, DerivationSchemeSchema, DeviceScreenSchema, LedgerModelSchema } from '../device/schemas';
 import { NamedRefSchema } from '../insights/schemas';
 import { SetAsideSchema } from '../portfolio/schemas';
+import { BATCH_NAME_MAX } from '../signing/schemas';
 
 /**
  * Schemas of the view models that cross the bridge. Amounts are decimal strings of base units
@@ -294,6 +295,11 @@ export const PlanRequestInput = z
             requestIds: z.array(z.string().max(200)).min(1).max(ACROSS_VAULTS.requests).optional(),
             amount: z.string().max(80).optional(),
             action: z.enum(['withdraw', 'redeem']).optional(),
+            /** A deposit from the operator's CSV: this vault's amount per wallet, in its underlying's units. */
+            walletAmounts: z
+              .array(z.object({ wallet: z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/), amount: z.string().max(80) }).strict())
+              .max(ACROSS_VAULTS.wallets)
+              .optional(),
           })
           .strict(),
       )
@@ -307,6 +313,8 @@ export const PlanRequestInput = z
     approval: z.enum(['exact', 'unlimited']).optional(),
     /** A deposit while the epoch runs: through the queue (default) or directly into a vault that takes it. */
     depositRoute: z.enum(['queue', 'direct']).optional(),
+    /** The batch's name, kept in its journal and shown in the batch list, the report and a bundle. */
+    name: z.string().max(BATCH_NAME_MAX).optional(),
   })
   .strict();
 export const BatchIdInput = z.object({ batchId: z.string().min(1).max(80) }).strict();

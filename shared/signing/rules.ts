@@ -98,6 +98,8 @@ function allowanceFor(w: WalletFacts, token: 'underlying' | 'tranche', spender: 
 
 /** Why a deposit is skipped for a wallet that holds too little of the underlying token. */
 export const LOW_UNDERLYING_REASON = 'The underlying balance is lower than the amount to deposit.';
+/** How the reason a wallet is skipped for lender agreements it has not signed begins (the skipped notice offers to sign them). */
+export const UNSIGNED_AGREEMENTS_REASON = 'The lender agreements are not signed';
 
 /** Deposit `amount` underlying base units: depositAA between epochs, the queue while one runs. */
 export function planDeposit(v: VaultFacts, w: WalletFacts, amount: bigint, options: PlanOptions): WalletPlan {
@@ -107,7 +109,7 @@ export function planDeposit(v: VaultFacts, w: WalletFacts, amount: bigint, optio
   const gated = gate(w, true);
   if (gated) return gated;
   if (w.unsignedAgreements.length > 0) {
-    return skip(`The lender agreements are not signed (${w.unsignedAgreements.map((a) => a.title).join(', ')}): sign them first.`);
+    return skip(`${UNSIGNED_AGREEMENTS_REASON} (${w.unsignedAgreements.map((a) => a.title).join(', ')}): sign them first.`);
   }
   if (w.underlyingBalance < amount) return skip(LOW_UNDERLYING_REASON);
   const { route } = routed;

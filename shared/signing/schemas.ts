@@ -17,6 +17,9 @@ export const SIGNING_ACTIONS = ['deposit', 'withdraw', 'redeem', 'claim', 'cance
 export const SigningActionSchema = z.enum(SIGNING_ACTIONS);
 export type SigningAction = z.infer<typeof SigningActionSchema>;
 
+/** The longest batch name the form takes. */
+export const BATCH_NAME_MAX = 120;
+
 export const SelectionWalletSchema = z.object({
   address: Address,
   label: z.string(),
@@ -59,6 +62,19 @@ export const SelectionSchema = z.object({
    * absent means every non-zero allowance of the selected wallets to the vault's contracts.
    */
   revokes: z.array(RevokePickSchema).max(5000).optional(),
+  /**
+   * A deposit with its own amount per wallet (from the operator's CSV): per vault and wallet, in the
+   * vault's underlying token units ("1250.5"). Where given, it replaces `amount` for that vault.
+   */
+  walletAmounts: z
+    .array(z.object({ vaultId: z.string().max(200), wallet: Address, amount: z.string().max(80) }))
+    .max(5_000)
+    .optional(),
+  /**
+   * The batch's name as the operator typed it (or the form's default), kept in the journal and
+   * shown in the batch list, the report and a bundle. Absent in plans made before it existed.
+   */
+  name: z.string().max(BATCH_NAME_MAX).optional(),
   /** Approve exactly what the step spends when the allowance is short (default), or an unlimited allowance. */
   approval: z.enum(['exact', 'unlimited']).optional(),
   /**
@@ -325,6 +341,8 @@ export const BatchSummarySchema = z.object({
   status: BatchStatusSchema,
   action: SigningActionSchema,
   vaultName: z.string(),
+  /** The batch's name (its selection's), absent for batches named before names existed. */
+  name: z.string().optional(),
   counts: BatchCountsSchema,
   /** Set for a batch from a bundle: signed here to be saved (offline), or sent from here. */
   origin: BatchOriginSchema.optional(),

@@ -14,6 +14,7 @@ import { signingSimulations, type SimulationService } from '../../services/simul
 import type { DeviceHost } from '../device-host';
 import { feature, forward, type Feature, type ForwardTarget } from '../feature';
 import { exportFileName } from '../export-file-name';
+import { reportName } from '../../../shared/signing/batch-name';
 
 export interface SigningFeatureDeps {
   /** The data folder; the demo keeps its journals under demo/. */
@@ -108,7 +109,8 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
       requestIds?: string[] | undefined;
       approval?: 'exact' | 'unlimited' | undefined;
       depositRoute?: 'queue' | 'direct' | undefined;
-      parts?: { vaultId: string; wallets: string[]; requestIds?: string[] | undefined; amount?: string | undefined; action?: 'withdraw' | 'redeem' | undefined }[] | undefined;
+      parts?: { vaultId: string; wallets: string[]; requestIds?: string[] | undefined; amount?: string | undefined; action?: 'withdraw' | 'redeem' | undefined; walletAmounts?: { wallet: string; amount: string }[] | undefined }[] | undefined;
+      name?: string | undefined;
     }): Promise<Plan> {
       if (deps.keyless?.()) throw signingNeedsKey(input.action);
       const book = deps.book();
@@ -121,12 +123,17 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
           if (w.source !== 'ledger' || !w.ledger) return { address: w.address, label: w.label, path: '', watchOnly: true };
           return { address: w.address, label: w.label, path: w.ledger.path };
         });
+      const named = input.name ? { name: input.name } : {};
+      // The agreements the wallets a deposit skipped need, in every vault of that deposit: one plan, one batch.
+      if (input.parts && input.action === 'agreements') {
+        return service.planAcrossVaults(input.parts.map((p) => ({ vaultId: p.vaultId, action: input.action, wallets: walletsOf(p.wallets), ...named })));
+      }
       // Claims and cancels picked across vaults: one plan, one batch.
       if (input.parts && (input.action === 'claim' || input.action === 'cancel')) {
         if (input.parts.some((p) => !p.requestIds)) {
           throw new AppError({ code: 'SIGNING_BAD_SELECTION', message: `Every vault of ${input.action}s across vaults names its requests.`, action: 'Select the requests again on the Requests screen.' });
         }
-        return service.planAcrossVaults(input.parts.map((p) => ({ vaultId: p.vaultId, action: input.action, wallets: walletsOf(p.wallets), requestIds: p.requestIds ?? [] })));
+        return service.planAcrossVaults(input.parts.map((p) => ({ vaultId: p.vaultId, action: input.action, wallets: walletsOf(p.wallets), requestIds: p.requestIds ?? [], ...named })));
       }
       // A deposit or a withdrawal the operator chose in several vaults: each vault with its own amount.
       if (input.parts && (input.action === 'deposit' || input.action === 'withdraw' || input.action === 'redeem')) {
@@ -137,7 +144,9 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
             action: isWithdraw ? (p.action ?? input.action) : input.action,
             wallets: walletsOf(p.wallets),
             ...(p.amount !== undefined ? { amount: p.amount } : {}),
+            ...(p.walletAmounts ? { walletAmounts: p.walletAmounts.map((a) => ({ vaultId: p.vaultId, ...a })) } : {}),
             ...(input.approval ? { approval: input.approval } : {}),
+            ...named,
           })),
         );
       }
@@ -156,6 +165,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
         ...(input.requestIds ? { requestIds: input.requestIds } : {}),
         ...(input.approval ? { approval: input.approval } : {}),
         ...(input.depositRoute && input.action === 'deposit' ? { depositRoute: input.depositRoute } : {}),
+        ...named,
       });
     },
     createBatch: ({ planId, acknowledgeBlindSigning }) => service.createBatch(planId, { acknowledgeBlindSigning }),
@@ -176,7 +186,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
     async report({ batchId }): Promise<ExportedFile> {
       const batch = await service.openBatch(batchId);
       return {
-        fileName: exportFileName(`batch-${batch.selection.action}`, batch.vault.name, 'csv', new Date()),
+        fileName: exportFileName(`batch-${batch.selection.action}`, reportName(batch), 'csv', new Date()),
         mimeType: 'text/csv',
         content: await service.reportCsv(batchId),
       };

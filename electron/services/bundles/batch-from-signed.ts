@@ -50,6 +50,7 @@ export function batchFromSignedBundle(signed: SignedBundle, checksum: string, fi
       ...(u.plan.amount !== null ? { amount: u.plan.amount } : {}),
       approval: u.plan.approval,
       ...(u.plan.maxFeeGwei !== null ? { maxFeeGwei: u.plan.maxFeeGwei } : {}),
+      ...(u.plan.name ? { name: u.plan.name } : {}),
     },
     vault: { ...u.vault },
     wallets: u.wallets.map((w) => {

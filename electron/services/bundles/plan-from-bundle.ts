@@ -61,6 +61,7 @@ export function planFromBundle(bundle: UnsignedBundle, checksum: string, fileNam
       ...(bundle.plan.amount !== null ? { amount: bundle.plan.amount } : {}),
       approval: bundle.plan.approval,
       ...(bundle.plan.maxFeeGwei !== null ? { maxFeeGwei: bundle.plan.maxFeeGwei } : {}),
+      ...(bundle.plan.name ? { name: bundle.plan.name } : {}),
     },
     vault: { ...bundle.vault },
     wallets: bundle.wallets.map((w) => {

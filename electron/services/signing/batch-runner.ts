@@ -77,6 +77,7 @@ export function summary(batch: Batch): BatchSummary {
     status: batch.status,
     action: batch.selection.action,
     vaultName: batch.vaults && batch.vaults.length > 1 ? `${batch.vaults.length} vaults (${batch.vaults.map((v) => v.name).join(', ')})` : batch.vault.name,
+    ...(batch.selection.name ? { name: batch.selection.name } : {}),
     counts: countItems(batch.items),
     ...(batch.origin ? { origin: batch.origin } : {}),
   };

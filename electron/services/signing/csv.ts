@@ -21,6 +21,8 @@ export const REPORT_COLUMNS = [
   'block',
   'gas_used',
   'reason',
+  // Last, so that the columns before keep their places: the batch's name on every line.
+  'batch',
 ] as const;
 
 /** When the item first reached a state, from its history (ISO time, UTC), or empty. */
@@ -56,6 +58,7 @@ export function reportCsv(batch: Batch): string {
       block: item.receipt?.blockNumber ?? '',
       gas_used: item.receipt?.gasUsed ?? '',
       reason: item.reason ?? '',
+      batch: batch.selection.name ?? '',
     };
     return REPORT_COLUMNS.map((c) => row[c]);
   });

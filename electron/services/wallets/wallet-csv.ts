@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { readCsv } from '../../../shared/csv/read-csv';
 import { writeCsv } from '../../../shared/csv/write-csv';
 import { checkAddress } from '../../../shared/domain/address';
 import { checkCsvSize } from '../../../shared/wallets/csv-size';
@@ -40,38 +40,10 @@ const unneutralised = (text: string) => (/^'[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\
 const clean = (text: string | undefined) => unneutralised((text ?? '').replace(CONTROL, '').trim());
 const cleanNotes = (text: string | undefined) => unneutralised((text ?? '').replace(/\r\n?/g, '\n').replace(NOTES_CONTROL, '').trim());
 
-/** What papaparse found wrong with a row, in the operator's words; null when nothing. */
-function parserProblem(errors: ReadonlyArray<{ code: string }>): string | null {
-  if (errors.some((e) => e.code === 'MissingQuotes' || e.code === 'InvalidQuotes')) {
-    return 'A quote on this line is never closed, so the lines after it were read as part of this one: close the quote (or double a quote inside a value) and import again.';
-  }
-  if (errors.some((e) => e.code === 'TooManyFields')) {
-    return 'This line has more values than the header names: put a value that contains a comma in double quotes.';
-  }
-  return null;
-}
-
 export function parseWalletCsv(text: string): ParsedCsv {
   const size = checkCsvSize(new TextEncoder().encode(text).length);
   if (!size.ok) return { ok: false, reason: size.reason };
-  const data: Array<{ raw: Record<string, string>; line: number; problem: string | null }> = [];
-  let fields: string[] = [];
-  let counted = 0;
-  let newlinesBefore = 0;
-  const source = text.replace(/^\uFEFF/, '');
-  Papa.parse<Record<string, string>>(source, {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (h) => h.trim().toLowerCase(),
-    step: (result) => {
-      fields = result.meta.fields ?? fields;
-      // The report names the line a row starts on: the line it ends on, less the newlines inside its quoted values.
-      const end = source.slice(0, result.meta.cursor).replace(/\r?\n$/, '').length;
-      for (; counted < end; counted++) if (source.charCodeAt(counted) === 10) newlinesBefore++;
-      const inside = Object.values(result.data).reduce((n, v) => n + (typeof v === 'string' ? v.split('\n').length - 1 : 0), 0);
-      data.push({ raw: result.data, line: newlinesBefore + 1 - inside, problem: parserProblem(result.errors) });
-    },
-  });
+  const { fields, rows: data } = readCsv(text);
   if (!fields.includes('address')) {
     return {
       ok: false,

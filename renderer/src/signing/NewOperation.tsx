@@ -1,79 +1,21 @@
 import type { FormEvent } from 'react';
-import { numberMarksOf, type NumberMarks } from '../../../shared/domain/units';
+import { numberMarksOf } from '../../../shared/domain/units';
 import { ACROSS_VAULTS } from '../../../shared/ipc/schemas';
 import { formatUnits } from 'viem';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import { useSourceLoad } from '../navigation/use-source-load';
 import { usePortfolioStore } from '../portfolio';
 import { NoRpcNotice } from '../components/NoRpcNotice';
-import { vaultAlert, VaultStateFlag } from '../components/VaultStateFlag';
 import { useSigningStore, type OperationDraft } from './signing-store';
+import { AmountField, Blocked, VaultChoice } from './OperationFields';
 import { lineOf, routeText, type VaultLine } from './operation-lines';
+import { defaultBatchName } from '../../../shared/signing/batch-name';
+import { BATCH_NAME_MAX } from '../../../shared/signing/schemas';
+import { AmountsFromCsv } from './AmountsFromCsv';
+import { csvParts, useAmountCsv } from './fleet-inputs';
+import { WalletSubset } from './WalletSubset';
 
 type Action = OperationDraft['action'];
-
-/** The vault in a choice list: its cycle, and its flag when defaulted or paused, so it is seen before it is picked. */
-function optionText(v: PortfolioVault): string {
-  const alert = vaultAlert(v.cycle, v.status);
-  return `${v.name} (${v.cycle?.state.toLowerCase().replace(/_/g, ' ') ?? 'unknown'})${alert ? ` · ${alert.label}` : ''}`;
-}
-
-/** Why a vault of the operation cannot take it now, under its own line. */
-/** The vault of one line of the operation, with its state; vaults another line holds are left out. */
-function VaultChoice(props: {
-  label: string;
-  ariaLabel: string;
-  vault: PortfolioVault;
-  vaults: readonly PortfolioVault[];
-  taken: ReadonlySet<string>;
-  onChange: (vaultId: string) => void;
-}) {
-  const { vault } = props;
-  return (
-    <>
-      <label className="field">
-        <span>{props.label}</span>
-        <select value={vault.id} onChange={(e) => props.onChange(e.target.value)} aria-label={props.ariaLabel}>
-          {props.vaults
-            .filter((v) => v.id === vault.id || !props.taken.has(v.id))
-            .map((v) => (
-              <option key={v.id} value={v.id}>
-                {optionText(v)}
-              </option>
-            ))}
-        </select>
-      </label>
-      <VaultStateFlag cycle={vault.cycle} serviceStatus={vault.status} />
-    </>
-  );
-}
-
-/** The amount each wallet deposits or withdraws in one line's vault, in that vault's token. */
-function AmountField(props: { line: VaultLine; ariaLabel: string; marks: NumberMarks; onChange: (value: string) => void }) {
-  const { line } = props;
-  return (
-    <label className="field">
-      <span>Amount per wallet ({line.token.symbol})</span>
-      <input
-        value={line.amount}
-        onChange={(e) => props.onChange(e.target.value)}
-        placeholder={`e.g. 250${props.marks.decimal}5`}
-        aria-label={props.ariaLabel}
-        aria-invalid={line.invalid !== null}
-      />
-    </label>
-  );
-}
-
-function Blocked({ line, several, removable }: { line: VaultLine; several: boolean; removable: boolean }) {
-  return (
-    <p className="field-error" data-testid="vault-blocked">
-      {several ? `${line.vault.name}: ` : ''}
-      {line.blocked}
-      {removable ? ' Remove it from the operation to review the others.' : ''}
-    </p>
-  );
-}
 
 /**
  * Starts a deposit, a withdrawal (a queue request while the epoch runs, a redeem between epochs)
@@ -89,13 +31,28 @@ export function NewOperation() {
   useSourceLoad(usePortfolioStore((s) => s.refresh));
   const { makePlan, planning } = useSigningStore();
   // Kept in the store: the form comes back as it was after a plan or a batch (nothing typed is lost).
-  const { vaultId, action, amount, everything, more, direct = false } = useSigningStore((s) => s.operation);
+  const {
+    vaultId,
+    action,
+    amount,
+    everything,
+    more,
+    direct = false,
+    amountsFrom = 'same',
+    csv = '',
+    csvFileName = null,
+    excluded = [],
+    name = '',
+  } = useSigningStore((s) => s.operation);
   const setOperation = useSigningStore((s) => s.setOperation);
   const setVaultId = (v: string) => setOperation({ vaultId: v });
   const setAction = (v: Action) => setOperation({ action: v });
   const setAmount = (v: string) => setOperation({ amount: v });
   const setEverything = (v: boolean) => setOperation({ everything: v });
   const vault: PortfolioVault | undefined = data?.vaults.find((v) => v.id === vaultId) ?? data?.vaults[0];
+  // A deposit's amounts per wallet from a CSV: the file decides the vaults and the wallets.
+  const fromCsv = action === 'deposit' && amountsFrom === 'csv';
+  const parsedCsv = useAmountCsv(fromCsv ? csv : '', data);
   if (!data || !vault) {
     // Never an empty screen: say what the form waits for.
     return (
@@ -114,7 +71,11 @@ export function NewOperation() {
     );
   }
 
-  const needsAmount = action === 'deposit' || (action === 'withdraw' && !everything);
+  const needsAmount = !fromCsv && (action === 'deposit' || (action === 'withdraw' && !everything));
+  const out = new Set(excluded);
+  const taking = data.wallets.filter((w) => !out.has(w.address.toLowerCase()));
+  const parts = fromCsv ? csvParts(parsedCsv) : [];
+  const csvVaults = parts.flatMap((p) => data.vaults.filter((v) => v.id === p.vaultId));
   const marks = numberMarksOf();
   // Further vaults count for a deposit or a withdrawal only; a vault no longer in the batch drops out.
   const others =
@@ -126,18 +87,24 @@ export function NewOperation() {
   // A direct deposit during the epoch is the operator's choice, offered for a single running vault that takes one.
   const directOffered =
     action === 'deposit' && others.length === 0 && vault.depositDuringEpoch === true && vault.cycle?.state === 'RUNNING';
-  const lines = [{ vault, amount }, ...others].map((l, i) =>
+  const lines = (fromCsv ? csvVaults.map((v) => ({ vault: v, amount: '' })) : [{ vault, amount }, ...others]).map((l, i) =>
     lineOf(data, l.vault, l.amount, action, needsAmount, marks, i === 0 && directOffered && direct),
   );
   const several = lines.length > 1;
-  const first = lines[0]!;
+  const first = lines[0] ?? lineOf(data, vault, amount, action, needsAmount, marks);
+  const walletCount = fromCsv ? new Set(parts.flatMap((p) => p.wallets)).size : taking.length;
+  const defaultName = defaultBatchName(
+    action,
+    lines.map((l) => l.vault.name),
+    walletCount,
+  );
   const named = (line: VaultLine, text: string) => (several ? `${line.vault.name}: ${text}` : text);
   const noRpc = lines.find((l) => l.noRpc)?.noRpc ?? null;
   const blocked = lines.find((l) => l.blocked) ?? null;
   const invalid = lines.find((l) => l.invalid) ?? null;
   const amountsOk = !needsAmount || lines.every((l) => l.parsed?.ok === true);
-  const tooMany = several && data.wallets.length > ACROSS_VAULTS.wallets;
-  const ready = !noRpc && !blocked && !outdated && !tooMany && amountsOk && data.wallets.length > 0;
+  const tooMany = several && walletCount > ACROSS_VAULTS.wallets;
+  const ready = !noRpc && !blocked && !outdated && !tooMany && amountsOk && walletCount > 0 && (!fromCsv || parsedCsv?.ok === true);
   const missing = lines.find((l) => needsAmount && l.parsed?.ok !== true) ?? first;
   // Review is never disabled without a word: what it waits for, as text.
   const waitingFor =
@@ -147,13 +114,19 @@ export function NewOperation() {
         ? `One review across vaults holds at most ${ACROSS_VAULTS.wallets} wallets: plan vault by vault, or use a smaller batch.`
         : data.wallets.length === 0
           ? 'This batch has no wallets: add some on the Wallets screen.'
-          : action === 'withdraw'
-            ? several
-              ? `Enter an amount per wallet for ${missing.vault.name}, or choose everything each wallet can withdraw.`
-              : 'Enter an amount per wallet, or choose everything each wallet can withdraw.'
-            : several
-              ? `Enter an amount per wallet for ${missing.vault.name}.`
-              : 'Enter an amount per wallet.';
+          : fromCsv
+            ? parsedCsv?.ok
+              ? 'No line of the file is accepted: correct the refused lines and choose the file again.'
+              : 'Choose a CSV file of wallet, vault and amount (or paste it) to see its lines before anything is planned.'
+            : taking.length === 0
+              ? 'No wallet takes part: choose at least one above (Select all takes the whole batch).'
+              : action === 'withdraw'
+                ? several
+                  ? `Enter an amount per wallet for ${missing.vault.name}, or choose everything each wallet can withdraw.`
+                  : 'Enter an amount per wallet, or choose everything each wallet can withdraw.'
+                : several
+                  ? `Enter an amount per wallet for ${missing.vault.name}.`
+                  : 'Enter an amount per wallet.';
 
   const chosen = new Set(lines.map((l) => l.vault.id));
   // A vault whose state refuses the action is offered last, so "Add another vault" picks one that takes it.
@@ -164,7 +137,7 @@ export function NewOperation() {
         Number(lineOf(data, a, '', action, false, marks).blocked !== null) -
         Number(lineOf(data, b, '', action, false, marks).blocked !== null),
     )[0];
-  const canAdd = action !== 'agreements' && nextVault !== undefined && lines.length < ACROSS_VAULTS.vaults;
+  const canAdd = action !== 'agreements' && !fromCsv && nextVault !== undefined && lines.length < ACROSS_VAULTS.vaults;
   const setMore = (k: number, patch: Partial<OperationDraft['more'][number]>) =>
     setOperation({ more: others.map((o, j) => ({ vaultId: o.vault.id, amount: o.amount, ...(j === k ? patch : {}) })) });
   const removeMore = (k: number) =>
@@ -182,7 +155,18 @@ export function NewOperation() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
-    const wallets = data.wallets.map((w) => w.address);
+    const wallets = taking.map((w) => w.address);
+    const named = { name: name.trim() || defaultName };
+    if (fromCsv) {
+      await makePlan({
+        vaultId: parts[0]!.vaultId,
+        action: 'deposit',
+        wallets: [...new Set(parts.flatMap((p) => p.wallets))],
+        parts,
+        ...named,
+      });
+      return;
+    }
     if (!several) {
       await makePlan({
         vaultId: vault.id,
@@ -190,6 +174,7 @@ export function NewOperation() {
         wallets,
         ...amountOf(first),
         ...(directOffered && direct ? { depositRoute: 'direct' as const } : {}),
+        ...named,
       });
       return;
     }
@@ -203,6 +188,7 @@ export function NewOperation() {
         ...amountOf(line),
         ...(action === 'withdraw' ? { action: actionOf(line) as 'withdraw' | 'redeem' } : {}),
       })),
+      ...named,
     });
   };
 
@@ -220,14 +206,16 @@ export function NewOperation() {
     <form className="card wide" onSubmit={(e) => void submit(e)} aria-label="New operation">
       <h2>New operation for the batch ({data.wallets.length} wallets)</h2>
       <div className="inline-fields">
-        <VaultChoice
-          label={several ? 'Vault 1' : 'Vault'}
-          ariaLabel="Operation vault"
-          vault={vault}
-          vaults={data.vaults}
-          taken={chosen}
-          onChange={setVaultId}
-        />
+        {fromCsv ? null : (
+          <VaultChoice
+            label={several ? 'Vault 1' : 'Vault'}
+            ariaLabel="Operation vault"
+            vault={vault}
+            vaults={data.vaults}
+            taken={chosen}
+            onChange={setVaultId}
+          />
+        )}
         <label className="field">
           <span>Operation</span>
           <select value={action} onChange={(e) => setAction(e.target.value as Action)} aria-label="Operation">
@@ -243,6 +231,19 @@ export function NewOperation() {
             {several ? ' (in every vault)' : ''}
           </label>
         ) : null}
+        {action === 'deposit' ? (
+          <label className="field">
+            <span>Amounts</span>
+            <select
+              value={amountsFrom}
+              onChange={(e) => setOperation({ amountsFrom: e.target.value as 'same' | 'csv' })}
+              aria-label="Amounts"
+            >
+              <option value="same">the same for every wallet</option>
+              <option value="csv">per wallet, from a CSV</option>
+            </select>
+          </label>
+        ) : null}
         {needsAmount ? <AmountField line={first} ariaLabel="Amount per wallet" marks={marks} onChange={setAmount} /> : null}
         {directOffered ? (
           <label className="toggle">
@@ -250,15 +251,35 @@ export function NewOperation() {
             the vault (tranche tokens now, not a queue request)
           </label>
         ) : null}
+        <label className="field batch-name">
+          <span>Batch name (optional)</span>
+          <input
+            value={name}
+            maxLength={BATCH_NAME_MAX}
+            onChange={(e) => setOperation({ name: e.target.value })}
+            placeholder={defaultName}
+            aria-label="Batch name"
+          />
+        </label>
         {several ? null : reviewButton}
       </div>
+      {fromCsv ? (
+        <AmountsFromCsv
+          csv={csv}
+          fileName={csvFileName}
+          parsed={parsedCsv}
+          onChange={(text, file) => setOperation({ csv: text, csvFileName: file })}
+        />
+      ) : (
+        <WalletSubset wallets={data.wallets} excluded={out} onChange={(next) => setOperation({ excluded: next })} />
+      )}
       {routeText(first) ? (
         <p className="cell-sub" data-testid="route">
           {named(first, routeText(first)!)}
         </p>
       ) : null}
       {first.blocked ? <Blocked line={first} several={several} removable={false} /> : null}
-      {others.length ? (
+      {others.length && !fromCsv ? (
         <ol className="operation-vaults" aria-label="Further vaults of the operation">
           {lines.slice(1).map((line, k) => (
             <li key={line.vault.id} data-vault-id={line.vault.id}>

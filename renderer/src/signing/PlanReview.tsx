@@ -16,6 +16,7 @@ import { FeeValue, useEthPrice } from './FeeValue';
 import { ItemWhatWillChange, PlanWhatWillChange, usePlanSimulation } from './WhatWillChange';
 import { ROLE_NAMES } from '../../../shared/registry/schemas';
 import { PLANNER_PATH } from '../../../shared/device/paths';
+import { AgreementsForSkipped } from './AgreementsForSkipped';
 
 /** The roles in the registry's words (the same as the review's). */
 const ROLE_WORDS: Record<string, string> = ROLE_NAMES;
@@ -203,6 +204,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
           </p>
         </div>
       ) : null}
+      <AgreementsForSkipped plan={plan} />
       {fromBundle ? <PlanSimulatedOnline plan={plan} /> : <PlanWhatWillChange plan={plan} state={simulation} />}
       {several && toSign.length > 0 ? (
         <p className="cell-sub" data-testid="plan-device-order">

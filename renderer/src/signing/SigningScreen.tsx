@@ -39,7 +39,10 @@ export function SigningScreen() {
   // A signed bundle's items arrive signed: what is left to send.
   const toSend = batch ? batch.items.filter((i) => i.state === 'signed').length : 0;
   // Running again would do nothing: every item left is held, and only a re-plan carries them on.
-  const onlyHeldLeft = batch ? batch.items.some((i) => i.state === 'held') && !batch.items.some((i) => ['waiting', 'signed', 'broadcast', 'on-device'].includes(i.state)) : false;
+  const onlyHeldLeft = batch
+    ? batch.items.some((i) => i.state === 'held') &&
+      !batch.items.some((i) => ['waiting', 'signed', 'broadcast', 'on-device'].includes(i.state))
+    : false;
 
   return (
     <Screen name="signing" title="Signing" subtitle="Every signature goes to the Ledger, one item at a time, journaled before each step.">
@@ -47,12 +50,21 @@ export function SigningScreen() {
       {error && PIN_CODES.has(error.code) && typeof error.details?.vaultId === 'string' ? (
         <VaultPinPanel key={error.details.vaultId} vaultId={error.details.vaultId} onPinned={clearError} />
       ) : null}
-      {plan ? <PlanReview plan={plan} /> : batch?.status === 'running' ? null : offline ? <OfflineStart /> : keyless ? <KeyNeeded /> : <NewOperation />}
+      {plan ? (
+        <PlanReview plan={plan} />
+      ) : batch?.status === 'running' ? null : offline ? (
+        <OfflineStart />
+      ) : keyless ? (
+        <KeyNeeded />
+      ) : (
+        <NewOperation />
+      )}
       {batch ? (
         <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status} data-batch-id={batch.id}>
           <div className="notice-head">
             <h2>
-              {ACTION_TITLE[batch.selection.action] ?? batch.selection.action} in {vaultsNamed(batch)} · <span data-testid="batch-status">{batch.status}</span>
+              {ACTION_TITLE[batch.selection.action] ?? batch.selection.action} in {vaultsNamed(batch)} ·{' '}
+              <span data-testid="batch-status">{batch.status}</span>
             </h2>
             <div className="form-actions">
               {batch.status === 'running' ? (
@@ -89,8 +101,8 @@ export function SigningScreen() {
           ) : null}
           {origin === 'offline-signing' ? (
             <p className="muted" data-testid="batch-offline">
-              From the unsigned bundle <code>{batch.origin?.fileName ?? ''}</code>. Nothing is sent from this install: once every item is signed or
-              skipped, save the signed bundle and carry it to the online install.
+              From the unsigned bundle <code>{batch.origin?.fileName ?? ''}</code>. Nothing is sent from this install: once every item is
+              signed or skipped, save the signed bundle and carry it to the online install.
             </p>
           ) : null}
           {origin === 'bundle-broadcast' ? (
@@ -148,8 +160,13 @@ export function SigningScreen() {
           {batches.map((b) => (
             <li key={b.id} data-batch-id={b.id}>
               <button type="button" className="link-button" onClick={() => void open(b.id)}>
-                {ACTION_TITLE[b.action] ?? b.action} · {b.vaultName}
+                {b.name ?? `${ACTION_TITLE[b.action] ?? b.action} · ${b.vaultName}`}
               </button>{' '}
+              {b.name ? (
+                <span className="cell-sub">
+                  {ACTION_TITLE[b.action] ?? b.action} · {b.vaultName} ·{' '}
+                </span>
+              ) : null}
               {b.refused ? (
                 // Its journal changed on disk (or cannot be checked): its figures are not shown, and opening it says why again.
                 <span className="cell-sub" data-testid="batch-refused">
@@ -159,7 +176,9 @@ export function SigningScreen() {
                 <span className="cell-sub">
                   {b.origin ? `${originLabel(b.origin)} · ` : ''}
                   {b.status} ·{' '}
-                  {b.origin?.kind === 'offline-signing' ? `${b.counts.signed}/${b.counts.planned} signed` : `${b.counts.confirmed}/${b.counts.planned} confirmed`}
+                  {b.origin?.kind === 'offline-signing'
+                    ? `${b.counts.signed}/${b.counts.planned} signed`
+                    : `${b.counts.confirmed}/${b.counts.planned} confirmed`}
                   {b.counts.failed ? `, ${b.counts.failed} failed` : ''}
                   {b.counts.held ? `, ${b.counts.held} held (re-plan)` : ''} · {new Date(b.createdAt).toLocaleString()}
                 </span>
@@ -177,8 +196,8 @@ function KeyNeeded() {
   return (
     <KeyNeededNotice title="Signing needs an API key" attributes={{ 'data-testid': 'signing-needs-key' }}>
       <p>
-        The console reads this service without a key, its public data only. A plan checks each wallet's requests and lender
-        agreements with the service, and the agreements are its signature records: both need the key.
+        The console reads this service without a key, its public data only. A plan checks each wallet's requests and lender agreements with
+        the service, and the agreements are its signature records: both need the key.
       </p>
     </KeyNeededNotice>
   );

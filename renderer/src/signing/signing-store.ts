@@ -22,6 +22,15 @@ export interface OperationDraft {
   direct?: boolean;
   /** Further vaults of the same deposit or withdrawal (none by default: one vault). */
   more: OtherVault[];
+  /** A deposit's amounts: the same for every wallet (default), or per wallet from a CSV. */
+  amountsFrom?: 'same' | 'csv';
+  /** The CSV of wallet, vault, amount as read (a file or pasted text), and the file's name. */
+  csv?: string;
+  csvFileName?: string | null;
+  /** Wallets of the batch left out of the operation (lower-case addresses): every wallet takes part by default. */
+  excluded?: string[];
+  /** The batch's name as typed; empty takes the default the form shows. */
+  name?: string;
 }
 
 interface SigningState {
@@ -94,6 +103,8 @@ export const useSigningStore = create<SigningState>((set, get) => ({
     try {
       const batch = await call(getBridge().signing.createBatch({ planId: plan.id, acknowledgeBlindSigning }));
       set({ batch, plan: null, error: null });
+      // A name typed for this batch is its own: the next operation starts from the default again.
+      if (batch.selection.name && batch.selection.name === get().operation.name) get().setOperation({ name: '' });
       await call(getBridge().signing.run({ batchId: batch.id }));
       void get().loadBatches();
     } catch (err) {

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { readCsv } from '../../../shared/csv/read-csv';
 import type { Wallet } from '../../../shared/wallets/schemas';
 
 /** The columns a wallet CSV may have; only "address" is required. Groups are separated by ";". */
@@ -24,17 +24,13 @@ export interface ImportPreview {
  * row's check) is the wallet book's; this only reads the header and the address and label columns.
  */
 export function previewImport(csv: string, wallets: readonly Wallet[]): ImportPreview {
-  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (h) => h.trim().toLowerCase(),
-  });
-  const columns = parsed.meta.fields ?? [];
+  const table = readCsv(csv);
+  const columns = table.fields;
   const byAddress = new Map(wallets.map((w) => [w.address.toLowerCase(), w]));
   const renames: ImportPreview['renames'] = [];
   const seen = new Set<string>();
   if (columns.includes('label')) {
-    for (const row of parsed.data) {
+    for (const { raw: row } of table.rows) {
       const address = (row.address ?? '').trim().toLowerCase();
       const label = (row.label ?? '').trim();
       const existing = byAddress.get(address);
@@ -43,5 +39,5 @@ export function previewImport(csv: string, wallets: readonly Wallet[]): ImportPr
       renames.push({ address: existing.address, from: existing.label, to: label });
     }
   }
-  return { columns, missingAddress: !columns.includes('address'), rows: parsed.data.length, renames };
+  return { columns, missingAddress: !columns.includes('address'), rows: table.rows.length, renames };
 }

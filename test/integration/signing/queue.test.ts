@@ -204,7 +204,7 @@ describe('the device queue', () => {
     ).toBe(true);
     const csv = await world.signing.reportCsv(batch.id);
     expect(csv.split('\n')[0]).toBe(
-      'wallet,label,vault,action,step,contract,function,amount,symbol,nonce,hash,state,signed_at,sent_at,confirmed_at,block,gas_used,reason',
+      'wallet,label,vault,action,step,contract,function,amount,symbol,nonce,hash,state,signed_at,sent_at,confirmed_at,block,gas_used,reason,batch',
     );
     expect(csv).toContain('Skipped by the operator.');
   });

@@ -262,7 +262,7 @@ describe('batch counts and the CSV report', () => {
     const csv = reportCsv(batchOf(items));
     const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true });
     expect(parsed.meta.fields).toEqual(
-      'wallet label vault action step contract function amount symbol nonce hash state signed_at sent_at confirmed_at block gas_used reason'.split(' '),
+      'wallet label vault action step contract function amount symbol nonce hash state signed_at sent_at confirmed_at block gas_used reason batch'.split(' '),
     );
     expect(parsed.data).toHaveLength(items.length);
     expect(parsed.data[0]).toEqual({
@@ -285,6 +285,8 @@ describe('batch counts and the CSV report', () => {
       block: '5',
       gas_used: '21000',
       reason: '',
+      // An unnamed batch (planned before names existed): an empty name.
+      batch: '',
     });
     expect(parsed.data[3]).toMatchObject({ nonce: '7', hash: signed.hash, state: 'failed', block: '6', confirmed_at: '', reason: 'The vault is paused.' });
     expect(parsed.data[5]).toMatchObject({ step: '', nonce: '', hash: '', state: 'skipped', signed_at: '', reason: 'The vault does not allow this wallet (KYC not completed).' });

@@ -120,8 +120,8 @@ describe('the signing report', () => {
       receipt: null,
       reason: '=1+1',
     };
-    const csv = reportCsv({ items: [item] } as never);
+    const csv = reportCsv({ items: [item], selection: { name: '=SUM(A1:A9)' } } as never);
     const row = Papa.parse<Record<string, string>>(csv.trim(), { header: true }).data[0]!;
-    expect(row).toMatchObject({ label: `'${HYPERLINK}`, vault: "'@vault", reason: "'=1+1" });
+    expect(row).toMatchObject({ label: `'${HYPERLINK}`, vault: "'@vault", reason: "'=1+1", batch: "'=SUM(A1:A9)" });
   });
 });

@@ -79,6 +79,7 @@ export function mergeVaultPlans(parts: readonly Plan[]): Plan {
       ...first.selection,
       ...(actions.size > 1 && [...actions].every((a) => a === 'withdraw' || a === 'redeem') ? { action: 'withdraw' as const } : {}),
       requestIds: parts.flatMap((p) => p.selection.requestIds ?? []),
+      ...(parts.some((p) => p.selection.walletAmounts) ? { walletAmounts: parts.flatMap((p) => p.selection.walletAmounts ?? []) } : {}),
       ...(parts.some((p) => p.selection.amount !== undefined)
         ? {
             vaultAmounts: parts.map((p) => ({

@@ -19,6 +19,7 @@ import type { Selection } from '../../../../shared/signing/schemas';
 import { epochQueueAbi, epochVaultAbi } from '../../../../shared/abi';
 import { GENERATIONS, generationCalls } from '../../../../shared/abi/generations';
 import type { ContractGenerations } from '../../../../shared/abi/generations/detect';
+import { walletAmountsFor } from './amounts';
 import { underlyingKey } from './across-vaults';
 import type { PlanFacts } from './facts';
 
@@ -38,7 +39,7 @@ export const WATCH_ONLY_REASON = 'Watch-only: the console has no Ledger account 
 
 /** The rules, wallet by wallet: its steps in order, or why it is skipped. Pure. */
 export function eligibility(selection: Selection, facts: Omit<PlanFacts, 'client'>): WalletPlan[] {
-  const amount = selectedAmount(selection, facts);
+  const amountOf = walletAmountsFor(selection, facts, () => selectedAmount(selection, facts));
   const ids = selection.requestIds ? new Set(selection.requestIds) : null;
   // Only deposits and withdrawals approve a token.
   const approves = selection.action === 'deposit' || selection.action === 'withdraw' || selection.action === 'redeem';
@@ -47,6 +48,9 @@ export function eligibility(selection: Selection, facts: Omit<PlanFacts, 'client
   return selection.wallets.map((w) => callable(verdictOf(w), facts.chain.generations));
   function verdictOf(w: Selection['wallets'][number]): WalletPlan {
     if (w.watchOnly) return { ok: false, reason: WATCH_ONLY_REASON };
+    const own = amountOf(w.address);
+    if ('reason' in own) return { ok: false, reason: own.reason };
+    const { amount } = own;
     const key = w.address.toLowerCase();
     const agreementInfo = facts.agreements?.get(key);
     if (agreementInfo && 'error' in agreementInfo) return { ok: false, reason: agreementInfo.error };
