@@ -2,11 +2,11 @@
  * An emulated Ledger: USB presence, PIN lock, the dashboard and its apps, the buttons. The
  * Ethereum app's commands live in `eth-app.ts`; this file is the device around it.
  */
-import { openAppScreens } from '../../../shared/device/screens';
 import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
 import { SW, StatusWordError, parseApdu, reply, type Apdu } from './apdu';
 import { deviceProfile, waitForReview, type DeviceProfile } from './device-profile';
 import { EthereumApp } from './eth-app';
+import { dashboardCommand, osCommand, type OsContext } from './os-commands';
 import { busyMessageStatusWord, Faults } from './faults';
 import { createKeyring, TEST_MNEMONIC } from './keys';
 import { CantOpenDevice, DisconnectedDevice, DisconnectedDeviceDuringOperation } from './ledgerhq';
@@ -320,7 +320,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
    * other command starts over, replacing the review.
    */
   private async whileReviewing(apdu: Apdu): Promise<Buffer> {
-    if (apdu.cla === 0xb0) return this.osCommand(apdu);
+    if (apdu.cla === 0xb0) return osCommand(this.os, apdu);
     if (this.app !== ETHEREUM || apdu.cla !== 0xe0) return this.dispatchApdu(apdu);
     const answeredAlongside = apdu.ins === 0x06 || apdu.ins === 0x0a || (apdu.ins === 0x02 && apdu.p1 === 0x00);
     if (answeredAlongside) return this.ethereum.handle(apdu);
@@ -361,40 +361,23 @@ export class EmulatedLedger implements EmulatedEndpoint {
   }
 
   private async dispatchApdu(apdu: Apdu): Promise<Buffer> {
-    if (apdu.cla === 0xb0) return this.osCommand(apdu);
-    if (this.app === DASHBOARD) return this.dashboardCommand(apdu);
+    if (apdu.cla === 0xb0) return osCommand(this.os, apdu);
+    if (this.app === DASHBOARD) return dashboardCommand(this.os, apdu);
     if (this.app !== ETHEREUM) return reply(null, this.otherAppSw);
     if (apdu.cla !== 0xe0) return reply(null, SW.CLA_NOT_SUPPORTED);
     return this.ethereum.handle(apdu);
   }
 
-  /** CLA 0xB0, answered by the OS whatever app is open. */
-  private osCommand(apdu: Apdu): Buffer {
-    if (apdu.ins === 0x01) {
-      // Get app and version: [format 01][len]name[len]version[len]flags
-      const name = Buffer.from(this.app, 'ascii');
-      const version = Buffer.from(this.snapshot().appVersion, 'ascii');
-      return reply(
-        Buffer.concat([Buffer.from([0x01, name.length]), name, Buffer.from([version.length]), version, Buffer.from([0x01, 0x00])]),
-      );
-    }
-    if (apdu.ins === 0xa7) {
-      // Quit the app: answer first, then the USB device re-enumerates on the dashboard.
-      if (this.app !== DASHBOARD) setImmediate(() => this.plugged && this.switchApp(DASHBOARD));
-      return reply(null);
-    }
-    return this.app === ETHEREUM ? this.ethereum.osCommand(apdu) : reply(null, SW.INS_NOT_SUPPORTED);
-  }
-
-  private async dashboardCommand(apdu: Apdu): Promise<Buffer> {
-    if (apdu.cla === 0xe0 && apdu.ins === 0xd8) {
-      const name = apdu.data.toString('ascii');
-      if (!this.installed.has(name)) return reply(null, SW.APP_NOT_INSTALLED);
-      const approved = await this.confirm('open-app', openAppScreens(name));
-      if (!approved) return reply(null, SW.OPEN_APP_REFUSED);
-      setImmediate(() => this.plugged && this.switchApp(name));
-      return reply(null);
-    }
-    return reply(null, this.dashboardSw);
+  /** The device as its OS commands see it (`os-commands.ts`). */
+  private get os(): OsContext {
+    return {
+      app: this.app,
+      openAppVersion: this.snapshot().appVersion,
+      installed: this.installed,
+      dashboardSw: this.dashboardSw,
+      switchAppSoon: (name) => setImmediate(() => this.plugged && this.switchApp(name)),
+      confirm: (kind, screens) => this.confirm(kind, screens),
+      ethereumOsCommand: (apdu) => this.ethereum.osCommand(apdu),
+    };
   }
 }
