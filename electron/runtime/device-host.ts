@@ -76,6 +76,7 @@ export function emulatorSnapshot(emulator: EmulatedLedger | null): EmulatorSnaps
     appVersion: s.appVersion,
     model: s.model,
     ethereumAppVersion: s.ethereumAppVersion,
+    osVersion: s.osVersion,
     blindSigning: s.blindSigning,
     screens: s.screens,
     pending: s.pending ? { kind: s.pending.kind, screens: s.pending.screens } : null,

@@ -54,6 +54,11 @@ export class DeviceService {
   private hidden = false;
   /** USB changed while hidden: ask the device again when the window shows. */
   private staleWhileHidden = false;
+  /**
+   * The OS version the dashboard gave last. Kept when the device leaves USB: opening or quitting an
+   * app re-enumerates it, and no app can tell the OS version again; the next dashboard replaces it.
+   */
+  private osVersion: string | undefined;
   /** A job gave up while its review was on the device: the review may still be there. */
   private reviewLeft = false;
 
@@ -328,7 +333,9 @@ export class DeviceService {
 
   /** Asks the device which app is open and publishes the answer as the state. */
   private async probe(): Promise<DeviceState> {
-    this.setState(await readDeviceState(await this.link.connect(), this.state));
+    const state = await readDeviceState(await this.link.connect(), this.state, this.osVersion);
+    if (state.status === 'dashboard' && state.osVersion) this.osVersion = state.osVersion;
+    this.setState(state);
     return this.state;
   }
 

@@ -26,7 +26,6 @@ interface Pending extends PendingConfirmation {
 export class EmulatedLedger implements EmulatedEndpoint {
   private readonly autoApprove: boolean;
   private readonly profile: DeviceProfile;
-  private readonly osVersion: string;
   private readonly otherAppVersion: string;
   private readonly installed: Set<string>;
   private readonly lockedSw: number;
@@ -53,7 +52,6 @@ export class EmulatedLedger implements EmulatedEndpoint {
   constructor(options: EmulatedLedgerOptions = {}) {
     this.autoApprove = options.autoApprove ?? false;
     this.profile = deviceProfile(options);
-    this.osVersion = options.osVersion ?? '2.4.1';
     this.otherAppVersion = options.otherAppVersion ?? '2.3.0';
     this.installed = new Set(options.installedApps ?? [ETHEREUM, 'Bitcoin']);
     this.lockedSw = options.lockedStatusWord ?? SW.LOCKED;
@@ -239,9 +237,10 @@ export class EmulatedLedger implements EmulatedEndpoint {
       plugged: this.plugged,
       locked: this.locked,
       app: this.app,
-      appVersion: this.app === ETHEREUM ? this.profile.appVersion : this.app === DASHBOARD ? this.osVersion : this.otherAppVersion,
+      appVersion: this.app === ETHEREUM ? this.profile.appVersion : this.app === DASHBOARD ? this.profile.osVersion : this.otherAppVersion,
       model: this.profile.model,
       ethereumAppVersion: this.profile.appVersion,
+      osVersion: this.profile.osVersion,
       blindSigning: this.blindSigning,
       screens: this.screens,
       pending: this.pendingConfirmation,
@@ -375,6 +374,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
       openAppVersion: this.snapshot().appVersion,
       installed: this.installed,
       dashboardSw: this.dashboardSw,
+      profile: this.profile,
       switchAppSoon: (name) => setImmediate(() => this.plugged && this.switchApp(name)),
       confirm: (kind, screens) => this.confirm(kind, screens),
       ethereumOsCommand: (apdu) => this.ethereum.osCommand(apdu),

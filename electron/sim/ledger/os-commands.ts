@@ -6,7 +6,9 @@
 import { openAppScreens } from '../../../shared/device/screens';
 import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
 import { SW, reply, type Apdu } from './apdu';
+import type { DeviceProfile } from './device-profile';
 import { DASHBOARD, ETHEREUM } from './device-types';
+import { LEDGER_MODELS } from '../../../shared/device/models';
 
 /** The device as its OS commands see it. */
 export interface OsContext {
@@ -17,6 +19,8 @@ export interface OsContext {
   readonly installed: ReadonlySet<string>;
   /** What the dashboard answers to a command it does not know. */
   readonly dashboardSw: number;
+  /** The model and its OS, for the dashboard's get-version. */
+  readonly profile: DeviceProfile;
   /** Leaves the open app for another (re-enumerating USB), after the answer went out. */
   switchAppSoon(name: string): void;
   confirm(kind: ConfirmationKind, screens: DeviceScreen[]): Promise<boolean>;
@@ -40,8 +44,9 @@ export function osCommand(device: OsContext, apdu: Apdu): Buffer {
   return device.app === ETHEREUM ? device.ethereumOsCommand(apdu) : reply(null, SW.INS_NOT_SUPPORTED);
 }
 
-/** Commands the dashboard answers (no app open). */
+/** Commands the dashboard answers (no app open): get version (E0 01) and open an app (E0 D8). */
 export async function dashboardCommand(device: OsContext, apdu: Apdu): Promise<Buffer> {
+  if (apdu.cla === 0xe0 && apdu.ins === 0x01) return reply(firmwareVersion(device.profile));
   if (apdu.cla === 0xe0 && apdu.ins === 0xd8) {
     const name = apdu.data.toString('ascii');
     if (!device.installed.has(name)) return reply(null, SW.APP_NOT_INSTALLED);
@@ -51,4 +56,16 @@ export async function dashboardCommand(device: OsContext, apdu: Apdu): Promise<B
     return reply(null);
   }
   return reply(null, device.dashboardSw);
+}
+
+/**
+ * The dashboard's get-version answer, as Ledger Live reads it (`getVersion`): the secure element's
+ * target id (4 bytes, big-endian: it names the model), its OS version, the flags, the MCU version,
+ * each of the last three behind its length. Only the dashboard answers it; an app does not know E0 01.
+ */
+export function firmwareVersion(profile: DeviceProfile): Buffer {
+  const target = Buffer.alloc(4);
+  target.writeUInt32BE(LEDGER_MODELS[profile.model].targetId);
+  const field = (bytes: Buffer) => Buffer.concat([Buffer.from([bytes.length]), bytes]);
+  return Buffer.concat([target, field(Buffer.from(profile.osVersion, 'ascii')), field(Buffer.from([0, 0, 0, 0])), field(Buffer.from(profile.mcuVersion, 'ascii'))]);
 }
