@@ -38,6 +38,8 @@ export interface EmulatedLedgerOptions {
   osVersion?: string;
   /** MCU version the dashboard's get-version (E0 01) reports (default "2.30"). */
   mcuVersion?: string;
+  /** The descriptor its hot-plug events carry (default "emulated-ledger"; give each of several its own). */
+  descriptor?: string;
   /** The USB serial number node-hid reports (default none; a real Ledger reports "0001", the same on every device). */
   serialNumber?: string;
   /** Apps installed besides the dashboard (default Ethereum and Bitcoin). */
@@ -87,7 +89,7 @@ export type EmulatorEvent =
 
 /** The shape of `Transport.listen` observers, so the device can be discovered like a HID one. */
 export interface UsbObserver {
-  next(event: { type: 'add' | 'remove'; descriptor: string }): void;
+  next(event: { type: 'add' | 'remove'; descriptor: string; serialNumber?: string }): void;
   error?(err: unknown): void;
   complete?(): void;
 }

@@ -49,7 +49,14 @@ export class EmulatedLedger implements EmulatedEndpoint {
   private readonly listeners = new Set<(event: EmulatorEvent) => void>();
   private readonly usbObservers = new Set<UsbObserver>();
 
+  /** What its hot-plug events carry: a descriptor of its own, so several can be plugged in at once. */
+  readonly descriptor: string;
+  /** The USB serial number it reports, if any. */
+  readonly serialNumber: string | undefined;
+
   constructor(options: EmulatedLedgerOptions = {}) {
+    this.descriptor = options.descriptor ?? EMULATED_DESCRIPTOR;
+    this.serialNumber = options.serialNumber;
     this.autoApprove = options.autoApprove ?? false;
     this.profile = deviceProfile(options);
     this.otherAppVersion = options.otherAppVersion ?? '2.3.0';
@@ -78,6 +85,10 @@ export class EmulatedLedger implements EmulatedEndpoint {
 
   // ---- USB ---------------------------------------------------------------------------------
 
+  private get usbInfo(): { serialNumber?: string } {
+    return this.serialNumber === undefined ? {} : { serialNumber: this.serialNumber };
+  }
+
   /** The handle of the current USB enumeration (a new one after every unplug or app switch). */
   get transport(): EmulatedTransport {
     if (!this.current || this.current.connection !== this.connection || this.current.isClosed) {
@@ -93,7 +104,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
 
   /** The same, synchronously, as node-hid opens a device: a handle on the current USB enumeration. */
   openHandle(): EmulatedTransport {
-    if (!this.plugged) throw new CantOpenDevice(`cannot open device with path ${EMULATED_DESCRIPTOR}`);
+    if (!this.plugged) throw new CantOpenDevice(`cannot open device with path ${this.descriptor}`);
     return new EmulatedTransport(this, this.connection, this.profile.usbProductId);
   }
 
@@ -103,7 +114,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
     const wasPlugged = this.plugged;
     queueMicrotask(() => {
       if (wasPlugged && this.plugged && this.usbObservers.has(observer)) {
-        observer.next({ type: 'add', descriptor: EMULATED_DESCRIPTOR });
+        observer.next({ type: 'add', descriptor: this.descriptor, ...this.usbInfo });
       }
     });
     return { unsubscribe: () => void this.usbObservers.delete(observer) };
@@ -137,7 +148,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
     this.notice = null;
     this.plugged = false;
     this.connection += 1;
-    for (const o of [...this.usbObservers]) o.next({ type: 'remove', descriptor: EMULATED_DESCRIPTOR });
+    for (const o of [...this.usbObservers]) o.next({ type: 'remove', descriptor: this.descriptor, ...this.usbInfo });
     this.emit({ type: 'usb', change: 'remove' });
     this.changed();
   }
@@ -145,7 +156,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
   private attach(): void {
     this.plugged = true;
     this.connection += 1;
-    for (const o of [...this.usbObservers]) o.next({ type: 'add', descriptor: EMULATED_DESCRIPTOR });
+    for (const o of [...this.usbObservers]) o.next({ type: 'add', descriptor: this.descriptor, ...this.usbInfo });
     this.emit({ type: 'usb', change: 'add' });
     this.changed();
   }
