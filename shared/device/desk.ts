@@ -59,3 +59,16 @@ export function describeLedger(selector: LedgerSelector, model?: z.infer<typeof 
   const name = model ? modelName(model) : 'Ledger';
   return 'serialNumber' in selector ? `${name}, serial ${selector.serialNumber}` : `${name} at ${selector.path}`;
 }
+
+/** The desk as the Settings screen shows it: the Ledgers on USB, the groups and their bindings. */
+export const LedgerDeskViewSchema = z.object({
+  /** False where the device service runs in a process of its own (one Ledger at a time there). */
+  available: z.boolean(),
+  devices: z.array(LedgerListingSchema),
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  bindings: z.array(LedgerBindingSchema.extend({ groupName: z.string(), present: z.boolean() })),
+});
+export type LedgerDeskView = z.infer<typeof LedgerDeskViewSchema>;
+
+/** Binds a group to a listed device (by the console's id for it now), or unbinds it (`deviceId` null). */
+export const BindLedgerInput = z.object({ groupId: z.string().min(1).max(40), deviceId: z.string().max(40).nullable() }).strict();
