@@ -1,7 +1,8 @@
 import { AppError } from '../../shared/errors';
 import type { DeviceState } from '../../shared/device';
 import type { EmulatorSnapshot } from '../../shared/ipc/schemas';
-import { DEVICE_WATCH_INTERVAL_MS, DeviceService, createHidTransportFactory, type DevicePort } from '../services/device';
+import { DEVICE_WATCH_INTERVAL_MS, createHidTransportFactory, type DevicePort } from '../services/device';
+import { DeviceFleet } from '../services/device/device-fleet';
 import { SIM_MNEMONIC } from '../sim/chain';
 import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger, type EmulatedLedgerOptions } from '../sim/ledger';
 
@@ -16,6 +17,8 @@ export interface DeviceHost {
   kind: DeviceKind;
   service: DevicePort;
   emulator: EmulatedLedger | null;
+  /** Every Ledger on the desk, where the device service runs in this process (absent behind a device process). */
+  desk?: DeviceFleet;
   stop(): Promise<void>;
 }
 
@@ -23,12 +26,13 @@ export interface DeviceHost {
 export async function startDeviceHost(kind: DeviceKind, emulate: Pick<EmulatedLedgerOptions, 'model' | 'appVersion'> = {}): Promise<DeviceHost> {
   if (kind === 'emulated') {
     const emulator = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, app: 'Ethereum', blindSigning: true, locked: false, ...emulate });
-    const service = new DeviceService({ transports: emulatorTransportFactory(emulator), idleReleaseMs: 60_000 });
+    const service = new DeviceFleet({ transports: emulatorTransportFactory(emulator), idleReleaseMs: 60_000 });
     await service.start();
     const stopFollowing = followEmulator(emulator, service);
     return {
       kind,
       service,
+      desk: service,
       emulator,
       stop: () => {
         stopFollowing();
@@ -36,9 +40,9 @@ export async function startDeviceHost(kind: DeviceKind, emulate: Pick<EmulatedLe
       },
     };
   }
-  const service = new DeviceService({ transports: createHidTransportFactory(), watchIntervalMs: DEVICE_WATCH_INTERVAL_MS });
+  const service = new DeviceFleet({ transports: createHidTransportFactory(), watchIntervalMs: DEVICE_WATCH_INTERVAL_MS });
   await service.start();
-  return { kind, service, emulator: null, stop: () => service.stop() };
+  return { kind, service, desk: service, emulator: null, stop: () => service.stop() };
 }
 
 /**
@@ -46,7 +50,7 @@ export async function startDeviceHost(kind: DeviceKind, emulate: Pick<EmulatedLe
  * then asks the device again, so "locked" clears once the PIN is entered, and an app opened or
  * quit, or blind signing toggled, shows at once.
  */
-function followEmulator(emulator: EmulatedLedger, service: DeviceService): () => void {
+function followEmulator(emulator: EmulatedLedger, service: DevicePort): () => void {
   let seen = key(emulator.snapshot());
   return emulator.subscribe((event) => {
     if (event.type !== 'changed') return;
@@ -76,6 +80,7 @@ export function emulatorSnapshot(emulator: EmulatedLedger | null): EmulatorSnaps
     appVersion: s.appVersion,
     model: s.model,
     ethereumAppVersion: s.ethereumAppVersion,
+    osVersion: s.osVersion,
     blindSigning: s.blindSigning,
     screens: s.screens,
     pending: s.pending ? { kind: s.pending.kind, screens: s.pending.screens } : null,

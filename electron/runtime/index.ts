@@ -26,6 +26,8 @@ import { createBundlesFeature } from './features/bundles';
 import { createChainRpcsFeature } from './features/chain-rpcs';
 import { openWalletBook, seedDemoBook } from './demo-book';
 import { createDeviceFeature } from './features/device';
+import { LedgerBindings } from '../services/device/ledger-bindings';
+import { walletDevicesOf } from './features/ledger-desk';
 import { createDemoClockFeature } from './features/demo-clock';
 import { createInsightsFeature } from './features/insights';
 import { createPortfolioFeature } from './features/portfolio';
@@ -183,10 +185,12 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     openExternal: options.openExternal,
     ...(options.notify ? { notify: options.notify } : {}),
   });
+  const ledgerBindings = () => new LedgerBindings(demo() ? path.join(options.dataDir, 'demo') : options.dataDir);
   const device = createDeviceFeature({
     kind: () => (demo() ? 'emulated' : 'hid'),
     ...(options.startDevice ? { start: options.startDevice } : {}),
     book: () => book().book,
+    bindings: ledgerBindings,
     emit,
   });
   // The service's position records and transaction history of a batch, each a step of its own.
@@ -211,6 +215,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     keyless: () => connection.mode() === 'public',
     book: () => book().book,
     device: () => device.host(),
+    walletDevices: walletDevicesOf(() => device.host(), ledgerBindings, () => book().book),
     portfolio,
     service,
     chain: (chainId) => chains.client(chainId),

@@ -18,15 +18,17 @@ export interface LedgerModelInfo {
   /** The USB product id the device reports with an app open (model byte, then HID + WebUSB interfaces). */
   readonly usbProductId: number;
   readonly layout: ScreenLayout;
+  /** The target id the dashboard's get-version (E0 01) answers with (`masks` in `@ledgerhq/devices`, SE target). */
+  readonly targetId: number;
 }
 
 export const LEDGER_MODELS: Readonly<Record<LedgerModel, LedgerModelInfo>> = {
-  nanoS: { productName: 'Ledger Nano S', usbProductId: 0x1011, layout: 'nano' },
-  nanoX: { productName: 'Ledger Nano X', usbProductId: 0x4011, layout: 'nano' },
-  nanoSP: { productName: 'Ledger Nano S Plus', usbProductId: 0x5011, layout: 'nano' },
-  stax: { productName: 'Ledger Stax', usbProductId: 0x6011, layout: 'wallet' },
-  flex: { productName: 'Ledger Flex', usbProductId: 0x7011, layout: 'wallet' },
-  apex: { productName: 'Ledger Nano Gen5', usbProductId: 0x8011, layout: 'wallet' },
+  nanoS: { productName: 'Ledger Nano S', usbProductId: 0x1011, layout: 'nano', targetId: 0x31100004 },
+  nanoX: { productName: 'Ledger Nano X', usbProductId: 0x4011, layout: 'nano', targetId: 0x33000004 },
+  nanoSP: { productName: 'Ledger Nano S Plus', usbProductId: 0x5011, layout: 'nano', targetId: 0x33100004 },
+  stax: { productName: 'Ledger Stax', usbProductId: 0x6011, layout: 'wallet', targetId: 0x33200004 },
+  flex: { productName: 'Ledger Flex', usbProductId: 0x7011, layout: 'wallet', targetId: 0x33300004 },
+  apex: { productName: 'Ledger Nano Gen5', usbProductId: 0x8011, layout: 'wallet', targetId: 0x33400004 },
 };
 
 /**
@@ -49,6 +51,11 @@ export function modelFromDeviceModelId(id: string | undefined | null): LedgerMod
 export function modelFromUsbProductId(productId: number): LedgerModel | undefined {
   const byte = productId <= 0xff ? productId << 4 : productId >> 8;
   return (Object.keys(LEDGER_MODELS) as LedgerModel[]).find((m) => LEDGER_MODELS[m].usbProductId >> 8 === byte);
+}
+
+/** The model from the target id of the dashboard's get-version answer (its high 16 bits name the model). */
+export function modelFromTargetId(targetId: number): LedgerModel | undefined {
+  return (Object.keys(LEDGER_MODELS) as LedgerModel[]).find((m) => (LEDGER_MODELS[m].targetId & 0xffff0000) === (targetId & 0xffff0000));
 }
 
 export function screenLayout(model: LedgerModel | undefined): ScreenLayout {

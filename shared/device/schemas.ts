@@ -33,6 +33,7 @@ export const DeviceStateSchema = z.discriminatedUnion('status', [
     blindSigning: z.boolean(),
     address: Address.optional(),
     model: LedgerModelSchema.optional(),
+    osVersion: z.string().optional(),
   }),
   z.object({ status: z.literal('awaiting-confirmation'), kind: ConfirmationKindSchema, screens: z.array(DeviceScreenSchema) }),
   z.object({ status: z.literal('rejected'), message: z.string() }),

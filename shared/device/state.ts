@@ -30,9 +30,10 @@ export type DeviceState =
   | { status: 'wrong-app'; appName: string }
   /**
    * The Ethereum app is open and answering. `model` is the device model the USB transport reports
-   * (absent when it reports none): it decides how the device lays out a review.
+   * (absent when it reports none): it decides how the device lays out a review. `osVersion` is
+   * the OS version the dashboard reported last (no app can tell it), absent until it was open.
    */
-  | { status: 'ready'; appVersion: string; blindSigning: boolean; address?: string; model?: LedgerModel }
+  | { status: 'ready'; appVersion: string; blindSigning: boolean; address?: string; model?: LedgerModel; osVersion?: string }
   /** The device shows a review and waits for the user's buttons. */
   | { status: 'awaiting-confirmation'; kind: ConfirmationKind; screens: DeviceScreen[] }
   /** The user refused the last request on the device. */

@@ -42,6 +42,7 @@ import {
 } from './schemas';
 import { BatchSchema, BatchSummarySchema, PlanSchema, SigningEventSchema } from '../signing/schemas';
 import { DeviceAccountSchema, DeviceStateSchema } from '../device/schemas';
+import { BindLedgerInput, LedgerDeskViewSchema } from '../device/desk';
 import { LedgerTokenListSchema } from '../device/token-list';
 import { PortfolioSchema } from '../portfolio/schemas';
 import { PositionRecordsInputSchema, PositionRecordsProgressSchema, PositionRecordsSchema } from '../positions/schemas';
@@ -181,6 +182,10 @@ export const methods = {
     /** Shows the address on the device for the user to compare; answers once they confirm. */
     verifyAddress: method(VerifyAddressInput, z.object({ address: z.string(), matches: z.boolean() })),
     importAccounts: method(ImportLedgerInput, z.object({ added: z.number(), updated: z.number() })),
+    /** The Ledgers on the desk and which wallet group each signs for. */
+    desk: query(LedgerDeskViewSchema),
+    /** Binds a wallet group to a connected Ledger (or unbinds it): its batches wait for that device. */
+    bind: method(BindLedgerInput, LedgerDeskViewSchema),
   },
   emulator: {
     /** The demo's emulated Ledger; an error outside demo mode. */

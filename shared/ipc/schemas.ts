@@ -246,6 +246,8 @@ export const EmulatorSnapshotSchema = z.object({
   /** The emulated model and its Ethereum app's version (whatever app is open). */
   model: LedgerModelSchema.optional(),
   ethereumAppVersion: z.string().optional(),
+  /** The emulated device's OS version (what its dashboard reports). */
+  osVersion: z.string().optional(),
   blindSigning: z.boolean(),
   screens: z.array(DeviceScreenSchema),
   pending: z.object({ kind: ConfirmationKindSchema, screens: z.array(DeviceScreenSchema) }).nullable(),

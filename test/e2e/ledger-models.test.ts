@@ -38,7 +38,7 @@ describe('the review per Ledger model and app version', () => {
   it('a Nano X with app 1.22.0: "Tx hash" last, fees with the ticker after, no "?" at the end', async () => {
     const page = await openWith('nanoX', '1.22.0');
     await expect.poll(() => page.getByTestId('device-status').textContent(), { timeout: 30_000 }).toMatch(/Ledger Nano X ready · Ethereum 1\.22\.0/);
-    expect(await page.getByTestId('device-model').textContent()).toBe('Ledger Nano X');
+    expect(await page.getByTestId('device-model').textContent()).toBe('Ledger Nano X · Ethereum app 1.22.0 · OS 2.4.1');
     expect(await page.getByTestId('device-panel').locator('header').textContent()).toContain('Ethereum 1.22.0');
     await reviewClaims(page);
     expect(await page.getByTestId('predicted-for').first().textContent()).toBe('As a Ledger Nano X with Ethereum app 1.22.0 shows it (read from the device).');
@@ -55,7 +55,7 @@ describe('the review per Ledger model and app version', () => {
   it('a Stax with app 1.19.3: "Transaction hash" last, a question at the end', async () => {
     const page = await openWith('stax', '1.19.3');
     await expect.poll(() => page.getByTestId('device-status').textContent(), { timeout: 30_000 }).toMatch(/Ledger Stax ready · Ethereum 1\.19\.3/);
-    expect(await page.getByTestId('device-model').textContent()).toBe('Ledger Stax');
+    expect(await page.getByTestId('device-model').textContent()).toBe('Ledger Stax · Ethereum app 1.19.3 · OS 1.8.1');
     expect(await page.getByTestId('device-panel').locator('header').textContent()).toContain('Ethereum 1.19.3');
     await reviewClaims(page);
     expect(await page.getByTestId('predicted-for').first().textContent()).toBe('As a Ledger Stax with Ethereum app 1.19.3 shows it (read from the device).');

@@ -41,8 +41,10 @@ export interface FakeHidOptions {
   reusePath?: boolean;
   /** Number of the first hidraw node (default 3). */
   firstHidraw?: number;
-  /** The model on USB (default Nano X). */
+  /** The model on USB (default the emulated device's). */
   model?: LedgerModel;
+  /** The USB serial number (default "0001", what every Ledger reports). */
+  serialNumber?: string;
 }
 
 type ReadCallback = (err: Error | null, data?: number[]) => void;
@@ -112,9 +114,13 @@ export class FakeHidBackend {
     this.usb.emit('detach', { deviceDescriptor: { idVendor: LEDGER_VENDOR_ID } });
   }
 
+  get serialNumber(): string {
+    return this.options.serialNumber ?? '0001';
+  }
+
   /** The model's product string, as node-hid reports it. */
   get product(): string {
-    return LEDGER_MODELS[this.options.model ?? 'nanoX'].product;
+    return LEDGER_MODELS[this.options.model ?? this.ledger.snapshot().model].product;
   }
 
   /** A USB attach or detach of another vendor's device (no HID node of ours changes). */
@@ -144,7 +150,7 @@ export class FakeHidBackend {
     const e = this.enumeration;
     if (!e || !e.alive) return [];
     if (vendorId !== undefined && vendorId !== LEDGER_VENDOR_ID) return [];
-    const mm = LEDGER_MODELS[this.options.model ?? 'nanoX'].productIdMM;
+    const mm = LEDGER_MODELS[this.options.model ?? this.ledger.snapshot().model].productIdMM;
     const pid = (mm << 8) | (e.dashboard ? INTERFACES_DASHBOARD : INTERFACES_APP);
     if (productId !== undefined && productId !== 0 && productId !== pid) return [];
     return [
@@ -152,7 +158,7 @@ export class FakeHidBackend {
         vendorId: LEDGER_VENDOR_ID,
         productId: pid,
         path: e.path,
-        serialNumber: '0001',
+        serialNumber: this.serialNumber,
         manufacturer: 'Ledger',
         product: this.product,
         release: 0x0201,
@@ -209,7 +215,7 @@ export class FakeHidDevice extends EventEmitter {
   }
 
   getDeviceInfo(): Record<string, unknown> {
-    return { manufacturer: 'Ledger', product: this.backend.product, serialNumber: '0001' };
+    return { manufacturer: 'Ledger', product: this.backend.product, serialNumber: this.backend.serialNumber };
   }
 
   /** node-hid writes synchronously and throws when the node is gone. */
@@ -289,20 +295,22 @@ export class FakeHidDevice extends EventEmitter {
   }
 }
 
-let current: FakeHidBackend | null = null;
+/** The Ledgers on the fake USB now: one, or several at once (`useFakeHidDesk`). */
+let desk: FakeHidBackend[] = [];
 
-function backend(): FakeHidBackend {
-  if (!current) throw new Error('No fake HID backend in use: call useFakeHid(ledger) first');
-  return current;
+/** The backend of the device on `path` (the first one when none is: its open then fails as node-hid's does). */
+function backendOn(path: string): FakeHidBackend {
+  if (desk.length === 0) throw new Error('No fake HID backend in use: call useFakeHid(ledger) first');
+  return desk.find((b) => b.path === path) ?? desk[0]!;
 }
 
 const nodeHidModule = {
   HID: class HID extends FakeHidDevice {
     constructor(path: string) {
-      super(backend(), path);
+      super(backendOn(path), path);
     }
   },
-  devices: (vendorId?: number, productId?: number) => current?.devices(vendorId, productId) ?? [],
+  devices: (vendorId?: number, productId?: number) => desk.flatMap((b) => b.devices(vendorId, productId)),
 };
 
 const usbModule = {
@@ -342,15 +350,24 @@ export function installFakeHid(): void {
 
 /** Backs the fake modules with `ledger` from now on; returns the backend to drive USB-level events. */
 export function useFakeHid(ledger: EmulatedLedger, options: FakeHidOptions = {}): FakeHidBackend {
+  return useFakeHidDesk([{ ledger, ...options }])[0]!;
+}
+
+/**
+ * Several Ledgers on USB at once, each with its own hidraw nodes (numbered apart), model and
+ * serial number; returns their backends in the same order.
+ */
+export function useFakeHidDesk(devices: (FakeHidOptions & { ledger: EmulatedLedger })[]): FakeHidBackend[] {
   installFakeHid();
-  const next = new FakeHidBackend(ledger, options);
-  usbModule.usb.removeAllListeners('relay');
-  const relay = (event: 'attach' | 'detach') => (device: unknown) => {
-    if (current === next) usbModule.usb.emit(event, device);
-  };
-  next.usb.on('attach', relay('attach'));
-  next.usb.on('detach', relay('detach'));
-  current = next;
+  const next = devices.map(({ ledger, ...options }, i) => new FakeHidBackend(ledger, { firstHidraw: 3 + i * 100, ...options }));
+  for (const backend of next) {
+    const relay = (event: 'attach' | 'detach') => (device: unknown) => {
+      if (desk.includes(backend)) usbModule.usb.emit(event, device);
+    };
+    backend.usb.on('attach', relay('attach'));
+    backend.usb.on('detach', relay('detach'));
+  }
+  desk = next;
   return next;
 }
 

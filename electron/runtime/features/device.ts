@@ -2,6 +2,8 @@ import type { EventName, EventPayload } from '../../../shared/ipc/contract';
 import type { WalletBook } from '../../services/wallets/wallet-book';
 import { emulatorSnapshot, pressEmulator, startDeviceHost, type DeviceHost, type DeviceKind } from '../device-host';
 import { feature, type Feature } from '../feature';
+import type { LedgerBindings } from '../../services/device/ledger-bindings';
+import { bindLedger, deskView } from './ledger-desk';
 
 export interface DeviceFeatureDeps {
   /** The emulated Ledger in demo mode, the real one over USB otherwise. */
@@ -9,6 +11,8 @@ export interface DeviceFeatureDeps {
   /** Starts the Ledger host; injected by tests and by the Electron main process (utility process). */
   start?: (kind: DeviceKind) => Promise<DeviceHost>;
   book: () => WalletBook;
+  /** Which Ledger signs for which wallet group (the demo's own under its folder). */
+  bindings: () => LedgerBindings;
   emit: <E extends EventName>(name: E, payload: EventPayload<E>) => void;
 }
 
@@ -71,6 +75,8 @@ export function createDeviceFeature(deps: DeviceFeatureDeps): Feature & { host()
           }
           return deps.book().importLedgerAccounts(accounts, groupId);
         },
+        desk: async () => deskView(await host(), deps.bindings(), deps.book()),
+        bind: async ({ groupId, deviceId }) => bindLedger(await host(), deps.bindings(), deps.book(), groupId, deviceId),
       },
       emulator: {
         snapshot: async () => emulatorSnapshot((await host()).emulator),

@@ -12,6 +12,7 @@ import { demoJournalKeys, journalKeysIn } from '../../services/secrets/journal-k
 import type { SecretStore } from '../../services/secrets/secret-store';
 import { signingSimulations, type SimulationService } from '../../services/simulation';
 import type { DeviceHost } from '../device-host';
+import type { SigningDevice } from '../../services/signing/device-delivery';
 import { feature, forward, type Feature, type ForwardTarget } from '../feature';
 import { exportFileName } from '../export-file-name';
 import { reportName } from '../../../shared/signing/batch-name';
@@ -26,6 +27,8 @@ export interface SigningFeatureDeps {
   keyless?: () => boolean;
   book: () => WalletBook;
   device: () => Promise<DeviceHost>;
+  /** On a desk with several Ledgers: each wallet signed on its group's device, the batch waiting for it. */
+  walletDevices?: SigningDevice;
   portfolio: PortfolioService;
   service: () => Promise<ServiceClient>;
   /** The console's chain-client pool, as the pipeline asks it. */
@@ -74,7 +77,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
     dataDir,
     // The demo signs without a keychain too (its journals then live as long as the process).
     journalKeys: deps.demo() ? demoJournalKeys(journalKeysIn(deps.secrets, dataDir)) : journalKeysIn(deps.secrets, dataDir),
-    device: {
+    device: deps.walletDevices ?? {
       signTransaction: async (...args) => (await deps.device()).service.signTransaction(...args),
       signPersonalMessage: async (...args) => (await deps.device()).service.signPersonalMessage(...args),
     },

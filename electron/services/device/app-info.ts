@@ -1,5 +1,5 @@
 /** The OS-level "get app and version" command (B0 01), answered whatever app is open. */
-import { modelFromDeviceModelId, type LedgerModel } from '../../../shared/device/models';
+import { modelFromDeviceModelId, modelFromTargetId, type LedgerModel } from '../../../shared/device/models';
 import type { DeviceTransport } from './ledgerhq';
 
 export const DASHBOARD_APP = 'BOLOS';
@@ -41,4 +41,34 @@ export async function openApp(transport: DeviceTransport, name: string): Promise
 export function transportModel(transport: DeviceTransport): { model?: LedgerModel } {
   const model = modelFromDeviceModelId(transport.deviceModel?.id);
   return model ? { model } : {};
+}
+
+export interface FirmwareInfo {
+  /** The secure element's OS version (what Ledger Live calls the firmware version). */
+  osVersion: string;
+  mcuVersion: string;
+  /** The model the target id names, when it names one the console knows. */
+  model?: LedgerModel;
+}
+
+/**
+ * The dashboard's get-version (E0 01 00 00), as Ledger Live's `getVersion` reads it:
+ * `[target id: 4][len]OS version[len]flags[len]MCU version`. Only the dashboard answers it.
+ */
+export async function getFirmwareVersion(transport: DeviceTransport): Promise<FirmwareInfo> {
+  const answer = await transport.send(0xe0, 0x01, 0x00, 0x00);
+  const data = answer.subarray(0, answer.length - 2);
+  let at = 4;
+  const next = () => {
+    const length = data[at] ?? 0;
+    const field = data.subarray(at + 1, at + 1 + length);
+    at += 1 + length;
+    return field;
+  };
+  const osVersion = next().toString('ascii');
+  next(); // flags
+  // Some firmware ends the MCU version with a NUL.
+  const mcuVersion = next().toString('ascii').replace(/\0+$/, '');
+  const model = data.length >= 4 ? modelFromTargetId(data.readUInt32BE(0)) : undefined;
+  return { osVersion, mcuVersion, ...(model ? { model } : {}) };
 }

@@ -10,15 +10,16 @@
  * screen); the operations live in `accounts.ts` and `signing.ts`, the USB handle in `device-link.ts`.
  */
 import { AppError } from '../../../shared/errors';
-import { describeDeviceError } from '../../../shared/device/errors';
 import type { DerivationScheme } from '../../../shared/device/paths';
 import { openAppScreens } from '../../../shared/device/screens';
 import type { DeviceAccount, DeviceState, DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
 import * as accounts from './accounts';
-import { DASHBOARD_APP, ETHEREUM_APP, getAppAndVersion, openApp, quitApp, transportModel } from './app-info';
+import { DASHBOARD_APP, ETHEREUM_APP, openApp, quitApp } from './app-info';
 import type { DeviceAccess, Ready } from './device-access';
 import { appDidNotReturn, appErrorFrom, SERVICE_STOPPED, stateAfterError, wrongApp } from './device-errors';
 import { DeviceLink, type Connection } from './device-link';
+import { openAppName, readDeviceState } from './device-probe';
+import { usbObserver, type UsbListener } from './device-usb';
 import { DeviceWatch } from './device-watch';
 import { JobQueue } from './job-queue';
 import * as signing from './signing';
@@ -53,6 +54,11 @@ export class DeviceService {
   private hidden = false;
   /** USB changed while hidden: ask the device again when the window shows. */
   private staleWhileHidden = false;
+  /**
+   * The OS version the dashboard gave last. Kept when the device leaves USB: opening or quitting an
+   * app re-enumerates it, and no app can tell the OS version again; the next dashboard replaces it.
+   */
+  private osVersion: string | undefined;
   /** A job gave up while its review was on the device: the review may still be there. */
   private reviewLeft = false;
 
@@ -87,32 +93,34 @@ export class DeviceService {
    */
   async start(): Promise<void> {
     if (this.hotplug) return;
-    this.hotplug = this.transports.listen({
-      add: (descriptor) => {
-        this.link.plugged(descriptor);
-        if (this.switchingApp) return;
-        if (this.hidden) this.staleWhileHidden = true;
-        else this.refresh().catch(() => undefined);
-      },
-      remove: (descriptor) => {
-        if (this.link.unplugged(descriptor) && !this.switchingApp) {
-          this.reviewLeft = false;
-          this.setState({ status: 'disconnected' });
-        }
-      },
-      changed: () => {
-        // USB changed under us (an app switch, possibly on the same hidraw path): whatever handle
-        // is open belongs to the old enumeration; look again on a fresh one.
-        if (this.switchingApp) return;
-        if (this.hidden) {
-          this.staleWhileHidden = true;
-          if (this.queue.length === 0) this.link.release();
-        } else this.recheck();
-      },
-      error: (err) => this.setState({ status: 'error', error: describeDeviceError(err) }),
-    });
+    this.hotplug = this.transports.listen(usbObserver(this.usbListener()));
     this.watcher.start();
     await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  private usbListener(): UsbListener {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getters read the service's state when asked
+    const service = this;
+    return {
+      link: this.link,
+      get switchingApp() {
+        return service.switchingApp;
+      },
+      get hidden() {
+        return service.hidden;
+      },
+      get idle() {
+        return service.queue.length === 0;
+      },
+      markStale: () => (this.staleWhileHidden = true),
+      ask: () => void this.refresh().catch(() => undefined),
+      recheck: () => this.recheck(),
+      gone: () => {
+        this.reviewLeft = false;
+        this.setState({ status: 'disconnected' });
+      },
+      failed: (error) => this.setState({ status: 'error', error }),
+    };
   }
 
   /**
@@ -325,24 +333,9 @@ export class DeviceService {
 
   /** Asks the device which app is open and publishes the answer as the state. */
   private async probe(): Promise<DeviceState> {
-    const { transport, eth } = await this.link.connect();
-    const app = await getAppAndVersion(transport);
-    const model = transportModel(transport);
-    if (app.name === DASHBOARD_APP) {
-      this.setState({ status: 'dashboard', osVersion: app.version, ...model });
-    } else if (app.name !== ETHEREUM_APP) {
-      this.setState({ status: 'wrong-app', appName: app.name });
-    } else {
-      const config = await eth.getAppConfiguration();
-      const address = this.state.status === 'ready' ? this.state.address : undefined;
-      this.setState({
-        status: 'ready',
-        appVersion: config.version,
-        blindSigning: config.arbitraryDataEnabled === 1,
-        ...(address ? { address } : {}),
-        ...model,
-      });
-    }
+    const state = await readDeviceState(await this.link.connect(), this.state, this.osVersion);
+    if (state.status === 'dashboard' && state.osVersion) this.osVersion = state.osVersion;
+    this.setState(state);
     return this.state;
   }
 
@@ -389,12 +382,4 @@ export class DeviceService {
     }
     throw appDidNotReturn(name, name === DASHBOARD_APP);
   }
-}
-
-/** The app a probed state says is open, or null when it cannot tell. */
-function openAppName(state: DeviceState): string | null {
-  if (state.status === 'dashboard') return DASHBOARD_APP;
-  if (state.status === 'wrong-app') return state.appName;
-  if (state.status === 'ready') return ETHEREUM_APP;
-  return null;
 }

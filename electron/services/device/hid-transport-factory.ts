@@ -15,7 +15,7 @@
  */
 import { AppError } from '../../../shared/errors';
 import { describeDeviceError } from '../../../shared/device/errors';
-import { loadTransportNodeHid, loadUsbEvents } from './ledgerhq';
+import { listLedgerPaths, loadTransportNodeHid, loadUsbEvents } from './ledgerhq';
 import { withTimeout } from './timeout';
 import type { DeviceTransport, HotplugObserver, TransportFactory } from './transport-port';
 
@@ -37,7 +37,8 @@ export function createHidTransportFactory(options: HidTransportOptions = {}): Tr
         subscription = loadTransportNodeHid().listen({
           next(event) {
             const descriptor = String(event.descriptor ?? '');
-            if (event.type === 'add') observer.add(descriptor);
+            const serialNumber = (event as { device?: { serialNumber?: unknown } }).device?.serialNumber;
+            if (event.type === 'add') observer.add(descriptor, typeof serialNumber === 'string' && serialNumber ? { serialNumber } : {});
             else if (event.type === 'remove') observer.remove(descriptor);
           },
           error(err: unknown) {
@@ -58,6 +59,15 @@ export function createHidTransportFactory(options: HidTransportOptions = {}): Tr
           subscription.unsubscribe();
         },
       };
+    },
+
+    present() {
+      try {
+        return listLedgerPaths();
+      } catch {
+        // No USB stack: the listener reports that as an error already.
+        return [];
+      }
     },
 
     async open(descriptor: string, timeoutMs: number): Promise<DeviceTransport> {

@@ -68,3 +68,10 @@ export function loadUsbEvents(): {
 export function loadTransportNodeHid(): typeof import('@ledgerhq/hw-transport-node-hid').default {
   return (require('@ledgerhq/hw-transport-node-hid') as typeof import('@ledgerhq/hw-transport-node-hid')).default;
 }
+
+/** The Ledgers node-hid lists now (the same enumeration the HID listener polls), by path. */
+export function listLedgerPaths(): string[] {
+  const fromTransport = createRequire(require.resolve('@ledgerhq/hw-transport-node-hid'));
+  const noEvents = fromTransport('@ledgerhq/hw-transport-node-hid-noevents') as { getDevices(): { path?: string }[] };
+  return noEvents.getDevices().flatMap((d) => (d.path ? [d.path] : []));
+}

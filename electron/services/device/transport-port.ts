@@ -7,8 +7,11 @@ import type { DeviceTransport } from './ledgerhq';
 export type { DeviceTransport };
 
 export interface HotplugObserver {
-  /** A device appeared (also reported for every device present when listening starts). */
-  add(descriptor: string): void;
+  /**
+   * A device appeared (also reported for every device present when listening starts), with the
+   * USB serial number the platform gives, if any.
+   */
+  add(descriptor: string, usb?: UsbIdentity): void;
   /** A device went away. */
   remove(descriptor: string): void;
   /**
@@ -21,7 +24,16 @@ export interface HotplugObserver {
   error(err: unknown): void;
 }
 
+export interface UsbIdentity {
+  serialNumber?: string;
+}
+
 export interface TransportFactory {
+  /**
+   * The descriptors of the Ledgers on USB now, where the platform can list them: after an app
+   * switch tells a device that came back on a new path from a second device plugged in.
+   */
+  present?(): string[];
   /** Starts reporting add/remove events until unsubscribed. */
   listen(observer: HotplugObserver): { unsubscribe(): void };
   /** Opens a handle to the device; rejects once `timeoutMs` has passed without one. */

@@ -8,6 +8,7 @@ import { checkBasis, REPLAN_ACTION } from './basis-check';
 import { prepareNonce, wouldRevert } from './chain-checks';
 import { agreementRecorded, postAgreement, receiptNotRead, receiptOutcome, resendIfLost, sendSigned, serviceCallFailed } from './chain-delivery';
 import { signOnDevice, type SigningDevice } from './device-delivery';
+import { untilItsDevice } from './device-wait';
 import { revertsOnFork, type SimulateRemaining } from './fork-check';
 import type { OpenBatch } from './open-batch';
 import { runnerFor, type Gate, type RunView, type RunnerStrategy } from './runners';
@@ -247,6 +248,9 @@ export class BatchRunner {
     const refused = await this.deps.gateStep(ctx.batch, item);
     if (skippedMeanwhile()) return none;
     if (refused) return refuse(refused);
+    // On a desk with several Ledgers, the one holding this wallet (the batch waits for it).
+    const away = await untilItsDevice(this.deps.device, ctx, item, this.deps.emitBatch, OPERATOR_PAUSE);
+    if (away || skippedMeanwhile()) return { transition: null, pause: away };
     await this.deps.apply(ctx, item, to('on-device', { attempts: item.attempts + 1, reason: null, error: null }));
     return signOnDevice(this.deps.device, item);
   }

@@ -1,5 +1,5 @@
 import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from '../../../shared/device/state';
-import { toAppErrorData } from '../../../shared/errors';
+import { toAppErrorData, type AppErrorData } from '../../../shared/errors';
 import { isPlannerPath, PLANNER_PATH_REFUSAL } from '../../../shared/device/paths';
 import { vaultdeskMarks } from '../../../shared/signing/agreement-text';
 import type { BatchItem } from '../../../shared/signing/schemas';
@@ -9,6 +9,8 @@ import { to, type Outcome } from './transition';
 export interface SigningDevice {
   signTransaction(path: string, request: DeviceTransactionRequest, options?: { expectedAddress?: string }): Promise<SignedTransaction>;
   signPersonalMessage(path: string, message: string | { raw: string }, options?: { expectedAddress?: string }): Promise<SignedMessage>;
+  /** On a desk with several Ledgers: resolves once the device holding `wallet` is connected (see `device-wait.ts`). */
+  awaitDevice?(wallet: string, watch: { waiting(reason: AppErrorData | null): void; stopped(): boolean }): Promise<'present' | 'stopped'>;
 }
 
 /** Device errors after which the item fails and the batch goes on (nothing was signed, and asking again would not help). */

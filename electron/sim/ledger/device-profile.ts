@@ -13,7 +13,23 @@ export interface DeviceProfile extends ReviewTarget {
   appVersion: string;
   settings: AppDisplaySettings;
   usbProductId: number;
+  /** The OS (secure element) version and the MCU's, as the dashboard's get-version (E0 01) answers. */
+  osVersion: string;
+  mcuVersion: string;
 }
+
+/**
+ * The OS the emulator runs per model unless told otherwise (`osVersion`): a recent release line of
+ * each, for the device panel to show; no screen depends on it.
+ */
+export const EMULATED_OS_VERSIONS: Readonly<Record<LedgerModel, string>> = {
+  nanoS: '2.1.0',
+  nanoSP: '1.4.0',
+  nanoX: '2.4.1',
+  stax: '1.8.1',
+  flex: '1.4.1',
+  apex: '1.0.0',
+};
 
 export function deviceProfile(options: EmulatedLedgerOptions): DeviceProfile {
   const model = options.model ?? DEFAULT_MODEL;
@@ -23,6 +39,8 @@ export function deviceProfile(options: EmulatedLedgerOptions): DeviceProfile {
     appVersion: options.appVersion ?? CURRENT_APP_VERSION,
     settings: { displayNonce: options.displayNonce ?? false, displayHash: options.displayHash ?? false },
     usbProductId: LEDGER_MODELS[model].usbProductId,
+    osVersion: options.osVersion ?? EMULATED_OS_VERSIONS[model],
+    mcuVersion: options.mcuVersion ?? '2.30',
   };
 }
 

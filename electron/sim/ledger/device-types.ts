@@ -34,8 +34,14 @@ export interface EmulatedLedgerOptions {
   displayNonce?: boolean;
   /** The app's "Transaction hash" setting (from 1.18): the hash on clear-signed reviews too (default false). */
   displayHash?: boolean;
-  /** OS version reported on the dashboard (default "2.4.1"). */
+  /** OS (secure element) version the dashboard reports, by B0 01 and E0 01 (default per model, "2.4.1" on a Nano X). */
   osVersion?: string;
+  /** MCU version the dashboard's get-version (E0 01) reports (default "2.30"). */
+  mcuVersion?: string;
+  /** The descriptor its hot-plug events carry (default "emulated-ledger"; give each of several its own). */
+  descriptor?: string;
+  /** The USB serial number node-hid reports (default none; a real Ledger reports "0001", the same on every device). */
+  serialNumber?: string;
   /** Apps installed besides the dashboard (default Ethereum and Bitcoin). */
   installedApps?: string[];
   /** Version reported by apps other than Ethereum (default "2.3.0"). */
@@ -68,6 +74,8 @@ export interface EmulatorSnapshot {
   /** The model and the Ethereum app's version, whatever app is open (the device panel shows them). */
   model: LedgerModel;
   ethereumAppVersion: string;
+  /** The OS version, whatever app is open. */
+  osVersion: string;
   blindSigning: boolean;
   screens: DeviceScreen[];
   pending: PendingConfirmation | null;
@@ -81,7 +89,7 @@ export type EmulatorEvent =
 
 /** The shape of `Transport.listen` observers, so the device can be discovered like a HID one. */
 export interface UsbObserver {
-  next(event: { type: 'add' | 'remove'; descriptor: string }): void;
+  next(event: { type: 'add' | 'remove'; descriptor: string; serialNumber?: string }): void;
   error?(err: unknown): void;
   complete?(): void;
 }

@@ -2,11 +2,11 @@
  * An emulated Ledger: USB presence, PIN lock, the dashboard and its apps, the buttons. The
  * Ethereum app's commands live in `eth-app.ts`; this file is the device around it.
  */
-import { openAppScreens } from '../../../shared/device/screens';
 import type { ConfirmationKind, DeviceScreen } from '../../../shared/device/state';
 import { SW, StatusWordError, parseApdu, reply, type Apdu } from './apdu';
 import { deviceProfile, waitForReview, type DeviceProfile } from './device-profile';
 import { EthereumApp } from './eth-app';
+import { dashboardCommand, osCommand, type OsContext } from './os-commands';
 import { busyMessageStatusWord, Faults } from './faults';
 import { createKeyring, TEST_MNEMONIC } from './keys';
 import { CantOpenDevice, DisconnectedDevice, DisconnectedDeviceDuringOperation } from './ledgerhq';
@@ -26,7 +26,6 @@ interface Pending extends PendingConfirmation {
 export class EmulatedLedger implements EmulatedEndpoint {
   private readonly autoApprove: boolean;
   private readonly profile: DeviceProfile;
-  private readonly osVersion: string;
   private readonly otherAppVersion: string;
   private readonly installed: Set<string>;
   private readonly lockedSw: number;
@@ -50,10 +49,16 @@ export class EmulatedLedger implements EmulatedEndpoint {
   private readonly listeners = new Set<(event: EmulatorEvent) => void>();
   private readonly usbObservers = new Set<UsbObserver>();
 
+  /** What its hot-plug events carry: a descriptor of its own, so several can be plugged in at once. */
+  readonly descriptor: string;
+  /** The USB serial number it reports, if any. */
+  readonly serialNumber: string | undefined;
+
   constructor(options: EmulatedLedgerOptions = {}) {
+    this.descriptor = options.descriptor ?? EMULATED_DESCRIPTOR;
+    this.serialNumber = options.serialNumber;
     this.autoApprove = options.autoApprove ?? false;
     this.profile = deviceProfile(options);
-    this.osVersion = options.osVersion ?? '2.4.1';
     this.otherAppVersion = options.otherAppVersion ?? '2.3.0';
     this.installed = new Set(options.installedApps ?? [ETHEREUM, 'Bitcoin']);
     this.lockedSw = options.lockedStatusWord ?? SW.LOCKED;
@@ -80,6 +85,10 @@ export class EmulatedLedger implements EmulatedEndpoint {
 
   // ---- USB ---------------------------------------------------------------------------------
 
+  private get usbInfo(): { serialNumber?: string } {
+    return this.serialNumber === undefined ? {} : { serialNumber: this.serialNumber };
+  }
+
   /** The handle of the current USB enumeration (a new one after every unplug or app switch). */
   get transport(): EmulatedTransport {
     if (!this.current || this.current.connection !== this.connection || this.current.isClosed) {
@@ -95,7 +104,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
 
   /** The same, synchronously, as node-hid opens a device: a handle on the current USB enumeration. */
   openHandle(): EmulatedTransport {
-    if (!this.plugged) throw new CantOpenDevice(`cannot open device with path ${EMULATED_DESCRIPTOR}`);
+    if (!this.plugged) throw new CantOpenDevice(`cannot open device with path ${this.descriptor}`);
     return new EmulatedTransport(this, this.connection, this.profile.usbProductId);
   }
 
@@ -105,7 +114,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
     const wasPlugged = this.plugged;
     queueMicrotask(() => {
       if (wasPlugged && this.plugged && this.usbObservers.has(observer)) {
-        observer.next({ type: 'add', descriptor: EMULATED_DESCRIPTOR });
+        observer.next({ type: 'add', descriptor: this.descriptor, ...this.usbInfo });
       }
     });
     return { unsubscribe: () => void this.usbObservers.delete(observer) };
@@ -139,7 +148,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
     this.notice = null;
     this.plugged = false;
     this.connection += 1;
-    for (const o of [...this.usbObservers]) o.next({ type: 'remove', descriptor: EMULATED_DESCRIPTOR });
+    for (const o of [...this.usbObservers]) o.next({ type: 'remove', descriptor: this.descriptor, ...this.usbInfo });
     this.emit({ type: 'usb', change: 'remove' });
     this.changed();
   }
@@ -147,7 +156,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
   private attach(): void {
     this.plugged = true;
     this.connection += 1;
-    for (const o of [...this.usbObservers]) o.next({ type: 'add', descriptor: EMULATED_DESCRIPTOR });
+    for (const o of [...this.usbObservers]) o.next({ type: 'add', descriptor: this.descriptor, ...this.usbInfo });
     this.emit({ type: 'usb', change: 'add' });
     this.changed();
   }
@@ -239,9 +248,10 @@ export class EmulatedLedger implements EmulatedEndpoint {
       plugged: this.plugged,
       locked: this.locked,
       app: this.app,
-      appVersion: this.app === ETHEREUM ? this.profile.appVersion : this.app === DASHBOARD ? this.osVersion : this.otherAppVersion,
+      appVersion: this.app === ETHEREUM ? this.profile.appVersion : this.app === DASHBOARD ? this.profile.osVersion : this.otherAppVersion,
       model: this.profile.model,
       ethereumAppVersion: this.profile.appVersion,
+      osVersion: this.profile.osVersion,
       blindSigning: this.blindSigning,
       screens: this.screens,
       pending: this.pendingConfirmation,
@@ -320,7 +330,7 @@ export class EmulatedLedger implements EmulatedEndpoint {
    * other command starts over, replacing the review.
    */
   private async whileReviewing(apdu: Apdu): Promise<Buffer> {
-    if (apdu.cla === 0xb0) return this.osCommand(apdu);
+    if (apdu.cla === 0xb0) return osCommand(this.os, apdu);
     if (this.app !== ETHEREUM || apdu.cla !== 0xe0) return this.dispatchApdu(apdu);
     const answeredAlongside = apdu.ins === 0x06 || apdu.ins === 0x0a || (apdu.ins === 0x02 && apdu.p1 === 0x00);
     if (answeredAlongside) return this.ethereum.handle(apdu);
@@ -361,40 +371,24 @@ export class EmulatedLedger implements EmulatedEndpoint {
   }
 
   private async dispatchApdu(apdu: Apdu): Promise<Buffer> {
-    if (apdu.cla === 0xb0) return this.osCommand(apdu);
-    if (this.app === DASHBOARD) return this.dashboardCommand(apdu);
+    if (apdu.cla === 0xb0) return osCommand(this.os, apdu);
+    if (this.app === DASHBOARD) return dashboardCommand(this.os, apdu);
     if (this.app !== ETHEREUM) return reply(null, this.otherAppSw);
     if (apdu.cla !== 0xe0) return reply(null, SW.CLA_NOT_SUPPORTED);
     return this.ethereum.handle(apdu);
   }
 
-  /** CLA 0xB0, answered by the OS whatever app is open. */
-  private osCommand(apdu: Apdu): Buffer {
-    if (apdu.ins === 0x01) {
-      // Get app and version: [format 01][len]name[len]version[len]flags
-      const name = Buffer.from(this.app, 'ascii');
-      const version = Buffer.from(this.snapshot().appVersion, 'ascii');
-      return reply(
-        Buffer.concat([Buffer.from([0x01, name.length]), name, Buffer.from([version.length]), version, Buffer.from([0x01, 0x00])]),
-      );
-    }
-    if (apdu.ins === 0xa7) {
-      // Quit the app: answer first, then the USB device re-enumerates on the dashboard.
-      if (this.app !== DASHBOARD) setImmediate(() => this.plugged && this.switchApp(DASHBOARD));
-      return reply(null);
-    }
-    return this.app === ETHEREUM ? this.ethereum.osCommand(apdu) : reply(null, SW.INS_NOT_SUPPORTED);
-  }
-
-  private async dashboardCommand(apdu: Apdu): Promise<Buffer> {
-    if (apdu.cla === 0xe0 && apdu.ins === 0xd8) {
-      const name = apdu.data.toString('ascii');
-      if (!this.installed.has(name)) return reply(null, SW.APP_NOT_INSTALLED);
-      const approved = await this.confirm('open-app', openAppScreens(name));
-      if (!approved) return reply(null, SW.OPEN_APP_REFUSED);
-      setImmediate(() => this.plugged && this.switchApp(name));
-      return reply(null);
-    }
-    return reply(null, this.dashboardSw);
+  /** The device as its OS commands see it (`os-commands.ts`). */
+  private get os(): OsContext {
+    return {
+      app: this.app,
+      openAppVersion: this.snapshot().appVersion,
+      installed: this.installed,
+      dashboardSw: this.dashboardSw,
+      profile: this.profile,
+      switchAppSoon: (name) => setImmediate(() => this.plugged && this.switchApp(name)),
+      confirm: (kind, screens) => this.confirm(kind, screens),
+      ethereumOsCommand: (apdu) => this.ethereum.osCommand(apdu),
+    };
   }
 }

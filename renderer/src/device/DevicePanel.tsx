@@ -18,9 +18,9 @@ export function DevicePanel() {
         <strong>Emulated Ledger</strong>
         {emulator.model ? (
           <span className="cell-sub" data-testid="device-model">
-            {modelName(emulator.model)}
-            {/* With Ethereum open, the state beside says its version already. */}
-            {emulator.ethereumAppVersion && emulator.app !== 'Ethereum' ? ` · Ethereum app ${emulator.ethereumAppVersion}` : ''}
+            {[modelName(emulator.model), emulator.ethereumAppVersion ? `Ethereum app ${emulator.ethereumAppVersion}` : null, emulator.osVersion ? `OS ${emulator.osVersion}` : null]
+              .filter(Boolean)
+              .join(' · ')}
           </span>
         ) : null}
         <span className="cell-sub">

@@ -1,4 +1,4 @@
-import { deviceHint, deviceSummary, useDeviceStore } from './device-store';
+import { deviceHint, deviceIdentity, deviceSummary, useDeviceStore } from './device-store';
 
 /**
  * The Ledger's card in the sidebar, always visible: its state, what to do about it, and the two
@@ -6,7 +6,8 @@ import { deviceHint, deviceSummary, useDeviceStore } from './device-store';
  * the device now, e.g. after closing Ledger Live) and "Open Ethereum" (the device asks to confirm).
  */
 export function DeviceStatus() {
-  const { kind, state, busy, actionError, check, openEthereum } = useDeviceStore();
+  const { kind, state, target, busy, actionError, check, openEthereum } = useDeviceStore();
+  const identity = deviceIdentity(target);
   const summary = deviceSummary(state);
   const hint = deviceHint(state);
   const reviewing = state?.status === 'awaiting-confirmation';
@@ -19,6 +20,11 @@ export function DeviceStatus() {
           {summary.text}
           {kind === 'emulated' ? <span className="cell-sub"> (emulated)</span> : null}
         </span>
+        {identity ? (
+          <span className="device-status-hint" data-testid="device-identity">
+            {identity}
+          </span>
+        ) : null}
         {hint ? <span className="device-status-hint">{hint}</span> : null}
         {state && !reviewing ? (
           <span className="device-status-actions">

@@ -28,6 +28,8 @@ interface DeviceStore {
 export interface DeviceTarget {
   appVersion: string | null;
   model: LedgerModel | null;
+  /** The OS version, as the dashboard reported it last (no app can tell it). */
+  osVersion?: string | null;
 }
 
 /** The Ledger's state, kept current by the main side's events. */
@@ -35,7 +37,7 @@ export const useDeviceStore = create<DeviceStore>((set) => ({
   kind: null,
   state: null,
   emulator: null,
-  target: { appVersion: null, model: null },
+  target: { appVersion: null, model: null, osVersion: null },
   error: null,
   busy: null,
   actionError: null,
@@ -92,7 +94,10 @@ useDeviceStore.subscribe((now, before) => {
   const state = now.state;
   const appVersion = state.status === 'ready' ? state.appVersion : now.target.appVersion;
   const model = (state.status === 'ready' || state.status === 'dashboard') && state.model ? state.model : now.target.model;
-  if (appVersion !== now.target.appVersion || model !== now.target.model) useDeviceStore.setState({ target: { appVersion, model } });
+  const osVersion = (state.status === 'ready' || state.status === 'dashboard') && state.osVersion ? state.osVersion : state.status === 'disconnected' ? null : (now.target.osVersion ?? null);
+  if (appVersion !== now.target.appVersion || model !== now.target.model || osVersion !== now.target.osVersion) {
+    useDeviceStore.setState({ target: { appVersion, model, osVersion } });
+  }
 });
 
 /** What the user can do about the state, in a sentence (null when nothing is needed). */
@@ -153,4 +158,19 @@ export function deviceSummary(state: DeviceState | null): { text: string; tone: 
     case 'error':
       return { text: `Ledger: ${state.error.message}`, tone: 'bad' };
   }
+}
+
+/**
+ * What the device is, in one line: model, Ethereum app version, OS version, each as far as it was
+ * read (the OS version only on the dashboard: inside an app nothing tells it). Null before anything was read.
+ */
+export function deviceIdentity(target: DeviceTarget): string | null {
+  if (!target.model && !target.appVersion && !target.osVersion) return null;
+  return [
+    target.model ? modelName(target.model) : 'Ledger',
+    target.appVersion ? `Ethereum app ${target.appVersion}` : null,
+    target.osVersion ? `OS ${target.osVersion}` : 'OS version: open the dashboard once to read it',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -10,6 +10,7 @@ import { LinkHostsCard } from './LinkHostsCard';
 import { ChainsCard } from './ChainsCard';
 import { OfflineRecordsCard } from './OfflineRecordsCard';
 import { LedgerTokensCard } from './LedgerTokensCard';
+import { LedgerDeskCard } from '../device';
 import { DemoClockControls } from './DemoClockControls';
 import { KeyFileSection, saveBlockedReason } from './KeyFileSection';
 import { keyAbsence } from './key-absence';
@@ -199,6 +200,7 @@ export function SettingsScreen() {
       {/* Offline, the registry is the online install's signed export: it is imported above, not exported from here. */}
       {info?.mode === 'offline' ? null : <RegistryCard />}
       <LedgerTokensCard />
+      <LedgerDeskCard />
     </Screen>
   );
 }

@@ -11,6 +11,9 @@ import { epochVaultAbi } from '../../../shared/abi';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createRpcClient } from '../../../electron/services/chain/rpc-client';
 import { DeviceService } from '../../../electron/services/device';
+import { DeviceFleet } from '../../../electron/services/device/device-fleet';
+import { WalletDevices } from '../../../electron/services/device/wallet-devices';
+import type { LedgerBinding } from '../../../shared/device/desk';
 import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import { createSigningService, type SigningService } from '../../../electron/services/signing';
@@ -51,9 +54,14 @@ export interface SigningWorld {
   vaultId(portfolio: Portfolio, name: string): string;
   snapshot(): Promise<() => Promise<void>>;
   stop(): Promise<void>;
+  /**
+   * With `desk`: a second Ledger on the same desk (another seed, a Stax), both behind one device
+   * fleet, and the pipeline signing through the wallet groups' bindings (`bindings`, `groups`).
+   */
+  desk?: { second: EmulatedLedger; fleet: DeviceFleet; bindings: LedgerBinding[]; groups: Map<string, { id: string; name: string }[]> };
 }
 
-export async function startSigningWorld(options: { wallets?: number; vaults?: number; simulations?: boolean; log?: Logger } = {}): Promise<SigningWorld> {
+export async function startSigningWorld(options: { wallets?: number; vaults?: number; simulations?: boolean; log?: Logger; desk?: boolean } = {}): Promise<SigningWorld> {
   const sim = await startLocalSimulation({ seed: 3, wallets: options.wallets ?? 12, pace: 'fast', ...(options.vaults ? { vaults: options.vaults } : {}) });
   for (const d of sim.drivers) await d.stop();
   const service = await startSimService({ store: sim.store, port: 0 });
@@ -62,16 +70,16 @@ export async function startSigningWorld(options: { wallets?: number; vaults?: nu
     service: async () => client,
     rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl),
   });
-  const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true });
-  const device = new DeviceService({
-    transports: emulatorTransportFactory(ledger),
-    confirmTimeoutMs: 10_000,
-    commandTimeoutMs: 3_000,
-    idleReleaseMs: 60_000,
-    reenumerationTimeoutMs: 2_000,
-    openTimeoutMs: 500,
-  });
-  await device.start();
+  const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true, ...(options.desk ? { descriptor: 'ledger-a', serialNumber: 'A1B2C3' } : {}) });
+  const second = options.desk ? createEmulatedLedger({ model: 'stax', blindSigning: true, descriptor: 'ledger-b', serialNumber: 'D4E5F6' }) : null;
+  const limits = { confirmTimeoutMs: 10_000, commandTimeoutMs: 3_000, idleReleaseMs: 60_000, reenumerationTimeoutMs: 2_000, openTimeoutMs: 500 };
+  const fleet = second ? new DeviceFleet({ transports: emulatorTransportFactory([ledger, second]), ...limits }) : null;
+  const device = fleet ? fleet.serviceFor() : new DeviceService({ transports: emulatorTransportFactory(ledger), ...limits });
+  await (fleet ?? device).start();
+  const desk = fleet && second ? { second, fleet, bindings: [] as LedgerBinding[], groups: new Map<string, { id: string; name: string }[]>() } : undefined;
+  const signingDevice = desk
+    ? new WalletDevices({ desk: async () => desk.fleet, bindings: async () => desk.bindings, groupsOf: async (w) => desk.groups.get(w.toLowerCase()) ?? [] })
+    : device;
   const counter = { http: 0 };
   const chains = new Map<number, PublicClient>(
     sim.network.chains.map(({ chain }) => [
@@ -91,7 +99,7 @@ export async function startSigningWorld(options: { wallets?: number; vaults?: nu
   const signing: SigningService = createSigningService({
     dataDir,
     journalKeys: keychainJournalKeys(dataDir),
-    device,
+    device: signingDevice,
     loadPortfolio: (w) => portfolio.load(w, null),
     chain: (id) => chains.get(id)!,
     service: async () => client,
@@ -114,6 +122,7 @@ export async function startSigningWorld(options: { wallets?: number; vaults?: nu
     signing,
     simulations,
     wallets,
+    ...(desk ? { desk } : {}),
     onReview: () => 'approve',
     reviews: [],
     load: () =>
@@ -139,7 +148,7 @@ export async function startSigningWorld(options: { wallets?: number; vaults?: nu
     },
     async stop() {
       await simulations?.close();
-      await device.stop().catch(() => undefined);
+      await (fleet ?? device).stop().catch(() => undefined);
       await service.close().catch(() => undefined);
       await sim.stop().catch(() => undefined);
       await rm(dataDir, { recursive: true, force: true });
@@ -164,7 +173,7 @@ export async function startSigningWorld(options: { wallets?: number; vaults?: nu
  */
 export function signingWorldForFile(
   set: (world: SigningWorld, view: Portfolio) => void,
-  options: { wallets?: number; vaults?: number } = { wallets: 12 },
+  options: { wallets?: number; vaults?: number; desk?: boolean } = { wallets: 12 },
 ): void {
   let world: SigningWorld | undefined;
   beforeAll(async () => {

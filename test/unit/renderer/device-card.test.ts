@@ -3,7 +3,7 @@
  * device held by another application, an app too old), and what "Check again" / "Open Ethereum" do.
  */
 import { describe, expect, it } from 'vitest';
-import { deviceHint, deviceSummary, useDeviceStore } from '../../../renderer/src/device/device-store';
+import { deviceHint, deviceIdentity, deviceSummary, useDeviceStore } from '../../../renderer/src/device/device-store';
 import { followWindowVisibility } from '../../../renderer/src/device/window-visibility';
 import { freshStores, installFakeBridge, refusal } from './fake-bridge';
 
@@ -36,9 +36,19 @@ describe('device card', () => {
     );
     useDeviceStore.setState({ state: { status: 'ready', appVersion: '1.19.3', blindSigning: true, model: 'flex' } });
     useDeviceStore.setState({ state: { status: 'awaiting-confirmation', kind: 'sign-transaction', screens: [] } });
-    expect(useDeviceStore.getState().target).toEqual({ appVersion: '1.19.3', model: 'flex' });
+    expect(useDeviceStore.getState().target).toEqual({ appVersion: '1.19.3', model: 'flex', osVersion: null });
     useDeviceStore.setState({ state: { status: 'dashboard', osVersion: '2.4.1', model: 'nanoSP' } });
-    expect(useDeviceStore.getState().target).toEqual({ appVersion: '1.19.3', model: 'nanoSP' });
+    expect(useDeviceStore.getState().target).toEqual({ appVersion: '1.19.3', model: 'nanoSP', osVersion: '2.4.1' });
+  });
+
+  it('says what the device is: model, Ethereum app and OS version, and how to read an OS version no app tells', () => {
+    useDeviceStore.setState({ state: { status: 'ready', appVersion: '1.22.0', blindSigning: true, model: 'stax' } });
+    expect(deviceIdentity(useDeviceStore.getState().target)).toBe('Ledger Stax · Ethereum app 1.22.0 · OS version: open the dashboard once to read it');
+    useDeviceStore.setState({ state: { status: 'ready', appVersion: '1.22.0', blindSigning: true, model: 'stax', osVersion: '1.8.1' } });
+    useDeviceStore.setState({ state: { status: 'locked' } });
+    expect(deviceIdentity(useDeviceStore.getState().target)).toBe('Ledger Stax · Ethereum app 1.22.0 · OS 1.8.1');
+    useDeviceStore.setState({ state: { status: 'disconnected' } });
+    expect(deviceIdentity(useDeviceStore.getState().target)).not.toMatch(/OS 1\.8\.1/);
   });
 
   it('another app open: the hint names "Open Ethereum"', () => {
