@@ -12,7 +12,8 @@ import { VaultPinPanel } from './VaultPinPanel';
 /** Refusals that a review and an explicit pin of the vault's contracts can resolve (a collision is shown there, side by side). */
 const PIN_CODES = new Set(['REGISTRY_VAULT_NOT_PINNED', 'REGISTRY_VAULT_FROZEN', 'REGISTRY_IDENTITY_COLLISION']);
 import { HeldItems } from './HeldItems';
-import { PlanReview, ReviewCard, vaultsNamed } from './PlanReview';
+import { PlanReview, vaultsNamed } from './PlanReview';
+import { ReviewCard } from './ReviewCard';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
 const STATE_CLASS: Record<ItemState, string> = {
@@ -139,7 +140,9 @@ export function SigningScreen() {
           <p className="cell-sub">
             {offline
               ? 'No batch yet: open an unsigned bundle to review and sign it here.'
-              : 'No batch yet: select claims or cancels on the Requests screen, then Review and sign, or start a new operation above.'}
+              : keyless
+                ? 'No batch yet. Batches are planned and signed once the service is read with its key.'
+                : 'No batch yet: select claims or cancels on the Requests screen, then Review and sign, or start a new operation above.'}
           </p>
         ) : null}
         <ul className="batch-list">
