@@ -7,7 +7,8 @@ import { closeDemoSigningWorld, openDemoSigningWorld, type ConsolePage } from '.
 import { signingUi } from './support/signing';
 
 // A review that scales: a deposit of five wallets in two vaults read as a compact table with Sign
-// always in view, its details opened row by row; the agreements shown once per distinct text.
+// always in view, its details opened row by row; the agreements shown once per distinct text; and
+// while the batch is signed, its progress, the item on the Ledger and a Pause that answers at once.
 let sim: DemoSimulation;
 let ui: ConsolePage;
 let page: Page;
@@ -58,6 +59,13 @@ async function shots(name: string): Promise<void> {
   }
   await page.getByLabel('Theme').selectOption('system');
   await page.setViewportSize(WIDE);
+}
+
+/** Approves the review on the device and waits until its item has left the device. */
+async function approveOne(): Promise<void> {
+  const id = await page.locator('.batch-items > li[data-state="on-device"]').first().getAttribute('data-item-id', { timeout: 60_000 });
+  await s.panel().getByRole('button', { name: 'Approve' }).click({ timeout: 60_000 });
+  await page.locator(`.batch-items > li[data-item-id="${id}"]:not([data-state="on-device"])`).waitFor({ timeout: 120_000 });
 }
 
 let first: PortfolioVault;
@@ -177,6 +185,49 @@ describe('a review that scales', () => {
     await plan().getByRole('button', { name: 'Hide all details' }).click();
     await expect.poll(() => opened.count()).toBe(0);
   }, 300_000);
+
+  it('while signing: counts progress, keeps the item on the Ledger in view, and acknowledges Pause at once', async () => {
+    await s.startSigning();
+    const progress = page.getByTestId('batch-progress');
+    await expect.poll(() => progress.textContent(), { timeout: 60_000 }).toContain('of 20 signed');
+    for (let k = 0; k < 3; k++) await approveOne();
+    await expect.poll(() => progress.textContent(), { timeout: 60_000 }).toContain('3 of 20 signed');
+
+    // The fourth item on the device: its hash pinned in the bar, in view, the same the device shows.
+    await s.nextReview();
+    const onDevice = page.locator('.batch-items > li[data-state="on-device"]');
+    const id = (await onDevice.getAttribute('data-item-id', { timeout: 60_000 }))!;
+    const item = (await s.shownBatch()).items.find((i) => i.id === id)!;
+    const hash = item.review?.kind === 'transaction' ? item.review.signingHash : null;
+    expect(await page.getByTestId('batch-on-device').textContent()).toContain('item 4 of 20');
+    if (hash) {
+      await expect.poll(() => page.getByTestId('batch-on-device-hash').textContent()).toBe(hash);
+      expect(await seen(page.getByTestId('batch-on-device-hash'))).toBe(true);
+      // The docked Ledger panel shows the hash without scrolling inside it.
+      const onPanel = s.panel().locator('.device-screen li', { hasText: hash });
+      for (const size of [WIDE, SMALL]) {
+        await page.setViewportSize(size);
+        expect(await seen(onPanel), `the device's hash in view at ${size.width}×${size.height}`).toBe(true);
+      }
+      await page.setViewportSize(WIDE);
+    }
+    expect(await seen(progress)).toBe(true);
+    await shots('review-scale-signing');
+
+    // Pause: said at once, while the item is still on the device.
+    await page.getByTestId('batch-bar').getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect.poll(() => progress.textContent(), { timeout: 10_000 }).toContain('Pausing after this item…');
+    expect(await page.locator(`.batch-items > li[data-item-id="${id}"]`).getAttribute('data-state')).toBe('on-device');
+    await approveOne();
+    await expect.poll(() => progress.textContent(), { timeout: 60_000 }).toBe('Paused after 4 of 20 signed. Resume to go on.');
+    const resume = page.getByTestId('batch-bar').getByRole('button', { name: 'Resume', exact: true });
+    expect(await seen(resume)).toBe(true);
+    await shots('review-scale-paused');
+
+    await resume.click();
+    await s.approveUntilDone();
+    await expect.poll(() => progress.textContent(), { timeout: 60_000 }).toBe('20 of 20 signed');
+  }, 400_000);
 
   it('ran without page errors', () => {
     expect(ui.watched.errors).toEqual([]);

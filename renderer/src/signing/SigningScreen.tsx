@@ -14,6 +14,10 @@ const PIN_CODES = new Set(['REGISTRY_VAULT_NOT_PINNED', 'REGISTRY_VAULT_FROZEN',
 import { HeldItems } from './HeldItems';
 import { PlanReview, vaultsNamed } from './PlanReview';
 import { ReviewCard } from './ReviewCard';
+import { BatchProgress } from './BatchProgress';
+
+/** Pauses said elsewhere than in an error notice: held items (their own notice) and the operator's Pause (the batch's bar). */
+const QUIET_PAUSES = new Set(['SIGNING_ITEMS_HELD', 'SIGNING_PAUSED']);
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
 const STATE_CLASS: Record<ItemState, string> = {
@@ -41,6 +45,19 @@ export function SigningScreen() {
   const toSend = batch ? batch.items.filter((i) => i.state === 'signed').length : 0;
   // Running again would do nothing: every item left is held, and only a re-plan carries them on.
   const onlyHeldLeft = batch ? batch.items.some((i) => i.state === 'held') && !batch.items.some((i) => ['waiting', 'signed', 'broadcast', 'on-device'].includes(i.state)) : false;
+  // The button that runs the batch on, in the words the bar uses ("Paused after 3 of 20 signed. Resume to go on.").
+  const runLabel =
+    !batch || batch.status === 'running' || batch.status === 'done' || onlyHeldLeft
+      ? null
+      : origin === 'bundle-broadcast'
+        ? `Send ${toSend} signed transaction${toSend === 1 ? '' : 's'}`
+        : origin === 'offline-signing'
+          ? batch.status === 'ready'
+            ? 'Sign on the Ledger'
+            : 'Resume signing'
+          : batch.status === 'ready'
+            ? 'Start'
+            : 'Resume';
 
   return (
     <Screen name="signing" title="Signing" subtitle="Every signature goes to the Ledger, one item at a time, journaled before each step.">
@@ -56,31 +73,15 @@ export function SigningScreen() {
               {ACTION_TITLE[batch.selection.action] ?? batch.selection.action} in {vaultsNamed(batch)} · <span data-testid="batch-status">{batch.status}</span>
             </h2>
             <div className="form-actions">
-              {batch.status === 'running' ? (
-                <button type="button" className="button" onClick={() => void act('pause')}>
-                  Pause
-                </button>
-              ) : batch.status !== 'done' && !onlyHeldLeft ? (
-                <button type="button" className="button button-primary" onClick={() => void act('run')}>
-                  {origin === 'bundle-broadcast'
-                    ? `Send ${toSend} signed transaction${toSend === 1 ? '' : 's'}`
-                    : origin === 'offline-signing'
-                      ? batch.status === 'ready'
-                        ? 'Sign on the Ledger'
-                        : 'Resume signing'
-                      : batch.status === 'ready'
-                        ? 'Start'
-                        : 'Resume'}
-                </button>
-              ) : null}
               {origin === 'offline-signing' ? <SaveSigned batchId={batch.id} ready={batch.status === 'done'} /> : null}
               <button type="button" className="button" onClick={() => void report()}>
                 Report (CSV)
               </button>
             </div>
           </div>
-          {/* Held items have their own notice, with the way on (re-plan). */}
-          {batch.pause && batch.pause.code !== 'SIGNING_ITEMS_HELD' ? <ErrorNotice error={batch.pause} title="Paused" /> : null}
+          <BatchProgress batch={batch} runLabel={runLabel} />
+          {/* Held items have their own notice, with the way on (re-plan); the operator's own pause is said in the bar. */}
+          {batch.pause && !QUIET_PAUSES.has(batch.pause.code) ? <ErrorNotice error={batch.pause} title="Paused" /> : null}
           {batch.status !== 'running' ? <HeldItems batch={batch} planning={planning} onReplan={() => void replan()} /> : null}
           {origin === 'offline-signing' ? (
             <BundleSaved
@@ -140,9 +141,7 @@ export function SigningScreen() {
           <p className="cell-sub">
             {offline
               ? 'No batch yet: open an unsigned bundle to review and sign it here.'
-              : keyless
-                ? 'No batch yet. Batches are planned and signed once the service is read with its key.'
-                : 'No batch yet: select claims or cancels on the Requests screen, then Review and sign, or start a new operation above.'}
+              : 'No batch yet: select claims or cancels on the Requests screen, then Review and sign, or start a new operation above.'}
           </p>
         ) : null}
         <ul className="batch-list">
