@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Batch } from '../../../shared/signing/schemas';
 import { screensOnLedger, useDeviceTarget } from '../device';
 import { useSigningStore } from './signing-store';
@@ -59,8 +59,13 @@ export function BatchProgress({ batch, runLabel }: { batch: Batch; runLabel: str
     if (!onDevice) return;
     document.querySelector(`.batch-items > li[data-item-id="${CSS.escape(onDevice.id)}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [onDevice?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- only when another item reaches the device
+  // Stopped (paused, held, done): the bar and the notices under it (held items, why it paused) in view.
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!running) bar.current?.scrollIntoView({ block: 'nearest' });
+  }, [running]);
   return (
-    <div className="batch-bar" data-testid="batch-bar">
+    <div className="batch-bar" data-testid="batch-bar" ref={bar}>
       <div className="batch-bar-line">
         <strong className="batch-progress" role="status" data-testid="batch-progress">
           {state}
@@ -92,6 +97,12 @@ export function BatchProgress({ batch, runLabel }: { batch: Batch; runLabel: str
           ) : null}
         </span>
       </div>
+      {running && count.held ? (
+        <p className="cell-sub batch-held-note" data-testid="batch-held-note">
+          {count.held} held: {count.held === 1 ? 'it did' : 'they did'} not reach the Ledger, the chain moved since the plan (each says what
+          changed below). Re-plan {count.held === 1 ? 'it' : 'them'} once the batch stops.
+        </p>
+      ) : null}
       {onDevice ? (
         <OnDevice item={onDevice} order={batch.items.filter((i) => i.state !== 'skipped').indexOf(onDevice) + 1} total={count.total} />
       ) : null}

@@ -23,15 +23,19 @@ export function PlanTable({ plan, open, onToggle }: { plan: Plan; open: Readonly
         id: 'order',
         header: '#',
         sortDescFirst: false,
-        meta: { width: '44px', align: 'right' } satisfies ColumnMeta,
+        meta: { width: '36px', align: 'right' } satisfies ColumnMeta,
       }),
-      col.accessor((r) => r.wallet, { id: 'wallet', header: 'Wallet', meta: { width: 'minmax(120px, 1.3fr)' } satisfies ColumnMeta }),
-      col.accessor((r) => r.vaultName, { id: 'vault', header: 'Vault', meta: { width: 'minmax(110px, 1.2fr)' } satisfies ColumnMeta }),
-      col.accessor((r) => r.call, { id: 'call', header: 'Call', meta: { width: 'minmax(150px, 1.6fr)' } satisfies ColumnMeta }),
+      col.accessor((r) => r.wallet, { id: 'wallet', header: 'Wallet', meta: { width: 'minmax(90px, 1fr)' } satisfies ColumnMeta }),
+      col.accessor((r) => r.vaultName, {
+        id: 'vault',
+        header: 'Vault',
+        meta: { width: 'minmax(90px, 1fr)', wrap: true } satisfies ColumnMeta,
+      }),
+      col.accessor((r) => r.call, { id: 'call', header: 'Call', meta: { width: 'minmax(140px, 1.4fr)', wrap: true } satisfies ColumnMeta }),
       col.accessor(amountKey, {
         id: 'amount',
         header: 'Amount',
-        meta: { width: 'minmax(120px, 1fr)', align: 'right' } satisfies ColumnMeta,
+        meta: { width: 'minmax(110px, 0.9fr)', align: 'right' } satisfies ColumnMeta,
         cell: (c) =>
           c.row.original.amount ? (
             <Amount value={c.row.original.amount.baseUnits} token={c.row.original.amount} />
@@ -39,7 +43,7 @@ export function PlanTable({ plan, open, onToggle }: { plan: Plan; open: Readonly
             <span className="cell-sub">—</span>
           ),
       }),
-      col.accessor((r) => r.nonce, { id: 'nonce', header: 'Nonce', meta: { width: '76px', align: 'right' } satisfies ColumnMeta }),
+      col.accessor((r) => r.nonce, { id: 'nonce', header: 'Nonce', meta: { width: '72px', align: 'right' } satisfies ColumnMeta }),
       col.display({
         id: 'details',
         header: '',
