@@ -177,11 +177,12 @@ describe('a review that scales', () => {
     expect(await seen(signButton())).toBe(true);
     await shots('review-scale-details');
 
-    // All of them at once is what the review was before: an order of magnitude more to read.
+    // All of them at once is what the review was before (one block per item, about 20,000
+    // characters here): the table reads in under an eighth of it (about 2,300), no block open.
     await plan().getByRole('button', { name: 'Show the details of all 20' }).click();
     await expect.poll(() => opened.count()).toBe(20);
     const full = (await plan().innerText()).length;
-    expect(compact * 5, `compact ${compact} characters, all details ${full}`).toBeLessThan(full);
+    expect(compact * 8, `compact ${compact} characters, all details ${full}`).toBeLessThan(full);
     await plan().getByRole('button', { name: 'Hide all details' }).click();
     await expect.poll(() => opened.count()).toBe(0);
   }, 300_000);
