@@ -29,6 +29,8 @@ async function reviewClaims(page: Page): Promise<void> {
   await page.getByRole('button', { name: /Review and sign 1 claim/ }).click();
   const plan = page.getByTestId('plan');
   await expect.poll(() => plan.textContent(), { timeout: 60_000 }).toContain('Blind signing');
+  // The first row's details (the review opens with its table), then its device screens.
+  await plan.getByRole('button', { name: /^Details/ }).first().click();
   await plan.getByRole('button', { name: 'Show what the Ledger will display' }).first().click();
 }
 

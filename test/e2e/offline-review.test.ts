@@ -550,6 +550,8 @@ describe('offline: the bundle is checked, reviewed, signed and saved', () => {
     // Not held: the offline install's own checks decide, and signing stays open.
     await page.getByLabel('Acknowledge blind signing').check();
     expect(await page.getByRole('button', { name: 'Sign 4 on the Ledger' }).isEnabled()).toBe(true);
+    // The review opens with its table: the fourth row's details, its simulation among them.
+    await plan.getByRole('button', { name: /^Details: item 4,/ }).click();
     await fourth.scrollIntoViewIfNeeded();
     await screenshot(page, 'bundle-review-offline-simulated-revert');
     await page.getByRole('button', { name: 'Discard' }).click();

@@ -12,7 +12,12 @@ import { VaultPinPanel } from './VaultPinPanel';
 /** Refusals that a review and an explicit pin of the vault's contracts can resolve (a collision is shown there, side by side). */
 const PIN_CODES = new Set(['REGISTRY_VAULT_NOT_PINNED', 'REGISTRY_VAULT_FROZEN', 'REGISTRY_IDENTITY_COLLISION']);
 import { HeldItems } from './HeldItems';
-import { PlanReview, ReviewCard, vaultsNamed } from './PlanReview';
+import { PlanReview, vaultsNamed } from './PlanReview';
+import { ReviewCard } from './ReviewCard';
+import { BatchProgress } from './BatchProgress';
+
+/** Pauses said elsewhere than in an error notice: held items (their own notice) and the operator's Pause (the batch's bar). */
+const QUIET_PAUSES = new Set(['SIGNING_ITEMS_HELD', 'SIGNING_PAUSED']);
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 
 const STATE_CLASS: Record<ItemState, string> = {
@@ -39,10 +44,20 @@ export function SigningScreen() {
   // A signed bundle's items arrive signed: what is left to send.
   const toSend = batch ? batch.items.filter((i) => i.state === 'signed').length : 0;
   // Running again would do nothing: every item left is held, and only a re-plan carries them on.
-  const onlyHeldLeft = batch
-    ? batch.items.some((i) => i.state === 'held') &&
-      !batch.items.some((i) => ['waiting', 'signed', 'broadcast', 'on-device'].includes(i.state))
-    : false;
+  const onlyHeldLeft = batch ? batch.items.some((i) => i.state === 'held') && !batch.items.some((i) => ['waiting', 'signed', 'broadcast', 'on-device'].includes(i.state)) : false;
+  // The button that runs the batch on, in the words the bar uses ("Paused after 3 of 20 signed. Resume to go on.").
+  const runLabel =
+    !batch || batch.status === 'running' || batch.status === 'done' || onlyHeldLeft
+      ? null
+      : origin === 'bundle-broadcast'
+        ? `Send ${toSend} signed transaction${toSend === 1 ? '' : 's'}`
+        : origin === 'offline-signing'
+          ? batch.status === 'ready'
+            ? 'Sign on the Ledger'
+            : 'Resume signing'
+          : batch.status === 'ready'
+            ? 'Start'
+            : 'Resume';
 
   return (
     <Screen name="signing" title="Signing" subtitle="Every signature goes to the Ledger, one item at a time, journaled before each step.">
@@ -50,15 +65,7 @@ export function SigningScreen() {
       {error && PIN_CODES.has(error.code) && typeof error.details?.vaultId === 'string' ? (
         <VaultPinPanel key={error.details.vaultId} vaultId={error.details.vaultId} onPinned={clearError} />
       ) : null}
-      {plan ? (
-        <PlanReview plan={plan} />
-      ) : batch?.status === 'running' ? null : offline ? (
-        <OfflineStart />
-      ) : keyless ? (
-        <KeyNeeded />
-      ) : (
-        <NewOperation />
-      )}
+      {plan ? <PlanReview key={plan.id} plan={plan} /> : batch?.status === 'running' ? null : offline ? <OfflineStart /> : keyless ? <KeyNeeded /> : <NewOperation />}
       {batch ? (
         <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status} data-batch-id={batch.id}>
           <div className="notice-head">
@@ -67,31 +74,15 @@ export function SigningScreen() {
               <span data-testid="batch-status">{batch.status}</span>
             </h2>
             <div className="form-actions">
-              {batch.status === 'running' ? (
-                <button type="button" className="button" onClick={() => void act('pause')}>
-                  Pause
-                </button>
-              ) : batch.status !== 'done' && !onlyHeldLeft ? (
-                <button type="button" className="button button-primary" onClick={() => void act('run')}>
-                  {origin === 'bundle-broadcast'
-                    ? `Send ${toSend} signed transaction${toSend === 1 ? '' : 's'}`
-                    : origin === 'offline-signing'
-                      ? batch.status === 'ready'
-                        ? 'Sign on the Ledger'
-                        : 'Resume signing'
-                      : batch.status === 'ready'
-                        ? 'Start'
-                        : 'Resume'}
-                </button>
-              ) : null}
               {origin === 'offline-signing' ? <SaveSigned batchId={batch.id} ready={batch.status === 'done'} /> : null}
               <button type="button" className="button" onClick={() => void report()}>
                 Report (CSV)
               </button>
             </div>
           </div>
-          {/* Held items have their own notice, with the way on (re-plan). */}
-          {batch.pause && batch.pause.code !== 'SIGNING_ITEMS_HELD' ? <ErrorNotice error={batch.pause} title="Paused" /> : null}
+          <BatchProgress batch={batch} runLabel={runLabel} />
+          {/* Held items have their own notice, with the way on (re-plan); the operator's own pause is said in the bar. */}
+          {batch.pause && !QUIET_PAUSES.has(batch.pause.code) ? <ErrorNotice error={batch.pause} title="Paused" /> : null}
           {batch.status !== 'running' ? <HeldItems batch={batch} planning={planning} onReplan={() => void replan()} /> : null}
           {origin === 'offline-signing' ? (
             <BundleSaved
