@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { upcomingEpochEvents } from '../../shared/alerts/calendar';
 import { screenshot } from './support/browser';
 import { openDemoPage, type ConsolePage } from './support/console-page';
-import { openScreen } from './support/screens';
+import { openScreen, refreshUntil as refreshPortfolioUntil } from './support/screens';
 
 // Alerts (issue 34, alerts): the console notices the batch's vaults changing phase and tells the
 // operator (an OS notification where the shell has them, the bell otherwise); a calendar of the
@@ -31,22 +31,6 @@ const banner = () => page.getByTestId('mode-banner');
 const alertItems = () => page.getByRole('list', { name: 'Alerts' }).locator('li');
 const bell = () => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Alerts/ });
 
-/** Refreshes the screen until `ready` holds (a refresh under way when the clock stepped may have read the phase before). */
-async function refreshUntil(ready: () => Promise<boolean>): Promise<void> {
-  const refresh = page.getByRole('button', { name: 'Refresh', exact: true });
-  await expect
-    .poll(
-      async () => {
-        if (await ready()) return true;
-        await refresh.click({ timeout: 30_000 });
-        await refresh.waitFor({ timeout: 30_000 });
-        return ready();
-      },
-      { timeout: 120_000, interval: 1000 },
-    )
-    .toBe(true);
-}
-
 /** Moves the demo clock one phase on, from the banner, and waits for it to have stepped. */
 async function stepClock(): Promise<void> {
   const controls = page.getByTestId('demo-clock-controls').first();
@@ -55,6 +39,7 @@ async function stepClock(): Promise<void> {
   await expect.poll(() => controls.getAttribute('data-steps'), { timeout: 120_000 }).toBe(String(steps + 1));
 }
 
+const refreshUntil = (ready: () => Promise<boolean>) => refreshPortfolioUntil(page, ready, 'the alert raised');
 const phaseAlerts = async () => (await alertItems().allTextContents()).filter((t) => /epoch \d+ (started|ended)/.test(t)).length;
 
 describe('alerts', () => {

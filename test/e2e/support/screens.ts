@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 /** The main menu's entries, as the sidebar names them. */
@@ -44,4 +45,24 @@ export async function visitEveryScreen(page: Page, visit: (name: string) => Prom
   await page.locator('.screen button.link-button').first().click();
   await page.locator('.screen h1').first().waitFor();
   await visit('Operator page');
+}
+
+/**
+ * Presses the portfolio's Refresh (on a portfolio screen) until `ready` holds: the service learns
+ * of new blocks through its indexer a moment after the chain, and a refresh under way when the
+ * chain moved may have read it before.
+ */
+export async function refreshUntil(page: Page, ready: () => Promise<boolean>, what: string): Promise<void> {
+  const refresh = page.getByRole('button', { name: 'Refresh', exact: true });
+  await expect
+    .poll(
+      async () => {
+        if (await ready()) return true;
+        await refresh.click({ timeout: 30_000 });
+        await refresh.waitFor({ timeout: 30_000 });
+        return ready();
+      },
+      { timeout: 120_000, interval: 1000, message: what },
+    )
+    .toBe(true);
 }

@@ -5,6 +5,7 @@ import type { EmbeddedSimulation } from '../../../electron/runtime/service-conne
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import type { Batch } from '../../../shared/signing/schemas';
 import type { ConsolePage } from './console-page';
+import { refreshUntil as refreshPortfolioUntil } from './screens';
 
 /** The phase the Requests screen files a request under, for the service's status word a test names. */
 const PHASE_OF_STATUS: Record<string, string> = { PENDING: 'pending', PROCESSED: 'processed', CLAIMABLE: 'claimable', INSTANT_CLAIMABLE: 'claimable' };
@@ -96,24 +97,8 @@ export function signingUi(current: () => ConsolePage) {
     return group.id;
   }
 
-  /**
-   * Presses the portfolio's Refresh (on a portfolio screen) until `ready` holds: the service learns
-   * of new blocks through its indexer, a moment after the chain.
-   */
-  async function refreshUntil(ready: () => Promise<boolean>, what: string): Promise<void> {
-    const refresh = page().getByRole('button', { name: 'Refresh', exact: true });
-    await expect
-      .poll(
-        async () => {
-          if (await ready()) return true;
-          await refresh.click({ timeout: 30_000 });
-          await refresh.waitFor({ timeout: 30_000 });
-          return ready();
-        },
-        { timeout: 60_000, interval: 1000, message: what },
-      )
-      .toBe(true);
-  }
+  /** Presses the portfolio's Refresh until `ready` holds (support/screens.ts). */
+  const refreshUntil = (ready: () => Promise<boolean>, what: string) => refreshPortfolioUntil(page(), ready, what);
 
   /** The New operation form of the Signing screen, up to the plan review. */
   async function reviewOperation(options: {
