@@ -32,7 +32,7 @@ export interface BatchRunnerDeps {
   emitItem(batch: Batch, item: BatchItem): void;
 }
 
-const OPERATOR_PAUSE: AppErrorData = { code: 'SIGNING_PAUSED', message: 'Paused by the operator.', action: 'Run the batch to go on.' };
+const OPERATOR_PAUSE: AppErrorData = { code: 'SIGNING_PAUSED', message: 'Paused by the operator.', action: 'Resume to go on (Resume on the Signing screen, or npm run batch -- --resume).' };
 const NOT_MINED: AppErrorData = {
   code: 'SIGNING_NOT_MINED',
   message: 'Some transactions are not mined yet.',

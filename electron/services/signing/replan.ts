@@ -13,7 +13,7 @@ export function replanTargets(batch: Batch): BatchItem[] {
     throw new AppError({
       code: 'SIGNING_NOTHING_TO_REPLAN',
       message: 'No item of this batch is held: there is nothing to re-plan.',
-      action: 'Run the batch to go on, or plan a new operation.',
+      action: 'Resume the batch to go on, or plan a new operation.',
     });
   }
   return targets;
