@@ -113,3 +113,20 @@ describe('money figures', () => {
     }
   });
 });
+
+describe('the keyboard', () => {
+  it('meets a skip link first, which takes it past the banner and the menu to the screen', async () => {
+    await page.reload();
+    await page.locator('.screen h1, .screen-header h1').first().waitFor({ timeout: 60_000 });
+    await page.keyboard.press('Tab');
+    const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent ?? '', id: document.activeElement?.id ?? '' }));
+    expect((await focused()).text).toBe('Skip to content');
+    expect(await page.getByRole('link', { name: 'Skip to content' }).isVisible()).toBe(true);
+    await screenshot(page, 'skip-link');
+    await page.keyboard.press('Enter');
+    expect((await focused()).id).toBe('main-content');
+    // The next Tab lands in the screen's content, not in the menu or the banner.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#main-content')))).toBe(true);
+  });
+});

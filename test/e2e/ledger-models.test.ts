@@ -4,6 +4,7 @@ import { startDeviceHost } from '../../electron/runtime/device-host';
 import type { LedgerModel } from '../../shared/device/models';
 import { screenshot } from './support/browser';
 import { openDemoPage, type ConsolePage } from './support/console-page';
+import { BLIND_SIGNING_ACK } from './support/signing';
 
 // The review predicts the device's screens for the model and Ethereum app version the console
 // read from the Ledger, and says which: the demo's emulated Ledger as a Nano X with the current
@@ -66,7 +67,7 @@ describe('the review per Ledger model and app version', () => {
     expect(shown.at(-2)).toBe('Accept risk and sign transaction?');
     await screenshot(page, 'ledger-review-stax');
     // The device shows what the review predicted: sign it and compare on the emulator's panel.
-    await page.getByLabel('Acknowledge blind signing').check();
+    await page.getByLabel(BLIND_SIGNING_ACK).check();
     await page.getByRole('button', { name: /Sign 1 on the Ledger/ }).click();
     const panel = page.getByTestId('device-screen');
     await expect.poll(() => panel.locator('li').count(), { timeout: 60_000 }).toBeGreaterThan(0);

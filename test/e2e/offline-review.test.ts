@@ -19,6 +19,7 @@ import { screenshot } from './support/browser';
 import { bundleDeviceScreens, bundleSigningHash, bundleText, PLANNER_PATH, plannerHashes, seal, type UnsignedBundle } from '../../shared/bundle';
 import { readSignedRegistry, registryHashes, verifyRegistrySignature } from '../../shared/registry/signed-file';
 import { openConsolePage, outliving, type ConsolePage } from './support/console-page';
+import { BLIND_SIGNING_ACK } from './support/signing';
 
 // Offline review as operators do it, with two consoles: an online one on the demo plans a batch and
 // exports it as an unsigned bundle; an offline-review install (no network, its own data folder and
@@ -548,7 +549,7 @@ describe('offline: the bundle is checked, reviewed, signed and saved', () => {
     expect(await fourth.getByTestId('sim-revert').textContent()).toBe('Reverted when simulated online: Pausable: paused');
     expect(await plan.getByTestId('sim-reverts').textContent()).toContain('This install does not hold it');
     // Not held: the offline install's own checks decide, and signing stays open.
-    await page.getByLabel('Acknowledge blind signing').check();
+    await page.getByLabel(BLIND_SIGNING_ACK).check();
     expect(await page.getByRole('button', { name: 'Sign 4 on the Ledger' }).isEnabled()).toBe(true);
     // The review opens with its table: the fourth row's details, its simulation among them.
     await plan.getByRole('button', { name: /^Details: item 4,/ }).click();
@@ -594,7 +595,7 @@ describe('offline: the bundle is checked, reviewed, signed and saved', () => {
     expect(await plan.getByRole('button', { name: 'Simulate again at the latest block' }).count()).toBe(0);
     await screenshot(page, 'bundle-review-offline');
 
-    await page.getByLabel('Acknowledge blind signing').check();
+    await page.getByLabel(BLIND_SIGNING_ACK).check();
     await page.getByRole('button', { name: 'Sign 4 on the Ledger' }).click();
     const batch = page.getByTestId('batch');
     await batch.waitFor();
@@ -702,7 +703,7 @@ describe('a signed bundle whose nonce was used meanwhile', () => {
     await page.getByRole('button', { name: 'Bundles', exact: true }).click();
     await page.getByTestId('bundle-input').setInputFiles(cancelsUnsigned);
     await page.getByRole('button', { name: 'Review and sign' }).click();
-    await page.getByLabel('Acknowledge blind signing').check();
+    await page.getByLabel(BLIND_SIGNING_ACK).check();
     await page.getByRole('button', { name: 'Sign 2 on the Ledger' }).click();
     await approveUntilDone(page);
     cancelsSigned = await saveDownload(page, 'Save signed bundle', '');

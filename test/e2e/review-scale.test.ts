@@ -4,7 +4,7 @@ import type { DemoSimulation } from '../../electron/runtime/embedded-simulation'
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
 import { closeDemoSigningWorld, openDemoSigningWorld, type ConsolePage } from './support/console-page';
-import { signingUi } from './support/signing';
+import { BLIND_SIGNING_ACK, signingUi } from './support/signing';
 
 // A review that scales: a deposit of five wallets in two vaults read as a compact table with Sign
 // always in view, its details opened row by row; the agreements shown once per distinct text; and
@@ -143,7 +143,9 @@ describe('a review that scales', () => {
       await page.setViewportSize(size);
       await toTop();
       expect(await seen(signButton()), `Sign in view at ${size.width}×${size.height}`).toBe(true);
-      expect(await seen(page.getByLabel('Acknowledge blind signing')), `the acknowledgement beside it at ${size.width}`).toBe(true);
+      expect(await seen(page.getByLabel(BLIND_SIGNING_ACK)), `the acknowledgement beside it at ${size.width}`).toBe(true);
+      // Its accessible name starts with the words it shows (WCAG 2.5.3), as a voice user would say them.
+      expect(await page.getByRole('checkbox', { name: /^I will compare the hash the Ledger shows/ }).count()).toBe(1);
       await page.evaluate(() => document.querySelector('.content')?.scrollBy(0, 400));
       expect(await seen(signButton()), `Sign in view after scrolling at ${size.width}×${size.height}`).toBe(true);
     }

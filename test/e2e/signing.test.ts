@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
 import { openDemoPage, type ConsolePage } from './support/console-page';
-import { signingUi } from './support/signing';
+import { BLIND_SIGNING_ACK, signingUi } from './support/signing';
 
 // Signing claims for a batch of demo lenders on the emulated Ledger, through the console's screens:
 // select, review (decoded calls, what the device shows, blind-signing acknowledgement), approve each
@@ -47,7 +47,7 @@ describe('signing claims for a batch', () => {
     await screenshot(page, 'signing-plan');
     const sign = page.getByRole('button', { name: new RegExp(`Sign ${mine.length} on the Ledger`) });
     expect(await sign.isDisabled()).toBe(true);
-    await page.getByLabel('Acknowledge blind signing').check();
+    await page.getByLabel(BLIND_SIGNING_ACK).check();
     await sign.click();
 
     await expect.poll(() => page.getByTestId('batch').count()).toBe(1);
@@ -105,7 +105,7 @@ describe('agreements, then a deposit, for a small batch', () => {
     await page.getByRole('button', { name: 'Review' }).click();
     await expect.poll(() => plan.textContent(), { timeout: 60_000 }).toContain('deposits in');
     expect(await plan.textContent()).toContain(`125.5 ${vault.underlying.symbol}`);
-    if (await page.getByLabel('Acknowledge blind signing').isVisible()) await page.getByLabel('Acknowledge blind signing').check();
+    if (await page.getByLabel(BLIND_SIGNING_ACK).isVisible()) await page.getByLabel(BLIND_SIGNING_ACK).check();
     await page.getByRole('button', { name: /Sign \d+ on the Ledger/ }).click();
     await expect.poll(() => page.getByTestId('batch').textContent()).toContain('Deposits in');
     await s.approveUntilDone();

@@ -66,6 +66,17 @@ export function App() {
 
   return (
     <div className={`app mode-${info?.mode ?? 'loading'}`}>
+      {/* First in the tab order: past the banner and the menu, straight to the screen's content. */}
+      <a
+        className="skip-link"
+        href="#main-content"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <ModeBanner info={info} onOpenSettings={() => go('settings')} />
       <div className="app-body">
         <nav className="sidebar" aria-label="Main">
@@ -99,7 +110,7 @@ export function App() {
           <DisplayChoices />
           <div className="sidebar-foot">{info ? `v${info.version} · ${info.shell === 'browser' ? 'browser shell' : 'desktop'}` : ''}</div>
         </nav>
-        <main className="content">
+        <main className="content" id="main-content" tabIndex={-1}>
           {error ? <ErrorNotice error={error} title="The console could not start properly." /> : null}
           {notice ? (
             <div className="dismissable">

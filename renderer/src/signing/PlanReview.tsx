@@ -176,7 +176,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
       <div className="plan-action-bar" data-testid="plan-action-bar">
         {plan.needsBlindSigningAck ? (
           <label className="toggle ack">
-            <input type="checkbox" checked={ack} onChange={(e) => setAck(e.target.checked)} aria-label="Acknowledge blind signing" /> I will
+            <input type="checkbox" checked={ack} onChange={(e) => setAck(e.target.checked)} /> I will
             compare the hash the Ledger shows with the one shown here for every contract call (blind signing).
           </label>
         ) : null}

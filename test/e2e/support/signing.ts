@@ -7,6 +7,9 @@ import type { Batch } from '../../../shared/signing/schemas';
 import type { ConsolePage } from './console-page';
 import { refreshUntil as refreshPortfolioUntil } from './screens';
 
+/** The blind-signing acknowledgement, by its visible words (its accessible name starts with them). */
+export const BLIND_SIGNING_ACK = /I will compare the hash the Ledger shows with the one shown here/;
+
 /** The phase the Requests screen files a request under, for the service's status word a test names. */
 const PHASE_OF_STATUS: Record<string, string> = { PENDING: 'pending', PROCESSED: 'processed', CLAIMABLE: 'claimable', INSTANT_CLAIMABLE: 'claimable' };
 
@@ -188,7 +191,7 @@ export function signingUi(current: () => ConsolePage) {
 
   async function startSigning(): Promise<string> {
     const p = page();
-    const ack = p.getByLabel('Acknowledge blind signing');
+    const ack = p.getByLabel(BLIND_SIGNING_ACK);
     const sign = p.getByRole('button', { name: /Sign \d+ on the Ledger/ });
     if (await ack.isVisible()) {
       // Contract calls are blind-signed: nothing starts before the operator says they will compare.
