@@ -46,6 +46,19 @@ export function PredictedFor({ device }: { device: DeviceTarget }) {
   );
 }
 
+/** The predicted screens, one per line: title, then value, as the Ledger pages through them. */
+export function DeviceScreenList({ screens }: { screens: DeviceScreen[] }) {
+  return (
+    <ol className="device-screens">
+      {screens.map((s, i) => (
+        <li key={i}>
+          <strong>{s.title}</strong> {s.value}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /**
  * The screens the app's own settings add, which the console cannot read over USB: the Nonce (any
  * version) and, from 1.18, the hash on reviews shown in clear.

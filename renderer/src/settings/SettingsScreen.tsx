@@ -23,6 +23,8 @@ export function SettingsScreen() {
   const serviceUrl = serviceUrlDraft ?? status?.serviceUrl ?? '';
   const [apiKey, setApiKey] = useState('');
   const saveBlocked = saveBlockedReason(status);
+  // Why a saved address is read without a key (never saved, key file locked, keychain unreadable).
+  const absence = keyAbsence(status);
 
   useEffect(() => {
     void load();
@@ -52,7 +54,7 @@ export function SettingsScreen() {
               : info?.mode === 'offline'
                 ? 'Nothing: offline mode'
                 : info?.mode === 'public'
-                  ? `${info.serviceUrl}, public data only (${keyAbsence(status).reason})`
+                  ? `${info.serviceUrl}, public data only (${absence.reason})`
                   : info?.serviceUrl}
           </dd>
           <dt>Saved key</dt>
@@ -87,7 +89,7 @@ export function SettingsScreen() {
 
         {info?.mode === 'public' ? (
           <div className="notice notice-info" role="status" data-testid="public-mode-notice">
-            <strong className="notice-title">Read-only: {keyAbsence(status).reason === 'no API key' ? 'no key for this service' : keyAbsence(status).reason}</strong>
+            <strong className="notice-title">Read-only: {absence.reason === 'no API key' ? 'no key for this service' : absence.reason}</strong>
             <p>
               The console reads only what the service answers without a key: vaults, their latest blocks and performance, operators
               and tokens. Your wallets' balances and requests are read from the chains through your RPCs below, and from the vaults' latest

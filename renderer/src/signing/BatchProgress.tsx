@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Batch } from '../../../shared/signing/schemas';
-import { screensOnLedger, useDeviceTarget } from '../device';
+import { DeviceScreenList, screensOnLedger, useDeviceTarget } from '../device';
 import { useSigningStore } from './signing-store';
 
 /**
@@ -133,13 +133,7 @@ function OnDevice({ item, order, total }: { item: Batch['items'][number]; order:
         </button>
       ) : null}
       {screens ? (
-        <ol className="device-screens">
-          {onLedger.map((s, i) => (
-            <li key={i}>
-              <strong>{s.title}</strong> {s.value}
-            </li>
-          ))}
-        </ol>
+        <DeviceScreenList screens={onLedger} />
       ) : null}
     </div>
   );

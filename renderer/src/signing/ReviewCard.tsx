@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Review } from '../../../shared/signing/schemas';
-import { LedgerShows, OptionalScreens, PredictedFor, screensOnLedger, useDeviceTarget } from '../device';
+import { DeviceScreenList, LedgerShows, OptionalScreens, PredictedFor, screensOnLedger, useDeviceTarget } from '../device';
 import { argLabel } from '../components/arg-names';
 import { FeeValue, useEthPrice } from './FeeValue';
 import { ROLE_NAMES } from '../../../shared/registry/schemas';
@@ -85,13 +85,7 @@ export function ReviewCard({ review, from }: { review: Review; from?: string }) 
       {screens ? (
         <>
           <PredictedFor device={device} />
-          <ol className="device-screens">
-            {onLedger.map((s, i) => (
-              <li key={i}>
-                <strong>{s.title}</strong> {s.value}
-              </li>
-            ))}
-          </ol>
+          <DeviceScreenList screens={onLedger} />
           {review.kind === 'transaction' && review.blindSigning ? <OptionalScreens nonce={review.nonce} /> : null}
         </>
       ) : null}
