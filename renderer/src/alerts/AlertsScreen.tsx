@@ -4,7 +4,7 @@ import { requestsByExpectedDay, upcomingEpochEvents } from '../../../shared/aler
 import { Amount } from '../components/Amount';
 import { DateTime } from '../components/time';
 import { timeLabels } from '../components/format';
-import { PortfolioHeader, portfolioIndex, usePortfolioStore } from '../portfolio';
+import { PortfolioHeader, portfolioIndex, usePortfolioStore } from '../batch';
 import { useAlertsStore } from './alerts-store';
 import './alerts.css';
 

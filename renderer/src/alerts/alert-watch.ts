@@ -1,4 +1,4 @@
-import { usePortfolioStore } from '../portfolio';
+import { usePortfolioStore } from '../batch';
 import { useAlertsStore } from './alerts-store';
 
 /** How often the watch refreshes the batch's portfolio when no screen is doing it (auto-refresh on). */

@@ -7,7 +7,7 @@ import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Screen } from '../components/ScreenHeader';
 import { shortAddress, timeLabels } from '../components/format';
-import { GroupPicker, usePortfolioStore } from '../portfolio';
+import { GroupPicker, usePortfolioStore } from '../batch';
 import { useSigningStore } from '../signing';
 import { rowKey, useAllowancesStore } from './allowances-store';
 import './allowances.css';

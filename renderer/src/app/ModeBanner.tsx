@@ -1,5 +1,5 @@
 import type { AppInfo } from '../../../shared/ipc/schemas';
-import { chainClockOffset, usePortfolioStore } from '../portfolio';
+import { chainClockOffset, usePortfolioStore } from '../batch';
 import { useEffect } from 'react';
 import { DemoClockControls, keyAbsence, useSettingsStore } from '../settings';
 

@@ -11,7 +11,7 @@ import { DateTime, formatDuration } from '../components/time';
 import { PhasePill } from '../components/PhasePill';
 import { isOverdue, overdueWaitsFor } from '../../../shared/domain/schedule';
 import { pct } from '../components/figures';
-import { EpochTable } from '../vaults';
+import { EpochTable } from '../components/EpochTable';
 import { bundleTitle, sourceLabel } from './bundle-labels';
 import { useBundlesStore } from './bundles-store';
 

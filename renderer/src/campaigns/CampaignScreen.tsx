@@ -8,7 +8,7 @@ import { count, multiplier, points } from '../components/figures';
 import { shortAddress, timeLabels } from '../components/format';
 import { pickText } from '../components/text';
 import { Countdown } from '../components/time';
-import { GroupPicker, usePortfolioStore } from '../portfolio';
+import { GroupPicker, usePortfolioStore } from '../batch';
 import { VaultRefTable } from '../operators';
 import '../components/insights.css';
 import { CampaignDates, CampaignStatePill } from './CampaignState';

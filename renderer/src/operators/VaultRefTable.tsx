@@ -2,7 +2,7 @@ import type { VaultRef } from '../../../shared/insights/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { pickText } from '../components/text';
 import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
-import { useVaultCycles } from '../portfolio';
+import { useVaultCycles } from '../batch';
 
 const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
 

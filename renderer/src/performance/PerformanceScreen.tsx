@@ -12,7 +12,7 @@ import { UsdValue } from '../components/UsdValue';
 import '../components/insights.css';
 import { ApyComparisonChart } from './ApyComparisonChart';
 import { usePerformanceStore } from './performance-store';
-import { useVaultCycles } from '../portfolio';
+import { useVaultCycles } from '../batch';
 import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
 
 type SortKey = 'apy' | 'holders' | 'age' | 'tvl' | 'earnings' | 'name';

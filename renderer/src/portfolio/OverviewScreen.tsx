@@ -5,10 +5,7 @@ import { vaultTotals, type ByToken } from '../../../shared/portfolio/totals';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
 import { VaultStateFlag } from '../components/VaultStateFlag';
-import { chainClockOffset, CycleBadge } from './CycleBadge';
-import { PortfolioHeader } from './PortfolioHeader';
-import { usePortfolioStore } from './portfolio-store';
-import { StaleMark } from './StaleMark';
+import { chainClockOffset, CycleBadge, PortfolioHeader, usePortfolioStore, StaleMark } from '../batch';
 import { vaultEarnings } from '../../../shared/positions/totals';
 import { usePositionRecords, GroupTotalRow, RecordsProgressNote, VaultEarningsCell } from '../positions';
 

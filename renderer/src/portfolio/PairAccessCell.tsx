@@ -2,7 +2,7 @@ import type { PositionRow } from '../../../shared/portfolio/schemas';
 import { pairKey } from '../../../shared/positions/totals';
 import { openLink } from '../components/links';
 import { useAgreementsStore } from './agreements-store';
-import { StaleMark } from './StaleMark';
+import { StaleMark } from '../batch';
 
 /** What the agreement checks' failure means for the cells, or undefined when they did not fail. */
 function agreementsFailure(error: { message: string; action?: string | null } | null): string | undefined {

@@ -1,7 +1,7 @@
 import type { PortfolioVault, PositionRow } from '../../../shared/portfolio/schemas';
 import { pairKey } from '../../../shared/positions/totals';
 import { fixed } from '../components/figures';
-import { usePortfolioStore } from '../portfolio';
+import { usePortfolioStore } from '../batch';
 import { recordIndexOf, recordsReadyFor, usePositionRecordsStore } from './position-records-store';
 import { EarningsCell } from './RecordCells';
 

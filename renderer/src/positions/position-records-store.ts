@@ -4,7 +4,7 @@ import type { AppErrorData } from '../../../shared/errors';
 import type { PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { loadQueue } from '../bridge/load-queue';
-import { usePortfolioStore } from '../portfolio';
+import { usePortfolioStore } from '../batch';
 import { pairKey, recordsByPair } from '../../../shared/positions/totals';
 import { withRowsSentAhead } from '../../../shared/positions/rows-sent-ahead';
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { formatEther } from 'viem';
 import { ethPrice, feeEth, feeUsd, type EthPrice } from '../../../shared/domain/network-fees';
 import { formatUsd, numberMarksOf } from '../../../shared/domain/units';
-import { usePortfolioStore } from '../portfolio';
+import { usePortfolioStore } from '../batch';
 
 /** ETH's price for the fees of `chainId`, from the vaults of the batch on screen (see `ethPrice`); null without one. */
 export function useEthPrice(chainId: number): EthPrice | null {

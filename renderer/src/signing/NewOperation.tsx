@@ -4,7 +4,7 @@ import { ACROSS_VAULTS } from '../../../shared/ipc/schemas';
 import { formatUnits } from 'viem';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import { useSourceLoad } from '../navigation/use-source-load';
-import { usePortfolioStore } from '../portfolio';
+import { usePortfolioStore } from '../batch';
 import { NoRpcNotice } from '../components/NoRpcNotice';
 import { useSigningStore, type OperationDraft } from './signing-store';
 import { AmountField, Blocked, VaultChoice } from './OperationFields';

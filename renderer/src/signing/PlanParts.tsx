@@ -5,7 +5,7 @@ import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
 import { useBundlesStore } from '../bundles';
 import { vaultAlert, VaultStateFlag } from '../components/VaultStateFlag';
-import { usePortfolioStore } from '../portfolio';
+import { usePortfolioStore } from '../batch';
 import type { VaultCycle } from '../../../shared/portfolio/schemas';
 import { PLANNER_PATH } from '../../../shared/device/paths';
 

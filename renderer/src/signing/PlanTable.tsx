@@ -4,7 +4,7 @@ import type { Plan } from '../../../shared/signing/schemas';
 import { formatTokenAmount, formatUsd } from '../../../shared/domain/units';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { Amount } from '../components/Amount';
-import { usePortfolioStore } from '../portfolio';
+import { usePortfolioStore } from '../batch';
 import { amountKey, planRows, planTotals, type PlanRow } from './plan-rows';
 
 /**

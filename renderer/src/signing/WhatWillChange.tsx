@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { Plan } from '../../../shared/signing/schemas';
 import type { AllowanceChange, BalanceDelta, ChainSimulation, ItemSimulation, PlanSimulation } from '../../../shared/simulation';
 import { formatAmount, formatTokenAmount } from '../../../shared/domain/units';
-import { usePortfolioStore } from '../portfolio';
+import { usePortfolioStore } from '../batch';
 import { useSimulationStore, type PlanSimulationState } from './simulation-store';
 
 /**

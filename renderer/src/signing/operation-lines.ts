@@ -2,7 +2,7 @@ import { depositRoute, withdrawRoute, type Routed, type VaultRoutingFacts } from
 import { generationRules } from '../../../shared/domain/generation-rules';
 import { parseAmount, type NumberMarks } from '../../../shared/domain/units';
 import type { Portfolio, PortfolioVault } from '../../../shared/portfolio/schemas';
-import { chainClockOffset } from '../portfolio';
+import { chainClockOffset } from '../batch';
 import { chainsWithoutRpc } from '../components/NoRpcNotice';
 import type { OperationDraft } from './signing-store';
 

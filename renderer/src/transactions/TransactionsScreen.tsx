@@ -15,8 +15,7 @@ import { shortAddress, timeLabels } from '../components/format';
 import { openLink } from '../components/links';
 import { DateTime } from '../components/time';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
-import { GroupPicker, usePortfolioStore } from '../portfolio';
-import { useWalletsStore } from '../wallets';
+import { GroupPicker, usePortfolioStore, useWalletsStore } from '../batch';
 import { useTransactionsStore } from './transactions-store';
 import './transactions.css';
 

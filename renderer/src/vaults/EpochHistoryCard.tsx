@@ -5,8 +5,8 @@ import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { timeLabels } from '../components/format';
-import { EpochTable } from './EpochTable';
-import { StaleMark } from '../portfolio';
+import { EpochTable } from '../components/EpochTable';
+import { StaleMark } from '../batch';
 
 /**
  * The vault's epochs from the service, read again whenever the portfolio refreshes (on demand or

@@ -7,7 +7,7 @@ import type { Portfolio, PortfolioVault, SourceStatus, VaultCycle } from '../../
 import { Amount } from '../components/Amount';
 import { timeLabels } from '../components/format';
 import { Countdown, DateTime, formatDuration } from '../components/time';
-import { chainClockOffset, CycleBadge, StaleMark } from '../portfolio';
+import { chainClockOffset, CycleBadge, StaleMark } from '../batch';
 import { pct } from '../components/figures';
 
 

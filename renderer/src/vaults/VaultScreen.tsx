@@ -2,7 +2,7 @@ import { failedSources, sourceIdOf } from '../../../shared/portfolio/freshness';
 import { screenLabel, useNavigationStore, vaultBack } from '../navigation/navigation-store';
 import { Amount } from '../components/Amount';
 import { EpochHistoryCard } from './EpochHistoryCard';
-import { actionLabel, portfolioIndex, PortfolioHeader, usePortfolioStore, StaleMark } from '../portfolio';
+import { actionLabel, portfolioIndex, PortfolioHeader, usePortfolioStore, StaleMark } from '../batch';
 import { VaultFacts } from './VaultFacts';
 import { useSigningStore } from '../signing';
 import { VaultInsights, VaultOperatorsLine } from './VaultInsights';

@@ -9,7 +9,7 @@ import '../components/insights.css';
 import { useVaultsStore } from './vaults-store';
 import { KnownValue } from '../components/KnownValue';
 import { GenerationLabel } from '../components/GenerationLabel';
-import { usePortfolioStore, useVaultCycles } from '../portfolio';
+import { usePortfolioStore, useVaultCycles } from '../batch';
 import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
 import { UnlistedPinned } from './UnlistedPinned';
 

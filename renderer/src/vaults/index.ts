@@ -1,4 +1,3 @@
 /** The vaults feature's public surface: the catalog, the vault page, and the epoch table the bundle snapshot shows too. */
 export { VaultsScreen } from './VaultsScreen';
 export { VaultScreen } from './VaultScreen';
-export { EpochTable } from './EpochTable';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { checkAddress } from '../../../shared/domain/address';
 import { call, getBridge } from '../bridge';
-import { useWalletsStore } from './wallets-store';
+import { useWalletsStore } from '../batch';
 
 /** Adds a watch-only wallet; the address is checked (EIP-55) as it is typed. */
 export function AddWalletForm() {

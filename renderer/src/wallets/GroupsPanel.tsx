@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { getBridge, call } from '../bridge';
-import { useWalletsStore } from './wallets-store';
+import { useWalletsStore } from '../batch';
 
 /** The batches: every wallet, then each group with its size; create, rename and delete groups. */
 export function GroupsPanel() {

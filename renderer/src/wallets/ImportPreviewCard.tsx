@@ -1,4 +1,4 @@
-import { CSV_COLUMNS, type ImportPreview } from './import-preview';
+import { CSV_COLUMNS, type ImportPreview } from '../batch';
 
 /**
  * A CSV file before it is imported, when it needs a look: the columns expected beside the ones it

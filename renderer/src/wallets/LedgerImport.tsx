@@ -5,7 +5,7 @@ import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { deviceSummary, useDeviceStore } from '../device';
-import { useWalletsStore } from './wallets-store';
+import { useWalletsStore } from '../batch';
 
 /**
  * Imports accounts from the Ledger: pick a derivation scheme and a range, see the addresses (each

@@ -12,7 +12,7 @@ import { EditWallet } from './EditWallet';
 import { ImportReport } from './ImportReport';
 import { ImportPreviewCard } from './ImportPreviewCard';
 import { LedgerImport } from './LedgerImport';
-import { useWalletsStore } from './wallets-store';
+import { useWalletsStore } from '../batch';
 
 const col = createColumnHelper<Wallet>();
 

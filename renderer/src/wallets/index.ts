@@ -1,3 +1,2 @@
-/** The wallets feature's public surface: the wallet book. */
+/** The wallets feature's public surface: the wallet book's screen (its store is the batch's: ../batch). */
 export { WalletsScreen } from './WalletsScreen';
-export { useWalletsStore } from './wallets-store';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Wallet } from '../../../shared/wallets/schemas';
-import { previewImport } from '../../../renderer/src/wallets/import-preview';
+import { previewImport } from '../../../renderer/src/batch/import-preview';
 
 const A = '0x1111111111111111111111111111111111111111';
 const B = '0x2222222222222222222222222222222222222222';

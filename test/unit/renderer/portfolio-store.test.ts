@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
-import { usePortfolioStore } from '../../../renderer/src/portfolio/portfolio-store';
+import { usePortfolioStore } from '../../../renderer/src/batch/portfolio-store';
 import { deferred, freshStores, heldAnswers, installFakeBridge, refusal } from './fake-bridge';
 
 freshStores(usePortfolioStore);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
-import { usePortfolioStore } from '../../../renderer/src/portfolio/portfolio-store';
+import { usePortfolioStore } from '../../../renderer/src/batch/portfolio-store';
 import { recordIndexOf, recordsReadyFor, usePositionRecordsStore } from '../../../renderer/src/positions/position-records-store';
 import { deferred, freshStores, heldAnswers, installFakeBridge, refusal } from './fake-bridge';
 

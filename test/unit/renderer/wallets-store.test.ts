@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../renderer/src/bridge';
-import { useWalletsStore } from '../../../renderer/src/wallets/wallets-store';
+import { useWalletsStore } from '../../../renderer/src/batch/wallets-store';
 import { freshStores, installFakeBridge, refusal } from './fake-bridge';
 
 freshStores(useWalletsStore);
@@ -61,7 +61,7 @@ describe('wallets store', () => {
 
 describe('wallets store and the batch shown', () => {
   it('reads the batch shown again after a change of the book', async () => {
-    const { usePortfolioStore } = await import('../../../renderer/src/portfolio/portfolio-store');
+    const { usePortfolioStore } = await import('../../../renderer/src/batch/portfolio-store');
     const bridge = installFakeBridge({
       'wallets.list': () => bookOf(['g1']),
       'wallets.setGroupMembers': () => ({ changed: 1 }),

@@ -5,7 +5,7 @@ import { checkCsvSize } from '../../../shared/wallets/csv-size';
 import type { CsvImportReport } from '../../../shared/wallets/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { downloadFile } from '../components/download';
-import { usePortfolioStore } from '../portfolio';
+import { usePortfolioStore } from './portfolio-store';
 import { previewImport, type ImportPreview } from './import-preview';
 
 /** `null` means every wallet; otherwise a group id. */

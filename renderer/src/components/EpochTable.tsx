@@ -1,10 +1,10 @@
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import type { TokenRef } from '../../../shared/portfolio/schemas';
-import { Amount } from '../components/Amount';
-import { pct } from '../components/figures';
-import { DateTime } from '../components/time';
+import { Amount } from './Amount';
+import { pct } from './figures';
+import { DateTime } from './time';
 import { EpochChart } from './EpochChart';
-import { KnownValue } from '../components/KnownValue';
+import { KnownValue } from './KnownValue';
 
 /**
  * A vault's epochs as a chart of their APRs and a table, newest first: the vault page's history,

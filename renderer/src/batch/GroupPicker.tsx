@@ -1,5 +1,5 @@
 import { useSourceLoad } from '../navigation/use-source-load';
-import { useWalletsStore } from '../wallets';
+import { useWalletsStore } from './wallets-store';
 import { usePortfolioStore } from './portfolio-store';
 
 /** Which batch of wallets the portfolio screens show. */

@@ -1,5 +1,5 @@
 import type { EpochRow } from '../../../shared/ipc/schemas';
-import { fixed } from '../components/figures';
+import { fixed } from './figures';
 
 /**
  * Gross APR per epoch (the scale of every rate shown) as a small bar chart (plain SVG: one series, no axes library needed). Defaulted

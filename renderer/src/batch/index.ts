@@ -1,0 +1,15 @@
+/**
+ * The batch: the wallets and vaults the desk works on, and their portfolio view. Every feature shows the same
+ * batch, so its stores and the small pieces that show it (group picker, header, stale mark, cycle badge, labels)
+ * sit here, below the features and above components/: a feature that needs the batch imports it from here, never
+ * from another feature.
+ */
+export { usePortfolioStore, AUTO_REFRESH_MS } from './portfolio-store';
+export { useWalletsStore } from './wallets-store';
+export { previewImport, CSV_COLUMNS, type ImportPreview } from './import-preview';
+export { PortfolioHeader } from './PortfolioHeader';
+export { GroupPicker } from './GroupPicker';
+export { CycleBadge, chainClockOffset } from './CycleBadge';
+export { StaleMark, RequestStaleMark } from './StaleMark';
+export { actionLabel, portfolioIndex } from './labels';
+export { useVaultCycles } from './vault-cycles';
