@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AddressSchema as Address } from '../domain/hex';
 
 /**
  * The Allowances screen's view: per wallet of the batch, per token of each pinned vault (its
@@ -7,7 +8,6 @@ import { z } from 'zod';
  * pinned vault registry, never from the service. Amounts are integer strings of base units.
  */
 
-const Address = z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/);
 const Units = z.string().regex(/^\d+$/).max(80);
 
 export const AllowancesInputSchema = z.object({ groupId: z.string().max(40).nullable() }).strict();

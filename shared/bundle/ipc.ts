@@ -4,6 +4,7 @@ import { AppErrorDataSchema } from '../errors';
 import { BatchSchema, PlanSchema, PlanVaultSchema } from '../signing/schemas';
 import { BUNDLE_MAX_CHARS, BundleSnapshotSchema, BundleSummarySchema } from './schemas';
 import { BundleSimulationSchema } from './simulation';
+import { AddressSchema } from '../domain/hex';
 
 /**
  * The bundles feature over the bridge. The renderer reads and saves files itself: bundles cross as
@@ -124,7 +125,7 @@ export const BundleViewSchema = z.object({
 });
 export type BundleView = z.infer<typeof BundleViewSchema>;
 
-const PlannerAddress = z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/, 'an address (0x and 40 hex digits)');
+const PlannerAddress = AddressSchema;
 /** A BIP-32 path in the `44'/60'/…` form hw-app-eth takes, at most 10 levels. */
 const LedgerPath = z
   .string()

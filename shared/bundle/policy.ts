@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_UINT256 } from '../signing/rules';
 import { bundleError, itemName } from './errors';
 import type { UnsignedBundle } from './schemas';
+import { AddressSchema as Address } from '../domain/hex';
 
 /**
  * The offline install's policy: limits its operator set once, that no bundle can lift. Kept in the
@@ -19,7 +20,6 @@ export const MAX_BUNDLE_AGE_DAYS = 7;
 const CLOCK_TOLERANCE_MS = 24 * 3_600_000;
 
 const Decimal = z.string().max(49).regex(/^\d{1,30}(\.\d{1,18})?$/, 'a decimal number');
-const Address = z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
 
 export const TokenLimitSchema = z
   .object({

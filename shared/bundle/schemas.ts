@@ -10,6 +10,7 @@ import {
 } from '../signing/schemas';
 import { BundleSimulationSchema } from './simulation';
 import { RequestPhaseSchema } from '../portfolio/schemas';
+import { AddressSchema as Address, HexSchema as Hex } from '../domain/hex';
 
 /**
  * The offline-review bundles (see README.md beside this file). An unsigned bundle carries a plan
@@ -33,8 +34,6 @@ export const BUNDLE_VERSION = 4;
 export const BUNDLE_MAX_CHARS = 32 * 1024 * 1024;
 
 const BaseUnits = z.string().regex(/^\d+$/, 'a whole number of base units');
-const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
-const Hex = z.string().regex(/^0x[0-9a-fA-F]*$/, '0x-hex');
 const IsoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'an ISO date');
 export const ChecksumSchema = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'sha256: and 64 hex digits');
 const Index = z.number().int().nonnegative();

@@ -3,6 +3,7 @@ import { AppErrorDataSchema } from '../errors';
 import { LEDGER_MODELS, type LedgerModel } from './models';
 import { DERIVATION_SCHEMES, type DerivationScheme } from './paths';
 import type { DeviceAccount, DeviceScreen, DeviceState, DeviceTransactionRequest, SignedMessage, SignedTransaction } from './state';
+import { AddressSchema as Address, HexSchema as Hex } from '../domain/hex';
 
 /**
  * Schemas of the device shapes that cross the bridge, for the IPC contract. They mirror the types
@@ -10,8 +11,6 @@ import type { DeviceAccount, DeviceScreen, DeviceState, DeviceTransactionRequest
  */
 
 const Decimal = z.string().regex(/^\d+$/, 'a whole number as a decimal string');
-const Hex = z.string().regex(/^0x[0-9a-fA-F]*$/, '0x-hex');
-const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
 
 export const DerivationSchemeSchema = z.enum(DERIVATION_SCHEMES as [DerivationScheme, ...DerivationScheme[]]);
 

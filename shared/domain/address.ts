@@ -1,4 +1,5 @@
 import { getAddress, isAddress } from 'viem';
+import { ADDRESS_PATTERN } from './hex';
 
 export type CheckedAddress = { ok: true; address: `0x${string}` } | { ok: false; reason: string };
 
@@ -9,7 +10,7 @@ export type CheckedAddress = { ok: true; address: `0x${string}` } | { ok: false;
  */
 export function checkAddress(input: string): CheckedAddress {
   const text = input.trim();
-  if (!/^0x[0-9a-fA-F]{40}$/.test(text)) {
+  if (!ADDRESS_PATTERN.test(text)) {
     return { ok: false, reason: 'An address is 0x followed by 40 hexadecimal characters.' };
   }
   const body = text.slice(2);

@@ -5,6 +5,7 @@ import { ConfirmationKindSchema, DerivationSchemeSchema, DeviceScreenSchema, Led
 import { NamedRefSchema } from '../insights/schemas';
 import { SetAsideSchema } from '../portfolio/schemas';
 import { BATCH_NAME_MAX } from '../signing/schemas';
+import { AddressSchema } from '../domain/hex';
 
 /**
  * Schemas of the view models that cross the bridge. Amounts are decimal strings of base units
@@ -227,7 +228,7 @@ export const DeviceKindSchema = z.enum(['hid', 'emulated']);
 export const DiscoverInput = z
   .object({ scheme: DerivationSchemeSchema, start: z.number().int().min(0).max(10_000), count: z.number().int().min(1).max(50) })
   .strict();
-export const VerifyAddressInput = z.object({ path: z.string().max(64), address: z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/) }).strict();
+export const VerifyAddressInput = z.object({ path: z.string().max(64), address: AddressSchema }).strict();
 export const ImportLedgerInput = z
   .object({
     scheme: DerivationSchemeSchema,
@@ -293,13 +294,13 @@ export const PlanRequestInput = z
             vaultId: z.string().min(1).max(40),
             // Bounded so that the whole call stays under the bridge's frame ceiling (shell/frame-ceiling.ts):
             // up to 10 vaults of 1,000 requests each; a larger selection is planned vault by vault.
-            wallets: z.array(z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(ACROSS_VAULTS.wallets),
+            wallets: z.array(AddressSchema).min(1).max(ACROSS_VAULTS.wallets),
             requestIds: z.array(z.string().max(200)).min(1).max(ACROSS_VAULTS.requests).optional(),
             amount: z.string().max(80).optional(),
             action: z.enum(['withdraw', 'redeem']).optional(),
             /** A deposit from the operator's CSV: this vault's amount per wallet, in its underlying's units. */
             walletAmounts: z
-              .array(z.object({ wallet: z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/), amount: z.string().max(80) }).strict())
+              .array(z.object({ wallet: AddressSchema, amount: z.string().max(80) }).strict())
               .max(ACROSS_VAULTS.wallets)
               .optional(),
           })
@@ -309,7 +310,7 @@ export const PlanRequestInput = z
       .max(ACROSS_VAULTS.vaults)
       .optional(),
     action: z.enum(['deposit', 'withdraw', 'redeem', 'claim', 'cancel', 'agreements']),
-    wallets: z.array(z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(2000),
+    wallets: z.array(AddressSchema).min(1).max(2000),
     amount: z.string().max(80).optional(),
     requestIds: z.array(z.string().max(200)).max(20_000).optional(),
     approval: z.enum(['exact', 'unlimited']).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { generationsOf, type EpochVaultGeneration, type QueueGeneration, type StrategyGeneration } from '../abi/generations';
+import { AddressSchema as Address } from '../domain/hex';
 
 /**
  * The pinned vault registry: for each vault the operator acts on, the contracts where money may go,
@@ -8,7 +9,6 @@ import { generationsOf, type EpochVaultGeneration, type QueueGeneration, type St
  * the service says now.
  */
 
-const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
 
 /**
  * The roles a vault's contracts play (protocol notes, section 1). `queue` is the deposit queue
@@ -172,10 +172,7 @@ export const RegistryExportSchema = z.object({
 export type RegistryExport = z.infer<typeof RegistryExportSchema>;
 
 /** What the window may send: a vault id, and the set the operator reviewed (bounded, for the bridge's frame ceiling). */
-const AddressInput = z
-  .string()
-  .max(42)
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
+const AddressInput = Address;
 export const VaultReviewInput = z.object({ vaultId: z.string().max(64) }).strict();
 export const PinVaultInput = z
   .object({

@@ -7,6 +7,7 @@ import { PLANNER_DOMAIN } from '../bundle/planner';
 import { isCanonicalSignature } from '../bundle/signature';
 import { AppError } from '../errors';
 import { RegistryFileSchema, type RegistryFile } from './schemas';
+import { AddressSchema as Address } from '../domain/hex';
 
 /**
  * The vault registry as it travels from the online install to the offline one: the registry, and
@@ -42,7 +43,6 @@ export const REGISTRY_TYPES = {
 /** `VaultRegistry(string format,uint16 version,bytes32 registryHash)`, as the preview names it. */
 export const REGISTRY_TYPE_TEXT = `${REGISTRY_PRIMARY_TYPE}(${REGISTRY_TYPES.VaultRegistry.map((f) => `${f.type} ${f.name}`).join(',')})`;
 
-const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
 
 export const SignedRegistrySchema = z
   .object({

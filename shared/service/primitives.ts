@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AddressSchema } from '../domain/hex';
 
 /**
  * Building blocks shared by every resource schema. The service is read by a client that must keep
@@ -15,7 +16,7 @@ import { z } from 'zod';
 export const ObjectIdSchema = z.string().min(1);
 
 /** An EVM address, any casing. Checksums are not enforced here: the service is not a checksum authority. */
-export const AddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte hex address');
+export { AddressSchema };
 
 const INTEGER = /^-?\d+$/;
 

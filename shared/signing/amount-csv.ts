@@ -3,6 +3,7 @@ import { readCsv } from '../csv/read-csv';
 import { checkAddress } from '../domain/address';
 import { parseAmount, PLAIN_MARKS, type NumberMarks } from '../domain/units';
 import { checkCsvSize } from '../wallets/csv-size';
+import { ADDRESS_PATTERN } from '../domain/hex';
 
 /**
  * Per-wallet amounts for a deposit, from a CSV of `wallet, vault, amount`: a wallet by its address
@@ -56,7 +57,7 @@ function walletOf(text: string, wallets: readonly AmountCsvWallet[]): AmountCsvW
     const found = wallets.find((w) => w.address.toLowerCase() === checked.address.toLowerCase());
     return found ?? `Unknown wallet: ${checked.address} is not a wallet of this batch. Add it to the batch's group on the Wallets screen, or remove the line.`;
   }
-  if (/^0x[0-9a-fA-F]{40}$/.test(text)) return `Unknown wallet: ${checked.reason}`;
+  if (ADDRESS_PATTERN.test(text)) return `Unknown wallet: ${checked.reason}`;
   const named = wallets.filter((w) => w.label.trim().toLowerCase() === text.toLowerCase());
   if (named.length === 1) return named[0]!;
   if (named.length > 1) return `Unknown wallet: the label "${text}" names ${named.length} wallets of this batch. Write the address instead.`;

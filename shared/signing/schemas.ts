@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeviceScreenSchema, DeviceTransactionRequestSchema } from '../device/schemas';
 import { AppErrorDataSchema } from '../errors';
+import { AddressSchema as Address, HexSchema as Hex } from '../domain/hex';
 
 /**
  * The shapes of the signing pipeline: what the operator selects, the plan built from it, the
@@ -10,8 +11,6 @@ import { AppErrorDataSchema } from '../errors';
  */
 
 const BaseUnits = z.string().regex(/^\d+$/, 'a whole number of base units');
-const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
-const Hex = z.string().regex(/^0x[0-9a-fA-F]*$/, '0x-hex');
 
 export const SIGNING_ACTIONS = ['deposit', 'withdraw', 'redeem', 'claim', 'cancel', 'agreements', 'revoke'] as const;
 export const SigningActionSchema = z.enum(SIGNING_ACTIONS);

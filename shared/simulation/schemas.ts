@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppErrorDataSchema } from '../errors';
+import { AddressSchema as Address } from '../domain/hex';
 
 /**
  * What a plan will change, computed by running its transactions on a local fork of each chain (or
@@ -9,7 +10,6 @@ import { AppErrorDataSchema } from '../errors';
  * without end.
  */
 
-const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address');
 const BaseUnits = z.string().regex(/^\d+$/, 'a whole number of base units');
 const SignedBaseUnits = z.string().regex(/^-?\d+$/, 'a signed whole number of base units');
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { AddressSchema } from '../domain/hex';
 
 /**
  * The wallet book: the wallets an operator manages (watch-only addresses or Ledger accounts), with
  * labels, notes, and groups. A group is a batch the operator acts on together.
  */
 
-export const AddressString = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address');
 
 export const LedgerOriginSchema = z.object({
   /** Derivation scheme: Ledger Live `44'/60'/x'/0/0`, legacy `44'/60'/0'/x`, or `44'/60'/0'/0/x`. */
@@ -17,7 +17,7 @@ export type LedgerOrigin = z.infer<typeof LedgerOriginSchema>;
 
 export const WalletSchema = z.object({
   /** EIP-55 checksummed. */
-  address: AddressString,
+  address: AddressSchema,
   label: z.string().max(80),
   notes: z.string().max(1000),
   /** Watch-only, or an account of a Ledger (which can sign). */

@@ -1,6 +1,7 @@
 import type { ResourceItem } from '../../../shared/service';
 import type { Logger } from '../log/logger';
 import type { KeylessChains } from './catalog';
+import { isAddressText } from '../../../shared/domain/hex';
 
 type Vault = ResourceItem<'vaults'>;
 type ChainRecord = ResourceItem<'chains'>;
@@ -14,7 +15,7 @@ export interface ChainsFromRpcsOptions {
 }
 
 const asAddress = (value: unknown): `0x${string}` | null =>
-  typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value) ? (value as `0x${string}`) : null;
+  isAddressText(value) ? value : null;
 
 /** The contract that identifies a vault on chain: its epoch vault, else its own (tranche) address. */
 const contractOf = (vault: Vault): `0x${string}` | null =>

@@ -1,6 +1,7 @@
 import type { ResourceItem } from '../../../shared/service';
 import { indexCatalog, publicVaults, type CatalogLists } from '../catalog/catalog';
 import { serviceRpcUrl } from '../chain/pool';
+import { isAddressText } from '../../../shared/domain/hex';
 
 type Vault = ResourceItem<'vaults'>;
 type Token = ResourceItem<'tokens'>;
@@ -28,7 +29,7 @@ export interface EpochVaultEntry {
 }
 
 const asAddress = (value: unknown): `0x${string}` | null =>
-  typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value) ? (value as `0x${string}`) : null;
+  isAddressText(value) ? value : null;
 
 type Contract = { address?: unknown; abiCode?: unknown } | undefined;
 const abiCodeOf = (c: Contract): string | null => (typeof c?.abiCode === 'string' ? c.abiCode : null);

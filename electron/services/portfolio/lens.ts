@@ -1,6 +1,7 @@
 import { toFunctionSelector, type Hex } from 'viem';
 import type { EthCall } from '../chain/rpc-client';
 import { LENS_RUNTIME_CODE } from './lens-code';
+import { ADDRESS_PATTERN } from '../../../shared/domain/hex';
 
 /**
  * The portfolio lens: a read-only contract whose code the console places at an unused address for
@@ -79,10 +80,9 @@ export interface LensVault {
 }
 
 const SELECTOR = toFunctionSelector(LENS_ABI[0]).slice(2);
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const word = (hex: string) => hex.padStart(64, '0');
 const addressWord = (address: string) => {
-  if (!ADDRESS.test(address)) throw new Error(`Not an address: ${address}`);
+  if (!ADDRESS_PATTERN.test(address)) throw new Error(`Not an address: ${address}`);
   return word(address.slice(2).toLowerCase());
 };
 

@@ -12,6 +12,7 @@ import {
 import { MULTICALL3_ADDRESS } from '../../../shared/abi';
 import type { EthCall } from '../chain/rpc-client';
 import { sendSliced, type SlicedJob } from './sliced-calls';
+import { ADDRESS_PATTERN } from '../../../shared/domain/hex';
 
 /** One contract read in a multicall round, with what to do with its answer. */
 export interface Read {
@@ -92,7 +93,7 @@ function encodeWord(type: Word, value: unknown): string {
   switch (type) {
     case 'address': {
       const s = String(value);
-      if (!/^0x[0-9a-fA-F]{40}$/.test(s)) throw new Error(`Not an address: ${s}`);
+      if (!ADDRESS_PATTERN.test(s)) throw new Error(`Not an address: ${s}`);
       return pad64(s.slice(2).toLowerCase());
     }
     case 'bool':
