@@ -2,7 +2,7 @@ import type { Logger } from '../services/log/logger';
 import { WalletBook, walletBookDocument } from '../services/wallets/wallet-book';
 import type { EmbeddedSimulation } from './service-connection';
 
-export const DEMO_GROUP = 'Demo lenders';
+const DEMO_GROUP = 'Demo lenders';
 
 /** Opens a wallet book in a folder; a corrupt file is kept aside and reported, never overwritten. */
 export async function openWalletBook(dir: string, log: Logger): Promise<{ book: WalletBook; recoveredFrom: string | null }> {

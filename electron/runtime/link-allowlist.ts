@@ -71,7 +71,7 @@ const DOCUMENTATION_SUFFIXES = new Set(['example']);
  * The raw text must be what it looks like: any character a URL parser would drop or reinterpret
  * (spaces, tabs, newlines, control characters, backslashes) refuses it.
  */
-export function cleanHttpsUrl(raw: string): URL | null {
+function cleanHttpsUrl(raw: string): URL | null {
   // eslint-disable-next-line no-control-regex -- control characters are what is being refused
   if (raw.length > 2048 || /[\u0000-\u0020\u007f-\u009f\\\u00a0\u2028\u2029]/.test(raw)) return null;
   if (!/^https:\/\//i.test(raw)) return null;
@@ -86,7 +86,7 @@ export function cleanHttpsUrl(raw: string): URL | null {
 }
 
 /** Whether a (parsed, lower-case) host names one site: see `cleanHttpsUrl`. */
-export function isRegistrableHost(hostname: string): boolean {
+function isRegistrableHost(hostname: string): boolean {
   // Letters, digits and hyphens only (no `_`, no empty label, no trailing dot), and no punycode.
   if (!/^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/.test(hostname) || hostname.split('.').some((label) => label.startsWith('xn--'))) return false;
   const site = parseHost(hostname, { allowPrivateDomains: true });

@@ -19,9 +19,9 @@ export interface EmbeddedSimulation {
   close(): Promise<void>;
 }
 
-export type SimulationStatus = 'starting' | 'ready' | 'failed' | null;
+type SimulationStatus = 'starting' | 'ready' | 'failed' | null;
 
-export interface ServiceConnectionOptions {
+interface ServiceConnectionOptions {
   vault: ApiKeyVault;
   log: Logger;
   startSimulation: () => Promise<EmbeddedSimulation>;
@@ -31,7 +31,7 @@ export interface ServiceConnectionOptions {
   onSimulationReady?: (sim: EmbeddedSimulation) => void;
 }
 
-export interface ActiveService {
+interface ActiveService {
   mode: ConsoleMode;
   serviceUrl: string;
   client: ServiceClient;

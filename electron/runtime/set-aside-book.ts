@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SetAside, SetAsideRecord } from '../../shared/portfolio/schemas';
 
 /** Records listed per answer at most (the count stays exact): enough to see the pattern. */
-export const SET_ASIDE_LISTED = 100;
+const SET_ASIDE_LISTED = 100;
 const REASON_MAX = 300;
 
 /**

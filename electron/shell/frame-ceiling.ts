@@ -9,7 +9,7 @@ import { BUNDLE_MAX_CHARS } from '../../shared/bundle/schemas';
  * bytes wide, 192 MiB) is no real file, and letting frames that large through let a page push the
  * shell past a gigabyte.
  */
-export const BRIDGE_ESCAPE_ALLOWANCE = 1.25;
+const BRIDGE_ESCAPE_ALLOWANCE = 1.25;
 const ENVELOPE_BYTES = 64 * 1024;
 
 export function bridgeFrameCeiling(): number {

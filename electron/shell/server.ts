@@ -14,7 +14,7 @@ import { neverThrowing, type Logger } from '../services/log/logger';
 import { bridgeFrameCeiling, MAX_BRIDGE_CONNECTIONS } from './frame-ceiling';
 import { RefusalLog } from './refusal-log';
 
-export interface BrowserShellOptions {
+interface BrowserShellOptions {
   runtime: ConsoleRuntime;
   /** The renderer built for the browser shell (WebSocket bridge). */
   rendererDir: string;
@@ -37,11 +37,11 @@ export interface BrowserShellOptions {
  * reload a few more. Far below the process's file limit, so that thousands of idle connections
  * (any local process can open them) are closed as they come instead of exhausting descriptors.
  */
-export const MAX_SHELL_CONNECTIONS = 128;
+const MAX_SHELL_CONNECTIONS = 128;
 /** A connection must send its request headers within this time, or it is closed (slow or idle clients). */
-export const SHELL_HEADERS_TIMEOUT_MS = 10_000;
+const SHELL_HEADERS_TIMEOUT_MS = 10_000;
 /** A whole request (the renderer's files are small; the bridge is a WebSocket) within this time. */
-export const SHELL_REQUEST_TIMEOUT_MS = 30_000;
+const SHELL_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface BrowserShell {
   url: string;

@@ -49,7 +49,7 @@ export function reviewLines(plan: Plan): string[] {
  * An agreement as the wallet signs it: its whole text, line by line (each line printed as plain
  * text), with its length and where it comes from, so the operator reads exactly what is signed.
  */
-export function agreementLines(n: number, label: string, wallet: string, r: MessageReview): string[] {
+function agreementLines(n: number, label: string, wallet: string, r: MessageReview): string[] {
   const text = r.text.split('\n');
   return [
     `  #${n + 1} ${label} ${wallet}: ${r.title} (personal_sign by this wallet of the text below, ${new TextEncoder().encode(r.text).length} bytes, ${text.length} line${text.length === 1 ? '' : 's'})`,
@@ -62,7 +62,7 @@ export function agreementLines(n: number, label: string, wallet: string, r: Mess
 const ROLE_WORDS: Record<string, string> = ROLE_NAMES;
 
 /** The call's contract and, for an approval, its spender, each with its pinned role and where the pin comes from. */
-export function whereMoneyGoes(r: TransactionReview): string[] {
+function whereMoneyGoes(r: TransactionReview): string[] {
   const vault = r.pinned?.vaultName ?? '(not in this install\'s registry)';
   const pin = r.pinned ? `pinned on ${r.pinned.pinnedAt.slice(0, 10)}${r.pinned.checkedAtBlock ? `, checked on chain at block ${r.pinned.checkedAtBlock}` : ''}` : 'not pinned here';
   const lines = [`      call: ${ROLE_WORDS[r.contract.role] ?? r.contract.role} of ${vault} ${r.contract.address}`];

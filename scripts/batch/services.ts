@@ -193,7 +193,7 @@ export async function onlineServices(planned: BundleSource | null = null, runner
  * pass; against a service, only with --trust-new-vaults (the operator's explicit choice on the
  * command line), otherwise the plan is refused naming the flag.
  */
-export function firstSeenPolicy(): FirstSeenPolicy {
+function firstSeenPolicy(): FirstSeenPolicy {
   if (args.sim) return { kind: 'pin-after-checks', by: 'the batch runner on its own simulation' };
   if (args['trust-new-vaults']) return { kind: 'pin-after-checks', by: 'the batch runner with --trust-new-vaults' };
   return {

@@ -35,7 +35,7 @@ export interface RunnerSimulation {
 
 export const simulationFile = () => path.join(dataDirOf(), 'simulation.json');
 
-export async function readSimulation(): Promise<RunnerSimulation | null> {
+async function readSimulation(): Promise<RunnerSimulation | null> {
   const text = await readFile(simulationFile(), 'utf8').catch(() => null);
   if (!text) return null;
   try {

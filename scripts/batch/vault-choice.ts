@@ -1,12 +1,12 @@
 /** A vault of the listing, as far as `--vault` reads it. */
-export interface ListedVault {
+interface ListedVault {
   id: string;
   name: string;
   chain: { chainId: number };
 }
 
 /** What `--vault` named among the vaults the service lists: one vault, several, or none. */
-export type VaultChoice<V extends ListedVault = ListedVault> =
+type VaultChoice<V extends ListedVault = ListedVault> =
   { kind: 'found'; vault: V } | { kind: 'ambiguous'; candidates: V[] } | { kind: 'unknown' };
 
 /**

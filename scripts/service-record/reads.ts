@@ -21,7 +21,7 @@ import { TransactionHistory } from '../../electron/services/transactions/history
  * points screens. Each step is told by name; one that fails is reported and the others go on.
  */
 
-export interface ReadStep {
+interface ReadStep {
   name: string;
   ok: boolean;
   message?: string;

@@ -7,7 +7,7 @@ import { apiKeyFor, checkServiceAddress, dataDirOf, serviceUrlOf, walletsOf } fr
 import { consoleReads } from './reads';
 import { prepareOut, ServiceRecorder } from './recorder';
 
-export const RECORD_USAGE =
+const RECORD_USAGE =
   'usage: npm run service:record -- --service URL --out DIR [--wallet ADDRESS]… [--group NAME] [--data-dir DIR] [--rpc CHAINID=URL]…';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);

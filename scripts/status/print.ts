@@ -11,7 +11,7 @@ const STATES: Record<string, string> = {
 };
 
 /** "in 2d 03h", "in 45m", "3h 10m ago": how far an event is from now. */
-export function countdown(atSeconds: number, nowSeconds: number): string {
+function countdown(atSeconds: number, nowSeconds: number): string {
   const delta = Math.round(atSeconds - nowSeconds);
   const abs = Math.abs(delta);
   const d = Math.floor(abs / 86_400);

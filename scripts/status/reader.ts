@@ -19,7 +19,7 @@ import { UsageError } from './cli';
  */
 
 /** The console's own data folder (what Electron's `userData` is), so the command reads its files. */
-export function consoleDataDir(): string {
+function consoleDataDir(): string {
   const home = os.homedir();
   if (process.platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Vaultdesk');
   if (process.platform === 'win32') return path.join(process.env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Vaultdesk');
@@ -71,7 +71,7 @@ export async function serviceClientFor(serviceUrl: string, onSetAside: (records:
   return createServiceClient({ baseUrl: serviceUrl, getApiKey: async () => apiKey, onSetAside });
 }
 
-export interface WalletSelection {
+interface WalletSelection {
   wallets: PortfolioWallet[];
   /** The group picked with --group, or null. */
   group: { id: string; name: string } | null;

@@ -8,7 +8,7 @@ import { dataDirOf, serviceClientFor, serviceUrlOf, walletsOf } from './reader';
 import { nothingRead, summarize } from './summary';
 import { watchStatus } from './watch';
 
-export const STATUS_USAGE =
+const STATUS_USAGE =
   'usage: npm run status -- [--service URL] [--rpc CHAINID=URL]… [--wallet ADDRESS]… [--group NAME] [--data-dir DIR] [--json] [--watch [--every SECONDS]]' +
   " (a chain without --rpc is read through the RPC the service lists, for display only: status plans nothing)";
 

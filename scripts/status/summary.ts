@@ -20,7 +20,7 @@ export interface StatusSource {
   message: string;
 }
 
-export interface StatusRequest {
+interface StatusRequest {
   vaultId: string;
   type: string;
   status: string;
@@ -41,7 +41,7 @@ export interface StatusRequest {
   reason: string | null;
 }
 
-export interface StatusClaim {
+interface StatusClaim {
   vaultId: string;
   kind: string;
   epochNumber: number | null;

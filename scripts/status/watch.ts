@@ -2,7 +2,7 @@ import { detectAlerts, type DeskAlert } from '../../shared/alerts/desk-alerts';
 import { toAppErrorData } from '../../shared/errors';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 
-export interface WatchOptions {
+interface WatchOptions {
   everyMs: number;
   json: boolean;
   out: (line: string) => void;

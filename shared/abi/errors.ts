@@ -17,6 +17,3 @@ const declared = [
 ].sort();
 
 export const protocolErrorAbi: Abi = parseAbi([...declared, ...ERC20_V5_ERRORS]);
-
-/** The names of the protocol's own errors, for the table that explains each. */
-export const PROTOCOL_ERROR_NAMES: readonly string[] = declared.map((s) => s.slice('error '.length, s.indexOf('(')));

@@ -2,7 +2,7 @@ import { isOverdue } from '../domain/schedule';
 import type { Portfolio, RequestRow } from '../portfolio/schemas';
 
 /** One upcoming moment of a vault's cycle, by its chain's clock. */
-export interface EpochEvent {
+interface EpochEvent {
   vaultId: string;
   vaultName: string;
   chainName: string;
@@ -35,7 +35,7 @@ export function upcomingEpochEvents(view: Portfolio): EpochEvent[] {
 }
 
 /** Pending requests grouped by the day they are expected (UTC day, chain time); overdue ones first. */
-export interface RequestDay {
+interface RequestDay {
   /** `overdue`, `unknown` or the day's ISO date (2027-03-01). */
   key: string;
   requests: RequestRow[];

@@ -21,7 +21,7 @@ export const ALERT_KIND_WORDS: Record<AlertKind, string> = {
 };
 
 /** How long before its end an epoch is announced. */
-export const EPOCH_ENDING_NOTICE_S = 24 * 3600;
+const EPOCH_ENDING_NOTICE_S = 24 * 3600;
 
 export interface DeskAlert {
   /** Stable for one event (kind, vault, epoch or request): an alert is raised once per id. */

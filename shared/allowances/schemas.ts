@@ -11,10 +11,9 @@ import { AddressSchema as Address } from '../domain/hex';
 const Units = z.string().regex(/^\d+$/).max(80);
 
 export const AllowancesInputSchema = z.object({ groupId: z.string().max(40).nullable() }).strict();
-export type AllowancesInput = z.infer<typeof AllowancesInputSchema>;
 
-export const AllowanceTokenSchema = z.enum(['underlying', 'tranche']);
-export const AllowanceSpenderSchema = z.enum(['epochVault', 'queue', 'withdrawQueue']);
+const AllowanceTokenSchema = z.enum(['underlying', 'tranche']);
+const AllowanceSpenderSchema = z.enum(['epochVault', 'queue', 'withdrawQueue']);
 
 export const AllowanceRowSchema = z.object({
   wallet: Address,

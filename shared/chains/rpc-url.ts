@@ -4,12 +4,12 @@
  * network. Everything the console reads to move money passes through these addresses.
  */
 
-export type RpcUrlCheck = { ok: true; url: string } | { ok: false; code: 'RPC_BAD_URL' | 'RPC_NOT_HTTPS'; message: string; action: string };
+type RpcUrlCheck = { ok: true; url: string } | { ok: false; code: 'RPC_BAD_URL' | 'RPC_NOT_HTTPS'; message: string; action: string };
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** True for a host on this machine's loopback (any 127.x.y.z, localhost, ::1). */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname.toLowerCase()) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 

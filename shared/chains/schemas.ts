@@ -6,7 +6,7 @@ import { AppErrorDataSchema } from '../errors';
  * they are tried, the ones the service suggests, and the test of an address before it is used.
  */
 
-export const ChainIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const ChainIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const ChainRpcInput = z.object({ chainId: ChainIdSchema, url: z.string().max(2048) });
 export const MoveRpcInput = ChainRpcInput.extend({ direction: z.enum(['up', 'down']) });

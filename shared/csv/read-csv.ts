@@ -5,7 +5,7 @@ import Papa from 'papaparse';
  * (quotes, embedded commas and newlines, BOM); each row keeps the line it starts on and what the
  * parser found wrong with it, so an importer reports every row on its own.
  */
-export interface CsvRow {
+interface CsvRow {
   /** The row's cells by lower-case, trimmed column name. */
   raw: Record<string, string>;
   /** The line of the file the row starts on (1 is the header). */
@@ -14,7 +14,7 @@ export interface CsvRow {
   problem: string | null;
 }
 
-export interface CsvTable {
+interface CsvTable {
   /** The header's column names, lower case and trimmed. */
   fields: string[];
   rows: CsvRow[];

@@ -15,7 +15,7 @@ export function neutraliseCell(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-export type CsvCell = string | number | bigint | null | undefined;
+type CsvCell = string | number | bigint | null | undefined;
 
 /** Columns, then one line per row; `\n` line ends and a final newline. */
 export function writeCsv(

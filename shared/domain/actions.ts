@@ -8,7 +8,7 @@ import { OLDEST_RULES, type GenerationRules } from './generation-rules';
  */
 
 /** `queue` is the deposit queue, `withdrawQueue` the withdraw queue (most vaults: one contract for both). */
-export type ContractRole = 'epochVault' | 'queue' | 'withdrawQueue';
+type ContractRole = 'epochVault' | 'queue' | 'withdrawQueue';
 /** The request types the console acts on. */
 export type KnownRequestType = 'DEPOSIT' | 'WITHDRAW' | 'REDEEM';
 /**
@@ -46,11 +46,11 @@ export interface EntryRoute {
 export type Routed = { ok: true; route: EntryRoute } | { ok: false; reason: string };
 
 /** "Sat, 14 Mar 2026 10:00 UTC": a moment the operator can act on, in one fixed form (refusals are also logged). */
-export const utcMoment = (seconds: number): string =>
+const utcMoment = (seconds: number): string =>
   `${new Date(seconds * 1000).toUTCString().replace(/:\d\d GMT$/, ' UTC')}`;
 
 /** Why a prefunded queue takes no deposit now, with when it takes them again; null when it does. */
-export function prefundedRefusal(p: NonNullable<VaultRoutingFacts['prefunded']>): string | null {
+function prefundedRefusal(p: NonNullable<VaultRoutingFacts['prefunded']>): string | null {
   const closesAt = p.epochEndDate - p.window;
   const reopens = `Deposits reopen when this epoch ends (${utcMoment(p.epochEndDate)}): directly into the vault between epochs, or in the queue once the next epoch runs.`;
   if (p.nextEpochPrefunded) return `The queue has already forwarded this epoch's deposits to the borrower (prefunded): it takes no more. ${reopens}`;
@@ -115,7 +115,7 @@ export interface RequestFacts {
   epochNumber?: number;
 }
 
-export interface RequestAction {
+interface RequestAction {
   kind: 'cancel' | 'claim';
   contract: ContractRole;
   functionName: 'deleteRequest' | 'deleteWithdrawRequest' | 'claimDepositRequest' | 'claimWithdrawRequest' | 'claimInstantWithdrawRequest';
@@ -123,7 +123,7 @@ export interface RequestAction {
   epochNumber: number | null;
 }
 
-export type RequestVerdict = { action: RequestAction } | { action: null; reason: string };
+type RequestVerdict = { action: RequestAction } | { action: null; reason: string };
 
 const DONE = new Set(['CLAIMED', 'FULFILLED', 'COMPLETED']);
 

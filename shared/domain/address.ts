@@ -1,7 +1,7 @@
 import { getAddress, isAddress } from 'viem';
 import { ADDRESS_PATTERN } from './hex';
 
-export type CheckedAddress = { ok: true; address: `0x${string}` } | { ok: false; reason: string };
+type CheckedAddress = { ok: true; address: `0x${string}` } | { ok: false; reason: string };
 
 /**
  * Checks an address the way a careful operator would: 20 bytes of hex; a mixed-case address must

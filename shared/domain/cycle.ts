@@ -5,7 +5,7 @@
  */
 export type CycleState = 'WAITING' | 'RUNNING' | 'RUNNING_PAST_END' | 'DEFAULTED';
 
-export interface CycleFacts {
+interface CycleFacts {
   defaulted: boolean;
   isEpochRunning: boolean;
   /** Unix seconds. */
@@ -22,11 +22,6 @@ export function cycleState(f: CycleFacts): CycleState {
 
 export function isRunning(state: CycleState): boolean {
   return state === 'RUNNING' || state === 'RUNNING_PAST_END';
-}
-
-/** The service's cycle status word for a state (it knows no "past end"). */
-export function serviceStatusOf(state: CycleState): 'WAITING' | 'RUNNING' | 'DEFAULTED' {
-  return state === 'DEFAULTED' ? 'DEFAULTED' : isRunning(state) ? 'RUNNING' : 'WAITING';
 }
 
 /**

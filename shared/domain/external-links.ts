@@ -63,7 +63,7 @@ export function isLoopbackUrl(url: string | null | undefined): boolean {
 const LOCAL_CHAIN_IDS = new Set([1337, 31337, 31338]);
 
 /** A link to the explorer's page, or why there is none: in full, and in a few words for a table cell. */
-export type ExplorerLink = { url: string; host: string } | { url: null; reason: string; short: string };
+type ExplorerLink = { url: string; host: string } | { url: null; reason: string; short: string };
 
 /**
  * Where a transaction can be looked at: the explorer the service's chain record names (https

@@ -3,9 +3,9 @@
  * The spec calls the field "a percentage"; the real service sends these units, so the console
  * converts once, here.
  */
-export const FEE_UNITS_PER_PERCENT = 1000;
+const FEE_UNITS_PER_PERCENT = 1000;
 
-export function feeUnitsToPercent(feeUnits: number): number {
+function feeUnitsToPercent(feeUnits: number): number {
   return feeUnits / FEE_UNITS_PER_PERCENT;
 }
 

@@ -8,7 +8,7 @@
 
 const ETH_DECIMALS = 18n;
 /** Decimals a fee shows in ETH: fees are thousandths of an ETH or less, and six decimals keep them readable and aligned. */
-export const FEE_ETH_DECIMALS = 6;
+const FEE_ETH_DECIMALS = 6;
 /** The underlying symbols whose price is ETH's. */
 const ETH_SYMBOLS = new Set(['ETH', 'WETH']);
 

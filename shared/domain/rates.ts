@@ -9,7 +9,7 @@
  * On-chain rates: 1e18 = 1 %.
  */
 
-export interface RateReads {
+interface RateReads {
   /** `strategy.unscaledApr()`; null when the strategy has no such view or it did not answer. */
   unscaledApr: bigint | null;
   /** `strategy.getApr()`. */
@@ -38,14 +38,14 @@ export function ratePercent(v: bigint | null): number | null {
 }
 
 /** An epoch record's rates as the service writes them (percent): the protocol's `APRs`/`APYs`, or the seed's `apr`. */
-export interface EpochRateRecord {
+interface EpochRateRecord {
   apr?: number | undefined;
   APRs?: { GROSS?: number | undefined; NET?: number | undefined; EPOCH?: number | undefined; BUFFER?: number | undefined; CURE?: number | undefined } | undefined;
   APYs?: { GROSS?: number | undefined; NET?: number | undefined } | undefined;
 }
 
 /** An epoch's rates on the one scale (percent): gross and net of fees, as APR and APY; null where the record does not say. */
-export interface EpochRates {
+interface EpochRates {
   gross: number | null;
   net: number | null;
   apyGross: number | null;

@@ -17,7 +17,7 @@ export interface CycleTimes {
   now: number;
 }
 
-export interface ScheduledEvent {
+interface ScheduledEvent {
   kind: 'epochEnd' | 'epochStart' | 'instantWithdrawals' | 'awaitingStop';
   at: number;
   label: string;

@@ -4,7 +4,7 @@ import { formatUnits, parseUnits } from 'viem';
  * Amounts cross every boundary as decimal strings of base units. These turn what a user types into
  * base units (refusing anything the token cannot represent) and base units into display text.
  */
-export type ParsedAmount = { ok: true; baseUnits: string } | { ok: false; reason: string };
+type ParsedAmount = { ok: true; baseUnits: string } | { ok: false; reason: string };
 
 /** How the reader writes a number: the decimal mark, and the thousands separator (a space in some locales). */
 export interface NumberMarks {

@@ -4,9 +4,9 @@
  * ("Defillama › Pool"), lists of plain values one line, lists of objects one group per item.
  */
 
-export type FlatKind = 'text' | 'number' | 'boolean' | 'empty' | 'link';
+type FlatKind = 'text' | 'number' | 'boolean' | 'empty' | 'link';
 
-export interface FlatEntry {
+interface FlatEntry {
   /** The raw key path, dot-joined (`defillama.pool`, `auditors.1.name`). */
   key: string;
   /** The path in words: `Defillama › Pool`. */
@@ -20,7 +20,7 @@ export interface FlatEntry {
   texts: Record<string, string> | null;
 }
 
-export interface FlattenOptions {
+interface FlattenOptions {
   /** Deeper levels are shown as one line of JSON. */
   maxDepth?: number;
   /** At most this many lines; the rest is summed up in one last line. */
@@ -52,7 +52,7 @@ export function humanizeKey(key: string): string {
   return words.join(' ');
 }
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
   try {
     const url = new URL(value);

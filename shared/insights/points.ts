@@ -15,7 +15,7 @@ export interface WalletPointsLine {
   error: string | null;
 }
 
-export interface PointsTotals {
+interface PointsTotals {
   wallets: number;
   /** Wallets earning points now (points per day above zero). */
   earning: number;
@@ -27,7 +27,7 @@ export interface PointsTotals {
   multiplier: number | null;
 }
 
-export const POINTS_DECIMALS = 2;
+const POINTS_DECIMALS = 2;
 const SCALE = 10 ** POINTS_DECIMALS;
 
 const hundredths = (v: number) => Math.round(v * SCALE);
@@ -67,7 +67,7 @@ export function pointsText(value: number): string {
   return (Math.round(value * SCALE) / SCALE).toFixed(POINTS_DECIMALS);
 }
 
-export type CampaignState = 'upcoming' | 'running' | 'finished' | 'undated';
+type CampaignState = 'upcoming' | 'running' | 'finished' | 'undated';
 
 /** Where a campaign stands at `nowSeconds`, from its start and end dates (unix seconds). */
 export function campaignState(start: number | null, end: number | null, nowSeconds: number): CampaignState {

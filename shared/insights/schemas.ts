@@ -45,7 +45,7 @@ export const ForceInput = z.object({ force: z.boolean().optional() }).strict();
 
 // ---- Campaigns ------------------------------------------------------------------------------
 
-export const CampaignStateSchema = z.enum(['upcoming', 'running', 'finished', 'undated']);
+const CampaignStateSchema = z.enum(['upcoming', 'running', 'finished', 'undated']);
 
 export const CampaignSummarySchema = z.object({
   id: z.string(),
@@ -91,7 +91,7 @@ export const CampaignIdInput = z.object({ campaignId: CampaignId, force: z.boole
 export const CampaignPointsInput = z.object({ campaignId: CampaignId, groupId: GroupId, force: z.boolean().optional() }).strict();
 export const ExportPointsInput = z.object({ campaignId: CampaignId, groupId: GroupId }).strict();
 
-export const WalletPointsSchema = z.object({
+const WalletPointsSchema = z.object({
   wallet: z.string(),
   label: z.string(),
   points: z.number().nullable(),
@@ -100,7 +100,7 @@ export const WalletPointsSchema = z.object({
   error: z.string().nullable(),
 });
 
-export const PointsTotalsSchema = z.object({
+const PointsTotalsSchema = z.object({
   wallets: z.number(),
   earning: z.number(),
   failed: z.number(),
@@ -193,7 +193,7 @@ export type PerformanceOverview = z.infer<typeof PerformanceOverviewSchema>;
 export const PricePointSchema = z.object({ at: z.number(), usd: z.string() });
 export type PricePoint = z.infer<typeof PricePointSchema>;
 
-export const AccruedRewardViewSchema = z.object({
+const AccruedRewardViewSchema = z.object({
   token: TokenRefSchema.nullable(),
   amount: z.string().nullable(),
   usd: UsdFigureSchema.nullable(),

@@ -318,7 +318,7 @@ export const events = {
 
 export type Methods = typeof methods;
 export type Namespace = keyof Methods;
-export type MethodName<N extends Namespace = Namespace> = N extends Namespace ? `${N}.${keyof Methods[N] & string}` : never;
+type MethodName<N extends Namespace = Namespace> = N extends Namespace ? `${N}.${keyof Methods[N] & string}` : never;
 export type EventName = keyof typeof events;
 
 type Def<N extends Namespace, M extends keyof Methods[N]> = Methods[N][M] extends { input: infer I; result: infer R }
@@ -349,7 +349,7 @@ export function lookupMethod(name: string): { input: z.ZodType; result: z.ZodTyp
   return Object.hasOwn(group, m) ? group[m] : undefined;
 }
 
-export const CHANNEL_PREFIX = 'vaultdesk:';
-export const EVENT_PREFIX = 'vaultdesk-event:';
+const CHANNEL_PREFIX = 'vaultdesk:';
+const EVENT_PREFIX = 'vaultdesk-event:';
 export const channelOf = (method: MethodName | string): string => `${CHANNEL_PREFIX}${method}`;
 export const eventChannelOf = (event: EventName | string): string => `${EVENT_PREFIX}${event}`;

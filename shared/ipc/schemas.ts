@@ -74,7 +74,7 @@ export const LinkHostsSchema = z.object({
 });
 export type LinkHosts = z.infer<typeof LinkHostsSchema>;
 
-export const HttpsUrl = z
+const HttpsUrl = z
   .string()
   .trim()
   .max(2048)
@@ -264,7 +264,6 @@ export const AgreementsSchema = z.object({
   rows: z.array(z.object({ wallet: z.string(), vaultId: z.string(), required: z.array(z.string()), signed: z.array(z.string()) })),
   checkedAtMs: z.number(),
 });
-export type Agreements = z.infer<typeof AgreementsSchema>;
 
 export const SetOfflineInput = z.object({ offline: z.boolean() }).strict();
 

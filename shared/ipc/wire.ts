@@ -178,7 +178,7 @@ function asDictionary(values: unknown[], absent: number): { dict: unknown[]; ind
 export const LATER_TABLE_ROWS = 5_000;
 
 /** Reads one column of a table, by row. */
-export type ColumnOf = (row: number) => unknown;
+type ColumnOf = (row: number) => unknown;
 
 /**
  * A kind of record the receiver decodes in bulk, written as one object literal over its table's
@@ -188,10 +188,10 @@ export type ColumnOf = (row: number) => unknown;
  * literal's, in its order, and in which every row has every key: any other table, including one
  * from a newer or older main side, is built the general way, to the same records.
  */
-export type RecordLiteral = (columns: Record<string, ColumnOf>) => (row: number) => object;
+type RecordLiteral = (columns: Record<string, ColumnOf>) => (row: number) => object;
 
 /** The columns a record literal of `T` reads, one per key of `T`. */
-export type ColumnsOf<T> = { readonly [K in keyof T]-?: (row: number) => T[K] };
+type ColumnsOf<T> = { readonly [K in keyof T]-?: (row: number) => T[K] };
 
 /** A record literal of a contract type: `(c) => (r) => ({ wallet: c.wallet(r), … })`, keys in the schema's order. */
 export const recordLiteral = <T extends object>(literal: (columns: ColumnsOf<T>) => (row: number) => T): RecordLiteral =>

@@ -39,13 +39,13 @@ export function requestAmount(type: string, record: { amount: string; lpAmount?:
 }
 
 /** What a claim pays, in the token it pays; `estimate` until the contracts have fixed the price. */
-export interface Receipt {
+interface Receipt {
   amount: bigint;
   token: AmountToken;
   estimate: boolean;
 }
 
-export interface ReceiptPrices {
+interface ReceiptPrices {
   /** The queue's `epochPrice(e)` (deposits) and `epochWithdrawPrice(e)` (withdrawals); 0 or null until processed. */
   epochPrice?: bigint | null;
   epochWithdrawPrice?: bigint | null;

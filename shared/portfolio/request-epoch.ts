@@ -9,14 +9,14 @@
  * ends (`processWithdrawalClaims(N)` after epoch N + 1), an instant one after the instant delay into
  * it. A redeem is made between epochs and keyed the epoch that follows, at whose end it is due.
  */
-export interface RequestEpochFacts {
+interface RequestEpochFacts {
   type: string;
   phase: string;
   isInstant: boolean;
   epochNumber: number | null;
 }
 
-export interface RequestEpochWords {
+interface RequestEpochWords {
   /** Short, for a narrow column: "epoch 3", "epoch 3 → 4". */
   short: string;
   /** The whole sentence, for a tooltip or a wider cell. */

@@ -49,7 +49,7 @@ export interface RequestChainFacts {
   allowInstantWithdraw?: boolean | null;
 }
 
-export interface RequestWords {
+interface RequestWords {
   type: string;
   /** The service's status word (open: PENDING, PROCESSED, CLAIMABLE, INSTANT_CLAIMABLE, CLAIMED, …). */
   status: string;

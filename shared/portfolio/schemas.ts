@@ -14,7 +14,7 @@ export const RequestPhaseSchema = z.enum(['pending', 'processed', 'claimable', '
 
 const BaseUnits = z.string().regex(/^\d+$/);
 
-export const CycleStateSchema = z.enum(['WAITING', 'RUNNING', 'RUNNING_PAST_END', 'DEFAULTED']);
+const CycleStateSchema = z.enum(['WAITING', 'RUNNING', 'RUNNING_PAST_END', 'DEFAULTED']);
 
 /**
  * A record of a service list that did not fit what the console reads, left out of what is shown
@@ -59,13 +59,12 @@ export type SourceStatus = z.infer<typeof SourceStatusSchema>;
 export const TokenRefSchema = z.object({ symbol: z.string(), decimals: z.number(), address: z.string() });
 export type TokenRef = z.infer<typeof TokenRefSchema>;
 
-export const NextEventSchema = z.object({
+const NextEventSchema = z.object({
   kind: z.enum(['epochEnd', 'epochStart', 'instantWithdrawals', 'awaitingStop']),
   /** Unix seconds; for `awaitingStop` the end date that has passed. */
   at: z.number(),
   label: z.string(),
 });
-export type NextEvent = z.infer<typeof NextEventSchema>;
 
 export const VaultCycleSchema = z.object({
   state: CycleStateSchema,
@@ -84,7 +83,7 @@ export const VaultCycleSchema = z.object({
 });
 export type VaultCycle = z.infer<typeof VaultCycleSchema>;
 
-export const VaultQueuesSchema = z.object({
+const VaultQueuesSchema = z.object({
   /** Underlying waiting in the deposit queue for the current request epoch, and the previous one. */
   depositCurrent: BaseUnits,
   depositLast: BaseUnits,
@@ -93,7 +92,7 @@ export const VaultQueuesSchema = z.object({
   withdrawLast: BaseUnits,
 });
 
-export const InstantWithdrawSchema = z.object({
+const InstantWithdrawSchema = z.object({
   disabled: z.boolean(),
   allowed: z.boolean(),
   delaySeconds: z.number(),
@@ -257,7 +256,7 @@ export const RequestRowSchema = z.object({
 });
 export type RequestRow = z.infer<typeof RequestRowSchema>;
 
-export const PortfolioWalletSchema = z.object({ address: z.string(), label: z.string() });
+const PortfolioWalletSchema = z.object({ address: z.string(), label: z.string() });
 
 export const PortfolioSchema = z.object({
   groupId: z.string().nullable(),

@@ -115,7 +115,7 @@ export interface TokenSum {
  * whose epoch has not ended), processed (priced, claims not yet funded), claimable now (what the
  * claims will pay).
  */
-export interface BatchTotals {
+interface BatchTotals {
   pendingDeposits: TokenSum[];
   pendingWithdraws: TokenSum[];
   pendingRedeems: TokenSum[];

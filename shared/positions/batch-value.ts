@@ -9,7 +9,7 @@ import type { VaultEarnings } from './totals';
  * pending and claimable sums use), leaving out and naming the vaults without one. A record the
  * row could not count (not loaded, set aside) is out of the row and so out of the line.
  */
-export interface BatchValue {
+interface BatchValue {
   value: TokenSum[];
   earnings: TokenSum[];
   deposits: TokenSum[];

@@ -3,7 +3,7 @@ import { detectEpochVault, detectQueue, detectStrategy, type ProbeAnswers } from
 import { ROLE_NAMES, type VaultGenerations } from './schemas';
 
 /** The probes each of a vault's contracts answered (null: the vault has no such contract). */
-export interface VaultProbeAnswers {
+interface VaultProbeAnswers {
   epochVault: ProbeAnswers;
   queue: ProbeAnswers | null;
   withdrawQueue: ProbeAnswers | null;

@@ -111,7 +111,7 @@ export function nameKey(name: string): string {
 const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /** A frozen entry: the service named other contracts for it, or stopped listing it. */
-export const isFrozen = (entry: PinnedVault): boolean => entry.frozen !== null;
+const isFrozen = (entry: PinnedVault): boolean => entry.frozen !== null;
 
 /** Whether the entry froze because the service stopped listing it. */
 export const isUnlisted = (entry: PinnedVault): boolean => entry.frozen?.reason === 'unlisted';

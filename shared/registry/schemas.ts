@@ -9,7 +9,6 @@ import { AddressSchema as Address } from '../domain/hex';
  * the service says now.
  */
 
-
 /**
  * The roles a vault's contracts play (protocol notes, section 1). `queue` is the deposit queue
  * (`cdoEpoch.depositQueue`), `withdrawQueue` the withdraw queue; one contract usually serves both.
@@ -136,8 +135,7 @@ export type IdentityCollision = z.infer<typeof IdentityCollisionSchema>;
  * chain's answers. `collision`: the vault cannot be pinned, it is taken for another vault of the
  * registry (both are in `collisions`).
  */
-export const VaultPinStatusSchema = z.enum(['new', 'pinned', 'frozen', 'collision']);
-export type VaultPinStatus = z.infer<typeof VaultPinStatusSchema>;
+const VaultPinStatusSchema = z.enum(['new', 'pinned', 'frozen', 'collision']);
 
 export const VaultPinReviewSchema = z.object({
   vaultId: z.string(),

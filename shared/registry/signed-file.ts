@@ -28,11 +28,11 @@ import { AddressSchema as Address } from '../domain/hex';
  * is still shown on both installs.
  */
 
-export const SIGNED_REGISTRY_FORMAT = 'vaultdesk.registry';
-export const SIGNED_REGISTRY_VERSION = 1;
+const SIGNED_REGISTRY_FORMAT = 'vaultdesk.registry';
+const SIGNED_REGISTRY_VERSION = 1;
 
-export const REGISTRY_PRIMARY_TYPE = 'VaultRegistry';
-export const REGISTRY_TYPES = {
+const REGISTRY_PRIMARY_TYPE = 'VaultRegistry';
+const REGISTRY_TYPES = {
   VaultRegistry: [
     { name: 'format', type: 'string' },
     { name: 'version', type: 'uint16' },

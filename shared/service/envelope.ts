@@ -10,8 +10,6 @@ export interface ListEnvelope<T> {
   totalCount?: number;
 }
 
-/** Paging limits of every list endpoint. */
-export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
 /** How many ids one `_id` (or `vaultId`) comma list may carry. */
 export const MAX_ID_LIST = 200;

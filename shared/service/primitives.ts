@@ -110,5 +110,3 @@ export const auditShape = {
   updatedBy: z.string().optional(),
 };
 
-export type Multilingual = z.infer<typeof MultilingualSchema>;
-export type BlockRef = z.infer<typeof BlockRefSchema>;

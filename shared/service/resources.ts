@@ -39,7 +39,7 @@ export interface FilterSpec {
 
 export type FilterTable = Readonly<Record<string, FilterSpec>>;
 
-export interface ResourceDef<S extends z.ZodType = z.ZodType, B extends boolean = boolean, F extends FilterTable = FilterTable> {
+interface ResourceDef<S extends z.ZodType = z.ZodType, B extends boolean = boolean, F extends FilterTable = FilterTable> {
   /** Path of the list endpoint; `path/:id` fetches one record when `byId` is set. */
   path: string;
   schema: S;

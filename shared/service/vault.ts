@@ -1,6 +1,6 @@
 import type { Vault } from './schemas';
 
-export interface VaultContracts {
+interface VaultContracts {
   /** The tranche (LP) token the lender holds: the vault's own `address`. */
   tranche: string;
   /** The epoch vault contract, for epoch credit vaults. */
@@ -27,7 +27,7 @@ export function vaultContracts(vault: Vault): VaultContracts {
 }
 
 /** Tranche tokens have 18 decimals on every generation (IdleCDOTranche); the record's symbol names them, "AA" when it does not. */
-export const TRANCHE_DECIMALS = 18;
+const TRANCHE_DECIMALS = 18;
 export function trancheToken(vault: Pick<Vault, 'symbol'>): { symbol: string; decimals: number } {
   return { symbol: vault.symbol ?? 'AA', decimals: TRANCHE_DECIMALS };
 }

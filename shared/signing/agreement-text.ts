@@ -53,7 +53,7 @@ const DOCUMENT_EXTENSIONS = new Set([
   'sol',
 ]);
 
-export type AgreementTextVerdict = { ok: true } | { ok: false; reason: string };
+type AgreementTextVerdict = { ok: true } | { ok: false; reason: string };
 
 /**
  * Whether a wallet may sign this agreement text. `knownHosts` are the hosts this agreement may
@@ -122,7 +122,7 @@ export function vaultdeskMarks(text: string): string[] {
  * words any login uses ("Sign in to Evil Exchange\nNonce: 8f3Kq0x9" names no domain and has one
  * field line, yet is a login), in the words an operator can find in it.
  */
-export function signInMarks(text: string): string[] {
+function signInMarks(text: string): string[] {
   const marks: string[] = [];
   if (SIGN_IN_SENTENCE.test(text)) marks.push('"wants you to sign in with your Ethereum account"');
   const fields = SIGN_IN_FIELDS.filter((f) => new RegExp(`^\\s*${f}:`, 'im').test(text));
@@ -145,7 +145,7 @@ const LOGIN_WORDS: readonly (readonly [string, RegExp])[] = [
 ];
 
 /** The characters of a text a reader cannot see, as code points ("U+200B"), each once. */
-export function unseenCharacters(text: string): string[] {
+function unseenCharacters(text: string): string[] {
   const found = new Set<string>();
   const chars = [...text];
   chars.forEach((ch, i) => {

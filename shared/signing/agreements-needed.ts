@@ -6,7 +6,7 @@ import type { Plan } from './schemas';
  * vault in the plan's order: what "Sign the agreements these wallets need" plans, in every vault of
  * the plan at once. Empty when no wallet was skipped for that. Pure.
  */
-export interface AgreementsNeeded {
+interface AgreementsNeeded {
   vaultId: string;
   vaultName: string;
   wallets: string[];

@@ -12,14 +12,14 @@ import { ADDRESS_PATTERN } from '../domain/hex';
  * (accepted, or refused and why) before anything is planned. The decimals are the caller's: the
  * token's as the chain gives them, never the service's. Pure.
  */
-export const AMOUNT_CSV_COLUMNS = ['wallet', 'vault', 'amount'] as const;
+const AMOUNT_CSV_COLUMNS = ['wallet', 'vault', 'amount'] as const;
 
-export interface AmountCsvWallet {
+interface AmountCsvWallet {
   address: string;
   label: string;
 }
 
-export interface AmountCsvVault {
+interface AmountCsvVault {
   id: string;
   name: string;
   epochVault: string;
@@ -41,7 +41,7 @@ export interface AmountCsvLine {
 export type AmountCsv = { ok: true; lines: AmountCsvLine[] } | { ok: false; reason: string };
 
 /** One entry per accepted line: what the planner takes (the amount in plain token units, "1250.5"). */
-export interface WalletAmount {
+interface WalletAmount {
   vaultId: string;
   wallet: string;
   amount: string;

@@ -37,7 +37,7 @@ export function withdrawClaimable(e: QueueEpochFacts | undefined, held: bigint):
  * What a rate-at-stop redeem pays (2026 `apr0Users`): its principal, what was settled, and the
  * interest of its epoch once that epoch stopped (settled by the claim itself).
  */
-export function apr0Owed(a: NonNullable<WalletFacts['redeem']['apr0']>, epochNumber: number): bigint {
+function apr0Owed(a: NonNullable<WalletFacts['redeem']['apr0']>, epochNumber: number): bigint {
   const interest = a.principal > 0n && a.principalEpoch < epochNumber ? (a.principal * a.rate) / 10n ** 18n : 0n;
   return a.principal + a.settledPrincipal + a.settledInterest + interest;
 }

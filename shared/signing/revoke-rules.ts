@@ -10,7 +10,7 @@ import { skip, type TxStep, type WalletFacts, type WalletPlan } from './rule-fac
 type Allowance = Pick<RevokePick, 'token' | 'spender'>;
 
 /** The allowances the console gives to a vault's contracts, and where the wallet's facts keep each. */
-export const VAULT_ALLOWANCES: readonly (Allowance & { fact: keyof WalletFacts['allowance'] })[] = [
+const VAULT_ALLOWANCES: readonly (Allowance & { fact: keyof WalletFacts['allowance'] })[] = [
   { token: 'underlying', spender: 'epochVault', fact: 'underlyingToVault' },
   { token: 'underlying', spender: 'queue', fact: 'underlyingToQueue' },
   { token: 'tranche', spender: 'withdrawQueue', fact: 'trancheToQueue' },

@@ -176,7 +176,7 @@ export type Review = z.infer<typeof ReviewSchema>;
  * vault moved to another epoch or state, a balance or allowance fell short, a request was no longer
  * claimable): nothing reached the device, and only a new plan can carry it on.
  */
-export const ITEM_STATES = ['waiting', 'on-device', 'signed', 'broadcast', 'confirmed', 'failed', 'skipped', 'held'] as const;
+const ITEM_STATES = ['waiting', 'on-device', 'signed', 'broadcast', 'confirmed', 'failed', 'skipped', 'held'] as const;
 export const ItemStateSchema = z.enum(ITEM_STATES);
 export type ItemState = z.infer<typeof ItemStateSchema>;
 
@@ -197,7 +197,7 @@ export const ItemBasisSchema = z.object({
 });
 export type ItemBasis = z.infer<typeof ItemBasisSchema>;
 
-export const ItemEventSchema = z.object({ at: z.string(), state: ItemStateSchema, note: z.string().nullable() });
+const ItemEventSchema = z.object({ at: z.string(), state: ItemStateSchema, note: z.string().nullable() });
 
 export const BatchItemSchema = z.object({
   id: z.string(),
@@ -296,8 +296,7 @@ export const PlanSchema = z.object({
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
-export const BatchStatusSchema = z.enum(['ready', 'running', 'paused', 'done']);
-export type BatchStatus = z.infer<typeof BatchStatusSchema>;
+const BatchStatusSchema = z.enum(['ready', 'running', 'paused', 'done']);
 
 export const JOURNAL_SCHEMA_VERSION = 1;
 
@@ -365,7 +364,3 @@ export const SigningEventSchema = z.discriminatedUnion('type', [
 ]);
 export type SigningEvent = z.infer<typeof SigningEventSchema>;
 
-/** Inputs of the pipeline's operations, for the IPC contract. */
-export const CreateBatchInputSchema = z.object({ planId: z.string(), acknowledgeBlindSigning: z.boolean() });
-export const BatchRefSchema = z.object({ batchId: z.string() });
-export const BatchItemRefSchema = z.object({ batchId: z.string(), itemId: z.string() });

@@ -26,7 +26,7 @@ export type TokenLookup = (address: string) => TokenInfo | undefined;
 const lower = (a: string) => a.toLowerCase();
 
 /** A `Transfer` log decoded, or null for any other log (an `Approval`, a vault event, a malformed log). */
-export function decodeTransfer(log: LogLike): { token: string; from: string; to: string; value: bigint } | null {
+function decodeTransfer(log: LogLike): { token: string; from: string; to: string; value: bigint } | null {
   try {
     const decoded = decodeEventLog({ abi: erc20Abi, topics: log.topics as [Hex, ...Hex[]], data: log.data });
     // Approval has the same shape: only the event's own topic says which it is.

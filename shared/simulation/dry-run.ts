@@ -5,7 +5,7 @@ import type { PlanSimulation } from './schemas';
  * said (ok, the decoded revert, gas used and every balance change, amounts in base units as signed
  * decimal strings; a delta's `wallet` is the address whose balance changes). Nothing is signed.
  */
-export interface DryRunLine {
+interface DryRunLine {
   items: {
     wallet: string;
     call: string;

@@ -26,7 +26,7 @@ const same = (a: string | null | undefined, b: string | null | undefined) => !!a
 const human = (amount: bigint, t: Pick<TokenInfo, 'symbol' | 'decimals'>) => `${formatUnits(amount, t.decimals)} ${t.symbol}`;
 
 /** The contract's role and the decoded call, or null when the target is none of the vault's contracts. */
-export function decodeVaultCall(
+function decodeVaultCall(
   vault: VaultContracts,
   to: string,
   data: Hex,

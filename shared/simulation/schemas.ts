@@ -15,8 +15,7 @@ const SignedBaseUnits = z.string().regex(/^-?\d+$/, 'a signed whole number of ba
 
 /** Native ETH has no contract: its deltas name this token. */
 export const NATIVE_TOKEN = 'native' as const;
-export const TokenRefSchema = z.union([Address, z.literal(NATIVE_TOKEN)]);
-export type TokenRef = z.infer<typeof TokenRefSchema>;
+const TokenRefSchema = z.union([Address, z.literal(NATIVE_TOKEN)]);
 
 /** Bounds of one result; a list cut at its bound says so (`truncated`). */
 export const SIMULATION_LIMITS = {
@@ -52,7 +51,7 @@ export const AllowanceChangeSchema = z.object({
 });
 export type AllowanceChange = z.infer<typeof AllowanceChangeSchema>;
 
-export const PROTOCOL_EVENT_KINDS = [
+const PROTOCOL_EVENT_KINDS = [
   'approve',
   'deposit',
   'deposit-request',
@@ -99,7 +98,7 @@ export const ItemSimulationSchema = z.object({
 });
 export type ItemSimulation = z.infer<typeof ItemSimulationSchema>;
 
-export const SIMULATION_METHODS = ['fork', 'eth_simulateV1', 'none'] as const;
+const SIMULATION_METHODS = ['fork', 'eth_simulateV1', 'none'] as const;
 
 export const ChainSimulationSchema = z.object({
   chainId: z.number().int().positive(),

@@ -35,7 +35,7 @@ export function byDate(a: TransactionRow, b: TransactionRow): number {
   return ta - tb || (a.blockNumber ?? 0) - (b.blockNumber ?? 0) || a.id.localeCompare(b.id);
 }
 
-export interface TransactionTotal {
+interface TransactionTotal {
   type: string;
   /** Null: the service named a token the catalog does not list. */
   token: { symbol: string; decimals: number } | null;

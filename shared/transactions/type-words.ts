@@ -5,7 +5,7 @@
  * `tranche` its `amount` (tranche tokens), `underlying` its `tokenAmount`. A type not listed is
  * shown in the underlying, in its own words (enums are open).
  */
-export interface TransactionTypeWords {
+interface TransactionTypeWords {
   words: string;
   moves: 'underlying' | 'tranche';
 }

@@ -17,7 +17,7 @@ export function csvTooLarge(bytes?: number, name?: string): { message: string; a
   };
 }
 
-export type CsvSizeCheck = { ok: true } | { ok: false; reason: string; message: string; action: string };
+type CsvSizeCheck = { ok: true } | { ok: false; reason: string; message: string; action: string };
 
 /**
  * Whether a CSV file of this many bytes may be imported. Checked on the file's size before it is

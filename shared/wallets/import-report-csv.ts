@@ -1,7 +1,7 @@
 import { writeCsv } from '../csv/write-csv';
 import type { CsvImportReport } from './schemas';
 
-export const IMPORT_REPORT_COLUMNS = ['line', 'address', 'outcome', 'reason'] as const;
+const IMPORT_REPORT_COLUMNS = ['line', 'address', 'outcome', 'reason'] as const;
 
 /**
  * A CSV import's report as a file: every row of the imported file with its line, what became of it

@@ -10,7 +10,7 @@ import { identityOf, listedVaults } from '../../services/registry';
 import { feature, type Feature } from '../feature';
 import { DEMO_FIRST_SEEN, type SigningPipeline } from './signing';
 
-export interface AllowancesFeatureDeps {
+interface AllowancesFeatureDeps {
   /** The signing pipeline of the current mode: its pinned registry names the vaults, its planner plans revokes. */
   signing: () => SigningPipeline;
   portfolio: PortfolioService;

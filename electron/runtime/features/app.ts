@@ -5,7 +5,7 @@ import type { LinkAllowlist } from '../link-allowlist';
 import type { ServiceConnection } from '../service-connection';
 import { feature, type Feature } from '../feature';
 
-export interface AppFeatureDeps {
+interface AppFeatureDeps {
   version: string;
   shell: AppInfo['shell'];
   connection: ServiceConnection;

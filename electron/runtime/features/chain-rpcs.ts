@@ -9,7 +9,7 @@ import { testRpc } from '../../services/settings/rpc-test';
 import type { Logger } from '../../services/log/logger';
 import { feature, type Feature } from '../feature';
 
-export interface ChainRpcsDeps {
+interface ChainRpcsDeps {
   book: ChainRpcBook;
   mode: () => ConsoleMode;
   /** The service's chain records (names, and the RPCs it suggests). */

@@ -4,7 +4,7 @@ import type { DemoClockControl } from '../../sim/chain/demo-clock';
 import type { EmbeddedSimulation } from '../service-connection';
 import { feature, type Feature } from '../feature';
 
-export interface DemoClockFeatureDeps {
+interface DemoClockFeatureDeps {
   /** The running simulation in demo mode, else null. */
   simulation: () => Promise<EmbeddedSimulation | null>;
   onChange: (clock: DemoClock) => void;

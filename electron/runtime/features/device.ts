@@ -5,7 +5,7 @@ import { feature, type Feature } from '../feature';
 import type { LedgerBindings } from '../../services/device/ledger-bindings';
 import { bindLedger, deskView } from './ledger-desk';
 
-export interface DeviceFeatureDeps {
+interface DeviceFeatureDeps {
   /** The emulated Ledger in demo mode, the real one over USB otherwise. */
   kind: () => DeviceKind;
   /** Starts the Ledger host; injected by tests and by the Electron main process (utility process). */

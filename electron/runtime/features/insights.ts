@@ -19,7 +19,7 @@ import { feature, type Feature } from '../feature';
 import type { LinkAllowlist } from '../link-allowlist';
 import { exportFileName } from '../export-file-name';
 
-export interface InsightsDeps {
+interface InsightsDeps {
   service: () => Promise<ServiceClient>;
   catalog: ServiceCatalog;
   book: () => WalletBook;

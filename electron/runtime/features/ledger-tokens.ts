@@ -4,7 +4,7 @@ import { vaultTokenListings } from '../../services/device/vault-token-listing';
 import type { VaultRegistry } from '../../services/registry';
 import { feature, type Feature } from '../feature';
 
-export interface LedgerTokensFeatureDeps {
+interface LedgerTokensFeatureDeps {
   /** The registry of the current mode's data folder: its pinned vaults' tokens are looked up. */
   registry: () => VaultRegistry;
 }

@@ -5,7 +5,7 @@ import type { ServiceClient } from '../../services/service-client';
 import { feature, type Feature } from '../feature';
 import type { LinkAllowlist } from '../link-allowlist';
 
-export interface PortfolioFeatureDeps {
+interface PortfolioFeatureDeps {
   portfolio: PortfolioService;
   service: () => Promise<ServiceClient>;
   wallets: (groupId: string | null) => PortfolioWallet[];

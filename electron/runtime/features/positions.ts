@@ -6,7 +6,7 @@ import { PositionRecordCache, positionPairs } from '../../services/portfolio/pos
 import type { ServiceClient } from '../../services/service-client';
 import { feature, type Feature } from '../feature';
 
-export interface PositionsFeatureDeps {
+interface PositionsFeatureDeps {
   service: () => Promise<ServiceClient>;
   portfolio: PortfolioService;
   wallets: (groupId: string | null) => PortfolioWallet[];

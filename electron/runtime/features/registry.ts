@@ -7,7 +7,7 @@ import { differences, identityOf, RegistryTransfer, type ListedVault, type Vault
 import type { DeviceHost } from '../device-host';
 import { feature, type Feature } from '../feature';
 
-export interface RegistryFeatureDeps {
+interface RegistryFeatureDeps {
   /** The registry of the current mode's data folder (the signing pipeline's). */
   registry: () => VaultRegistry;
   portfolio: PortfolioService;

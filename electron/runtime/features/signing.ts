@@ -17,7 +17,7 @@ import { feature, forward, type Feature, type ForwardTarget } from '../feature';
 import { exportFileName } from '../export-file-name';
 import { reportName } from '../../../shared/signing/batch-name';
 
-export interface SigningFeatureDeps {
+interface SigningFeatureDeps {
   /** The data folder; the demo keeps its journals under demo/. */
   dataDir: string;
   /** The OS keychain: it holds the keys the journals are sealed with (the demo's too). */

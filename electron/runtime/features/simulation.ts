@@ -1,7 +1,7 @@
 import type { SimulationService } from '../../services/simulation';
 import { feature, type Feature } from '../feature';
 
-export interface SimulationFeatureDeps {
+interface SimulationFeatureDeps {
   /** The console's one simulation service: its forks and results are shared with the other features (signing, the bundles' export). */
   service: SimulationService;
 }

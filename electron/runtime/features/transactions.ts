@@ -5,7 +5,7 @@ import type { ServiceCatalog } from '../../services/catalog/catalog';
 import { TransactionHistory, type HistoryWallet } from '../../services/transactions/history';
 import { feature, type Feature } from '../feature';
 
-export interface TransactionsFeatureDeps {
+interface TransactionsFeatureDeps {
   service: () => Promise<ServiceClient>;
   catalog: ServiceCatalog;
   wallets: (groupId: string | null) => HistoryWallet[];

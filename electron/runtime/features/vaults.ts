@@ -4,7 +4,7 @@ import type { ServiceClient } from '../../services/service-client';
 import { feature, type Feature } from '../feature';
 import type { LinkAllowlist } from '../link-allowlist';
 
-export interface VaultsFeatureDeps {
+interface VaultsFeatureDeps {
   catalog: ServiceCatalog;
   service: () => Promise<ServiceClient>;
   links: LinkAllowlist;

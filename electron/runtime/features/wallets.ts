@@ -4,7 +4,7 @@ import { feature, type Feature } from '../feature';
 import { exportFileName } from '../export-file-name';
 
 /** The wallet book of the current mode (the demo keeps its own), with the file it was recovered from. */
-export type CurrentBook = () => { book: WalletBook; recoveredFrom: string | null };
+type CurrentBook = () => { book: WalletBook; recoveredFrom: string | null };
 
 /** The wallet book over the bridge: wallets, groups, CSV import and CSV/JSON export. */
 export function createWalletsFeature(current: CurrentBook, now: () => Date = () => new Date()): Feature {

@@ -15,7 +15,7 @@ import { runReads, type Read } from '../portfolio/multicall';
 type Pair = Pick<AllowanceRow, 'token' | 'spender'>;
 
 /** The token/spender pairs of a pinned vault, named after it. */
-export function vaultPairs(v: PinnedVault): Pair[] {
+function vaultPairs(v: PinnedVault): Pair[] {
   const c = v.contracts;
   const withdrawQueue = withdrawQueueOf(c);
   const shared = c.queue !== null && withdrawQueue !== null && c.queue.toLowerCase() === withdrawQueue.toLowerCase();

@@ -15,7 +15,7 @@ export type CatalogLists<R extends CatalogResource> = { [K in R]: ResourceItem<K
   fetchedAtMs: number;
 };
 
-export interface CatalogReadOptions {
+interface CatalogReadOptions {
   /** Read again now, whatever the cache holds (an explicit refresh). */
   force?: boolean;
   now?: number;

@@ -6,7 +6,7 @@ import { isAddressText } from '../../../shared/domain/hex';
 type Vault = ResourceItem<'vaults'>;
 type ChainRecord = ResourceItem<'chains'>;
 
-export interface ChainsFromRpcsOptions {
+interface ChainsFromRpcsOptions {
   /** The chains the operator set an RPC for (Settings → Chains). */
   rpcChains: () => Promise<readonly number[]>;
   /** Whether a contract is deployed at this address on this chain, asked through the operator's RPCs. */

@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import { isAppError } from '../../../shared/errors';
 import type { ServiceClient } from '../service-client';
 
-export interface PointsFigures {
+interface PointsFigures {
   points: number;
   perDay: number;
   multiplier: number;
@@ -10,7 +10,7 @@ export interface PointsFigures {
   at: number;
 }
 
-export type PointsResult = { ok: true; figures: PointsFigures } | { ok: false; error: string };
+type PointsResult = { ok: true; figures: PointsFigures } | { ok: false; error: string };
 
 /** At most this many points requests at once: a group of a thousand wallets must not flood the service. */
 const CONCURRENCY = 8;

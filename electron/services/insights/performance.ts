@@ -28,7 +28,7 @@ type PerformanceRecord = ResourceItem<'vaultPerformances'>;
 
 const DAY_S = 86_400;
 /** The service writes a vault's age in seconds; the screens show days. */
-export const ageDays = (seconds: number | undefined): number | null => (seconds === undefined ? null : Math.floor(seconds / DAY_S));
+const ageDays = (seconds: number | undefined): number | null => (seconds === undefined ? null : Math.floor(seconds / DAY_S));
 
 
 /** The record with the highest block of each vault. */

@@ -4,7 +4,7 @@ import { pointsText, pointsTotals, type WalletPointsLine } from '../../../shared
 export const POINTS_COLUMNS = ['wallet', 'label', 'points', 'points_per_day', 'multiplier', 'note'] as const;
 
 /** The label of the last line, which carries the group's totals. */
-export const TOTALS_LABEL = 'TOTAL';
+const TOTALS_LABEL = 'TOTAL';
 
 /**
  * A group's points in one campaign, for a spreadsheet: one line per wallet, figures with two

@@ -10,7 +10,7 @@ export interface Logger {
 }
 
 /** The log file is rotated past this size: one previous file (`.1`) is kept, so at most twice this on disk. */
-export const LOG_MAX_BYTES = 5 * 1024 * 1024;
+const LOG_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * JSON-lines log in the data folder. Callers pass facts, never secrets; as a second line of defence

@@ -14,7 +14,7 @@ export interface VaultIdentity {
 }
 
 /** The contracts the service names for a vault (the keyring is named by the epoch vault, not the service). */
-export function proposedSet(
+function proposedSet(
   vault: Pick<PortfolioVault, 'epochVault' | 'queue' | 'tranche' | 'underlying' | 'strategy'> & { withdrawQueue?: string | null | undefined },
 ): ContractSet {
   return {

@@ -79,7 +79,7 @@ const SERVED_STEPS: Partial<Record<StepKind, 'underlying' | 'tranche'>> = {
   requestWithdraw: 'tranche',
 };
 
-export interface GateContext {
+interface GateContext {
   vault: PinnedVault;
   action: SigningAction;
   /** The operator chose unlimited approvals explicitly; otherwise an unlimited one is refused. */
@@ -87,11 +87,6 @@ export interface GateContext {
 }
 
 const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
-
-/** The roles an address holds in the pinned set (usually one; none for an address not pinned). */
-export function rolesOf(vault: PinnedVault, address: string | null | undefined): RegistryRole[] {
-  return (Object.keys(ROLE_NAMES) as RegistryRole[]).filter((r) => same(roleAddress(vault.contracts, r), address));
-}
 
 function refused(
   vault: PinnedVault,

@@ -128,14 +128,14 @@ export async function readRelations(client: PublicClient, set: ContractSet): Pro
 }
 
 /** Whether a failed call was the contract refusing it (a revert, or no answer data for the view) rather than the node failing. */
-export function isRevert(err: unknown): boolean {
+function isRevert(err: unknown): boolean {
   if (!(err instanceof BaseError)) return false;
   const found = err.walk((e) => e instanceof ContractFunctionRevertedError || /revert|returned no data|invalid opcode/i.test((e as BaseError).shortMessage ?? ''));
   return found !== null;
 }
 
 /** Whether a call answered with data that is not what the view returns (it did answer). */
-export function isUndecodable(err: unknown): boolean {
+function isUndecodable(err: unknown): boolean {
   if (!(err instanceof BaseError)) return false;
   return err.walk((e) => /Decod|Invalid\w*Bool|OutOfBounds/i.test((e as Error).name ?? '')) !== null;
 }

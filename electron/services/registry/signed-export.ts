@@ -26,7 +26,7 @@ import { JsonDocument } from '../storage/json-document';
 import { registryFingerprint, type VaultRegistry } from './registry';
 
 /** The planner's Ledger: signs the two EIP-712 hashes at PLANNER_PATH. */
-export type SignTypedDataHash = (path: string, hashes: { domainHash: string; messageHash: string }) => Promise<SignedMessage>;
+type SignTypedDataHash = (path: string, hashes: { domainHash: string; messageHash: string }) => Promise<SignedMessage>;
 
 /**
  * The vault registry from the online install to the offline one, signed by the planner

@@ -4,7 +4,7 @@ import type { KeyFileState, PassphraseFileStore } from './passphrase-file-store'
 type Availability = Awaited<ReturnType<SecretStore['availability']>>;
 
 /** Where the console's secrets go now, for Settings to say before a key is typed. */
-export interface KeyStoreState {
+interface KeyStoreState {
   keychain: Availability;
   /** The passphrase-encrypted file's state; it is used only while the keychain cannot be reached. */
   file: KeyFileState;

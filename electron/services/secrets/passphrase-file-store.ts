@@ -9,7 +9,7 @@ import type { SecretStore } from './secret-store';
 export type KeyFileState = 'absent' | 'locked' | 'unlocked';
 
 /** The shortest passphrase the file takes: the file may be copied and guessed at offline. */
-export const MIN_PASSPHRASE_LENGTH = 12;
+const MIN_PASSPHRASE_LENGTH = 12;
 
 // scrypt at the cost the file names (OWASP's 2^17, r 8, p 1: 128 MiB, about a second on a slow machine).
 const KDF = { name: 'scrypt', N: 2 ** 17, r: 8, p: 1 } as const;

@@ -6,23 +6,6 @@ import { AppError } from '../../../shared/errors';
  * (`GET /v1/vaults/:id`), never the API key.
  */
 
-export const SERVICE_CLIENT_ERROR_CODES = [
-  'SERVICE_NO_API_KEY',
-  'SERVICE_UNAUTHORIZED',
-  'SERVICE_FORBIDDEN',
-  'SERVICE_NOT_FOUND',
-  'SERVICE_BAD_REQUEST',
-  'SERVICE_RATE_LIMITED',
-  'SERVICE_ERROR',
-  'SERVICE_UNREACHABLE',
-  'SERVICE_TIMEOUT',
-  'SERVICE_CANCELLED',
-  'SERVICE_BAD_RESPONSE',
-  'SERVICE_BAD_URL',
-  'SERVICE_KEY_NEEDED',
-] as const;
-export type ServiceClientErrorCode = (typeof SERVICE_CLIENT_ERROR_CODES)[number];
-
 export function noApiKey(endpoint: string): AppError {
   return new AppError({
     code: 'SERVICE_NO_API_KEY',
@@ -75,7 +58,7 @@ const text = (value: unknown): string | undefined => {
  * `message` (also under `error`, as some gateways nest them; `statusCode` is not needed), or a
  * short plain-text body. An HTML page (a proxy's) says nothing useful: the status has to do.
  */
-export function serviceError(bodyText: string): { serviceCode?: string; serviceMessage?: string } {
+function serviceError(bodyText: string): { serviceCode?: string; serviceMessage?: string } {
   let body: unknown;
   try {
     body = JSON.parse(bodyText);
@@ -157,7 +140,7 @@ export function cancelled(endpoint: string): AppError {
 }
 
 /** `data[3].chainId` from a zod path. */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;

@@ -33,11 +33,11 @@ import { createRateLimiter } from './rate-limiter';
 import { abortableSleep, createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS } from './transport';
 
 export { normaliseBaseUrl } from './base-url';
-export type { CallOptions, PlainListQuery, Projected, ServiceClient, ServiceClientOptions, VaultsPerformancesAnswer } from './client-types';
+export type {    ServiceClient, ServiceClientOptions,  } from './client-types';
 import type { CallOptions, PlainListQuery, Projected, ServiceClient, ServiceClientOptions } from './client-types';
-export { ADD_KEY_ACTION, keyNeeded, SERVICE_CLIENT_ERROR_CODES, type ServiceClientErrorCode } from './errors';
-export type { RateLimitState } from './rate-limiter';
-export { parseRetryAfter, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, type RetryPolicy } from './transport';
+export { ADD_KEY_ACTION, keyNeeded,   } from './errors';
+;
+export { parseRetryAfter,    } from './transport';
 
 /**
  * The typed client of the Credit Vault Data Service. Every answer is validated with the shared

@@ -9,7 +9,7 @@
 const REDACTED = '[redacted]';
 
 /** The text with every occurrence of the key, as sent and as JSON or a URL would escape it, replaced. */
-export function withoutKey(text: string, apiKey: string, marker = REDACTED): string {
+function withoutKey(text: string, apiKey: string, marker = REDACTED): string {
   if (apiKey.length < 4) return text;
   let out = text;
   for (const form of new Set([apiKey, JSON.stringify(apiKey).slice(1, -1), encodeURIComponent(apiKey)])) out = out.split(form).join(marker);
@@ -17,7 +17,7 @@ export function withoutKey(text: string, apiKey: string, marker = REDACTED): str
 }
 
 /** The parsed value with the key replaced in every string and every object key, however deep. */
-export function withoutKeyDeep(value: unknown, apiKey: string, marker = REDACTED): unknown {
+function withoutKeyDeep(value: unknown, apiKey: string, marker = REDACTED): unknown {
   if (apiKey.length < 4) return value;
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return v.includes(apiKey) ? v.split(apiKey).join(marker) : v;

@@ -13,7 +13,7 @@ import type { ListEnvelope } from '../../../shared/service';
 
 export const DEFAULT_MAX_PAGES = 500;
 
-export interface PageWalk {
+interface PageWalk {
   endpoint: string;
   limit: number;
   offset: number;
@@ -21,7 +21,7 @@ export interface PageWalk {
 }
 
 /** A record's identity: its `_id`, or its content when it has none (vault requests). */
-export function recordKey(record: unknown): string {
+function recordKey(record: unknown): string {
   const id = (record as { _id?: unknown } | null)?._id;
   return typeof id === 'string' ? `id:${id}` : `content:${stableJson(record)}`;
 }

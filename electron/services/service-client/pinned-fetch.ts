@@ -4,7 +4,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 
 /** A host and the addresses a check already judged for it. */
-export interface PinnedHost {
+interface PinnedHost {
   host: string;
   addresses: readonly string[];
 }

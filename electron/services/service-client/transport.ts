@@ -43,7 +43,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
 };
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-export interface TransportOptions {
+interface TransportOptions {
   baseUrl: string;
   getApiKey: () => Promise<string | null>;
   /** No key at all: only the service's key-less `/v1/public/…` routes are asked (see `public-routes.ts`). */
@@ -59,7 +59,7 @@ export interface TransportOptions {
   onAttempt: (endpoint: string) => void;
 }
 
-export interface ExchangeRequest<S extends z.ZodType> {
+interface ExchangeRequest<S extends z.ZodType> {
   method: 'GET' | 'POST';
   /** Label for errors and counters, e.g. `GET /v1/vaults/:id`. */
   endpoint: string;
@@ -233,4 +233,3 @@ export function createTransport(options: TransportOptions) {
   return { exchange };
 }
 
-export type Transport = ReturnType<typeof createTransport>;

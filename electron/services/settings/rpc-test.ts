@@ -2,7 +2,7 @@ import { createPublicClient, http } from 'viem';
 import { checkRpcUrl } from '../../../shared/chains/rpc-url';
 import type { RpcTest } from '../../../shared/chains/schemas';
 
-export interface RpcTestOptions {
+interface RpcTestOptions {
   fetchFn?: typeof fetch;
   timeoutMs?: number;
   /** Unix seconds, for the block's age (default: the wall clock). */
@@ -111,7 +111,7 @@ function reason(err: unknown): string {
 }
 
 /** "12 s", "3 min", "2 h", "4 days". */
-export function ageWords(seconds: number): string {
+function ageWords(seconds: number): string {
   if (seconds < 120) return `${seconds} s`;
   if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
   if (seconds < 172_800) return `${Math.round(seconds / 3600)} h`;

@@ -41,7 +41,7 @@ export type Lookup = (host: string) => Promise<string[]>;
 const systemLookup: Lookup = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((r) => r.address);
 
 /** Where a service URL's host leads: the addresses of one resolution, and those of them that are private. */
-export interface ServiceTarget {
+interface ServiceTarget {
   /** The URL's host as a connection names it (no IPv6 brackets). */
   host: string;
   /** Every address of the one answer the check judged; empty when the name did not resolve. */

@@ -14,7 +14,7 @@ export const SettingsSchema = z.object({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
-export const defaultSettings = (): Settings => ({ version: 1, serviceUrl: null, offline: false });
+const defaultSettings = (): Settings => ({ version: 1, serviceUrl: null, offline: false });
 
 export function settingsDocument(dataDir: string): JsonDocument<Settings> {
   return new JsonDocument(path.join(dataDir, 'settings.json'), SettingsSchema, defaultSettings);

@@ -69,7 +69,7 @@ function killAllOnExit(): void {
   }
 }
 
-export interface AnvilProcess {
+interface AnvilProcess {
   port: number;
   rpcUrl: string;
   pid: number;
@@ -81,7 +81,7 @@ export interface AnvilProcess {
 }
 
 /** Why an anvil did not become ready: it exited, or did not answer in time; its last output. */
-export interface AnvilStartFailure {
+interface AnvilStartFailure {
   port: number;
   exited: boolean;
   /** The end of what it wrote (stdout until it listened, and stderr). */

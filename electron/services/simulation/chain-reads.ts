@@ -8,7 +8,7 @@ import type { TokenInfo, TokenLookup } from '../../../shared/simulation';
  * transaction moved (the plan knows the underlying and the tranche; the receipt token and any other
  * are read once), and the epoch key a queue request made now gets.
  */
-export interface TokenBook {
+interface TokenBook {
   lookup: TokenLookup;
   /** Reads the tokens not known yet (a token that does not answer is shown by its address). */
   learn(addresses: readonly string[]): Promise<void>;

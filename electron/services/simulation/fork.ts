@@ -21,7 +21,7 @@ export interface Fork {
   readonly stopped: boolean;
 }
 
-export { findAnvil };
+;
 
 // The forks this process holds now (the embedded simulation's chains are not forks).
 const forks = new Set<Fork>();

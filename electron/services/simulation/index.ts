@@ -1,3 +1,3 @@
-export { simulatePlan, itemsToSimulate, ForkSession, type SimulationDeps, type PlanToSimulate } from './simulate-plan';
+export { simulatePlan,  ForkSession, type SimulationDeps,  } from './simulate-plan';
 export { SimulationService, signingSimulations } from './simulation-service';
-export { startFork, findAnvil, runningForkPids, type Fork } from './fork';
+export { startFork,  runningForkPids,  } from './fork';

@@ -1,7 +1,6 @@
 import type { Hex } from 'viem';
 import type { AppErrorData } from '../../../shared/errors';
 import type { BatchItem, PlanVault } from '../../../shared/signing/schemas';
-import { describeRevert } from '../../../shared/signing/reverts';
 import {
   SIMULATION_LIMITS,
   approvalChanges,
@@ -20,7 +19,7 @@ import {
 
 /** How one simulated item is put together, whichever way it ran (fork or eth_simulateV1). */
 
-export const contractsOf = (v: PlanVault): VaultContracts => ({
+const contractsOf = (v: PlanVault): VaultContracts => ({
   epochVault: v.epochVault,
   queue: v.queue,
   withdrawQueue: v.withdrawQueue === undefined ? v.queue : v.withdrawQueue,
@@ -79,9 +78,6 @@ export function reverted(
     note,
   };
 }
-
-/** A revert without data the fork could decode. */
-export const unknownRevert = () => describeRevert(null);
 
 /** An item that succeeded: its balance changes, allowances and protocol events, each list within its bound. */
 export function succeeded(args: {

@@ -13,13 +13,13 @@ import { notRun, reverted, succeeded } from './item-result';
  * on the fork is short of what its transactions may cost, and that is reported.
  */
 
-export interface ForkRun {
+interface ForkRun {
   items: ItemSimulation[];
   fundedGas: { wallet: string; addedWei: string }[];
 }
 
 /** The client of a fork (local, so never batched or retried: every call answers at once). */
-export function forkClient(rpcUrl: string): PublicClient {
+function forkClient(rpcUrl: string): PublicClient {
   return createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 60_000 }) });
 }
 

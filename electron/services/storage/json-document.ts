@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { writeFileAtomic } from './atomic-file';
 
-export interface JsonDocumentOptions {
+interface JsonDocumentOptions {
   /**
    * For a record a check relies on (the offline install's registry, policy and trusted planners):
    * when the file cannot be read or does not match its schema, `read` throws the error this gives

@@ -25,7 +25,7 @@ type Transaction = ResourceItem<'transactions'>;
  * A failed load keeps the last history shown, marked not current.
  */
 
-export const TRANSACTIONS_TTL_MS = 2 * 60_000;
+const TRANSACTIONS_TTL_MS = 2 * 60_000;
 /** Keeps each request's address well under common URL limits (50 × 43 characters). */
 export const WALLETS_PER_REQUEST = 50;
 const CONCURRENCY = 4;

@@ -19,14 +19,14 @@ export function walletBookDocument(dataDir: string): JsonDocument<WalletBookData
   return new JsonDocument(path.join(dataDir, 'wallets.json'), WalletBookSchema, () => ({ version: 1, wallets: [], groups: [] }));
 }
 
-export interface NewWallet {
+interface NewWallet {
   address: string;
   label?: string;
   notes?: string;
   groupIds?: string[];
 }
 
-export interface LedgerAccount {
+interface LedgerAccount {
   address: string;
   ledger: LedgerOrigin;
   /** Label for a new wallet; by default "Ledger <index>". */

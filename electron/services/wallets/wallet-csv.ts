@@ -9,9 +9,9 @@ import { CSV_MAX_ROWS, type Group, type Wallet } from '../../../shared/wallets/s
  * papaparse's (quotes, embedded commas and newlines, BOM); the rules are ours: every row is
  * checked on its own and reported, so one bad row never spoils a file.
  */
-export const CSV_COLUMNS = ['address', 'label', 'notes', 'groups'] as const;
+const CSV_COLUMNS = ['address', 'label', 'notes', 'groups'] as const;
 
-export interface ParsedCsvRow {
+interface ParsedCsvRow {
   line: number;
   /** Checksummed when valid. */
   address: string;
@@ -21,7 +21,7 @@ export interface ParsedCsvRow {
   error: string | null;
 }
 
-export type ParsedCsv = { ok: true; rows: ParsedCsvRow[] } | { ok: false; reason: string };
+type ParsedCsv = { ok: true; rows: ParsedCsvRow[] } | { ok: false; reason: string };
 
 /** At most this many distinct group names in one file, and on one row: an import cannot flood the book with groups. */
 export const CSV_MAX_GROUPS_PER_FILE = 50;

@@ -57,4 +57,3 @@ export function deriveAccounts(start: number, count: number, mnemonic = SIM_MNEM
   return Array.from({ length: count }, (_, i) => deriveAccount(start + i, mnemonic));
 }
 
-export const roleAddress = (index: number): Address => deriveAccount(index).address;

@@ -2,7 +2,7 @@ import { AppError } from '../../../shared/errors';
 // One way to start anvil and wait for it, shared with the local forks of the simulation service.
 import { findAnvil, freePort, spawnAnvil } from '../../services/simulation/anvil-process';
 
-export interface AnvilOptions {
+interface AnvilOptions {
   chainId: number;
   /** A free port is chosen when omitted. */
   port?: number;
@@ -25,7 +25,7 @@ export interface AnvilHandle {
  * Finds the anvil binary: the platform package the project installs (Linux x64), then an anvil
  * on the PATH (Foundry's own install, for other platforms).
  */
-export function resolveAnvilBinary(): string {
+function resolveAnvilBinary(): string {
   const found = findAnvil();
   if (!found) {
     throw new AppError({
@@ -38,7 +38,7 @@ export function resolveAnvilBinary(): string {
 }
 
 /** Asks the OS for a free port on 127.0.0.1 (anvil itself cannot be told to pick one). */
-export const findFreePort = freePort;
+const findFreePort = freePort;
 
 async function chainIdAnswers(rpcUrl: string): Promise<true | null> {
   const response = await fetch(rpcUrl, {

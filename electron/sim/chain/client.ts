@@ -58,7 +58,7 @@ export interface ChainClient {
   setBalance(address: Address, wei: bigint): Promise<void>;
 }
 
-export function localChain(chainId: number, rpcUrl: string): Chain {
+function localChain(chainId: number, rpcUrl: string): Chain {
   return defineChain({
     id: chainId,
     name: `Vaultdesk local ${chainId}`,
@@ -163,7 +163,7 @@ export function createChainClient(chainId: number, rpcUrl: string): ChainClient 
 }
 
 /** Finds the revert data inside viem's nested error causes. */
-export function findRevertData(error: unknown): Hex | undefined {
+function findRevertData(error: unknown): Hex | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 10; depth++) {
     const data = (current as { data?: unknown }).data;

@@ -16,7 +16,7 @@ export interface DemoClockControl {
   close(): Promise<void>;
 }
 
-export interface DemoClockOptions {
+interface DemoClockOptions {
   /** Wall time between two steps while running, ms. */
   stepMs: number;
   /** Whether the timer starts paused (a still world for a test, or the `immediate` pace). */

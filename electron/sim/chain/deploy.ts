@@ -23,7 +23,7 @@ export interface TokenSpec {
 }
 
 /** Which generation of each protocol contract a vault runs. */
-export interface VaultGenerationsSpec {
+interface VaultGenerationsSpec {
   vault: VaultGeneration;
   strategy: StrategyGeneration;
   /** The deposit queue; null: none. */
@@ -220,7 +220,7 @@ export function protocolSpecWithVaults(chainIndex: number, vaultCount: number): 
 }
 
 /** The deployed generations of a spec (the shared queue resolved). */
-export function resolveGenerations(g: VaultGenerationsSpec): VaultGenerations {
+function resolveGenerations(g: VaultGenerationsSpec): VaultGenerations {
   return { ...g, withdrawQueue: g.withdrawQueue === 'same' ? g.depositQueue : g.withdrawQueue };
 }
 

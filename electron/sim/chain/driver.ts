@@ -70,7 +70,7 @@ export interface CycleDriver {
   isHalted(): boolean;
 }
 
-export interface CycleDriverOptions {
+interface CycleDriverOptions {
   pace?: Pace;
   /** Overrides the pace's wall time per epoch cycle. */
   epochWallMs?: number;
@@ -79,7 +79,7 @@ export interface CycleDriverOptions {
 
 /** Interest an apr0 vault pays at the stop: what `aprPercent` earns on the vault's value and the
  * apr0 principal over the epoch and its buffer (the rate the scaled APR would have paid). */
-export function rateAtStopInterest(vault: VaultDeployment, state: VaultChainState): bigint {
+function rateAtStopInterest(vault: VaultDeployment, state: VaultChainState): bigint {
   const apr = parseUnits(String(vault.spec.aprPercent), 18);
   const interest =
     ((state.contractValue + state.apr0TotalPrincipal) * apr * (state.epochDuration + state.bufferPeriod)) / (100n * 10n ** 18n * YEAR) +

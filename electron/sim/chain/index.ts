@@ -8,31 +8,31 @@ import { startAnvil, type AnvilHandle } from './anvil';
 import { createChainClient, type ChainClient } from './client';
 import { defaultProtocolSpec, deployProtocol, type ProtocolDeployment, type ProtocolSpec } from './deploy';
 
-export { startAnvil, findFreePort, resolveAnvilBinary } from './anvil';
-export type { AnvilHandle, AnvilOptions } from './anvil';
-export { createChainClient, localChain, findRevertData } from './client';
-export type { ChainClient, WriteCall } from './client';
-export { deployProtocol, defaultProtocolSpec, protocolSpecWithVaults, resolveGenerations } from './deploy';
-export type { ProtocolDeployment, ProtocolSpec, TokenDeployment, TokenSpec, VaultDeployment, VaultGenerations, VaultGenerationsSpec, VaultSpec } from './deploy';
-export { deriveAccount, deriveAccounts, SIM_MNEMONIC, SIM_DERIVATION_PATH, ROLE_INDEX, FIRST_WALLET_INDEX } from './accounts';
-export type { DerivedAccount } from './accounts';
-export { seedScenario, fundWallets, isAllowedWallet, DEFAULT_STORIES, STORY_ROLES } from './scenario';
-export type { SeedChain, SeedOptions, SeedResult, SeedWallet, SeededVault, StoryEnd, StoryRole, VaultStory } from './scenario';
-export { createCycleDriver, EPOCH_WALL_MS, rateAtStopInterest, stepWallMs } from './driver';
-export type { CycleDriver, CycleDriverOptions, CycleEvent, Pace, StopOptions, VaultCycle } from './driver';
+export { startAnvil,   } from './anvil';
+export type { AnvilHandle,  } from './anvil';
+export { createChainClient,   } from './client';
+export type { ChainClient,  } from './client';
+export { deployProtocol, defaultProtocolSpec, protocolSpecWithVaults,  } from './deploy';
+export type { ProtocolDeployment,    VaultDeployment,    } from './deploy';
+export { deriveAccount, deriveAccounts, SIM_MNEMONIC, SIM_DERIVATION_PATH,  FIRST_WALLET_INDEX } from './accounts';
+;
+export { seedScenario, fundWallets, isAllowedWallet, DEFAULT_STORIES,  } from './scenario';
+export type { SeedChain, SeedOptions, SeedResult, SeedWallet, SeededVault,    } from './scenario';
+export { createCycleDriver,   stepWallMs } from './driver';
+export type { CycleDriver,   Pace,   } from './driver';
 export { createDemoClock, type DemoClockControl } from './demo-clock';
 export { lenderActions } from './lender';
 export type { LenderActions } from './lender';
-export { readVaultState, readQueueEpochs, cycleState } from './vaultState';
-export type { CycleState, QueueEpochState, VaultChainState } from './vaultState';
+export { readVaultState,   } from './vaultState';
+;
 export * from './simAbi';
-export { GENERATION_CONTRACTS } from '../contracts/generations';
-export type { SimGeneration, VaultGeneration, QueueGeneration, StrategyGeneration, WriteOffGeneration } from '../contracts/generations';
-export { compileContracts } from '../contracts/compile';
-export type { Artifacts, ContractArtifact, ContractName } from '../contracts/compile';
+;
+;
+;
+export type { Artifacts,   } from '../contracts/compile';
 
 /** The two local chains of the default simulation, so that batches span chains. */
-export const SIM_CHAIN_IDS = [31337, 31338] as const;
+const SIM_CHAIN_IDS = [31337, 31338] as const;
 
 export interface LocalChain {
   anvil: AnvilHandle;

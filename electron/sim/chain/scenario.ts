@@ -16,7 +16,7 @@ import { mulberry32 } from '../service/prng';
  * - `processed`: stopped after epoch 2, queue processed, new redeem requests filed;
  * - `default`: the borrower cannot pay at the end of epoch 2.
  */
-export type StoryEnd = 'running' | 'unprocessed' | 'processed' | 'default';
+type StoryEnd = 'running' | 'unprocessed' | 'processed' | 'default';
 
 export interface VaultStory {
   end: StoryEnd;
@@ -43,7 +43,7 @@ export const DEFAULT_STORIES: Record<string, VaultStory> = {
 };
 
 /** Lender roles of a story, L0…L8 (see `seedVaultStory` for what each one does). */
-export const STORY_ROLES = ['L0', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7', 'L8'] as const;
+const STORY_ROLES = ['L0', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7', 'L8'] as const;
 export type StoryRole = (typeof STORY_ROLES)[number];
 
 export interface SeedWallet extends DerivedAccount {
@@ -140,7 +140,7 @@ export interface StoryRun {
 const FIRST_STORY_DEPOSITS = 8;
 
 /** Where a vault's story runs: its chain, its place among the seeded vaults, and who may lend. */
-export interface VaultStoryPlace {
+interface VaultStoryPlace {
   chain: SeedChain;
   chainIndex: number;
   /** The vault's position in its chain's deployment. */
@@ -319,7 +319,7 @@ export async function seedChainStories(chain: SeedChain, runs: StoryRun[]): Prom
   finish('running');
 }
 
-export const EXPECTED_STATE: Record<StoryEnd, CycleState> = {
+const EXPECTED_STATE: Record<StoryEnd, CycleState> = {
   running: 'RUNNING',
   unprocessed: 'WAITING',
   processed: 'WAITING',

@@ -96,7 +96,7 @@ export async function readVaultState(client: ChainClient, vault: VaultDeployment
 }
 
 /** Per request epoch key of the queues: whether it is processed and what is left to collect. */
-export interface QueueEpochState {
+interface QueueEpochState {
   e: bigint;
   /** Null without a deposit queue. */
   depositsProcessed: boolean | null;

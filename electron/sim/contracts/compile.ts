@@ -39,7 +39,7 @@ export interface ContractArtifact {
 }
 export type Artifacts = Record<ContractName, ContractArtifact>;
 
-export interface CompileResult {
+interface CompileResult {
   artifacts: Artifacts;
   /** False when the cached output matched the sources' hash. */
   compiled: boolean;
@@ -48,8 +48,8 @@ export interface CompileResult {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const CONTRACTS_SRC_DIR = join(here, 'src');
-export const CONTRACTS_OUT_DIR = join(here, 'out');
+const CONTRACTS_SRC_DIR = join(here, 'src');
+const CONTRACTS_OUT_DIR = join(here, 'out');
 const HASH_FILE = '.source-hash';
 
 // Part of the hash: changing compiler settings must invalidate the cache as well.

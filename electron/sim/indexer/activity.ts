@@ -1,4 +1,4 @@
-import { decodeFunctionData, erc20Abi, getAddress, parseAbi, parseEventLogs, zeroAddress, type Abi, type Address, type Hash, type Log } from 'viem';
+import { decodeFunctionData, erc20Abi, getAddress, parseAbi, parseEventLogs, type Abi, type Address, type Hash, type Log } from 'viem';
 import type { ChainClient, VaultDeployment } from '../chain';
 import { legacyVaultAbi, prefundedVaultAbi, queue2026Abi, queueWithdrawAbi, simQueueAbi, simVaultAbi, vault2026Abi, writeOffAbi } from '../chain/simAbi';
 
@@ -10,7 +10,7 @@ const CALLS: Record<VaultAction['contract'], Abi> = {
 };
 
 /** Which of the vault's contracts an address is. */
-export function contractOf(vault: VaultDeployment, address: string | null | undefined): VaultAction['contract'] | undefined {
+function contractOf(vault: VaultDeployment, address: string | null | undefined): VaultAction['contract'] | undefined {
   const a = address?.toLowerCase();
   if (!a) return undefined;
   if (a === vault.epochVault.toLowerCase()) return 'vault';
@@ -163,4 +163,4 @@ export function moved(action: VaultAction, token: Address, from: Address, to: Ad
   return action.movements.filter((m) => m.token === token && m.from === from && m.to === to).reduce((sum, m) => sum + m.value, 0n);
 }
 
-export { zeroAddress };
+;

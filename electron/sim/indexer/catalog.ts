@@ -9,7 +9,7 @@ import { objectIdOf } from './ids';
  * client's codes, the tranche filed under CDO_EPOCH_MAIN_V2. A contract upgraded to today's
  * source (2026) keeps its older code (the console tells the generations apart on chain).
  */
-export const RECORD_ABI_CODES: Record<Generation, string> = {
+const RECORD_ABI_CODES: Record<Generation, string> = {
   CDO_EPOCH_MAIN_V1: 'CDO_EPOCH_MAIN_V1',
   CDO_EPOCH_MAIN_V3: 'CDO_EPOCH_MAIN_V3',
   CDO_EPOCH_MAIN_V4: 'CDO_EPOCH_MAIN_V4',
@@ -28,7 +28,7 @@ export const RECORD_ABI_CODES: Record<Generation, string> = {
 type Generation = SimGeneration;
 
 /** The contract members of a vault record (cdoEpoch, its queues and escrow, the strategy). */
-export function vaultContracts(vault: VaultDeployment) {
+function vaultContracts(vault: VaultDeployment) {
   const g = vault.generations;
   const contract = (address: Address | null, generation: Generation | null) =>
     address && generation ? { address, abiCode: RECORD_ABI_CODES[generation] } : undefined;
@@ -50,7 +50,7 @@ export function vaultContracts(vault: VaultDeployment) {
   };
 }
 
-export interface LocalChainInput {
+interface LocalChainInput {
   chainId: number;
   rpcUrl: string;
   deployment: ProtocolDeployment;
@@ -78,7 +78,7 @@ const LENDER_AGREEMENTS = [
   },
 ] as const;
 
-export const LOCAL_KYC_LINK = 'https://kyc.vaultline.example/verify';
+const LOCAL_KYC_LINK = 'https://kyc.vaultline.example/verify';
 
 /**
  * Writes the catalog records of the local chains: one chain record per anvil (its RPC is the

@@ -10,7 +10,7 @@ export const epochIdOf = (indexed: IndexedVault, count: bigint | number): string
   objectIdOf('epoch', indexed.chainId, indexed.deployment.epochVault, count);
 
 /** Snapshot taken in the block that started the epoch (parameters, APRs, queue totals). */
-export interface EpochFacts {
+interface EpochFacts {
   count: number;
   start: CycleLog;
   end?: CycleLog;

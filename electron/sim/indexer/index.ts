@@ -1,10 +1,10 @@
 export { createChainIndexer } from './indexer';
-export type { ChainIndexer, IndexerChain, IndexStats } from './indexer';
-export { registerLocalCatalog, RECORD_ABI_CODES, vaultContracts } from './catalog';
-export type { IndexedVault, LocalChainInput } from './catalog';
-export { buildRequests } from './requests';
-export type { ChainRequest, RequestStatus, RequestType } from './requests';
+export type { ChainIndexer,  IndexStats } from './indexer';
+;
+export type { IndexedVault,  } from './catalog';
+;
+;
 export { startLocalSimulation } from './simulation';
-export type { LocalSimulation, LocalSimulationOptions } from './simulation';
-export { parseServiceLag, SNAPSHOTS, SNAPSHOT_EVERY_S } from './publish';
-export type { ServiceLag, ServicePublisher } from './publish';
+export type { LocalSimulation,  } from './simulation';
+export { parseServiceLag,   } from './publish';
+export type { ServiceLag,  } from './publish';

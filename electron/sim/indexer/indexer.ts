@@ -14,7 +14,7 @@ import { buildTransactions } from './transactions';
 import { readVaultSnapshot, toVaultBlockRecord, type VaultSnapshot } from './vaultBlock';
 import { createServicePublisher, type IndexedPass, type ServiceLag, type ServicePublisher, type VaultRecords } from './publish';
 
-export interface IndexerChain {
+interface IndexerChain {
   client: ChainClient;
   deployment: ProtocolDeployment;
 }
@@ -41,7 +41,7 @@ export interface ChainIndexer {
   close(): void;
 }
 
-export interface ChainIndexerOptions {
+interface ChainIndexerOptions {
   /** When the service records what the chain did (default: snapshots, like the real service). */
   serviceLag?: ServiceLag;
 }

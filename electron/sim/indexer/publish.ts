@@ -16,16 +16,16 @@ import type { PositionRecord, SimStore, VaultRequestRecord, WithId } from '../se
  */
 export type ServiceLag = { kind: 'snapshots' } | { kind: 'delay'; seconds: number };
 
-export const SNAPSHOTS: ServiceLag = { kind: 'snapshots' };
+const SNAPSHOTS: ServiceLag = { kind: 'snapshots' };
 
 /** The real service's cadence, in the chain's clock (the demo's: its driver jumps it a cycle at a time). */
-export const SNAPSHOT_EVERY_S = 86_400n;
+const SNAPSHOT_EVERY_S = 86_400n;
 
 /**
  * The longest delay: every read waiting out the lag is kept in memory, one per change of the chains
  * (at most one per refresh, every 3 s), so an hour of wall time (about 20 days of demo time) is the cap.
  */
-export const MAX_DELAY_S = 3_600;
+const MAX_DELAY_S = 3_600;
 
 /** `--service-lag`: `snapshots`, or a whole number of seconds up to `MAX_DELAY_S`. */
 export function parseServiceLag(raw: string | undefined): ServiceLag {

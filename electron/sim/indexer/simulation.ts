@@ -16,7 +16,7 @@ import { SimStore } from '../service/store';
 import { createChainIndexer, type ChainIndexer } from './indexer';
 import type { ServiceLag } from './publish';
 
-export interface LocalSimulationOptions {
+interface LocalSimulationOptions {
   seed?: number;
   wallets?: number;
   pace?: Pace;

@@ -119,7 +119,7 @@ export const statusOf = (s: Pick<VaultSnapshot, 'defaulted' | 'isEpochRunning'>)
 export const withdrawTypeOf = (s: VaultSnapshot): 'INSTANT' | 'STANDARD' =>
   !s.disableInstantWithdraw && s.lastEpochApr > s.unscaledApr + s.instantWithdrawAprDelta ? 'INSTANT' : 'STANDARD';
 
-export function aprsOf(s: VaultSnapshot): AprBreakdown {
+function aprsOf(s: VaultSnapshot): AprBreakdown {
   const gross = percentOf(s.unscaledApr);
   const fee = (gross * Number(s.fee)) / 100_000;
   return { BASE: gross, HARVEST: 0, REWARDS: 0, GROSS: gross, NET: round(gross - fee), FEE: round(fee) };
@@ -163,7 +163,7 @@ export function epochStateOf(s: VaultSnapshot): EpochState {
 }
 
 /** Request counts per type, then per status. */
-export function countRequests(requests: ChainRequest[]): Record<string, Record<string, number>> {
+function countRequests(requests: ChainRequest[]): Record<string, Record<string, number>> {
   const counts: Record<string, Record<string, number>> = {};
   for (const r of requests) {
     const byStatus = (counts[r.type] ??= {});

@@ -64,7 +64,7 @@ const rpcError = (id: unknown, code: number, message: string, data?: unknown) =>
 
 const hex = (n: number | bigint) => `0x${n.toString(16)}`;
 
-export interface RpcRealismProxyOptions {
+interface RpcRealismProxyOptions {
   port?: number;
   host?: string;
   /** Told the methods of each HTTP request received, in order (a batch: all of its calls). */

@@ -5,7 +5,7 @@ import { indexerClientAtScale } from './indexer-client';
 import { recordPooledPositions } from './service-records';
 import { seedScenarioAtScale, type ScaleSeedResult } from './seed';
 
-export interface ScaledSimulationOptions {
+interface ScaledSimulationOptions {
   seed?: number;
   /** Lender wallets, 12 to 20,000. */
   wallets: number;

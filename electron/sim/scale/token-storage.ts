@@ -10,17 +10,17 @@ import { rpcBatch, type RpcCall } from './rpc-batch';
  * `balanceOf` 3, `allowance` 4. Every write below is checked by reading the token's own getters
  * afterwards, so a change of that layout fails the seeding with a message instead of a wrong world.
  */
-export const ERC20_SLOTS = { totalSupply: 2n, balanceOf: 3n, allowance: 4n } as const;
+const ERC20_SLOTS = { totalSupply: 2n, balanceOf: 3n, allowance: 4n } as const;
 
 const word = (value: bigint): Hex => numberToHex(value, { size: 32 });
 
 /** Slot of `mapping(key => …)` at `slot`, as solc lays it out: keccak256(key . slot). */
-export const mappingSlot = (key: Address, slot: bigint): Hex =>
+const mappingSlot = (key: Address, slot: bigint): Hex =>
   keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [key, slot]));
 
-export const balanceSlot = (holder: Address): Hex => mappingSlot(holder, ERC20_SLOTS.balanceOf);
+const balanceSlot = (holder: Address): Hex => mappingSlot(holder, ERC20_SLOTS.balanceOf);
 
-export const allowanceSlot = (owner: Address, spender: Address): Hex =>
+const allowanceSlot = (owner: Address, spender: Address): Hex =>
   keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'bytes32' }], [spender, mappingSlot(owner, ERC20_SLOTS.allowance)]));
 
 const setStorage = (token: Address, slot: Hex, value: bigint): RpcCall => ({

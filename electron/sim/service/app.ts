@@ -20,7 +20,7 @@ import type { SimStore } from './store';
  * backend would.
  */
 
-export interface SimAppOptions {
+interface SimAppOptions {
   store: SimStore;
   apiKey: string;
   faults: FaultControl;

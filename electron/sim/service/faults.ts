@@ -20,7 +20,7 @@ export type FaultKind =
   /** 200 whose body stops half-way (the connection is cut). */
   | 'truncate';
 
-export interface ScriptedFault {
+interface ScriptedFault {
   kind: FaultKind;
   /** Only requests whose path starts with this take the fault (default: any `/v1` request). */
   path?: string;
@@ -45,7 +45,7 @@ export interface FaultSettings {
   truncateRate: number;
 }
 
-export const NO_FAULTS: FaultSettings = {
+const NO_FAULTS: FaultSettings = {
   latencyMs: 0,
   failRate: 0,
   rateLimitRate: 0,

@@ -8,19 +8,19 @@ import { LIST_FILTERS } from './resources';
 import type { SimStore } from './store';
 import { withWildRealism, type Realism } from './wild';
 
-export { SimStore, Collection, positionKey } from './store';
-export type { WithId, PositionRecord, VaultRequestRecord, SignedMessageRecord, CampaignPointsRecord, WalletRecord } from './store';
-export { FaultControl, NO_FAULTS } from './faults';
-export type { FaultKind, FaultSettings, ScriptedFault } from './faults';
+export { SimStore,   } from './store';
+;
+export { FaultControl,  } from './faults';
+;
 export { generateDataset } from './dataset';
-export type { DatasetOptions } from './dataset';
+;
 export { createSimApp } from './app';
-export { buildOpenApiDocument } from './openapi';
+;
 export { validateStore } from './validate';
-export { withWildRealism, REALISMS, DEFAULT_WILD_FAULT_RATE } from './wild';
+export { withWildRealism,   } from './wild';
 export type { Realism } from './wild';
 
-export interface SimServiceOptions extends DatasetOptions {
+interface SimServiceOptions extends DatasetOptions {
   /** Added to every response, ms. */
   latencyMs?: number;
   /** Probability of a 500/503 answer. */

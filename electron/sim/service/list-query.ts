@@ -18,14 +18,14 @@ interface Filter {
 }
 
 /** Spec 2.1: the list envelope; `totalCount` is optional in the spec, always sent here. */
-export interface ListEnvelope<T> {
+interface ListEnvelope<T> {
   data: T[];
   totalCount?: number;
 }
 
 const { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT, maxIds: MAX_ID_LIST } = LIST_LIMITS;
 
-export interface ParsedListQuery {
+interface ParsedListQuery {
   limit: number;
   offset: number;
   sort: { path: string; direction: 1 | -1 }[];
@@ -60,7 +60,7 @@ function malformedAddress(field: string, value: string) {
 }
 
 /** Turns one textual operand into the value the comparison uses, or answers 400. */
-export function parseOperand(field: string, kind: FilterKind, raw: string): unknown {
+function parseOperand(field: string, kind: FilterKind, raw: string): unknown {
   switch (kind) {
     case 'address':
       if (!address.safeParse(raw).success) throw malformedAddress(field, raw);
@@ -154,7 +154,7 @@ export function parseListQuery(
   return parsed;
 }
 
-export function getPath(record: unknown, path: string): unknown {
+function getPath(record: unknown, path: string): unknown {
   let value: unknown = record;
   for (const part of path.split('.')) {
     if (value === null || typeof value !== 'object') return undefined;
@@ -215,7 +215,7 @@ function sortKey(value: unknown): unknown {
   return value;
 }
 
-export function compareValues(a: unknown, b: unknown): number {
+function compareValues(a: unknown, b: unknown): number {
   const x = sortKey(a);
   const y = sortKey(b);
   // Missing values go last whatever the direction is asked for: see `applyListQuery`.

@@ -23,7 +23,7 @@ const PUBLIC_PATHS: readonly RegExp[] = [
   /^tokens\/[^/]+$/,
 ];
 
-export const PUBLIC_PREFIX = '/v1/public/';
+const PUBLIC_PREFIX = '/v1/public/';
 
 export const isPublicRoute = (path: string): boolean => path.startsWith(PUBLIC_PREFIX);
 

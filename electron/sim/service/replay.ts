@@ -48,14 +48,14 @@ export function canonicalQuery(search: string | URLSearchParams): string {
 export const answerKey = (method: string, pathname: string, query: string) =>
   `${method.toUpperCase()} ${pathname}${query ? `?${query}` : ''}`;
 
-export interface LoadedAnswer {
+interface LoadedAnswer {
   status: number;
   contentType: string;
   body: Buffer;
 }
 
 /** Reads a recording's index and every answer it lists; a missing or broken file is a clear error. */
-export async function loadRecording(dir: string): Promise<{ index: RecordingIndex; answers: Map<string, LoadedAnswer> }> {
+async function loadRecording(dir: string): Promise<{ index: RecordingIndex; answers: Map<string, LoadedAnswer> }> {
   const indexFile = path.join(dir, RECORDING_INDEX);
   let index: RecordingIndex;
   try {
@@ -76,7 +76,7 @@ export async function loadRecording(dir: string): Promise<{ index: RecordingInde
   return { index, answers };
 }
 
-export interface ReplayOptions {
+interface ReplayOptions {
   dir: string;
   /** The bearer key to accept; a random one when missing. */
   apiKey?: string;
@@ -84,7 +84,7 @@ export interface ReplayOptions {
   host?: string;
 }
 
-export interface ReplayService {
+interface ReplayService {
   url: string;
   apiKey: string;
   /** The address the recording was made from, and how many answers it holds. */
@@ -107,7 +107,7 @@ function answerJson(res: http.ServerResponse, status: number, body: unknown): vo
 }
 
 /** Serves a recording on 127.0.0.1 (or `host`), behind a bearer key like the service. */
-export async function startReplayService(options: ReplayOptions): Promise<ReplayService> {
+async function startReplayService(options: ReplayOptions): Promise<ReplayService> {
   const { index, answers } = await loadRecording(options.dir);
   const apiKey = options.apiKey ?? `replay_${randomBytes(18).toString('hex')}`;
   const server = http.createServer((req, res) => {

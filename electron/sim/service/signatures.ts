@@ -1,7 +1,7 @@
 import { verifyMessage } from 'viem';
 
 /** The text a wallet signs: the definition's `walletMessage`, base64-decoded. */
-export function decodeWalletMessage(walletMessage: string): string {
+function decodeWalletMessage(walletMessage: string): string {
   return Buffer.from(walletMessage, 'base64').toString('utf8');
 }
 

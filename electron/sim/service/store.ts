@@ -35,7 +35,7 @@ import type { SimResourceName } from './resources';
 
 export type WithId<T> = T & { _id: string };
 
-export interface CampaignPointsRecord {
+interface CampaignPointsRecord {
   _id: string;
   campaignId: string;
   walletAddress: string;
@@ -44,7 +44,7 @@ export interface CampaignPointsRecord {
   multiplier: number;
 }
 
-export interface SignedMessageRecord {
+interface SignedMessageRecord {
   _id: string;
   signatureId: string;
   walletAddress: string;
@@ -55,8 +55,8 @@ export interface SignedMessageRecord {
 
 export type PositionRecord = Position & { _id: string; vaultId: string; walletAddress: string };
 export type VaultRequestRecord = WithId<VaultRequest>;
-export type IntegrationsRecord = { _id: string } & Record<string, unknown>;
-export interface WalletRecord {
+type IntegrationsRecord = { _id: string } & Record<string, unknown>;
+interface WalletRecord {
   _id: string;
   address: string;
 }

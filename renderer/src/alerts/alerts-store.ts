@@ -8,7 +8,7 @@ const KEPT = 100;
 /** More new alerts than this in one refresh become one OS notification, not a storm of them. */
 const NOTIFY_ONE_BY_ONE = 3;
 
-export interface ShownAlert extends DeskAlert {
+interface ShownAlert extends DeskAlert {
   /** When this window raised it (machine time, ms). */
   raisedAtMs: number;
 }

@@ -4,9 +4,9 @@
  * sit here, below the features and above components/: a feature that needs the batch imports it from here, never
  * from another feature.
  */
-export { usePortfolioStore, AUTO_REFRESH_MS } from './portfolio-store';
+export { usePortfolioStore,  } from './portfolio-store';
 export { useWalletsStore } from './wallets-store';
-export { previewImport, CSV_COLUMNS, type ImportPreview } from './import-preview';
+export {  CSV_COLUMNS, type ImportPreview } from './import-preview';
 export { PortfolioHeader } from './PortfolioHeader';
 export { GroupPicker } from './GroupPicker';
 export { CycleBadge, chainClockOffset } from './CycleBadge';

@@ -11,7 +11,7 @@ export function portfolioIndex(p: Portfolio | null) {
 }
 
 /** The contract method as an operator reads it. */
-export const ACTION_LABEL: Record<string, string> = {
+const ACTION_LABEL: Record<string, string> = {
   deleteRequest: 'Cancel deposit',
   deleteWithdrawRequest: 'Cancel withdrawal',
   claimDepositRequest: 'Claim deposit',

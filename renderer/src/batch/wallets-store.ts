@@ -9,7 +9,7 @@ import { usePortfolioStore } from './portfolio-store';
 import { previewImport, type ImportPreview } from './import-preview';
 
 /** `null` means every wallet; otherwise a group id. */
-export type GroupFilter = string | null;
+type GroupFilter = string | null;
 
 interface WalletsState {
   book: WalletBookView | null;

@@ -37,7 +37,7 @@ export function getBridge(): BridgeApi {
 }
 
 /** A failed call as the UI shows it. */
-export class BridgeError extends Error {
+class BridgeError extends Error {
   constructor(readonly data: AppErrorData) {
     super(data.message);
   }

@@ -1,5 +1,5 @@
 /** A load a store queued: what it loads (a batch, a key) and when it is done. */
-export interface QueuedLoad<K> {
+interface QueuedLoad<K> {
   key: K;
   done: Promise<void>;
 }

@@ -1,7 +1,7 @@
 const DAY_FORMAT = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 const UTC = (s: number) => `${new Date(s * 1000).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 
-export interface LinePoint {
+interface LinePoint {
   /** Unix seconds. */
   at: number;
   value: number;

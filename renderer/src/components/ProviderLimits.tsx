@@ -2,7 +2,7 @@ import { CHAINS_SETTING } from '../../../shared/chains/schemas';
 import type { SourceStatus } from '../../../shared/portfolio/schemas';
 
 /** "12 requests rate-limited, +3.4 s": what a chain's provider limit cost the last refresh. */
-export function providerLimitsText(limits: NonNullable<SourceStatus['limits']>): string {
+function providerLimitsText(limits: NonNullable<SourceStatus['limits']>): string {
   const requests = `${limits.rateLimited} ${limits.rateLimited === 1 ? 'request' : 'requests'} rate-limited`;
   return `${requests}, +${(limits.waitedMs / 1000).toFixed(1)} s`;
 }

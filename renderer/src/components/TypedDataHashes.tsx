@@ -1,7 +1,7 @@
 import type { DeviceScreen } from '../../../shared/device/state';
 
 /** One hash the operator compares: its name, its value and the test id of its value. */
-export interface HashRow {
+interface HashRow {
   label: string;
   value: string;
   testId: string;

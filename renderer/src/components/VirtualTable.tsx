@@ -17,7 +17,7 @@ import { COMPACT_ROW, LIGHT_ROWS, OVERSCAN, RECYCLE_SLOTS, RowView, titleWhenCut
 
 export type { ColumnMeta } from './VirtualTableRow';
 
-export interface VirtualTableProps<T> {
+interface VirtualTableProps<T> {
   data: T[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's column values are heterogeneous by design
   columns: ColumnDef<T, any>[];

@@ -1,7 +1,7 @@
 import { localizedText } from '../../../shared/domain/text';
 
 /** The reader's language, as the browser engine reports it (`fr-CA`, `en-GB`). */
-export function userLanguage(): string {
+function userLanguage(): string {
   return (typeof navigator !== 'undefined' && navigator.language) || 'en';
 }
 

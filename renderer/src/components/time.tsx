@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** A clock that ticks every second, shared by countdowns. */
-export function useNow(intervalMs = 1000): number {
+function useNow(intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), intervalMs);

@@ -5,7 +5,7 @@ import { useState } from 'react';
  * so that a TanStack row is created only for a row on screen.
  */
 
-export type SortKey = string | number | boolean | null;
+type SortKey = string | number | boolean | null;
 
 /** The value a column sorts by: numbers and booleans as they are, anything else as lowercase text (TanStack's `text`). */
 export function sortKey(value: unknown): SortKey {

@@ -1,5 +1,5 @@
 /** Operator kinds in words, and what each does with a vault. */
-export const OPERATOR_KIND: Record<string, { label: string; pill: string; vaults: string }> = {
+const OPERATOR_KIND: Record<string, { label: string; pill: string; vaults: string }> = {
   PROTOCOL: { label: 'Protocol', pill: 'pill-info', vaults: 'Vaults it runs' },
   BORROWER: { label: 'Borrower', pill: 'pill-warn', vaults: 'Vaults it borrows from' },
   CURATOR: { label: 'Curator', pill: 'pill-ok', vaults: 'Vaults it curates' },

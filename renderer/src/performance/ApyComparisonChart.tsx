@@ -2,7 +2,7 @@ import type { PerformanceRow } from '../../../shared/insights/schemas';
 import { pct } from '../components/figures';
 
 /** A vault the chart sets apart, with the flag it carries (Defaulted, Paused, Disabled). */
-export interface ApartRow {
+interface ApartRow {
   row: PerformanceRow;
   flag: string;
 }

@@ -14,7 +14,7 @@ interface RequestSelection {
   drop(ids: readonly string[]): void;
 }
 
-export type PickedKind = 'claim' | 'cancel' | null;
+type PickedKind = 'claim' | 'cancel' | null;
 
 export const useRequestSelection = create<RequestSelection>((set) => ({
   selected: {},

@@ -39,7 +39,7 @@ export function SignedAmount({ value, token, compact }: { value: string | null; 
 }
 
 /** Everything the service's record says, for the cell's tooltip. */
-export function recordTitle(row: PositionRecordRow, vault: PortfolioVault): string {
+function recordTitle(row: PositionRecordRow, vault: PortfolioVault): string {
   const r = row.record;
   if (!r) return row.error ? `${row.error.message}${row.error.action ? `\n${row.error.action}` : ''}` : '';
   const line = (label: string, p: { token: string | null; usd: string | null }) =>

@@ -1,6 +1,6 @@
 /** The positions feature's public surface: the service's position records of the batch. */
 export { GroupTotalRow, VaultEarningsCell } from './GroupTotals';
-export { EarningsCell } from './RecordCells';
+;
 export { PairEarningsCell, PairPoolShare } from './PairRecordCells';
 export {
   recordIndexOf,

@@ -10,7 +10,7 @@ const nextAt = (clock: DemoClock) =>
   clock.nextStepAtMs === null ? '' : ` at ${new Date(clock.nextStepAtMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
 
 /** What the demo clock is doing, in a sentence (Settings, and the banner's hover). */
-export function demoClockText(clock: DemoClock): string {
+function demoClockText(clock: DemoClock): string {
   if (clock.stepping) return 'Vaults moving to their next phase…';
   if (clock.paused) return 'Demo clock paused: the vaults stay in their phase until you step or resume it.';
   return `Vaults change phase every ${minutes(clock.stepSeconds)}; next${nextAt(clock)}.`;

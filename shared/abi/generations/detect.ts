@@ -39,7 +39,7 @@ export const PROBES = {
 /** Per probe: whether the contract answered it (true), refused it as unknown (false). */
 export type ProbeAnswers = Partial<Record<ProbeName, boolean>>;
 
-export interface Detected<G extends Generation> {
+interface Detected<G extends Generation> {
   generation: G;
   /** The record's abiCode, when it named one. */
   claimed: string | null;

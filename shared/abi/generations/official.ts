@@ -34,4 +34,3 @@ export const OFFICIAL_SIGNATURES: Record<
   readonly string[]
 > = lists;
 
-export type OfficialAbiCode = keyof typeof OFFICIAL_SIGNATURES;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { KNOWN_VALUES } from '../known-values';
 import { auditShape, IntegerSchema, MultilingualSchema, NumberSchema, ObjectIdSchema, TextSchema } from '../primitives';
 
 /**
@@ -7,7 +6,7 @@ import { auditShape, IntegerSchema, MultilingualSchema, NumberSchema, ObjectIdSc
  * and types.
  */
 
-export const RpcSchema = z.looseObject({
+const RpcSchema = z.looseObject({
   provider: z.string().optional(),
   https: z.string().optional(),
   wss: z.string().optional(),
@@ -60,8 +59,6 @@ export const TokenSchema = z.looseObject({
   ...auditShape,
 });
 
-export const OPERATOR_TYPES = KNOWN_VALUES.operatorType;
-
 export const OperatorSchema = z.looseObject({
   _id: ObjectIdSchema,
   name: z.string().optional(),
@@ -89,8 +86,3 @@ export const VaultTypeSchema = z.looseObject({
   ...auditShape,
 });
 
-export type Chain = z.infer<typeof ChainSchema>;
-export type Token = z.infer<typeof TokenSchema>;
-export type Operator = z.infer<typeof OperatorSchema>;
-export type VaultCategory = z.infer<typeof VaultCategorySchema>;
-export type VaultType = z.infer<typeof VaultTypeSchema>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { KNOWN_VALUES } from '../known-values';
 import {
   AddressSchema,
   auditShape,
@@ -19,7 +18,7 @@ import { VaultRequestSchema, type VaultRequest } from './requests';
  */
 
 /** Percentages (9.8 means 9.8 %), by kind: BASE, HARVEST, REWARDS, GROSS, NET, FEE on blocks; EPOCH, BUFFER, CURE, DELTA too on epochs. */
-export const AprBreakdownSchema = z.looseObject({
+const AprBreakdownSchema = z.looseObject({
   BASE: NumberSchema.optional(),
   HARVEST: NumberSchema.optional(),
   REWARDS: NumberSchema.optional(),
@@ -38,10 +37,6 @@ export const TvlSchema = z.looseObject({
   withRequestsToken: BaseUnitsSchema.optional(),
   withRequestsUSD: BaseUnitsSchema.optional(),
 });
-
-/** Known cycle words: a block's (WAITING, RUNNING, DEFAULTED, CURE) and an epoch record's (adds FINISHED). */
-export const EPOCH_STATUSES = KNOWN_VALUES.epochStatus;
-export const WITHDRAW_TYPES = KNOWN_VALUES.withdrawType;
 
 const QueueAmountsSchema = z.looseObject({
   amount: BaseUnitsSchema.optional(),
@@ -63,7 +58,7 @@ const InstantWithdrawsSchema = z.looseObject({
 const WithdrawsSchema = z.looseObject({ amount: BaseUnitsSchema.optional(), fees: BaseUnitsSchema.optional() });
 
 /** Epoch state as seen in one vault block. Durations in seconds; APRs in percent. */
-export const EpochStateSchema = z.looseObject({
+const EpochStateSchema = z.looseObject({
   apr: NumberSchema.optional(),
   lastApr: NumberSchema.optional(),
   epochNumber: IntegerSchema.optional(),
@@ -163,8 +158,5 @@ export function readBlockRequests<B extends { vaultId: string; vaultAddress?: st
   };
 }
 
-export type AprBreakdown = z.infer<typeof AprBreakdownSchema>;
-export type EpochState = z.infer<typeof EpochStateSchema>;
 export type VaultBlock = z.infer<typeof VaultBlockSchema>;
 export type VaultLatestBlock = z.infer<typeof VaultLatestBlockSchema>;
-export type VaultEpoch = z.infer<typeof VaultEpochSchema>;

@@ -8,7 +8,7 @@ import { TvlSchema } from './epochs';
  * integrations. A performance record's `age` is in seconds (the protocol's unit); screens show days.
  */
 
-export const AccruedRewardSchema = z.looseObject({
+const AccruedRewardSchema = z.looseObject({
   tokenId: ObjectIdSchema.optional(),
   amount: BaseUnitsSchema.optional(),
   amountUSD: BaseUnitsSchema.optional(),
@@ -68,8 +68,6 @@ export const TokenBlockSchema = z.looseObject({
 
 export const IntegrationsSchema = z.record(z.string(), z.unknown());
 
-export type VaultPerformance = z.infer<typeof VaultPerformanceSchema>;
 export type VaultPerformanceOverview = z.infer<typeof VaultPerformanceOverviewSchema>;
 export type VaultsPerformanceAggregate = z.infer<typeof VaultsPerformanceAggregateSchema>;
-export type TokenBlock = z.infer<typeof TokenBlockSchema>;
 export type Integrations = z.infer<typeof IntegrationsSchema>;

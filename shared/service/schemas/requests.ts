@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { KNOWN_VALUES } from '../known-values';
 import { AddressSchema, auditShape, BaseUnitsSchema, BlockRefSchema, DateTimeSchema, IntegerSchema, ObjectIdSchema } from '../primitives';
 
 /**
@@ -7,9 +6,6 @@ import { AddressSchema, auditShape, BaseUnitsSchema, BlockRefSchema, DateTimeSch
  * blocks or listed on their own. Type and status are open: a value the console does not know is
  * kept and shown as it is (the console only acts on the ones it knows).
  */
-
-export const REQUEST_TYPES = KNOWN_VALUES.requestType;
-export const REQUEST_STATUSES = KNOWN_VALUES.requestStatus;
 
 export const VaultRequestSchema = z.looseObject({
   _id: ObjectIdSchema.optional(),

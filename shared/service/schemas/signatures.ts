@@ -32,6 +32,5 @@ export const SignRequestSchema = z.object({
   hash: z.string().regex(/^0x[0-9a-fA-F]+$/, 'expected a hex signature'),
 });
 
-export type SignatureDefinition = z.infer<typeof SignatureDefinitionSchema>;
 export type SignatureCheck = z.infer<typeof SignatureCheckSchema>;
 export type SignRequest = z.infer<typeof SignRequestSchema>;

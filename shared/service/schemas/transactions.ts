@@ -32,4 +32,3 @@ export const TransactionSchema = z.looseObject({
   ...auditShape,
 });
 
-export type Transaction = z.infer<typeof TransactionSchema>;

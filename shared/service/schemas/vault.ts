@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { KNOWN_VALUES } from '../known-values';
 import { AddressSchema, auditShape, BaseUnitsSchema, MultilingualSchema, NumberSchema, ObjectIdSchema } from '../primitives';
 
 /**
@@ -7,13 +6,7 @@ import { AddressSchema, auditShape, BaseUnitsSchema, MultilingualSchema, NumberS
  * and what the catalog shows of it.
  */
 
-/** The known values of the vault's open fields (any other value is kept and shown marked). */
-export const VISIBILITIES = KNOWN_VALUES.vaultVisibility;
-export const VAULT_STATUSES = KNOWN_VALUES.vaultStatus;
-export const CONTRACT_TYPES = KNOWN_VALUES.contractType;
-export const SIGNATURE_ENTITIES = KNOWN_VALUES.signatureEntity;
-
-export const ContractRefSchema = z.looseObject({
+const ContractRefSchema = z.looseObject({
   /** Optional: a record may name a queue before its address is known; nothing is planned on it then. */
   address: AddressSchema.optional(),
   abiCode: z.string().optional(),
@@ -32,7 +25,7 @@ const EpochOperatorSchema = z.looseObject({
   operatorId: ObjectIdSchema.optional(),
 });
 
-export const VaultCdoEpochSchema = z.looseObject({
+const VaultCdoEpochSchema = z.looseObject({
   /** The epoch vault contract: deposits, redeems, claims, epoch state. */
   address: AddressSchema,
   abi: z.array(z.looseObject({})).optional(),
@@ -46,7 +39,7 @@ export const VaultCdoEpochSchema = z.looseObject({
   mode: z.string().optional(),
 });
 
-export const VaultKycSchema = z.looseObject({
+const VaultKycSchema = z.looseObject({
   policyId: NumberSchema.optional(),
   isActive: z.boolean().optional(),
   isRequired: z.boolean().optional(),
@@ -54,7 +47,7 @@ export const VaultKycSchema = z.looseObject({
 });
 
 /** ALL, LENDER or MANAGER are known; another entity is kept (and asks nothing of lenders). */
-export const VaultSignatureRefSchema = z.looseObject({
+const VaultSignatureRefSchema = z.looseObject({
   _id: ObjectIdSchema,
   entity: z.string(),
 });
@@ -63,12 +56,12 @@ export const VaultSignatureRefSchema = z.looseObject({
  * A vault's deposit limit: the protocol's records write `{amount, isActive}`, the spec's seed a
  * plain amount (read as active). Either way the console sees `{amount, isActive}`.
  */
-export const VaultLimitSchema = z.union([
+const VaultLimitSchema = z.union([
   BaseUnitsSchema.transform((amount) => ({ amount, isActive: true })),
   z.looseObject({ amount: BaseUnitsSchema, isActive: z.boolean().optional() }).transform((l) => ({ ...l, isActive: l.isActive ?? true })),
 ]);
 
-export const KeyInfoSchema = z.looseObject({ label: MultilingualSchema, value: MultilingualSchema });
+const KeyInfoSchema = z.looseObject({ label: MultilingualSchema, value: MultilingualSchema });
 
 export const VaultSchema = z.looseObject({
   _id: ObjectIdSchema,
@@ -113,6 +106,4 @@ export const VaultSchema = z.looseObject({
   ...auditShape,
 });
 
-export type VaultCdoEpoch = z.infer<typeof VaultCdoEpochSchema>;
-export type VaultLimit = z.infer<typeof VaultLimitSchema>;
 export type Vault = z.infer<typeof VaultSchema>;

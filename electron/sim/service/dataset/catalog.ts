@@ -21,7 +21,7 @@ interface ChainSeed {
   rpcHost: string;
 }
 
-export const CHAIN_SEEDS: readonly ChainSeed[] = [
+const CHAIN_SEEDS: readonly ChainSeed[] = [
   { name: 'Ethereum', chainID: 1, tokenSymbol: 'ETH', explorerUrl: 'https://etherscan.io', blocksPerYear: 2_628_000, color: '#627EEA', rpcHost: 'eth' },
   { name: 'Polygon', chainID: 137, tokenSymbol: 'POL', explorerUrl: 'https://polygonscan.com', blocksPerYear: 15_768_000, color: '#8247E5', rpcHost: 'polygon' },
   { name: 'Arbitrum One', chainID: 42161, tokenSymbol: 'ETH', explorerUrl: 'https://arbiscan.io', blocksPerYear: 126_144_000, color: '#28A0F0', rpcHost: 'arbitrum' },
@@ -122,7 +122,7 @@ interface VaultSeed {
   defaulted?: boolean;
 }
 
-export const VAULT_SEEDS: readonly VaultSeed[] = [
+const VAULT_SEEDS: readonly VaultSeed[] = [
   { name: 'Northwind USDC Credit', symbol: 'AA_nwUSDC', contractType: 'CDO_EPOCH', chain: 0, token: 'USDC', visibility: 'PUBLIC', status: 'READY', borrower: 'NORTHWIND', withQueue: true },
   { name: 'Harbor Lane USDT Credit', symbol: 'AA_hlUSDT', contractType: 'CDO_EPOCH', chain: 0, token: 'USDT', visibility: 'PUBLIC', status: 'READY', borrower: 'HARBOR_LANE', withQueue: true },
   { name: 'Meridian Market-Neutral USDC', symbol: 'AA_mnUSDC', contractType: 'CDO_EPOCH', chain: 2, token: 'USDC', visibility: 'PUBLIC', status: 'PAUSED', borrower: 'HARBOR_LANE', withQueue: true },
@@ -135,7 +135,7 @@ export const VAULT_SEEDS: readonly VaultSeed[] = [
   { name: 'Junior Tranche USDC', symbol: 'BB_USDC', contractType: 'CDO', chain: 2, token: 'USDC', visibility: 'RESTRICTED', status: 'PAUSED' },
 ];
 
-export const ABI_CODES = {
+const ABI_CODES = {
   CDO_EPOCH: 'CDO_EPOCH_MAIN_V4',
   CDO_EPOCH_QUEUE: 'CDO_EPOCH_DEPOSIT_QUEUE_V1',
   CDO_EPOCH_STRATEGY: 'CDO_EPOCH_STRATEGY_MAIN_V2',
@@ -150,7 +150,7 @@ function base64(text: string): string {
 }
 
 /** Whole-token amount written in base units. */
-export function units(whole: number, decimals: number): string {
+function units(whole: number, decimals: number): string {
   return (BigInt(Math.round(whole)) * 10n ** BigInt(decimals)).toString();
 }
 

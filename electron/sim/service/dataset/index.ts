@@ -19,9 +19,9 @@ export interface DatasetOptions {
   now?: number;
 }
 
-export const DEFAULT_WALLETS = 50;
+const DEFAULT_WALLETS = 50;
 
-export function startOfUtcDay(ms: number): number {
+function startOfUtcDay(ms: number): number {
   return Math.floor(ms / DAY_MS) * DAY_MS;
 }
 

@@ -18,7 +18,7 @@ import { blockAt, DAY_MS, iso } from './time';
  * A vault in default takes no new request: its wallets only have processed ones.
  */
 
-export interface WalletOptions {
+interface WalletOptions {
   count: number;
   /** Addresses to include first (e.g. the console's own wallets), so their state is rich. */
   addresses?: readonly string[];

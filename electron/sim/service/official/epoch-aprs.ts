@@ -11,7 +11,7 @@
  * - DELTA = GROSS − the previous epoch's GROSS, 0 when there is none;
  * - every field 0 when GROSS is not above 0.
  */
-export interface EpochRateFacts {
+interface EpochRateFacts {
   /** The cycle's rate in percent (10 means 10 %). */
   gross: number;
   /** The previous epoch's cycle rate in percent, when there is one. */
@@ -24,7 +24,7 @@ export interface EpochRateFacts {
   cureSeconds?: number | undefined;
 }
 
-export interface EpochAprs {
+interface EpochAprs {
   EPOCH: number;
   BUFFER: number;
   CURE: number;

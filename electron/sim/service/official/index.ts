@@ -49,7 +49,7 @@ export class PriceAt {
   }
 }
 
-export function officialVault(vault: Vault): Vault {
+function officialVault(vault: Vault): Vault {
   const limit = (amount: unknown) => (typeof amount === 'string' ? { amount, isActive: true } : amount);
   const out: Record<string, unknown> = { ...vault };
   if (vault.maxCap !== undefined) out.maxCap = limit(vault.maxCap);
@@ -106,7 +106,7 @@ export function officialLatestBlock(block: Record<string, unknown>): Record<stri
  * (`epoch-aprs.ts`; the stored `apr` is the cycle's rate, GROSS), a stopped epoch FINISHED. An
  * epoch under cure counts the cure from `previousEndDate`.
  */
-export function officialEpoch(epoch: VaultEpoch, feePercentage: number, previousEndDate?: string): Record<string, unknown> {
+function officialEpoch(epoch: VaultEpoch, feePercentage: number, previousEndDate?: string): Record<string, unknown> {
   const { apr, lastApr, ...rest } = epoch;
   const cureSeconds =
     epoch.status === 'CURE' && previousEndDate && epoch.startDate ? Math.max(0, (Date.parse(epoch.startDate) - Date.parse(previousEndDate)) / 1000) : 0;
@@ -161,7 +161,7 @@ export function officialTransaction(tx: Transaction, store: SimStore, prices: Pr
   };
 }
 
-export function officialPerformance(perf: VaultPerformance): Record<string, unknown> {
+function officialPerformance(perf: VaultPerformance): Record<string, unknown> {
   return { ...perf, age: perf.age * DAY_S };
 }
 

@@ -5,7 +5,7 @@ import { requestRecord } from './wallet';
 /** What the service records over time: vault blocks and their cycle state, epochs, performance, token blocks. */
 
 export const aprs = z.looseObject(optional({ BASE: z.number(), HARVEST: z.number(), REWARDS: z.number(), GROSS: z.number(), NET: z.number(), FEE: z.number() }));
-export const tvl = z.looseObject(optional({ token: units, USD: units, withRequestsToken: units, withRequestsUSD: units }));
+const tvl = z.looseObject(optional({ token: units, USD: units, withRequestsToken: units, withRequestsUSD: units }));
 
 const queueState = z.looseObject(optional({ amount: units, lastAmount: units, isInstant: z.boolean() }));
 const instantWithdraws = z.looseObject(

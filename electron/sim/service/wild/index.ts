@@ -14,11 +14,11 @@ export type Realism = 'strict' | 'wild';
 export const REALISMS: readonly Realism[] = ['strict', 'wild'];
 
 /** The default share of `/v1` GET requests answered 429 or 5xx in wild mode. */
-export const DEFAULT_WILD_FAULT_RATE = 0.03;
+const DEFAULT_WILD_FAULT_RATE = 0.03;
 
-export type FetchHandler<E> = (request: Request, env?: E) => Response | Promise<Response>;
+type FetchHandler<E> = (request: Request, env?: E) => Response | Promise<Response>;
 
-export interface WildOptions {
+interface WildOptions {
   seed: number;
   /** Share of GET requests answered 429/5xx; a retry of a faulted request is never faulted. */
   faultRate?: number;

@@ -7,7 +7,7 @@ import { takesParameter, type ListResource } from '../resources';
 
 export type ListFilters = ReadonlyMap<string, Pick<ListResource, 'filters' | 'sorts'>>;
 
-export const WILD_PAGE_CAP = 100;
+const WILD_PAGE_CAP = 100;
 
 const PAGING_PARAMS = new Set(['limit', 'offset', 'sort', 'order', 'fields', '_id']);
 

@@ -91,7 +91,7 @@ function inexactAmount(record: Json): void {
  * One record as a real service may send it. `newEnums` is false where a changed enum must not
  * happen (the first record of a page), so no page is ever all new values.
  */
-export function wildRecord(input: Json, rng: Prng, newEnums: boolean): Json {
+function wildRecord(input: Json, rng: Prng, newEnums: boolean): Json {
   const record = structuredClone(input);
   for (const key of NULLABLE) if (key in record && rng.bool(RATE.nulls)) record[key] = null;
   if (rng.bool(RATE.unknown)) Object.assign(record, UNKNOWN_FIELDS);
