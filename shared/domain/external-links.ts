@@ -31,23 +31,6 @@ export function hostOf(url: string): string | null {
   }
 }
 
-export function isAllowedExternalUrl(url: string, allowedHosts: Iterable<string>): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') return false;
-  const host = parsed.hostname.toLowerCase();
-  for (const allowed of allowedHosts) {
-    const a = allowed.toLowerCase();
-    // Exact host, or a subdomain of an allowed host (e.g. sepolia.etherscan.io under etherscan.io).
-    if (host === a || host.endsWith(`.${a}`)) return true;
-  }
-  return false;
-}
-
 /** An http(s) address on this machine (the demo's local chains and service). */
 export function isLoopbackUrl(url: string | null | undefined): boolean {
   if (!url) return false;
