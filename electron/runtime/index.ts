@@ -1,30 +1,15 @@
-import path from 'node:path';
-import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import { ServiceStateSchema } from '../../shared/ipc/schemas';
 import { PositionRecordsProgressSchema } from '../../shared/positions/schemas';
-import { isLoopbackUrl } from '../../shared/domain/external-links';
-import { CATALOG_TTL_MS, ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../services/catalog/catalog';
-import { chainsFromRpcs } from '../services/catalog/chains-from-rpcs';
-import { epochVaultEntries, type EpochVaultEntry } from '../services/portfolio/catalog';
 import { loadEpochHistory } from '../services/catalog/vault-views';
-import { ChainPool } from '../services/chain/pool';
-import { PortfolioService } from '../services/portfolio/portfolio';
-import { ApiKeyVault } from '../services/secrets/api-key';
-import { KeychainOrFileStore } from '../services/secrets/fallback-store';
-import { PassphraseFileStore } from '../services/secrets/passphrase-file-store';
-import type { SecretStore } from '../services/secrets/secret-store';
-import type { Logger } from '../services/log/logger';
-import { settingsDocument } from '../services/settings/settings';
 import { ChainRpcBook } from '../services/settings/chain-rpcs';
-import type { Handlers } from './handlers';
 import { assembleHandlers, type Feature } from './feature';
 import { createLinkAllowlist } from './link-allowlist';
-import { ServiceConnection, type EmbeddedSimulation } from './service-connection';
-import type { DeviceHost, DeviceKind } from './device-host';
+import { consoleServiceGraph } from './console-graph';
+import { ServiceConnection } from './service-connection';
 import { createAppFeature } from './features/app';
 import { createBundlesFeature } from './features/bundles';
 import { createChainRpcsFeature } from './features/chain-rpcs';
-import { openWalletBook, seedDemoBook } from './demo-book';
+import { seedDemoBook } from './demo-book';
 import { createDeviceFeature } from './features/device';
 import { LedgerBindings } from '../services/device/ledger-bindings';
 import { walletDevicesOf } from './features/ledger-desk';
@@ -42,39 +27,10 @@ import { createTransactionsFeature } from './features/transactions';
 import { createAllowancesFeature } from './features/allowances';
 import { createVaultsFeature } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
-import type { Lookup } from '../services/settings/service-target';
-import { ensurePrivateFolder } from '../services/storage/private-folder';
-
-/** The encrypted key file in the data folder, used only where the OS keychain cannot be reached. */
-export const KEY_FILE_NAME = 'key-file.json';
-
-export interface RuntimeOptions {
-  version: string;
-  shell: 'electron' | 'browser';
-  dataDir: string;
-  secrets: SecretStore;
-  log: Logger & { forget?(value: string): void };
-  /** Starts the embedded simulation (demo mode); injected so the runtime never depends on sim code directly. */
-  startSimulation: () => Promise<EmbeddedSimulation>;
-  /** Opens an allowlisted https link in the user's browser. */
-  openExternal: (url: string) => Promise<void>;
-  /** Shows an OS notification (the desktop app); absent in the browser shell. */
-  notify?: (title: string, body: string) => boolean;
-  /** `--service URL` for this run: used instead of the saved one. */
-  serviceUrlOverride?: string;
-  offline?: boolean;
-  fetch?: typeof fetch;
-  /** Resolves a service address typed in Settings before its test; injected by tests. */
-  lookup?: Lookup;
-  /** Starts the Ledger host; injected by tests and by the Electron main process (utility process). */
-  startDevice?: (kind: DeviceKind) => Promise<DeviceHost>;
-}
-
-export interface ConsoleRuntime {
-  handlers: Handlers;
-  onEvent(listener: <E extends EventName>(name: E, payload: EventPayload<E>) => void): () => void;
-  close(): Promise<void>;
-}
+import type { ConsoleRuntime, RuntimeOptions } from './options';
+import { modeDataDir, openStores } from './stores';
+import { createEventHub } from './events';
+export { KEY_FILE_NAME, type ConsoleRuntime, type RuntimeOptions } from './options';
 
 /**
  * Builds the console's service graph and assembles its features into one handler table, the same
@@ -83,28 +39,8 @@ export interface ConsoleRuntime {
  */
 export async function createConsoleRuntime(options: RuntimeOptions): Promise<ConsoleRuntime> {
   // Events first: the simulation and the device may report before the rest is built.
-  const listeners = new Set<(name: EventName, payload: unknown) => void>();
-  const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
-    for (const l of listeners) l(name, payload);
-  };
-  ensurePrivateFolder(options.dataDir);
-  const settings = settingsDocument(options.dataDir);
-  const loaded = await settings.read();
-  if (loaded.recovered) {
-    options.log.warn('settings file was unreadable and was kept aside', {
-      keptAt: loaded.recovered.keptAt,
-      reason: loaded.recovered.reason,
-    });
-  }
-  // The keychain when it answers, else the passphrase-encrypted key file: the API key and the
-  // journal keys always have a place, and Settings says which before a key is typed.
-  const keyStore = new KeychainOrFileStore(options.secrets, new PassphraseFileStore(path.join(options.dataDir, KEY_FILE_NAME)));
-  const vault = new ApiKeyVault(keyStore);
-  // Demo wallets never mix with the operator's own: the demo keeps its book under demo/.
-  const books = {
-    live: await openWalletBook(path.join(options.dataDir), options.log),
-    demo: await openWalletBook(path.join(options.dataDir, 'demo'), options.log),
-  };
+  const { emit, onEvent } = createEventHub();
+  const { settings, loaded, keyStore, vault, books } = await openStores(options);
   const offline = offlineSetting(options.offline, loaded.value.offline);
   const demoClock = createDemoClockFeature({ simulation: () => connection.embedded(), onChange: (clock) => emit('demoClock', clock) });
   const connection = new ServiceConnection({
@@ -128,47 +64,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   const demo = () => connection.mode() === 'demo';
   const service = async () => (await connection.current()).client;
   const rpcBook = new ChainRpcBook(settings);
-  // Without a key the service gives no chain records: each chain its vaults name is found among the
-  // operator's own RPCs (asked directly, not through the pool, which names chains from these records).
-  const catalog: ServiceCatalog = new ServiceCatalog(
-    CATALOG_TTL_MS,
-    chainsFromRpcs({
-      rpcChains: async () => [...(await rpcBook.all()).keys()],
-      hasCode: async (chainId, address): Promise<boolean> => {
-        const code: string | undefined = await chains.clientFor(chainId, await rpcBook.urls(chainId)).getCode({ address });
-        return code !== undefined && code !== '0x';
-      },
-      log: options.log,
-    }),
-  );
-  // The demo's local chains are set by the demo itself; the operator never has to.
-  const demoChains = async () => (demo() ? ((await connection.embedded())?.localChains ?? []) : null);
-  // Live, a chain is reached only through the operator's own RPCs (Settings → Chains): the
-  // service's are suggestions until the operator confirms one, never used silently.
-  const chains: ChainPool = new ChainPool({
-    chainRecords: catalog.chainRecords(service),
-    rpcUrls: async (chainId) => {
-      const local = await demoChains();
-      if (local) return local.filter((c) => c.chainId === chainId).map((c) => c.rpcUrl);
-      return rpcBook.urls(chainId);
-    },
-  });
-  // The demo reads only its own local chains: the generated catalog's other chains are not
-  // simulated, and the demo never contacts anything beyond this machine.
-  const followed = (entry: EpochVaultEntry) => !demo() || isLoopbackUrl(entry.rpcUrl);
-  /** The vaults the service lists now, as the portfolio follows them (what the registry's pinned vaults are looked for in). */
-  const listedVaults = async () =>
-    epochVaultEntries(await catalog.read(await service(), VAULTS_TOKENS_CHAINS, { now: Date.now() }))
-      .filter(followed)
-      .map((e) => ({ vaultId: e.vault._id, chainId: e.chainId }));
-  const portfolio = new PortfolioService({
-    service,
-    catalog,
-    chains,
-    includeVault: followed,
-    setAside: () => connection.serviceState().setAside,
-    log: options.log,
-  });
+  const { graph, demoChains } = consoleServiceGraph({ connection, service, demo, rpcBook, log: options.log });
+  const { catalog, chains, portfolio } = graph;
   const book = () => (demo() ? books.demo : books.live);
   const walletsOf = (groupId: string | null) =>
     book()
@@ -185,7 +82,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     openExternal: options.openExternal,
     ...(options.notify ? { notify: options.notify } : {}),
   });
-  const ledgerBindings = () => new LedgerBindings(demo() ? path.join(options.dataDir, 'demo') : options.dataDir);
+  const ledgerBindings = () => new LedgerBindings(modeDataDir(options.dataDir, demo()));
   const device = createDeviceFeature({
     kind: () => (demo() ? 'emulated' : 'hid'),
     ...(options.startDevice ? { start: options.startDevice } : {}),
@@ -215,7 +112,11 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     keyless: () => connection.mode() === 'public',
     book: () => book().book,
     device: () => device.host(),
-    walletDevices: walletDevicesOf(() => device.host(), ledgerBindings, () => book().book),
+    walletDevices: walletDevicesOf(
+      () => device.host(),
+      ledgerBindings,
+      () => book().book,
+    ),
     portfolio,
     service,
     chain: (chainId) => chains.client(chainId),
@@ -262,7 +163,14 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     createPortfolioFeature({ portfolio, service, wallets: walletsOf, links, onView: (view) => positions.remember(view) }),
     positions,
     transactions,
-    createAllowancesFeature({ signing: () => signing.current(), portfolio, chain: (id) => chains.client(id), wallets: (groupId) => book().book.wallets(groupId ?? undefined), demo, keyless: () => connection.mode() === 'public' }),
+    createAllowancesFeature({
+      signing: () => signing.current(),
+      portfolio,
+      chain: (id) => chains.client(id),
+      wallets: (groupId) => book().book.wallets(groupId ?? undefined),
+      demo,
+      keyless: () => connection.mode() === 'public',
+    }),
     createWalletsFeature(book),
     // The pipeline lets go of the device before the device is switched or stopped.
     signing,
@@ -289,7 +197,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       chain: (chainId) => chains.client(chainId),
       offline,
       device: () => device.host(),
-      listing: listedVaults,
+      listing: graph.listedVaults,
     }),
     // The demo clock: paused and stepped from the banner and Settings.
     demoClock,
@@ -303,11 +211,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   await connection.select(await serviceUrlNow());
   return {
     handlers,
-    onEvent(listener) {
-      const l = listener as (name: EventName, payload: unknown) => void;
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
+    onEvent,
     async close() {
       for (const f of features) await f.close();
       await connection.close();

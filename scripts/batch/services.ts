@@ -1,12 +1,11 @@
-import type { PublicClient } from 'viem';
 import { DeviceService, createHidTransportFactory, type TransportFactory } from '../../electron/services/device';
-import { PortfolioService } from '../../electron/services/portfolio/portfolio';
 import { ApiKeyVault } from '../../electron/services/secrets/api-key';
 import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
 import { journalKeysIn } from '../../electron/services/secrets/journal-key';
 import { createServiceClient, type ServiceClient } from '../../electron/services/service-client';
 import { createBundleService } from '../../electron/services/bundles';
-import { createChainAccess, createSigningService, type SigningService } from '../../electron/services/signing';
+import { createSigningService, type SigningService } from '../../electron/services/signing';
+import { createServiceGraph, type ServiceGraph } from '../../electron/runtime/service-graph';
 import { SimulationService, signingSimulations } from '../../electron/services/simulation';
 import { VaultRegistry, type FirstSeenPolicy } from '../../electron/services/registry';
 import { loadEpochHistory } from '../../electron/services/catalog/vault-views';
@@ -23,7 +22,8 @@ import { ensurePrivateFolder } from '../../electron/services/storage/private-fol
 export interface World {
   source: BundleSource;
   client: ServiceClient;
-  chain: (chainId: number) => Promise<PublicClient>;
+  /** The catalog, the chain pool (on the `--rpc` or simulated chains only) and the portfolio, built once. */
+  graph: ServiceGraph;
   transports: TransportFactory;
   rpcOverrides: Map<number, string>;
   firstIndex: number;
@@ -48,7 +48,7 @@ async function simWorld(planned: BundleSource | null = null): Promise<World> {
   return {
     source: { kind: 'simulation', seed, wallets },
     client,
-    chain: createChainAccess({ service: async () => client, rpcUrls: rpcsOf(overrides), noRpcAction: rpcFlagAction }),
+    graph: graphOf(client, overrides),
     transports: await emulatedTransports(),
     rpcOverrides: overrides,
     firstIndex: FIRST_WALLET_INDEX,
@@ -67,7 +67,7 @@ async function runnerSimWorld(sim: RunnerSimulation): Promise<World> {
   return {
     source: { kind: 'simulation', seed: sim.seed, wallets: sim.wallets },
     client,
-    chain: createChainAccess({ service: async () => client, rpcUrls: rpcsOf(overrides), noRpcAction: rpcFlagAction }),
+    graph: graphOf(client, overrides),
     transports: await emulatedTransports(),
     rpcOverrides: overrides,
     firstIndex: FIRST_WALLET_INDEX,
@@ -94,13 +94,17 @@ async function serviceWorld(url: string): Promise<World> {
   return {
     source: { kind: 'service', url },
     client,
-    chain: createChainAccess({ service: async () => client, rpcUrls: rpcsOf(overrides), noRpcAction: rpcFlagAction }),
+    graph: graphOf(client, overrides),
     transports: args['emulated-device'] ? await emulatedTransports() : createHidTransportFactory(),
     rpcOverrides: overrides,
     firstIndex: args['emulated-device'] ? FIRST_WALLET_INDEX : 0,
     async stop() {},
   };
 }
+
+/** The runner's readers on one service and its chains' RPCs, as the console builds its own. */
+const graphOf = (client: ServiceClient, rpcs: ReadonlyMap<number, string>) =>
+  createServiceGraph({ service: async () => client, rpcUrls: rpcsOf(rpcs), noRpcAction: rpcFlagAction });
 
 /** The one RPC of a chain given with `--rpc` (or the runner's simulated chain), as the chain pool asks for it. */
 const rpcsOf = (rpcs: ReadonlyMap<number, string>) => (chainId: number) => {
@@ -131,12 +135,8 @@ export async function onlineServices(planned: BundleSource | null = null, runner
   const world = runnerSim ? await runnerSimWorld(runnerSim) : args.sim ? await simWorld(planned) : await serviceWorld(args.service!);
   const device = new DeviceService({ transports: world.transports, autoOpenEthereum: true, idleReleaseMs: 60_000 });
   await device.start();
-  const portfolio = new PortfolioService({
-    service: async () => world.client,
-    // The same RPCs as the pipeline: a chain without one shows from the service only and is never planned on.
-    rpcUrls: rpcsOf(world.rpcOverrides),
-    noRpcAction: rpcFlagAction,
-  });
+  // The same RPCs as the pipeline: a chain without one shows from the service only and is never planned on.
+  const { portfolio } = world.graph;
   const dataDir = dataDirOf();
   ensurePrivateFolder(dataDir);
   const registry = new VaultRegistry(dataDir);
@@ -150,7 +150,7 @@ export async function onlineServices(planned: BundleSource | null = null, runner
     journalKeys: journalKeysIn(new KeychainSecretStore(), dataDir),
     device,
     loadPortfolio: (w) => portfolio.load(w, null),
-    chain: world.chain,
+    chain: world.graph.chain,
     service: async () => world.client,
     registry,
     firstSeen: firstSeenPolicy(),
@@ -161,7 +161,7 @@ export async function onlineServices(planned: BundleSource | null = null, runner
   const bundles = createBundleService({
     dataDir,
     signing,
-    chain: world.chain,
+    chain: world.graph.chain,
     source: () => world.source,
     epochHistory: async (vaultId) => (await loadEpochHistory(world.client, vaultId)).epochs,
     registry,

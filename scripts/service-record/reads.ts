@@ -1,6 +1,5 @@
 import type { ChainPoolOptions } from '../../electron/services/chain/pool';
 import type { Portfolio } from '../../shared/portfolio/schemas';
-import { ServiceCatalog } from '../../electron/services/catalog/catalog';
 import { loadEpochHistory, loadVaultList } from '../../electron/services/catalog/vault-views';
 import { CampaignPointsCache } from '../../electron/services/insights/campaign-points';
 import { performanceOverview, vaultPerformance } from '../../electron/services/insights/performance';
@@ -8,7 +7,8 @@ import { vaultProfile } from '../../electron/services/insights/profile';
 import { ReferenceDataCache } from '../../electron/services/insights/reference-data';
 import { indexReference } from '../../electron/services/insights/views';
 import { AgreementChecks } from '../../electron/services/portfolio/agreements';
-import { PortfolioService, type PortfolioWallet } from '../../electron/services/portfolio/portfolio';
+import type { PortfolioWallet } from '../../electron/services/portfolio/portfolio';
+import { createServiceGraph } from '../../electron/runtime/service-graph';
 import { PositionRecordCache, positionPairs } from '../../electron/services/portfolio/position-records';
 import type { ServiceClient } from '../../electron/services/service-client';
 import { TransactionHistory } from '../../electron/services/transactions/history';
@@ -50,12 +50,16 @@ export async function consoleReads(
   };
 
   // The refresh first: the portfolio's own catalog and requests, as status reads them.
-  const view = await new PortfolioService({ service: async () => client, rpcUrls }).load(wallets, groupId);
+  const graph = createServiceGraph({ service: async () => client, rpcUrls });
+  const view = await graph.portfolio.load(wallets, groupId);
   const service = view.sources.find((s) => s.id === 'service');
   steps.push({ name: 'portfolio refresh', ok: service?.ok ?? false, ...(service?.error ? { message: service.error.message } : {}) });
   onStep(steps.at(-1)!);
 
-  const catalog = new ServiceCatalog();
+  // The vaults screen reads the catalog again, as the console's does after its cache life: the
+  // record keeps that read (served from the refresh's cache it would record nothing).
+  graph.catalog.invalidate();
+  const { catalog } = graph;
   await step('vaults screen', () => loadVaultList(catalog, client));
   const reference = await step('campaigns, operators and performance lists', () => new ReferenceDataCache(catalog).get(client));
   const index = reference ? indexReference(reference) : null;

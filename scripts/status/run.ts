@@ -1,6 +1,6 @@
 import { toAppErrorData } from '../../shared/errors';
 import type { SetAsideRecord } from '../../shared/service';
-import { PortfolioService } from '../../electron/services/portfolio/portfolio';
+import { createServiceGraph } from '../../electron/runtime/service-graph';
 import { displayRpcUrls } from '../../electron/services/chain/pool';
 import { parseFlags, rpcOverrides, serviceFlag, UsageError, walletFlags } from './cli';
 import { statusLines } from './print';
@@ -55,7 +55,7 @@ async function status(argv: string[]): Promise<number> {
   const serviceUrl = await serviceUrlOf(serviceArg, dataDir);
   const setAside: SetAsideRecord[] = [];
   const client = await serviceClientFor(serviceUrl, (records) => setAside.push(...records));
-  const portfolio = new PortfolioService({
+  const { portfolio } = createServiceGraph({
     service: async () => client,
     // Display only: without --rpc for a chain, its figures are read through the service's RPC.
     rpcUrls: displayRpcUrls(overrides),

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { AppError } from '../../../shared/errors';
 import type { ExportedFile } from '../../../shared/ipc/schemas';
 import type { Plan } from '../../../shared/signing/schemas';
@@ -16,6 +15,7 @@ import type { SigningDevice } from '../../services/signing/device-delivery';
 import { feature, forward, type Feature, type ForwardTarget } from '../feature';
 import { exportFileName } from '../export-file-name';
 import { reportName } from '../../../shared/signing/batch-name';
+import { modeDataDir } from '../stores';
 
 interface SigningFeatureDeps {
   /** The data folder; the demo keeps its journals under demo/. */
@@ -62,7 +62,7 @@ export interface SigningPipeline extends ForwardTarget<'signing'> {
  */
 export function createSigningFeature(deps: SigningFeatureDeps): Feature & { current(): SigningPipeline } {
   let pipeline: SigningPipeline | null = null;
-  const current = () => (pipeline ??= createPipeline(deps, journalFolder(deps.dataDir, deps.demo())));
+  const current = () => (pipeline ??= createPipeline(deps, modeDataDir(deps.dataDir, deps.demo())));
   const close = () => {
     pipeline?.close();
     pipeline = null;
@@ -223,7 +223,3 @@ export const DEMO_FIRST_SEEN = { kind: 'pin-after-checks', by: 'the demo (its ow
 /** An offline install pins nothing itself: its registry is the online install's, imported whole. */
 const OFFLINE_PIN_ACTION =
   'On the online install export the vault registry (Settings → Vault registry), import it here in Settings and compare the fingerprints shown on both installs; then import the bundle again.';
-
-function journalFolder(dataDir: string, demo: boolean): string {
-  return demo ? path.join(dataDir, 'demo') : dataDir;
-}

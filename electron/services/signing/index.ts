@@ -7,6 +7,5 @@ export {
 } from './signing-service';
 export { reportCsv, REPORT_COLUMNS } from './csv';
 export { revertReason, describeCallError } from './broadcast';
-export { createChainAccess } from './chain-access';
 export { planSelection, planWithBasis, type PlannerDeps, type PlanBasis } from './planner';
 export { sendableNow, sendableReport } from './sendable';
