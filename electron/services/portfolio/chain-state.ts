@@ -155,7 +155,6 @@ export async function readChain(
   for (const p of probes) p.settle();
 
   lap('vaultRoundMs');
-  const walletStates = new Map<string, WalletChainState>();
   const queueRound: Read[] = [];
   const lensVaults: { entry: EpochVaultEntry; lens: LensVault; apr0: boolean }[] = [];
   for (const e of entries) {
@@ -232,7 +231,8 @@ export async function readChain(
   const basis = walletBasis(lensVaults.map((v) => ({ id: v.entry.vault._id, lens: v.lens, state: vaults.get(v.entry.vault._id)! })));
   const warm = options.warm?.previous.walletBasis === basis ? options.warm : undefined;
   const toRead = warm ? warm.wallets : wallets;
-  if (warm) for (const [key, state] of warm.previous.wallets) walletStates.set(key, state);
+  // A warm read starts from the last read's figures (the same objects: unchanged rows are kept as built, position-rows.ts).
+  const walletStates = new Map<string, WalletChainState>(warm ? warm.previous.wallets : []);
 
   // A standard redeem is paid once the strategy stopped an epoch after the wallet's last redeem.
   for (const e of entries) {

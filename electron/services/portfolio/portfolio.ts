@@ -5,13 +5,14 @@ import { KNOWN_VALUES, type ResourceItem } from '../../../shared/service';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
 import { ChainPool, type ChainPoolOptions } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
-import { buildPosition, buildVault } from './assemble';
+import { buildVault } from './assemble';
 import { buildRequests, claimsByWallet } from './request-rows';
 import { epochVaultEntries, epochVaultsWithoutChain, type EpochVaultEntry } from './catalog';
 import type { Logger } from '../log/logger';
-import { walletKey, type ChainReadProfile, type ChainReadResult } from './chain-state';
+import type { ChainReadProfile, ChainReadResult } from './chain-state';
 import { readChainPinned } from './pinned-read';
 import { ChangedSince, readInputs, type WarmDecision } from './changed-since';
+import { PositionRows } from './position-rows';
 import { limitsSince } from './source-limits';
 import { requestReads } from './request-reads';
 import { byExpected } from '../../../shared/portfolio/request-order';
@@ -92,6 +93,7 @@ export class PortfolioService {
   private readonly lastGood: LastGood = { blocks: new Map(), requests: new Map(), chains: new Map(), serviceAtMs: null };
   private lastEntries: EpochVaultEntry[] | null = null;
   private readonly changed = new ChangedSince();
+  private readonly positionRows = new PositionRows();
 
   constructor(private readonly options: PortfolioOptions) {
     const catalog = options.catalog ?? new ServiceCatalog();
@@ -118,6 +120,7 @@ export class PortfolioService {
     this.lastGood.chains.clear();
     this.lastGood.serviceAtMs = null;
     this.changed.forget();
+    this.positionRows.forget();
   }
 
   /** How a chain's last refresh was read: in full (and why), or only the wallets its logs named. */
@@ -201,13 +204,7 @@ export class PortfolioService {
         const behind = { service: serviceError !== null, chain: !chain?.fresh };
         const vaultRequests = buildRequests(vault, this.lastGood.requests.get(entry.vault._id) ?? [], groupSet, chain?.result?.wallets ?? null, chainVault, now, behind);
         const claims = claimsByWallet(vaultRequests);
-        const price = vault.price ? BigInt(vault.price) : null;
-        const chainWallets = chain?.result?.wallets;
-        const vaultPositions: PositionRow[] = new Array(walletAddresses.length);
-        for (let i = 0; i < walletAddresses.length; i++) {
-          const key = walletKeys[i]!;
-          vaultPositions[i] = buildPosition(vault, walletAddresses[i]!, chainWallets?.get(walletKey(entry.vault._id, key)) ?? null, claims.get(key), behind.chain, price);
-        }
+        const vaultPositions = this.positionRows.build(vault, entry.vault._id, walletAddresses, walletKeys, chain?.result?.wallets, claims, behind.chain);
         assembled[index] = { vault, requests: vaultRequests, positions: vaultPositions };
       });
     };
