@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PublicClient } from 'viem';
-import { hashAt, type PinnedBlock } from '../chain/pinned-block';
+import type { PinnedBlock } from '../chain/pinned-block';
 import type { ChainReadResult, ReadChainOptions } from './chain-state';
 import type { EpochVaultEntry } from './catalog';
 import { scanLogs, scannedAddresses } from './log-scan';
@@ -86,11 +86,7 @@ export class ChangedSince {
     const strategies = new Map([...last.vaults].map(([id, v]) => [id, v.strategy]));
     const addresses = scannedAddresses(entries, strategies);
     try {
-      const [hash, scan] = await Promise.all([
-        hashAt(client, { number: last.blockNumber, tag: `0x${last.blockNumber.toString(16)}`, hash: last.blockHash, timestamp: last.blockTimestamp }),
-        scanLogs(client, { from: last.blockNumber + 1, to: block.number }, addresses, batchWallets),
-      ]);
-      if (hash !== last.blockHash) return full('the last read block was replaced (reorganisation)');
+      const scan = await scanLogs(client, { last: { number: last.blockNumber, hash: last.blockHash }, head: block }, addresses, batchWallets);
       if (scan.wholeChain) return full(scan.wholeChain);
       const wallets = [...scan.wallets] as `0x${string}`[];
       return this.warm(chainId, last, wallets, block.number - last.blockNumber, scan.logs);

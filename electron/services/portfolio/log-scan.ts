@@ -52,30 +52,45 @@ export function scannedAddresses(entries: readonly EpochVaultEntry[], strategies
 const topicAddress = (topic: Hex | undefined): string | null =>
   topic && topic.length === 66 && /^0x0{24}/i.test(topic) ? `0x${topic.slice(26).toLowerCase()}` : null;
 
+/** A block by its number and hash. */
+export interface BlockRef {
+  number: number;
+  hash: Hex;
+}
+
+const tagOf = (n: number) => `0x${n.toString(16)}`;
+
 /**
- * Scans the logs of blocks `from`..`to` (inclusive). Two `eth_getLogs` in one request: every log of
- * the vaults' own contracts and tranches (few: only the vaults' lenders move them), and only the
- * `Transfer`/`Approval` logs of the underlyings (a stablecoin's other events are many and say
- * nothing a lender's figures depend on). A node that refuses (range or result caps) throws: the
- * caller then reads the chain whole.
+ * Scans the logs of the blocks after `last` up to `head` (inclusive), in one request: the two
+ * blocks' hashes, every log of the vaults' own contracts and tranches (few: only the vaults'
+ * lenders move them), and only the `Transfer`/`Approval` logs of the underlyings (a stablecoin's
+ * other events are many and say nothing a lender's figures depend on). One request lands on one
+ * node behind a load balancer, so its hashes tell whether those logs are of the chain read: a node
+ * without the head is behind (it would leave the newest logs out, silently), and a `last` block
+ * with another hash was replaced by a reorganisation; either reads the chain whole. A node that
+ * refuses the scan (range or result caps) throws: the caller then reads the chain whole too.
  */
 export async function scanLogs(
   client: PublicClient,
-  range: { from: number; to: number },
+  range: { last: BlockRef; head: BlockRef },
   addresses: ReturnType<typeof scannedAddresses>,
   batchWallets: ReadonlySet<string>,
 ): Promise<LogScan> {
   const scan: LogScan = { wallets: new Set(), wholeChain: null, logs: 0 };
-  if (range.to < range.from) return scan;
-  const window = { fromBlock: `0x${range.from.toString(16)}`, toBlock: `0x${range.to.toString(16)}` };
+  const window = { fromBlock: tagOf(range.last.number + 1), toBlock: tagOf(range.head.number) };
   const asks = [
+    { method: 'eth_getBlockByNumber', params: [tagOf(range.last.number), false] },
+    { method: 'eth_getBlockByNumber', params: [tagOf(range.head.number), false] },
     { method: 'eth_getLogs', params: [{ ...window, address: [...addresses.protocol, ...addresses.tranches] }] },
     { method: 'eth_getLogs', params: [{ ...window, address: addresses.underlyings, topics: [[TRANSFER, APPROVAL]] }] },
   ];
   const request = rpcRequestOf(client);
-  const answers = request
+  const [last, head, ...answers] = request
     ? await request(asks)
     : await Promise.all(asks.map((a) => client.request({ method: a.method, params: a.params } as never)));
+  const hashOf = (block: unknown) => (block as { hash?: Hex } | null)?.hash ?? null;
+  if (hashOf(head) !== range.head.hash) return { ...scan, wholeChain: 'the node that scanned the logs is behind the head read' };
+  if (hashOf(last) !== range.last.hash) return { ...scan, wholeChain: 'the last read block was replaced (reorganisation)' };
   const protocol = new Set(addresses.protocol);
   for (const answer of answers) {
     if (!Array.isArray(answer)) throw new Error('The node answered eth_getLogs with something else than a list of logs.');

@@ -194,6 +194,27 @@ describe('the warm refresh', () => {
     expect(warm.howRead(chainId)).toMatchObject({ kind: 'full', reason: expect.stringMatching(/did not scan the logs.*10000 results/) });
   }, 180_000);
 
+  it('reads in full when the node that scanned the logs is behind the head', async () => {
+    const chainId = sim.network.chains[0]!.chain.chainId;
+    // The log scan lands on a node a block behind: it has no head block, and its logs stop before it.
+    const behind: typeof fetch = async (input, init) => {
+      const body = typeof init?.body === 'string' ? init.body : '';
+      if (!body.includes('"eth_getLogs"')) return fetch(input, init);
+      const calls = JSON.parse(body) as { id: number; method: string; params: unknown[] }[];
+      const head = calls.find((c) => c.method === 'eth_getBlockByNumber' && c.id === 1)!.params[0] as string;
+      const earlier = `0x${(Number(head) - 1).toString(16)}`;
+      const sent = calls.map((c) => (c.method === 'eth_getLogs' ? { ...c, params: [{ ...(c.params[0] as object), toBlock: earlier }] } : c));
+      const answers = (await (await fetch(input, { ...init, body: JSON.stringify(sent) })).json()) as { id: number; result: unknown }[];
+      return new Response(JSON.stringify(answers.map((a) => (a.id === 1 ? { ...a, result: null } : a))), { headers: { 'Content-Type': 'application/json' } });
+    };
+    const warm = new PortfolioService({ service: async () => client, rpcUrls: (id) => [directUrl(id)], now, fetchFn: behind });
+    await expectSameAsFullRead(warm);
+    const vault = sim.network.chains[0]!.deployment.vaults[0]!;
+    await transfer(vault, vault.token.address, batch[5]!.address, batch[6]!.address, 1n);
+    await expectSameAsFullRead(warm);
+    expect(warm.howRead(chainId)).toMatchObject({ kind: 'full', reason: expect.stringMatching(/behind the head/) });
+  }, 180_000);
+
   it('equals a full read through a provider-like RPC for a few steps', async () => {
     const proxies = new Map<number, RpcRealismProxy>();
     for (const [i, { chain }] of sim.network.chains.entries()) {
