@@ -11,7 +11,7 @@ import { scanLogs, scannedAddresses } from './log-scan';
  * whose manager points it at another keyring (`isWalletAllowed` changes for every wallet, no
  * event), a token that moves balances without a `Transfer`. Five minutes bounds how long such a
  * change can go unseen to ten of the console's 30-second refreshes, the catalog's own cache time;
- * and every plan reads its wallets' facts from the chain again before anything is signed.
+ * and a plan's items are checked against the chain again, and simulated, just before the device.
  */
 export const FULL_READ_EVERY_MS = 5 * 60_000;
 
