@@ -5,6 +5,7 @@ import { startSimService } from '../../../electron/sim/service';
 import { lenderActions } from '../../../electron/sim/chain/lender';
 import type { VaultDeployment } from '../../../electron/sim/chain/deploy';
 import { startRpcRealismProxy, type RpcRealismProxy } from '../../../electron/sim/rpc-realism/proxy';
+import { realismProfile } from '../../../electron/sim/rpc-realism/profile';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
 import { LOG_SCAN_MAX_BLOCKS } from '../../../electron/services/portfolio/changed-since';
@@ -218,7 +219,8 @@ describe('the warm refresh', () => {
   it('equals a full read through a provider-like RPC for a few steps', async () => {
     const proxies = new Map<number, RpcRealismProxy>();
     for (const [i, { chain }] of sim.network.chains.entries()) {
-      proxies.set(chain.chainId, await startRpcRealismProxy(chain.rpcUrl, { seed: 40 + i, latency: { baseMs: 20, jitterMs: 40 }, rateLimit: { perSecond: 25, styles: ['alchemy', 'retry-after'], retryAfterSeconds: 1 } }));
+      // `--rpc-realism provider`: latency, rate limits in every provider's wording, a gas cap, a size cap, small batches, a node behind.
+      proxies.set(chain.chainId, await startRpcRealismProxy(chain.rpcUrl, realismProfile('provider', 40 + i)!));
     }
     try {
       const warm = new PortfolioService({ service: async () => client, rpcUrls: (id) => [proxies.get(id)!.url], now });
