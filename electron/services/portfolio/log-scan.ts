@@ -17,7 +17,7 @@ import type { EpochVaultEntry } from './catalog';
  * interest accrual) is in the vault round, read on every refresh; an epoch that started or stopped
  * changes what the wallets' reads ask (`wallet-basis.ts`), which reads every wallet again too.
  */
-export interface LogScan {
+interface LogScan {
   /** Lowercase batch wallets named by a token event over the range. */
   wallets: Set<string>;
   /** Why every wallet of the chain is read again (a vault's own event, an unknown tranche event), or null. */
@@ -53,7 +53,7 @@ const topicAddress = (topic: Hex | undefined): string | null =>
   topic && topic.length === 66 && /^0x0{24}/i.test(topic) ? `0x${topic.slice(26).toLowerCase()}` : null;
 
 /** A block by its number and hash. */
-export interface BlockRef {
+interface BlockRef {
   number: number;
   hash: Hex;
 }
