@@ -12,6 +12,7 @@ import { decodeLensAnswer, encodeLensVaults, encodeLensWallets, lensCall, LENS_P
 import { CALLS_PER_CHUNK, multicallJob, runReads, type Read } from './multicall';
 import { sendSlicedJobs, type SlicedJob } from './sliced-calls';
 import { walletKey, walletValueReads } from './wallet-value-reads';
+import { walletBasis } from './wallet-basis';
 
 export { walletKey } from './wallet-value-reads';
 
@@ -51,6 +52,10 @@ export interface ChainReadResult {
   via: 'lens' | 'multicall';
   /** Why the node would not run the lens (it is not asked again on this client), or null. */
   lensRefused: string | null;
+  /** What the wallets' figures were read against (`wallet-basis.ts`): a warm read keeps them only while it holds. */
+  walletBasis: string;
+  /** Wallets whose figures this read asked the chain for (all of them, unless a warm read kept the others'). */
+  walletsRead: number;
 }
 
 export interface ReadChainOptions {
@@ -65,6 +70,12 @@ export interface ReadChainOptions {
   profile?: ChainReadProfile;
   /** Per vault id, the open requests whose own figures are read (what the queue holds, a redeem's epoch). */
   requests?: ReadonlyMap<string, VaultRequestReads>;
+  /**
+   * A warm read (`changed-since.ts`): only these wallets' figures are asked again, the others' are
+   * kept from `previous`, as long as the wallets' basis (each vault's epoch and contracts) is still
+   * the one `previous` was read against; otherwise every wallet is read.
+   */
+  warm?: { previous: ChainReadResult; wallets: readonly `0x${string}`[] };
 }
 
 /** The service's open requests of one vault whose state the chain is asked for. */
@@ -144,7 +155,6 @@ export async function readChain(
   for (const p of probes) p.settle();
 
   lap('vaultRoundMs');
-  const walletStates = new Map<string, WalletChainState>();
   const queueRound: Read[] = [];
   const lensVaults: { entry: EpochVaultEntry; lens: LensVault; apr0: boolean }[] = [];
   for (const e of entries) {
@@ -218,6 +228,12 @@ export async function readChain(
     }
   }
 
+  const basis = walletBasis(lensVaults.map((v) => ({ id: v.entry.vault._id, lens: v.lens, state: vaults.get(v.entry.vault._id)! })));
+  const warm = options.warm?.previous.walletBasis === basis ? options.warm : undefined;
+  const toRead = warm ? warm.wallets : wallets;
+  // A warm read starts from the last read's figures (the same objects: unchanged rows are kept as built, position-rows.ts).
+  const walletStates = new Map<string, WalletChainState>(warm ? warm.previous.wallets : []);
+
   // A standard redeem is paid once the strategy stopped an epoch after the wallet's last redeem.
   for (const e of entries) {
     const s = vaults.get(e.vault._id)!;
@@ -245,7 +261,7 @@ export async function readChain(
       }
     }
     if (followUp.length > 0) await run(followUp);
-    return { vaults, wallets: walletStates, blockTimestamp: block.timestamp, blockNumber: block.number, blockHash: block.hash, calls, failed, via, lensRefused };
+    return { vaults, wallets: walletStates, blockTimestamp: block.timestamp, blockNumber: block.number, blockHash: block.hash, calls, failed, via, lensRefused, walletBasis: basis, walletsRead: toRead.length };
   };
 
   // The wallets' round: through the lens when the node takes state overrides, else one read per
@@ -259,11 +275,11 @@ export async function readChain(
       // encoded once, each slice's addresses once. A slice over the node's gas or size cap is split.
       const perCall = options.walletsPerLensCall ?? Math.max(1, Math.floor(LENS_PAIRS_PER_CALL / lensVaults.length));
       const encodedVaults = encodeLensVaults(lensVaults.map((v) => v.lens));
-      if (profile) profile.calls = Math.ceil(wallets.length / perCall);
+      if (profile) profile.calls = Math.ceil(toRead.length / perCall);
       lap('encodeMs');
       // Decode everything before keeping anything: a refused lens falls back to a clean round.
       const lensJob: SlicedJob<`0x${string}`, { slice: readonly `0x${string}`[]; pairs: LensValues[] }> = {
-        items: wallets,
+        items: toRead,
         kind: 'lens',
         size: perCall,
         build: (slice) => ({
@@ -330,7 +346,7 @@ export async function readChain(
   if (via === 'lens') return finish();
 
   const round: Read[] = [...queueRound];
-  for (const { entry, lens } of lensVaults) round.push(...walletValueReads(entry, lens, wallets, walletStates));
+  for (const { entry, lens } of lensVaults) round.push(...walletValueReads(entry, lens, toRead, walletStates));
   if (profile) profile.calls = Math.ceil(round.length / CALLS_PER_CHUNK);
   lap('encodeMs');
   await run(round);

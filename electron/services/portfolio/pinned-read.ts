@@ -1,7 +1,7 @@
 import type { PublicClient } from 'viem';
 import { AppError } from '../../../shared/errors';
 import { CHAINS_SETTING } from '../../../shared/chains/schemas';
-import { hashAt, pinHead } from '../chain/pinned-block';
+import { hashAt, pinHead, type PinnedBlock } from '../chain/pinned-block';
 import { readChain, type ChainReadResult, type ReadChainOptions } from './chain-state';
 import type { EpochVaultEntry } from './catalog';
 
@@ -20,11 +20,17 @@ export async function readChainPinned(
   entries: readonly EpochVaultEntry[],
   wallets: readonly `0x${string}`[],
   requestEpochs: ReadonlyMap<string, ReadonlySet<number>>,
-  options: ReadChainOptions & { chainId: number; label: string },
+  options: ReadChainOptions & {
+    chainId: number;
+    label: string;
+    /** Given the pinned head, what a warm read may keep (`changed-since.ts`); undefined: read everything. */
+    since?: (block: PinnedBlock) => Promise<ReadChainOptions['warm']>;
+  },
 ): Promise<ChainReadResult> {
   for (let attempt = 0; ; attempt++) {
     const block = await pinHead(client, { chainId: options.chainId, name: options.label });
-    const result = await readChain(client, entries, wallets, requestEpochs, { ...options, block });
+    const warm = await options.since?.(block);
+    const result = await readChain(client, entries, wallets, requestEpochs, { ...options, block, ...(warm ? { warm } : {}) });
     const now = await hashAt(client, block);
     if (now === block.hash) return result;
     if (attempt >= REORG_REREADS) {

@@ -5,12 +5,14 @@ import { KNOWN_VALUES, type ResourceItem } from '../../../shared/service';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
 import { ChainPool, type ChainPoolOptions } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
-import { buildPosition, buildVault } from './assemble';
+import { buildVault } from './assemble';
 import { buildRequests, claimsByWallet } from './request-rows';
 import { epochVaultEntries, epochVaultsWithoutChain, type EpochVaultEntry } from './catalog';
 import type { Logger } from '../log/logger';
-import { walletKey, type ChainReadProfile, type ChainReadResult } from './chain-state';
+import type { ChainReadProfile, ChainReadResult } from './chain-state';
 import { readChainPinned } from './pinned-read';
+import { ChangedSince, readInputs, type WarmDecision } from './changed-since';
+import { PositionRows } from './position-rows';
 import { limitsSince } from './source-limits';
 import { requestReads } from './request-reads';
 import { byExpected } from '../../../shared/portfolio/request-order';
@@ -54,6 +56,8 @@ export interface PortfolioOptions {
   onProfile?: (profile: RefreshProfile) => void;
   /** The records the service's latest reads set aside, shown on its source (default: not told). */
   setAside?: () => SetAside;
+  /** False: every refresh reads every wallet (default: a warm refresh reads only what changed, `changed-since.ts`). */
+  warm?: boolean;
 }
 
 /** Where one refresh spent its time, ms from its start unless named a duration. */
@@ -88,6 +92,8 @@ export class PortfolioService {
   private readonly chains: ChainPool;
   private readonly lastGood: LastGood = { blocks: new Map(), requests: new Map(), chains: new Map(), serviceAtMs: null };
   private lastEntries: EpochVaultEntry[] | null = null;
+  private readonly changed = new ChangedSince();
+  private readonly positionRows = new PositionRows();
 
   constructor(private readonly options: PortfolioOptions) {
     const catalog = options.catalog ?? new ServiceCatalog();
@@ -113,6 +119,13 @@ export class PortfolioService {
     this.lastGood.requests.clear();
     this.lastGood.chains.clear();
     this.lastGood.serviceAtMs = null;
+    this.changed.forget();
+    this.positionRows.forget();
+  }
+
+  /** How a chain's last refresh was read: in full (and why), or only the wallets its logs named. */
+  howRead(chainId: number): WarmDecision | undefined {
+    return this.changed.lastDecision(chainId);
   }
 
   async load(wallets: readonly PortfolioWallet[], groupId: string | null): Promise<Portfolio> {
@@ -191,13 +204,7 @@ export class PortfolioService {
         const behind = { service: serviceError !== null, chain: !chain?.fresh };
         const vaultRequests = buildRequests(vault, this.lastGood.requests.get(entry.vault._id) ?? [], groupSet, chain?.result?.wallets ?? null, chainVault, now, behind);
         const claims = claimsByWallet(vaultRequests);
-        const price = vault.price ? BigInt(vault.price) : null;
-        const chainWallets = chain?.result?.wallets;
-        const vaultPositions: PositionRow[] = new Array(walletAddresses.length);
-        for (let i = 0; i < walletAddresses.length; i++) {
-          const key = walletKeys[i]!;
-          vaultPositions[i] = buildPosition(vault, walletAddresses[i]!, chainWallets?.get(walletKey(entry.vault._id, key)) ?? null, claims.get(key), behind.chain, price);
-        }
+        const vaultPositions = this.positionRows.build(vault, entry.vault._id, walletAddresses, walletKeys, chain?.result?.wallets, claims, behind.chain);
         assembled[index] = { vault, requests: vaultRequests, positions: vaultPositions };
       });
     };
@@ -217,6 +224,8 @@ export class PortfolioService {
             const read: ChainReadProfile = { vaultRoundMs: 0, encodeMs: 0, roundMs: 0, decodeMs: 0, keepMs: 0, calls: 0 };
             const startMs = performance.now() - started;
             const chainClient = this.chains.clientFor(chainId, urls, label);
+            const inputs = readInputs(chainEntries, walletAddresses);
+            const warm = this.options.warm !== false;
             const result = await readChainPinned(chainClient, chainEntries, walletAddresses, epochs, {
               chainId,
               label,
@@ -224,11 +233,15 @@ export class PortfolioService {
               ...(this.options.log ? { log: this.options.log } : {}),
               ...(this.options.onProfile ? { profile: read } : {}),
               requests,
+              ...(warm ? { since: (block) => this.changed.plan(chainClient, chainId, block, inputs, groupSet, chainEntries) } : {}),
             });
+            this.changed.keep(chainId, result, inputs, walletAddresses.length);
             chainProfiles.push({ chainId, startMs: Math.round(startMs), endMs: Math.round(performance.now() - started), read, assembleMs: 0 });
             this.lastGood.chains.set(chainId, { result, atMs: Date.now() });
             chainResults.set(chainId, { result, fresh: true });
           } catch (err) {
+            // The next refresh of this chain reads it in full.
+            this.changed.forget(chainId);
             error = chainError(label, err);
           }
         }
