@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ItemState } from '../../../shared/signing/schemas';
 import { canRetry } from './retry';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { KeyNeededNotice } from '../components/KeyNeededNotice';
 import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { useFocusOnChange } from '../components/focus/useFocusOnChange';
 import { originLabel, BundleSaved, OfflineStart, SaveSigned, SendChecks } from '../bundles';
 import { NewOperation } from './NewOperation';
 import { VaultPinPanel } from './VaultPinPanel';
@@ -58,10 +59,13 @@ export function SigningScreen() {
           : batch.status === 'ready'
             ? 'Start'
             : 'Resume';
+  // Done: the keyboard lands on the batch's heading, its result, with the report next to it.
+  const batchHeading = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(batchHeading, batch?.status === 'done' ? batch.id : null);
 
   return (
     <Screen name="signing" title="Signing" subtitle="Every signature goes to the Ledger, one item at a time, journaled before each step.">
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} focus /> : null}
       {error && PIN_CODES.has(error.code) && typeof error.details?.vaultId === 'string' ? (
         <VaultPinPanel key={error.details.vaultId} vaultId={error.details.vaultId} onPinned={clearError} />
       ) : null}
@@ -69,7 +73,7 @@ export function SigningScreen() {
       {batch ? (
         <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status} data-batch-id={batch.id}>
           <div className="notice-head">
-            <h2>
+            <h2 ref={batchHeading} tabIndex={-1}>
               {ACTION_TITLE[batch.selection.action] ?? batch.selection.action} in {vaultsNamed(batch)} ·{' '}
               <span data-testid="batch-status">{batch.status}</span>
             </h2>
