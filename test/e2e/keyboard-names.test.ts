@@ -77,6 +77,12 @@ describe('the Signing review', () => {
     expect(panel.region).toBe('device panel');
     await screenshot(page, 'keyboard-device-panel-focus');
   }, 120_000);
+
+  it('once discarded, gives the focus back to the Review that opened it', async () => {
+    await pressUntil(page, (f) => f.region === 'plan actions' && f.text === 'Discard', 'Discard', { key: 'Shift+Tab' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'button', text: 'Review' });
+  });
 });
 
 describe('where the focus lands', () => {

@@ -28,7 +28,7 @@ function PlanFees({ plan, items }: { plan: Plan; items: Plan['items'] }) {
 }
 
 /** The plan before anything is signed: who is skipped and why, every transaction to sign, and the blind-signing acknowledgement. */
-export function PlanReview({ plan }: { plan: Plan }) {
+export function PlanReview({ plan, onDiscard }: { plan: Plan; onDiscard?: () => void }) {
   const { start, discardPlan } = useSigningStore();
   const offline = useNavigationStore((s) => s.info?.mode === 'offline');
   const [ack, setAck] = useState(false);
@@ -196,7 +196,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
           {!fromBundle && !offline && !(plan.vaults && plan.vaults.length > 1) ? (
             <ExportUnsigned plan={plan} disabled={toSign.length === 0} />
           ) : null}
-          <button type="button" className="button" onClick={discardPlan}>
+          <button type="button" className="button" onClick={onDiscard ?? discardPlan}>
             Discard
           </button>
         </div>
