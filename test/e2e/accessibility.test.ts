@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { openDemoPage, type ConsolePage } from './support/console-page';
 import { openScreen, visitEveryScreen } from './support/screens';
+import { seriousViolations as seriousViolationsOf } from './support/axe';
 
 // Every screen of the demo, in the light and the dark theme, checked by axe against WCAG 2.1 A
 // and AA: no serious or critical violation (contrast, names of controls, roles, keyboard traps).
@@ -51,18 +51,7 @@ afterAll(async () => {
   await opened?.close();
 });
 
-/** The serious and critical violations on the page as it is, one readable line each. */
-async function seriousViolations(): Promise<string[]> {
-  // Legacy mode runs axe in the page itself: the console has no frames to reach into.
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes
-        .slice(0, 5)
-        .map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? v.help}`),
-    );
-}
+const seriousViolations = () => seriousViolationsOf(page);
 
 async function checkEveryScreen(): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};

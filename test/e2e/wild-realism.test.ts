@@ -96,7 +96,7 @@ describe('every screen under wild answers', () => {
     { nav: 'Positions', loaded: '[role="table"][aria-label="Positions"] [data-row-id]', setAside: true },
     { nav: 'Requests', loaded: '[role="table"] [data-row-id]', setAside: true },
     { nav: 'Transactions', loaded: '[role="table"][aria-label="Transactions"] [data-row-id]', setAside: true },
-    { nav: 'Signing', loaded: 'select[aria-label="Operation vault"]', setAside: false },
+    { nav: 'Signing', loaded: 'select[aria-label$="(operation vault)"]', setAside: false },
     { nav: 'Vaults', loaded: '[aria-label="Public vaults"] tbody tr', setAside: true },
     { nav: 'Campaigns', loaded: '[aria-label="Campaigns"] tbody tr', setAside: true },
     { nav: 'Performance', loaded: '[aria-label="Performance comparison"] tbody tr', setAside: true },

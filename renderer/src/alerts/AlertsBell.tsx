@@ -27,7 +27,8 @@ export function AlertsBell() {
       onClick={() => go('alerts')}
     >
       <BellIcon />
-      {unread > 0 ? <span className="alerts-count">{unread > 99 ? '99+' : unread}</span> : null}
+      {/* The count is in the button's name ("Alerts, 3 new"): read once, not twice. */}
+      {unread > 0 ? <span className="alerts-count" aria-hidden="true">{unread > 99 ? '99+' : unread}</span> : null}
     </button>
   );
 }

@@ -75,7 +75,7 @@ export function AllowancesScreen() {
       }
     >
       {error ? <ErrorNotice error={error} title={data ? 'The last read failed: the allowances below are from before.' : 'Could not read the allowances.'} /> : null}
-      {refused ? <ErrorNotice error={refused} title="Nothing was planned." /> : null}
+      {refused ? <ErrorNotice error={refused} title="Nothing was planned." focus /> : null}
       {data?.failures.map((f) => (
         <p key={f.chainId} className="notice notice-warn" role="status">
           {f.message} Check this chain's RPC in Settings → Chains, then Refresh.

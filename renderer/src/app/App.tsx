@@ -17,6 +17,7 @@ import { ModeBanner } from './ModeBanner';
 import { DisplayChoices } from './DisplayChoices';
 import { DevicePanel, DeviceStatus, useDeviceStore } from '../device';
 import { AlertsBell, AlertsScreen, startAlertWatch } from '../alerts';
+import { useScreenHeadingFocus } from './screen-focus';
 
 /** The main menu, in order; each entry is labelled with its screen's name. */
 const NAV: Screen[] = ['overview', 'positions', 'requests', 'transactions', 'allowances', 'signing', 'bundles', 'vaults', 'campaigns', 'performance', 'operators', 'wallets', 'settings'];
@@ -46,6 +47,7 @@ const SCREENS: Record<Screen, ComponentType> = {
 export function App() {
   const { info, screen, vaultOrigin, error, notice, showNotice, loadInfo, setInfo, go } = useNavigationStore();
   const ScreenView = SCREENS[screen];
+  useScreenHeadingFocus();
 
   const initDevice = useDeviceStore((s) => s.init);
   const sourceVersion = useNavigationStore((s) => s.sourceVersion);

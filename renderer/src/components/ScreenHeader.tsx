@@ -58,7 +58,10 @@ export function ScreenHeader({
     <>
       <header className="screen-header">
         <div>
-          <h1 id={titleId}>{title}</h1>
+          {/* Focusable by script only: where the keyboard lands after opening the screen. */}
+          <h1 id={titleId} tabIndex={-1}>
+            {title}
+          </h1>
           {subtitle ? <p className="screen-sub">{subtitle}</p> : null}
         </div>
         {hasActions ? (

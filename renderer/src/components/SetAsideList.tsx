@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { SetAside } from '../../../shared/portfolio/schemas';
+import { useFocusOnChange } from './focus/useFocusOnChange';
 
 /**
  * The records the service's latest reads set aside, opened from the source bar: where each was
@@ -10,7 +11,7 @@ import type { SetAside } from '../../../shared/portfolio/schemas';
 export function SetAsideList({ setAside, onClose, id }: { setAside: SetAside; onClose(): void; id: string }) {
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => closeRef.current?.focus(), []);
+  useFocusOnChange(closeRef, 'opened', { onMount: true });
   const listed = setAside.records.length;
   return (
     <div

@@ -8,6 +8,7 @@ import { KeyNeededNotice } from './KeyNeededNotice';
 import { ProviderLimits } from './ProviderLimits';
 import { useServiceStateStore } from './service-state-store';
 import { useSecondsLeft } from './use-countdown';
+import { useFocusOnChange } from './focus/useFocusOnChange';
 
 /** The service's source, as every screen names it. */
 export const SERVICE_SOURCE_ID = 'service';
@@ -40,10 +41,9 @@ export function SourcesBar({ sources }: { sources: SourceStatus[] }) {
   const failed = sources.filter(
     (s) => !s.ok && !(waiting && s.id === SERVICE_SOURCE_ID) && s.error?.code !== NO_RPC_CODE && s.error?.code !== KEY_NEEDED_CODE,
   );
-  const closeList = () => {
-    setListOpen(false);
-    opener.current?.focus();
-  };
+  const closeList = () => setListOpen(false);
+  // Closed: the keyboard goes back to the button that opened the list.
+  useFocusOnChange(opener, listOpen ? null : 'closed');
 
   return (
     <div className="sources" aria-label="Data sources">

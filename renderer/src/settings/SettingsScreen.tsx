@@ -176,7 +176,7 @@ export function SettingsScreen() {
             <p>{notice}</p>
           </div>
         ) : null}
-        {error ? <ErrorNotice error={error} /> : null}
+        {error ? <ErrorNotice error={error} focus /> : null}
         {localAddress !== null && localAddress === serviceUrl.trim() && apiKey ? (
           <div data-testid="confirm-local-address">
             <p className="cell-sub">Only if you run the service on your own network: the key is then sent to {localAddress}.</p>
@@ -234,10 +234,10 @@ function OfflineCard() {
         all: not to the service, not to any chain. Wallets and the Ledger keep working.
       </p>
       <label className="toggle">
-        <input type="checkbox" checked={offline} onChange={(e) => void toggle(e.target.checked)} aria-label="Offline-review install" /> Never connect to
+        <input type="checkbox" checked={offline} onChange={(e) => void toggle(e.target.checked)} aria-label="Never connect to the network (offline-review install)" /> Never connect to
         the network
       </label>
-      {failure ? <ErrorNotice error={failure} /> : null}
+      {failure ? <ErrorNotice error={failure} focus /> : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Batch } from '../../../shared/signing/schemas';
 import { DeviceScreenList, screensOnLedger, useDeviceTarget } from '../device';
 import { useSigningStore } from './signing-store';
+import { useFocusOnChange } from '../components/focus/useFocusOnChange';
 
 /**
  * The batch's bar, pinned at the top of the screen while it is signed: how far it is ("3 of 20
@@ -39,6 +40,10 @@ export function BatchProgress({ batch, runLabel }: { batch: Batch; runLabel: str
   const act = useSigningStore((s) => s.act);
   // Pressed, not yet taken: the runner finishes the item on the device first. Reset when the batch is run again.
   const [pauseAsked, setPauseAsked] = useState<string | null>(null);
+  // Started (Sign), paused or run on: the keyboard lands on the line that says how far it is.
+  const [pressed, setPressed] = useState(0);
+  const status = useRef<HTMLElement>(null);
+  useFocusOnChange(status, `${batch.id}:${pressed}`, { onMount: true });
   const running = batch.status === 'running';
   const pausing = running && pauseAsked === batch.id;
   const count = batchCount(batch);
@@ -67,7 +72,7 @@ export function BatchProgress({ batch, runLabel }: { batch: Batch; runLabel: str
   return (
     <div className="batch-bar" data-testid="batch-bar" ref={bar}>
       <div className="batch-bar-line">
-        <strong className="batch-progress" role="status" data-testid="batch-progress">
+        <strong className="batch-progress" role="status" data-testid="batch-progress" ref={status} tabIndex={-1}>
           {state}
         </strong>
         <span className="form-actions">
@@ -78,6 +83,7 @@ export function BatchProgress({ batch, runLabel }: { batch: Batch; runLabel: str
               disabled={pausing}
               onClick={() => {
                 setPauseAsked(batch.id);
+                setPressed((n) => n + 1);
                 void act('pause');
               }}
             >
@@ -89,6 +95,7 @@ export function BatchProgress({ batch, runLabel }: { batch: Batch; runLabel: str
               className="button button-primary"
               onClick={() => {
                 setPauseAsked(null);
+                setPressed((n) => n + 1);
                 void act('run');
               }}
             >

@@ -209,7 +209,7 @@ export function NewOperation() {
         {fromCsv ? null : (
           <VaultChoice
             label={several ? 'Vault 1' : 'Vault'}
-            ariaLabel="Operation vault"
+            ariaLabel={`${several ? 'Vault 1' : 'Vault'} (operation vault)`}
             vault={vault}
             vaults={data.vaults}
             taken={chosen}
@@ -258,7 +258,6 @@ export function NewOperation() {
             maxLength={BATCH_NAME_MAX}
             onChange={(e) => setOperation({ name: e.target.value })}
             placeholder={defaultName}
-            aria-label="Batch name"
           />
         </label>
         {several ? null : reviewButton}

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { NumberMarks } from '../../../shared/domain/units';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import { vaultAlert, VaultStateFlag } from '../components/VaultStateFlag';
@@ -44,14 +45,22 @@ export function VaultChoice(props: {
 /** The amount each wallet deposits or withdraws in one line's vault, in that vault's token. */
 export function AmountField(props: { line: VaultLine; ariaLabel: string; marks: NumberMarks; onChange: (value: string) => void }) {
   const { line } = props;
+  const unit = useId();
   return (
     <label className="field">
-      <span>Amount per wallet ({line.token.symbol})</span>
+      {/* The token is the field's unit, not part of its name: it is read as the field's description. */}
+      <span>
+        Amount per wallet{' '}
+        <span id={unit} aria-hidden="true">
+          ({line.token.symbol})
+        </span>
+      </span>
       <input
         value={line.amount}
         onChange={(e) => props.onChange(e.target.value)}
         placeholder={`e.g. 250${props.marks.decimal}5`}
         aria-label={props.ariaLabel}
+        aria-describedby={unit}
         aria-invalid={line.invalid !== null}
       />
     </label>

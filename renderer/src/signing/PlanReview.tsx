@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { Plan } from '../../../shared/signing/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { BundleSaved, ItemSimulatedOnline, PlannerPreviewPanel, PlanSimulatedOnline } from '../bundles';
@@ -13,6 +13,7 @@ import { BundleOrigin, ExportUnsigned, PlanVaultFlag, SkippedHere, usePlanVaultA
 import { openLink } from '../components/links';
 import { PlanTable } from './PlanTable';
 import { AgreementTexts } from './AgreementTexts';
+import { useFocusOnChange } from '../components/focus/useFocusOnChange';
 
 /** The plan's network fees added up: the most the whole plan can cost in gas. */
 function PlanFees({ plan, items }: { plan: Plan; items: Plan['items'] }) {
@@ -27,7 +28,7 @@ function PlanFees({ plan, items }: { plan: Plan; items: Plan['items'] }) {
 }
 
 /** The plan before anything is signed: who is skipped and why, every transaction to sign, and the blind-signing acknowledgement. */
-export function PlanReview({ plan }: { plan: Plan }) {
+export function PlanReview({ plan, onDiscard }: { plan: Plan; onDiscard?: () => void }) {
   const { start, discardPlan } = useSigningStore();
   const offline = useNavigationStore((s) => s.info?.mode === 'offline');
   const [ack, setAck] = useState(false);
@@ -53,9 +54,12 @@ export function PlanReview({ plan }: { plan: Plan }) {
   const flagged = usePlanVaultAlerts(plan);
   // Simulated on forks while the operator reads; a bundle's plan on the offline side has no chain.
   const simulation = usePlanSimulation(plan, !offline && !fromBundle);
+  // Planned (or re-planned): the keyboard lands on the review, where Tab reaches its table and then Sign.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(heading, plan.id, { onMount: true });
   return (
     <div className="card wide" aria-label="Signing plan" data-testid="plan" data-wallets={plan.wallets.length}>
-      <h2>
+      <h2 ref={heading} tabIndex={-1}>
         Review: {(ACTION_TITLE[plan.selection.action] ?? plan.selection.action).toLowerCase()} in {vaultsNamed(plan)}
         {several ? null : (
           <>
@@ -192,7 +196,7 @@ export function PlanReview({ plan }: { plan: Plan }) {
           {!fromBundle && !offline && !(plan.vaults && plan.vaults.length > 1) ? (
             <ExportUnsigned plan={plan} disabled={toSign.length === 0} />
           ) : null}
-          <button type="button" className="button" onClick={discardPlan}>
+          <button type="button" className="button" onClick={onDiscard ?? discardPlan}>
             Discard
           </button>
         </div>

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ItemState } from '../../../shared/signing/schemas';
 import { canRetry } from './retry';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { KeyNeededNotice } from '../components/KeyNeededNotice';
 import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { useFocusOnChange } from '../components/focus/useFocusOnChange';
 import { originLabel, BundleSaved, OfflineStart, SaveSigned, SendChecks } from '../bundles';
 import { NewOperation } from './NewOperation';
 import { VaultPinPanel } from './VaultPinPanel';
@@ -33,7 +34,7 @@ const STATE_CLASS: Record<ItemState, string> = {
 
 /** Plans to review, the batch being signed item by item, and the batches before it. */
 export function SigningScreen() {
-  const { plan, batch, batches, error, open, act, replan, planning, report, loadBatches, clearError } = useSigningStore();
+  const { plan, batch, batches, error, open, act, replan, planning, report, loadBatches, clearError, discardPlan } = useSigningStore();
   const offline = useNavigationStore((s) => s.info?.mode === 'offline');
   const keyless = useNavigationStore((s) => s.info?.mode === 'public');
   useEffect(() => {
@@ -58,18 +59,31 @@ export function SigningScreen() {
           : batch.status === 'ready'
             ? 'Start'
             : 'Resume';
+  // Done: the keyboard lands on the batch's heading, its result, with the report next to it.
+  const batchHeading = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(batchHeading, batch?.status === 'done' ? batch.id : null);
+  // Discarded: back to the form's Review, which opened the review (the screen's heading when it came from elsewhere).
+  const [discarded, setDiscarded] = useState(0);
+  useFocusOnChange(reviewOpener, discarded || null);
 
   return (
     <Screen name="signing" title="Signing" subtitle="Every signature goes to the Ledger, one item at a time, journaled before each step.">
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} focus /> : null}
       {error && PIN_CODES.has(error.code) && typeof error.details?.vaultId === 'string' ? (
         <VaultPinPanel key={error.details.vaultId} vaultId={error.details.vaultId} onPinned={clearError} />
       ) : null}
-      {plan ? <PlanReview key={plan.id} plan={plan} /> : batch?.status === 'running' ? null : offline ? <OfflineStart /> : keyless ? <KeyNeeded /> : <NewOperation />}
+      {plan ? <PlanReview
+          key={plan.id}
+          plan={plan}
+          onDiscard={() => {
+            discardPlan();
+            setDiscarded((n) => n + 1);
+          }}
+        /> : batch?.status === 'running' ? null : offline ? <OfflineStart /> : keyless ? <KeyNeeded /> : <NewOperation />}
       {batch ? (
         <div className="card wide" aria-label="Batch" data-testid="batch" data-status={batch.status} data-batch-id={batch.id}>
           <div className="notice-head">
-            <h2>
+            <h2 ref={batchHeading} tabIndex={-1}>
               {ACTION_TITLE[batch.selection.action] ?? batch.selection.action} in {vaultsNamed(batch)} ·{' '}
               <span data-testid="batch-status">{batch.status}</span>
             </h2>
@@ -181,6 +195,10 @@ export function SigningScreen() {
     </Screen>
   );
 }
+
+/** What opened a review: the New operation form's Review, else the screen's heading. */
+const reviewOpener = () =>
+  document.querySelector<HTMLElement>('form[aria-label="New operation"] button[type="submit"]') ?? document.getElementById('signing-title');
 
 /** Read without a key, the console plans nothing: a plan checks the wallets' requests and agreements with the service. */
 function KeyNeeded() {

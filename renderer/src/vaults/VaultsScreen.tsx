@@ -62,7 +62,7 @@ export function VaultsScreen() {
             </select>
           </label>
           <label>
-            Type
+            Vault type
             <select value={type ?? ''} onChange={(e) => setFilter({ type: e.target.value || null })} aria-label="Vault type">
               <option value="">All types</option>
               {list.types.map((t) => (

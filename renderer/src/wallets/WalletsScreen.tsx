@@ -101,7 +101,7 @@ export function WalletsScreen() {
           }}
         />
       ) : null}
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} focus /> : null}
       {notice ? (
         <div className="notice notice-ok" role="status">
           <p>{notice}</p>
