@@ -119,6 +119,9 @@ export const BundleViewSchema = z.object({
   vault: PlanVaultSchema,
   snapshot: BundleSnapshotSchema,
   simulation: BundleSimulationSchema.nullable(),
+  /** (a bundle across vaults) Every vault, `vault` the first, and its snapshot in the same order; absent for one vault. */
+  vaults: z.array(PlanVaultSchema).optional(),
+  snapshots: z.array(BundleSnapshotSchema).optional(),
   /** (offline, unsigned bundles) Who planned it, checked as the review checks it; null where no planner check is made. */
   planner: PlannerCheckSchema.nullable(),
 });

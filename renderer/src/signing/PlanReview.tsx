@@ -189,19 +189,12 @@ export function PlanReview({ plan }: { plan: Plan }) {
           >
             Sign {toSign.length} on the Ledger
           </button>
-          {!fromBundle && !offline && !(plan.vaults && plan.vaults.length > 1) ? (
-            <ExportUnsigned plan={plan} disabled={toSign.length === 0} />
-          ) : null}
+          {!fromBundle && !offline ? <ExportUnsigned plan={plan} disabled={toSign.length === 0} /> : null}
           <button type="button" className="button" onClick={discardPlan}>
             Discard
           </button>
         </div>
       </div>
-      {several && !fromBundle && !offline ? (
-        <p className="cell-sub" data-testid="plan-no-export">
-          An unsigned bundle holds one vault: to sign these offline, plan each vault on its own and export each plan.
-        </p>
-      ) : null}
       {!fromBundle ? <PlannerPreviewPanel planId={plan.id} /> : null}
       {!fromBundle ? (
         <BundleSaved
