@@ -30,6 +30,7 @@ import { batchFromSignedBundle, broadcastBatchId } from './batch-from-signed';
 import { batchIdOfPlan, planFromBundle } from './plan-from-bundle';
 import { UnsignedExporter } from './export-unsigned';
 import { BundleStore } from './store';
+import { ExportedBundles } from './exported-list';
 
 /**
  * Offline review, end to end. Online: a plan leaves as an unsigned bundle. Offline: the bundle is
@@ -101,7 +102,9 @@ export class BundleService {
       ...(options.log ? { log: options.log } : {}),
       signTypedDataHash: (path, hashes) => this.deviceFor('signTypedDataHash')(path, hashes),
       store: this.store,
+      onExported: (summary, name) => this.exported.record(summary, name),
     });
+    this.exported = new ExportedBundles({ dataDir: options.dataDir, batches: () => options.signing.listBatches(), ...(options.now ? { now: options.now } : {}) });
     this.records = new OfflineRecords({
       dataDir: options.dataDir,
       registry: options.registry,
@@ -111,6 +114,9 @@ export class BundleService {
     this.policy = this.records.policy;
     this.planners = this.records.planners;
   }
+
+  /** (online) The unsigned bundles exported from here, and what became of each (kept across restarts). */
+  readonly exported: ExportedBundles;
 
   /** The offline install's own records: its trusted planners, registry and policy, read fail-closed for every review. */
   readonly records: OfflineRecords;

@@ -2,7 +2,7 @@ import type { Hex } from 'viem';
 import { bundleText, draftUnsignedBundle, signedByPlanner, summarize, type UnsignedDraft } from '../../../shared/bundle/build';
 import type { BundleFile, PlannerPreview } from '../../../shared/bundle/ipc';
 import { PLANNER_DOMAIN, PLANNER_PATH, PLANNER_PRIMARY_TYPE, PLANNER_TYPES, plannerHashes, verifyPlannerSignature } from '../../../shared/bundle/planner';
-import type { BundleSource } from '../../../shared/bundle/schemas';
+import type { BundleSource, BundleSummary } from '../../../shared/bundle/schemas';
 import { bundleSimulationOf, notSimulated, type BundleSimulation } from '../../../shared/bundle/simulation';
 import { toLowS } from '../../../shared/bundle/signature';
 import { readUnsignedBundle } from '../../../shared/bundle/verify-unsigned';
@@ -34,6 +34,8 @@ export interface ExportDeps {
   /** The planner's Ledger: signs the two EIP-712 hashes at PLANNER_PATH. */
   signTypedDataHash: (path: string, hashes: { domainHash: string; messageHash: string }) => Promise<SignedMessage>;
   store: BundleStore;
+  /** (online) Told of each bundle that leaves, to list it as awaited back. */
+  onExported?: (summary: BundleSummary, name: string | null) => Promise<void>;
   log?: Logger;
 }
 
@@ -98,6 +100,7 @@ export class UnsignedExporter {
     this.prepared.delete(planId);
     // Kept: a signed bundle coming back must answer a plan exported from here.
     await this.deps.store.save('exported', bundle.checksum, content);
+    await this.deps.onExported?.(summary, bundle.plan.name ?? null);
     this.deps.log?.info('bundles: unsigned bundle exported', {
       planId,
       planner: bundle.planner.address,

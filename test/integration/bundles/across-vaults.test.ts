@@ -106,6 +106,17 @@ describe('a plan across vaults as one bundle', () => {
     expect(bundle.items.map((i) => (i.kind === 'transaction' ? i.action.vaultId : null))).toEqual(drafts.map((d) => d.vaultId));
     expect(unsigned.summary.vaults.map((v) => v.name)).toEqual([beta.name, delta.name]);
     await expect(world.signing.createBatch(plan.id, { acknowledgeBlindSigning: true })).rejects.toMatchObject({ code: 'SIGNING_PLAN_EXPORTED' });
+    // Listed online as awaited back: its vaults, items, time and file.
+    const listed = async () => (await online.exported.list()).find((b) => b.checksum === unsigned.checksum);
+    expect(await listed()).toMatchObject({
+      state: 'awaiting',
+      fileName: unsigned.fileName,
+      action: 'withdraw',
+      vaults: [{ id: beta.id, name: beta.name }, { id: delta.id, name: delta.name }],
+      transactions: drafts.length,
+      exportedAt: bundle.createdAt,
+      batchId: null,
+    });
 
     // Offline: each vault's part checked against its pinned entry; the plan reviewed grouped by vault.
     const offline = await offlineInstall();
@@ -124,8 +135,10 @@ describe('a plan across vaults as one bundle', () => {
     // Back online: both chains' transactions sent and confirmed.
     const back = await online.importSigned(signed.content, signed.fileName);
     expect(back.checks.every((c) => c.problem === null)).toBe(true);
+    expect(await listed()).toMatchObject({ state: 'returned', batchId: back.batch.id });
     const sent = await world.signing.run(back.batch.id);
     expect(sent).toMatchObject({ status: 'done', counts: { confirmed: drafts.length, failed: 0 } });
+    expect(await listed()).toMatchObject({ state: 'broadcast', sent: { planned: drafts.length, confirmed: drafts.length, failed: 0 } });
     const final = await world.signing.openBatch(back.batch.id);
     for (const d of drafts) {
       const item = final.items.find((i) => i.id === d.id)!;
@@ -133,6 +146,24 @@ describe('a plan across vaults as one bundle', () => {
       expect([mined.input, mined.nonce, mined.chainId]).toEqual([d.tx!.data, d.tx!.nonce, d.chainId]);
     }
   }, 240_000);
+
+  it('lists an exported bundle as abandoned once the operator says so, kept across a restart', async () => {
+    const plan = await world.signing.plan({ vaultId: vault('delta').id, action: 'withdraw', wallets: world.wallets.slice(0, 2) });
+    const unsigned = await online.exportUnsigned(plan.id);
+    const abandoned = await online.exported.abandon(unsigned.checksum);
+    expect(abandoned.find((b) => b.checksum === unsigned.checksum)).toMatchObject({ state: 'abandoned', abandonedAt: expect.any(String) });
+    // A restarted console reads the same list from the data folder.
+    const restarted = createBundleService({
+      dataDir: world.dataDir,
+      signing: world.signing,
+      chain: (id) => world.chains.get(id)!,
+      source: () => ({ kind: 'simulation', seed: 3, wallets: 12 }),
+      registry: new VaultRegistry(world.dataDir),
+      device: world.device,
+    });
+    const list = await restarted.exported.list();
+    expect(list[0]).toMatchObject({ checksum: unsigned.checksum, state: 'abandoned', fileName: unsigned.fileName, vaults: [{ id: vault('delta').id }] });
+  }, 120_000);
 
   it("is refused whole, naming the vault, by an offline install that does not pin one of its vaults", async () => {
     const delta = vault('delta');
