@@ -240,6 +240,15 @@ describe('offline: nothing to refresh, the planner check first, then the plan by
     await expect.poll(() => plan.locator('h2').textContent(), { timeout: 60_000 }).toMatch(/(withdrawals|redeems) in 2 vaults/);
     for (const v of vaults) expect(await plan.locator(`section[data-vault-id="${v.id}"] h3`).textContent()).toContain(v.name);
     await screenshot(page, 'bundles-across-offline-review');
+    // The snapshot it was planned from, one per vault, each chosen in turn.
+    await page.getByRole('button', { name: 'View the snapshot it was planned from' }).click();
+    await page.getByTestId('snapshot-time').waitFor();
+    expect(await page.locator('#snapshot-title').textContent()).toContain(vaults[0]!.name);
+    await page.getByLabel('Vault of the snapshot').selectOption({ label: vaults[1]!.name });
+    await expect.poll(() => page.locator('#snapshot-title').textContent()).toContain(vaults[1]!.name);
+    await screenshot(page, 'bundles-across-offline-snapshot');
+    await page.getByRole('button', { name: 'Signing', exact: true }).click();
+    await plan.waitFor();
     const ack = page.getByLabel(BLIND_SIGNING_ACK);
     if ((await ack.count()) > 0) await ack.check();
     await page.getByRole('button', { name: /^Sign \d+ on the Ledger$/ }).click();

@@ -1,5 +1,5 @@
 import type { BundleItem, UnsignedBundle } from '../../../shared/bundle/schemas';
-import { bundleVaults, itemVaultId } from '../../../shared/bundle/vaults';
+import { bundleSnapshots, bundleVaults, itemVaultId } from '../../../shared/bundle/vaults';
 import { newBatchItem, type ItemIdentity } from '../../../shared/signing/item';
 import type { BatchItem, Plan } from '../../../shared/signing/schemas';
 import { needsBlindSigningAck } from '../../../shared/signing/blind-signing';
@@ -72,7 +72,9 @@ export function planFromBundle(bundle: UnsignedBundle, checksum: string, fileNam
     needsBlindSigningAck: needsBlindSigningAck(items),
     warnings: [
       ...bundle.plan.warnings,
-      `Planned online from the chain as of ${bundle.snapshot.takenAt} (block ${bundle.snapshot.block.number}); signed here as drafted, without a network: nonces and fees are not checked again until the signed bundle is sent.`,
+      `Planned online from the chain as of ${bundle.snapshot.takenAt} (${bundleSnapshots(bundle)
+        .map((s) => (bundle.vaults ? `${s.vault.name}: block ${s.block.number} of chain ${s.block.chainId}` : `block ${s.block.number}`))
+        .join('; ')}); signed here as drafted, without a network: nonces and fees are not checked again until the signed bundle is sent.`,
     ],
     origin: { kind: 'offline-signing', bundleChecksum: checksum, fileName },
     ...(bundle.vaults ? { vaults: bundle.vaults.map((v) => ({ ...v })) } : {}),
