@@ -4,6 +4,7 @@ import type { BatchItem, Plan } from '../signing/schemas';
 import { bundleChecksum, canonicalFile } from './canonical';
 import { STEP_AMOUNT_TOKEN } from './calls';
 import type { BundleSimulation } from './simulation';
+import { bundleVaults } from './vaults';
 import {
   BUNDLE_VERSION,
   SIGNED_BUNDLE_FORMAT,
@@ -46,7 +47,7 @@ function statedAction(plan: Plan, item: BatchItem): StatedAction {
   const token = rule === 'contract' ? (review.contract.role as 'underlying' | 'tranche') : rule;
   return {
     kind,
-    vaultId: plan.vault.id,
+    vaultId: item.vaultId,
     contract: { role: review.contract.role, address: review.contract.address },
     functionName: review.functionName,
     args: review.args.map((a) => ({ name: a.name, type: a.type, value: a.value })),
@@ -71,14 +72,31 @@ export type UnsignedDraft = Omit<UnsignedBundle, 'planner' | 'checksum'>;
  * it was made from, and what the planner's simulation of it computed (left out when not given). Its
  * planner signs `plannerMessage(draft)`; `signedByPlanner` then seals it.
  */
-export function draftUnsignedBundle(plan: Plan, snapshot: BundleSnapshot, createdAt: string, simulation?: BundleSimulation): UnsignedDraft {
+export function draftUnsignedBundle(
+  plan: Plan,
+  snapshots: BundleSnapshot | readonly BundleSnapshot[],
+  createdAt: string,
+  simulation?: BundleSimulation,
+): UnsignedDraft {
+  // Across vaults: one snapshot per vault, in the plan's vault order; each item and skipped wallet names its vault.
+  const several = plan.vaults && plan.vaults.length > 1 ? plan.vaults : null;
+  const perVault = Array.isArray(snapshots) ? [...(snapshots as readonly BundleSnapshot[])] : [snapshots as BundleSnapshot];
+  if (perVault.length !== (several?.length ?? 1)) throw new Error(`${perVault.length} snapshots for ${several?.length ?? 1} vaults`);
   const paths = new Map(plan.selection.wallets.map((w) => [w.address.toLowerCase(), w.path]));
   const items: BundleItem[] = plan.items
     .filter((i) => i.step !== 'none')
     .map((item, index): BundleItem => {
       const wallet = { address: item.wallet, label: item.label, path: paths.get(item.wallet.toLowerCase()) ?? item.path };
       if (item.message && item.review?.kind === 'message') {
-        return { kind: 'message', index, id: item.id, wallet, message: { ...item.message }, review: item.review };
+        return {
+          kind: 'message',
+          index,
+          id: item.id,
+          wallet,
+          message: { ...item.message },
+          review: item.review,
+          ...(several ? { vaultId: item.vaultId } : {}),
+        };
       }
       const tx = item.tx;
       if (!tx || item.review?.kind !== 'transaction' || tx.type !== 'eip1559' || !tx.to) throw new Error(`item ${item.id} has no EIP-1559 draft`);
@@ -119,15 +137,24 @@ export function draftUnsignedBundle(plan: Plan, snapshot: BundleSnapshot, create
     },
     vault: plan.vault,
     wallets: plan.selection.wallets.map((w) => ({ address: w.address, label: w.label, path: w.path })),
-    skipped: plan.wallets.filter((w) => !w.ok).map((w) => ({ wallet: w.address, label: w.label, reason: w.reason ?? 'Skipped.', kycLink: w.kycLink })),
+    skipped: several ? skippedPerVault(plan) : plan.wallets.filter((w) => !w.ok).map((w) => ({ wallet: w.address, label: w.label, reason: w.reason ?? 'Skipped.', kycLink: w.kycLink })),
     counts: {
       transactions: items.filter((i) => i.kind === 'transaction').length,
       messages: items.filter((i) => i.kind === 'message').length,
     },
     items,
-    snapshot,
+    snapshot: perVault[0]!,
+    ...(several ? { vaults: several, snapshots: perVault } : {}),
     ...(simulation ? { simulation } : {}),
   };
+}
+
+/** Across vaults: each wallet a vault left out, with that vault (a wallet skipped in one vault may go ahead in another). */
+function skippedPerVault(plan: Plan): UnsignedDraft['skipped'] {
+  const kyc = new Map(plan.wallets.filter((w) => !w.ok).map((w) => [w.address.toLowerCase(), w.kycLink]));
+  return plan.items
+    .filter((i) => i.state === 'skipped' && i.step === 'none')
+    .map((i) => ({ wallet: i.wallet, label: i.label, reason: i.reason ?? 'Skipped.', kycLink: kyc.get(i.wallet.toLowerCase()) ?? null, vaultId: i.vaultId }));
 }
 
 /** The draft with its planner's signature (of `plannerMessage(draft)`), sealed with its checksum. */
@@ -172,15 +199,21 @@ function itemsText(counts: { transactions: number; messages: number }): string {
 
 const short = (checksum: string) => checksum.replace(/^sha256:/, '').slice(0, 8);
 
+/** The vault part of a file name: the vault, or the first and how many more ("alpha-and-1-more"). */
+function vaultsSlug(bundle: UnsignedBundle): string {
+  const more = bundleVaults(bundle).length - 1;
+  return more > 0 ? `${slug(bundle.vault.name)}-and-${more}-more` : slug(bundle.vault.name);
+}
+
 /** e.g. vaultdesk-unsigned-20261123-1935-claim-alpha-6tx-1a2b3c4d.json */
 export function unsignedFileName(bundle: UnsignedBundle): string {
-  return `vaultdesk-unsigned-${stamp(bundle.createdAt)}-${bundle.plan.action}-${slug(bundle.vault.name)}-${itemsText(bundle.counts)}-${short(bundle.checksum)}.json`;
+  return `vaultdesk-unsigned-${stamp(bundle.createdAt)}-${bundle.plan.action}-${vaultsSlug(bundle)}-${itemsText(bundle.counts)}-${short(bundle.checksum)}.json`;
 }
 
 /** e.g. vaultdesk-signed-20261123-2010-claim-alpha-6tx-9f8e7d6c.json (its own checksum). */
 export function signedFileName(bundle: SignedBundle): string {
   const u = bundle.unsigned;
-  return `vaultdesk-signed-${stamp(bundle.createdAt)}-${u.plan.action}-${slug(u.vault.name)}-${itemsText(u.counts)}-${short(bundle.checksum)}.json`;
+  return `vaultdesk-signed-${stamp(bundle.createdAt)}-${u.plan.action}-${vaultsSlug(u)}-${itemsText(u.counts)}-${short(bundle.checksum)}.json`;
 }
 
 /** The facts a screen or a log line shows about a bundle. */
@@ -194,6 +227,7 @@ export function summarize(bundle: UnsignedBundle | SignedBundle): BundleSummary 
     createdAt: bundle.createdAt,
     action: u.plan.action,
     vault: { id: u.vault.id, name: u.vault.name, chainId: u.vault.chainId },
+    vaults: bundleVaults(u).map((v) => ({ id: v.id, name: v.name, chainId: v.chainId })),
     transactions: u.counts.transactions,
     messages: u.counts.messages,
     signed: signed ? signed.items.filter((i) => i.state === 'signed').length : null,

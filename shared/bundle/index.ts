@@ -4,6 +4,7 @@ export * from './errors';
 export * from './calls';
 export * from './transaction';
 export * from './build';
+export * from './vaults';
 export { readUnsignedBundle, checkUnsignedContent } from './verify-unsigned';
 export { readSignedBundle } from './verify-signed';
 export { parseEnvelope, type BundleKind } from './envelope';

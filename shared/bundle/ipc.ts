@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeviceScreenSchema } from '../device/schemas';
 import { AppErrorDataSchema } from '../errors';
-import { BatchSchema, PlanSchema, PlanVaultSchema } from '../signing/schemas';
+import { BatchSchema, PlanSchema, PlanVaultSchema, SigningActionSchema } from '../signing/schemas';
 import { BUNDLE_MAX_CHARS, BundleSnapshotSchema, BundleSummarySchema } from './schemas';
 import { BundleSimulationSchema } from './simulation';
 import { AddressSchema } from '../domain/hex';
@@ -120,6 +120,9 @@ export const BundleViewSchema = z.object({
   vault: PlanVaultSchema,
   snapshot: BundleSnapshotSchema,
   simulation: BundleSimulationSchema.nullable(),
+  /** (a bundle across vaults) Every vault, `vault` the first, and its snapshot in the same order; absent for one vault. */
+  vaults: z.array(PlanVaultSchema).optional(),
+  snapshots: z.array(BundleSnapshotSchema).optional(),
   /** (offline, unsigned bundles) Who planned it, checked as the review checks it; null where no planner check is made. */
   planner: PlannerCheckSchema.nullable(),
 });
@@ -158,3 +161,29 @@ export const AddPlannerInput = z
   .strict();
 export const RemovePlannerInput = z.object({ address: PlannerAddress }).strict();
 
+
+/**
+ * Online: an unsigned bundle exported from this install and what became of it: awaited back,
+ * returned (its signed bundle imported, a batch to send), broadcast (that batch done), or abandoned
+ * by the operator. Kept in the data folder across restarts.
+ */
+export const ExportedBundleSchema = z.object({
+  checksum: z.string(),
+  fileName: z.string(),
+  /** The batch's name, when the operator gave one. */
+  name: z.string().nullable(),
+  action: SigningActionSchema,
+  vaults: z.array(z.object({ id: z.string(), name: z.string(), chainId: z.number() })),
+  transactions: z.number(),
+  messages: z.number(),
+  exportedAt: z.string(),
+  abandonedAt: z.string().nullable(),
+  state: z.enum(['awaiting', 'returned', 'broadcast', 'abandoned']),
+  /** The batch its signed bundle became, once returned. */
+  batchId: z.string().nullable(),
+  /** That batch's figures: items planned, confirmed on chain, failed. */
+  sent: z.object({ planned: z.number(), confirmed: z.number(), failed: z.number() }).nullable(),
+});
+export type ExportedBundle = z.infer<typeof ExportedBundleSchema>;
+
+export const ExportedBundleRefInput = z.object({ checksum: z.string().max(71).regex(/^sha256:[0-9a-f]{64}$/, 'a bundle checksum') }).strict();

@@ -4,6 +4,7 @@ import { MAX_UINT256 } from '../signing/rules';
 import { bundleError, itemName } from './errors';
 import type { UnsignedBundle } from './schemas';
 import { AddressSchema as Address } from '../domain/hex';
+import { bundleVaults, itemVault } from './vaults';
 
 /**
  * The offline install's policy: limits its operator set once, that no bundle can lift. Kept in the
@@ -118,7 +119,7 @@ export function ageText(ms: number): string {
  */
 function checkAge(bundle: UnsignedBundle, policy: OfflinePolicy, now: Date): void {
   const created = Date.parse(bundle.createdAt);
-  const where = `the bundle (${bundle.vault.name}, created ${bundle.createdAt.slice(0, 16).replace('T', ' ')} UTC)`;
+  const where = `the bundle (${bundleVaults(bundle).map((v) => v.name).join(', ')}, created ${bundle.createdAt.slice(0, 16).replace('T', ' ')} UTC)`;
   if (!Number.isFinite(created)) {
     throw outside('max bundle age', days(policy.maxBundleAgeDays), `no creation time that can be read (${bundle.createdAt})`, where, {});
   }
@@ -139,11 +140,12 @@ function checkAge(bundle: UnsignedBundle, policy: OfflinePolicy, now: Date): voi
 /** Throws the first rule of the policy the bundle breaks (`now`: this install's clock). */
 export function checkPolicy(bundle: UnsignedBundle, policy: OfflinePolicy, now: Date = new Date()): void {
   checkAge(bundle, policy, now);
-  const chainId = bundle.vault.chainId;
-  if (!policy.chainIds.includes(chainId)) {
-    throw outside('chains allowed', policy.chainIds.join(', ') || 'none', `chain ${chainId}`, `the bundle (${bundle.vault.name})`, {
-      chainId,
-    });
+  for (const vault of bundleVaults(bundle)) {
+    if (!policy.chainIds.includes(vault.chainId)) {
+      throw outside('chains allowed', policy.chainIds.join(', ') || 'none', `chain ${vault.chainId}`, `the bundle (${vault.name})`, {
+        chainId: vault.chainId,
+      });
+    }
   }
   const maxPerGas = parseUnits(policy.maxFeePerGasGwei, 9);
   const maxPerTx = parseEther(policy.maxFeePerTransactionEth);
@@ -163,6 +165,8 @@ export function checkPolicy(bundle: UnsignedBundle, policy: OfflinePolicy, now: 
       });
     total += fee;
     const amount = item.action.amount;
+    const { vault } = itemVault(bundle, item);
+    const chainId = vault.chainId;
     if (item.action.kind === 'approve' && amount && BigInt(amount.baseUnits) === MAX_UINT256 && !policy.allowUnlimitedApprovals) {
       throw outside('approvals', 'exact amounts only', `an unlimited approval of ${amount.symbol}`, name, { index: item.index });
     }
@@ -175,7 +179,7 @@ export function checkPolicy(bundle: UnsignedBundle, policy: OfflinePolicy, now: 
           (t) =>
             t.chainId === chainId &&
             t.token.toLowerCase() ===
-              (amount.token === 'underlying' ? bundle.vault.underlying.address : bundle.vault.tranche.address).toLowerCase(),
+              (amount.token === 'underlying' ? vault.underlying.address : vault.tranche.address).toLowerCase(),
         );
       if (limit && BigInt(amount.baseUnits) > parseUnits(limit.maxUnits, limit.decimals)) {
         const value = BigInt(amount.baseUnits) === MAX_UINT256 ? 'unlimited' : formatUnits(BigInt(amount.baseUnits), limit.decimals);

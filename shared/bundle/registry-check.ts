@@ -3,7 +3,7 @@ import { roleAddress } from './calls';
 import type { PlanVault } from '../signing/schemas';
 import { bundleError } from './errors';
 import { plainText } from './plain-text';
-import type { UnsignedBundle } from './schemas';
+import type { BundleVaultPart } from './vaults';
 
 /**
  * The offline install's own records against a bundle's claims. The bundle's `vault` object is what
@@ -41,11 +41,13 @@ export function pinnedPlanVault(entry: PinnedVault, state: string): PlanVault {
   };
 }
 
-export function vaultNotPinned(bundle: UnsignedBundle): Error {
+/** A vault of the bundle this install's registry does not hold: the whole bundle is refused, naming it. */
+export function vaultNotPinned(vault: Pick<PlanVault, 'id' | 'name' | 'chainId'>, of = 1): Error {
+  const whole = of > 1 ? `nothing in this bundle may be signed, in any of its ${of} vaults` : 'nothing in this bundle may be signed';
   return bundleError(
     'BUNDLE_VAULT_NOT_PINNED',
-    `${plainText(bundle.vault.name)} (vault ${plainText(bundle.vault.id)}, chain ${bundle.vault.chainId}) is not in this install's vault registry: its addresses cannot be checked here, so nothing in this bundle may be signed.`,
-    { vaultId: bundle.vault.id },
+    `${plainText(vault.name)} (vault ${plainText(vault.id)}, chain ${vault.chainId}) is not in this install's vault registry: its addresses cannot be checked here, so ${whole}.`,
+    { vaultId: vault.id },
     NOT_PINNED_ACTION,
   );
 }
@@ -72,8 +74,8 @@ const ADDRESS_ROLES: { role: RegistryRole; of: (v: PlanVault) => string | null }
  * Throws the first difference between the bundle's vault (and every chain id it states) and the
  * pinned entry: the vault, the role and both addresses are named.
  */
-export function checkVaultAgainstRegistry(bundle: UnsignedBundle, entry: PinnedVault): void {
-  const v = bundle.vault;
+export function checkVaultAgainstRegistry(part: BundleVaultPart, entry: PinnedVault): void {
+  const v = part.vault;
   if (entry.frozen) {
     throw bundleError(
       'BUNDLE_REGISTRY_MISMATCH',
@@ -84,8 +86,8 @@ export function checkVaultAgainstRegistry(bundle: UnsignedBundle, entry: PinnedV
       REGISTRY_ACTION,
     );
   }
-  const chainIds = [v.chainId, bundle.snapshot.block.chainId, bundle.snapshot.vault.chainId];
-  for (const item of bundle.items) if (item.kind === 'transaction') chainIds.push(item.transaction.chainId, item.review.chainId);
+  const chainIds = [v.chainId, part.snapshot.block.chainId, part.snapshot.vault.chainId];
+  for (const item of part.items) if (item.kind === 'transaction') chainIds.push(item.transaction.chainId, item.review.chainId);
   const otherChain = chainIds.find((c) => c !== entry.chainId);
   if (otherChain !== undefined) {
     throw bundleError(
@@ -110,7 +112,7 @@ export function checkVaultAgainstRegistry(bundle: UnsignedBundle, entry: PinnedV
     if (t.stated.decimals !== t.pinned.decimals)
       throw mismatch(entry, `${ROLE_NAMES[t.role]} decimals`, t.role, String(t.pinned.decimals), String(t.stated.decimals));
   }
-  for (const name of [v.name, bundle.snapshot.vault.name]) {
+  for (const name of [v.name, part.snapshot.vault.name]) {
     if (name !== entry.name) throw mismatch(entry, 'vault name', 'name', `"${entry.name}"`, `"${name}"`);
   }
 }

@@ -30,6 +30,8 @@ export const SIGNED_BUNDLE_FORMAT = 'vaultdesk.signed-bundle';
  *    longer a personal_sign a lender agreement could obtain; 2 and 3 are refused, to export again.
  */
 export const BUNDLE_VERSION = 4;
+/** The most vaults one bundle acts on (the planner's limit for an operation across vaults). */
+export const MAX_BUNDLE_VAULTS = 20;
 /** A bundle larger than this is refused before it is parsed (about 10,000 transactions with their reviews). */
 export const BUNDLE_MAX_CHARS = 32 * 1024 * 1024;
 
@@ -99,6 +101,8 @@ export const BundleMessageItemSchema = z.strictObject({
   wallet: BundleWalletSchema,
   message: z.strictObject({ signatureId: z.string(), text: z.string() }),
   review: MessageReviewSchema,
+  /** (a bundle across vaults) The vault whose agreement it is; absent in a bundle of one vault (its `vault`). */
+  vaultId: z.string().optional(),
 });
 export type BundleMessageItem = z.infer<typeof BundleMessageItemSchema>;
 
@@ -242,11 +246,29 @@ export const UnsignedBundleSchema = z.strictObject({
   /** Every selected wallet, with its label and Ledger path. */
   wallets: z.array(BundleWalletSchema),
   /** Wallets the plan left out, and why. */
-  skipped: z.array(z.strictObject({ wallet: Address, label: z.string(), reason: z.string(), kycLink: z.string().nullable() })),
+  skipped: z.array(
+    z.strictObject({
+      wallet: Address,
+      label: z.string(),
+      reason: z.string(),
+      kycLink: z.string().nullable(),
+      /** (a bundle across vaults) The vault that left it out; absent in a bundle of one vault. */
+      vaultId: z.string().optional(),
+    }),
+  ),
   /** How many items the bundle holds: a dropped item is told apart from a short plan. */
   counts: z.strictObject({ transactions: z.number().int().nonnegative(), messages: z.number().int().nonnegative() }),
   items: z.array(BundleItemSchema),
   snapshot: BundleSnapshotSchema,
+  /**
+   * A plan across vaults (added within version 4, written only for one): every vault it acts on in
+   * the plan's order, `vault` being the first, and one snapshot per vault in the same order,
+   * `snapshot` being the first's. Each transaction names its vault (`action.vaultId`), each agreement
+   * and skipped wallet too (`vaultId`): the offline install checks each vault's part against its own
+   * pinned entry. A bundle of one vault has neither, and its bytes are what they were.
+   */
+  vaults: z.array(PlanVaultSchema.strict()).min(2).max(MAX_BUNDLE_VAULTS).optional(),
+  snapshots: z.array(BundleSnapshotSchema).min(2).max(MAX_BUNDLE_VAULTS).optional(),
   /**
    * What the online install computed by running the plan on a fork of each chain, per chain (the
    * block, or why not) and per transaction: the planner's information, covered by its signature,
@@ -301,6 +323,8 @@ export const BundleSummarySchema = z.object({
   createdAt: z.string(),
   action: SigningActionSchema,
   vault: z.object({ id: z.string(), name: z.string(), chainId: z.number() }),
+  /** Every vault the bundle acts on, `vault` the first (one for a bundle of one vault). */
+  vaults: z.array(z.object({ id: z.string(), name: z.string(), chainId: z.number() })),
   transactions: z.number(),
   messages: z.number(),
   /** Items signed on the offline install (signed bundles only). */

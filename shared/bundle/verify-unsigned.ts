@@ -6,7 +6,8 @@ import { checkTransactionItem } from './calls';
 import type { ScreensOf } from './transaction';
 import { checkChecksum, checkLayout, parseEnvelope } from './envelope';
 import { bundleError, differs, itemName } from './errors';
-import { UnsignedBundleSchema, type BundleItem, type UnsignedBundle } from './schemas';
+import { UnsignedBundleSchema, type BundleItem, type BundleSnapshot, type UnsignedBundle } from './schemas';
+import { bundleSnapshots, bundleVaults, checkBundleVaults, itemVault } from './vaults';
 import { checkSimulation } from './simulation';
 
 /**
@@ -56,15 +57,24 @@ function checkSequence(bundle: UnsignedBundle): void {
     );
   }
 
-  // Each wallet's transactions use its nonces one after the other from the one it had at the plan.
+  // Each wallet's transactions use its nonces one after the other from the one it had at the plan,
+  // per chain (across vaults, a wallet's nonces on one chain go on from vault to vault: its first
+  // is the lowest any of that chain's snapshots gives).
   const byWallet = new Map<string, Extract<BundleItem, { kind: 'transaction' }>[]>();
   for (const item of bundle.items) {
     if (item.kind !== 'transaction') continue;
-    const key = lower(item.wallet.address);
+    // Keyed by its vault's chain: a transaction stating another chain is refused as such by the item checks.
+    const key = `${itemVault(bundle, item).vault.chainId}:${lower(item.wallet.address)}`;
     byWallet.set(key, [...(byWallet.get(key) ?? []), item]);
   }
   const start = new Map<string, number>();
-  for (const w of bundle.snapshot.wallets) if (w.nonce !== null) start.set(lower(w.address), w.nonce);
+  for (const snapshot of bundleSnapshots(bundle)) {
+    for (const w of snapshot.wallets) {
+      if (w.nonce === null) continue;
+      const key = `${snapshot.block.chainId}:${lower(w.address)}`;
+      start.set(key, Math.min(start.get(key) ?? w.nonce, w.nonce));
+    }
+  }
   for (const [key, items] of byWallet) {
     const first = start.get(key);
     if (first === undefined) {
@@ -108,13 +118,10 @@ function checkConsistency(bundle: UnsignedBundle): void {
     );
   }
   if (wallets.size !== bundle.wallets.length) throw bundleError('BUNDLE_INCONSISTENT', 'A wallet is listed twice in the bundle.');
-  const { vault, snapshot } = bundle;
-  if (snapshot.vault.id !== vault.id || snapshot.vault.chainId !== vault.chainId || snapshot.block.chainId !== vault.chainId) {
-    throw bundleError(
-      'BUNDLE_WRONG_CHAIN',
-      `The snapshot is of ${snapshot.vault.name} on chain ${snapshot.block.chainId}, but the plan is for ${vault.name} on chain ${vault.chainId}.`,
-    );
-  }
+  checkBundleVaults(bundle);
+  const vaultIds = new Set(bundleVaults(bundle).map((v) => v.id));
+  const outside = bundle.skipped.find((s) => s.vaultId !== undefined && !vaultIds.has(s.vaultId));
+  if (outside) throw bundleError('BUNDLE_INCONSISTENT', `${outside.label || outside.wallet} is skipped in vault ${outside.vaultId}, which is not one of the bundle's vaults.`);
   const ids = new Set<string>();
   const txIds = new Map<string, BundleItem>();
   for (const item of bundle.items) {
@@ -140,19 +147,20 @@ function checkMessageItem(item: Extract<BundleItem, { kind: 'message' }>, bundle
   if (bundle.plan.action !== 'agreements') {
     throw bundleError('BUNDLE_INCONSISTENT', `${itemName(item)}: a ${bundle.plan.action} plan holds no agreement to sign.`);
   }
-  if (!bundle.snapshot.vault.lenderSignatureIds.includes(item.message.signatureId)) {
+  const { vault, snapshot } = itemVault(bundle, item);
+  if (!snapshot.vault.lenderSignatureIds.includes(item.message.signatureId)) {
     throw bundleError(
       'BUNDLE_INCONSISTENT',
-      `${itemName(item)}: agreement ${item.message.signatureId} is not one of ${bundle.vault.name}'s lender agreements.`,
+      `${itemName(item)}: agreement ${item.message.signatureId} is not one of ${vault.name}'s lender agreements.`,
     );
   }
   // The same check as the planner's before it planned the agreement: a text that could pass for a
   // Vaultdesk message, a sign-in or another site's request is never signed, whoever planned it.
-  const verdict = checkAgreementText(item.message.text, agreementHosts(bundle));
+  const verdict = checkAgreementText(item.message.text, agreementHosts(snapshot, vault.chainId));
   if (!verdict.ok) {
     throw bundleError(
       'BUNDLE_AGREEMENT_REFUSED',
-      `${itemName(item)}: the agreement ${item.message.signatureId} of ${bundle.vault.name} is refused. ${verdict.reason}`,
+      `${itemName(item)}: the agreement ${item.message.signatureId} of ${vault.name} is refused. ${verdict.reason}`,
       { index: item.index, signatureId: item.message.signatureId },
       "Do not sign anything from this file. Ask the service's operator about this agreement text; the planner's install should have refused it too.",
     );
@@ -166,10 +174,10 @@ function checkMessageItem(item: Extract<BundleItem, { kind: 'message' }>, bundle
   }
 }
 
-/** The hosts an agreement of this bundle may name: the service it was planned from, the vault's KYC site, the chain's explorer. */
-function agreementHosts(bundle: UnsignedBundle): string[] {
-  const source = bundle.snapshot.source;
-  const urls = [source.kind === 'service' ? source.url : null, bundle.snapshot.vault.kyc.link, EXPLORER_BY_CHAIN_ID[bundle.vault.chainId] ?? null];
+/** The hosts an agreement of a vault may name: the service it was planned from, the vault's KYC site, the chain's explorer. */
+function agreementHosts(snapshot: BundleSnapshot, chainId: number): string[] {
+  const source = snapshot.source;
+  const urls = [source.kind === 'service' ? source.url : null, snapshot.vault.kyc.link, EXPLORER_BY_CHAIN_ID[chainId] ?? null];
   return [...new Set(urls.map((u) => (u ? hostOf(u) : null)).filter((h): h is string => !!h))];
 }
 
@@ -178,7 +186,7 @@ function checkItems(bundle: UnsignedBundle, screensOf?: ScreensOf): void {
   checkSequence(bundle);
   checkConsistency(bundle);
   for (const item of bundle.items) {
-    if (item.kind === 'transaction') checkTransactionItem(item, bundle.vault, bundle.plan.action, screensOf);
+    if (item.kind === 'transaction') checkTransactionItem(item, itemVault(bundle, item).vault, bundle.plan.action, screensOf);
     else checkMessageItem(item, bundle);
   }
   checkSimulation(bundle);

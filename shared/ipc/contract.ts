@@ -62,6 +62,8 @@ import {
   ImportedSignedSchema,
   ImportedUnsignedSchema,
   SendCheckSchema,
+  ExportedBundleSchema,
+  ExportedBundleRefInput,
 } from '../bundle/ipc';
 import {
   CampaignDetailSchema,
@@ -282,6 +284,10 @@ export const methods = {
     addPlanner: method(AddPlannerInput, z.array(TrustedPlannerViewSchema)),
     /** Offline install: no longer trusts a planner. */
     removePlanner: method(RemovePlannerInput, z.array(TrustedPlannerViewSchema)),
+    /** Online: the unsigned bundles exported from here, newest first: awaited back, returned, broadcast or abandoned. */
+    exported: query(z.array(ExportedBundleSchema)),
+    /** Online: the operator no longer awaits an exported bundle; it stays listed as abandoned. */
+    abandonExported: method(ExportedBundleRefInput, z.array(ExportedBundleSchema)),
   },
   demo: {
     /** The demo clock: paused or running, when its vaults next change phase (demo mode only). */

@@ -102,6 +102,11 @@ export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
       // Offline, the planner check is stated with what the file holds: an untrusted planner's bundle never looks ready to review.
       inspect: async ({ content }) => now().inspect(content, { checkPlanner: deps.offline() }),
       snapshot: async ({ batchId }) => now().snapshot(batchId),
+      exported: async () => now().exported.list(),
+      abandonExported: async ({ checksum }) => {
+        online('abandoning an exported bundle');
+        return now().exported.abandon(checksum);
+      },
       sendChecks: async ({ batchId }) => {
         online('checking nonces and fees');
         return now().sendChecks(await deps.signing().pipeline.openBatch(batchId));

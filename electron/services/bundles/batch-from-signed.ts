@@ -1,6 +1,6 @@
 import type { SignedBundle } from '../../../shared/bundle/schemas';
 import { JOURNAL_SCHEMA_VERSION, type Batch, type BatchItem } from '../../../shared/signing/schemas';
-import { itemFromBundle, offlinePlanId } from './plan-from-bundle';
+import { itemFromBundle, offlinePlanId, planWallets } from './plan-from-bundle';
 
 /**
  * A signed bundle, once checked, as a batch of the online install: its signed items ready to be
@@ -33,7 +33,6 @@ export function batchFromSignedBundle(signed: SignedBundle, checksum: string, fi
       history: [...item.history, { at, state: 'signed', note: item.tx ? `nonce ${item.tx.nonce}, signed offline` : 'signed offline' }],
     };
   });
-  const skipped = new Map(u.skipped.map((s) => [s.wallet.toLowerCase(), s]));
   return {
     schemaVersion: JOURNAL_SCHEMA_VERSION,
     id: broadcastBatchId(u.checksum),
@@ -53,11 +52,9 @@ export function batchFromSignedBundle(signed: SignedBundle, checksum: string, fi
       ...(u.plan.name ? { name: u.plan.name } : {}),
     },
     vault: { ...u.vault },
-    wallets: u.wallets.map((w) => {
-      const s = skipped.get(w.address.toLowerCase());
-      return { address: w.address, label: w.label, ok: !s, reason: s?.reason ?? null, kycLink: s?.kycLink ?? null };
-    }),
+    wallets: planWallets(u),
     items,
     origin: { kind: 'bundle-broadcast', bundleChecksum: checksum, unsignedChecksum: u.checksum, fileName },
+    ...(u.vaults ? { vaults: u.vaults.map((v) => ({ ...v })) } : {}),
   };
 }

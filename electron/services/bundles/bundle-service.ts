@@ -11,6 +11,7 @@ import type { BundleFile, BundleView, ImportedSigned, ImportedUnsigned, PlannerP
 import { SIGNED_BUNDLE_FORMAT, type BundleSource, type SignedItem, type UnsignedBundle } from '../../../shared/bundle/schemas';
 import { readSignedBundle } from '../../../shared/bundle/verify-signed';
 import { readUnsignedBundle } from '../../../shared/bundle/verify-unsigned';
+import { bundleVaults } from '../../../shared/bundle/vaults';
 import { plainSimulation, type BundleSimulation } from '../../../shared/bundle/simulation';
 import type { PlanSimulation } from '../../../shared/simulation';
 import { bundleScreens } from './device-screens';
@@ -29,6 +30,7 @@ import { batchFromSignedBundle, broadcastBatchId } from './batch-from-signed';
 import { batchIdOfPlan, planFromBundle } from './plan-from-bundle';
 import { UnsignedExporter } from './export-unsigned';
 import { BundleStore } from './store';
+import { ExportedBundles } from './exported-list';
 
 /**
  * Offline review, end to end. Online: a plan leaves as an unsigned bundle. Offline: the bundle is
@@ -100,7 +102,9 @@ export class BundleService {
       ...(options.log ? { log: options.log } : {}),
       signTypedDataHash: (path, hashes) => this.deviceFor('signTypedDataHash')(path, hashes),
       store: this.store,
+      onExported: (summary, name) => this.exported.record(summary, name),
     });
+    this.exported = new ExportedBundles({ dataDir: options.dataDir, batches: () => options.signing.listBatches(), ...(options.now ? { now: options.now } : {}) });
     this.records = new OfflineRecords({
       dataDir: options.dataDir,
       registry: options.registry,
@@ -110,6 +114,9 @@ export class BundleService {
     this.policy = this.records.policy;
     this.planners = this.records.planners;
   }
+
+  /** (online) The unsigned bundles exported from here, and what became of each (kept across restarts). */
+  readonly exported: ExportedBundles;
 
   /** The offline install's own records: its trusted planners, registry and policy, read fail-closed for every review. */
   readonly records: OfflineRecords;
@@ -240,15 +247,17 @@ export class BundleService {
         details: { unsignedChecksum: u.checksum },
       });
     }
-    const client = await this.options.chain(u.vault.chainId);
-    // A signature is bound to its chain: an RPC for another chain would take none of them.
-    const rpcChainId = await client.getChainId();
-    if (rpcChainId !== u.vault.chainId) {
-      throw new AppError({
-        code: 'SIGNING_WRONG_CHAIN',
-        message: `The RPC address for ${u.vault.name} answers for chain ${rpcChainId}, not ${u.vault.chainId}.`,
-        action: 'Correct the RPC addresses of this chain in Settings → Chains, then import the bundle again.',
-      });
+    // A signature is bound to its chain: an RPC for another chain would take none of them (each vault's chain, across vaults).
+    for (const vault of bundleVaults(u)) {
+      const client = await this.options.chain(vault.chainId);
+      const rpcChainId = await client.getChainId();
+      if (rpcChainId !== vault.chainId) {
+        throw new AppError({
+          code: 'SIGNING_WRONG_CHAIN',
+          message: `The RPC address for ${vault.name} answers for chain ${rpcChainId}, not ${vault.chainId}.`,
+          action: 'Correct the RPC addresses of this chain in Settings → Chains, then import the bundle again.',
+        });
+      }
     }
     const id = broadcastBatchId(u.checksum);
     if (await this.options.signing.hasBatch(id)) {
@@ -291,11 +300,11 @@ export class BundleService {
     if (looksSigned(content)) {
       const { bundle } = await readSignedBundle(content, bundleScreens);
       const u = bundle.unsigned;
-      return { bundle: summarize(bundle), vault: u.vault, snapshot: u.snapshot, simulation: simulationShown(u), planner: null };
+      return { ...vaultsShown(u), bundle: summarize(bundle), simulation: simulationShown(u), planner: null };
     }
     const { bundle } = readUnsignedBundle(content, bundleScreens);
     const planner = options.checkPlanner ? await this.records.plannerCheck(bundle) : null;
-    return { bundle: summarize(bundle), vault: bundle.vault, snapshot: bundle.snapshot, simulation: simulationShown(bundle), planner };
+    return { ...vaultsShown(bundle), bundle: summarize(bundle), simulation: simulationShown(bundle), planner };
   }
 
   /** The bundle a batch came from, and the state it was planned from. */
@@ -325,6 +334,15 @@ export class BundleService {
 /** The planner's simulation as a review shows it: information, its texts made plain. */
 function simulationShown(bundle: UnsignedBundle): BundleSimulation | null {
   return bundle.simulation ? plainSimulation(bundle.simulation) : null;
+}
+
+/** The vault and snapshot a bundle view shows first, and every vault's with its snapshot across vaults. */
+function vaultsShown(bundle: UnsignedBundle): Pick<BundleView, 'vault' | 'snapshot' | 'vaults' | 'snapshots'> {
+  return {
+    vault: bundle.vault,
+    snapshot: bundle.snapshot,
+    ...(bundle.vaults && bundle.snapshots ? { vaults: bundle.vaults, snapshots: bundle.snapshots } : {}),
+  };
 }
 
 function looksSigned(content: string): boolean {

@@ -2,7 +2,7 @@ import type { Hex } from 'viem';
 import { bundleText, draftUnsignedBundle, signedByPlanner, summarize, type UnsignedDraft } from '../../../shared/bundle/build';
 import type { BundleFile, PlannerPreview } from '../../../shared/bundle/ipc';
 import { PLANNER_DOMAIN, PLANNER_PATH, PLANNER_PRIMARY_TYPE, PLANNER_TYPES, plannerHashes, verifyPlannerSignature } from '../../../shared/bundle/planner';
-import type { BundleSource } from '../../../shared/bundle/schemas';
+import type { BundleSource, BundleSummary } from '../../../shared/bundle/schemas';
 import { bundleSimulationOf, notSimulated, type BundleSimulation } from '../../../shared/bundle/simulation';
 import { toLowS } from '../../../shared/bundle/signature';
 import { readUnsignedBundle } from '../../../shared/bundle/verify-unsigned';
@@ -34,6 +34,8 @@ export interface ExportDeps {
   /** The planner's Ledger: signs the two EIP-712 hashes at PLANNER_PATH. */
   signTypedDataHash: (path: string, hashes: { domainHash: string; messageHash: string }) => Promise<SignedMessage>;
   store: BundleStore;
+  /** (online) Told of each bundle that leaves, to list it as awaited back. */
+  onExported?: (summary: BundleSummary, name: string | null) => Promise<void>;
   log?: Logger;
 }
 
@@ -50,7 +52,7 @@ export class UnsignedExporter {
   async prepare(planId: string): Promise<PlannerPreview> {
     const known = this.prepared.get(planId);
     if (known) return structuredClone(known.preview);
-    const { plan, basis } = this.deps.signing.planForExport(planId);
+    const { plan, bases } = this.deps.signing.planForExport(planId);
     if (!plan.items.some((i) => i.step !== 'none')) {
       throw new AppError({
         code: 'BUNDLE_NOTHING_TO_SIGN',
@@ -58,17 +60,11 @@ export class UnsignedExporter {
         action: 'Read the reasons in the review, change the selection and plan again.',
       });
     }
-    let epochs: { readAt: string; rows: EpochRow[] } | null = null;
-    if (this.deps.epochHistory) {
-      try {
-        epochs = { readAt: new Date().toISOString(), rows: await this.deps.epochHistory(plan.vault.id) };
-      } catch (err) {
-        // The epoch records only inform the snapshot: the plan itself is complete without them.
-        this.deps.log?.warn('bundles: epoch history not read for the snapshot', { vaultId: plan.vault.id, message: (err as Error).message });
-      }
-    }
-    const snapshot = snapshotFromBasis(plan, basis, await this.deps.source(), epochs);
-    const draft = draftUnsignedBundle(plan, snapshot, new Date().toISOString(), await this.simulationFor(plan));
+    // One snapshot per vault (across vaults, in the plan's vault order), each with that vault's epochs.
+    const source = await this.deps.source();
+    const snapshots = [];
+    for (const basis of bases) snapshots.push(snapshotFromBasis(plan, basis, source, await this.epochsOf(basis.vault.id)));
+    const draft = draftUnsignedBundle(plan, snapshots, new Date().toISOString(), await this.simulationFor(plan));
     const hashes = plannerHashes(draft);
     const preview: PlannerPreview = {
       planId,
@@ -104,6 +100,7 @@ export class UnsignedExporter {
     this.prepared.delete(planId);
     // Kept: a signed bundle coming back must answer a plan exported from here.
     await this.deps.store.save('exported', bundle.checksum, content);
+    await this.deps.onExported?.(summary, bundle.plan.name ?? null);
     this.deps.log?.info('bundles: unsigned bundle exported', {
       planId,
       planner: bundle.planner.address,
@@ -113,6 +110,18 @@ export class UnsignedExporter {
       messages: bundle.counts.messages,
     });
     return structuredClone(file);
+  }
+
+  /** A vault's epoch records for its snapshot, or null when they cannot be read. */
+  private async epochsOf(vaultId: string): Promise<{ readAt: string; rows: EpochRow[] } | null> {
+    if (!this.deps.epochHistory) return null;
+    try {
+      return { readAt: new Date().toISOString(), rows: await this.deps.epochHistory(vaultId) };
+    } catch (err) {
+      // The epoch records only inform the snapshot: the plan itself is complete without them.
+      this.deps.log?.warn('bundles: epoch history not read for the snapshot', { vaultId, message: (err as Error).message });
+      return null;
+    }
   }
 
   /** The plan's simulation as the bundle carries it, or "not simulated" with the reason. */

@@ -5,6 +5,7 @@ import { plainText } from '../../../shared/bundle/plain-text';
 import { checkPolicy, policyLines } from '../../../shared/bundle/policy';
 import { checkVaultAgainstRegistry, pinnedPlanVault, vaultNotPinned } from '../../../shared/bundle/registry-check';
 import type { UnsignedBundle } from '../../../shared/bundle/schemas';
+import { bundleParts } from '../../../shared/bundle/vaults';
 import { toAppErrorData } from '../../../shared/errors';
 import type { VaultRegistry } from '../registry';
 import { OfflinePolicyStore } from './offline-policy';
@@ -45,25 +46,35 @@ export class OfflineRecords {
   }
 
   /**
-   * The bundle as this install reviews it: signed by a planner it trusts, its vault pinned in its
-   * registry at the addresses the bundle states, its reviews rebuilt here on the pinned vault, and
+   * The bundle as this install reviews it: signed by a planner it trusts, each of its vaults pinned
+   * in its registry at the addresses the bundle states for it, its reviews rebuilt here on the pinned vault, and
    * within its policy (its age too). Throws the refusal naming what differs.
    */
   async review(stated: UnsignedBundle): Promise<{ bundle: UnsignedBundle; notes: string[] }> {
     // Every record first: a damaged one refuses the review whatever the bundle holds.
     const [trusted, vaults, policy] = await Promise.all([this.trusted(), this.options.registry.list(), this.policy.read()]);
     const planner = checkPlannerTrusted(await verifyPlannerSignature(stated), trusted);
-    const entry = vaults.find((v) => v.vaultId === stated.vault.id);
-    if (!entry) throw vaultNotPinned(stated);
-    checkVaultAgainstRegistry(stated, entry);
-    const reviewed = rebuildForReview(stated, entry, pinnedPlanVault(entry, stated.vault.state));
+    // Each vault's part against its own pinned entry: one vault this install does not pin refuses the whole bundle.
+    const parts = bundleParts(stated);
+    const entries = parts.map((part) => {
+      const entry = vaults.find((v) => v.vaultId === part.vault.id);
+      if (!entry) throw vaultNotPinned(part.vault, parts.length);
+      return entry;
+    });
+    const pinned = parts.map((part, k) => {
+      checkVaultAgainstRegistry(part, entries[k]!);
+      return { entry: entries[k]!, vault: pinnedPlanVault(entries[k]!, part.vault.state) };
+    });
+    const reviewed = rebuildForReview(stated, pinned);
     checkPolicy(reviewed, policy, this.options.now?.() ?? new Date());
     // Shown with every review: who planned it, and what this install checked it against.
     const notes = [
       `Planned and signed by ${plainText(planner.label)} ${planner.address}, a planner this install trusts${
         planner.demo ? ' for this demo run only' : ''
       }; the signature covers the whole bundle.`,
-      `Every address was checked against this install's registry: ${reviewed.vault.name} on chain ${entry.chainId}, pinned ${entry.pinnedAt.slice(0, 10)}; the texts of this review were written here from the calldata.`,
+      `Every address was checked against this install's registry: ${pinned
+        .map(({ entry, vault }) => `${vault.name} on chain ${entry.chainId}, pinned ${entry.pinnedAt.slice(0, 10)}`)
+        .join('; ')}; the texts of this review were written here from the calldata.`,
       `This install's policy, which the bundle keeps to: ${policyLines(policy).join('; ')}.`,
     ];
     return { bundle: reviewed, notes };

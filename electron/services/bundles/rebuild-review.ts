@@ -4,6 +4,7 @@ import { bundleScreens } from './device-screens';
 import { bundleError, differs, itemName } from '../../../shared/bundle/errors';
 import { hasControlCharacters, plainText } from '../../../shared/bundle/plain-text';
 import type { BundleItem, BundleTransactionItem, UnsignedBundle } from '../../../shared/bundle/schemas';
+import { itemVaultId } from '../../../shared/bundle/vaults';
 import type { TxStep } from '../../../shared/signing/rules';
 import type { ContractRole, PlanVault, TransactionReview } from '../../../shared/signing/schemas';
 import { buildDraft } from '../signing/drafts';
@@ -119,13 +120,26 @@ function checkComplete(bundle: UnsignedBundle): void {
   }
 }
 
+/** A vault of the bundle as this install pins it: its registry entry and the plan's vault built on it. */
+export interface PinnedPart {
+  entry: PinnedVault;
+  vault: PlanVault;
+}
+
 /**
- * The bundle as this install reviews it: its vault replaced by the pinned one, every review rebuilt,
+ * The bundle as this install reviews it: each vault replaced by the pinned one (in the bundle's order), every review rebuilt,
  * every text that stays (agreement texts, the planner's notes) free of control characters.
  */
-export function rebuildForReview(bundle: UnsignedBundle, entry: PinnedVault, vault: PlanVault): UnsignedBundle {
+export function rebuildForReview(bundle: UnsignedBundle, pinned: readonly PinnedPart[]): UnsignedBundle {
   checkComplete(bundle);
+  const partOf = (item: BundleItem): PinnedPart => {
+    const id = itemVaultId(bundle, item);
+    const part = pinned.find((p) => p.vault.id === id);
+    if (!part) throw bundleError('BUNDLE_INCONSISTENT', `${itemName(item)} acts on vault ${id}, which is not one of the bundle's vaults.`);
+    return part;
+  };
   const items: BundleItem[] = bundle.items.map((item) => {
+    const { entry, vault } = partOf(item);
     if (item.kind === 'transaction') return { ...item, review: rebuildTransaction(item, vault, entry, bundle.plan.action) };
     // An agreement is signed as its text: a text the screen could not show as it is signed is refused.
     if (hasControlCharacters(item.message.text)) {
@@ -148,7 +162,8 @@ export function rebuildForReview(bundle: UnsignedBundle, entry: PinnedVault, vau
   });
   return {
     ...bundle,
-    vault,
+    vault: pinned[0]!.vault,
+    ...(bundle.vaults ? { vaults: pinned.map((p) => p.vault) } : {}),
     items: items.map((i) => ({ ...i, wallet: { ...i.wallet, label: plainText(i.wallet.label) } })) as BundleItem[],
     wallets: bundle.wallets.map((w) => ({ ...w, label: plainText(w.label) })),
     plan: { ...bundle.plan, warnings: bundle.plan.warnings.map((w) => `The planner notes: ${plainText(w)}`) },

@@ -23,7 +23,7 @@ export function snapshotFromBasis(
     takenAt: basis.takenAt,
     source,
     block: {
-      chainId: plan.vault.chainId,
+      chainId: pv.chain.chainId,
       number: facts.block.number.toString(),
       timestamp: facts.block.timestamp,
       baseFeePerGas: facts.block.baseFeePerGas?.toString() ?? null,

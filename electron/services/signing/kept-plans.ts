@@ -6,8 +6,8 @@ const MAX_KEPT_PLANS = 20;
 
 interface KeptPlan {
   plan: Plan;
-  /** What it was made from (plans made here only). */
-  basis: PlanBasis | null;
+  /** What it was made from, one per vault in the plan's vault order (plans made here only). */
+  bases: PlanBasis[] | null;
   /** Set once the plan left as an unsigned bundle: its nonces will be signed on the offline install. */
   exportedAs: string | null;
 }
@@ -17,9 +17,9 @@ export class KeptPlans {
   private readonly plans = new Map<string, KeptPlan>();
 
   /** Keeps a plan; returns the ids of the oldest plans it pushed out. */
-  keep(plan: Plan, basis: PlanBasis | null): string[] {
+  keep(plan: Plan, bases: PlanBasis[] | null): string[] {
     this.plans.delete(plan.id);
-    this.plans.set(plan.id, { plan, basis, exportedAs: null });
+    this.plans.set(plan.id, { plan, bases, exportedAs: null });
     const dropped: string[] = [];
     while (this.plans.size > MAX_KEPT_PLANS) {
       const oldest = this.plans.keys().next().value!;
@@ -36,16 +36,17 @@ export class KeptPlans {
     return structuredClone(kept.plan);
   }
 
-  forExport(planId: string): { plan: Plan; basis: PlanBasis } {
+  /** A plan made here with what it was made from: `basis` its (first) vault's, `bases` one per vault. */
+  forExport(planId: string): { plan: Plan; basis: PlanBasis; bases: PlanBasis[] } {
     const kept = this.plans.get(planId);
-    if (!kept || !kept.basis) {
+    if (!kept || !kept.bases || kept.bases.length === 0) {
       throw new AppError({
         code: 'SIGNING_PLAN_NOT_FOUND',
         message: 'This plan is no longer available (or was already started as a batch here).',
         action: 'Plan the batch again, then export it.',
       });
     }
-    return structuredClone({ plan: kept.plan, basis: kept.basis });
+    return structuredClone({ plan: kept.plan, basis: kept.bases[0]!, bases: kept.bases });
   }
 
   markExported(planId: string, fileName: string): void {

@@ -38,7 +38,7 @@ export class SigningPlans {
   async plan(input: Selection): Promise<Plan> {
     const { plan, basis } = await planWithBasis(this.plannerDeps(), input);
     await gatePlan(this.options, plan);
-    this.keep(plan, basis);
+    this.keep(plan, [basis]);
     return structuredClone(plan);
   }
 
@@ -47,13 +47,14 @@ export class SigningPlans {
    * withdrawal the operator chose in several): each vault planned as for one, after the others so
    * that a wallet's nonces follow on and its underlying balance is what the vaults before left,
    * then merged into one review and one batch. A deposit or withdrawal into a vault whose state
-   * refuses it (defaulted, paused) is refused whole, naming the vault. It is not exported as an
-   * unsigned bundle (a bundle holds one vault).
+   * refuses it (defaulted, paused) is refused whole, naming the vault. What each vault was planned
+   * from is kept with it: exported, the bundle carries one snapshot per vault.
    */
   async planAcrossVaults(parts: readonly Selection[]): Promise<Plan> {
     if (parts.length === 1) return this.plan(parts[0]!);
     const deps = this.plannerDeps();
     const planned: Plan[] = [];
+    const bases: PlanBasis[] = [];
     const floor = new Map<string, number>();
     const spent = new Map<string, bigint>();
     for (const part of parts) {
@@ -63,9 +64,10 @@ export class SigningPlans {
       nextNonces(plan, floor);
       spentUnderlying(plan, spent);
       planned.push(plan);
+      bases.push(basis);
     }
     const plan = mergeVaultPlans(planned);
-    this.keep(plan, null);
+    this.keep(plan, bases);
     return structuredClone(plan);
   }
 
@@ -101,8 +103,8 @@ export class SigningPlans {
   }
 
   /** Keeps a plan by id and tells the plan events: its forks start, and those of plans pushed out stop. */
-  private keep(plan: Plan, basis: PlanBasis | null): void {
-    const dropped = this.kept.keep(plan, basis);
+  private keep(plan: Plan, bases: PlanBasis[] | null): void {
+    const dropped = this.kept.keep(plan, bases);
     for (const id of dropped) this.options.planEvents?.dropped(id);
     this.options.planEvents?.kept(plan);
   }
@@ -112,7 +114,7 @@ export class SigningPlans {
     return this.kept.find(planId);
   }
 
-  forExport(planId: string): { plan: Plan; basis: PlanBasis } {
+  forExport(planId: string): { plan: Plan; basis: PlanBasis; bases: PlanBasis[] } {
     return this.kept.forExport(planId);
   }
 

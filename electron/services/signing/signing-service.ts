@@ -106,7 +106,7 @@ export class SigningService {
   }
 
   /** A plan made here and what it was made from, for an unsigned bundle. */
-  planForExport(planId: string): { plan: Plan; basis: PlanBasis } {
+  planForExport(planId: string): { plan: Plan; basis: PlanBasis; bases: PlanBasis[] } {
     return this.plans.forExport(planId);
   }
 

@@ -3,6 +3,7 @@ import type { AppErrorData } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { loadQueue } from '../bridge/load-queue';
+import { useNavigationStore } from '../navigation/navigation-store';
 
 export const AUTO_REFRESH_MS = 30_000;
 
@@ -56,6 +57,12 @@ export const usePortfolioStore = create<PortfolioState>((set, get) => ({
     set({ autoRefresh: on });
   },
   refresh(options) {
+    // An offline-review install reads no chain and no service: there is nothing to refresh, and
+    // the figures of the mode before it are not kept on screen as if they were its own.
+    if (useNavigationStore.getState().info?.mode === 'offline') {
+      set({ data: null, error: null, loading: false });
+      return Promise.resolve();
+    }
     const groupId = get().groupId;
     // One refresh of a batch at a time: a timer tick during a slow refresh joins it. A batch
     // switched to meanwhile is loaded once that refresh ends (joining it would drop both answers:

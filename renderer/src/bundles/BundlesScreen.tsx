@@ -6,8 +6,9 @@ import { Screen } from '../components/ScreenHeader';
 import { DateTime } from '../components/time';
 import { isoToSeconds } from '../../../shared/domain/time';
 import { useSigningStore } from '../signing';
-import { bundleContents, bundleTitle, originLabel, sourceLabel } from './bundle-labels';
+import { bundleContents, bundleTitle, chainsLabel, originLabel, sourceLabel, vaultsLabel } from './bundle-labels';
 import { useBundlesStore } from './bundles-store';
+import { ExportedBundlesCard } from './ExportedBundles';
 
 
 /**
@@ -92,7 +93,7 @@ export function BundlesScreen() {
         <div className="card wide" aria-label="Bundle file" data-testid="bundle-file" data-kind={summary.kind}>
           <div className="notice-head">
             <h2>
-              {summary.kind === 'unsigned' ? 'Unsigned bundle' : 'Signed bundle'}: {bundleTitle(summary.action, summary.vault.name)}
+              {summary.kind === 'unsigned' ? 'Unsigned bundle' : 'Signed bundle'}: {bundleTitle(summary.action, vaultsLabel(summary))}
             </h2>
             {refusedPlanner ? (
               <span className="pill pill-bad" data-testid="bundle-check">
@@ -116,8 +117,8 @@ export function BundlesScreen() {
               {summary.skippedWallets ? ` (${summary.skippedWallets} left out by the plan)` : ''}
               {summary.signed !== null ? ` · ${summary.signed} signed` : ''}
             </dd>
-            <dt>Chain</dt>
-            <dd>{summary.vault.chainId}</dd>
+            <dt>{summary.vaults.length > 1 ? 'Chains' : 'Chain'}</dt>
+            <dd>{chainsLabel(summary)}</dd>
             <dt>Planned from</dt>
             <dd>
               <DateTime seconds={isoToSeconds(summary.snapshotTakenAt)} /> · {sourceLabel(summary.source)}
@@ -153,17 +154,28 @@ export function BundlesScreen() {
             </dd>
           </dl>
           {refusedPlanner ? null : <p className="muted">{nextStep(summary.kind, offline)}</p>}
+          {refusedPlanner && summary.kind === 'unsigned' && offline ? (
+            // Just above the button it keeps off: why, in view, before anything is pressed.
+            <p className="cell-sub" id="review-refused-why" data-testid="review-refused-why">
+              Review and sign is off:{' '}
+              {refusedPlanner.code === 'BUNDLE_PLANNER_UNKNOWN'
+                ? `its planner ${summary.planner} is not one this install trusts (see above).`
+                : 'the planner check refused this bundle (see above).'}
+            </p>
+          ) : null}
           <div className="form-actions">
             {summary.kind === 'unsigned' && offline ? (
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={busy || refusedPlanner !== null}
-                title={refusedPlanner ? 'Refused: its planner is not trusted here' : undefined}
-                onClick={() => void importUnsigned().then((ok) => ok && go('signing'))}
-              >
-                Review and sign
-              </button>
+              <>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={busy || refusedPlanner !== null}
+                  aria-describedby={refusedPlanner ? 'review-refused-why' : undefined}
+                  onClick={() => void importUnsigned().then((ok) => ok && go('signing'))}
+                >
+                  Review and sign
+                </button>
+              </>
             ) : null}
             {summary.kind === 'signed' && !offline ? (
               <button type="button" className="button button-primary" disabled={busy} onClick={() => void importSigned().then((ok) => ok && go('signing'))}>
@@ -186,6 +198,8 @@ export function BundlesScreen() {
           </div>
         </div>
       ) : null}
+
+      {offline ? null : <ExportedBundlesCard />}
 
       <div className="card wide" aria-label="Batches from bundles">
         <h2>Batches from bundles</h2>

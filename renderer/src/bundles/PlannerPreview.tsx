@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { TypedDataHashes } from '../components/TypedDataHashes';
 import { useBundlesStore } from './bundles-store';
 
@@ -12,9 +13,24 @@ export function PlannerPreviewPanel({ planId }: { planId: string }) {
   const busy = useBundlesStore((s) => s.busy);
   const exportUnsigned = useBundlesStore((s) => s.exportUnsigned);
   const cancel = useBundlesStore((s) => s.cancelExport);
+  const region = useRef<HTMLElement>(null);
+  // It opens below a review that may be long: brought into view (and focused) before anything can be
+  // signed, so the hashes to compare are read on screen before the device asks.
+  useEffect(() => {
+    if (!preview) return;
+    region.current?.scrollIntoView({ block: 'start' });
+    region.current?.focus({ preventScroll: true });
+  }, [preview]);
   if (!preview) return null;
   return (
-    <section className="notice" role="region" aria-label="What the planner's Ledger will sign" data-testid="planner-preview">
+    <section
+      ref={region}
+      tabIndex={-1}
+      className="notice planner-preview"
+      role="region"
+      aria-label="What the planner's Ledger will sign"
+      data-testid="planner-preview"
+    >
       <strong className="notice-title">What the planner&apos;s Ledger will sign</strong>
       <p>
         The bundle&apos;s plan hash, as Vaultdesk typed data (EIP-712) that no message or transaction can pass for. The Ledger needs its blind

@@ -12,7 +12,8 @@ import { PhasePill } from '../components/PhasePill';
 import { isOverdue, overdueWaitsFor } from '../../../shared/domain/schedule';
 import { pct } from '../components/figures';
 import { EpochTable } from '../components/EpochTable';
-import { bundleTitle, sourceLabel } from './bundle-labels';
+import { useState } from 'react';
+import { bundleTitle, sourceLabel, vaultsLabel } from './bundle-labels';
 import { useBundlesStore } from './bundles-store';
 
 const STATE_LABEL: Record<string, string> = {
@@ -30,6 +31,8 @@ export function SnapshotScreen() {
   const view = useBundlesStore((s) => s.snapshot);
   const close = useBundlesStore((s) => s.closeSnapshot);
   const go = useNavigationStore((s) => s.go);
+  // Across vaults a bundle holds one snapshot per vault: one is shown at a time, chosen here.
+  const [shown, setShown] = useState(0);
   const back = () => {
     close();
     go('bundles');
@@ -44,17 +47,32 @@ export function SnapshotScreen() {
       </section>
     );
   }
-  const { snapshot: s, vault } = view;
+  const several = view.vaults && view.snapshots ? view.vaults.map((v, k) => ({ vault: v, snapshot: view.snapshots![k]! })) : null;
+  const { snapshot: s, vault } = several?.[shown] ?? view;
   return (
     <Screen
       name="snapshot"
       title={`Snapshot: ${s.vault.name}`}
       subtitle={
         <>
-          {bundleTitle(view.bundle.action, view.bundle.vault.name)} · <code>{view.from}</code>
+          {bundleTitle(view.bundle.action, vaultsLabel(view.bundle))} · <code>{view.from}</code>
         </>
       }
       back={{ label: 'Bundles', onClick: back }}
+      tools={
+        several ? (
+          <label className="toggle">
+            Vault{' '}
+            <select aria-label="Vault of the snapshot" value={shown} onChange={(e) => setShown(Number(e.target.value))}>
+              {several.map(({ vault: v }, k) => (
+                <option key={v.id} value={k}>
+                  {v.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null
+      }
     >
       <div className="snapshot-banner" role="status" data-testid="snapshot-time">
         <div>

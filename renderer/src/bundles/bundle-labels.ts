@@ -26,3 +26,15 @@ export function sourceLabel(source: BundleSource): string {
 export function originLabel(origin: BatchOrigin): string {
   return origin.kind === 'offline-signing' ? 'signed here, to save as a signed bundle' : 'signed offline, sent from here';
 }
+
+/** "Alpha Credit USDC", or across vaults "2 vaults: Alpha Credit USDC, Delta Growth USDC". */
+export function vaultsLabel(summary: Pick<BundleSummary, 'vault' | 'vaults'>): string {
+  const names = summary.vaults.length > 0 ? summary.vaults.map((v) => v.name) : [summary.vault.name];
+  return names.length > 1 ? `${names.length} vaults: ${names.join(', ')}` : names[0]!;
+}
+
+/** The chains a bundle's vaults are on, each once. */
+export function chainsLabel(summary: Pick<BundleSummary, 'vault' | 'vaults'>): string {
+  const ids = summary.vaults.length > 0 ? summary.vaults.map((v) => v.chainId) : [summary.vault.chainId];
+  return [...new Set(ids)].join(', ');
+}

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { BundleFile, BundleView, PlannerPreview, SendCheck } from '../../../shared/bundle/ipc';
+import type { BundleFile, BundleView, ExportedBundle, PlannerPreview, SendCheck } from '../../../shared/bundle/ipc';
 import { BUNDLE_MAX_CHARS, type BundleSummary } from '../../../shared/bundle/schemas';
 import { formatFileSize } from '../../../shared/wallets/csv-size';
 import type { AppErrorData } from '../../../shared/errors';
@@ -24,6 +24,13 @@ interface BundlesState {
   snapshot: (BundleView & { from: string }) | null;
   /** The last bundle saved from here, to say where it went: of a plan (unsigned) or a batch (signed). */
   saved: { summary: BundleSummary; planId: string | null; batchId: string | null } | null;
+  /** (online) The unsigned bundles exported from here and what became of each; null until read. */
+  exportedList: ExportedBundle[] | null;
+  loadExported(): Promise<void>;
+  /** (online) The operator no longer awaits this exported bundle. */
+  abandonExported(checksum: string): Promise<void>;
+  /** Per plan exported from here as an unsigned bundle: its file's name (its nonces are signed offline, never here). */
+  exported: Record<string, string>;
   /** Per plan imported from an unsigned bundle: the bundle it came from, to show its snapshot. */
   planViews: Record<string, BundleView & { from: string }>;
   /** Per batch sent from a signed bundle: what the chain says about each transaction still to send. */
@@ -80,6 +87,19 @@ export const useBundlesStore = create<BundlesState>((set, get) => {
     saved: null,
     plannerPreview: null,
     planViews: {},
+    exported: {},
+    exportedList: null,
+    async loadExported() {
+      try {
+        set({ exportedList: await call(getBridge().bundles.exported({})) });
+      } catch (err) {
+        set({ error: errorData(err) });
+      }
+    },
+    async abandonExported(checksum) {
+      const list = await act(() => call(getBridge().bundles.abandonExported({ checksum })));
+      if (list) set({ exportedList: list });
+    },
     signers: {},
     checks: {},
     async openFile(file) {
@@ -141,6 +161,7 @@ export const useBundlesStore = create<BundlesState>((set, get) => {
       }));
       await useSigningStore.getState().open(imported.batch.id);
       void useSigningStore.getState().loadBatches();
+      void get().loadExported();
       return true;
     },
     async prepareExport(planId) {
@@ -151,8 +172,9 @@ export const useBundlesStore = create<BundlesState>((set, get) => {
     async exportUnsigned(planId) {
       const file = await act(() => call(getBridge().bundles.exportUnsigned({ planId })));
       if (file) {
-        set({ plannerPreview: null });
+        set((s) => ({ plannerPreview: null, exported: { ...s.exported, [planId]: file.fileName } }));
         save(file, { planId, batchId: null });
+        void get().loadExported();
       }
     },
     cancelExport() {

@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Plan } from '../../../shared/signing/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
-import { BundleSaved, ItemSimulatedOnline, PlannerPreviewPanel, PlanSimulatedOnline } from '../bundles';
+import { BundleSaved, ItemSimulatedOnline, PlannerPreviewPanel, PlanSimulatedOnline, useBundlesStore } from '../bundles';
+import { ErrorNotice } from '../components/ErrorNotice';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 import { totalFeeWei } from '../../../shared/domain/network-fees';
 import { FeeValue, useEthPrice } from './FeeValue';
@@ -29,7 +30,9 @@ function PlanFees({ plan, items }: { plan: Plan; items: Plan['items'] }) {
 
 /** The plan before anything is signed: who is skipped and why, every transaction to sign, and the blind-signing acknowledgement. */
 export function PlanReview({ plan, onDiscard }: { plan: Plan; onDiscard?: () => void }) {
-  const { start, discardPlan } = useSigningStore();
+  const { start, discardPlan, error: startError } = useSigningStore();
+  // Exported as an unsigned bundle from here: its nonces are signed on the offline install, never here too.
+  const exportedAs = useBundlesStore((s) => s.exported[plan.id] ?? null);
   const offline = useNavigationStore((s) => s.info?.mode === 'offline');
   const [ack, setAck] = useState(false);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
@@ -178,7 +181,15 @@ export function PlanReview({ plan, onDiscard }: { plan: Plan; onDiscard?: () => 
       <PlanFees plan={plan} items={toSign} />
       {/* Sticky: Sign stays in view however long the review, with the acknowledgement it needs beside it. */}
       <div className="plan-action-bar" data-testid="plan-action-bar">
-        {plan.needsBlindSigningAck ? (
+        {/* A refusal to start is said where Sign was pressed, not at the top of a long review. */}
+        {startError ? <ErrorNotice error={startError} title="Not started." focus /> : null}
+        {exportedAs ? (
+          <p className="plan-sign-off" id={`sign-off-${plan.id}`} data-testid="plan-sign-exported">
+            Exported for offline signing as <code>{exportedAs}</code>: its transactions are signed on the offline install, so they cannot be
+            signed here too. Import the signed bundle when it comes back (Bundles), or plan again to sign here instead.
+          </p>
+        ) : null}
+        {plan.needsBlindSigningAck && !exportedAs ? (
           <label className="toggle ack">
             <input type="checkbox" checked={ack} onChange={(e) => setAck(e.target.checked)} /> I will
             compare the hash the Ledger shows with the one shown here for every contract call (blind signing).
@@ -188,30 +199,24 @@ export function PlanReview({ plan, onDiscard }: { plan: Plan; onDiscard?: () => 
           <button
             type="button"
             className="button button-primary"
-            disabled={toSign.length === 0 || (plan.needsBlindSigningAck && !ack)}
+            disabled={toSign.length === 0 || exportedAs !== null || (plan.needsBlindSigningAck && !ack)}
+            aria-describedby={exportedAs ? `sign-off-${plan.id}` : undefined}
             onClick={() => void start(ack)}
           >
             Sign {toSign.length} on the Ledger
           </button>
-          {!fromBundle && !offline && !(plan.vaults && plan.vaults.length > 1) ? (
-            <ExportUnsigned plan={plan} disabled={toSign.length === 0} />
-          ) : null}
+          {!fromBundle && !offline ? <ExportUnsigned plan={plan} disabled={toSign.length === 0} /> : null}
           <button type="button" className="button" onClick={onDiscard ?? discardPlan}>
             Discard
           </button>
         </div>
       </div>
-      {several && !fromBundle && !offline ? (
-        <p className="cell-sub" data-testid="plan-no-export">
-          An unsigned bundle holds one vault: to sign these offline, plan each vault on its own and export each plan.
-        </p>
-      ) : null}
       {!fromBundle ? <PlannerPreviewPanel planId={plan.id} /> : null}
       {!fromBundle ? (
         <BundleSaved
           of={{ planId: plan.id }}
           next={(saved) =>
-            `, its plan hash signed on the Ledger by the planner account ${saved.planner} (${PLANNER_PATH}, EIP-712): carry it to the offline install, which must trust that address, and open it on its Bundles screen. No transaction was signed here; the plan stays until you sign or discard it.`
+            `, its plan hash signed on the Ledger by the planner account ${saved.planner} (${PLANNER_PATH}, EIP-712): carry it to the offline install, which must trust that address, and open it on its Bundles screen. No transaction was signed here, and this plan is now signed only there: discard it, or plan again to sign here instead.`
           }
         />
       ) : null}

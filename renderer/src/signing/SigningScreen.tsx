@@ -68,7 +68,8 @@ export function SigningScreen() {
 
   return (
     <Screen name="signing" title="Signing" subtitle="Every signature goes to the Ledger, one item at a time, journaled before each step.">
-      {error ? <ErrorNotice error={error} focus /> : null}
+      {/* With a plan on screen, a refusal to start it is shown in its action bar, where Sign is. */}
+      {error && !plan ? <ErrorNotice error={error} focus /> : null}
       {error && PIN_CODES.has(error.code) && typeof error.details?.vaultId === 'string' ? (
         <VaultPinPanel key={error.details.vaultId} vaultId={error.details.vaultId} onPinned={clearError} />
       ) : null}

@@ -130,6 +130,8 @@ const INPUTS: Record<string, unknown> = {
   // The device's first account of the public test mnemonic, as ledger.md gives it.
   'bundles.addPlanner': { address: '0xCbA98362e199c41E1864D0923AF9646d3A648451', label: 'Planning desk', path: "44'/60'/0'/0'/0" },
   'bundles.removePlanner': { address: '0xCbA98362e199c41E1864D0923AF9646d3A648451' },
+  'bundles.exported': {},
+  'bundles.abandonExported': { checksum: `sha256:${'0'.repeat(64)}` },
 };
 
 beforeAll(async () => {

@@ -1,0 +1,108 @@
+import { useEffect } from 'react';
+import type { ExportedBundle } from '../../../shared/bundle/ipc';
+import { isoToSeconds } from '../../../shared/domain/time';
+import { DateTime } from '../components/time';
+import { useNavigationStore } from '../navigation/navigation-store';
+import { useSigningStore } from '../signing';
+import { bundleContents, bundleTitle } from './bundle-labels';
+import { useBundlesStore } from './bundles-store';
+
+const STATE_LABEL: Record<ExportedBundle['state'], { text: string; pill: string }> = {
+  awaiting: { text: 'awaiting return', pill: 'pill-warn' },
+  returned: { text: 'returned, to send', pill: 'pill-info' },
+  broadcast: { text: 'returned and broadcast', pill: 'pill-ok' },
+  abandoned: { text: 'abandoned', pill: 'pill-muted' },
+};
+
+/**
+ * Online: the unsigned bundles exported from here, newest first, with what became of each: still
+ * out for offline signing, back and sent, or abandoned by the operator. Kept in the data folder, so
+ * the list survives a restart.
+ */
+export function ExportedBundlesCard() {
+  const list = useBundlesStore((s) => s.exportedList);
+  const busy = useBundlesStore((s) => s.busy);
+  const load = useBundlesStore((s) => s.loadExported);
+  const abandon = useBundlesStore((s) => s.abandonExported);
+  const open = useSigningStore((s) => s.open);
+  const go = useNavigationStore((s) => s.go);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const awaiting = list?.filter((b) => b.state === 'awaiting').length ?? 0;
+  return (
+    <div className="card wide" aria-label="Exported bundles" data-testid="exported-bundles">
+      <h2>
+        Exported bundles{list ? <span className="cell-sub"> · {awaiting} awaiting return</span> : null}
+      </h2>
+      {list === null ? null : list.length === 0 ? (
+        <p className="cell-sub">No unsigned bundle exported from here yet: export one from a reviewed plan on the Signing screen.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table" aria-label="Exported bundles">
+            <thead>
+              <tr>
+                <th scope="col">Bundle</th>
+                <th scope="col">Vaults</th>
+                <th scope="col">Items</th>
+                <th scope="col">Exported</th>
+                <th scope="col">File</th>
+                <th scope="col">State</th>
+                <th scope="col" aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((b) => (
+                <tr key={b.checksum} data-checksum={b.checksum} data-state={b.state}>
+                  <td>{b.name ?? bundleTitle(b.action, b.vaults.length > 1 ? `${b.vaults.length} vaults` : (b.vaults[0]?.name ?? ''))}</td>
+                  <td>{b.vaults.map((v) => v.name).join(', ')}</td>
+                  <td>{bundleContents(b)}</td>
+                  <td>
+                    <DateTime seconds={isoToSeconds(b.exportedAt)} />
+                  </td>
+                  <td>
+                    <code className="cell-sub">{b.fileName}</code>
+                  </td>
+                  <td className="exported-state">
+                    <span className={`pill ${STATE_LABEL[b.state].pill}`}>{STATE_LABEL[b.state].text}</span>
+                    {b.sent ? (
+                      <span className="cell-sub">
+                        {' '}
+                        {b.sent.confirmed}/{b.sent.planned} confirmed{b.sent.failed ? `, ${b.sent.failed} failed` : ''}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="item-actions">
+                    {b.state === 'awaiting' ? (
+                      <button
+                        type="button"
+                        className="button button-small"
+                        disabled={busy}
+                        title="Stop awaiting this bundle: it stays listed as abandoned. A signed bundle of it can still be imported."
+                        onClick={() => void abandon(b.checksum)}
+                      >
+                        Abandon
+                      </button>
+                    ) : null}
+                    {b.batchId ? (
+                      <button
+                        type="button"
+                        className="button button-small"
+                        onClick={() => {
+                          void open(b.batchId!);
+                          go('signing');
+                        }}
+                      >
+                        Open batch
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { copyFile, mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBundleService, type BundleService } from '../../../electron/services/bundles';
+import { createSigningService, type SigningService } from '../../../electron/services/signing';
+import { RegistryTransfer, VaultRegistry } from '../../../electron/services/registry';
+import { PLANNER_PATH, readUnsignedBundle } from '../../../shared/bundle';
+import type { Portfolio } from '../../../shared/portfolio/schemas';
+import type { Plan } from '../../../shared/signing/schemas';
+import { deriveAtPath } from '../../../electron/sim/chain/accounts';
+import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
+import { keychainJournalKeys } from '../../support/journal-keys';
+
+// A withdrawal the operator chose in two vaults on two chains (beta between epochs: redeems; delta
+// running: queue requests) leaves as one unsigned bundle, one snapshot per vault; an offline install
+// checks each vault's part against its own pinned entry, signs it on the device with nothing sent,
+// and the online install sends the signatures on both chains.
+let world: SigningWorld;
+let view: Portfolio;
+let online: BundleService;
+const PLANNER = deriveAtPath(PLANNER_PATH).address;
+
+const unreachable = (what: string) => () => {
+  throw new Error(`the offline install touched the ${what}`);
+};
+
+/** An offline install whose registry is the online one's export, less the vaults named in `without`. */
+async function offlineInstall(without: string[] = []): Promise<{ signing: SigningService; bundles: BundleService }> {
+  const dataDir = await mkdtemp(path.join(world.dataDir, 'offline-'));
+  const registry = new VaultRegistry(dataDir, undefined, { failClosed: true });
+  const signing = createSigningService({
+    dataDir,
+    journalKeys: keychainJournalKeys(dataDir),
+    device: world.device,
+    loadPortfolio: unreachable('portfolio'),
+    chain: unreachable('chain'),
+    service: unreachable('service'),
+    registry,
+    firstSeen: { kind: 'refuse', action: 'This install cannot pin vaults.' },
+  });
+  const bundles = createBundleService({
+    dataDir,
+    signing,
+    chain: unreachable('chain'),
+    source: unreachable('service'),
+    registry,
+    device: world.device,
+    demoPlanners: [{ address: PLANNER, label: 'Planning desk' }],
+  });
+  // The online registry, copied and less some vaults: what an online install exports before it pinned them.
+  const sourceDir = await mkdtemp(path.join(world.dataDir, 'registry-'));
+  await copyFile(path.join(world.dataDir, 'registry.json'), path.join(sourceDir, 'registry.json'));
+  const source = new VaultRegistry(sourceDir);
+  for (const vaultId of without) await source.forget(vaultId);
+  const exported = await new RegistryTransfer(source).export((p, hashes) => world.device.signTypedDataHash(p, hashes));
+  await new RegistryTransfer(registry).import(exported.content, exported.fileName, await bundles.records.trusted());
+  return { signing, bundles };
+}
+
+beforeAll(async () => {
+  world = await startSigningWorld({ wallets: 12 });
+  view = await world.load();
+  online = createBundleService({
+    dataDir: world.dataDir,
+    signing: world.signing,
+    chain: (id) => world.chains.get(id)!,
+    source: () => ({ kind: 'simulation', seed: 3, wallets: 12 }),
+    registry: new VaultRegistry(world.dataDir),
+    device: world.device,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+fromSnapshotEachTest(() => world);
+
+const vault = (name: string) => view.vaults.find((v) => v.id === world.vaultId(view, name))!;
+
+/** Everything each of six wallets can withdraw from beta and from delta, as one plan. */
+async function planTwoVaults(): Promise<Plan> {
+  const wallets = world.wallets.slice(0, 6);
+  return world.signing.planAcrossVaults(['beta', 'delta'].map((name) => ({ vaultId: vault(name).id, action: 'withdraw' as const, wallets })));
+}
+
+describe('a plan across vaults as one bundle', () => {
+  it('exports one bundle with a snapshot per vault, signed offline per vault and sent on both chains', async () => {
+    const beta = vault('beta');
+    const delta = vault('delta');
+    expect(beta.chain.chainId).not.toBe(delta.chain.chainId);
+    const plan = await planTwoVaults();
+    expect(plan.vaults!.map((v) => v.id)).toEqual([beta.id, delta.id]);
+    const drafts = plan.items.filter((i) => i.tx);
+    expect(new Set(drafts.map((i) => i.vaultId))).toEqual(new Set([beta.id, delta.id]));
+
+    const unsigned = await online.exportUnsigned(plan.id);
+    const { bundle } = readUnsignedBundle(unsigned.content);
+    expect(unsigned.fileName).toMatch(/^vaultdesk-unsigned-\d{8}-\d{4}-withdraw-.+-and-1-more-\d+tx-[0-9a-f]{8}\.json$/);
+    expect(bundle.vaults!.map((v) => v.id)).toEqual([beta.id, delta.id]);
+    // One snapshot per vault, each read on its own chain.
+    expect(bundle.snapshots!.map((s) => [s.vault.id, s.block.chainId])).toEqual([
+      [beta.id, beta.chain.chainId],
+      [delta.id, delta.chain.chainId],
+    ]);
+    expect(bundle.items.map((i) => (i.kind === 'transaction' ? i.action.vaultId : null))).toEqual(drafts.map((d) => d.vaultId));
+    expect(unsigned.summary.vaults.map((v) => v.name)).toEqual([beta.name, delta.name]);
+    await expect(world.signing.createBatch(plan.id, { acknowledgeBlindSigning: true })).rejects.toMatchObject({ code: 'SIGNING_PLAN_EXPORTED' });
+    // Listed online as awaited back: its vaults, items, time and file.
+    const listed = async () => (await online.exported.list()).find((b) => b.checksum === unsigned.checksum);
+    expect(await listed()).toMatchObject({
+      state: 'awaiting',
+      fileName: unsigned.fileName,
+      action: 'withdraw',
+      vaults: [{ id: beta.id, name: beta.name }, { id: delta.id, name: delta.name }],
+      transactions: drafts.length,
+      exportedAt: bundle.createdAt,
+      batchId: null,
+    });
+
+    // Offline: each vault's part checked against its pinned entry; the plan reviewed grouped by vault.
+    const offline = await offlineInstall();
+    const imported = await offline.bundles.importUnsigned(unsigned.content, unsigned.fileName);
+    expect(imported.plan.vaults!.map((v) => v.id)).toEqual([beta.id, delta.id]);
+    expect(imported.plan.items.filter((i) => i.tx).map((i) => [i.id, i.vaultId, i.chainId])).toEqual(
+      drafts.map((d) => [d.id, d.vaultId, d.chainId]),
+    );
+    expect(imported.plan.warnings.join(' ')).toContain(`${beta.name} on chain ${beta.chain.chainId}`);
+    expect(imported.plan.warnings.join(' ')).toContain(`${delta.name} on chain ${delta.chain.chainId}`);
+    const batch = await offline.signing.createBatch(imported.plan.id, { acknowledgeBlindSigning: true });
+    const summary = await offline.signing.run(batch.id);
+    expect(summary).toMatchObject({ status: 'done', counts: { signed: drafts.length, broadcast: 0 } });
+    const signed = await offline.bundles.exportSigned(batch.id);
+
+    // Back online: both chains' transactions sent and confirmed.
+    const back = await online.importSigned(signed.content, signed.fileName);
+    expect(back.checks.every((c) => c.problem === null)).toBe(true);
+    expect(await listed()).toMatchObject({ state: 'returned', batchId: back.batch.id });
+    const sent = await world.signing.run(back.batch.id);
+    expect(sent).toMatchObject({ status: 'done', counts: { confirmed: drafts.length, failed: 0 } });
+    expect(await listed()).toMatchObject({ state: 'broadcast', sent: { planned: drafts.length, confirmed: drafts.length, failed: 0 } });
+    const final = await world.signing.openBatch(back.batch.id);
+    for (const d of drafts) {
+      const item = final.items.find((i) => i.id === d.id)!;
+      const mined = await world.chains.get(d.chainId)!.getTransaction({ hash: item.hash as `0x${string}` });
+      expect([mined.input, mined.nonce, mined.chainId]).toEqual([d.tx!.data, d.tx!.nonce, d.chainId]);
+    }
+  }, 240_000);
+
+  it('lists an exported bundle as abandoned once the operator says so, kept across a restart', async () => {
+    const plan = await world.signing.plan({ vaultId: vault('delta').id, action: 'withdraw', wallets: world.wallets.slice(0, 2) });
+    const unsigned = await online.exportUnsigned(plan.id);
+    const abandoned = await online.exported.abandon(unsigned.checksum);
+    expect(abandoned.find((b) => b.checksum === unsigned.checksum)).toMatchObject({ state: 'abandoned', abandonedAt: expect.any(String) });
+    // A restarted console reads the same list from the data folder.
+    const restarted = createBundleService({
+      dataDir: world.dataDir,
+      signing: world.signing,
+      chain: (id) => world.chains.get(id)!,
+      source: () => ({ kind: 'simulation', seed: 3, wallets: 12 }),
+      registry: new VaultRegistry(world.dataDir),
+      device: world.device,
+    });
+    const list = await restarted.exported.list();
+    expect(list[0]).toMatchObject({ checksum: unsigned.checksum, state: 'abandoned', fileName: unsigned.fileName, vaults: [{ id: vault('delta').id }] });
+  }, 120_000);
+
+  it("is refused whole, naming the vault, by an offline install that does not pin one of its vaults", async () => {
+    const delta = vault('delta');
+    const plan = await planTwoVaults();
+    const unsigned = await online.exportUnsigned(plan.id);
+    const offline = await offlineInstall([delta.id]);
+    const refusal = await offline.bundles.importUnsigned(unsigned.content, unsigned.fileName).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ code: 'BUNDLE_VAULT_NOT_PINNED' });
+    expect((refusal as Error).message).toContain(`${delta.name} (vault ${delta.id}`);
+    expect((refusal as Error).message).toContain('in any of its 2 vaults');
+    expect(await offline.signing.listBatches()).toEqual([]);
+  }, 120_000);
+});
