@@ -72,7 +72,7 @@ async function start(): Promise<void> {
       if (kind === 'emulated') return startDeviceHost('emulated');
       const service = new RemoteDevice(() => forkDeviceHost(log));
       await service.start();
-      return { kind, service, emulator: null, stop: () => service.stop() };
+      return { kind, service, desk: service, emulator: null, stop: () => service.stop() };
     },
   });
   bindIpc(ipcMain, runtime.handlers, log);

@@ -3,6 +3,7 @@ import type { DeviceState } from '../../shared/device';
 import type { EmulatorSnapshot } from '../../shared/ipc/schemas';
 import { DEVICE_WATCH_INTERVAL_MS, createHidTransportFactory, type DevicePort } from '../services/device';
 import { DeviceFleet } from '../services/device/device-fleet';
+import type { LedgerDesk } from '../services/device/wallet-devices';
 import { SIM_MNEMONIC } from '../sim/chain';
 import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger, type EmulatedLedgerOptions } from '../sim/ledger';
 
@@ -17,8 +18,8 @@ export interface DeviceHost {
   kind: DeviceKind;
   service: DevicePort;
   emulator: EmulatedLedger | null;
-  /** Every Ledger on the desk, where the device service runs in this process (absent behind a device process). */
-  desk?: DeviceFleet;
+  /** Every Ledger on the desk: the fleet in this process, or behind Electron's device process (`RemoteDevice`). */
+  desk?: LedgerDesk;
   stop(): Promise<void>;
 }
 
