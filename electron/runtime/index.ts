@@ -20,7 +20,8 @@ import type { Handlers } from './handlers';
 import { assembleHandlers, type Feature } from './feature';
 import { createLinkAllowlist } from './link-allowlist';
 import { ServiceConnection, type EmbeddedSimulation } from './service-connection';
-import type { DeviceHost, DeviceKind } from './device-host';
+import type { DeviceHost, DeviceKind, EmulatedHostOptions } from './device-host';
+import { ModeClearSigning } from './demo-clear-signing';
 import { createAppFeature } from './features/app';
 import { createBundlesFeature } from './features/bundles';
 import { createChainRpcsFeature } from './features/chain-rpcs';
@@ -67,7 +68,7 @@ export interface RuntimeOptions {
   /** Resolves a service address typed in Settings before its test; injected by tests. */
   lookup?: Lookup;
   /** Starts the Ledger host; injected by tests and by the Electron main process (utility process). */
-  startDevice?: (kind: DeviceKind) => Promise<DeviceHost>;
+  startDevice?: (kind: DeviceKind, emulate?: EmulatedHostOptions) => Promise<DeviceHost>;
 }
 
 export interface ConsoleRuntime {
@@ -106,6 +107,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     demo: await openWalletBook(path.join(options.dataDir, 'demo'), options.log),
   };
   const offline = offlineSetting(options.offline, loaded.value.offline);
+  // The demo's vault calls in clear, with test-certified descriptors its emulated Ledger only trusts.
+  const demoClearSigning = new ModeClearSigning();
   const demoClock = createDemoClockFeature({ simulation: () => connection.embedded(), onChange: (clock) => emit('demoClock', clock) });
   const connection = new ServiceConnection({
     vault,
@@ -113,6 +116,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     startSimulation: options.startSimulation,
     onSimulationReady: (sim) => {
       demoClock.attach(sim);
+      demoClearSigning.use(sim.clearSigning ?? null);
       void seedDemoBook(books.demo.book, sim)
         .then(async () => emit('modeChanged', await app.info()))
         .catch((err: unknown) => options.log.error('could not fill the demo wallet book', { message: (err as Error).message }));
@@ -189,6 +193,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   const device = createDeviceFeature({
     kind: () => (demo() ? 'emulated' : 'hid'),
     ...(options.startDevice ? { start: options.startDevice } : {}),
+    demoClearSigning,
     book: () => book().book,
     bindings: ledgerBindings,
     emit,
@@ -216,6 +221,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     book: () => book().book,
     device: () => device.host(),
     walletDevices: walletDevicesOf(() => device.host(), ledgerBindings, () => book().book),
+    demoClearSigning,
     portfolio,
     service,
     chain: (chainId) => chains.client(chainId),

@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 async function openWith(model: LedgerModel, appVersion: string): Promise<Page> {
-  ui = await openDemoPage({ startDevice: (kind) => startDeviceHost(kind, { model, appVersion }) });
+  ui = await openDemoPage({ startDevice: (kind, emulate) => startDeviceHost(kind, { ...emulate, model, appVersion }) });
   return ui.page;
 }
 
