@@ -55,6 +55,10 @@ describe('signing claims for a batch', () => {
     await sign.click();
 
     await expect.poll(() => page.getByTestId('batch').count()).toBe(1);
+    // The emulated Ledger shows the claim from its descriptor: intent, the descriptor's owner, the epoch.
+    await expect.poll(() => page.getByTestId('device-screen').textContent(), { timeout: 60_000 }).toContain('Review transaction to Claim deposit');
+    expect(await page.getByTestId('device-screen').textContent()).toContain('Interaction withPareto');
+    await screenshot(page, 'signing-clear-on-ledger');
     await s.approveUntilDone();
     const states = await page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
     expect(states).toEqual(mine.map(() => 'confirmed'));

@@ -15,6 +15,7 @@ import type { Plan } from '../../../shared/signing/schemas';
 import type { Logger } from '../log/logger';
 import type { SigningService } from '../signing/signing-service';
 import { bundleScreens } from './device-screens';
+import { reviewedOffline } from './offline-reviews';
 import { snapshotFromBasis } from './snapshot';
 import type { BundleStore } from './store';
 
@@ -68,7 +69,7 @@ export class UnsignedExporter {
       }
     }
     const snapshot = snapshotFromBasis(plan, basis, await this.deps.source(), epochs);
-    const draft = draftUnsignedBundle(plan, snapshot, new Date().toISOString(), await this.simulationFor(plan));
+    const draft = draftUnsignedBundle(reviewedOffline(plan), snapshot, new Date().toISOString(), await this.simulationFor(plan));
     const hashes = plannerHashes(draft);
     const preview: PlannerPreview = {
       planId,
