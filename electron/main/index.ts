@@ -68,11 +68,11 @@ async function start(): Promise<void> {
     ...(args.service ? { serviceUrlOverride: args.service } : {}),
     ...(args.offline ? { offline: true } : {}),
     // The real Ledger is driven from a utility process; the demo's emulated one stays in-process.
-    startDevice: async (kind) => {
-      if (kind === 'emulated') return startDeviceHost('emulated');
+    startDevice: async (kind, emulate) => {
+      if (kind === 'emulated') return startDeviceHost('emulated', emulate);
       const service = new RemoteDevice(() => forkDeviceHost(log));
       await service.start();
-      return { kind, service, emulator: null, stop: () => service.stop() };
+      return { kind, service, desk: service, emulator: null, stop: () => service.stop() };
     },
   });
   bindIpc(ipcMain, runtime.handlers, log);

@@ -3,6 +3,8 @@ import type { DeviceState } from '../../shared/device';
 import type { EmulatorSnapshot } from '../../shared/ipc/schemas';
 import { DEVICE_WATCH_INTERVAL_MS, createHidTransportFactory, type DevicePort } from '../services/device';
 import { DeviceFleet } from '../services/device/device-fleet';
+import type { LedgerDesk } from '../services/device/wallet-devices';
+import type { CalldataDescriptorSource } from '../services/device/clear-signing';
 import { SIM_MNEMONIC } from '../sim/chain';
 import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger, type EmulatedLedgerOptions } from '../sim/ledger';
 
@@ -17,16 +19,23 @@ export interface DeviceHost {
   kind: DeviceKind;
   service: DevicePort;
   emulator: EmulatedLedger | null;
-  /** Every Ledger on the desk, where the device service runs in this process (absent behind a device process). */
-  desk?: DeviceFleet;
+  /** Every Ledger on the desk: the fleet in this process, or behind Electron's device process (`RemoteDevice`). */
+  desk?: LedgerDesk;
   stop(): Promise<void>;
 }
 
+/** The demo's Ledger: which one it emulates, and what it signs in clear. Never applied to a real Ledger. */
+export interface EmulatedHostOptions extends Pick<EmulatedLedgerOptions, 'model' | 'appVersion'> {
+  /** The demo's descriptors, certified by the emulator's test key (`demo-clear-signing.ts`). */
+  calldataDescriptors?: CalldataDescriptorSource;
+}
+
 /** `emulate`: which Ledger the demo emulates (e.g. `{ model: 'stax', appVersion: '1.19.3' }`; default a Nano X with the current app). */
-export async function startDeviceHost(kind: DeviceKind, emulate: Pick<EmulatedLedgerOptions, 'model' | 'appVersion'> = {}): Promise<DeviceHost> {
+export async function startDeviceHost(kind: DeviceKind, emulate: EmulatedHostOptions = {}): Promise<DeviceHost> {
   if (kind === 'emulated') {
-    const emulator = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, app: 'Ethereum', blindSigning: true, locked: false, ...emulate });
-    const service = new DeviceFleet({ transports: emulatorTransportFactory(emulator), idleReleaseMs: 60_000 });
+    const { calldataDescriptors, ...ledger } = emulate;
+    const emulator = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, app: 'Ethereum', blindSigning: true, locked: false, ...ledger });
+    const service = new DeviceFleet({ transports: emulatorTransportFactory(emulator), idleReleaseMs: 60_000, ...(calldataDescriptors ? { calldataDescriptors } : {}) });
     await service.start();
     const stopFollowing = followEmulator(emulator, service);
     return {
@@ -40,6 +49,7 @@ export async function startDeviceHost(kind: DeviceKind, emulate: Pick<EmulatedLe
       },
     };
   }
+  // A real Ledger: the demo's test-certified descriptors are never given to it (it would refuse them).
   const service = new DeviceFleet({ transports: createHidTransportFactory(), watchIntervalMs: DEVICE_WATCH_INTERVAL_MS });
   await service.start();
   return { kind, service, desk: service, emulator: null, stop: () => service.stop() };

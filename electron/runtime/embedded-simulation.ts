@@ -3,6 +3,7 @@ import { startLocalSimulation, type LocalSimulation, type ServiceLag } from '../
 import { generateDataset, startSimService, type SimService } from '../sim/service';
 import type { Realism } from '../sim/service';
 import type { EmbeddedSimulation } from './service-connection';
+import { demoClearSigning } from './demo-clear-signing';
 
 export interface DemoSimulation extends EmbeddedSimulation {
   /**
@@ -73,6 +74,7 @@ export async function startEmbeddedSimulation(
       localChains: chains.network.chains.map(({ chain }) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, stop: () => chain.stop() })),
       local: chains,
       clock: chains.clock,
+      clearSigning: demoClearSigning(chains.network.chains.map((c) => c.deployment)),
       service,
       async close() {
         await service.close();

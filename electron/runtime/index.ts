@@ -6,6 +6,7 @@ import { assembleHandlers, type Feature } from './feature';
 import { createLinkAllowlist } from './link-allowlist';
 import { consoleServiceGraph } from './console-graph';
 import { ServiceConnection } from './service-connection';
+import { ModeClearSigning } from './demo-clear-signing';
 import { createAppFeature } from './features/app';
 import { createBundlesFeature } from './features/bundles';
 import { createChainRpcsFeature } from './features/chain-rpcs';
@@ -42,6 +43,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   const { emit, onEvent } = createEventHub();
   const { settings, loaded, keyStore, vault, books } = await openStores(options);
   const offline = offlineSetting(options.offline, loaded.value.offline);
+  // The demo's vault calls in clear, with test-certified descriptors its emulated Ledger only trusts.
+  const demoClearSigning = new ModeClearSigning();
   const demoClock = createDemoClockFeature({ simulation: () => connection.embedded(), onChange: (clock) => emit('demoClock', clock) });
   const connection = new ServiceConnection({
     vault,
@@ -49,6 +52,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     startSimulation: options.startSimulation,
     onSimulationReady: (sim) => {
       demoClock.attach(sim);
+      demoClearSigning.use(sim.clearSigning ?? null);
       void seedDemoBook(books.demo.book, sim)
         .then(async () => emit('modeChanged', await app.info()))
         .catch((err: unknown) => options.log.error('could not fill the demo wallet book', { message: (err as Error).message }));
@@ -86,6 +90,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   const device = createDeviceFeature({
     kind: () => (demo() ? 'emulated' : 'hid'),
     ...(options.startDevice ? { start: options.startDevice } : {}),
+    demoClearSigning,
     book: () => book().book,
     bindings: ledgerBindings,
     emit,
@@ -112,11 +117,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     keyless: () => connection.mode() === 'public',
     book: () => book().book,
     device: () => device.host(),
-    walletDevices: walletDevicesOf(
-      () => device.host(),
-      ledgerBindings,
-      () => book().book,
-    ),
+    walletDevices: walletDevicesOf(() => device.host(), ledgerBindings, () => book().book),
+    demoClearSigning,
     portfolio,
     service,
     chain: (chainId) => chains.client(chainId),

@@ -2,7 +2,7 @@ import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import type { Logger } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { Lookup } from '../services/settings/service-target';
-import type { DeviceHost, DeviceKind } from './device-host';
+import type { DeviceHost, DeviceKind, EmulatedHostOptions } from './device-host';
 import type { Handlers } from './handlers';
 import type { EmbeddedSimulation } from './service-connection';
 
@@ -28,7 +28,7 @@ export interface RuntimeOptions {
   /** Resolves a service address typed in Settings before its test; injected by tests. */
   lookup?: Lookup;
   /** Starts the Ledger host; injected by tests and by the Electron main process (utility process). */
-  startDevice?: (kind: DeviceKind) => Promise<DeviceHost>;
+  startDevice?: (kind: DeviceKind, emulate?: EmulatedHostOptions) => Promise<DeviceHost>;
 }
 
 export interface ConsoleRuntime {

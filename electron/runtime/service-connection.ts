@@ -4,6 +4,7 @@ import { createServiceClient, type ServiceClient } from '../services/service-cli
 import type { ApiKeyVault } from '../services/secrets/api-key';
 import type { Logger } from '../services/log/logger';
 import type { DemoClockControl } from '../sim/chain/demo-clock';
+import type { CalldataDescriptorSource } from '../services/device/clear-signing';
 import { readKey, SetAsideBook } from './set-aside-book';
 
 /** The embedded simulation as the runtime sees it: a local service with its own (non-secret) key. */
@@ -16,6 +17,8 @@ export interface EmbeddedSimulation {
   localChains: Array<{ chainId: number; rpcUrl: string; stop(): Promise<void> }>;
   /** What moves the demo's vaults on: paused and stepped from the banner and Settings (none for a service-only simulation). */
   clock?: DemoClockControl;
+  /** The demo's vault calls' descriptors, certified by the emulated Ledger's test keys (only it trusts them). */
+  clearSigning?: CalldataDescriptorSource;
   close(): Promise<void>;
 }
 

@@ -94,7 +94,7 @@ const runtime = await createConsoleRuntime({
   ...(values.service ? { serviceUrlOverride: values.service } : {}),
   ...(values.offline ? { offline: true } : {}),
   ...(ledgerModel || ledgerApp
-    ? { startDevice: (kind) => startDeviceHost(kind, { ...(ledgerModel ? { model: ledgerModel } : {}), ...(ledgerApp ? { appVersion: ledgerApp } : {}) }) }
+    ? { startDevice: (kind, emulate) => startDeviceHost(kind, { ...emulate, ...(ledgerModel ? { model: ledgerModel } : {}), ...(ledgerApp ? { appVersion: ledgerApp } : {}) }) }
     : {}),
 });
 const shell = await startBrowserShell({ runtime, rendererDir, port, log });

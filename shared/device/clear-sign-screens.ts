@@ -28,6 +28,8 @@ export interface ClearSignedReviewInput {
   /** gas limit × max fee per gas, wei, decimal string */
   maxFee: string;
   appVersion?: string;
+  /** A network the host gave the app (E0 30): its name and ticker stand for a chain the table lacks. */
+  network?: { name: string; ticker: string };
 }
 
 export function clearSignedReviewScreens(input: ClearSignedReviewInput): DeviceScreen[] {
@@ -36,8 +38,9 @@ export function clearSignedReviewScreens(input: ClearSignedReviewInput): DeviceS
     { title: 'Interaction with', value: input.creatorName ?? 'a smart contract' },
     ...input.fields.map((f) => ({ title: f.label, value: f.value })),
   ];
-  if (input.chainId !== 1) screens.push({ title: 'Network', value: networkName(input.chainId) });
-  const fees = withTicker(formatWei(input.maxFee), networkTicker(input.chainId, input.appVersion), tickerAfter(input.appVersion, '1.19.3'));
+  if (input.chainId !== 1) screens.push({ title: 'Network', value: input.network?.name ?? networkName(input.chainId) });
+  const ticker = input.network?.ticker ?? networkTicker(input.chainId, input.appVersion);
+  const fees = withTicker(formatWei(input.maxFee), ticker, tickerAfter(input.appVersion, '1.19.3'));
   screens.push({ title: 'Max fees', value: fees });
   screens.push({ title: `Sign transaction to ${input.intent}` }, { title: 'Reject transaction' });
   return screens;

@@ -62,7 +62,7 @@ export function describeLedger(selector: LedgerSelector, model?: z.infer<typeof 
 
 /** The desk as the Settings screen shows it: the Ledgers on USB, the groups and their bindings. */
 export const LedgerDeskViewSchema = z.object({
-  /** False where the device service runs in a process of its own (one Ledger at a time there). */
+  /** False where the Ledger host has no desk (a host built with one device service only): one Ledger at a time there. */
   available: z.boolean(),
   devices: z.array(LedgerListingSchema),
   groups: z.array(z.object({ id: z.string(), name: z.string() })),

@@ -76,3 +76,28 @@ export const LEAF_TYPE = { ARRAY: 0x01, TUPLE: 0x02, STATIC: 0x03, DYNAMIC: 0x04
 
 /** The structure versions the app 1.22 accepts. */
 export const STRUCT_VERSION = 1;
+
+/**
+ * E0 30 (PROVIDE NETWORK CONFIGURATION, app `src/features/provide_network_info/`): P2 00 gives a
+ * network the app's table lacks, as a signed TLV structure chunked like E0 26; the app then takes
+ * token information on that chain (E0 0A refuses a chain it does not know).
+ */
+export const PROVIDE_NETWORK_INS = 0x30;
+
+/** The PKI key usage of the key that signs network descriptions (`PUBKEY_USAGE_NETWORK`). */
+export const KEY_USAGE_NETWORK = 0x0c;
+
+/** The network structure's tags; the signature covers every other item (SHA-256 of their bytes). */
+export const NETWORK_TAG = {
+  STRUCTURE_TYPE: 0x01,
+  STRUCTURE_VERSION: 0x02,
+  CHAIN_ID: 0x23,
+  TICKER: 0x24,
+  BLOCKCHAIN_FAMILY: 0x51,
+  NETWORK_NAME: 0x52,
+  ICON_HASH: 0x53,
+  SIGNATURE: 0x15,
+} as const;
+
+/** `TYPE_DYNAMIC_NETWORK`, version 1, family Ethereum. */
+export const NETWORK_STRUCT = { TYPE: 0x08, VERSION: 0x01, FAMILY_ETHEREUM: 0x01 } as const;

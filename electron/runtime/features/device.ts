@@ -1,6 +1,7 @@
 import type { EventName, EventPayload } from '../../../shared/ipc/contract';
 import type { WalletBook } from '../../services/wallets/wallet-book';
-import { emulatorSnapshot, pressEmulator, startDeviceHost, type DeviceHost, type DeviceKind } from '../device-host';
+import { emulatorSnapshot, pressEmulator, startDeviceHost, type DeviceHost, type DeviceKind, type EmulatedHostOptions } from '../device-host';
+import type { CalldataDescriptorSource } from '../../services/device/clear-signing';
 import { feature, type Feature } from '../feature';
 import type { LedgerBindings } from '../../services/device/ledger-bindings';
 import { bindLedger, deskView } from './ledger-desk';
@@ -9,7 +10,9 @@ interface DeviceFeatureDeps {
   /** The emulated Ledger in demo mode, the real one over USB otherwise. */
   kind: () => DeviceKind;
   /** Starts the Ledger host; injected by tests and by the Electron main process (utility process). */
-  start?: (kind: DeviceKind) => Promise<DeviceHost>;
+  start?: (kind: DeviceKind, emulate?: EmulatedHostOptions) => Promise<DeviceHost>;
+  /** The demo's clear-signing source, for the emulated Ledger only. */
+  demoClearSigning?: CalldataDescriptorSource;
   book: () => WalletBook;
   /** Which Ledger signs for which wallet group (the demo's own under its folder). */
   bindings: () => LedgerBindings;
@@ -26,7 +29,9 @@ export function createDeviceFeature(deps: DeviceFeatureDeps): Feature & { host()
   // The window's visibility, applied to a host started later too.
   let visible = true;
   const host = (): Promise<DeviceHost> => {
-    device ??= (deps.start ?? startDeviceHost)(deps.kind()).then((started) => {
+    const kind = deps.kind();
+    const emulate = kind === 'emulated' && deps.demoClearSigning ? { calldataDescriptors: deps.demoClearSigning } : {};
+    device ??= (deps.start ?? startDeviceHost)(kind, emulate).then((started) => {
       if (!visible) void started.service.setVisible(false).catch(() => undefined);
       unsubscribe = [
         started.service.subscribe((state) => deps.emit('deviceState', { kind: started.kind, state })),

@@ -11,7 +11,7 @@ import type { WalletBook } from '../../services/wallets/wallet-book';
 import type { DeviceHost } from '../device-host';
 
 export async function deskView(host: DeviceHost, bindings: LedgerBindings, book: WalletBook): Promise<LedgerDeskView> {
-  const devices = host.desk?.listDevices() ?? [];
+  const devices = (await host.desk?.listDevices()) ?? [];
   const groups = book.snapshot().groups.map((g) => ({ id: g.id, name: g.name }));
   const bound = (await bindings.list()).flatMap((b) => {
     const group = groups.find((g) => g.id === b.groupId);
@@ -27,7 +27,7 @@ export async function bindLedger(host: DeviceHost, bindings: LedgerBindings, boo
   if (deviceId === null) {
     await bindings.bind(groupId, null);
   } else {
-    const device = host.desk?.listDevices().find((d) => d.id === deviceId);
+    const device = (await host.desk?.listDevices())?.find((d) => d.id === deviceId);
     const selector = device ? selectorOf(device) : null;
     if (!device || !selector) {
       throw new AppError({ code: 'DEVICE_LEDGER_ABSENT', message: 'That Ledger is no longer connected.', action: 'Plug it in, then choose it again.' });
@@ -37,7 +37,7 @@ export async function bindLedger(host: DeviceHost, bindings: LedgerBindings, boo
   return deskView(host, bindings, book);
 }
 
-/** The host's desk; behind a device process, its one device with no listing (nothing is bound there). */
+/** The host's desk; a host with none (a test's) has its one device with no listing (nothing is bound there). */
 function deskOf(host: DeviceHost): LedgerDesk {
   if (host.desk) return host.desk;
   return {

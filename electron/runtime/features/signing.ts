@@ -12,6 +12,7 @@ import type { SecretStore } from '../../services/secrets/secret-store';
 import { signingSimulations, type SimulationService } from '../../services/simulation';
 import type { DeviceHost } from '../device-host';
 import type { SigningDevice } from '../../services/signing/device-delivery';
+import type { CalldataDescriptorSource } from '../../services/device/clear-signing';
 import { feature, forward, type Feature, type ForwardTarget } from '../feature';
 import { exportFileName } from '../export-file-name';
 import { reportName } from '../../../shared/signing/batch-name';
@@ -29,6 +30,8 @@ interface SigningFeatureDeps {
   device: () => Promise<DeviceHost>;
   /** On a desk with several Ledgers: each wallet signed on its group's device, the batch waiting for it. */
   walletDevices?: SigningDevice;
+  /** The demo's test-certified descriptors: its pipeline predicts clear signing from them (never a real install's). */
+  demoClearSigning?: CalldataDescriptorSource;
   portfolio: PortfolioService;
   service: () => Promise<ServiceClient>;
   /** The console's chain-client pool, as the pipeline asks it. */
@@ -94,6 +97,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
       : { kind: 'refuse', action: 'Review its contracts below, as the chain describes them, and pin them if they are the ones its operator publishes; then plan again.' },
     log: deps.log,
     ...(deps.simulations ? signingSimulations(deps.simulations) : {}),
+    ...(deps.demo() && deps.demoClearSigning ? { calldataDescriptors: deps.demoClearSigning } : {}),
   });
   const unsubscribe = service.subscribe(deps.onEvent);
 

@@ -15,6 +15,7 @@ import type { Plan } from '../../../shared/signing/schemas';
 import type { Logger } from '../log/logger';
 import type { SigningService } from '../signing/signing-service';
 import { bundleScreens } from './device-screens';
+import { reviewedOffline } from './offline-reviews';
 import { snapshotFromBasis } from './snapshot';
 import type { BundleStore } from './store';
 
@@ -64,7 +65,7 @@ export class UnsignedExporter {
     const source = await this.deps.source();
     const snapshots = [];
     for (const basis of bases) snapshots.push(snapshotFromBasis(plan, basis, source, await this.epochsOf(basis.vault.id)));
-    const draft = draftUnsignedBundle(plan, snapshots, new Date().toISOString(), await this.simulationFor(plan));
+    const draft = draftUnsignedBundle(reviewedOffline(plan), snapshots, new Date().toISOString(), await this.simulationFor(plan));
     const hashes = plannerHashes(draft);
     const preview: PlannerPreview = {
       planId,

@@ -16,7 +16,8 @@
 import { hexToBytes, type Hex, type TransactionSerializable } from 'viem';
 import { AppError } from '../../../shared/errors';
 import { clearSignedReviewScreens } from '../../../shared/device/clear-sign-screens';
-import { GENERIC_PARSER_INS, KEY_USAGE_CALLDATA, LOAD_CERTIFICATE_INS, SIGN_MODE } from '../../../shared/device/generic-parser';
+import { GENERIC_PARSER_INS, KEY_USAGE_CALLDATA, KEY_USAGE_NETWORK, LOAD_CERTIFICATE_INS, PROVIDE_NETWORK_INS, SIGN_MODE } from '../../../shared/device/generic-parser';
+import { isKnownNetwork } from '../../../shared/device/screens';
 import type { DeviceScreen } from '../../../shared/device/state';
 import { concatBytes, uintBytes } from '../../../shared/device/tlv';
 import { parseBip32Path } from '../../../shared/device/paths';
@@ -31,6 +32,7 @@ import {
   type Erc7730Descriptor,
 } from './calldata-descriptors';
 import type { DeviceTransport, EthApp } from './ledgerhq';
+import type { SignedNetwork } from './network-description';
 import { findTokenDescriptor, type DescriptorIndex, type TokenDescriptor } from './token-descriptors';
 
 /** The structures the device checks for one call, and the descriptor they were made from. */
@@ -46,6 +48,10 @@ export interface CertifiedCall {
 
 export interface CalldataDescriptorSource {
   find(chainId: number, to: string, selector: Hex): CertifiedCall | null;
+  /** Token information signed by the same authority, for the amounts its calls show (else Ledger's list). */
+  readonly tokens?: DescriptorIndex | undefined;
+  /** A chain the app's table lacks, described and signed, so that the app takes token information on it. */
+  network?(chainId: number): SignedNetwork | null;
 }
 
 /** A key that certifies descriptors, with its certificate. */
@@ -100,7 +106,7 @@ function tokensShown(certified: CertifiedCall, tx: TransactionSerializable, from
 export function clearSignedScreens(
   certified: CertifiedCall,
   tx: TransactionSerializable,
-  context: { from: string; appVersion?: string; descriptors?: DescriptorIndex; maxFee: string },
+  context: { from: string; appVersion?: string; descriptors?: DescriptorIndex; maxFee: string; network?: SignedNetwork | null },
 ): DeviceScreen[] {
   const tokens = tokensShown(certified, tx, context.from, context.descriptors);
   const fields = predictedFields(
@@ -117,6 +123,7 @@ export function clearSignedScreens(
     fields,
     maxFee: context.maxFee,
     ...(context.appVersion ? { appVersion: context.appVersion } : {}),
+    ...(context.network ? { network: { name: context.network.name, ticker: context.network.ticker } } : {}),
   });
 }
 
@@ -132,8 +139,8 @@ async function sendStructure(transport: DeviceTransport, ins: number, payload: U
 
 /**
  * Signs `unsigned` (the serialized unsigned transaction) in clear: stores it, gives the device the
- * certificate, the token information and the descriptor's structures, then starts the review.
- * Answers `{v, r, s}` as hw-app-eth does (hex strings).
+ * network (a chain its table lacks), the token information, the certificate and the descriptor's
+ * structures, then starts the review. Answers `{v, r, s}` as hw-app-eth does (hex strings).
  */
 export async function signInClear(
   transport: DeviceTransport,
@@ -141,7 +148,13 @@ export async function signInClear(
   unsigned: Hex,
   certified: CertifiedCall,
   tokens: readonly TokenDescriptor[],
+  network: SignedNetwork | null = null,
 ): Promise<{ v: string; r: string; s: string }> {
+  if (network) {
+    const intent = certified.call.format.intent;
+    await transport.send(0xb0, LOAD_CERTIFICATE_INS, KEY_USAGE_NETWORK, 0x00, Buffer.from(network.certificate)).catch(refused(intent, 'its network certificate'));
+    await sendStructure(transport, PROVIDE_NETWORK_INS, network.description).catch(refused(intent, 'its network description'));
+  }
   for (const token of tokens) await transport.send(0xe0, 0x0a, 0x00, 0x00, Buffer.from(token.payload));
   const tx = concatBytes([pathBytes, hexToBytes(unsigned)]);
   for (let at = 0; at < tx.length; at += CHUNK) {
@@ -186,6 +199,8 @@ export function tokenInformationFor(certified: CertifiedCall, tx: TransactionSer
 export interface ClearSigning {
   certified: CertifiedCall;
   tokens: TokenDescriptor[];
+  /** The chain, given first when the app's table lacks it and the source describes it. */
+  network: SignedNetwork | null;
   screens: DeviceScreen[];
 }
 
@@ -199,17 +214,26 @@ export function clearSigningOf(
 ): ClearSigning | null {
   if (tx.type === 'legacy' || (context.appVersion && !appSupports(context.appVersion, 'blindSigningHash'))) return null;
   // Without descriptors of its own, the install asks Ledger's service (which certifies none for these vaults yet).
-  const certified = certifiedCallOf(tx, context.calldataDescriptors ?? ledgerService);
+  const source = context.calldataDescriptors ?? ledgerService;
+  const certified = certifiedCallOf(tx, source);
   if (!certified) return null;
   const feePerGas = tx.type === 'eip1559' ? (tx.maxFeePerGas ?? 0n) : (tx.gasPrice ?? 0n);
+  const descriptors = context.descriptors ?? source.tokens;
+  const tokens = tokenInformationFor(certified, tx, context.from, descriptors);
+  const chainId = tx.chainId ?? 1;
+  // A chain the app's table lacks is given first when the source describes it: the app then takes
+  // token information on it, names it and writes the fees in its ticker.
+  const network = chainId !== 1 && !isKnownNetwork(chainId) ? (source.network?.(chainId) ?? null) : null;
   return {
     certified,
-    tokens: tokenInformationFor(certified, tx, context.from, context.descriptors),
+    tokens,
+    network,
     screens: clearSignedScreens(certified, tx, {
+      network,
       from: context.from,
       maxFee: ((tx.gas ?? 0n) * feePerGas).toString(),
       ...(context.appVersion ? { appVersion: context.appVersion } : {}),
-      ...(context.descriptors ? { descriptors: context.descriptors } : {}),
+      ...(descriptors ? { descriptors } : {}),
     }),
   };
 }
@@ -218,5 +242,5 @@ export function clearSigningOf(
 export function signInClearOnDevice(eth: EthApp, path: string, unsigned: Hex, plan: ClearSigning): Promise<{ v: string; r: string; s: string }> {
   const indices = parseBip32Path(path);
   const pathBytes = concatBytes([Uint8Array.of(indices.length), ...indices.map((i) => uintBytes(i, 4))]);
-  return signInClear(eth.transport as DeviceTransport, pathBytes, unsigned, plan.certified, plan.tokens);
+  return signInClear(eth.transport as DeviceTransport, pathBytes, unsigned, plan.certified, plan.tokens, plan.network);
 }

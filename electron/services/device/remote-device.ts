@@ -1,6 +1,9 @@
 import { AppError } from '../../../shared/errors';
+import type { LedgerListing, LedgerSelector } from '../../../shared/device/desk';
 import type { DeviceState } from '../../../shared/device/state';
+import type { DeviceChoice } from './device-fleet';
 import type { DevicePort } from './device-port';
+import type { LedgerDesk } from './wallet-devices';
 import type { DeviceEvent, DeviceRequest, DeviceResponse } from './protocol';
 
 /** A message channel to the process hosting the device service (Electron's utility process, or a Node child in tests). */
@@ -16,16 +19,20 @@ type Pending = { resolve(value: unknown): void; reject(err: Error): void };
 type RequestWithoutId = DeviceRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /**
- * The device service seen through a message channel. If the hosting process dies, every request
- * still waiting fails with a clear message (nothing was signed by this console in that moment that
- * it does not know about: a signature only counts once it has come back), the process is started
- * again, and the state says so.
+ * The device fleet seen through a message channel: as a `DevicePort` the first Ledger, as a
+ * `LedgerDesk` every Ledger on the desk (a job may name its device). If the hosting process dies,
+ * every request still waiting fails with a clear message (nothing was signed by this console in
+ * that moment that it does not know about: a signature only counts once it has come back), the
+ * process is started again, and the state says so.
  */
-export class RemoteDevice implements DevicePort {
+export class RemoteDevice implements DevicePort, LedgerDesk {
   private channel: DeviceChannel | null = null;
   private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Set<(state: DeviceState) => void>();
+  private readonly deskListeners = new Set<(devices: LedgerListing[]) => void>();
   private state: DeviceState = { status: 'disconnected' };
+  /** The desk as the device process last told it (its events, or a listing asked for). */
+  private devices: LedgerListing[] = [];
   private nextId = 1;
   private stopped = false;
   /** The window's visibility, told again to a restarted device process (which starts visible). */
@@ -69,29 +76,43 @@ export class RemoteDevice implements DevicePort {
     return () => void this.listeners.delete(listener);
   }
 
-  refresh() {
-    return this.call({ method: 'refresh' }) as Promise<DeviceState>;
+  /** The Ledgers on USB now, asked of the device process. */
+  async listDevices(): Promise<LedgerListing[]> {
+    const devices = await this.call({ method: 'listDevices' });
+    if (Array.isArray(devices)) this.setDevices(devices as LedgerListing[]);
+    return this.devices;
   }
-  openEthereumApp() {
-    return this.call({ method: 'openEthereumApp' }) as Promise<DeviceState>;
+
+  /** Calls `listener` with the desk as last told and at every change the device process reports. */
+  subscribeDevices(listener: (devices: LedgerListing[]) => void): () => void {
+    this.deskListeners.add(listener);
+    listener(this.devices);
+    return () => void this.deskListeners.delete(listener);
+  }
+
+  refresh(device?: LedgerSelector) {
+    return this.call({ method: 'refresh', ...onDevice(device) }) as Promise<DeviceState>;
+  }
+  openEthereumApp(device?: LedgerSelector) {
+    return this.call({ method: 'openEthereumApp', ...onDevice(device) }) as Promise<DeviceState>;
   }
   setVisible(visible: boolean) {
     this.visible = visible;
     return this.call({ method: 'setVisible', params: { visible } }) as Promise<DeviceState>;
   }
-  discoverAccounts(params: Parameters<DevicePort['discoverAccounts']>[0]) {
-    return this.call({ method: 'discoverAccounts', params }) as ReturnType<DevicePort['discoverAccounts']>;
+  discoverAccounts(params: Parameters<DevicePort['discoverAccounts']>[0], device?: LedgerSelector) {
+    return this.call({ method: 'discoverAccounts', params: { ...params, ...(device ? { device } : {}) } }) as ReturnType<DevicePort['discoverAccounts']>;
   }
-  verifyAddress(path: string, expectedAddress?: string) {
-    return this.call({ method: 'verifyAddress', params: { path, ...(expectedAddress ? { expectedAddress } : {}) } }) as Promise<string>;
+  verifyAddress(path: string, expectedAddress?: string, device?: LedgerSelector) {
+    return this.call({ method: 'verifyAddress', params: { path, ...(expectedAddress ? { expectedAddress } : {}), ...(device ? { device } : {}) } }) as Promise<string>;
   }
-  signTransaction(path: string, request: Parameters<DevicePort['signTransaction']>[1], options: { expectedAddress?: string } = {}) {
+  signTransaction(path: string, request: Parameters<DevicePort['signTransaction']>[1], options: DeviceChoice = {}) {
     return this.call({ method: 'signTransaction', params: { path, request, ...options } }) as ReturnType<DevicePort['signTransaction']>;
   }
-  signPersonalMessage(path: string, message: string | { raw: string }, options: { expectedAddress?: string } = {}) {
+  signPersonalMessage(path: string, message: string | { raw: string }, options: DeviceChoice = {}) {
     return this.call({ method: 'signPersonalMessage', params: { path, message, ...options } }) as ReturnType<DevicePort['signPersonalMessage']>;
   }
-  signTypedDataHash(path: string, hashes: { domainHash: string; messageHash: string }, options: { expectedAddress?: string } = {}) {
+  signTypedDataHash(path: string, hashes: { domainHash: string; messageHash: string }, options: DeviceChoice = {}) {
     return this.call({ method: 'signTypedDataHash', params: { path, ...hashes, ...options } }) as ReturnType<DevicePort['signTypedDataHash']>;
   }
 
@@ -100,7 +121,8 @@ export class RemoteDevice implements DevicePort {
     this.channel = channel;
     channel.onMessage((message) => {
       if ('type' in message) {
-        this.setState(message.state);
+        if (message.type === 'devices') this.setDevices(message.devices);
+        else this.setState(message.state);
         return;
       }
       const waiting = this.pending.get(message.id);
@@ -113,6 +135,8 @@ export class RemoteDevice implements DevicePort {
       if (this.channel !== channel) return;
       this.channel = null;
       this.failPending(`The device process stopped (${reason}) while this request was on its way.`);
+      // No Ledger is reachable until a new process lists them again (its first event does).
+      this.setDevices([]);
       if (this.stopped) return;
       const now = Date.now();
       this.recentRestarts = this.recentRestarts.filter((at) => now - at < this.quietResetMs);
@@ -160,4 +184,13 @@ export class RemoteDevice implements DevicePort {
     this.state = state;
     for (const l of this.listeners) l(state);
   }
+
+  private setDevices(devices: LedgerListing[]): void {
+    this.devices = devices;
+    for (const l of [...this.deskListeners]) l(devices);
+  }
+}
+
+function onDevice(device: LedgerSelector | undefined): { params?: { device: LedgerSelector } } {
+  return device ? { params: { device } } : {};
 }

@@ -6,6 +6,7 @@ import type { Logger } from '../log/logger';
 import type { ServiceClient } from '../service-client';
 import { checkBasis, REPLAN_ACTION } from './basis-check';
 import { prepareNonce, wouldRevert } from './chain-checks';
+import type { CalldataDescriptorSource } from '../device/clear-signing';
 import { agreementRecorded, postAgreement, receiptNotRead, receiptOutcome, resendIfLost, sendSigned, serviceCallFailed } from './chain-delivery';
 import { signOnDevice, type SigningDevice } from './device-delivery';
 import { untilItsDevice } from './device-wait';
@@ -30,6 +31,8 @@ export interface BatchRunnerDeps {
   save(ctx: OpenBatch): Promise<void>;
   emitBatch(batch: Batch): void;
   emitItem(batch: Batch, item: BatchItem): void;
+  /** The descriptors the plans were drafted with: a call redrafted before the device is predicted in clear again. */
+  calldataDescriptors?: CalldataDescriptorSource;
 }
 
 const OPERATOR_PAUSE: AppErrorData = { code: 'SIGNING_PAUSED', message: 'Paused by the operator.', action: 'Resume to go on (Resume on the Signing screen, or npm run batch -- --resume).' };
@@ -232,7 +235,7 @@ export class BatchRunner {
           return { transition: hold(why(item, held.get(item))), pause: null };
         }
         if (reverts.has(item.id)) return { transition: hold(why(item, undefined)), pause: null };
-        await prepareNonce(client, ctx.batch, item);
+        await prepareNonce(client, ctx.batch, item, this.deps.calldataDescriptors);
         if (skippedMeanwhile()) return none;
         // The chain may have moved since the plan (a claim made elsewhere, a paused vault).
         const revert = await wouldRevert(client, item);

@@ -4,6 +4,7 @@ import type { Batch, BatchItem } from '../../../shared/signing/schemas';
 import { describeCallError } from './broadcast';
 import { chainFees } from './drafts';
 import { redraft } from './redraft';
+import type { CalldataDescriptorSource } from '../device/clear-signing';
 
 /**
  * The chain asked about a draft just before the device: its nonce (see prepareNonce) and whether
@@ -22,7 +23,7 @@ function bump(old: string | undefined, now: bigint): bigint {
  * nonce and fresh fees (the review is rebuilt). A nonce already signed in this journal is never
  * signed again unless the operator asked (resign).
  */
-export async function prepareNonce(client: PublicClient, batch: Batch, item: BatchItem): Promise<void> {
+export async function prepareNonce(client: PublicClient, batch: Batch, item: BatchItem, calldataDescriptors?: CalldataDescriptorSource): Promise<void> {
   const tx = item.tx!;
   const address = item.wallet as Hex;
   const [latest, pending] = await Promise.all([
@@ -38,7 +39,7 @@ export async function prepareNonce(client: PublicClient, batch: Batch, item: Bat
   if (item.resignAllowed && tx.nonce >= latest && !used.has(tx.nonce)) {
     // A replacement of a transaction still in the mempool: same nonce, higher fees.
     const fees = { maxFeePerGas: bump(tx.maxFeePerGas, fresh.maxFeePerGas), maxPriorityFeePerGas: bump(tx.maxPriorityFeePerGas, fresh.maxPriorityFeePerGas) };
-    redraft(item, { nonce: tx.nonce, fees, gas: { gas: BigInt(tx.gas), estimated: item.review?.kind === 'transaction' && item.review.fees.gasEstimated } });
+    redraft(item, { nonce: tx.nonce, fees, gas: { gas: BigInt(tx.gas), estimated: item.review?.kind === 'transaction' && item.review.fees.gasEstimated } }, calldataDescriptors);
     item.history.push({ at: new Date().toISOString(), state: item.state, note: `re-signing nonce ${tx.nonce} with higher fees` });
     return;
   }
@@ -53,7 +54,7 @@ export async function prepareNonce(client: PublicClient, batch: Batch, item: Bat
     // Keep the drafted limit: a call that reverts is caught before the device.
   }
   const before = tx.nonce;
-  redraft(item, { nonce: next, fees: fresh, gas });
+  redraft(item, { nonce: next, fees: fresh, gas }, calldataDescriptors);
   item.history.push({ at: new Date().toISOString(), state: item.state, note: `nonce moved from ${before} to ${next}: the review was rebuilt` });
 }
 

@@ -47,6 +47,7 @@ export class SigningService {
       receipt: { timeoutMs: options.receiptTimeoutMs ?? 180_000, pollingMs: options.receiptPollingMs ?? 1_000 },
       ...(options.log ? { log: options.log } : {}),
       ...(options.simulateBeforeDevice ? { simulateBeforeDevice: options.simulateBeforeDevice } : {}),
+      ...(options.calldataDescriptors ? { calldataDescriptors: options.calldataDescriptors } : {}),
       gateStep: (batch, item) => gateStep(options, batch, item),
       apply: (ctx, item, transition, applyOptions) => this.setItem(ctx, item, transition, applyOptions),
       save: (ctx) => this.save(ctx),

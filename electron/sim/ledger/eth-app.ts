@@ -16,9 +16,10 @@ import { SW, StatusWordError, readPath, reply, type Apdu } from './apdu';
 import { knowsInstruction } from './instructions';
 import type { Keyring } from './keys';
 import { checkTokenInformation, type TokenInfo } from './token-info';
-import { GENERIC_PARSER_INS, LOAD_CERTIFICATE_INS, SIGN_MODE } from '../../../shared/device/generic-parser';
+import { GENERIC_PARSER_INS, LOAD_CERTIFICATE_INS, PROVIDE_NETWORK_INS, SIGN_MODE } from '../../../shared/device/generic-parser';
 import { compareVersions } from '../../../shared/device/versions';
 import { GenericParser } from './generic-parser';
+import { ProvidedNetworks } from './network-info';
 import { CertificateStore } from './pki';
 import { approvalScreens, approveCall, expectedLength, parseUnsignedTransaction, reviewScreens, signatureV } from './transaction';
 
@@ -75,6 +76,8 @@ export class EthereumApp {
   /** The OS's certificates for this app (B0 06), and the generic parser that checks descriptors with them. */
   private readonly certificates: CertificateStore;
   private readonly parser: GenericParser;
+  /** Networks given with E0 30: the app takes token information on them. */
+  private readonly networks: ProvidedNetworks;
 
   constructor(
     private readonly keys: Keyring,
@@ -82,6 +85,7 @@ export class EthereumApp {
     options: { trustTestCertificates?: boolean } = {},
   ) {
     this.certificates = new CertificateStore(options.trustTestCertificates ?? true);
+    this.networks = new ProvidedNetworks(this.certificates);
     this.parser = new GenericParser(this.certificates, (parked) => ({
       from: parked.from,
       to: parked.tx.to!,
@@ -98,6 +102,7 @@ export class EthereumApp {
     this.forgetTokens();
     this.parser.reset();
     this.certificates.clear();
+    this.networks.clear();
   }
 
   /** The OS's commands that concern the running app: B0 06 keeps a certificate for its key usage (P1). */
@@ -144,6 +149,11 @@ export class EthereumApp {
         if (!this.hasGenericParser()) throw new StatusWordError(SW.INS_NOT_SUPPORTED);
         if (apdu.ins === GENERIC_PARSER_INS.TRANSACTION_INFO) this.parser.transactionInfo(apdu.p1, apdu.data);
         else this.parser.field(apdu.p1, apdu.data);
+        return reply(null);
+      case PROVIDE_NETWORK_INS:
+        // In the app's command table from 1.14 (the structure as 1.22 reads it).
+        if (!this.hasGenericParser()) throw new StatusWordError(SW.INS_NOT_SUPPORTED);
+        this.networks.provide(apdu.p1, apdu.p2, apdu.data);
         return reply(null);
       default:
         // EIP-712 full mode (0x1A/0x1C), Stark, ETH2 … are not emulated.
@@ -243,7 +253,7 @@ export class EthereumApp {
 
   /** E0 04 P2 = 02: the stored transaction reviewed in clear from its descriptor; no blind signing needed. */
   private async signClearSigned(apdu: Apdu): Promise<Buffer> {
-    const { parked, screens } = this.parser.startFlow(apdu.data, { appVersion: this.ctx.version() });
+    const { parked, screens } = this.parser.startFlow(apdu.data, { appVersion: this.ctx.version(), network: (chainId) => this.networks.get(chainId) });
     this.forgetTokens();
     const approved = await this.ctx.confirm('sign-transaction', screens);
     if (!approved) throw new StatusWordError(SW.USER_REJECTED);
@@ -253,7 +263,7 @@ export class EthereumApp {
 
   /** E0 0A: checked against the trusted keys, kept in the next slot; the answer is the slot's index. */
   private provideTokenInformation({ data }: Apdu): Buffer {
-    const token = checkTokenInformation(data, (chainId) => chainId === 1 || isKnownNetwork(chainId));
+    const token = checkTokenInformation(data, (chainId) => chainId === 1 || isKnownNetwork(chainId) || this.networks.has(chainId));
     const slot = this.nextSlot;
     this.tokens[slot] = token;
     this.nextSlot = (slot + 1) % ASSET_SLOTS;

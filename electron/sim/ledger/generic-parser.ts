@@ -32,7 +32,7 @@ interface TxInfo {
 }
 
 /** A TLV payload sent over several APDUs: a 2-byte size first, then the bytes. */
-class Reassembly {
+export class Reassembly {
   private buffer: Uint8Array | null = null;
   private size = 0;
 
@@ -128,14 +128,20 @@ export class GenericParser {
   }
 
   /** E0 04 P2 = 02: the review of the stored transaction, once every field checked out. */
-  startFlow(data: Uint8Array, context: { appVersion: string }): { parked: ParkedTransaction; screens: DeviceScreen[] } {
+  startFlow(
+    data: Uint8Array,
+    context: { appVersion: string; network: (chainId: number) => { name: string; ticker: string } | undefined },
+  ): { parked: ParkedTransaction; screens: DeviceScreen[] } {
     const parked = this.parked;
     if (!parked) throw new StatusWordError(SW.COMMAND_NOT_ALLOWED);
     if (data.length !== 0 || !this.info) throw invalid();
     const hash = this.fieldsHash.clone().digest();
     if (bytesToHex(hash) !== bytesToHex(this.info.fieldsHash)) throw invalid();
+    const chainId = Number(parked.tx.chainId === 0n ? 1n : parked.tx.chainId);
+    const network = context.network(chainId);
     const screens = clearSignedReviewScreens({
-      chainId: Number(parked.tx.chainId === 0n ? 1n : parked.tx.chainId),
+      chainId,
+      ...(network ? { network } : {}),
       intent: this.info.intent,
       ...(this.info.creatorName ? { creatorName: this.info.creatorName } : {}),
       fields: this.fields,

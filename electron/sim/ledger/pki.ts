@@ -12,7 +12,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { sha256 } from '@noble/hashes/sha2';
 import { keccak_256 } from '@noble/hashes/sha3';
-import { CERT_TAG, KEY_USAGE_CALLDATA } from '../../../shared/device/generic-parser';
+import { CERT_TAG, KEY_USAGE_CALLDATA, KEY_USAGE_NETWORK } from '../../../shared/device/generic-parser';
 import { TlvError, concatBytes, parseTlv, tlv } from '../../../shared/device/tlv';
 import { SW, StatusWordError } from './apdu';
 
@@ -24,6 +24,9 @@ export const TEST_PKI_ROOT = secp256k1.getPublicKey(TEST_ROOT_PRIVATE_KEY, true)
 
 /** The test key that certifies calldata descriptors in tests and the demo (never Ledger's). */
 export const TEST_CALLDATA_PRIVATE_KEY = testKey('calldata descriptor test key');
+
+/** The test key that signs network descriptions in tests and the demo (never Ledger's). */
+const TEST_NETWORK_PRIVATE_KEY = testKey('network description test key');
 
 /** A certificate for `publicKey` with this key usage, signed by the test root. */
 export function testCertificate(usage: number, publicKey: Uint8Array, name: string): Uint8Array {
@@ -55,6 +58,16 @@ export function testCalldataCertificate(): Uint8Array {
 /** A DER signature with the calldata test key over the SHA-256 of `bytes` (what the app checks). */
 export function signWithTestCalldataKey(bytes: Uint8Array): Uint8Array {
   return secp256k1.sign(sha256(bytes), TEST_CALLDATA_PRIVATE_KEY).toDERRawBytes();
+}
+
+/** The certificate of the network test key, ready for B0 06 with P1 = 0x0C. */
+export function testNetworkCertificate(): Uint8Array {
+  return testCertificate(KEY_USAGE_NETWORK, secp256k1.getPublicKey(TEST_NETWORK_PRIVATE_KEY, true), 'network');
+}
+
+/** A DER signature with the network test key over the SHA-256 of `bytes`. */
+export function signWithTestNetworkKey(bytes: Uint8Array): Uint8Array {
+  return secp256k1.sign(sha256(bytes), TEST_NETWORK_PRIVATE_KEY).toDERRawBytes();
 }
 
 export function verifyDer(signature: Uint8Array, digest: Uint8Array, publicKey: Uint8Array): boolean {

@@ -24,7 +24,8 @@ export function DevicePanel() {
           </span>
         ) : null}
         <span className="cell-sub">
-          {!emulator.plugged ? 'unplugged' : emulator.locked ? 'locked' : emulator.app === 'BOLOS' ? 'dashboard' : `${emulator.app} ${emulator.appVersion}`}
+          {/* The versions are in the line before: only what is on the device now. */}
+          {!emulator.plugged ? 'unplugged' : emulator.locked ? 'locked' : emulator.app === 'BOLOS' ? 'dashboard' : `${emulator.app} open`}
         </span>
         <button type="button" className="link-button" onClick={() => setOpen(!open)} aria-expanded={open}>
           {open ? 'Hide' : 'Show'}

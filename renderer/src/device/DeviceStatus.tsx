@@ -7,7 +7,7 @@ import { deviceHint, deviceIdentity, deviceSummary, useDeviceStore } from './dev
  */
 export function DeviceStatus() {
   const { kind, state, target, busy, actionError, check, openEthereum } = useDeviceStore();
-  const identity = deviceIdentity(target);
+  const identity = deviceIdentity(target, state);
   const summary = deviceSummary(state);
   const hint = deviceHint(state);
   const reviewing = state?.status === 'awaiting-confirmation';

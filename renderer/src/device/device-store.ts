@@ -161,16 +161,20 @@ export function deviceSummary(state: DeviceState | null): { text: string; tone: 
 }
 
 /**
- * What the device is, in one line: model, Ethereum app version, OS version, each as far as it was
- * read (the OS version only on the dashboard: inside an app nothing tells it). Null before anything was read.
+ * What the device is, in one line, beside the state line: model, Ethereum app version, OS version,
+ * each as far as it was read and not said by the state line already (a ready device's names its
+ * model and app version). The OS version is known only once the dashboard told it (inside an app
+ * nothing does); unknown, nothing is said of it. Null when there is nothing to add.
  */
-export function deviceIdentity(target: DeviceTarget): string | null {
-  if (!target.model && !target.appVersion && !target.osVersion) return null;
-  return [
-    target.model ? modelName(target.model) : 'Ledger',
-    target.appVersion ? `Ethereum app ${target.appVersion}` : null,
-    target.osVersion ? `OS ${target.osVersion}` : 'OS version: open the dashboard once to read it',
-  ]
-    .filter(Boolean)
-    .join(' · ');
+export function deviceIdentity(target: DeviceTarget, state: DeviceState | null = null): string | null {
+  const said = state?.status === 'ready';
+  const parts = [
+    target.model && !said ? modelName(target.model) : null,
+    target.appVersion && !said ? `Ethereum app ${target.appVersion}` : null,
+    target.osVersion ? `OS ${target.osVersion}` : null,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  // Versions alone name no device: say which.
+  if (!said && !target.model) parts.unshift('Ledger');
+  return parts.join(' · ');
 }

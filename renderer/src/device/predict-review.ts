@@ -53,6 +53,9 @@ export function screensForDevice(review: Review, from: string | undefined, devic
     ...(device.appVersion ? { appVersion: device.appVersion } : {}),
     ...(device.model ? { model: device.model } : {}),
   };
+  // A call clear-signed from its descriptor shows its intent and fields, no sender: the plan's
+  // screens stand (they are the generic parser's review, from the same descriptor the device gets).
+  if (review.kind === 'transaction' && !review.blindSigning && review.deviceScreens[0]?.title.startsWith('Review transaction to ')) return review.deviceScreens;
   // Only a prediction that rebuilds the plan's own screens from the review's facts is trusted to
   // re-predict them; otherwise the plan's screens stand, with the sender added.
   const predict = candidates(review).find((p) => same(p({}), review.deviceScreens));

@@ -4,13 +4,22 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { concat, keccak256, recoverAddress, type Hex } from 'viem';
-import { forwardDeviceEvents, handleDeviceRequest, type DeviceEvent, type DeviceService } from '../../../electron/services/device';
-import { ADDRESS, PATH, setup } from './harness';
+import { forwardDeviceEvents, handleDeviceRequest, type DeviceEvent } from '../../../electron/services/device';
+import { DeviceFleet } from '../../../electron/services/device/device-fleet';
+import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedgerOptions } from '../../../electron/sim/ledger';
+import { ADDRESS, PATH } from './harness';
 
-const running: DeviceService[] = [];
+const running: DeviceFleet[] = [];
 afterEach(async () => {
   for (const s of running.splice(0)) await s.stop();
 });
+
+/** The desk the device process serves, with one emulated Ledger on it. */
+function setup(options: EmulatedLedgerOptions = {}) {
+  const ledger = createEmulatedLedger(options);
+  const service = new DeviceFleet({ transports: emulatorTransportFactory(ledger), confirmTimeoutMs: 5_000, commandTimeoutMs: 2_000, idleReleaseMs: 60_000, reenumerationTimeoutMs: 2_000, openTimeoutMs: 300 });
+  return { ledger, service };
+}
 
 describe('device service messages', () => {
   it('answers requests with tagged results and forwards state changes', async () => {
@@ -54,7 +63,7 @@ describe('device service messages', () => {
       },
     });
 
-    expect(events.map((e) => e.state.status)).toEqual(expect.arrayContaining(['disconnected', 'ready', 'awaiting-confirmation', 'locked']));
+    expect(events.flatMap((e) => (e.type === 'state' ? [e.state.status] : []))).toEqual(expect.arrayContaining(['disconnected', 'ready', 'awaiting-confirmation', 'locked']));
     expect(JSON.parse(JSON.stringify(events))).toEqual(events);
   });
 

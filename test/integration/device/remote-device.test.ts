@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mnemonicToAccount } from 'viem/accounts';
 import { RemoteDevice, type DeviceChannel } from '../../../electron/services/device';
+import type { LedgerListing } from '../../../shared/device/desk';
 import { TEST_MNEMONIC } from '../../../electron/sim/ledger';
 import { ROOT } from '../../support/paths';
 
@@ -10,10 +11,10 @@ import { ROOT } from '../../support/paths';
 // Electron's utility process (the Electron binary cannot run on this machine), with the same messages.
 const children: ChildProcess[] = [];
 
-function spawnChild(autoApprove: boolean): DeviceChannel {
+function spawnChild(autoApprove: boolean, ledgers = 1): DeviceChannel {
   const child = fork(path.join(ROOT, 'test/fixtures/device-child.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, AUTO_APPROVE: autoApprove ? '1' : '0' },
+    env: { ...process.env, AUTO_APPROVE: autoApprove ? '1' : '0', LEDGERS: String(ledgers) },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   children.push(child);
@@ -59,6 +60,51 @@ describe('the Ledger in its own process', () => {
     await expect.poll(() => device.restarts, { timeout: 10_000 }).toBe(1);
     const again = await device.signTransaction(account!.path, transfer, { expectedAddress: account!.address });
     expect(again.from.toLowerCase()).toBe(account!.address.toLowerCase());
+    await device.stop();
+  }, 60_000);
+});
+
+// The fixture's second Ledger holds another seed: a Stax with serial D4E5F6 beside a Nano X with A1B2C3.
+const SECOND = mnemonicToAccount('legal winner thank year wave sausage worth useful legal winner thank yellow', { path: "m/44'/60'/0'/0/0" }).address;
+
+function listedAs(device: RemoteDevice, test: (devices: LedgerListing[]) => boolean): Promise<LedgerListing[]> {
+  return new Promise((resolve, reject) => {
+    let off = () => {};
+    const timer = setTimeout(() => (off(), reject(new Error('the desk was never listed so'))), 30_000);
+    off = device.subscribeDevices((devices) => {
+      if (!test(devices)) return;
+      clearTimeout(timer);
+      queueMicrotask(() => off());
+      resolve(devices);
+    });
+  });
+}
+
+describe('several Ledgers behind the device process', () => {
+  it('lists both with what each is, and signs on the one a job names', async () => {
+    const device = new RemoteDevice(() => spawnChild(true, 2));
+    await device.start();
+    // Told by the process's devices event, and asked for.
+    await listedAs(device, (d) => d.length === 2 && d.every((x) => x.model && x.appVersion));
+    const listed = await device.listDevices();
+    expect(listed.map((d) => [d.serialNumber, d.serialIdentifies, d.model, d.appVersion])).toEqual([
+      ['A1B2C3', true, 'nanoX', '1.22.0'],
+      ['D4E5F6', true, 'stax', '1.22.0'],
+    ]);
+    const onStax = { serialNumber: 'D4E5F6' };
+    const [account] = await device.discoverAccounts({ scheme: 'ledger-live', start: 0, count: 1 }, onStax);
+    expect(account?.address).toBe(SECOND);
+    expect(await device.verifyAddress(account!.path, SECOND, onStax)).toBe(SECOND);
+    const signed = await device.signTransaction(account!.path, transfer, { expectedAddress: SECOND, device: onStax });
+    expect(signed.from).toBe(SECOND);
+    // The first Ledger's wallet is not on the Stax: nothing signed there.
+    const first = mnemonicToAccount(TEST_MNEMONIC, { path: "m/44'/60'/0'/0/0" }).address;
+    await expect(device.signTransaction(account!.path, transfer, { expectedAddress: first, device: onStax })).rejects.toMatchObject({ code: 'DEVICE_ADDRESS_MISMATCH' });
+    // A device that is not on the desk is refused with what to do.
+    await expect(device.signTransaction(account!.path, transfer, { device: { serialNumber: 'FFFFFF' } })).rejects.toMatchObject({
+      code: 'DEVICE_LEDGER_ABSENT',
+      action: expect.stringMatching(/Plug that Ledger in/),
+    });
     await device.stop();
   }, 60_000);
 });

@@ -13,6 +13,7 @@ import { createRpcClient } from '../../../electron/services/chain/rpc-client';
 import { DeviceService } from '../../../electron/services/device';
 import { DeviceFleet } from '../../../electron/services/device/device-fleet';
 import { WalletDevices } from '../../../electron/services/device/wallet-devices';
+import { demoClearSigning } from '../../../electron/runtime/demo-clear-signing';
 import type { LedgerBinding } from '../../../shared/device/desk';
 import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
@@ -61,7 +62,9 @@ export interface SigningWorld {
   desk?: { second: EmulatedLedger; fleet: DeviceFleet; bindings: LedgerBinding[]; groups: Map<string, { id: string; name: string }[]> };
 }
 
-export async function startSigningWorld(options: { wallets?: number; vaults?: number; simulations?: boolean; log?: Logger; desk?: boolean } = {}): Promise<SigningWorld> {
+export async function startSigningWorld(
+  options: { wallets?: number; vaults?: number; simulations?: boolean; log?: Logger; desk?: boolean; clearSigning?: boolean } = {},
+): Promise<SigningWorld> {
   const sim = await startLocalSimulation({ seed: 3, wallets: options.wallets ?? 12, pace: 'fast', ...(options.vaults ? { vaults: options.vaults } : {}) });
   for (const d of sim.drivers) await d.stop();
   const service = await startSimService({ store: sim.store, port: 0 });
@@ -72,7 +75,9 @@ export async function startSigningWorld(options: { wallets?: number; vaults?: nu
   });
   const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true, ...(options.desk ? { descriptor: 'ledger-a', serialNumber: 'A1B2C3' } : {}) });
   const second = options.desk ? createEmulatedLedger({ model: 'stax', blindSigning: true, descriptor: 'ledger-b', serialNumber: 'D4E5F6' }) : null;
-  const limits = { confirmTimeoutMs: 10_000, commandTimeoutMs: 3_000, idleReleaseMs: 60_000, reenumerationTimeoutMs: 2_000, openTimeoutMs: 500 };
+  // With `clearSigning`: the demo's own source (its vaults' descriptors, tokens and chains, test-certified), as the console's demo has it.
+  const calldataDescriptors = options.clearSigning ? demoClearSigning(sim.network.chains.map((c) => c.deployment)) : undefined;
+  const limits = { confirmTimeoutMs: 10_000, commandTimeoutMs: 3_000, idleReleaseMs: 60_000, reenumerationTimeoutMs: 2_000, openTimeoutMs: 500, ...(calldataDescriptors ? { calldataDescriptors } : {}) };
   const fleet = second ? new DeviceFleet({ transports: emulatorTransportFactory([ledger, second]), ...limits }) : null;
   const device = fleet ? fleet.serviceFor() : new DeviceService({ transports: emulatorTransportFactory(ledger), ...limits });
   await (fleet ?? device).start();
@@ -109,6 +114,7 @@ export async function startSigningWorld(options: { wallets?: number; vaults?: nu
     receiptTimeoutMs: 20_000,
     ...(simulations ? signingSimulations(simulations) : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(calldataDescriptors ? { calldataDescriptors } : {}),
   });
   const world: SigningWorld = {
     sim,
@@ -173,7 +179,7 @@ export async function startSigningWorld(options: { wallets?: number; vaults?: nu
  */
 export function signingWorldForFile(
   set: (world: SigningWorld, view: Portfolio) => void,
-  options: { wallets?: number; vaults?: number; desk?: boolean } = { wallets: 12 },
+  options: { wallets?: number; vaults?: number; desk?: boolean; clearSigning?: boolean } = { wallets: 12 },
 ): void {
   let world: SigningWorld | undefined;
   beforeAll(async () => {

@@ -41,14 +41,17 @@ describe('device card', () => {
     expect(useDeviceStore.getState().target).toEqual({ appVersion: '1.19.3', model: 'nanoSP', osVersion: '2.4.1' });
   });
 
-  it('says what the device is: model, Ethereum app and OS version, and how to read an OS version no app tells', () => {
-    useDeviceStore.setState({ state: { status: 'ready', appVersion: '1.22.0', blindSigning: true, model: 'stax' } });
-    expect(deviceIdentity(useDeviceStore.getState().target)).toBe('Ledger Stax · Ethereum app 1.22.0 · OS version: open the dashboard once to read it');
-    useDeviceStore.setState({ state: { status: 'ready', appVersion: '1.22.0', blindSigning: true, model: 'stax', osVersion: '1.8.1' } });
+  it('says what the device is without repeating the state line, and nothing of an OS version no app tells', () => {
+    const ready = { status: 'ready', appVersion: '1.22.0', blindSigning: true, model: 'stax' } as const;
+    useDeviceStore.setState({ state: ready });
+    // The state line names the model and the app version already; the OS version is not known inside an app.
+    expect(deviceIdentity(useDeviceStore.getState().target, ready)).toBeNull();
+    useDeviceStore.setState({ state: { ...ready, osVersion: '1.8.1' } });
+    expect(deviceIdentity(useDeviceStore.getState().target, { ...ready, osVersion: '1.8.1' })).toBe('OS 1.8.1');
     useDeviceStore.setState({ state: { status: 'locked' } });
-    expect(deviceIdentity(useDeviceStore.getState().target)).toBe('Ledger Stax · Ethereum app 1.22.0 · OS 1.8.1');
+    expect(deviceIdentity(useDeviceStore.getState().target, { status: 'locked' })).toBe('Ledger Stax · Ethereum app 1.22.0 · OS 1.8.1');
     useDeviceStore.setState({ state: { status: 'disconnected' } });
-    expect(deviceIdentity(useDeviceStore.getState().target)).not.toMatch(/OS 1\.8\.1/);
+    expect(deviceIdentity(useDeviceStore.getState().target, { status: 'disconnected' }) ?? '').not.toMatch(/OS 1\.8\.1/);
   });
 
   it('another app open: the hint names "Open Ethereum"', () => {
