@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { dayPattern, dayText, readDay } from './day-text';
+
+/**
+ * A UTC day typed in the locale's numeric form (the browser's date picker writes the form of its
+ * interface language, mm/dd/yyyy on an en-GB page). `value` and `onChange` speak ISO days
+ * ("2026-11-29"); a day that does not exist is said under the field and changes nothing.
+ */
+export function DayInput({ value, onChange, label }: { value: string | undefined; onChange: (day: string | undefined) => void; label: string }) {
+  const [text, setText] = useState(value ? dayText(value) : '');
+  const [shownFor, setShownFor] = useState(value);
+  // A change from outside (Clear filters) shows; what the reader is typing (which set `value`) is kept.
+  if (value !== shownFor) {
+    setShownFor(value);
+    const typed = readDay(text);
+    if ((typed === 'invalid' ? null : typed) !== (value ?? null)) setText(value ? dayText(value) : '');
+  }
+  const read = readDay(text);
+  const pattern = dayPattern();
+  return (
+    <span className="day-input">
+      <input
+        type="text"
+        inputMode="numeric"
+        aria-label={label}
+        aria-invalid={read === 'invalid'}
+        placeholder={pattern}
+        size={pattern.length + 1}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          const day = readDay(e.target.value);
+          if (day !== 'invalid') onChange(day ?? undefined);
+        }}
+      />
+      {read === 'invalid' ? (
+        <span className="field-error" role="alert">
+          Not a day: write it as {pattern}.
+        </span>
+      ) : null}
+    </span>
+  );
+}
