@@ -9,3 +9,4 @@ export { StaleMark } from './StaleMark';
 export { actionLabel, portfolioIndex } from './labels';
 export { usePortfolioStore } from './portfolio-store';
 export { useVaultCycles } from './vault-cycles';
+export { chainAheadSeconds, useChainAhead } from './chain-clock';
