@@ -1,10 +1,11 @@
+import './day-input.css';
 import { useState } from 'react';
 import { dayPattern, dayText, readDay } from './day-text';
 
 /**
  * A UTC day typed in the locale's numeric form (the browser's date picker writes the form of its
  * interface language, mm/dd/yyyy on an en-GB page). `value` and `onChange` speak ISO days
- * ("2026-11-29"); a day that does not exist is said under the field and changes nothing.
+ * ("2026-11-29"); a day that does not exist is said beside the field and filters nothing.
  */
 export function DayInput({ value, onChange, label }: { value: string | undefined; onChange: (day: string | undefined) => void; label: string }) {
   const [text, setText] = useState(value ? dayText(value) : '');
@@ -29,8 +30,9 @@ export function DayInput({ value, onChange, label }: { value: string | undefined
         value={text}
         onChange={(e) => {
           setText(e.target.value);
+          // A day that does not exist filters nothing (the field says why), never the day typed before.
           const day = readDay(e.target.value);
-          if (day !== 'invalid') onChange(day ?? undefined);
+          onChange(day === 'invalid' || day === null ? undefined : day);
         }}
       />
       {read === 'invalid' ? (

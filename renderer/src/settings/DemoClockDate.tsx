@@ -1,3 +1,4 @@
+import './demo-clock.css';
 import { DISPLAY_LOCALE, formatDate } from '../components/locale';
 import { useNow } from '../components/time';
 import { useChainAhead } from '../portfolio';
@@ -21,7 +22,7 @@ export function DemoClockDate() {
   if (ahead < 3600) return null;
   return (
     <span className="mode-banner-clock" data-testid="demo-clock">
-      Demo clock: <strong>{formatDate(now + ahead * 1000)}</strong>, {aheadWords(ahead)} ahead of today. Dates and countdowns follow it.
+      Demo clock: <span className="demo-clock-date">{formatDate(now + ahead * 1000)}</span>, {aheadWords(ahead)} ahead of today. Dates and countdowns follow it.
     </span>
   );
 }
