@@ -6,6 +6,7 @@ import type { Portfolio } from '../../shared/portfolio/schemas';
 import { openDemoPage, type ConsolePage } from './support/console-page';
 import { screenshotsAtDeskSizes } from './support/four-shots';
 import { openScreen } from './support/screens';
+import { signingUi } from './support/signing';
 
 // A desk's screens in one clock and one format (issue 34, screens): the demo's date on the banner and
 // campaigns on the chains' clock; dates and numbers in the reader's locale (en-GB), said once; the
@@ -14,6 +15,7 @@ let ui: ConsolePage;
 let page: Page;
 let truth: Portfolio;
 const ctx = { transport: 'browser' as const };
+const s = signingUi(() => ui);
 
 beforeAll(async () => {
   ui = await openDemoPage();
@@ -121,8 +123,16 @@ describe('the review’s simulation totals', () => {
     for (const [id, name] of lines) expect(name).toBe(names.get(id!));
     expect(picked.length).toBeGreaterThan(1);
     await screenshotsAtDeskSizes(page, 'review-simulation-totals');
-    await page.getByRole('button', { name: 'Discard' }).click();
-  });
+
+    // Signed, the batch is listed with its count and its date in the console's one form.
+    const batchId = await s.startSigning();
+    await s.approveUntilDone();
+    const listed = page.locator(`.batch-list li[data-batch-id="${batchId}"]`);
+    await expect.poll(() => listed.getByTestId('batch-counts').textContent(), { timeout: 60_000 }).toBe(`${picked.length}/${picked.length} confirmed`);
+    expect(await listed.locator('time').textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/);
+    await listed.scrollIntoViewIfNeeded();
+    await screenshotsAtDeskSizes(page, 'signing-batch-list');
+  }, 600_000);
 
   it('ran without page errors', () => {
     expect(ui.watched.errors).toEqual([]);
