@@ -182,6 +182,8 @@ export const ImportCsvInput = z
     // (the window refuses a file over the limit before reading it, with the same words).
     csv: z.string().max(CSV_MAX_BYTES + 1024, `${csvTooLarge().message} ${csvTooLarge().action.replace(/\.$/, '')}`),
     groupId: GroupId.optional(),
+    /** Wallets already in the book keep their labels. */
+    keepLabels: z.boolean().optional(),
   })
   .strict();
 export const ExportWalletsInput = z.object({ format: z.enum(['csv', 'json']), groupId: GroupId.optional() }).strict();

@@ -19,8 +19,11 @@ export function defaultBatchName(action: SigningAction, vaults: readonly string[
   return `${ACTION_WORDS[action]} · ${where} · ${wallets} wallet${wallets === 1 ? '' : 's'}`;
 }
 
-/** The name a batch's report files carry: its own, else every vault it holds (never only the first). */
+/**
+ * The name a batch's report files carry: its own, else its vault's, else how many vaults it holds
+ * ("3 vaults"): never the first vault's alone, nor a list of names a file name would cut.
+ */
 export function reportName(batch: Pick<Batch, 'selection' | 'vault' | 'vaults'>): string {
   if (batch.selection.name) return batch.selection.name;
-  return (batch.vaults && batch.vaults.length > 1 ? batch.vaults : [batch.vault]).map((v) => v.name).join(' ');
+  return batch.vaults && batch.vaults.length > 1 ? `${batch.vaults.length} vaults` : batch.vault.name;
 }

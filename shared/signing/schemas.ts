@@ -231,6 +231,8 @@ export const BatchItemSchema = z.object({
   history: z.array(ItemEventSchema),
   /** What the plan was made from, for the check just before the device (absent in older plans). */
   basis: ItemBasisSchema.optional(),
+  /** The batch that carries this item on after a re-plan (it is skipped here, never signed twice). */
+  replannedAs: z.string().optional(),
 });
 export type BatchItem = z.infer<typeof BatchItemSchema>;
 
@@ -342,6 +344,11 @@ export const BatchSummarySchema = z.object({
   /** The batch's name (its selection's), absent for batches named before names existed. */
   name: z.string().optional(),
   counts: BatchCountsSchema,
+  /**
+   * Set when some of its items were re-planned: how many, into which batches, and the batch's counts
+   * as the operator knows it (its own items that stayed, and what became of the re-planned ones).
+   */
+  replanned: z.object({ items: z.number(), batchIds: z.array(z.string()), counts: BatchCountsSchema }).optional(),
   /** Set for a batch from a bundle: signed here to be saved (offline), or sent from here. */
   origin: BatchOriginSchema.optional(),
   /**

@@ -1,4 +1,5 @@
-import { decodeEventLog, decodeFunctionData, formatUnits, getAddress, type Abi, type Hex } from 'viem';
+import { decodeEventLog, decodeFunctionData, getAddress, type Abi, type Hex } from 'viem';
+import { formatAmount } from '../domain/units';
 import { epochQueueAbi, epochVaultAbi, erc20Abi } from '../abi';
 import type { LogLike, TokenInfo, TokenLookup } from './deltas';
 import type { AllowanceChange, BalanceDelta, ProtocolEvent } from './schemas';
@@ -23,7 +24,8 @@ export interface VaultContracts {
 }
 
 const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
-const human = (amount: bigint, t: Pick<TokenInfo, 'symbol' | 'decimals'>) => `${formatUnits(amount, t.decimals)} ${t.symbol}`;
+// Grouped, at most 6 decimals ("…" where more are cut), as every amount the screens write: never 18 digits in a sentence.
+const human = (amount: bigint, t: Pick<TokenInfo, 'symbol' | 'decimals'>) => `${formatAmount(amount, t.decimals, { locale: 'en-US' })} ${t.symbol}`;
 
 /** The contract's role and the decoded call, or null when the target is none of the vault's contracts. */
 function decodeVaultCall(

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { serviceOnlySimulation, startTestConsole, type TestConsole } from '../support/console';
 import { openConsolePage, type ConsolePage } from './support/console-page';
 import { screenshot } from './support/browser';
+import { screenshotsAtDeskSizes } from './support/four-shots';
 
 const A = '0xCbA98362e199c41E1864D0923AF9646d3A648451';
 const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -135,6 +136,29 @@ describe('Wallets screen', () => {
     await expect.poll(() => rows().count()).toBe(4);
     await page.getByRole('button', { name: /^Fund II/ }).click();
     await expect.poll(() => rows().count()).toBe(4);
+  });
+
+  it('lists the rows it will skip before importing, and lets the wallets of the book keep their labels', async () => {
+    const E = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
+    await page.getByRole('button', { name: /^All wallets/ }).click();
+    const csv = ['address,label,notes,groups', `${A},Someone else,,`, '0xnothex,bad,,', `${E},Desk 5,,`, `${E},Desk 5 twice,,`].join('\n');
+    await page.getByTestId('csv-input').setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const preview = page.getByTestId('import-preview');
+    await expect.poll(() => preview.locator('strong').first().textContent()).toBe('more.csv: 4 rows, 2 to import, 2 to skip, 1 of which renames a wallet of the book.');
+    // Before anything is imported: each bad row with its line and the reason the import gives.
+    const bad = preview.locator('table[aria-label="Rows the import will skip"] tbody tr');
+    expect(await bad.allTextContents()).toEqual([
+      expect.stringMatching(/^30xnothex.*40 hexadecimal/),
+      `5${E}The same address appears earlier in the file.`,
+    ]);
+    expect(await rows().count()).toBe(4);
+    await screenshotsAtDeskSizes(page, 'wallets-import-preview');
+    await preview.getByRole('button', { name: 'Import and keep the current labels' }).click();
+    const report = page.getByTestId('import-report');
+    await expect.poll(() => report.textContent()).toContain('1 added, 1 updated, 2 skipped');
+    await expect.poll(() => rows().count()).toBe(5);
+    expect(await page.locator(`[data-row-id="${A}"]`).textContent()).toContain('Treasury EU renamed');
+    expect(await page.locator(`[data-row-id="${E}"]`).textContent()).toContain('Desk 5');
   });
 
   it('ran without page errors', () => {

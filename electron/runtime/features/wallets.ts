@@ -18,7 +18,7 @@ export function createWalletsFeature(current: CurrentBook, now: () => Date = () 
       add: (input) => book().add(input),
       update: ({ address, ...patch }) => book().update(address, patch),
       remove: async ({ addresses }) => ({ removed: await book().remove(addresses) }),
-      importCsv: ({ csv, groupId }) => book().importCsv(csv, groupId),
+      importCsv: ({ csv, groupId, keepLabels }) => book().importCsv(csv, groupId, { keepLabels }),
       export: async ({ format, groupId }): Promise<ExportedFile> => {
         const group = groupId ? (book().snapshot().groups.find((g) => g.id === groupId) ?? null) : null;
         return {

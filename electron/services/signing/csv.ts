@@ -31,6 +31,17 @@ function reached(item: BatchItem, state: ItemState): string {
 }
 
 /**
+ * The nonce an item went out with, or will: a held item, or one skipped before it was signed (a
+ * re-plan carried it on), never used its planned nonce, and the next item of its wallet may have
+ * (two rows with the same nonce would read as a replaced transaction).
+ */
+function usedNonce(item: BatchItem): string {
+  if (!item.tx) return '';
+  const signed = item.signed !== null || item.hash !== null || item.receipt !== null;
+  return item.state === 'held' || (item.state === 'skipped' && !signed) ? '' : String(item.tx.nonce);
+}
+
+/**
  * The batch report, for the operator's records: one row per item with what was planned (the
  * decoded call and its exact amount), when it was signed, sent and confirmed, and in which block.
  * The hash is the transaction hash once signed (for agreements, the signature).
@@ -49,7 +60,7 @@ export function reportCsv(batch: Batch): string {
       // Exact, in the token's own decimals (never rounded for a report that feeds accounting).
       amount: review?.amount ? formatUnits(BigInt(review.amount.baseUnits), review.amount.decimals) : '',
       symbol: review?.amount?.symbol ?? '',
-      nonce: item.tx ? String(item.tx.nonce) : '',
+      nonce: usedNonce(item),
       hash: item.hash ?? item.signed?.hash ?? item.signature ?? '',
       state: item.state,
       signed_at: item.signed?.at ?? reached(item, 'signed'),

@@ -1,5 +1,6 @@
 import { AppError, toAppErrorData } from '../../../shared/errors';
 import { countItems } from '../../../shared/signing/counts';
+import { withReplans, type ListedBatch } from '../../../shared/signing/replan-counts';
 import {
   JOURNAL_SCHEMA_VERSION,
   type Batch,
@@ -91,7 +92,7 @@ export class SigningService {
     const ctx = await this.ctx(source.batchId);
     for (const item of ctx.batch.items) {
       if (!source.itemIds.includes(item.id) || (item.state !== 'held' && item.state !== 'waiting') || item.signed) continue;
-      await this.setItem(ctx, item, { state: 'skipped', patch: { reason: `Re-planned: carried on by batch ${newBatchId}.` }, note: `re-planned as ${newBatchId}` });
+      await this.setItem(ctx, item, { state: 'skipped', patch: { reason: `Re-planned: carried on by batch ${newBatchId}.`, replannedAs: newBatchId }, note: `re-planned as ${newBatchId}` });
     }
     await this.refreshStatus(ctx);
   }
@@ -185,21 +186,21 @@ export class SigningService {
   }
 
   async listBatches(): Promise<BatchSummary[]> {
-    const out: BatchSummary[] = [];
+    const out: ListedBatch[] = [];
     for (const id of await this.journal.ids()) {
       try {
         if (this.open.has(id)) {
-          out.push(summary(this.open.get(id)!.batch));
+          out.push(listed(this.open.get(id)!.batch));
           continue;
         }
         // A journal refused (edited on disk, unsealed, its key missing) is listed with why: opening it says so again.
         const { batch, refusal } = await this.journal.inspect(id);
-        out.push(refusal ? { ...summary(batch), refused: refusal.toData() } : summary((await this.ctx(id, batch)).batch));
+        out.push(refusal ? { summary: { ...summary(batch), refused: refusal.toData() }, items: [] } : listed((await this.ctx(id, batch)).batch));
       } catch (err) {
         this.options.log?.warn('signing: journal unreadable', { batchId: id, code: toAppErrorData(err).code });
       }
     }
-    return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return withReplans(out).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
   async openBatch(id: string): Promise<Batch> {
@@ -359,4 +360,9 @@ function findItem(batch: Batch, itemId: string): BatchItem {
 
 export function createSigningService(options: SigningServiceOptions): SigningService {
   return new SigningService(options);
+}
+
+/** A batch's summary, with its items for the counts of what its re-plans carried on. */
+function listed(batch: Batch): ListedBatch {
+  return { summary: summary(batch), items: batch.items };
 }

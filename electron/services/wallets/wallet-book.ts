@@ -13,7 +13,7 @@ import {
   type WalletBookData,
 } from '../../../shared/wallets/schemas';
 import { JsonDocument } from '../storage/json-document';
-import { parseWalletCsv, walletsToCsv } from './wallet-csv';
+import { parseWalletCsv, walletsToCsv } from '../../../shared/wallets/wallet-csv';
 
 export function walletBookDocument(dataDir: string): JsonDocument<WalletBookData> {
   return new JsonDocument(path.join(dataDir, 'wallets.json'), WalletBookSchema, () => ({ version: 1, wallets: [], groups: [] }));
@@ -176,15 +176,15 @@ export class WalletBook {
   /**
    * Imports a CSV (address,label,notes,groups). Each row is applied or skipped on its own, with
    * the reason; groups the file names are created; `intoGroupId` puts every row in that group too.
-   * A known address gets the row's label and notes when they are given.
+   * A known address gets the row's label and notes when they are given; with `keepLabels` it keeps
+   * its label (the file's notes and groups still apply).
    */
-  importCsv(text: string, intoGroupId?: string): Promise<CsvImportReport> {
+  importCsv(text: string, intoGroupId?: string, options: { keepLabels?: boolean } = {}): Promise<CsvImportReport> {
     const parsed = parseWalletCsv(text);
     if (!parsed.ok) return Promise.reject(new AppError({ code: 'CSV_REFUSED', message: parsed.reason }));
     return this.mutate((book) => {
       if (intoGroupId) findGroup(book, intoGroupId);
       const report: CsvImportReport = { added: 0, updated: 0, skipped: 0, rows: [], createdGroups: [] };
-      const seen = new Set<string>();
       for (const row of parsed.rows) {
         const push = (outcome: CsvRowReport['outcome'], reason: string | null) => {
           report.rows.push({ line: row.line, address: row.address, outcome, reason });
@@ -194,12 +194,6 @@ export class WalletBook {
           push('skipped', row.error);
           continue;
         }
-        const key = row.address.toLowerCase();
-        if (seen.has(key)) {
-          push('skipped', 'The same address appears earlier in the file.');
-          continue;
-        }
-        seen.add(key);
         const groupIds = row.groupNames.map((name) => {
           const found = book.groups.find((g) => g.name.toLowerCase() === name.toLowerCase());
           if (found) return found.id;
@@ -211,7 +205,7 @@ export class WalletBook {
         if (intoGroupId) groupIds.push(intoGroupId);
         const existing = book.wallets.find((w) => sameAddress(w.address, row.address));
         if (existing) {
-          if (row.label) existing.label = row.label;
+          if (row.label && !options.keepLabels) existing.label = row.label;
           if (row.notes) existing.notes = row.notes;
           for (const g of groupIds) if (!existing.groupIds.includes(g)) existing.groupIds.push(g);
           push('updated', null);

@@ -4,6 +4,7 @@ import { requestsByExpectedDay, upcomingEpochEvents } from '../../../shared/aler
 import { Amount } from '../components/Amount';
 import { DateTime } from '../components/time';
 import { timeLabels } from '../components/format';
+import { formatUtcDay } from '../components/locale';
 import { PortfolioHeader, portfolioIndex, usePortfolioStore } from '../batch';
 import { useAlertsStore } from './alerts-store';
 import './alerts.css';
@@ -12,7 +13,7 @@ import './alerts.css';
 function dayWords(key: string): string {
   if (key === 'overdue') return 'Overdue by the chain’s clock';
   if (key === 'unknown') return 'No expected date';
-  return new Intl.DateTimeFormat(undefined, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${key}T00:00:00Z`));
+  return formatUtcDay(key);
 }
 
 /**

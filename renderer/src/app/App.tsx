@@ -16,6 +16,7 @@ import { menuEntryOf, screenLabel, useNavigationStore, type Screen } from '../na
 import { ModeBanner } from './ModeBanner';
 import { DisplayChoices } from './DisplayChoices';
 import { DevicePanel, DeviceStatus, useDeviceStore } from '../device';
+import { LocaleNote } from '../components/LocaleNote';
 import { AlertsBell, AlertsScreen, startAlertWatch } from '../alerts';
 import { useScreenHeadingFocus } from './screen-focus';
 
@@ -111,6 +112,7 @@ export function App() {
           <DeviceStatus />
           <DisplayChoices />
           <div className="sidebar-foot">{info ? `v${info.version} · ${info.shell === 'browser' ? 'browser shell' : 'desktop'}` : ''}</div>
+          <LocaleNote />
         </nav>
         <main className="content" id="main-content" tabIndex={-1}>
           {error ? <ErrorNotice error={error} title="The console could not start properly." /> : null}

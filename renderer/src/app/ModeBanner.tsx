@@ -1,17 +1,6 @@
 import type { AppInfo } from '../../../shared/ipc/schemas';
-import { chainClockOffset, usePortfolioStore } from '../batch';
 import { useEffect } from 'react';
-import { DemoClockControls, keyAbsence, useSettingsStore } from '../settings';
-
-/** How far the demo's chains run ahead of this machine's clock, in words; null under an hour. */
-function useDemoClockAhead(): string | null {
-  const data = usePortfolioStore((s) => s.data);
-  if (!data) return null;
-  const ahead = Math.max(0, ...data.vaults.map((v) => chainClockOffset(v.cycle, data.generatedAtMs)));
-  if (ahead < 3600) return null;
-  const days = Math.floor(ahead / 86_400);
-  return days >= 1 ? `${days} day${days === 1 ? '' : 's'}` : `${Math.floor(ahead / 3600)} h`;
-}
+import { DemoClockControls, DemoClockDate, keyAbsence, useSettingsStore } from '../settings';
 
 /**
  * Always visible: which world the console is looking at. Demo must never be mistaken for real
@@ -19,22 +8,13 @@ function useDemoClockAhead(): string | null {
  * that nothing leaves the machine.
  */
 export function ModeBanner({ info, onOpenSettings }: { info: AppInfo | null; onOpenSettings: () => void }) {
-  const clockAhead = useDemoClockAhead();
   if (!info) return <div className="mode-banner mode-banner-loading">Connecting…</div>;
   if (info.mode === 'demo') {
     return (
       <div className="mode-banner mode-banner-demo" role="status" data-testid="mode-banner">
         <strong>DEMO</strong>
         <span>Embedded simulation: simulated service, local chain and emulated Ledger. Nothing here is real money.</span>
-        {clockAhead ? (
-          <span
-            className="mode-banner-clock"
-            data-testid="demo-clock"
-            title="The simulation moves its chains' time forward to run epochs in minutes. Dates and countdowns follow the chain, so they lie ahead of today."
-          >
-            Chain clock {clockAhead} ahead.
-          </span>
-        ) : null}
+        <DemoClockDate />
         {info.simulation === 'ready' ? <DemoClockControls compact /> : null}
         <button type="button" className="link-button" onClick={onOpenSettings}>
           Connect a real service

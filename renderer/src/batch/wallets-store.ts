@@ -6,7 +6,7 @@ import type { CsvImportReport } from '../../../shared/wallets/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { downloadFile } from '../components/download';
 import { usePortfolioStore } from './portfolio-store';
-import { previewImport, type ImportPreview } from './import-preview';
+import { needsLook, previewImport, type ImportPreview } from './import-preview';
 
 /** `null` means every wallet; otherwise a group id. */
 type GroupFilter = string | null;
@@ -18,20 +18,21 @@ interface WalletsState {
   error: AppErrorData | null;
   notice: string | null;
   importReport: CsvImportReport | null;
-  /** A file read but not sent yet: it lacks the address column, or would rename wallets of the book. */
+  /** A file read but not sent yet: it cannot be imported, has rows the import will skip, or would rename wallets of the book. */
   pendingImport: { fileName: string; csv: string; preview: ImportPreview } | null;
   load(): Promise<void>;
   selectGroup(group: GroupFilter): void;
   /** Runs a change, reloads the book, and reports success as a notice; returns whether it worked. */
   run(change: () => Promise<unknown>, notice?: string | ((result: unknown) => string)): Promise<boolean>;
-  importCsv(csv: string): Promise<void>;
+  /** `keepLabels`: wallets already in the book keep their labels. */
+  importCsv(csv: string, options?: { keepLabels?: boolean }): Promise<void>;
   /**
    * Refuses a file over the import limit before reading it; otherwise reads it and imports it, unless
-   * it needs a look first (no address column, or labels of the book it would change): then it waits
+   * it needs a look first (no address column, rows to skip, or labels of the book it would change): then it waits
    * in `pendingImport` for `confirmImport` or `cancelImport`.
    */
   importCsvFile(file: Pick<File, 'name' | 'size' | 'text'>): Promise<void>;
-  confirmImport(): Promise<void>;
+  confirmImport(options?: { keepLabels?: boolean }): Promise<void>;
   cancelImport(): void;
   exportBook(format: 'csv' | 'json'): Promise<void>;
   dismissReport(): void;
@@ -74,11 +75,11 @@ export const useWalletsStore = create<WalletsState>((set, get) => ({
       set({ busy: false });
     }
   },
-  async importCsv(csv) {
+  async importCsv(csv, options = {}) {
     set({ busy: true, error: null, notice: null, importReport: null });
     try {
       const groupId = get().group ?? undefined;
-      const report = await call(getBridge().wallets.importCsv({ csv, ...(groupId ? { groupId } : {}) }));
+      const report = await call(getBridge().wallets.importCsv({ csv, ...(groupId ? { groupId } : {}), ...(options.keepLabels ? { keepLabels: true } : {}) }));
       set({ importReport: report });
       await get().load();
       void usePortfolioStore.getState().bookChanged();
@@ -96,16 +97,16 @@ export const useWalletsStore = create<WalletsState>((set, get) => ({
     }
     const csv = await file.text();
     const preview = previewImport(csv, get().book?.wallets ?? []);
-    if (preview.missingAddress || preview.renames.length > 0) {
+    if (needsLook(preview)) {
       set({ pendingImport: { fileName: file.name, csv, preview }, importReport: null, error: null, notice: null });
       return;
     }
     await get().importCsv(csv);
   },
-  async confirmImport() {
+  async confirmImport(options = {}) {
     const pending = get().pendingImport;
     set({ pendingImport: null });
-    if (pending) await get().importCsv(pending.csv);
+    if (pending) await get().importCsv(pending.csv, options);
   },
   cancelImport() {
     set({ pendingImport: null });

@@ -8,10 +8,10 @@ import { count, multiplier, points } from '../components/figures';
 import { shortAddress, timeLabels } from '../components/format';
 import { pickText } from '../components/text';
 import { Countdown } from '../components/time';
-import { GroupPicker, usePortfolioStore } from '../batch';
+import { GroupPicker, useChainAhead, usePortfolioStore } from '../batch';
 import { VaultRefTable } from '../operators';
 import '../components/insights.css';
-import { CampaignDates, CampaignStatePill } from './CampaignState';
+import { CampaignDates, CampaignStatePill, useCampaignStateNow } from './CampaignState';
 import { useCampaignsStore } from './campaigns-store';
 
 /** One campaign: its rules, dates and vaults, and the points of every wallet of the batch with the batch's totals. */
@@ -23,6 +23,10 @@ export function CampaignScreen() {
   const sourceVersion = useNavigationStore((s) => s.sourceVersion);
 
   useSourceLoad(loadDetail, campaignId);
+  const stateOf = useCampaignStateNow();
+  // Campaign dates are chain dates: the countdown runs on the chains' clock (ahead of today in the demo).
+  const ahead = useChainAhead();
+  const state = detail ? stateOf(detail) : null;
   useEffect(() => {
     void loadPoints(groupId);
   }, [loadPoints, campaignId, groupId, sourceVersion]);
@@ -43,7 +47,7 @@ export function CampaignScreen() {
       subtitle={
         detail ? (
           <>
-            {detail.code ? <code>{detail.code}</code> : null} <CampaignStatePill state={detail.state} /> <CampaignDates campaign={detail} />
+            {detail.code ? <code>{detail.code}</code> : null} <CampaignStatePill state={stateOf(detail)} /> <CampaignDates campaign={detail} />
           </>
         ) : null
       }
@@ -65,14 +69,14 @@ export function CampaignScreen() {
       {detail ? (
         <div className="facts-grid">
           <div className="fact">
-            <span className="fact-label">{detail.state === 'upcoming' ? 'Starts' : detail.state === 'finished' ? 'Ended' : 'Ends'}</span>
-            {detail.state === 'upcoming' && detail.startDate !== null ? (
+            <span className="fact-label">{state === 'upcoming' ? 'Starts' : state === 'finished' ? 'Ended' : 'Ends'}</span>
+            {state === 'upcoming' && detail.startDate !== null ? (
               <strong>
-                <Countdown at={detail.startDate} />
+                <Countdown at={detail.startDate} offset={ahead} />
               </strong>
             ) : detail.endDate !== null ? (
               <strong>
-                <Countdown at={detail.endDate} />
+                <Countdown at={detail.endDate} offset={ahead} />
               </strong>
             ) : (
               <strong>—</strong>

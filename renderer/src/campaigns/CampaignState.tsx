@@ -1,5 +1,7 @@
+import { campaignState } from '../../../shared/insights/points';
 import type { CampaignSummary } from '../../../shared/insights/schemas';
-import { DateTime } from '../components/time';
+import { DateTime, useNow } from '../components/time';
+import { useChainAhead } from '../batch';
 
 const STATE: Record<CampaignSummary['state'], { label: string; className: string }> = {
   running: { label: 'Running', className: 'pill-ok' },
@@ -25,4 +27,15 @@ export function CampaignDates({ campaign }: { campaign: Pick<CampaignSummary, 's
       {campaign.endDate !== null ? <DateTime seconds={campaign.endDate} withTime={false} /> : 'no end date'}
     </span>
   );
+}
+
+/**
+ * Where a campaign stands by the chains' clock (the one its vaults' epochs and the points run on):
+ * in the demo, which runs ahead of today, a campaign has ended by its chains' date whatever the wall
+ * clock says. A campaign without dates keeps the service's word.
+ */
+export function useCampaignStateNow(): (campaign: Pick<CampaignSummary, 'startDate' | 'endDate' | 'state'>) => CampaignSummary['state'] {
+  const ahead = useChainAhead();
+  const now = Math.floor(useNow(60_000) / 1000) + ahead;
+  return (c) => (c.state === 'undated' ? c.state : campaignState(c.startDate, c.endDate, now));
 }

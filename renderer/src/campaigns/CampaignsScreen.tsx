@@ -3,13 +3,14 @@ import { LoadedList } from '../components/LoadedList';
 import { Screen } from '../components/ScreenHeader';
 import { pickText } from '../components/text';
 import '../components/insights.css';
-import { CampaignDates, CampaignStatePill } from './CampaignState';
+import { CampaignDates, CampaignStatePill, useCampaignStateNow } from './CampaignState';
 import { useCampaignsStore } from './campaigns-store';
 
 /** Every campaign the service lists: running ones first, then upcoming, then finished. */
 export function CampaignsScreen() {
   const { list, listLoading, listError, loadList, open } = useCampaignsStore();
   useSourceLoad(loadList);
+  const stateOf = useCampaignStateNow();
 
   return (
     <Screen
@@ -43,7 +44,7 @@ export function CampaignsScreen() {
                     {c.description ? <div className="cell-sub">{pickText(c.description)}</div> : null}
                   </td>
                   <td>
-                    <CampaignStatePill state={c.state} />
+                    <CampaignStatePill state={stateOf(c)} />
                   </td>
                   <td>
                     <CampaignDates campaign={c} />

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { formatDate, formatDateTime, utcText } from './locale';
 
 /** A clock that ticks every second, shared by countdowns. */
-function useNow(intervalMs = 1000): number {
+export function useNow(intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), intervalMs);
@@ -21,23 +22,14 @@ export function formatDuration(seconds: number): string {
   return `${m}m ${String(s % 60).padStart(2, '0')}s`;
 }
 
-// Built once: `toLocaleString` with options builds a formatter on every call, which large tables feel.
-const DATE_TIME = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const DATE_ONLY = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** A unix-seconds date in the user's locale, with the UTC time on hover; a date that could not be read says so. */
 export function DateTime({ seconds, withTime = true }: { seconds: number | null; withTime?: boolean }) {
   if (seconds === null || !Number.isFinite(seconds)) return <span className="cell-sub">date unknown</span>;
   const d = new Date(seconds * 1000);
-  const local = (withTime ? DATE_TIME : DATE_ONLY).format(d);
+  const local = withTime ? formatDateTime(d.getTime()) : formatDate(d.getTime());
   return (
-    <time dateTime={d.toISOString()} title={`${d.toISOString().replace('T', ' ').slice(0, 19)} UTC`}>
+    <time dateTime={d.toISOString()} title={utcText(d.getTime())}>
       {local}
     </time>
   );
@@ -51,7 +43,7 @@ export function Countdown({ at, offset = 0 }: { at: number; offset?: number }) {
   const now = useNow() / 1000 + offset;
   const delta = at - now;
   return (
-    <span className="countdown" title={`${new Date(at * 1000).toISOString().replace('T', ' ').slice(0, 19)} UTC`}>
+    <span className="countdown" title={utcText(at * 1000)}>
       {delta >= 0 ? `in ${formatDuration(delta)}` : `${formatDuration(delta)} ago`}
     </span>
   );

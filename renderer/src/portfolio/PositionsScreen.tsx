@@ -15,6 +15,7 @@ import { useAgreementsStore } from './agreements-store';
 import { PairAccessCell } from './PairAccessCell';
 import { requestsByPair } from './requests-by-pair';
 import { pairKey } from '../../../shared/positions/totals';
+import { formatDate } from '../components/locale';
 import {
   BatchRecordsProgress,
   PairEarningsCell,
@@ -350,7 +351,7 @@ function requestLine(r: RequestRow, v: PortfolioVault, readAtMs: number): string
     `${r.type.charAt(0)}${r.type.slice(1).toLowerCase()} ${formatTokenAmount(r.amount, r.amountToken === 'tranche' ? v.tranche : v.underlying)}`,
     `${phaseText(r)}${r.isInstant ? ' instant' : ''}`,
     requestEpochWords(r)?.long ?? null,
-    r.expectedAt ? `${overdue ? 'overdue since' : 'by'} ${new Date(r.expectedAt * 1000).toLocaleDateString()}${overdue ? `: ${overdue}` : ''}` : null,
+    r.expectedAt ? `${overdue ? 'overdue since' : 'by'} ${formatDate(r.expectedAt * 1000)}${overdue ? `: ${overdue}` : ''}` : null,
   ]
     .filter(Boolean)
     .join(' · ');

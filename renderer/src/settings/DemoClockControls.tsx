@@ -2,12 +2,13 @@ import './demo-clock.css';
 import { useEffect } from 'react';
 import type { DemoClock } from '../../../shared/demo/clock';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { formatShortTime } from '../components/locale';
 import { useDemoClockStore } from './demo-clock-store';
 
 const minutes = (seconds: number) => `${Math.round(seconds / 60)} min`;
 
 const nextAt = (clock: DemoClock) =>
-  clock.nextStepAtMs === null ? '' : ` at ${new Date(clock.nextStepAtMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
+  clock.nextStepAtMs === null ? '' : ` at ${formatShortTime(clock.nextStepAtMs)}`;
 
 /** What the demo clock is doing, in a sentence (Settings, and the banner's hover). */
 function demoClockText(clock: DemoClock): string {

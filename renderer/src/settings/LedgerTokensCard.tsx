@@ -3,14 +3,13 @@ import { networkName } from '../../../shared/device';
 import type { AppErrorData } from '../../../shared/errors';
 import type { LedgerTokenList, VaultTokenListing } from '../../../shared/device/token-list';
 import { call, errorData, getBridge } from '../bridge';
+import { formatUtcDay } from '../components/locale';
 import { ErrorNotice } from '../components/ErrorNotice';
 
-// The list's date is a calendar day: written in the reader's locale, never shifted by their time zone.
-const DAY = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
+// The list's date is a calendar day: in the console's one date form, never shifted by the reader's time zone.
 function dayText(day: string | null): string {
   const at = day ? Date.parse(`${day}T00:00:00Z`) : NaN;
-  return Number.isFinite(at) ? DAY.format(at) : 'an unrecorded date';
+  return Number.isFinite(at) ? formatUtcDay(day!) : 'an unrecorded date';
 }
 
 const chainText = (chainId: number) => {

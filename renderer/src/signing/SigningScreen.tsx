@@ -16,6 +16,9 @@ import { HeldItems } from './HeldItems';
 import { PlanReview, vaultsNamed } from './PlanReview';
 import { ReviewCard } from './ReviewCard';
 import { BatchProgress } from './BatchProgress';
+import { batchCountsText } from './batch-counts-text';
+import { DateTime } from '../components/time';
+import { isoToSeconds } from '../../../shared/domain/time';
 
 /** Pauses said elsewhere than in an error notice: held items (their own notice) and the operator's Pause (the batch's bar). */
 const QUIET_PAUSES = new Set(['SIGNING_ITEMS_HELD', 'SIGNING_PAUSED']);
@@ -182,11 +185,7 @@ export function SigningScreen() {
                 <span className="cell-sub">
                   {b.origin ? `${originLabel(b.origin)} · ` : ''}
                   {b.status} ·{' '}
-                  {b.origin?.kind === 'offline-signing'
-                    ? `${b.counts.signed}/${b.counts.planned} signed`
-                    : `${b.counts.confirmed}/${b.counts.planned} confirmed`}
-                  {b.counts.failed ? `, ${b.counts.failed} failed` : ''}
-                  {b.counts.held ? `, ${b.counts.held} held (re-plan)` : ''} · {new Date(b.createdAt).toLocaleString()}
+                  <span data-testid="batch-counts">{batchCountsText(b)}</span> · <DateTime seconds={isoToSeconds(b.createdAt)} />
                 </span>
               )}
             </li>

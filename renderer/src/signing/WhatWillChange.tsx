@@ -4,6 +4,8 @@ import type { AllowanceChange, BalanceDelta, ChainSimulation, ItemSimulation, Pl
 import { formatAmount, formatTokenAmount } from '../../../shared/domain/units';
 import { usePortfolioStore } from '../batch';
 import { useSimulationStore, type PlanSimulationState } from './simulation-store';
+import { SimulationTotals } from './SimulationTotals';
+import { totalsPerChainAndToken } from './simulation-totals';
 
 /**
  * "What will change": the plan's transactions run on a local fork of each chain while the operator
@@ -292,16 +294,7 @@ export function PlanWhatWillChange({
           when you start signing, with the approvals that go with {reverts === 1 ? 'it' : 'them'}. Nothing of them is signed.
         </p>
       ) : null}
-      {result.totals.perToken.length ? (
-        <p data-testid="sim-per-token">
-          <span className="cell-sub">Your wallets in total: </span>
-          {result.totals.perToken.map((t) => (
-            <span key={t.token} className={BigInt(t.amount) < 0n ? 'sim-out' : 'sim-in'}>
-              {signed(t)}{' '}
-            </span>
-          ))}
-        </p>
-      ) : null}
+      <SimulationTotals totals={totalsPerChainAndToken(result, plan.wallets.map((w) => w.address))} chainName={chainName} />
       {perWallet.length ? (
         <details className="sim-per-wallet" open={perWallet.length <= 12}>
           <summary>Per wallet and contract</summary>

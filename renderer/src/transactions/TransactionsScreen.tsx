@@ -1,3 +1,4 @@
+import { DayInput } from '../components/DayInput';
 import { useEffect, useMemo } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { byDate, transactionFilter, transactionTotals } from '../../../shared/transactions/filter';
@@ -241,23 +242,11 @@ export function TransactionsScreen() {
         </select>
         <label className="date-field">
           From
-          <input
-            type="date"
-            aria-label="From (UTC day)"
-            value={filter.from ?? ''}
-            max={filter.to}
-            onChange={(e) => setFilter({ from: e.target.value || undefined })}
-          />
+          <DayInput label="From (UTC day)" value={filter.from} onChange={(from) => setFilter({ from })} />
         </label>
         <label className="date-field">
           to
-          <input
-            type="date"
-            aria-label="To (UTC day)"
-            value={filter.to ?? ''}
-            min={filter.from}
-            onChange={(e) => setFilter({ to: e.target.value || undefined })}
-          />
+          <DayInput label="To (UTC day)" value={filter.to} onChange={(to) => setFilter({ to })} />
           <span className="cell-sub">UTC</span>
         </label>
         {filtered ? (

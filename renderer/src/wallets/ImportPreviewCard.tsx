@@ -1,8 +1,12 @@
 import { CSV_COLUMNS, type ImportPreview } from '../batch';
 
+/** Rows listed on screen at most; the import report (and its file) lists every one. */
+const SHOWN = 200;
+
 /**
  * A CSV file before it is imported, when it needs a look: the columns expected beside the ones it
- * has (a file without "address" cannot be imported), and the labels of the book it would change.
+ * has (a file without "address" cannot be imported), the rows the import will skip and why, and
+ * the labels of the book it would change, which the operator may keep.
  */
 export function ImportPreviewCard({
   fileName,
@@ -12,20 +16,15 @@ export function ImportPreviewCard({
 }: {
   fileName: string;
   preview: ImportPreview;
-  onImport: () => void;
+  onImport: (options: { keepLabels: boolean }) => void;
   onCancel: () => void;
 }) {
+  const blocked = preview.missingAddress || preview.refused !== null;
+  const good = preview.rows - preview.bad.length;
   return (
-    <section
-      className={`notice ${preview.missingAddress ? 'notice-error' : 'notice-warn'}`}
-      aria-label="CSV import preview"
-      data-testid="import-preview"
-    >
-      <strong className="notice-title">
-        {preview.missingAddress
-          ? `${fileName} cannot be imported: it has no "address" column.`
-          : `${fileName}: ${preview.rows} row${preview.rows === 1 ? '' : 's'}, ${preview.renames.length} of which rename${preview.renames.length === 1 ? 's' : ''} a wallet of the book.`}
-      </strong>
+    <section className={`notice ${blocked ? 'notice-error' : 'notice-warn'}`} aria-label="CSV import preview" data-testid="import-preview">
+      <strong className="notice-title">{title(fileName, preview, good)}</strong>
+      {preview.refused ? <p>{preview.refused}</p> : null}
       <p>
         Columns expected (first line):{' '}
         {CSV_COLUMNS.map((c, i) => (
@@ -37,6 +36,41 @@ export function ImportPreviewCard({
         ))}
         . Found: {preview.columns.length ? preview.columns.map((c) => `"${c}"`).join(', ') : 'none'}.
       </p>
+      {preview.bad.length > 0 ? (
+        <>
+          <p>
+            {preview.bad.length === 1 ? 'This row will be skipped' : `These ${preview.bad.length} rows will be skipped`}; correct the file and
+            choose it again to import {preview.bad.length === 1 ? 'it' : 'them'} too.
+          </p>
+          <table className="table compact" aria-label="Rows the import will skip">
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">Address</th>
+                <th scope="col">Why it will be skipped</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.bad.slice(0, SHOWN).map((r) => (
+                <tr key={r.line}>
+                  <td className="num">{r.line}</td>
+                  <td>
+                    <code>{r.address || '(empty)'}</code>
+                  </td>
+                  <td>{r.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {preview.bad.length > SHOWN ? <p>…and {preview.bad.length - SHOWN} more: the import report lists them all.</p> : null}
+        </>
+      ) : null}
+      {preview.renames.length > 0 ? (
+        <p>
+          The file gives {preview.renames.length === 1 ? 'a wallet' : `${preview.renames.length} wallets`} of the book another label: import
+          and rename {preview.renames.length === 1 ? 'it' : 'them'}, or keep the labels the book has.
+        </p>
+      ) : null}
       {preview.renames.length > 0 ? (
         <table className="table compact" aria-label="Wallets renamed by the import">
           <thead>
@@ -60,15 +94,34 @@ export function ImportPreviewCard({
         </table>
       ) : null}
       <div className="form-actions">
-        {preview.missingAddress ? null : (
-          <button type="button" className="button button-primary" onClick={onImport}>
-            Import and rename
+        {blocked || good === 0 ? null : preview.renames.length > 0 ? (
+          <>
+            <button type="button" className="button button-primary" onClick={() => onImport({ keepLabels: false })}>
+              Import and rename
+            </button>
+            <button type="button" className="button" onClick={() => onImport({ keepLabels: true })}>
+              Import and keep the current labels
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button button-primary" onClick={() => onImport({ keepLabels: false })}>
+            Import {good} row{good === 1 ? '' : 's'}
           </button>
         )}
         <button type="button" className="button" onClick={onCancel}>
-          {preview.missingAddress ? 'Close' : 'Cancel'}
+          {blocked || good === 0 ? 'Close' : 'Cancel'}
         </button>
       </div>
     </section>
   );
+}
+
+function title(fileName: string, preview: ImportPreview, good: number): string {
+  if (preview.missingAddress) return `${fileName} cannot be imported: it has no "address" column.`;
+  if (preview.refused) return `${fileName} cannot be imported.`;
+  const rows = `${preview.rows} row${preview.rows === 1 ? '' : 's'}`;
+  const parts = [`${good} to import`];
+  if (preview.bad.length) parts.push(`${preview.bad.length} to skip`);
+  if (preview.renames.length) parts.push(`${preview.renames.length} of which rename${preview.renames.length === 1 ? 's' : ''} a wallet of the book`);
+  return `${fileName}: ${rows}, ${parts.join(', ')}.`;
 }

@@ -108,7 +108,7 @@ export function WalletsScreen() {
         </div>
       ) : null}
       {pendingImport ? (
-        <ImportPreviewCard fileName={pendingImport.fileName} preview={pendingImport.preview} onImport={() => void confirmImport()} onCancel={cancelImport} />
+        <ImportPreviewCard fileName={pendingImport.fileName} preview={pendingImport.preview} onImport={(options) => void confirmImport(options)} onCancel={cancelImport} />
       ) : null}
       {importReport ? <ImportReport report={importReport} onClose={dismissReport} /> : null}
       {ledgerOpen ? <LedgerImport onClose={() => setLedgerOpen(false)} /> : null}

@@ -153,7 +153,7 @@ describe('protocol events decoded from the call and its movements', () => {
     const data = encodeFunctionData({ abi: epochQueueAbi, functionName: 'claimWithdrawRequest', args: [2n] });
     const logs = [transfer(USDC, VAULT.queue!, WALLET, 9_836_145_000n)];
     expect(events(VAULT.queue!, data, logs)).toEqual([
-      { kind: 'claim', epoch: '2', text: 'Claim of the withdraw request of epoch 2: receives 9836.145 USDC' },
+      { kind: 'claim', epoch: '2', text: 'Claim of the withdraw request of epoch 2: receives 9,836.145 USDC' },
     ]);
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { WalletBook, walletBookDocument } from '../../../electron/services/wallets/wallet-book';
-import { CSV_MAX_GROUPS_PER_FILE, CSV_MAX_GROUPS_PER_ROW } from '../../../electron/services/wallets/wallet-csv';
+import { CSV_MAX_GROUPS_PER_FILE, CSV_MAX_GROUPS_PER_ROW } from '../../../shared/wallets/wallet-csv';
 import { neutraliseCell, writeCsv } from '../../../shared/csv/write-csv';
 
 const A = '0xCbA98362e199c41E1864D0923AF9646d3A648451';

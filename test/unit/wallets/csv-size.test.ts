@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../../electron/runtime/dispatch';
 import type { Handlers } from '../../../electron/runtime/handlers';
-import { parseWalletCsv } from '../../../electron/services/wallets/wallet-csv';
+import { parseWalletCsv } from '../../../shared/wallets/wallet-csv';
 import { checkCsvSize, formatFileSize } from '../../../shared/wallets/csv-size';
 import { CSV_MAX_BYTES } from '../../../shared/wallets/schemas';
 

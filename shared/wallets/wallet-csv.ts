@@ -1,8 +1,8 @@
-import { readCsv } from '../../../shared/csv/read-csv';
-import { writeCsv } from '../../../shared/csv/write-csv';
-import { checkAddress } from '../../../shared/domain/address';
-import { checkCsvSize } from '../../../shared/wallets/csv-size';
-import { CSV_MAX_ROWS, type Group, type Wallet } from '../../../shared/wallets/schemas';
+import { readCsv } from '../csv/read-csv';
+import { writeCsv } from '../csv/write-csv';
+import { checkAddress } from '../domain/address';
+import { checkCsvSize } from './csv-size';
+import { CSV_MAX_ROWS, type Group, type Wallet } from './schemas';
 
 /**
  * The wallet book's CSV form: `address,label,notes,groups`, groups separated by `;`. Parsing is
@@ -54,6 +54,7 @@ export function parseWalletCsv(text: string): ParsedCsv {
     return { ok: false, reason: `The file has ${data.length} rows; at most ${CSV_MAX_ROWS} can be imported at once.` };
   }
   const groupsSeen = new Set<string>();
+  const addressesSeen = new Set<string>();
   const rows = data.map(({ raw, line, problem }): ParsedCsvRow => {
     const checked = checkAddress(clean(raw.address));
     const label = clean(raw.label);
@@ -77,6 +78,11 @@ export function parseWalletCsv(text: string): ParsedCsv {
       if (groupsSeen.size + added.length > CSV_MAX_GROUPS_PER_FILE) {
         error = `The file names more than ${CSV_MAX_GROUPS_PER_FILE} groups at once; import the rest in another file.`;
       } else for (const g of added) groupsSeen.add(g.toLowerCase());
+    }
+    // A wallet once a file: a later line of the same address would silently undo the first.
+    if (!error && checked.ok) {
+      if (addressesSeen.has(checked.address.toLowerCase())) error = 'The same address appears earlier in the file.';
+      else addressesSeen.add(checked.address.toLowerCase());
     }
     return { line, address: checked.ok ? checked.address : clean(raw.address), label, notes, groupNames, error };
   });
