@@ -80,7 +80,7 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
       // No import circle anywhere: a circle hides which module owns a fact and breaks the layers below.
       // (`import type` is not followed: types are erased and order nothing at run time.)
-      // 'import-x/no-cycle': 'error',  (turned on once signing/ no longer imports bundles/)
+      'import-x/no-cycle': 'error',
 
       // The layers of the architecture, one direction only (see README, "Layers").
       'import-x/no-restricted-paths': [

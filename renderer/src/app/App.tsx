@@ -10,7 +10,8 @@ import { AllowancesScreen } from '../allowances';
 import { CampaignsScreen, CampaignScreen } from '../campaigns';
 import { PerformanceScreen } from '../performance';
 import { OperatorsScreen, OperatorScreen } from '../operators';
-import { SigningScreen, useSigningStore } from '../signing';
+import { BundlePartsContext, SigningScreen, useSigningStore } from '../signing';
+import { BUNDLE_PARTS } from './bundle-parts';
 import { BundlesScreen, SnapshotScreen } from '../bundles';
 import { menuEntryOf, screenLabel, useNavigationStore, type Screen } from '../navigation/navigation-store';
 import { ModeBanner } from './ModeBanner';
@@ -124,7 +125,9 @@ export function App() {
               </button>
             </div>
           ) : null}
-          <ScreenView />
+          <BundlePartsContext.Provider value={BUNDLE_PARTS}>
+            <ScreenView />
+          </BundlePartsContext.Provider>
         </main>
         {info?.mode === 'demo' ? <DevicePanel /> : null}
       </div>

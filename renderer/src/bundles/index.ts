@@ -6,3 +6,4 @@ export { originLabel } from './bundle-labels';
 export { useBundlesStore } from './bundles-store';
 export { ItemSimulatedOnline, PlanSimulatedOnline } from './BundleSimulation';
 export { PlannerPreviewPanel } from './PlannerPreview';
+export { BundleOrigin, ExportUnsigned } from './PlanBundleParts';

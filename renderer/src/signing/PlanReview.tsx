@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Plan } from '../../../shared/signing/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
-import { BundleSaved, ItemSimulatedOnline, PlannerPreviewPanel, PlanSimulatedOnline, useBundlesStore } from '../bundles';
+import { useBundleParts } from './bundle-parts';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { ACTION_TITLE, useSigningStore } from './signing-store';
 import { totalFeeWei } from '../../../shared/domain/network-fees';
@@ -10,7 +10,7 @@ import { ItemWhatWillChange, PlanWhatWillChange, usePlanSimulation } from './Wha
 import { PLANNER_PATH } from '../../../shared/device/paths';
 import { AgreementsForSkipped } from './AgreementsForSkipped';
 import { ReviewCard } from './ReviewCard';
-import { BundleOrigin, ExportUnsigned, PlanVaultFlag, SkippedHere, usePlanVaultAlerts } from './PlanParts';
+import { PlanVaultFlag, SkippedHere, usePlanVaultAlerts } from './PlanParts';
 import { openLink } from '../components/links';
 import { PlanTable } from './PlanTable';
 import { AgreementTexts } from './AgreementTexts';
@@ -31,6 +31,8 @@ function PlanFees({ plan, items }: { plan: Plan; items: Plan['items'] }) {
 /** The plan before anything is signed: who is skipped and why, every transaction to sign, and the blind-signing acknowledgement. */
 export function PlanReview({ plan, onDiscard }: { plan: Plan; onDiscard?: () => void }) {
   const { start, discardPlan, error: startError } = useSigningStore();
+  const { BundleOrigin, BundleSaved, ExportUnsigned, ItemSimulatedOnline, PlannerPreviewPanel, PlanSimulatedOnline, useBundlesStore } =
+    useBundleParts();
   // Exported as an unsigned bundle from here: its nonces are signed on the offline install, never here too.
   const exportedAs = useBundlesStore((s) => s.exported[plan.id] ?? null);
   const offline = useNavigationStore((s) => s.info?.mode === 'offline');

@@ -6,7 +6,7 @@ import { KeyNeededNotice } from '../components/KeyNeededNotice';
 import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useFocusOnChange } from '../components/focus/useFocusOnChange';
-import { originLabel, BundleSaved, OfflineStart, SaveSigned, SendChecks } from '../bundles';
+import { useBundleParts } from './bundle-parts';
 import { NewOperation } from './NewOperation';
 import { VaultPinPanel } from './VaultPinPanel';
 
@@ -38,6 +38,7 @@ const STATE_CLASS: Record<ItemState, string> = {
 /** Plans to review, the batch being signed item by item, and the batches before it. */
 export function SigningScreen() {
   const { plan, batch, batches, error, open, act, replan, planning, report, loadBatches, clearError, discardPlan } = useSigningStore();
+  const { BundleSaved, OfflineStart, SaveSigned, SendChecks, originLabel } = useBundleParts();
   const offline = useNavigationStore((s) => s.info?.mode === 'offline');
   const keyless = useNavigationStore((s) => s.info?.mode === 'public');
   useEffect(() => {

@@ -3,3 +3,4 @@ export { SigningScreen } from './SigningScreen';
 export { ACTION_TITLE, useSigningStore } from './signing-store';
 export { ItemWhatWillChange, PlanWhatWillChange, type CarriedSimulation } from './WhatWillChange';
 export type { PlanSimulationState } from './simulation-store';
+export { BundlePartsContext, type BundleParts } from './bundle-parts';
