@@ -3,7 +3,7 @@
  * offline-review run, `--service URL` (or `--service=URL`) for another service address this run.
  * Anything else is Electron's or Chromium's and is left alone.
  */
-export interface ConsoleArgs {
+interface ConsoleArgs {
   service?: string;
   offline: boolean;
 }

@@ -1,7 +1,7 @@
 import { APP_ORIGIN } from './app-origin';
 
 /** The parts of an Electron IPC event the sender check reads (kept structural for tests). */
-export interface SenderFrameLike {
+interface SenderFrameLike {
   url: string;
   parent: unknown;
 }

@@ -1,5 +1,4 @@
 import { AppError } from '../../shared/errors';
-import type { DeviceState } from '../../shared/device';
 import type { EmulatorSnapshot } from '../../shared/ipc/schemas';
 import { DEVICE_WATCH_INTERVAL_MS, createHidTransportFactory, type DevicePort } from '../services/device';
 import { DeviceFleet } from '../services/device/device-fleet';
@@ -132,4 +131,4 @@ function press(emulator: EmulatedLedger, command: string): void {
   }
 }
 
-export type { DeviceState };
+;

@@ -6,7 +6,7 @@ import { PortfolioService, type PortfolioOptions } from '../services/portfolio/p
 import type { ServiceClient } from '../services/service-client';
 import type { Logger } from '../services/log/logger';
 
-export interface ServiceGraphOptions {
+interface ServiceGraphOptions {
   /** The service the console reads now (the demo's, the operator's, or the command's). */
   service: () => Promise<ServiceClient>;
   /** The addresses that serve a chain, in the operator's order: Settings → Chains, `--rpc`, or the demo's own. */

@@ -17,7 +17,7 @@ import { compareVersions } from './versions';
 const tickerAfter = (appVersion: string | undefined, since: string) => compareVersions(appVersion ?? MODELLED_APP_VERSION, since) >= 0;
 const withTicker = (figure: string, ticker: string, after: boolean) => (after ? `${figure} ${ticker}` : `${ticker} ${figure}`);
 
-export interface ClearSignedReviewInput {
+interface ClearSignedReviewInput {
   chainId: number;
   /** The descriptor's intent ("Deposit"), shown after "Review transaction to". */
   intent: string;

@@ -7,41 +7,7 @@
 import type { AppErrorData } from '../errors';
 import { BLIND_SIGNING_OFF, LOCKED, describeStatusWord } from './status-words';
 
-export type DeviceErrorCode =
-  | 'DEVICE_REJECTED'
-  | 'DEVICE_LOCKED'
-  | 'DEVICE_BLIND_SIGNING_OFF'
-  | 'DEVICE_INVALID_DATA'
-  | 'DEVICE_WRONG_APP'
-  | 'DEVICE_TX_TYPE_UNSUPPORTED'
-  | 'DEVICE_BAD_PARAMETERS'
-  | 'DEVICE_APP_NOT_INSTALLED'
-  | 'DEVICE_APP_TOO_OLD'
-  | 'DEVICE_PLUGIN_MISSING'
-  | 'DEVICE_OPEN_APP_REFUSED'
-  | 'DEVICE_WRONG_LENGTH'
-  | 'DEVICE_TECHNICAL_PROBLEM'
-  | 'DEVICE_APP_INTERNAL_ERROR'
-  | 'DEVICE_APP_REFUSED'
-  | 'DEVICE_CHAIN_ID_UNSUPPORTED'
-  | 'DEVICE_DATA_NOT_FOUND'
-  | 'DEVICE_OS_TOO_OLD'
-  | 'DEVICE_ON_OTHER_SCREEN'
-  | 'DEVICE_STATUS'
-  | 'DEVICE_DISCONNECTED'
-  | 'DEVICE_NOT_FOUND'
-  | 'DEVICE_CANNOT_OPEN'
-  | 'DEVICE_IN_USE'
-  | 'DEVICE_BUSY'
-  | 'DEVICE_TIMEOUT'
-  | 'DEVICE_REQUEST_TOO_LARGE'
-  | 'DEVICE_SIGNATURE_MISMATCH'
-  | 'DEVICE_ADDRESS_MISMATCH'
-  | 'DEVICE_INVALID_REQUEST'
-  | 'DEVICE_SERVICE_STOPPED'
-  | 'DEVICE_ERROR';
-
-export { BLIND_SIGNING_OFF, STATUS_WORDS, describeInApp, describeStatusWord, type InAppContext } from './status-words';
+export { BLIND_SIGNING_OFF,   describeStatusWord,  } from './status-words';
 
 function field(err: unknown, key: string): unknown {
   return typeof err === 'object' && err !== null ? (err as Record<string, unknown>)[key] : undefined;

@@ -10,9 +10,9 @@
 export type LedgerModel = 'nanoS' | 'nanoSP' | 'nanoX' | 'stax' | 'flex' | 'apex';
 
 /** Small screen with two buttons, or touchscreen. */
-export type ScreenLayout = 'nano' | 'wallet';
+type ScreenLayout = 'nano' | 'wallet';
 
-export interface LedgerModelInfo {
+interface LedgerModelInfo {
   /** The product's name, as Ledger writes it. */
   readonly productName: string;
   /** The USB product id the device reports with an app open (model byte, then HID + WebUSB interfaces). */
@@ -45,12 +45,6 @@ export function isLedgerModel(id: unknown): id is LedgerModel {
 export function modelFromDeviceModelId(id: string | undefined | null): LedgerModel | undefined {
   if (id === 'europa') return 'flex';
   return isLedgerModel(id) ? id : undefined;
-}
-
-/** The model from a USB product id: the legacy ids 0x0001… and the model byte of 0xMMII ids. */
-export function modelFromUsbProductId(productId: number): LedgerModel | undefined {
-  const byte = productId <= 0xff ? productId << 4 : productId >> 8;
-  return (Object.keys(LEDGER_MODELS) as LedgerModel[]).find((m) => LEDGER_MODELS[m].usbProductId >> 8 === byte);
 }
 
 /** The model from the target id of the dashboard's get-version answer (its high 16 bits name the model). */

@@ -5,12 +5,10 @@
  * chain id, with "???" as the ticker. (Networks Ledger provides at signing time, "dynamic networks",
  * are not used by the console: it signs offline.)
  */
-export interface AppNetwork {
+interface AppNetwork {
   readonly name: string;
   readonly ticker: string;
 }
-
-export const APP_NETWORKS_VERSION = '1.22.0';
 
 export const APP_NETWORKS: ReadonlyMap<number, AppNetwork> = new Map<number, AppNetwork>([
   [1, { name: 'Ethereum', ticker: 'ETH' }],

@@ -3,10 +3,10 @@
  * Pure functions: both the device service and the renderer (account pickers) use them.
  */
 
-export const HARDENED = 0x80000000;
+const HARDENED = 0x80000000;
 
 /** The Ethereum app refuses paths deeper than this (the path header is one count byte ≤ 10). */
-export const MAX_PATH_DEPTH = 10;
+const MAX_PATH_DEPTH = 10;
 
 /**
  * - `ledger-live`: Ledger Live's scheme, one hardened account per index: 44'/60'/x'/0/0.

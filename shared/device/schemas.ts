@@ -74,10 +74,3 @@ export const SignedTransactionSchema = z.object({
 
 export const SignedMessageSchema = z.object({ signature: Hex, address: Address }) satisfies z.ZodType<SignedMessage>;
 
-export const DiscoverAccountsInputSchema = z
-  .object({
-    scheme: DerivationSchemeSchema,
-    start: z.number().int().nonnegative().optional(),
-    count: z.number().int().min(1).max(100).optional(),
-  })
-  .strict();

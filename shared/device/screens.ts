@@ -72,12 +72,12 @@ export function formatWei(wei: string): string {
 }
 
 /** An amount with its ticker, on the side the app puts it: after from 1.20 ("0.01 ETH"), before until then ("ETH 0.01"). */
-export function amountText(ticker: string, amount: string, appVersion?: string): string {
+function amountText(ticker: string, amount: string, appVersion?: string): string {
   return screensSince(appVersion, 'amountTickerAfter') ? `${amount} ${ticker}` : `${ticker} ${amount}`;
 }
 
 /** The max fees with their ticker: after from 1.19.3 ("0.00012 ETH"), before until then. */
-export function feeText(ticker: string, fee: string, appVersion?: string): string {
+function feeText(ticker: string, fee: string, appVersion?: string): string {
   return screensSince(appVersion, 'feeTickerAfter') ? `${fee} ${ticker}` : `${ticker} ${fee}`;
 }
 
@@ -93,7 +93,7 @@ function hashTitle(target: ReviewTarget): string {
 }
 
 /** The warning page a blind review opens with: BAGL's "Blind signing" step, NBGL's "Blind signing ahead". */
-export function blindWarningScreen(target: ReviewTarget): DeviceScreen {
+function blindWarningScreen(target: ReviewTarget): DeviceScreen {
   return { title: usesBagl(target) ? 'Blind signing' : 'Blind signing ahead' };
 }
 
@@ -127,7 +127,7 @@ function endingScreens(target: ReviewTarget, blind: boolean, suffix = ''): Devic
   return [{ title: finish }, { title: 'Reject transaction' }];
 }
 
-export interface TransactionReviewInput extends ReviewTarget {
+interface TransactionReviewInput extends ReviewTarget {
   chainId: number;
   /** EIP-55 address; absent for a contract creation. */
   to?: string;
@@ -172,12 +172,12 @@ export function transactionReviewScreens(tx: TransactionReviewInput): DeviceScre
 }
 
 /** The token as the provided descriptor names it. */
-export interface ApprovalToken {
+interface ApprovalToken {
   ticker: string;
   decimals: number;
 }
 
-export interface ApprovalReviewInput extends ReviewTarget {
+interface ApprovalReviewInput extends ReviewTarget {
   chainId: number;
   token: ApprovalToken;
   /** The spender, EIP-55. */
@@ -193,7 +193,7 @@ export interface ApprovalReviewInput extends ReviewTarget {
 const MAX_UINT256 = (1n << 256n) - 1n;
 
 /** The amount of an approval as the app writes it: "Unlimited USDC" for the largest value, else "1.5 USDC" ("USDC 1.5" before 1.20). */
-export function approvalAmountText(token: ApprovalToken, amount: string, appVersion?: string): string {
+function approvalAmountText(token: ApprovalToken, amount: string, appVersion?: string): string {
   if (BigInt(amount) === MAX_UINT256) return `Unlimited ${token.ticker}`;
   return amountText(token.ticker, formatUnits(amount, token.decimals), appVersion);
 }

@@ -11,14 +11,14 @@
 import type { AppErrorData } from '../errors';
 import { compareVersions } from './versions';
 
-export interface Described {
+interface Described {
   code: string;
   message: string;
   action: string;
 }
 
 /** Where a word comes from: the app's (or the SDK's) name for it, which commands, which versions. */
-export interface StatusWordSource {
+interface StatusWordSource {
   name: string;
   from: string;
   versions: string;
@@ -26,7 +26,7 @@ export interface StatusWordSource {
 
 const UPDATE_APP = 'Update the Ethereum app with Ledger Live (My Ledger), open it again and retry.';
 
-export const REJECTED: Described = {
+const REJECTED: Described = {
   code: 'DEVICE_REJECTED',
   message: 'The request was rejected on the Ledger.',
   action: 'If the details on the device were right, start again and approve on the device.',

@@ -27,7 +27,7 @@ export const CURRENT_APP_VERSION = '1.22.0';
  * change log): `src_bagl/` (Nano until 1.17), `src_nbgl/` and later `src/nbgl/` (Stax, Flex, Apex;
  * Nano from 1.18), `src/network.c`, `src/plugins/erc20/erc20_plugin.c`.
  */
-export const SCREEN_CHANGES = {
+const SCREEN_CHANGES = {
   /** "???" as the ticker on a chain the app does not know (before: the app's own, ETH). */
   unknownTicker: '1.10.4',
   /** "From" (the signing account) after the title; "Address" renamed "To". */
@@ -49,7 +49,7 @@ export const SCREEN_CHANGES = {
   amountTickerAfter: '1.20.0',
 } as const;
 
-export type ScreenChange = keyof typeof SCREEN_CHANGES;
+type ScreenChange = keyof typeof SCREEN_CHANGES;
 
 /** Whether this app version (the current one when unknown) shows the screens changed at `change`. */
 export function screensSince(appVersion: string | undefined, change: ScreenChange): boolean {

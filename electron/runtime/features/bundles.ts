@@ -8,7 +8,7 @@ import { feature, type Feature } from '../feature';
 import type { SigningPipeline } from './signing';
 import type { DeviceHost } from '../device-host';
 
-export interface BundlesFeatureDeps {
+interface BundlesFeatureDeps {
   /** The signing pipeline of the current mode (its pipeline, chains and journal folder). */
   signing: () => SigningPipeline;
   offline: () => boolean;

@@ -16,7 +16,7 @@ export interface PinnedBlock {
  * a few blocks behind answers an older head: the highest answer is the chain's head (a node that
  * lacks that block later says so, and the next address answers).
  */
-export const HEAD_ASKS = 3;
+const HEAD_ASKS = 3;
 
 const asNumber = (v: unknown, what: string): number => {
   if (typeof v !== 'string' || !/^0x[0-9a-fA-F]+$/.test(v)) throw new Error(`The node answered ${what} with something else than a number.`);

@@ -2,7 +2,7 @@ import { createPublicClient, defineChain, fallback, http, type Hex, type PublicC
 import { MULTICALL3_ADDRESS } from '../../../shared/abi';
 import { providerFetch } from './provider-fetch';
 
-export interface RpcEndpoint {
+interface RpcEndpoint {
   chainId: number;
   name: string;
   url: string;
@@ -36,19 +36,19 @@ export interface EthCall {
  * Many `eth_call`s at one block (a number, hex; default the latest), answered in order; one HTTP
  * request per `RPC_BATCH_SIZE`. Throws when any call failed.
  */
-export type EthCallBatch = (calls: readonly EthCall[], block?: Hex) => Promise<Hex[]>;
+type EthCallBatch = (calls: readonly EthCall[], block?: Hex) => Promise<Hex[]>;
 
 /** One call's answer: its result, or the node's error message (a call refused alone does not fail the others). */
 export type EthCallAnswer = { result: Hex } | { error: string };
 
 /** As `EthCallBatch`, but each call answered on its own. */
-export type EthCallsEach = (calls: readonly EthCall[], block?: Hex) => Promise<EthCallAnswer[]>;
+type EthCallsEach = (calls: readonly EthCall[], block?: Hex) => Promise<EthCallAnswer[]>;
 
 /**
  * A few JSON-RPC calls in one HTTP request of their own (never joined with others), to the
  * addresses in order; their results in order (a call's error throws).
  */
-export type RpcRequest = (calls: readonly { method: string; params: readonly unknown[] }[]) => Promise<unknown[]>;
+type RpcRequest = (calls: readonly { method: string; params: readonly unknown[] }[]) => Promise<unknown[]>;
 
 const ethCallBatches = new WeakMap<PublicClient, EthCallsEach>();
 const rpcRequests = new WeakMap<PublicClient, RpcRequest>();

@@ -12,7 +12,7 @@ import { parseRetryAfter } from '../service-client/transport';
  * -32005 "limit exceeded".
  */
 
-export interface JsonRpcError {
+interface JsonRpcError {
   code?: number;
   message?: string;
   data?: unknown;
@@ -30,7 +30,7 @@ export function isRateLimitError(error: JsonRpcError | null | undefined): boolea
 }
 
 /** The wait an error names (Infura's `data.backoff_seconds`), ms; null when it names none. */
-export function errorBackoffMs(error: JsonRpcError | null | undefined): number | null {
+function errorBackoffMs(error: JsonRpcError | null | undefined): number | null {
   const seconds = (error?.data as { backoff_seconds?: unknown } | undefined)?.backoff_seconds;
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : null;
 }
@@ -44,7 +44,7 @@ export function errorsOf(answer: unknown): JsonRpcError[] {
 }
 
 /** What one HTTP answer says about the rate limit: not limited, or limited with the wait it names (null: none named). */
-export type RateLimitVerdict = { limited: false } | { limited: true; waitMs: number | null };
+type RateLimitVerdict = { limited: false } | { limited: true; waitMs: number | null };
 
 /**
  * Reads a rate limit from an answer: HTTP 429 whatever its body, or an answer (any status) whose

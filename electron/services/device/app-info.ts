@@ -5,13 +5,13 @@ import type { DeviceTransport } from './ledgerhq';
 export const DASHBOARD_APP = 'BOLOS';
 export const ETHEREUM_APP = 'Ethereum';
 
-export interface AppInfo {
+interface AppInfo {
   name: string;
   version: string;
 }
 
 /** Parses `[format][len]name[len]version…` followed by the status word. */
-export function parseAppAndVersion(answer: Buffer): AppInfo {
+function parseAppAndVersion(answer: Buffer): AppInfo {
   if (answer[0] !== 0x01) throw new Error('Unexpected answer format to get-app-and-version');
   const nameLength = answer[1] ?? 0;
   const name = answer.subarray(2, 2 + nameLength).toString('ascii');
@@ -43,7 +43,7 @@ export function transportModel(transport: DeviceTransport): { model?: LedgerMode
   return model ? { model } : {};
 }
 
-export interface FirmwareInfo {
+interface FirmwareInfo {
   /** The secure element's OS version (what Ledger Live calls the firmware version). */
   osVersion: string;
   mcuVersion: string;

@@ -55,7 +55,7 @@ export interface CalldataDescriptorSource {
 }
 
 /** A key that certifies descriptors, with its certificate. */
-export interface DescriptorCertifier {
+interface DescriptorCertifier {
   certificate: Uint8Array;
   /** DER signature over the SHA-256 of the unsigned TRANSACTION_INFO. */
   sign(unsignedInfo: Uint8Array): Uint8Array;
@@ -78,7 +78,7 @@ export function certifiedSource(descriptors: readonly Erc7730Descriptor[], certi
 }
 
 /** Ledger's service: no descriptor for these vaults is certified there yet (see the module's comment). */
-export const ledgerService: CalldataDescriptorSource = { find: () => null };
+const ledgerService: CalldataDescriptorSource = { find: () => null };
 
 /** The certified descriptor for this transaction, if one covers it (a call with no ETH attached). */
 export function certifiedCallOf(tx: TransactionSerializable, source: CalldataDescriptorSource | undefined): CertifiedCall | null {
@@ -103,7 +103,7 @@ function tokensShown(certified: CertifiedCall, tx: TransactionSerializable, from
 }
 
 /** The review the device will show for a clear-signed call. */
-export function clearSignedScreens(
+function clearSignedScreens(
   certified: CertifiedCall,
   tx: TransactionSerializable,
   context: { from: string; appVersion?: string; descriptors?: DescriptorIndex; maxFee: string; network?: SignedNetwork | null },
@@ -142,7 +142,7 @@ async function sendStructure(transport: DeviceTransport, ins: number, payload: U
  * network (a chain its table lacks), the token information, the certificate and the descriptor's
  * structures, then starts the review. Answers `{v, r, s}` as hw-app-eth does (hex strings).
  */
-export async function signInClear(
+async function signInClear(
   transport: DeviceTransport,
   pathBytes: Uint8Array,
   unsigned: Hex,
@@ -191,12 +191,12 @@ function refused(intent: string, part: string): (err: unknown) => never {
 }
 
 /** The token information to send before a clear-signed call. */
-export function tokenInformationFor(certified: CertifiedCall, tx: TransactionSerializable, from: string, extra?: DescriptorIndex): TokenDescriptor[] {
+function tokenInformationFor(certified: CertifiedCall, tx: TransactionSerializable, from: string, extra?: DescriptorIndex): TokenDescriptor[] {
   return [...tokensShown(certified, tx, from, extra).values()];
 }
 
 /** A transaction the device will sign in clear: the certified call, the tokens to provide, the predicted review. */
-export interface ClearSigning {
+interface ClearSigning {
   certified: CertifiedCall;
   tokens: TokenDescriptor[];
   /** The chain, given first when the app's table lacks it and the source describes it. */

@@ -27,7 +27,7 @@ import { delay } from './timeout';
 import type { DeviceServiceOptions } from './device-options';
 import type { TransportFactory } from './transport-port';
 
-export { SERVICE_STOPPED } from './device-errors';
+;
 
 export { DEVICE_WATCH_INTERVAL_MS, type DeviceServiceOptions } from './device-options';
 

@@ -10,7 +10,7 @@ import { isAppError } from '../../../shared/errors';
 /** Failures that mean another application has the device: checking again soon would disturb it. */
 const ANOTHER_APPLICATION = new Set(['DEVICE_IN_USE', 'DEVICE_CANNOT_OPEN']);
 
-export const WATCH_MAX_BACKOFF_MS = 60_000;
+const WATCH_MAX_BACKOFF_MS = 60_000;
 
 export class DeviceWatch {
   private timer: ReturnType<typeof setInterval> | null = null;

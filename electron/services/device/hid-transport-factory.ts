@@ -20,9 +20,9 @@ import { withTimeout } from './timeout';
 import type { DeviceTransport, HotplugObserver, TransportFactory } from './transport-port';
 
 /** Ledger's USB vendor id. */
-export const LEDGER_USB_VENDOR_ID = 0x2c97;
+const LEDGER_USB_VENDOR_ID = 0x2c97;
 
-export interface HidTransportOptions {
+interface HidTransportOptions {
   /** Quiet time after the last raw USB event before `changed` is reported (default 800 ms, after the HID re-poll). */
   usbSettleMs?: number;
 }

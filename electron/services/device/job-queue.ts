@@ -5,7 +5,7 @@
  */
 import { AppError } from '../../../shared/errors';
 
-export interface JobSpec<T> {
+interface JobSpec<T> {
   label: string;
   timeoutMs: number;
   run(signal: AbortSignal): Promise<T>;
@@ -17,7 +17,7 @@ interface Queued {
   reject(err: unknown): void;
 }
 
-export interface JobQueueHooks {
+interface JobQueueHooks {
   /** A job starts while the queue was idle. */
   onBusy?(): void;
   /** The last queued job has ended. */

@@ -23,7 +23,7 @@ const PUBLISHED: Readonly<Record<string, string>> = {
   '13.7.1': '2026-02-18',
 };
 
-export interface LedgerTokenListRelease {
+interface LedgerTokenListRelease {
   package: string;
   version: string;
   /** YYYY-MM-DD, or null for a version without a recorded date. */

@@ -4,7 +4,7 @@
  * Ledger's token list installed with the console (`ledger-token-list.ts`), are used: nothing is
  * fetched.
  */
-import { bytesToHex, getAddress, hexToBytes, type Hex } from 'viem';
+import { bytesToHex, getAddress } from 'viem';
 import type { LedgerTokenList } from '../../../shared/device/token-list';
 import { ledgerSignatureList, ledgerTokenListChains, ledgerTokenListRelease } from './ledger-token-list';
 
@@ -26,7 +26,7 @@ function key(chainId: number, address: string): string {
 }
 
 /** Reads one descriptor (throws on a malformed one). */
-export function decodeDescriptor(payload: Uint8Array): TokenDescriptor {
+function decodeDescriptor(payload: Uint8Array): TokenDescriptor {
   const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
   const tickerLength = payload[0];
   if (tickerLength === undefined || payload.length < 1 + tickerLength + 28) throw new Error('Token descriptor too short');
@@ -38,31 +38,6 @@ export function decodeDescriptor(payload: Uint8Array): TokenDescriptor {
   const decimals = view.getUint32(at);
   const chainId = view.getUint32(at + 4);
   return { ticker, address, decimals, chainId, payload };
-}
-
-/** The signed part of a descriptor: ticker ‖ address ‖ decimals ‖ chain id (the app hashes it with SHA-256). */
-export function signedPart(info: { ticker: string; address: string; decimals: number; chainId: number }): Uint8Array {
-  const ticker = new TextEncoder().encode(info.ticker);
-  const out = new Uint8Array(ticker.length + 28);
-  out.set(ticker, 0);
-  out.set(hexToBytes(info.address as Hex), ticker.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(ticker.length + 20, info.decimals);
-  view.setUint32(ticker.length + 24, info.chainId);
-  return out;
-}
-
-/** A descriptor as the app receives it, from its signed part and a DER signature. */
-export function encodeDescriptor(
-  info: { ticker: string; address: string; decimals: number; chainId: number },
-  derSignature: Uint8Array,
-): Uint8Array {
-  const signed = signedPart(info);
-  const out = new Uint8Array(1 + signed.length + derSignature.length);
-  out[0] = new TextEncoder().encode(info.ticker).length;
-  out.set(signed, 1);
-  out.set(derSignature, 1 + signed.length);
-  return out;
 }
 
 /** Reads a list in Ledger's erc20-signatures format: base64 of repeated [uint32 BE length][descriptor]. */
@@ -117,7 +92,7 @@ export function findTokenDescriptor(chainId: number, address: string, extra?: De
 }
 
 /** Whether Ledger lists a token on a chain: its descriptor, or why an approval of it is reviewed blind. */
-export type TokenListing = { listed: true; descriptor: TokenDescriptor } | { listed: false; reason: string };
+type TokenListing = { listed: true; descriptor: TokenDescriptor } | { listed: false; reason: string };
 
 export function ledgerListing(chainId: number, address: string): TokenListing {
   const descriptor = findTokenDescriptor(chainId, address);

@@ -70,7 +70,7 @@ export function signingHash(tx: TransactionSerializable): Hex {
 /** `approve(address,uint256)`: the selector the app's ERC-20 handling reads. */
 const APPROVE_SELECTOR = '0x095ea7b3';
 
-export interface Approval {
+interface Approval {
   /** The token contract (the transaction's `to`). */
   token: `0x${string}`;
   spender: `0x${string}`;
@@ -93,7 +93,7 @@ export function approvalOf(tx: TransactionSerializable): Approval | null {
 }
 
 /** An approval the device can show in clear: its token has a descriptor this install can provide. */
-export interface ClearSignedApproval extends Approval {
+interface ClearSignedApproval extends Approval {
   descriptor: TokenDescriptor;
 }
 
@@ -104,7 +104,7 @@ export function clearSignedApproval(tx: TransactionSerializable, extra?: Descrip
   return descriptor ? { ...approval, descriptor } : null;
 }
 
-export interface ReviewContext {
+interface ReviewContext {
   /** The signing account ("From" on the device). */
   from?: string;
   /** The Ethereum app's version as read from the device. */

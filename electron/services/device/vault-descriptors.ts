@@ -15,7 +15,7 @@ import epochVaultV1 from '../../../clear-signing/registry/pareto/common-EpochVau
 import epochVaultV3 from '../../../clear-signing/registry/pareto/common-EpochVaultV3.json';
 import epochVaultV4 from '../../../clear-signing/registry/pareto/common-EpochVaultV4.json';
 
-export interface CommonDescriptor {
+interface CommonDescriptor {
   metadata: Erc7730Descriptor['metadata'];
   display: { formats: Record<string, Erc7730Format> };
 }
@@ -32,7 +32,7 @@ export const VAULT_DESCRIPTORS: Partial<Record<Generation, CommonDescriptor>> = 
   CDO_EPOCH_QUEUE_2026: epochQueue2026 as CommonDescriptor,
 };
 
-export interface Deployment {
+interface Deployment {
   chainId: number;
   address: string;
   /** The vault's underlying token (deposit amounts). */

@@ -17,7 +17,7 @@ export interface LedgerDesk {
   signPersonalMessage(path: string, message: string | { raw: string }, options?: DeviceChoice): Promise<SignedMessage>;
 }
 
-export interface WalletDevicesDeps {
+interface WalletDevicesDeps {
   desk: () => Promise<LedgerDesk>;
   bindings: () => Promise<LedgerBinding[]>;
   /** The wallet book's groups this address is in. */
@@ -25,7 +25,7 @@ export interface WalletDevicesDeps {
 }
 
 /** What a wait for a device tells and asks the batch. */
-export interface DeviceWaitWatch {
+interface DeviceWaitWatch {
   /** The batch waits (with why), or goes on (null). */
   waiting(reason: AppErrorData | null): void;
   /** The operator paused the batch: stop waiting. */
@@ -92,7 +92,7 @@ export class WalletDevices {
 }
 
 /** Why the batch waits: the group's Ledger is not connected, named as the operator bound it. */
-export function waitingFor({ binding, groupName }: Choice): AppErrorData {
+function waitingFor({ binding, groupName }: Choice): AppErrorData {
   const byPath = 'path' in binding.device;
   return {
     code: 'DEVICE_WAITING_FOR_LEDGER',

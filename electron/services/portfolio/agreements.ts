@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import type { ServiceClient } from '../service-client';
 
-export interface AgreementRow {
+interface AgreementRow {
   wallet: string;
   vaultId: string;
   /** LENDER (and ALL) signatures the vault asks for. */

@@ -12,7 +12,7 @@ import { ADDRESS_PATTERN } from '../../../shared/domain/hex';
  */
 
 /** Derived from a name (keccak256("vaultdesk.portfolio-lens")), so no account or contract lives there. */
-export const LENS_ADDRESS = '0xA756DD309381f7B70BF99668b4ca48791d9d5bea' as const;
+const LENS_ADDRESS = '0xA756DD309381f7B70BF99668b4ca48791d9d5bea' as const;
 
 /**
  * Wallet × vault pairs per lens call (all the chain's vaults for a slice of its wallets). A pair
@@ -49,7 +49,7 @@ const LENS_ABI = [
 ] as const;
 
 /** What the lens reads for each wallet in each vault, in its order (the bits of its masks). */
-export const LENS_FIELDS = [
+const LENS_FIELDS = [
   'trancheBalance',
   'underlyingBalance',
   'allowed',
@@ -59,7 +59,6 @@ export const LENS_FIELDS = [
   'instantRedeemRequest',
   'apr0RedeemRequest',
 ] as const;
-export type LensField = (typeof LENS_FIELDS)[number];
 
 const ZERO = '0x0000000000000000000000000000000000000000' as const;
 

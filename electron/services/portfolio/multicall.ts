@@ -188,7 +188,7 @@ function decodeAggregate3(result: string, expected: number): (string | null)[] {
 }
 
 /** Reads prepared as aggregate3 chunks: the calls to send, and what to do with their answers. */
-export interface PlannedReads {
+interface PlannedReads {
   calls: EthCall[];
   /** Hands each decoded value to its read; returns how many reads failed. */
   settle(answers: readonly Hex[]): number;

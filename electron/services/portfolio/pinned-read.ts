@@ -6,7 +6,7 @@ import { readChain, type ChainReadResult, type ReadChainOptions } from './chain-
 import type { EpochVaultEntry } from './catalog';
 
 /** Reads of a chain again from its new head after a reorganisation, before it is reported unstable. */
-export const REORG_REREADS = 2;
+const REORG_REREADS = 2;
 
 /**
  * One chain's read for a refresh, pinned to one block: the head is taken once, every read is at

@@ -34,7 +34,7 @@ export const POSITION_CONCURRENCY = 8;
 /** Answers in a row, per request in flight, before the concurrency grows back by one. */
 const GROW_AFTER = 2;
 export const POSITION_TTL_MS = 5 * 60_000;
-export const BEHIND_RETRY_MS = 20_000;
+const BEHIND_RETRY_MS = 20_000;
 const ENDPOINT = 'GET /v1/vaults/:id/position';
 
 /** What the portfolio says of one pair, to decide whether and when to ask the service. */
@@ -56,7 +56,7 @@ const nonZero = (v: string | null) => v !== null && v !== '0';
  * service answered 429), back up by one after `GROW_AFTER` × the current number of answers in a
  * row, never above `max`. The lowest it went is kept, for the figures.
  */
-export class AdaptiveConcurrency {
+class AdaptiveConcurrency {
   current: number;
   lowest: number;
   halvings = 0;
@@ -104,7 +104,7 @@ function runAdaptive(tasks: readonly (() => Promise<void>)[], limit: AdaptiveCon
 }
 
 /** How far the records of a load have come, per vault. */
-export interface PositionRecordsProgress {
+interface PositionRecordsProgress {
   vaultsDone: number;
   vaultsTotal: number;
   /** The vault whose records just arrived (all of its pairs answered, or failed). */
@@ -148,7 +148,7 @@ const pair = (v: { USD?: string | undefined; token?: string | undefined } | unde
 });
 
 /** The service's record in the console's words (amounts stay integer strings). */
-export function toPositionRecord(p: Position): PositionRecord {
+function toPositionRecord(p: Position): PositionRecord {
   return {
     deposits: pair(p.deposits),
     redeemable: pair(p.redeemable),

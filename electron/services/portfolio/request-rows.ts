@@ -12,7 +12,7 @@ import { heldKey, standardRedeemHeld, walletKey, type VaultChainState, type Wall
 type ServiceRequest = ResourceItem<'vaultRequests'>;
 
 /** Which of a vault's sources did not answer on this refresh (their last answer is used instead). */
-export interface SourcesBehind {
+interface SourcesBehind {
   /** The service's records are from an earlier refresh. */
   service: boolean;
   /** The chain's cycle, queues and balances are from an earlier refresh, or missing. */

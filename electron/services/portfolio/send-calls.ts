@@ -6,7 +6,7 @@ import { ethCallsOf, RPC_BATCH_SIZE, type EthCall, type EthCallAnswer } from '..
  * at once (hundreds for ten thousand wallets), the last ones wait behind the others and time out
  * although the node is busy with them; a few at a time keep it busy and each timeout honest.
  */
-export const HTTP_IN_FLIGHT = 3;
+const HTTP_IN_FLIGHT = 3;
 
 /** `send` over `items` in slices of `size`, at most `limit` slices in flight; the answers in order. */
 async function inFlightLimited<T, R>(

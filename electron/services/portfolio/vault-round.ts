@@ -112,7 +112,7 @@ function probeReads(address: `0x${string}`, names: readonly ProbeName[], answers
 }
 
 /** Probes of a vault's contracts, filled by the round, and what they decide once it is read. */
-export interface VaultProbes {
+interface VaultProbes {
   reads: Read[];
   /** Detects the generations and fills what depends on them (rates, direct deposits, prefunding). */
   settle(): void;

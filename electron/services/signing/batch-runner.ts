@@ -16,7 +16,7 @@ import { runnerFor, type Gate, type RunView, type RunnerStrategy } from './runne
 import { signedBytesProblem } from './signed-bytes';
 import { to, type Outcome, type Transition } from './transition';
 
-export interface BatchRunnerDeps {
+interface BatchRunnerDeps {
   device: SigningDevice;
   chain: (chainId: number) => PublicClient | Promise<PublicClient>;
   service: () => Promise<ServiceClient>;
@@ -43,7 +43,7 @@ const NOT_MINED: AppErrorData = {
 };
 
 /** An item whose plan the chain no longer matches: nothing reached the device, and a new plan carries it on. */
-export function hold(reason: string): Transition {
+function hold(reason: string): Transition {
   return to('held', { reason, error: { code: 'SIGNING_PLAN_STALE', message: reason, action: REPLAN_ACTION } }, 'held: the chain moved since the plan');
 }
 

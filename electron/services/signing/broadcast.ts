@@ -25,7 +25,7 @@ export function revertReason(data: Hex | undefined): string | null {
 }
 
 /** Revert data from a viem error, wherever it sits in the cause chain. */
-export function revertDataOf(err: unknown): Hex | undefined {
+function revertDataOf(err: unknown): Hex | undefined {
   if (!(err instanceof BaseError)) return undefined;
   let found: Hex | undefined;
   err.walk((e) => {
@@ -68,7 +68,7 @@ export async function minedRevert(
   }
 }
 
-export type BroadcastResult = { ok: true; hash: Hex } | { ok: false; error: AppErrorData };
+type BroadcastResult = { ok: true; hash: Hex } | { ok: false; error: AppErrorData };
 
 /**
  * Sends signed bytes. A node that already has them (or has mined them) is fine: the caller then

@@ -18,7 +18,7 @@ const FAIL_ITEM_CODES = new Set(['DEVICE_ADDRESS_MISMATCH', 'DEVICE_INVALID_REQU
 
 /** The device left USB while it held the item: nothing came back, so nothing was signed. */
 const DISCONNECTED = new Set(['DEVICE_DISCONNECTED', 'DEVICE_NOT_FOUND']);
-export const UNPLUGGED_REASON = 'The Ledger was disconnected before signing: nothing was signed. Reconnect it and continue (Resume).';
+const UNPLUGGED_REASON = 'The Ledger was disconnected before signing: nothing was signed. Reconnect it and continue (Resume).';
 
 /**
  * One item on the device (the caller has journaled it `on-device`): its signature, or the device's

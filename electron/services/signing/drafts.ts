@@ -16,7 +16,7 @@ import { certifiedCallOf, type CalldataDescriptorSource } from '../device/clear-
 
 type Addr = `0x${string}`;
 
-export const DEFAULT_MAX_FEE_GWEI = '300';
+const DEFAULT_MAX_FEE_GWEI = '300';
 /** Estimated gas × 1.25: room for state that changes between review and inclusion. */
 const GAS_MARGIN_PERCENT = 125n;
 /**
@@ -61,7 +61,7 @@ export function roleAddress(vault: PlanVault, role: ContractRole): Addr {
   return address as Addr;
 }
 
-export function roleName(vault: PlanVault, role: ContractRole): string {
+function roleName(vault: PlanVault, role: ContractRole): string {
   switch (role) {
     case 'epochVault':
       return `${vault.name} epoch vault`;
@@ -90,7 +90,7 @@ function abiFor(role: ContractRole): Abi {
 }
 
 /** Resolves role names among the step's arguments (spenders, the tranche) to addresses. */
-export function callArgs(vault: PlanVault, step: TxStep): (bigint | Addr)[] {
+function callArgs(vault: PlanVault, step: TxStep): (bigint | Addr)[] {
   return step.args.map((a) => (typeof a === 'string' && ROLES.has(a) ? roleAddress(vault, a as ContractRole) : (a as bigint | Addr)));
 }
 

@@ -72,7 +72,7 @@ export interface ChainFacts {
 }
 
 /** The contracts the reads need: the portfolio's vault, or a plan's (the check before the device). */
-export type FactsVault = Pick<PortfolioVault, 'epochVault' | 'queue' | 'strategy'> & {
+type FactsVault = Pick<PortfolioVault, 'epochVault' | 'queue' | 'strategy'> & {
   withdrawQueue?: string | null;
   tranche: { address: string };
   underlying: { address: string };

@@ -42,7 +42,7 @@ const BASIS_TEXT: Record<ForkCheckRun['basis'], string> = {
 };
 
 /** The items a fork check runs: transactions not signed yet that may still go to the device. */
-export const remainingTransactions = (batch: Batch): BatchItem[] => batch.items.filter((i) => i.tx && !i.signed && i.state === 'waiting');
+const remainingTransactions = (batch: Batch): BatchItem[] => batch.items.filter((i) => i.tx && !i.signed && i.state === 'waiting');
 
 /**
  * Per item that reverts on the fork (and the approval that goes with it): the reason to hold it,

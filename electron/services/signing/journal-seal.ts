@@ -13,7 +13,7 @@ import { BatchItemSchema, BatchSchema, type Batch, type BatchItem } from '../../
  * only point; the MAC decides.
  */
 
-export const SEAL_VERSION = 1;
+const SEAL_VERSION = 1;
 
 const Tags = z.string().regex(/^[0-9a-f]*$/).max(8192);
 export const JournalSealSchema = z.object({
@@ -26,7 +26,7 @@ export const JournalSealSchema = z.object({
 export type JournalSeal = z.infer<typeof JournalSealSchema>;
 
 /** One change the seal points at, as read from the file now. */
-export type SealChange =
+type SealChange =
   | { kind: 'batch'; field: string }
   | { kind: 'item'; index: number; id: string; label: string; step: string; fields: string[] }
   | { kind: 'added'; index: number; id: string; label: string; step: string }

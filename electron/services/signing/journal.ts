@@ -18,7 +18,7 @@ const SealedBatchSchema = BatchSchema.extend({ seal: JournalSealSchema.optional(
 type SealedBatch = Batch & { seal?: JournalSeal | undefined };
 
 /** Refusal codes of a journal that was read but cannot be trusted. */
-export const JOURNAL_REFUSALS = new Set(['SIGNING_JOURNAL_TAMPERED', 'SIGNING_JOURNAL_UNSEALED', 'SIGNING_JOURNAL_KEY_MISSING', 'SIGNING_JOURNAL_KEY_UNAVAILABLE']);
+const JOURNAL_REFUSALS = new Set(['SIGNING_JOURNAL_TAMPERED', 'SIGNING_JOURNAL_UNSEALED', 'SIGNING_JOURNAL_KEY_MISSING', 'SIGNING_JOURNAL_KEY_UNAVAILABLE']);
 
 const CHECK_WALLETS = 'Check the wallets of this batch on a block explorer (what it signed may have been sent), then plan the operation again.';
 

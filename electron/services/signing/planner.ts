@@ -19,7 +19,7 @@ import { needsBlindSigningAck } from '../../../shared/signing/blind-signing';
  * signed here.
  */
 
-export type { PlannerDeps } from './planning/facts';
+;
 
 const newId = (prefix: string) =>
   `${prefix}${new Date()

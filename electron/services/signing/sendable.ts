@@ -11,7 +11,7 @@ import type { BatchItem } from '../../../shared/signing/schemas';
 
 const who = (item: BatchItem) => `${item.label ? `${item.label} ` : ''}(${item.wallet})`;
 
-export function nonceUsed(item: BatchItem, next: number): AppErrorData {
+function nonceUsed(item: BatchItem, next: number): AppErrorData {
   const nonce = item.tx!.nonce;
   return {
     code: 'TX_NONCE_USED',
@@ -21,7 +21,7 @@ export function nonceUsed(item: BatchItem, next: number): AppErrorData {
   };
 }
 
-export function nonceGap(item: BatchItem, next: number): AppErrorData {
+function nonceGap(item: BatchItem, next: number): AppErrorData {
   const nonce = item.tx!.nonce;
   return {
     code: 'TX_NONCE_GAP',
@@ -31,7 +31,7 @@ export function nonceGap(item: BatchItem, next: number): AppErrorData {
   };
 }
 
-export function feeExpired(item: BatchItem, baseFee: bigint): AppErrorData {
+function feeExpired(item: BatchItem, baseFee: bigint): AppErrorData {
   const maxFee = BigInt(item.tx!.maxFeePerGas ?? '0');
   return {
     code: 'TX_FEE_EXPIRED',
@@ -41,7 +41,7 @@ export function feeExpired(item: BatchItem, baseFee: bigint): AppErrorData {
   };
 }
 
-export function waitsForUnsendable(item: BatchItem, dep: BatchItem): AppErrorData {
+function waitsForUnsendable(item: BatchItem, dep: BatchItem): AppErrorData {
   return {
     code: 'TX_WAITS_FOR_APPROVAL',
     message: `It needs the ${dep.step} step before it (nonce ${dep.tx?.nonce ?? '?'}), which cannot be sent: sent alone it would revert.`,

@@ -21,10 +21,10 @@ import type { SigningServiceOptions } from './service-options';
 import { SigningPlans } from './signing-plans';
 import type { Transition } from './transition';
 
-export type { SigningDevice } from './device-delivery';
+;
 export type { SigningServiceOptions } from './service-options';
 
-export type SigningListener = (event: SigningEvent) => void;
+type SigningListener = (event: SigningEvent) => void;
 
 /**
  * The signing pipeline's lifecycle: plans kept by id, batches created, imported, listed and

@@ -22,7 +22,7 @@ export interface DeviceProfile extends ReviewTarget {
  * The OS the emulator runs per model unless told otherwise (`osVersion`): a recent release line of
  * each, for the device panel to show; no screen depends on it.
  */
-export const EMULATED_OS_VERSIONS: Readonly<Record<LedgerModel, string>> = {
+const EMULATED_OS_VERSIONS: Readonly<Record<LedgerModel, string>> = {
   nanoS: '2.1.0',
   nanoSP: '1.4.0',
   nanoX: '2.4.1',

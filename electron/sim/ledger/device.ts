@@ -14,8 +14,8 @@ import { EmulatedTransport, type EmulatedEndpoint } from './transport';
 import { DASHBOARD, EMULATED_DESCRIPTOR, ETHEREUM, type EmulatedLedgerOptions, type EmulatorEvent } from './device-types';
 import type { EmulatorSnapshot, PendingConfirmation, UsbObserver } from './device-types';
 
-export { DASHBOARD, EMULATED_DESCRIPTOR, ETHEREUM } from './device-types';
-export type { EmulatedLedgerOptions, EmulatorEvent, EmulatorSnapshot, PendingConfirmation, UsbObserver } from './device-types';
+;
+export type { EmulatedLedgerOptions,     } from './device-types';
 
 interface Pending extends PendingConfirmation {
   transport: EmulatedTransport;

@@ -23,7 +23,7 @@ import { ProvidedNetworks } from './network-info';
 import { CertificateStore } from './pki';
 import { approvalScreens, approveCall, expectedLength, parseUnsignedTransaction, reviewScreens, signatureV } from './transaction';
 
-export const INS = {
+const INS = {
   GET_ADDRESS: 0x02,
   SIGN_TX: 0x04,
   GET_APP_CONFIGURATION: 0x06,
@@ -40,7 +40,7 @@ const FLAG_DATA_ALLOWED = 0x01;
 const FLAG_EXTERNAL_TOKEN_NEEDED = 0x02;
 
 /** What the app needs from the device around it. */
-export interface AppContext {
+interface AppContext {
   /** Shows the screens and resolves once the user presses approve (true) or reject (false). */
   confirm(kind: ConfirmationKind, screens: DeviceScreen[]): Promise<boolean>;
   blindSigning(): boolean;

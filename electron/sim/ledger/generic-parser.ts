@@ -19,7 +19,7 @@ import { formatField, type FieldSource, type FormattedField } from './generic-fi
 import { verifyDer, type CertificateStore } from './pki';
 import type { ParsedTransaction } from './transaction';
 
-export interface ParkedTransaction {
+interface ParkedTransaction {
   path: number[];
   tx: ParsedTransaction;
   from: `0x${string}`;

@@ -11,16 +11,16 @@ export function createEmulatedLedger(options: EmulatedLedgerOptions = {}): Emula
 
 export {
   EmulatedLedger,
-  DASHBOARD,
-  ETHEREUM,
-  EMULATED_DESCRIPTOR,
+  
+  
+  
   type EmulatedLedgerOptions,
-  type EmulatorEvent,
-  type EmulatorSnapshot,
-  type PendingConfirmation,
-  type UsbObserver,
+  
+  
+  
+  
 } from './device';
 export { EmulatedTransport } from './transport';
 export { TEST_MNEMONIC } from './keys';
-export { SW } from './apdu';
+;
 export { emulatorTransportFactory } from './transport-factory';

@@ -63,7 +63,7 @@ export async function dashboardCommand(device: OsContext, apdu: Apdu): Promise<B
  * target id (4 bytes, big-endian: it names the model), its OS version, the flags, the MCU version,
  * each of the last three behind its length. Only the dashboard answers it; an app does not know E0 01.
  */
-export function firmwareVersion(profile: DeviceProfile): Buffer {
+function firmwareVersion(profile: DeviceProfile): Buffer {
   const target = Buffer.alloc(4);
   target.writeUInt32BE(LEDGER_MODELS[profile.model].targetId);
   const field = (bytes: Buffer) => Buffer.concat([Buffer.from([bytes.length]), bytes]);

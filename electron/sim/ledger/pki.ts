@@ -20,16 +20,16 @@ const testKey = (label: string) => keccak_256(new TextEncoder().encode(`Vaultdes
 
 const TEST_ROOT_PRIVATE_KEY = testKey('PKI test root');
 /** The test root's public key (compressed): the only root the emulator trusts. */
-export const TEST_PKI_ROOT = secp256k1.getPublicKey(TEST_ROOT_PRIVATE_KEY, true);
+const TEST_PKI_ROOT = secp256k1.getPublicKey(TEST_ROOT_PRIVATE_KEY, true);
 
 /** The test key that certifies calldata descriptors in tests and the demo (never Ledger's). */
-export const TEST_CALLDATA_PRIVATE_KEY = testKey('calldata descriptor test key');
+const TEST_CALLDATA_PRIVATE_KEY = testKey('calldata descriptor test key');
 
 /** The test key that signs network descriptions in tests and the demo (never Ledger's). */
 const TEST_NETWORK_PRIVATE_KEY = testKey('network description test key');
 
 /** A certificate for `publicKey` with this key usage, signed by the test root. */
-export function testCertificate(usage: number, publicKey: Uint8Array, name: string): Uint8Array {
+function testCertificate(usage: number, publicKey: Uint8Array, name: string): Uint8Array {
   const body = concatBytes([
     tlv(CERT_TAG.STRUCTURE_TYPE, 1),
     tlv(CERT_TAG.VERSION, 2),

@@ -4,7 +4,7 @@
  */
 export type RlpItem = Uint8Array | RlpItem[];
 
-export class RlpError extends Error {}
+class RlpError extends Error {}
 
 function readLength(bytes: Uint8Array, at: number, size: number): number {
   if (at + size > bytes.length) throw new RlpError('RLP length runs past the end');

@@ -25,7 +25,7 @@ export const LEDGER_TOKEN_SIGNING_KEY =
 
 /** The emulator's test key: public by construction, never trusted by a real Ledger. */
 const TEST_TOKEN_PRIVATE_KEY = keccak_256(new TextEncoder().encode('Vaultdesk emulated Ledger: ERC-20 descriptor test key'));
-export const EMULATOR_TOKEN_SIGNING_KEY = bytesToHex(secp256k1.getPublicKey(TEST_TOKEN_PRIVATE_KEY, false)).slice(2);
+const EMULATOR_TOKEN_SIGNING_KEY = bytesToHex(secp256k1.getPublicKey(TEST_TOKEN_PRIVATE_KEY, false)).slice(2);
 
 /** The longest ticker the app stores (its buffer holds 12 bytes: ticker, a space and the terminator). */
 const MAX_TICKER_LENGTH = 11;

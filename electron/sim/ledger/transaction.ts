@@ -135,7 +135,7 @@ export function signatureV(tx: ParsedTransaction, parity: 0 | 1, xGreaterThanN: 
 }
 
 /** What the device knows besides the transaction: the signing account and its own version. */
-export interface ReviewContext extends ReviewTarget {
+interface ReviewContext extends ReviewTarget {
   from: string;
   appVersion: string;
 }

@@ -8,7 +8,7 @@ import { usePortfolioStore } from './portfolio-store';
  * jump ahead to run epochs in minutes, and its dates (epochs, requests, campaigns) are chain dates,
  * as the contracts read them.
  */
-export function chainAheadSeconds(data: Pick<Portfolio, 'vaults' | 'generatedAtMs'> | null): number {
+function chainAheadSeconds(data: Pick<Portfolio, 'vaults' | 'generatedAtMs'> | null): number {
   if (!data) return 0;
   return Math.max(0, ...data.vaults.map((v) => chainClockOffset(v.cycle, data.generatedAtMs)));
 }

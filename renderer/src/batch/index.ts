@@ -13,4 +13,4 @@ export { CycleBadge, chainClockOffset } from './CycleBadge';
 export { StaleMark, RequestStaleMark } from './StaleMark';
 export { actionLabel, portfolioIndex } from './labels';
 export { useVaultCycles } from './vault-cycles';
-export { chainAheadSeconds, useChainAhead } from './chain-clock';
+export {  useChainAhead } from './chain-clock';

@@ -8,7 +8,7 @@ import { downloadFile } from '../components/download';
 import { useSigningStore } from '../signing';
 
 /** A bundle file the operator opened: its text stays here until it is imported or put away. */
-export interface OpenedFile {
+interface OpenedFile {
   fileName: string;
   content: string;
   view: BundleView;

@@ -2,5 +2,5 @@
 export { DevicePanel } from './DevicePanel';
 export { DeviceStatus } from './DeviceStatus';
 export { deviceSummary, useDeviceStore } from './device-store';
-export { DeviceScreenList, LedgerShows, OptionalScreens, PredictedFor, screensOnLedger, useDeviceTarget, useEthereumAppVersion } from './ledger-shows';
+export { DeviceScreenList, LedgerShows, OptionalScreens, PredictedFor, screensOnLedger, useDeviceTarget,  } from './ledger-shows';
 export { LedgerDeskCard } from './LedgerDeskCard';

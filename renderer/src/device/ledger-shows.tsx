@@ -3,11 +3,6 @@ import type { Review } from '../../../shared/signing/schemas';
 import { useDeviceStore, type DeviceTarget } from './device-store';
 import { screensForDevice } from './predict-review';
 
-/** The Ethereum app's version as the console last read it, or null before it has. */
-export function useEthereumAppVersion(): string | null {
-  return useDeviceStore((s) => s.target.appVersion);
-}
-
 /** The model and app version the predictions are for, as last read from the device. */
 export function useDeviceTarget(): DeviceTarget {
   return useDeviceStore((s) => s.target);

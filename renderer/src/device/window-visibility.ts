@@ -1,7 +1,7 @@
 import { call, getBridge } from '../bridge';
 
 /** The part of `document` this needs (a test passes its own). */
-export interface VisibilitySource {
+interface VisibilitySource {
   readonly visibilityState: string;
   addEventListener(type: 'visibilitychange', listener: () => void): void;
   removeEventListener(type: 'visibilitychange', listener: () => void): void;

@@ -14,14 +14,14 @@ import { useFocusOnChange } from '../components/focus/useFocusOnChange';
 /** Items past the device: signed, and perhaps sent and confirmed. */
 const SIGNED = new Set(['signed', 'broadcast', 'confirmed']);
 
-export interface BatchCount {
+interface BatchCount {
   total: number;
   signed: number;
   held: number;
   failed: number;
 }
 
-export function batchCount(batch: Batch): BatchCount {
+function batchCount(batch: Batch): BatchCount {
   const items = batch.items.filter((i) => i.state !== 'skipped' || i.signed);
   return {
     total: items.length,
@@ -32,7 +32,7 @@ export function batchCount(batch: Batch): BatchCount {
 }
 
 /** "3 of 20 signed, 1 held, 1 failed". */
-export function progressText(count: BatchCount): string {
+function progressText(count: BatchCount): string {
   return `${count.signed} of ${count.total} signed${count.held ? `, ${count.held} held` : ''}${count.failed ? `, ${count.failed} failed` : ''}`;
 }
 

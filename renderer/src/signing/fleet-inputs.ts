@@ -23,7 +23,7 @@ export function useAmountCsv(csv: string, data: Portfolio | null): AmountCsv | n
   }, [csv, data]);
 }
 
-export interface CsvPart {
+interface CsvPart {
   vaultId: string;
   wallets: string[];
   walletAmounts: { wallet: string; amount: string }[];

@@ -51,7 +51,7 @@ export function amountKey(row: PlanRow): number | null {
   return row.amount ? Number(row.amount.baseUnits) / 10 ** row.amount.decimals : null;
 }
 
-export interface PlanTotals {
+interface PlanTotals {
   /** What the plan's calls move, per token. */
   tokens: TokenSum[];
   /** USD base units (6 decimals), over the vaults with a price. */

@@ -8,7 +8,7 @@ import type { PlanFacts } from './facts';
  * amount is read again here with the decimals of the pinned registry: a line the token cannot
  * represent, or a wallet without a line, is skipped with the reason rather than rounded.
  */
-export type WalletAmount = { amount: bigint | 'all' | null } | { reason: string };
+type WalletAmount = { amount: bigint | 'all' | null } | { reason: string };
 
 export function walletAmountsFor(
   selection: Selection,

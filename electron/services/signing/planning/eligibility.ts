@@ -24,7 +24,7 @@ import { underlyingKey } from './across-vaults';
 import type { PlanFacts } from './facts';
 
 /** The amount the selection asks for, in base units of its token ('all' for everything; null when it takes none). */
-export function selectedAmount(selection: Selection, facts: Pick<PlanFacts, 'vault'>): bigint | 'all' | null {
+function selectedAmount(selection: Selection, facts: Pick<PlanFacts, 'vault'>): bigint | 'all' | null {
   const { action } = selection;
   const isWithdraw = action === 'withdraw' || action === 'redeem';
   if (action !== 'deposit' && !(isWithdraw && selection.amount && selection.amount !== 'all')) return isWithdraw ? 'all' : null;

@@ -4,7 +4,7 @@ import { offlineSigningRunner } from './offline-signing-runner';
 import { planRunner } from './plan-runner';
 import type { RunnerStrategy } from './strategy';
 
-export type { Gate, RunView, RunnerStrategy, RunnerOrigin } from './strategy';
+export type { Gate, RunView, RunnerStrategy,  } from './strategy';
 export { busy } from './strategy';
 
 const RUNNERS = { plan: planRunner, 'offline-signing': offlineSigningRunner, 'bundle-broadcast': bundleBroadcastRunner } as const;

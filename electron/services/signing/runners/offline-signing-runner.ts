@@ -5,7 +5,7 @@ import { hasSignature, notResignable, notRetryable, retrySameSignature } from '.
 import { isStopped, refuseSkipOfSent, retryUnstopped, type RunnerStrategy } from './strategy';
 
 /** An earlier transaction of the same wallet that will not be sent: a later nonce could never be mined. */
-export function blockingItem(batch: Batch, item: BatchItem): BatchItem | null {
+function blockingItem(batch: Batch, item: BatchItem): BatchItem | null {
   if (!item.tx) return null;
   return (
     batch.items.find(
