@@ -2,6 +2,7 @@ import { erc20Abi, parseUnits, type Address } from 'viem';
 import { queueHasWithdrawals } from '../contracts/generations';
 import { AppError } from '../../../shared/errors';
 import type { ChainClient } from './client';
+import type { OneClock } from './one-clock';
 import type { ProtocolDeployment, VaultDeployment } from './deploy';
 import { mintableAbi, queue2026Abi, queueWithdrawAbi, simQueueAbi, simStrategyAbi, simVaultAbi, vault2026Abi } from './simAbi';
 import { readQueueEpochs, readVaultState, type VaultChainState } from './vaultState';
@@ -75,6 +76,8 @@ interface CycleDriverOptions {
   /** Overrides the pace's wall time per epoch cycle. */
   epochWallMs?: number;
   onEvent?: (event: CycleEvent) => void;
+  /** The time this chain shares with others: each tick of the wall-clock loop aligns them after its step. */
+  oneClock?: OneClock;
 }
 
 /** Interest an apr0 vault pays at the stop: what `aprPercent` earns on the vault's value and the
@@ -336,7 +339,9 @@ export function createCycleDriver(client: ChainClient, deployment: ProtocolDeplo
       // Three steps per cycle: start, instant funding, stop.
       const interval = stepWallMs(pace, options.epochWallMs);
       timer = setInterval(() => {
-        inFlight = inFlight.then(() => driver.step());
+        inFlight = inFlight.then(async () => {
+          await (options.oneClock ? options.oneClock.step(() => driver.step()) : driver.step());
+        });
       }, interval);
       timer.unref();
     },
