@@ -284,7 +284,9 @@ function createVaultCycle(client: ChainClient, vault: VaultDeployment, emit: (e:
         await cycle.startEpoch();
         return 'startEpoch';
       }
-      if (!state.allowInstantWithdraw && (await client.now()) < state.epochEndDate) {
+      // Instant redeems still waiting are funded first, even past the end date (a chain that caught
+      // up with another's clock): the stop refuses while any wait.
+      if (!state.allowInstantWithdraw && (state.pendingInstantWithdraws > 0n || (await client.now()) < state.epochEndDate)) {
         await cycle.fundInstantWithdrawals();
         return 'fundInstantWithdrawals';
       }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readVaultState } from '../../../electron/sim/chain';
+import { formatUnits } from 'viem';
+import { lenderActions, readVaultState } from '../../../electron/sim/chain';
 import { startLocalSimulation, type LocalSimulation } from '../../../electron/sim/indexer';
 
 // The demo's two local chains keep one clock: the banner's date and every date a screen shows
@@ -65,5 +66,32 @@ describe('the demo keeps one clock', () => {
     }
     // The last tick has aligned the chains once its step was done.
     expect(spread(await blockTimes())).toBeLessThanOrEqual(WITHIN_SECONDS);
+  }, 240_000);
+
+  it('funds the instant redeems of a vault whose chain caught up past its end date, then stops it (never stuck on a refused stop)', async () => {
+    const { chain, deployment } = sim.network.chains.find((c) => c.deployment.vaults.some((v) => v.key === 'alpha'))!;
+    const vault = deployment.vaults.find((v) => v.key === 'alpha')!;
+    const cycle = sim.drivers.find((d) => d.chainId === chain.chainId)!.vault('alpha');
+    // A stop that lowers the rate by 3 points makes the buffer's redeems instant; every holder
+    // redeems, more than the deposits the start can pay them from.
+    while ((await cycle.read()).state !== 'RUNNING') await cycle.step();
+    if (!(await cycle.read()).allowInstantWithdraw) await cycle.fundInstantWithdrawals();
+    const apr = Number(formatUnits((await cycle.read()).unscaledApr, 18));
+    await cycle.stopEpoch({ newAprPercent: apr - 3 });
+    await cycle.processQueues();
+    for (const wallet of sim.seeded.wallets) {
+      const lender = lenderActions(chain.client, vault, wallet.address);
+      if ((await lender.trancheBalance()) > 0n) await lender.redeem(0n);
+    }
+    await cycle.startEpoch();
+    const started = await cycle.read();
+    expect(started.pendingInstantWithdraws).toBeGreaterThan(0n);
+    // The other chain's clock went past this epoch's end: the chain catches up.
+    await chain.client.advanceTo(started.epochEndDate + 3600n);
+
+    expect(await cycle.step()).toBe('fundInstantWithdrawals');
+    expect(await cycle.step()).toBe('stopEpoch');
+    const stopped = await cycle.read();
+    expect({ state: stopped.state, epoch: stopped.epochNumber }).toEqual({ state: 'WAITING', epoch: started.epochNumber + 1n });
   }, 240_000);
 });
