@@ -1,5 +1,6 @@
 import type { DemoClock } from '../../../shared/demo/clock';
 import type { CycleDriver } from './driver';
+import type { OneClock } from './one-clock';
 
 /** The demo's clock: every chain's cycle driver stepped together, on a timer that can be paused. */
 export interface DemoClockControl {
@@ -22,6 +23,8 @@ interface DemoClockOptions {
   /** Whether the timer starts paused (a still world for a test, or the `immediate` pace). */
   paused?: boolean;
   now?: () => number;
+  /** The chains' one time: after each step the chains behind catch up with the furthest. */
+  oneClock?: OneClock;
 }
 
 /**
@@ -70,9 +73,10 @@ export function createDemoClock(drivers: readonly CycleDriver[], options: DemoCl
       stepping = true;
       changed();
       try {
-        // Each chain has its own clock: the chains step side by side, each vault of one after the
-        // other. A driver a test stopped stays still.
-        await Promise.all(drivers.filter((d) => !d.isHalted()).map((d) => d.step()));
+        // The chains step side by side, each vault of one after the other, then share the time
+        // the furthest reached. A driver a test stopped stays still.
+        const stepAll = () => Promise.all(drivers.filter((d) => !d.isHalted()).map((d) => d.step()));
+        await (options.oneClock ? options.oneClock.step(stepAll) : stepAll());
       } finally {
         steps += 1;
         stepping = false;

@@ -2,6 +2,7 @@ import { erc20Abi, parseUnits, type Address } from 'viem';
 import { queueHasWithdrawals } from '../contracts/generations';
 import { AppError } from '../../../shared/errors';
 import type { ChainClient } from './client';
+import type { OneClock } from './one-clock';
 import type { ProtocolDeployment, VaultDeployment } from './deploy';
 import { mintableAbi, queue2026Abi, queueWithdrawAbi, simQueueAbi, simStrategyAbi, simVaultAbi, vault2026Abi } from './simAbi';
 import { readQueueEpochs, readVaultState, type VaultChainState } from './vaultState';
@@ -75,6 +76,8 @@ interface CycleDriverOptions {
   /** Overrides the pace's wall time per epoch cycle. */
   epochWallMs?: number;
   onEvent?: (event: CycleEvent) => void;
+  /** The time this chain shares with others: each tick of the wall-clock loop aligns them after its step. */
+  oneClock?: OneClock;
 }
 
 /** Interest an apr0 vault pays at the stop: what `aprPercent` earns on the vault's value and the
@@ -281,7 +284,9 @@ function createVaultCycle(client: ChainClient, vault: VaultDeployment, emit: (e:
         await cycle.startEpoch();
         return 'startEpoch';
       }
-      if (!state.allowInstantWithdraw && (await client.now()) < state.epochEndDate) {
+      // Instant redeems still waiting are funded first, even past the end date (a chain that caught
+      // up with another's clock): the stop refuses while any wait.
+      if (!state.allowInstantWithdraw && (state.pendingInstantWithdraws > 0n || (await client.now()) < state.epochEndDate)) {
         await cycle.fundInstantWithdrawals();
         return 'fundInstantWithdrawals';
       }
@@ -336,7 +341,9 @@ export function createCycleDriver(client: ChainClient, deployment: ProtocolDeplo
       // Three steps per cycle: start, instant funding, stop.
       const interval = stepWallMs(pace, options.epochWallMs);
       timer = setInterval(() => {
-        inFlight = inFlight.then(() => driver.step());
+        inFlight = inFlight.then(async () => {
+          await (options.oneClock ? options.oneClock.step(() => driver.step()) : driver.step());
+        });
       }, interval);
       timer.unref();
     },

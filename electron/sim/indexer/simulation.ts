@@ -1,6 +1,7 @@
 import {
   createCycleDriver,
   createDemoClock,
+  createOneClock,
   stepWallMs,
   type DemoClockControl,
   protocolSpecWithVaults,
@@ -45,7 +46,7 @@ export interface LocalSimulation {
   store: SimStore;
   indexer: ChainIndexer;
   drivers: CycleDriver[];
-  /** Steps every chain's drivers together at the pace; pausable, and stepped by hand. */
+  /** Steps every chain's drivers together at the pace, the chains then on one time; pausable, and stepped by hand. */
   clock: DemoClockControl;
   stop(): Promise<void>;
 }
@@ -65,12 +66,16 @@ export async function startLocalSimulation(options: LocalSimulationOptions = {})
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.wallets !== undefined ? { wallets: options.wallets } : {}),
     });
+    // The seeded histories leave the chains days apart: they start on one clock.
+    const oneClock = createOneClock(chains.map((c) => c.client));
+    await oneClock.align();
     const store = options.store ?? new SimStore();
     const indexer = await createChainIndexer(store, chains, options.serviceLag ? { serviceLag: options.serviceLag } : {});
     await indexer.refresh();
     const drivers = chains.map((c) =>
       createCycleDriver(c.client, c.deployment, {
         pace: options.pace ?? 'demo',
+        oneClock,
         onEvent: () => {
           void indexer.refresh().catch(() => undefined);
         },
@@ -80,6 +85,7 @@ export async function startLocalSimulation(options: LocalSimulationOptions = {})
     const clock = createDemoClock(drivers, {
       stepMs: pace === 'immediate' ? 0 : stepWallMs(pace, options.epochWallMs),
       paused: options.drive === false || pace === 'immediate',
+      oneClock,
     });
     const stopWatch = indexer.watch(options.refreshMs ?? 3000);
     return {
