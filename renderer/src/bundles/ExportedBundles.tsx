@@ -66,6 +66,12 @@ export function ExportedBundlesCard() {
                   </td>
                   <td className="exported-state">
                     <span className={`pill ${STATE_LABEL[b.state].pill}`}>{STATE_LABEL[b.state].text}</span>
+                    {b.state === 'abandoned' && b.abandonedAt ? (
+                      <span className="cell-sub">
+                        {' '}
+                        on <DateTime seconds={isoToSeconds(b.abandonedAt)} />
+                      </span>
+                    ) : null}
                     {b.sent ? (
                       <span className="cell-sub">
                         {' '}
