@@ -61,7 +61,9 @@
  * service no longer lists is frozen and printed on every run. --forget-vault ID (alone, with
  * --data-dir) takes a vault out of the registry, the operator's explicit act once its operator
  * confirms it was retired. --vault takes a vault's exact name (case aside) or id; a part of a name,
- * or a name two vaults share, is refused with the vaults the service lists.
+ * or a name two vaults share, is refused with the vaults the service lists. --vault repeated plans
+ * across those vaults (one review, one batch, --amount in each vault's own token); with
+ * --export-unsigned the plan leaves as one bundle, one snapshot per vault, as the console exports it.
  *
  * --dry-run plans and simulates the plan on a local fork of each chain (the simulation's own chain
  * with --sim), signs nothing, and prints as its last line

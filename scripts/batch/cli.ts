@@ -15,7 +15,8 @@ export const { values: args } = orUsage(() => parseArgs({
     wallets: { type: 'string' },
     'first-index': { type: 'string' },
     action: { type: 'string' },
-    vault: { type: 'string' },
+    // Repeatable: each --vault adds a vault, and a plan over several leaves as one bundle (or one batch).
+    vault: { type: 'string', multiple: true },
     amount: { type: 'string' },
     approval: { type: 'string', default: 'exact' },
     'max-fee-gwei': { type: 'string' },

@@ -6,7 +6,7 @@ import { createBundleService, type BundleService } from '../../electron/services
 import { createSigningService, type SigningService } from '../../electron/services/signing';
 import { derivationPath, isPlannerPath, PLANNER_PATH, PLANNER_PATH_REFUSAL } from '../../shared/device/paths';
 import { countItems } from '../../shared/signing/counts';
-import { SIGNING_ACTIONS, type Batch, type BatchCounts, type Plan, type SigningAction } from '../../shared/signing/schemas';
+import { SIGNING_ACTIONS, type Batch, type BatchCounts, type Plan, type Selection, type SigningAction } from '../../shared/signing/schemas';
 import { readSignedBundle } from '../../shared/bundle/verify-signed';
 import { bundleScreens } from '../../electron/services/bundles/device-screens';
 import { AppError } from '../../shared/errors';
@@ -22,11 +22,11 @@ import { bundleSimulationLines, printProgress, problemLine, reviewLines } from '
 import type { UnsignedBundle } from '../../shared/bundle/schemas';
 import { deviceTransports, onlineServices, type World } from './services';
 import { recordedSimulation, startRunnerSimulation, stopSimulation, unfinishedBatches } from './simulation';
-import { pickVault, reportUnlisted } from './vaults';
+import { pickVaults, reportUnlisted } from './vaults';
 
 /** The runner's modes: plan, sign and send here; export an unsigned bundle; sign one offline; send a signed one. */
 
-/** Plans the selected action on the vault that suits it (and, when asked, signs the missing agreements first). */
+/** Plans the selected action on the vaults named, or the vault that suits it (and, when asked, signs the missing agreements first). */
 export async function planAction(
   world: World,
   device: DeviceService,
@@ -52,10 +52,12 @@ export async function planAction(
   );
   // Pinned vaults the service stopped listing are frozen and named before anything is planned.
   const unlisted = await reportUnlisted(registry, view);
-  const vaultId = pickVault(view, action, unlisted);
+  const vaultIds = pickVaults(view, action, unlisted);
+  // One vault: its plan; several (--vault repeated): one plan across them, one review, one batch or bundle.
+  const planOn = (parts: Selection[]) => (parts.length === 1 ? signing.plan(parts[0]!) : signing.planAcrossVaults(parts));
   if (args['with-agreements'] && action !== 'agreements') {
     // Deposits need the lender agreements: sign the missing ones first, as a batch of its own.
-    const agreements = await signing.plan({ vaultId, wallets, action: 'agreements' });
+    const agreements = await planOn(vaultIds.map((vaultId) => ({ vaultId, wallets, action: 'agreements' as const })));
     if (agreements.items.some((i) => i.message)) {
       const first = await signing.createBatch(agreements.id);
       await world.onBatch?.(first.id);
@@ -63,15 +65,18 @@ export async function planAction(
       await signing.run(first.id);
     }
   }
-  const plan = await signing.plan({
-    vaultId,
-    wallets,
-    action,
-    ...(args.amount ? { amount: args.amount } : {}),
-    approval: args.approval === 'unlimited' ? 'unlimited' : 'exact',
-    ...(args['max-fee-gwei'] ? { maxFeeGwei: args['max-fee-gwei'] } : {}),
-  });
-  say(`plan ${plan.id}: ${action} on ${plan.vault.name} (${plan.vault.state}), ${plan.items.filter((i) => i.step !== 'none').length} to sign`);
+  const plan = await planOn(
+    vaultIds.map((vaultId) => ({
+      vaultId,
+      wallets,
+      action,
+      ...(args.amount ? { amount: args.amount } : {}),
+      approval: args.approval === 'unlimited' ? ('unlimited' as const) : ('exact' as const),
+      ...(args['max-fee-gwei'] ? { maxFeeGwei: args['max-fee-gwei'] } : {}),
+    })),
+  );
+  const on = plan.vaults && plan.vaults.length > 1 ? plan.vaults : [plan.vault];
+  say(`plan ${plan.id}: ${action} on ${on.map((v) => `${v.name} (${v.state})`).join(' and ')}, ${plan.items.filter((i) => i.step !== 'none').length} to sign`);
   for (const w of plan.wallets.filter((x) => !x.ok)) say(`  skip ${w.label} ${w.address}: ${w.reason}`);
   for (const line of reviewLines({ ...plan, items: plan.items.filter((i) => i.review) })) say(line);
   return plan;
@@ -138,7 +143,15 @@ export async function exportUnsigned(target: string): Promise<void> {
   const counts = countItems(plan.items);
   await writeRegistry(s.registry, s.device);
   await s.stop();
-  say(JSON.stringify({ ...counts, file: written, checksum: file.checksum, simulated: simulation !== null && simulation.status !== 'not-simulated' }));
+  say(
+    JSON.stringify({
+      ...counts,
+      file: written,
+      checksum: file.checksum,
+      simulated: simulation !== null && simulation.status !== 'not-simulated',
+      vaults: file.summary.vaults.map((v) => v.name),
+    }),
+  );
   process.exit(0);
 }
 

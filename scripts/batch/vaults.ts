@@ -7,7 +7,7 @@ import { args, dataDirOf, fail, refuse, say } from './cli';
 import { chooseVault, vaultLabel } from './vault-choice';
 
 /**
- * The runner's side of the vault registry: which vault a run acts on (`--vault`, exact), the pinned
+ * The runner's side of the vault registry: which vaults a run acts on (`--vault`, exact, repeatable), the pinned
  * vaults the service stopped listing (printed and frozen on every run), and the operator's explicit
  * `--forget-vault`.
  */
@@ -23,9 +23,18 @@ export async function reportUnlisted(registry: VaultRegistry, view: Portfolio): 
   return unlisted;
 }
 
-/** The vault the action makes sense on, when --vault does not name one; the one it names exactly otherwise. */
-export function pickVault(view: Portfolio, action: SigningAction, unlisted: readonly PinnedVault[] = []): string {
-  if (args.vault) return namedVault(view, args.vault, unlisted);
+/**
+ * The vaults a run acts on: each one --vault names exactly (repeated, in the order given, each once),
+ * else the one vault the action makes sense on.
+ */
+export function pickVaults(view: Portfolio, action: SigningAction, unlisted: readonly PinnedVault[] = []): string[] {
+  const named = args.vault ?? [];
+  if (named.length) return [...new Set(named.map((wanted) => namedVault(view, wanted, unlisted)))];
+  return [pickVault(view, action)];
+}
+
+/** The vault the action makes sense on, when --vault does not name one. */
+function pickVault(view: Portfolio, action: SigningAction): string {
   const state = (id: string) => view.vaults.find((v) => v.id === id)?.cycle?.state;
   const score = (id: string): number => {
     const requests = view.requests.filter((r) => r.vaultId === id);

@@ -288,6 +288,8 @@ export const methods = {
     exported: query(z.array(ExportedBundleSchema)),
     /** Online: the operator no longer awaits an exported bundle; it stays listed as abandoned. */
     abandonExported: method(ExportedBundleRefInput, z.array(ExportedBundleSchema)),
+    /** Online: the operator awaits an abandoned bundle again (so its signed bundle can be imported); it is listed as awaiting. */
+    resumeExported: method(ExportedBundleRefInput, z.array(ExportedBundleSchema)),
   },
   demo: {
     /** The demo clock: paused or running, when its vaults next change phase (demo mode only). */

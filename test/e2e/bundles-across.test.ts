@@ -31,6 +31,7 @@ let before: Portfolio;
 let vaults: PortfolioVault[];
 let wallets: string[];
 let unsignedFile: string;
+let signedFile: string;
 
 const PLANNER_SEED = generateMnemonic(wordlist);
 const planner = deriveAtPath(PLANNER_PATH, PLANNER_SEED);
@@ -258,4 +259,39 @@ describe('offline: nothing to refresh, the planner check first, then the plan by
     expect(states.filter((s) => s !== 'skipped').every((s) => s === 'signed')).toBe(true);
     expect(offline.watched.errors).toEqual([]);
   });
+});
+
+describe('online again: a bundle abandoned meanwhile is refused until the operator resumes it', () => {
+  it('refuses its signed bundle saying when it was abandoned and what to do, then takes it back with Resume', async () => {
+    signedFile = await saveDownload(offline.page, 'Save signed bundle');
+    const page = online.page;
+    await page.getByRole('button', { name: 'Bundles', exact: true }).click();
+    const row = page.locator(`table[aria-label="Exported bundles"] tbody tr[data-checksum^="sha256:"]`).filter({ hasText: path.basename(unsignedFile) });
+    await row.getByRole('button', { name: 'Abandon' }).click();
+    await expect.poll(() => row.getAttribute('data-state')).toBe('abandoned');
+
+    await page.getByTestId('bundle-input').setInputFiles(signedFile);
+    await page.getByTestId('bundle-file').waitFor();
+    await page.getByRole('button', { name: 'Check and send' }).click();
+    const refusal = page.locator('[role="alert"][data-error-code="BUNDLE_ABANDONED"]');
+    await refusal.waitFor({ timeout: 60_000 });
+    const text = (await refusal.textContent())!;
+    expect(text).toMatch(/This bundle was marked abandoned on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(text).toContain('un-abandon it first: Bundles → Exported bundles → Resume');
+    expect(text).toContain('discard the file');
+    expect(await online.c.runtime.handlers.bundles.exported({}, ctx)).toContainEqual(expect.objectContaining({ fileName: path.basename(unsignedFile), state: 'abandoned', batchId: null }));
+    await screenshot(page, 'bundles-across-abandoned-refused');
+
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'bundles-across-abandoned-row');
+    // Taken back on its row: awaited again, and the same file now goes through.
+    await row.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => row.getAttribute('data-state')).toBe('awaiting');
+    expect(await refusal.count()).toBe(0);
+    await page.getByRole('button', { name: 'Check and send' }).click();
+    await expect
+      .poll(async () => (await online.c.runtime.handlers.bundles.exported({}, ctx)).find((b) => b.fileName === path.basename(unsignedFile))?.state, { timeout: 60_000 })
+      .toBe('returned');
+    expect(online.watched.errors).toEqual([]);
+  }, 180_000);
 });

@@ -107,6 +107,10 @@ export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
         online('abandoning an exported bundle');
         return now().exported.abandon(checksum);
       },
+      resumeExported: async ({ checksum }) => {
+        online('taking back an abandoned bundle');
+        return now().exported.resume(checksum);
+      },
       sendChecks: async ({ batchId }) => {
         online('checking nonces and fees');
         return now().sendChecks(await deps.signing().pipeline.openBatch(batchId));

@@ -247,6 +247,8 @@ export class BundleService {
         details: { unsignedChecksum: u.checksum },
       });
     }
+    // The operator gave this bundle up: it comes back only once they take it back (Resume).
+    await this.exported.refuseIfAbandoned(u.checksum);
     // A signature is bound to its chain: an RPC for another chain would take none of them (each vault's chain, across vaults).
     for (const vault of bundleVaults(u)) {
       const client = await this.options.chain(vault.chainId);

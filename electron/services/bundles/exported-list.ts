@@ -12,7 +12,7 @@ import { broadcastBatchId } from './batch-from-signed';
  * (`bundles/exported-list.json`) so that the desk sees, across restarts, which are still out for
  * offline signing. What became of each is read from the journals (a signed bundle imported back is
  * a batch of its own: returned, then broadcast once that batch is done); only the operator's
- * "abandoned" is written here.
+ * "abandoned" (and taking it back, "resume") is written here.
  */
 
 const EntrySchema = z.object({
@@ -83,13 +83,7 @@ export class ExportedBundles {
   async abandon(checksum: string): Promise<ExportedBundle[]> {
     const { value } = await this.doc.read();
     const entry = value.bundles.find((b) => b.checksum === checksum);
-    if (!entry) {
-      throw new AppError({
-        code: 'BUNDLE_NOT_FOUND',
-        message: `No bundle exported from this install has the checksum ${checksum}.`,
-        action: 'Refresh the Bundles screen and choose a bundle from its list.',
-      });
-    }
+    if (!entry) throw notFound(checksum);
     const listed = (await this.list()).find((b) => b.checksum === checksum)!;
     if (listed.state === 'returned' || listed.state === 'broadcast') {
       throw new AppError({
@@ -102,4 +96,40 @@ export class ExportedBundles {
     await this.doc.write(value);
     return this.list();
   }
+
+  /** The operator awaits an abandoned bundle again (its signed bundle came back after all): listed as awaiting. */
+  async resume(checksum: string): Promise<ExportedBundle[]> {
+    const { value } = await this.doc.read();
+    const entry = value.bundles.find((b) => b.checksum === checksum);
+    if (!entry) throw notFound(checksum);
+    entry.abandonedAt = null;
+    await this.doc.write(value);
+    return this.list();
+  }
+
+  /**
+   * A signed bundle came back for the unsigned bundle `checksum`: refused while the operator has it
+   * abandoned, since abandoning usually means the plan was made again and its nonces are taken or
+   * about to be. Taking it back is the operator's explicit act (Resume), not an import's side effect.
+   */
+  async refuseIfAbandoned(checksum: string): Promise<void> {
+    const { value } = await this.doc.read();
+    const entry = value.bundles.find((b) => b.checksum === checksum);
+    if (!entry?.abandonedAt) return;
+    throw new AppError({
+      code: 'BUNDLE_ABANDONED',
+      message: `This bundle was marked abandoned on ${entry.abandonedAt.slice(0, 16).replace('T', ' ')} UTC (${entry.fileName}); its signed bundle came back anyway and was not imported.`,
+      action:
+        'If it should still be sent (check that it was not planned again meanwhile), un-abandon it first: Bundles → Exported bundles → Resume, then import it again. Otherwise discard the file.',
+      details: { unsignedChecksum: checksum, abandonedAt: entry.abandonedAt },
+    });
+  }
+}
+
+function notFound(checksum: string): AppError {
+  return new AppError({
+    code: 'BUNDLE_NOT_FOUND',
+    message: `No bundle exported from this install has the checksum ${checksum}.`,
+    action: 'Refresh the Bundles screen and choose a bundle from its list.',
+  });
 }

@@ -24,6 +24,7 @@ export function ExportedBundlesCard() {
   const busy = useBundlesStore((s) => s.busy);
   const load = useBundlesStore((s) => s.loadExported);
   const abandon = useBundlesStore((s) => s.abandonExported);
+  const resume = useBundlesStore((s) => s.resumeExported);
   const open = useSigningStore((s) => s.open);
   const go = useNavigationStore((s) => s.go);
   useEffect(() => {
@@ -65,6 +66,12 @@ export function ExportedBundlesCard() {
                   </td>
                   <td className="exported-state">
                     <span className={`pill ${STATE_LABEL[b.state].pill}`}>{STATE_LABEL[b.state].text}</span>
+                    {b.state === 'abandoned' && b.abandonedAt ? (
+                      <span className="cell-sub">
+                        {' '}
+                        on <DateTime seconds={isoToSeconds(b.abandonedAt)} />
+                      </span>
+                    ) : null}
                     {b.sent ? (
                       <span className="cell-sub">
                         {' '}
@@ -78,10 +85,21 @@ export function ExportedBundlesCard() {
                         type="button"
                         className="button button-small"
                         disabled={busy}
-                        title="Stop awaiting this bundle: it stays listed as abandoned. A signed bundle of it can still be imported."
+                        title="Stop awaiting this bundle: it stays listed as abandoned, and a signed bundle of it is refused until you resume it."
                         onClick={() => void abandon(b.checksum)}
                       >
                         Abandon
+                      </button>
+                    ) : null}
+                    {b.state === 'abandoned' ? (
+                      <button
+                        type="button"
+                        className="button button-small"
+                        disabled={busy}
+                        title="Await this bundle again, so that its signed bundle can be imported and sent. Check first that it was not planned again meanwhile."
+                        onClick={() => void resume(b.checksum)}
+                      >
+                        Resume
                       </button>
                     ) : null}
                     {b.batchId ? (

@@ -29,6 +29,8 @@ interface BundlesState {
   loadExported(): Promise<void>;
   /** (online) The operator no longer awaits this exported bundle. */
   abandonExported(checksum: string): Promise<void>;
+  /** (online) The operator awaits an abandoned bundle again, so its signed bundle can be imported. */
+  resumeExported(checksum: string): Promise<void>;
   /** Per plan exported from here as an unsigned bundle: its file's name (its nonces are signed offline, never here). */
   exported: Record<string, string>;
   /** Per plan imported from an unsigned bundle: the bundle it came from, to show its snapshot. */
@@ -98,6 +100,10 @@ export const useBundlesStore = create<BundlesState>((set, get) => {
     },
     async abandonExported(checksum) {
       const list = await act(() => call(getBridge().bundles.abandonExported({ checksum })));
+      if (list) set({ exportedList: list });
+    },
+    async resumeExported(checksum) {
+      const list = await act(() => call(getBridge().bundles.resumeExported({ checksum })));
       if (list) set({ exportedList: list });
     },
     signers: {},

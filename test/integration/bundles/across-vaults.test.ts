@@ -165,6 +165,36 @@ describe('a plan across vaults as one bundle', () => {
     expect(list[0]).toMatchObject({ checksum: unsigned.checksum, state: 'abandoned', fileName: unsigned.fileName, vaults: [{ id: vault('delta').id }] });
   }, 120_000);
 
+  it('refuses the signed bundle of an abandoned one, saying when and what to do, until the operator resumes it', async () => {
+    const plan = await world.signing.plan({ vaultId: vault('delta').id, action: 'withdraw', wallets: world.wallets.slice(0, 2) });
+    const unsigned = await online.exportUnsigned(plan.id);
+    const offline = await offlineInstall();
+    const imported = await offline.bundles.importUnsigned(unsigned.content, unsigned.fileName);
+    const batch = await offline.signing.createBatch(imported.plan.id, { acknowledgeBlindSigning: true });
+    expect(await offline.signing.run(batch.id)).toMatchObject({ status: 'done' });
+    const signed = await offline.bundles.exportSigned(batch.id);
+    const listed = async () => (await online.exported.list()).find((b) => b.checksum === unsigned.checksum)!;
+
+    const abandonedAt = (await online.exported.abandon(unsigned.checksum)).find((b) => b.checksum === unsigned.checksum)!.abandonedAt!;
+    const batchesBefore = (await world.signing.listBatches()).length;
+    // Back anyway: refused, even as a deliberate import, naming the day and the two ways out; nothing journaled.
+    for (const options of [{}, { acceptForeign: true }]) {
+      const refusal = await online.importSigned(signed.content, signed.fileName, options).catch((e: unknown) => e);
+      expect(refusal).toMatchObject({ code: 'BUNDLE_ABANDONED', action: expect.stringContaining('Resume') });
+      expect((refusal as Error).message).toContain(`This bundle was marked abandoned on ${abandonedAt.slice(0, 10)}`);
+      expect((refusal as { action: string }).action).toContain('discard the file');
+    }
+    expect(await listed()).toMatchObject({ state: 'abandoned', batchId: null });
+    expect(await world.signing.listBatches()).toHaveLength(batchesBefore);
+
+    // Taken back explicitly: awaited again, then its signed bundle is imported and listed as returned.
+    const resumed = await online.exported.resume(unsigned.checksum);
+    expect(resumed.find((b) => b.checksum === unsigned.checksum)).toMatchObject({ state: 'awaiting', abandonedAt: null });
+    const back = await online.importSigned(signed.content, signed.fileName);
+    expect(back.created).toBe(true);
+    expect(await listed()).toMatchObject({ state: 'returned', batchId: back.batch.id });
+  }, 180_000);
+
   it("is refused whole, naming the vault, by an offline install that does not pin one of its vaults", async () => {
     const delta = vault('delta');
     const plan = await planTwoVaults();

@@ -132,6 +132,7 @@ const INPUTS: Record<string, unknown> = {
   'bundles.removePlanner': { address: '0xCbA98362e199c41E1864D0923AF9646d3A648451' },
   'bundles.exported': {},
   'bundles.abandonExported': { checksum: `sha256:${'0'.repeat(64)}` },
+  'bundles.resumeExported': { checksum: `sha256:${'0'.repeat(64)}` },
 };
 
 beforeAll(async () => {
