@@ -8,6 +8,7 @@ step() { printf '\n== %s\n' "$*"; }
 
 step "typecheck";        npx tsc --noEmit -p tsconfig.json
 step "lint";             npx eslint --max-warnings 0 .
+step "unused exports and files (knip)"; npx knip --no-progress
 step "contracts";        npx tsx scripts/build-contracts.ts
 step "build (electron)"; npx electron-vite build --logLevel warn
 step "build (browser shell)"; npx vite build -c vite.shell.config.ts --logLevel warn

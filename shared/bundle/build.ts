@@ -211,7 +211,7 @@ export function unsignedFileName(bundle: UnsignedBundle): string {
 }
 
 /** e.g. vaultdesk-signed-20261123-2010-claim-alpha-6tx-9f8e7d6c.json (its own checksum). */
-export function signedFileName(bundle: SignedBundle): string {
+function signedFileName(bundle: SignedBundle): string {
   const u = bundle.unsigned;
   return `vaultdesk-signed-${stamp(bundle.createdAt)}-${u.plan.action}-${vaultsSlug(u)}-${itemsText(u.counts)}-${short(bundle.checksum)}.json`;
 }

@@ -58,7 +58,7 @@ export const STEP_AMOUNT_TOKEN: Record<StatedKind, 'underlying' | 'tranche' | 'c
 };
 
 /** The steps each action of a plan may contain. */
-export const ACTION_STEPS: Record<SigningAction, readonly StepKind[]> = {
+const ACTION_STEPS: Record<SigningAction, readonly StepKind[]> = {
   deposit: ['approve', 'depositAA', 'depositDuringEpoch', 'requestDeposit'],
   withdraw: ['approve', 'requestWithdraw', 'redeem'],
   redeem: ['redeem'],
@@ -106,12 +106,12 @@ function tokenOf(vault: PlanVault, token: 'underlying' | 'tranche') {
 }
 
 /** Token units as the bundle states them: exact, or "unlimited" for the maximum approval. */
-export function unitsText(baseUnits: bigint, decimals: number): string {
+function unitsText(baseUnits: bigint, decimals: number): string {
   return baseUnits === MAX_UINT256 ? 'unlimited' : formatUnits(baseUnits, decimals);
 }
 
 /** The amount as the review shows it ("1,250.5 USDC", "unlimited USDC"). */
-export function amountDisplay(baseUnits: bigint, token: { symbol: string; decimals: number }): string {
+function amountDisplay(baseUnits: bigint, token: { symbol: string; decimals: number }): string {
   if (baseUnits === MAX_UINT256) return `unlimited ${token.symbol}`;
   return `${formatAmount(baseUnits, token.decimals, { locale: 'en-US', maxFraction: token.decimals })} ${token.symbol}`;
 }
@@ -123,7 +123,7 @@ function decodedValue(value: unknown): string {
 }
 
 /** The call a transaction makes, decoded with the ABI of the role it states. */
-export interface DecodedCall {
+interface DecodedCall {
   functionName: string;
   args: { name: string; type: string; value: string }[];
 }

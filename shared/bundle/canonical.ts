@@ -10,7 +10,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
  * changes the checksum or breaks the layout.
  */
 
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 function normalize(value: unknown, path: string): Json {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;

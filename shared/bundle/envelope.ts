@@ -9,7 +9,7 @@ import { BUNDLE_MAX_CHARS, BUNDLE_VERSION, SIGNED_BUNDLE_FORMAT, UNSIGNED_BUNDLE
  * and that its checksum matches.
  */
 
-export type BundleKind = 'unsigned' | 'signed';
+type BundleKind = 'unsigned' | 'signed';
 
 const FORMATS: Record<BundleKind, string> = { unsigned: UNSIGNED_BUNDLE_FORMAT, signed: SIGNED_BUNDLE_FORMAT };
 

@@ -49,10 +49,10 @@ export const BUNDLE_ERROR_CODES = [
   /** (online) A signed bundle that answers no plan this install exported. */
   'BUNDLE_FOREIGN_PLAN',
 ] as const;
-export type BundleErrorCode = (typeof BUNDLE_ERROR_CODES)[number];
+type BundleErrorCode = (typeof BUNDLE_ERROR_CODES)[number];
 
 /** For a bundle whose content cannot be trusted: nothing in it may be signed or sent. */
-export const REEXPORT_ACTION = 'Do not sign or send anything from this file. Export the bundle again on the online install and carry the new file.';
+const REEXPORT_ACTION = 'Do not sign or send anything from this file. Export the bundle again on the online install and carry the new file.';
 
 export function bundleError(code: BundleErrorCode, message: string, details?: Record<string, unknown>, action = REEXPORT_ACTION): AppError {
   return new AppError({ code, message, action, ...(details ? { details } : {}) });

@@ -20,7 +20,7 @@ export interface TrustedPlanner {
 }
 
 /** What the planner signed: an unsigned bundle, or the vault registry exported for the offline install. */
-export type PlannerSubject = 'bundle' | 'registry';
+type PlannerSubject = 'bundle' | 'registry';
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 

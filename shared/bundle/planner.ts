@@ -80,7 +80,7 @@ export function plannerTypedData(bundle: object) {
 }
 
 /** What the planner compares before approving: the plan hash, and the two hashes the device shows. */
-export interface PlannerHashes {
+interface PlannerHashes {
   /** `sha256:…`, as the bundle names its plan. */
   planHash: string;
   /** The EIP-712 domain separator: the device's "Domain hash". */

@@ -13,7 +13,7 @@ import { bundleVaults, itemVault } from './vaults';
  */
 
 /** The default oldest age of a bundle reviewed offline. */
-export const MAX_BUNDLE_AGE_DAYS = 7;
+const MAX_BUNDLE_AGE_DAYS = 7;
 /**
  * How far ahead of this install's clock a bundle's creation time may be (two machines' clocks
  * differ a little); a bundle further ahead says one of the clocks is wrong, and its age cannot be told.
@@ -22,7 +22,7 @@ const CLOCK_TOLERANCE_MS = 24 * 3_600_000;
 
 const Decimal = z.string().max(49).regex(/^\d{1,30}(\.\d{1,18})?$/, 'a decimal number');
 
-export const TokenLimitSchema = z
+const TokenLimitSchema = z
   .object({
     chainId: z.number().int().positive(),
     token: Address,
@@ -33,7 +33,6 @@ export const TokenLimitSchema = z
     maxUnits: Decimal,
   })
   .strict();
-export type TokenLimit = z.infer<typeof TokenLimitSchema>;
 
 export const OfflinePolicySchema = z
   .object({
@@ -105,7 +104,7 @@ function outside(rule: string, limit: string, value: string, where: string, deta
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 
 /** "8 days 3 hours": an age as a review states it. */
-export function ageText(ms: number): string {
+function ageText(ms: number): string {
   const hours = Math.floor(ms / 3_600_000);
   const d = Math.floor(hours / 24);
   const h = hours % 24;

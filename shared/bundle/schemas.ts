@@ -31,20 +31,19 @@ export const SIGNED_BUNDLE_FORMAT = 'vaultdesk.signed-bundle';
  */
 export const BUNDLE_VERSION = 4;
 /** The most vaults one bundle acts on (the planner's limit for an operation across vaults). */
-export const MAX_BUNDLE_VAULTS = 20;
+const MAX_BUNDLE_VAULTS = 20;
 /** A bundle larger than this is refused before it is parsed (about 10,000 transactions with their reviews). */
 export const BUNDLE_MAX_CHARS = 32 * 1024 * 1024;
 
 const BaseUnits = z.string().regex(/^\d+$/, 'a whole number of base units');
 const IsoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'an ISO date');
-export const ChecksumSchema = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'sha256: and 64 hex digits');
+const ChecksumSchema = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'sha256: and 64 hex digits');
 const Index = z.number().int().nonnegative();
 const NullableNumber = z.number().nullable();
 /** Where an item stands: its position in the bundle, from 0 (the order the device signs in), and its id. */
 const itemPlace = { index: Index, id: z.string() };
 
-export const BundleWalletSchema = z.strictObject({ address: Address, label: z.string(), path: z.string() });
-export type BundleWallet = z.infer<typeof BundleWalletSchema>;
+const BundleWalletSchema = z.strictObject({ address: Address, label: z.string(), path: z.string() });
 
 /** The transaction exactly as it will be signed: an EIP-1559 envelope, no access list. */
 export const BundleTransactionSchema = z.strictObject({
@@ -95,7 +94,7 @@ export const BundleTransactionItemSchema = z.strictObject({
 export type BundleTransactionItem = z.infer<typeof BundleTransactionItemSchema>;
 
 /** A lender agreement, signed with personal_sign. */
-export const BundleMessageItemSchema = z.strictObject({
+const BundleMessageItemSchema = z.strictObject({
   kind: z.literal('message'),
   ...itemPlace,
   wallet: BundleWalletSchema,
@@ -104,7 +103,6 @@ export const BundleMessageItemSchema = z.strictObject({
   /** (a bundle across vaults) The vault whose agreement it is; absent in a bundle of one vault (its `vault`). */
   vaultId: z.string().optional(),
 });
-export type BundleMessageItem = z.infer<typeof BundleMessageItemSchema>;
 
 export const BundleItemSchema = z.discriminatedUnion('kind', [BundleTransactionItemSchema, BundleMessageItemSchema]);
 export type BundleItem = z.infer<typeof BundleItemSchema>;

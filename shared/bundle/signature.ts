@@ -22,7 +22,7 @@ export function isCanonicalSignature(signature: string): signature is Hex {
 }
 
 /** Whether `signature` is the high-s twin of a signature (the one rule `isCanonicalSignature` adds to the shape). */
-export function isHighS(signature: string): boolean {
+function isHighS(signature: string): boolean {
   return /^0x[0-9a-fA-F]{130}$/.test(signature) && BigInt(`0x${signature.slice(66, 130)}`) > HALF_N;
 }
 

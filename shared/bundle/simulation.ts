@@ -30,15 +30,15 @@ const Text = z.string().max(SIMULATION_LIMITS.text);
 /** A revert's error as it crossed the bundle: its code, message and what to do (no free-form details). */
 const BundleRevertErrorSchema = z.strictObject({ code: z.string().max(100), message: Text, action: Text.optional() });
 
-export const BundleItemSimulationSchema = ItemSimulationSchema.extend({
+const BundleItemSimulationSchema = ItemSimulationSchema.extend({
   revert: z.strictObject({ reason: Text.nullable(), error: BundleRevertErrorSchema }).nullable(),
   deltas: z.array(BalanceDeltaSchema.strict()).max(SIMULATION_LIMITS.deltasPerItem),
   allowances: z.array(AllowanceChangeSchema.strict()).max(SIMULATION_LIMITS.allowancesPerItem),
   events: z.array(ProtocolEventSchema.strict()).max(SIMULATION_LIMITS.eventsPerItem),
 }).strict();
-export type BundleItemSimulation = z.infer<typeof BundleItemSimulationSchema>;
+type BundleItemSimulation = z.infer<typeof BundleItemSimulationSchema>;
 
-export const BundleChainSimulationSchema = ChainSimulationSchema.extend({
+const BundleChainSimulationSchema = ChainSimulationSchema.extend({
   fundedGas: ChainSimulationSchema.shape.fundedGas.element.strict().array().max(SIMULATION_LIMITS.items),
 }).strict();
 

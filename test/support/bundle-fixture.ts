@@ -98,7 +98,6 @@ export const DEFAULT_WALLETS: FixtureWallet[] = [
   { address: ACCOUNTS.W1.address, label: 'Treasury 2', path: "44'/60'/0'/0/11", nonce: 3 },
 ];
 const DEFAULT_FEES = { maxFeePerGas: 2_000_000_008n, maxPriorityFeePerGas: 1_000_000_000n };
-export const VAULT = DEFAULT_VAULT;
 
 const vaultFacts: VaultFacts = {
   state: 'WAITING',

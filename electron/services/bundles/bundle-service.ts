@@ -41,7 +41,7 @@ import { ExportedBundles } from './exported-list';
  * journal and the device.
  */
 
-export interface BundleServiceOptions {
+interface BundleServiceOptions {
   /** The folder of this mode's journals; imported bundles are kept under `<dataDir>/bundles/`. */
   dataDir: string;
   signing: SigningService;
@@ -78,13 +78,13 @@ export interface BundleServiceOptions {
   log?: Logger;
 }
 
-export type BundleDevice = Partial<Pick<DevicePort, 'signTypedDataHash' | 'verifyAddress' | 'discoverAccounts'>>;
+type BundleDevice = Partial<Pick<DevicePort, 'signTypedDataHash' | 'verifyAddress' | 'discoverAccounts'>>;
 
 /**
  * The account named as reviewer (offline): the first BIP-44 account of the desk's Ledger
  * (44'/60'/0'/0/0), stated, not signed. The planner signs at its own path (PLANNER_PATH).
  */
-export const REVIEWER_ACCOUNT_PATH = derivationPath('bip44', 0);
+const REVIEWER_ACCOUNT_PATH = derivationPath('bip44', 0);
 
 const JSON_TYPE = 'application/json' as const;
 

@@ -27,7 +27,7 @@ import type { BundleStore } from './store';
  * PLANNER_PATH) and seals the file.
  */
 
-export interface ExportDeps {
+interface ExportDeps {
   signing: SigningService;
   source: () => BundleSource | Promise<BundleSource>;
   epochHistory?: (vaultId: string) => Promise<EpochRow[]>;

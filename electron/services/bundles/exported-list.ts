@@ -31,7 +31,7 @@ type Entry = z.infer<typeof EntrySchema>;
 const ListSchema = z.object({ schemaVersion: z.literal(1), bundles: z.array(EntrySchema) });
 type List = z.infer<typeof ListSchema>;
 
-export interface ExportedBundlesOptions {
+interface ExportedBundlesOptions {
   dataDir: string;
   /** This install's batches: a signed bundle imported back is one of them. */
   batches: () => Promise<BatchSummary[]>;

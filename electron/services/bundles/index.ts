@@ -1,5 +1,5 @@
-export { BundleService, createBundleService, type BundleServiceOptions } from './bundle-service';
-export { BundleStore } from './store';
-export { planFromBundle, offlinePlanId, batchIdOfPlan } from './plan-from-bundle';
-export { batchFromSignedBundle, broadcastBatchId } from './batch-from-signed';
-export { snapshotFromBasis } from './snapshot';
+export { BundleService, createBundleService,  } from './bundle-service';
+;
+;
+;
+;

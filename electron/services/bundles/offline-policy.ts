@@ -10,7 +10,7 @@ import {
 import { damagedRecordError } from '../storage/damaged-record';
 import { JsonDocument } from '../storage/json-document';
 
-export const OFFLINE_POLICY_FILE = 'offline-policy.json';
+const OFFLINE_POLICY_FILE = 'offline-policy.json';
 
 /**
  * The offline install's policy file (`offline-policy.json` in its data folder); the defaults until

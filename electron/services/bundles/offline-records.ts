@@ -20,7 +20,7 @@ import { TrustedPlannerStore } from './trusted-planners';
  * trusted in memory for that run only: nothing of them is written.
  */
 
-export interface OfflineRecordsOptions {
+interface OfflineRecordsOptions {
   dataDir: string;
   /** This install's registry (the offline one fails closed: see registry-record.ts). */
   registry: VaultRegistry;

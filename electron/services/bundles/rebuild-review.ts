@@ -121,7 +121,7 @@ function checkComplete(bundle: UnsignedBundle): void {
 }
 
 /** A vault of the bundle as this install pins it: its registry entry and the plan's vault built on it. */
-export interface PinnedPart {
+interface PinnedPart {
   entry: PinnedVault;
   vault: PlanVault;
 }

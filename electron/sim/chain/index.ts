@@ -21,7 +21,7 @@ export type { SeedChain, SeedOptions, SeedResult, SeedWallet, SeededVault,    } 
 export { createCycleDriver,   stepWallMs } from './driver';
 export type { CycleDriver,   Pace,   } from './driver';
 export { createDemoClock, type DemoClockControl } from './demo-clock';
-export { alignChainClocks, createOneClock, type OneClock } from './one-clock';
+export {  createOneClock,  } from './one-clock';
 export { lenderActions } from './lender';
 export type { LenderActions } from './lender';
 export { readVaultState,   } from './vaultState';

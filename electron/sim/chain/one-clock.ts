@@ -20,7 +20,7 @@ export interface OneClock {
 }
 
 /** Mines a block at the furthest chain's time on every chain behind it. */
-export async function alignChainClocks(clients: readonly ChainClient[]): Promise<bigint> {
+async function alignChainClocks(clients: readonly ChainClient[]): Promise<bigint> {
   const times = await Promise.all(clients.map((c) => c.now()));
   const common = times.reduce((a, b) => (a > b ? a : b), 0n);
   await Promise.all(

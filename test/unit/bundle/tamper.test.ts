@@ -12,7 +12,7 @@ import {
   type SignedBundle,
   type UnsignedBundle,
 } from '../../../shared/bundle';
-import { ACCOUNTS, asyncRefusalOf, makeSignedText, makeUnsigned, refusalOf, VAULT } from '../../support/bundle-fixture';
+import { ACCOUNTS, asyncRefusalOf, makeSignedText, makeUnsigned, refusalOf, DEFAULT_VAULT as VAULT } from '../../support/bundle-fixture';
 
 // What the offline install refuses, and what the online install refuses back: each tampering is
 // refused before anything reaches the device or the chain, with its own code and a message that

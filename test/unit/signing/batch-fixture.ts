@@ -1,4 +1,4 @@
-import { VAULT as FIXTURE_VAULT } from '../../support/bundle-fixture';
+import { DEFAULT_VAULT as FIXTURE_VAULT } from '../../support/bundle-fixture';
 import { newBatchItem } from '../../../shared/signing/item';
 import { JOURNAL_SCHEMA_VERSION, type Batch, type BatchItem, type PlanVault } from '../../../shared/signing/schemas';
 
