@@ -29,7 +29,7 @@ import { createAllowancesFeature } from './features/allowances';
 import { createVaultsFeature } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
 import type { ConsoleRuntime, RuntimeOptions } from './options';
-import { modeDataDir, openStores } from './stores';
+import { modeDataDir, openStores, portfolioWallets } from './stores';
 import { createEventHub } from './events';
 export { KEY_FILE_NAME, type ConsoleRuntime, type RuntimeOptions } from './options';
 
@@ -71,10 +71,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   const { graph, demoChains } = consoleServiceGraph({ connection, service, demo, rpcBook, log: options.log });
   const { catalog, chains, portfolio } = graph;
   const book = () => (demo() ? books.demo : books.live);
-  const walletsOf = (groupId: string | null) =>
-    book()
-      .book.wallets(groupId ?? undefined)
-      .map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
+  const walletsOf = (groupId: string | null) => portfolioWallets(book().book, groupId);
   const links = createLinkAllowlist();
 
   const app = createAppFeature({

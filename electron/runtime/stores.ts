@@ -4,11 +4,16 @@ import { KeychainOrFileStore } from '../services/secrets/fallback-store';
 import { PassphraseFileStore } from '../services/secrets/passphrase-file-store';
 import { settingsDocument } from '../services/settings/settings';
 import { ensurePrivateFolder } from '../services/storage/private-folder';
+import type { WalletBook } from '../services/wallets/wallet-book';
 import { openWalletBook } from './demo-book';
 import { KEY_FILE_NAME, type RuntimeOptions } from './options';
 
 /** The folder of a mode's own files: the demo's wallet book and Ledger bindings never mix with the operator's. */
 export const modeDataDir = (dataDir: string, demo: boolean) => (demo ? path.join(dataDir, 'demo') : dataDir);
+
+/** A group's wallets (all without one) as the portfolio reads them: address and label. */
+export const portfolioWallets = (book: WalletBook, groupId: string | null) =>
+  book.wallets(groupId ?? undefined).map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
 
 /**
  * What the console keeps in its data folder, opened once at start: the settings (a damaged file is
