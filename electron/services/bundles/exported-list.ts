@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { ExportedBundle } from '../../../shared/bundle/ipc';
+import { ExportedBundleSchema, type ExportedBundle } from '../../../shared/bundle/ipc';
 import type { BundleSummary } from '../../../shared/bundle/schemas';
 import { AppError } from '../../../shared/errors';
-import { SigningActionSchema, type BatchSummary } from '../../../shared/signing/schemas';
+import type { BatchSummary } from '../../../shared/signing/schemas';
 import { JsonDocument } from '../storage/json-document';
 import { broadcastBatchId } from './batch-from-signed';
 
@@ -15,17 +15,8 @@ import { broadcastBatchId } from './batch-from-signed';
  * "abandoned" (and taking it back, "resume") is written here.
  */
 
-const EntrySchema = z.object({
-  checksum: z.string(),
-  fileName: z.string(),
-  name: z.string().nullable(),
-  action: SigningActionSchema,
-  vaults: z.array(z.object({ id: z.string(), name: z.string(), chainId: z.number() })),
-  transactions: z.number(),
-  messages: z.number(),
-  exportedAt: z.string(),
-  abandonedAt: z.string().nullable(),
-});
+// What is stored of each: the list's own record, without what is read from the journals.
+const EntrySchema = ExportedBundleSchema.omit({ state: true, batchId: true, sent: true });
 type Entry = z.infer<typeof EntrySchema>;
 
 const ListSchema = z.object({ schemaVersion: z.literal(1), bundles: z.array(EntrySchema) });

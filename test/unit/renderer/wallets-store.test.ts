@@ -22,11 +22,21 @@ describe('wallets store', () => {
   it('imports a CSV into the group shown, then reloads the book', async () => {
     const bridge = installFakeBridge({ 'wallets.list': () => bookOf(['g1']), 'wallets.importCsv': () => ({ added: 1, rows: [] }) });
     useWalletsStore.setState({ group: 'g1' });
-    const done = useWalletsStore.getState().importCsvFile({ name: 'book.csv', size: 10, text: async () => 'address\n0x1' });
+    // A well-formed wallet: a file with rows the import would skip is previewed first (test below).
+    const csv = `address\n0x${'1'.padStart(40, '0')}`;
+    const done = useWalletsStore.getState().importCsvFile({ name: 'book.csv', size: 10, text: async () => csv });
     await done;
     expect(bridge.calls.map((c) => c.method)).toEqual(['wallets.importCsv', 'wallets.list', 'portfolio.load']);
-    expect(bridge.calls[0]!.input).toEqual({ csv: 'address\n0x1', groupId: 'g1' });
+    expect(bridge.calls[0]!.input).toEqual({ csv, groupId: 'g1' });
     expect(useWalletsStore.getState()).toMatchObject({ busy: false, importReport: { added: 1 } });
+  });
+
+  it('previews a file with a row the import would skip, and imports nothing until confirmed', async () => {
+    const bridge = installFakeBridge({ 'wallets.list': () => bookOf(['g1']) });
+    await useWalletsStore.getState().importCsvFile({ name: 'book.csv', size: 10, text: async () => 'address\n0x1' });
+    expect(bridge.calls).toEqual([]);
+    expect(useWalletsStore.getState().pendingImport?.fileName).toBe('book.csv');
+    useWalletsStore.getState().cancelImport();
   });
 
   it('refuses a file over the import limit before reading it', async () => {
