@@ -9,10 +9,9 @@
 import type { Generation } from '../../shared/abi/generations';
 import { certifiedSource, type CalldataDescriptorSource } from '../services/device/clear-signing';
 import { describeNetwork, type SignedNetwork } from '../services/device/network-description';
-import { encodeDescriptorList, indexDescriptors, type DescriptorIndex } from '../services/device/token-descriptors';
+import { encodeDescriptorList, indexDescriptors } from '../services/device/token-descriptors';
 import { deploymentDescriptor } from '../services/device/vault-descriptors';
 import type { Erc7730Descriptor } from '../services/device/calldata-descriptors';
-import type { Hex } from 'viem';
 import type { ProtocolDeployment } from '../sim/chain/deploy';
 import { signWithTestCalldataKey, signWithTestNetworkKey, testCalldataCertificate, testNetworkCertificate } from '../sim/ledger/pki';
 import { signWithEmulatorKey } from '../sim/ledger/token-info';
@@ -43,29 +42,4 @@ export function demoClearSigning(deployments: readonly ProtocolDeployment[]): Ca
   }
   const certified = certifiedSource(descriptors, { certificate: testCalldataCertificate(), sign: signWithTestCalldataKey });
   return { find: certified.find, tokens: indexDescriptors(encodeDescriptorList(tokens)), network: (chainId) => networks.get(chainId) ?? null };
-}
-
-/**
- * The clear-signing source of the mode the console is in: the demo's once its simulation is
- * running (`use`), nothing otherwise. One object handed to the device and the planner before the
- * simulation exists; a mode change to a real service empties it (`use(null)`).
- */
-export class ModeClearSigning implements CalldataDescriptorSource {
-  private current: CalldataDescriptorSource | null = null;
-
-  use(source: CalldataDescriptorSource | null): void {
-    this.current = source;
-  }
-
-  find(chainId: number, to: string, selector: Hex) {
-    return this.current?.find(chainId, to, selector) ?? null;
-  }
-
-  get tokens(): DescriptorIndex | undefined {
-    return this.current?.tokens;
-  }
-
-  network(chainId: number): SignedNetwork | null {
-    return this.current?.network?.(chainId) ?? null;
-  }
 }

@@ -6,7 +6,7 @@ import { assembleHandlers, type Feature } from './feature';
 import { createLinkAllowlist } from './link-allowlist';
 import { consoleServiceGraph } from './console-graph';
 import { ServiceConnection } from './service-connection';
-import { ModeClearSigning } from './demo-clear-signing';
+import { ModeClearSigning } from './mode-clear-signing';
 import { createAppFeature } from './features/app';
 import { createBundlesFeature } from './features/bundles';
 import { createChainRpcsFeature } from './features/chain-rpcs';
