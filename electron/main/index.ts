@@ -13,6 +13,7 @@ import { bindIpc, sendEvent } from './ipc';
 import { APP_ENTRY_URL } from './app-origin';
 import { createMainWindow } from './window';
 import { parseConsoleArgs } from './args';
+import { dataFolder, logFileIn } from '../services/storage/data-folder';
 
 /**
  * Electron glue only: lifecycle, the window, the app:// protocol and the IPC binding. Everything
@@ -46,8 +47,8 @@ if (!app.requestSingleInstanceLock()) {
 const bundledArtifacts = bundledContracts(__dirname);
 
 async function start(): Promise<void> {
-  const dataDir = app.getPath('userData');
-  const log = new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log'));
+  const dataDir = dataFolder(args.dataDir, () => app.getPath('userData'));
+  const log = new FileLogger(logFileIn(dataDir));
   hardenSession(session.defaultSession);
   handleAppProtocol(protocol, (url) => net.fetch(url), path.join(__dirname, '../renderer'));
 

@@ -9,12 +9,12 @@ import { LEDGER_MODELS, isLedgerModel } from '../../shared/device/models';
 import { parseServiceLag, type ServiceLag } from '../sim/indexer';
 import { FileLogger } from '../services/log/logger';
 import { KeychainSecretStore } from '../services/secrets/keychain-store';
-import { defaultDataDir } from './data-dir';
+import { dataFolder, logFileIn } from '../services/storage/data-folder';
 import { keepServingAfterUncaughtErrors } from './process-guard';
 import { startBrowserShell } from './server';
 
 /**
- * `npm run start:browser -- [--port N] [--service URL] [--data DIR] [--offline] [--service-lag snapshots|SECONDS]
+ * `npm run start:browser -- [--port N] [--service URL] [--data-dir DIR] [--offline] [--service-lag snapshots|SECONDS]
  *   [--ledger-model nanoSP|nanoX|stax|flex|apex] [--ledger-app VERSION] [--pace demo|fast]`
  * Starts the console's services and serves the renderer on 127.0.0.1; prints the URL to open
  * (with its launch token) as the first line of standard output. `--service-lag` sets when the
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     service: { type: 'string' },
     data: { type: 'string' },
+    'data-dir': { type: 'string' },
     offline: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     'service-lag': { type: 'string' },
@@ -72,8 +73,9 @@ if (!existsSync(path.join(rendererDir, 'index.html'))) {
   process.exit(2);
 }
 
-const dataDir = path.resolve(values.data ?? defaultDataDir());
-const log = new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log'));
+// `--data` is this command's older spelling of `--data-dir`, kept for the scripts that use it.
+const dataDir = dataFolder(values['data-dir'] ?? values.data);
+const log = new FileLogger(logFileIn(dataDir));
 const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
 
 // The shell also runs the simulation and any signing under way: an error nobody caught is logged

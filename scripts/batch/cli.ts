@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { BundleSource } from '../../shared/bundle';
 import { plainText } from '../../shared/bundle/plain-text';
 import { parseServiceLag } from '../../electron/sim/indexer/publish';
+import { dataFolder } from '../../electron/services/storage/data-folder';
 
 /** The runner's flags (see scripts/batch.ts): parsed once, strictly, for every mode. */
 export const { values: args } = orUsage(() => parseArgs({
@@ -84,7 +85,7 @@ export const simWallets = (bundle?: BundleSource | null) =>
   Math.max(12, Number(args.wallets ?? (bundle?.kind === 'simulation' ? bundle.wallets : null) ?? 5));
 
 export function dataDirOf(): string {
-  return args['data-dir'] ?? process.env.VAULTDESK_DATA_DIR ?? path.join(os.homedir(), '.vaultdesk-batch');
+  return dataFolder(args['data-dir'], () => path.join(os.homedir(), '.vaultdesk-batch'));
 }
 
 /** When the --sim service records what the chains did (`snapshots`, the default, or seconds; see electron/sim/service/README.md). */

@@ -1,5 +1,4 @@
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { SetAsideRecord } from '../../shared/service';
@@ -10,6 +9,7 @@ import { KeychainSecretStore } from '../../electron/services/secrets/keychain-st
 import { settingsDocument } from '../../electron/services/settings/settings';
 import { createServiceClient, normaliseBaseUrl, type ServiceClient } from '../../electron/services/service-client';
 import { UsageError } from './cli';
+import { dataFolder } from '../../electron/services/storage/data-folder';
 
 /**
  * What a read-only command reads, found the way the console finds it: the data folder, the service
@@ -19,15 +19,8 @@ import { UsageError } from './cli';
  */
 
 /** The console's own data folder (what Electron's `userData` is), so the command reads its files. */
-function consoleDataDir(): string {
-  const home = os.homedir();
-  if (process.platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Vaultdesk');
-  if (process.platform === 'win32') return path.join(process.env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Vaultdesk');
-  return path.join(process.env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'Vaultdesk');
-}
-
 export function dataDirOf(flag: string | undefined): string {
-  return path.resolve(flag ?? process.env.VAULTDESK_DATA_DIR ?? consoleDataDir());
+  return dataFolder(flag);
 }
 
 /** `--service`, else the address saved in the console's settings. */

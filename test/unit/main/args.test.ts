@@ -20,4 +20,9 @@ describe('the console’s command line', () => {
     expect(parseConsoleArgs(['--service', 'https://b.example.com'])).toEqual({ offline: false, service: 'https://b.example.com' });
     expect(parseConsoleArgs(['--service'])).toEqual({ offline: false });
   });
+
+  it('takes another data folder in both spellings, as every other entry point does', () => {
+    expect(parseConsoleArgs(['--data-dir', '/srv/desk'])).toEqual({ offline: false, dataDir: '/srv/desk' });
+    expect(parseConsoleArgs(['--data-dir=/srv/desk', '--offline'])).toEqual({ offline: true, dataDir: '/srv/desk' });
+  });
 });
