@@ -1,7 +1,5 @@
 import { CSV_COLUMNS, type ImportPreview } from '../batch';
-
-/** Rows listed on screen at most; the import report (and its file) lists every one. */
-const SHOWN = 200;
+import { SkippedRows } from './SkippedRows';
 
 /**
  * A CSV file before it is imported, when it needs a look: the columns expected beside the ones it
@@ -42,27 +40,12 @@ export function ImportPreviewCard({
             {preview.bad.length === 1 ? 'This row will be skipped' : `These ${preview.bad.length} rows will be skipped`}; correct the file and
             choose it again to import {preview.bad.length === 1 ? 'it' : 'them'} too.
           </p>
-          <table className="table compact" aria-label="Rows the import will skip">
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Address</th>
-                <th scope="col">Why it will be skipped</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.bad.slice(0, SHOWN).map((r) => (
-                <tr key={r.line}>
-                  <td className="num">{r.line}</td>
-                  <td>
-                    <code>{r.address || '(empty)'}</code>
-                  </td>
-                  <td>{r.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {preview.bad.length > SHOWN ? <p>…and {preview.bad.length - SHOWN} more: the import report lists them all.</p> : null}
+          <SkippedRows
+            rows={preview.bad}
+            label="Rows the import will skip"
+            whyHeader="Why it will be skipped"
+            more={(n) => `…and ${n} more: the import report lists them all.`}
+          />
         </>
       ) : null}
       {preview.renames.length > 0 ? (

@@ -1,6 +1,7 @@
 import { importReportCsv } from '../../../shared/wallets/import-report-csv';
 import type { CsvImportReport } from '../../../shared/wallets/schemas';
 import { downloadFile } from '../components/download';
+import { SkippedRows } from './SkippedRows';
 
 /** What a CSV import did, row by row: every skipped row with its line and the reason, and every row in the downloadable report. */
 export function ImportReport({ report, onClose }: { report: CsvImportReport; onClose: () => void }) {
@@ -31,29 +32,12 @@ export function ImportReport({ report, onClose }: { report: CsvImportReport; onC
         </span>
       </div>
       {report.createdGroups.length ? <p>New groups: {report.createdGroups.join(', ')}.</p> : null}
-      {skipped.length ? (
-        <table className="table compact" aria-label="Skipped rows">
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Address</th>
-              <th scope="col">Why it was skipped</th>
-            </tr>
-          </thead>
-          <tbody>
-            {skipped.slice(0, 200).map((r) => (
-              <tr key={r.line}>
-                <td className="num">{r.line}</td>
-                <td>
-                  <code>{r.address || '(empty)'}</code>
-                </td>
-                <td>{r.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {skipped.length > 200 ? <p>…and {skipped.length - 200} more skipped rows: the downloaded report lists them all.</p> : null}
+      <SkippedRows
+        rows={skipped}
+        label="Skipped rows"
+        whyHeader="Why it was skipped"
+        more={(n) => `…and ${n} more skipped rows: the downloaded report lists them all.`}
+      />
     </div>
   );
 }
