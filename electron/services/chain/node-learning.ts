@@ -20,6 +20,9 @@ export class NodeLearning {
   /** Wall-clock ms during which requests to this node waited for its limit (overlapping waits counted once). */
   waitedMs = 0;
   private waitedUntil = 0;
+  /** When the node last limited us, and when the pace last grew: the pace grows back only in calm. */
+  private lastLimitAt = 0;
+  private lastGrowthAt = 0;
   /** Calls sent, with when: the pacing's sliding window. */
   private readonly sent: { at: number; calls: number }[] = [];
   /** Calls the node answered, with when: the last second's tell its pace when it limits us. */
@@ -54,6 +57,7 @@ export class NodeLearning {
       const windowMs = 1_150;
       const used = this.recent(this.sent, windowMs);
       if (used === 0 || used + calls <= this.pace) break;
+      this.growPace();
       const wait = Math.max(10, this.sent[0]!.at + windowMs - this.now());
       await this.waitFor(() => abortableSleep(wait));
     }
@@ -66,9 +70,23 @@ export class NodeLearning {
    */
   async limited(waitMs: number): Promise<void> {
     this.rateLimited++;
+    this.lastLimitAt = this.now();
     const took = Math.max(1, this.recent(this.answered, 1_000));
     this.pace = this.pace === null ? took : Math.max(1, Math.min(took, Math.floor(this.pace * 0.75)));
     await this.waitFor(() => this.limiter.hold(waitMs));
+  }
+
+  /**
+   * The pace learned at a rate limit is what the node answered in that second, which under slow
+   * calls (a lens slice takes the node a second) is far below what it takes: when the pace is what
+   * holds requests back and the node has not limited us for two seconds, it grows by a tenth (at
+   * least one call) a second, until the node limits us again (and it drops by a quarter).
+   */
+  private growPace(): void {
+    const now = this.now();
+    if (this.pace === null || now - this.lastLimitAt < 2_000 || now - this.lastGrowthAt < 1_000) return;
+    this.pace += Math.max(1, Math.floor(this.pace / 10));
+    this.lastGrowthAt = now;
   }
 
   /** The largest batch worth sending: what the node takes, and no more calls than its pace allows at once. */
@@ -128,14 +146,17 @@ export function sliceCap(client: object, kind: string): number | null {
   return sliceCaps.get(client)?.get(kind) ?? null;
 }
 
-/** A call of `size` items was too big for the node: slices of this kind stay under it from now on. */
-export function lowerSliceCap(client: object, kind: string, size: number): number {
+/**
+ * A call of `size` items was too big for the node: slices of this kind stay under it from now on
+ * (half of it, or what the node's refusal named as fitting).
+ */
+export function lowerSliceCap(client: object, kind: string, size: number, fits = Math.floor(size / 2)): number {
   let caps = sliceCaps.get(client);
   if (!caps) {
     caps = new Map();
     sliceCaps.set(client, caps);
   }
-  const cap = Math.max(1, Math.min(caps.get(kind) ?? size, Math.floor(size / 2)));
+  const cap = Math.max(1, Math.min(caps.get(kind) ?? size, fits));
   caps.set(kind, cap);
   return cap;
 }

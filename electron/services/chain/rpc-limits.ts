@@ -68,6 +68,29 @@ export function isTooBigError(message: string | null | undefined): boolean {
   return TOO_BIG.test(message ?? '');
 }
 
+const LOG_RANGE_REFUSAL =
+  /block range|blocks range|max(imum)? (block )?range|range (is )?too (large|wide|big)|limited to a [\d,]+ (block |blocks )?range|more than [\d,]+ results|too many (results|logs)/i;
+
+/**
+ * A node's refusal of an `eth_getLogs` for its range (a block-range cap) or for what it would
+ * return (a result cap), with the blocks it says would fit when it names them: Alchemy's "up to a
+ * N block range … this block range should work: [0xA, 0xB]", Infura's "query returned more than
+ * 10000 results. Try with this block range [0xA, 0xB]", QuickNode's "limited to a 10,000 range",
+ * geth-like "exceed maximum block range: N". Null for any other error.
+ */
+export function logRangeRefusalOf(message: string | null | undefined): { fits: number | null } | null {
+  const text = message ?? '';
+  if (!LOG_RANGE_REFUSAL.test(text)) return null;
+  const named = /\[\s*(0x[0-9a-f]+)\s*,\s*(0x[0-9a-f]+)\s*\]/i.exec(text);
+  if (named) {
+    const fits = Number(BigInt(named[2]!) - BigInt(named[1]!)) + 1;
+    if (fits >= 1) return { fits };
+  }
+  const cap = /(?:up to a|limited to a|max(?:imum)? (?:block )?range:?|range:)\s*([\d,]+)/i.exec(text);
+  const n = cap ? Number(cap[1]!.replace(/,/g, '')) : NaN;
+  return { fits: Number.isFinite(n) && n >= 1 ? n : null };
+}
+
 /** A node's answer that it does not have the block asked for: it is behind the block the refresh is pinned to. */
 export function isUnknownBlockError(message: string | null | undefined): boolean {
   return /header not found|unknown block|block not found|missing trie node|cannot query unfinalized data/i.test(message ?? '');

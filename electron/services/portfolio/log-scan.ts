@@ -1,5 +1,7 @@
 import { toEventSelector, type Hex, type PublicClient } from 'viem';
+import { lowerSliceCap, sliceCap } from '../chain/node-learning';
 import { rpcRequestOf } from '../chain/rpc-client';
+import { logRangeRefusalOf } from '../chain/rpc-limits';
 import type { EpochVaultEntry } from './catalog';
 
 /**
@@ -60,6 +62,18 @@ interface BlockRef {
 
 const tagOf = (n: number) => `0x${n.toString(16)}`;
 
+/** Blocks per `eth_getLogs` a node took, learned from its range refusals (kept per client, as lens slices are). */
+const LOG_BLOCKS = 'log-blocks';
+/** Range refusals met by one scan before it gives up (the caller then reads the chain whole). */
+const RANGE_TRIES = 6;
+
+/** The blocks from `from` to `to` (inclusive) in ranges of at most `cap` blocks. */
+function rangesOf(from: number, to: number, cap: number): { fromBlock: string; toBlock: string }[] {
+  const ranges: { fromBlock: string; toBlock: string }[] = [];
+  for (let start = from; start <= to; start += cap) ranges.push({ fromBlock: tagOf(start), toBlock: tagOf(Math.min(to, start + cap - 1)) });
+  return ranges;
+}
+
 /**
  * Scans the logs of the blocks after `last` up to `head` (inclusive), in one request: the two
  * blocks' hashes, every log of the vaults' own contracts and tranches (few: only the vaults'
@@ -68,7 +82,9 @@ const tagOf = (n: number) => `0x${n.toString(16)}`;
  * node behind a load balancer, so its hashes tell whether those logs are of the chain read: a node
  * without the head is behind (it would leave the newest logs out, silently), and a `last` block
  * with another hash was replaced by a reorganisation; either reads the chain whole. A node that
- * refuses the scan (range or result caps) throws: the caller then reads the chain whole too.
+ * caps `eth_getLogs` ranges (a free tier's 10 blocks, Arbitrum's 120 blocks a refresh) is asked
+ * again in ranges that fit, still in one request, and the cap is kept for the next scans; a node
+ * that refuses the scan otherwise, or still at one block, throws: the caller then reads the chain whole.
  */
 export async function scanLogs(
   client: PublicClient,
@@ -77,17 +93,31 @@ export async function scanLogs(
   batchWallets: ReadonlySet<string>,
 ): Promise<LogScan> {
   const scan: LogScan = { wallets: new Set(), wholeChain: null, logs: 0 };
-  const window = { fromBlock: tagOf(range.last.number + 1), toBlock: tagOf(range.head.number) };
-  const asks = [
-    { method: 'eth_getBlockByNumber', params: [tagOf(range.last.number), false] },
-    { method: 'eth_getBlockByNumber', params: [tagOf(range.head.number), false] },
-    { method: 'eth_getLogs', params: [{ ...window, address: [...addresses.protocol, ...addresses.tranches] }] },
-    { method: 'eth_getLogs', params: [{ ...window, address: addresses.underlyings, topics: [[TRANSFER, APPROVAL]] }] },
-  ];
+  const blocks = range.head.number - range.last.number;
   const request = rpcRequestOf(client);
-  const [last, head, ...answers] = request
-    ? await request(asks)
-    : await Promise.all(asks.map((a) => client.request({ method: a.method, params: a.params } as never)));
+  const ask = (asks: { method: string; params: unknown[] }[]) =>
+    request ? request(asks) : Promise.all(asks.map((a) => client.request({ method: a.method, params: a.params } as never) as Promise<unknown>));
+  let answered: unknown[] | undefined;
+  for (let attempt = 0; !answered; attempt++) {
+    const cap = Math.min(blocks, sliceCap(client, LOG_BLOCKS) ?? blocks);
+    const asks = [
+      { method: 'eth_getBlockByNumber', params: [tagOf(range.last.number), false] },
+      { method: 'eth_getBlockByNumber', params: [tagOf(range.head.number), false] },
+      ...rangesOf(range.last.number + 1, range.head.number, Math.max(1, cap)).flatMap((window) => [
+        { method: 'eth_getLogs', params: [{ ...window, address: [...addresses.protocol, ...addresses.tranches] }] },
+        { method: 'eth_getLogs', params: [{ ...window, address: addresses.underlyings, topics: [[TRANSFER, APPROVAL]] }] },
+      ]),
+    ];
+    try {
+      answered = await ask(asks);
+    } catch (err) {
+      const e = err as { message?: string; details?: string };
+      const refusal = logRangeRefusalOf(`${e.details ?? ''} ${e.message ?? ''}`);
+      if (!refusal || cap <= 1 || attempt >= RANGE_TRIES) throw err;
+      lowerSliceCap(client, LOG_BLOCKS, cap, Math.min(cap - 1, refusal.fits ?? Math.floor(cap / 2)));
+    }
+  }
+  const [last, head, ...answers] = answered;
   const hashOf = (block: unknown) => (block as { hash?: Hex } | null)?.hash ?? null;
   if (hashOf(head) !== range.head.hash) return { ...scan, wholeChain: 'the node that scanned the logs is behind the head read' };
   if (hashOf(last) !== range.last.hash) return { ...scan, wholeChain: 'the last read block was replaced (reorganisation)' };

@@ -5,7 +5,7 @@ import { startRpcRealismProxy } from './proxy';
 /**
  * The RPC realism proxy in front of any JSON-RPC endpoint (see README.md):
  *   tsx electron/sim/rpc-realism/cli.ts --target URL [--port N] [--profile provider|off] [--seed N]
- *     [--latency MS] [--jitter MS] [--rps N] [--gas-cap GAS] [--response-bytes N] [--refuse-overrides SHARE]
+ *     [--latency MS] [--jitter MS] [--rps N] [--gas-cap GAS] [--response-bytes N] [--refuse-overrides SHARE] [--logs-range BLOCKS]
  *     [--batch refuse|MAX] [--behind BLOCKS:SHARE] [--reorg DEPTH@REQUEST] [--wrong-chain-id ID@REQUEST]
  * Each flag sets one behaviour over the profile's (`--profile off`: only the flags given). The
  * first stdout line is `{"url","target","options"}`; it runs until SIGINT/SIGTERM and then prints
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     rps: { type: 'string' },
     'gas-cap': { type: 'string' },
     'response-bytes': { type: 'string' },
+    'logs-range': { type: 'string' },
     'refuse-overrides': { type: 'string' },
     batch: { type: 'string' },
     behind: { type: 'string' },
@@ -58,6 +59,7 @@ if (values.latency !== undefined || values.jitter !== undefined) {
 if (values.rps !== undefined) options.rateLimit = { perSecond: number('rps', values.rps, 1, 1e6), styles: RATE_LIMIT_STYLES, retryAfterSeconds: 1 };
 if (values['gas-cap'] !== undefined) options.gasCap = number('gas-cap', values['gas-cap'], 21_000, 1e12);
 if (values['response-bytes'] !== undefined) options.responseBytes = number('response-bytes', values['response-bytes'], 1, 1e10);
+if (values['logs-range'] !== undefined) options.logsRangeCap = number('logs-range', values['logs-range'], 1, 1e9);
 if (values['refuse-overrides'] !== undefined) options.refuseStateOverrides = number('refuse-overrides', values['refuse-overrides'], 0, 1);
 if (values.batch !== undefined) options.batch = values.batch === 'refuse' ? { refuse: true } : { max: number('batch', values.batch, 1, 1e6) };
 if (values.behind !== undefined) {

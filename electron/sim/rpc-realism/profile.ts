@@ -20,6 +20,8 @@ export interface RpcRealismOptions {
   refuseStateOverrides?: number;
   /** JSON-RPC batches refused outright, or capped at `max` calls (`batch too large`). */
   batch?: { refuse: boolean } | { max: number };
+  /** `eth_getLogs` over more blocks than this is refused, in Alchemy's wording (its free tier takes 10). */
+  logsRangeCap?: number;
   /** A share of the HTTP requests lands on a node `blocks` behind the head: its `latest` is head − blocks. */
   behind?: { blocks: number; share: number };
   /** Once, at this many forwarded HTTP requests, the chain drops its last `depth` blocks (`anvil_reorg`). */
@@ -46,7 +48,8 @@ export type RpcRealism = (typeof RPC_REALISMS)[number];
  * `provider`: what a hosted provider's paid tier behind a load balancer does, in figures chosen to
  * meet the console's refresh: 20–60 ms per request, 25 calls a second, eth_call gas capped at
  * 10 M (a node run with a low `--rpc.gascap`), 2 MB of answers per request, batches of at most 10
- * calls, and one request in ten served by a node 3 blocks behind. State overrides are honoured
+ * calls, `eth_getLogs` over at most 10 blocks (a free tier's cap; a 30-second refresh on Arbitrum spans
+ * 120), and one request in ten served by a node 3 blocks behind. State overrides are honoured
  * (the large providers take them); the reorg and the wrong chain id are switched on by hand.
  */
 export function realismProfile(name: RpcRealism, seed: number): RpcRealismOptions | null {
@@ -58,6 +61,7 @@ export function realismProfile(name: RpcRealism, seed: number): RpcRealismOption
     gasCap: 10_000_000,
     responseBytes: 2_000_000,
     batch: { max: 10 },
+    logsRangeCap: 10,
     behind: { blocks: 3, share: 0.1 },
   };
 }

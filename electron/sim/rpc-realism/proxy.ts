@@ -29,6 +29,8 @@ export interface RpcRealismStats {
   tooLarge: number;
   overridesRefused: number;
   batchesRefused: number;
+  /** `eth_getLogs` calls refused for a range wider than the cap. */
+  logRangesRefused: number;
   /** Requests served by the node behind. */
   behind: number;
   reorgs: number;
@@ -82,6 +84,7 @@ export async function startRpcRealismProxy(target: string, options: RpcRealismOp
     tooLarge: 0,
     overridesRefused: 0,
     batchesRefused: 0,
+    logRangesRefused: 0,
     behind: 0,
     reorgs: 0,
     wrongChainIds: 0,
@@ -132,6 +135,18 @@ export async function startRpcRealismProxy(target: string, options: RpcRealismOp
         stats.overridesRefused++;
         // geth's wording for a parameter a method does not take.
         return rpcError(call.id, -32602, 'too many arguments, want at most 2');
+      }
+    }
+    if (call.method === 'eth_getLogs' && options.logsRangeCap !== undefined) {
+      const filter = (Array.isArray(call.params) ? call.params[0] : null) as { fromBlock?: unknown; toBlock?: unknown } | null;
+      const from = typeof filter?.fromBlock === 'string' && filter.fromBlock.startsWith('0x') ? Number(filter.fromBlock) : null;
+      const to = typeof filter?.toBlock === 'string' && filter.toBlock.startsWith('0x') ? Number(filter.toBlock) : null;
+      // A range named by tags ('latest') is let through: the console names its blocks by number.
+      if (from !== null && to !== null && to - from + 1 > options.logsRangeCap) {
+        stats.logRangesRefused++;
+        const fits = `[${hex(from)}, ${hex(from + options.logsRangeCap - 1)}]`;
+        // Alchemy's wording for its free tier's range cap.
+        return rpcError(call.id, -32600, `You can make eth_getLogs requests with up to a ${options.logsRangeCap} block range. Based on your parameters, this block range should work: ${fits}`);
       }
     }
     return null;

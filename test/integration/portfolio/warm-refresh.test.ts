@@ -195,6 +195,31 @@ describe('the warm refresh', () => {
     expect(warm.howRead(chainId)).toMatchObject({ kind: 'full', reason: expect.stringMatching(/did not scan the logs.*10000 results/) });
   }, 180_000);
 
+  it('scans a node that caps eth_getLogs ranges in ranges that fit, and keeps its cap', async () => {
+    const chainId = sim.network.chains[0]!.chain.chainId;
+    // A provider's free tier: eth_getLogs over at most 2 blocks, refused in Alchemy's wording.
+    const proxy = await startRpcRealismProxy(directUrl(chainId), { seed: 3, logsRangeCap: 2 });
+    try {
+      const rpcUrls = (id: number) => [id === chainId ? proxy.url : directUrl(id)];
+      const warm = new PortfolioService({ service: async () => client, rpcUrls, now });
+      await expectSameAsFullRead(warm);
+      const vault = sim.network.chains[0]!.deployment.vaults[0]!;
+      // Five blocks: the scan of them is refused once, then asked in ranges of two blocks.
+      for (let i = 0; i < 5; i++) await transfer(vault, vault.token.address, batch[7]!.address, batch[8 + (i % 2)]!.address, 1n);
+      await expectSameAsFullRead(warm);
+      expect(warm.howRead(chainId)).toMatchObject({ kind: 'warm', blocks: 5, wallets: 3 });
+      expect(proxy.stats.logRangesRefused).toBeGreaterThan(0);
+      const refused = proxy.stats.logRangesRefused;
+      for (let i = 0; i < 3; i++) await transfer(vault, vault.token.address, batch[8]!.address, batch[9]!.address, 1n);
+      await expectSameAsFullRead(warm);
+      expect(warm.howRead(chainId)).toMatchObject({ kind: 'warm', blocks: 3, wallets: 2 });
+      // The cap was kept: the second scan was not refused.
+      expect(proxy.stats.logRangesRefused).toBe(refused);
+    } finally {
+      await proxy.close();
+    }
+  }, 180_000);
+
   it('reads in full when the node that scanned the logs is behind the head', async () => {
     const chainId = sim.network.chains[0]!.chain.chainId;
     // The log scan lands on a node a block behind: it has no head block, and its logs stop before it.

@@ -56,6 +56,24 @@ describe('requests to a hosted provider', () => {
     30_000,
   );
 
+  it('grows a pace learned too low (slow calls at the first limit) back while the node does not limit it', async () => {
+    await through({ seed: 2, rateLimit: { perSecond: 12, styles: ['retry-after'], retryAfterSeconds: 1 } }, async (f, url) => {
+      const learned = nodeLearning(url);
+      // What a limit met under lens calls that take the node a second each teaches: two calls a second.
+      learned.pace = 2;
+      const answers: unknown[] = [];
+      let left = 24;
+      const worker = async () => {
+        while (left-- > 0) answers.push(await post(f, url, calls(1)));
+      };
+      await Promise.all(Array.from({ length: 4 }, worker));
+      expect(answers).toEqual(Array(24).fill([{ jsonrpc: '2.0', id: 0, result: '0x10' }]));
+      // Held at two a second, 24 calls would have kept it at 2; it grew while the node took them.
+      expect(learned.pace).toBeGreaterThan(3);
+      expect(learned.rateLimited).toBe(0);
+    });
+  }, 60_000);
+
   it('sends a batch a node refuses as one call per request, and one it caps as smaller batches', async () => {
     for (const [batch, max] of [
       [{ refuse: true }, 1],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   batchRefusalOf,
+  logRangeRefusalOf,
   isRateLimitError,
   isTooBigError,
   isUnknownBlockError,
@@ -49,5 +50,17 @@ describe('reading a provider’s "too many requests"', () => {
     expect(batchRefusalOf({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch requests are not supported' } })).toBe('none');
     expect(batchRefusalOf({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch too large' } })).toBe('smaller');
     expect(batchRefusalOf([])).toBeNull();
+  });
+
+  it('reads each provider’s eth_getLogs range refusal, with the blocks it names as fitting', () => {
+    expect(logRangeRefusalOf('You can make eth_getLogs requests with up to a 500 block range. Based on your parameters, this block range should work: [0x10, 0x203]')).toEqual({ fits: 500 });
+    expect(logRangeRefusalOf('query returned more than 10000 results. Try with this block range [0x1E8480, 0x1E84E3].')).toEqual({ fits: 100 });
+    expect(logRangeRefusalOf('query returned more than 10000 results')).toEqual({ fits: null });
+    expect(logRangeRefusalOf('eth_getLogs and eth_newFilter are limited to a 10,000 blocks range')).toEqual({ fits: 10_000 });
+    expect(logRangeRefusalOf('exceed maximum block range: 5000')).toEqual({ fits: 5000 });
+    expect(logRangeRefusalOf('block range too large')).toEqual({ fits: null });
+    // Not a range refusal: a rate limit, a node behind.
+    expect(logRangeRefusalOf('project ID request rate exceeded')).toBeNull();
+    expect(logRangeRefusalOf('header not found')).toBeNull();
   });
 });
