@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmulatedLedger } from '../../../electron/sim/ledger';
 import { createHidTransportFactory, type DeviceService, type DeviceServiceOptions } from '../../../electron/services/device';
 import { loadTransportNodeHid } from '../../../electron/services/device/ledgerhq';
-import type { DeviceState, DeviceStatus } from '../../../shared/device';
+import type { DeviceStatus } from '../../../shared/device';
 import { LEDGER_MODELS, useFakeHid, type FakeHidOptions, type LedgerModel } from '../../support/fake-hid';
-import { testDeviceService } from './harness';
+import { hidSetup, waitForStatus } from './harness';
 
 const running: DeviceService[] = [];
 const cleanups: (() => void)[] = [];
@@ -23,33 +23,12 @@ afterEach(async () => {
 const CEILING_MS = 10_000;
 
 function setup(hid: FakeHidOptions = {}, serviceOptions: Partial<DeviceServiceOptions> = {}) {
-  const ledger = createEmulatedLedger({ reenumerationDelayMs: 30 });
-  const usb = useFakeHid(ledger, hid);
-  const { service, states } = testDeviceService(createHidTransportFactory(), {
-    reenumerationTimeoutMs: 5_000,
-    openTimeoutMs: 1_000,
-    idleReleaseMs: 0,
-    ...serviceOptions,
-  });
-  running.push(service);
-  return { ledger, usb, service, states };
+  const ctx = hidSetup({}, hid, { idleReleaseMs: 0, ...serviceOptions });
+  running.push(ctx.service);
+  return ctx;
 }
 
-function stateBecomes<S extends DeviceStatus>(service: DeviceService, status: S, timeoutMs = CEILING_MS) {
-  return new Promise<Extract<DeviceState, { status: S }>>((resolve, reject) => {
-    let off = () => {};
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`state never became "${status}" (last: ${JSON.stringify(service.getState())})`));
-    }, timeoutMs);
-    off = service.subscribe((s) => {
-      if (s.status !== status) return;
-      clearTimeout(timer);
-      queueMicrotask(() => off());
-      resolve(s as Extract<DeviceState, { status: S }>);
-    });
-  });
-}
+const stateBecomes = <S extends DeviceStatus>(service: DeviceService, status: S, timeoutMs = CEILING_MS) => waitForStatus(service, status, timeoutMs);
 
 /** The gaps between successive times. */
 const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);

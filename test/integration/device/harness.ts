@@ -1,7 +1,8 @@
 /** A device service wired to an emulated Ledger, with short time limits for tests. */
 import { afterEach } from 'vitest';
 import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedgerOptions } from '../../../electron/sim/ledger';
-import { DeviceService, type DeviceServiceOptions } from '../../../electron/services/device';
+import { createHidTransportFactory, DeviceService, type DeviceServiceOptions } from '../../../electron/services/device';
+import { useFakeHid, type FakeHidOptions } from '../../support/fake-hid';
 import type { TransportFactory } from '../../../electron/services/device/transport-port';
 import type { DeviceState, DeviceStatus } from '../../../shared/device';
 
@@ -16,6 +17,17 @@ export function setup(
 ) {
   const ledger = createEmulatedLedger(ledgerOptions);
   return { ledger, ...testDeviceService(wrap(emulatorTransportFactory(ledger)), serviceOptions) };
+}
+
+/**
+ * A device service over the real USB HID adapter (`@ledgerhq/hw-transport-node-hid` over the fake
+ * HID backed by the emulated Ledger), with the longer limits a real adapter needs to reopen and
+ * re-enumerate; the emulator and the fake USB are returned to act on.
+ */
+export function hidSetup(ledgerOptions: EmulatedLedgerOptions = {}, hid: FakeHidOptions = {}, serviceOptions: Partial<DeviceServiceOptions> = {}) {
+  const ledger = createEmulatedLedger({ reenumerationDelayMs: 30, ...ledgerOptions });
+  const usb = useFakeHid(ledger, hid);
+  return { ledger, usb, ...testDeviceService(createHidTransportFactory(), { reenumerationTimeoutMs: 5_000, openTimeoutMs: 1_000, ...serviceOptions }) };
 }
 
 /** A device service over these transports with short time limits for tests, and every state it reports. */

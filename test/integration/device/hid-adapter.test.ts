@@ -5,11 +5,11 @@
  * desk, and each asserts what the console shows.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulatedLedger, type EmulatedLedgerOptions } from '../../../electron/sim/ledger';
-import { createHidTransportFactory, type DeviceService, type DeviceServiceOptions } from '../../../electron/services/device';
-import type { DeviceState, DeviceStatus } from '../../../shared/device';
-import { useFakeHid, type FakeHidOptions } from '../../support/fake-hid';
-import { ADDRESS, PATH, caught, testDeviceService } from './harness';
+import type { EmulatedLedgerOptions } from '../../../electron/sim/ledger';
+import type { DeviceService, DeviceServiceOptions } from '../../../electron/services/device';
+import type { DeviceStatus } from '../../../shared/device';
+import type { FakeHidOptions } from '../../support/fake-hid';
+import { ADDRESS, PATH, caught, hidSetup, waitForStatus } from './harness';
 
 const running: DeviceService[] = [];
 afterEach(async () => {
@@ -20,34 +20,13 @@ afterEach(async () => {
 const SETTLE_MS = 10_000;
 
 function setup(ledgerOptions: EmulatedLedgerOptions = {}, hid: FakeHidOptions = {}, serviceOptions: Partial<DeviceServiceOptions> = {}) {
-  const ledger = createEmulatedLedger({ reenumerationDelayMs: 30, ...ledgerOptions });
-  const usb = useFakeHid(ledger, hid);
   // A real HID adapter takes longer than the emulator's direct transport to reopen and re-enumerate.
-  const { service, states } = testDeviceService(createHidTransportFactory(), {
-    reenumerationTimeoutMs: 5_000,
-    openTimeoutMs: 1_000,
-    ...serviceOptions,
-  });
-  running.push(service);
-  return { ledger, usb, service, states };
+  const ctx = hidSetup(ledgerOptions, hid, serviceOptions);
+  running.push(ctx.service);
+  return ctx;
 }
 
-/** Resolves with the first state matching `status` (the current one included). */
-function stateBecomes<S extends DeviceStatus>(service: DeviceService, status: S, timeoutMs = SETTLE_MS) {
-  return new Promise<Extract<DeviceState, { status: S }>>((resolve, reject) => {
-    let off = () => {};
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`state never became "${status}" (last: ${JSON.stringify(service.getState())})`));
-    }, timeoutMs);
-    off = service.subscribe((s) => {
-      if (s.status !== status) return;
-      clearTimeout(timer);
-      queueMicrotask(() => off());
-      resolve(s as Extract<DeviceState, { status: S }>);
-    });
-  });
-}
+const stateBecomes = <S extends DeviceStatus>(service: DeviceService, status: S, timeoutMs = SETTLE_MS) => waitForStatus(service, status, timeoutMs);
 
 describe('the real HID adapter over a USB Ledger', () => {
   it('enumeration: a Ledger plugged in before start is found, opened on its hidraw path and read', async () => {

@@ -7,13 +7,8 @@ import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './
 
 // A deposit the operator chose in two vaults, for several wallets, planned as one plan and signed
 // as one batch on anvil with the emulated Ledger approving. Each test starts from the seeded scenario.
-let world: SigningWorld;
-let view: Portfolio;
-
-signingWorldForFile((w, v) => {
-  world = w;
-  view = v;
-});
+let world: SigningWorld, view: Portfolio;
+signingWorldForFile((w, v) => ([world, view] = [w, v]));
 
 fromSnapshotEachTest(() => world);
 

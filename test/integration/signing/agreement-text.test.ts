@@ -5,13 +5,8 @@ import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './
 // A lender agreement's text comes from the service. A hostile service that sends a sign-in
 // message for another site, or a text naming another domain, gets no signature: the planner
 // refuses it with its reason and origin, and nothing reaches the (emulated) Ledger.
-let world: SigningWorld;
-let view: Portfolio;
-
-signingWorldForFile((w, v) => {
-  world = w;
-  view = v;
-});
+let world: SigningWorld, view: Portfolio;
+signingWorldForFile((w, v) => ([world, view] = [w, v]));
 
 const originals = new Map<string, string>();
 fromSnapshotEachTest(

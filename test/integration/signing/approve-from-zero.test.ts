@@ -9,18 +9,11 @@ import { fromSnapshotEachTest, signAgreements, signingWorldForFile, type Signing
 // The demo's USDT behaves as Tether's on Ethereum: approve reverts from one non-zero allowance to
 // another. A wallet with a leftover allowance short of its deposit gets approve(0), then
 // approve(amount), both signed on the emulated Ledger and mined, then the deposit.
-let world: SigningWorld;
-let view: Portfolio;
+let world: SigningWorld, view: Portfolio;
 
 // Eight vaults: the second chain's fourth, Iota, takes USDT deposits (Gamma, the default demo's
 // USDT vault, ends its story in default).
-signingWorldForFile(
-  (w, v) => {
-    world = w;
-    view = v;
-  },
-  { wallets: 12, vaults: 8 },
-);
+signingWorldForFile((w, v) => ([world, view] = [w, v]), { wallets: 12, vaults: 8 });
 
 fromSnapshotEachTest(() => world);
 

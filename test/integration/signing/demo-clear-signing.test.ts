@@ -10,15 +10,8 @@ import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch } from '../../../shared/signing/schemas';
 import { fromSnapshotEachTest, signAgreements, signingWorldForFile, type SigningWorld } from './world';
 
-let world: SigningWorld;
-let view: Portfolio;
-signingWorldForFile(
-  (w, v) => {
-    world = w;
-    view = v;
-  },
-  { wallets: 12, clearSigning: true },
-);
+let world: SigningWorld, view: Portfolio;
+signingWorldForFile((w, v) => ([world, view] = [w, v]), { wallets: 12, clearSigning: true });
 fromSnapshotEachTest(() => world);
 
 const txItems = (b: Batch) => b.items.filter((i) => i.step !== 'none');

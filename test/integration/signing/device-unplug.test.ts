@@ -6,13 +6,8 @@ import { signingWorldForFile, type SigningWorld } from './world';
 // The Ledger unplugged mid-signature while an earlier transaction of the batch is sent but not
 // mined: the item it held must not stay "on-device" while that receipt is awaited. A world of its
 // own: the node stops mining for a while, which no other test should inherit.
-let world: SigningWorld;
-let view: Portfolio;
-
-signingWorldForFile((w, v) => {
-  world = w;
-  view = v;
-});
+let world: SigningWorld, view: Portfolio;
+signingWorldForFile((w, v) => ([world, view] = [w, v]));
 
 const delta = () => view.vaults.find((v) => v.name.toLowerCase().includes('delta'))!;
 const txItems = (b: Batch) => b.items.filter((i) => i.step !== 'none');

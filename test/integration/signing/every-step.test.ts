@@ -22,14 +22,10 @@ import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './
 // key (what the seal cannot see), so that each check is what stops them. The pipeline reaches the
 // vault's chain through an RPC proxy that can lie about its chain id and records what is sent.
 
-let world: SigningWorld;
-let view: Portfolio;
+let world: SigningWorld, view: Portfolio;
 let proxy: RpcProxy;
 
-signingWorldForFile((w, v) => {
-  world = w;
-  view = v;
-});
+signingWorldForFile((w, v) => ([world, view] = [w, v]));
 fromSnapshotEachTest(() => world);
 
 const DEAD = '0x000000000000000000000000000000000000dEaD';

@@ -7,13 +7,8 @@ import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './
 
 // The console on each generation of the protocol's contracts the demo runs (README, Contract
 // generations): what it reads, what it plans and what confirms on chain, by the real rules.
-let world: SigningWorld;
-let view: Portfolio;
-
-signingWorldForFile((w, v) => {
-  world = w;
-  view = v;
-});
+let world: SigningWorld, view: Portfolio;
+signingWorldForFile((w, v) => ([world, view] = [w, v]));
 fromSnapshotEachTest(() => world);
 
 const vault = (name: string) => view.vaults.find((v) => v.id === world.vaultId(view, name))!;

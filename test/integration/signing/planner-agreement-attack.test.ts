@@ -20,13 +20,8 @@ import { keychainJournalKeys } from '../../support/journal-keys';
 // at its own path signs no personal message at all, and even a personal_sign of that text, by any
 // key, does not make the crafted bundle pass the offline review: the planner signs EIP-712 typed
 // data, which no personal_sign can produce.
-let world: SigningWorld;
-let view: Portfolio;
-
-signingWorldForFile((w, v) => {
-  world = w;
-  view = v;
-});
+let world: SigningWorld, view: Portfolio;
+signingWorldForFile((w, v) => ([world, view] = [w, v]));
 
 const originals = new Map<string, string>();
 fromSnapshotEachTest(

@@ -10,13 +10,8 @@ import { keychainJournalKeys } from '../../support/journal-keys';
 
 // The device queue under the operator's hand: rejections, a locked device, an unplugged one, a
 // closed app, pause / skip / retry / resign, and a console restarted with a journal half done.
-let world: SigningWorld;
-let view: Portfolio;
-
-signingWorldForFile((w, v) => {
-  world = w;
-  view = v;
-});
+let world: SigningWorld, view: Portfolio;
+signingWorldForFile((w, v) => ([world, view] = [w, v]));
 
 fromSnapshotEachTest(
   () => world,

@@ -9,13 +9,8 @@ import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './
 
 // Revoke as a reviewed batch: approve(spender, 0) items planned from the allowances picked, signed
 // on the emulated Ledger like every other batch; the allowance is 0 on chain after.
-let world: SigningWorld;
-let view: Portfolio;
-
-signingWorldForFile((w, v) => {
-  world = w;
-  view = v;
-});
+let world: SigningWorld, view: Portfolio;
+signingWorldForFile((w, v) => ([world, view] = [w, v]));
 
 fromSnapshotEachTest(() => world);
 

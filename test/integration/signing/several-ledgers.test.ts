@@ -9,16 +9,8 @@ import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, SigningEvent } from '../../../shared/signing/schemas';
 import { signingWorldForFile, type SigningWorld } from './world';
 
-let world: SigningWorld;
-let view: Portfolio;
-
-signingWorldForFile(
-  (w, v) => {
-    world = w;
-    view = v;
-  },
-  { wallets: 12, desk: true },
-);
+let world: SigningWorld, view: Portfolio;
+signingWorldForFile((w, v) => ([world, view] = [w, v]), { wallets: 12, desk: true });
 
 const TREASURY = { id: 'g-treasury', name: 'Treasury' };
 const txItems = (b: Batch) => b.items.filter((i) => i.step !== 'none');

@@ -9,13 +9,8 @@ import { fromSnapshotEachTest, signingWorldForFile, startNextEpoch, type Signing
 // its next epoch and pauses itself, a balance falls). Each item is checked again just before the
 // device: what no longer matches its plan is held with the reason, the emulated Ledger never sees
 // it, an approval never goes without the deposit it is for, and a re-plan carries the batch on.
-let world: SigningWorld;
-let view: Portfolio;
-
-signingWorldForFile((w, v) => {
-  world = w;
-  view = v;
-});
+let world: SigningWorld, view: Portfolio;
+signingWorldForFile((w, v) => ([world, view] = [w, v]));
 
 fromSnapshotEachTest(() => world);
 

@@ -10,13 +10,8 @@ import { fromSnapshotEachTest, signAgreements, signingWorldForFile, type Signing
 
 // A deposit with its own amount per wallet, read from the operator's CSV, planned across two vaults
 // on anvil (the same selections the console's form sends), signed with the emulated Ledger approving.
-let world: SigningWorld;
-let view: Portfolio;
-
-signingWorldForFile((w, v) => {
-  world = w;
-  view = v;
-});
+let world: SigningWorld, view: Portfolio;
+signingWorldForFile((w, v) => ([world, view] = [w, v]));
 
 fromSnapshotEachTest(() => world);
 
