@@ -1,15 +1,11 @@
-import { copyFile, mkdtemp } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBundleService, type BundleService } from '../../../electron/services/bundles';
-import { createSigningService, type SigningService } from '../../../electron/services/signing';
-import { RegistryTransfer, VaultRegistry } from '../../../electron/services/registry';
-import { PLANNER_PATH, readUnsignedBundle } from '../../../shared/bundle';
+import { VaultRegistry } from '../../../electron/services/registry';
+import { readUnsignedBundle } from '../../../shared/bundle';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Plan } from '../../../shared/signing/schemas';
-import { deriveAtPath } from '../../../electron/sim/chain/accounts';
 import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
-import { keychainJournalKeys } from '../../support/journal-keys';
+import { offlineInstall } from './offline-install';
 
 // A withdrawal the operator chose in two vaults on two chains (beta between epochs: redeems; delta
 // running: queue requests) leaves as one unsigned bundle, one snapshot per vault; an offline install
@@ -18,45 +14,6 @@ import { keychainJournalKeys } from '../../support/journal-keys';
 let world: SigningWorld;
 let view: Portfolio;
 let online: BundleService;
-const PLANNER = deriveAtPath(PLANNER_PATH).address;
-
-const unreachable = (what: string) => () => {
-  throw new Error(`the offline install touched the ${what}`);
-};
-
-/** An offline install whose registry is the online one's export, less the vaults named in `without`. */
-async function offlineInstall(without: string[] = []): Promise<{ signing: SigningService; bundles: BundleService }> {
-  const dataDir = await mkdtemp(path.join(world.dataDir, 'offline-'));
-  const registry = new VaultRegistry(dataDir, undefined, { failClosed: true });
-  const signing = createSigningService({
-    dataDir,
-    journalKeys: keychainJournalKeys(dataDir),
-    device: world.device,
-    loadPortfolio: unreachable('portfolio'),
-    chain: unreachable('chain'),
-    service: unreachable('service'),
-    registry,
-    firstSeen: { kind: 'refuse', action: 'This install cannot pin vaults.' },
-  });
-  const bundles = createBundleService({
-    dataDir,
-    signing,
-    chain: unreachable('chain'),
-    source: unreachable('service'),
-    registry,
-    device: world.device,
-    demoPlanners: [{ address: PLANNER, label: 'Planning desk' }],
-  });
-  // The online registry, copied and less some vaults: what an online install exports before it pinned them.
-  const sourceDir = await mkdtemp(path.join(world.dataDir, 'registry-'));
-  await copyFile(path.join(world.dataDir, 'registry.json'), path.join(sourceDir, 'registry.json'));
-  const source = new VaultRegistry(sourceDir);
-  for (const vaultId of without) await source.forget(vaultId);
-  const exported = await new RegistryTransfer(source).export((p, hashes) => world.device.signTypedDataHash(p, hashes));
-  await new RegistryTransfer(registry).import(exported.content, exported.fileName, await bundles.records.trusted());
-  return { signing, bundles };
-}
-
 beforeAll(async () => {
   world = await startSigningWorld({ wallets: 12 });
   view = await world.load();
@@ -119,7 +76,7 @@ describe('a plan across vaults as one bundle', () => {
     });
 
     // Offline: each vault's part checked against its pinned entry; the plan reviewed grouped by vault.
-    const offline = await offlineInstall();
+    const offline = await offlineInstall(world);
     const imported = await offline.bundles.importUnsigned(unsigned.content, unsigned.fileName);
     expect(imported.plan.vaults!.map((v) => v.id)).toEqual([beta.id, delta.id]);
     expect(imported.plan.items.filter((i) => i.tx).map((i) => [i.id, i.vaultId, i.chainId])).toEqual(
@@ -168,7 +125,7 @@ describe('a plan across vaults as one bundle', () => {
   it('refuses the signed bundle of an abandoned one, saying when and what to do, until the operator resumes it', async () => {
     const plan = await world.signing.plan({ vaultId: vault('delta').id, action: 'withdraw', wallets: world.wallets.slice(0, 2) });
     const unsigned = await online.exportUnsigned(plan.id);
-    const offline = await offlineInstall();
+    const offline = await offlineInstall(world);
     const imported = await offline.bundles.importUnsigned(unsigned.content, unsigned.fileName);
     const batch = await offline.signing.createBatch(imported.plan.id, { acknowledgeBlindSigning: true });
     expect(await offline.signing.run(batch.id)).toMatchObject({ status: 'done' });
@@ -199,7 +156,7 @@ describe('a plan across vaults as one bundle', () => {
     const delta = vault('delta');
     const plan = await planTwoVaults();
     const unsigned = await online.exportUnsigned(plan.id);
-    const offline = await offlineInstall([delta.id]);
+    const offline = await offlineInstall(world, [delta.id]);
     const refusal = await offline.bundles.importUnsigned(unsigned.content, unsigned.fileName).catch((e: unknown) => e);
     expect(refusal).toMatchObject({ code: 'BUNDLE_VAULT_NOT_PINNED' });
     expect((refusal as Error).message).toContain(`${delta.name} (vault ${delta.id}`);

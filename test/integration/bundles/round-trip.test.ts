@@ -3,14 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTransaction, type Hex } from 'viem';
 import { createBundleService, type BundleService } from '../../../electron/services/bundles';
-import { createSigningService, type SigningService } from '../../../electron/services/signing';
-import { RegistryTransfer, VaultRegistry } from '../../../electron/services/registry';
+import type { SigningService } from '../../../electron/services/signing';
+import { VaultRegistry } from '../../../electron/services/registry';
 import { PLANNER_PATH, plannerHashes, readSignedBundle, readUnsignedBundle, verifyPlannerSignature } from '../../../shared/bundle';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
-import { deriveAccount, deriveAtPath } from '../../../electron/sim/chain/accounts';
+import { deriveAccount } from '../../../electron/sim/chain/accounts';
 import { simulatePlan } from '../../../electron/services/simulation';
 import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
-import { keychainJournalKeys } from '../../support/journal-keys';
+import { offlineInstall, PLANNER } from './offline-install';
 
 // An online install plans and exports; an offline install (its own data folder, and no service,
 // chain or portfolio at all: each of them throws if touched) checks the bundle, signs it on the
@@ -18,45 +18,15 @@ import { keychainJournalKeys } from '../../support/journal-keys';
 let world: SigningWorld;
 let view: Portfolio;
 let online: BundleService;
-/** The simulation's planner: its seed's account at the planner's path, on the online install's Ledger. */
-const PLANNER = deriveAtPath(PLANNER_PATH).address;
 /** The offline install's reviewer: the first BIP-44 account of the same seed. */
 const REVIEWER = deriveAccount(0).address;
 
-const unreachable = (what: string) => () => {
-  throw new Error(`the offline install touched the ${what}`);
-};
-
-async function offlineInstall(): Promise<{ signing: SigningService; bundles: BundleService }> {
-  const dataDir = await mkdtemp(path.join(world.dataDir, 'offline-'));
-  const registry = new VaultRegistry(dataDir, undefined, { failClosed: true });
-  const signing = createSigningService({
-    dataDir,
-    journalKeys: keychainJournalKeys(dataDir),
-    device: world.device,
-    loadPortfolio: unreachable('portfolio'),
-    chain: unreachable('chain'),
-    service: unreachable('service'),
-    registry,
-    firstSeen: { kind: 'refuse', action: 'This install cannot pin vaults.' },
-  });
-  // The planner this install trusts: the online install's Ledger account, the simulation's seed here,
-  // a public key: trusted in memory, as a demo run does.
-  const bundles = createBundleService({
-    dataDir,
-    signing,
-    chain: unreachable('chain'),
-    source: unreachable('service'),
-    registry,
-    device: world.device,
-    demoPlanners: [{ address: PLANNER, label: 'Planning desk' }],
-  });
-  // The offline install's registry is the online install's export, signed by its planner's Ledger and verified here.
-  const exported = await new RegistryTransfer(new VaultRegistry(world.dataDir)).export((p, hashes) => world.device.signTypedDataHash(p, hashes));
-  expect(exported.planner).toBe(PLANNER);
-  const imported = await new RegistryTransfer(registry).import(exported.content, exported.fileName, await bundles.records.trusted());
-  expect(imported.fingerprint).toBe(exported.fingerprint);
-  return { signing, bundles };
+/** An offline install whose registry is the online install's export, signed by its planner's Ledger and verified there. */
+async function checkedOfflineInstall() {
+  const install = await offlineInstall(world);
+  expect(install.exported.planner).toBe(PLANNER);
+  expect(install.imported.fingerprint).toBe(install.exported.fingerprint);
+  return install;
 }
 
 beforeAll(async () => {
@@ -106,7 +76,7 @@ async function exportAndSignOffline(selection: Parameters<SigningService['plan']
   const preview = await online.prepareExport(plan.id);
   expect(world.reviews.length).toBe(reviews);
   const unsigned = await online.exportUnsigned(plan.id);
-  const offline = await offlineInstall();
+  const offline = await checkedOfflineInstall();
   const imported = await offline.bundles.importUnsigned(unsigned.content, unsigned.fileName);
   const batch = await offline.signing.createBatch(imported.plan.id, { acknowledgeBlindSigning: true });
   const summary = await offline.signing.run(batch.id);
@@ -237,7 +207,7 @@ describe('offline review round trip on the simulation', () => {
       items: [],
       chains: [{ chainId: plan.vault.chainId, method: 'none', block: null, reason: 'The simulation could not run: No local fork can start: the anvil binary is not installed.' }],
     });
-    const offline = await offlineInstall();
+    const offline = await checkedOfflineInstall();
     const imported = await offline.bundles.importUnsigned(file.content, file.fileName);
     expect(imported.simulation?.status).toBe('not-simulated');
   }, 60_000);
@@ -347,7 +317,7 @@ describe('offline review round trip on the simulation', () => {
     const wallets = world.wallets.slice(0, 2);
     const plan = await world.signing.plan({ vaultId: vaultId('delta'), action: 'withdraw', wallets });
     const unsigned = await online.exportUnsigned(plan.id);
-    const offline = await offlineInstall();
+    const offline = await checkedOfflineInstall();
     const imported = await offline.bundles.importUnsigned(unsigned.content);
     const batch = await offline.signing.createBatch(imported.plan.id, { acknowledgeBlindSigning: true });
     // The operator rejects the second review on the device: the batch pauses there.
