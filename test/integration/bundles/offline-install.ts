@@ -7,20 +7,14 @@
  */
 import { copyFile, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import { createBundleService, type BundleService } from '../../../electron/services/bundles';
-import { createSigningService, type SigningService } from '../../../electron/services/signing';
 import { RegistryTransfer, VaultRegistry } from '../../../electron/services/registry';
 import { PLANNER_PATH } from '../../../shared/bundle';
 import { deriveAtPath } from '../../../electron/sim/chain/accounts';
-import { keychainJournalKeys } from '../../support/journal-keys';
+import { offlineServices } from '../../support/offline-services';
 import type { SigningWorld } from '../signing/world';
 
 /** The simulation's planner: its seed's account at the planner's path, on the online install's Ledger. */
 export const PLANNER = deriveAtPath(PLANNER_PATH).address;
-
-const unreachable = (what: string) => () => {
-  throw new Error(`the offline install touched the ${what}`);
-};
 
 /**
  * The offline install, its registry imported from the online one's export less the vaults named in
@@ -30,25 +24,7 @@ const unreachable = (what: string) => () => {
 export async function offlineInstall(world: SigningWorld, without: readonly string[] = []) {
   const dataDir = await mkdtemp(path.join(world.dataDir, 'offline-'));
   const registry = new VaultRegistry(dataDir, undefined, { failClosed: true });
-  const signing: SigningService = createSigningService({
-    dataDir,
-    journalKeys: keychainJournalKeys(dataDir),
-    device: world.device,
-    loadPortfolio: unreachable('portfolio'),
-    chain: unreachable('chain'),
-    service: unreachable('service'),
-    registry,
-    firstSeen: { kind: 'refuse', action: 'This install cannot pin vaults.' },
-  });
-  const bundles: BundleService = createBundleService({
-    dataDir,
-    signing,
-    chain: unreachable('chain'),
-    source: unreachable('service'),
-    registry,
-    device: world.device,
-    demoPlanners: [{ address: PLANNER, label: 'Planning desk' }],
-  });
+  const { signing, bundles } = offlineServices({ dataDir, registry, device: world.device, demoPlanners: [{ address: PLANNER, label: 'Planning desk' }] });
   const sourceDir = await mkdtemp(path.join(world.dataDir, 'registry-'));
   await copyFile(path.join(world.dataDir, 'registry.json'), path.join(sourceDir, 'registry.json'));
   const source = new VaultRegistry(sourceDir);

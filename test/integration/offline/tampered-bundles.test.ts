@@ -2,14 +2,12 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createBundleService } from '../../../electron/services/bundles';
 import { VaultRegistry } from '../../../electron/services/registry';
-import { createSigningService } from '../../../electron/services/signing';
 import { bundleText, seal, type UnsignedBundle } from '../../../shared/bundle';
 import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
 import { hasControlCharacters } from '../../../shared/bundle/plain-text';
 import { ACCOUNTS, DEFAULT_VAULT, fixtureSimulation, makeUnsigned, signAsPlanner, unsignedRegistryText, type FixtureOptions } from '../../support/bundle-fixture';
-import { keychainJournalKeys } from '../../support/journal-keys';
+import { offlineServices } from '../../support/offline-services';
 
 // The alterations that once passed the offline checks: each keeps the bundle consistent with
 // itself (calldata and reviews drafted again, checksum recomputed), so only the offline install's
@@ -25,20 +23,7 @@ async function offlineInstall(options: { registry?: string | null; trustPlanner?
   const registry = new VaultRegistry(dataDir, undefined, { failClosed: true });
   // The registry as the signed import leaves it on disk (the signed import itself: damaged-records.test.ts).
   if (options.registry !== null) await registry.importFile(options.registry ?? unsignedRegistryText());
-  const unreachable = (what: string) => async (): Promise<never> => {
-    throw new Error(`the offline install touched the ${what}`);
-  };
-  const signing = createSigningService({
-    dataDir,
-    journalKeys: keychainJournalKeys(dataDir),
-    device: { signTransaction: unreachable('device'), signPersonalMessage: unreachable('device') },
-    loadPortfolio: unreachable('portfolio'),
-    chain: unreachable('chain'),
-    service: unreachable('service'),
-    registry,
-    firstSeen: { kind: 'refuse', action: 'Import the registry.' },
-  });
-  const bundles = createBundleService({ dataDir, signing, chain: unreachable('chain'), source: unreachable('service'), registry });
+  const { bundles } = offlineServices({ dataDir, registry });
   if (options.trustPlanner !== false) await bundles.planners.add({ address: ACCOUNTS.planner.address, label: 'Planning desk', checkedBy: 'device' });
   return bundles;
 }

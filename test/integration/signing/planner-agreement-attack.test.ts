@@ -3,15 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashMessage, hexToBytes, type Hex } from 'viem';
 import { secp256k1 } from '@noble/curves/secp256k1';
-import { createBundleService } from '../../../electron/services/bundles';
 import { VaultRegistry } from '../../../electron/services/registry';
-import { createSigningService } from '../../../electron/services/signing';
 import { deriveAccount, deriveAtPath } from '../../../electron/sim/chain/accounts';
 import { bundleText, PLANNER_PATH, plannerHash, plannerHashes, seal, signedByPlanner, type UnsignedBundle, type UnsignedDraft } from '../../../shared/bundle';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { makeUnsigned, unsignedRegistryText } from '../../support/bundle-fixture';
 import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './world';
-import { keychainJournalKeys } from '../../support/journal-keys';
+import { offlineServices } from '../../support/offline-services';
 
 // The attack of issue 31 (item 1), end to end. A hostile service serves, as a vault's lender
 // agreement ("Terms of service"), the planner text of a bundle it crafted: up to format 3 the planner
@@ -59,27 +57,7 @@ async function offlineInstall(planners: string[]) {
   const dataDir = await mkdtemp(path.join(world.dataDir, 'offline-attack-'));
   const registry = new VaultRegistry(dataDir, undefined, { failClosed: true });
   await registry.importFile(unsignedRegistryText());
-  const unreachable = (what: string) => async (): Promise<never> => {
-    throw new Error(`the offline install touched the ${what}`);
-  };
-  const signing = createSigningService({
-    dataDir,
-    journalKeys: keychainJournalKeys(dataDir),
-    device: { signTransaction: unreachable('device'), signPersonalMessage: unreachable('device') },
-    loadPortfolio: unreachable('portfolio'),
-    chain: unreachable('chain'),
-    service: unreachable('service'),
-    registry,
-    firstSeen: { kind: 'refuse', action: 'Import the registry.' },
-  });
-  return createBundleService({
-    dataDir,
-    signing,
-    chain: unreachable('chain'),
-    source: unreachable('service'),
-    registry,
-    demoPlanners: planners.map((address) => ({ address, label: 'Planning desk' })),
-  });
+  return offlineServices({ dataDir, registry, demoPlanners: planners.map((address) => ({ address, label: 'Planning desk' })) }).bundles;
 }
 
 const refusalOf = (promise: Promise<unknown>) =>

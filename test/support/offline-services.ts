@@ -1,0 +1,46 @@
+/**
+ * The services of an offline install, as the air-gapped machine runs them: its own data folder, a
+ * registry that fails closed, and no service, chain or portfolio at all (each throws if touched;
+ * without a `device`, the device throws too). Bundles are checked against the planners it trusts.
+ */
+import { createBundleService, type BundleService } from '../../electron/services/bundles';
+import type { VaultRegistry } from '../../electron/services/registry';
+import { createSigningService, type SigningService } from '../../electron/services/signing';
+import { keychainJournalKeys } from './journal-keys';
+
+type SigningDevice = Parameters<typeof createSigningService>[0]['device'];
+
+const unreachable = (what: string) => async (): Promise<never> => {
+  throw new Error(`the offline install touched the ${what}`);
+};
+
+export function offlineServices(args: {
+  dataDir: string;
+  registry: VaultRegistry;
+  device?: SigningDevice & NonNullable<Parameters<typeof createBundleService>[0]['device']>;
+  /** Planners trusted in memory, as a demo run does (keys of the simulation's public seed). */
+  demoPlanners?: { address: string; label: string }[];
+}): { signing: SigningService; bundles: BundleService } {
+  const { dataDir, registry } = args;
+  const device = args.device ?? { signTransaction: unreachable('device'), signPersonalMessage: unreachable('device') };
+  const signing = createSigningService({
+    dataDir,
+    journalKeys: keychainJournalKeys(dataDir),
+    device,
+    loadPortfolio: unreachable('portfolio'),
+    chain: unreachable('chain'),
+    service: unreachable('service'),
+    registry,
+    firstSeen: { kind: 'refuse', action: 'Import the registry.' },
+  });
+  const bundles = createBundleService({
+    dataDir,
+    signing,
+    chain: unreachable('chain'),
+    source: unreachable('service'),
+    registry,
+    ...(args.device ? { device: args.device } : {}),
+    ...(args.demoPlanners ? { demoPlanners: args.demoPlanners } : {}),
+  });
+  return { signing, bundles };
+}
