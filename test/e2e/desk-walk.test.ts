@@ -6,8 +6,8 @@ import { visitEveryScreen } from './support/screens';
 
 // Every screen of the demo at the desk's two window sizes, both themes (issue 34, screens): pictures
 // for a person to look at (`walk-<screen>-<width>-<theme>.png`), and what a picture cannot be trusted
-// to show: nothing of a screen is reached only by scrolling the whole screen sideways, and a screen's
-// action bar sits below its content, clear of the docked Ledger.
+// to show: nothing of a screen is reached only by scrolling the whole screen sideways, a screen's
+// action bar sits clear of the docked Ledger, and at 1440 px no table is cut by its own frame.
 let ui: ConsolePage;
 let page: Page;
 
@@ -20,7 +20,7 @@ afterAll(async () => {
   await ui?.close();
 });
 
-/** What of the screen shown is cut: the content scrolled sideways, or an action bar under the Ledger's panel. */
+/** What of the screen shown is cut: the content scrolled sideways, an action bar under the Ledger's panel, a table cut by its frame. */
 const cut = () =>
   page.evaluate(() => {
     const found: string[] = [];
@@ -32,6 +32,14 @@ const cut = () =>
       const b = bar.getBoundingClientRect();
       const p = panel.getBoundingClientRect();
       if (b.bottom > p.top + 1 && b.right > p.left + 1 && p.right > b.left + 1 && p.bottom > b.top + 1) found.push('the action bar is under the Ledger panel');
+    }
+    // A table in a frame of its own scrolls sideways inside it: its last columns (money, dates) are cut.
+    // At 1440 px none may; at 1024 px the Vaults and Performance tables still do (by 44 and 122 px).
+    if (window.innerWidth < 1280) return found;
+    for (const wrap of document.querySelectorAll<HTMLElement>('#main-content .table-wrap')) {
+      if (wrap.getClientRects().length === 0 || wrap.scrollWidth <= wrap.clientWidth + 1) continue;
+      const name = wrap.querySelector('table')?.getAttribute('aria-label') ?? 'a table';
+      found.push(`${name} is ${wrap.scrollWidth - wrap.clientWidth} px wider than its frame`);
     }
     return found;
   });
