@@ -55,7 +55,7 @@ export function parseEnvelope<S extends z.ZodType>(text: string, kind: BundleKin
       'BUNDLE_NOT_A_BUNDLE',
       `This file is not a Vaultdesk ${what} (its format is ${typeof format === 'string' ? `"${format.slice(0, 60)}"` : 'missing'}).`,
       undefined,
-      `Choose a file saved by the console as a ${what}.`,
+      `Choose a file saved by the console as ${kind === 'unsigned' ? 'an' : 'a'} ${what}.`,
     );
   }
   const version = (raw as { version?: unknown }).version;

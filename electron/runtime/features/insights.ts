@@ -5,6 +5,7 @@ import type { CampaignPointsView } from '../../../shared/insights/schemas';
 import type { ResourceItem } from '../../../shared/service';
 import { CampaignPointsCache } from '../../services/insights/campaign-points';
 import { campaignDetail, campaignSummary } from '../../services/insights/campaigns';
+import { sortCampaigns } from '../../../shared/insights/campaign-order';
 import { byOperatorType, operatorDetail, operatorSummary } from '../../services/insights/operators';
 import { performanceOverview, vaultPerformance } from '../../services/insights/performance';
 import { pointsCsv } from '../../services/insights/points-csv';
@@ -98,9 +99,7 @@ export function createInsightsFeature(deps: InsightsDeps): Feature {
       // Without a key the service gives no campaigns: say so rather than list none.
       if (client.keyless) throw keyNeeded('GET /v1/campaigns');
       const t = nowSeconds();
-      const order = { running: 0, upcoming: 1, undated: 2, finished: 3 } as const;
-      const list = index.data.campaigns.map((c) => campaignSummary(c, index, t));
-      list.sort((a, b) => order[a.state] - order[b.state] || (b.startDate ?? 0) - (a.startDate ?? 0));
+      const list = sortCampaigns(index.data.campaigns.map((c) => campaignSummary(c, index, t)), (c) => c.state);
       return { campaigns: list, fetchedAtMs: index.data.fetchedAtMs };
     },
     get: async ({ campaignId, force }) => {

@@ -68,7 +68,7 @@ export function AllowancesScreen() {
       updated={updated && { label: `Read ${updated.local}`, title: updated.utc }}
       refresh={{ run: () => void load(groupId), busy: loading }}
       progress={{ busy: loading, label: 'Reading allowances' }}
-      primary={
+      bar={
         <button type="button" className="button primary" disabled={chosen.length === 0 || planning} onClick={() => void revoke()} title="Plan approve(spender, 0) for each allowance selected: reviewed before anything is signed">
           {planning ? 'Planning…' : chosen.length === 0 ? 'Revoke selected' : `Revoke ${chosen.length} selected`}
         </button>

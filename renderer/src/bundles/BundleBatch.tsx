@@ -51,7 +51,7 @@ export function BundleSaved({ of, next }: { of: { planId: string } | { batchId: 
     return match ? s.saved!.summary : null;
   });
   const error = useBundlesStore((s) => s.error);
-  if (error) return <ErrorNotice error={error} title="No bundle was saved." />;
+  if (error) return <ErrorNotice error={error} title="No bundle was saved." focus />;
   if (!saved) return null;
   return (
     <div className="notice notice-ok" role="status" data-testid="bundle-saved">

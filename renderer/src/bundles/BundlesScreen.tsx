@@ -9,6 +9,7 @@ import { useSigningStore } from '../signing';
 import { bundleContents, bundleTitle, chainsLabel, originLabel, sourceLabel, vaultsLabel } from './bundle-labels';
 import { useBundlesStore } from './bundles-store';
 import { ExportedBundlesCard } from './ExportedBundles';
+import { useFocusOnChange } from '../components/focus/useFocusOnChange';
 
 
 /**
@@ -38,6 +39,10 @@ export function BundlesScreen() {
   // Offline, the planner check is made when the file is opened: a refused planner never looks ready to review.
   const plannerCheck = opened?.view.planner ?? null;
   const refusedPlanner = plannerCheck?.status === 'refused' ? plannerCheck.refused : null;
+  // A file opened: the keyboard lands on what it holds, or on the planner check's refusal (its notice takes it).
+  const openButton = useRef<HTMLButtonElement>(null);
+  const openedHeading = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(openedHeading, refusedPlanner ? null : opened);
 
   return (
     <Screen
@@ -51,7 +56,7 @@ export function BundlesScreen() {
       primary={
         <>
           <input ref={input} type="file" accept=".json,application/json" hidden onChange={(e) => void onFile(e)} data-testid="bundle-input" />
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => input.current?.click()}>
+          <button ref={openButton} type="button" className="button button-primary" disabled={busy} onClick={() => input.current?.click()}>
             {offline ? 'Open an unsigned bundle…' : 'Open a signed bundle…'}
           </button>
         </>
@@ -71,7 +76,7 @@ export function BundlesScreen() {
         </li>
       </ol>
 
-      {error ? <ErrorNotice error={error} title="This file was not used." /> : null}
+      {error ? <ErrorNotice error={error} title="This file was not used." focus /> : null}
       {error?.code === 'BUNDLE_FOREIGN_PLAN' && opened ? (
         <div className="form-actions" data-testid="foreign-plan">
           {/* A deliberate second step: the warning above says what importing it means. */}
@@ -92,7 +97,7 @@ export function BundlesScreen() {
       {opened && summary ? (
         <div className="card wide" aria-label="Bundle file" data-testid="bundle-file" data-kind={summary.kind}>
           <div className="notice-head">
-            <h2>
+            <h2 ref={openedHeading} tabIndex={-1}>
               {summary.kind === 'unsigned' ? 'Unsigned bundle' : 'Signed bundle'}: {bundleTitle(summary.action, vaultsLabel(summary))}
             </h2>
             {refusedPlanner ? (
@@ -105,7 +110,7 @@ export function BundlesScreen() {
               </span>
             )}
           </div>
-          {refusedPlanner ? <ErrorNotice error={refusedPlanner} title="This bundle cannot be reviewed or signed here." /> : null}
+          {refusedPlanner ? <ErrorNotice error={refusedPlanner} title="This bundle cannot be reviewed or signed here." focus /> : null}
           <dl className="facts">
             <dt>File</dt>
             <dd>
@@ -192,7 +197,15 @@ export function BundlesScreen() {
             >
               View snapshot
             </button>
-            <button type="button" className="button" onClick={closeFile}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                closeFile();
+                // The card goes with its buttons: the keyboard goes back to where a bundle is opened.
+                openButton.current?.focus();
+              }}
+            >
               Put away
             </button>
           </div>

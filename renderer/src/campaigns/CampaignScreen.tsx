@@ -55,7 +55,7 @@ export function CampaignScreen() {
       batch={<GroupPicker />}
       updated={updated && { label: `Points as of ${updated.local}`, title: `Points read ${updated.utc}; kept a few minutes, Refresh reads them again.` }}
       refresh={{ run: refresh, busy: pointsLoading }}
-      primary={
+      bar={
         <button type="button" className="button button-primary" onClick={() => void exportPoints(groupId)} disabled={exporting || !view || view.rows.length === 0}>
           {exporting ? 'Exporting…' : 'Export CSV'}
         </button>

@@ -5,8 +5,12 @@ import { pickText } from '../components/text';
 import '../components/insights.css';
 import { CampaignDates, CampaignStatePill, useCampaignStateNow } from './CampaignState';
 import { useCampaignsStore } from './campaigns-store';
+import { sortCampaigns } from '../../../shared/insights/campaign-order';
 
-/** Every campaign the service lists: running ones first, then upcoming, then finished. */
+/**
+ * Every campaign the service lists: running ones first, then upcoming, then finished, by the state
+ * each row shows (the chains' clock, which the service's own order by today's date may not match).
+ */
 export function CampaignsScreen() {
   const { list, listLoading, listError, loadList, open } = useCampaignsStore();
   useSourceLoad(loadList);
@@ -35,7 +39,7 @@ export function CampaignsScreen() {
               </tr>
             </thead>
             <tbody>
-              {list!.campaigns.map((c) => (
+              {sortCampaigns(list!.campaigns, stateOf).map((c) => (
                 <tr key={c.id} data-campaign-id={c.id}>
                   <td>
                     <button type="button" className="link-button cell-title vault-link" onClick={() => open(c.id)}>

@@ -3,6 +3,7 @@ import type { SourceStatus } from '../../../shared/portfolio/schemas';
 import { timeLabels } from './format';
 import { ServiceSourcesBar } from './ServiceSourcesBar';
 import { SourcesBar } from './SourcesBar';
+import './screen-action-bar.css';
 
 /**
  * The head of every screen: its title and subtitle, then its actions in one order everywhere (back
@@ -101,16 +102,28 @@ export function ScreenHeader({
   );
 }
 
-/** A screen: its section, named by its heading (`<name>-title`), the header, then what it shows. */
+/**
+ * A screen: its section, named by its heading (`<name>-title`), the header, then what it shows, then
+ * `bar`: the actions on what it shows (export what is listed, revoke what is selected). They come
+ * after the content in reading and tab order (WCAG 2.4.3: the rows are read and picked before they
+ * are acted on), in a bar that stays in view at the foot of the screen. The header keeps what
+ * chooses what is shown (the batch, Refresh), which is read first, as it is seen first.
+ */
 export function Screen({
   name,
   children,
+  bar,
   ...header
-}: { name: string; children?: ReactNode } & Omit<ComponentProps<typeof ScreenHeader>, 'titleId' | 'children'>) {
+}: { name: string; children?: ReactNode; bar?: ReactNode } & Omit<ComponentProps<typeof ScreenHeader>, 'titleId' | 'children'>) {
   return (
     <section className="screen" aria-labelledby={`${name}-title`}>
       <ScreenHeader titleId={`${name}-title`} {...header} />
       {children}
+      {bar ? (
+        <div className="screen-action-bar" data-testid="screen-action-bar">
+          {bar}
+        </div>
+      ) : null}
     </section>
   );
 }

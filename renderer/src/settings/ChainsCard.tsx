@@ -41,7 +41,7 @@ export function ChainsCard() {
           for here (the one holding the vault's contract). A vault on a chain without your RPC is not shown.
         </p>
       ) : null}
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} focus /> : null}
       {view?.serviceError ? (
         <ErrorNotice
           error={{ ...view.serviceError, message: `The service's chain list could not be read: ${view.serviceError.message}` }}

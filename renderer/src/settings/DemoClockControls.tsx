@@ -73,7 +73,7 @@ export function DemoClockControls({ compact = false }: { compact?: boolean }) {
         {demoClockText(clock)} {clock.steps > 0 ? `${clock.steps} step${clock.steps === 1 ? '' : 's'} so far.` : ''}
       </p>
       {controls}
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} focus /> : null}
     </div>
   );
 }

@@ -166,7 +166,7 @@ export function OfflinePolicyCard() {
           <p>Saved. Bundles imported from now on are checked against it.</p>
         </div>
       ) : null}
-      {failure ? <ErrorNotice error={failure} /> : null}
+      {failure ? <ErrorNotice error={failure} focus /> : null}
     </div>
   );
 }

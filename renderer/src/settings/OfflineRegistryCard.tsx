@@ -69,7 +69,7 @@ export function OfflineRegistryCard() {
           </p>
         </div>
       ) : null}
-      {failure ? <ErrorNotice error={failure} title="The registry file was not imported." /> : null}
+      {failure ? <ErrorNotice error={failure} title="The registry file was not imported." focus /> : null}
       <dl className="facts" aria-label="Registry held here">
         <dt>Vaults pinned here</dt>
         <dd data-testid="offline-registry-count">{held ? held.vaults : '…'}</dd>

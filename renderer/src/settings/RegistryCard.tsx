@@ -110,7 +110,7 @@ export function RegistryCard() {
           <p>Import it on the offline install and compare the fingerprint it shows with this one.</p>
         </div>
       ) : null}
-      {failure ? <ErrorNotice error={failure} title="The registry was not exported." /> : null}
+      {failure ? <ErrorNotice error={failure} title="The registry was not exported." focus /> : null}
     </div>
   );
 }

@@ -153,7 +153,7 @@ export function RegistryEntries() {
           </p>
         </div>
       ) : null}
-      {failure ? <ErrorNotice error={failure} /> : null}
+      {failure ? <ErrorNotice error={failure} focus /> : null}
     </div>
   );
 }

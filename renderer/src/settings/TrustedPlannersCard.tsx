@@ -159,7 +159,7 @@ export function TrustedPlannersCard() {
           </p>
         </div>
       ) : null}
-      {failure ? <ErrorNotice error={failure} title="The planner was not added." /> : null}
+      {failure ? <ErrorNotice error={failure} title="The planner was not added." focus /> : null}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { PlanVaultFlag, SkippedHere, usePlanVaultAlerts } from './PlanParts';
 import { openLink } from '../components/links';
 import { PlanTable } from './PlanTable';
 import { AgreementTexts } from './AgreementTexts';
-import { useFocusOnChange } from '../components/focus/useFocusOnChange';
+import { focusResult, useFocusOnChange } from '../components/focus/useFocusOnChange';
 
 /** The plan's network fees added up: the most the whole plan can cost in gas. */
 function PlanFees({ plan, items }: { plan: Plan; items: Plan['items'] }) {
@@ -45,9 +45,9 @@ export function PlanReview({ plan, onDiscard }: { plan: Plan; onDiscard?: () => 
       else next.add(id);
       return next;
     });
-    // The details just opened, brought into view (they sit below the table, under their vault).
+    // The details just opened take the keyboard, in view (they sit below the table, under their vault).
     requestAnimationFrame(() =>
-      document.querySelector(`.plan-items > li[data-item-id="${CSS.escape(id)}"]:not([hidden])`)?.scrollIntoView({ block: 'nearest' }),
+      focusResult(document.querySelector<HTMLElement>(`.plan-items > li[data-item-id="${CSS.escape(id)}"]:not([hidden])`)),
     );
   }, []);
   const toSign = plan.items.filter((i) => i.state !== 'skipped');

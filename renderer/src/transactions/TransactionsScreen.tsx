@@ -182,7 +182,7 @@ export function TransactionsScreen() {
           title: `${updated.utc}${data ? ` · ${data.cost.http} service requests, ${data.cost.ms} ms` : ''}`,
         }
       }
-      actions={
+      bar={
         <button
           type="button"
           className="button"

@@ -148,7 +148,7 @@ export function VaultsScreen() {
                       <span className="cell-sub">unknown chain</span>
                     )}
                   </td>
-                  <td className="num">{v.feePercentage !== null ? formatFeePercent(v.feePercentage) : '—'}</td>
+                  <td className="num nowrap">{v.feePercentage !== null ? formatFeePercent(v.feePercentage) : '—'}</td>
                   <td>
                     <code title={v.address}>{shortAddress(v.address)}</code>
                     {v.symbol ? <span className="cell-sub"> {v.symbol}</span> : null}

@@ -11,6 +11,8 @@ export interface Focused {
   testId: string | null;
   /** The nearest region it sits in: the screen, a card's aria-label, the device panel, the menu. */
   region: string;
+  /** Within a screen: its header (the batch, Refresh), what it shows, or its action bar at the foot; null elsewhere. */
+  part: 'header' | 'content' | 'actions' | null;
 }
 
 /** `document.activeElement`, described. */
@@ -18,7 +20,7 @@ export function focused(page: Page): Promise<Focused> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     const fold = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim().slice(0, 120);
-    if (!el || el === document.body) return { tag: 'body', text: '', name: '', role: null, testId: null, region: 'page' };
+    if (!el || el === document.body) return { tag: 'body', text: '', name: '', role: null, testId: null, region: 'page', part: null };
     const label = el.closest('label') ?? (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null);
     const region =
       el.closest('[data-testid="device-panel"]')
@@ -32,6 +34,13 @@ export function focused(page: Page): Promise<Focused> {
               : el.closest('#main-content')
                 ? 'content'
                 : 'page';
+    const part = el.closest('.screen-header')
+      ? ('header' as const)
+      : el.closest('[data-testid="screen-action-bar"]')
+        ? ('actions' as const)
+        : el.closest('#main-content')
+          ? ('content' as const)
+          : null;
     return {
       tag: el.tagName.toLowerCase(),
       text: fold(el instanceof HTMLInputElement || el instanceof HTMLSelectElement ? el.value : el.innerText),
@@ -39,6 +48,7 @@ export function focused(page: Page): Promise<Focused> {
       role: el.getAttribute('role'),
       testId: el.getAttribute('data-testid'),
       region,
+      part,
     };
   });
 }

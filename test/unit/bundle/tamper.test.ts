@@ -204,6 +204,9 @@ describe('unsigned bundle', () => {
     ];
     expect(refusals.map((r) => r.code)).toEqual(['BUNDLE_NOT_JSON', 'BUNDLE_NOT_A_BUNDLE', 'BUNDLE_WRONG_KIND', 'BUNDLE_SCHEMA']);
     expect(refusals[2]!.message).toContain('This is a signed bundle');
+    // What to do, in plain words: "an unsigned bundle", "a signed bundle".
+    expect(refusals[1]!.action).toBe('Choose a file saved by the console as an unsigned bundle.');
+    expect((await asyncRefusalOf(() => readSignedBundle('{"wallets": []}'))).action).toBe('Choose a file saved by the console as a signed bundle.');
     expect(refusals[3]!.message).toMatch(/items\.0\.review\.nonce: Invalid input: expected number/);
     expect(new Set(refusals.map((r) => r.message)).size).toBe(refusals.length);
   });

@@ -20,9 +20,19 @@ export function useFocusOnChange(
     const before = seen.current;
     seen.current = { key };
     if ((before && Object.is(before.key, key)) || key === null || key === undefined) return;
-    const element = typeof target === 'function' ? target() : target.current;
-    // preventScroll: the element is scrolled into view only as far as needed, not jumped to the top.
-    element?.focus({ preventScroll: true });
-    element?.scrollIntoView({ block: 'nearest' });
+    focusResult(typeof target === 'function' ? target() : target.current);
   });
+}
+
+/**
+ * Gives the keyboard to what an action just showed, at once (an event handler's own result, such as
+ * a row's details opened). An element that cannot take the focus by itself (a list item, a section)
+ * becomes focusable by script only, never a Tab stop of its own.
+ */
+export function focusResult(element: HTMLElement | null | undefined): void {
+  if (!element) return;
+  if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) element.tabIndex = -1;
+  // preventScroll: the element is scrolled into view only as far as needed, not jumped to the top.
+  element.focus({ preventScroll: true });
+  element.scrollIntoView({ block: 'nearest' });
 }
