@@ -159,7 +159,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       log: options.log,
       ...(options.fetch ? { fetchFn: options.fetch } : {}),
     }),
-    createPortfolioFeature({ portfolio, service, wallets: walletsOf, links, onView: (view) => positions.remember(view) }),
+    createPortfolioFeature({ portfolio, service, wallets: walletsOf, links }),
     positions,
     transactions,
     createAllowancesFeature({

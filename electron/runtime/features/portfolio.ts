@@ -1,4 +1,3 @@
-import type { Portfolio, PortfolioVault } from '../../../shared/portfolio/schemas';
 import { AgreementChecks } from '../../services/portfolio/agreements';
 import type { PortfolioService, PortfolioWallet } from '../../services/portfolio/portfolio';
 import type { ServiceClient } from '../../services/service-client';
@@ -10,28 +9,24 @@ interface PortfolioFeatureDeps {
   service: () => Promise<ServiceClient>;
   wallets: (groupId: string | null) => PortfolioWallet[];
   links: LinkAllowlist;
-  /** Every portfolio view the console shows (the position records follow it). */
-  onView: (view: Portfolio) => void;
 }
 
 /** A batch's portfolio, one refresh at a time, and which lender agreements its wallets have signed. */
 export function createPortfolioFeature(deps: PortfolioFeatureDeps): Feature {
   const agreements = new AgreementChecks();
-  let lastVaults: PortfolioVault[] | null = null;
   return feature(
     {
       portfolio: {
         load: async ({ groupId }) => {
           const view = await deps.portfolio.load(deps.wallets(groupId), groupId);
           deps.links.remember(view.vaults.flatMap((v) => [v.kyc.link, v.chain.explorerUrl]));
-          lastVaults = view.vaults;
-          deps.onView(view);
           return view;
         },
         agreements: async ({ groupId, force }) => {
           const client = await deps.service();
           const wallets = deps.wallets(groupId);
-          const vaults = lastVaults ?? (await deps.portfolio.load([], groupId)).vaults;
+          // The vaults of the view the portfolio holds (every batch sees the same vaults); read only when it holds none yet.
+          const vaults = (deps.portfolio.last() ?? (await deps.portfolio.load(wallets, groupId))).vaults;
           const pairs = vaults
             .filter((v) => v.lenderSignatureIds.length > 0)
             .flatMap((v) => wallets.map((w) => ({ wallet: w.address, vaultId: v.id, signatureIds: v.lenderSignatureIds })));
@@ -43,7 +38,6 @@ export function createPortfolioFeature(deps: PortfolioFeatureDeps): Feature {
       reset: () => {
         deps.portfolio.reset();
         agreements.reset();
-        lastVaults = null;
       },
     },
   );

@@ -1,4 +1,3 @@
-import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { PROGRESS_ROWS_MAX, type PositionRecords, type PositionRecordsProgressEvent } from '../../../shared/positions/schemas';
 import type { SigningEvent } from '../../../shared/signing/schemas';
 import type { PortfolioService, PortfolioWallet } from '../../services/portfolio/portfolio';
@@ -16,19 +15,20 @@ interface PositionsFeatureDeps {
 
 /**
  * The service's position records of a batch, loaded as their own step after the portfolio refresh
- * (see PositionRecordCache for the policy): the pairs to ask for come from the last portfolio view
- * of the same batch, so the records follow what the chain shows.
+ * (see PositionRecordCache for the policy): the pairs to ask for come from the portfolio's last
+ * view of the same batch (held by PortfolioService), so the records follow what the chain shows.
  */
 export function createPositionsFeature(deps: PositionsFeatureDeps) {
   const cache = new PositionRecordCache();
-  let last: Portfolio | null = null;
 
   async function records({ groupId, force }: { groupId: string | null; force?: boolean | undefined }): Promise<PositionRecords> {
     // The service first: in offline mode this fails before anything else is tried.
     const client = await deps.service();
-    if (!last || last.groupId !== groupId) last = await deps.portfolio.load(deps.wallets(groupId), groupId);
+    // The batch's view as the portfolio holds it; read only when it holds another batch's or none.
+    const held = deps.portfolio.last();
+    const view = held && held.groupId === groupId ? held : await deps.portfolio.load(deps.wallets(groupId), groupId);
     const sentAhead = new Set<string>();
-    const answer = await cache.load(client, groupId, positionPairs(last), {
+    const answer = await cache.load(client, groupId, positionPairs(view), {
       ...(force ? { force: true } : {}),
       // A vault answered from the cache sends no rows: the screens hold them from the last answer,
       // and a warm refresh of a large batch would otherwise push every record twice.
@@ -46,18 +46,11 @@ export function createPositionsFeature(deps: PositionsFeatureDeps) {
   const positions: Feature = feature(
     { positions: { records } },
     {
-      reset: () => {
-        cache.reset();
-        last = null;
-      },
+      reset: () => cache.reset(),
     },
   );
   return {
     ...positions,
-    /** Called with every portfolio view the console shows. */
-    remember(view: Portfolio): void {
-      last = view;
-    },
     /** A confirmed transaction changes the wallet's position in that vault: ask again next time. */
     onSigningEvent(event: SigningEvent): void {
       if (event.type === 'item' && event.item.state === 'confirmed') cache.invalidate(event.item.wallet, event.item.vaultId);

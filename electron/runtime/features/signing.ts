@@ -84,7 +84,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
       signTransaction: async (...args) => (await deps.device()).service.signTransaction(...args),
       signPersonalMessage: async (...args) => (await deps.device()).service.signPersonalMessage(...args),
     },
-    loadPortfolio: (wallets) => deps.portfolio.load(wallets, null),
+    loadPortfolio: (wallets, maxAgeMs) => deps.portfolio.viewOf(wallets, maxAgeMs),
     chain: deps.chain,
     service: deps.service,
     registry,

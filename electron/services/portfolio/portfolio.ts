@@ -92,6 +92,10 @@ export class PortfolioService {
   private readonly chains: ChainPool;
   private readonly lastGood: LastGood = { blocks: new Map(), requests: new Map(), chains: new Map(), serviceAtMs: null };
   private lastEntries: EpochVaultEntry[] | null = null;
+  /** The last view built: the one place the console keeps it (the features and the planner ask here). */
+  private lastView: Portfolio | null = null;
+  /** Counts resets: a load that started before one does not leave its view behind. */
+  private resets = 0;
   private readonly changed = new ChangedSince();
   private readonly positionRows = new PositionRows();
 
@@ -115,6 +119,8 @@ export class PortfolioService {
   reset(): void {
     if (!this.options.catalog) this.catalog.invalidate();
     this.lastEntries = null;
+    this.lastView = null;
+    this.resets++;
     this.lastGood.blocks.clear();
     this.lastGood.requests.clear();
     this.lastGood.chains.clear();
@@ -128,8 +134,24 @@ export class PortfolioService {
     return this.changed.lastDecision(chainId);
   }
 
+  /** The last view built (of whichever batch), or null before the first load and after a reset. */
+  last(): Portfolio | null {
+    return this.lastView;
+  }
+
+  /** A view holding these wallets: the last one when it has them all and is at most `maxAgeMs` old, else a new load of just these wallets. */
+  async viewOf(wallets: readonly PortfolioWallet[], maxAgeMs: number): Promise<Portfolio> {
+    const view = this.lastView;
+    if (view && maxAgeMs > 0 && Date.now() - view.generatedAtMs <= maxAgeMs) {
+      const held = new Set(view.wallets.map((w) => w.address.toLowerCase()));
+      if (wallets.every((w) => held.has(w.address.toLowerCase()))) return view;
+    }
+    return this.load(wallets, null);
+  }
+
   async load(wallets: readonly PortfolioWallet[], groupId: string | null): Promise<Portfolio> {
     const started = performance.now();
+    const resets = this.resets;
     const client = await this.options.service();
     const httpBefore = requestsMade(client);
     const rpcBefore = this.chains.counter.http;
@@ -272,7 +294,7 @@ export class PortfolioService {
       const totalMs = Math.round(performance.now() - started);
       this.options.onProfile({ serviceMs: Math.round(serviceMs), chains: chainProfiles, assembleMs: Math.round(performance.now() - assembleStarted), totalMs });
     }
-    return {
+    const view: Portfolio = {
       groupId,
       generatedAtMs: nowMs,
       wallets: wallets.map((w) => ({ address: w.address, label: w.label })),
@@ -282,6 +304,8 @@ export class PortfolioService {
       sources: sources.sort((a, b) => a.id.localeCompare(b.id)),
       cost: { http: requestsMade(client) - httpBefore, rpc: this.chains.counter.http - rpcBefore, ms: Math.round(performance.now() - started) },
     };
+    if (resets === this.resets) this.lastView = view;
+    return view;
   }
 }
 

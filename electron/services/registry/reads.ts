@@ -3,20 +3,39 @@ import { PROBES, probeAbi, type ProbeAnswers, type ProbeName } from '../../../sh
 import { withdrawQueueOf, type ContractSet, type PinnedToken, type RegistryRole } from '../../../shared/registry/schemas';
 import { relationAbi, UNKNOWN_SELECTOR } from './abi';
 import type { QueueReads, RelationReads } from './checks';
+import { momentOf, type ChainMoment } from '../chain-facts/moment';
 
 type Addr = `0x${string}`;
 type RelationView = 'token' | 'AATranche' | 'strategy' | 'keyring' | 'idleCDOEpoch' | 'underlying' | 'tranche' | 'minter' | 'idleCDO';
 
 /**
- * Reads, at one block of the operator's RPC, everything `evaluateRelations` judges a set by: the
+ * Reads, at one moment of the operator's RPC (a plan's, so that the relations and the vault's facts
+ * are of one block; else the head now), everything `evaluateRelations` judges a set by: the
  * links each contract names (with the real contracts' own getters), which generation each answers
  * as, code, refusals and the tokens. Each read stands alone: a contract that does not answer one
  * view leaves null there, so the check that needs it fails with what was missing rather than the
  * whole review. A read the node could not make at all (a transport failure) fails the whole review.
  */
-export async function readRelations(client: PublicClient, set: ContractSet): Promise<{ reads: RelationReads; keyring: Addr | null }> {
-  // Never the client's cached height: after a reorg it can name a block the node no longer has.
-  const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
+export async function readRelations(at: ChainMoment | PublicClient, set: ContractSet): Promise<{ reads: RelationReads; keyring: Addr | null }> {
+  const moment = await momentOf(at);
+  // At one moment a set's relations are what they are: a vault pinned and then verified by the same plan is read once.
+  const key = JSON.stringify(set);
+  let known = readAtMoment.get(moment);
+  if (!known) readAtMoment.set(moment, (known = new Map()));
+  let reading = known.get(key);
+  if (!reading) {
+    reading = readRelationsAt(moment, set);
+    known.set(key, reading);
+    reading.catch(() => known.delete(key));
+  }
+  return reading;
+}
+
+type RelationsAnswer = Awaited<ReturnType<typeof readRelations>>;
+const readAtMoment = new WeakMap<ChainMoment, Map<string, Promise<RelationsAnswer>>>();
+
+async function readRelationsAt({ client, block }: ChainMoment, set: ContractSet): Promise<RelationsAnswer> {
+  const blockNumber = BigInt(block.number);
   const view = async (address: string, functionName: RelationView): Promise<string | null> => {
     try {
       const answer = await client.readContract({ address: address as Addr, abi: relationAbi, functionName, blockNumber });

@@ -19,6 +19,7 @@ import { allPass, evaluateRelations, failedChecks, generationsOf } from './check
 import { describeDifferences, differences, type VaultIdentity } from './contract-set';
 import { announcedOf, collisionError, type ListedVault } from './identity';
 import { readRelations } from './reads';
+import type { ChainMoment } from '../chain-facts/moment';
 
 /** What to do with a vault seen for the first time when a plan asks for it. */
 export type FirstSeenPolicy =
@@ -186,7 +187,7 @@ export class VaultRegistry {
    * check passes, and refused while the vault is taken for another one of the registry. Replaces a
    * pinned or frozen entry (the explicit re-pin that unfreezes a vault).
    */
-  async pin(identity: VaultIdentity, client: PublicClient, by: string): Promise<PinnedVault> {
+  async pin(identity: VaultIdentity, client: PublicClient | ChainMoment, by: string): Promise<PinnedVault> {
     const firstSeen = !(await this.entry(identity.vaultId));
     const collisions = await this.collisions(identity, firstSeen);
     if (collisions.length > 0) throw collisionError(announcedOf(identity), collisions, firstSeen);
@@ -226,7 +227,7 @@ export class VaultRegistry {
    */
   async verifyForPlan(
     identity: VaultIdentity,
-    client: PublicClient,
+    client: PublicClient | ChainMoment,
     firstSeen: FirstSeenPolicy,
     listed: readonly ListedVault[] | null = null,
   ): Promise<VerifiedVault> {

@@ -2,7 +2,8 @@ import type { PublicClient } from 'viem';
 import { formatTokenAmount } from '../../../shared/domain/units';
 import { approvedValue, staleReason } from '../../../shared/signing/basis';
 import type { Batch, BatchItem, PlanVault } from '../../../shared/signing/schemas';
-import { readChainFacts } from './facts';
+import { readChainFacts } from '../chain-facts/vault-facts';
+import { pinMoment } from '../chain-facts/moment';
 
 /**
  * The chain read again just before an item goes to the device, and compared with what its plan was
@@ -25,8 +26,9 @@ export async function checkBasis(client: PublicClient, batch: Batch, item: Batch
   const vault = vaultOf(batch, item);
   const dependents = item.step === 'approve' ? batch.items.filter((i) => i.dependsOn === item.id && i.state === 'waiting' && i.basis) : [];
   const epochs = [item, ...dependents].map((i) => i.basis?.requestEpoch ?? null).filter((e): e is number => e !== null);
+  // Through the plan's reader, at the chain's head now: what changed since the plan's block shows.
   const facts = await readChainFacts(
-    client,
+    await pinMoment(client),
     vault,
     [item.wallet as `0x${string}`],
     epochs.map((epochNumber) => ({ epochNumber })),

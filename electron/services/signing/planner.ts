@@ -5,7 +5,8 @@ import { isPlannerPath, PLANNER_PATH_REFUSAL } from '../../../shared/device/path
 import { AppError } from '../../../shared/errors';
 import { SelectionSchema, type Plan, type Selection } from '../../../shared/signing/schemas';
 import { chainFees } from './drafts';
-import type { ChainFacts } from './facts';
+import type { ChainFacts } from '../chain-facts/vault-facts';
+import type { ChainFactsReader } from '../chain-facts/moment';
 import { draftWallets, needsFees } from './planning/drafts';
 import { eligibility, eligibilityAfter } from './planning/eligibility';
 import { readPlanFacts, type PlanFacts, type PlannerDeps } from './planning/facts';
@@ -13,8 +14,8 @@ import { reviewItems } from './planning/review';
 import { needsBlindSigningAck } from '../../../shared/signing/blind-signing';
 
 /**
- * From a selection to a plan, in four steps: the facts (the portfolio of the selected wallets,
- * fresh chain reads and the service's agreement checks), the eligibility of each wallet (the pure
+ * From a selection to a plan, in four steps: the facts (the portfolio view of the selected wallets,
+ * the chain read at one block and the service's agreement checks), the eligibility of each wallet (the pure
  * rules), the drafts (nonces, fees, gas), and the review of every item. Nothing is journaled or
  * signed here.
  */
@@ -77,10 +78,12 @@ export async function planWithBasis(
     nonceFloor?: ReadonlyMap<string, number>;
     /** Per `chainId:token:wallet` (across-vaults.ts underlyingKey): the underlying the vaults planned before this one already take. */
     spent?: ReadonlyMap<string, bigint>;
+    /** The facts reader of a plan over several vaults: one block per chain for all of them. */
+    reader?: ChainFactsReader;
   } = {},
 ): Promise<{ plan: Plan; basis: PlanBasis }> {
   const selection = uniqueWallets(input);
-  const facts = await readPlanFacts(deps, selection);
+  const facts = await readPlanFacts(deps, selection, options.reader);
   const verdicts = options.spent ? eligibilityAfter(selection, facts, options.spent) : eligibility(selection, facts);
   const fees = needsFees(verdicts) ? await chainFees(facts.client, selection.maxFeeGwei) : null;
   const nonces = new Map<string, number>();

@@ -21,8 +21,8 @@ export interface SigningServiceOptions {
   device: SigningDevice;
   /** The certified ERC-7730 descriptors the device service signs with (the same source): reviews predict clear signing from them. */
   calldataDescriptors?: CalldataDescriptorSource;
-  /** The portfolio of these wallets (vaults, requests): PortfolioService.load. */
-  loadPortfolio: (wallets: { address: `0x${string}`; label: string }[]) => Promise<Portfolio>;
+  /** A portfolio view holding these wallets (vaults, requests), at most `maxAgeMs` old: the console's last (PortfolioService.viewOf), or a new load. */
+  loadPortfolio: (wallets: { address: `0x${string}`; label: string }[], maxAgeMs: number) => Promise<Portfolio>;
   /** A client for a chain id (the same RPC the portfolio reads). */
   chain: (chainId: number) => PublicClient | Promise<PublicClient>;
   service: () => Promise<ServiceClient>;

@@ -1,4 +1,3 @@
-import type { PublicClient } from 'viem';
 import { depositRoute, withdrawRoute, type VaultRoutingFacts } from '../../../shared/domain/actions';
 import { AppError } from '../../../shared/errors';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
@@ -10,6 +9,7 @@ import { planWithBasis, type PlanBasis } from './planner';
 import { mergeVaultPlans, nextNonces, spentUnderlying } from './planning/across-vaults';
 import { replanParts, replanTargets } from './replan';
 import type { SigningServiceOptions } from './service-options';
+import { ChainFactsReader, type ChainMoment } from '../chain-facts/moment';
 
 /**
  * The plans of the pipeline: made here (one vault or several), made again for a batch's held
@@ -29,8 +29,8 @@ export class SigningPlans {
     // listing the plan was read with (a pinned vault it no longer lists is frozen first).
     return {
       ...this.options,
-      verifyVault: (vault: Portfolio['vaults'][number], client: PublicClient, portfolio: Pick<Portfolio, 'vaults' | 'sources'>) =>
-        registry.verifyForPlan(identityOf(vault), client, firstSeen, listedVaults(portfolio)),
+      verifyVault: (vault: Portfolio['vaults'][number], at: ChainMoment, portfolio: Pick<Portfolio, 'vaults' | 'sources'>) =>
+        registry.verifyForPlan(identityOf(vault), at, firstSeen, listedVaults(portfolio)),
     };
   }
 
@@ -57,8 +57,10 @@ export class SigningPlans {
     const bases: PlanBasis[] = [];
     const floor = new Map<string, number>();
     const spent = new Map<string, bigint>();
+    // Every vault's facts at one block of its chain.
+    const reader = new ChainFactsReader(deps.chain);
     for (const part of parts) {
-      const { plan, basis } = await planWithBasis(deps, part, { nonceFloor: floor, spent });
+      const { plan, basis } = await planWithBasis(deps, part, { nonceFloor: floor, spent, reader });
       refuseClosedVault(part.action, plan.vault.name, basis.facts.vault);
       await gatePlan(this.options, plan);
       nextNonces(plan, floor);

@@ -38,6 +38,8 @@ export interface SigningWorld {
   ledger: EmulatedLedger;
   device: DeviceService;
   chains: Map<number, PublicClient>;
+  /** What the chains were asked, by the portfolio and the pipeline alike: HTTP requests and the JSON-RPC calls in them. */
+  rpc: RpcTally;
   dataDir: string;
   signing: SigningService;
   /** With `simulations`: the console's simulation service, wired to the pipeline as the console wires it. */
@@ -62,6 +64,27 @@ export interface SigningWorld {
   desk?: { second: EmulatedLedger; fleet: DeviceFleet; bindings: LedgerBinding[]; groups: Map<string, { id: string; name: string }[]> };
 }
 
+/** Requests to the chains' RPCs: HTTP requests, JSON-RPC calls, and the calls per method. */
+export interface RpcTally {
+  http: number;
+  calls: number;
+  methods: Record<string, number>;
+}
+
+/** A fetch that tallies what it carries to the chains (a JSON-RPC batch is one HTTP request and several calls). */
+function tallyingFetch(tally: RpcTally): typeof fetch {
+  return async (input, init) => {
+    tally.http++;
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { method?: string } | { method?: string }[]) : [];
+    for (const message of Array.isArray(body) ? body : [body]) {
+      tally.calls++;
+      const method = message.method ?? '?';
+      tally.methods[method] = (tally.methods[method] ?? 0) + 1;
+    }
+    return fetch(input, init);
+  };
+}
+
 export async function startSigningWorld(
   options: { wallets?: number; vaults?: number; simulations?: boolean; log?: Logger; desk?: boolean; clearSigning?: boolean } = {},
 ): Promise<SigningWorld> {
@@ -69,8 +92,11 @@ export async function startSigningWorld(
   for (const d of sim.drivers) await d.stop();
   const service = await startSimService({ store: sim.store, port: 0 });
   const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
+  const rpc: RpcTally = { http: 0, calls: 0, methods: {} };
+  const fetchFn = tallyingFetch(rpc);
   const portfolio = new PortfolioService({
     service: async () => client,
+    fetchFn,
     rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl),
   });
   const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true, ...(options.desk ? { descriptor: 'ledger-a', serialNumber: 'A1B2C3' } : {}) });
@@ -89,7 +115,7 @@ export async function startSigningWorld(
   const chains = new Map<number, PublicClient>(
     sim.network.chains.map(({ chain }) => [
       chain.chainId,
-      createRpcClient({ chainId: chain.chainId, name: `Local ${chain.chainId}`, url: chain.rpcUrl }, counter),
+      createRpcClient({ chainId: chain.chainId, name: `Local ${chain.chainId}`, url: chain.rpcUrl }, counter, { fetchFn }),
     ]),
   );
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vaultdesk-signing-'));
@@ -105,7 +131,7 @@ export async function startSigningWorld(
     dataDir,
     journalKeys: keychainJournalKeys(dataDir),
     device: signingDevice,
-    loadPortfolio: (w) => portfolio.load(w, null),
+    loadPortfolio: (w, maxAgeMs) => portfolio.viewOf(w, maxAgeMs),
     chain: (id) => chains.get(id)!,
     service: async () => client,
     registry: new VaultRegistry(dataDir),
@@ -124,6 +150,7 @@ export async function startSigningWorld(
     ledger,
     device,
     chains,
+    rpc,
     dataDir,
     signing,
     simulations,

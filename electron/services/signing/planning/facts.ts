@@ -1,7 +1,7 @@
 import type { CalldataDescriptorSource } from '../../device/clear-signing';
 import type { PublicClient } from 'viem';
 import { EXPLORER_BY_CHAIN_ID, hostOf } from '../../../../shared/domain/external-links';
-import { AppError, toAppErrorData } from '../../../../shared/errors';
+import { AppError, isAppError, toAppErrorData } from '../../../../shared/errors';
 import { checkAgreementText } from '../../../../shared/signing/agreement-text';
 import type { Portfolio, PortfolioVault, RequestRow } from '../../../../shared/portfolio/schemas';
 import type { WalletFacts } from '../../../../shared/signing/rules';
@@ -9,19 +9,24 @@ import type { PlanVault, Selection } from '../../../../shared/signing/schemas';
 import { withdrawQueueOf } from '../../../../shared/registry/schemas';
 import type { VerifiedVault } from '../../registry';
 import type { ServiceClient } from '../../service-client';
-import { readChainFacts, type ChainFacts } from '../facts';
+import { readChainFacts, type ChainFacts } from '../../chain-facts/vault-facts';
+import { ChainFactsReader, type ChainMoment } from '../../chain-facts/moment';
 
 /** What planning reads: the portfolio of the wallets, the chain, and the service's agreement checks. */
 export interface PlannerDeps {
-  loadPortfolio: (wallets: { address: `0x${string}`; label: string }[]) => Promise<Portfolio>;
+  /**
+   * A portfolio view the wallets are in (the catalog's vaults and the service's requests), at most
+   * `maxAgeMs` old (the console's last view, else a new read); the chain's facts are read again.
+   */
+  loadPortfolio: (wallets: { address: `0x${string}`; label: string }[], maxAgeMs: number) => Promise<Portfolio>;
   chain: (chainId: number) => PublicClient | Promise<PublicClient>;
   service: () => Promise<ServiceClient>;
   /**
-   * The vault's pinned contracts, checked on chain now through this client (the registry, with the
+   * The vault's pinned contracts, checked on chain at the plan's moment (the registry, with the
    * install's rule for vaults seen for the first time). Plans are made from these, never from the
    * addresses or decimals the service gives. `portfolio`: what the service lists now, beside it.
    */
-  verifyVault: (vault: PortfolioVault, client: PublicClient, portfolio: Pick<Portfolio, 'vaults' | 'sources'>) => Promise<VerifiedVault>;
+  verifyVault: (vault: PortfolioVault, at: ChainMoment, portfolio: Pick<Portfolio, 'vaults' | 'sources'>) => Promise<VerifiedVault>;
   /** The certified descriptors the device service signs with: the review predicts clear signing from them. */
   calldataDescriptors?: CalldataDescriptorSource;
 }
@@ -43,6 +48,9 @@ export interface PlanFacts {
   /** The registry's entry the plan is made from, and the block it was checked at. */
   pinned: VerifiedVault;
 }
+
+/** How old a portfolio view a plan takes its vault from (the screens refresh every 30 s). */
+const PLAN_VIEW_MAX_AGE_MS = 60_000;
 
 const decodeBase64 = (text: string) => Buffer.from(text, 'base64').toString('utf8');
 
@@ -79,10 +87,18 @@ function planVault(pv: PortfolioVault): PlanVault {
   };
 }
 
-/** Fresh reads for a selection: the portfolio finds the vault and requests, the chain gives today's figures. */
-export async function readPlanFacts(deps: PlannerDeps, selection: Selection): Promise<PlanFacts> {
+/**
+ * What a selection is planned from: the portfolio view finds the vault and the requests, the chain
+ * gives today's figures through the plan's facts reader (the registry's relations and the vault's
+ * facts at one block of its chain; a plan over several vaults shares one reader).
+ */
+export async function readPlanFacts(deps: PlannerDeps, selection: Selection, reader = new ChainFactsReader(deps.chain)): Promise<PlanFacts> {
   const wallets = selection.wallets.map((w) => ({ address: w.address as `0x${string}`, label: w.label }));
-  const portfolio = await deps.loadPortfolio(wallets);
+  // A claim or a cancel acts on the service's requests: read now, with one made a moment ago. Any
+  // other plan takes the console's view of the last minute (two of the screens' refreshes) for its
+  // vault and requests: what decides it is read from the chain below.
+  const actsOnRequests = selection.action === 'claim' || selection.action === 'cancel';
+  const portfolio = await deps.loadPortfolio(wallets, actsOnRequests ? 0 : PLAN_VIEW_MAX_AGE_MS);
   const listed = portfolio.vaults.find((v) => v.id === selection.vaultId);
   if (!listed)
     throw new AppError({
@@ -95,24 +111,30 @@ export async function readPlanFacts(deps: PlannerDeps, selection: Selection): Pr
   // is read or any vault pinned (it is about the service and the vault, not the chain).
   const needsAgreements = selection.action === 'deposit' || selection.action === 'agreements';
   const agreements = needsAgreements ? await agreementStatus(deps, listed, addresses) : null;
-  const client = await deps.chain(listed.chain.chainId);
-  // A signature is bound to the chain id: an RPC for another chain would take nothing we sign.
-  const rpcChainId = await client.getChainId();
-  if (rpcChainId !== listed.chain.chainId) {
-    throw new AppError({
-      code: 'SIGNING_WRONG_CHAIN',
-      message: `The RPC address for ${listed.name} answers for chain ${rpcChainId}, not ${listed.chain.chainId}.`,
-      action: 'Correct the RPC addresses of this chain in Settings → Chains.',
-    });
-  }
-  const pinned = await deps.verifyVault(listed, client, portfolio);
+  // A signature is bound to the chain id: an RPC for another chain would take nothing we sign (the pin asks it).
+  const moment = await reader.at(listed.chain.chainId, listed.name).catch((err: unknown) => {
+    throw wrongChain(err, listed);
+  });
+  const pinned = await deps.verifyVault(listed, moment, portfolio);
   const catalog = withPinned(listed, pinned);
   const vault = planVault(catalog);
-  const requests = portfolio.requests.filter((r) => r.vaultId === catalog.id);
+  const wanted = new Set(addresses.map((a) => a.toLowerCase()));
+  const requests = portfolio.requests.filter((r) => r.vaultId === catalog.id && wanted.has(r.wallet.toLowerCase()));
   const takenAt = new Date().toISOString();
-  const chain = await readChainFacts(client, catalog, addresses, requests);
+  const chain = await readChainFacts(moment, catalog, addresses, requests, { baseFee: true });
   vault.state = chain.vault.state;
-  return { catalog, vault, client, requests, takenAt, chain, agreements, pinned };
+  return { catalog, vault, client: moment.client, requests, takenAt, chain, agreements, pinned };
+}
+
+/** The pin's refusal of an RPC answering for another chain, in the planner's words; any other failure as it is. */
+function wrongChain(err: unknown, vault: PortfolioVault): unknown {
+  if (!isAppError(err) || err.code !== 'CHAIN_WRONG_ID') return err;
+  const answered = (err.details as { answered?: number } | undefined)?.answered;
+  return new AppError({
+    code: 'SIGNING_WRONG_CHAIN',
+    message: `The RPC address for ${vault.name} answers for chain ${answered ?? 'another id'}, not ${vault.chain.chainId}.`,
+    action: 'Correct the RPC addresses of this chain in Settings → Chains.',
+  });
 }
 
 /** Per wallet: the LENDER agreements it has not signed, or why that could not be checked. */

@@ -4,7 +4,7 @@ import { newBatchItem } from '../../../../shared/signing/item';
 import { basisOf } from '../../../../shared/signing/basis';
 import type { WalletPlan } from '../../../../shared/signing/rules';
 import type { BatchItem, PlanVault, PlanWallet, Selection, SelectionWallet } from '../../../../shared/signing/schemas';
-import type { ChainFacts } from '../facts';
+import type { ChainFacts } from '../../chain-facts/vault-facts';
 import type { Drafted, WalletDrafts } from './drafts';
 
 /**

@@ -1,63 +1,26 @@
-import type { Abi, PublicClient } from 'viem';
+import { multicall3Abi, type Abi } from 'viem';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, MULTICALL3_ADDRESS, strategyAbi } from '../../../shared/abi';
 import { abiFor, generationCalls } from '../../../shared/abi/generations';
 import { detectEpochVault, detectQueue, detectStrategy, PROBES, probeAbi, type ContractGenerations, type ProbeName } from '../../../shared/abi/generations/detect';
 import { cycleState } from '../../../shared/domain/cycle';
 import { generationRules } from '../../../shared/domain/generation-rules';
 import { entryWindows } from '../../../shared/registry/generations';
-import { AppError } from '../../../shared/errors';
 import type { PortfolioVault, RequestRow } from '../../../shared/portfolio/schemas';
 import type { QueueEpochFacts, VaultFacts, WalletFacts } from '../../../shared/signing/rules';
+import type { ChainMoment } from './moment';
+import { ABSENT, readRound, type FactCall } from './round';
 
 /**
- * Fresh chain reads for a plan and for the check before the device, through one reader: the
- * vault's cycle, its contracts' generations (which decide which calls exist and which rules hold),
- * its queue epochs, and every selected wallet's balances, allowances, KYC flag, redeem receipts and
- * queue holdings. Multicall rounds: the vault and the generation probes, then what the
- * generations call for with the wallets (and, for a rate-at-stop redeem whose epoch stopped, that
- * epoch's rate). The portfolio's figures may be minutes old; a plan must not be.
+ * A vault's facts at one moment of its chain, for a plan and for the check before the device (the
+ * same reads, at a newer block): the vault's cycle, its contracts' generations (which decide which
+ * calls exist and which rules hold), its queue epochs, and every selected wallet's balances (gas
+ * too, through Multicall3), allowances, KYC flag, redeem receipts and queue holdings. Multicall
+ * rounds at the moment's block: the vault and the generation probes, then what the generations
+ * call for with the wallets (and, for a rate-at-stop redeem whose epoch stopped, that epoch's rate).
+ * The portfolio's figures may be minutes old; a plan's must not be.
  */
 
 type Addr = `0x${string}`;
-
-interface Call {
-  address: Addr;
-  abi: Abi;
-  functionName: string;
-  args?: readonly unknown[];
-  /** A generation probe: a refusal is an answer (the function is absent), not a failed read. */
-  probe?: boolean;
-}
-
-const ABSENT = Symbol('absent');
-
-async function readAll(client: PublicClient, calls: readonly Call[]): Promise<unknown[]> {
-  if (calls.length === 0) return [];
-  const noMulticall = async () => {
-    const code = await client.getCode({ address: MULTICALL3_ADDRESS }).catch(() => '0x');
-    return !code || code === '0x';
-  };
-  const results = await client.multicall({
-    contracts: calls.map((c) => ({ address: c.address, abi: c.abi, functionName: c.functionName, args: c.args ?? [] })),
-    allowFailure: true,
-  });
-  if (results.length > 0 && results.every((r) => r.status !== 'success') && (await noMulticall())) {
-    throw new AppError({
-      code: 'SIGNING_READ_FAILED',
-      message: `The chain has no Multicall3 contract at ${MULTICALL3_ADDRESS}, where every public network has one: the console reads the chain through it.`,
-      action: 'Deploy Multicall3 on this chain (a fresh local node has none), or check that the RPC address is for the chain it says.',
-    });
-  }
-  return results.map((r, i) => {
-    if (r.status === 'success') return r.result;
-    if (calls[i]!.probe) return ABSENT;
-    throw new AppError({
-      code: 'SIGNING_READ_FAILED',
-      message: `The chain did not answer ${calls[i]!.functionName} on ${calls[i]!.address}.`,
-      action: 'Check the RPC address of this chain and plan again.',
-    });
-  });
-}
 
 const abi = (a: readonly unknown[]) => a as Abi;
 
@@ -67,7 +30,7 @@ export interface ChainFacts {
   generations: ContractGenerations;
   wallets: Map<string, Omit<WalletFacts, 'unsignedAgreements'>>;
   blockTimestamp: number;
-  /** The block the figures are from (the snapshot of an exported bundle names it). */
+  /** The block the figures are from (the snapshot of an exported bundle names it; its base fee only when asked). */
   block: { number: bigint; timestamp: number; baseFeePerGas: bigint | null };
 }
 
@@ -78,16 +41,18 @@ type FactsVault = Pick<PortfolioVault, 'epochVault' | 'queue' | 'strategy'> & {
   underlying: { address: string };
 };
 
-const probes = (address: Addr, names: readonly ProbeName[]): Call[] =>
+const probes = (address: Addr, names: readonly ProbeName[]): FactCall[] =>
   names.map((functionName) => ({ address, abi: abi(probeAbi), functionName, probe: true }));
 const answers = (values: readonly unknown[], names: readonly ProbeName[]) =>
   Object.fromEntries(names.map((n, i) => [n, values[i] !== ABSENT])) as Partial<Record<ProbeName, boolean>>;
 
 export async function readChainFacts(
-  client: PublicClient,
+  moment: ChainMoment,
   vault: FactsVault,
   wallets: readonly Addr[],
   requests: readonly Pick<RequestRow, 'epochNumber'>[],
+  /** `baseFee`: the block's base fee too (a plan's snapshot names it; the check before the device does not need it). */
+  options: { baseFee?: boolean } = {},
 ): Promise<ChainFacts> {
   const ev = vault.epochVault as Addr;
   const queue = vault.queue as Addr | null;
@@ -98,8 +63,8 @@ export async function readChainFacts(
   const epochs = [...new Set(requests.map((r) => r.epochNumber).filter((e): e is number => e !== null && e > 0))];
 
   // Round 1: the cycle, and which generation each contract is.
-  const block = await client.getBlock({ blockTag: 'latest' });
-  const cycleCalls: Call[] = [
+  const block = { number: BigInt(moment.block.number), timestamp: moment.block.timestamp };
+  const cycleCalls: FactCall[] = [
     { address: ev, abi: abi(epochVaultAbi), functionName: 'isEpochRunning' },
     { address: ev, abi: abi(epochVaultAbi), functionName: 'defaulted' },
     { address: ev, abi: abi(epochVaultAbi), functionName: 'paused' },
@@ -115,7 +80,10 @@ export async function readChainFacts(
     ...(queue ? probes(queue, PROBES.queue) : []),
     ...(withdrawQueue ? probes(withdrawQueue, PROBES.queue) : []),
   ];
-  const c = await readAll(client, cycleCalls);
+  const [c, baseFeePerGas] = await Promise.all([
+    readRound(moment, cycleCalls),
+    options.baseFee ? moment.client.getBlock({ blockNumber: block.number }).then((b) => b.baseFeePerGas ?? null) : null,
+  ]);
   let at = 10;
   const take = (names: readonly ProbeName[]) => {
     const slice = c.slice(at, at + names.length);
@@ -143,7 +111,7 @@ export async function readChainFacts(
   const apr0 = generationCalls(generations.strategy, strategyAbi, 'apr0Users');
 
   // Round 2: the queue epochs the requests name (and the next one, for a prefunded queue).
-  const epochCalls: Call[] = [];
+  const epochCalls: FactCall[] = [];
   const perEpoch = (queueAbi ? 1 : 0) + (prefunds ? 1 : 0) + (withdrawAbi ? 2 : 0);
   const prefundEpochs = prefunds ? [...new Set([...epochs, epochNumber + 1])] : epochs;
   for (const e of prefundEpochs) {
@@ -157,8 +125,8 @@ export async function readChainFacts(
     }
   }
 
-  // Round 3 (with round 2): every wallet's figures, each read only where its contract has it.
-  const walletCalls: Call[] = [];
+  // Round 2 (in one round with the epochs): every wallet's figures, each read only where its contract has it.
+  const walletCalls: FactCall[] = [];
   const perWallet = 10 + (apr0 ? 1 : 0) + epochs.length * ((queueAbi ? 1 : 0) + (withdrawAbi ? 1 : 0));
   for (const w of wallets) {
     walletCalls.push(
@@ -179,11 +147,11 @@ export async function readChainFacts(
       if (withdrawAbi) walletCalls.push({ address: withdrawQueue!, abi: withdrawAbi, functionName: 'userWithdrawalsEpochs', args: [w, BigInt(e)] });
     }
   }
-  const [v, ws, gas] = await Promise.all([
-    readAll(client, epochCalls),
-    readAll(client, walletCalls),
-    Promise.all(wallets.map((w) => client.getBalance({ address: w }))),
-  ]);
+  const gasCalls: FactCall[] = wallets.map((w) => ({ address: MULTICALL3_ADDRESS, abi: abi(multicall3Abi), functionName: 'getEthBalance', args: [w] }));
+  const round = await readRound(moment, [...epochCalls, ...walletCalls, ...gasCalls]);
+  const v = round.slice(0, epochCalls.length);
+  const ws = round.slice(epochCalls.length, epochCalls.length + walletCalls.length);
+  const gas = round.slice(epochCalls.length + walletCalls.length) as bigint[];
 
   const epochFacts = new Map<number, QueueEpochFacts>();
   prefundEpochs.forEach((e, i) => {
@@ -232,7 +200,7 @@ export async function readChainFacts(
     },
   };
 
-  // Round 4, only for rate-at-stop redeems whose epoch has stopped: that epoch's interest rate.
+  // Round 3, only for rate-at-stop redeems whose epoch has stopped: that epoch's interest rate.
   const apr0Of = (i: number) => (apr0 ? (ws[i * perWallet + 10] as readonly [bigint, bigint, bigint, bigint]) : null);
   const rateEpochs = [
     ...new Set(
@@ -242,8 +210,8 @@ export async function readChainFacts(
         .map((a) => Number(a[1])),
     ),
   ];
-  const rateValues = await readAll(
-    client,
+  const rateValues = await readRound(
+    moment,
     rateEpochs.map((e) => ({ address: strategy, abi: abi(strategyAbi), functionName: 'apr0RateByEpoch', args: [BigInt(e)] })),
   );
   const rates = new Map(rateEpochs.map((e, i) => [e, rateValues[i] as bigint]));
@@ -286,6 +254,6 @@ export async function readChainFacts(
     generations,
     wallets: walletFacts,
     blockTimestamp: Number(block.timestamp),
-    block: { number: block.number, timestamp: Number(block.timestamp), baseFeePerGas: block.baseFeePerGas ?? null },
+    block: { number: block.number, timestamp: Number(block.timestamp), baseFeePerGas },
   };
 }

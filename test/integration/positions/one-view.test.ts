@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startEmbeddedSimulation } from '../../../electron/runtime/embedded-simulation';
+import { startTestConsole, type TestConsole } from '../../support/console';
+
+// The last portfolio view is held once, by the portfolio service: the position records, the
+// agreements and a plan take it from there, and none of them refreshes the portfolio again (a
+// refresh asks the service for the vaults' latest blocks: counted here).
+const ctx = { transport: 'browser' as const };
+let c: TestConsole;
+let refreshes = 0;
+const serviceFetch: typeof fetch = async (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (url.includes('/v1/vault-latest-blocks')) refreshes++;
+  return fetch(input, init);
+};
+
+beforeAll(async () => {
+  c = await startTestConsole({ fetch: serviceFetch, startSimulation: () => startEmbeddedSimulation({ drive: false }) });
+  await vi.waitFor(
+    async () => {
+      if ((await c.runtime.handlers.wallets.list({}, ctx)).wallets.length === 0) throw new Error('the demo book is still empty');
+    },
+    { timeout: 120_000, interval: 500 },
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await c?.close();
+});
+
+describe('the last portfolio view, held once', () => {
+  it('serves the position records, the agreements and a plan without another portfolio refresh', async () => {
+    const view = await c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
+    expect(view.positions.length).toBeGreaterThan(0);
+    const after = refreshes;
+    expect(after).toBeGreaterThan(0);
+
+    const records = await c.runtime.handlers.positions.records({ groupId: null }, ctx);
+    expect(records.groupId).toBeNull();
+    const agreements = await c.runtime.handlers.portfolio.agreements({ groupId: null }, ctx);
+    expect(agreements.rows.length).toBeGreaterThan(0);
+    // A plan takes the vault and the requests from the view and reads the chain's facts itself.
+    const wallet = view.wallets[0]!.address;
+    const plan = await c.runtime.handlers.signing.plan({ vaultId: view.vaults[0]!.id, action: 'agreements', wallets: [wallet] }, ctx);
+    expect(plan.wallets.map((w) => w.address.toLowerCase())).toEqual([wallet.toLowerCase()]);
+    expect(refreshes).toBe(after);
+
+    // The screens' own refresh still reads (and is counted).
+    await c.runtime.handlers.portfolio.load({ groupId: null }, ctx);
+    expect(refreshes).toBe(after + 1);
+  });
+});
