@@ -12,5 +12,6 @@ export { GroupPicker } from './GroupPicker';
 export { CycleBadge, chainClockOffset } from './CycleBadge';
 export { StaleMark, RequestStaleMark } from './StaleMark';
 export { actionLabel, portfolioIndex } from './labels';
+export { ExpectedDate, overdueOf } from './ExpectedDate';
 export { useVaultCycles } from './vault-cycles';
 export {  useChainAhead } from './chain-clock';
