@@ -3,6 +3,7 @@ import type { SourceStatus } from '../../../shared/portfolio/schemas';
 import { timeLabels } from './format';
 import { ServiceSourcesBar } from './ServiceSourcesBar';
 import { SourcesBar } from './SourcesBar';
+import './screen-header.css';
 
 /**
  * The head of every screen: its title and subtitle, then its actions in one order everywhere (back

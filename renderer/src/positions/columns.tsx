@@ -11,6 +11,7 @@ import { PairAccessCell } from './PairAccessCell';
 import { PairEarningsCell, PairPoolShare } from './PairRecordCells';
 import type { requestsByPair } from './requests-by-pair';
 import { claimLine, claimToken, phaseText, requestLine } from './pair-lines';
+import './positions.css';
 
 const col = createColumnHelper<PositionRow>();
 

@@ -8,6 +8,7 @@ import { walletAndVaultColumns } from '../components/wallet-vault-columns';
 import { VaultStateFlag } from '../components/VaultStateFlag';
 import { actionLabel, ExpectedDate, RequestStaleMark, type portfolioIndex } from '../batch';
 import { RequestAmounts } from './RequestAmounts';
+import './requests.css';
 
 const col = createColumnHelper<RequestRow>();
 

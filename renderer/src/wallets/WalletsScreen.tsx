@@ -13,6 +13,7 @@ import { ImportReport } from './ImportReport';
 import { ImportPreviewCard } from './ImportPreviewCard';
 import { LedgerImport } from './LedgerImport';
 import { useWalletsStore } from '../batch';
+import './wallets.css';
 
 const col = createColumnHelper<Wallet>();
 
