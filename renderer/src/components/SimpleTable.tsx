@@ -10,11 +10,16 @@ export interface SimpleColumn<T> {
   cell(row: T): ReactNode;
   /** A figure: right-aligned in the header and the cells. */
   numeric?: boolean;
+  /** A class on the header and the cells (a narrow column of checkboxes, say). */
+  className?: string;
   /** The cell names its row (a `<th scope="row">`), as the first column of a list of things usually does. */
   rowHeader?: boolean;
   /** More on a cell: a title with the exact figure, a `data-*` for tests. */
   cellProps?(row: T): TdHTMLAttributes<HTMLTableCellElement> & DataAttributes;
 }
+
+const classOf = (c: { numeric?: boolean; className?: string }) =>
+  [c.numeric ? 'num' : null, c.className].filter(Boolean).join(' ') || undefined;
 
 /**
  * A small table drawn in full (no virtual scrolling, no sorting): columns as data, a header cell of
@@ -56,7 +61,7 @@ export function SimpleTable<T>({
       <thead>
         <tr>
           {shown.map((c) => (
-            <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined}>
+            <th key={c.key} scope="col" className={classOf(c)}>
               {c.header}
             </th>
           ))}
@@ -66,7 +71,7 @@ export function SimpleTable<T>({
         {rows.map((row) => (
           <tr key={rowKey(row)} {...rowProps?.(row)}>
             {shown.map((c) => {
-              const props = { ...c.cellProps?.(row), className: c.numeric ? 'num' : undefined };
+              const props = { ...c.cellProps?.(row), className: classOf(c) };
               return c.rowHeader ? (
                 <th key={c.key} scope="row" {...props}>
                   {c.cell(row)}

@@ -16,7 +16,7 @@ import './positions.css';
 const col = createColumnHelper<PositionRow>();
 
 /** What the Positions columns read besides the row: kept by the screen, so the columns change only when these do. */
-export interface PositionColumnsInput {
+interface PositionColumnsInput {
   index: ReturnType<typeof portfolioIndex>;
   failed: Map<string, SourceStatus>;
   requestsOf: ReturnType<typeof requestsByPair>;

@@ -22,7 +22,8 @@ export function claimLine(k: Claimable, v: PortfolioVault | undefined): string {
 }
 
 /** A request's phase in words; a type the console does not act on keeps the service's status word. */
-export const phaseText = (r: Pick<RequestRow, 'phase' | 'status'>) => (r.phase === 'other' ? r.status.toLowerCase() : PHASE_WORDS[r.phase].toLowerCase());
+export const phaseText = (r: Pick<RequestRow, 'phase' | 'status'>) =>
+  r.phase === 'other' ? r.status.toLowerCase() : PHASE_WORDS[r.phase].toLowerCase();
 
 /** A pending request in one line of text, for a tooltip: type, amount, status, epoch and expected date. */
 export function requestLine(r: RequestRow, v: PortfolioVault, readAtMs: number): string {

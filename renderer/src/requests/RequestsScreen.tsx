@@ -52,7 +52,17 @@ export function RequestsScreen() {
         phases={phases}
         otherTypes={otherTypes}
         vaults={data?.vaults ?? []}
-        selection={<SelectionBar selected={selectedRows} toSign={toSign} hidden={hidden} changed={changed} picked={picked} drop={drop} clear={clear} />}
+        selection={
+          <SelectionBar
+            selected={selectedRows}
+            toSign={toSign}
+            hidden={hidden}
+            changed={changed}
+            picked={picked}
+            drop={drop}
+            clear={clear}
+          />
+        }
       />
       {data ? (
         <VirtualTable

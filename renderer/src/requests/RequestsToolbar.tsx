@@ -25,7 +25,10 @@ export function RequestsToolbar({
   selection: ReactNode;
 }) {
   return (
-    <Toolbar search={{ value: search, onChange: onSearch, placeholder: 'Search wallet, label, vault, status', label: 'Search requests' }} actions={selection}>
+    <Toolbar
+      search={{ value: search, onChange: onSearch, placeholder: 'Search wallet, label, vault, status', label: 'Search requests' }}
+      actions={selection}
+    >
       <select aria-label="Type" value={filters.type} onChange={(e) => onFilter({ type: e.target.value })}>
         <option value="">All types</option>
         <option value="DEPOSIT">Deposits</option>
@@ -54,7 +57,8 @@ export function RequestsToolbar({
         ))}
       </select>
       <label className="toggle">
-        <input type="checkbox" checked={filters.actionable} onChange={(e) => onFilter({ actionable: e.target.checked })} /> only what can be done now
+        <input type="checkbox" checked={filters.actionable} onChange={(e) => onFilter({ actionable: e.target.checked })} /> only what can be
+        done now
       </label>
     </Toolbar>
   );

@@ -50,7 +50,9 @@ export function SelectionBar({
       {changed.length ? (
         <span className="warn-text" data-testid="selection-changed">
           {changed.length} picked to {picked[changed[0]!.id]} no longer allow{changed.length === 1 ? 's' : ''} it (
-          {changed[0]!.action ? `now: ${actionLabel(changed[0]!.action.functionName, changed[0]!.action.contract).toLowerCase()}` : 'nothing to do now'}
+          {changed[0]!.action
+            ? `now: ${actionLabel(changed[0]!.action.functionName, changed[0]!.action.contract).toLowerCase()}`
+            : 'nothing to do now'}
           ): left out.{' '}
           <button type="button" className="link-button" onClick={() => drop(changed.map((r) => r.id))}>
             Unselect {changed.length === 1 ? 'it' : 'them'}

@@ -33,7 +33,11 @@ export function requestColumns(index: ReturnType<typeof portfolioIndex>, readAtM
           <KnownValue kind="requestType" value={c.row.original.type}>
             <span>{c.row.original.type.charAt(0) + c.row.original.type.slice(1).toLowerCase()}</span>
           </KnownValue>
-          <span className="cell-sub" data-request-epoch={c.row.original.epochNumber ?? undefined} title={requestEpochWords(c.row.original)?.long}>
+          <span
+            className="cell-sub"
+            data-request-epoch={c.row.original.epochNumber ?? undefined}
+            title={requestEpochWords(c.row.original)?.long}
+          >
             {[c.row.original.isInstant ? 'instant' : null, requestEpochWords(c.row.original)?.short].filter(Boolean).join(' · ') || '—'}
           </span>
         </div>

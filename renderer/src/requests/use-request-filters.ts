@@ -20,7 +20,10 @@ export function useRequestFilters(all: readonly RequestRow[]) {
   const filtered = Boolean(type || status || vaultId || actionable);
   const accept = useCallback(
     (r: RequestRow) =>
-      (!type || r.type === type) && (!status || r.phase === status) && (!vaultId || r.vaultId === vaultId) && (!actionable || r.action !== null),
+      (!type || r.type === type) &&
+      (!status || r.phase === status) &&
+      (!vaultId || r.vaultId === vaultId) &&
+      (!actionable || r.action !== null),
     [type, status, vaultId, actionable],
   );
   // One classification on every screen: the phase the contracts show, not the service's status word.

@@ -3,7 +3,13 @@ import { transactionTypeWords } from '../../../shared/transactions/type-words';
 import { Amount } from '../components/Amount';
 
 /** Totals of the transactions shown, per type, each in its own tokens (a type's amounts in two tokens are never added). */
-export function TransactionTotals({ shownCount, byType }: { shownCount: number; byType: readonly [string, ReturnType<typeof transactionTotals>][] }) {
+export function TransactionTotals({
+  shownCount,
+  byType,
+}: {
+  shownCount: number;
+  byType: readonly [string, ReturnType<typeof transactionTotals>][];
+}) {
   return (
     <section className="tx-totals" aria-label="Totals of the transactions shown">
       <h2 className="tx-totals-title">
@@ -17,7 +23,13 @@ export function TransactionTotals({ shownCount, byType }: { shownCount: number; 
             </dt>
             <dd>
               {list.map((t) => (
-                <span key={t.token?.symbol ?? '?'} className="tx-total" data-total-type={t.type} data-total-symbol={t.token?.symbol ?? ''} data-total-count={t.count}>
+                <span
+                  key={t.token?.symbol ?? '?'}
+                  className="tx-total"
+                  data-total-type={t.type}
+                  data-total-symbol={t.token?.symbol ?? ''}
+                  data-total-count={t.count}
+                >
                   {t.token ? <Amount value={t.amount.toString()} token={t.token} /> : `${t.amount} base units`}
                 </span>
               ))}

@@ -24,7 +24,8 @@ export function transactionColumns(labelOf: (address: string) => string) {
       id: 'date',
       header: 'Date',
       meta: { width: 'minmax(112px, 1.1fr)' } satisfies ColumnMeta,
-      cell: (c) => (c.row.original.timestamp !== null ? <DateTime seconds={c.row.original.timestamp} /> : <span className="cell-sub">—</span>),
+      cell: (c) =>
+        c.row.original.timestamp !== null ? <DateTime seconds={c.row.original.timestamp} /> : <span className="cell-sub">—</span>,
     }),
     ...walletAndVaultColumns<TransactionRow>({
       width: 'minmax(110px, 1fr)',
@@ -47,7 +48,12 @@ export function transactionColumns(labelOf: (address: string) => string) {
       cell: (c) => {
         const status = c.getValue();
         // The protocol's records carry no status: a record is a transaction that was mined.
-        if (status === null) return <span className="cell-sub" title="The service gives no status for this transaction: it records mined transactions.">—</span>;
+        if (status === null)
+          return (
+            <span className="cell-sub" title="The service gives no status for this transaction: it records mined transactions.">
+              —
+            </span>
+          );
         return (
           <KnownValue kind="transactionStatus" value={status}>
             <span className={`pill ${STATUS_CLASS[status] ?? 'pill-muted'}`}>{words(status)}</span>

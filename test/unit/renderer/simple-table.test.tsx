@@ -18,7 +18,13 @@ const lines: Line[] = [
   { id: 'b', name: 'Beta', amount: 7 },
 ];
 const name: SimpleColumn<Line> = { key: 'name', header: 'Name', rowHeader: true, cell: (l) => l.name };
-const amount: SimpleColumn<Line> = { key: 'amount', header: 'Amount', numeric: true, cell: (l) => l.amount, cellProps: (l) => ({ title: `exactly ${l.amount}` }) };
+const amount: SimpleColumn<Line> = {
+  key: 'amount',
+  header: 'Amount',
+  numeric: true,
+  cell: (l) => l.amount,
+  cellProps: (l) => ({ title: `exactly ${l.amount}` }),
+};
 const draw = (props: Partial<Parameters<typeof SimpleTable<Line>>[0]>) =>
   renderToStaticMarkup(createElement(SimpleTable<Line>, { columns: [name, amount], rows: lines, rowKey: (l) => l.id, ...props }));
 

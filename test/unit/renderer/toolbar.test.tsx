@@ -20,12 +20,16 @@ describe('Toolbar', () => {
         children: createElement('select', { 'aria-label': 'Vault' }, createElement('option', null, 'All vaults')),
       }),
     );
-    expect(html).toMatch(/^<div class="table-toolbar"><input class="search" type="search" placeholder="Search wallet" aria-label="Search positions" value="lender"\/>/);
+    expect(html).toMatch(
+      /^<div class="table-toolbar"><input class="search" type="search" placeholder="Search wallet" aria-label="Search positions" value="lender"\/>/,
+    );
     expect(text(html)).toBe('|All vaults|Clear filters|2 selected|');
   });
 
   it('offers Clear filters only while a filter is set, and is a named group only when labelled', () => {
-    const plain = renderToStaticMarkup(createElement(Toolbar, { clear: { shown: false, onClear: () => undefined }, className: 'tx-filters' }));
+    const plain = renderToStaticMarkup(
+      createElement(Toolbar, { clear: { shown: false, onClear: () => undefined }, className: 'tx-filters' }),
+    );
     expect(plain).toBe('<div class="table-toolbar tx-filters"></div>');
     const named = renderToStaticMarkup(createElement(Toolbar, { label: 'Filters' }));
     expect(named).toBe('<div class="table-toolbar" role="group" aria-label="Filters"></div>');
