@@ -14,7 +14,7 @@ const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', '
  * A feature reaches batch/ and another feature only through its index.ts, its public surface.
  */
 const RENDERER = './renderer/src';
-const RENDERER_FEATURES = ['alerts', 'allowances', 'bundles', 'campaigns', 'device', 'operators', 'performance', 'portfolio', 'positions', 'settings', 'signing', 'transactions', 'vaults', 'wallets'];
+const RENDERER_FEATURES = ['alerts', 'allowances', 'bundles', 'campaigns', 'device', 'operators', 'performance', 'portfolio', 'positions', 'requests', 'settings', 'signing', 'transactions', 'vaults', 'wallets'];
 const rendererZones = [
   { target: `${RENDERER}/bridge`, from: [`${RENDERER}/navigation`, `${RENDERER}/components`], message: 'The bridge is the bottom of the renderer.' },
   { target: `${RENDERER}/navigation`, from: [`${RENDERER}/components`], message: 'Navigation sits below the shared components.' },

@@ -3,6 +3,7 @@ import { ALERT_KINDS, ALERT_KIND_WORDS } from '../../../shared/alerts/desk-alert
 import { requestsByExpectedDay, upcomingEpochEvents } from '../../../shared/alerts/calendar';
 import { Amount } from '../components/Amount';
 import { DateTime } from '../components/time';
+import { SimpleTable } from '../components/SimpleTable';
 import { timeLabels } from '../components/format';
 import { formatUtcDay } from '../components/locale';
 import { PortfolioHeader, portfolioIndex, usePortfolioStore } from '../batch';
@@ -54,36 +55,44 @@ export function AlertsScreen() {
 
       <div className="card" aria-labelledby="alerts-calendar">
         <h2 id="alerts-calendar">Coming epoch events</h2>
-        {events.length === 0 ? (
-          <p className="cell-sub">{data ? 'No epoch event ahead for the batch’s vaults.' : 'Loading the batch’s vaults…'}</p>
-        ) : (
-          <table className="table compact" aria-label="Coming epoch events">
-            <thead>
-              <tr>
-                <th scope="col">When (chain time)</th>
-                <th scope="col">Vault</th>
-                <th scope="col">What</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((e) => (
-                <tr key={`${e.vaultId}:${e.at}:${e.what}`}>
-                  <td>
-                    {e.expected ? 'from ' : ''}
-                    <DateTime seconds={e.at} />
-                  </td>
-                  <td>
-                    <span className="cell-title">{e.vaultName}</span> <span className="cell-sub">{e.chainName}</span>
-                  </td>
-                  <td>
-                    {e.what}
-                    {e.expected ? <span className="cell-sub"> (the manager starts it)</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <SimpleTable
+          compact
+          label="Coming epoch events"
+          rows={events}
+          rowKey={(e) => `${e.vaultId}:${e.at}:${e.what}`}
+          empty={data ? 'No epoch event ahead for the batch’s vaults.' : 'Loading the batch’s vaults…'}
+          columns={[
+            {
+              key: 'when',
+              header: 'When (chain time)',
+              cell: (e) => (
+                <>
+                  {e.expected ? 'from ' : ''}
+                  <DateTime seconds={e.at} />
+                </>
+              ),
+            },
+            {
+              key: 'vault',
+              header: 'Vault',
+              cell: (e) => (
+                <>
+                  <span className="cell-title">{e.vaultName}</span> <span className="cell-sub">{e.chainName}</span>
+                </>
+              ),
+            },
+            {
+              key: 'what',
+              header: 'What',
+              cell: (e) => (
+                <>
+                  {e.what}
+                  {e.expected ? <span className="cell-sub"> (the manager starts it)</span> : null}
+                </>
+              ),
+            },
+          ]}
+        />
       </div>
 
       <div className="card" aria-labelledby="alerts-requests">

@@ -7,6 +7,8 @@ import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Screen } from '../components/ScreenHeader';
 import { shortAddress, timeLabels } from '../components/format';
+import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
+import { Toolbar } from '../components/Toolbar';
 import { GroupPicker, usePortfolioStore } from '../batch';
 import { useSigningStore } from '../signing';
 import { rowKey, useAllowancesStore } from './allowances-store';
@@ -86,88 +88,102 @@ export function AllowancesScreen() {
           Not in the vault registry, so not read: {data.notPinned.join(', ')}. Pin a vault in Settings → Vault registry (or plan an operation on it) to see its allowances here.
         </p>
       ) : null}
-      <div className="table-toolbar">
+      <Toolbar actions={<span className="cell-sub">{chosen.length > 0 ? `${chosen.length} selected` : 'Select allowances to revoke them'}</span>}>
         <label className="checkbox">
           <input type="checkbox" checked={onlyNonZero} onChange={(e) => setOnlyNonZero(e.target.checked)} /> Only allowances that are not 0
         </label>
-        <span className="cell-sub">{chosen.length > 0 ? `${chosen.length} selected` : 'Select allowances to revoke them'}</span>
-      </div>
+      </Toolbar>
       {data && shown.length === 0 ? (
         <p className="empty">{onlyNonZero ? 'No wallet of this batch allows any pinned vault contract to spend its tokens: nothing to revoke.' : 'No allowance could be read.'}</p>
       ) : null}
       {shown.length > 0 ? (
         <div className="table-wrap">
-          <table className="table allowances-table">
-            <thead>
-              <tr>
-                <th scope="col" className="pick">
-                  <input type="checkbox" aria-label="Select every allowance shown that is not 0" checked={allPicked} disabled={revocable.length === 0} onChange={(e) => pickAll(revocable.map(rowKey), e.target.checked)} />
-                </th>
-                <th scope="col">Wallet</th>
-                <th scope="col">Token</th>
-                <th scope="col">Spender</th>
-                <th scope="col" className="num">
-                  Allowance
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((r) => (
-                <AllowanceLine key={rowKey(r)} row={r} picked={picked.has(rowKey(r))} onToggle={() => toggle(rowKey(r))} />
-              ))}
-            </tbody>
-          </table>
+          <SimpleTable
+            label="Allowances"
+            className="allowances-table"
+            rows={shown}
+            rowKey={rowKey}
+            rowProps={(r) => ({ 'data-testid': 'allowance-row', 'data-unlimited': r.unlimited ? 'true' : 'false', className: picked.has(rowKey(r)) ? 'picked' : undefined })}
+            columns={[
+              {
+                key: 'pick',
+                className: 'pick',
+                header: (
+                  <input
+                    type="checkbox"
+                    aria-label="Select every allowance shown that is not 0"
+                    checked={allPicked}
+                    disabled={revocable.length === 0}
+                    onChange={(e) => pickAll(revocable.map(rowKey), e.target.checked)}
+                  />
+                ),
+                cell: (r) => (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${r.label || shortAddress(r.wallet)}: ${r.token.symbol} to ${r.spender.name}`}
+                    checked={picked.has(rowKey(r))}
+                    disabled={r.allowance === '0'}
+                    title={r.allowance === '0' ? 'Already 0: nothing to revoke' : undefined}
+                    onChange={() => toggle(rowKey(r))}
+                  />
+                ),
+              },
+              ...allowanceColumns,
+            ]}
+          />
         </div>
       ) : null}
     </Screen>
   );
 }
 
-function AllowanceLine({ row: r, picked, onToggle }: { row: AllowanceRow; picked: boolean; onToggle(): void }) {
-  const who = r.label || shortAddress(r.wallet);
-  return (
-    <tr data-testid="allowance-row" data-unlimited={r.unlimited ? 'true' : 'false'} className={picked ? 'picked' : undefined}>
-      <td className="pick">
-        <input
-          type="checkbox"
-          aria-label={`Select ${who}: ${r.token.symbol} to ${r.spender.name}`}
-          checked={picked}
-          disabled={r.allowance === '0'}
-          title={r.allowance === '0' ? 'Already 0: nothing to revoke' : undefined}
-          onChange={onToggle}
-        />
-      </td>
-      <td>
-        <div className="stack">
-          <span className="cell-main" title={r.wallet}>
-            {who}
-          </span>
-          <code className="cell-sub">{shortAddress(r.wallet)}</code>
-        </div>
-      </td>
-      <td>
-        <div className="stack">
-          <span className="cell-main">{r.token.symbol}</span>
-          <span className="cell-sub">{TOKEN_WORD[r.token.role]}</span>
-        </div>
-      </td>
-      <td>
-        <div className="stack">
-          <span className="cell-main">{r.spender.name}</span>
-          <code className="cell-sub" title={r.spender.address}>
-            {shortAddress(r.spender.address)}
-          </code>
-        </div>
-      </td>
-      <td className="num">
-        {r.unlimited ? (
-          <span className="pill pill-warn" title="The largest uint256: this contract may take any amount of the token from the wallet, for ever.">
-            unlimited {r.token.symbol}
-          </span>
-        ) : (
-          <Amount value={r.allowance} token={r.token} />
-        )}
-      </td>
-    </tr>
-  );
-}
+/** The wallet, token, spender and allowance of a line; the selection's column is the screen's. */
+const allowanceColumns: SimpleColumn<AllowanceRow>[] = [
+  {
+    key: 'wallet',
+    header: 'Wallet',
+    cell: (r) => (
+      <div className="stack">
+        <span className="cell-main" title={r.wallet}>
+          {r.label || shortAddress(r.wallet)}
+        </span>
+        <code className="cell-sub">{shortAddress(r.wallet)}</code>
+      </div>
+    ),
+  },
+  {
+    key: 'token',
+    header: 'Token',
+    cell: (r) => (
+      <div className="stack">
+        <span className="cell-main">{r.token.symbol}</span>
+        <span className="cell-sub">{TOKEN_WORD[r.token.role]}</span>
+      </div>
+    ),
+  },
+  {
+    key: 'spender',
+    header: 'Spender',
+    cell: (r) => (
+      <div className="stack">
+        <span className="cell-main">{r.spender.name}</span>
+        <code className="cell-sub" title={r.spender.address}>
+          {shortAddress(r.spender.address)}
+        </code>
+      </div>
+    ),
+  },
+  {
+    key: 'allowance',
+    header: 'Allowance',
+    numeric: true,
+    cell: (r) =>
+      r.unlimited ? (
+        <span className="pill pill-warn" title="The largest uint256: this contract may take any amount of the token from the wallet, for ever.">
+          unlimited {r.token.symbol}
+        </span>
+      ) : (
+        <Amount value={r.allowance} token={r.token} />
+      ),
+  },
+];

@@ -1,6 +1,7 @@
 import { useSourceLoad } from '../navigation/use-source-load';
 import { useWalletsStore } from './wallets-store';
 import { usePortfolioStore } from './portfolio-store';
+import './group-picker.css';
 
 /** Which batch of wallets the portfolio screens show. */
 export function GroupPicker() {

@@ -1,5 +1,6 @@
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import { fixed } from './figures';
+import './epoch-chart.css';
 
 /**
  * Gross APR per epoch (the scale of every rate shown) as a small bar chart (plain SVG: one series, no axes library needed). Defaulted

@@ -5,6 +5,7 @@ import { pct } from './figures';
 import { DateTime } from './time';
 import { EpochChart } from './EpochChart';
 import { KnownValue } from './KnownValue';
+import { SimpleTable } from './SimpleTable';
 
 /**
  * A vault's epochs as a chart of their APRs and a table, newest first: the vault page's history,
@@ -18,64 +19,65 @@ export function EpochTable({ epochs, tokens, ariaLabel }: { epochs: EpochRow[]; 
       <EpochChart epochs={epochs} />
       {/* Focusable, so that the history scrolls with the keyboard too. */}
       <div className="table-wrap scroll-y" tabIndex={0} role="region" aria-label={`${ariaLabel}, scrollable`}>
-        <table className="table compact" aria-label={ariaLabel}>
-          <thead>
-            <tr>
-              <th scope="col" className="num">
-                Epoch
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">Start</th>
-              <th scope="col">End</th>
-              <th scope="col" className="num">
-                APR gross
-                <span className="th-def">the whole cycle</span>
-              </th>
-              <th scope="col" className="num">
-                APR net
-                <span className="th-def">after fees</span>
-              </th>
-              <th scope="col">Withdrawals</th>
-              {queues ? (
+        <SimpleTable
+          compact
+          label={ariaLabel}
+          rows={[...epochs].reverse()}
+          rowKey={(e) => e.count}
+          empty="No epoch yet."
+          rowProps={(e) => ({ 'data-epoch': e.count })}
+          columns={[
+            { key: 'epoch', header: 'Epoch', numeric: true, cell: (e) => e.count },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (e) => (
+                <KnownValue kind="epochStatus" value={e.status}>
+                  {e.status.toLowerCase()}
+                </KnownValue>
+              ),
+            },
+            { key: 'start', header: 'Start', cell: (e) => (e.startDate ? <DateTime seconds={e.startDate} withTime={false} /> : '—') },
+            { key: 'end', header: 'End', cell: (e) => (e.endDate ? <DateTime seconds={e.endDate} withTime={false} /> : '—') },
+            {
+              key: 'gross',
+              header: (
                 <>
-                  <th scope="col" className="num">
-                    Deposit queue
-                  </th>
-                  <th scope="col" className="num">
-                    Withdraw queue
-                  </th>
+                  APR gross
+                  <span className="th-def">the whole cycle</span>
                 </>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {[...epochs].reverse().map((e) => (
-              <tr key={e.count} data-epoch={e.count}>
-                <td className="num">{e.count}</td>
-                <td>
-                  <KnownValue kind="epochStatus" value={e.status}>
-                    {e.status.toLowerCase()}
-                  </KnownValue>
-                </td>
-                <td>{e.startDate ? <DateTime seconds={e.startDate} withTime={false} /> : '—'}</td>
-                <td>{e.endDate ? <DateTime seconds={e.endDate} withTime={false} /> : '—'}</td>
-                <td className="num" data-rate="gross" title={e.apyGross !== null ? `APY gross ${pct(e.apyGross)}` : undefined}>
-                  {pct(e.apr)}
-                </td>
-                <td className="num" data-rate="net" title={e.apyNet !== null ? `APY net ${pct(e.apyNet)}` : undefined}>
-                  {pct(e.net)}
-                </td>
-                <td>{e.withdrawType?.toLowerCase() ?? '—'}</td>
-                {queues ? (
-                  <>
-                    <td className="num">{e.depositQueue ? <Amount value={e.depositQueue} token={tokens.underlying} /> : '—'}</td>
-                    <td className="num">{e.withdrawQueue ? <Amount value={e.withdrawQueue} token={tokens.tranche} /> : '—'}</td>
-                  </>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+              ),
+              numeric: true,
+              cell: (e) => pct(e.apr),
+              cellProps: (e) => ({ 'data-rate': 'gross', title: e.apyGross !== null ? `APY gross ${pct(e.apyGross)}` : undefined }),
+            },
+            {
+              key: 'net',
+              header: (
+                <>
+                  APR net
+                  <span className="th-def">after fees</span>
+                </>
+              ),
+              numeric: true,
+              cell: (e) => pct(e.net),
+              cellProps: (e) => ({ 'data-rate': 'net', title: e.apyNet !== null ? `APY net ${pct(e.apyNet)}` : undefined }),
+            },
+            { key: 'withdrawals', header: 'Withdrawals', cell: (e) => e.withdrawType?.toLowerCase() ?? '—' },
+            queues && {
+              key: 'deposit-queue',
+              header: 'Deposit queue',
+              numeric: true,
+              cell: (e) => (e.depositQueue ? <Amount value={e.depositQueue} token={tokens.underlying} /> : '—'),
+            },
+            queues && {
+              key: 'withdraw-queue',
+              header: 'Withdraw queue',
+              numeric: true,
+              cell: (e) => (e.withdrawQueue ? <Amount value={e.withdrawQueue} token={tokens.tranche} /> : '—'),
+            },
+          ]}
+        />
       </div>
     </>
   );

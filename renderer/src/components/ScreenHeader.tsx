@@ -4,6 +4,7 @@ import { timeLabels } from './format';
 import { ServiceSourcesBar } from './ServiceSourcesBar';
 import { SourcesBar } from './SourcesBar';
 import './screen-action-bar.css';
+import './screen-header.css';
 
 /**
  * The head of every screen: its title and subtitle, then its actions in one order everywhere (back

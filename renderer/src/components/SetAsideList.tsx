@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import type { SetAside } from '../../../shared/portfolio/schemas';
 import { useFocusOnChange } from './focus/useFocusOnChange';
+import { SimpleTable } from './SimpleTable';
 
 /**
  * The records the service's latest reads set aside, opened from the source bar: where each was
@@ -42,28 +43,24 @@ export function SetAsideList({ setAside, onClose, id }: { setAside: SetAside; on
         {listed < setAside.count ? ` The first ${listed} are listed.` : ''}
       </p>
       <div className="set-aside-scroll">
-        <table className="table compact" aria-label="Records set aside">
-          <thead>
-            <tr>
-              <th scope="col">Endpoint</th>
-              <th scope="col">Record</th>
-              <th scope="col">Field</th>
-              <th scope="col">Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {setAside.records.map((r, i) => (
-              <tr key={`${r.endpoint}|${r.index}|${r.id ?? ''}|${i}`} data-set-aside-endpoint={r.endpoint}>
-                <td>
-                  <code>{r.endpoint}</code>
-                </td>
-                <td>{r.id ? <code title={`position ${r.index} in its page`}>{r.id}</code> : `position ${r.index} in its page`}</td>
-                <td>{r.path ? <code>{r.path}</code> : 'the record itself'}</td>
-                <td>{r.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          compact
+          label="Records set aside"
+          // The same record may be set aside twice (two reads of one page): its place in the list keeps the keys apart.
+          rows={setAside.records.map((r, i) => ({ ...r, at: i }))}
+          rowKey={(r) => `${r.endpoint}|${r.index}|${r.id ?? ''}|${r.at}`}
+          rowProps={(r) => ({ 'data-set-aside-endpoint': r.endpoint })}
+          columns={[
+            { key: 'endpoint', header: 'Endpoint', cell: (r) => <code>{r.endpoint}</code> },
+            {
+              key: 'record',
+              header: 'Record',
+              cell: (r) => (r.id ? <code title={`position ${r.index} in its page`}>{r.id}</code> : `position ${r.index} in its page`),
+            },
+            { key: 'field', header: 'Field', cell: (r) => (r.path ? <code>{r.path}</code> : 'the record itself') },
+            { key: 'reason', header: 'Reason', cell: (r) => r.reason },
+          ]}
+        />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { modelName } from '../../../shared/device/models';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { SimpleTable } from '../components/SimpleTable';
 
 /** One connected Ledger in a line: model, versions, and how the console knows it. */
 function deviceLine(d: LedgerListing): string {
@@ -53,40 +54,38 @@ export function LedgerDeskCard() {
           {view.groups.length === 0 ? (
             <p className="muted">Make wallet groups on the Wallets screen to bind them to a Ledger.</p>
           ) : (
-            <table className="table" data-testid="ledger-desk-bindings">
-              <thead>
-                <tr>
-                  <th>Wallet group</th>
-                  <th>Signs on</th>
-                </tr>
-              </thead>
-              <tbody>
-                {view.groups.map((g) => {
-                  const binding = view.bindings.find((b) => b.groupId === g.id);
-                  const current = binding ? view.devices.find((d) => selects(binding.device, d)) : undefined;
-                  return (
-                    <tr key={g.id}>
-                      <td>{g.name}</td>
-                      <td>
-                        <select
-                          aria-label={`Ledger for ${g.name}`}
-                          value={current?.id ?? (binding ? 'away' : '')}
-                          onChange={(e) => void bind(g.id, e.target.value === '' ? null : e.target.value)}
-                        >
-                          <option value="">Whichever Ledger is connected</option>
-                          {binding && !current ? <option value="away">{describeLedger(binding.device, binding.model)} (not connected)</option> : null}
-                          {view.devices.map((d) => (
-                            <option key={d.id} value={d.id}>
-                              {deviceLine(d).split(' (no serial')[0]}
-                            </option>
-                          ))}
-                        </select>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <SimpleTable
+              testId="ledger-desk-bindings"
+              label="Wallet groups and the Ledger each signs on"
+              rows={view.groups}
+              rowKey={(g) => g.id}
+              columns={[
+                { key: 'group', header: 'Wallet group', cell: (g) => g.name },
+                {
+                  key: 'ledger',
+                  header: 'Signs on',
+                  cell: (g) => {
+                    const binding = view.bindings.find((b) => b.groupId === g.id);
+                    const current = binding ? view.devices.find((d) => selects(binding.device, d)) : undefined;
+                    return (
+                      <select
+                        aria-label={`Ledger for ${g.name}`}
+                        value={current?.id ?? (binding ? 'away' : '')}
+                        onChange={(e) => void bind(g.id, e.target.value === '' ? null : e.target.value)}
+                      >
+                        <option value="">Whichever Ledger is connected</option>
+                        {binding && !current ? <option value="away">{describeLedger(binding.device, binding.model)} (not connected)</option> : null}
+                        {view.devices.map((d) => (
+                          <option key={d.id} value={d.id}>
+                            {deviceLine(d).split(' (no serial')[0]}
+                          </option>
+                        ))}
+                      </select>
+                    );
+                  },
+                },
+              ]}
+            />
           )}
           <button type="button" className="button button-small" onClick={load}>
             Look again

@@ -2,6 +2,7 @@ import { useSourceLoad } from '../navigation/use-source-load';
 import { LoadedList } from '../components/LoadedList';
 import { Screen } from '../components/ScreenHeader';
 import { pickText } from '../components/text';
+import { SimpleTable } from '../components/SimpleTable';
 import '../components/insights.css';
 import { operatorKind } from './labels';
 import { useOperatorsStore } from './operators-store';
@@ -22,36 +23,32 @@ export function OperatorsScreen() {
     >
       <LoadedList error={listError} loaded={list !== null} count={list?.operators.length ?? 0} what="the operators" none="The service lists no operators.">
         {() => (
-          <table className="table" aria-label="Operators">
-            <thead>
-              <tr>
-                <th scope="col">Operator</th>
-                <th scope="col">Kind</th>
-                <th scope="col" className="num">
-                  Public vaults
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list!.operators.map((o) => {
-                const kind = operatorKind(o.type);
-                return (
-                  <tr key={o.id} data-operator-id={o.id}>
-                    <td>
-                      <button type="button" className="link-button cell-title vault-link" onClick={() => open(o.id)}>
-                        {o.name}
-                      </button>
-                      {o.description ? <div className="cell-sub">{pickText(o.description)}</div> : null}
-                    </td>
-                    <td>
-                      <span className={`pill ${kind.pill}`}>{kind.label}</span>
-                    </td>
-                    <td className="num">{o.vaultCount}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <SimpleTable
+            label="Operators"
+            rows={list!.operators}
+            rowKey={(o) => o.id}
+            rowProps={(o) => ({ 'data-operator-id': o.id })}
+            columns={[
+              {
+                key: 'operator',
+                header: 'Operator',
+                cell: (o) => (
+                  <>
+                    <button type="button" className="link-button cell-title vault-link" onClick={() => open(o.id)}>
+                      {o.name}
+                    </button>
+                    {o.description ? <div className="cell-sub">{pickText(o.description)}</div> : null}
+                  </>
+                ),
+              },
+              {
+                key: 'kind',
+                header: 'Kind',
+                cell: (o) => <span className={`pill ${operatorKind(o.type).pill}`}>{operatorKind(o.type).label}</span>,
+              },
+              { key: 'vaults', header: 'Public vaults', numeric: true, cell: (o) => o.vaultCount },
+            ]}
+          />
         )}
       </LoadedList>
     </Screen>

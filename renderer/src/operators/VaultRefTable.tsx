@@ -2,6 +2,7 @@ import type { VaultRef } from '../../../shared/insights/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { pickText } from '../components/text';
 import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
+import { SimpleTable } from '../components/SimpleTable';
 import { useVaultCycles } from '../batch';
 
 const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
@@ -12,29 +13,32 @@ export function VaultRefTable({ vaults, label, compact }: { vaults: VaultRef[]; 
   // A defaulted or paused vault is flagged by its cycle, which the service's READY does not tell.
   const cycles = useVaultCycles();
   return (
-    <table className="table compact" aria-label={label}>
-      <thead>
-        <tr>
-          <th scope="col">Vault</th>
-          {compact ? null : <th scope="col">Category</th>}
-          <th scope="col">Underlying</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {vaults.map((v) => (
-          <tr key={v.id} data-vault-id={v.id}>
-            <td>
+    <SimpleTable
+      compact
+      label={label}
+      rows={vaults}
+      rowKey={(v) => v.id}
+      rowProps={(v) => ({ 'data-vault-id': v.id })}
+      columns={[
+        {
+          key: 'vault',
+          header: 'Vault',
+          cell: (v) => (
+            <>
               <button type="button" className="link-button cell-title vault-link" onClick={() => openVault(v.id)}>
                 {v.name}
               </button>
-              <div className="cell-sub">
-                {[v.chain, v.type ? pickText(v.type.name) : null].filter(Boolean).join(' · ')}
-              </div>
-            </td>
-            {compact ? null : <td>{v.category ? pickText(v.category.name) : <span className="cell-sub">—</span>}</td>}
-            <td>{v.token ? v.token.symbol : <span className="cell-sub">unknown</span>}</td>
-            <td>
+              <div className="cell-sub">{[v.chain, v.type ? pickText(v.type.name) : null].filter(Boolean).join(' · ')}</div>
+            </>
+          ),
+        },
+        !compact && { key: 'category', header: 'Category', cell: (v) => (v.category ? pickText(v.category.name) : <span className="cell-sub">—</span>) },
+        { key: 'underlying', header: 'Underlying', cell: (v) => (v.token ? v.token.symbol : <span className="cell-sub">unknown</span>) },
+        {
+          key: 'status',
+          header: 'Status',
+          cell: (v) => (
+            <>
               <VaultStateFlag cycle={cycles.get(v.id)} />{' '}
               <span
                 className={`pill ${vaultAlert(cycles.get(v.id)) ? 'pill-muted' : (STATUS_CLASS[v.status ?? ''] ?? 'pill-muted')}`}
@@ -42,10 +46,10 @@ export function VaultRefTable({ vaults, label, compact }: { vaults: VaultRef[]; 
               >
                 {v.status ?? 'unknown'}
               </span>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }

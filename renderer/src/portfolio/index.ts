@@ -1,4 +1,2 @@
-/** The portfolio feature's public surface: the batch's three screens (Overview, Positions, Requests). */
+/** The portfolio feature's public surface: the batch's Overview screen. */
 export { OverviewScreen } from './OverviewScreen';
-export { PositionsScreen } from './PositionsScreen';
-export { RequestsScreen } from './RequestsScreen';

@@ -1,12 +1,5 @@
-/** The positions feature's public surface: the service's position records of the batch. */
+/** The positions feature's public surface: the Positions screen and the service's position records of the batch. */
+export { PositionsScreen } from './PositionsScreen';
 export { GroupTotalRow, VaultEarningsCell } from './GroupTotals';
-;
-export { PairEarningsCell, PairPoolShare } from './PairRecordCells';
-export {
-  recordIndexOf,
-  useLoadPositionRecords,
-  usePositionRecords,
-  usePositionRecordsStore,
-  useRecordsSource,
-} from './position-records-store';
-export { BatchRecordsProgress, RecordsProgressNote } from './RecordsProgressNote';
+export { usePositionRecords } from './position-records-store';
+export { RecordsProgressNote } from './RecordsProgressNote';

@@ -8,6 +8,7 @@ import { useSigningStore } from '../signing';
 import { VaultInsights, VaultOperatorsLine } from './VaultInsights';
 import { useVaultInsightsStore } from './vault-insights-store';
 import { VaultStateFlag } from '../components/VaultStateFlag';
+import { SimpleTable } from '../components/SimpleTable';
 
 /** One vault: its cycle and countdown, rates, price, TVL, queues, instant-withdrawal settings, epoch history, and the batch's wallets in it. */
 export function VaultScreen() {
@@ -65,47 +66,39 @@ export function VaultScreen() {
                 </button>
               ) : null}
             </div>
-            {positions.length === 0 ? <p className="cell-sub">No wallet of this batch has a balance, request or claim here.</p> : null}
-            {positions.length > 0 ? (
-              <table className="table compact" aria-label="Batch positions in this vault">
-                <thead>
-                  <tr>
-                    <th scope="col">Wallet</th>
-                    <th scope="col">Access</th>
-                    <th scope="col" className="num">
-                      Balance
-                    </th>
-                    <th scope="col" className="num">
-                      Value
-                    </th>
-                    <th scope="col">Claimable now</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {positions.map((p) => (
-                    <tr key={p.wallet} className={p.stale ? 'stale-row' : undefined}>
-                      <td>
-                        {index.label(p.wallet) || <code>{p.wallet}</code>}
-                        {p.stale ? (
-                          <span className="cell-sub">
-                            {' · '}
-                            <StaleMark source={data ? failedSources(data).get(sourceIdOf(vault, 'chain')) : null} />
-                          </span>
-                        ) : null}
-                      </td>
-                      <td>{p.allowed === null ? '—' : p.allowed ? 'Allowed' : 'Needs KYC'}</td>
-                      <td className="num">
-                        <Amount value={p.trancheBalance} token={vault.tranche} />
-                      </td>
-                      <td className="num">
-                        <Amount value={p.value} token={vault.underlying} />
-                      </td>
-                      <td>{p.claimable.map((k) => actionLabel(k.functionName, k.contract) + (k.epochNumber !== null ? ` (epoch ${k.epochNumber})` : '')).join(', ') || '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : null}
+            <SimpleTable
+              compact
+              label="Batch positions in this vault"
+              rows={positions}
+              rowKey={(p) => p.wallet}
+              rowProps={(p) => ({ className: p.stale ? 'stale-row' : undefined })}
+              empty="No wallet of this batch has a balance, request or claim here."
+              columns={[
+                {
+                  key: 'wallet',
+                  header: 'Wallet',
+                  cell: (p) => (
+                    <>
+                      {index.label(p.wallet) || <code>{p.wallet}</code>}
+                      {p.stale ? (
+                        <span className="cell-sub">
+                          {' · '}
+                          <StaleMark source={data ? failedSources(data).get(sourceIdOf(vault, 'chain')) : null} />
+                        </span>
+                      ) : null}
+                    </>
+                  ),
+                },
+                { key: 'access', header: 'Access', cell: (p) => (p.allowed === null ? '—' : p.allowed ? 'Allowed' : 'Needs KYC') },
+                { key: 'balance', header: 'Balance', numeric: true, cell: (p) => <Amount value={p.trancheBalance} token={vault.tranche} /> },
+                { key: 'value', header: 'Value', numeric: true, cell: (p) => <Amount value={p.value} token={vault.underlying} /> },
+                {
+                  key: 'claimable',
+                  header: 'Claimable now',
+                  cell: (p) => p.claimable.map((k) => actionLabel(k.functionName, k.contract) + (k.epochNumber !== null ? ` (epoch ${k.epochNumber})` : '')).join(', ') || '—',
+                },
+              ]}
+            />
           </div>
         </>
       ) : null}

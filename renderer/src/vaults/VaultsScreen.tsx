@@ -9,6 +9,7 @@ import '../components/insights.css';
 import { useVaultsStore } from './vaults-store';
 import { KnownValue } from '../components/KnownValue';
 import { GenerationLabel } from '../components/GenerationLabel';
+import { SimpleTable } from '../components/SimpleTable';
 import { usePortfolioStore, useVaultCycles } from '../batch';
 import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
 import { UnlistedPinned } from './UnlistedPinned';
@@ -89,33 +90,39 @@ export function VaultsScreen() {
 
       {list && shown.length > 0 ? (
         <div className={`table-wrap${error ? ' stale' : ''}`}>
-          <table className="table" aria-label="Public vaults">
-            <thead>
-              <tr>
-                <th scope="col">Vault</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col">Underlying</th>
-                <th scope="col">Chain</th>
-                <th scope="col" className="num">Fee</th>
-                <th scope="col">Tranche token</th>
-                <th scope="col">Contracts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((v) => (
-                <tr key={v.id} data-vault-id={v.id}>
-                  <td>
+          <SimpleTable
+            label="Public vaults"
+            rows={shown}
+            rowKey={(v) => v.id}
+            rowProps={(v) => ({ 'data-vault-id': v.id })}
+            columns={[
+              {
+                key: 'vault',
+                header: 'Vault',
+                cell: (v) => (
+                  <>
                     <button type="button" className="link-button cell-title vault-link" onClick={() => openVault(v.id)}>
                       {v.name}
                     </button>
                     {v.description ? <div className="cell-sub">{v.description}</div> : null}
-                  </td>
-                  <td>
+                  </>
+                ),
+              },
+              {
+                key: 'type',
+                header: 'Type',
+                cell: (v) => (
+                  <>
                     <div>{v.type ? pickText(v.type.name) : v.contractType === 'CDO_EPOCH' ? 'Epoch credit vault' : (v.contractType ?? '—')}</div>
                     {v.category ? <div className="cell-sub">{pickText(v.category.name)}</div> : null}
-                  </td>
-                  <td>
+                  </>
+                ),
+              },
+              {
+                key: 'status',
+                header: 'Status',
+                cell: (v) => (
+                  <>
                     <VaultStateFlag cycle={cycles.get(v.id)} />{' '}
                     <KnownValue kind="vaultStatus" value={v.status ?? 'unknown'}>
                       <span
@@ -125,41 +132,54 @@ export function VaultsScreen() {
                         {v.status ?? 'unknown'}
                       </span>
                     </KnownValue>
-                  </td>
-                  <td>
-                    {v.token ? (
-                      <>
-                        <span className="cell-title">{v.token.symbol}</span>
-                        <span className="cell-sub"> · {v.token.decimals} decimals</span>
-                      </>
-                    ) : (
-                      <span className="cell-sub">unknown token</span>
-                    )}
-                  </td>
-                  <td>
-                    {v.chain ? (
-                      <>
-                        {v.chain.name}
-                        {v.chain.chainId !== null && !v.chain.name.includes(String(v.chain.chainId)) ? (
-                          <span className="cell-sub"> · {v.chain.chainId}</span>
-                        ) : null}
-                      </>
-                    ) : (
-                      <span className="cell-sub">unknown chain</span>
-                    )}
-                  </td>
-                  <td className="num nowrap">{v.feePercentage !== null ? formatFeePercent(v.feePercentage) : '—'}</td>
-                  <td>
+                  </>
+                ),
+              },
+              {
+                key: 'underlying',
+                header: 'Underlying',
+                cell: (v) =>
+                  v.token ? (
+                    <>
+                      <span className="cell-title">{v.token.symbol}</span>
+                      <span className="cell-sub"> · {v.token.decimals} decimals</span>
+                    </>
+                  ) : (
+                    <span className="cell-sub">unknown token</span>
+                  ),
+              },
+              {
+                key: 'chain',
+                header: 'Chain',
+                cell: (v) =>
+                  v.chain ? (
+                    <>
+                      {v.chain.name}
+                      {v.chain.chainId !== null && !v.chain.name.includes(String(v.chain.chainId)) ? <span className="cell-sub"> · {v.chain.chainId}</span> : null}
+                    </>
+                  ) : (
+                    <span className="cell-sub">unknown chain</span>
+                  ),
+              },
+              { key: 'fee', header: 'Fee', numeric: true, className: 'nowrap', cell: (v) => (v.feePercentage !== null ? formatFeePercent(v.feePercentage) : '—') },
+              {
+                key: 'tranche',
+                header: 'Tranche token',
+                cell: (v) => (
+                  <>
                     <code title={v.address}>{shortAddress(v.address)}</code>
                     {v.symbol ? <span className="cell-sub"> {v.symbol}</span> : null}
-                  </td>
-                  <td>
-                    {v.contractType === 'CDO_EPOCH' ? <GenerationLabel generations={chainGenerations.get(v.id)} abiCode={v.abiCode} /> : <span className="cell-sub">—</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              {
+                key: 'contracts',
+                header: 'Contracts',
+                cell: (v) =>
+                  v.contractType === 'CDO_EPOCH' ? <GenerationLabel generations={chainGenerations.get(v.id)} abiCode={v.abiCode} /> : <span className="cell-sub">—</span>,
+              },
+            ]}
+          />
         </div>
       ) : null}
     </Screen>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { checkAddress } from '../../../shared/domain/address';
 import { call, getBridge } from '../bridge';
 import { useWalletsStore } from '../batch';
+import './wallets.css';
 
 /** Adds a watch-only wallet; the address is checked (EIP-55) as it is typed. */
 export function AddWalletForm() {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Wallet } from '../../../shared/wallets/schemas';
 import { call, getBridge } from '../bridge';
 import { useWalletsStore } from '../batch';
+import './wallets.css';
 
 /** Edits one wallet's label and notes; what was typed stays if saving fails. */
 export function EditWallet({ wallet, onDone }: { wallet: Wallet; onDone: () => void }) {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { getBridge, call } from '../bridge';
 import { useWalletsStore } from '../batch';
+import './wallets.css';
 
 /** The batches: every wallet, then each group with its size; create, rename and delete groups. */
 export function GroupsPanel() {

@@ -1,4 +1,5 @@
 import { CSV_COLUMNS, type ImportPreview } from '../batch';
+import { SimpleTable } from '../components/SimpleTable';
 import { SkippedRows } from './SkippedRows';
 
 /**
@@ -54,28 +55,17 @@ export function ImportPreviewCard({
           and rename {preview.renames.length === 1 ? 'it' : 'them'}, or keep the labels the book has.
         </p>
       ) : null}
-      {preview.renames.length > 0 ? (
-        <table className="table compact" aria-label="Wallets renamed by the import">
-          <thead>
-            <tr>
-              <th scope="col">Address</th>
-              <th scope="col">Label now</th>
-              <th scope="col">Label after the import</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.renames.map((r) => (
-              <tr key={r.address}>
-                <td>
-                  <code>{r.address}</code>
-                </td>
-                <td>{r.from || <span className="cell-sub">no label</span>}</td>
-                <td>{r.to}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <SimpleTable
+        compact
+        label="Wallets renamed by the import"
+        rows={preview.renames}
+        rowKey={(r) => r.address}
+        columns={[
+          { key: 'address', header: 'Address', cell: (r) => <code>{r.address}</code> },
+          { key: 'from', header: 'Label now', cell: (r) => r.from || <span className="cell-sub">no label</span> },
+          { key: 'to', header: 'Label after the import', cell: (r) => r.to },
+        ]}
+      />
       <div className="form-actions">
         {blocked || good === 0 ? null : preview.renames.length > 0 ? (
           <>

@@ -4,6 +4,7 @@ import type { DeviceAccount } from '../../../shared/device';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { SimpleTable } from '../components/SimpleTable';
 import { deviceSummary, useDeviceStore } from '../device';
 import { useWalletsStore } from '../batch';
 
@@ -101,57 +102,57 @@ export function LedgerImport({ onClose }: { onClose: () => void }) {
       </div>
       {error ? <ErrorNotice error={error} /> : null}
       {accounts ? (
-        <table className="table compact" aria-label="Ledger accounts">
-          <thead>
-            <tr>
-              <th scope="col" />
-              <th scope="col" className="num">
-                #
-              </th>
-              <th scope="col">Path</th>
-              <th scope="col">Address</th>
-              <th scope="col">On the device</th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((a) => (
-              <tr key={a.index}>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Import account ${a.index}`}
-                    checked={picked.has(a.index)}
-                    onChange={(e) => {
-                      const next = new Set(picked);
-                      if (e.target.checked) next.add(a.index);
-                      else next.delete(a.index);
-                      setPicked(next);
-                    }}
-                  />
-                </td>
-                <td className="num">{a.index}</td>
-                <td>
-                  <code>{a.path}</code>
-                </td>
-                <td>
+        <SimpleTable
+          compact
+          label="Ledger accounts"
+          rows={accounts}
+          rowKey={(a) => a.index}
+          columns={[
+            {
+              key: 'pick',
+              header: null,
+              cell: (a) => (
+                <input
+                  type="checkbox"
+                  aria-label={`Import account ${a.index}`}
+                  checked={picked.has(a.index)}
+                  onChange={(e) => {
+                    const next = new Set(picked);
+                    if (e.target.checked) next.add(a.index);
+                    else next.delete(a.index);
+                    setPicked(next);
+                  }}
+                />
+              ),
+            },
+            { key: 'index', header: '#', numeric: true, cell: (a) => a.index },
+            { key: 'path', header: 'Path', cell: (a) => <code>{a.path}</code> },
+            {
+              key: 'address',
+              header: 'Address',
+              cell: (a) => (
+                <>
                   <code>{a.address}</code>
                   {known.has(a.address.toLowerCase()) ? <span className="cell-sub"> · in the book</span> : null}
-                </td>
-                <td>
-                  {verified[a.index] === true ? (
-                    <span className="pill pill-ok">Matches</span>
-                  ) : verified[a.index] === false ? (
-                    <span className="pill pill-bad">Differs!</span>
-                  ) : (
-                    <button type="button" className="button button-small" disabled={busy !== null} onClick={() => void verify(a)}>
-                      {busy === `verify-${a.index}` ? 'Confirm on device…' : 'Show on device'}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            {
+              key: 'device',
+              header: 'On the device',
+              cell: (a) =>
+                verified[a.index] === true ? (
+                  <span className="pill pill-ok">Matches</span>
+                ) : verified[a.index] === false ? (
+                  <span className="pill pill-bad">Differs!</span>
+                ) : (
+                  <button type="button" className="button button-small" disabled={busy !== null} onClick={() => void verify(a)}>
+                    {busy === `verify-${a.index}` ? 'Confirm on device…' : 'Show on device'}
+                  </button>
+                ),
+            },
+          ]}
+        />
       ) : null}
       {accounts ? (
         <div className="form-actions">

@@ -1,3 +1,5 @@
+import { SimpleTable } from '../components/SimpleTable';
+
 /** At most this many rows are drawn; the rest are counted (the report file lists them all). */
 const SHOWN = 200;
 
@@ -20,26 +22,17 @@ export function SkippedRows({
   if (rows.length === 0) return null;
   return (
     <>
-      <table className="table compact" aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Address</th>
-            <th scope="col">{whyHeader}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(0, SHOWN).map((r) => (
-            <tr key={r.line}>
-              <td className="num">{r.line}</td>
-              <td>
-                <code>{r.address || '(empty)'}</code>
-              </td>
-              <td>{r.reason}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SimpleTable
+        compact
+        label={label}
+        rows={rows.slice(0, SHOWN)}
+        rowKey={(r) => r.line}
+        columns={[
+          { key: 'line', header: 'Line', numeric: true, cell: (r) => r.line },
+          { key: 'address', header: 'Address', cell: (r) => <code>{r.address || '(empty)'}</code> },
+          { key: 'why', header: whyHeader, cell: (r) => r.reason },
+        ]}
+      />
       {rows.length > SHOWN ? <p>{more(rows.length - SHOWN)}</p> : null}
     </>
   );

@@ -13,6 +13,8 @@ import { ImportReport } from './ImportReport';
 import { ImportPreviewCard } from './ImportPreviewCard';
 import { LedgerImport } from './LedgerImport';
 import { useWalletsStore } from '../batch';
+import { Toolbar } from '../components/Toolbar';
+import './wallets.css';
 
 const col = createColumnHelper<Wallet>();
 
@@ -121,9 +123,10 @@ export function WalletsScreen() {
           ) : (
             <AddWalletForm />
           )}
-          <div className="table-toolbar">
-            <input className="search" type="search" placeholder="Search label, address, group, notes" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search wallets" />
-            {selectedAddresses.length > 0 ? (
+          <Toolbar
+            search={{ value: search, onChange: setSearch, placeholder: 'Search label, address, group, notes', label: 'Search wallets' }}
+            actions={
+              selectedAddresses.length > 0 ? (
               <div className="selection-bar" role="toolbar" aria-label="Selected wallets">
                 <span>{selectedAddresses.length} selected</span>
                 {selectedAddresses.length === 1 ? (
@@ -168,8 +171,9 @@ export function WalletsScreen() {
                   Remove from book
                 </button>
               </div>
-            ) : null}
-          </div>
+              ) : null
+            }
+          />
           <VirtualTable
             data={wallets}
             columns={columns}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useDeviceStore } from '../../../renderer/src/device/device-store';
-import { useAgreementsStore } from '../../../renderer/src/portfolio/agreements-store';
+import { useAgreementsStore } from '../../../renderer/src/positions/agreements-store';
 import { useSigningStore } from '../../../renderer/src/signing/signing-store';
 import { deferred, freshStores, installFakeBridge, refusal } from './fake-bridge';
 

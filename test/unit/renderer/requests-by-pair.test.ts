@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestRow } from '../../../shared/portfolio/schemas';
-import { requestsByPair } from '../../../renderer/src/portfolio/requests-by-pair';
+import { requestsByPair } from '../../../renderer/src/positions/requests-by-pair';
 
 const WALLET = '0x00000000000000000000000000000000000000Aa';
 const request = (id: string, vaultId: string, wallet: string, extra: Partial<RequestRow> = {}): RequestRow =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestRow } from '../../../shared/portfolio/schemas';
-import { changedSincePicked, matchesSearch, splitSelection, useRequestSelection } from '../../../renderer/src/portfolio/requests-selection';
+import { changedSincePicked, matchesSearch, splitSelection, useRequestSelection } from '../../../renderer/src/requests/requests-selection';
 import { useSigningStore } from '../../../renderer/src/signing/signing-store';
 import { freshStores } from './fake-bridge';
 

@@ -14,7 +14,7 @@ interface RequestSelection {
   drop(ids: readonly string[]): void;
 }
 
-type PickedKind = 'claim' | 'cancel' | null;
+export type PickedKind = 'claim' | 'cancel' | null;
 
 export const useRequestSelection = create<RequestSelection>((set) => ({
   selected: {},

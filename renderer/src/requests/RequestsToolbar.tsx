@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import type { PortfolioVault } from '../../../shared/portfolio/schemas';
+import { PHASE_WORDS, type RequestPhase } from '../../../shared/portfolio/request-phase';
+import { Toolbar } from '../components/Toolbar';
+import type { RequestFilters } from './use-request-filters';
+
+/** Search the requests, filter them by type, status, vault and what can be done now; the selection's bar at the end. */
+export function RequestsToolbar({
+  search,
+  onSearch,
+  filters,
+  onFilter,
+  phases,
+  otherTypes,
+  vaults,
+  selection,
+}: {
+  search: string;
+  onSearch(value: string): void;
+  filters: RequestFilters;
+  onFilter(patch: Partial<RequestFilters>): void;
+  phases: readonly RequestPhase[];
+  otherTypes: readonly string[];
+  vaults: readonly Pick<PortfolioVault, 'id' | 'name'>[];
+  selection: ReactNode;
+}) {
+  return (
+    <Toolbar
+      search={{ value: search, onChange: onSearch, placeholder: 'Search wallet, label, vault, status', label: 'Search requests' }}
+      actions={selection}
+    >
+      <select aria-label="Type" value={filters.type} onChange={(e) => onFilter({ type: e.target.value })}>
+        <option value="">All types</option>
+        <option value="DEPOSIT">Deposits</option>
+        <option value="WITHDRAW">Withdrawals</option>
+        <option value="REDEEM">Redeems</option>
+        {otherTypes.map((t) => (
+          <option key={t} value={t}>
+            {t.charAt(0) + t.slice(1).toLowerCase().replace(/_/g, ' ')}
+          </option>
+        ))}
+      </select>
+      <select aria-label="Status" value={filters.status} onChange={(e) => onFilter({ status: e.target.value })}>
+        <option value="">All statuses</option>
+        {phases.map((p) => (
+          <option key={p} value={p}>
+            {PHASE_WORDS[p].toLowerCase()}
+          </option>
+        ))}
+      </select>
+      <select aria-label="Vault" value={filters.vaultId} onChange={(e) => onFilter({ vaultId: e.target.value })}>
+        <option value="">All vaults</option>
+        {vaults.map((v) => (
+          <option key={v.id} value={v.id}>
+            {v.name}
+          </option>
+        ))}
+      </select>
+      <label className="toggle">
+        <input type="checkbox" checked={filters.actionable} onChange={(e) => onFilter({ actionable: e.target.checked })} /> only what can be
+        done now
+      </label>
+    </Toolbar>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * SimpleTable, the small tables' one drawing: a header cell of scope "col" per column, a caption or a
+ * label naming the table, columns left out when given as false, the empty line instead of a table
+ * with no rows, figures right-aligned, and a row's own attributes for the tests that find it.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { SimpleTable, type SimpleColumn } from '../../../renderer/src/components/SimpleTable';
+
+interface Line {
+  id: string;
+  name: string;
+  amount: number;
+}
+const lines: Line[] = [
+  { id: 'a', name: 'Alpha', amount: 12 },
+  { id: 'b', name: 'Beta', amount: 7 },
+];
+const name: SimpleColumn<Line> = { key: 'name', header: 'Name', rowHeader: true, cell: (l) => l.name };
+const amount: SimpleColumn<Line> = {
+  key: 'amount',
+  header: 'Amount',
+  numeric: true,
+  cell: (l) => l.amount,
+  cellProps: (l) => ({ title: `exactly ${l.amount}` }),
+};
+const draw = (props: Partial<Parameters<typeof SimpleTable<Line>>[0]>) =>
+  renderToStaticMarkup(createElement(SimpleTable<Line>, { columns: [name, amount], rows: lines, rowKey: (l) => l.id, ...props }));
+
+describe('SimpleTable', () => {
+  it('names the table by its caption and label, and every header cell is scoped', () => {
+    const html = draw({ caption: 'Two lines', label: 'Lines', compact: true });
+    expect(html).toMatch(/^<table class="table compact" aria-label="Lines">/);
+    expect(html).toContain('<caption class="cell-sub">Two lines</caption>');
+    expect(html).toContain('<th scope="col">Name</th><th scope="col" class="num">Amount</th>');
+    // The first column names its row.
+    expect(html).toContain('<th scope="row">Alpha</th><td title="exactly 12" class="num">12</td>');
+  });
+
+  it('leaves out a column given as false, and puts the row attributes on the row', () => {
+    const html = draw({ columns: [name, false], rowProps: (l) => ({ 'data-line': l.id }) });
+    expect(html).not.toContain('Amount');
+    expect(html).toContain('<tr data-line="b"><th scope="row">Beta</th></tr>');
+  });
+
+  it('says the empty line instead of drawing a table with no rows, and draws nothing without one', () => {
+    expect(draw({ rows: [], empty: 'Nothing here yet.' })).toBe('<p class="cell-sub">Nothing here yet.</p>');
+    expect(draw({ rows: [] })).toBe('');
+  });
+});
