@@ -52,17 +52,6 @@ export function RequestsScreen() {
         phases={phases}
         otherTypes={otherTypes}
         vaults={data?.vaults ?? []}
-        selection={
-          <SelectionBar
-            selected={selectedRows}
-            toSign={toSign}
-            hidden={hidden}
-            changed={changed}
-            picked={picked}
-            drop={drop}
-            clear={clear}
-          />
-        }
       />
       {data ? (
         <VirtualTable
@@ -86,6 +75,21 @@ export function RequestsScreen() {
           initialSorting={[{ id: 'expected', desc: false }]}
           empty={all.length ? 'No request matches these filters.' : 'This batch has no open requests.'}
         />
+      ) : null}
+      {/* What is selected and its Sign button act on the table: after it in reading order, in the
+          action bar at the foot of the screen (content → actions → device panel). */}
+      {selectedRows.length ? (
+        <div className="screen-action-bar" data-testid="screen-action-bar">
+          <SelectionBar
+            selected={selectedRows}
+            toSign={toSign}
+            hidden={hidden}
+            changed={changed}
+            picked={picked}
+            drop={drop}
+            clear={clear}
+          />
+        </div>
       ) : null}
     </section>
   );

@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import { PHASE_WORDS, type RequestPhase } from '../../../shared/portfolio/request-phase';
 import { Toolbar } from '../components/Toolbar';
 import type { RequestFilters } from './use-request-filters';
 
-/** Search the requests, filter them by type, status, vault and what can be done now; the selection's bar at the end. */
+/** Search the requests, filter them by type, status, vault and what can be done now (the selection's bar is at the screen's foot). */
 export function RequestsToolbar({
   search,
   onSearch,
@@ -13,7 +12,6 @@ export function RequestsToolbar({
   phases,
   otherTypes,
   vaults,
-  selection,
 }: {
   search: string;
   onSearch(value: string): void;
@@ -22,12 +20,10 @@ export function RequestsToolbar({
   phases: readonly RequestPhase[];
   otherTypes: readonly string[];
   vaults: readonly Pick<PortfolioVault, 'id' | 'name'>[];
-  selection: ReactNode;
 }) {
   return (
     <Toolbar
       search={{ value: search, onChange: onSearch, placeholder: 'Search wallet, label, vault, status', label: 'Search requests' }}
-      actions={selection}
     >
       <select aria-label="Type" value={filters.type} onChange={(e) => onFilter({ type: e.target.value })}>
         <option value="">All types</option>
