@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { app, BrowserWindow, ipcMain, net, Notification, protocol, session, shell, utilityProcess } from 'electron';
 import { RemoteDevice, type DeviceChannel } from '../services/device';
-import { startDeviceHost } from '../runtime/device-host';
+import { startEmulatedDevice } from '../runtime/emulated-device';
 import { bundledContracts } from '../runtime/bundled-contracts';
 import { KeychainSecretStore } from '../services/secrets/keychain-store';
 import { FileLogger } from '../services/log/logger';
@@ -60,6 +60,7 @@ async function start(): Promise<void> {
     log,
     // The packaged app has no Solidity sources or compiler: the demo deploys the prebuilt contracts.
     startSimulation: () => startEmbeddedSimulation(bundledArtifacts ? { artifacts: bundledArtifacts } : {}),
+    startEmulatedDevice,
     openExternal: (url) => shell.openExternal(url, { activate: true }),
     notify: (title, body) => {
       if (!Notification.isSupported()) return false;
@@ -70,7 +71,7 @@ async function start(): Promise<void> {
     ...(args.offline ? { offline: true } : {}),
     // The real Ledger is driven from a utility process; the demo's emulated one stays in-process.
     startDevice: async (kind, emulate) => {
-      if (kind === 'emulated') return startDeviceHost('emulated', emulate);
+      if (kind === 'emulated') return startEmulatedDevice(emulate);
       const service = new RemoteDevice(() => forkDeviceHost(log));
       await service.start();
       return { kind, service, desk: service, emulator: null, stop: () => service.stop() };

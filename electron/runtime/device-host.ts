@@ -4,10 +4,27 @@ import { DEVICE_WATCH_INTERVAL_MS, createHidTransportFactory, type DevicePort } 
 import { DeviceFleet } from '../services/device/device-fleet';
 import type { LedgerDesk } from '../services/device/wallet-devices';
 import type { CalldataDescriptorSource } from '../services/device/clear-signing';
-import { SIM_MNEMONIC } from '../sim/chain';
-import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger, type EmulatedLedgerOptions } from '../sim/ledger';
+import type { LedgerModel } from '../../shared/device/models';
 
 export type DeviceKind = 'hid' | 'emulated';
+
+/**
+ * What the runtime asks of the demo's emulated Ledger (the demo panel shows it and presses its
+ * buttons): a port the emulator satisfies, so the runtime never imports the emulator's code.
+ */
+export interface EmulatedDevice {
+  snapshot(): EmulatorSnapshot;
+  /** Called on every change of the emulated device. */
+  subscribe(listener: () => void): () => void;
+  approve(): void;
+  reject(): void;
+  lock(): void;
+  unlock(): void;
+  unplug(): void;
+  replug(options: { locked?: boolean; app?: string }): void;
+  openApp(name: string): void;
+  setBlindSigning(enabled: boolean): void;
+}
 
 /**
  * The Ledger the console talks to. In demo mode that is an emulated device holding the
@@ -17,67 +34,37 @@ export type DeviceKind = 'hid' | 'emulated';
 export interface DeviceHost {
   kind: DeviceKind;
   service: DevicePort;
-  emulator: EmulatedLedger | null;
+  emulator: EmulatedDevice | null;
   /** Every Ledger on the desk: the fleet in this process, or behind Electron's device process (`RemoteDevice`). */
   desk?: LedgerDesk;
   stop(): Promise<void>;
 }
 
 /** The demo's Ledger: which one it emulates, and what it signs in clear. Never applied to a real Ledger. */
-export interface EmulatedHostOptions extends Pick<EmulatedLedgerOptions, 'model' | 'appVersion'> {
+export interface EmulatedHostOptions {
+  model?: LedgerModel;
+  /** The Ethereum app's version, e.g. `1.19.3` (default: the current one). */
+  appVersion?: string;
   /** The demo's descriptors, certified by the emulator's test key (`demo-clear-signing.ts`). */
   calldataDescriptors?: CalldataDescriptorSource;
 }
 
-/** `emulate`: which Ledger the demo emulates (e.g. `{ model: 'stax', appVersion: '1.19.3' }`; default a Nano X with the current app). */
-export async function startDeviceHost(kind: DeviceKind, emulate: EmulatedHostOptions = {}): Promise<DeviceHost> {
-  if (kind === 'emulated') {
-    const { calldataDescriptors, ...ledger } = emulate;
-    const emulator = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, app: 'Ethereum', blindSigning: true, locked: false, ...ledger });
-    const service = new DeviceFleet({ transports: emulatorTransportFactory(emulator), idleReleaseMs: 60_000, ...(calldataDescriptors ? { calldataDescriptors } : {}) });
-    await service.start();
-    const stopFollowing = followEmulator(emulator, service);
-    return {
-      kind,
-      service,
-      desk: service,
-      emulator,
-      stop: () => {
-        stopFollowing();
-        return service.stop();
-      },
-    };
-  }
+/**
+ * Starts the demo's emulated Ledger host. Injected by the entry points (`emulated-device.ts`), as the
+ * embedded simulation is, so the runtime never depends on the emulator's code.
+ */
+export type EmulatedDeviceStarter = (emulate: EmulatedHostOptions) => Promise<DeviceHost>;
+
+/** The emulated Ledger through the injected starter in demo mode; the real one over USB HID otherwise. */
+export async function startDeviceHost(kind: DeviceKind, emulate: EmulatedHostOptions, startEmulated: EmulatedDeviceStarter): Promise<DeviceHost> {
+  if (kind === 'emulated') return startEmulated(emulate);
   // A real Ledger: the demo's test-certified descriptors are never given to it (it would refuse them).
   const service = new DeviceFleet({ transports: createHidTransportFactory(), watchIntervalMs: DEVICE_WATCH_INTERVAL_MS });
   await service.start();
   return { kind, service, desk: service, emulator: null, stop: () => service.stop() };
 }
 
-/**
- * The demo's hands act on the emulated device directly; like the watch on a real one, the console
- * then asks the device again, so "locked" clears once the PIN is entered, and an app opened or
- * quit, or blind signing toggled, shows at once.
- */
-function followEmulator(emulator: EmulatedLedger, service: DevicePort): () => void {
-  let seen = key(emulator.snapshot());
-  return emulator.subscribe((event) => {
-    if (event.type !== 'changed') return;
-    // A change made while a review is on the device (a lock) is asked about once the review is
-    // gone: remembered as seen before that, it would never reach the sidebar, which would go on
-    // saying "ready" beside a locked panel.
-    if (!event.snapshot.plugged || event.snapshot.pending) return;
-    const next = key(event.snapshot);
-    if (next === seen) return;
-    seen = next;
-    service.refresh().catch(() => undefined);
-  });
-  function key(s: { plugged: boolean; locked: boolean; app: string; blindSigning: boolean }): string {
-    return `${s.plugged}|${s.locked}|${s.app}|${s.blindSigning}`;
-  }
-}
-
-export function emulatorSnapshot(emulator: EmulatedLedger | null): EmulatorSnapshot {
+export function emulatorSnapshot(emulator: EmulatedDevice | null): EmulatorSnapshot {
   if (!emulator) {
     throw new AppError({ code: 'NOT_DEMO', message: 'The device panel is only for the demo\u2019s emulated Ledger.', action: 'Use the buttons on your Ledger.' });
   }
@@ -97,7 +84,7 @@ export function emulatorSnapshot(emulator: EmulatedLedger | null): EmulatorSnaps
 }
 
 /** The demo panel's buttons, as the emulator's hands. */
-export function pressEmulator(emulator: EmulatedLedger, command: string): void {
+export function pressEmulator(emulator: EmulatedDevice, command: string): void {
   try {
     press(emulator, command);
   } catch (err) {
@@ -105,7 +92,7 @@ export function pressEmulator(emulator: EmulatedLedger, command: string): void {
   }
 }
 
-function press(emulator: EmulatedLedger, command: string): void {
+function press(emulator: EmulatedDevice, command: string): void {
   switch (command) {
     case 'approve':
       return emulator.approve();
@@ -130,5 +117,3 @@ function press(emulator: EmulatedLedger, command: string): void {
       return emulator.setBlindSigning(false);
   }
 }
-
-;

@@ -87,6 +87,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   const device = createDeviceFeature({
     kind: () => (demo() ? 'emulated' : 'hid'),
     ...(options.startDevice ? { start: options.startDevice } : {}),
+    startEmulated: options.startEmulatedDevice,
     demoClearSigning,
     book: () => book().book,
     bindings: ledgerBindings,

@@ -2,7 +2,7 @@ import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import type { Logger } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { Lookup } from '../services/settings/service-target';
-import type { DeviceHost, DeviceKind, EmulatedHostOptions } from './device-host';
+import type { DeviceHost, DeviceKind, EmulatedDeviceStarter, EmulatedHostOptions } from './device-host';
 import type { Handlers } from './handlers';
 import type { EmbeddedSimulation } from './service-connection';
 
@@ -17,6 +17,8 @@ export interface RuntimeOptions {
   log: Logger & { forget?(value: string): void };
   /** Starts the embedded simulation (demo mode); injected so the runtime never depends on sim code directly. */
   startSimulation: () => Promise<EmbeddedSimulation>;
+  /** Starts the demo's emulated Ledger (`startEmulatedDevice`); injected, like the simulation, for the same reason. */
+  startEmulatedDevice: EmulatedDeviceStarter;
   /** Opens an allowlisted https link in the user's browser. */
   openExternal: (url: string) => Promise<void>;
   /** Shows an OS notification (the desktop app); absent in the browser shell. */

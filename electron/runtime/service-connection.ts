@@ -3,7 +3,7 @@ import type { ConsoleMode, ServiceState } from '../../shared/ipc/schemas';
 import { createServiceClient, type ServiceClient } from '../services/service-client';
 import type { ApiKeyVault } from '../services/secrets/api-key';
 import type { Logger } from '../services/log/logger';
-import type { DemoClockControl } from '../sim/chain/demo-clock';
+import type { DemoClockControl } from '../../shared/demo/clock';
 import type { CalldataDescriptorSource } from '../services/device/clear-signing';
 import { readKey, SetAsideBook } from './set-aside-book';
 

@@ -19,6 +19,10 @@ interface ServiceGraphOptions {
   includeVault?: (entry: EpochVaultEntry) => boolean;
   setAside?: PortfolioOptions['setAside'];
   log?: Logger;
+  /** Every JSON-RPC request of the graph's chain clients goes through it (measurements and tests count or shape them). */
+  fetchFn?: typeof fetch;
+  /** How the portfolio reads (measurements and tests: a clock, the lens off, every wallet every time, a profile). */
+  portfolio?: Pick<PortfolioOptions, 'now' | 'lens' | 'warm' | 'onProfile'>;
 }
 
 /** The services every reader and signer shares, built once: the catalog, the chain pool and the portfolio. */
@@ -45,9 +49,11 @@ export function createServiceGraph(options: ServiceGraphOptions): ServiceGraph {
     chainRecords: catalog.chainRecords(options.service),
     rpcUrls: options.rpcUrls,
     ...(options.noRpcAction ? { noRpcAction: options.noRpcAction } : {}),
+    ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
   });
   const includeVault = options.includeVault ?? (() => true);
   const portfolio = new PortfolioService({
+    ...options.portfolio,
     service: options.service,
     catalog,
     chains,

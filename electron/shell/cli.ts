@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { createConsoleRuntime } from '../runtime';
-import { startDeviceHost } from '../runtime/device-host';
+import { startEmulatedDevice } from '../runtime/emulated-device';
 import { startEmbeddedSimulation } from '../runtime/embedded-simulation';
 import { LEDGER_MODELS, isLedgerModel } from '../../shared/device/models';
 import { parseServiceLag, type ServiceLag } from '../sim/indexer';
@@ -89,15 +89,14 @@ const runtime = await createConsoleRuntime({
   secrets: new KeychainSecretStore(),
   log,
   startSimulation: () => startEmbeddedSimulation({ serviceLag, pace }),
+  // `--ledger-model` / `--ledger-app`: which Ledger the demo emulates.
+  startEmulatedDevice: (emulate) => startEmulatedDevice({ ...emulate, ...(ledgerModel ? { model: ledgerModel } : {}), ...(ledgerApp ? { appVersion: ledgerApp } : {}) }),
   // The shell has no OS browser integration to rely on; it prints the link instead of opening it.
   openExternal: async (url) => {
     process.stdout.write(`open: ${url}\n`);
   },
   ...(values.service ? { serviceUrlOverride: values.service } : {}),
   ...(values.offline ? { offline: true } : {}),
-  ...(ledgerModel || ledgerApp
-    ? { startDevice: (kind, emulate) => startDeviceHost(kind, { ...emulate, ...(ledgerModel ? { model: ledgerModel } : {}), ...(ledgerApp ? { appVersion: ledgerApp } : {}) }) }
-    : {}),
 });
 const shell = await startBrowserShell({ runtime, rendererDir, port, log });
 const info = await runtime.handlers.app.info({}, { transport: 'browser' });

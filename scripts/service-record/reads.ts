@@ -83,7 +83,7 @@ export async function consoleReads(
     .flatMap((v) => wallets.map((w) => ({ wallet: w.address, vaultId: v.id, signatureIds: v.lenderSignatureIds })));
   await step('lender agreements', () => new AgreementChecks().load(client, agreementPairs));
   await step('transactions', async () => {
-    const history = await new TransactionHistory().load(client, groupId, wallets);
+    const history = await new TransactionHistory({ catalog }).load(client, groupId, wallets);
     if (history.error) throw new Error(history.error.message);
     return history;
   });

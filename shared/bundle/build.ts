@@ -5,6 +5,7 @@ import { bundleChecksum, canonicalFile } from './canonical';
 import { STEP_AMOUNT_TOKEN } from './calls';
 import type { BundleSimulation } from './simulation';
 import { bundleVaults } from './vaults';
+import { bundleFileName, fileSlug } from '../files/export-names';
 import {
   BUNDLE_VERSION,
   SIGNED_BUNDLE_FORMAT,
@@ -175,20 +176,7 @@ export function buildSignedBundle(unsigned: UnsignedBundle, items: SignedItem[],
   });
 }
 
-function slug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 30) || 'vault'
-  );
-}
-
-function stamp(iso: string): string {
-  // 20261123-1935: sortable, and valid in a file name on every system.
-  return iso.slice(0, 16).replace(/-/g, '').replace('T', '-').replace(':', '');
-}
+const vaultSlug = (name: string) => fileSlug(name, 30) || 'vault';
 
 function itemsText(counts: { transactions: number; messages: number }): string {
   const parts = [];
@@ -197,23 +185,21 @@ function itemsText(counts: { transactions: number; messages: number }): string {
   return parts.join('-');
 }
 
-const short = (checksum: string) => checksum.replace(/^sha256:/, '').slice(0, 8);
-
 /** The vault part of a file name: the vault, or the first and how many more ("alpha-and-1-more"). */
 function vaultsSlug(bundle: UnsignedBundle): string {
   const more = bundleVaults(bundle).length - 1;
-  return more > 0 ? `${slug(bundle.vault.name)}-and-${more}-more` : slug(bundle.vault.name);
+  return more > 0 ? `${vaultSlug(bundle.vault.name)}-and-${more}-more` : vaultSlug(bundle.vault.name);
 }
 
 /** e.g. vaultdesk-unsigned-20261123-1935-claim-alpha-6tx-1a2b3c4d.json */
 export function unsignedFileName(bundle: UnsignedBundle): string {
-  return `vaultdesk-unsigned-${stamp(bundle.createdAt)}-${bundle.plan.action}-${vaultsSlug(bundle)}-${itemsText(bundle.counts)}-${short(bundle.checksum)}.json`;
+  return bundleFileName('unsigned', { createdAt: bundle.createdAt, action: bundle.plan.action, vaults: vaultsSlug(bundle), items: itemsText(bundle.counts), checksum: bundle.checksum });
 }
 
 /** e.g. vaultdesk-signed-20261123-2010-claim-alpha-6tx-9f8e7d6c.json (its own checksum). */
 function signedFileName(bundle: SignedBundle): string {
   const u = bundle.unsigned;
-  return `vaultdesk-signed-${stamp(bundle.createdAt)}-${u.plan.action}-${vaultsSlug(u)}-${itemsText(u.counts)}-${short(bundle.checksum)}.json`;
+  return bundleFileName('signed', { createdAt: bundle.createdAt, action: u.plan.action, vaults: vaultsSlug(u), items: itemsText(u.counts), checksum: bundle.checksum });
 }
 
 /** The facts a screen or a log line shows about a bundle. */

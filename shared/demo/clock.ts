@@ -18,4 +18,19 @@ export const DemoClockSchema = z.object({
 });
 export type DemoClock = z.infer<typeof DemoClockSchema>;
 
+/** The demo clock's controls: the embedded simulation's, handed to the runtime through its port. */
+export interface DemoClockControl {
+  status(): DemoClock;
+  /** Starts (or resumes) the timer: the next step is one interval from now. */
+  resume(): void;
+  /** Stops the timer; a step under way finishes. */
+  pause(): void;
+  /** Moves every vault one phase on now, paused or not (a running timer starts its interval again). */
+  step(): Promise<DemoClock>;
+  /** Called after every change (a step begun or done, a pause, a resume). */
+  onChange(listener: (clock: DemoClock) => void): () => void;
+  /** Pauses and waits for a step under way. */
+  close(): Promise<void>;
+}
+
 export const SetDemoClockPausedInput = z.object({ paused: z.boolean() }).strict();

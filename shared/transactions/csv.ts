@@ -51,12 +51,4 @@ export function transactionsCsv(rows: readonly TransactionRow[], labelOf: (walle
   return writeCsv(TRANSACTION_CSV_COLUMNS, data, ['amount']);
 }
 
-/** `vaultdesk-transactions-<batch>-<UTC date>.csv` */
-export function transactionsFileName(batchName: string, now = new Date()): string {
-  const slug =
-    batchName
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'all-wallets';
-  return `vaultdesk-transactions-${slug}-${now.toISOString().slice(0, 10)}.csv`;
-}
+export { transactionsFileName } from '../files/export-names';

@@ -7,9 +7,24 @@ import { CSV_MAX_ROWS, type Group, type Wallet } from './schemas';
 /**
  * The wallet book's CSV form: `address,label,notes,groups`, groups separated by `;`. Parsing is
  * papaparse's (quotes, embedded commas and newlines, BOM); the rules are ours: every row is
- * checked on its own and reported, so one bad row never spoils a file.
+ * checked on its own and reported, so one bad row never spoils a file. The columns are declared
+ * once, here: the import reads them, the export writes them, the import preview explains them.
  */
-const CSV_COLUMNS = ['address', 'label', 'notes', 'groups'] as const;
+export const WALLET_CSV_COLUMNS = [
+  { name: 'address', required: true, what: '0x address, 40 hexadecimal digits' },
+  { name: 'label', required: false, what: 'the name shown everywhere' },
+  { name: 'notes', required: false, what: 'free text' },
+  { name: 'groups', required: false, what: 'group names separated by ";"' },
+] as const;
+
+const CSV_COLUMNS = WALLET_CSV_COLUMNS.map((c) => c.name);
+/** How the `groups` cell separates group names. */
+const GROUP_SEPARATOR = ';';
+
+/** The columns a file lacks of those every wallet CSV must have (its first line, as `readCsv` reads it). */
+export function missingWalletColumns(fields: readonly string[]): string[] {
+  return WALLET_CSV_COLUMNS.filter((c) => c.required && !fields.includes(c.name)).map((c) => c.name);
+}
 
 interface ParsedCsvRow {
   line: number;
@@ -44,7 +59,7 @@ export function parseWalletCsv(text: string): ParsedCsv {
   const size = checkCsvSize(new TextEncoder().encode(text).length);
   if (!size.ok) return { ok: false, reason: size.reason };
   const { fields, rows: data } = readCsv(text);
-  if (!fields.includes('address')) {
+  if (missingWalletColumns(fields).length > 0) {
     return {
       ok: false,
       reason: `The first line must name the columns, with at least "address" (found: ${fields.slice(0, 6).join(', ') || 'nothing'}).`,
@@ -62,7 +77,7 @@ export function parseWalletCsv(text: string): ParsedCsv {
     const groupNames = [
       ...new Set(
         clean(raw.groups)
-          .split(';')
+          .split(GROUP_SEPARATOR)
           .map((g) => clean(g))
           .filter(Boolean),
       ),
@@ -98,7 +113,7 @@ export function walletsToCsv(wallets: readonly Wallet[], groups: readonly Group[
       w.address,
       w.label,
       w.notes,
-      w.groupIds.map((id) => nameOf.get(id) ?? id).join(';'),
+      w.groupIds.map((id) => nameOf.get(id) ?? id).join(GROUP_SEPARATOR),
       w.source,
       w.ledger?.path ?? '',
     ]),

@@ -42,7 +42,8 @@ import type { Address } from 'viem';
 import { startScaledSimulation, type ScaledSimulation } from '../../electron/sim/scale/simulation';
 import { startSimService, type SimService } from '../../electron/sim/service';
 import { createServiceClient } from '../../electron/services/service-client';
-import { PortfolioService } from '../../electron/services/portfolio/portfolio';
+import { type PortfolioService } from '../../electron/services/portfolio/portfolio';
+import { createServiceGraph } from '../../electron/runtime/service-graph';
 import { erc20Abi } from '../../shared/abi';
 import { POSITION_CONCURRENCY, PositionRecordCache, positionPairs } from '../../electron/services/portfolio/position-records';
 import { NAIVE_CONCURRENCY, runNaiveClient } from './naive-client';
@@ -143,7 +144,7 @@ async function main(): Promise<void> {
     log(`  through the RPC realism proxy (${rpcRealism}): ${describeRealismCosts(realismCosts.at(-1)!)}`);
   };
   const profiler = createRefreshProfiler((id) => rpcUrls(id)[0] ?? '');
-  const portfolio = new PortfolioService({ service: async () => client, rpcUrls, fetchFn: profiler.fetchFn, onProfile: profiler.onProfile, warm: warmReads === 'changed' });
+  const portfolio = createServiceGraph({ service: async () => client, rpcUrls, fetchFn: profiler.fetchFn, portfolio: { onProfile: profiler.onProfile, warm: warmReads === 'changed' } }).portfolio;
   /** How each chain's last refresh was read: in full (why), or only the wallets the new blocks' logs named. */
   const howRead = () =>
     sim!.network.chains
@@ -215,7 +216,7 @@ async function main(): Promise<void> {
   const rpcRealismResult = !realism.on
     ? null
     : await (async () => {
-        const direct = new PortfolioService({ service: async () => client, rpcUrls: (id) => sim!.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl) });
+        const direct = createServiceGraph({ service: async () => client, rpcUrls: (id) => sim!.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl) }).portfolio;
         const full = await direct.load(wallets, null);
         const refreshes = realismCosts.length;
         const completed = realismCosts.filter((costs) => costs.every((c) => !c.failed)).length;
@@ -240,11 +241,7 @@ async function main(): Promise<void> {
 
   // The same refresh through the fallback path (one Multicall3 read per value, as on a node that
   // refuses state overrides), once: it shows what the lens saves.
-  const fallbackPortfolio = !values.fallback ? null : new PortfolioService({
-    service: async () => client,
-    rpcUrls: (id) => sim!.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl),
-    lens: false,
-  });
+  const fallbackPortfolio = !values.fallback ? null : createServiceGraph({ service: async () => client, rpcUrls: (id) => sim!.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl), portfolio: { lens: false } }).portfolio;
   const fallbackView = await fallbackPortfolio?.load(wallets, null);
   const fallback = fallbackView ? { ...fallbackView.cost, loadAverage: loadAverage() } : null;
   if (fallback) log(`fallback (Multicall3, no lens), one refresh: ${fallback.ms} ms, ${fallback.http} HTTP + ${fallback.rpc} RPC requests; load average ${fallback.loadAverage}`);

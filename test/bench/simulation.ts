@@ -18,6 +18,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { encodeFunctionData, keccak256, toHex, getAddress, type Hex } from 'viem';
 import { startLocalNetwork } from '../../electron/sim/chain';
+import { mintableAbi } from '../../electron/sim/chain/simAbi';
 import { startLatencyProxy, type LatencyProxy } from './latency-proxy';
 import { ForkSession, runningForkPids, simulatePlan } from '../../electron/services/simulation';
 import { epochVaultAbi, erc20Abi } from '../../shared/abi';
@@ -35,19 +36,6 @@ const { values } = parseArgs({
 const sizes = values.sizes.split(',').map(Number);
 const runs = Number(values.runs);
 const rpcLatencyMs = Number(values['rpc-latency']);
-
-const mintAbi = [
-  {
-    type: 'function',
-    name: 'mint',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [],
-  },
-] as const;
 
 const network = await startLocalNetwork();
 let proxy: LatencyProxy | null = null;
@@ -74,7 +62,7 @@ try {
       const wallet = getAddress(keccak256(toHex(`bench wallet ${w}`)).slice(0, 42));
       wallets.push({ address: wallet, label: `B${w}`, ok: true, reason: null, kycLink: null });
       const steps: [string, Hex, Hex][] = [
-        ['none', d.token.address, encodeFunctionData({ abi: mintAbi, functionName: 'mint', args: [wallet, amount] })],
+        ['none', d.token.address, encodeFunctionData({ abi: mintableAbi, functionName: 'mint', args: [wallet, amount] })],
         ['approve', d.token.address, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [d.epochVault, amount] })],
         ['depositAA', d.epochVault, encodeFunctionData({ abi: epochVaultAbi, functionName: 'depositAA', args: [amount] })],
       ];

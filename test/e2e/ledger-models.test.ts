@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startDeviceHost } from '../../electron/runtime/device-host';
+import { startEmulatedDevice } from '../../electron/runtime/emulated-device';
 import type { LedgerModel } from '../../shared/device/models';
 import { screenshot } from './support/browser';
 import { openDemoPage, type ConsolePage } from './support/console-page';
@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 async function openWith(model: LedgerModel, appVersion: string): Promise<Page> {
-  ui = await openDemoPage({ startDevice: (kind, emulate) => startDeviceHost(kind, { ...emulate, model, appVersion }) });
+  ui = await openDemoPage({ startEmulatedDevice: (emulate) => startEmulatedDevice({ ...emulate, model, appVersion }) });
   return ui.page;
 }
 

@@ -6,6 +6,7 @@ import { createConsoleRuntime, type ConsoleRuntime } from '../../electron/runtim
 import { FileLogger } from '../../electron/services/log/logger';
 import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
 import { serviceOnlySimulation } from '../support/console';
+import { startEmulatedDevice } from '../../electron/runtime/emulated-device';
 
 // The console's one catalog: the screens that join on vaults, tokens and chains share one read of
 // each list, and a mode change forgets it, so the next screen reads the new source.
@@ -30,6 +31,7 @@ beforeAll(async () => {
   runtime = await createConsoleRuntime({
     version: '0.0.0-test',
     shell: 'browser',
+    startEmulatedDevice,
     dataDir,
     secrets,
     log,

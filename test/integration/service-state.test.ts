@@ -7,6 +7,7 @@ import { startSimService, type SimService } from '../../electron/sim/service';
 import { FileLogger } from '../../electron/services/log/logger';
 import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
 import type { ServiceState } from '../../shared/ipc/schemas';
+import { startEmulatedDevice } from '../../electron/runtime/emulated-device';
 
 // What the service's reads set aside and its rate-limit pause, as the runtime tells the renderer:
 // the console's runtime on a service that answers as someone else's server (wild realism, fixed seed).
@@ -25,6 +26,7 @@ beforeAll(async () => {
   runtime = await createConsoleRuntime({
     version: '0.0.0-test',
     shell: 'browser',
+    startEmulatedDevice,
     dataDir,
     secrets: new KeychainSecretStore(`Vaultdesk service-state test ${process.pid}`),
     log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),

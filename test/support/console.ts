@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createConsoleRuntime, type ConsoleRuntime, type RuntimeOptions } from '../../electron/runtime';
 import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
+import { startEmulatedDevice } from '../../electron/runtime/emulated-device';
 import type { EmbeddedSimulation } from '../../electron/runtime/service-connection';
 import { startSimService } from '../../electron/sim/service';
 import { FileLogger } from '../../electron/services/log/logger';
@@ -67,6 +68,7 @@ export async function startTestConsole(overrides: Partial<RuntimeOptions> = {}):
       opened.push(url);
     },
     ...overrides,
+    startEmulatedDevice: overrides.startEmulatedDevice ?? startEmulatedDevice,
     startSimulation: async () => {
       const sim = await (overrides.startSimulation ?? (() => startEmbeddedSimulation()))();
       simKey = sim.apiKey;

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import type { DemoClock } from '../../../shared/demo/clock';
-import type { DemoClockControl } from '../../sim/chain/demo-clock';
+import type { DemoClockControl } from '../../../shared/demo/clock';
 import type { EmbeddedSimulation } from '../service-connection';
 import { feature, type Feature } from '../feature';
 

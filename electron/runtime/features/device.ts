@@ -1,6 +1,6 @@
 import type { EventName, EventPayload } from '../../../shared/ipc/contract';
 import type { WalletBook } from '../../services/wallets/wallet-book';
-import { emulatorSnapshot, pressEmulator, startDeviceHost, type DeviceHost, type DeviceKind, type EmulatedHostOptions } from '../device-host';
+import { emulatorSnapshot, pressEmulator, startDeviceHost, type DeviceHost, type DeviceKind, type EmulatedDeviceStarter, type EmulatedHostOptions } from '../device-host';
 import type { CalldataDescriptorSource } from '../../services/device/clear-signing';
 import { feature, type Feature } from '../feature';
 import type { LedgerBindings } from '../../services/device/ledger-bindings';
@@ -11,6 +11,8 @@ interface DeviceFeatureDeps {
   kind: () => DeviceKind;
   /** Starts the Ledger host; injected by tests and by the Electron main process (utility process). */
   start?: (kind: DeviceKind, emulate?: EmulatedHostOptions) => Promise<DeviceHost>;
+  /** Starts the demo's emulated Ledger (injected, like the embedded simulation). */
+  startEmulated: EmulatedDeviceStarter;
   /** The demo's clear-signing source, for the emulated Ledger only. */
   demoClearSigning?: CalldataDescriptorSource;
   book: () => WalletBook;
@@ -31,7 +33,8 @@ export function createDeviceFeature(deps: DeviceFeatureDeps): Feature & { host()
   const host = (): Promise<DeviceHost> => {
     const kind = deps.kind();
     const emulate = kind === 'emulated' && deps.demoClearSigning ? { calldataDescriptors: deps.demoClearSigning } : {};
-    device ??= (deps.start ?? startDeviceHost)(kind, emulate).then((started) => {
+    const start = deps.start ?? ((k: DeviceKind, e: EmulatedHostOptions = {}) => startDeviceHost(k, e, deps.startEmulated));
+    device ??= start(kind, emulate).then((started) => {
       if (!visible) void started.service.setVisible(false).catch(() => undefined);
       unsubscribe = [
         started.service.subscribe((state) => deps.emit('deviceState', { kind: started.kind, state })),

@@ -18,7 +18,7 @@ import type { WalletBook } from '../../services/wallets/wallet-book';
 import type { Handlers } from '../handlers';
 import { feature, type Feature } from '../feature';
 import type { LinkAllowlist } from '../link-allowlist';
-import { exportFileName } from '../export-file-name';
+import { exportFileName } from '../../../shared/files/export-names';
 
 interface InsightsDeps {
   service: () => Promise<ServiceClient>;

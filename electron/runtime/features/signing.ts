@@ -14,7 +14,7 @@ import type { DeviceHost } from '../device-host';
 import type { SigningDevice } from '../../services/signing/device-delivery';
 import type { CalldataDescriptorSource } from '../../services/device/clear-signing';
 import { feature, forward, type Feature, type ForwardTarget } from '../feature';
-import { exportFileName } from '../export-file-name';
+import { exportFileName } from '../../../shared/files/export-names';
 import { reportName } from '../../../shared/signing/batch-name';
 import { modeDataDir } from '../stores';
 

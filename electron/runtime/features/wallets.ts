@@ -1,7 +1,7 @@
 import type { ExportedFile, WalletBookView } from '../../../shared/ipc/schemas';
 import type { WalletBook } from '../../services/wallets/wallet-book';
 import { feature, type Feature } from '../feature';
-import { exportFileName } from '../export-file-name';
+import { exportFileName } from '../../../shared/files/export-names';
 
 /** The wallet book of the current mode (the demo keeps its own), with the file it was recovered from. */
 type CurrentBook = () => { book: WalletBook; recoveredFrom: string | null };

@@ -2,7 +2,9 @@
  * Device transaction requests (JSON, amounts as decimal strings) to viem transactions, and what the
  * device will show for them.
  */
-import { getAddress, isAddress, isHex, keccak256, serializeTransaction, type Hex, type TransactionSerializable } from 'viem';
+import { getAddress, isAddress, isHex, keccak256, serializeTransaction, toFunctionSelector, type Hex, type TransactionSerializable } from 'viem';
+import { erc20Abi } from '../../../shared/abi';
+import { abiItems } from '../../../shared/abi/pick';
 import { AppError } from '../../../shared/errors';
 import { approvalReviewScreens, transactionReviewScreens } from '../../../shared/device/screens';
 import type { LedgerModel } from '../../../shared/device/models';
@@ -68,7 +70,7 @@ export function signingHash(tx: TransactionSerializable): Hex {
 }
 
 /** `approve(address,uint256)`: the selector the app's ERC-20 handling reads. */
-const APPROVE_SELECTOR = '0x095ea7b3';
+const APPROVE_SELECTOR = toFunctionSelector(abiItems(erc20Abi, ['approve'])[0]!);
 
 interface Approval {
   /** The token contract (the transaction's `to`). */

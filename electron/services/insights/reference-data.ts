@@ -1,5 +1,5 @@
 import type { ResourceItem } from '../../../shared/service';
-import { ServiceCatalog, WHOLE_CATALOG } from '../catalog/catalog';
+import { WHOLE_CATALOG, type ServiceCatalog } from '../catalog/catalog';
 import type { ServiceClient } from '../service-client';
 
 export interface ReferenceData {
@@ -30,8 +30,9 @@ export class ReferenceDataCache {
   private cached: InsightLists | null = null;
   private inFlight: Promise<InsightLists> | null = null;
 
+  /** `catalog`: the service graph's (`createServiceGraph`), which every reader shares. */
   constructor(
-    private readonly catalog = new ServiceCatalog(),
+    private readonly catalog: ServiceCatalog,
     private readonly ttlMs = 5 * 60_000,
   ) {}
 

@@ -2,6 +2,7 @@ import { toFunctionSelector, type Hex } from 'viem';
 import type { EthCall } from '../chain/rpc-client';
 import { LENS_RUNTIME_CODE } from './lens-code';
 import { ADDRESS_PATTERN } from '../../../shared/domain/hex';
+import { portfolioLensAbi } from '../../../shared/abi/lens';
 
 /**
  * The portfolio lens: a read-only contract whose code the console places at an unused address for
@@ -21,32 +22,6 @@ const LENS_ADDRESS = '0xA756DD309381f7B70BF99668b4ca48791d9d5bea' as const;
  * the block gas limit, 30 M; geth: 50 M).
  */
 export const LENS_PAIRS_PER_CALL = 500;
-
-const LENS_ABI = [
-  {
-    type: 'function',
-    name: 'readPairs',
-    stateMutability: 'view',
-    inputs: [
-      {
-        name: 'vaults',
-        type: 'tuple[]',
-        components: [
-          { name: 'tranche', type: 'address' },
-          { name: 'underlying', type: 'address' },
-          { name: 'epochVault', type: 'address' },
-          { name: 'depositQueue', type: 'address' },
-          { name: 'withdrawQueue', type: 'address' },
-          { name: 'strategy', type: 'address' },
-          { name: 'apr0Strategy', type: 'address' },
-          { name: 'epoch', type: 'uint256' },
-        ],
-      },
-      { name: 'wallets', type: 'address[]' },
-    ],
-    outputs: [{ name: 'out', type: 'bytes' }],
-  },
-] as const;
 
 /** What the lens reads for each wallet in each vault, in its order (the bits of its masks). */
 const LENS_FIELDS = [
@@ -78,7 +53,7 @@ export interface LensVault {
   epoch: number | null;
 }
 
-const SELECTOR = toFunctionSelector(LENS_ABI[0]).slice(2);
+const SELECTOR = toFunctionSelector(portfolioLensAbi[0]).slice(2);
 const word = (hex: string) => hex.padStart(64, '0');
 const addressWord = (address: string) => {
   if (!ADDRESS_PATTERN.test(address)) throw new Error(`Not an address: ${address}`);

@@ -3,6 +3,8 @@ import { lowerSliceCap, sliceCap } from '../chain/node-learning';
 import { rpcRequestOf } from '../chain/rpc-client';
 import { logRangeRefusalOf } from '../chain/rpc-limits';
 import type { EpochVaultEntry } from './catalog';
+import { erc20Abi } from '../../../shared/abi';
+import { abiItems } from '../../../shared/abi/pick';
 
 /**
  * What the logs of a chain's vaults say changed over a range of blocks: the batch wallets a token
@@ -28,8 +30,8 @@ interface LogScan {
   logs: number;
 }
 
-const TRANSFER = toEventSelector('Transfer(address,address,uint256)');
-const APPROVAL = toEventSelector('Approval(address,address,uint256)');
+const TRANSFER = toEventSelector(abiItems(erc20Abi, ['Transfer'])[0]!);
+const APPROVAL = toEventSelector(abiItems(erc20Abi, ['Approval'])[0]!);
 
 type RawLog = { address?: string; topics?: readonly Hex[] };
 

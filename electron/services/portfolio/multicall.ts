@@ -9,7 +9,8 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
-import { MULTICALL3_ADDRESS } from '../../../shared/abi';
+import { MULTICALL3_ADDRESS, multicall3Abi } from '../../../shared/abi';
+import { abiItems } from '../../../shared/abi/pick';
 import type { EthCall } from '../chain/rpc-client';
 import { sendSliced, type SlicedJob } from './sliced-calls';
 import { ADDRESS_PATTERN } from '../../../shared/domain/hex';
@@ -36,8 +37,8 @@ export interface Read {
  */
 export const CALLS_PER_CHUNK = 200;
 
-/** `aggregate3((address,bool,bytes)[])`. */
-const AGGREGATE3 = '0x82ad56cb';
+/** `aggregate3((address,bool,bytes)[])`, whose calldata is written by hand below. */
+const AGGREGATE3 = toFunctionSelector(abiItems(multicall3Abi, ['aggregate3'])[0]!);
 
 type Word = 'address' | 'bool' | 'uint' | 'int';
 

@@ -2,8 +2,8 @@ import type { AppErrorData } from '../../../shared/errors';
 import { isAppError, toAppErrorData } from '../../../shared/errors';
 import type { Portfolio, PortfolioVault, PositionRow, RequestRow, SetAside, SourceStatus } from '../../../shared/portfolio/schemas';
 import { KNOWN_VALUES, type ResourceItem } from '../../../shared/service';
-import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../catalog/catalog';
-import { ChainPool, type ChainPoolOptions } from '../chain/pool';
+import { VAULTS_TOKENS_CHAINS, type ServiceCatalog } from '../catalog/catalog';
+import type { ChainPool } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
 import { buildVault } from './assemble';
 import { buildRequests, claimsByWallet } from './request-rows';
@@ -35,19 +35,14 @@ export interface PortfolioWallet {
 export interface PortfolioOptions {
   /** The service the console reads now (it changes when a key is saved or removed). */
   service: () => Promise<ServiceClient>;
-  /** The console's catalog; by default one of the portfolio's own. */
-  catalog?: ServiceCatalog;
-  /** The console's chain-client pool; by default one of the portfolio's own, on `rpcUrls`. */
-  chains?: ChainPool;
-  /** Without `chains`: the RPC addresses of a chain, in order (none: the chain is not read). */
-  rpcUrls?: ChainPoolOptions['rpcUrls'];
-  /** Without `chains`: what to do when a chain has no RPC. */
-  noRpcAction?: ChainPoolOptions['noRpcAction'];
+  /** The service graph's catalog (`createServiceGraph`): the one every reader shares. */
+  catalog: ServiceCatalog;
+  /** The service graph's chain-client pool: a chain's RPCs and what was learned of them, shared. */
+  chains: ChainPool;
   /** Which epoch vaults to follow; the demo follows only those on its local chains. Default: all. */
   includeVault?: (entry: EpochVaultEntry) => boolean;
   /** Seconds, for tests that travel in time; defaults to the wall clock. */
   now?: () => number;
-  fetchFn?: typeof fetch;
   /** Where a chain's refusal of the portfolio lens is noted (the refresh still reads, more slowly). */
   log?: Pick<Logger, 'warn'>;
   /** False: read every wallet value through Multicall3, never the lens (measurements compare both). */
@@ -100,16 +95,8 @@ export class PortfolioService {
   private readonly positionRows = new PositionRows();
 
   constructor(private readonly options: PortfolioOptions) {
-    const catalog = options.catalog ?? new ServiceCatalog();
-    this.catalog = catalog;
-    this.chains =
-      options.chains ??
-      new ChainPool({
-        chainRecords: catalog.chainRecords(options.service),
-        rpcUrls: options.rpcUrls ?? (() => []),
-        ...(options.noRpcAction ? { noRpcAction: options.noRpcAction } : {}),
-        ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
-      });
+    this.catalog = options.catalog;
+    this.chains = options.chains;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { BaseError, ContractFunctionRevertedError, zeroAddress, type Hex, type PublicClient } from 'viem';
 import { PROBES, probeAbi, type ProbeAnswers, type ProbeName } from '../../../shared/abi/generations/detect';
 import { withdrawQueueOf, type ContractSet, type PinnedToken, type RegistryRole } from '../../../shared/registry/schemas';
-import { relationAbi, UNKNOWN_SELECTOR } from './abi';
+import { relationAbi, UNKNOWN_SELECTOR } from '../../../shared/abi/relations';
 import type { QueueReads, RelationReads } from './checks';
 import { momentOf, type ChainMoment } from '../chain-facts/moment';
 

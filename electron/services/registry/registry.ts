@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { PublicClient } from 'viem';
 import { AppError, toAppErrorData } from '../../../shared/errors';
+import { registryFileName } from '../../../shared/files/export-names';
 import {
   REGISTRY_SCHEMA_VERSION,
   RegistryFileSchema,
@@ -274,8 +275,7 @@ export class VaultRegistry {
   async export(): Promise<RegistryExport> {
     const vaults = [...(await this.list())].sort((a, b) => a.vaultId.localeCompare(b.vaultId));
     const content = `${JSON.stringify({ schemaVersion: REGISTRY_SCHEMA_VERSION, vaults }, null, 2)}\n`;
-    const day = this.now().toISOString().slice(0, 10).replace(/-/g, '');
-    return { fileName: `vaultdesk-registry-${day}.json`, content, fingerprint: registryFingerprint(content), vaults: vaults.length };
+    return { fileName: registryFileName(this.now()), content, fingerprint: registryFingerprint(content), vaults: vaults.length };
   }
 
   /**

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { getAddress, type Hex } from 'viem';
 import { PLANNER_DOMAIN, PLANNER_PATH } from '../../../shared/bundle/planner';
+import { registryFileName } from '../../../shared/files/export-names';
 import { checkPlannerTrusted, type TrustedPlanner } from '../../../shared/bundle/planner-trust';
 import { toLowS } from '../../../shared/bundle/signature';
 import { typedDataHashScreens } from '../../../shared/device/screens';
@@ -54,7 +55,7 @@ export class RegistryTransfer {
     const hashes = registryHashes(draft);
     const preview: RegistryExportPreview = {
       path: PLANNER_PATH,
-      fileName: `vaultdesk-registry-${at.toISOString().slice(0, 10).replace(/-/g, '')}.json`,
+      fileName: registryFileName(at),
       vaults: vaults.length,
       exportedAt: draft.exportedAt,
       registryHash: hashes.registryHash,

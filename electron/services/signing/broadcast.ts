@@ -9,8 +9,6 @@ import { describeRevert } from '../../../shared/signing/reverts';
  * strings, OpenZeppelin v5 ERC-20 errors).
  */
 
-
-
 /** The revert's error name or string, from revert data; null when it cannot be read. */
 export function revertReason(data: Hex | undefined): string | null {
   if (!data || data === '0x') return null;

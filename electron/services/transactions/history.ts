@@ -6,7 +6,7 @@ import { toAppErrorData } from '../../../shared/errors';
 import { isoToSeconds } from '../../../shared/domain/time';
 import { trancheToken, type ResourceItem } from '../../../shared/service';
 import type { TransactionRow, TransactionsView } from '../../../shared/transactions/schemas';
-import { indexCatalog, ServiceCatalog, VAULTS_TOKENS_CHAINS, type CatalogIndex } from '../catalog/catalog';
+import { indexCatalog, VAULTS_TOKENS_CHAINS, type CatalogIndex, type ServiceCatalog } from '../catalog/catalog';
 import { serviceRpcUrl } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
 
@@ -99,14 +99,13 @@ export class TransactionHistory {
   private readonly histories = new Map<string, CachedHistory>();
   private readonly catalog: ServiceCatalog;
 
-  /** `catalog`: the console's; by default one of the history's own. */
-  constructor(private readonly options: { ttlMs?: number; catalog?: ServiceCatalog } = {}) {
-    this.catalog = options.catalog ?? new ServiceCatalog();
+  /** `catalog`: the service graph's (`createServiceGraph`), which every reader shares. */
+  constructor(private readonly options: { ttlMs?: number; catalog: ServiceCatalog }) {
+    this.catalog = options.catalog;
   }
 
-  /** Forgets every history (the console's catalog has its own reset; a history's own is forgotten too). */
+  /** Forgets every history (the catalog has its own reset, the graph's owner's). */
   reset(): void {
-    if (!this.options.catalog) this.catalog.invalidate();
     this.histories.clear();
   }
 

@@ -1,21 +1,10 @@
-import type { DemoClock } from '../../../shared/demo/clock';
+import type { DemoClock, DemoClockControl } from '../../../shared/demo/clock';
 import type { CycleDriver } from './driver';
 import type { OneClock } from './one-clock';
 
+export type { DemoClockControl };
+
 /** The demo's clock: every chain's cycle driver stepped together, on a timer that can be paused. */
-export interface DemoClockControl {
-  status(): DemoClock;
-  /** Starts (or resumes) the timer: the next step is one interval from now. */
-  resume(): void;
-  /** Stops the timer; a step under way finishes. */
-  pause(): void;
-  /** Moves every vault one phase on now, paused or not (a running timer starts its interval again). */
-  step(): Promise<DemoClock>;
-  /** Called after every change (a step begun or done, a pause, a resume). */
-  onChange(listener: (clock: DemoClock) => void): () => void;
-  /** Pauses and waits for a step under way. */
-  close(): Promise<void>;
-}
 
 interface DemoClockOptions {
   /** Wall time between two steps while running, ms. */

@@ -1,14 +1,6 @@
 import { readCsv } from '../../../shared/csv/read-csv';
-import { parseWalletCsv } from '../../../shared/wallets/wallet-csv';
+import { missingWalletColumns, parseWalletCsv } from '../../../shared/wallets/wallet-csv';
 import type { Wallet } from '../../../shared/wallets/schemas';
-
-/** The columns a wallet CSV may have; only "address" is required. Groups are separated by ";". */
-export const CSV_COLUMNS = [
-  { name: 'address', required: true, what: '0x address, 40 hexadecimal digits' },
-  { name: 'label', required: false, what: 'the name shown everywhere' },
-  { name: 'notes', required: false, what: 'free text' },
-  { name: 'groups', required: false, what: 'group names separated by ";"' },
-] as const;
 
 export interface ImportPreview {
   /** The file's columns, as it names them. */
@@ -33,7 +25,7 @@ export const needsLook = (p: ImportPreview): boolean => p.missingAddress || p.re
  */
 export function previewImport(csv: string, wallets: readonly Wallet[]): ImportPreview {
   const columns = readCsv(csv).fields;
-  const missingAddress = !columns.includes('address');
+  const missingAddress = missingWalletColumns(columns).includes('address');
   const parsed = parseWalletCsv(csv);
   const empty = { columns, missingAddress, renames: [], bad: [] };
   if (!parsed.ok) return { ...empty, rows: 0, refused: missingAddress ? null : parsed.reason };

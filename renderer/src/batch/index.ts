@@ -6,7 +6,7 @@
  */
 export { usePortfolioStore,  } from './portfolio-store';
 export { useWalletsStore } from './wallets-store';
-export {  CSV_COLUMNS, type ImportPreview } from './import-preview';
+export { type ImportPreview } from './import-preview';
 export { PortfolioHeader } from './PortfolioHeader';
 export { GroupPicker } from './GroupPicker';
 export { CycleBadge, chainClockOffset } from './CycleBadge';

@@ -1,5 +1,6 @@
-import { CSV_COLUMNS, type ImportPreview } from '../batch';
+import type { ImportPreview } from '../batch';
 import { SimpleTable } from '../components/SimpleTable';
+import { WALLET_CSV_COLUMNS } from '../../../shared/wallets/wallet-csv';
 import { SkippedRows } from './SkippedRows';
 
 /**
@@ -26,7 +27,7 @@ export function ImportPreviewCard({
       {preview.refused ? <p>{preview.refused}</p> : null}
       <p>
         Columns expected (first line):{' '}
-        {CSV_COLUMNS.map((c, i) => (
+        {WALLET_CSV_COLUMNS.map((c, i) => (
           <span key={c.name}>
             {i > 0 ? ', ' : ''}
             <code>{c.name}</code>

@@ -1,4 +1,5 @@
 import { importReportCsv } from '../../../shared/wallets/import-report-csv';
+import { walletImportReportFileName } from '../../../shared/files/export-names';
 import type { CsvImportReport } from '../../../shared/wallets/schemas';
 import { downloadFile } from '../components/download';
 import { SkippedRows } from './SkippedRows';
@@ -18,7 +19,7 @@ export function ImportReport({ report, onClose }: { report: CsvImportReport; onC
             className="link-button"
             onClick={() =>
               downloadFile({
-                fileName: `vaultdesk-wallet-import-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}.csv`,
+                fileName: walletImportReportFileName(new Date()),
                 mimeType: 'text/csv',
                 content: importReportCsv(report),
               })

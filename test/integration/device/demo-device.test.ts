@@ -3,7 +3,8 @@
  * shows in the console's state without a "Check again".
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { pressEmulator, startDeviceHost, type DeviceHost } from '../../../electron/runtime/device-host';
+import { pressEmulator, type DeviceHost } from '../../../electron/runtime/device-host';
+import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
 
 let host: DeviceHost | null = null;
 afterEach(async () => {
@@ -13,7 +14,7 @@ afterEach(async () => {
 
 describe('the demo device', () => {
   it('"locked" clears once the PIN is entered on the panel; quitting the app and blind signing show at once', async () => {
-    host = await startDeviceHost('emulated');
+    host = await startEmulatedDevice();
     const { service, emulator } = host;
     await service.refresh();
     expect(service.getState()).toMatchObject({ status: 'ready', blindSigning: true });

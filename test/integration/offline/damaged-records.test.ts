@@ -12,6 +12,7 @@ import { createEmulatedLedger, emulatorTransportFactory } from '../../../electro
 import { bundleText } from '../../../shared/bundle';
 import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
 import { ACCOUNTS, DEFAULT_VAULT, makeUnsigned, registryText, signAsPlanner, unsignedRegistryText } from '../../support/bundle-fixture';
+import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
 
 // An offline-review install whose own records are damaged on disk. Each refuses every review,
 // naming its file and how to repair it: a damaged policy never falls back to the default one, so a
@@ -51,6 +52,7 @@ beforeAll(async () => {
   runtime = await createConsoleRuntime({
     version: '0.0.0-test',
     shell: 'browser',
+    startEmulatedDevice,
     dataDir,
     secrets: new KeychainSecretStore(`Vaultdesk damaged-records test ${process.pid}`),
     log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),

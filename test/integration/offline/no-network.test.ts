@@ -18,6 +18,7 @@ import { bundleText, PLANNER_PATH, readSignedBundle } from '../../../shared/bund
 import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
 import { makeUnsigned, registryText, signAsPlanner } from '../../support/bundle-fixture';
 import { deriveAtPath } from '../../../electron/sim/chain/accounts';
+import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
 
 /** The emulated Ledger's default seed: the public "abandon … about" test mnemonic. */
 const LEDGER_TEST_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -147,6 +148,7 @@ beforeAll(async () => {
   runtime = await createConsoleRuntime({
     version: '0.0.0-test',
     shell: 'browser',
+    startEmulatedDevice,
     dataDir,
     secrets: new KeychainSecretStore(`Vaultdesk offline test ${process.pid}`),
     log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),

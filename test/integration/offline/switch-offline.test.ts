@@ -12,6 +12,7 @@ import { serviceOnlySimulation } from '../../support/console';
 import { dispatch } from '../../../electron/runtime/dispatch';
 import { bundleText } from '../../../shared/bundle';
 import { makeUnsigned, registryText } from '../../support/bundle-fixture';
+import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
 
 // An install switched to offline review while the demo runs: the demo's own servers (here its
 // simulated service on loopback) stop, and nothing the operator does afterwards uses a socket.
@@ -26,6 +27,7 @@ beforeAll(async () => {
   runtime = await createConsoleRuntime({
     version: '0.0.0-test',
     shell: 'browser',
+    startEmulatedDevice,
     dataDir,
     secrets: new KeychainSecretStore(`Vaultdesk switch-offline test ${process.pid}`),
     log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),

@@ -5,7 +5,8 @@ import { epochQueueAbi, epochVaultAbi, erc20Abi } from '../../../shared/abi';
 import { startLocalSimulation, type LocalSimulation } from '../../../electron/sim/indexer';
 import { startSimService } from '../../../electron/sim/service';
 import { createServiceClient } from '../../../electron/services/service-client';
-import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
+import { type PortfolioService } from '../../../electron/services/portfolio/portfolio';
+import { createServiceGraph } from '../../../electron/runtime/service-graph';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 
 // The real pieces: two anvil chains with the protocol, the seeded scenario, the indexer, and the
@@ -21,7 +22,7 @@ beforeAll(async () => {
   for (const d of sim.drivers) await d.stop();
   service = await startSimService({ store: sim.store, port: 0 });
   const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
-  portfolio = new PortfolioService({ service: async () => client, rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl) });
+  portfolio = createServiceGraph({ service: async () => client, rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl) }).portfolio;
   wallets = sim.seeded.wallets.map((w, i) => ({ address: w.address as `0x${string}`, label: `W${i}` }));
   view = await portfolio.load(wallets, null);
 }, 180_000);
@@ -80,7 +81,7 @@ describe('portfolio on the local simulation', () => {
     try {
       const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
       const rpcUrls = (id: number) => (id === first.chainId ? [proxyUrl] : sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl));
-      const watched = new PortfolioService({ service: async () => client, rpcUrls });
+      const watched = createServiceGraph({ service: async () => client, rpcUrls }).portfolio;
       const honest = await watched.load(wallets, null);
       expect(honest.sources.find((s) => s.id === `chain:${first.chainId}`)!.ok).toBe(true);
       lying = true;
@@ -169,7 +170,7 @@ describe('portfolio on the local simulation', () => {
       return new Response(JSON.stringify(body), { status: response.status, headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
     const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey, fetch: wrongDecimals });
-    const told = await new PortfolioService({ service: async () => client, rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl) }).load(wallets.slice(0, 2), null);
+    const told = await createServiceGraph({ service: async () => client, rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl) }).portfolio.load(wallets.slice(0, 2), null);
     expect(told.vaults.length).toBe(view.vaults.length);
     for (const vault of told.vaults) {
       const onChain = await chainOf(vault.chain.chainId).readContract({ address: vault.underlying.address as `0x${string}`, abi: erc20Abi, functionName: 'decimals' });

@@ -3,7 +3,7 @@ import { startLocalSimulation, type LocalSimulation } from '../../../electron/si
 import { startScaledSimulation, type ScaledSimulation } from '../../../electron/sim/scale/simulation';
 import { startSimService, type SimService } from '../../../electron/sim/service';
 import { createServiceClient } from '../../../electron/services/service-client';
-import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
+import { createServiceGraph } from '../../../electron/runtime/service-graph';
 import { PositionRecordCache, positionPairs } from '../../../electron/services/portfolio/position-records';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { PositionRecords } from '../../../shared/positions/schemas';
@@ -27,7 +27,7 @@ async function readThroughConsole(
   const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
   // The chains are read through the world's own RPCs, as an operator would set them.
   const rpcUrls = (id: number) => network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl);
-  const portfolio = new PortfolioService({ service: async () => client, rpcUrls });
+  const portfolio = createServiceGraph({ service: async () => client, rpcUrls }).portfolio;
   const view = await portfolio.load(
     addresses.map((address, i) => ({ address: address as `0x${string}`, label: `W${i}` })),
     null,

@@ -7,7 +7,8 @@ import type { VaultDeployment } from '../../../electron/sim/chain/deploy';
 import { startRpcRealismProxy, type RpcRealismProxy } from '../../../electron/sim/rpc-realism/proxy';
 import { realismProfile } from '../../../electron/sim/rpc-realism/profile';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
-import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
+import { type PortfolioService } from '../../../electron/services/portfolio/portfolio';
+import { createServiceGraph } from '../../../electron/runtime/service-graph';
 import { LOG_SCAN_MAX_BLOCKS } from '../../../electron/services/portfolio/changed-since';
 import { erc20Abi } from '../../../shared/abi';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
@@ -46,7 +47,7 @@ const chainOf = (vault: VaultDeployment) => sim.network.chains.find((c) => c.cha
 const now = () => stepNow;
 
 /** A full read at the chains' head by a fresh console (nothing remembered). */
-const fullRead = () => new PortfolioService({ service: async () => client, rpcUrls: (id) => [directUrl(id)], now }).load(batch, null);
+const fullRead = () => createServiceGraph({ service: async () => client, rpcUrls: (id) => [directUrl(id)], portfolio: { now } }).portfolio.load(batch, null);
 
 /** What a user reads: every vault, position and request figure (the refresh's cost and time aside). */
 const figures = (view: Portfolio) => ({ vaults: view.vaults, positions: view.positions, requests: view.requests });
@@ -91,7 +92,7 @@ async function pickVault(view: Portfolio) {
 
 describe('the warm refresh', () => {
   it('equals a full read after every step of a scripted day, reading only the wallets the logs name', async () => {
-    const warm = new PortfolioService({ service: async () => client, rpcUrls: (id) => [directUrl(id)], now });
+    const warm = createServiceGraph({ service: async () => client, rpcUrls: (id) => [directUrl(id)], portfolio: { now } }).portfolio;
     const first = await expectSameAsFullRead(warm);
     const { vault, holders, funded, cycle } = await pickVault(first);
     const chainId = vault.chainId;
@@ -154,7 +155,7 @@ describe('the warm refresh', () => {
   }, 300_000);
 
   it('reads in full after a gap longer than the log range, and after a reorganisation', async () => {
-    const warm = new PortfolioService({ service: async () => client, rpcUrls: (id) => [directUrl(id)], now });
+    const warm = createServiceGraph({ service: async () => client, rpcUrls: (id) => [directUrl(id)], portfolio: { now } }).portfolio;
     await expectSameAsFullRead(warm);
     const chainId = sim.network.chains[0]!.chain.chainId;
     const url = directUrl(chainId);
@@ -187,7 +188,7 @@ describe('the warm refresh', () => {
       }
       return fetch(input, init);
     };
-    const warm = new PortfolioService({ service: async () => client, rpcUrls: (id) => [directUrl(id)], now, fetchFn: refusing });
+    const warm = createServiceGraph({ service: async () => client, rpcUrls: (id) => [directUrl(id)], fetchFn: refusing, portfolio: { now } }).portfolio;
     await expectSameAsFullRead(warm);
     const vault = sim.network.chains[0]!.deployment.vaults[0]!;
     await transfer(vault, vault.token.address, batch[1]!.address, batch[2]!.address, 1n);
@@ -201,7 +202,7 @@ describe('the warm refresh', () => {
     const proxy = await startRpcRealismProxy(directUrl(chainId), { seed: 3, logsRangeCap: 2 });
     try {
       const rpcUrls = (id: number) => [id === chainId ? proxy.url : directUrl(id)];
-      const warm = new PortfolioService({ service: async () => client, rpcUrls, now });
+      const warm = createServiceGraph({ service: async () => client, rpcUrls, portfolio: { now } }).portfolio;
       await expectSameAsFullRead(warm);
       const vault = sim.network.chains[0]!.deployment.vaults[0]!;
       // Five blocks: the scan of them is refused once, then asked in ranges of two blocks.
@@ -233,7 +234,7 @@ describe('the warm refresh', () => {
       const answers = (await (await fetch(input, { ...init, body: JSON.stringify(sent) })).json()) as { id: number; result: unknown }[];
       return new Response(JSON.stringify(answers.map((a) => (a.id === 1 ? { ...a, result: null } : a))), { headers: { 'Content-Type': 'application/json' } });
     };
-    const warm = new PortfolioService({ service: async () => client, rpcUrls: (id) => [directUrl(id)], now, fetchFn: behind });
+    const warm = createServiceGraph({ service: async () => client, rpcUrls: (id) => [directUrl(id)], fetchFn: behind, portfolio: { now } }).portfolio;
     await expectSameAsFullRead(warm);
     const vault = sim.network.chains[0]!.deployment.vaults[0]!;
     await transfer(vault, vault.token.address, batch[5]!.address, batch[6]!.address, 1n);
@@ -248,7 +249,7 @@ describe('the warm refresh', () => {
       proxies.set(chain.chainId, await startRpcRealismProxy(chain.rpcUrl, realismProfile('provider', 40 + i)!));
     }
     try {
-      const warm = new PortfolioService({ service: async () => client, rpcUrls: (id) => [proxies.get(id)!.url], now });
+      const warm = createServiceGraph({ service: async () => client, rpcUrls: (id) => [proxies.get(id)!.url], portfolio: { now } }).portfolio;
       await expectSameAsFullRead(warm);
       const vault = sim.network.chains[0]!.deployment.vaults[0]!;
       const chainId = vault.chainId;

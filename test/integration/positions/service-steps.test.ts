@@ -9,6 +9,7 @@ import {
   type PositionPair,
 } from '../../../electron/services/portfolio/position-records';
 import { TransactionHistory, WALLETS_PER_REQUEST } from '../../../electron/services/transactions/history';
+import { ServiceCatalog } from '../../../electron/services/catalog/catalog';
 import { startSimService, type SimService } from '../../../electron/sim/service';
 
 // The position records and the transaction history against the simulated service over real HTTP,
@@ -174,7 +175,7 @@ describe('transaction history', () => {
 
   it('loads every transaction of the batch in a few list requests, joined with vault, token and explorer', async () => {
     const batch = wallets();
-    const history = new TransactionHistory();
+    const history = new TransactionHistory({ catalog: new ServiceCatalog() });
     const view = await history.load(client, 'g1', batch, { now: 0 });
     const expected = sim.store.transactions.all();
     expect(view.rows).toHaveLength(expected.length);
@@ -208,7 +209,7 @@ describe('transaction history', () => {
 
   it('answers from its cache within the TTL and asks again when forced; a failure keeps the last history, not current', async () => {
     const batch = wallets().slice(0, 30);
-    const history = new TransactionHistory();
+    const history = new TransactionHistory({ catalog: new ServiceCatalog() });
     const first = await history.load(client, null, batch, { now: 0 });
     expect(first.rows.length).toBeGreaterThan(0);
     expect((await history.load(client, null, batch, { now: 30_000 })).cost.http).toBe(0);

@@ -5,7 +5,7 @@ import { startSimService } from '../../../electron/sim/service';
 import { startRpcRealismProxy, type RpcRealismProxy } from '../../../electron/sim/rpc-realism/proxy';
 import type { RateLimitStyle, RpcRealismOptions } from '../../../electron/sim/rpc-realism/profile';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
-import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
+import { createServiceGraph } from '../../../electron/runtime/service-graph';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 
 // The console's portfolio refresh through the RPC realism proxy, one behaviour at a time, against
@@ -44,7 +44,7 @@ const rpc = async (url: string, method: string, params: unknown[]) => {
 };
 
 /** A full read straight from the chains, by a fresh service (nothing remembered from before). */
-const fullRead = (list = wallets) => new PortfolioService({ service: async () => client, rpcUrls: (id) => [directUrl(id)] }).load(list, null);
+const fullRead = (list = wallets) => createServiceGraph({ service: async () => client, rpcUrls: (id) => [directUrl(id)] }).portfolio.load(list, null);
 
 /** The batch plus a thousand empty wallets: enough lens slices for the wallets' round to be a batch of a dozen calls. */
 const manyWallets = () => [
@@ -57,7 +57,7 @@ async function refreshThrough(options: (chainId: number, i: number) => RpcRealis
   const proxies = new Map<number, RpcRealismProxy>();
   for (const [i, id] of chainIds().entries()) proxies.set(id, await startRpcRealismProxy(directUrl(id), options(id, i)));
   try {
-    const portfolio = new PortfolioService({ service: async () => client, rpcUrls: (id) => [proxies.get(id)!.url] });
+    const portfolio = createServiceGraph({ service: async () => client, rpcUrls: (id) => [proxies.get(id)!.url] }).portfolio;
     return { view: await portfolio.load(list, null), proxies: [...proxies.values()] };
   } finally {
     await Promise.all([...proxies.values()].map((p) => p.close()));
@@ -189,7 +189,7 @@ describe('the portfolio refresh through a provider-like RPC', () => {
     const [first] = chainIds();
     const proxy = await startRpcRealismProxy(directUrl(first!), { seed: 99, wrongChainId: { atRequest: 2, chainId: 1 } });
     try {
-      const portfolio = new PortfolioService({ service: async () => client, rpcUrls: (id) => [id === first ? proxy.url : directUrl(id)] });
+      const portfolio = createServiceGraph({ service: async () => client, rpcUrls: (id) => [id === first ? proxy.url : directUrl(id)] }).portfolio;
       // The first refresh's chain id check is the proxy's first request; by the second refresh it lies.
       expect(failures(await portfolio.load(wallets, null))).toEqual([]);
       const after = await portfolio.load(wallets, null);

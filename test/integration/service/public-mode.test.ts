@@ -8,6 +8,7 @@ import { FileLogger } from '../../../electron/services/log/logger';
 import { createServiceClient } from '../../../electron/services/service-client';
 import { apiKeyAccount } from '../../../electron/services/secrets/api-key';
 import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
+import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
 
 // An operator who set a service address but holds no key for it: the console reads what the
 // service answers without a key, under /v1/public/…, and refuses the rest itself, saying to add a
@@ -40,6 +41,7 @@ beforeAll(async () => {
   runtime = await createConsoleRuntime({
     version: '0.0.0-test',
     shell: 'browser',
+    startEmulatedDevice,
     dataDir,
     secrets,
     log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),

@@ -7,6 +7,7 @@ import { startSimService, type SimService } from '../../../electron/sim/service'
 import { FileLogger } from '../../../electron/services/log/logger';
 import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
 import { serviceOnlySimulation } from '../../support/console';
+import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
 
 // A headless machine with no Secret Service: this process's session bus does not exist, whether
 // or not the test runs inside scripts/with-keyring.sh (libsecret connects at its first call, after
@@ -23,6 +24,7 @@ const open = () =>
   createConsoleRuntime({
     version: '0.0.0-test',
     shell: 'browser',
+    startEmulatedDevice,
     dataDir,
     secrets: new KeychainSecretStore(),
     log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),

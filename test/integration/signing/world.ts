@@ -15,7 +15,8 @@ import { DeviceFleet } from '../../../electron/services/device/device-fleet';
 import { WalletDevices } from '../../../electron/services/device/wallet-devices';
 import { demoClearSigning } from '../../../electron/runtime/demo-clear-signing';
 import type { LedgerBinding } from '../../../shared/device/desk';
-import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
+import { type PortfolioService } from '../../../electron/services/portfolio/portfolio';
+import { createServiceGraph } from '../../../electron/runtime/service-graph';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import { createSigningService, type SigningService } from '../../../electron/services/signing';
 import { VaultRegistry } from '../../../electron/services/registry';
@@ -94,11 +95,11 @@ export async function startSigningWorld(
   const client = createServiceClient({ baseUrl: service.url, getApiKey: async () => service.apiKey });
   const rpc: RpcTally = { http: 0, calls: 0, methods: {} };
   const fetchFn = tallyingFetch(rpc);
-  const portfolio = new PortfolioService({
+  const portfolio = createServiceGraph({
     service: async () => client,
     fetchFn,
     rpcUrls: (id) => sim.network.chains.filter((c) => c.chain.chainId === id).map((c) => c.chain.rpcUrl),
-  });
+  }).portfolio;
   const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true, ...(options.desk ? { descriptor: 'ledger-a', serialNumber: 'A1B2C3' } : {}) });
   const second = options.desk ? createEmulatedLedger({ model: 'stax', blindSigning: true, descriptor: 'ledger-b', serialNumber: 'D4E5F6' }) : null;
   // With `clearSigning`: the demo's own source (its vaults' descriptors, tokens and chains, test-certified), as the console's demo has it.

@@ -15,6 +15,7 @@ import { KeychainSecretStore } from '../../../electron/services/secrets/keychain
 import { runningForkPids } from '../../../electron/services/simulation';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { until } from './processes';
+import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
 
 const ctx = { transport: 'browser' as const };
 let sim: DemoSimulation;
@@ -27,6 +28,7 @@ beforeAll(async () => {
   runtime = await createConsoleRuntime({
     version: '0.0.0-test',
     shell: 'browser',
+    startEmulatedDevice,
     dataDir,
     secrets: new KeychainSecretStore(),
     log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),

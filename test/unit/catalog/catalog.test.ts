@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS, WHOLE_CATALOG } from '../../../electron/services/catalog/catalog';
 import { loadVaultList } from '../../../electron/services/catalog/vault-views';
 import { ReferenceDataCache } from '../../../electron/services/insights/reference-data';
+import { createServiceGraph } from '../../../electron/runtime/service-graph';
 import { PortfolioService } from '../../../electron/services/portfolio/portfolio';
 import { TransactionHistory } from '../../../electron/services/transactions/history';
 import type { ServiceClient } from '../../../electron/services/service-client';
@@ -56,13 +57,33 @@ describe('the service catalog', () => {
   it('serves the portfolio, the transaction history, the insight screens and the vault list from one read of each list', async () => {
     const { client, reads } = countingClient();
     const catalog = new ServiceCatalog();
-    const portfolio = new PortfolioService({ service: async () => client, catalog, includeVault: () => false });
+    const portfolio = createServiceGraph({ service: async () => client, rpcUrls: () => [], catalog, includeVault: () => false }).portfolio;
     await portfolio.load([], null);
     await new TransactionHistory({ catalog }).load(client, null, [{ address: address(9), label: 'W' }]);
     await new ReferenceDataCache(catalog).get(client);
     const { list } = await loadVaultList(catalog, client);
     expect(list.vaults.map((v) => v.id)).toEqual(['v1']);
     expect(catalogReads(reads)).toEqual({ vaults: 1, tokens: 1, chains: 1, vaultCategories: 1, vaultTypes: 1 });
+  });
+
+  it('is handed to every reader by the service graph: no reader builds a catalog or chain pool of its own', async () => {
+    const { client, reads } = countingClient();
+    const graph = createServiceGraph({ service: async () => client, rpcUrls: () => [], includeVault: () => false });
+    await graph.portfolio.load([], null);
+    await new TransactionHistory({ catalog: graph.catalog }).load(client, null, [{ address: address(9), label: 'W' }]);
+    await new ReferenceDataCache(graph.catalog).get(client);
+    expect(catalogReads(reads)).toEqual({ vaults: 1, tokens: 1, chains: 1, vaultCategories: 1, vaultTypes: 1 });
+    // Required, not defaulted: a reader left without the graph's catalog or pool does not compile
+    // (a reader of its own catalog would read every list again and keep its own five minutes).
+    const unwired = () => [
+      // @ts-expect-error the catalog is required
+      new TransactionHistory({}),
+      // @ts-expect-error the catalog is required
+      new ReferenceDataCache(),
+      // @ts-expect-error the catalog and the chain pool are required
+      new PortfolioService({ service: async () => client }),
+    ];
+    expect(typeof unwired).toBe('function');
   });
 
   it('shares one read between readers that ask at the same time', async () => {

@@ -4,7 +4,7 @@ import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../sh
 import { protocolErrorAbi } from '../../../shared/abi/errors';
 import { abiFor, generationHas, generationsOf, GENERATIONS, signatureOf, type ContractKind } from '../../../shared/abi/generations';
 import { PROBES, probeAbi } from '../../../shared/abi/generations/detect';
-import { relationAbi } from '../../../electron/services/registry/abi';
+import { relationAbi } from '../../../shared/abi/relations';
 import { KNOWN_REVERTS } from '../../../shared/signing/reverts';
 
 /**
