@@ -252,6 +252,7 @@ export function signingUi(current: () => ConsolePage) {
     itemStates,
     nextReview,
     reviewOf,
+    approveShown,
     approveUntilDone,
     untilPaused,
     pausedWith,
