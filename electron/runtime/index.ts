@@ -52,7 +52,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     startSimulation: options.startSimulation,
     onSimulationReady: (sim) => {
       demoClock.attach(sim);
-      // The demo's vault calls stay blind for now (sim.clearSigning is not handed on): its end-to-end suite reviews them blind.
+      demoClearSigning.use(sim.clearSigning ?? null);
       void seedDemoBook(books.demo.book, sim)
         .then(async () => emit('modeChanged', await app.info()))
         .catch((err: unknown) => options.log.error('could not fill the demo wallet book', { message: (err as Error).message }));

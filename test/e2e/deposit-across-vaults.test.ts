@@ -7,7 +7,8 @@ import type { DemoSimulation } from '../../electron/runtime/embedded-simulation'
 import { epochVaultAbi } from '../../shared/abi';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { closeDemoSigningWorld, openDemoSigningWorld, type ConsolePage } from './support/console-page';
-import { asHex, chainOf, expectEachNonceOnce, pauseEpochVault, signingUi } from './support/signing';
+import { screenshot } from './support/browser';
+import { asHex, BLIND_SIGNING_ACK, chainOf, expectEachNonceOnce, pauseEpochVault, signingUi } from './support/signing';
 
 // A deposit the operator chooses in two vaults on the New operation form, for a batch of lenders:
 // one review grouped by vault and wallet, one batch signed on the emulated Ledger wallet by wallet,
@@ -125,11 +126,31 @@ describe('a deposit in two vaults chosen on the New operation form', () => {
     expect(summary).toContain(`1 in ${second!.name}:`);
     expect(summary).not.toContain(first!.name);
     expect(await seriousViolations()).toEqual([]);
+    // The review says which calls the Ledger shows in clear (the deposits) and which blind (the demo tokens' approvals).
+    const ledgerShows = (await page.getByTestId('plan-ledger-shows').textContent())!;
+    expect(ledgerShows).toMatch(/^The Ledger shows \d+ calls in clear \([^)]+\): compare their fields on the device, and \d+ calls? blind \(approve( ×\d+)?\): compare each one's hash\.$/);
+    expect(/in clear \(([^)]+)\)/.exec(ledgerShows)![1]).not.toContain('approve');
+    expect(await page.getByLabel(BLIND_SIGNING_ACK).count()).toBe(1);
+    await page.getByTestId('plan-ledger-shows').scrollIntoViewIfNeeded();
+    await screenshot(page, 'deposit-across-vaults-ledger-shows');
     const batchId = await s.startSigning();
     // Device order: all of one wallet's items together, whatever their vault.
     const shown = await s.shownBatch();
     const order = shown.items.map((i) => i.wallet.toLowerCase());
     expect(order.filter((w, k) => k > 0 && w !== order[k - 1]).length + 1).toBe(new Set(order).size);
+    // How the Ledger shows each call: an approval of a demo token blind (Ledger has no token
+    // information for the local chains' tokens), every vault call in clear from its descriptor.
+    const calls = shown.items.flatMap((i) => (i.review?.kind === 'transaction' ? [i.review] : []));
+    expect(calls.filter((r) => (r.functionName === 'approve') !== r.blindSigning).map((r) => r.title), 'approvals blind, vault calls clear').toEqual([]);
+    // The first wallet's first two calls (its approval, then its deposit) each compared on the
+    // device with its review, then the rest.
+    const seen: string[] = [];
+    for (let k = 0; k < 2; k++) {
+      seen.push(await s.expectDeviceShowsItsReview());
+      await screenshot(page, `deposit-across-vaults-ledger-${seen.at(-1)}`);
+      await s.approveShown(60_000);
+    }
+    expect(seen).toEqual(['blind', 'clear']);
     await s.approveUntilDone();
     const states = await s.itemStates();
     expect(states.filter((state) => state !== 'confirmed')).toEqual(['skipped']);

@@ -595,10 +595,25 @@ describe('offline: the bundle is checked, reviewed, signed and saved', () => {
     expect(await plan.getByRole('button', { name: 'Simulate again at the latest block' }).count()).toBe(0);
     await screenshot(page, 'bundle-review-offline');
 
+    // A bundle carries no descriptors: the offline install signs every call blind, by its hash,
+    // and nothing starts before the operator says they will compare it.
+    expect(await page.getByTestId('plan-ledger-shows').textContent()).toMatch(/^The Ledger shows all 4 calls blind \(.+\): compare each one's hash\.$/);
+    expect(await page.getByRole('button', { name: 'Sign 4 on the Ledger' }).isDisabled()).toBe(true);
     await page.getByLabel(BLIND_SIGNING_ACK).check();
     await page.getByRole('button', { name: 'Sign 4 on the Ledger' }).click();
     const batch = page.getByTestId('batch');
     await batch.waitFor();
+    // The first call on the offline Ledger (a USB device, no panel here): a blind review whose hash
+    // is the one the console pins beside it to compare.
+    const device = offline.c.runtime.handlers.emulator;
+    const pendingScreens = async () => (await device.snapshot({}, ctx)).pending?.screens ?? [];
+    await expect.poll(async () => (await pendingScreens()).length, { timeout: 60_000, message: 'a review on the offline Ledger' }).toBeGreaterThan(0);
+    const shownHash = page.getByTestId('batch-on-device-hash');
+    await expect.poll(() => shownHash.textContent(), { timeout: 60_000, message: 'the hash to compare beside the item on the Ledger' }).toMatch(/^0x[0-9a-f]{64}$/);
+    const onLedger = await pendingScreens();
+    expect(onLedger[0]!.title).toMatch(/^Blind signing/);
+    expect(onLedger.map((sc) => sc.value)).toContain(await shownHash.textContent());
+    await screenshot(page, 'bundle-offline-blind-on-ledger');
     await approveUntilDone(page);
     const states = await page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
     expect(states).toEqual(['signed', 'signed', 'signed', 'signed']);

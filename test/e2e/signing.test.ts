@@ -43,14 +43,27 @@ describe('signing claims for a batch', () => {
     const plan = page.getByTestId('plan');
     await expect.poll(() => plan.textContent(), { timeout: 60_000 }).toContain(`claims in ${vaultName}`);
     expect(await plan.locator('.plan-items > li').count()).toBe(mine.length);
-    expect(await plan.textContent()).toContain('Blind signing');
+    // The demo's vault calls are clear-signed (its descriptors certified by the emulator's test key):
+    // the review says what the Ledger shows, and no blind-signing acknowledgement is asked for.
+    await page.getByRole('button', { name: /^Details: item 1,/ }).click();
+    await expect.poll(() => plan.textContent(), { timeout: 30_000 }).toContain('Clear signing: the Ledger shows this call from its certified descriptor');
+    expect(await plan.textContent()).not.toContain('Blind signing');
+    expect(await page.getByLabel(BLIND_SIGNING_ACK).count()).toBe(0);
+    expect(await page.getByTestId('plan-ledger-shows').textContent()).toBe(
+      `The Ledger shows all ${mine.length} call${mine.length === 1 ? '' : 's'} in clear (claimDepositRequest${mine.length === 1 ? '' : ` ×${mine.length}`}): compare their fields on the device; no blind signing is needed.`,
+    );
     await screenshot(page, 'signing-plan');
     const sign = page.getByRole('button', { name: new RegExp(`Sign ${mine.length} on the Ledger`) });
-    expect(await sign.isDisabled()).toBe(true);
-    await page.getByLabel(BLIND_SIGNING_ACK).check();
+    expect(await sign.isDisabled()).toBe(false);
     await sign.click();
 
     await expect.poll(() => page.getByTestId('batch').count()).toBe(1);
+    // The emulated Ledger shows the claim from its descriptor: intent, the descriptor's owner, the epoch.
+    await expect.poll(() => page.getByTestId('device-screen').textContent(), { timeout: 60_000 }).toContain('Review transaction to Claim deposit');
+    expect(await page.getByTestId('device-screen').textContent()).toContain('Interaction withPareto');
+    // Screen for screen what the review predicted for it: the epoch, the network, the fees; no hash.
+    expect(await s.expectDeviceShowsItsReview()).toBe('clear');
+    await screenshot(page, 'signing-clear-on-ledger');
     await s.approveUntilDone();
     const states = await page.locator('.batch-items > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
     expect(states).toEqual(mine.map(() => 'confirmed'));

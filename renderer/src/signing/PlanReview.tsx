@@ -14,6 +14,7 @@ import { PlanVaultFlag, SkippedHere, usePlanVaultAlerts } from './PlanParts';
 import { openLink } from '../components/links';
 import { PlanTable } from './PlanTable';
 import { AgreementTexts } from './AgreementTexts';
+import { PlanLedgerShows } from './PlanLedgerShows';
 import { focusResult, useFocusOnChange } from '../components/focus/useFocusOnChange';
 
 /** The plan's network fees added up: the most the whole plan can cost in gas. */
@@ -136,6 +137,7 @@ export function PlanReview({ plan, onDiscard }: { plan: Plan; onDiscard?: () => 
           The device takes them wallet by wallet: all of one wallet&apos;s items one after the other, whatever their vault.
         </p>
       ) : null}
+      <PlanLedgerShows items={toSign} />
       <PlanTable plan={plan} open={open} onToggle={toggle} />
       <p className="cell-sub plan-details-hint">
         Each row&apos;s <strong>Details</strong> open below, under its vault: the decoded call, the fees, what the Ledger will display and
@@ -194,7 +196,7 @@ export function PlanReview({ plan, onDiscard }: { plan: Plan; onDiscard?: () => 
         {plan.needsBlindSigningAck && !exportedAs ? (
           <label className="toggle ack">
             <input type="checkbox" checked={ack} onChange={(e) => setAck(e.target.checked)} /> I will
-            compare the hash the Ledger shows with the one shown here for every contract call (blind signing).
+            compare the hash the Ledger shows with the one shown here for every call it signs blind.
           </label>
         ) : null}
         <div className="form-actions">

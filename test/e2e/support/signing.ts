@@ -203,6 +203,41 @@ export function signingUi(current: () => ConsolePage) {
     return (await p.getByTestId('batch').getAttribute('data-batch-id'))!;
   }
 
+  /** The screens the emulated Ledger shows now, as its panel lists them (title, then value). */
+  async function screensOnDevice(): Promise<{ title: string; value?: string }[]> {
+    return panel()
+      .locator('.device-screen li')
+      .evaluateAll((els) =>
+        els.map((li) => {
+          const value = li.querySelector('.screen-value')?.textContent;
+          return { title: li.querySelector('.screen-title')?.textContent ?? '', ...(value ? { value } : {}) };
+        }),
+      );
+  }
+
+  /**
+   * The review on the device is the one the console predicted for the item on it: a call
+   * clear-signed from its descriptor shows exactly the predicted intent, fields, network and fees
+   * (and no hash); a blind review shows the hash the console showed. Waits (with a ceiling) until
+   * the panel shows that item's review, then compares.
+   */
+  async function expectDeviceShowsItsReview(): Promise<'clear' | 'blind'> {
+    const onDevice = page().locator('.batch-items > li[data-state="on-device"]').first();
+    const id = await onDevice.getAttribute('data-item-id', { timeout: 60_000 });
+    const item = (await shownBatch()).items.find((i) => i.id === id);
+    const review = item?.review;
+    if (review?.kind !== 'transaction') throw new Error(`the item on the device (${id}) has no transaction review`);
+    await nextReview();
+    if (review.blindSigning) {
+      await expect.poll(() => panel().locator('.device-screen').textContent(), { timeout: 60_000, message: 'the device shows the hash the review showed' }).toContain(review.signingHash);
+      return 'blind';
+    }
+    const predicted = review.deviceScreens.map((sc) => ({ title: sc.title, ...(sc.value ? { value: sc.value } : {}) }));
+    await expect.poll(screensOnDevice, { timeout: 60_000, message: 'the device shows the clear-signed review the console predicted' }).toEqual(predicted);
+    expect(await panel().locator('.device-screen').textContent()).not.toContain(review.signingHash);
+    return 'clear';
+  }
+
   /** The console's own record of the batch shown. */
   async function shownBatch(): Promise<Batch> {
     const id = (await page().getByTestId('batch').getAttribute('data-batch-id'))!;
@@ -217,6 +252,7 @@ export function signingUi(current: () => ConsolePage) {
     itemStates,
     nextReview,
     reviewOf,
+    approveShown,
     approveUntilDone,
     untilPaused,
     pausedWith,
@@ -228,6 +264,8 @@ export function signingUi(current: () => ConsolePage) {
     planCalls,
     startSigning,
     shownBatch,
+    screensOnDevice,
+    expectDeviceShowsItsReview,
   };
 }
 
