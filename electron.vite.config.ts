@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
-import { compileContracts } from './electron/sim/contracts/compile';
+import { compileContracts } from './electron/demo/contracts/compile';
 import { BUNDLED_CONTRACTS_FILE } from './electron/runtime/bundled-contracts';
 import { rendererConfig } from './vite.renderer.config';
 
@@ -16,8 +16,8 @@ function bundledContracts(): Plugin {
     name: 'vaultdesk-bundled-contracts',
     generateBundle() {
       const { artifacts } = compileContracts({
-        srcDir: path.resolve(here, 'electron/sim/contracts/src'),
-        outDir: path.resolve(here, 'electron/sim/contracts/out'),
+        srcDir: path.resolve(here, 'electron/demo/contracts/src'),
+        outDir: path.resolve(here, 'electron/demo/contracts/out'),
       });
       this.emitFile({ type: 'asset', fileName: BUNDLED_CONTRACTS_FILE, source: JSON.stringify(artifacts) });
     },
@@ -33,7 +33,7 @@ export default defineConfig({
       // ES-module only and the main bundle is CommonJS, so it is bundled in.
       externalizeDeps: { exclude: ['p-limit'] },
       rollupOptions: {
-        input: { index: path.resolve(here, 'electron/main/index.ts'), 'device-host': path.resolve(here, 'electron/main/device-host.ts') },
+        input: { index: path.resolve(here, 'electron/main/index.ts'), 'device-process': path.resolve(here, 'electron/main/device-process.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

@@ -59,7 +59,7 @@ const forbid = (names, message) => ({ group: names, message });
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'electron/sim/contracts/out/**', 'test-results/**', '.tmp/**'],
+    ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'electron/demo/contracts/out/**', 'test-results/**', '.tmp/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -90,15 +90,15 @@ export default tseslint.config(
             { target: './shared', from: ['./electron', './renderer', './test'], message: 'shared/ is pure: it imports nothing from the app layers.' },
             { target: './renderer', from: ['./electron', './test'], message: 'The renderer only talks to the bridge.' },
             { target: './electron/services', from: ['./electron/main', './electron/runtime', './electron/shell', './electron/preload', './renderer'], message: 'Services are plain Node building blocks; composition happens in electron/runtime.' },
-            { target: './electron/services', from: ['./electron/sim'], message: 'Services meet the simulation only through their ports; the runtime injects it.' },
+            { target: './electron/services', from: ['./electron/demo'], message: 'Services meet the simulation only through their ports; the runtime injects it.' },
             { target: './electron/shell', from: ['./electron/main', './electron/preload'], message: 'The browser shell stands beside the Electron main process: what both need lives in electron/runtime.' },
             { target: './scripts', from: ['./electron/runtime/features', './electron/main', './electron/preload', './electron/shell', './renderer'], message: 'Scripts build on services (and the runtime as a whole), never on a feature module or the app glue.' },
             { target: './electron/runtime', from: ['./electron/main', './electron/shell', './electron/preload', './renderer'], message: 'The runtime is shared by the Electron main process and the browser shell; it knows neither.' },
-            { target: './electron/sim', from: ['./electron/main', './electron/runtime', './electron/shell', './electron/preload', './renderer'], message: 'The simulation is used through the same ports as the real service, chain and device.' },
-            { target: './electron/runtime/**/!(embedded-simulation|emulated-device|demo-clear-signing|bundled-contracts).ts', from: ['./electron/sim'], message: 'The runtime never depends on the simulation: the entry points inject it (embedded-simulation.ts, emulated-device.ts, the demo clear-signing source and bundled contracts they build).' },
-            { target: './electron/sim', from: ['./shared/service'], message: "The simulated service is someone else's server: it has its own records and checks, never the client's schemas." },
+            { target: './electron/demo', from: ['./electron/main', './electron/runtime', './electron/shell', './electron/preload', './renderer'], message: 'The simulation is used through the same ports as the real service, chain and device.' },
+            { target: './electron/runtime/**/!(embedded-simulation|emulated-device|demo-clear-signing|bundled-contracts).ts', from: ['./electron/demo'], message: 'The runtime never depends on the simulation: the entry points inject it (embedded-simulation.ts, emulated-device.ts, the demo clear-signing source and bundled contracts they build).' },
+            { target: './electron/demo', from: ['./shared/service'], message: "The simulated service is someone else's server: it has its own records and checks, never the client's schemas." },
             { target: './electron/main', from: ['./electron/shell', './renderer'], message: 'The packaged app contains no browser shell.' },
-            { target: './electron/preload', from: ['./electron/main', './electron/runtime', './electron/services', './electron/sim', './electron/shell', './renderer'], message: 'The preload exposes the contract and nothing else.' },
+            { target: './electron/preload', from: ['./electron/main', './electron/runtime', './electron/services', './electron/demo', './electron/shell', './renderer'], message: 'The preload exposes the contract and nothing else.' },
             ...rendererZones,
           ],
         },
@@ -112,7 +112,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/services/**/*.ts', 'electron/runtime/**/*.ts', 'electron/sim/**/*.ts', 'electron/shell/**/*.ts'],
+    files: ['electron/services/**/*.ts', 'electron/runtime/**/*.ts', 'electron/demo/**/*.ts', 'electron/shell/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [forbid(['electron'], 'Only electron/main and electron/preload may import electron; everything else runs under plain Node and vitest.')] }],
     },
@@ -132,7 +132,7 @@ export default tseslint.config(
   },
   {
     // Command-line entry points and benchmarks print their results.
-    files: ['scripts/**/*.ts', 'test/**/*.ts', 'electron/**/cli.ts', 'electron/sim/**/*.ts'],
+    files: ['scripts/**/*.ts', 'test/**/*.ts', 'electron/**/cli.ts', 'electron/demo/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
   {

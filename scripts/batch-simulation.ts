@@ -12,8 +12,8 @@
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../electron/services/storage/atomic-file';
-import { parseServiceLag, startLocalSimulation } from '../electron/sim/indexer';
-import { startSimService } from '../electron/sim/service';
+import { parseServiceLag, startLocalSimulation } from '../electron/demo/indexer';
+import { startSimService } from '../electron/demo/service';
 
 const { values } = parseArgs({
   options: {

@@ -1,5 +1,5 @@
 // `npm run build:contracts`: compiles the simulation's Solidity contracts (cached by source hash).
-import { compileContracts } from '../electron/sim/contracts/compile';
+import { compileContracts } from '../electron/demo/contracts/compile';
 
 const force = process.argv.includes('--force');
 const result = compileContracts({ force });

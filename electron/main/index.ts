@@ -86,7 +86,7 @@ async function start(): Promise<void> {
 }
 
 function forkDeviceHost(log: FileLogger): DeviceChannel {
-  const child = utilityProcess.fork(path.join(__dirname, 'device-host.cjs'), [], { serviceName: 'Vaultdesk Ledger' });
+  const child = utilityProcess.fork(path.join(__dirname, 'device-process.cjs'), [], { serviceName: 'Vaultdesk Ledger' });
   let exited = false;
   const exitListeners: Array<(reason: string) => void> = [];
   child.on('exit', (code) => {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Artifacts } from '../sim/chain';
+import type { Artifacts } from '../demo/chain';
 
 /** The compiled contracts the Electron build puts beside the main bundle (see electron.vite.config.ts). */
 export const BUNDLED_CONTRACTS_FILE = 'contracts.json';

@@ -12,9 +12,9 @@ import { describeNetwork, type SignedNetwork } from '../services/device/network-
 import { encodeDescriptorList, indexDescriptors } from '../services/device/token-descriptors';
 import { deploymentDescriptor } from '../services/device/vault-descriptors';
 import type { Erc7730Descriptor } from '../services/device/calldata-descriptors';
-import type { ProtocolDeployment } from '../sim/chain/deploy';
-import { signWithTestCalldataKey, signWithTestNetworkKey, testCalldataCertificate, testNetworkCertificate } from '../sim/ledger/pki';
-import { signWithEmulatorKey } from '../sim/ledger/token-info';
+import type { ProtocolDeployment } from '../demo/chain/deploy';
+import { signWithTestCalldataKey, signWithTestNetworkKey, testCalldataCertificate, testNetworkCertificate } from '../demo/ledger/pki';
+import { signWithEmulatorKey } from '../demo/ledger/token-info';
 
 /** The descriptors, tokens and chains of the demo's deployments, certified with the emulator's test keys. */
 export function demoClearSigning(deployments: readonly ProtocolDeployment[]): CalldataDescriptorSource {

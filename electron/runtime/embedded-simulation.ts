@@ -1,7 +1,7 @@
-import { SIM_DERIVATION_PATH, type Artifacts } from '../sim/chain';
-import { startLocalSimulation, type LocalSimulation, type ServiceLag } from '../sim/indexer';
-import { generateDataset, startSimService, type SimService } from '../sim/service';
-import type { Realism } from '../sim/service';
+import { SIM_DERIVATION_PATH, type Artifacts } from '../demo/chain';
+import { startLocalSimulation, type LocalSimulation, type ServiceLag } from '../demo/indexer';
+import { generateDataset, startSimService, type SimService } from '../demo/service';
+import type { Realism } from '../demo/service';
 import type { EmbeddedSimulation } from './service-connection';
 import { demoClearSigning } from './demo-clear-signing';
 

@@ -1,7 +1,7 @@
 import type { DevicePort } from '../services/device';
 import { DeviceFleet } from '../services/device/device-fleet';
-import { SIM_MNEMONIC } from '../sim/chain';
-import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../sim/ledger';
+import { SIM_MNEMONIC } from '../demo/chain';
+import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../demo/ledger';
 import type { DeviceHost, EmulatedHostOptions } from './device-host';
 
 /**

@@ -1,7 +1,7 @@
 import type { PublicClient } from 'viem';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../services/catalog/catalog';
 import { ChainPool, type ChainPoolOptions } from '../services/chain/pool';
-import { epochVaultEntries, type EpochVaultEntry } from '../services/portfolio/catalog';
+import { epochVaultEntries, type EpochVaultEntry } from '../services/portfolio/vault-entries';
 import { PortfolioService, type PortfolioOptions } from '../services/portfolio/portfolio';
 import type { ServiceClient } from '../services/service-client';
 import type { Logger } from '../services/log/logger';

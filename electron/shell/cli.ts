@@ -6,7 +6,7 @@ import { createConsoleRuntime } from '../runtime';
 import { startEmulatedDevice } from '../runtime/emulated-device';
 import { startEmbeddedSimulation } from '../runtime/embedded-simulation';
 import { LEDGER_MODELS, isLedgerModel } from '../../shared/device/models';
-import { parseServiceLag, type ServiceLag } from '../sim/indexer';
+import { parseServiceLag, type ServiceLag } from '../demo/indexer';
 import { FileLogger } from '../services/log/logger';
 import { KeychainSecretStore } from '../services/secrets/keychain-store';
 import { dataFolder, logFileIn } from '../services/storage/data-folder';
@@ -18,7 +18,7 @@ import { startBrowserShell } from './server';
  *   [--ledger-model nanoSP|nanoX|stax|flex|apex] [--ledger-app VERSION] [--pace demo|fast]`
  * Starts the console's services and serves the renderer on 127.0.0.1; prints the URL to open
  * (with its launch token) as the first line of standard output. `--service-lag` sets when the
- * demo's service records what its chains did (see "Service lag" in electron/sim/service/README.md).
+ * demo's service records what its chains did (see "Service lag" in electron/demo/service/README.md).
  * `--ledger-model` and `--ledger-app` make the demo's emulated Ledger that model and Ethereum app
  * version (default a Nano X with the current app), to see its screens.
  * `--pace` sets the demo clock: `demo` (the default) moves its vaults one phase on every 10 minutes,

@@ -1,4 +1,4 @@
-import { BUNDLE_MAX_CHARS } from '../../shared/bundle/schemas';
+import { BUNDLE_MAX_CHARS } from '../../shared/bundles/schemas';
 
 /**
  * The largest WebSocket frame the bridge accepts. The largest input a user really sends is a

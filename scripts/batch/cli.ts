@@ -1,9 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BundleSource } from '../../shared/bundle';
-import { plainText } from '../../shared/bundle/plain-text';
-import { parseServiceLag } from '../../electron/sim/indexer/publish';
+import type { BundleSource } from '../../shared/bundles';
+import { plainText } from '../../shared/bundles/plain-text';
+import { parseServiceLag } from '../../electron/demo/indexer/publish';
 import { dataFolder } from '../../electron/services/storage/data-folder';
 
 /** The runner's flags (see scripts/batch.ts): parsed once, strictly, for every mode. */
@@ -88,7 +88,7 @@ export function dataDirOf(): string {
   return dataFolder(args['data-dir'], () => path.join(os.homedir(), '.vaultdesk-batch'));
 }
 
-/** When the --sim service records what the chains did (`snapshots`, the default, or seconds; see electron/sim/service/README.md). */
+/** When the --sim service records what the chains did (`snapshots`, the default, or seconds; see electron/demo/service/README.md). */
 export function simServiceLag(): string {
   const raw = args['service-lag'] ?? 'snapshots';
   try {

@@ -1,7 +1,7 @@
 import type { SigningService } from '../../electron/services/signing';
 import { formatUnits } from 'viem';
-import type { SendCheck } from '../../shared/bundle/ipc';
-import type { BundleSimulation } from '../../shared/bundle/simulation';
+import type { SendCheck } from '../../shared/bundles/ipc';
+import type { BundleSimulation } from '../../shared/bundles/simulation';
 import type { MessageReview, Plan, TransactionReview } from '../../shared/signing/schemas';
 import { args, say } from './cli';
 import { ROLE_NAMES } from '../../shared/registry/schemas';

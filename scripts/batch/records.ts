@@ -5,8 +5,8 @@ import type { BundleService } from '../../electron/services/bundles';
 import { publicPlannerRefusal, TRUSTED_PLANNERS_FILE } from '../../electron/services/bundles/trusted-planners';
 import type { RegistryExportPreview } from '../../shared/registry/export-schemas';
 import { RegistryTransfer, type VaultRegistry } from '../../electron/services/registry';
-import type { TrustedPlanner } from '../../shared/bundle/planner-trust';
-import { publicDevAccount } from '../../shared/bundle/public-keys';
+import type { TrustedPlanner } from '../../shared/bundles/planner-trust';
+import { publicDevAccount } from '../../shared/bundles/public-keys';
 import { PLANNER_PATH } from '../../shared/device/paths';
 import { args, dataDirOf, fail, refuse, say } from './cli';
 
@@ -23,7 +23,7 @@ import { args, dataDirOf, fail, refuse, say } from './cli';
 export async function demoPlanners(): Promise<TrustedPlanner[]> {
   const demo: TrustedPlanner[] = [];
   if (args.sim) {
-    const { deriveAtPath } = await import('../../electron/sim/chain/accounts');
+    const { deriveAtPath } = await import('../../electron/demo/chain/accounts');
     demo.push({ address: deriveAtPath(PLANNER_PATH).address, label: "the simulation's planner" });
   }
   for (const address of args['trust-planner'] ?? []) {

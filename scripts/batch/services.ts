@@ -11,8 +11,8 @@ import { VaultRegistry, type FirstSeenPolicy } from '../../electron/services/reg
 import { loadEpochHistory } from '../../electron/services/catalog/vault-views';
 import { simulatePlan } from '../../electron/services/simulation';
 import { writeFileAtomic } from '../../electron/services/storage/atomic-file';
-import { SIM_MNEMONIC, FIRST_WALLET_INDEX } from '../../electron/sim/chain/accounts';
-import type { BundleSource } from '../../shared/bundle';
+import { SIM_MNEMONIC, FIRST_WALLET_INDEX } from '../../electron/demo/chain/accounts';
+import type { BundleSource } from '../../shared/bundles';
 import { args, dataDirOf, fail, say, simSeed, simServiceLag, simWallets } from './cli';
 import { printProgress } from './print';
 import { keepOnExit, simulationFile, type RunnerSimulation } from './simulation';
@@ -33,8 +33,8 @@ export interface World {
 }
 
 async function simWorld(planned: BundleSource | null = null): Promise<World> {
-  const { startLocalSimulation, parseServiceLag } = await import('../../electron/sim/indexer');
-  const { startSimService } = await import('../../electron/sim/service');
+  const { startLocalSimulation, parseServiceLag } = await import('../../electron/demo/indexer');
+  const { startSimService } = await import('../../electron/demo/service');
   const seed = simSeed(planned);
   const wallets = simWallets(planned);
   // No cycle driver: nothing moves the chains but this run, so every run from the same seed and
@@ -121,7 +121,7 @@ export async function deviceTransports(): Promise<TransportFactory> {
 }
 
 async function emulatedTransports(): Promise<TransportFactory> {
-  const { createEmulatedLedger, emulatorTransportFactory } = await import('../../electron/sim/ledger');
+  const { createEmulatedLedger, emulatorTransportFactory } = await import('../../electron/demo/ledger');
   const ledger = createEmulatedLedger({ mnemonic: SIM_MNEMONIC, blindSigning: true, autoApprove: args['auto-approve'] });
   // Exporting an unsigned bundle signs too: the planner's account signs its plan hash. A dry run signs nothing.
   const signsHere = !args.broadcast && !args['dry-run'];

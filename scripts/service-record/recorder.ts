@@ -7,7 +7,7 @@ import {
   RECORDING_RESPONSES,
   type RecordedAnswer,
   type RecordingIndex,
-} from '../../electron/sim/service/replay';
+} from '../../electron/demo/service/replay';
 import { normaliseBaseUrl } from '../../electron/services/service-client';
 import { bodyWithoutKey, holdsKey } from '../../electron/services/service-client/key-redaction';
 

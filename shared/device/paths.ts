@@ -74,7 +74,7 @@ export function encodeBip32Path(components: readonly number[]): Uint8Array {
 
 /**
  * The planner's account: the one key that signs unsigned bundles' plan hashes (EIP-712, see
- * shared/bundle/planner.ts), and nothing else. It is the first address of the BIP-44 *change*
+ * shared/bundles/planner.ts), and nothing else. It is the first address of the BIP-44 *change*
  * chain, `44'/60'/0'/1/0`: none of the three schemes above ever derives it (Ledger Live moves the
  * account level, legacy has four levels, BIP-44 moves the last one on the external chain 0), so no
  * wallet the desk imports, discovers or plans with is this key, and a signature a wallet gives a

@@ -64,7 +64,7 @@ import {
   SendCheckSchema,
   ExportedBundleSchema,
   ExportedBundleRefInput,
-} from '../bundle/ipc';
+} from '../bundles/ipc';
 import {
   CampaignDetailSchema,
   CampaignIdInput,
@@ -84,7 +84,7 @@ import {
 import { ChainRpcInput, ChainRpcsSchema, MoveRpcInput, RpcAddedSchema, RpcTestSchema } from '../chains/schemas';
 import { ForgetVaultInput, PinnedVaultSchema, PinVaultInput, RegistryImportInput, VaultPinReviewSchema, VaultReviewInput } from '../registry/schemas';
 import { RegistryExportPreviewSchema, RegistryHeldSchema, SignedRegistryExportSchema } from '../registry/export-schemas';
-import { OfflinePolicySchema, SetOfflinePolicyInput } from '../bundle/policy';
+import { OfflinePolicySchema, SetOfflinePolicyInput } from '../bundles/policy';
 import { PlanSimulationSchema, SimulationRunInput } from '../simulation/schemas';
 import { DemoClockSchema, SetDemoClockPausedInput } from '../demo/clock';
 

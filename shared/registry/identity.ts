@@ -1,4 +1,4 @@
-import { INVISIBLE } from '../bundle/plain-text';
+import { INVISIBLE } from '../bundles/plain-text';
 import {
   ROLE_NAMES,
   roleAddress,

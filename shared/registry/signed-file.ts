@@ -2,9 +2,9 @@ import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { getAddress, getTypesForEIP712Domain, hashStruct, hashTypedData, recoverTypedDataAddress, type Hex } from 'viem';
 import { z } from 'zod';
-import { canonicalFile, canonicalJson } from '../bundle/canonical';
-import { PLANNER_DOMAIN } from '../bundle/planner';
-import { isCanonicalSignature } from '../bundle/signature';
+import { canonicalFile, canonicalJson } from '../bundles/canonical';
+import { PLANNER_DOMAIN } from '../bundles/planner';
+import { isCanonicalSignature } from '../bundles/signature';
 import { AppError } from '../errors';
 import { RegistryFileSchema, type RegistryFile } from './schemas';
 import { AddressSchema as Address } from '../domain/hex';
@@ -12,7 +12,7 @@ import { AddressSchema as Address } from '../domain/hex';
 /**
  * The vault registry as it travels from the online install to the offline one: the registry, and
  * the planner's Ledger signature of its hash, in the same EIP-712 domain as the planner's bundle
- * signature (`PLANNER_DOMAIN`, `shared/bundle/planner.ts`) with a primary type of its own:
+ * signature (`PLANNER_DOMAIN`, `shared/bundles/planner.ts`) with a primary type of its own:
  *
  *   VaultRegistry(string format,uint16 version,bytes32 registryHash)
  *

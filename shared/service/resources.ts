@@ -22,7 +22,7 @@ import {
 /**
  * The list resources of the service, described once: path, item schema, which filters it takes and
  * how each filter compares. The client builds its methods from this table. The simulated service is
- * someone else's server and keeps its own table (electron/sim/service/resources.ts), which lint
+ * someone else's server and keeps its own table (electron/demo/service/resources.ts), which lint
  * keeps from importing this one.
  */
 

@@ -15,7 +15,7 @@
  * Pure.
  */
 import { getDomain } from 'tldts';
-import { INVISIBLE, plainText } from '../bundle/plain-text';
+import { INVISIBLE, plainText } from '../bundles/plain-text';
 
 /** The sentence EIP-4361 puts after the requesting domain. */
 const SIGN_IN_SENTENCE = /wants you to sign in with your ethereum account/i;

@@ -7,7 +7,7 @@
  *   npm run bench:portfolio -- --wallets 1000 --vaults 10 --latency 20 [--naive-sample 100] [--runs 20] [--seed 1] [--fallback]
  *     [--rpc-realism off|provider] [--warm changed|full]
  *
- * `--rpc-realism provider` reads the chains through the RPC realism proxy (electron/sim/rpc-realism):
+ * `--rpc-realism provider` reads the chains through the RPC realism proxy (electron/demo/rpc-realism):
  * after each refresh a line gives, per chain, the requests, the rate-limited answers and the time,
  * and a failed chain is reported rather than ending the run; the JSON's `rpcRealism` says whether
  * every refresh completed and whether the last one's figures equal a full read made straight after.
@@ -16,7 +16,7 @@
  * that refuses state overrides) beside the lens's, as `fallback`.
  *
  * The world is seeded by `startScaledSimulation` (story lenders and pooled deposits on a small
- * state, then the other wallets written into state: see electron/sim/scale/seed.ts), up to 20,000
+ * state, then the other wallets written into state: see electron/demo/scale/seed.ts), up to 20,000
  * wallets; its setup time is printed apart from the measurement, with where it went.
  *
  * `ours` is the median of the warm refreshes (catalog cached, as on the console's refresh timer);
@@ -39,8 +39,8 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parseArgs } from 'node:util';
 import type { Address } from 'viem';
-import { startScaledSimulation, type ScaledSimulation } from '../../electron/sim/scale/simulation';
-import { startSimService, type SimService } from '../../electron/sim/service';
+import { startScaledSimulation, type ScaledSimulation } from '../../electron/demo/scale/simulation';
+import { startSimService, type SimService } from '../../electron/demo/service';
 import { createServiceClient } from '../../electron/services/service-client';
 import { type PortfolioService } from '../../electron/services/portfolio/portfolio';
 import { createServiceGraph } from '../../electron/runtime/service-graph';
@@ -48,7 +48,7 @@ import { erc20Abi } from '../../shared/abi';
 import { POSITION_CONCURRENCY, PositionRecordCache, positionPairs } from '../../electron/services/portfolio/position-records';
 import { NAIVE_CONCURRENCY, runNaiveClient } from './naive-client';
 import { createRefreshProfiler, describeBreakdown, type RefreshBreakdown } from './refresh-profile';
-import { parseRpcRealism } from '../../electron/sim/rpc-realism/profile';
+import { parseRpcRealism } from '../../electron/demo/rpc-realism/profile';
 import { describeRealismCosts, sameFigures, startBenchRealism, type RealismChainCost } from './rpc-realism';
 
 const { values } = parseArgs({

@@ -1,6 +1,6 @@
-import { startRealismProxies } from '../../electron/sim/rpc-realism/chains';
-import type { RpcRealism } from '../../electron/sim/rpc-realism/profile';
-import type { RpcRealismStats } from '../../electron/sim/rpc-realism/proxy';
+import { startRealismProxies } from '../../electron/demo/rpc-realism/chains';
+import type { RpcRealism } from '../../electron/demo/rpc-realism/profile';
+import type { RpcRealismStats } from '../../electron/demo/rpc-realism/proxy';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 
 /** Per chain, what one refresh cost through the RPC realism proxy. */

@@ -17,8 +17,8 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { encodeFunctionData, keccak256, toHex, getAddress, type Hex } from 'viem';
-import { startLocalNetwork } from '../../electron/sim/chain';
-import { mintableAbi } from '../../electron/sim/chain/simAbi';
+import { startLocalNetwork } from '../../electron/demo/chain';
+import { mintableAbi } from '../../electron/demo/chain/simAbi';
 import { startLatencyProxy, type LatencyProxy } from './latency-proxy';
 import { ForkSession, runningForkPids, simulatePlan } from '../../electron/services/simulation';
 import { epochVaultAbi, erc20Abi } from '../../shared/abi';

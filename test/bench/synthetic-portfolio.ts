@@ -1,5 +1,5 @@
 import type { Portfolio, PortfolioVault, PositionRow, RequestRow } from '../../shared/portfolio/schemas';
-import { mulberry32 } from '../../electron/sim/service/prng';
+import { mulberry32 } from '../../electron/demo/service/prng';
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 const address = (kind: number, n: number) => `0x${hex(kind, 8)}${hex(n, 32)}`;

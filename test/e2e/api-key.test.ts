@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startSimService } from '../../electron/sim/service';
+import { startSimService } from '../../electron/demo/service';
 import { apiKeyAccount } from '../../electron/services/secrets/api-key';
 import { KEYCHAIN_SERVICE, KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
 import { serviceOnlySimulation, startTestConsole, type TestConsole } from '../support/console';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSimService, type SimService } from '../../electron/sim/service';
+import { startSimService, type SimService } from '../../electron/demo/service';
 import { serviceOnlySimulation } from '../support/console';
 import { screenshot } from './support/browser';
 import { openConsolePage, type ConsolePage } from './support/console-page';

@@ -9,7 +9,7 @@ import { BLIND_SIGNING_ACK } from './support/signing';
 // The review predicts the device's screens for the model and Ethereum app version the console
 // read from the Ledger, and says which: the demo's emulated Ledger as a Nano X with the current
 // app, and as a Stax with 1.19.3. The demo's claims are clear-signed from its test-certified
-// descriptors (the blind reviews per model and version are tested in test/unit/ledger/screens.test.ts
+// descriptors (the blind reviews per model and version are tested in test/unit/device/screens.test.ts
 // and test/integration/device/device-models.test.ts).
 let ui: ConsolePage | null = null;
 afterEach(async () => {

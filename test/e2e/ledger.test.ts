@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { deriveAccount } from '../../electron/sim/chain';
+import { deriveAccount } from '../../electron/demo/chain';
 import { serviceOnlySimulation } from '../support/console';
 import { openConsolePage, type ConsolePage } from './support/console-page';
 import { screenshot } from './support/browser';

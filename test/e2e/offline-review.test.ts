@@ -9,14 +9,14 @@ import type { EmbeddedSimulation } from '../../electron/runtime/service-connecti
 import { DeviceService } from '../../electron/services/device';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
-import { SIM_MNEMONIC } from '../../electron/sim/chain';
-import { deriveAtPath } from '../../electron/sim/chain/accounts';
+import { SIM_MNEMONIC } from '../../electron/demo/chain';
+import { deriveAtPath } from '../../electron/demo/chain/accounts';
 import { signAsPlanner } from '../support/bundle-fixture';
-import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../../electron/sim/ledger';
+import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../../electron/demo/ledger';
 import type { TransportFactory } from '../../electron/services/device';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { bundleDeviceScreens, bundleSigningHash, bundleText, PLANNER_PATH, plannerHashes, seal, type UnsignedBundle } from '../../shared/bundle';
+import { bundleDeviceScreens, bundleSigningHash, bundleText, PLANNER_PATH, plannerHashes, seal, type UnsignedBundle } from '../../shared/bundles';
 import { readSignedRegistry, registryHashes, verifyRegistrySignature } from '../../shared/registry/signed-file';
 import { openConsolePage, outliving, type ConsolePage } from './support/console-page';
 import { BLIND_SIGNING_ACK } from './support/signing';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createChainClient } from '../../electron/sim/chain';
+import { createChainClient } from '../../electron/demo/chain';
 import type { Portfolio } from '../../shared/portfolio/schemas';
 import type { TestConsole } from '../support/console';
 import { openChromium, screenshot, watchPage } from './support/browser';

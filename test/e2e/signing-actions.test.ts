@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatUnits, parseUnits, type PublicClient } from 'viem';
 import type { DemoSimulation } from '../../electron/runtime/embedded-simulation';
-import { lenderActions, type SeededVault } from '../../electron/sim/chain';
+import { lenderActions, type SeededVault } from '../../electron/demo/chain';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../shared/abi';
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleRuntime, type ConsoleRuntime } from '../../electron/runtime';
-import { startSimService, type SimService } from '../../electron/sim/service';
+import { startSimService, type SimService } from '../../electron/demo/service';
 import { FileLogger } from '../../electron/services/log/logger';
 import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
 import type { ServiceState } from '../../shared/ipc/schemas';

@@ -23,7 +23,7 @@ import {
   type SignedItem,
   type UnsignedBundle,
   type BundleSimulation,
-} from '../../shared/bundle';
+} from '../../shared/bundles';
 
 export const DEFAULT_VAULT: PlanVault = {
   id: '65a1f0c2b3d4e5f607182930',

@@ -5,7 +5,7 @@ import { createConsoleRuntime, type ConsoleRuntime, type RuntimeOptions } from '
 import { startEmbeddedSimulation } from '../../electron/runtime/embedded-simulation';
 import { startEmulatedDevice } from '../../electron/runtime/emulated-device';
 import type { EmbeddedSimulation } from '../../electron/runtime/service-connection';
-import { startSimService } from '../../electron/sim/service';
+import { startSimService } from '../../electron/demo/service';
 import { FileLogger } from '../../electron/services/log/logger';
 import { createServiceClient, type ServiceClient } from '../../electron/services/service-client';
 import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';

@@ -22,7 +22,7 @@
  */
 import { EventEmitter } from 'node:events';
 import Module, { createRequire } from 'node:module';
-import type { EmulatedLedger, EmulatedTransport } from '../../electron/sim/ledger';
+import type { EmulatedLedger, EmulatedTransport } from '../../electron/demo/ledger';
 import { LEDGER_MODELS, OtherApplication, TAG_APDU, frameAnswer, type LedgerModel } from './hid-parties';
 
 export { LEDGER_MODELS, OtherApplication, type LedgerModel } from './hid-parties';

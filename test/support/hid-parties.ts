@@ -3,7 +3,7 @@
  * framing of the device's answers into 64-byte input reports, and another application holding a
  * shared open of the same device.
  */
-import type { EmulatedTransport } from '../../electron/sim/ledger';
+import type { EmulatedTransport } from '../../electron/demo/ledger';
 
 export const REPORT_SIZE = 64;
 export const TAG_APDU = 0x05;

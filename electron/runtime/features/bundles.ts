@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors';
-import type { BundleSource } from '../../../shared/bundle/schemas';
+import type { BundleSource } from '../../../shared/bundles/schemas';
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import type { PlanSimulation } from '../../../shared/simulation';
 import { createBundleService, type BundleService } from '../../services/bundles';

@@ -1,4 +1,4 @@
-import type { SignedBundle } from '../../../shared/bundle/schemas';
+import type { SignedBundle } from '../../../shared/bundles/schemas';
 import { JOURNAL_SCHEMA_VERSION, type Batch, type BatchItem } from '../../../shared/signing/schemas';
 import { itemFromBundle, offlinePlanId, planWallets } from './plan-from-bundle';
 

@@ -1,4 +1,4 @@
-import { toSerializable, type ScreensOf } from '../../../shared/bundle/transaction';
+import { toSerializable, type ScreensOf } from '../../../shared/bundles/transaction';
 import { expectedScreens } from '../device/transaction';
 
 /**

@@ -1,11 +1,11 @@
 import type { Hex } from 'viem';
-import { bundleText, draftUnsignedBundle, signedByPlanner, summarize, type UnsignedDraft } from '../../../shared/bundle/build';
-import type { BundleFile, PlannerPreview } from '../../../shared/bundle/ipc';
-import { PLANNER_DOMAIN, PLANNER_PATH, PLANNER_PRIMARY_TYPE, PLANNER_TYPES, plannerHashes, verifyPlannerSignature } from '../../../shared/bundle/planner';
-import type { BundleSource, BundleSummary } from '../../../shared/bundle/schemas';
-import { bundleSimulationOf, notSimulated, type BundleSimulation } from '../../../shared/bundle/simulation';
-import { toLowS } from '../../../shared/bundle/signature';
-import { readUnsignedBundle } from '../../../shared/bundle/verify-unsigned';
+import { bundleText, draftUnsignedBundle, signedByPlanner, summarize, type UnsignedDraft } from '../../../shared/bundles/build';
+import type { BundleFile, PlannerPreview } from '../../../shared/bundles/ipc';
+import { PLANNER_DOMAIN, PLANNER_PATH, PLANNER_PRIMARY_TYPE, PLANNER_TYPES, plannerHashes, verifyPlannerSignature } from '../../../shared/bundles/planner';
+import type { BundleSource, BundleSummary } from '../../../shared/bundles/schemas';
+import { bundleSimulationOf, notSimulated, type BundleSimulation } from '../../../shared/bundles/simulation';
+import { toLowS } from '../../../shared/bundles/signature';
+import { readUnsignedBundle } from '../../../shared/bundles/verify-unsigned';
 import { typedDataHashScreens } from '../../../shared/device/screens';
 import type { SignedMessage } from '../../../shared/device/state';
 import { AppError } from '../../../shared/errors';

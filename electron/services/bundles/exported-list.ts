@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ExportedBundleSchema, type ExportedBundle } from '../../../shared/bundle/ipc';
-import type { BundleSummary } from '../../../shared/bundle/schemas';
+import { ExportedBundleSchema, type ExportedBundle } from '../../../shared/bundles/ipc';
+import type { BundleSummary } from '../../../shared/bundles/schemas';
 import { AppError } from '../../../shared/errors';
 import type { BatchSummary } from '../../../shared/signing/schemas';
 import { JsonDocument } from '../storage/json-document';

@@ -6,7 +6,7 @@ import {
   OfflinePolicySchema,
   type OfflinePolicy,
   type OfflinePolicyFile,
-} from '../../../shared/bundle/policy';
+} from '../../../shared/bundles/policy';
 import { damagedRecordError } from '../storage/damaged-record';
 import { JsonDocument } from '../storage/json-document';
 

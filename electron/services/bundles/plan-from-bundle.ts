@@ -1,5 +1,5 @@
-import type { BundleItem, UnsignedBundle } from '../../../shared/bundle/schemas';
-import { bundleSnapshots, bundleVaults, itemVaultId } from '../../../shared/bundle/vaults';
+import type { BundleItem, UnsignedBundle } from '../../../shared/bundles/schemas';
+import { bundleSnapshots, bundleVaults, itemVaultId } from '../../../shared/bundles/vaults';
 import { newBatchItem, type ItemIdentity } from '../../../shared/signing/item';
 import type { BatchItem, Plan } from '../../../shared/signing/schemas';
 import { needsBlindSigningAck } from '../../../shared/signing/blind-signing';

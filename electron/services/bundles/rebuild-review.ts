@@ -1,10 +1,10 @@
 import type { PinnedVault } from '../../../shared/registry/schemas';
-import { checkTransactionItem, decodeCall, roleAddress } from '../../../shared/bundle/calls';
+import { checkTransactionItem, decodeCall, roleAddress } from '../../../shared/bundles/calls';
 import { bundleScreens } from './device-screens';
-import { bundleError, differs, itemName } from '../../../shared/bundle/errors';
-import { hasControlCharacters, plainText } from '../../../shared/bundle/plain-text';
-import type { BundleItem, BundleTransactionItem, UnsignedBundle } from '../../../shared/bundle/schemas';
-import { itemVaultId } from '../../../shared/bundle/vaults';
+import { bundleError, differs, itemName } from '../../../shared/bundles/errors';
+import { hasControlCharacters, plainText } from '../../../shared/bundles/plain-text';
+import type { BundleItem, BundleTransactionItem, UnsignedBundle } from '../../../shared/bundles/schemas';
+import { itemVaultId } from '../../../shared/bundles/vaults';
 import type { TxStep } from '../../../shared/signing/rules';
 import type { ContractRole, PlanVault, TransactionReview } from '../../../shared/signing/schemas';
 import { buildDraft } from '../signing/drafts';

@@ -1,5 +1,5 @@
 import { isKnownRequestType } from '../../../shared/domain/actions';
-import type { BundleSnapshot, BundleSource } from '../../../shared/bundle/schemas';
+import type { BundleSnapshot, BundleSource } from '../../../shared/bundles/schemas';
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import type { Plan } from '../../../shared/signing/schemas';
 import type { PlanBasis } from '../signing/planner';

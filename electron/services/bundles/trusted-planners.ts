@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { getAddress } from 'viem';
 import { z } from 'zod';
-import { TrustedPlannerSchema, type TrustedPlannerEntry, type TrustedPlannerView } from '../../../shared/bundle/ipc';
-import type { TrustedPlanner } from '../../../shared/bundle/planner-trust';
-import { publicDevAccount } from '../../../shared/bundle/public-keys';
+import { TrustedPlannerSchema, type TrustedPlannerEntry, type TrustedPlannerView } from '../../../shared/bundles/ipc';
+import type { TrustedPlanner } from '../../../shared/bundles/planner-trust';
+import { publicDevAccount } from '../../../shared/bundles/public-keys';
 import { AppError } from '../../../shared/errors';
 import { damagedRecordError } from '../storage/damaged-record';
 import { JsonDocument } from '../storage/json-document';

@@ -5,7 +5,7 @@ import { trancheToken, type ResourceItem } from '../../../shared/service';
 import { usdAt } from '../../../shared/portfolio/totals';
 import { isoToSeconds } from '../../../shared/domain/time';
 import { ratePercent } from '../../../shared/domain/rates';
-import type { EpochVaultEntry } from './catalog';
+import type { EpochVaultEntry } from './vault-entries';
 import { standardRedeemHeld, type VaultChainState, type WalletChainState } from './chain-state';
 
 type VaultBlock = ResourceItem<'vaultLatestBlocks'>;

@@ -1,7 +1,7 @@
 import type { Abi, PublicClient } from 'viem';
 import { epochQueueAbi, epochVaultAbi, strategyAbi } from '../../../shared/abi';
 import { abiFor, generationCalls } from '../../../shared/abi/generations';
-import type { EpochVaultEntry } from './catalog';
+import type { EpochVaultEntry } from './vault-entries';
 import { emptyVaultState, heldKey, vaultReads, type VaultChainState } from './vault-round';
 
 export type { VaultChainState } from './vault-round';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PublicClient } from 'viem';
 import type { PinnedBlock } from '../chain/pinned-block';
 import type { ChainReadResult, ReadChainOptions } from './chain-state';
-import type { EpochVaultEntry } from './catalog';
+import type { EpochVaultEntry } from './vault-entries';
 import { scanLogs, scannedAddresses } from './log-scan';
 
 /**

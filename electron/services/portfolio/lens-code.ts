@@ -1,4 +1,4 @@
-// Generated from electron/sim/contracts/src/PortfolioLens.sol (the simulation's contracts build compiles it);
+// Generated from electron/services/portfolio/PortfolioLens.sol (the simulation's contracts build compiles it);
 // do not edit. test/unit/portfolio/lens-code.test.ts fails when it no longer matches the source
 // and writes it again when run with WRITE_LENS_CODE=1.
 

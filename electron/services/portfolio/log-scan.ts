@@ -2,7 +2,7 @@ import { toEventSelector, type Hex, type PublicClient } from 'viem';
 import { lowerSliceCap, sliceCap } from '../chain/node-learning';
 import { rpcRequestOf } from '../chain/rpc-client';
 import { logRangeRefusalOf } from '../chain/rpc-limits';
-import type { EpochVaultEntry } from './catalog';
+import type { EpochVaultEntry } from './vault-entries';
 import { erc20Abi } from '../../../shared/abi';
 import { abiItems } from '../../../shared/abi/pick';
 

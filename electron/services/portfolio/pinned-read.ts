@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { CHAINS_SETTING } from '../../../shared/chains/schemas';
 import { hashAt, pinHead, type PinnedBlock } from '../chain/pinned-block';
 import { readChain, type ChainReadResult, type ReadChainOptions } from './chain-state';
-import type { EpochVaultEntry } from './catalog';
+import type { EpochVaultEntry } from './vault-entries';
 
 /** Reads of a chain again from its new head after a reorganisation, before it is reported unstable. */
 const REORG_REREADS = 2;

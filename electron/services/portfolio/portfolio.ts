@@ -7,7 +7,7 @@ import type { ChainPool } from '../chain/pool';
 import { requestsMade, type ServiceClient } from '../service-client';
 import { buildVault } from './assemble';
 import { buildRequests, claimsByWallet } from './request-rows';
-import { epochVaultEntries, epochVaultsWithoutChain, type EpochVaultEntry } from './catalog';
+import { epochVaultEntries, epochVaultsWithoutChain, type EpochVaultEntry } from './vault-entries';
 import type { Logger } from '../log/logger';
 import type { ChainReadProfile, ChainReadResult } from './chain-state';
 import { readChainPinned } from './pinned-read';

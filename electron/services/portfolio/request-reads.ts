@@ -1,5 +1,5 @@
 import type { ResourceItem } from '../../../shared/service';
-import type { EpochVaultEntry } from './catalog';
+import type { EpochVaultEntry } from './vault-entries';
 import type { VaultRequestReads } from './chain-state';
 
 type ServiceRequest = ResourceItem<'vaultRequests'>;

@@ -4,7 +4,7 @@ import { PROBES, probeAbi, type ProbeAnswers, type ProbeName } from '../../../sh
 import { detectVaultGenerations, entryWindows } from '../../../shared/registry/generations';
 import { unscaledRate } from '../../../shared/domain/rates';
 import type { VaultGenerations } from '../../../shared/registry/schemas';
-import type { EpochVaultEntry } from './catalog';
+import type { EpochVaultEntry } from './vault-entries';
 import type { Read } from './multicall';
 
 /** What the chain says about one epoch vault. Unknown values (a failed call) stay null. */

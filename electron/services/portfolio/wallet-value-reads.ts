@@ -1,6 +1,6 @@
 import type { Abi } from 'viem';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../../shared/abi';
-import type { EpochVaultEntry } from './catalog';
+import type { EpochVaultEntry } from './vault-entries';
 import type { WalletChainState } from './chain-state';
 import type { LensVault } from './lens';
 import type { Read } from './multicall';

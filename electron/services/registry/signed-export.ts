@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { getAddress, type Hex } from 'viem';
-import { PLANNER_DOMAIN, PLANNER_PATH } from '../../../shared/bundle/planner';
+import { PLANNER_DOMAIN, PLANNER_PATH } from '../../../shared/bundles/planner';
 import { registryFileName } from '../../../shared/files/export-names';
-import { checkPlannerTrusted, type TrustedPlanner } from '../../../shared/bundle/planner-trust';
-import { toLowS } from '../../../shared/bundle/signature';
+import { checkPlannerTrusted, type TrustedPlanner } from '../../../shared/bundles/planner-trust';
+import { toLowS } from '../../../shared/bundles/signature';
 import { typedDataHashScreens } from '../../../shared/device/screens';
 import type { SignedMessage } from '../../../shared/device/state';
 import {

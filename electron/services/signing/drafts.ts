@@ -2,7 +2,7 @@ import { encodeFunctionData, formatEther, getAbiItem, getAddress, type Abi, type
 import { epochQueueAbi, epochVaultAbi, erc20Abi } from '../../../shared/abi';
 import type { DeviceTransactionRequest } from '../../../shared/device/state';
 import { formatAmount } from '../../../shared/domain/units';
-import { roleAddress as planRoleAddress } from '../../../shared/bundle/calls';
+import { roleAddress as planRoleAddress } from '../../../shared/bundles/calls';
 import { MAX_UINT256, type TxStep } from '../../../shared/signing/rules';
 import type { ContractRole, DecodedArg, PlanVault, TransactionReview } from '../../../shared/signing/schemas';
 import { expectedScreens, toViemTransaction } from '../device';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { canonicalJson } from '../../../shared/bundle/canonical';
+import { canonicalJson } from '../../../shared/bundles/canonical';
 import { DeviceTransactionRequestSchema } from '../../../shared/device/schemas';
 import { BatchItemSchema, BatchSchema, type Batch, type BatchItem } from '../../../shared/signing/schemas';
 

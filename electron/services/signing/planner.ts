@@ -7,7 +7,7 @@ import { SelectionSchema, type Plan, type Selection } from '../../../shared/sign
 import { chainFees } from './drafts';
 import type { ChainFacts } from '../chain-facts/vault-facts';
 import type { ChainFactsReader } from '../chain-facts/moment';
-import { draftWallets, needsFees } from './planning/drafts';
+import { draftWallets, needsFees } from './planning/wallet-drafts';
 import { eligibility, eligibilityAfter } from './planning/eligibility';
 import { readPlanFacts, type PlanFacts, type PlannerDeps } from './planning/facts';
 import { reviewItems } from './planning/review';

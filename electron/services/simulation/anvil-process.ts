@@ -9,7 +9,7 @@ import { delimiter, dirname, join } from 'node:path';
  * embedded simulation's chains both start anvil this way. The process belongs to this one: it is
  * killed when this process exits or is terminated (SIGINT, SIGTERM, SIGHUP), and by `stop()`.
  *
- * It lives with the services because both may import it: the simulation (electron/sim) may build on
+ * It lives with the services because both may import it: the simulation (electron/demo) may build on
  * services, while services never import the simulation.
  */
 

@@ -1,6 +1,6 @@
 import './bundles.css';
 import { useEffect } from 'react';
-import type { BundleSummary } from '../../../shared/bundle/schemas';
+import type { BundleSummary } from '../../../shared/bundles/schemas';
 import type { Batch } from '../../../shared/signing/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { ErrorNotice } from '../components/ErrorNotice';

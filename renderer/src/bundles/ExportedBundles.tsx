@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ExportedBundle } from '../../../shared/bundle/ipc';
+import type { ExportedBundle } from '../../../shared/bundles/ipc';
 import { isoToSeconds } from '../../../shared/domain/time';
 import { DateTime } from '../components/time';
 import { useNavigationStore } from '../navigation/navigation-store';

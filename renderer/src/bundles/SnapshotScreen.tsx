@@ -1,5 +1,5 @@
 import './bundles.css';
-import type { BundleSnapshot } from '../../../shared/bundle/schemas';
+import type { BundleSnapshot } from '../../../shared/bundles/schemas';
 import type { EpochRow } from '../../../shared/ipc/schemas';
 import type { PlanVault } from '../../../shared/signing/schemas';
 import { isoToSeconds } from '../../../shared/domain/time';

@@ -1,4 +1,4 @@
-import type { BundleSource, BundleSummary } from '../../../shared/bundle/schemas';
+import type { BundleSource, BundleSummary } from '../../../shared/bundles/schemas';
 import type { BatchOrigin } from '../../../shared/signing/schemas';
 import { ACTION_TITLE } from '../signing';
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { BundleFile, BundleView, ExportedBundle, PlannerPreview, SendCheck } from '../../../shared/bundle/ipc';
-import { BUNDLE_MAX_CHARS, type BundleSummary } from '../../../shared/bundle/schemas';
+import type { BundleFile, BundleView, ExportedBundle, PlannerPreview, SendCheck } from '../../../shared/bundles/ipc';
+import { BUNDLE_MAX_CHARS, type BundleSummary } from '../../../shared/bundles/schemas';
 import { formatFileSize } from '../../../shared/wallets/csv-size';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
-import { DEFAULT_OFFLINE_POLICY, type OfflinePolicy } from '../../../shared/bundle/policy';
-import { plainText } from '../../../shared/bundle/plain-text';
+import { DEFAULT_OFFLINE_POLICY, type OfflinePolicy } from '../../../shared/bundles/policy';
+import { plainText } from '../../../shared/bundles/plain-text';
 import type { PinnedVault } from '../../../shared/registry/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';

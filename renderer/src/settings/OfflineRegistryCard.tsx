@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
-import { plainText } from '../../../shared/bundle/plain-text';
+import { plainText } from '../../../shared/bundles/plain-text';
 import type { RegistryHeld, SignedRegistryExport } from '../../../shared/registry/export-schemas';
 import { ROLE_NAMES, type PinnedVault, type RegistryRole } from '../../../shared/registry/schemas';
 import { call, errorData, getBridge } from '../bridge';

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState } from 'react';
-import { plainText } from '../../../shared/bundle/plain-text';
+import { plainText } from '../../../shared/bundles/plain-text';
 import type { AppErrorData } from '../../../shared/errors';
 import { SIDE_BY_SIDE_ROLES } from '../../../shared/registry/identity';
 import { ROLE_NAMES, roleAddress, type PinnedVault } from '../../../shared/registry/schemas';

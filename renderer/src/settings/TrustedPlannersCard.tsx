@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { TrustedPlannerEntry, TrustedPlannerView } from '../../../shared/bundle/ipc';
-import { plainText } from '../../../shared/bundle/plain-text';
+import type { TrustedPlannerEntry, TrustedPlannerView } from '../../../shared/bundles/ipc';
+import { plainText } from '../../../shared/bundles/plain-text';
 import { PLANNER_PATH } from '../../../shared/device/paths';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';

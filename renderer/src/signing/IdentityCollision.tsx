@@ -1,4 +1,4 @@
-import { plainText } from '../../../shared/bundle/plain-text';
+import { plainText } from '../../../shared/bundles/plain-text';
 import { entryState, nameKey, reasonText, SIDE_BY_SIDE_ROLES } from '../../../shared/registry/identity';
 import { ROLE_NAMES, roleAddress, type IdentityCollision, type VaultPinReview } from '../../../shared/registry/schemas';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
 import { describeGenerations } from '../../../shared/abi/generations/detect';
-import { plainText } from '../../../shared/bundle/plain-text';
+import { plainText } from '../../../shared/bundles/plain-text';
 import {
   ROLE_NAMES,
   REGISTRY_ROLES,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { plainText } from '../../../shared/bundle/plain-text';
+import { plainText } from '../../../shared/bundles/plain-text';
 import { entryState } from '../../../shared/registry/identity';
 import type { PinnedVault } from '../../../shared/registry/schemas';
 import { call, getBridge } from '../bridge';

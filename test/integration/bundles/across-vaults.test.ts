@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBundleService, type BundleService } from '../../../electron/services/bundles';
 import { VaultRegistry } from '../../../electron/services/registry';
-import { readUnsignedBundle } from '../../../shared/bundle';
+import { readUnsignedBundle } from '../../../shared/bundles';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Plan } from '../../../shared/signing/schemas';
 import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';

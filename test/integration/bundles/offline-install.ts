@@ -8,8 +8,8 @@
 import { copyFile, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { RegistryTransfer, VaultRegistry } from '../../../electron/services/registry';
-import { PLANNER_PATH } from '../../../shared/bundle';
-import { deriveAtPath } from '../../../electron/sim/chain/accounts';
+import { PLANNER_PATH } from '../../../shared/bundles';
+import { deriveAtPath } from '../../../electron/demo/chain/accounts';
 import { offlineServices } from '../../support/offline-services';
 import type { SigningWorld } from '../signing/world';
 

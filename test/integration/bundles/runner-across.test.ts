@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readUnsignedBundle, verifyPlannerSignature } from '../../../shared/bundle';
+import { readUnsignedBundle, verifyPlannerSignature } from '../../../shared/bundles';
 import { runBatch as spawnBatch } from '../signing/run-batch';
 
 // A withdrawal in two vaults on two chains, exported by the headless runner as the console does it:

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveAccount } from '../../../electron/sim/chain/accounts';
-import { bundleText, plannerHash, readSignedBundle } from '../../../shared/bundle';
+import { deriveAccount } from '../../../electron/demo/chain/accounts';
+import { bundleText, plannerHash, readSignedBundle } from '../../../shared/bundles';
 import { ACCOUNTS, makeUnsigned, registryText } from '../../support/bundle-fixture';
 import { runBatch as spawnBatch } from '../signing/run-batch';
 

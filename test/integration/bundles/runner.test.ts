@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plannerHashes, readSignedBundle, readUnsignedBundle, verifyPlannerSignature } from '../../../shared/bundle';
+import { plannerHashes, readSignedBundle, readUnsignedBundle, verifyPlannerSignature } from '../../../shared/bundles';
 import { readSignedRegistry, registryHashes, verifyRegistrySignature } from '../../../shared/registry/signed-file';
 import { runBatch as spawnBatch } from '../signing/run-batch';
 

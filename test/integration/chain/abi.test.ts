@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toEventSelector, toFunctionSelector, type Abi, type AbiParameter } from 'viem';
-import { compileContracts, type ContractName } from '../../../electron/sim/contracts/compile';
+import { compileContracts, type ContractName } from '../../../electron/demo/contracts/compile';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, keyringAbi, multicall3Abi, strategyAbi } from '../../../shared/abi';
 import { abiFor, generationsOf } from '../../../shared/abi/generations';
-import { GENERATION_CONTRACTS } from '../../../electron/sim/contracts/generations';
+import { GENERATION_CONTRACTS } from '../../../electron/demo/contracts/generations';
 
 type Item = Abi[number];
 

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createChainClient, startAnvil } from '../../../electron/sim/chain';
+import { createChainClient, startAnvil } from '../../../electron/demo/chain';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseUnits, type Abi, type Address } from 'viem';
-import { createCycleDriver, lenderActions, readVaultState, type CycleDriver, type VaultDeployment } from '../../../electron/sim/chain';
+import { createCycleDriver, lenderActions, readVaultState, type CycleDriver, type VaultDeployment } from '../../../electron/demo/chain';
 import {
   queue2026Abi,
   queueWithdrawAbi,
@@ -11,7 +11,7 @@ import {
   strategyUnscaledAbi,
   vault2026Abi,
   writeOffAbi,
-} from '../../../electron/sim/chain/simAbi';
+} from '../../../electron/demo/chain/simAbi';
 import { revertOf, startChainFixture, type ChainFixture } from './helpers';
 
 // The rules that differ between the generations the demo runs, each on the vault that has it:

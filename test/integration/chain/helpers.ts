@@ -1,5 +1,5 @@
 import { BaseError, ContractFunctionRevertedError, type Abi, type Address } from 'viem';
-import { compileContracts } from '../../../electron/sim/contracts/compile';
+import { compileContracts } from '../../../electron/demo/contracts/compile';
 import {
   defaultProtocolSpec,
   deployProtocol,
@@ -20,7 +20,7 @@ import {
   type SeedResult,
   type SeedWallet,
   type VaultDeployment,
-} from '../../../electron/sim/chain';
+} from '../../../electron/demo/chain';
 import { isAppError } from '../../../shared/errors';
 
 /**

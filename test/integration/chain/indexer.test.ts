@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
-import { readVaultState, type LocalNetwork, type SeedResult, type SeededVault } from '../../../electron/sim/chain';
-import { createChainIndexer, type ChainIndexer, type IndexStats } from '../../../electron/sim/indexer';
-import { startSimService, type SimService } from '../../../electron/sim/service';
-import { SimStore } from '../../../electron/sim/service/store';
+import { readVaultState, type LocalNetwork, type SeedResult, type SeededVault } from '../../../electron/demo/chain';
+import { createChainIndexer, type ChainIndexer, type IndexStats } from '../../../electron/demo/indexer';
+import { startSimService, type SimService } from '../../../electron/demo/service';
+import { SimStore } from '../../../electron/demo/service/store';
 import { erc20Abi } from 'viem';
-import { queueWithdrawAbi, simQueueAbi, simStrategyAbi, simVaultAbi, strategy2026Abi } from '../../../electron/sim/chain/simAbi';
+import { queueWithdrawAbi, simQueueAbi, simStrategyAbi, simVaultAbi, strategy2026Abi } from '../../../electron/demo/chain/simAbi';
 
 const epochVaultAbi = simVaultAbi;
 const epochQueueAbi = [...simQueueAbi, ...queueWithdrawAbi];

@@ -7,8 +7,8 @@ import {
   type CycleDriver,
   type LenderActions,
   type VaultDeployment,
-} from '../../../electron/sim/chain';
-import { legacyVaultAbi, queueWithdrawAbi, simQueueAbi, simStrategyAbi, simVaultAbi } from '../../../electron/sim/chain/simAbi';
+} from '../../../electron/demo/chain';
+import { legacyVaultAbi, queueWithdrawAbi, simQueueAbi, simStrategyAbi, simVaultAbi } from '../../../electron/demo/chain/simAbi';
 import { revertOf, startChainFixture, writeRevert, type ChainFixture } from './helpers';
 
 const usdc = (x: number | string): bigint => parseUnits(String(x), 6);

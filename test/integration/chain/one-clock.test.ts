@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUnits } from 'viem';
-import { lenderActions, readVaultState } from '../../../electron/sim/chain';
-import { startLocalSimulation, type LocalSimulation } from '../../../electron/sim/indexer';
+import { lenderActions, readVaultState } from '../../../electron/demo/chain';
+import { startLocalSimulation, type LocalSimulation } from '../../../electron/demo/indexer';
 
 // The demo's two local chains keep one clock: the banner's date and every date a screen shows
 // must not depend on which chain a vault is on. Each step of the demo clock moves each chain's

@@ -9,7 +9,7 @@ import {
   type LocalNetwork,
   type SeedResult,
   type SeededVault,
-} from '../../../electron/sim/chain';
+} from '../../../electron/demo/chain';
 import { erc20Abi } from 'viem';
 import { multicall3Abi, MULTICALL3_ADDRESS } from '../../../shared/abi/multicall3';
 import {
@@ -19,7 +19,7 @@ import {
   simVaultAbi,
   strategy2026Abi,
   writeOffAbi,
-} from '../../../electron/sim/chain/simAbi';
+} from '../../../electron/demo/chain/simAbi';
 
 const epochVaultAbi = simVaultAbi;
 const epochQueueAbi = [...simQueueAbi, ...queueWithdrawAbi];

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc20Abi, type Address } from 'viem';
-import { createCycleDriver, lenderActions, type LocalNetwork } from '../../../electron/sim/chain';
-import { createChainIndexer, parseServiceLag, type ChainIndexer } from '../../../electron/sim/indexer';
-import { SimStore } from '../../../electron/sim/service/store';
+import { createCycleDriver, lenderActions, type LocalNetwork } from '../../../electron/demo/chain';
+import { createChainIndexer, parseServiceLag, type ChainIndexer } from '../../../electron/demo/indexer';
+import { SimStore } from '../../../electron/demo/service/store';
 import { startSeededNetwork, type SeededNetwork, type SeededTarget } from './helpers';
 
 // The demo's service lags the chain as the real one does: by default it snapshots a vault on

@@ -11,7 +11,7 @@ import { indexDescriptors } from '../../../electron/services/device/token-descri
 import { encodeDescriptorList } from '../../../electron/services/device/token-descriptors';
 import { expectedScreens, toViemTransaction } from '../../../electron/services/device/transaction';
 import { signOnDevice } from '../../../electron/services/signing/device-delivery';
-import { signWithEmulatorKey } from '../../../electron/sim/ledger/token-info';
+import { signWithEmulatorKey } from '../../../electron/demo/ledger/token-info';
 import type { DeviceTransactionRequest } from '../../../shared/device';
 import type { BatchItem } from '../../../shared/signing/schemas';
 import { ADDRESS, CONTRACT, PATH, caught, setup, stoppedAfterEach, waitForStatus } from './harness';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { epochVaultAbi } from '../../../shared/abi';
 import { certifiedSource, type CalldataDescriptorSource } from '../../../electron/services/device/clear-signing';
 import { deploymentDescriptor } from '../../../electron/services/device/vault-descriptors';
-import { signWithTestCalldataKey, testCalldataCertificate } from '../../../electron/sim/ledger/pki';
+import { signWithTestCalldataKey, testCalldataCertificate } from '../../../electron/demo/ledger/pki';
 import type { DeviceTransactionRequest } from '../../../shared/device';
 import { ADDRESS, CONTRACT, PATH, caught, setup, stoppedAfterEach, waitForStatus } from './harness';
 

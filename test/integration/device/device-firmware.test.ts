@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LEDGER_MODELS, type LedgerModel } from '../../../shared/device/models';
-import { createEmulatedLedger } from '../../../electron/sim/ledger';
+import { createEmulatedLedger } from '../../../electron/demo/ledger';
 import { getFirmwareVersion } from '../../../electron/services/device/app-info';
 import type { TransportFactory } from '../../../electron/services/device/transport-port';
 import { caught, setup, stoppedAfterEach, waitForStatus } from './harness';

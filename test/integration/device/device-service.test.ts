@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { keccak256, parseTransaction, recoverMessageAddress, recoverTransactionAddress, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { TEST_MNEMONIC } from '../../../electron/sim/ledger';
+import { TEST_MNEMONIC } from '../../../electron/demo/ledger';
 import type { DeviceTransactionRequest } from '../../../shared/device';
 import { ADDRESS, CONTRACT, PATH, caught, setup, stoppedAfterEach, waitForStatus } from './harness';
 

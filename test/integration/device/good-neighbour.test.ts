@@ -5,7 +5,7 @@
  * own product ids.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEmulatedLedger } from '../../../electron/sim/ledger';
+import { createEmulatedLedger } from '../../../electron/demo/ledger';
 import { createHidTransportFactory, type DeviceService, type DeviceServiceOptions } from '../../../electron/services/device';
 import { loadTransportNodeHid } from '../../../electron/services/device/ledgerhq';
 import type { DeviceStatus } from '../../../shared/device';

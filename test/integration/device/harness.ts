@@ -1,6 +1,6 @@
 /** A device service wired to an emulated Ledger, with short time limits for tests. */
 import { afterEach } from 'vitest';
-import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedgerOptions } from '../../../electron/sim/ledger';
+import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedgerOptions } from '../../../electron/demo/ledger';
 import { createHidTransportFactory, DeviceService, type DeviceServiceOptions } from '../../../electron/services/device';
 import { useFakeHid, type FakeHidOptions } from '../../support/fake-hid';
 import type { TransportFactory } from '../../../electron/services/device/transport-port';

@@ -5,7 +5,7 @@
  * desk, and each asserts what the console shows.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EmulatedLedgerOptions } from '../../../electron/sim/ledger';
+import type { EmulatedLedgerOptions } from '../../../electron/demo/ledger';
 import type { DeviceService, DeviceServiceOptions } from '../../../electron/services/device';
 import type { DeviceStatus } from '../../../shared/device';
 import type { FakeHidOptions } from '../../support/fake-hid';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { concat, keccak256, recoverAddress, type Hex } from 'viem';
 import { forwardDeviceEvents, handleDeviceRequest, type DeviceEvent } from '../../../electron/services/device';
 import { DeviceFleet } from '../../../electron/services/device/device-fleet';
-import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedgerOptions } from '../../../electron/sim/ledger';
+import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedgerOptions } from '../../../electron/demo/ledger';
 import { ADDRESS, PATH } from './harness';
 
 const running: DeviceFleet[] = [];

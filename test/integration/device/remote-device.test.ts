@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mnemonicToAccount } from 'viem/accounts';
 import { RemoteDevice, type DeviceChannel } from '../../../electron/services/device';
 import type { LedgerListing } from '../../../shared/device/desk';
-import { TEST_MNEMONIC } from '../../../electron/sim/ledger';
+import { TEST_MNEMONIC } from '../../../electron/demo/ledger';
 import { ROOT } from '../../support/paths';
 
 // The main process drives the Ledger in a separate process; here a Node child stands in for

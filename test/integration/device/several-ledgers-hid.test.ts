@@ -5,7 +5,7 @@
  * to that one only, and an app switch on one (a new hidraw path) keeps it the same device.
  */
 import { afterEach, expect, it } from 'vitest';
-import { createEmulatedLedger, TEST_MNEMONIC } from '../../../electron/sim/ledger';
+import { createEmulatedLedger, TEST_MNEMONIC } from '../../../electron/demo/ledger';
 import { createHidTransportFactory } from '../../../electron/services/device';
 import { DeviceFleet } from '../../../electron/services/device/device-fleet';
 import { selectorOf, type LedgerListing } from '../../../shared/device/desk';

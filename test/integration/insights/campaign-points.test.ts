@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import { CampaignPointsCache } from '../../../electron/services/insights/campaign-points';
-import { startSimService, type SimService } from '../../../electron/sim/service';
+import { startSimService, type SimService } from '../../../electron/demo/service';
 
 // The points of a group are read per wallet (the service's only form): at most 8 at once, kept a
 // few minutes, read again on demand. The simulated service answers over real HTTP, slowly enough

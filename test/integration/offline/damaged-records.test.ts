@@ -8,9 +8,9 @@ import { dispatch } from '../../../electron/runtime/dispatch';
 import { DeviceService } from '../../../electron/services/device';
 import { FileLogger } from '../../../electron/services/log/logger';
 import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
-import { createEmulatedLedger, emulatorTransportFactory } from '../../../electron/sim/ledger';
-import { bundleText } from '../../../shared/bundle';
-import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
+import { createEmulatedLedger, emulatorTransportFactory } from '../../../electron/demo/ledger';
+import { bundleText } from '../../../shared/bundles';
+import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundles/policy';
 import { ACCOUNTS, DEFAULT_VAULT, makeUnsigned, registryText, signAsPlanner, unsignedRegistryText } from '../../support/bundle-fixture';
 import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
 

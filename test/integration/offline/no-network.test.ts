@@ -12,12 +12,12 @@ import { createConsoleRuntime, type ConsoleRuntime } from '../../../electron/run
 import { DeviceService } from '../../../electron/services/device';
 import { FileLogger } from '../../../electron/services/log/logger';
 import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
-import { createEmulatedLedger, emulatorTransportFactory } from '../../../electron/sim/ledger';
+import { createEmulatedLedger, emulatorTransportFactory } from '../../../electron/demo/ledger';
 import { dispatch } from '../../../electron/runtime/dispatch';
-import { bundleText, PLANNER_PATH, readSignedBundle } from '../../../shared/bundle';
-import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
+import { bundleText, PLANNER_PATH, readSignedBundle } from '../../../shared/bundles';
+import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundles/policy';
 import { makeUnsigned, registryText, signAsPlanner } from '../../support/bundle-fixture';
-import { deriveAtPath } from '../../../electron/sim/chain/accounts';
+import { deriveAtPath } from '../../../electron/demo/chain/accounts';
 import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
 
 /** The emulated Ledger's default seed: the public "abandon … about" test mnemonic. */

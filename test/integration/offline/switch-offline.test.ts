@@ -10,7 +10,7 @@ import { FileLogger } from '../../../electron/services/log/logger';
 import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
 import { serviceOnlySimulation } from '../../support/console';
 import { dispatch } from '../../../electron/runtime/dispatch';
-import { bundleText } from '../../../shared/bundle';
+import { bundleText } from '../../../shared/bundles';
 import { makeUnsigned, registryText } from '../../support/bundle-fixture';
 import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
 

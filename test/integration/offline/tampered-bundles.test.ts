@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VaultRegistry } from '../../../electron/services/registry';
-import { bundleText, seal, type UnsignedBundle } from '../../../shared/bundle';
-import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundle/policy';
-import { hasControlCharacters } from '../../../shared/bundle/plain-text';
+import { bundleText, seal, type UnsignedBundle } from '../../../shared/bundles';
+import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundles/policy';
+import { hasControlCharacters } from '../../../shared/bundles/plain-text';
 import { ACCOUNTS, DEFAULT_VAULT, fixtureSimulation, makeUnsigned, signAsPlanner, unsignedRegistryText, type FixtureOptions } from '../../support/bundle-fixture';
 import { offlineServices } from '../../support/offline-services';
 

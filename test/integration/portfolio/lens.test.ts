@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { encodeAbiParameters, keccak256, numberToHex, type Hex, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epochQueueAbi, epochVaultAbi, strategyAbi } from '../../../shared/abi';
-import { startScaledSimulation, type ScaledSimulation } from '../../../electron/sim/scale/simulation';
-import { startSimService, type SimService } from '../../../electron/sim/service';
+import { startScaledSimulation, type ScaledSimulation } from '../../../electron/demo/scale/simulation';
+import { startSimService, type SimService } from '../../../electron/demo/service';
 import { createServiceClient } from '../../../electron/services/service-client';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../../../electron/services/catalog/catalog';
 import { createRpcClient } from '../../../electron/services/chain/rpc-client';
-import { epochVaultEntries, type EpochVaultEntry } from '../../../electron/services/portfolio/catalog';
+import { epochVaultEntries, type EpochVaultEntry } from '../../../electron/services/portfolio/vault-entries';
 import { readChain, standardRedeemHeld, walletKey, type ChainReadResult, type WalletChainState } from '../../../electron/services/portfolio/chain-state';
 import { requestPhase } from '../../../shared/portfolio/request-phase';
 

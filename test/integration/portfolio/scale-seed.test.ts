@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalSimulation, type LocalSimulation } from '../../../electron/sim/indexer';
-import { startScaledSimulation, type ScaledSimulation } from '../../../electron/sim/scale/simulation';
-import { startSimService, type SimService } from '../../../electron/sim/service';
+import { startLocalSimulation, type LocalSimulation } from '../../../electron/demo/indexer';
+import { startScaledSimulation, type ScaledSimulation } from '../../../electron/demo/scale/simulation';
+import { startSimService, type SimService } from '../../../electron/demo/service';
 import { createServiceClient } from '../../../electron/services/service-client';
 import { createServiceGraph } from '../../../electron/runtime/service-graph';
 import { PositionRecordCache, positionPairs } from '../../../electron/services/portfolio/position-records';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
-import { startLocalSimulation, type LocalSimulation } from '../../../electron/sim/indexer';
-import { startSimService } from '../../../electron/sim/service';
-import { lenderActions } from '../../../electron/sim/chain/lender';
-import type { VaultDeployment } from '../../../electron/sim/chain/deploy';
-import { startRpcRealismProxy, type RpcRealismProxy } from '../../../electron/sim/rpc-realism/proxy';
-import { realismProfile } from '../../../electron/sim/rpc-realism/profile';
+import { startLocalSimulation, type LocalSimulation } from '../../../electron/demo/indexer';
+import { startSimService } from '../../../electron/demo/service';
+import { lenderActions } from '../../../electron/demo/chain/lender';
+import type { VaultDeployment } from '../../../electron/demo/chain/deploy';
+import { startRpcRealismProxy, type RpcRealismProxy } from '../../../electron/demo/rpc-realism/proxy';
+import { realismProfile } from '../../../electron/demo/rpc-realism/profile';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import { type PortfolioService } from '../../../electron/services/portfolio/portfolio';
 import { createServiceGraph } from '../../../electron/runtime/service-graph';

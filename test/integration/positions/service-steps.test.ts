@@ -1,5 +1,5 @@
 import { transactionTypeWords } from '../../../shared/transactions/type-words';
-import { officialTransaction, PriceAt } from '../../../electron/sim/service/official';
+import { officialTransaction, PriceAt } from '../../../electron/demo/service/official';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../../../electron/services/portfolio/position-records';
 import { TransactionHistory, WALLETS_PER_REQUEST } from '../../../electron/services/transactions/history';
 import { ServiceCatalog } from '../../../electron/services/catalog/catalog';
-import { startSimService, type SimService } from '../../../electron/sim/service';
+import { startSimService, type SimService } from '../../../electron/demo/service';
 
 // The position records and the transaction history against the simulated service over real HTTP,
 // with a latency so that requests overlap: what they ask, how often, how many at once, and what a

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, parseAbi } from 'viem';
-import { startLocalSimulation, type LocalSimulation } from '../../../electron/sim/indexer';
-import { startSimService } from '../../../electron/sim/service';
-import { startRpcRealismProxy, type RpcRealismProxy } from '../../../electron/sim/rpc-realism/proxy';
-import type { RateLimitStyle, RpcRealismOptions } from '../../../electron/sim/rpc-realism/profile';
+import { startLocalSimulation, type LocalSimulation } from '../../../electron/demo/indexer';
+import { startSimService } from '../../../electron/demo/service';
+import { startRpcRealismProxy, type RpcRealismProxy } from '../../../electron/demo/rpc-realism/proxy';
+import type { RateLimitStyle, RpcRealismOptions } from '../../../electron/demo/rpc-realism/profile';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import { createServiceGraph } from '../../../electron/runtime/service-graph';
 import type { Portfolio } from '../../../shared/portfolio/schemas';

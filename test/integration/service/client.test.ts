@@ -3,7 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { isAppError, type AppError } from '../../../shared/errors';
 import type { SetAsideRecord } from '../../../shared/service';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
-import { startSimService, type SimService } from '../../../electron/sim/service';
+import { startSimService, type SimService } from '../../../electron/demo/service';
 
 /** The client against the simulated service, in-process but over real HTTP. */
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 /** `npm run sim:service -- --realism strict|wild`: the first stdout line and what is served. */
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cli = ['--import', 'tsx', 'electron/sim/service/cli.ts'];
+const cli = ['--import', 'tsx', 'electron/demo/service/cli.ts'];
 const stops: (() => void)[] = [];
 afterEach(() => stops.splice(0).forEach((stop) => stop()));
 

@@ -15,7 +15,7 @@ export interface SimProcess {
 }
 
 export function spawnSimService(args: string[]): Promise<SimProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sim/service/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/demo/service/cli.ts', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

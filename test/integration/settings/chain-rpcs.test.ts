@@ -11,7 +11,7 @@ import { ChainPool } from '../../../electron/services/chain/pool';
 import { FileLogger } from '../../../electron/services/log/logger';
 import { ChainRpcBook } from '../../../electron/services/settings/chain-rpcs';
 import { settingsDocument } from '../../../electron/services/settings/settings';
-import { startAnvil, type AnvilHandle } from '../../../electron/sim/chain/anvil';
+import { startAnvil, type AnvilHandle } from '../../../electron/demo/chain/anvil';
 import type { ChainRpcs, RpcAdded, RpcTest } from '../../../shared/chains/schemas';
 import type { ConsoleMode } from '../../../shared/ipc/schemas';
 import type { ResourceItem } from '../../../shared/service';

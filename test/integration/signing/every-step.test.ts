@@ -9,7 +9,7 @@ import { toViemTransaction } from '../../../electron/services/device';
 import { VaultRegistry } from '../../../electron/services/registry';
 import { createSigningService, type SigningService } from '../../../electron/services/signing';
 import { Journal } from '../../../electron/services/signing/journal';
-import { deriveAtPath } from '../../../electron/sim/chain/accounts';
+import { deriveAtPath } from '../../../electron/demo/chain/accounts';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch, BatchItem } from '../../../shared/signing/schemas';
 import { keychainJournalKeys } from '../../support/journal-keys';

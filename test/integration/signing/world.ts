@@ -22,10 +22,10 @@ import { createSigningService, type SigningService } from '../../../electron/ser
 import { VaultRegistry } from '../../../electron/services/registry';
 import { SimulationService, signingSimulations } from '../../../electron/services/simulation';
 import type { Logger } from '../../../electron/services/log/logger';
-import { SIM_MNEMONIC } from '../../../electron/sim/chain/accounts';
-import { startLocalSimulation, type LocalSimulation } from '../../../electron/sim/indexer';
-import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../../../electron/sim/ledger';
-import { startSimService } from '../../../electron/sim/service';
+import { SIM_MNEMONIC } from '../../../electron/demo/chain/accounts';
+import { startLocalSimulation, type LocalSimulation } from '../../../electron/demo/indexer';
+import { createEmulatedLedger, emulatorTransportFactory, type EmulatedLedger } from '../../../electron/demo/ledger';
+import { startSimService } from '../../../electron/demo/service';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { DeviceScreen } from '../../../shared/device/state';
 import type { SelectionWallet } from '../../../shared/signing/schemas';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimService, type SimService } from '../../../electron/sim/service';
+import { startSimService, type SimService } from '../../../electron/demo/service';
 import { dataDirWithBook, publicEpochVaults, runStatus, STACK_LINE, walletsWithOpenRequests, type CliRun } from './run-status';
 
 /**

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimService, type SimService } from '../../../electron/sim/service';
+import { startSimService, type SimService } from '../../../electron/demo/service';
 import { spawnSimService, type SimProcess } from '../service/sim-process';
 import { dataDirWithBook, runScript, runStatus, tempDir, walletsWithOpenRequests } from './run-status';
 
@@ -141,7 +141,7 @@ describe('service:record and sim:service --replay', () => {
       runScript('scripts/service-record.ts', ['--service', sim.url, '--out', busy, '--data-dir', dataDir], {
         VAULTDESK_API_KEY: sim.apiKey,
       }),
-      runScript('electron/sim/service/cli.ts', ['--replay', busy]),
+      runScript('electron/demo/service/cli.ts', ['--replay', busy]),
     ]);
     expect(record.code).toBe(1);
     expect(record.stderr.trim().split('\n')).toEqual([expect.stringMatching(/already holds other files/)]);

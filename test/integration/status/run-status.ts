@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../support/paths';
 import { WalletBook, walletBookDocument } from '../../../electron/services/wallets/wallet-book';
-import type { SimStore } from '../../../electron/sim/service';
+import type { SimStore } from '../../../electron/demo/service';
 
 /** `npm run status` / `service:record` / `batch` as an operator runs them: a process of their own, their output and exit code. */
 

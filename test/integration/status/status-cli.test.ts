@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyVault } from '../../../electron/services/secrets/api-key';
 import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
-import { startSimService, type SimService } from '../../../electron/sim/service';
+import { startSimService, type SimService } from '../../../electron/demo/service';
 import {
   dataDirWithBook,
   publicEpochVaults,

@@ -3,7 +3,7 @@ import type { PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainPool, displayRpcUrls, serviceRpcUrl, serviceRpcUrls } from '../../../electron/services/chain/pool';
 import { ethCallBatchOf } from '../../../electron/services/chain/rpc-client';
-import { startAnvil, type AnvilHandle } from '../../../electron/sim/chain/anvil';
+import { startAnvil, type AnvilHandle } from '../../../electron/demo/chain/anvil';
 import { MULTICALL3_ADDRESS } from '../../../shared/abi';
 import type { ResourceItem } from '../../../shared/service';
 

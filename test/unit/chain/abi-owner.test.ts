@@ -10,7 +10,7 @@ import { relationAbi } from '../../../shared/abi/relations';
 /**
  * One owner for the contracts' ABIs: `shared/abi`. A fragment written out again elsewhere (a
  * `parseAbi` list, an ABI object, a selector spelled as hex or from a signature string) drifts from
- * the contract's declaration unseen. The demo world (`electron/sim`) keeps its own view of the demo
+ * the contract's declaration unseen. The demo world (`electron/demo`) keeps its own view of the demo
  * contracts on purpose: it stands for someone else's chain.
  */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deriveAccounts, FIRST_WALLET_INDEX } from '../../../electron/sim/chain/accounts';
-import { deriveAccountsFast } from '../../../electron/sim/scale/accounts';
-import { scaleWallets, DERIVED_WALLETS } from '../../../electron/sim/scale/seed';
+import { deriveAccounts, FIRST_WALLET_INDEX } from '../../../electron/demo/chain/accounts';
+import { deriveAccountsFast } from '../../../electron/demo/scale/accounts';
+import { scaleWallets, DERIVED_WALLETS } from '../../../electron/demo/scale/seed';
 
 describe('lender wallets of a large simulated world', () => {
   it('derives the same keys and addresses as the simulation always has, with native curve arithmetic', () => {

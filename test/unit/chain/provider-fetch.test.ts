@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerFetch } from '../../../electron/services/chain/provider-fetch';
 import { nodeLearning } from '../../../electron/services/chain/node-learning';
-import { startRpcRealismProxy } from '../../../electron/sim/rpc-realism/proxy';
-import type { RpcRealismOptions } from '../../../electron/sim/rpc-realism/profile';
+import { startRpcRealismProxy } from '../../../electron/demo/rpc-realism/proxy';
+import type { RpcRealismOptions } from '../../../electron/demo/rpc-realism/profile';
 
 // A node that answers eth_blockNumber (its head, 0x10) and nothing else, over real HTTP, with the
 // RPC realism proxy before it for each provider behaviour.

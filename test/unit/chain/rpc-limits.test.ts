@@ -8,7 +8,7 @@ import {
   rateLimitOf,
 } from '../../../electron/services/chain/rpc-limits';
 
-// The wordings are the providers' own (see electron/sim/rpc-realism/profile.ts).
+// The wordings are the providers' own (see electron/demo/rpc-realism/profile.ts).
 const alchemy = {
   code: 429,
   message: 'Your app has exceeded its compute units per second capacity. If you have retries enabled, you can safely ignore this message.',

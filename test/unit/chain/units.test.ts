@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { percentOf, usdOf, objectIdOf } from '../../../electron/sim/indexer/ids';
-import { statusOf, withdrawTypeOf, type VaultSnapshot } from '../../../electron/sim/indexer/vaultBlock';
-import { cycleState } from '../../../electron/sim/chain/vaultState';
+import { percentOf, usdOf, objectIdOf } from '../../../electron/demo/indexer/ids';
+import { statusOf, withdrawTypeOf, type VaultSnapshot } from '../../../electron/demo/indexer/vaultBlock';
+import { cycleState } from '../../../electron/demo/chain/vaultState';
 
 describe('units the service speaks', () => {
   it.each([

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { certifiedSource } from '../../../electron/services/device/clear-signing';
 import { deploymentDescriptor } from '../../../electron/services/device/vault-descriptors';
 import { buildDraft } from '../../../electron/services/signing/drafts';
-import { signWithTestCalldataKey, testCalldataCertificate } from '../../../electron/sim/ledger/pki';
+import { signWithTestCalldataKey, testCalldataCertificate } from '../../../electron/demo/ledger/pki';
 import { LedgerShowsFor } from '../../../renderer/src/device/ledger-shows';
 import type { TxStep } from '../../../shared/signing/rules';
 import { DEFAULT_VAULT as VAULT } from '../../support/bundle-fixture';

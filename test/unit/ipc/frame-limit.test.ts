@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { listMethodNames, lookupMethod } from '../../../shared/ipc/contract';
 import { JSON_BYTES_PER_CHAR, largestCallFrameBytes, maxJsonBytes } from '../../../shared/ipc/frame-limit';
-import { BUNDLE_MAX_CHARS } from '../../../shared/bundle/schemas';
+import { BUNDLE_MAX_CHARS } from '../../../shared/bundles/schemas';
 import { CSV_MAX_BYTES } from '../../../shared/wallets/schemas';
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;

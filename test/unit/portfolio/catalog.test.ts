@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { publicVaults, ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../../../electron/services/catalog/catalog';
-import { epochVaultEntries } from '../../../electron/services/portfolio/catalog';
+import { epochVaultEntries } from '../../../electron/services/portfolio/vault-entries';
 import type { ServiceClient } from '../../../electron/services/service-client';
 
 // The catalog a portfolio is built from: only PUBLIC vaults reach the console's screens, and an

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compileContracts } from '../../../electron/sim/contracts/compile';
+import { compileContracts } from '../../../electron/demo/contracts/compile';
 import { LENS_RUNTIME_CODE } from '../../../electron/services/portfolio/lens-code';
 import { portfolioLensAbi } from '../../../shared/abi/lens';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildVault } from '../../../electron/services/portfolio/assemble';
-import type { EpochVaultEntry } from '../../../electron/services/portfolio/catalog';
+import type { EpochVaultEntry } from '../../../electron/services/portfolio/vault-entries';
 import { emptyVaultState } from '../../../electron/services/portfolio/vault-round';
 import { ratePercent, unscaledRate } from '../../../shared/domain/rates';
 

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { concat, hashMessage, hashTypedData, hexToBytes, keccak256, recoverTypedDataAddress, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { RegistryTransfer, VaultRegistry } from '../../../electron/services/registry';
-import { plannerTypedData } from '../../../shared/bundle/planner';
-import { isCanonicalSignature, toLowS } from '../../../shared/bundle/signature';
+import { plannerTypedData } from '../../../shared/bundles/planner';
+import { isCanonicalSignature, toLowS } from '../../../shared/bundles/signature';
 import { PLANNER_PATH } from '../../../shared/device/paths';
 import { readSignedRegistry, registryHash, registryHashes, registryTypedData, signedRegistryText, verifyRegistrySignature } from '../../../shared/registry/signed-file';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_MAX_CHARS } from '../../../shared/bundle/schemas';
+import { BUNDLE_MAX_CHARS } from '../../../shared/bundles/schemas';
 import { useBundlesStore } from '../../../renderer/src/bundles/bundles-store';
 import { useSigningStore } from '../../../renderer/src/signing/signing-store';
 import { freshStores, installFakeBridge, refusal } from './fake-bridge';

@@ -9,7 +9,7 @@ import type { LedgerBindings } from '../../../electron/services/device/ledger-bi
 import type { WalletBook } from '../../../electron/services/wallets/wallet-book';
 
 // The runtime never depends on the simulation: the emulated Ledger, like the embedded simulation,
-// is a starter the entry points inject, and lint keeps the runtime's own files off electron/sim.
+// is a starter the entry points inject, and lint keeps the runtime's own files off electron/demo.
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('the emulated Ledger is injected into the runtime', () => {
@@ -34,9 +34,9 @@ describe('the emulated Ledger is injected into the runtime', () => {
     expect(startEmulated).toHaveBeenCalledWith({ calldataDescriptors: demoClearSigning });
   });
 
-  it('lint refuses an import of electron/sim in the runtime, except in its injected starters', async () => {
+  it('lint refuses an import of electron/demo in the runtime, except in its injected starters', async () => {
     const eslint = new ESLint({ cwd: ROOT });
-    const source = "import { SIM_MNEMONIC } from '../sim/chain';\nexport const seed = SIM_MNEMONIC;\n";
+    const source = "import { SIM_MNEMONIC } from '../demo/chain';\nexport const seed = SIM_MNEMONIC;\n";
     const zoneErrors = async (file: string) => {
       const [result] = await eslint.lintText(source, { filePath: join(ROOT, 'electron/runtime', file) });
       return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);

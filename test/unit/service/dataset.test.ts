@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateDataset, validateStore } from '../../../electron/sim/service';
+import { generateDataset, validateStore } from '../../../electron/demo/service';
 
 const now = Date.UTC(2026, 10, 1);
 const snapshot = (seed: number) => {

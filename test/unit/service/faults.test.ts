@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaultControl } from '../../../electron/sim/service/faults';
+import { FaultControl } from '../../../electron/demo/service/faults';
 
 describe('FaultControl', () => {
   it('serves scripted faults in order, only to matching requests', () => {

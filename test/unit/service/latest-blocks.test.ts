@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../electron/services/service-client';
-import { startSimService, type SimService } from '../../../electron/sim/service';
+import { startSimService, type SimService } from '../../../electron/demo/service';
 import type { SetAsideRecord } from '../../../shared/service';
 import { fakeClient, fakeListService } from './fake-service';
 

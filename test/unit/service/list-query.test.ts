@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyListQuery, parseListQuery, project } from '../../../electron/sim/service/list-query';
-import { HttpError } from '../../../electron/sim/service/http-error';
-import type { FilterKind, Filters, RangeOperator } from '../../../electron/sim/service/resources';
+import { applyListQuery, parseListQuery, project } from '../../../electron/demo/service/list-query';
+import { HttpError } from '../../../electron/demo/service/http-error';
+import type { FilterKind, Filters, RangeOperator } from '../../../electron/demo/service/resources';
 
 const kindOf: Record<string, FilterKind> = {
   name: 'text',

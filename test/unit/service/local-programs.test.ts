@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { generateDataset } from '../../../electron/sim/service/dataset';
-import { registerLocalPrograms, updateLocalCampaignPoints } from '../../../electron/sim/indexer/programs';
-import type { IndexedVault } from '../../../electron/sim/indexer';
-import { SimStore, positionKey } from '../../../electron/sim/service/store';
-import { validateStore } from '../../../electron/sim/service/validate';
+import { generateDataset } from '../../../electron/demo/service/dataset';
+import { registerLocalPrograms, updateLocalCampaignPoints } from '../../../electron/demo/indexer/programs';
+import type { IndexedVault } from '../../../electron/demo/indexer';
+import { SimStore, positionKey } from '../../../electron/demo/service/store';
+import { validateStore } from '../../../electron/demo/service/validate';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2025, 5, 1);

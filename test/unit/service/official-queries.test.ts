@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
-import { startSimService, type SimService } from '../../../electron/sim/service';
+import { startSimService, type SimService } from '../../../electron/demo/service';
 import { ServiceCatalog, VAULTS_TOKENS_CHAINS } from '../../../electron/services/catalog/catalog';
 import { loadEpochHistory, loadVaultList } from '../../../electron/services/catalog/vault-views';
 import { ReferenceDataCache } from '../../../electron/services/insights/reference-data';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimService, type SimService } from '../../../electron/sim/service';
-import { epochAprs } from '../../../electron/sim/service/official/epoch-aprs';
+import { startSimService, type SimService } from '../../../electron/demo/service';
+import { epochAprs } from '../../../electron/demo/service/official/epoch-aprs';
 
 const DAY = 86_400;
 

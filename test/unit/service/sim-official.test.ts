@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
-import { startSimService, type SimService } from '../../../electron/sim/service';
+import { startSimService, type SimService } from '../../../electron/demo/service';
 import { isKnownValue, type SetAsideRecord } from '../../../shared/service';
 import { epochRates } from '../../../shared/domain/rates';
 

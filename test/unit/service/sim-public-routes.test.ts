@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimService, type SimService } from '../../../electron/sim/service';
+import { startSimService, type SimService } from '../../../electron/demo/service';
 
 // The protocol's service answers some resources without a key under /v1/public/…, in the same
 // shapes as the keyed routes; the demo's service does too, and keeps everything else keyed.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generateDataset, validateStore } from '../../../electron/sim/service';
-import { LIST_ITEMS } from '../../../electron/sim/service/records';
-import { SIM_RESOURCE_NAMES, SIM_RESOURCES } from '../../../electron/sim/service/resources';
+import { generateDataset, validateStore } from '../../../electron/demo/service';
+import { LIST_ITEMS } from '../../../electron/demo/service/records';
+import { SIM_RESOURCE_NAMES, SIM_RESOURCES } from '../../../electron/demo/service/resources';
 import { RESOURCES, type ResourceName } from '../../../shared/service';
 
 /** The simulation checks what it stores with its own record descriptions, written from the spec. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createSimApp, FaultControl, generateDataset, withWildRealism } from '../../../electron/sim/service';
-import { LIST_FILTERS } from '../../../electron/sim/service/resources';
-import type { SimStore } from '../../../electron/sim/service/store';
-import { otherDateForm, wildBody } from '../../../electron/sim/service/wild/records';
-import { Prng } from '../../../electron/sim/service/prng';
+import { createSimApp, FaultControl, generateDataset, withWildRealism } from '../../../electron/demo/service';
+import { LIST_FILTERS } from '../../../electron/demo/service/resources';
+import type { SimStore } from '../../../electron/demo/service/store';
+import { otherDateForm, wildBody } from '../../../electron/demo/service/wild/records';
+import { Prng } from '../../../electron/demo/service/prng';
 
 /**
  * `--realism wild`: every transform happens, the same seed gives the same answers, and strict

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listMethodNames, lookupMethod } from '../../../shared/ipc/contract';
 import { maxJsonBytes } from '../../../shared/ipc/frame-limit';
-import { BUNDLE_MAX_CHARS } from '../../../shared/bundle/schemas';
+import { BUNDLE_MAX_CHARS } from '../../../shared/bundles/schemas';
 import { bridgeFrameCeiling } from '../../../electron/shell/frame-ceiling';
 import { makeSignedText } from '../../support/bundle-fixture';
 

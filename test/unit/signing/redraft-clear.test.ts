@@ -8,7 +8,7 @@ import { buildDraft } from '../../../electron/services/signing/drafts';
 import { redraft } from '../../../electron/services/signing/redraft';
 import { certifiedSource } from '../../../electron/services/device/clear-signing';
 import { deploymentDescriptor } from '../../../electron/services/device/vault-descriptors';
-import { signWithTestCalldataKey, testCalldataCertificate } from '../../../electron/sim/ledger/pki';
+import { signWithTestCalldataKey, testCalldataCertificate } from '../../../electron/demo/ledger/pki';
 import { newBatchItem } from '../../../shared/signing/item';
 import { VAULT } from './batch-fixture';
 

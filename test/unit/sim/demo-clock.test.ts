@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDemoClock } from '../../../electron/sim/chain/demo-clock';
-import { EPOCH_WALL_MS, stepWallMs, type CycleDriver } from '../../../electron/sim/chain/driver';
+import { createDemoClock } from '../../../electron/demo/chain/demo-clock';
+import { EPOCH_WALL_MS, stepWallMs, type CycleDriver } from '../../../electron/demo/chain/driver';
 
 /** A chain's driver that only counts its steps: the clock decides when they happen. */
 function countingDriver(): CycleDriver & { steps: number } {

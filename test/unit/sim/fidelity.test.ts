@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Abi } from 'viem';
-import { compileContracts, type Artifacts } from '../../../electron/sim/contracts/compile';
-import { GENERATION_CONTRACTS, type SimGeneration } from '../../../electron/sim/contracts/generations';
-import { DEMO_PLUMBING, NOT_MODELED } from '../../../electron/sim/contracts/not-modeled';
-import * as sim from '../../../electron/sim/chain/simAbi';
+import { compileContracts, type Artifacts } from '../../../electron/demo/contracts/compile';
+import { GENERATION_CONTRACTS, type SimGeneration } from '../../../electron/demo/contracts/generations';
+import { DEMO_PLUMBING, NOT_MODELED } from '../../../electron/demo/contracts/not-modeled';
+import * as sim from '../../../electron/demo/chain/simAbi';
 import { GENERATIONS, signatureOf as listedSignature } from '../../../shared/abi/generations';
 
 // Each demo contract presents its generation's real interface: every real signature except the

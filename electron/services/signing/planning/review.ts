@@ -5,7 +5,7 @@ import { basisOf } from '../../../../shared/signing/basis';
 import type { WalletPlan } from '../../../../shared/signing/rules';
 import type { BatchItem, PlanVault, PlanWallet, Selection, SelectionWallet } from '../../../../shared/signing/schemas';
 import type { ChainFacts } from '../../chain-facts/vault-facts';
-import type { Drafted, WalletDrafts } from './drafts';
+import type { Drafted, WalletDrafts } from './wallet-drafts';
 
 /**
  * The review: items in device order (wallet by wallet, each wallet's steps in nonce order), with

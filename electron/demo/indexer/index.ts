@@ -1,0 +1,10 @@
+export { createChainIndexer } from './indexer';
+export type { ChainIndexer,  IndexStats } from './indexer';
+;
+export type { IndexedVault,  } from './local-catalog';
+;
+;
+export { startLocalSimulation } from './simulation';
+export type { LocalSimulation,  } from './simulation';
+export { parseServiceLag,   } from './publish';
+export type { ServiceLag,  } from './publish';
