@@ -29,9 +29,12 @@ export async function dispatch(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
+    const field = issue?.path.at(-1);
     return fail({
       code: 'IPC_BAD_INPUT',
-      message: `${issue?.message ?? 'The request was not valid'}${where}.`,
+      message: `Not accepted: expected ${issue?.message ?? 'a valid request'}${where}.`,
+      // What the form was given is not changed or saved: the operator corrects it where they typed it.
+      action: `Correct ${typeof field === 'string' ? `the ${field}` : 'what was entered'} and try again; nothing was changed.`,
       details: { method, issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
     });
   }

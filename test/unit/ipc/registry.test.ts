@@ -66,6 +66,8 @@ describe('IPC registry', () => {
         if (!result.ok) {
           expect(result.error.code).toBe('IPC_BAD_INPUT');
           expect(result.error.message.length).toBeGreaterThan(5);
+          // Every refusal says what to do, not only what was wrong.
+          expect(result.error.action).toMatch(/^Correct .+ and try again; nothing was changed\.$/);
         }
       }
       expect(calls).toEqual([]);
