@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openDemoPage, type ConsolePage } from './support/console-page';
+import { type ConsolePage, demoPageForFile } from './support/console-page';
 import { openScreen, visitEveryScreen } from './support/screens';
 import { seriousViolations as seriousViolationsOf } from './support/axe';
 
@@ -42,14 +42,7 @@ async function openSnapshot(): Promise<void> {
   await page.locator('table[aria-label="Wallets as of the snapshot"] tbody tr').first().waitFor();
 }
 
-beforeAll(async () => {
-  opened = await openDemoPage();
-  page = opened.page;
-}, 180_000);
-
-afterAll(async () => {
-  await opened?.close();
-});
+demoPageForFile((u, p) => ([opened, page] = [u, p]), 180_000);
 
 const seriousViolations = () => seriousViolationsOf(page);
 

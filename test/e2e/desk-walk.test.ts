@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openDemoPage, type ConsolePage } from './support/console-page';
+import { type ConsolePage, demoPageForFile } from './support/console-page';
 import { screenshotsAtDeskSizes, DESK_SIZES } from './support/four-shots';
 import { visitEveryScreen } from './support/screens';
 
@@ -11,14 +11,7 @@ import { visitEveryScreen } from './support/screens';
 let ui: ConsolePage;
 let page: Page;
 
-beforeAll(async () => {
-  ui = await openDemoPage();
-  page = ui.page;
-}, 240_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
+demoPageForFile((u, p) => ([ui, page] = [u, p]), 240_000);
 
 /** What of the screen shown is cut: the content scrolled sideways, an action bar under the Ledger's panel, a table cut by its frame. */
 const cut = () =>

@@ -11,20 +11,11 @@ import { focused, pressUntil, type Focused } from './support/keyboard';
 // it reads, its header (the batch, Refresh), what it shows, then its actions on that (the action bar
 // at its foot), then the docked Ledger; and the focus lands on the result of a row's Details, of a
 // bundle file refused on the Bundles screen and of a refusal in Settings.
-let world: DemoSigningWorld;
-let page: Page;
-let before: Portfolio;
+let world: DemoSigningWorld, page: Page, before: Portfolio;
 const s = signingUi(() => world.ui);
 
-beforeAll(async () => {
-  world = await openDemoSigningWorld({ autoRefresh: false });
-  page = world.page;
-  before = world.before;
-}, 240_000);
-
-afterAll(async () => {
-  if (world) await closeDemoSigningWorld(world);
-});
+beforeAll(async () => ({ page, before } = world = await openDemoSigningWorld({ autoRefresh: false })), 240_000);
+afterAll(async () => world && (await closeDemoSigningWorld(world)));
 
 /** The focus in the opened details of a plan row: the item's own list entry, or inside it. */
 const inOpenedDetails = () =>

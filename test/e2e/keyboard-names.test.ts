@@ -11,20 +11,11 @@ import { focused, nameMismatches, pressUntil } from './support/keyboard';
 // Keyboard and assistive technology on the demo (issue 34, keyboard): every control is named by the
 // words it shows, the Signing review passes axe in both themes, Tab goes through the review's
 // content, then its actions, then the docked Ledger, and the focus lands on what an action shows.
-let world: DemoSigningWorld;
-let page: Page;
-let before: Portfolio;
+let world: DemoSigningWorld, page: Page, before: Portfolio;
 const s = signingUi(() => world.ui);
 
-beforeAll(async () => {
-  world = await openDemoSigningWorld({ autoRefresh: false });
-  page = world.page;
-  before = world.before;
-}, 240_000);
-
-afterAll(async () => {
-  if (world) await closeDemoSigningWorld(world);
-});
+beforeAll(async () => ({ page, before } = world = await openDemoSigningWorld({ autoRefresh: false })), 240_000);
+afterAll(async () => world && (await closeDemoSigningWorld(world)));
 
 /** A withdrawal of everything two holders of a running vault hold, planned and open for review. */
 async function reviewWithdrawal(): Promise<void> {

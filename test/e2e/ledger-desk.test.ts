@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
-import { openDemoPage, type ConsolePage } from './support/console-page';
+import { demoPageForFile } from './support/console-page';
 
 // What the Ledger is (model, Ethereum app, OS version) on the demo's device panel, and Settings →
 // Ledgers: the Ledgers on the desk and binding a wallet group to one.
-let ui: ConsolePage;
 let page: Page;
 
-beforeAll(async () => {
-  ui = await openDemoPage();
-  page = ui.page;
-}, 240_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
+demoPageForFile((_ui, p) => (page = p), 240_000);
 
 it('the device panel names the model, the Ethereum app version and the OS version', async () => {
   await expect.poll(() => page.getByTestId('device-status').textContent(), { timeout: 30_000 }).toMatch(/Ledger Nano X ready · Ethereum 1\.22\.0/);

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openDemoPage, type ConsolePage } from './support/console-page';
+import { demoPageForFile } from './support/console-page';
 import { openScreen } from './support/screens';
 import { screenshot } from './support/browser';
 
 // The list screens drawn from their folders (columns, toolbar and screen apart) and the small tables
 // drawn by SimpleTable, at the desk's usual window and at the smallest one the console supports.
-let opened: ConsolePage;
 let page: Page;
 
-beforeAll(async () => {
-  opened = await openDemoPage();
-  page = opened.page;
-}, 180_000);
-
-afterAll(async () => {
-  await opened?.close();
-});
+demoPageForFile((_ui, p) => (page = p), 180_000);
 
 const SIZES = [
   { width: 1440, height: 900 },

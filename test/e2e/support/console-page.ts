@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RuntimeOptions } from '../../../electron/runtime';
 import { startEmbeddedSimulation, type DemoSimulation } from '../../../electron/runtime/embedded-simulation';
@@ -89,4 +90,19 @@ export async function closeDemoSigningWorld(
 ): Promise<void> {
   if (!options.consoleClosed) await world.ui?.close();
   await world.sim?.close();
+}
+
+/**
+ * The demo console for a whole test file: opened before its first test (`set` is given it and its
+ * page), closed after its last.
+ */
+export function demoPageForFile(set: (ui: ConsolePage, page: Page) => void, timeoutMs = 240_000): void {
+  let ui: ConsolePage | undefined;
+  beforeAll(async () => {
+    ui = await openDemoPage();
+    set(ui, ui.page);
+  }, timeoutMs);
+  afterAll(async () => {
+    await ui?.close();
+  });
 }
