@@ -46,9 +46,8 @@ export function ExportedBundlesCard() {
       key: 'actions',
       header: null,
       headerLabel: 'Actions',
-      className: 'item-actions',
       cell: (b) => (
-        <>
+        <span className="item-actions">
           {b.state === 'awaiting' ? (
             <button
               type="button"
@@ -83,7 +82,7 @@ export function ExportedBundlesCard() {
               Open batch
             </button>
           ) : null}
-        </>
+        </span>
       ),
     },
   ];
