@@ -15,6 +15,18 @@ const STATE_LABEL: Record<ExportedBundle['state'], { text: string; pill: string 
   abandoned: { text: 'abandoned', pill: 'pill-muted' },
 };
 
+/** The turn an awaited bundle can take (abandoned), and back (awaited again). */
+const TURN = {
+  awaiting: {
+    label: 'Abandon',
+    title: 'Stop awaiting this bundle: it stays listed as abandoned, and a signed bundle of it is refused until you resume it.',
+  },
+  abandoned: {
+    label: 'Resume',
+    title: 'Await this bundle again, so that its signed bundle can be imported and sent. Check first that it was not planned again meanwhile.',
+  },
+} as const;
+
 /**
  * Online: the unsigned bundles exported from here, newest first, with what became of each: still
  * out for offline signing, back and sent, or abandoned by the operator. Kept in the data folder, so
@@ -48,26 +60,15 @@ export function ExportedBundlesCard() {
       headerLabel: 'Actions',
       cell: (b) => (
         <span className="item-actions">
-          {b.state === 'awaiting' ? (
+          {b.state === 'awaiting' || b.state === 'abandoned' ? (
             <button
               type="button"
               className="button button-small"
               disabled={busy}
-              title="Stop awaiting this bundle: it stays listed as abandoned, and a signed bundle of it is refused until you resume it."
-              onClick={() => void abandon(b.checksum)}
+              title={TURN[b.state].title}
+              onClick={() => void (b.state === 'awaiting' ? abandon : resume)(b.checksum)}
             >
-              Abandon
-            </button>
-          ) : null}
-          {b.state === 'abandoned' ? (
-            <button
-              type="button"
-              className="button button-small"
-              disabled={busy}
-              title="Await this bundle again, so that its signed bundle can be imported and sent. Check first that it was not planned again meanwhile."
-              onClick={() => void resume(b.checksum)}
-            >
-              Resume
+              {TURN[b.state].label}
             </button>
           ) : null}
           {b.batchId ? (

@@ -28,17 +28,9 @@ export function PlannerPreviewPanel({ planId }: { planId: string }) {
       className="planner-preview"
       testId="planner-preview"
       vouchesFor="The bundle's plan hash, as Vaultdesk typed data (EIP-712) that no message or transaction can pass for."
-      hashes={{
-        path: preview.path,
-        rows: [
-          { label: 'Plan hash', value: preview.planHash, testId: 'planner-plan-hash' },
-          { label: 'Domain hash', value: preview.domainHash, testId: 'planner-domain-hash' },
-          { label: 'Message hash', value: preview.messageHash, testId: 'planner-message-hash' },
-        ],
-        type: preview.type,
-        domain: preview.domain,
-        screens: preview.screens,
-      }}
+      preview={preview}
+      signed={{ label: 'Plan hash', value: preview.planHash, testId: 'planner-plan-hash' }}
+      testIdPrefix="planner"
       signLabel="Sign on the Ledger and save the bundle"
       busy={busy}
       onSign={() => void exportUnsigned(planId)}

@@ -1,4 +1,5 @@
-import type { ComponentProps, ReactNode, Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
+import type { DeviceScreen } from '../../../shared/device/state';
 import { TypedDataHashes } from './TypedDataHashes';
 
 /**
@@ -8,7 +9,9 @@ import { TypedDataHashes } from './TypedDataHashes';
  */
 export function PlannerSignPreview({
   vouchesFor,
-  hashes,
+  preview,
+  signed,
+  testIdPrefix,
   signLabel,
   busy,
   onSign,
@@ -19,7 +22,12 @@ export function PlannerSignPreview({
 }: {
   /** The sentence naming what is signed, as what typed data. */
   vouchesFor: ReactNode;
-  hashes: ComponentProps<typeof TypedDataHashes>;
+  /** The typed data as it will be signed, and the two hashes the device shows of it. */
+  preview: { path: string; domainHash: string; messageHash: string; type: string; domain: { name: string; version: string; salt: string }; screens: DeviceScreen[] };
+  /** The hash the signature vouches for (a plan hash, a registry hash), first among those to compare. */
+  signed: { label: string; value: string; testId: string };
+  /** Test ids of the hashes: `<prefix>-domain-hash`, `<prefix>-message-hash`. */
+  testIdPrefix: string;
   signLabel: string;
   busy: boolean;
   onSign(): void;
@@ -42,7 +50,17 @@ export function PlannerSignPreview({
       <p>
         {vouchesFor} The Ledger needs its blind signing setting for this: it shows two hashes, compare them with these before approving.
       </p>
-      <TypedDataHashes {...hashes} />
+      <TypedDataHashes
+        path={preview.path}
+        rows={[
+          signed,
+          { label: 'Domain hash', value: preview.domainHash, testId: `${testIdPrefix}-domain-hash` },
+          { label: 'Message hash', value: preview.messageHash, testId: `${testIdPrefix}-message-hash` },
+        ]}
+        type={preview.type}
+        domain={preview.domain}
+        screens={preview.screens}
+      />
       <div className="form-actions">
         <button type="button" className="button button-primary" disabled={busy} onClick={onSign}>
           {signLabel}

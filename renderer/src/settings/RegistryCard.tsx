@@ -68,17 +68,9 @@ export function RegistryCard() {
         <PlannerSignPreview
           testId="registry-preview"
           vouchesFor={`The hash of the registry file (${preview.vaults} vault${preview.vaults === 1 ? '' : 's'}), as Vaultdesk typed data (EIP-712).`}
-          hashes={{
-            path: preview.path,
-            rows: [
-              { label: 'Registry hash', value: preview.registryHash, testId: 'registry-hash' },
-              { label: 'Domain hash', value: preview.domainHash, testId: 'registry-domain-hash' },
-              { label: 'Message hash', value: preview.messageHash, testId: 'registry-message-hash' },
-            ],
-            type: preview.type,
-            domain: preview.domain,
-            screens: preview.screens,
-          }}
+          preview={preview}
+          signed={{ label: 'Registry hash', value: preview.registryHash, testId: 'registry-hash' }}
+          testIdPrefix="registry"
           signLabel="Sign on the Ledger and save the registry"
           busy={busy}
           onSign={() => void sign()}
