@@ -26,7 +26,7 @@ export interface SimpleColumn<T> {
 type RowAttributes = HTMLAttributes<HTMLTableRowElement> & DataAttributes;
 
 /** What a row shows when opened: a row of its own under it, across every column. */
-export interface RowDetail {
+interface RowDetail {
   content: ReactNode;
   rowProps?: RowAttributes;
 }
