@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
 import { plainText } from '../../../shared/bundles/plain-text';
 import type { RegistryHeld, SignedRegistryExport } from '../../../shared/registry/export-schemas';
@@ -6,6 +6,7 @@ import { ROLE_NAMES, type PinnedVault, type RegistryRole } from '../../../shared
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
+import { FileButton } from '../components/FileButton';
 
 /** A vault pinned here: its name, its chain and every contract pinned for it. */
 const PINNED_COLUMNS: SimpleColumn<PinnedVault>[] = [
@@ -40,7 +41,6 @@ const PINNED_COLUMNS: SimpleColumn<PinnedVault>[] = [
  * came from (who signed it, when it was exported, its fingerprint to compare with the online one).
  */
 export function OfflineRegistryCard() {
-  const input = useRef<HTMLInputElement>(null);
   const [held, setHeld] = useState<RegistryHeld | null>(null);
   const [vaults, setVaults] = useState<PinnedVault[]>([]);
   const [imported, setImported] = useState<SignedRegistryExport | null>(null);
@@ -82,10 +82,9 @@ export function OfflineRegistryCard() {
         fingerprint with the one the online install shows, character by character.
       </p>
       <div className="form-actions">
-        <input ref={input} type="file" accept=".json,application/json" hidden onChange={(e) => void onFile(e)} data-testid="registry-input" />
-        <button type="button" className="button button-primary" onClick={() => input.current?.click()}>
+        <FileButton accept=".json,application/json" testId="registry-input" className="button button-primary" onFile={(e) => void onFile(e)}>
           Import a registry file…
-        </button>
+        </FileButton>
       </div>
       {imported ? (
         <div className="notice notice-ok" role="status" data-testid="registry-imported">

@@ -1,8 +1,9 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { formatAmount } from '../../../shared/domain/units';
 import type { AmountCsv } from '../../../shared/signing/amount-csv';
 import { checkCsvSize } from '../../../shared/wallets/csv-size';
 import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
+import { FileButton } from '../components/FileButton';
 
 /**
  * A deposit's amounts per wallet from a CSV (`wallet, vault, amount`), chosen as a file or pasted,
@@ -17,7 +18,6 @@ export function AmountsFromCsv(props: {
 }) {
   const { parsed } = props;
   const [fileError, setFileError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
@@ -39,10 +39,9 @@ export function AmountsFromCsv(props: {
         thousands comma in double quotes: <code>&quot;1,250.5&quot;</code>).
       </p>
       <div className="inline-fields">
-        <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={(e) => void choose(e)} data-testid="amounts-csv-input" />
-        <button type="button" className="button button-small" onClick={() => input.current?.click()}>
+        <FileButton accept=".csv,text/csv" testId="amounts-csv-input" className="button button-small" onFile={(e) => void choose(e)}>
           Choose a CSV file…
-        </button>
+        </FileButton>
         {props.fileName ? <span className="cell-sub">{props.fileName}</span> : null}
         {props.csv ? (
           <button type="button" className="link-button" onClick={() => props.onChange('', null)}>
