@@ -1,5 +1,6 @@
 import './bundles.css';
 import { useEffect, useRef, type ChangeEvent } from 'react';
+import { FileButton } from '../components/FileButton';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Screen } from '../components/ScreenHeader';
@@ -24,7 +25,6 @@ export function BundlesScreen() {
   const { opened, error, busy, saved, openFile, closeFile, importUnsigned, importSigned, showSnapshotOfFile, showSnapshotOfBatch, exportSigned } =
     useBundlesStore();
   const { batches, loadBatches, open } = useSigningStore();
-  const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     void loadBatches();
   }, [loadBatches]);
@@ -55,10 +55,16 @@ export function BundlesScreen() {
       }
       primary={
         <>
-          <input ref={input} type="file" accept=".json,application/json" hidden onChange={(e) => void onFile(e)} data-testid="bundle-input" />
-          <button ref={openButton} type="button" className="button button-primary" disabled={busy} onClick={() => input.current?.click()}>
+          <FileButton
+            accept=".json,application/json"
+            testId="bundle-input"
+            className="button button-primary"
+            disabled={busy}
+            buttonRef={openButton}
+            onFile={(e) => void onFile(e)}
+          >
             {offline ? 'Open an unsigned bundle…' : 'Open a signed bundle…'}
-          </button>
+          </FileButton>
         </>
       }
     >

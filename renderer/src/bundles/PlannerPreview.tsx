@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { TypedDataHashes } from '../components/TypedDataHashes';
+import { PlannerSignPreview } from '../components/PlannerSignPreview';
 import { useBundlesStore } from './bundles-store';
 
 /**
@@ -23,39 +23,18 @@ export function PlannerPreviewPanel({ planId }: { planId: string }) {
   }, [preview]);
   if (!preview) return null;
   return (
-    <section
+    <PlannerSignPreview
       ref={region}
-      tabIndex={-1}
-      className="notice planner-preview"
-      role="region"
-      aria-label="What the planner's Ledger will sign"
-      data-testid="planner-preview"
-    >
-      <strong className="notice-title">What the planner&apos;s Ledger will sign</strong>
-      <p>
-        The bundle&apos;s plan hash, as Vaultdesk typed data (EIP-712) that no message or transaction can pass for. The Ledger needs its blind
-        signing setting for this: it shows two hashes, compare them with these before approving.
-      </p>
-      <TypedDataHashes
-        path={preview.path}
-        rows={[
-          { label: 'Plan hash', value: preview.planHash, testId: 'planner-plan-hash' },
-          { label: 'Domain hash', value: preview.domainHash, testId: 'planner-domain-hash' },
-          { label: 'Message hash', value: preview.messageHash, testId: 'planner-message-hash' },
-        ]}
-        type={preview.type}
-        domain={preview.domain}
-        screens={preview.screens}
-      />
-      <div className="form-actions">
-        <button type="button" className="button button-primary" disabled={busy} onClick={() => void exportUnsigned(planId)}>
-          Sign on the Ledger and save the bundle
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={cancel}>
-          Cancel
-        </button>
-      </div>
-    </section>
+      className="planner-preview"
+      testId="planner-preview"
+      vouchesFor="The bundle's plan hash, as Vaultdesk typed data (EIP-712) that no message or transaction can pass for."
+      preview={preview}
+      signed={{ label: 'Plan hash', value: preview.planHash, testId: 'planner-plan-hash' }}
+      testIdPrefix="planner"
+      signLabel="Sign on the Ledger and save the bundle"
+      busy={busy}
+      onSign={() => void exportUnsigned(planId)}
+      onCancel={cancel}
+    />
   );
 }
-

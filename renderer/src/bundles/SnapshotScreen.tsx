@@ -12,6 +12,7 @@ import { PhasePill } from '../components/PhasePill';
 import { isOverdue, overdueWaitsFor } from '../../../shared/domain/schedule';
 import { pct } from '../components/figures';
 import { EpochTable } from '../components/EpochTable';
+import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
 import { useState } from 'react';
 import { bundleTitle, sourceLabel, vaultsLabel } from './bundle-labels';
 import { useBundlesStore } from './bundles-store';
@@ -173,62 +174,70 @@ function EpochsCard({ epochs, vault }: { epochs: BundleSnapshot['epochs']; vault
   );
 }
 
+type SnapshotWallet = BundleSnapshot['wallets'][number];
+type SnapshotRequest = BundleSnapshot['requests'][number];
+
+function walletColumns(vault: PlanVault): SimpleColumn<SnapshotWallet>[] {
+  return [
+    {
+      key: 'wallet',
+      header: 'Wallet',
+      cell: (w) => (
+        <div className="stack">
+          <span>{w.label || '—'}</span>
+          <code className="cell-sub snapshot-address">{w.address}</code>
+        </div>
+      ),
+    },
+    {
+      key: 'access',
+      header: 'Access',
+      cell: (w) => (
+        <div className="stack">
+          <span className={`pill ${w.allowed ? 'pill-ok' : 'pill-warn'}`}>{w.allowed ? 'allowed' : 'needs KYC'}</span>
+          <span className="cell-sub">
+            next nonce {w.nonce ?? '—'}
+            {w.unsignedAgreements?.length ? ` · ${w.unsignedAgreements.length} agreement(s) to sign` : ''}
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: 'balances',
+      header: 'Balances',
+      numeric: true,
+      cell: (w) => (
+        <div className="stack">
+          <Amount value={w.underlyingBalance} token={vault.underlying} />
+          <Amount value={w.trancheBalance} token={vault.tranche} />
+        </div>
+      ),
+    },
+    { key: 'max', header: 'Max withdrawable', numeric: true, cell: (w) => <Amount value={w.maxWithdrawable} token={vault.underlying} /> },
+    { key: 'pending', header: 'Pending', cell: (w) => <PendingOf wallet={w} vault={vault} /> },
+  ];
+}
+
 function WalletsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: PlanVault }) {
   return (
     <div className="card wide">
       <h2>Wallets ({s.wallets.length})</h2>
       <div className="table-wrap">
-        <table className="table compact snapshot-wallets" aria-label="Wallets as of the snapshot">
-          <thead>
-            <tr>
-              <th>Wallet</th>
-              <th>Access</th>
-              <th className="num">Balances</th>
-              <th className="num">Max withdrawable</th>
-              <th>Pending</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.wallets.map((w) => (
-              <tr key={w.address}>
-                <td>
-                  <div className="stack">
-                    <span>{w.label || '—'}</span>
-                    <code className="cell-sub snapshot-address">{w.address}</code>
-                  </div>
-                </td>
-                <td>
-                  <div className="stack">
-                    <span className={`pill ${w.allowed ? 'pill-ok' : 'pill-warn'}`}>{w.allowed ? 'allowed' : 'needs KYC'}</span>
-                    <span className="cell-sub">
-                      next nonce {w.nonce ?? '—'}
-                      {w.unsignedAgreements?.length ? ` · ${w.unsignedAgreements.length} agreement(s) to sign` : ''}
-                    </span>
-                  </div>
-                </td>
-                <td className="num">
-                  <div className="stack">
-                    <Amount value={w.underlyingBalance} token={vault.underlying} />
-                    <Amount value={w.trancheBalance} token={vault.tranche} />
-                  </div>
-                </td>
-                <td className="num">
-                  <Amount value={w.maxWithdrawable} token={vault.underlying} />
-                </td>
-                <td>
-                  <PendingOf wallet={w} vault={vault} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          compact
+          className="snapshot-wallets"
+          label="Wallets as of the snapshot"
+          columns={walletColumns(vault)}
+          rows={s.wallets}
+          rowKey={(w) => w.address}
+        />
       </div>
     </div>
   );
 }
 
 /** A wallet's redeems and queue entries as of the snapshot, one line each. */
-function PendingOf({ wallet: w, vault }: { wallet: BundleSnapshot['wallets'][number]; vault: PlanVault }) {
+function PendingOf({ wallet: w, vault }: { wallet: SnapshotWallet; vault: PlanVault }) {
   const lines = [
     w.redeem.standard !== '0' ? (
       <span key="standard">
@@ -256,48 +265,41 @@ function PendingOf({ wallet: w, vault }: { wallet: BundleSnapshot['wallets'][num
   return lines.length ? <div className="stack cell-sub">{lines}</div> : <span className="cell-sub">—</span>;
 }
 
+function requestColumns(snapshot: BundleSnapshot, vault: PlanVault): SimpleColumn<SnapshotRequest>[] {
+  const labels = new Map(snapshot.wallets.map((w) => [w.address.toLowerCase(), w.label]));
+  return [
+    { key: 'wallet', header: 'Wallet', cell: (r) => labels.get(r.wallet.toLowerCase()) || <code>{r.wallet}</code> },
+    { key: 'type', header: 'Type', cell: (r) => `${r.type.toLowerCase()}${r.isInstant ? ' · instant' : ''}` },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (r) => (r.phase ? <PhasePill phase={r.phase} status={r.status} /> : r.status.replace(/_/g, ' ').toLowerCase()),
+    },
+    { key: 'epoch', header: 'Epoch', numeric: true, cell: (r) => r.epochNumber ?? '—' },
+    {
+      key: 'amount',
+      header: 'Amount',
+      numeric: true,
+      cell: (r) => <Amount value={r.amount} token={r.amountToken === 'tranche' ? vault.tranche : vault.underlying} />,
+    },
+    { key: 'expected', header: 'Expected', cell: (r) => <SnapshotExpected request={r} at={snapshot.block.timestamp} /> },
+  ];
+}
+
 function RequestsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault: PlanVault }) {
-  const labels = new Map(s.wallets.map((w) => [w.address.toLowerCase(), w.label]));
   return (
     <div className="card wide">
       <h2>Open requests ({s.requests.length})</h2>
-      {s.requests.length === 0 ? (
-        <p className="cell-sub">The selected wallets had no open request in this vault.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table compact" aria-label="Requests as of the snapshot">
-            <thead>
-              <tr>
-                <th>Wallet</th>
-                <th>Type</th>
-                <th>Status</th>
-                <th className="num">Epoch</th>
-                <th className="num">Amount</th>
-                <th>Expected</th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.requests.map((r) => (
-                <tr key={r.id}>
-                  <td>{labels.get(r.wallet.toLowerCase()) || <code>{r.wallet}</code>}</td>
-                  <td>
-                    {r.type.toLowerCase()}
-                    {r.isInstant ? ' · instant' : ''}
-                  </td>
-                  <td>{r.phase ? <PhasePill phase={r.phase} status={r.status} /> : r.status.replace(/_/g, ' ').toLowerCase()}</td>
-                  <td className="num">{r.epochNumber ?? '—'}</td>
-                  <td className="num">
-                    <Amount value={r.amount} token={r.amountToken === 'tranche' ? vault.tranche : vault.underlying} />
-                  </td>
-                  <td>
-                    <SnapshotExpected request={r} at={s.block.timestamp} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <div className="table-wrap">
+        <SimpleTable
+          compact
+          label="Requests as of the snapshot"
+          columns={requestColumns(s, vault)}
+          rows={s.requests}
+          rowKey={(r) => r.id}
+          empty="The selected wallets had no open request in this vault."
+        />
+      </div>
     </div>
   );
 }
@@ -306,7 +308,7 @@ function RequestsCard({ snapshot: s, vault }: { snapshot: BundleSnapshot; vault:
  * A request's expected date as of the snapshot: a date already past on the chain's clock at its
  * block is said overdue then (what the contracts waited for), never shown as upcoming.
  */
-function SnapshotExpected({ request: r, at }: { request: BundleSnapshot['requests'][number]; at: number }) {
+function SnapshotExpected({ request: r, at }: { request: SnapshotRequest; at: number }) {
   if (r.expectedAt === null) return <>—</>;
   const waiting = r.phase === undefined || r.phase === 'pending' || r.phase === 'processed';
   if (!waiting || !isOverdue(r.expectedAt, at)) return <DateTime seconds={r.expectedAt} withTime={false} />;

@@ -5,7 +5,8 @@ import { Screen } from '../components/ScreenHeader';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FlatEntries } from '../components/FlatEntries';
 import { count, multiplier, points } from '../components/figures';
-import { shortAddress, timeLabels } from '../components/format';
+import { timeLabels } from '../components/format';
+import { SimpleTable } from '../components/SimpleTable';
 import { pickText } from '../components/text';
 import { Countdown } from '../components/time';
 import { GroupPicker, useChainAhead, usePortfolioStore } from '../batch';
@@ -13,6 +14,7 @@ import { VaultRefTable } from '../operators';
 import '../components/insights.css';
 import { CampaignDates, CampaignStatePill, useCampaignStateNow } from './CampaignState';
 import { useCampaignsStore } from './campaigns-store';
+import { pointsColumns } from './points-columns';
 
 /** One campaign: its rules, dates and vaults, and the points of every wallet of the batch with the batch's totals. */
 export function CampaignScreen() {
@@ -124,51 +126,15 @@ export function CampaignScreen() {
             <p className="cell-sub">This batch has no wallets. Add some in Wallets, or pick another batch.</p>
           ) : (
             <div className={`table-wrap scroll-y${pointsError ? ' stale' : ''}`} tabIndex={0} role="region" aria-label="Campaign points, scrollable">
-              <table className="table compact" aria-label="Campaign points">
-                <thead>
-                  <tr>
-                    <th scope="col">Wallet</th>
-                    <th scope="col" className="num">
-                      Points
-                    </th>
-                    <th scope="col" className="num">
-                      Per day
-                    </th>
-                    <th scope="col" className="num">
-                      Multiplier
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {view.rows.map((r) => (
-                    <tr key={r.wallet} data-wallet={r.wallet}>
-                      <td>
-                        <span className="cell-title">{r.label || shortAddress(r.wallet)}</span> <code className="cell-sub" title={r.wallet}>{shortAddress(r.wallet)}</code>
-                        {r.error ? <div className="error-text">{r.error}</div> : null}
-                      </td>
-                      <td className="num" data-points={r.points ?? ''}>
-                        {points(r.points)}
-                      </td>
-                      <td className="num">{points(r.perDay)}</td>
-                      <td className="num">{multiplier(r.multiplier)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                {totals ? (
-                  <tfoot>
-                    <tr data-testid="points-totals">
-                      <td>
-                        Batch total · {count(totals.wallets)} wallets{totals.failed > 0 ? `, ${totals.failed} not read` : ''}
-                      </td>
-                      <td className="num" data-points={totals.points}>
-                        {points(totals.points)}
-                      </td>
-                      <td className="num">{points(totals.perDay)}</td>
-                      <td className="num">{multiplier(totals.multiplier)}</td>
-                    </tr>
-                  </tfoot>
-                ) : null}
-              </table>
+              <SimpleTable
+                compact
+                label="Campaign points"
+                columns={pointsColumns(totals)}
+                rows={view.rows}
+                rowKey={(r) => r.wallet}
+                rowProps={(r) => ({ 'data-wallet': r.wallet })}
+                footerRowProps={{ 'data-testid': 'points-totals' }}
+              />
             </div>
           )}
         </div>

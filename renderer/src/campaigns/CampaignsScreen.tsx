@@ -1,5 +1,6 @@
 import { useSourceLoad } from '../navigation/use-source-load';
 import { LoadedList } from '../components/LoadedList';
+import { SimpleTable } from '../components/SimpleTable';
 import { Screen } from '../components/ScreenHeader';
 import { pickText } from '../components/text';
 import '../components/insights.css';
@@ -27,37 +28,29 @@ export function CampaignsScreen() {
     >
       <LoadedList error={listError} loaded={list !== null} count={list?.campaigns.length ?? 0} what="the campaigns" none="The service lists no campaigns.">
         {() => (
-          <table className="table" aria-label="Campaigns">
-            <thead>
-              <tr>
-                <th scope="col">Campaign</th>
-                <th scope="col">State</th>
-                <th scope="col">Dates</th>
-                <th scope="col" className="num">
-                  Vaults
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sortCampaigns(list!.campaigns, stateOf).map((c) => (
-                <tr key={c.id} data-campaign-id={c.id}>
-                  <td>
+          <SimpleTable
+            label="Campaigns"
+            columns={[
+              {
+                key: 'campaign',
+                header: 'Campaign',
+                cell: (c) => (
+                  <>
                     <button type="button" className="link-button cell-title vault-link" onClick={() => open(c.id)}>
                       {pickText(c.name, c.code ?? c.id)}
                     </button>
                     {c.description ? <div className="cell-sub">{pickText(c.description)}</div> : null}
-                  </td>
-                  <td>
-                    <CampaignStatePill state={stateOf(c)} />
-                  </td>
-                  <td>
-                    <CampaignDates campaign={c} />
-                  </td>
-                  <td className="num">{c.vaultCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { key: 'state', header: 'State', cell: (c) => <CampaignStatePill state={stateOf(c)} /> },
+              { key: 'dates', header: 'Dates', cell: (c) => <CampaignDates campaign={c} /> },
+              { key: 'vaults', header: 'Vaults', numeric: true, cell: (c) => c.vaultCount },
+            ]}
+            rows={sortCampaigns(list!.campaigns, stateOf)}
+            rowKey={(c) => c.id}
+            rowProps={(c) => ({ 'data-campaign-id': c.id })}
+          />
         )}
       </LoadedList>
     </Screen>

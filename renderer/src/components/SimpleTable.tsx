@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode, TdHTMLAttributes } from 'react';
+import { Fragment, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from 'react';
 
 /** `data-*` attributes, which end-to-end tests and styles find rows and cells by. */
 type DataAttributes = { [name: `data-${string}`]: string | number | undefined };
@@ -7,6 +7,8 @@ type DataAttributes = { [name: `data-${string}`]: string | number | undefined };
 export interface SimpleColumn<T> {
   key: string;
   header: ReactNode;
+  /** The header's accessible name when it shows no words (a column of buttons, say). */
+  headerLabel?: string;
   cell(row: T): ReactNode;
   /** A figure: right-aligned in the header and the cells. */
   numeric?: boolean;
@@ -16,6 +18,17 @@ export interface SimpleColumn<T> {
   rowHeader?: boolean;
   /** More on a cell: a title with the exact figure, a `data-*` for tests. */
   cellProps?(row: T): TdHTMLAttributes<HTMLTableCellElement> & DataAttributes;
+  /** The column's cell in the totals line under the rows; no totals line when no column has one. */
+  footer?: ReactNode;
+  footerProps?: TdHTMLAttributes<HTMLTableCellElement> & DataAttributes;
+}
+
+type RowAttributes = HTMLAttributes<HTMLTableRowElement> & DataAttributes;
+
+/** What a row shows when opened: a row of its own under it, across every column. */
+interface RowDetail {
+  content: ReactNode;
+  rowProps?: RowAttributes;
 }
 
 const classOf = (c: { numeric?: boolean; className?: string }) =>
@@ -25,7 +38,8 @@ const classOf = (c: { numeric?: boolean; className?: string }) =>
  * A small table drawn in full (no virtual scrolling, no sorting): columns as data, a header cell of
  * scope "col" for each, a caption or a label naming the table, and the `empty` line instead of a
  * table with no rows. A column given as null or false is left out, so a table can drop a column
- * it has nothing for. Lists of thousands of rows take VirtualTable instead.
+ * it has nothing for. A row may open a detail row under it, and columns may give a totals line.
+ * Lists of thousands of rows take VirtualTable instead.
  */
 export function SimpleTable<T>({
   columns,
@@ -37,6 +51,8 @@ export function SimpleTable<T>({
   compact,
   className,
   rowProps,
+  rowDetail,
+  footerRowProps,
   testId,
 }: {
   columns: readonly (SimpleColumn<T> | null | false)[];
@@ -49,7 +65,10 @@ export function SimpleTable<T>({
   empty?: ReactNode;
   compact?: boolean;
   className?: string;
-  rowProps?(row: T): HTMLAttributes<HTMLTableRowElement> & DataAttributes;
+  rowProps?(row: T): RowAttributes;
+  /** The row's detail when it is open, null when it is closed. */
+  rowDetail?(row: T): RowDetail | null;
+  footerRowProps?: RowAttributes;
   testId?: string;
 }) {
   if (rows.length === 0) return empty ? <p className="cell-sub">{empty}</p> : null;
@@ -61,30 +80,51 @@ export function SimpleTable<T>({
       <thead>
         <tr>
           {shown.map((c) => (
-            <th key={c.key} scope="col" className={classOf(c)}>
+            <th key={c.key} scope="col" className={classOf(c)} aria-label={c.headerLabel}>
               {c.header}
             </th>
           ))}
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)} {...rowProps?.(row)}>
-            {shown.map((c) => {
-              const props = { ...c.cellProps?.(row), className: classOf(c) };
-              return c.rowHeader ? (
-                <th key={c.key} scope="row" {...props}>
-                  {c.cell(row)}
-                </th>
-              ) : (
-                <td key={c.key} {...props}>
-                  {c.cell(row)}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
+        {rows.map((row) => {
+          const detail = rowDetail?.(row);
+          return (
+            <Fragment key={rowKey(row)}>
+              <tr {...rowProps?.(row)}>
+                {shown.map((c) => {
+                  const props = { ...c.cellProps?.(row), className: classOf(c) };
+                  return c.rowHeader ? (
+                    <th key={c.key} scope="row" {...props}>
+                      {c.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={c.key} {...props}>
+                      {c.cell(row)}
+                    </td>
+                  );
+                })}
+              </tr>
+              {detail ? (
+                <tr {...detail.rowProps}>
+                  <td colSpan={shown.length}>{detail.content}</td>
+                </tr>
+              ) : null}
+            </Fragment>
+          );
+        })}
       </tbody>
+      {shown.some((c) => c.footer !== undefined) ? (
+        <tfoot>
+          <tr {...footerRowProps}>
+            {shown.map((c) => (
+              <td key={c.key} {...c.footerProps} className={classOf(c)}>
+                {c.footer}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      ) : null}
     </table>
   );
 }

@@ -83,17 +83,7 @@ function NewChainRpc({ known }: { known: number[] }) {
           <span>Chain id</span>
           <input inputMode="numeric" value={chainIdDraft} placeholder="1" onChange={(e) => setChainId(e.target.value)} aria-label="Chain id" />
         </label>
-        <label className="field">
-          <span>Its RPC address</span>
-          <input
-            type="url"
-            value={url}
-            placeholder="https://…"
-            onChange={(e) => setUrl(e.target.value)}
-            spellCheck={false}
-            aria-label="RPC address for another chain"
-          />
-        </label>
+        <RpcAddressField label="Its RPC address" name="RPC address for another chain" value={url} onChange={setUrl} />
         <button type="submit" className="button" disabled={testing !== null || chainId === null || url.trim() === ''}>
           {testing !== null && testing.chainId === chainId ? 'Testing…' : 'Test and add'}
         </button>
@@ -156,17 +146,7 @@ function ChainRpcs({ chain }: { chain: ChainRpcsEntry }) {
       {demo ? null : (
         <>
           <form className="rpc-add" onSubmit={(e) => void submit(e)} autoComplete="off">
-            <label className="field">
-              <span>Add an RPC for {chain.name}</span>
-              <input
-                type="url"
-                value={draft}
-                placeholder="https://…"
-                onChange={(e) => setDraft(e.target.value)}
-                spellCheck={false}
-                aria-label={`RPC address for chain ${chain.chainId}`}
-              />
-            </label>
+            <RpcAddressField label={`Add an RPC for ${chain.name}`} name={`RPC address for chain ${chain.chainId}`} value={draft} onChange={setDraft} />
             <button type="submit" className="button" disabled={busy || draft.trim() === ''}>
               {busy && testing?.url === draft.trim() ? 'Testing…' : 'Test and add'}
             </button>
@@ -197,6 +177,16 @@ function ChainRpcs({ chain }: { chain: ChainRpcsEntry }) {
         </>
       )}
     </section>
+  );
+}
+
+/** Where an RPC address is typed, for a chain listed or another one: a URL, never spell-checked. */
+function RpcAddressField({ label, name, value, onChange }: { label: string; name: string; value: string; onChange(value: string): void }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input type="url" value={value} placeholder="https://…" onChange={(e) => onChange(e.target.value)} spellCheck={false} aria-label={name} />
+    </label>
   );
 }
 

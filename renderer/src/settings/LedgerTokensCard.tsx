@@ -5,6 +5,7 @@ import type { LedgerTokenList, VaultTokenListing } from '../../../shared/device/
 import { call, errorData, getBridge } from '../bridge';
 import { formatUtcDay } from '../components/locale';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
 
 // The list's date is a calendar day: in the console's one date form, never shifted by the reader's time zone.
 function dayText(day: string | null): string {
@@ -33,6 +34,25 @@ function Listing({ token }: { token: VaultTokenListing }) {
     </div>
   );
 }
+
+/** A pinned vault's token, and whether the Ledger names it (approvals in clear) or not (blind). */
+const VAULT_TOKEN_COLUMNS: SimpleColumn<VaultTokenListing>[] = [
+  { key: 'vault', header: 'Vault', cell: (t) => t.vault },
+  { key: 'chain', header: 'Chain', cell: (t) => chainText(t.chainId) },
+  {
+    key: 'token',
+    header: 'Token',
+    cell: (t) => (
+      <>
+        {t.symbol} <span className="cell-sub">{t.role}</span>
+        <div className="cell-sub">
+          <code>{t.address}</code>
+        </div>
+      </>
+    ),
+  },
+  { key: 'listing', header: 'On the Ledger', cell: (t) => <Listing token={t} /> },
+];
 
 /** The chains the Ledger names with their counts; the others (chains it shows by number) summed up. */
 function ChainCounts({ chains }: { chains: LedgerTokenList['chains'] }) {
@@ -95,39 +115,16 @@ export function LedgerTokensCard() {
               <ChainCounts chains={list.chains} />
             </dd>
           </dl>
-          {list.vaultTokens.length === 0 ? (
-            <p className="muted">No vault is pinned yet: once one is, its tokens are looked up here.</p>
-          ) : (
-            <div className="table-wrap">
-              <table className="table compact" aria-label="Pinned vaults' tokens on the Ledger">
-                <thead>
-                  <tr>
-                    <th>Vault</th>
-                    <th>Chain</th>
-                    <th>Token</th>
-                    <th>On the Ledger</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.vaultTokens.map((t) => (
-                    <tr key={`${t.vaultId}:${t.role}`}>
-                      <td>{t.vault}</td>
-                      <td>{chainText(t.chainId)}</td>
-                      <td>
-                        {t.symbol} <span className="cell-sub">{t.role}</span>
-                        <div className="cell-sub">
-                          <code>{t.address}</code>
-                        </div>
-                      </td>
-                      <td>
-                        <Listing token={t} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <div className="table-wrap">
+            <SimpleTable
+              compact
+              label="Pinned vaults' tokens on the Ledger"
+              columns={VAULT_TOKEN_COLUMNS}
+              rows={list.vaultTokens}
+              rowKey={(t) => `${t.vaultId}:${t.role}`}
+              empty="No vault is pinned yet: once one is, its tokens are looked up here."
+            />
+          </div>
         </>
       )}
     </div>

@@ -1,10 +1,39 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
 import { plainText } from '../../../shared/bundles/plain-text';
 import type { RegistryHeld, SignedRegistryExport } from '../../../shared/registry/export-schemas';
 import { ROLE_NAMES, type PinnedVault, type RegistryRole } from '../../../shared/registry/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
+import { FileButton } from '../components/FileButton';
+
+/** A vault pinned here: its name, its chain and every contract pinned for it. */
+const PINNED_COLUMNS: SimpleColumn<PinnedVault>[] = [
+  {
+    key: 'vault',
+    header: 'Vault',
+    cell: (v) => (
+      <>
+        {plainText(v.name)}
+        <div className="cell-sub">pinned {v.pinnedAt.slice(0, 10)}</div>
+      </>
+    ),
+  },
+  { key: 'chain', header: 'Chain', cell: (v) => v.chainId },
+  {
+    key: 'contracts',
+    header: 'Contracts',
+    cell: (v) =>
+      (Object.keys(v.contracts) as RegistryRole[])
+        .filter((r) => v.contracts[r])
+        .map((r) => (
+          <div key={r} className="cell-sub">
+            {ROLE_NAMES[r]} <code>{v.contracts[r]}</code>
+          </div>
+        )),
+  },
+];
 
 /**
  * The offline install's vault registry: imported whole from the file the online install exports,
@@ -12,7 +41,6 @@ import { ErrorNotice } from '../components/ErrorNotice';
  * came from (who signed it, when it was exported, its fingerprint to compare with the online one).
  */
 export function OfflineRegistryCard() {
-  const input = useRef<HTMLInputElement>(null);
   const [held, setHeld] = useState<RegistryHeld | null>(null);
   const [vaults, setVaults] = useState<PinnedVault[]>([]);
   const [imported, setImported] = useState<SignedRegistryExport | null>(null);
@@ -54,10 +82,9 @@ export function OfflineRegistryCard() {
         fingerprint with the one the online install shows, character by character.
       </p>
       <div className="form-actions">
-        <input ref={input} type="file" accept=".json,application/json" hidden onChange={(e) => void onFile(e)} data-testid="registry-input" />
-        <button type="button" className="button button-primary" onClick={() => input.current?.click()}>
+        <FileButton accept=".json,application/json" testId="registry-input" className="button button-primary" onFile={(e) => void onFile(e)}>
           Import a registry file…
-        </button>
+        </FileButton>
       </div>
       {imported ? (
         <div className="notice notice-ok" role="status" data-testid="registry-imported">
@@ -87,38 +114,15 @@ export function OfflineRegistryCard() {
         <dt>Fingerprint</dt>
         <dd data-testid="offline-registry-fingerprint">{source ? <code>{source.fingerprint}</code> : '—'}</dd>
       </dl>
-      {vaults.length > 0 ? (
-        <table className="table" data-testid="offline-registry-vaults">
-          <thead>
-            <tr>
-              <th>Vault</th>
-              <th>Chain</th>
-              <th>Contracts</th>
-            </tr>
-          </thead>
-          <tbody>
-            {vaults.map((v) => (
-              <tr key={v.vaultId}>
-                <td>
-                  {plainText(v.name)}
-                  <div className="cell-sub">pinned {v.pinnedAt.slice(0, 10)}</div>
-                </td>
-                <td>{v.chainId}</td>
-                <td>
-                  {(Object.keys(v.contracts) as RegistryRole[])
-                    .filter((r) => v.contracts[r])
-                    .map((r) => (
-                      <div key={r} className="cell-sub">
-                        {ROLE_NAMES[r]} <code>{v.contracts[r]}</code>
-                      </div>
-                    ))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : held ? (
-        <p className="muted">No vault is pinned here yet: every bundle is refused until a registry is imported.</p>
+      {held ? (
+        <SimpleTable
+          label="Vaults pinned here"
+          testId="offline-registry-vaults"
+          columns={PINNED_COLUMNS}
+          rows={vaults}
+          rowKey={(v) => v.vaultId}
+          empty="No vault is pinned here yet: every bundle is refused until a registry is imported."
+        />
       ) : null}
     </div>
   );

@@ -6,7 +6,7 @@ import { downloadFile } from '../components/download';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { RegistryEntries } from './RegistryEntries';
-import { TypedDataHashes } from '../components/TypedDataHashes';
+import { PlannerSignPreview } from '../components/PlannerSignPreview';
 
 /**
  * The pinned vault registry: its vaults and their state (the operator forgets one here), and the
@@ -65,32 +65,17 @@ export function RegistryCard() {
           </button>
         </div>
       ) : (
-        <section className="notice" role="region" aria-label="What the planner's Ledger will sign" data-testid="registry-preview">
-          <strong className="notice-title">What the planner&apos;s Ledger will sign</strong>
-          <p>
-            The hash of the registry file ({preview.vaults} vault{preview.vaults === 1 ? '' : 's'}), as Vaultdesk typed data (EIP-712). The
-            Ledger needs its blind signing setting for this: it shows two hashes, compare them with these before approving.
-          </p>
-          <TypedDataHashes
-            path={preview.path}
-            rows={[
-              { label: 'Registry hash', value: preview.registryHash, testId: 'registry-hash' },
-              { label: 'Domain hash', value: preview.domainHash, testId: 'registry-domain-hash' },
-              { label: 'Message hash', value: preview.messageHash, testId: 'registry-message-hash' },
-            ]}
-            type={preview.type}
-            domain={preview.domain}
-            screens={preview.screens}
-          />
-          <div className="form-actions">
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => void sign()}>
-              Sign on the Ledger and save the registry
-            </button>
-            <button type="button" className="button" disabled={busy} onClick={() => setPreview(null)}>
-              Cancel
-            </button>
-          </div>
-        </section>
+        <PlannerSignPreview
+          testId="registry-preview"
+          vouchesFor={`The hash of the registry file (${preview.vaults} vault${preview.vaults === 1 ? '' : 's'}), as Vaultdesk typed data (EIP-712).`}
+          preview={preview}
+          signed={{ label: 'Registry hash', value: preview.registryHash, testId: 'registry-hash' }}
+          testIdPrefix="registry"
+          signLabel="Sign on the Ledger and save the registry"
+          busy={busy}
+          onSign={() => void sign()}
+          onCancel={() => setPreview(null)}
+        />
       )}
       {exported ? (
         <div className="notice notice-ok" role="status" data-testid="registry-fingerprint">

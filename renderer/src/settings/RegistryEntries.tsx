@@ -5,6 +5,7 @@ import { SIDE_BY_SIDE_ROLES } from '../../../shared/registry/identity';
 import { ROLE_NAMES, roleAddress, type PinnedVault } from '../../../shared/registry/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
 
 /** An entry's state as a pill and a sentence: pinned, or frozen and why. */
 function EntryState({ entry }: { entry: PinnedVault }) {
@@ -52,90 +53,77 @@ export function RegistryEntries() {
       setFailure(errorData(err));
     }
   };
+  const columns: SimpleColumn<PinnedVault>[] = [
+    {
+      key: 'vault',
+      header: 'Vault',
+      cell: (e) => (
+        <>
+          <button
+            type="button"
+            className="link-button entry-toggle"
+            aria-expanded={open === e.vaultId}
+            onClick={() => setOpen(open === e.vaultId ? null : e.vaultId)}
+          >
+            {plainText(e.name)}
+          </button>
+          <div className="cell-sub">
+            <code>{e.vaultId}</code>
+          </div>
+        </>
+      ),
+    },
+    { key: 'chain', header: 'Chain', cell: (e) => e.chainId },
+    { key: 'state', header: 'State', cell: (e) => <EntryState entry={e} /> },
+    {
+      key: 'pinned',
+      header: 'Pinned',
+      cell: (e) => (
+        <>
+          {e.pinnedAt.slice(0, 10)}
+          <div className="cell-sub">by {plainText(e.pinnedBy)}</div>
+        </>
+      ),
+    },
+    {
+      key: 'forget',
+      header: null,
+      headerLabel: 'Actions',
+      cell: (e) =>
+        confirming === e.vaultId ? (
+          <span className="form-actions" role="group" aria-label={`Forget ${plainText(e.name)}?`}>
+            <button type="button" className="button button-small button-danger" onClick={() => void forget(e.vaultId)}>
+              Forget it
+            </button>
+            <button type="button" className="button button-small" onClick={() => setConfirming(null)}>
+              Keep it
+            </button>
+          </span>
+        ) : (
+          <button type="button" className="button button-small" onClick={() => setConfirming(e.vaultId)} aria-label={`Forget ${plainText(e.name)}`}>
+            Forget
+          </button>
+        ),
+    },
+  ];
   return (
     <div data-testid="registry-entries">
-      {entries && entries.length > 0 ? (
+      {entries ? (
         <div className="table-wrap">
-          <table className="table compact registry-entries" aria-label="Pinned vaults">
-            <thead>
-              <tr>
-                <th>Vault</th>
-                <th>Chain</th>
-                <th>State</th>
-                <th>Pinned</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <Fragment key={e.vaultId}>
-                  <tr data-vault-id={e.vaultId} data-frozen={e.frozen ? (e.frozen.reason ?? 'contracts-changed') : undefined}>
-                    <td>
-                      <button
-                        type="button"
-                        className="link-button entry-toggle"
-                        aria-expanded={open === e.vaultId}
-                        onClick={() => setOpen(open === e.vaultId ? null : e.vaultId)}
-                      >
-                        {plainText(e.name)}
-                      </button>
-                      <div className="cell-sub">
-                        <code>{e.vaultId}</code>
-                      </div>
-                    </td>
-                    <td>{e.chainId}</td>
-                    <td>
-                      <EntryState entry={e} />
-                    </td>
-                    <td>
-                      {e.pinnedAt.slice(0, 10)}
-                      <div className="cell-sub">by {plainText(e.pinnedBy)}</div>
-                    </td>
-                    <td>
-                      {confirming === e.vaultId ? (
-                        <span className="form-actions" role="group" aria-label={`Forget ${plainText(e.name)}?`}>
-                          <button type="button" className="button button-small button-danger" onClick={() => void forget(e.vaultId)}>
-                            Forget it
-                          </button>
-                          <button type="button" className="button button-small" onClick={() => setConfirming(null)}>
-                            Keep it
-                          </button>
-                        </span>
-                      ) : (
-                        <button
-                          type="button"
-                          className="button button-small"
-                          onClick={() => setConfirming(e.vaultId)}
-                          aria-label={`Forget ${plainText(e.name)}`}
-                        >
-                          Forget
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                  {open === e.vaultId ? (
-                    <tr className="entry-contracts" data-contracts-of={e.vaultId}>
-                      <td colSpan={5}>
-                        <dl aria-label={`Contracts pinned for ${plainText(e.name)}`}>
-                          {SIDE_BY_SIDE_ROLES.map((role) => (
-                            <Fragment key={role}>
-                              <dt>{ROLE_NAMES[role]}</dt>
-                              <dd>
-                                <code>{roleAddress(e.contracts, role) ?? 'none'}</code>
-                              </dd>
-                            </Fragment>
-                          ))}
-                        </dl>
-                      </td>
-                    </tr>
-                  ) : null}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
+          <SimpleTable
+            compact
+            className="registry-entries"
+            label="Pinned vaults"
+            columns={columns}
+            rows={entries}
+            rowKey={(e) => e.vaultId}
+            rowProps={(e) => ({ 'data-vault-id': e.vaultId, 'data-frozen': e.frozen ? (e.frozen.reason ?? 'contracts-changed') : undefined })}
+            rowDetail={(e) =>
+              open === e.vaultId ? { content: <PinnedContracts entry={e} />, rowProps: { className: 'entry-contracts', 'data-contracts-of': e.vaultId } } : null
+            }
+            empty="No vault is pinned yet: a plan asks for the review of its vault’s contracts first."
+          />
         </div>
-      ) : entries ? (
-        <p className="muted">No vault is pinned yet: a plan asks for the review of its vault’s contracts first.</p>
       ) : null}
       {confirming ? (
         <div className="notice notice-warn" role="status" data-testid="forget-confirm">
@@ -155,5 +143,21 @@ export function RegistryEntries() {
       ) : null}
       {failure ? <ErrorNotice error={failure} focus /> : null}
     </div>
+  );
+}
+
+/** The contracts pinned for a vault, role by role. */
+function PinnedContracts({ entry: e }: { entry: PinnedVault }) {
+  return (
+    <dl aria-label={`Contracts pinned for ${plainText(e.name)}`}>
+      {SIDE_BY_SIDE_ROLES.map((role) => (
+        <Fragment key={role}>
+          <dt>{ROLE_NAMES[role]}</dt>
+          <dd>
+            <code>{roleAddress(e.contracts, role) ?? 'none'}</code>
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
   );
 }

@@ -1,7 +1,9 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { formatAmount } from '../../../shared/domain/units';
 import type { AmountCsv } from '../../../shared/signing/amount-csv';
 import { checkCsvSize } from '../../../shared/wallets/csv-size';
+import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
+import { FileButton } from '../components/FileButton';
 
 /**
  * A deposit's amounts per wallet from a CSV (`wallet, vault, amount`), chosen as a file or pasted,
@@ -16,7 +18,6 @@ export function AmountsFromCsv(props: {
 }) {
   const { parsed } = props;
   const [fileError, setFileError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
@@ -38,10 +39,9 @@ export function AmountsFromCsv(props: {
         thousands comma in double quotes: <code>&quot;1,250.5&quot;</code>).
       </p>
       <div className="inline-fields">
-        <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={(e) => void choose(e)} data-testid="amounts-csv-input" />
-        <button type="button" className="button button-small" onClick={() => input.current?.click()}>
+        <FileButton accept=".csv,text/csv" testId="amounts-csv-input" className="button button-small" onFile={(e) => void choose(e)}>
           Choose a CSV file…
-        </button>
+        </FileButton>
         {props.fileName ? <span className="cell-sub">{props.fileName}</span> : null}
         {props.csv ? (
           <button type="button" className="link-button" onClick={() => props.onChange('', null)}>
@@ -74,45 +74,57 @@ export function AmountsFromCsv(props: {
           </strong>
           <Totals lines={lines} />
           <div className="table-wrap amounts-csv-lines">
-            <table className="table compact" aria-label="Lines of the amounts CSV">
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Wallet</th>
-                  <th scope="col">Vault</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col">Outcome</th>
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((l) => (
-                  <tr key={l.line} data-outcome={l.accepted ? 'accepted' : 'refused'}>
-                    <td className="num">{l.line}</td>
-                    <td title={l.accepted?.wallet.address ?? l.wallet}>
-                      {l.accepted ? l.accepted.wallet.label || l.accepted.wallet.address : l.wallet}
-                    </td>
-                    <td title={l.accepted?.vaultName ?? l.vault}>{l.accepted?.vaultName ?? l.vault}</td>
-                    <td className="num" title={l.amount}>
-                      {l.accepted
-                        ? `${formatAmount(l.accepted.baseUnits, l.accepted.decimals, { maxFraction: l.accepted.decimals })} ${l.accepted.symbol}`
-                        : l.amount}
-                    </td>
-                    <td>
-                      {l.accepted ? <span className="pill pill-ok">accepted</span> : <span className="pill pill-bad">refused</span>}
-                      {l.refused ? <span className="cell-sub"> {l.refused}</span> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <SimpleTable
+              compact
+              label="Lines of the amounts CSV"
+              columns={LINE_COLUMNS}
+              rows={lines}
+              rowKey={(l) => l.line}
+              rowProps={(l) => ({ 'data-outcome': l.accepted ? 'accepted' : 'refused' })}
+            />
           </div>
         </div>
       ) : null}
     </section>
   );
 }
+
+type CsvLine = NonNullable<Extract<AmountCsv, { ok: true }>['lines']>[number];
+
+/** A line of the file as read: what it names, and whether it is planned or why not. */
+const LINE_COLUMNS: SimpleColumn<CsvLine>[] = [
+  { key: 'line', header: 'Line', numeric: true, cell: (l) => l.line },
+  {
+    key: 'wallet',
+    header: 'Wallet',
+    cell: (l) => (l.accepted ? l.accepted.wallet.label || l.accepted.wallet.address : l.wallet),
+    cellProps: (l) => ({ title: l.accepted?.wallet.address ?? l.wallet }),
+  },
+  {
+    key: 'vault',
+    header: 'Vault',
+    cell: (l) => l.accepted?.vaultName ?? l.vault,
+    cellProps: (l) => ({ title: l.accepted?.vaultName ?? l.vault }),
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    numeric: true,
+    cell: (l) =>
+      l.accepted ? `${formatAmount(l.accepted.baseUnits, l.accepted.decimals, { maxFraction: l.accepted.decimals })} ${l.accepted.symbol}` : l.amount,
+    cellProps: (l) => ({ title: l.amount }),
+  },
+  {
+    key: 'outcome',
+    header: 'Outcome',
+    cell: (l) => (
+      <>
+        {l.accepted ? <span className="pill pill-ok">accepted</span> : <span className="pill pill-bad">refused</span>}
+        {l.refused ? <span className="cell-sub"> {l.refused}</span> : null}
+      </>
+    ),
+  },
+];
 
 /** Per vault: how many wallets, and the sum of their amounts. */
 function Totals({ lines }: { lines: NonNullable<Extract<AmountCsv, { ok: true }>['lines']> }) {

@@ -1,5 +1,6 @@
 import { plainText } from '../../../shared/bundles/plain-text';
 import { entryState, nameKey, reasonText, SIDE_BY_SIDE_ROLES } from '../../../shared/registry/identity';
+import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
 import { ROLE_NAMES, roleAddress, type IdentityCollision, type VaultPinReview } from '../../../shared/registry/schemas';
 
 const same = (a: string | null, b: string | null) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
@@ -33,9 +34,35 @@ export function IdentityCollisions({ review }: { review: VaultPinReview }) {
   );
 }
 
+interface SideBySideRow {
+  key: string;
+  label: string;
+  pinned: string;
+  announced: string;
+  collides: boolean;
+}
+
+/** Names and states read as words; ids, chains and contracts as code. */
+const asWords = (row: SideBySideRow) => row.key === 'name' || row.key === 'state';
+
+const SIDE_BY_SIDE_COLUMNS: SimpleColumn<SideBySideRow>[] = [
+  { key: 'label', header: null, headerLabel: 'Field', cell: (row) => row.label },
+  { key: 'pinned', header: 'Pinned in this registry', cell: (row) => (asWords(row) ? row.pinned : <code>{row.pinned}</code>) },
+  {
+    key: 'announced',
+    header: 'Announced by the service now',
+    cell: (row) => (
+      <>
+        {asWords(row) ? row.announced : <code>{row.announced}</code>}
+        {row.collides ? <span className="pill pill-bad"> same</span> : null}
+      </>
+    ),
+  },
+];
+
 function SideBySide({ review, collision }: { review: VaultPinReview; collision: IdentityCollision }) {
   const { entry, reasons } = collision;
-  const rows: { key: string; label: string; pinned: string; announced: string; collides: boolean }[] = [
+  const rows: SideBySideRow[] = [
     {
       key: 'name',
       label: 'name',
@@ -74,32 +101,18 @@ function SideBySide({ review, collision }: { review: VaultPinReview; collision: 
         ))}
       </ul>
       <div className="table-wrap">
-        <table className="table compact" aria-label={`${plainText(entry.name)} as pinned, and the vault announced now`}>
-          <thead>
-            <tr>
-              <th />
-              <th>Pinned in this registry</th>
-              <th>Announced by the service now</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr
-                key={row.key}
-                data-row={row.key}
-                data-collides={row.collides || undefined}
-                className={row.collides ? 'row-changed' : undefined}
-              >
-                <td>{row.label}</td>
-                <td>{row.key === 'name' || row.key === 'state' ? row.pinned : <code>{row.pinned}</code>}</td>
-                <td>
-                  {row.key === 'name' || row.key === 'state' ? row.announced : <code>{row.announced}</code>}
-                  {row.collides ? <span className="pill pill-bad"> same</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          compact
+          label={`${plainText(entry.name)} as pinned, and the vault announced now`}
+          columns={SIDE_BY_SIDE_COLUMNS}
+          rows={rows}
+          rowKey={(row) => row.key}
+          rowProps={(row) => ({
+            'data-row': row.key,
+            'data-collides': row.collides ? 'true' : undefined,
+            className: row.collides ? 'row-changed' : undefined,
+          })}
+        />
       </div>
     </div>
   );

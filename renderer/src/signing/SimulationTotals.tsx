@@ -1,4 +1,5 @@
 import { formatAmount, formatTokenAmount } from '../../../shared/domain/units';
+import { SimpleTable } from '../components/SimpleTable';
 import type { ChainTokenTotal } from './simulation-totals';
 
 /** "+250.00 USDC", "−250.00 USDC": a net change at the token's shown decimals, the exact one on hover. */
@@ -19,30 +20,21 @@ function SignedChange({ total }: { total: ChainTokenTotal }) {
  * two lines, each naming its chain), what the plan's wallets gain or lose together there.
  */
 export function SimulationTotals({ totals, chainName }: { totals: readonly ChainTokenTotal[]; chainName: (chainId: number) => string }) {
-  if (totals.length === 0) return null;
   return (
-    <table className="table compact sim-totals-table" aria-label="Your wallets in total" data-testid="sim-per-token">
-      <caption className="cell-sub">Your wallets in total, per chain and token</caption>
-      <thead>
-        <tr>
-          <th scope="col">Chain</th>
-          <th scope="col">Token</th>
-          <th scope="col" className="num">
-            Net change
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {totals.map((t) => (
-          <tr key={`${t.chainId} ${t.token}`} data-chain-id={t.chainId}>
-            <td>{chainName(t.chainId)}</td>
-            <td>{t.symbol}</td>
-            <td className="num">
-              <SignedChange total={t} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <SimpleTable
+      compact
+      className="sim-totals-table"
+      label="Your wallets in total"
+      testId="sim-per-token"
+      caption="Your wallets in total, per chain and token"
+      columns={[
+        { key: 'chain', header: 'Chain', cell: (t) => chainName(t.chainId) },
+        { key: 'token', header: 'Token', cell: (t) => t.symbol },
+        { key: 'change', header: 'Net change', numeric: true, cell: (t) => <SignedChange total={t} /> },
+      ]}
+      rows={totals}
+      rowKey={(t) => `${t.chainId} ${t.token}`}
+      rowProps={(t) => ({ 'data-chain-id': t.chainId })}
+    />
   );
 }

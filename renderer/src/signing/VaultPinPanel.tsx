@@ -12,6 +12,7 @@ import {
 } from '../../../shared/registry/schemas';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { SimpleTable } from '../components/SimpleTable';
 import { IdentityCollisions } from './IdentityCollision';
 
 const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
@@ -69,6 +70,8 @@ export function VaultPinPanel({ vaultId, onPinned }: { vaultId: string; onPinned
       (at(review.proposed, r) || at(review.pinned?.contracts, r)) &&
       !(r === 'withdrawQueue' && sameQueue(review.proposed) && sameQueue(review.pinned?.contracts)),
   );
+  const pinnedAt = (role: RegistryRole) => at(review.pinned?.contracts, role);
+  const changed = (role: RegistryRole) => (review.pinned ? !same(pinnedAt(role), at(review.proposed, role)) && role !== 'keyring' : false);
   return (
     <div className="card wide" aria-label="Vault contracts" data-testid="vault-pin" data-status={review.status}>
       <h2>
@@ -93,39 +96,34 @@ export function VaultPinPanel({ vaultId, onPinned }: { vaultId: string; onPinned
         <IdentityCollisions review={review} />
       ) : (
         <div className="table-wrap">
-          <table className="table compact" aria-label="Pinned and proposed contracts">
-            <thead>
-              <tr>
-                <th>Role</th>
-                {review.pinned ? <th>Pinned</th> : null}
-                <th>The service says now</th>
-              </tr>
-            </thead>
-            <tbody>
-              {roles.map((role) => {
-                const pinnedAt = at(review.pinned?.contracts, role);
-                const proposedAt = at(review.proposed, role);
-                const changed = review.pinned ? !same(pinnedAt, proposedAt) && role !== 'keyring' : false;
-                return (
-                  <tr key={role} data-role={role} className={changed ? 'row-changed' : undefined}>
-                    <td>{role === 'queue' && sameQueue(review.proposed) ? 'queue (deposits and withdrawals)' : ROLE_NAMES[role]}</td>
-                    {review.pinned ? (
-                      <td>
-                        <code>{pinnedAt ?? 'none'}</code>
-                      </td>
+          <SimpleTable
+            compact
+            label="Pinned and proposed contracts"
+            columns={[
+              {
+                key: 'role',
+                header: 'Role',
+                cell: (role) => (role === 'queue' && sameQueue(review.proposed) ? 'queue (deposits and withdrawals)' : ROLE_NAMES[role]),
+              },
+              review.pinned ? { key: 'pinned', header: 'Pinned', cell: (role) => <code>{pinnedAt(role) ?? 'none'}</code> } : null,
+              {
+                key: 'proposed',
+                header: 'The service says now',
+                cell: (role) => (
+                  <>
+                    <code>{at(review.proposed, role) ?? 'none'}</code>
+                    {changed(role) ? <span className="pill pill-bad"> changed</span> : null}
+                    {review.explorerUrl && at(review.proposed, role) ? (
+                      <span className="cell-sub"> {`${review.explorerUrl.replace(/\/$/, '')}/address/${at(review.proposed, role)}`}</span>
                     ) : null}
-                    <td>
-                      <code>{proposedAt ?? 'none'}</code>
-                      {changed ? <span className="pill pill-bad"> changed</span> : null}
-                      {review.explorerUrl && proposedAt ? (
-                        <span className="cell-sub"> {`${review.explorerUrl.replace(/\/$/, '')}/address/${proposedAt}`}</span>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+            ]}
+            rows={roles}
+            rowKey={(role) => role}
+            rowProps={(role) => ({ 'data-role': role, className: changed(role) ? 'row-changed' : undefined })}
+          />
         </div>
       )}
       {review.tokens ? (

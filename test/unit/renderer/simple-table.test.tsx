@@ -48,4 +48,31 @@ describe('SimpleTable', () => {
     expect(draw({ rows: [], empty: 'Nothing here yet.' })).toBe('<p class="cell-sub">Nothing here yet.</p>');
     expect(draw({ rows: [] })).toBe('');
   });
+
+  it('names a header that shows no words, for a column of buttons', () => {
+    const actions: SimpleColumn<Line> = { key: 'actions', header: null, headerLabel: 'Actions', cell: () => 'Forget' };
+    expect(draw({ columns: [name, actions] })).toContain('<th scope="col" aria-label="Actions"></th>');
+  });
+
+  it('opens a row’s detail as a row of its own under it, across every column', () => {
+    const html = draw({ rowDetail: (l) => (l.id === 'a' ? { content: 'Alpha’s contracts', rowProps: { 'data-detail-of': l.id } } : null) });
+    expect(html).toContain(
+      '<tr><th scope="row">Alpha</th><td title="exactly 12" class="num">12</td></tr><tr data-detail-of="a"><td colSpan="2">Alpha’s contracts</td></tr><tr><th scope="row">Beta</th>',
+    );
+    // A closed row has no detail row.
+    expect(html.match(/<tr/g)).toHaveLength(4);
+  });
+
+  it('draws the totals line its columns give under the rows, figures right-aligned', () => {
+    const html = draw({
+      columns: [
+        { ...name, footer: 'Total' },
+        { ...amount, footer: 19, footerProps: { 'data-total': 19 } },
+      ],
+      footerRowProps: { 'data-testid': 'totals' },
+    });
+    expect(html).toContain('</tbody><tfoot><tr data-testid="totals"><td>Total</td><td data-total="19" class="num">19</td></tr></tfoot></table>');
+    // Without a footer in any column there is no totals line.
+    expect(draw({})).not.toContain('<tfoot>');
+  });
 });
