@@ -51,4 +51,3 @@ export function transactionsCsv(rows: readonly TransactionRow[], labelOf: (walle
   return writeCsv(TRANSACTION_CSV_COLUMNS, data, ['amount']);
 }
 
-export { transactionsFileName } from '../files/export-names';

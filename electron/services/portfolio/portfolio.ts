@@ -100,11 +100,10 @@ export class PortfolioService {
   }
 
   /**
-   * Forgets the data last read, e.g. when the console switches to another service (the catalog
-   * has its own reset; a portfolio's own catalog is forgotten here too).
+   * Forgets the data last read, e.g. when the console switches to another service (the catalog is
+   * the service graph's, reset by its owner).
    */
   reset(): void {
-    if (!this.options.catalog) this.catalog.invalidate();
     this.lastEntries = null;
     this.lastView = null;
     this.resets++;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { byDate } from '../../../shared/transactions/filter';
-import { transactionsCsv, transactionsFileName } from '../../../shared/transactions/csv';
+import { transactionsCsv } from '../../../shared/transactions/csv';
+import { transactionsFileName } from '../../../shared/files/export-names';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { Screen } from '../components/ScreenHeader';
 import { downloadFile } from '../components/download';

@@ -2,7 +2,8 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { transactionExplorerLink } from '../../../shared/domain/external-links';
 import { exactUnits } from '../../../shared/domain/units';
-import { TRANSACTION_CSV_COLUMNS, transactionsCsv, transactionsFileName } from '../../../shared/transactions/csv';
+import { TRANSACTION_CSV_COLUMNS, transactionsCsv } from '../../../shared/transactions/csv';
+import { transactionsFileName } from '../../../shared/files/export-names';
 import { transactionFilter, transactionTotals } from '../../../shared/transactions/filter';
 import type { TransactionRow } from '../../../shared/transactions/schemas';
 
