@@ -18,7 +18,7 @@ import type { WalletBook } from '../../services/wallets/wallet-book';
 import type { Handlers } from '../handlers';
 import { feature, type Feature } from '../feature';
 import type { LinkAllowlist } from '../link-allowlist';
-import { exportFileName } from '../../../shared/files/export-names';
+import { exportFileName, fileSlug } from '../../../shared/files/export-names';
 
 interface InsightsDeps {
   service: () => Promise<ServiceClient>;
@@ -114,7 +114,7 @@ export function createInsightsFeature(deps: InsightsDeps): Feature {
       const { campaign } = await campaignOf(campaignId);
       const { lines } = await groupPoints(campaignId, groupId);
       const group = groupId ? (deps.book().snapshot().groups.find((g) => g.id === groupId) ?? null) : null;
-      const code = (campaign.code ?? 'campaign').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 30);
+      const code = fileSlug(campaign.code ?? 'campaign', 30);
       return { fileName: exportFileName(`points-${code || 'campaign'}`, group?.name ?? null, 'csv', new Date(now())), mimeType: 'text/csv', content: pointsCsv(lines) };
     },
   };
