@@ -5,6 +5,7 @@ import { epochVaultEntries, type EpochVaultEntry } from '../services/portfolio/v
 import { PortfolioService, type PortfolioOptions } from '../services/portfolio/portfolio';
 import type { ServiceClient } from '../services/service-client';
 import type { Logger } from '../services/log/logger';
+import type { SigningServiceOptions } from '../services/signing';
 
 interface ServiceGraphOptions {
   /** The service the console reads now (the demo's, the operator's, or the command's). */
@@ -35,6 +36,12 @@ export interface ServiceGraph {
   chain: (chainId: number) => Promise<PublicClient>;
   /** The vaults the service lists now, as the portfolio follows them (where pinned vaults are looked for). */
   listedVaults: () => Promise<{ vaultId: string; chainId: number }[]>;
+  /**
+   * What a signing pipeline reads through, the same for the console and the batch runner: the
+   * portfolio's last view while it is fresh enough for the plan (else one refresh), the pool's
+   * chains and the service.
+   */
+  planReaders: Pick<SigningServiceOptions, 'loadPortfolio' | 'chain' | 'service'>;
 }
 
 /**
@@ -61,15 +68,17 @@ export function createServiceGraph(options: ServiceGraphOptions): ServiceGraph {
     ...(options.setAside ? { setAside: options.setAside } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
+  const chain = (chainId: number) => chains.client(chainId);
   return {
     service: options.service,
     catalog,
     chains,
     portfolio,
-    chain: (chainId) => chains.client(chainId),
+    chain,
     listedVaults: async () =>
       epochVaultEntries(await catalog.read(await options.service(), VAULTS_TOKENS_CHAINS, { now: Date.now() }))
         .filter(includeVault)
         .map((e) => ({ vaultId: e.vault._id, chainId: e.chainId })),
+    planReaders: { loadPortfolio: (wallets, maxAgeMs) => portfolio.viewOf(wallets, maxAgeMs), chain, service: options.service },
   };
 }

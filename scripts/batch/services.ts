@@ -149,9 +149,7 @@ export async function onlineServices(planned: BundleSource | null = null, runner
     // The console's keychain: a journal written here is checked there too, and the other way round.
     journalKeys: journalKeysIn(new KeychainSecretStore(), dataDir),
     device,
-    loadPortfolio: (w) => portfolio.load(w, null),
-    chain: world.graph.chain,
-    service: async () => world.client,
+    ...world.graph.planReaders,
     registry,
     firstSeen: firstSeenPolicy(),
     receiptPollingMs: args.sim || args['emulated-device'] ? 100 : 2_000,

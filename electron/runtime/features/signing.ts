@@ -2,8 +2,8 @@ import { AppError } from '../../../shared/errors';
 import type { ExportedFile } from '../../../shared/ipc/schemas';
 import type { Plan } from '../../../shared/signing/schemas';
 import { createSigningService, type SigningService, type SigningServiceOptions } from '../../services/signing';
-import type { PortfolioService } from '../../services/portfolio/portfolio';
-import { ADD_KEY_ACTION, type ServiceClient } from '../../services/service-client';
+import type { ServiceGraph } from '../service-graph';
+import { ADD_KEY_ACTION } from '../../services/service-client';
 import type { WalletBook } from '../../services/wallets/wallet-book';
 import type { Logger } from '../../services/log/logger';
 import { VaultRegistry } from '../../services/registry';
@@ -32,10 +32,8 @@ interface SigningFeatureDeps {
   walletDevices?: SigningDevice;
   /** The demo's test-certified descriptors: its pipeline predicts clear signing from them (never a real install's). */
   demoClearSigning?: CalldataDescriptorSource;
-  portfolio: PortfolioService;
-  service: () => Promise<ServiceClient>;
-  /** The console's chain-client pool, as the pipeline asks it. */
-  chain: SigningServiceOptions['chain'];
+  /** The service graph's portfolio, chains and service, as every pipeline reads them. */
+  readers: ServiceGraph['planReaders'];
   log: Logger;
   onEvent: Parameters<SigningService['subscribe']>[0];
   /** An offline-review install: it pins nothing itself (its registry is imported) and refuses a bundle on a vault not pinned there. */
@@ -84,9 +82,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
       signTransaction: async (...args) => (await deps.device()).service.signTransaction(...args),
       signPersonalMessage: async (...args) => (await deps.device()).service.signPersonalMessage(...args),
     },
-    loadPortfolio: (wallets, maxAgeMs) => deps.portfolio.viewOf(wallets, maxAgeMs),
-    chain: deps.chain,
-    service: deps.service,
+    ...deps.readers,
     registry,
     // The demo's vaults are its own simulation's: they are pinned once their checks pass. The
     // operator's vaults are pinned only by the operator, after the review shown with the refusal.
@@ -201,7 +197,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
     close: unsubscribe,
     pipeline: service,
     registry,
-    chain: deps.chain,
+    chain: deps.readers.chain,
     dataDir,
   };
 }
