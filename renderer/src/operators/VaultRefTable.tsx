@@ -1,11 +1,9 @@
 import type { VaultRef } from '../../../shared/insights/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { pickText } from '../components/text';
-import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
+import { VaultStatusCell } from '../components/VaultStateFlag';
 import { SimpleTable } from '../components/SimpleTable';
 import { useVaultCycles } from '../batch';
-
-const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
 
 /** Public vaults named by a campaign or an operator; each opens its vault page. */
 export function VaultRefTable({ vaults, label, compact }: { vaults: VaultRef[]; label: string; compact?: boolean }) {
@@ -37,17 +35,7 @@ export function VaultRefTable({ vaults, label, compact }: { vaults: VaultRef[]; 
         {
           key: 'status',
           header: 'Status',
-          cell: (v) => (
-            <>
-              <VaultStateFlag cycle={cycles.get(v.id)} />{' '}
-              <span
-                className={`pill ${vaultAlert(cycles.get(v.id)) ? 'pill-muted' : (STATUS_CLASS[v.status ?? ''] ?? 'pill-muted')}`}
-                title={vaultAlert(cycles.get(v.id)) ? 'The service\u2019s own status for this vault' : undefined}
-              >
-                {v.status ?? 'unknown'}
-              </span>
-            </>
-          ),
+          cell: (v) => <VaultStatusCell cycle={cycles.get(v.id)} status={v.status} />,
         },
       ]}
     />

@@ -7,14 +7,11 @@ import { shortAddress } from '../components/format';
 import { pickText } from '../components/text';
 import '../components/insights.css';
 import { useVaultsStore } from './vaults-store';
-import { KnownValue } from '../components/KnownValue';
 import { GenerationLabel } from '../components/GenerationLabel';
 import { SimpleTable } from '../components/SimpleTable';
 import { usePortfolioStore, useVaultCycles } from '../batch';
-import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
+import { VaultStatusCell } from '../components/VaultStateFlag';
 import { UnlistedPinned } from './UnlistedPinned';
-
-const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
 
 export function VaultsScreen() {
   const { list, loading, error, load, category, type, setFilter } = useVaultsStore();
@@ -121,19 +118,7 @@ export function VaultsScreen() {
               {
                 key: 'status',
                 header: 'Status',
-                cell: (v) => (
-                  <>
-                    <VaultStateFlag cycle={cycles.get(v.id)} />{' '}
-                    <KnownValue kind="vaultStatus" value={v.status ?? 'unknown'}>
-                      <span
-                        className={`pill ${vaultAlert(cycles.get(v.id)) ? 'pill-muted' : (STATUS_CLASS[v.status ?? ''] ?? 'pill-muted')}`}
-                        title={vaultAlert(cycles.get(v.id)) ? 'The service\u2019s own status for this vault' : undefined}
-                      >
-                        {v.status ?? 'unknown'}
-                      </span>
-                    </KnownValue>
-                  </>
-                ),
+                cell: (v) => <VaultStatusCell cycle={cycles.get(v.id)} status={v.status} />,
               },
               {
                 key: 'underlying',
