@@ -7,7 +7,7 @@ import { Amount } from '../components/Amount';
 import { VaultStateFlag } from '../components/VaultStateFlag';
 import { chainClockOffset, CycleBadge, PortfolioHeader, usePortfolioStore, StaleMark } from '../batch';
 import { vaultEarnings } from '../../../shared/positions/totals';
-import { usePositionRecords, GroupTotalRow, RecordsProgressNote, VaultEarningsCell } from '../positions';
+import { usePositionRecords, GroupTotalRow, BatchRecordsProgress, VaultEarningsCell } from '../positions';
 
 /** Amounts of a vault's two tokens, one per line; nothing when both are zero. */
 function ByTokenAmounts({ sum, vault }: { sum: ByToken; vault: PortfolioVault }) {
@@ -30,7 +30,7 @@ export function OverviewScreen() {
   const figures = useMemo(() => new Map((data?.vaults ?? []).map((v) => [v.id, staleFigures(data!, v)])), [data]);
   // The service's position records add what was deposited and earned, per vault and for the batch.
   // Their sums wait for every vault; how far they have come is said under the title.
-  const { records, progress } = usePositionRecords();
+  const { records } = usePositionRecords();
   const earnings = useMemo(() => (data && records ? vaultEarnings(data, records) : null), [data, records]);
 
   return (
@@ -41,8 +41,7 @@ export function OverviewScreen() {
           data ? (
             <>
               {data.wallets.length} wallets · {data.vaults.length} epoch vaults
-              {progress && progress.vaultsTotal !== 0 ? ' · ' : null}
-              <RecordsProgressNote progress={progress} />
+              <BatchRecordsProgress separator=" · " />
             </>
           ) : undefined
         }

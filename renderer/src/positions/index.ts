@@ -2,4 +2,4 @@
 export { PositionsScreen } from './PositionsScreen';
 export { GroupTotalRow, VaultEarningsCell } from './GroupTotals';
 export { usePositionRecords } from './position-records-store';
-export { RecordsProgressNote } from './RecordsProgressNote';
+export { BatchRecordsProgress } from './RecordsProgressNote';
