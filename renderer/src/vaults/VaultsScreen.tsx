@@ -9,6 +9,7 @@ import '../components/insights.css';
 import { useVaultsStore } from './vaults-store';
 import { GenerationLabel } from '../components/GenerationLabel';
 import { SimpleTable } from '../components/SimpleTable';
+import { Toolbar } from '../components/Toolbar';
 import { usePortfolioStore, useVaultCycles } from '../batch';
 import { VaultStatusCell } from '../components/VaultStateFlag';
 import { UnlistedPinned } from './UnlistedPinned';
@@ -47,8 +48,19 @@ export function VaultsScreen() {
       <LoadedList error={error} loaded={list !== null} count={list?.vaults.length ?? 0} what="the vaults" none="The service lists no public vaults." />
 
       {list && list.vaults.length > 0 ? (
-        <div className="filters" role="group" aria-label="Filters">
-          <label>
+        <Toolbar
+          className="vault-filters"
+          label="Filters"
+          clear={{ shown: filtered, onClear: () => setFilter({ category: null, type: null }) }}
+          actions={
+            keyless ? (
+              <span className="cell-sub" data-testid="vaults-keyless">
+                Without an API key the service gives no categories, types or chains: a vault's chain is found through your RPCs.
+              </span>
+            ) : null
+          }
+        >
+          <label className="select-field">
             Category
             <select value={category ?? ''} onChange={(e) => setFilter({ category: e.target.value || null })} aria-label="Category">
               <option value="">All categories</option>
@@ -59,7 +71,7 @@ export function VaultsScreen() {
               ))}
             </select>
           </label>
-          <label>
+          <label className="select-field">
             Vault type
             <select value={type ?? ''} onChange={(e) => setFilter({ type: e.target.value || null })} aria-label="Vault type">
               <option value="">All types</option>
@@ -70,17 +82,7 @@ export function VaultsScreen() {
               ))}
             </select>
           </label>
-          {filtered ? (
-            <button type="button" className="link-button" onClick={() => setFilter({ category: null, type: null })}>
-              Clear filters
-            </button>
-          ) : null}
-          {keyless ? (
-            <span className="cell-sub" data-testid="vaults-keyless">
-              Without an API key the service gives no categories, types or chains: a vault's chain is found through your RPCs.
-            </span>
-          ) : null}
-        </div>
+        </Toolbar>
       ) : null}
 
       {list && list.vaults.length > 0 && shown.length === 0 ? <p className="empty">No public vault has this category and type.</p> : null}
