@@ -9,6 +9,7 @@ import '../components/insights.css';
 import { useVaultsStore } from './vaults-store';
 import { GenerationLabel } from '../components/GenerationLabel';
 import { SimpleTable } from '../components/SimpleTable';
+import { vaultColumn, vaultRows } from '../components/VaultColumn';
 import { Toolbar } from '../components/Toolbar';
 import { usePortfolioStore, useVaultCycles } from '../batch';
 import { VaultStatusCell } from '../components/VaultStateFlag';
@@ -16,7 +17,6 @@ import { UnlistedPinned } from './UnlistedPinned';
 
 export function VaultsScreen() {
   const { list, loading, error, load, category, type, setFilter } = useVaultsStore();
-  const openVault = useNavigationStore((s) => s.openVault);
   const keyless = useNavigationStore((s) => s.info?.mode === 'public');
   // The generations the chain answered with, for the vaults the portfolio has read.
   const portfolioVaults = usePortfolioStore((s) => s.data?.vaults);
@@ -91,22 +91,12 @@ export function VaultsScreen() {
         <div className={`table-wrap${error ? ' stale' : ''}`}>
           <SimpleTable
             label="Public vaults"
-            rows={shown}
-            rowKey={(v) => v.id}
-            rowProps={(v) => ({ 'data-vault-id': v.id })}
+            {...vaultRows(shown, (v) => v.id)}
             columns={[
-              {
-                key: 'vault',
-                header: 'Vault',
-                cell: (v) => (
-                  <>
-                    <button type="button" className="link-button cell-title vault-link" onClick={() => openVault(v.id)}>
-                      {v.name}
-                    </button>
-                    {v.description ? <div className="cell-sub">{v.description}</div> : null}
-                  </>
-                ),
-              },
+              vaultColumn(
+                (v) => v,
+                (v) => (v.description ? <div className="cell-sub">{v.description}</div> : null),
+              ),
               {
                 key: 'type',
                 header: 'Type',
