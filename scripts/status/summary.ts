@@ -104,7 +104,7 @@ export function summarize(
   const tokenOf = (vault: PortfolioVault | undefined, which: 'underlying' | 'tranche') =>
     vault ? vault[which] : { symbol: '?', decimals: 18, address: '' };
   // An amount of a request or a claim with the symbol and decimals of the vault's token it is counted in.
-  const inToken = (vaultId: string, which: 'underlying' | 'tranche', amount: string) => ({
+  const inToken = <A extends string | null>(vaultId: string, which: 'underlying' | 'tranche', amount: A) => ({
     amount,
     ...pick(tokenOf(vaultById.get(vaultId), which)),
   });
