@@ -4,9 +4,9 @@ import type { PortfolioVault, SourceStatus } from '../../../shared/portfolio/sch
 import { vaultTotals, type ByToken, type VaultTotals } from '../../../shared/portfolio/totals';
 import { Amount } from '../components/Amount';
 import { VaultStateFlag } from '../components/VaultStateFlag';
-import { chainClockOffset, CycleBadge, PortfolioHeader, usePortfolioStore, StaleMark } from '../batch';
+import { chainClockOffset, CycleBadge, usePortfolioStore, StaleMark } from '../batch';
 import { vaultEarnings } from '../../../shared/positions/totals';
-import { usePositionRecords, groupTotalCells, BatchRecordsProgress, VaultEarningsCell } from '../positions';
+import { usePositionRecords, groupTotalCells, PortfolioRecordsHeader, VaultEarningsCell } from '../positions';
 import { SimpleTable } from '../components/SimpleTable';
 import { vaultColumn } from '../components/VaultColumn';
 
@@ -37,17 +37,9 @@ export function OverviewScreen() {
 
   return (
     <section className="screen" aria-labelledby="overview-title">
-      <PortfolioHeader
+      <PortfolioRecordsHeader
         title="Overview"
-        subtitle={
-          data ? (
-            <>
-              {data.wallets.length} wallets · {data.vaults.length} epoch vaults
-              <BatchRecordsProgress separator=" · " />
-            </>
-          ) : undefined
-        }
-        extraSources={records ? [records.source] : []}
+        subtitle={data ? `${data.wallets.length} wallets · ${data.vaults.length} epoch vaults` : undefined}
       />
       {data && data.wallets.length === 0 ? <p className="empty">This batch has no wallets yet: add some on the Wallets screen.</p> : null}
       {data ? (

@@ -1,4 +1,6 @@
-import { useRecordsProgress, type RecordsProgress } from './position-records-store';
+import type { ReactNode } from 'react';
+import { PortfolioHeader } from '../batch';
+import { useRecordsProgress, useRecordsSource, type RecordsProgress } from './position-records-store';
 
 /**
  * How far the service's position records have come, in vaults: "Position records: 4 of 10
@@ -30,5 +32,27 @@ export function BatchRecordsProgress({ separator }: { separator?: string }) {
       {separator}
       <RecordsProgressNote progress={progress} />
     </>
+  );
+}
+
+/**
+ * The header of a portfolio screen that shows the service's position records: their source beside
+ * the portfolio's, and how far they have come after the subtitle.
+ */
+export function PortfolioRecordsHeader({ title, subtitle }: { title: string; subtitle: ReactNode | undefined }) {
+  const source = useRecordsSource();
+  return (
+    <PortfolioHeader
+      title={title}
+      subtitle={
+        subtitle === undefined ? undefined : (
+          <>
+            {subtitle}
+            <BatchRecordsProgress separator=" · " />
+          </>
+        )
+      }
+      extraSources={source ? [source] : []}
+    />
   );
 }

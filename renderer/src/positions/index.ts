@@ -2,4 +2,4 @@
 export { PositionsScreen } from './PositionsScreen';
 export { groupTotalCells, VaultEarningsCell } from './GroupTotals';
 export { usePositionRecords } from './position-records-store';
-export { BatchRecordsProgress } from './RecordsProgressNote';
+export { PortfolioRecordsHeader } from './RecordsProgressNote';
