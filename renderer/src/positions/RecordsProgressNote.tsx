@@ -7,7 +7,7 @@ import { useRecordsProgress, useRecordsSource, type RecordsProgress } from './po
  * vaults" while they load (the rows of the vaults done are already on screen), then the same count
  * complete. Nothing when no pair needs a record.
  */
-export function RecordsProgressNote({ progress }: { progress: RecordsProgress | null }) {
+function RecordsProgressNote({ progress }: { progress: RecordsProgress | null }) {
   if (!progress || progress.vaultsTotal === 0) return null;
   const { vaultsDone, vaultsTotal } = progress;
   const complete = vaultsTotal !== null && vaultsDone >= vaultsTotal;
