@@ -10,7 +10,7 @@ export function VaultRefTable({ vaults, label, compact }: { vaults: VaultRef[]; 
   // A defaulted or paused vault is flagged by its cycle, which the service's READY does not tell.
   const cycles = useVaultCycles();
   return (
-    <SimpleTable
+    <SimpleTable<VaultRef>
       compact
       label={label}
       {...vaultRows(vaults, (v) => v.id)}

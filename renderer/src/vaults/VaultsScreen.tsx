@@ -1,4 +1,5 @@
 import { formatFeePercent } from '../../../shared/domain/fees';
+import type { VaultRow } from '../../../shared/ipc/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { useSourceLoad } from '../navigation/use-source-load';
 import { LoadedList } from '../components/LoadedList';
@@ -89,7 +90,7 @@ export function VaultsScreen() {
 
       {list && shown.length > 0 ? (
         <div className={`table-wrap${error ? ' stale' : ''}`}>
-          <SimpleTable
+          <SimpleTable<VaultRow>
             label="Public vaults"
             {...vaultRows(shown, (v) => v.id)}
             columns={[
