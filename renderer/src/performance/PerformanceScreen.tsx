@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { PerformanceRow } from '../../../shared/insights/schemas';
 import { useSourceLoad } from '../navigation/use-source-load';
 import { Amount } from '../components/Amount';
@@ -27,6 +27,19 @@ const SORTS: Record<SortKey, (a: PerformanceRow, b: PerformanceRow) => number> =
   earnings: (a, b) => usd(b.earnings?.usd) - usd(a.earnings?.usd),
   name: (a, b) => a.vault.name.localeCompare(b.vault.name),
 };
+
+/** A figure of the record in the vault's token, then in USD (priced by the console when marked ≈), and what follows it. */
+function RecordFigure({ row, figure, children }: { row: PerformanceRow; figure: PerformanceRow['tvl']; children?: ReactNode }) {
+  return (
+    <div className="stack right">
+      {figure?.token && row.vault.token ? <Amount value={figure.token} token={row.vault.token} /> : <span className="cell-sub">—</span>}
+      <span className="cell-sub">
+        <UsdValue figure={figure?.usd} />
+        {children}
+      </span>
+    </div>
+  );
+}
 
 /** The latest performance record of every public vault, side by side: a chart of realized APY and a sortable table. */
 export function PerformanceScreen() {
@@ -138,35 +151,16 @@ export function PerformanceScreen() {
                   key: 'tvl',
                   ...sortedBy('tvl', 'TVL'),
                   numeric: true,
-                  cell: (r) => (
-                    <div className="stack right">
-                      {r.tvl?.token && r.vault.token ? (
-                        <Amount value={r.tvl.token} token={r.vault.token} />
-                      ) : (
-                        <span className="cell-sub">—</span>
-                      )}
-                      <span className="cell-sub">
-                        <UsdValue figure={r.tvl?.usd} />
-                      </span>
-                    </div>
-                  ),
+                  cell: (r) => <RecordFigure row={r} figure={r.tvl} />,
                 },
                 {
                   key: 'earnings',
                   ...sortedBy('earnings', 'Earnings'),
                   numeric: true,
                   cell: (r) => (
-                    <div className="stack right">
-                      {r.earnings?.token && r.vault.token ? (
-                        <Amount value={r.earnings.token} token={r.vault.token} />
-                      ) : (
-                        <span className="cell-sub">—</span>
-                      )}
-                      <span className="cell-sub">
-                        <UsdValue figure={r.earnings?.usd} />
-                        {r.earnings?.percentage !== null && r.earnings?.percentage !== undefined ? ` · ${pct(r.earnings.percentage)}` : ''}
-                      </span>
-                    </div>
+                    <RecordFigure row={r} figure={r.earnings}>
+                      {r.earnings?.percentage !== null && r.earnings?.percentage !== undefined ? ` · ${pct(r.earnings.percentage)}` : ''}
+                    </RecordFigure>
                   ),
                 },
                 {
