@@ -103,44 +103,43 @@ export function summarize(
   const vaultById = new Map(view.vaults.map((v) => [v.id, v]));
   const tokenOf = (vault: PortfolioVault | undefined, which: 'underlying' | 'tranche') =>
     vault ? vault[which] : { symbol: '?', decimals: 18, address: '' };
+  // An amount of a request or a claim with the symbol and decimals of the vault's token it is counted in.
+  const inToken = <A extends string | null>(vaultId: string, which: 'underlying' | 'tranche', amount: A) => ({
+    amount,
+    ...pick(tokenOf(vaultById.get(vaultId), which)),
+  });
+  const paysOf = (vaultId: string, receive: { amount: string; token: 'underlying' | 'tranche'; estimate: boolean } | null) =>
+    receive ? { ...inToken(vaultId, receive.token, receive.amount), estimate: receive.estimate } : null;
   const walletList: StatusWallet[] = view.wallets.map((w) => {
     const mine = (x: { wallet: string }) => x.wallet.toLowerCase() === w.address.toLowerCase();
     return {
       address: w.address,
       label: w.label,
-      requests: view.requests.filter((r) => mine(r) && r.phase !== 'claimed').map((r) => {
-        const token = tokenOf(vaultById.get(r.vaultId), r.amountToken);
-        return {
+      requests: view.requests
+        .filter((r) => mine(r) && r.phase !== 'claimed')
+        .map((r) => ({
           vaultId: r.vaultId,
           type: r.type,
           status: r.status,
           epochNumber: r.epochNumber,
           isInstant: r.isInstant,
           phase: r.phase,
-          amount: r.amount,
-          symbol: token.symbol,
-          decimals: token.decimals,
+          ...inToken(r.vaultId, r.amountToken, r.amount),
           amountFrom: r.amountFrom,
-          pays: r.receive ? { amount: r.receive.amount, ...pick(tokenOf(vaultById.get(r.vaultId), r.receive.token)), estimate: r.receive.estimate } : null,
+          pays: paysOf(r.vaultId, r.receive),
           expectedAt: r.expectedAt,
           action: r.action?.kind ?? null,
           reason: r.reason,
-        };
-      }),
+        })),
       claimable: view.positions.filter(mine).flatMap((p) =>
-        p.claimable.map((c) => {
-          const token = tokenOf(vaultById.get(p.vaultId), c.amountToken);
-          return {
-            vaultId: p.vaultId,
-            kind: c.kind,
-            epochNumber: c.epochNumber,
-            amount: c.amount,
-            symbol: token.symbol,
-            decimals: token.decimals,
-            functionName: c.functionName,
-            pays: c.receive ? { amount: c.receive.amount, ...pick(tokenOf(vaultById.get(p.vaultId), c.receive.token)), estimate: c.receive.estimate } : null,
-          };
-        }),
+        p.claimable.map((c) => ({
+          vaultId: p.vaultId,
+          kind: c.kind,
+          epochNumber: c.epochNumber,
+          ...inToken(p.vaultId, c.amountToken, c.amount),
+          functionName: c.functionName,
+          pays: paysOf(p.vaultId, c.receive),
+        })),
       ),
     };
   });

@@ -1,7 +1,6 @@
 import { useSourceLoad } from '../navigation/use-source-load';
 import { useWalletsStore } from './wallets-store';
 import { usePortfolioStore } from './portfolio-store';
-import './group-picker.css';
 
 /** Which batch of wallets the portfolio screens show. */
 export function GroupPicker() {
@@ -10,7 +9,7 @@ export function GroupPicker() {
   // The book changes with the mode (the demo has its own), so reload it when the source changes.
   useSourceLoad(load);
   return (
-    <label className="group-picker">
+    <label className="select-field">
       <span>Batch</span>
       <select value={groupId ?? ''} onChange={(e) => setGroup(e.target.value || null)} aria-label="Batch of wallets">
         <option value="">All wallets ({book?.wallets.length ?? 0})</option>

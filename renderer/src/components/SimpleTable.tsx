@@ -9,6 +9,8 @@ export interface SimpleColumn<T> {
   header: ReactNode;
   /** The header's accessible name when it shows no words (a column of buttons, say). */
   headerLabel?: string;
+  /** Where the table's owner sorts by this column, the order it sorts in (its header then holds the button that sorts). */
+  sort?: 'ascending' | 'descending' | 'none';
   cell(row: T): ReactNode;
   /** A figure: right-aligned in the header and the cells. */
   numeric?: boolean;
@@ -16,9 +18,9 @@ export interface SimpleColumn<T> {
   className?: string;
   /** The cell names its row (a `<th scope="row">`), as the first column of a list of things usually does. */
   rowHeader?: boolean;
-  /** More on a cell: a title with the exact figure, a `data-*` for tests. */
+  /** More on a cell: a title with the exact figure, a `data-*` for tests, a class of its own (added to the column's). */
   cellProps?(row: T): TdHTMLAttributes<HTMLTableCellElement> & DataAttributes;
-  /** The column's cell in the totals line under the rows; no totals line when no column has one. */
+  /** The column's cell in the totals line under the rows; no totals line when no column has one. A `colSpan` in its props covers the next columns' cells. */
   footer?: ReactNode;
   footerProps?: TdHTMLAttributes<HTMLTableCellElement> & DataAttributes;
 }
@@ -31,11 +33,25 @@ interface RowDetail {
   rowProps?: RowAttributes;
 }
 
-const classOf = (c: { numeric?: boolean; className?: string }) =>
-  [c.numeric ? 'num' : null, c.className].filter(Boolean).join(' ') || undefined;
+const classOf = (c: { numeric?: boolean; className?: string }, own?: string) =>
+  [c.numeric ? 'num' : null, c.className, own].filter(Boolean).join(' ') || undefined;
+
+/** The columns that draw a cell of the totals line: one that spans several (`colSpan`) stands for those it covers. */
+function footerColumns<T>(shown: readonly SimpleColumn<T>[]): SimpleColumn<T>[] {
+  const drawn: SimpleColumn<T>[] = [];
+  let covered = 0;
+  for (const c of shown) {
+    if (covered > 0) covered -= 1;
+    else {
+      drawn.push(c);
+      covered = (c.footerProps?.colSpan ?? 1) - 1;
+    }
+  }
+  return drawn;
+}
 
 /**
- * A small table drawn in full (no virtual scrolling, no sorting): columns as data, a header cell of
+ * A small table drawn in full (no virtual scrolling; sorted by its owner if at all): columns as data, a header cell of
  * scope "col" for each, a caption or a label naming the table, and the `empty` line instead of a
  * table with no rows. A column given as null or false is left out, so a table can drop a column
  * it has nothing for. A row may open a detail row under it, and columns may give a totals line.
@@ -80,7 +96,7 @@ export function SimpleTable<T>({
       <thead>
         <tr>
           {shown.map((c) => (
-            <th key={c.key} scope="col" className={classOf(c)} aria-label={c.headerLabel}>
+            <th key={c.key} scope="col" className={classOf(c)} aria-label={c.headerLabel} aria-sort={c.sort}>
               {c.header}
             </th>
           ))}
@@ -93,7 +109,8 @@ export function SimpleTable<T>({
             <Fragment key={rowKey(row)}>
               <tr {...rowProps?.(row)}>
                 {shown.map((c) => {
-                  const props = { ...c.cellProps?.(row), className: classOf(c) };
+                  const own = c.cellProps?.(row);
+                  const props = { ...own, className: classOf(c, own?.className) };
                   return c.rowHeader ? (
                     <th key={c.key} scope="row" {...props}>
                       {c.cell(row)}
@@ -117,7 +134,7 @@ export function SimpleTable<T>({
       {shown.some((c) => c.footer !== undefined) ? (
         <tfoot>
           <tr {...footerRowProps}>
-            {shown.map((c) => (
+            {footerColumns(shown).map((c) => (
               <td key={c.key} {...c.footerProps} className={classOf(c)}>
                 {c.footer}
               </td>

@@ -1,4 +1,5 @@
 import type { VaultCycle } from '../../../shared/portfolio/schemas';
+import { KnownValue } from './KnownValue';
 
 /**
  * What an operator must not miss about a vault wherever it is listed: defaulted (its borrower
@@ -29,5 +30,29 @@ export function VaultStateFlag({ cycle, serviceStatus }: { cycle: VaultCycle | n
     <span className="pill pill-bad vault-flag" title={alert.detail} data-vault-flag={alert.label}>
       {alert.label}
     </span>
+  );
+}
+
+const SERVICE_STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
+
+/**
+ * A catalog vault's status cell: the alert its cycle gives first, then the service's own status word
+ * (greyed under an alert, since READY does not tell a defaulted or paused vault), marked when the
+ * console does not know the word.
+ */
+export function VaultStatusCell({ cycle, status }: { cycle: VaultCycle | null | undefined; status: string | null | undefined }) {
+  const alerted = vaultAlert(cycle) !== null;
+  return (
+    <>
+      <VaultStateFlag cycle={cycle} />{' '}
+      <KnownValue kind="vaultStatus" value={status ?? 'unknown'}>
+        <span
+          className={`pill ${alerted ? 'pill-muted' : (SERVICE_STATUS_CLASS[status ?? ''] ?? 'pill-muted')}`}
+          title={alerted ? 'The service\u2019s own status for this vault' : undefined}
+        >
+          {status ?? 'unknown'}
+        </span>
+      </KnownValue>
+    </>
   );
 }

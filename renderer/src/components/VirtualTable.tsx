@@ -17,11 +17,14 @@ import { COMPACT_ROW, LIGHT_ROWS, OVERSCAN, RECYCLE_SLOTS, RowView, titleWhenCut
 
 export type { ColumnMeta } from './VirtualTableRow';
 
-interface VirtualTableProps<T> {
+/** How a row is known across renders (its selection, its slot): by its `id` unless the rows have none. */
+type RowIdentity<T> = [T] extends [{ id: string }] ? { getRowId?: (row: T) => string } : { getRowId: (row: T) => string };
+const idOf = (row: unknown) => (row as { id: string }).id;
+
+type VirtualTableProps<T> = RowIdentity<T> & {
   data: T[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's column values are heterogeneous by design
   columns: ColumnDef<T, any>[];
-  getRowId: (row: T) => string;
   ariaLabel: string;
   /** Free-text filter over the columns' values. */
   search?: string;
@@ -45,7 +48,7 @@ interface VirtualTableProps<T> {
    * line of text, e.g. the wallet's label. Without it such rows are drawn empty.
    */
   placeholder?: (row: T) => string;
-}
+};
 
 /**
  * The console's data table: TanStack Table for the columns, headers, cells and the sorting and
@@ -62,7 +65,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const {
     data,
     columns,
-    getRowId,
+    getRowId = idOf,
     ariaLabel,
     search = '',
     filter,

@@ -1,53 +1,34 @@
 import type { VaultRef } from '../../../shared/insights/schemas';
-import { useNavigationStore } from '../navigation/navigation-store';
 import { pickText } from '../components/text';
-import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
+import { VaultStatusCell } from '../components/VaultStateFlag';
 import { SimpleTable } from '../components/SimpleTable';
+import { vaultColumn, vaultRows } from '../components/VaultColumn';
 import { useVaultCycles } from '../batch';
-
-const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
 
 /** Public vaults named by a campaign or an operator; each opens its vault page. */
 export function VaultRefTable({ vaults, label, compact }: { vaults: VaultRef[]; label: string; compact?: boolean }) {
-  const openVault = useNavigationStore((s) => s.openVault);
   // A defaulted or paused vault is flagged by its cycle, which the service's READY does not tell.
   const cycles = useVaultCycles();
   return (
-    <SimpleTable
+    <SimpleTable<VaultRef>
       compact
       label={label}
-      rows={vaults}
-      rowKey={(v) => v.id}
-      rowProps={(v) => ({ 'data-vault-id': v.id })}
+      {...vaultRows(vaults, (v) => v.id)}
       columns={[
-        {
-          key: 'vault',
-          header: 'Vault',
-          cell: (v) => (
-            <>
-              <button type="button" className="link-button cell-title vault-link" onClick={() => openVault(v.id)}>
-                {v.name}
-              </button>
-              <div className="cell-sub">{[v.chain, v.type ? pickText(v.type.name) : null].filter(Boolean).join(' · ')}</div>
-            </>
-          ),
+        vaultColumn(
+          (v) => v,
+          (v) => <div className="cell-sub">{[v.chain, v.type ? pickText(v.type.name) : null].filter(Boolean).join(' · ')}</div>,
+        ),
+        !compact && {
+          key: 'category',
+          header: 'Category',
+          cell: (v) => (v.category ? pickText(v.category.name) : <span className="cell-sub">—</span>),
         },
-        !compact && { key: 'category', header: 'Category', cell: (v) => (v.category ? pickText(v.category.name) : <span className="cell-sub">—</span>) },
         { key: 'underlying', header: 'Underlying', cell: (v) => (v.token ? v.token.symbol : <span className="cell-sub">unknown</span>) },
         {
           key: 'status',
           header: 'Status',
-          cell: (v) => (
-            <>
-              <VaultStateFlag cycle={cycles.get(v.id)} />{' '}
-              <span
-                className={`pill ${vaultAlert(cycles.get(v.id)) ? 'pill-muted' : (STATUS_CLASS[v.status ?? ''] ?? 'pill-muted')}`}
-                title={vaultAlert(cycles.get(v.id)) ? 'The service\u2019s own status for this vault' : undefined}
-              >
-                {v.status ?? 'unknown'}
-              </span>
-            </>
-          ),
+          cell: (v) => <VaultStatusCell cycle={cycles.get(v.id)} status={v.status} />,
         },
       ]}
     />

@@ -1,6 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { PerformanceRow } from '../../../shared/insights/schemas';
-import { useNavigationStore } from '../navigation/navigation-store';
 import { useSourceLoad } from '../navigation/use-source-load';
 import { Amount } from '../components/Amount';
 import { LoadedList } from '../components/LoadedList';
@@ -14,6 +13,8 @@ import { ApyComparisonChart } from './ApyComparisonChart';
 import { usePerformanceStore } from './performance-store';
 import { useVaultCycles } from '../batch';
 import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
+import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
+import { vaultColumn } from '../components/VaultColumn';
 
 type SortKey = 'apy' | 'holders' | 'age' | 'tvl' | 'earnings' | 'name';
 
@@ -27,16 +28,31 @@ const SORTS: Record<SortKey, (a: PerformanceRow, b: PerformanceRow) => number> =
   name: (a, b) => a.vault.name.localeCompare(b.vault.name),
 };
 
+/** A figure of the record in the vault's token, then in USD (priced by the console when marked ≈), and what follows it. */
+function RecordFigure({ row, figure, children }: { row: PerformanceRow; figure: PerformanceRow['tvl']; children?: ReactNode }) {
+  return (
+    <div className="stack right">
+      {figure?.token && row.vault.token ? <Amount value={figure.token} token={row.vault.token} /> : <span className="cell-sub">—</span>}
+      <span className="cell-sub">
+        <UsdValue figure={figure?.usd} />
+        {children}
+      </span>
+    </div>
+  );
+}
+
 /** The latest performance record of every public vault, side by side: a chart of realized APY and a sortable table. */
 export function PerformanceScreen() {
   const { overview, loading, error, load } = usePerformanceStore();
-  const openVault = useNavigationStore((s) => s.openVault);
   const [sort, setSort] = useState<SortKey>('apy');
   useSourceLoad(load);
   // The cycle of the vaults the console reads on chain, to flag a defaulted or paused one.
   const cycleOf = useVaultCycles();
   const alertOf = (r: PerformanceRow) => vaultAlert(cycleOf.get(r.vault.id), r.vault.status);
-  const sorted = useMemo(() => (overview ? [...overview.rows].sort((a, b) => SORTS[sort](a, b) || a.vault.name.localeCompare(b.vault.name)) : []), [overview, sort]);
+  const sorted = useMemo(
+    () => (overview ? [...overview.rows].sort((a, b) => SORTS[sort](a, b) || a.vault.name.localeCompare(b.vault.name)) : []),
+    [overview, sort],
+  );
   // A defaulted or paused vault's figures are not a running vault's: ranked apart, after the others.
   const ranked = sorted.filter((r) => !alertOf(r));
   const apart = sorted.flatMap((r) => {
@@ -46,14 +62,23 @@ export function PerformanceScreen() {
   const rows = [...ranked, ...apart.map((a) => a.row)];
   const priced = rows.some((r) => r.tvl?.usd?.priced || r.earnings?.usd?.priced);
 
-  const header = (key: SortKey, label: string, num = true) => (
-    <th scope="col" className={num ? 'num' : undefined} aria-sort={sort === key ? (key === 'name' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" className="th-button" aria-pressed={sort === key} onClick={() => setSort(key)} title={`Sort by ${label.toLowerCase()}`}>
+  // A column the table sorts by: its header is the button that sorts, and says the order it sorts in.
+  const sortedBy = (key: SortKey, label: string): Pick<SimpleColumn<PerformanceRow>, 'header' | 'sort'> => ({
+    header: (
+      <button
+        type="button"
+        className="th-button"
+        aria-pressed={sort === key}
+        onClick={() => setSort(key)}
+        title={`Sort by ${label.toLowerCase()}`}
+      >
         {label}
         {sort === key ? (key === 'name' ? ' ↑' : ' ↓') : ''}
       </button>
-    </th>
-  );
+    ),
+    sort: sort === key ? (key === 'name' ? 'ascending' : 'descending') : 'none',
+  });
+  const firstApart = apart[0]?.row;
 
   return (
     <Screen
@@ -83,69 +108,81 @@ export function PerformanceScreen() {
             <ApyComparisonChart rows={ranked} apart={apart} />
           </div>
           <div className={`table-wrap${error ? ' stale' : ''}`}>
-            <table className="table" aria-label="Performance comparison">
-              <thead>
-                <tr>
-                  {header('name', 'Vault', false)}
-                  {header('apy', 'Realized APY')}
-                  {header('holders', 'Holders')}
-                  {header('age', 'Age')}
-                  {header('tvl', 'TVL')}
-                  {header('earnings', 'Earnings')}
-                  <th scope="col">As of</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r, i) => (
-                  <tr
-                    key={r.vault.id}
-                    data-vault-id={r.vault.id}
-                    data-set-apart={alertOf(r)?.label}
-                    className={alertOf(r) && (i === 0 || !alertOf(rows[i - 1]!)) ? 'set-apart-first' : undefined}
-                  >
-                    <td>
-                      <button type="button" className="link-button cell-title vault-link" onClick={() => openVault(r.vault.id)}>
-                        {r.vault.name}
-                      </button>{' '}
-                      <VaultStateFlag cycle={cycleOf.get(r.vault.id)} serviceStatus={r.vault.status} />
-                      <div className="cell-sub">{[r.vault.chain, r.vault.category ? pickText(r.vault.category.name) : null].filter(Boolean).join(' · ')}</div>
-                    </td>
-                    <td className="num" data-apy={r.realizedAPY ?? ''}>
+            <SimpleTable<PerformanceRow>
+              label="Performance comparison"
+              rows={rows}
+              rowKey={(r) => r.vault.id}
+              rowProps={(r) => ({
+                'data-vault-id': r.vault.id,
+                'data-set-apart': alertOf(r)?.label,
+                className: r === firstApart ? 'set-apart-first' : undefined,
+              })}
+              columns={[
+                {
+                  ...vaultColumn(
+                    (r: PerformanceRow) => r.vault,
+                    (r: PerformanceRow) => (
+                      <>
+                        {' '}
+                        <VaultStateFlag cycle={cycleOf.get(r.vault.id)} serviceStatus={r.vault.status} />
+                        <div className="cell-sub">
+                          {[r.vault.chain, r.vault.category ? pickText(r.vault.category.name) : null].filter(Boolean).join(' · ')}
+                        </div>
+                      </>
+                    ),
+                  ),
+                  ...sortedBy('name', 'Vault'),
+                },
+                {
+                  key: 'apy',
+                  ...sortedBy('apy', 'Realized APY'),
+                  numeric: true,
+                  cellProps: (r) => ({ 'data-apy': r.realizedAPY ?? '' }),
+                  cell: (r) => (
+                    <>
                       <strong>{pct(r.realizedAPY)}</strong>
                       {alertOf(r) ? <div className="cell-sub warn-text">not a running vault’s rate · not ranked</div> : null}
-                    </td>
-                    <td className="num">{count(r.holders)}</td>
-                    <td className="num nowrap">{days(r.ageDays)}</td>
-                    <td className="num">
-                      <div className="stack right">
-                        {r.tvl?.token && r.vault.token ? <Amount value={r.tvl.token} token={r.vault.token} /> : <span className="cell-sub">—</span>}
-                        <span className="cell-sub">
-                          <UsdValue figure={r.tvl?.usd} />
-                        </span>
-                      </div>
-                    </td>
-                    <td className="num">
-                      <div className="stack right">
-                        {r.earnings?.token && r.vault.token ? <Amount value={r.earnings.token} token={r.vault.token} /> : <span className="cell-sub">—</span>}
-                        <span className="cell-sub">
-                          <UsdValue figure={r.earnings?.usd} />
-                          {r.earnings?.percentage !== null && r.earnings?.percentage !== undefined ? ` · ${pct(r.earnings.percentage)}` : ''}
-                        </span>
-                      </div>
-                    </td>
-                    <td className="nowrap">{r.asOf !== null ? <DateTime seconds={r.asOf} withTime={false} /> : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                { key: 'holders', ...sortedBy('holders', 'Holders'), numeric: true, cell: (r) => count(r.holders) },
+                { key: 'age', ...sortedBy('age', 'Age'), numeric: true, className: 'nowrap', cell: (r) => days(r.ageDays) },
+                {
+                  key: 'tvl',
+                  ...sortedBy('tvl', 'TVL'),
+                  numeric: true,
+                  cell: (r) => <RecordFigure row={r} figure={r.tvl} />,
+                },
+                {
+                  key: 'earnings',
+                  ...sortedBy('earnings', 'Earnings'),
+                  numeric: true,
+                  cell: (r) => (
+                    <RecordFigure row={r} figure={r.earnings}>
+                      {r.earnings?.percentage !== null && r.earnings?.percentage !== undefined ? ` · ${pct(r.earnings.percentage)}` : ''}
+                    </RecordFigure>
+                  ),
+                },
+                {
+                  key: 'asOf',
+                  header: 'As of',
+                  className: 'nowrap',
+                  cell: (r) => (r.asOf !== null ? <DateTime seconds={r.asOf} withTime={false} /> : '—'),
+                },
+              ]}
+            />
           </div>
           {apart.length > 0 ? (
             <p className="chart-caption" data-set-apart-count={apart.length}>
-              {apart.length} defaulted, paused or disabled {apart.length === 1 ? 'vault is' : 'vaults are'} set apart below the others whatever the sort, never
-              ranked among them: their figures are not those of a vault running as usual.
+              {apart.length} defaulted, paused or disabled {apart.length === 1 ? 'vault is' : 'vaults are'} set apart below the others
+              whatever the sort, never ranked among them: their figures are not those of a vault running as usual.
             </p>
           ) : null}
-          {priced ? <p className="chart-caption">≈ USD values the service left out, priced by the console at the token's latest price from the token blocks.</p> : null}
+          {priced ? (
+            <p className="chart-caption">
+              ≈ USD values the service left out, priced by the console at the token's latest price from the token blocks.
+            </p>
+          ) : null}
         </>
       ) : null}
     </Screen>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatUsd } from '../../../shared/domain/units';
 import type { Portfolio, PortfolioVault } from '../../../shared/portfolio/schemas';
 import type { PositionRecords } from '../../../shared/positions/schemas';
@@ -64,9 +65,11 @@ export function VaultEarningsCell({
 /**
  * The batch's totals across vaults: exactly the rows above added up. Vaults hold different tokens,
  * so each figure is summed per token, and in USD at each vault's stated price where it has one;
- * what the rows leave out (records not loaded, vaults without a price) is said on the line.
+ * what the rows leave out (records not loaded, vaults without a price) is said on the line. Given
+ * as the cells of the Overview's totals line, one per column it sums (the first spans the vault
+ * and cycle columns).
  */
-export function GroupTotalRow({
+export function groupTotalCells({
   portfolio,
   records,
   totals,
@@ -77,7 +80,7 @@ export function GroupTotalRow({
   totals: VaultTotals[];
   /** The rows' earnings, as each vault row shows them (null while the records load). */
   earnings: ReadonlyMap<string, VaultEarnings> | null;
-}) {
+}): Record<'batch' | 'value' | 'pending' | 'claimable', ReactNode> {
   const activeWallets = new Set(
     portfolio.positions
       .filter(
@@ -93,9 +96,9 @@ export function GroupTotalRow({
   const value = batchValue(totals, earnings);
   const at = records?.source.fetchedAtMs ? timeLabels(records.source.fetchedAtMs) : null;
   const usd = (v: bigint) => <span className="amount">{formatUsd(v)}</span>;
-  return (
-    <tr className="group-total" data-testid="group-total">
-      <td colSpan={2}>
+  return {
+    batch: (
+      <>
         <span className="cell-title">Batch total</span>
         <div className="cell-sub" data-wallets={activeWallets}>
           {activeWallets} distinct wallet{activeWallets === 1 ? '' : 's'}
@@ -111,8 +114,10 @@ export function GroupTotalRow({
           </div>
         ) : null}
         {value.notCurrent ? <div className="record-note">includes figures not current</div> : null}
-      </td>
-      <td className="num" data-total="value">
+      </>
+    ),
+    value: (
+      <>
         <div data-total="value-tokens">
           <TokenSums sums={value.value} />
         </div>
@@ -135,8 +140,10 @@ export function GroupTotalRow({
             </div>
           </>
         ) : null}
-      </td>
-      <td className="num" data-total="pending">
+      </>
+    ),
+    pending: (
+      <>
         <dl className="mini">
           <dt>deposits</dt>
           <dd>
@@ -160,8 +167,10 @@ export function GroupTotalRow({
           ) : null}
         </dl>
         <UsdLine usd={line.usd.pending + line.usd.processed} unpriced={line.unpriced} />
-      </td>
-      <td className="num" data-total="claimable">
+      </>
+    ),
+    claimable: (
+      <>
         <strong>
           {line.claimableCount} claim{line.claimableCount === 1 ? '' : 's'}
         </strong>
@@ -170,9 +179,9 @@ export function GroupTotalRow({
           <TokenSums sums={line.claimable} />
         </div>
         {line.claimableCount > 0 ? <UsdLine usd={line.usd.claimable} unpriced={line.unpriced} /> : null}
-      </td>
-    </tr>
-  );
+      </>
+    ),
+  };
 }
 
 /** Sums of several tokens, one per line: tokens are never added together. */

@@ -1,11 +1,13 @@
-import { useRecordsProgress, type RecordsProgress } from './position-records-store';
+import type { ReactNode } from 'react';
+import { PortfolioHeader } from '../batch';
+import { useRecordsProgress, useRecordsSource, type RecordsProgress } from './position-records-store';
 
 /**
  * How far the service's position records have come, in vaults: "Position records: 4 of 10
  * vaults" while they load (the rows of the vaults done are already on screen), then the same count
  * complete. Nothing when no pair needs a record.
  */
-export function RecordsProgressNote({ progress }: { progress: RecordsProgress | null }) {
+function RecordsProgressNote({ progress }: { progress: RecordsProgress | null }) {
   if (!progress || progress.vaultsTotal === 0) return null;
   const { vaultsDone, vaultsTotal } = progress;
   const complete = vaultsTotal !== null && vaultsDone >= vaultsTotal;
@@ -30,5 +32,27 @@ export function BatchRecordsProgress({ separator }: { separator?: string }) {
       {separator}
       <RecordsProgressNote progress={progress} />
     </>
+  );
+}
+
+/**
+ * The header of a portfolio screen that shows the service's position records: their source beside
+ * the portfolio's, and how far they have come after the subtitle.
+ */
+export function PortfolioRecordsHeader({ title, subtitle }: { title: string; subtitle: ReactNode | undefined }) {
+  const source = useRecordsSource();
+  return (
+    <PortfolioHeader
+      title={title}
+      subtitle={
+        subtitle === undefined ? undefined : (
+          <>
+            {subtitle}
+            <BatchRecordsProgress separator=" · " />
+          </>
+        )
+      }
+      extraSources={source ? [source] : []}
+    />
   );
 }

@@ -1,5 +1,6 @@
-import { createColumnHelper } from '@tanstack/react-table';
-import type { PositionRow, SourceStatus } from '../../../shared/portfolio/schemas';
+import type { ReactNode } from 'react';
+import { createColumnHelper, type CellContext } from '@tanstack/react-table';
+import type { PortfolioVault, PositionRow, SourceStatus } from '../../../shared/portfolio/schemas';
 import { requestEpochWords } from '../../../shared/portfolio/request-epoch';
 import { sourceIdOf } from '../../../shared/portfolio/freshness';
 import { Amount } from '../components/Amount';
@@ -32,60 +33,78 @@ const accessText = (p: PositionRow) => (p.allowed === null ? 'unknown' : p.allow
 const balanceNumber = (p: PositionRow) => Number(p.trancheBalance ?? 0);
 const claimableCount = (p: PositionRow) => p.claimable.length;
 
+/**
+ * The line under a cell's first request or claim: the stale mark when they are kept from a service
+ * that did not answer, then how many more there are, each whole on hover.
+ */
+function MoreLine({ stale, source, others }: { stale: boolean; source: SourceStatus | undefined; others: readonly string[] }) {
+  if (!stale && others.length === 0) return null;
+  return (
+    <span className="cell-sub">
+      {stale ? <StaleMark source={source} /> : null}
+      {stale && others.length ? ' · ' : ''}
+      {others.length ? (
+        <span className="more" title={others.join('\n')}>
+          + {others.length} more
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /** The Positions table's columns: the pair, access, balance, earnings, pending requests, what is claimable. */
 export function positionColumns({ index, failed, requestsOf, readAtMs, pairText, earned }: PositionColumnsInput) {
+  // Every cell reads its pair and the pair's vault (undefined while the portfolio does not list it).
+  const pairCell =
+    (draw: (p: PositionRow, v: PortfolioVault | undefined) => ReactNode) =>
+    (c: CellContext<PositionRow, unknown>): ReactNode =>
+      draw(c.row.original, index.vault(c.row.original.vaultId));
   return [
     // Wallet and vault in one column, so that the service's figures fit beside the chain's in a 1360-pixel window.
     col.accessor(pairText, {
       id: 'pair',
       header: 'Wallet · vault',
       meta: { width: 'minmax(170px, 2fr)' } satisfies ColumnMeta,
-      cell: (c) => {
-        const p = c.row.original;
-        const v = index.vault(p.vaultId);
-        return (
-          <div className="stack">
-            <span className="cell-title wallet-label">{index.label(p.wallet) || 'no label'}</span>
-            <span className="compact-keep">
-              {v?.name ?? p.vaultId} <VaultStateFlag cycle={v?.cycle} serviceStatus={v?.status} />
-            </span>
-            <span className="cell-sub pair-sub" title={`${p.wallet} · ${v?.chain.name ?? ''}`}>
-              {/* The chain of this vault did not answer: balances, queues and claims are from its last answer. First on the line, so a narrow column never cuts it off. */}
-              {p.stale ? (
-                <>
-                  <StaleMark row source={v ? failed.get(sourceIdOf(v, 'chain')) : null} />
-                  {' · '}
-                </>
-              ) : null}
-              <code>{shortAddress(p.wallet)}</code> · {v?.chain.name}
-            </span>
-          </div>
-        );
-      },
+      cell: pairCell((p, v) => (
+        <div className="stack">
+          <span className="cell-title wallet-label">{index.label(p.wallet) || 'no label'}</span>
+          <span className="compact-keep">
+            {v?.name ?? p.vaultId} <VaultStateFlag cycle={v?.cycle} serviceStatus={v?.status} />
+          </span>
+          <span className="cell-sub pair-sub" title={`${p.wallet} · ${v?.chain.name ?? ''}`}>
+            {/* The chain of this vault did not answer: balances, queues and claims are from its last answer. First on the line, so a narrow column never cuts it off. */}
+            {p.stale ? (
+              <>
+                <StaleMark row source={v ? failed.get(sourceIdOf(v, 'chain')) : null} />
+                {' · '}
+              </>
+            ) : null}
+            <code>{shortAddress(p.wallet)}</code> · {v?.chain.name}
+          </span>
+        </div>
+      )),
     }),
     col.accessor(accessText, {
       id: 'access',
       header: 'Access',
       meta: { width: 'minmax(136px, 1.2fr)' } satisfies ColumnMeta,
-      cell: (c) => <PairAccessCell pair={c.row.original} kycLink={index.vault(c.row.original.vaultId)?.kyc.link ?? undefined} />,
+      cell: pairCell((p, v) => <PairAccessCell pair={p} kycLink={v?.kyc.link ?? undefined} />),
     }),
     col.accessor(balanceNumber, {
       id: 'balance',
       header: 'Balance · value',
       meta: { width: 'minmax(128px, 1.2fr)', align: 'right' } satisfies ColumnMeta,
-      cell: (c) => {
-        const v = index.vault(c.row.original.vaultId);
-        if (!v) return null;
-        return (
+      cell: pairCell((p, v) =>
+        v ? (
           <div className="stack right">
-            <Amount value={c.row.original.trancheBalance} token={v.tranche} />
+            <Amount value={p.trancheBalance} token={v.tranche} />
             <span className="cell-sub">
-              <Amount value={c.row.original.value} token={v.underlying} />
+              <Amount value={p.value} token={v.underlying} />
             </span>
-            <PairPoolShare pair={c.row.original} />
+            <PairPoolShare pair={p} />
           </div>
-        );
-      },
+        ) : null,
+      ),
     }),
     col.accessor(earned, {
       id: 'earnings',
@@ -94,18 +113,13 @@ export function positionColumns({ index, failed, requestsOf, readAtMs, pairText,
       // the search index of every pair each time.
       enableGlobalFilter: false,
       meta: { width: 'minmax(108px, 1.3fr)', align: 'right' } satisfies ColumnMeta,
-      cell: (c) => {
-        const v = index.vault(c.row.original.vaultId);
-        return v ? <PairEarningsCell pair={c.row.original} vault={v} /> : null;
-      },
+      cell: pairCell((p, v) => (v ? <PairEarningsCell pair={p} vault={v} /> : null)),
     }),
     col.display({
       id: 'pending',
       header: 'Pending requests',
       meta: { width: 'minmax(120px, 1fr)' } satisfies ColumnMeta,
-      cell: (c) => {
-        const p = c.row.original;
-        const v = index.vault(p.vaultId);
+      cell: pairCell((p, v) => {
         const open = requestsOf.pendingOf(p);
         if (!v || open.length === 0) return <span className="cell-sub">—</span>;
         const r = open[0]!;
@@ -128,35 +142,17 @@ export function positionColumns({ index, failed, requestsOf, readAtMs, pairText,
                 </>
               ) : null}
             </span>
-            {open.length > 1 || stale ? (
-              <span className="cell-sub">
-                {stale ? <StaleMark source={failed.get('service')} /> : null}
-                {stale && open.length > 1 ? ' · ' : ''}
-                {open.length > 1 ? (
-                  // Every other request of the pair, whole, on hover; the Requests screen lists them too.
-                  <span
-                    className="more"
-                    title={open
-                      .slice(1)
-                      .map((o) => requestLine(o, v, readAtMs))
-                      .join('\n')}
-                  >
-                    + {open.length - 1} more
-                  </span>
-                ) : null}
-              </span>
-            ) : null}
+            {/* Every other request of the pair, whole, on hover; the Requests screen lists them too. */}
+            <MoreLine stale={stale} source={failed.get('service')} others={open.slice(1).map((o) => requestLine(o, v, readAtMs))} />
           </div>
         );
-      },
+      }),
     }),
     col.accessor(claimableCount, {
       id: 'claimable',
       header: 'Claimable now',
       meta: { width: 'minmax(128px, 1.1fr)' } satisfies ColumnMeta,
-      cell: (c) => {
-        const p = c.row.original;
-        const v = index.vault(p.vaultId);
+      cell: pairCell((p, v) => {
         // The claims follow the requests' records: kept from a service that did not answer, they may be gone or new.
         const stale = !p.stale && requestsOf.hasStaleClaims(p);
         return p.claimable.length ? (
@@ -175,28 +171,12 @@ export function positionColumns({ index, failed, requestsOf, readAtMs, pairText,
                 ) : null}
               </span>
             ))}
-            {p.claimable.length > 1 || stale ? (
-              <span className="cell-sub">
-                {stale ? <StaleMark source={failed.get('service')} /> : null}
-                {stale && p.claimable.length > 1 ? ' · ' : ''}
-                {p.claimable.length > 1 ? (
-                  <span
-                    className="more"
-                    title={p.claimable
-                      .slice(1)
-                      .map((k) => claimLine(k, v))
-                      .join('\n')}
-                  >
-                    + {p.claimable.length - 1} more
-                  </span>
-                ) : null}
-              </span>
-            ) : null}
+            <MoreLine stale={stale} source={failed.get('service')} others={p.claimable.slice(1).map((k) => claimLine(k, v))} />
           </div>
         ) : (
           <span className="cell-sub">—</span>
         );
-      },
+      }),
     }),
   ];
 }

@@ -17,7 +17,8 @@ export function RequestsScreen() {
   const index = useMemo(() => portfolioIndex(data), [data]);
 
   const all = useMemo(() => data?.requests ?? [], [data]);
-  const { filters, set: setFilter, filtered, accept, phases, otherTypes } = useRequestFilters(all);
+  const filtering = useRequestFilters(all);
+  const { filtered, accept } = filtering;
   const rows = useMemo(() => (filtered ? all.filter(accept) : all), [all, accept, filtered]);
   // Not a pass over every request on each render: with nothing selected (the usual case) there is none at all.
   const selectedRows = useMemo(() => (Object.values(selected).some(Boolean) ? all.filter((r) => selected[r.id]) : []), [all, selected]);
@@ -44,22 +45,13 @@ export function RequestsScreen() {
   return (
     <section className="screen" aria-labelledby="requests-title">
       <PortfolioHeader title="Requests" subtitle={data ? `${rows.length} of ${all.length} requests` : undefined} />
-      <RequestsToolbar
-        search={search}
-        onSearch={setSearch}
-        filters={filters}
-        onFilter={setFilter}
-        phases={phases}
-        otherTypes={otherTypes}
-        vaults={data?.vaults ?? []}
-      />
+      <RequestsToolbar search={search} onSearch={setSearch} filtering={filtering} vaults={data?.vaults ?? []} />
       {data ? (
         <VirtualTable
           // The whole list with a filter: the table re-filters its sorted rows instead of sorting them again.
           data={all}
           filter={filtered ? accept : undefined}
           columns={columns}
-          getRowId={(r) => r.id}
           placeholder={(r) => `${index.label(r.wallet) || shortAddress(r.wallet)} · ${index.vault(r.vaultId)?.name ?? ''}`}
           ariaLabel="Requests"
           search={search}

@@ -1,30 +1,23 @@
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
-import { PHASE_WORDS, type RequestPhase } from '../../../shared/portfolio/request-phase';
+import { PHASE_WORDS } from '../../../shared/portfolio/request-phase';
 import { Toolbar } from '../components/Toolbar';
-import type { RequestFilters } from './use-request-filters';
+import type { useRequestFilters } from './use-request-filters';
 
 /** Search the requests, filter them by type, status, vault and what can be done now (the selection's bar is at the screen's foot). */
 export function RequestsToolbar({
   search,
   onSearch,
-  filters,
-  onFilter,
-  phases,
-  otherTypes,
+  filtering: { filters, set: onFilter, phases, otherTypes },
   vaults,
 }: {
   search: string;
   onSearch(value: string): void;
-  filters: RequestFilters;
-  onFilter(patch: Partial<RequestFilters>): void;
-  phases: readonly RequestPhase[];
-  otherTypes: readonly string[];
+  /** The filters' state and the choices they offer, as `useRequestFilters` keeps them. */
+  filtering: Pick<ReturnType<typeof useRequestFilters>, 'filters' | 'set' | 'phases' | 'otherTypes'>;
   vaults: readonly Pick<PortfolioVault, 'id' | 'name'>[];
 }) {
   return (
-    <Toolbar
-      search={{ value: search, onChange: onSearch, placeholder: 'Search wallet, label, vault, status', label: 'Search requests' }}
-    >
+    <Toolbar search={{ value: search, onChange: onSearch, placeholder: 'Search wallet, label, vault, status', label: 'Search requests' }}>
       <select aria-label="Type" value={filters.type} onChange={(e) => onFilter({ type: e.target.value })}>
         <option value="">All types</option>
         <option value="DEPOSIT">Deposits</option>

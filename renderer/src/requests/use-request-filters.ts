@@ -3,7 +3,7 @@ import type { RequestRow } from '../../../shared/portfolio/schemas';
 import { PHASE_WORDS, type RequestPhase } from '../../../shared/portfolio/request-phase';
 
 /** The Requests screen's filters; an empty string is "all". */
-export interface RequestFilters {
+interface RequestFilters {
   type: string;
   status: string;
   vaultId: string;

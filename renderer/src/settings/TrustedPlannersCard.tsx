@@ -5,6 +5,7 @@ import { PLANNER_PATH } from '../../../shared/device/paths';
 import type { AppErrorData } from '../../../shared/errors';
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { SimpleTable } from '../components/SimpleTable';
 
 const CHECKED_BY: Record<TrustedPlannerEntry['checkedBy'], string> = {
   device: 'shown on its Ledger',
@@ -61,56 +62,68 @@ export function TrustedPlannersCard() {
       <h2>Trusted planners</h2>
       <p className="muted">
         Every unsigned bundle carries the signature of the account that planned it. Only bundles signed by an address listed here are
-        reviewed; any other is refused. The planner signs with its own account, {PLANNER_PATH}, which no wallet uses. To add one, plug in the
-        planner's Ledger here: it shows the address at the path given, to compare with the one typed in before you approve it on the device.
+        reviewed; any other is refused. The planner signs with its own account, {PLANNER_PATH}, which no wallet uses. To add one, plug in
+        the planner's Ledger here: it shows the address at the path given, to compare with the one typed in before you approve it on the
+        device.
       </p>
       {planners && planners.length > 0 ? (
-        <table className="table" aria-label="Trusted planners">
-          <thead>
-            <tr>
-              <th>Planner</th>
-              <th>Address</th>
-              <th>Added</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {planners.map((p) => (
-              <tr key={p.address} data-planner={p.address} data-ignored={p.publicKey ? 'true' : undefined}>
-                <td>{plainText(p.label)}</td>
-                <td>
+        <SimpleTable
+          label="Trusted planners"
+          rows={planners}
+          rowKey={(p) => p.address}
+          rowProps={(p) => ({ 'data-planner': p.address, 'data-ignored': p.publicKey ? 'true' : undefined })}
+          columns={[
+            { key: 'planner', header: 'Planner', cell: (p) => plainText(p.label) },
+            {
+              key: 'address',
+              header: 'Address',
+              cell: (p) => (
+                <>
                   <code>{p.address}</code>
                   {p.publicKey ? (
                     <div className="cell-sub" data-testid="planner-ignored">
-                      <span className="pill pill-warn">ignored</span> {p.publicKey}: anyone can sign with it, so it is never trusted here. Remove
-                      it.
+                      <span className="pill pill-warn">ignored</span> {p.publicKey}: anyone can sign with it, so it is never trusted here.
+                      Remove it.
                     </div>
                   ) : null}
-                </td>
-                <td>
+                </>
+              ),
+            },
+            {
+              key: 'added',
+              header: 'Added',
+              cell: (p) => (
+                <>
                   {p.addedAt.slice(0, 10)}
                   <div className="cell-sub">{CHECKED_BY[p.checkedBy]}</div>
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button-small"
-                    onClick={() => void remove(p.address)}
-                    aria-label={`Remove ${plainText(p.label)}`}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            {
+              key: 'remove',
+              header: null,
+              headerLabel: 'Remove',
+              cell: (p) => (
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => void remove(p.address)}
+                  aria-label={`Remove ${plainText(p.label)}`}
+                >
+                  Remove
+                </button>
+              ),
+            },
+          ]}
+        />
       ) : planners && !unreadable ? (
         <p className="muted" data-testid="no-planner">
           No planner is trusted yet: every unsigned bundle is refused until one is added.
         </p>
       ) : null}
-      {unreadable ? <ErrorNotice error={unreadable} title="The trusted planners cannot be read: no bundle or registry file is taken." /> : null}
+      {unreadable ? (
+        <ErrorNotice error={unreadable} title="The trusted planners cannot be read: no bundle or registry file is taken." />
+      ) : null}
       <h3 className="cell-title">Add a planner</h3>
       <form
         className="form"

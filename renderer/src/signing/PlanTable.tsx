@@ -80,7 +80,6 @@ export function PlanTable({ plan, open, onToggle }: { plan: Plan; open: Readonly
       <VirtualTable
         data={rows}
         columns={columns}
-        getRowId={(r) => r.id}
         ariaLabel="Items to sign"
         placeholder={(r) => `${r.order} · ${r.wallet} · ${r.call}`}
         maxHeight="min(44vh, 420px)"

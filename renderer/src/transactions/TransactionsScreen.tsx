@@ -103,7 +103,6 @@ export function TransactionsScreen() {
           data={all}
           filter={filtered ? accept : undefined}
           columns={columns}
-          getRowId={(r) => r.id}
           placeholder={(r) => `${labelOf(r.wallet) || shortAddress(r.wallet)} · ${r.type.toLowerCase()} · ${r.vaultName}`}
           ariaLabel="Transactions"
           rowHeight={52}

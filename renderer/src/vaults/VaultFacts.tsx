@@ -39,20 +39,18 @@ function Fact({ label, stale, children }: { label: string; stale?: SourceStatus 
   );
 }
 
+/** The vault's two queues: what each holds is counted in its own token (deposits in the underlying, withdrawals in tranches). */
+const QUEUES = {
+  deposit: { label: 'Deposit queue', token: 'underlying' },
+  withdraw: { label: 'Withdraw queue', token: 'tranche' },
+} as const;
+
 /** A queue's total for the current request epoch, and the last one's. */
-function QueueFact({
-  label,
-  current,
-  last,
-  token,
-  stale,
-}: {
-  label: string;
-  current: string | undefined;
-  last: string | undefined;
-  token: { symbol: string; decimals: number };
-  stale: SourceStatus | undefined;
-}) {
+function QueueFact({ vault, queue, stale }: { vault: PortfolioVault; queue: keyof typeof QUEUES; stale: SourceStatus | undefined }) {
+  const { label } = QUEUES[queue];
+  const token = vault[QUEUES[queue].token];
+  const current = vault.queues?.[`${queue}Current`];
+  const last = vault.queues?.[`${queue}Last`];
   return (
     <Fact label={label} stale={stale}>
       {current !== undefined ? (
@@ -169,20 +167,8 @@ export function VaultFacts({ vault, portfolio }: { vault: PortfolioVault; portfo
           </span>
         ) : null}
       </Fact>
-      <QueueFact
-        label="Deposit queue"
-        current={vault.queues?.depositCurrent}
-        last={vault.queues?.depositLast}
-        token={vault.underlying}
-        stale={of('queues')}
-      />
-      <QueueFact
-        label="Withdraw queue"
-        current={vault.queues?.withdrawCurrent}
-        last={vault.queues?.withdrawLast}
-        token={vault.tranche}
-        stale={of('queues')}
-      />
+      <QueueFact vault={vault} queue="deposit" stale={of('queues')} />
+      <QueueFact vault={vault} queue="withdraw" stale={of('queues')} />
       <Fact label="Instant withdrawals" stale={of('instant')}>
         {vault.instant ? (
           <>

@@ -1,4 +1,5 @@
 import { formatFeePercent } from '../../../shared/domain/fees';
+import type { VaultRow } from '../../../shared/ipc/schemas';
 import { useNavigationStore } from '../navigation/navigation-store';
 import { useSourceLoad } from '../navigation/use-source-load';
 import { LoadedList } from '../components/LoadedList';
@@ -7,18 +8,16 @@ import { shortAddress } from '../components/format';
 import { pickText } from '../components/text';
 import '../components/insights.css';
 import { useVaultsStore } from './vaults-store';
-import { KnownValue } from '../components/KnownValue';
 import { GenerationLabel } from '../components/GenerationLabel';
 import { SimpleTable } from '../components/SimpleTable';
+import { vaultColumn, vaultRows } from '../components/VaultColumn';
+import { Toolbar } from '../components/Toolbar';
 import { usePortfolioStore, useVaultCycles } from '../batch';
-import { VaultStateFlag, vaultAlert } from '../components/VaultStateFlag';
+import { VaultStatusCell } from '../components/VaultStateFlag';
 import { UnlistedPinned } from './UnlistedPinned';
-
-const STATUS_CLASS: Record<string, string> = { READY: 'pill-ok', PAUSED: 'pill-warn', DISABLED: 'pill-muted' };
 
 export function VaultsScreen() {
   const { list, loading, error, load, category, type, setFilter } = useVaultsStore();
-  const openVault = useNavigationStore((s) => s.openVault);
   const keyless = useNavigationStore((s) => s.info?.mode === 'public');
   // The generations the chain answered with, for the vaults the portfolio has read.
   const portfolioVaults = usePortfolioStore((s) => s.data?.vaults);
@@ -50,8 +49,19 @@ export function VaultsScreen() {
       <LoadedList error={error} loaded={list !== null} count={list?.vaults.length ?? 0} what="the vaults" none="The service lists no public vaults." />
 
       {list && list.vaults.length > 0 ? (
-        <div className="filters" role="group" aria-label="Filters">
-          <label>
+        <Toolbar
+          className="vault-filters"
+          label="Filters"
+          clear={{ shown: filtered, onClear: () => setFilter({ category: null, type: null }) }}
+          actions={
+            keyless ? (
+              <span className="cell-sub" data-testid="vaults-keyless">
+                Without an API key the service gives no categories, types or chains: a vault's chain is found through your RPCs.
+              </span>
+            ) : null
+          }
+        >
+          <label className="select-field">
             Category
             <select value={category ?? ''} onChange={(e) => setFilter({ category: e.target.value || null })} aria-label="Category">
               <option value="">All categories</option>
@@ -62,7 +72,7 @@ export function VaultsScreen() {
               ))}
             </select>
           </label>
-          <label>
+          <label className="select-field">
             Vault type
             <select value={type ?? ''} onChange={(e) => setFilter({ type: e.target.value || null })} aria-label="Vault type">
               <option value="">All types</option>
@@ -73,41 +83,21 @@ export function VaultsScreen() {
               ))}
             </select>
           </label>
-          {filtered ? (
-            <button type="button" className="link-button" onClick={() => setFilter({ category: null, type: null })}>
-              Clear filters
-            </button>
-          ) : null}
-          {keyless ? (
-            <span className="cell-sub" data-testid="vaults-keyless">
-              Without an API key the service gives no categories, types or chains: a vault's chain is found through your RPCs.
-            </span>
-          ) : null}
-        </div>
+        </Toolbar>
       ) : null}
 
       {list && list.vaults.length > 0 && shown.length === 0 ? <p className="empty">No public vault has this category and type.</p> : null}
 
       {list && shown.length > 0 ? (
         <div className={`table-wrap${error ? ' stale' : ''}`}>
-          <SimpleTable
+          <SimpleTable<VaultRow>
             label="Public vaults"
-            rows={shown}
-            rowKey={(v) => v.id}
-            rowProps={(v) => ({ 'data-vault-id': v.id })}
+            {...vaultRows(shown, (v) => v.id)}
             columns={[
-              {
-                key: 'vault',
-                header: 'Vault',
-                cell: (v) => (
-                  <>
-                    <button type="button" className="link-button cell-title vault-link" onClick={() => openVault(v.id)}>
-                      {v.name}
-                    </button>
-                    {v.description ? <div className="cell-sub">{v.description}</div> : null}
-                  </>
-                ),
-              },
+              vaultColumn(
+                (v) => v,
+                (v) => (v.description ? <div className="cell-sub">{v.description}</div> : null),
+              ),
               {
                 key: 'type',
                 header: 'Type',
@@ -121,19 +111,7 @@ export function VaultsScreen() {
               {
                 key: 'status',
                 header: 'Status',
-                cell: (v) => (
-                  <>
-                    <VaultStateFlag cycle={cycles.get(v.id)} />{' '}
-                    <KnownValue kind="vaultStatus" value={v.status ?? 'unknown'}>
-                      <span
-                        className={`pill ${vaultAlert(cycles.get(v.id)) ? 'pill-muted' : (STATUS_CLASS[v.status ?? ''] ?? 'pill-muted')}`}
-                        title={vaultAlert(cycles.get(v.id)) ? 'The service\u2019s own status for this vault' : undefined}
-                      >
-                        {v.status ?? 'unknown'}
-                      </span>
-                    </KnownValue>
-                  </>
-                ),
+                cell: (v) => <VaultStatusCell cycle={cycles.get(v.id)} status={v.status} />,
               },
               {
                 key: 'underlying',

@@ -1,9 +1,10 @@
-import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
 import type { Wallet } from '../../../shared/wallets/schemas';
 import { useSourceLoad } from '../navigation/use-source-load';
 import { call, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { FileButton } from '../components/FileButton';
 import { Screen } from '../components/ScreenHeader';
 import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { AddWalletForm } from './AddWalletForm';
@@ -26,7 +27,6 @@ export function WalletsScreen() {
   const [targetGroup, setTargetGroup] = useState('');
   const [ledgerOpen, setLedgerOpen] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   useSourceLoad(load);
 
@@ -77,13 +77,12 @@ export function WalletsScreen() {
       subtitle={book ? `${wallets.length} wallet${wallets.length === 1 ? '' : 's'}${currentGroup ? ` in ${currentGroup.name}` : ' in the book'}` : 'Loading…'}
       tools={
         <>
-          <input ref={fileInput} type="file" accept=".csv,text/csv" hidden onChange={(e) => void onFile(e)} data-testid="csv-input" />
           <button type="button" className="button" disabled={busy} onClick={() => setLedgerOpen(true)}>
             Import from Ledger
           </button>
-          <button type="button" className="button" disabled={busy} onClick={() => fileInput.current?.click()}>
+          <FileButton accept=".csv,text/csv" testId="csv-input" className="button" disabled={busy} onFile={(e) => void onFile(e)}>
             Import CSV{currentGroup ? ` into ${currentGroup.name}` : ''}
-          </button>
+          </FileButton>
           <button type="button" className="button" disabled={!wallets.length} onClick={() => void exportBook('csv')}>
             Export CSV
           </button>

@@ -75,4 +75,24 @@ describe('SimpleTable', () => {
     // Without a footer in any column there is no totals line.
     expect(draw({})).not.toContain('<tfoot>');
   });
+
+  it('lets a totals cell span the columns after it, as the Overview’s batch line spans vault and cycle', () => {
+    const note: SimpleColumn<Line> = { key: 'note', header: 'Note', cell: () => '' };
+    const html = draw({
+      columns: [{ ...name, footer: 'Batch total', footerProps: { colSpan: 2 } }, note, { ...amount, footer: 19 }],
+    });
+    expect(html).toContain('<tfoot><tr><td colSpan="2">Batch total</td><td class="num">19</td></tr></tfoot>');
+  });
+
+  it('adds a cell’s own class to its column’s, and says the order of a column its owner sorts by', () => {
+    const html = draw({
+      columns: [
+        { ...name, sort: 'ascending' },
+        { ...amount, sort: 'none', cellProps: (l) => ({ className: l.amount > 10 ? 'stale-figure' : undefined }) },
+      ],
+    });
+    expect(html).toContain('<th scope="col" aria-sort="ascending">Name</th><th scope="col" class="num" aria-sort="none">Amount</th>');
+    expect(html).toContain('<td class="num stale-figure">12</td>');
+    expect(html).toContain('<td class="num">7</td>');
+  });
 });

@@ -9,13 +9,14 @@ import { ItemWhatWillChange, PlanWhatWillChange } from '../../../renderer/src/si
 import type { Plan } from '../../../shared/signing/schemas';
 import type { PlanSimulation } from '../../../shared/simulation';
 import { VAULT } from '../signing/batch-fixture';
+import { reverted } from '../../../electron/services/simulation/item-result';
 
 const WALLET = '0xdD2FD4581271e230360230F9337D5c0430Bf44C0';
 const plan = {
   id: 'plan-1',
   vault: VAULT,
   wallets: [{ address: WALLET, label: 'Desk A', ok: true, reason: null, kycLink: null }],
-  items: [{ id: 'i1', state: 'waiting', chainId: 31337, tx: {}, review: { kind: 'transaction' } }],
+  items: [{ id: 'i1', wallet: WALLET, state: 'waiting', chainId: 31337, tx: {}, review: { kind: 'transaction' } }],
 } as unknown as Plan;
 
 const text = (element: Parameters<typeof renderToStaticMarkup>[0]) =>
@@ -75,28 +76,13 @@ describe('what will change, in the review', () => {
     expect(text(createElement(PlanWhatWillChange, { plan, state: { status: 'done', result: none } }))).toContain(
       'chain 31337: Not simulated: the local fork could not start. Signing is not held by this',
     );
-    const reverts = simulated({
-      items: [
-        {
-          itemId: 'i1',
-          wallet: WALLET,
-          chainId: 31337,
-          call: 'epochVault.depositAA',
-          ran: true,
-          ok: false,
-          revert: {
-            reason: 'Pausable: paused',
-            error: { code: 'SIMULATION_REVERTED', message: 'Pausable: paused', action: 'Wait until the manager resumes the vault.' },
-          },
-          gasUsed: null,
-          deltas: [],
-          allowances: [],
-          events: [],
-          truncated: false,
-          note: null,
-        },
-      ],
-    });
+    const error = {
+      code: 'SIMULATION_REVERTED',
+      message: 'Pausable: paused',
+      action: 'Wait until the manager resumes the vault.',
+      details: { revert: 'Pausable: paused' },
+    };
+    const reverts = simulated({ items: [reverted(plan.items[0]!, VAULT, error, null)] });
     const state = { status: 'done' as const, result: reverts };
     expect(text(createElement(ItemWhatWillChange, { plan, state, itemId: 'i1' }))).toBe(
       'What will change Will revert: Pausable: paused Wait until the manager resumes the vault. Held before the Ledger when you start signing.',
