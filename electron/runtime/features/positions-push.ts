@@ -52,7 +52,11 @@ export function createPositionsPush(loads: PushLoads) {
         .then((r) => ({ ...r, error: null }), (err: unknown) => ({ full: null, sent: null, error: failure(err, 'position records') })),
       loads
         .agreements(groupId, view, force)
-        .then((a) => ({ value: a, error: null }), (err: unknown) => ({ value: null, error: failure(err, 'lender agreement checks') })),
+        .then((a) => ({ value: a, error: null }), (err: unknown) => ({ value: null, error: failure(err, 'lender agreement checks') }))
+        .then((a) => {
+          if (current()) loads.emit({ kind: 'agreements', ...base, agreements: a.value, agreementsError: a.error });
+          return a;
+        }),
     ]);
     if (!current()) return;
     const answer = {

@@ -31,6 +31,8 @@ interface PositionRecordsState {
 
 /** The rows the progress events of the push under way carried, by vault: its answer leaves them out. */
 let sentAhead = new Map<string, PositionRecordRow[]>();
+/** Which push's agreements the agreements store holds (its portfolio view's `generatedAtMs`). */
+let agreementsOf: number | null = null;
 
 /**
  * The service's position records of the batch on screen, as the main side pushes them after each
@@ -49,6 +51,7 @@ export const usePositionRecordsStore = create<PositionRecordsState>((set, get) =
     const sameBatch = get().data?.groupId === groupId;
     if (event.kind === 'started') {
       sentAhead = new Map();
+      agreementsOf = null;
       useAgreementsStore.getState().started(sameBatch);
       set({ loading: true, progress: { groupId, vaultsDone: 0, vaultsTotal: null, arrived: {} }, ...(sameBatch ? {} : { data: null, error: null }) });
       return;
@@ -67,7 +70,12 @@ export const usePositionRecordsStore = create<PositionRecordsState>((set, get) =
       });
       return;
     }
-    useAgreementsStore.getState().answered(event);
+    // The answer repeats the agreements its push already brought (for a window that came late): taken once.
+    if (event.kind === 'agreements' || agreementsOf !== event.portfolioAtMs) useAgreementsStore.getState().answered(event);
+    if (event.kind === 'agreements') {
+      agreementsOf = event.portfolioAtMs;
+      return;
+    }
     const sent = sentAhead;
     sentAhead = new Map();
     if (!event.records) {

@@ -70,6 +70,8 @@ describe('position records and agreements pushed after each portfolio load', () 
     expect(answer.records!.rowsSentAhead).toEqual(progress.filter((e) => e.rows).map((e) => e.vaultId));
     expect(answer).toMatchObject({ recordsError: null, agreementsError: null });
     expect(answer.agreements!.rows.length).toBeGreaterThan(0);
+    // The agreements also went out on their own as soon as they were checked.
+    expect(ofThisLoad.find((e) => e.kind === 'agreements')).toMatchObject({ agreements: answer.agreements, agreementsError: null });
     expect(asked.records).toBeGreaterThan(0);
     expect(asked.checks).toBeGreaterThan(0);
   }, 120_000);

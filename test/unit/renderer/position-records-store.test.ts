@@ -49,6 +49,21 @@ function pushes(groupId: string | null = null) {
 }
 
 describe('position records store, fed by the pushes after each portfolio load', () => {
+  it('takes the agreements as soon as they are checked, without waiting for the records', async () => {
+    const p = pushes();
+    p.started();
+    p.bridge.emit('positions', {
+      kind: 'agreements',
+      groupId: null,
+      portfolioAtMs: 1,
+      agreements: { rows: [{ vaultId: 'v1', wallet: '0xAB', signed: ['a', 'b'], required: ['a', 'b'] }], checkedAtMs: 1 },
+      agreementsError: null,
+    });
+    expect(useAgreementsStore.getState()).toMatchObject({ loading: false, error: null });
+    expect(useAgreementsStore.getState().byPair.get('v1:0xab')).toEqual({ signed: 2, required: 2 });
+    expect(usePositionRecordsStore.getState()).toMatchObject({ loading: true, data: null });
+  });
+
   it('keeps the answer and the agreements it carried, without asking for anything', async () => {
     const p = pushes();
     p.started();
