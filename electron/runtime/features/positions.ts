@@ -110,6 +110,8 @@ export function createPositionsFeature(deps: PositionsFeatureDeps) {
         cache.reset();
         agreementChecks.reset();
       },
+      // A push still under way at exit sends nothing to windows that are gone.
+      close: () => push.reset(),
     },
   );
   return {

@@ -70,7 +70,7 @@ export function PositionsScreen() {
         }
         extraSources={recordsSource ? [recordsSource] : []}
       />
-      {recordsError ? <ErrorNotice error={recordsError} title="Position records: not current" /> : null}
+      {recordsError ? <ErrorNotice error={recordsError} title={`Position records: ${recordsSource ? 'not current' : 'not loaded'}`} /> : null}
       <PositionsToolbar search={search} onSearch={setSearch} show={show} onShow={setShow} counts={counts} />
       {data ? (
         <VirtualTable
