@@ -1,5 +1,4 @@
 import { ServiceStateSchema } from '../../shared/ipc/schemas';
-import { PositionRecordsProgressSchema } from '../../shared/positions/schemas';
 import { loadEpochHistory } from '../services/catalog/vault-views';
 import { ChainRpcBook } from '../services/settings/chain-rpcs';
 import { assembleHandlers, type Feature } from './feature';
@@ -30,7 +29,7 @@ import { createVaultsFeature } from './features/vaults';
 import { createWalletsFeature } from './features/wallets';
 import type { ConsoleRuntime, RuntimeOptions } from './options';
 import { modeDataDir, openStores, portfolioWallets } from './stores';
-import { createEventHub } from './events';
+import { createEventHub, replaying } from './events';
 export { KEY_FILE_NAME, type ConsoleRuntime, type RuntimeOptions } from './options';
 
 /**
@@ -93,13 +92,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     bindings: ledgerBindings,
     emit,
   });
-  // The service's position records and transaction history of a batch, each a step of its own.
-  const positions = createPositionsFeature({
-    service,
-    portfolio,
-    wallets: walletsOf,
-    onProgress: (event) => emit('positionRecordsProgress', PositionRecordsProgressSchema.parse(event)),
-  });
+  // The service's position records (and agreements, pushed after each portfolio load) and transaction history of a batch.
+  const positions = createPositionsFeature({ service, portfolio, wallets: walletsOf, emit, log: options.log });
   const transactions = createTransactionsFeature({ service, catalog, wallets: walletsOf, onExplorerUrls: (urls) => links.remember(urls) });
   // What will change: one simulation service, its forks started when a plan is kept and shared by
   // the review, the check before the device and the bundles.
@@ -158,7 +152,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
       log: options.log,
       ...(options.fetch ? { fetchFn: options.fetch } : {}),
     }),
-    createPortfolioFeature({ portfolio, service, wallets: walletsOf, links }),
+    createPortfolioFeature({ portfolio, wallets: walletsOf, links, onLoaded: positions.afterPortfolioLoad }),
     positions,
     transactions,
     createAllowancesFeature({
@@ -209,7 +203,8 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
   await connection.select(await serviceUrlNow());
   return {
     handlers,
-    onEvent,
+    // The last records pushed per batch reach a window that subscribes after them.
+    onEvent: replaying(onEvent, 'positions', positions.kept),
     async close() {
       for (const f of features) await f.close();
       await connection.close();

@@ -45,7 +45,7 @@ import { DeviceAccountSchema, DeviceStateSchema } from '../device/schemas';
 import { BindLedgerInput, LedgerDeskViewSchema } from '../device/desk';
 import { LedgerTokenListSchema } from '../device/token-list';
 import { PortfolioSchema } from '../portfolio/schemas';
-import { PositionRecordsInputSchema, PositionRecordsProgressSchema, PositionRecordsSchema } from '../positions/schemas';
+import { PositionRecordsInputSchema, PositionRecordsProgressSchema, PositionRecordsSchema, PositionsPushSchema } from '../positions/schemas';
 import { TransactionsInputSchema, TransactionsViewSchema } from '../transactions/schemas';
 import { AllowancesInputSchema, AllowancesViewSchema, PlanRevokeInputSchema } from '../allowances/schemas';
 import { CsvImportReportSchema, GroupSchema, WalletSchema } from '../wallets/schemas';
@@ -320,6 +320,8 @@ export const events = {
   serviceState: ServiceStateSchema,
   /** A load of the position records came one vault further: its rows, and how many vaults are done. */
   positionRecordsProgress: PositionRecordsProgressSchema,
+  /** After each `portfolio.load`: that batch's position records vault by vault, then them with its agreements. */
+  positions: PositionsPushSchema,
   /** The demo clock stepped, paused or resumed. */
   demoClock: DemoClockSchema,
 } as const satisfies Record<string, z.ZodType>;

@@ -194,7 +194,8 @@ export const RenameGroupInput = z.object({ id: GroupId, name: z.string().max(60)
 export const GroupIdInput = z.object({ id: GroupId }).strict();
 export const SetMembersInput = z.object({ groupId: GroupId, addresses: z.array(AddressInput).min(1).max(CSV_MAX_ROWS), member: z.boolean() }).strict();
 
-export const PortfolioInput = z.object({ groupId: z.string().max(40).nullable() }).strict();
+/** `force`: the operator pressed Refresh: the position records and agreements that follow ask the service again. */
+export const PortfolioInput = z.object({ groupId: z.string().max(40).nullable(), force: z.boolean().optional() }).strict();
 
 export const VaultIdInput = z.object({ vaultId: z.string().min(1).max(40) }).strict();
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppErrorDataSchema } from '../errors';
 import { SourceStatusSchema } from '../portfolio/schemas';
+import { AgreementsSchema } from '../ipc/schemas';
 
 /**
  * The service's position record of each wallet × vault (what was deposited, what it is worth, what
@@ -93,3 +94,29 @@ export const PositionRecordsProgressSchema = z.object({
   rows: z.array(PositionRecordRowSchema).max(PROGRESS_ROWS_MAX).nullable(),
 });
 export type PositionRecordsProgressEvent = z.infer<typeof PositionRecordsProgressSchema>;
+
+/**
+ * What the main side pushes after each `portfolio.load` of a batch, on the one `positions` event:
+ * `started` when it goes on to that batch's records, `progress` per vault as they arrive (as
+ * `positionRecordsProgress` does for `positions.records`), `agreements` once they are checked, then `answer`: the records and the
+ * lender agreements, or for each what went wrong. `portfolioAtMs` names the portfolio view the push
+ * follows (its `generatedAtMs`).
+ */
+const PushBase = z.object({ groupId: z.string().max(40).nullable(), portfolioAtMs: z.number() });
+const PositionsAnswerSchema = PushBase.extend({
+  kind: z.literal('answer'),
+  /** Null when the load failed (offline, the service down): `recordsError` says what happened and what to do. */
+  records: PositionRecordsSchema.nullable(),
+  recordsError: AppErrorDataSchema.nullable(),
+  agreements: AgreementsSchema.nullable(),
+  agreementsError: AppErrorDataSchema.nullable(),
+});
+export type PositionsAnswer = z.infer<typeof PositionsAnswerSchema>;
+export const PositionsPushSchema = z.discriminatedUnion('kind', [
+  PushBase.extend({ kind: z.literal('started') }),
+  PositionRecordsProgressSchema.extend({ kind: z.literal('progress'), portfolioAtMs: z.number() }),
+  // The agreements as soon as they are checked: they do not wait for the last vault's records.
+  PositionsAnswerSchema.pick({ groupId: true, portfolioAtMs: true, agreements: true, agreementsError: true }).extend({ kind: z.literal('agreements') }),
+  PositionsAnswerSchema,
+]);
+export type PositionsPush = z.infer<typeof PositionsPushSchema>;

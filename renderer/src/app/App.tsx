@@ -5,7 +5,7 @@ import { SettingsScreen } from '../settings';
 import { VaultsScreen, VaultScreen } from '../vaults';
 import { WalletsScreen } from '../wallets';
 import { OverviewScreen } from '../portfolio';
-import { PositionsScreen } from '../positions';
+import { followPositionRecords, PositionsScreen } from '../positions';
 import { RequestsScreen } from '../requests';
 import { TransactionsScreen } from '../transactions';
 import { AllowancesScreen } from '../allowances';
@@ -66,6 +66,8 @@ export function App() {
   // A batch interrupted by a locked device, a rejection or a closed console waits for the operator.
   const pausedBatches = useSigningStore((s) => s.batches.filter((b) => b.status === 'paused').length);
   useEffect(() => initSigning(), [initSigning, sourceVersion]);
+  // Position records and agreements arrive pushed after each portfolio load, whichever screen loaded it.
+  useEffect(() => followPositionRecords(), []);
   // Alerts read the chains through the portfolio: an offline install has none to raise.
   const watchAlerts = info !== null && info.mode !== 'offline';
   useEffect(() => (watchAlerts ? startAlertWatch() : undefined), [watchAlerts]);

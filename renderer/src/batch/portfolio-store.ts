@@ -15,8 +15,6 @@ interface PortfolioState {
   /** The refresh itself failed (not a source): the previous data stays, marked as not current. */
   error: AppErrorData | null;
   autoRefresh: boolean;
-  /** The data shown came from a refresh the operator asked for (steps with caches of their own follow it). */
-  forced: boolean;
   /**
    * The wallet book changed (a wallet removed, added, moved between groups) since the data shown
    * was read: its wallet list may be wrong until the reload under way lands. Nothing is planned
@@ -41,7 +39,6 @@ export const usePortfolioStore = create<PortfolioState>((set, get) => ({
   loading: false,
   error: null,
   autoRefresh: true,
-  forced: false,
   outdated: false,
   setGroup(groupId) {
     if (groupId === get().groupId) return;
@@ -74,8 +71,9 @@ export const usePortfolioStore = create<PortfolioState>((set, get) => ({
     return loads.run(key, async (isLast) => {
       set({ loading: true });
       try {
-        const data = await call(getBridge().portfolio.load({ groupId }));
-        if (get().groupId === groupId) set({ data, error: null, forced: options?.force === true, outdated: key !== loadKey(groupId) });
+        // Forced when the operator asked: the position records and agreements the main side pushes after this load ask the service again.
+        const data = await call(getBridge().portfolio.load({ groupId, ...(options?.force ? { force: true } : {}) }));
+        if (get().groupId === groupId) set({ data, error: null, outdated: key !== loadKey(groupId) });
       } catch (err) {
         if (get().groupId === groupId) set({ error: errorData(err) });
       } finally {

@@ -6,9 +6,8 @@ import { StaleMark } from '../batch';
 
 /** What the agreement checks' failure means for the cells, or undefined when they did not fail. */
 function agreementsFailure(error: { message: string; action?: string | null } | null): string | undefined {
-  return error
-    ? `The agreement checks failed: ${error.message.replace(/\.$/, '')}. ${error.action ?? 'Refresh to check again.'}`
-    : undefined;
+  // The main side's message already says what failed ("The lender agreement checks could not be loaded: …").
+  return error ? `${error.message} ${error.action ?? 'Refresh to check again.'}` : undefined;
 }
 
 /**

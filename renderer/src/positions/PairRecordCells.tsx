@@ -19,6 +19,15 @@ export function PairEarningsCell({ pair, vault }: { pair: PositionRow; vault: Po
   const groupId = usePortfolioStore((s) => s.groupId);
   const row = usePairRecord(pair);
   const ready = usePositionRecordsStore((s) => recordsReadyFor(s, groupId, pair.vaultId));
+  // The load failed with nothing from before for this vault: no record is coming until a refresh.
+  const failure = usePositionRecordsStore((s) => (ready || s.loading ? null : s.error));
+  if (failure) {
+    return (
+      <span className="record-note" title={`${failure.message}${failure.action ? `\n${failure.action}` : ''}`} data-record-state="failed">
+        not loaded
+      </span>
+    );
+  }
   return <EarningsCell row={row} vault={vault} ready={ready} />;
 }
 

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { PositionRow, SourceStatus } from '../../../shared/portfolio/schemas';
 import { failedSources } from '../../../shared/portfolio/freshness';
 import { pairKey } from '../../../shared/positions/totals';
 import { VirtualTable } from '../components/VirtualTable';
 import { shortAddress } from '../components/format';
 import { portfolioIndex, PortfolioHeader, usePortfolioStore } from '../batch';
-import { useAgreementsStore } from './agreements-store';
 import { requestsByPair } from './requests-by-pair';
-import { recordIndexOf, useLoadPositionRecords, usePositionRecordsStore, useRecordsSource } from './position-records-store';
+import { recordIndexOf, usePositionRecordsStore, useRecordsError, useRecordsSource } from './position-records-store';
+import { ErrorNotice } from '../components/ErrorNotice';
 import { BatchRecordsProgress } from './RecordsProgressNote';
 import { pairCounts, SHOW, type Show } from './pair-filters';
 import { positionColumns, positionId } from './columns';
@@ -17,24 +17,19 @@ import { PositionsToolbar } from './PositionsToolbar';
 export function PositionsScreen() {
   const data = usePortfolioStore((s) => s.data);
   const groupId = usePortfolioStore((s) => s.groupId);
-  // The agreements and the service's records are read by the cells that show them (and the records'
-  // progress by the subtitle's note), not here: an agreement check starting or landing, or the
-  // records' load starting and counting, renders those, not the table of 100,000 pairs. A vault's
-  // records arriving still renders the rows on screen again: the earnings column sorts by them.
-  const loadAgreements = useAgreementsStore((s) => s.load);
-  // Agreements are checked once the portfolio (and so the vaults' signature lists) is in.
-  const generatedAt = data?.generatedAtMs;
-  useEffect(() => {
-    if (generatedAt) void loadAgreements(groupId);
-  }, [generatedAt, groupId, loadAgreements]);
+  // The agreements and the service's records arrive pushed after each portfolio load (nothing is asked
+  // here) and are read by the cells that show them (and the records' progress by the subtitle's note),
+  // not here: an agreement check landing, or the records' push starting and counting, renders those,
+  // not the table of 100,000 pairs. A vault's records arriving still renders the rows on screen again:
+  // the earnings column sorts by them.
   const [search, setSearch] = useState('');
   const [show, setShow] = useState<Show>('holding');
   const index = useMemo(() => portfolioIndex(data), [data]);
   const failed = useMemo(() => (data ? failedSources(data) : new Map<string, SourceStatus>()), [data]);
-  // The service's position record of each pair (deposits, earnings, APY, pool share), loaded after each refresh.
+  // The service's position record of each pair (deposits, earnings, APY, pool share), pushed after each refresh.
   // While they load, each vault's rows replace the last answer's as soon as that vault is in.
-  useLoadPositionRecords();
   const recordsSource = useRecordsSource();
+  const recordsError = useRecordsError();
   // For sorting by earnings only: the same map until a record arrives.
   const recordIndex = usePositionRecordsStore((s) => recordIndexOf(s, groupId));
 
@@ -75,6 +70,7 @@ export function PositionsScreen() {
         }
         extraSources={recordsSource ? [recordsSource] : []}
       />
+      {recordsError ? <ErrorNotice error={recordsError} title={`Position records: ${recordsSource ? 'not current' : 'not loaded'}`} /> : null}
       <PositionsToolbar search={search} onSearch={setSearch} show={show} onShow={setShow} counts={counts} />
       {data ? (
         <VirtualTable

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { AppErrorData } from '../../../shared/errors';
-import type { PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
-import { call, errorData, getBridge } from '../bridge';
-import { loadQueue } from '../bridge/load-queue';
+import type { PositionRecordRow, PositionRecords, PositionsPush } from '../../../shared/positions/schemas';
+import { errorData, getBridge } from '../bridge';
+import { useAgreementsStore } from './agreements-store';
 import { usePortfolioStore } from '../batch';
 import { pairKey, recordsByPair } from '../../../shared/positions/totals';
 import { withRowsSentAhead } from '../../../shared/positions/rows-sent-ahead';
@@ -20,68 +19,86 @@ export interface RecordsProgress {
 
 interface PositionRecordsState {
   data: PositionRecords | null;
+  /** A push for the batch on screen is under way (from its start to its answer). */
   loading: boolean;
-  /** The call itself failed (offline, no service): the records shown, if any, are from before. */
+  /** The last load failed (offline, the service down): the records shown, if any, are from before. */
   error: AppErrorData | null;
-  /** Which portfolio view the records were last asked for (`groupId@generatedAtMs`). */
-  loadedFor: string | null;
-  /** The load under way, vault by vault; once it ends, its last count (all vaults done). */
+  /** The push under way, vault by vault; once it ends, its last count (all vaults done). */
   progress: RecordsProgress | null;
-  load(groupId: string | null, portfolioAt: number, force: boolean): Promise<void>;
+  /** What the main side pushed after a portfolio load: a start, a vault's records, the answer. */
+  pushed(event: PositionsPush): void;
 }
 
-const loads = loadQueue<string>();
+/** The rows the progress events of the push under way carried, by vault: its answer leaves them out. */
+let sentAhead = new Map<string, PositionRecordRow[]>();
+/** Which push's agreements the agreements store holds (its portfolio view's `generatedAtMs`). */
+let agreementsOf: number | null = null;
 
 /**
- * The service's position records of the batch, asked for once per portfolio refresh (the main side
- * decides which pairs need a request; most come from its cache).
+ * The service's position records of the batch on screen, as the main side pushes them after each
+ * portfolio load (it decides which pairs need a request; most come from its cache). Kept here until
+ * the next push, so a screen opened later shows the last answer without asking; a push of another
+ * batch than the one on screen is ignored.
  */
 export const usePositionRecordsStore = create<PositionRecordsState>((set, get) => ({
   data: null,
   loading: false,
   error: null,
-  loadedFor: null,
   progress: null,
-  load(groupId, portfolioAt, force) {
-    const key = `${groupId ?? '*'}@${portfolioAt}`;
-    if (get().loadedFor === key) return loads.last()?.done ?? Promise.resolve();
-    return loads.run(key, async (isLast) => {
-      set({
-        loading: true,
-        loadedFor: key,
-        progress: { groupId, vaultsDone: 0, vaultsTotal: null, arrived: {} },
-        ...(get().data?.groupId !== groupId ? { data: null } : {}),
-      });
+  pushed(event) {
+    const groupId = event.groupId;
+    if (usePortfolioStore.getState().groupId !== groupId) return;
+    const sameBatch = get().data?.groupId === groupId;
+    if (event.kind === 'started') {
+      sentAhead = new Map();
+      agreementsOf = null;
+      useAgreementsStore.getState().started(sameBatch);
+      set({ loading: true, progress: { groupId, vaultsDone: 0, vaultsTotal: null, arrived: {} }, ...(sameBatch ? {} : { data: null, error: null }) });
+      return;
+    }
+    if (event.kind === 'progress') {
       // Each vault's records as soon as they are in: the screens fill in while the rest load.
-      // Every vault's rows are kept for the answer, which leaves out the rows the events carried.
-      const sent = new Map<string, PositionRecordRow[]>();
-      const off = getBridge().events.positionRecordsProgress((event) => {
-        if (event.groupId === groupId && event.rows) sent.set(event.vaultId, event.rows);
-        const progress = get().progress;
-        if (!progress || event.groupId !== groupId || !isLast()) return;
-        set({
-          progress: {
-            groupId,
-            vaultsDone: event.vaultsDone,
-            vaultsTotal: event.vaultsTotal,
-            arrived: event.rows ? { ...progress.arrived, [event.vaultId]: event.rows } : progress.arrived,
-          },
-        });
+      if (event.rows) sentAhead.set(event.vaultId, event.rows);
+      const arrived = get().progress?.arrived ?? {};
+      set({
+        progress: {
+          groupId,
+          vaultsDone: event.vaultsDone,
+          vaultsTotal: event.vaultsTotal,
+          arrived: event.rows ? { ...arrived, [event.vaultId]: event.rows } : arrived,
+        },
       });
-      try {
-        const data = withRowsSentAhead(await call(getBridge().positions.records({ groupId, ...(force ? { force: true } : {}) })), sent);
-        const vaults = new Set(data.rows.map((r) => r.vaultId)).size;
-        if (usePortfolioStore.getState().groupId === groupId)
-          set({ data, error: null, progress: { groupId, vaultsDone: vaults, vaultsTotal: vaults, arrived: {} } });
-      } catch (err) {
-        set({ error: errorData(err), progress: null });
-      } finally {
-        off();
-        if (isLast()) set({ loading: false });
-      }
-    });
+      return;
+    }
+    // The answer repeats the agreements its push already brought (for a window that came late): taken once.
+    if (event.kind === 'agreements' || agreementsOf !== event.portfolioAtMs) useAgreementsStore.getState().answered(event);
+    if (event.kind === 'agreements') {
+      agreementsOf = event.portfolioAtMs;
+      return;
+    }
+    const sent = sentAhead;
+    sentAhead = new Map();
+    if (!event.records) {
+      set({ loading: false, progress: null, error: event.recordsError, ...(sameBatch ? {} : { data: null }) });
+      return;
+    }
+    try {
+      const data = withRowsSentAhead(event.records, sent);
+      const vaults = new Set(data.rows.map((r) => r.vaultId)).size;
+      set({ data, error: null, loading: false, progress: { groupId, vaultsDone: vaults, vaultsTotal: vaults, arrived: {} } });
+    } catch (err) {
+      set({ error: errorData(err), loading: false, progress: null });
+    }
   },
 }));
+
+/**
+ * Follows the main side's `positions` events for as long as the window is open (subscribed once
+ * the bridge is up, before any screen loads the portfolio); returns the unsubscribe.
+ */
+export function followPositionRecords(): () => void {
+  return getBridge().events.positions((event) => usePositionRecordsStore.getState().pushed(event));
+}
 
 type RecordsView = Pick<PositionRecordsState, 'data' | 'progress'>;
 const ofGroup = (s: RecordsView, groupId: string | null) => ({
@@ -139,25 +156,20 @@ export function useRecordsSource(): PositionRecords['source'] | null {
   return usePositionRecordsStore((s) => ofGroup(s, groupId).records?.source ?? null);
 }
 
+/** Why the last records of the batch on screen did not arrive (what happened, what to do); null when they did. */
+export function useRecordsError(): AppErrorData | null {
+  return usePositionRecordsStore((s) => s.error);
+}
+
 /** The load's progress for the batch on screen (null when none was asked for). */
 export function useRecordsProgress(): RecordsProgress | null {
   const groupId = usePortfolioStore((s) => s.groupId);
   return usePositionRecordsStore((s) => ofGroup(s, groupId).progress);
 }
 
-/** Asks for the records of the portfolio on screen after each refresh (forced when the operator pressed Refresh). */
-export function useLoadPositionRecords(): void {
-  const generatedAt = usePortfolioStore((s) => s.data?.generatedAtMs ?? null);
-  const groupId = usePortfolioStore((s) => s.groupId);
-  const load = usePositionRecordsStore((s) => s.load);
-  useEffect(() => {
-    if (generatedAt !== null) void load(groupId, generatedAt, usePortfolioStore.getState().forced);
-  }, [generatedAt, groupId, load]);
-}
-
 /**
- * The records for the portfolio on screen: asked for after each refresh, forced when the operator
- * pressed Refresh. Null until they are in, and never the records of another batch.
+ * The records for the portfolio on screen, as pushed after each refresh (forced when the operator
+ * pressed Refresh). Null until they are in, and never the records of another batch.
  */
 export function usePositionRecords(): {
   records: PositionRecords | null;
@@ -165,7 +177,6 @@ export function usePositionRecords(): {
   error: AppErrorData | null;
   progress: RecordsProgress | null;
 } {
-  useLoadPositionRecords();
   const groupId = usePortfolioStore((s) => s.groupId);
   const state = usePositionRecordsStore();
   return { ...ofGroup(state, groupId), loading: state.loading, error: state.error };

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useDeviceStore } from '../../../renderer/src/device/device-store';
-import { useAgreementsStore } from '../../../renderer/src/positions/agreements-store';
 import { useSigningStore } from '../../../renderer/src/signing/signing-store';
 import { deferred, freshStores, installFakeBridge, refusal } from './fake-bridge';
 
-freshStores(useDeviceStore, useSigningStore, useAgreementsStore);
+freshStores(useDeviceStore, useSigningStore);
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -66,25 +65,5 @@ describe('signing store', () => {
     stop();
     expect(bridge.calls.filter((c) => c.method === 'signing.listBatches')).toHaveLength(3);
     expect(useSigningStore.getState().batches).toEqual([{ id: 'b1' }, { id: 'b2' }]);
-  });
-});
-
-describe('agreements store', () => {
-  it('counts the agreements per wallet and vault, and keeps what it had when a reload fails', async () => {
-    let fail = false;
-    installFakeBridge({
-      'portfolio.agreements': () => {
-        if (fail) throw refusal('SERVICE_DOWN');
-        return { rows: [{ vaultId: 'v1', wallet: '0xAB', signed: ['a'], required: ['a', 'b'] }] };
-      },
-    });
-    const loading = useAgreementsStore.getState().load('g1');
-    expect(useAgreementsStore.getState().loading).toBe(true);
-    await loading;
-    expect(useAgreementsStore.getState().byPair.get('v1:0xab')).toEqual({ signed: 1, required: 2 });
-    fail = true;
-    await useAgreementsStore.getState().load('g1', true);
-    expect(useAgreementsStore.getState()).toMatchObject({ loading: false, error: { code: 'SERVICE_DOWN' } });
-    expect(useAgreementsStore.getState().byPair.size).toBe(1);
   });
 });

@@ -16,7 +16,7 @@ describe('portfolio store', () => {
     expect(usePortfolioStore.getState().loading).toBe(true);
     answer.resolve(portfolioOf(null));
     await done;
-    expect(usePortfolioStore.getState()).toMatchObject({ data: portfolioOf(null), loading: false, error: null, forced: false });
+    expect(usePortfolioStore.getState()).toMatchObject({ data: portfolioOf(null), loading: false, error: null });
     expect(bridge.calls).toEqual([{ method: 'portfolio.load', input: { groupId: null } }]);
   });
 
@@ -62,10 +62,11 @@ describe('portfolio store', () => {
     expect(usePortfolioStore.getState()).toMatchObject({ data: portfolioOf(null, 7), loading: false, error: { code: 'SERVICE_DOWN' } });
   });
 
-  it('marks the figures of a refresh the operator asked for as forced', async () => {
-    installFakeBridge({ 'portfolio.load': () => portfolioOf(null) });
+  it('tells the main side when the operator asked for the refresh, so that the records pushed after it are asked again', async () => {
+    const bridge = installFakeBridge({ 'portfolio.load': () => portfolioOf(null) });
+    await usePortfolioStore.getState().refresh();
     await usePortfolioStore.getState().refresh({ force: true });
-    expect(usePortfolioStore.getState().forced).toBe(true);
+    expect(bridge.calls.map((c) => c.input)).toEqual([{ groupId: null }, { groupId: null, force: true }]);
   });
 });
 

@@ -1,138 +1,158 @@
 import { describe, expect, it } from 'vitest';
-import type { PositionRecordRow, PositionRecords } from '../../../shared/positions/schemas';
+import type { PositionRecordRow, PositionRecords, PositionsAnswer } from '../../../shared/positions/schemas';
 import { usePortfolioStore } from '../../../renderer/src/batch/portfolio-store';
-import { recordIndexOf, recordsReadyFor, usePositionRecordsStore } from '../../../renderer/src/positions/position-records-store';
-import { deferred, freshStores, heldAnswers, installFakeBridge, refusal } from './fake-bridge';
+import { useAgreementsStore } from '../../../renderer/src/positions/agreements-store';
+import {
+  followPositionRecords,
+  recordIndexOf,
+  recordsReadyFor,
+  usePositionRecordsStore,
+} from '../../../renderer/src/positions/position-records-store';
+import { freshStores, installFakeBridge, refusal } from './fake-bridge';
 
-freshStores(usePositionRecordsStore, usePortfolioStore);
+freshStores(usePositionRecordsStore, usePortfolioStore, useAgreementsStore);
 
-const recordsOf = (groupId: string | null): PositionRecords => ({ groupId, rows: [] }) as unknown as PositionRecords;
+const recordsOf = (groupId: string | null, rows: PositionRecordRow[] = []): PositionRecords => ({ groupId, rows }) as unknown as PositionRecords;
+const row = (vaultId: string, fetchedAtMs = 1): PositionRecordRow => ({
+  wallet: '0x00000000000000000000000000000000000000A1',
+  vaultId,
+  record: null,
+  fetchedAtMs,
+  stale: false,
+  behindChain: false,
+  error: null,
+});
+const key = (vaultId: string) => `${vaultId}:0x00000000000000000000000000000000000000a1`;
 
-describe('position records store', () => {
-  it('asks once per portfolio view, forced when the operator pressed Refresh', async () => {
-    const bridge = installFakeBridge({ 'positions.records': ({ groupId }) => recordsOf(groupId) });
-    await usePositionRecordsStore.getState().load(null, 1, false);
-    await usePositionRecordsStore.getState().load(null, 1, false);
-    await usePositionRecordsStore.getState().load(null, 2, true);
-    expect(bridge.calls.map((c) => c.input)).toEqual([{ groupId: null }, { groupId: null, force: true }]);
-    expect(usePositionRecordsStore.getState()).toMatchObject({ data: recordsOf(null), loading: false, loadedFor: '*@2' });
-  });
+/** The main side's pushes after a portfolio load of `groupId`, on the one subscription the window keeps. */
+function pushes(groupId: string | null = null) {
+  const bridge = installFakeBridge({});
+  const stop = followPositionRecords();
+  const base = { groupId, portfolioAtMs: 1 };
+  return {
+    bridge,
+    stop,
+    started: () => bridge.emit('positions', { kind: 'started', ...base }),
+    progress: (vaultId: string, vaultsDone: number, rows: PositionRecordRow[] | null, of = groupId) =>
+      bridge.emit('positions', { kind: 'progress', ...base, groupId: of, vaultsDone, vaultsTotal: 3, vaultId, rows }),
+    answer: (answer: Partial<PositionsAnswer>) =>
+      bridge.emit('positions', {
+        kind: 'answer',
+        ...base,
+        records: null,
+        recordsError: null,
+        agreements: { rows: [], checkedAtMs: 1 },
+        agreementsError: null,
+        ...answer,
+      }),
+  };
+}
 
-  it('never shows the records of a batch switched away from mid-load', async () => {
-    const answers = heldAnswers<PositionRecords>('g1', 'g2');
-    installFakeBridge({ 'positions.records': ({ groupId }) => answers.get(groupId)!.promise });
-    usePortfolioStore.setState({ groupId: 'g1' });
-    const first = usePositionRecordsStore.getState().load('g1', 1, false);
-    usePortfolioStore.setState({ groupId: 'g2' });
-    const second = usePositionRecordsStore.getState().load('g2', 2, false);
-    answers.get('g1')!.resolve(recordsOf('g1'));
-    await first;
-    expect(usePositionRecordsStore.getState()).toMatchObject({ data: null, loading: true });
-    answers.get('g2')!.resolve(recordsOf('g2'));
-    await second;
-    expect(usePositionRecordsStore.getState()).toMatchObject({ data: recordsOf('g2'), loading: false });
-  });
-
-  it('keeps the failure of the call, and the records it had', async () => {
-    let fail = false;
-    installFakeBridge({
-      'positions.records': ({ groupId }) => {
-        if (fail) throw refusal('OFFLINE');
-        return recordsOf(groupId);
-      },
+describe('position records store, fed by the pushes after each portfolio load', () => {
+  it('takes the agreements as soon as they are checked, without waiting for the records', async () => {
+    const p = pushes();
+    p.started();
+    p.bridge.emit('positions', {
+      kind: 'agreements',
+      groupId: null,
+      portfolioAtMs: 1,
+      agreements: { rows: [{ vaultId: 'v1', wallet: '0xAB', signed: ['a', 'b'], required: ['a', 'b'] }], checkedAtMs: 1 },
+      agreementsError: null,
     });
-    await usePositionRecordsStore.getState().load(null, 1, false);
-    fail = true;
-    await usePositionRecordsStore.getState().load(null, 2, false);
-    expect(usePositionRecordsStore.getState()).toMatchObject({ data: recordsOf(null), error: { code: 'OFFLINE' }, loading: false });
+    expect(useAgreementsStore.getState()).toMatchObject({ loading: false, error: null });
+    expect(useAgreementsStore.getState().byPair.get('v1:0xab')).toEqual({ signed: 2, required: 2 });
+    expect(usePositionRecordsStore.getState()).toMatchObject({ loading: true, data: null });
+  });
+
+  it('keeps the answer and the agreements it carried, without asking for anything', async () => {
+    const p = pushes();
+    p.started();
+    expect(usePositionRecordsStore.getState()).toMatchObject({ loading: true, progress: { vaultsDone: 0, vaultsTotal: null } });
+    expect(useAgreementsStore.getState().loading).toBe(true);
+    p.answer({
+      records: recordsOf(null, [row('v1')]),
+      agreements: { rows: [{ vaultId: 'v1', wallet: '0xAB', signed: ['a'], required: ['a', 'b'] }], checkedAtMs: 1 },
+    });
+    expect(usePositionRecordsStore.getState()).toMatchObject({ data: recordsOf(null, [row('v1')]), loading: false, error: null });
+    expect(useAgreementsStore.getState()).toMatchObject({ loading: false, error: null });
+    expect(useAgreementsStore.getState().byPair.get('v1:0xab')).toEqual({ signed: 1, required: 2 });
+    expect(p.bridge.calls).toEqual([]);
+    // Unsubscribed, nothing more is taken in.
+    p.stop();
+    p.answer({ records: recordsOf(null, [row('v2')]) });
+    expect(usePositionRecordsStore.getState().data).toEqual(recordsOf(null, [row('v1')]));
+  });
+
+  it('ignores the pushes of a batch other than the one on screen', async () => {
+    usePortfolioStore.setState({ groupId: 'g2' });
+    const p = pushes('g1');
+    p.started();
+    p.answer({ records: recordsOf('g1') });
+    expect(usePositionRecordsStore.getState()).toMatchObject({ data: null, loading: false, progress: null });
+    usePortfolioStore.setState({ groupId: 'g1' });
+    p.answer({ records: recordsOf('g1') });
+    expect(usePositionRecordsStore.getState().data).toEqual(recordsOf('g1'));
+  });
+
+  it('keeps the records it had and says why when a load fails, with what to do', async () => {
+    const p = pushes();
+    p.answer({ records: recordsOf(null, [row('v1')]) });
+    p.started();
+    const error = refusal('OFFLINE').data;
+    p.answer({ recordsError: error, agreements: null, agreementsError: refusal('SERVICE_DOWN').data });
+    expect(usePositionRecordsStore.getState()).toMatchObject({ data: recordsOf(null, [row('v1')]), error: { code: 'OFFLINE', action: 'What to do.' }, loading: false });
+    expect(useAgreementsStore.getState()).toMatchObject({ loading: false, error: { code: 'SERVICE_DOWN' } });
   });
 
   it("counts the vaults whose records are in and holds each vault's rows as it arrives, then ends complete", async () => {
-    const row = (vaultId: string): PositionRecordRow => ({
-      wallet: '0x00000000000000000000000000000000000000a1',
-      vaultId,
-      record: null,
-      fetchedAtMs: 1,
-      stale: false,
-      behindChain: false,
-      error: null,
-    });
-    const answer = deferred<PositionRecords>();
-    const bridge = installFakeBridge({ 'positions.records': () => answer.promise });
-    const loading = usePositionRecordsStore.getState().load(null, 1, false);
-    expect(usePositionRecordsStore.getState().progress).toMatchObject({ vaultsDone: 0, vaultsTotal: null });
-    bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 1, vaultsTotal: 3, vaultId: 'v1', rows: [row('v1')] });
+    const p = pushes();
+    p.started();
+    p.progress('v1', 1, [row('v1')]);
     // Another batch's load says nothing about this one.
-    bridge.emit('positionRecordsProgress', { groupId: 'g9', vaultsDone: 3, vaultsTotal: 3, vaultId: 'v9', rows: [row('v9')] });
-    bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 2, vaultsTotal: 3, vaultId: 'v2', rows: [row('v2')] });
+    p.progress('v9', 3, [row('v9')], 'g9');
+    p.progress('v2', 2, [row('v2')]);
     expect(usePositionRecordsStore.getState()).toMatchObject({
       data: null,
       loading: true,
       progress: { vaultsDone: 2, vaultsTotal: 3, arrived: { v1: [row('v1')], v2: [row('v2')] } },
     });
     // A vault answered from the main side's cache comes without rows: counted, its rows wait for the answer.
-    bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 3, vaultsTotal: 3, vaultId: 'v3', rows: null });
-    expect(usePositionRecordsStore.getState().progress).toMatchObject({ vaultsDone: 3, arrived: { v1: [row('v1')], v2: [row('v2')] } });
+    p.progress('v3', 3, null);
     expect(Object.keys(usePositionRecordsStore.getState().progress!.arrived)).toEqual(['v1', 'v2']);
     // The answer leaves out the rows the events carried; the store puts them back.
-    answer.resolve({ groupId: null, rows: [row('v3')], rowsSentAhead: ['v1', 'v2'] } as unknown as PositionRecords);
-    await loading;
+    p.answer({ records: { ...recordsOf(null, [row('v3')]), rowsSentAhead: ['v1', 'v2'] } });
     expect(usePositionRecordsStore.getState().data?.rows).toEqual([row('v1'), row('v2'), row('v3')]);
     expect(usePositionRecordsStore.getState().data).not.toHaveProperty('rowsSentAhead');
     expect(usePositionRecordsStore.getState()).toMatchObject({ loading: false, progress: { vaultsDone: 3, vaultsTotal: 3, arrived: {} } });
-    // Events after the load ended change nothing.
-    bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 1, vaultsTotal: 3, vaultId: 'v1', rows: [row('v1')] });
-    expect(usePositionRecordsStore.getState().progress).toMatchObject({ vaultsDone: 3, vaultsTotal: 3 });
   });
 
   it('says so, keeping the records it had, when an answer names rows sent ahead that never arrived', async () => {
-    let ahead = false;
-    installFakeBridge({
-      'positions.records': ({ groupId }) =>
-        ahead ? ({ groupId, rows: [], rowsSentAhead: ['v1'] } as unknown as PositionRecords) : recordsOf(groupId),
-    });
-    await usePositionRecordsStore.getState().load(null, 1, false);
-    ahead = true;
-    await usePositionRecordsStore.getState().load(null, 2, false);
+    const p = pushes();
+    p.answer({ records: recordsOf(null) });
+    p.started();
+    p.answer({ records: { ...recordsOf(null), rowsSentAhead: ['v1'] } });
     expect(usePositionRecordsStore.getState()).toMatchObject({ data: recordsOf(null), loading: false });
     expect(usePositionRecordsStore.getState().error?.message).toMatch(/did not arrive; refresh to load them again/);
   });
 
   it("shows each pair's record from the last answer until its vault's new rows arrive, and says which vaults are still loading", async () => {
-    const row = (vaultId: string, fetchedAtMs: number): PositionRecordRow => ({
-      wallet: '0x00000000000000000000000000000000000000A1',
-      vaultId,
-      record: null,
-      fetchedAtMs,
-      stale: false,
-      behindChain: false,
-      error: null,
-    });
-    const key = (vaultId: string) => `${vaultId}:0x00000000000000000000000000000000000000a1`;
-    const answer = deferred<PositionRecords>();
-    let first = true;
-    const bridge = installFakeBridge({
-      'positions.records': () =>
-        first ? ({ groupId: null, rows: [row('v1', 1), row('v2', 1)] } as unknown as PositionRecords) : answer.promise,
-    });
-    await usePositionRecordsStore.getState().load(null, 1, false);
+    const p = pushes();
+    p.answer({ records: recordsOf(null, [row('v1', 1), row('v2', 1)]) });
     const before = recordIndexOf(usePositionRecordsStore.getState(), null);
     expect(before.get(key('v2'))?.fetchedAtMs).toBe(1);
-    first = false;
-    const loading = usePositionRecordsStore.getState().load(null, 2, false);
+    p.started();
     // A load starting changes no record: the cells reading the index are not drawn again.
     expect(recordIndexOf(usePositionRecordsStore.getState(), null)).toBe(before);
     expect(recordsReadyFor(usePositionRecordsStore.getState(), null, 'v1')).toBe(true);
     expect(recordsReadyFor(usePositionRecordsStore.getState(), null, 'v3')).toBe(false);
-    bridge.emit('positionRecordsProgress', { groupId: null, vaultsDone: 1, vaultsTotal: 3, vaultId: 'v3', rows: [row('v3', 2)] });
+    p.progress('v3', 1, [row('v3', 2)]);
     const during = recordIndexOf(usePositionRecordsStore.getState(), null);
     expect([during.get(key('v1'))?.fetchedAtMs, during.get(key('v3'))?.fetchedAtMs]).toEqual([1, 2]);
     expect(recordsReadyFor(usePositionRecordsStore.getState(), null, 'v3')).toBe(true);
     // Another batch's records are never this one's.
     expect(recordIndexOf(usePositionRecordsStore.getState(), 'g1').size).toBe(0);
     expect(recordsReadyFor(usePositionRecordsStore.getState(), 'g1', 'v1')).toBe(false);
-    answer.resolve({ groupId: null, rows: [row('v1', 2), row('v2', 2)], rowsSentAhead: ['v3'] } as unknown as PositionRecords);
-    await loading;
+    p.answer({ records: { ...recordsOf(null, [row('v1', 2), row('v2', 2)]), rowsSentAhead: ['v3'] } });
     const after = recordIndexOf(usePositionRecordsStore.getState(), null);
     expect([...after.values()].map((r) => `${r.vaultId}@${r.fetchedAtMs}`).sort()).toEqual(['v1@2', 'v2@2', 'v3@2']);
     expect(recordsReadyFor(usePositionRecordsStore.getState(), null, 'v9')).toBe(true);
