@@ -1,4 +1,4 @@
-import { parseAbi } from 'viem';
+import { parseAbi, type Abi } from 'viem';
 import { epochQueueAbi, epochVaultAbi, strategyAbi } from '../../../shared/abi';
 import { abiItems } from '../../../shared/abi/pick';
 
@@ -17,45 +17,15 @@ export const keyringAdminAbi = parseAbi([
   'function setCredentials(uint256 policyId, address[] wallets, bool allowed)',
 ]);
 
-/** Every epoch-vault generation. */
+/** The items of a protocol ABI but the named ones, typed without them. */
+function allBut<const TAbi extends Abi, const TName extends string>(abi: TAbi, names: readonly TName[]): Exclude<TAbi[number], { name: TName }>[] {
+  const left = abi.filter((item) => !('name' in item && (names as readonly string[]).includes(item.name)));
+  return left as Exclude<TAbi[number], { name: TName }>[];
+}
+
+/** Every epoch-vault generation: the console's vault ABI but what only the 2026 vaults have. */
 export const simVaultAbi = [
-  ...abiItems(epochVaultAbi, [
-    'AccrueInterest',
-    'BorrowerDefault',
-    'AATranche',
-    'token',
-    'strategy',
-    'isEpochRunning',
-    'paused',
-    'defaulted',
-    'epochEndDate',
-    'epochDuration',
-    'bufferPeriod',
-    'instantWithdrawDelay',
-    'instantWithdrawDeadline',
-    'instantWithdrawAprDelta',
-    'fee',
-    'allowInstantWithdraw',
-    'disableInstantWithdraw',
-    'expectedEpochInterest',
-    'pendingWithdrawFees',
-    'lastEpochApr',
-    'lastEpochInterest',
-    'getContractValue',
-    'virtualPrice',
-    'isWalletAllowed',
-    'maxWithdrawable',
-    'depositAA',
-    'requestWithdraw',
-    'claimWithdrawRequest',
-    'claimInstantWithdrawRequest',
-    'startEpoch',
-    'stopEpoch',
-    'getInstantWithdrawFunds',
-    'setEpochParams',
-    'setInstantWithdrawParams',
-    'NotAllowed',
-  ]),
+  ...allBut(epochVaultAbi, ['depositDuringEpoch', 'isDepositDuringEpochDisabled', 'epochQueue']),
   ...parseAbi(['function tranchePrice(address tranche) view returns (uint256)']),
 ];
 
