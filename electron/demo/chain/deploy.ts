@@ -246,13 +246,7 @@ async function deployVault(
   const as = (from: Address) => ({ from });
   const apr = vault.rateAtStop ? 0n : parseUnits(String(vault.aprPercent), 18);
   const strategy = await client.deploy(deployer, artifacts[GENERATION_CONTRACTS[generations.strategy]], [
-    token.address,
-    token.decimals,
-    manager,
-    borrower,
-    `${vault.name} receipt`,
-    `rc${vault.key}`,
-    apr,
+    { token: token.address, tokenDecimals: token.decimals, manager, borrower, name: `${vault.name} receipt`, symbol: `rc${vault.key}`, apr },
   ]);
   const epochVault = await client.deploy(deployer, artifacts[GENERATION_CONTRACTS[generations.vault]], [
     {

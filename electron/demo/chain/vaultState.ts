@@ -1,6 +1,7 @@
 import type { ChainClient } from './client';
 import type { VaultDeployment } from './deploy';
 import { queueHasWithdrawals, strategyHasApr0, strategyHasUnscaledApr } from '../contracts/generations';
+import { readViews } from './views';
 import { queue2026Abi, queueWithdrawAbi, simQueueAbi, simStrategyAbi, simVaultAbi, strategy2026Abi, strategyUnscaledAbi } from './simAbi';
 
 export type CycleState = 'WAITING' | 'RUNNING' | 'DEFAULTED';
@@ -31,64 +32,44 @@ export function cycleState(defaulted: boolean, isEpochRunning: boolean): CycleSt
   return defaulted ? 'DEFAULTED' : isEpochRunning ? 'RUNNING' : 'WAITING';
 }
 
+/**
+ * The rate lenders earn on a V1 strategy, which keeps only the scaled one: the scaled rate is
+ * rate × (duration + buffer) / duration.
+ */
+export function unscaledFromScaled(scaledApr: bigint, epochDuration: bigint, bufferPeriod: bigint): bigint {
+  return epochDuration === 0n ? scaledApr : (scaledApr * epochDuration) / (epochDuration + bufferPeriod);
+}
+
 export async function readVaultState(client: ChainClient, vault: VaultDeployment): Promise<VaultChainState> {
-  const v = { address: vault.epochVault, abi: simVaultAbi } as const;
-  const s = { address: vault.strategy, abi: simStrategyAbi } as const;
   const read = client.publicClient;
   const { strategy } = vault.generations;
-  const [
-    isEpochRunning,
-    defaulted,
-    epochEndDate,
-    epochDuration,
-    bufferPeriod,
-    instantWithdrawDeadline,
-    allowInstantWithdraw,
-    expectedEpochInterest,
-    pendingWithdrawFees,
-    contractValue,
-    epochNumber,
-    pendingWithdraws,
-    pendingInstantWithdraws,
-    apr,
-    apr0TotalPrincipal,
-  ] = await Promise.all([
-    read.readContract({ ...v, functionName: 'isEpochRunning' }),
-    read.readContract({ ...v, functionName: 'defaulted' }),
-    read.readContract({ ...v, functionName: 'epochEndDate' }),
-    read.readContract({ ...v, functionName: 'epochDuration' }),
-    read.readContract({ ...v, functionName: 'bufferPeriod' }),
-    read.readContract({ ...v, functionName: 'instantWithdrawDeadline' }),
-    read.readContract({ ...v, functionName: 'allowInstantWithdraw' }),
-    read.readContract({ ...v, functionName: 'expectedEpochInterest' }),
-    read.readContract({ ...v, functionName: 'pendingWithdrawFees' }),
-    read.readContract({ ...v, functionName: 'getContractValue' }),
-    read.readContract({ ...s, functionName: 'epochNumber' }),
-    read.readContract({ ...s, functionName: 'pendingWithdraws' }),
-    read.readContract({ ...s, functionName: 'pendingInstantWithdraws' }),
+  const [vaultViews, strategyViews, apr, apr0TotalPrincipal] = await Promise.all([
+    readViews(client, { address: vault.epochVault, abi: simVaultAbi }, [
+      'isEpochRunning',
+      'defaulted',
+      'epochEndDate',
+      'epochDuration',
+      'bufferPeriod',
+      'instantWithdrawDeadline',
+      'allowInstantWithdraw',
+      'expectedEpochInterest',
+      'pendingWithdrawFees',
+      'getContractValue',
+    ]),
+    readViews(client, { address: vault.strategy, abi: simStrategyAbi }, ['epochNumber', 'pendingWithdraws', 'pendingInstantWithdraws']),
     strategyHasUnscaledApr(strategy)
       ? read.readContract({ address: vault.strategy, abi: strategyUnscaledAbi, functionName: 'unscaledApr' })
-      : read.readContract({ ...s, functionName: 'getApr' }),
+      : read.readContract({ address: vault.strategy, abi: simStrategyAbi, functionName: 'getApr' }),
     strategyHasApr0(strategy)
       ? read.readContract({ address: vault.strategy, abi: strategy2026Abi, functionName: 'apr0TotalPrincipal' })
       : Promise.resolve(0n),
   ]);
-  // The V1 strategy keeps the scaled rate only: rate × (duration + buffer) / duration.
-  const unscaledApr = strategyHasUnscaledApr(strategy) || epochDuration === 0n ? apr : (apr * epochDuration) / (epochDuration + bufferPeriod);
+  const { getContractValue: contractValue, ...cycle } = vaultViews;
+  const unscaledApr = strategyHasUnscaledApr(strategy) ? apr : unscaledFromScaled(apr, cycle.epochDuration, cycle.bufferPeriod);
   return {
-    state: cycleState(defaulted, isEpochRunning),
-    isEpochRunning,
-    defaulted,
-    epochNumber,
-    epochEndDate,
-    epochDuration,
-    bufferPeriod,
-    instantWithdrawDeadline,
-    allowInstantWithdraw,
-    expectedEpochInterest,
-    pendingWithdraws,
-    pendingInstantWithdraws,
-    pendingWithdrawFees,
+    state: cycleState(cycle.defaulted, cycle.isEpochRunning),
+    ...cycle,
+    ...strategyViews,
     contractValue,
     unscaledApr,
     apr0TotalPrincipal,

@@ -13,43 +13,53 @@ interface Classified {
   amount: bigint;
 }
 
+/** Where a call's tokens move from or to: the lender, one of the vault's contracts, or nowhere (a mint). */
+type Party = 'wallet' | 'vault' | 'depositQueue' | 'withdrawQueue' | 'writeOff' | 'strategy' | 'minted';
+
+/**
+ * What each lender call records: its type, the token its amount is in, and the one movement that
+ * measures it (of that token, unless `measuredIn` says the strategy's receipt: a redeem mints
+ * receipts worth the underlying it will pay).
+ */
+interface CallRecord extends Omit<Classified, 'amount'> {
+  from: Party;
+  to: Party;
+  measuredIn?: 'receipt';
+}
+
+const CALL_RECORDS: Partial<Record<`${VaultAction['contract']}.${string}`, CallRecord>> = {
+  'vault.depositAA': { type: 'DEPOSIT', token: 'underlying', from: 'wallet', to: 'vault' },
+  'vault.depositDuringEpoch': { type: 'DEPOSIT', token: 'underlying', from: 'wallet', to: 'vault' },
+  'vault.requestWithdraw': { type: 'REDEEM', token: 'underlying', measuredIn: 'receipt', from: 'minted', to: 'wallet' },
+  'vault.claimWithdrawRequest': { type: 'CLAIM', token: 'underlying', from: 'strategy', to: 'wallet' },
+  'vault.claimInstantWithdrawRequest': { type: 'CLAIM', token: 'underlying', from: 'strategy', to: 'wallet' },
+  // Which queue took the call: delta's deposits and withdrawals have one each.
+  'queue.requestDeposit': { type: 'DEPOSIT', token: 'underlying', from: 'wallet', to: 'depositQueue' },
+  'queue.claimDepositRequest': { type: 'CLAIM', token: 'tranche', from: 'depositQueue', to: 'wallet' },
+  'queue.deleteRequest': { type: 'CANCEL', token: 'underlying', from: 'depositQueue', to: 'wallet' },
+  'queue.requestWithdraw': { type: 'WITHDRAW', token: 'tranche', from: 'wallet', to: 'withdrawQueue' },
+  'queue.claimWithdrawRequest': { type: 'CLAIM', token: 'underlying', from: 'withdrawQueue', to: 'wallet' },
+  'queue.deleteWithdrawRequest': { type: 'CANCEL', token: 'tranche', from: 'withdrawQueue', to: 'wallet' },
+  'writeOff.createWriteOffRequest': { type: 'REQUEST_WRITEOFF', token: 'tranche', from: 'wallet', to: 'writeOff' },
+  'writeOff.deleteWriteOffRequest': { type: 'DELETE_WRITEOFF_REQUEST', token: 'tranche', from: 'writeOff', to: 'wallet' },
+};
+
 /** What a lender's call did, from the tokens it moved. */
 function classify(indexed: IndexedVault, a: VaultAction): Classified | undefined {
+  const record = CALL_RECORDS[`${a.contract}.${a.functionName}`];
+  if (!record) return undefined;
   const v = indexed.deployment;
-  const w = a.from;
-  const fn = `${a.contract}.${a.functionName}`;
-  // Which queue took the call (delta's deposits and withdrawals have one each).
-  const dq = v.depositQueue ?? zeroAddress;
-  const wq = v.withdrawQueue ?? zeroAddress;
-  const wo = v.writeOff ?? zeroAddress;
-  switch (fn) {
-    case 'vault.depositAA':
-    case 'vault.depositDuringEpoch':
-      return { type: 'DEPOSIT', token: 'underlying', amount: moved(a, v.token.address, w, v.epochVault) };
-    case 'queue.requestDeposit':
-      return { type: 'DEPOSIT', token: 'underlying', amount: moved(a, v.token.address, w, dq) };
-    case 'queue.requestWithdraw':
-      return { type: 'WITHDRAW', token: 'tranche', amount: moved(a, v.tranche, w, wq) };
-    case 'vault.requestWithdraw':
-      return { type: 'REDEEM', token: 'underlying', amount: moved(a, v.strategy, zeroAddress, w) };
-    case 'queue.claimDepositRequest':
-      return { type: 'CLAIM', token: 'tranche', amount: moved(a, v.tranche, dq, w) };
-    case 'queue.claimWithdrawRequest':
-      return { type: 'CLAIM', token: 'underlying', amount: moved(a, v.token.address, wq, w) };
-    case 'vault.claimWithdrawRequest':
-    case 'vault.claimInstantWithdrawRequest':
-      return { type: 'CLAIM', token: 'underlying', amount: moved(a, v.token.address, v.strategy, w) };
-    case 'queue.deleteRequest':
-      return { type: 'CANCEL', token: 'underlying', amount: moved(a, v.token.address, dq, w) };
-    case 'queue.deleteWithdrawRequest':
-      return { type: 'CANCEL', token: 'tranche', amount: moved(a, v.tranche, wq, w) };
-    case 'writeOff.createWriteOffRequest':
-      return { type: 'REQUEST_WRITEOFF', token: 'tranche', amount: moved(a, v.tranche, w, wo) };
-    case 'writeOff.deleteWriteOffRequest':
-      return { type: 'DELETE_WRITEOFF_REQUEST', token: 'tranche', amount: moved(a, v.tranche, wo, w) };
-    default:
-      return undefined;
-  }
+  const party: Record<Party, Address> = {
+    wallet: a.from,
+    vault: v.epochVault,
+    depositQueue: v.depositQueue ?? zeroAddress,
+    withdrawQueue: v.withdrawQueue ?? zeroAddress,
+    writeOff: v.writeOff ?? zeroAddress,
+    strategy: v.strategy,
+    minted: zeroAddress,
+  };
+  const measured = record.measuredIn === 'receipt' ? v.strategy : record.token === 'underlying' ? v.token.address : v.tranche;
+  return { type: record.type, token: record.token, amount: moved(a, measured, party[record.from], party[record.to]) };
 }
 
 /** One confirmed transaction per lender call on the vault, its queues or its escrow. */

@@ -3,6 +3,8 @@ import { queueHasWithdrawals, strategyHasUnscaledApr } from '../contracts/genera
 import { queue2026Abi, queueWithdrawAbi, simQueueAbi, simStrategyAbi, simVaultAbi, strategyUnscaledAbi } from '../chain/simAbi';
 import type { AprBreakdown, EpochState, VaultBlock } from '../service/records';
 import type { ChainClient } from '../chain';
+import { readViews } from '../chain/views';
+import { unscaledFromScaled } from '../chain/vaultState';
 import type { WithId } from '../service/store';
 import type { IndexedVault } from './local-catalog';
 import { isoOf, objectIdOf, percentOf, usdOf } from './ids';
@@ -60,40 +62,40 @@ export async function readVaultSnapshot(client: ChainClient, indexed: IndexedVau
   const w = (functionName: 'epochPendingWithdrawals', e: bigint) =>
     withdrawals ? read.readContract({ address: withdrawals, abi: queueWithdrawAbi, functionName, args: [e], ...at }) : Promise.resolve(0n);
   // Every figure read at the same block, all at once.
-  const figures = await allOf({
+  const { vaultViews, strategyViews, rate, ...queues } = await allOf({
     price: read.readContract({ ...v, functionName: 'virtualPrice', args: [vault.tranche] }),
     totalSupply: read.readContract({ address: vault.tranche, abi: erc20Abi, functionName: 'totalSupply', ...at }),
-    contractValue: read.readContract({ ...v, functionName: 'getContractValue' }),
-    isEpochRunning: read.readContract({ ...v, functionName: 'isEpochRunning' }),
-    defaulted: read.readContract({ ...v, functionName: 'defaulted' }),
+    vaultViews: readViews(client, v, [
+      'getContractValue',
+      'isEpochRunning',
+      'defaulted',
+      'lastEpochApr',
+      'epochEndDate',
+      'epochDuration',
+      'bufferPeriod',
+      'instantWithdrawDelay',
+      'instantWithdrawDeadline',
+      'instantWithdrawAprDelta',
+      'allowInstantWithdraw',
+      'disableInstantWithdraw',
+      'pendingWithdrawFees',
+      'fee',
+    ]),
+    strategyViews: readViews(client, s, ['getApr', 'pendingWithdraws', 'pendingInstantWithdraws']),
     rate: strategyHasUnscaledApr(g.strategy) ? read.readContract({ address: vault.strategy, abi: strategyUnscaledAbi, functionName: 'unscaledApr', ...at }) : Promise.resolve(null),
-    scaledApr: read.readContract({ ...s, functionName: 'getApr' }),
-    lastEpochApr: read.readContract({ ...v, functionName: 'lastEpochApr' }),
-    epochEndDate: read.readContract({ ...v, functionName: 'epochEndDate' }),
-    epochDuration: read.readContract({ ...v, functionName: 'epochDuration' }),
-    bufferPeriod: read.readContract({ ...v, functionName: 'bufferPeriod' }),
-    instantWithdrawDelay: read.readContract({ ...v, functionName: 'instantWithdrawDelay' }),
-    instantWithdrawDeadline: read.readContract({ ...v, functionName: 'instantWithdrawDeadline' }),
-    instantWithdrawAprDelta: read.readContract({ ...v, functionName: 'instantWithdrawAprDelta' }),
-    allowInstantWithdraw: read.readContract({ ...v, functionName: 'allowInstantWithdraw' }),
-    disableInstantWithdraw: read.readContract({ ...v, functionName: 'disableInstantWithdraw' }),
-    pendingWithdraws: read.readContract({ ...s, functionName: 'pendingWithdraws' }),
-    pendingInstantWithdraws: read.readContract({ ...s, functionName: 'pendingInstantWithdraws' }),
-    pendingWithdrawFees: read.readContract({ ...v, functionName: 'pendingWithdrawFees' }),
-    fee: read.readContract({ ...v, functionName: 'fee' }),
     queueDeposits: queued(epochNumber + 1n),
     lastQueueDeposits: queued(epochNumber),
     queueWithdrawals: w('epochPendingWithdrawals', epochNumber + 1n),
     lastQueueWithdrawals: w('epochPendingWithdrawals', epochNumber),
     lastQueueInstant: withdrawals ? read.readContract({ address: withdrawals, abi: queueWithdrawAbi, functionName: 'isEpochInstant', args: [epochNumber], ...at }) : Promise.resolve(false),
   });
-  const { rate, ...rest } = figures;
-  // An apr0 vault's rate is only set at each stop: the service shows the rate it is paid. A V1
-  // strategy keeps the scaled rate only.
+  const { getContractValue: contractValue, ...cycle } = vaultViews;
+  const { getApr: scaledApr, ...withdraws } = strategyViews;
+  // An apr0 vault's rate is only set at each stop: the service shows the rate it is paid.
   const unscaledApr = vault.spec.rateAtStop
     ? parseUnits(String(vault.spec.aprPercent), 18)
-    : (rate ?? (rest.epochDuration === 0n ? rest.scaledApr : (rest.scaledApr * rest.epochDuration) / (rest.epochDuration + rest.bufferPeriod)));
-  return { blockNumber, timestamp: block.timestamp, epochNumber, unscaledApr, ...rest };
+    : (rate ?? unscaledFromScaled(scaledApr, cycle.epochDuration, cycle.bufferPeriod));
+  return { blockNumber, timestamp: block.timestamp, epochNumber, unscaledApr, scaledApr, contractValue, ...cycle, ...withdraws, ...queues };
 }
 
 /** Deposits queued for an epoch: still in the queue, or already forwarded to the borrower. */

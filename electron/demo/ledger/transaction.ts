@@ -80,31 +80,12 @@ export function parseUnsignedTransaction(bytes: Uint8Array): ParsedTransaction {
     throw new StatusWordError(SW.INVALID_DATA);
   }
 
-  if (type === 0) {
-    if (fields.length !== 6 && fields.length !== 9) throw new StatusWordError(SW.INVALID_DATA);
-    const [nonce, gasPrice, gas, to, value, data, v] = fields;
-    const legacyChainIdBytes = v === undefined ? new Uint8Array() : toBytes(v);
-    return {
-      type,
-      chainId: v === undefined ? 0n : toBigInt(v),
-      legacyChainIdBytes,
-      nonce: Number(toBigInt(nonce)),
-      to: toAddress(to),
-      value: toBigInt(value),
-      dataPresent: toBytes(data).length > 0,
-      data: toBytes(data),
-      maxFee: toBigInt(gas) * toBigInt(gasPrice),
-      signingHash,
-    };
-  }
-  const expected = type === 1 ? 8 : 9;
-  if (fields.length !== expected) throw new StatusWordError(SW.INVALID_DATA);
-  const [chainId, nonce, ...rest] = fields;
-  const [feePerGas, gas, to, value, data] = type === 1 ? rest : rest.slice(1);
+  const { chainId, legacyChainIdBytes, common } = type === 0 ? legacyFields(fields) : typedFields(type, fields);
+  const [nonce, feePerGas, gas, to, value, data] = common;
   return {
     type,
-    chainId: toBigInt(chainId),
-    legacyChainIdBytes: new Uint8Array(),
+    chainId,
+    legacyChainIdBytes,
     nonce: Number(toBigInt(nonce)),
     to: toAddress(to),
     value: toBigInt(value),
@@ -113,6 +94,34 @@ export function parseUnsignedTransaction(bytes: Uint8Array): ParsedTransaction {
     maxFee: toBigInt(gas) * toBigInt(feePerGas),
     signingHash,
   };
+}
+
+/** The chain id and the fields every type has, in one order: nonce, fee per gas, gas, to, value, data. */
+interface TypeFields {
+  chainId: bigint;
+  legacyChainIdBytes: Uint8Array;
+  common: RlpItem[];
+}
+
+/** Legacy: nonce, gasPrice, gas, to, value, data, and with EIP-155 the chain id as `v` (then r, s empty). */
+function legacyFields(fields: RlpItem[]): TypeFields {
+  if (fields.length !== 6 && fields.length !== 9) throw new StatusWordError(SW.INVALID_DATA);
+  const v = fields[6];
+  return {
+    chainId: v === undefined ? 0n : toBigInt(v),
+    legacyChainIdBytes: v === undefined ? new Uint8Array() : toBytes(v),
+    common: fields.slice(0, 6),
+  };
+}
+
+/**
+ * EIP-2930: chainId, nonce, gasPrice, gas, to, value, data, accessList. EIP-1559: chainId, nonce,
+ * maxPriorityFeePerGas, maxFeePerGas, gas, to, value, data, accessList (the fee is the maximum).
+ */
+function typedFields(type: 1 | 2, fields: RlpItem[]): TypeFields {
+  if (fields.length !== (type === 1 ? 8 : 9)) throw new StatusWordError(SW.INVALID_DATA);
+  const [chainId, nonce] = fields;
+  return { chainId: toBigInt(chainId), legacyChainIdBytes: new Uint8Array(), common: [nonce!, ...fields.slice(type === 1 ? 2 : 3, -1)] };
 }
 
 /**

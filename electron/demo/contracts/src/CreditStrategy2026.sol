@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
 
-import {CreditStrategyBase} from "./CreditStrategyBase.sol";
+import {CreditStrategyBase, StrategyParams} from "./CreditStrategyBase.sol";
+import {CreditStrategyUnscaledApr} from "./CreditStrategyUnscaledApr.sol";
 import {NotAllowed} from "./Errors.sol";
 import {IToken, IEpochVault} from "./Interfaces.sol";
 
@@ -14,7 +15,7 @@ import {IToken, IEpochVault} from "./Interfaces.sol";
 /// `withdrawsRequests`). At the next stop `prepareStopEpochWithApr0` gives those requests their
 /// pro-rata share of the realised interest (net of the performance fee) as a rate per request
 /// epoch; the claim then settles principal and interest.
-contract CreditStrategy2026 is CreditStrategyBase {
+contract CreditStrategy2026 is CreditStrategyUnscaledApr {
   uint256 private constant FULL_ALLOC = 100000;
   uint256 public constant DEFAULT_MAX_APR = 20e18;
 
@@ -25,7 +26,6 @@ contract CreditStrategy2026 is CreditStrategyBase {
     uint256 settledInterest;
   }
 
-  uint256 public unscaledApr;
   /// @notice Cap on the scaled APR; 0 disables it.
   uint256 public maxApr;
   /// @notice apr0 principal requested in the current epoch (awaiting the stop's rate).
@@ -34,22 +34,8 @@ contract CreditStrategy2026 is CreditStrategyBase {
   /// @notice Net interest per unit of apr0 principal (1e18 = 100 %), by request epoch.
   mapping(uint256 => uint256) public apr0RateByEpoch;
 
-  constructor(
-    address _token,
-    uint8 _decimals,
-    address _manager,
-    address _borrower,
-    string memory _name,
-    string memory _symbol,
-    uint256 _apr
-  ) CreditStrategyBase(_token, _decimals, _manager, _borrower, _name, _symbol, _apr) {
-    unscaledApr = _apr;
+  constructor(StrategyParams memory p) CreditStrategyBase(p) {
     maxApr = DEFAULT_MAX_APR;
-  }
-
-  function setAprs(uint256 _unscaledApr, uint256 _apr) external {
-    unscaledApr = _unscaledApr;
-    setApr(_apr);
   }
 
   function _checkApr(uint256 _apr) internal view override {
@@ -64,8 +50,7 @@ contract CreditStrategy2026 is CreditStrategyBase {
 
   function setBorrower(address _borrower) external {
     _onlyOwner();
-    require(_borrower != address(0), "IS_0");
-    borrower = _borrower;
+    borrower = _nonZero(_borrower);
   }
 
   /// @notice After a default the manager may let receipts move.

@@ -5,6 +5,19 @@ import {ERC20} from "./ERC20.sol";
 import {NotAllowed} from "./Errors.sol";
 import {IToken, IEpochVault} from "./Interfaces.sol";
 
+/// @notice Deployment parameters of a demo strategy, every generation alike (the real ones are
+/// proxies set up by `initialize`).
+struct StrategyParams {
+  address token;
+  uint8 tokenDecimals;
+  address manager;
+  address borrower;
+  string name;
+  string symbol;
+  /// @notice The first scaled APR (1e18 = 1 %); 0 for a vault whose rate is set at the stop.
+  uint256 apr;
+}
+
 /// @notice What every strategy generation shares. The strategy is the vault's bookkeeper and its
 /// receipt token at once:
 /// - the epoch vault holds strategy tokens 1:1 with the underlying it is owed (its NAV), minted by
@@ -40,22 +53,14 @@ abstract contract CreditStrategyBase is ERC20 {
   uint256 public epochNumber;
   bool public canTransfer;
 
-  constructor(
-    address _token,
-    uint8 _decimals,
-    address _manager,
-    address _borrower,
-    string memory _name,
-    string memory _symbol,
-    uint256 _apr
-  ) ERC20(_name, _symbol, _decimals) {
-    token = _token;
-    tokenDecimals = _decimals;
-    oneToken = 10 ** _decimals;
+  constructor(StrategyParams memory p) ERC20(p.name, p.symbol, p.tokenDecimals) {
+    token = p.token;
+    tokenDecimals = p.tokenDecimals;
+    oneToken = 10 ** p.tokenDecimals;
     owner = msg.sender;
-    manager = _manager;
-    borrower = _borrower;
-    lastApr = _apr;
+    manager = p.manager;
+    borrower = p.borrower;
+    lastApr = p.apr;
   }
 
   function _onlyOwner() internal view {
@@ -64,6 +69,12 @@ abstract contract CreditStrategyBase is ERC20 {
 
   function _onlyIdleCDO() internal view {
     if (msg.sender != idleCDO) revert NotAllowed();
+  }
+
+  /// @dev The owner's address settings refuse the zero address with the real contracts' "IS_0".
+  function _nonZero(address _address) internal pure returns (address) {
+    require(_address != address(0), "IS_0");
+    return _address;
   }
 
   // ---- views ----
@@ -95,8 +106,7 @@ abstract contract CreditStrategyBase is ERC20 {
 
   function setWhitelistedCDO(address _cdo) external {
     _onlyOwner();
-    require(_cdo != address(0), "IS_0");
-    idleCDO = _cdo;
+    idleCDO = _nonZero(_cdo);
   }
 
   /// @notice Scaled APR of the epoch. Before the vault is linked (its own constructor sets the

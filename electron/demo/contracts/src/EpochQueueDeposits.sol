@@ -3,19 +3,14 @@ pragma solidity ^0.8.20;
 
 import {NotAllowed, EpochNotRunning} from "./Errors.sol";
 import {IToken, IEpochVault, IStrategy} from "./Interfaces.sol";
+import {EpochVaultLinks} from "./EpochVaultLinks.sol";
 
 /// @notice The deposit half every queue generation shares: lenders queue underlying while an
 /// epoch runs; the manager deposits it in the next buffer and each lender claims tranche tokens
 /// at that epoch's price. Requests are keyed by `strategy.epochNumber() + 1` at request time, the
 /// value `epochNumber` has when they are processed.
-abstract contract EpochQueueDeposits {
+abstract contract EpochQueueDeposits is EpochVaultLinks {
   uint256 internal constant ONE_TRANCHE = 1e18;
-
-  address public immutable idleCDOEpoch;
-  address public immutable strategy;
-  address public immutable underlying;
-  address public immutable tranche;
-  address public immutable owner;
 
   mapping(address => mapping(uint256 => uint256)) public userDepositsEpochs;
   /// @notice Underlying per 1e18 tranche tokens at which an epoch's deposits were processed.
@@ -24,14 +19,8 @@ abstract contract EpochQueueDeposits {
   mapping(uint256 => uint256) public epochPendingDeposits;
 
   /// @dev The demo's queues all serve the senior (AA) tranche.
-  constructor(address _idleCDOEpoch) {
-    IEpochVault cdo = IEpochVault(_idleCDOEpoch);
-    idleCDOEpoch = _idleCDOEpoch;
-    strategy = cdo.strategy();
-    underlying = cdo.token();
-    tranche = cdo.AATranche();
-    owner = msg.sender;
-    IToken(cdo.token()).approve(_idleCDOEpoch, type(uint256).max);
+  constructor(address _idleCDOEpoch) EpochVaultLinks(_idleCDOEpoch) {
+    IToken(IEpochVault(_idleCDOEpoch).token()).approve(_idleCDOEpoch, type(uint256).max);
   }
 
   function _checkNotAllowed(bool _condition) internal pure {

@@ -3,12 +3,13 @@ pragma solidity ^0.8.20;
 
 import {NotAllowed, EpochNotRunning, Is0, WrongRequest} from "./Errors.sol";
 import {IToken, IEpochVault, IStrategy} from "./Interfaces.sol";
+import {EpochVaultLinks} from "./EpochVaultLinks.sol";
 
 /// @notice Generation CDO_EPOCH_WRITEOFF_V1 (August 2025): a lender who wants out during an epoch
 /// escrows tranche tokens here with the underlying asked for them; the borrower may buy them at
 /// exactly that price (less the exit fee, which goes to the fee receiver) and then write them off
 /// on the vault. The lender may take them back while the request is open.
-contract WriteOffEscrowV1 {
+contract WriteOffEscrowV1 is EpochVaultLinks {
   struct WriteOffRequest {
     uint256 tranches;
     uint256 underlyings;
@@ -18,24 +19,13 @@ contract WriteOffEscrowV1 {
   /// @notice 1 % at most (FULL_VALUE = 100 %).
   uint256 public constant MAX_EXIT_FEE = 1000;
 
-  address public immutable idleCDOEpoch;
-  address public immutable strategy;
-  address public immutable underlying;
-  address public immutable tranche;
   address public immutable borrower;
-  address public immutable owner;
   address public immutable feeReceiver;
   mapping(address => WriteOffRequest) public userRequests;
   uint256 public exitFee;
 
-  constructor(address _idleCDOEpoch, address _feeReceiver) {
-    IEpochVault cdo = IEpochVault(_idleCDOEpoch);
-    idleCDOEpoch = _idleCDOEpoch;
-    strategy = cdo.strategy();
-    underlying = cdo.token();
-    tranche = cdo.AATranche();
-    borrower = IStrategy(cdo.strategy()).borrower();
-    owner = msg.sender;
+  constructor(address _idleCDOEpoch, address _feeReceiver) EpochVaultLinks(_idleCDOEpoch) {
+    borrower = IStrategy(IEpochVault(_idleCDOEpoch).strategy()).borrower();
     feeReceiver = _feeReceiver;
     exitFee = 100;
   }
