@@ -114,14 +114,24 @@ export function clearSignedApproval(
 ): ClearSignedApproval | null {
   const approval = approvalOf(tx);
   if (!approval) return null;
-  const chainId = tx.chainId ?? 1;
+  const inClear = approvalsInClear(tx.chainId ?? 1, approval.token, extra, context);
+  return inClear ? { ...approval, ...inClear } : null;
+}
+
+/** What the device needs to show approvals of `token` on `chainId` in clear, or null (they are blind). */
+export function approvalsInClear(
+  chainId: number,
+  token: string,
+  extra?: DescriptorIndex,
+  context: { source?: CalldataDescriptorSource | undefined; appVersion?: string } = {},
+): { descriptor: TokenDescriptor; network: SignedNetwork | null } | null {
   const tokens = context.source?.tokens;
-  const descriptor = findTokenDescriptor(chainId, approval.token, extra) ?? (tokens ? findTokenDescriptor(chainId, approval.token, tokens) : null);
+  const descriptor = findTokenDescriptor(chainId, token, extra) ?? (tokens ? findTokenDescriptor(chainId, token, tokens) : null);
   if (!descriptor) return null;
   const network = networkToProvide(chainId, context.source, context.appVersion);
   // The app refuses token information on a chain it neither lists nor was told about: blind then.
   if (chainId !== 1 && !isKnownNetwork(chainId) && !network) return null;
-  return { ...approval, descriptor, network };
+  return { descriptor, network };
 }
 
 interface ReviewContext {

@@ -12,6 +12,8 @@ import { describeNetwork } from '../../../electron/services/device/network-descr
 import { encodeDescriptorList, indexDescriptors } from '../../../electron/services/device/token-descriptors';
 import { buildDraft } from '../../../electron/services/signing/drafts';
 import { redraft } from '../../../electron/services/signing/redraft';
+import { vaultTokenListings } from '../../../electron/services/device/vault-token-listing';
+import type { PinnedVault } from '../../../shared/registry/schemas';
 import { signWithTestNetworkKey, testNetworkCertificate } from '../../../electron/demo/ledger/pki';
 import { signWithEmulatorKey } from '../../../electron/demo/ledger/token-info';
 import { LedgerShowsFor } from '../../../renderer/src/device/ledger-shows';
@@ -84,5 +86,23 @@ describe("a deposit's approval in the demo", () => {
       expect(review.deviceScreens[0]?.title).toMatch(/^Blind signing/);
       expect(needsBlindSigningAck([{ tx, review }])).toBe(true);
     }
+  });
+});
+
+describe("Settings' word on the demo's tokens", () => {
+  it('says the demo shows their approvals in clear, only where its source describes the chain and lists the token', () => {
+    const pinned = {
+      vaultId: VAULT.id,
+      name: VAULT.name,
+      chainId: VAULT.chainId,
+      contracts: { underlying: VAULT.underlying.address, tranche: VAULT.tranche.address },
+      tokens: { underlying: { symbol: 'USDC' }, tranche: { symbol: 'AA_alpha' } },
+    } as unknown as PinnedVault;
+    const [underlying, tranche] = vaultTokenListings([pinned], demoSource);
+    expect(underlying).toMatchObject({ ticker: null, demoInClear: true });
+    // The tranche token has no information in this source: blind.
+    expect(tranche?.demoInClear).toBeUndefined();
+    expect(vaultTokenListings([pinned], { find: () => null, tokens })[0]?.demoInClear).toBeUndefined();
+    expect(vaultTokenListings([pinned])[0]?.demoInClear).toBeUndefined();
   });
 });
