@@ -24,7 +24,7 @@ export async function sendStructure(transport: DeviceTransport, ins: number, pay
 }
 
 /** Describes chains the app's table lacks, signed (the demo's source; none on a real install). */
-export interface NetworkSource {
+interface NetworkSource {
   network?(chainId: number): SignedNetwork | null;
 }
 
