@@ -195,7 +195,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     demoClock,
     // Campaigns and points, operators, performance, and the vault page's profile.
     createInsightsFeature({ service, catalog, book: () => book().book, links }),
-    createLedgerTokensFeature({ registry: () => signing.current().registry }),
+    createLedgerTokensFeature({ registry: () => signing.current().registry, demoClearSigning: () => (demo() ? demoClearSigning : undefined) }),
   ];
 
   const handlers = assembleHandlers(features);

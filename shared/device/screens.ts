@@ -188,6 +188,8 @@ interface ApprovalReviewInput extends ReviewTarget {
   maxFee: string;
   from?: string;
   nonce?: number;
+  /** A network the host gave the app (E0 30): its name and ticker stand for a chain the table lacks. */
+  network?: { name: string; ticker: string };
 }
 
 const MAX_UINT256 = (1n << 256n) - 1n;
@@ -203,10 +205,11 @@ function approvalAmountText(token: ApprovalToken, amount: string, appVersion?: s
  * app's ERC-20 plugin ("ERC20 token", operation "Approve"). No hash, no blind-signing warning.
  */
 export function approvalReviewScreens(a: ApprovalReviewInput): DeviceScreen[] {
-  const ticker = networkTicker(a.chainId, a.appVersion);
+  // The app looks a chain up among the networks it was given first, then in its table.
+  const ticker = a.network?.ticker ?? networkTicker(a.chainId, a.appVersion);
   const bagl = usesBagl(a);
   const fees: DeviceScreen = { title: bagl ? 'Max Fees' : 'Max fees', value: feeText(ticker, formatWei(a.maxFee), a.appVersion) };
-  const network: DeviceScreen[] = a.chainId !== 1 ? [{ title: 'Network', value: networkName(a.chainId) }] : [];
+  const network: DeviceScreen[] = a.chainId !== 1 ? [{ title: 'Network', value: a.network?.name ?? networkName(a.chainId) }] : [];
   const from: DeviceScreen[] = a.from && screensSince(a.appVersion, 'fromScreen') ? [{ title: 'From', value: a.from }] : [];
   const amount: DeviceScreen = {
     title: screensSince(a.appVersion, 'amountTickerAfter') ? 'Approve' : 'Amount',

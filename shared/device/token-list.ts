@@ -18,6 +18,8 @@ export const VaultTokenListingSchema = z.object({
   ticker: z.string().nullable(),
   /** Why an approval of it is blind-signed ("… is not listed by Ledger …"); null when listed. */
   notListed: z.string().nullable(),
+  /** Not listed by Ledger, but the demo's emulated Ledger shows its approvals in clear (test-certified information). */
+  demoInClear: z.boolean().optional(),
 });
 export type VaultTokenListing = z.infer<typeof VaultTokenListingSchema>;
 

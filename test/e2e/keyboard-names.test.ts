@@ -14,7 +14,7 @@ import { focused, nameMismatches, pressUntil } from './support/keyboard';
 let world: DemoSigningWorld, page: Page, before: Portfolio;
 const s = signingUi(() => world.ui);
 
-beforeAll(async () => ({ page, before } = world = await openDemoSigningWorld({ autoRefresh: false })), 240_000);
+beforeAll(async () => ({ page, before } = world = await openDemoSigningWorld({ autoRefresh: false, blindApprovals: true })), 240_000);
 afterAll(async () => world && (await closeDemoSigningWorld(world)));
 
 /** A withdrawal of everything two holders of a running vault hold, planned and open for review. */

@@ -20,7 +20,7 @@ let wallets: { address: string; label: string }[];
 const AMOUNT = '12.5';
 
 beforeAll(async () => {
-  world = await openDemoSigningWorld({ autoRefresh: false });
+  world = await openDemoSigningWorld({ autoRefresh: false, blindApprovals: true });
   page = world.page;
   const { before } = world;
   // A vault between epochs (a direct deposit, after an approval) and two of its lenders with the underlying to deposit.

@@ -76,8 +76,9 @@ describe('Settings → Ledger token list', () => {
     const rows = card.locator('table[aria-label="Pinned vaults\' tokens on the Ledger"] tbody tr');
     await expect.poll(() => rows.count()).toBe(4);
     const text = async (i: number) => (await rows.nth(i).textContent()) ?? '';
-    // The demo's tokens live on a local chain: not listed, their approvals blind.
-    expect(await text(0)).toContain('not listedby Ledger: approvals blind-signed');
+    // The demo's tokens live on a local chain: not listed by Ledger; the demo's emulated Ledger
+    // shows their approvals in clear from its test-certified information, which a real one refuses.
+    expect(await text(0)).toContain('not listedby Ledger: approvals in clear in the demo only (test-certified)');
     expect(await text(0)).toContain('chain 31337');
     expect(await rows.nth(0).locator('[title*="is not listed by Ledger"]').count()).toBe(1);
     // USDT on Arbitrum is listed: its approvals are shown in clear.

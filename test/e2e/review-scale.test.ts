@@ -18,7 +18,7 @@ const WIDE = { width: 1440, height: 900 };
 const SMALL = { width: 1024, height: 700 };
 
 beforeAll(async () => {
-  ({ sim, ui, page, before } = await openDemoSigningWorld({ autoRefresh: false }));
+  ({ sim, ui, page, before } = await openDemoSigningWorld({ autoRefresh: false, blindApprovals: true }));
   await page.setViewportSize(WIDE);
 }, 180_000);
 
@@ -196,8 +196,8 @@ describe('a review that scales', () => {
     for (let k = 0; k < 2; k++) await approveOne();
     await expect.poll(() => progress.textContent(), { timeout: 60_000 }).toContain('2 of 20 signed');
 
-    // The third item, the first wallet's approval for the second vault: blind (the demo's tokens
-    // have no token information Ledger signed), its hash pinned in the bar and on the docked panel,
+    // The third item, the first wallet's approval for the second vault: blind (this demo gives the
+    // Ledger no token information), its hash pinned in the bar and on the docked panel,
     // in view at both sizes, the same the device shows.
     await s.nextReview();
     expect(await page.getByTestId('batch-on-device').textContent()).toContain('item 3 of 20');

@@ -235,7 +235,7 @@ export class EthereumApp {
       : undefined;
     if (approve && token) {
       // Shown in clear: no blind signing needed.
-      screens = approvalScreens(tx, approve, token, context);
+      screens = approvalScreens(tx, approve, token, { ...context, network: this.networks.get(token.chainId) });
     } else {
       // Without the token's information the call falls back to the blind review. The device
       // cannot tell a contract from an account: any data needs the blind signing setting.

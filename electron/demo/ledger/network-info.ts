@@ -4,9 +4,9 @@
  * signed (SHA-256 of every item before the signature) by the key of a certificate loaded for the
  * NETWORK key usage. The app then takes token information on that chain. Kept until the app quits.
  *
- * The generic parser's review names a provided network and writes its ticker. Not emulated: the
- * network's icon (P2 01), the list query (P2 02), and the provided name on the other reviews
- * (they keep the app table's name or the bare chain id).
+ * The generic parser's review and an ERC-20 approval's name a provided network and write its
+ * ticker. Not emulated: the network's icon (P2 01), the list query (P2 02), and the provided name
+ * on blind reviews (they keep the app table's name or the bare chain id).
  */
 import { sha256 } from '@noble/hashes/sha2';
 import { KEY_USAGE_NETWORK, NETWORK_STRUCT, NETWORK_TAG } from '../../../shared/device/generic-parser';

@@ -181,20 +181,26 @@ export function approveCall(tx: ParsedTransaction): { spender: `0x${string}`; am
   };
 }
 
-/** The clear review of an approval whose token information was provided. */
+/**
+ * The clear review of an approval whose token information was provided. On a chain given with
+ * E0 30 the app names it and writes the fees in its ticker (1.22's `get_network_as_string` and
+ * `get_displayable_ticker` look among the given networks first).
+ */
 export function approvalScreens(
   tx: ParsedTransaction,
   call: { spender: string; amount: bigint },
   token: { ticker: string; decimals: number },
-  context: ReviewContext,
+  context: ReviewContext & { network?: { name: string; ticker: string } | undefined },
 ): DeviceScreen[] {
+  const { network, ...target } = context;
   return approvalReviewScreens({
     chainId: shownChainId(tx),
     token,
+    ...(network ? { network } : {}),
     spender: call.spender,
     amount: call.amount.toString(),
     maxFee: tx.maxFee.toString(),
     nonce: tx.nonce,
-    ...context,
+    ...target,
   });
 }

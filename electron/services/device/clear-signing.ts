@@ -16,8 +16,7 @@
 import { hexToBytes, type Hex, type TransactionSerializable } from 'viem';
 import { AppError } from '../../../shared/errors';
 import { clearSignedReviewScreens } from '../../../shared/device/clear-sign-screens';
-import { GENERIC_PARSER_INS, KEY_USAGE_CALLDATA, KEY_USAGE_NETWORK, LOAD_CERTIFICATE_INS, PROVIDE_NETWORK_INS, SIGN_MODE } from '../../../shared/device/generic-parser';
-import { isKnownNetwork } from '../../../shared/device/screens';
+import { GENERIC_PARSER_INS, KEY_USAGE_CALLDATA, LOAD_CERTIFICATE_INS, SIGN_MODE } from '../../../shared/device/generic-parser';
 import type { DeviceScreen } from '../../../shared/device/state';
 import { concatBytes, uintBytes } from '../../../shared/device/tlv';
 import { parseBip32Path } from '../../../shared/device/paths';
@@ -33,6 +32,7 @@ import {
 } from './calldata-descriptors';
 import type { DeviceTransport, EthApp } from './ledgerhq';
 import type { SignedNetwork } from './network-description';
+import { APDU_CHUNK as CHUNK, networkToProvide, provideNetwork, sendStructure } from './network-provision';
 import { findTokenDescriptor, type DescriptorIndex, type TokenDescriptor } from './token-descriptors';
 
 /** The structures the device checks for one call, and the descriptor they were made from. */
@@ -127,16 +127,6 @@ function clearSignedScreens(
   });
 }
 
-const CHUNK = 255;
-
-/** A TLV payload as the app reads it over APDUs: a 2-byte size, then the bytes, in 255-byte chunks. */
-async function sendStructure(transport: DeviceTransport, ins: number, payload: Uint8Array): Promise<void> {
-  const framed = concatBytes([Uint8Array.of(payload.length >> 8, payload.length & 0xff), payload]);
-  for (let at = 0; at < framed.length; at += CHUNK) {
-    await transport.send(0xe0, ins, at === 0 ? 0x01 : 0x00, 0x00, Buffer.from(framed.subarray(at, at + CHUNK)));
-  }
-}
-
 /**
  * Signs `unsigned` (the serialized unsigned transaction) in clear: stores it, gives the device the
  * network (a chain its table lacks), the token information, the certificate and the descriptor's
@@ -150,11 +140,7 @@ async function signInClear(
   tokens: readonly TokenDescriptor[],
   network: SignedNetwork | null = null,
 ): Promise<{ v: string; r: string; s: string }> {
-  if (network) {
-    const intent = certified.call.format.intent;
-    await transport.send(0xb0, LOAD_CERTIFICATE_INS, KEY_USAGE_NETWORK, 0x00, Buffer.from(network.certificate)).catch(refused(intent, 'its network certificate'));
-    await sendStructure(transport, PROVIDE_NETWORK_INS, network.description).catch(refused(intent, 'its network description'));
-  }
+  if (network) await provideNetwork(transport, network);
   for (const token of tokens) await transport.send(0xe0, 0x0a, 0x00, 0x00, Buffer.from(token.payload));
   const tx = concatBytes([pathBytes, hexToBytes(unsigned)]);
   for (let at = 0; at < tx.length; at += CHUNK) {
@@ -223,7 +209,7 @@ export function clearSigningOf(
   const chainId = tx.chainId ?? 1;
   // A chain the app's table lacks is given first when the source describes it: the app then takes
   // token information on it, names it and writes the fees in its ticker.
-  const network = chainId !== 1 && !isKnownNetwork(chainId) ? (source.network?.(chainId) ?? null) : null;
+  const network = networkToProvide(chainId, source);
   return {
     certified,
     tokens,

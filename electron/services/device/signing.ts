@@ -21,7 +21,8 @@ import type { DeviceTransactionRequest, SignedMessage, SignedTransaction } from 
 import { inEthereumApp } from './app-status';
 import { accountAt, type DeviceAccess } from './device-access';
 import { checkNotPlanner, checkPath, hexBytes, invalidRequest, signatureMismatch } from './device-errors';
-import { resolveTokenInformation, type TransactionResolution } from './ledgerhq';
+import { resolveTokenInformation, type DeviceTransport, type TransactionResolution } from './ledgerhq';
+import { provideNetwork } from './network-provision';
 import { descriptorList, type DescriptorIndex } from './token-descriptors';
 import { clearSignedApproval, expectedScreens, hasCalldata, signingHash, toViemTransaction } from './transaction';
 import { clearSigningOf, signInClearOnDevice, type CalldataDescriptorSource } from './clear-signing';
@@ -55,8 +56,13 @@ export async function signTransaction(
   const address = await accountAt(eth, path, options.expectedAddress);
   const unsigned = serializeTransaction(tx);
   // An approval of a token with a descriptor is shown in clear once its token information is
-  // provided (no blind signing needed); every other call is reviewed blind, by its hash.
-  const approval = clearSignedApproval(tx, options.descriptors);
+  // provided (no blind signing needed), after the network's description on a chain the app's table
+  // lacks; a call a certified descriptor covers goes through the generic parser; every other call
+  // is reviewed blind, by its hash.
+  const approval = clearSignedApproval(tx, options.descriptors, {
+    ...(options.calldataDescriptors ? { source: options.calldataDescriptors } : {}),
+    appVersion: ready.appVersion,
+  });
   let resolution: TransactionResolution | null = null;
   if (approval) {
     resolution = await resolveTokenInformation(unsigned.slice(2), tx.chainId ?? 1, descriptorList(approval.descriptor));
@@ -87,12 +93,18 @@ export async function signTransaction(
     appVersion: ready.appVersion,
     ...(ready.model ? { model: ready.model } : {}),
     ...(options.descriptors ? { descriptors: options.descriptors } : {}),
+    ...(options.calldataDescriptors ? { calldataDescriptors: options.calldataDescriptors } : {}),
     ...(resolution ? {} : { blind: true }),
   });
   device.show({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens });
   // Without "0x" (with it hw-app-eth silently sends an empty buffer); the resolution holds at most
   // the token information, else `null`: no lookups. A 0x6A80 here is read with the setting just read.
-  const sig = await eth.signTransaction(path, unsigned.slice(2), resolution).catch((err: unknown) => {
+  const network = resolution ? (approval?.network ?? null) : null;
+  const sig = await (async () => {
+    // The chain first: the app takes the token information only on a chain it knows.
+    if (network) await provideNetwork(eth.transport as DeviceTransport, network);
+    return eth.signTransaction(path, unsigned.slice(2), resolution);
+  })().catch((err: unknown) => {
     throw inEthereumApp(err, {
       command: 'sign-transaction',
       appVersion: ready.appVersion,

@@ -6,11 +6,13 @@ import { getAddress, isAddress, isHex, keccak256, serializeTransaction, toFuncti
 import { erc20Abi } from '../../../shared/abi';
 import { abiItems } from '../../../shared/abi/pick';
 import { AppError } from '../../../shared/errors';
-import { approvalReviewScreens, transactionReviewScreens } from '../../../shared/device/screens';
+import { approvalReviewScreens, isKnownNetwork, transactionReviewScreens } from '../../../shared/device/screens';
 import type { LedgerModel } from '../../../shared/device/models';
 import type { DeviceScreen, DeviceTransactionRequest } from '../../../shared/device/state';
 import { findTokenDescriptor, type DescriptorIndex, type TokenDescriptor } from './token-descriptors';
 import { clearSigningOf, type CalldataDescriptorSource } from './clear-signing';
+import type { SignedNetwork } from './network-description';
+import { networkToProvide } from './network-provision';
 
 function invalid(message: string): AppError {
   return new AppError({ code: 'DEVICE_INVALID_REQUEST', message, action: 'Rebuild the transaction and try again.' });
@@ -94,16 +96,42 @@ export function approvalOf(tx: TransactionSerializable): Approval | null {
   };
 }
 
-/** An approval the device can show in clear: its token has a descriptor this install can provide. */
+/**
+ * An approval the device can show in clear: its token has a descriptor this install can provide
+ * (Ledger's list, `extra`, or the clear-signing source's own), on a chain the app takes token
+ * information on: one in its table, or one the source describes (`network`, given first).
+ */
 interface ClearSignedApproval extends Approval {
   descriptor: TokenDescriptor;
+  /** The chain's signed description, for a chain the app's table lacks. */
+  network: SignedNetwork | null;
 }
 
-export function clearSignedApproval(tx: TransactionSerializable, extra?: DescriptorIndex): ClearSignedApproval | null {
+export function clearSignedApproval(
+  tx: TransactionSerializable,
+  extra?: DescriptorIndex,
+  context: { source?: CalldataDescriptorSource; appVersion?: string } = {},
+): ClearSignedApproval | null {
   const approval = approvalOf(tx);
   if (!approval) return null;
-  const descriptor = findTokenDescriptor(tx.chainId ?? 1, approval.token, extra);
-  return descriptor ? { ...approval, descriptor } : null;
+  const inClear = approvalsInClear(tx.chainId ?? 1, approval.token, extra, context);
+  return inClear ? { ...approval, ...inClear } : null;
+}
+
+/** What the device needs to show approvals of `token` on `chainId` in clear, or null (they are blind). */
+export function approvalsInClear(
+  chainId: number,
+  token: string,
+  extra?: DescriptorIndex,
+  context: { source?: CalldataDescriptorSource | undefined; appVersion?: string } = {},
+): { descriptor: TokenDescriptor; network: SignedNetwork | null } | null {
+  const tokens = context.source?.tokens;
+  const descriptor = findTokenDescriptor(chainId, token, extra) ?? (tokens ? findTokenDescriptor(chainId, token, tokens) : null);
+  if (!descriptor) return null;
+  const network = networkToProvide(chainId, context.source, context.appVersion);
+  // The app refuses token information on a chain it neither lists nor was told about: blind then.
+  if (chainId !== 1 && !isKnownNetwork(chainId) && !network) return null;
+  return { descriptor, network };
 }
 
 interface ReviewContext {
@@ -127,9 +155,10 @@ function maxFeeOf(tx: TransactionSerializable): string {
 }
 
 /**
- * The review the Ethereum app will show for this transaction: in clear for an approval of a
- * token with a descriptor (which the device service provides before signing), else the blind
- * review with the hash.
+ * The review the Ethereum app will show for this transaction: in clear for a call a certified
+ * descriptor covers and for an approval of a token with a descriptor (which the device service
+ * provides before signing, after the network's description on a chain the app's table lacks),
+ * else the blind review with the hash.
  */
 export function expectedScreens(tx: TransactionSerializable, context: ReviewContext = {}): DeviceScreen[] {
   const person = {
@@ -140,11 +169,17 @@ export function expectedScreens(tx: TransactionSerializable, context: ReviewCont
   };
   const inClear = context.blind ? null : clearSigningOf(tx, { from: context.from ?? '0x0000000000000000000000000000000000000000', ...context });
   if (inClear) return inClear.screens;
-  const approval = context.blind ? null : clearSignedApproval(tx, context.descriptors);
+  const approval = context.blind
+    ? null
+    : clearSignedApproval(tx, context.descriptors, {
+        ...(context.calldataDescriptors ? { source: context.calldataDescriptors } : {}),
+        ...(context.appVersion ? { appVersion: context.appVersion } : {}),
+      });
   if (approval) {
     return approvalReviewScreens({
       chainId: tx.chainId ?? 1,
       token: { ticker: approval.descriptor.ticker, decimals: approval.descriptor.decimals },
+      ...(approval.network ? { network: { name: approval.network.name, ticker: approval.network.ticker } } : {}),
       spender: approval.spender,
       amount: approval.amount,
       maxFee: maxFeeOf(tx),

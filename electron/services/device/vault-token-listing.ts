@@ -5,9 +5,12 @@
  */
 import type { PinnedVault } from '../../../shared/registry/schemas';
 import type { VaultTokenListing } from '../../../shared/device/token-list';
+import type { CalldataDescriptorSource } from './clear-signing';
 import { ledgerListing } from './token-descriptors';
+import { approvalsInClear } from './transaction';
 
-export function vaultTokenListings(vaults: readonly PinnedVault[]): VaultTokenListing[] {
+/** `demo`: the demo's clear-signing source, whose test-certified tokens its emulated Ledger shows in clear. */
+export function vaultTokenListings(vaults: readonly PinnedVault[], demo?: CalldataDescriptorSource): VaultTokenListing[] {
   return vaults.flatMap((vault) =>
     (['underlying', 'tranche'] as const).map((role) => {
       const address = vault.contracts[role];
@@ -21,6 +24,7 @@ export function vaultTokenListings(vaults: readonly PinnedVault[]): VaultTokenLi
         address,
         ticker: listing.listed ? listing.descriptor.ticker : null,
         notListed: listing.listed ? null : listing.reason,
+        ...(!listing.listed && demo && approvalsInClear(vault.chainId, address, undefined, { source: demo }) ? { demoInClear: true } : {}),
       };
     }),
   );

@@ -6,7 +6,7 @@ import { roleAddress as planRoleAddress } from '../../../shared/bundles/calls';
 import { MAX_UINT256, type TxStep } from '../../../shared/signing/rules';
 import type { ContractRole, DecodedArg, PlanVault, TransactionReview } from '../../../shared/signing/schemas';
 import { expectedScreens, toViemTransaction } from '../device';
-import { signingHash } from '../device/transaction';
+import { clearSignedApproval, signingHash } from '../device/transaction';
 import { certifiedCallOf, type CalldataDescriptorSource } from '../device/clear-signing';
 
 /**
@@ -203,8 +203,10 @@ export function buildDraft(args: {
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
   };
   const viemTx = toViemTransaction(tx);
-  // Shown in clear from a certified descriptor (no hash to compare), else blind as every call was.
-  const inClear = args.calldataDescriptors ? certifiedCallOf(viemTx, args.calldataDescriptors) !== null : false;
+  // Shown in clear from a certified descriptor, or an approval from its token information (after
+  // the network's description on the demo's chains): no hash to compare. Else blind.
+  const source = args.calldataDescriptors;
+  const inClear = source ? certifiedCallOf(viemTx, source) !== null || clearSignedApproval(viemTx, undefined, { source }) !== null : false;
   const maxFeeWei = gas.gas * fees.maxFeePerGas;
   const token = step.amount ? tokenOf(vault, step.amount.token) : null;
   const review: TransactionReview = {
@@ -237,7 +239,7 @@ export function buildDraft(args: {
     },
     blindSigning: !inClear,
     signingHash: signingHash(viemTx),
-    deviceScreens: expectedScreens(viemTx, args.calldataDescriptors ? { calldataDescriptors: args.calldataDescriptors } : {}),
+    deviceScreens: expectedScreens(viemTx, source ? { calldataDescriptors: source } : {}),
   };
   return { tx, review };
 }

@@ -69,7 +69,8 @@ export function OptionalScreens({ nonce }: { nonce: number }) {
 /**
  * One sentence on what the Ledger shows to compare, worded for the device the console read: the
  * hash of a blind-signed call (from 1.14.0, which the console requires) and its label on that
- * model, or an approval shown in clear from Ledger's token information.
+ * model, or an approval shown in clear from its token's signed information (Ledger's list, or the
+ * demo's test-certified one).
  */
 export function LedgerShows(props: { screens: DeviceScreen[]; signingHash: string }) {
   const device = useDeviceTarget();
@@ -105,7 +106,7 @@ export function LedgerShowsFor({
     const spender = screens.find((s) => s.title === 'Approve to' || s.title === 'Address')?.value;
     return (
       <div className="cell-sub" data-testid="ledger-shows">
-        Clear signing: the Ledger shows this approval from Ledger&apos;s token information{amount ? <> ({amount}</> : null}
+        Clear signing: the Ledger shows this approval from the token&apos;s signed information{amount ? <> ({amount}</> : null}
         {spender ? (
           <>
             {' '}

@@ -5,6 +5,7 @@
  */
 import {
   approvalReviewScreens,
+  networkName,
   personalMessageScreens,
   transactionReviewScreens,
   withSender,
@@ -36,15 +37,29 @@ function candidates(review: Review): Predict[] {
     });
   const { spender, amount } = review;
   if (!spender || !amount) return [blind];
+  const network = givenNetwork(review.deviceScreens, review.chainId);
   const clear: Predict = (t) =>
     approvalReviewScreens({
       ...facts,
       token: { ticker: amount.symbol, decimals: amount.decimals },
       spender: spender.address,
       amount: amount.baseUnits,
+      ...(network ? { network } : {}),
       ...t,
     });
   return [blind, clear];
+}
+
+/**
+ * A network the plan's screens name otherwise than the app's table: one the console gives the app
+ * first (the demo's local chains), with the ticker its fees are written in.
+ */
+function givenNetwork(screens: DeviceScreen[], chainId: number): { name: string; ticker: string } | undefined {
+  const name = screens.find((s) => s.title === 'Network')?.value;
+  if (!name || name === networkName(chainId)) return undefined;
+  const fees = screens.find((s) => s.title.toLowerCase() === 'max fees')?.value ?? '';
+  const ticker = fees.split(' ').find((word) => !/^[\d.]+$/.test(word));
+  return ticker ? { name, ticker } : undefined;
 }
 
 /** The screens the device will show, with the signing account ("From"), for the model and app version read from it. */
@@ -55,7 +70,9 @@ export function screensForDevice(review: Review, from: string | undefined, devic
   };
   // A call clear-signed from its descriptor shows its intent and fields, no sender: the plan's
   // screens stand (they are the generic parser's review, from the same descriptor the device gets).
-  if (review.kind === 'transaction' && !review.blindSigning && review.deviceScreens[0]?.title.startsWith('Review transaction to ')) return review.deviceScreens;
+  // An approval in clear is the app's ERC-20 review, which shows the sender.
+  const approval = review.kind === 'transaction' && review.spender !== null;
+  if (review.kind === 'transaction' && !review.blindSigning && !approval && review.deviceScreens[0]?.title.startsWith('Review transaction to ')) return review.deviceScreens;
   // Only a prediction that rebuilds the plan's own screens from the review's facts is trusted to
   // re-predict them; otherwise the plan's screens stand, with the sender added.
   const predict = candidates(review).find((p) => same(p({}), review.deviceScreens));

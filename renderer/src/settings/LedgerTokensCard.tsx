@@ -30,7 +30,9 @@ function Listing({ token }: { token: VaultTokenListing }) {
   return (
     <div title={token.notListed ?? undefined}>
       <span className="pill pill-muted">not listed</span>
-      <div className="cell-sub">by Ledger: approvals blind-signed</div>
+      <div className="cell-sub">
+        {token.demoInClear ? 'by Ledger: approvals in clear in the demo only (test-certified)' : 'by Ledger: approvals blind-signed'}
+      </div>
     </div>
   );
 }

@@ -75,12 +75,22 @@ export interface DemoSigningWorld {
  * console outlives nothing (closing it leaves the chains up), and, unless `autoRefresh`, the
  * portfolio refreshes only when asked, so a figure a test reads cannot change under it.
  */
-export async function openDemoSigningWorld(options: { autoRefresh?: boolean } = {}): Promise<DemoSigningWorld> {
+export async function openDemoSigningWorld(options: { autoRefresh?: boolean; blindApprovals?: boolean } = {}): Promise<DemoSigningWorld> {
   const sim = await startEmbeddedSimulation({ drive: false });
-  const ui = await openDemoPage({ startSimulation: outliving(sim) });
+  const ui = await openDemoPage({ startSimulation: outliving(options.blindApprovals ? withBlindApprovals(sim) : sim) });
   const before = await ui.c.runtime.handlers.portfolio.load({ groupId: null }, { transport: 'browser' });
   if (options.autoRefresh === false) await ui.page.getByLabel('every 30 s').uncheck();
   return { sim, ui, page: ui.page, before };
+}
+
+/**
+ * The demo with its vaults' descriptors only, without its tokens' information and its chains'
+ * descriptions: a deposit's approval is then reviewed blind, by its hash (for the tests of the
+ * blind-signing acknowledgement and of the hash to compare), while the vault calls stay clear.
+ */
+function withBlindApprovals(sim: DemoSimulation): DemoSimulation {
+  const source = sim.clearSigning;
+  return source ? { ...sim, clearSigning: { find: (...args) => source.find(...args) } } : sim;
 }
 
 /** Closes what `openDemoSigningWorld` opened (the console unless a test closed it already). */

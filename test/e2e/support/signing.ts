@@ -4,6 +4,7 @@ import { createPublicClient, http, type Hex, type PublicClient } from 'viem';
 import type { EmbeddedSimulation } from '../../../electron/runtime/service-connection';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import type { Batch } from '../../../shared/signing/schemas';
+import { screensForDevice } from '../../../renderer/src/device/predict-review';
 import type { ConsolePage } from './console-page';
 import { refreshUntil as refreshPortfolioUntil } from './screens';
 
@@ -232,7 +233,8 @@ export function signingUi(current: () => ConsolePage) {
       await expect.poll(() => panel().locator('.device-screen').textContent(), { timeout: 60_000, message: 'the device shows the hash the review showed' }).toContain(review.signingHash);
       return 'blind';
     }
-    const predicted = review.deviceScreens.map((sc) => ({ title: sc.title, ...(sc.value ? { value: sc.value } : {}) }));
+    // As the console shows it beside the item: an approval's review with its sender ("From").
+    const predicted = screensForDevice(review, item!.wallet, { appVersion: null, model: null }).map((sc) => ({ title: sc.title, ...(sc.value ? { value: sc.value } : {}) }));
     await expect.poll(screensOnDevice, { timeout: 60_000, message: 'the device shows the clear-signed review the console predicted' }).toEqual(predicted);
     expect(await panel().locator('.device-screen').textContent()).not.toContain(review.signingHash);
     return 'clear';

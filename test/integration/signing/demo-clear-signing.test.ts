@@ -8,6 +8,7 @@
 import { expect, it } from 'vitest';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Batch } from '../../../shared/signing/schemas';
+import { screensForDevice } from '../../../renderer/src/device/predict-review';
 import { fromSnapshotEachTest, signAgreements, signingWorldForFile, type SigningWorld } from './world';
 
 let world: SigningWorld, view: Portfolio;
@@ -55,4 +56,35 @@ it("a deposit's amount is shown in the vault's token, as the review predicted", 
   await world.signing.run(batch.id);
   expect(txItems(await world.signing.openBatch(batch.id)).every((i) => i.state === 'confirmed')).toBe(true);
   expect(world.reviews).toContainEqual(screens);
+}, 120_000);
+
+it("a deposit's approval of the vault's token is reviewed in clear too: no acknowledgement, blind signing off, the Ledger shows each review as predicted", async () => {
+  const delta = view.vaults.find((v) => v.name.toLowerCase().includes('delta'))!;
+  const wallets = world.wallets.slice(4, 6);
+  await signAgreements(world, delta.id, wallets);
+  world.reviews.length = 0;
+  const plan = await world.signing.plan({ vaultId: delta.id, wallets, action: 'deposit', amount: '100', approval: 'exact' });
+  const approvals = plan.items.filter((i) => i.step === 'approve');
+  expect(approvals).toHaveLength(2);
+  for (const item of approvals) {
+    expect(item.review).toMatchObject({ kind: 'transaction', blindSigning: false });
+    const screens = item.review?.kind === 'transaction' ? item.review.deviceScreens : [];
+    // The chain by the name its description gave, the amount with the token's ticker.
+    expect(screens).toContainEqual({ title: 'Approve', value: '100 USDC' });
+    expect(screens).toContainEqual({ title: 'Network', value: `Demo chain ${delta.chain.chainId}` });
+  }
+  expect(plan.needsBlindSigningAck).toBe(false);
+
+  world.ledger.setBlindSigning(false);
+  try {
+    const batch = await world.signing.createBatch(plan, { acknowledgeBlindSigning: false });
+    await world.signing.run(batch.id);
+    const done = txItems(await world.signing.openBatch(batch.id));
+    expect(done.map((i) => i.state)).toEqual(done.map(() => 'confirmed'));
+    // What the console shows beside each item: the plan's screens with the signing account added ("From").
+    expect(world.reviews).toEqual(done.map((i) => screensForDevice(i.review!, i.wallet, { appVersion: null, model: null })));
+    expect(world.reviews.filter((r) => r[0]?.title === 'Review transaction to approve ERC20 token')).toHaveLength(2);
+  } finally {
+    world.ledger.setBlindSigning(true);
+  }
 }, 120_000);

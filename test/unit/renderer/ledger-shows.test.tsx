@@ -46,7 +46,7 @@ describe('what the Ledger shows, per app version', () => {
       maxFee: '1',
     });
     expect(text(clear)).toBe(
-      `Clear signing: the Ledger shows this approval from Ledger's token information (1.5 USDC to ${FROM}); compare it before approving. No blind signing is needed.`,
+      `Clear signing: the Ledger shows this approval from the token's signed information (1.5 USDC to ${FROM}); compare it before approving. No blind signing is needed.`,
     );
   });
 
