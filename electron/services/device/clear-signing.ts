@@ -22,6 +22,7 @@ import type { DeviceScreen } from '../../../shared/device/state';
 import { concatBytes, uintBytes } from '../../../shared/device/tlv';
 import { parseBip32Path } from '../../../shared/device/paths';
 import { appSupports } from '../../../shared/device/versions';
+import type { ContractSet, VaultGenerations } from '../../../shared/registry/schemas';
 import {
   calldataStructures,
   deploysTo,
@@ -52,6 +53,14 @@ export interface CalldataDescriptorSource {
   readonly tokens?: DescriptorIndex | undefined;
   /** A chain the app's table lacks, described and signed, so that the app takes token information on it. */
   network?(chainId: number): SignedNetwork | null;
+  /** Fetches what `find` answers for a vault's contracts before a plan (Ledger's service); resolves to notes for the review. */
+  prepare?(pinned: PinnedVaultCalls): Promise<string[]>;
+}
+
+/** A vault as the planner has it verified: the pinned contracts and the generation each answered as. */
+export interface PinnedVaultCalls {
+  vault: { chainId: number; contracts: ContractSet };
+  generations: Pick<VaultGenerations, 'epochVault' | 'queue' | 'withdrawQueue'>;
 }
 
 /** A key that certifies descriptors, with its certificate. */
