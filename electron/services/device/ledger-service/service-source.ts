@@ -102,10 +102,11 @@ export class LedgerServiceSource implements CalldataDescriptorSource {
         if (entries.some(([, e]) => [...e.calls.values()].some((c) => 'info' in c))) await this.loadCertificates(client, now, maxAge);
         for (const [address, entry] of entries) this.contracts.set(key(chainId, address), { ...entry, fetchedAt: now });
       } catch (err) {
-        const host = hostOf(client.baseUrl);
-        return [
-          `Ledger's service (${host}) could not be asked (${(err as Error).message}): this plan's vault calls are signed blind, by their hash. Check its address in Settings, or compare each hash on the Ledger.`,
-        ];
+        const asked = `Ledger's service (${hostOf(client.baseUrl)}) could not be asked (${(err as Error).message})`;
+        // An earlier answer stays in use (the device checks Ledger's signature anyway), so a plan reviewed in clear is signed in clear.
+        const earlier = stale.map(({ address }) => this.contracts.get(key(chainId, address))?.fetchedAt).filter((at) => at !== undefined);
+        if (earlier.length > 0) return [`${asked}: its answer of ${new Date(Math.min(...earlier)).toISOString()} is used; a call it did not certify then is signed blind.`];
+        return [`${asked}: this plan's vault calls are signed blind, by their hash. Check its address in Settings, or compare each hash on the Ledger.`];
       }
     }
     const notes: string[] = [];
