@@ -8,10 +8,10 @@
  * call is signed blind, as before.
  *
  * Where certified descriptors come from: Ledger certifies a descriptor once it is merged into its
- * registry and serves the signed structures from its service; these vaults have none there yet,
- * and this machine cannot reach it, so `ledgerService` below finds nothing (its one job is the
- * lookup; nothing else calls out). A source built with `certifiedSource` signs the structures
- * itself: with the emulator's test key in tests and the demo (a real Ledger refuses those).
+ * registry and serves the signed structures from its service (`ledger-service/`: asked at plan
+ * time, a call used only when its structures are ours byte for byte, carried with the job to the
+ * device). A source built with `certifiedSource` signs the structures itself: with the emulator's
+ * test key in tests and the demo (a real Ledger refuses those). Without a source, every call is blind.
  */
 import { hexToBytes, type Hex, type TransactionSerializable } from 'viem';
 import { AppError } from '../../../shared/errors';
@@ -85,9 +85,6 @@ export function certifiedSource(descriptors: readonly Erc7730Descriptor[], certi
     },
   };
 }
-
-/** Ledger's service: no descriptor for these vaults is certified there yet (see the module's comment). */
-const ledgerService: CalldataDescriptorSource = { find: () => null };
 
 /** The certified descriptor for this transaction, if one covers it (a call with no ETH attached). */
 export function certifiedCallOf(tx: TransactionSerializable, source: CalldataDescriptorSource | undefined): CertifiedCall | null {
@@ -222,10 +219,9 @@ export function clearSigningOf(
   context: { from: string; appVersion?: string; descriptors?: DescriptorIndex; calldataDescriptors?: CalldataDescriptorSource },
 ): ClearSigning | null {
   if (tx.type === 'legacy' || (context.appVersion && !appSupports(context.appVersion, 'blindSigningHash'))) return null;
-  // Without descriptors of its own, the install asks Ledger's service (which certifies none for these vaults yet).
-  const source = context.calldataDescriptors ?? ledgerService;
+  const source = context.calldataDescriptors;
   const certified = certifiedCallOf(tx, source);
-  if (!certified) return null;
+  if (!source || !certified) return null;
   const feePerGas = tx.type === 'eip1559' ? (tx.maxFeePerGas ?? 0n) : (tx.gasPrice ?? 0n);
   const descriptors = context.descriptors ?? source.tokens;
   const tokens = tokenInformationFor(certified, tx, context.from, descriptors);

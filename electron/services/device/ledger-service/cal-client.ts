@@ -44,7 +44,7 @@ export interface ServedCall {
 /** What the service says of one contract's calls, by selector (lower case): a call, or why it cannot be used. */
 export type ServedCalls = Map<string, ServedCall | { unreadable: string }>;
 
-export interface CalClientOptions {
+interface CalClientOptions {
   baseUrl: string;
   signatures: ServiceSignatures;
   fetch?: typeof fetch;

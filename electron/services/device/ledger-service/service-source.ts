@@ -22,13 +22,13 @@ import type { CarriedCall } from './carried-call';
 /** The models with the generic parser whose certificate the service is asked for (Nano S stops before it). */
 const CLEAR_SIGNING_MODELS: readonly LedgerModel[] = ['nanoSP', 'nanoX', 'stax', 'flex', 'apex'];
 
-export interface LedgerServiceConfig {
+interface LedgerServiceConfig {
   /** The service's base URL (Ledger's production service unless set). */
   url?: string;
   signatures?: ServiceSignatures;
 }
 
-export interface LedgerServiceOptions {
+interface LedgerServiceOptions {
   config: () => Promise<LedgerServiceConfig>;
   /** An offline install: the service is never asked. */
   offline: () => boolean;
