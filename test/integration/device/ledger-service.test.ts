@@ -14,6 +14,14 @@ import { deploymentDescriptor } from '../../../electron/services/device/vault-de
 import { LedgerServiceSource } from '../../../electron/services/device/ledger-service/service-source';
 import { withCertifiedCall } from '../../../electron/services/device/ledger-service/carried-call';
 import { expectedScreens, toViemTransaction } from '../../../electron/services/device/transaction';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { settingsDocument } from '../../../electron/services/settings/settings';
+import { ledgerServiceOf } from '../../../electron/runtime/ledger-service';
+import { DeviceFleet } from '../../../electron/services/device/device-fleet';
+import { handleDeviceRequest } from '../../../electron/services/device/protocol';
+import { createEmulatedLedger, emulatorTransportFactory } from '../../../electron/demo/ledger';
 import { ADDRESS, CONTRACT, PATH, caught, setup, stoppedAfterEach, waitForStatus } from './harness';
 import { dappsAnswer, startCalServer } from './cal-server';
 
@@ -79,6 +87,24 @@ describe("a vault deposit with Ledger's service as the descriptor source", () =>
     const signed = await signing;
     expect(await recoverTransactionAddress({ serializedTransaction: signed.serialized as never })).toBe(ADDRESS);
     expect(parseTransaction(signed.serialized as Hex).data).toBe(DEPOSIT.data);
+  });
+
+  it("crosses to the device process's message protocol as JSON and is clear-signed there on a Stax", async () => {
+    const ledgerService = source();
+    await ledgerService.prepare(PINNED);
+    const ledger = createEmulatedLedger({ model: 'stax', blindSigning: false, appVersion: '1.22.0' });
+    const desk = new DeviceFleet({ transports: emulatorTransportFactory(ledger), confirmTimeoutMs: 5_000, commandTimeoutMs: 2_000, idleReleaseMs: 60_000, reenumerationTimeoutMs: 2_000, openTimeoutMs: 300 });
+    await desk.start();
+    try {
+      const message = JSON.parse(JSON.stringify({ id: 7, method: 'signTransaction', params: { path: PATH, request: withCertifiedCall(DEPOSIT, ledgerService) } }));
+      const answer = handleDeviceRequest(desk, message);
+      const onDevice = await ledger.waitForConfirmation('sign-transaction');
+      expect(onDevice.screens).toContainEqual({ title: 'Interaction with', value: 'Pareto' });
+      ledger.approve();
+      expect(await answer).toMatchObject({ id: 7, ok: true, value: { from: ADDRESS } });
+    } finally {
+      await desk.stop();
+    }
   });
 
   it('a service answer that differs from Vaultdesk’s encoding leaves the call blind, and the review says why', async () => {
@@ -151,6 +177,18 @@ describe("a vault deposit with Ledger's service as the descriptor source", () =>
     cal.state.answer = 'error';
     // Asked again once old; what it certified before is still what the reviewed plans use.
     expect(await ledgerService.prepare(PINNED)).toEqual([expect.stringMatching(/could not be asked \(it answered HTTP 503\): its answer of 1970-01-01T00:00:00.000Z is used; a call it did not certify then is signed blind\.$/)]);
+    expect(ledgerService.find(1, CONTRACT, SELECTOR)).not.toBeNull();
+  });
+
+  it("takes the service's address and signature choice from the settings file, and asks nothing while offline", async () => {
+    const settings = settingsDocument(await mkdtemp(path.join(os.tmpdir(), 'vaultdesk-ledger-service-')));
+    await settings.write({ version: 1, serviceUrl: null, offline: false, ledgerService: { url: cal.url, signatures: 'test' } });
+    let offlineNow = true;
+    const ledgerService = ledgerServiceOf(settings, () => offlineNow);
+    expect(await ledgerService.prepare(PINNED)).toEqual([]);
+    expect(cal.state.requests).toEqual([]);
+    offlineNow = false;
+    expect(await ledgerService.prepare(PINNED)).toEqual([]);
     expect(ledgerService.find(1, CONTRACT, SELECTOR)).not.toBeNull();
   });
 });
