@@ -30,6 +30,7 @@ import { createWalletsFeature } from './features/wallets';
 import type { ConsoleRuntime, RuntimeOptions } from './options';
 import { modeDataDir, openStores, portfolioWallets } from './stores';
 import { createEventHub, replaying } from './events';
+import { ledgerServiceOf } from './ledger-service';
 export { KEY_FILE_NAME, type ConsoleRuntime, type RuntimeOptions } from './options';
 
 /**
@@ -112,6 +113,7 @@ export async function createConsoleRuntime(options: RuntimeOptions): Promise<Con
     walletDevices: walletDevicesOf(() => device.host(), ledgerBindings, () => book().book),
     demoClearSigning,
     readers: graph.planReaders,
+    ledgerService: ledgerServiceOf(settings, offline),
     offline,
     log: options.log,
     simulations,

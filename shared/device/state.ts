@@ -69,6 +69,8 @@ export interface DeviceTransactionRequest {
   maxFeePerGas?: string;
   maxPriorityFeePerGas?: string;
   accessList?: { address: string; storageKeys: string[] }[];
+  /** A certified clear-signing description of this call (Ledger's service), as JSON; the device service checks it on arrival. */
+  certified?: unknown;
 }
 
 export interface SignedTransaction {

@@ -13,6 +13,8 @@ import { signingSimulations, type SimulationService } from '../../services/simul
 import type { DeviceHost } from '../device-host';
 import type { SigningDevice } from '../../services/signing/device-delivery';
 import type { CalldataDescriptorSource } from '../../services/device/clear-signing';
+import type { LedgerServiceSource } from '../../services/device/ledger-service/service-source';
+import { carryingCertifiedCalls } from '../ledger-service';
 import { feature, forward, type Feature, type ForwardTarget } from '../feature';
 import { exportFileName } from '../../../shared/files/export-names';
 import { reportName } from '../../../shared/signing/batch-name';
@@ -34,6 +36,8 @@ interface SigningFeatureDeps {
   demoClearSigning?: CalldataDescriptorSource;
   /** The service graph's portfolio, chains and service, as every pipeline reads them. */
   readers: ServiceGraph['planReaders'];
+  /** Ledger's service, the source of a real install's certified descriptors (never asked offline). */
+  ledgerService?: LedgerServiceSource;
   log: Logger;
   onEvent: Parameters<SigningService['subscribe']>[0];
   /** An offline-review install: it pins nothing itself (its registry is imported) and refuses a bundle on a vault not pinned there. */
@@ -74,14 +78,18 @@ export function createSigningFeature(deps: SigningFeatureDeps): Feature & { curr
 function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipeline {
   // Offline, the registry is the install's root of trust for addresses: a damaged file refuses every review.
   const registry = new VaultRegistry(dataDir, undefined, { failClosed: deps.offline?.() ?? false });
+  const ledgerService = deps.demo() || deps.offline?.() ? undefined : deps.ledgerService;
   const service = createSigningService({
     dataDir,
     // The demo signs without a keychain too (its journals then live as long as the process).
     journalKeys: deps.demo() ? demoJournalKeys(journalKeysIn(deps.secrets, dataDir)) : journalKeysIn(deps.secrets, dataDir),
-    device: deps.walletDevices ?? {
-      signTransaction: async (...args) => (await deps.device()).service.signTransaction(...args),
-      signPersonalMessage: async (...args) => (await deps.device()).service.signPersonalMessage(...args),
-    },
+    device: carryingCertifiedCalls(
+      deps.walletDevices ?? {
+        signTransaction: async (...args) => (await deps.device()).service.signTransaction(...args),
+        signPersonalMessage: async (...args) => (await deps.device()).service.signPersonalMessage(...args),
+      },
+      ledgerService,
+    ),
     ...deps.readers,
     registry,
     // The demo's vaults are its own simulation's: they are pinned once their checks pass. The
@@ -93,7 +101,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
       : { kind: 'refuse', action: 'Review its contracts below, as the chain describes them, and pin them if they are the ones its operator publishes; then plan again.' },
     log: deps.log,
     ...(deps.simulations ? signingSimulations(deps.simulations) : {}),
-    ...(deps.demo() && deps.demoClearSigning ? { calldataDescriptors: deps.demoClearSigning } : {}),
+    ...(deps.demo() && deps.demoClearSigning ? { calldataDescriptors: deps.demoClearSigning } : ledgerService ? { calldataDescriptors: ledgerService } : {}),
   });
   const unsubscribe = service.subscribe(deps.onEvent);
 

@@ -8,10 +8,10 @@
  * call is signed blind, as before.
  *
  * Where certified descriptors come from: Ledger certifies a descriptor once it is merged into its
- * registry and serves the signed structures from its service; these vaults have none there yet,
- * and this machine cannot reach it, so `ledgerService` below finds nothing (its one job is the
- * lookup; nothing else calls out). A source built with `certifiedSource` signs the structures
- * itself: with the emulator's test key in tests and the demo (a real Ledger refuses those).
+ * registry and serves the signed structures from its service (`ledger-service/`: asked at plan
+ * time, a call used only when its structures are ours byte for byte, carried with the job to the
+ * device). A source built with `certifiedSource` signs the structures itself: with the emulator's
+ * test key in tests and the demo (a real Ledger refuses those). Without a source, every call is blind.
  */
 import { hexToBytes, type Hex, type TransactionSerializable } from 'viem';
 import { AppError } from '../../../shared/errors';
@@ -21,6 +21,7 @@ import type { DeviceScreen } from '../../../shared/device/state';
 import { concatBytes, uintBytes } from '../../../shared/device/tlv';
 import { parseBip32Path } from '../../../shared/device/paths';
 import { appSupports } from '../../../shared/device/versions';
+import type { ContractSet, VaultGenerations } from '../../../shared/registry/schemas';
 import {
   calldataStructures,
   deploysTo,
@@ -52,6 +53,14 @@ export interface CalldataDescriptorSource {
   readonly tokens?: DescriptorIndex | undefined;
   /** A chain the app's table lacks, described and signed, so that the app takes token information on it. */
   network?(chainId: number): SignedNetwork | null;
+  /** Fetches what `find` answers for a vault's contracts before a plan (Ledger's service); resolves to notes for the review. */
+  prepare?(pinned: PinnedVaultCalls): Promise<string[]>;
+}
+
+/** A vault as the planner has it verified: the pinned contracts and the generation each answered as. */
+export interface PinnedVaultCalls {
+  vault: { chainId: number; contracts: ContractSet };
+  generations: Pick<VaultGenerations, 'epochVault' | 'queue' | 'withdrawQueue'>;
 }
 
 /** A key that certifies descriptors, with its certificate. */
@@ -76,9 +85,6 @@ export function certifiedSource(descriptors: readonly Erc7730Descriptor[], certi
     },
   };
 }
-
-/** Ledger's service: no descriptor for these vaults is certified there yet (see the module's comment). */
-const ledgerService: CalldataDescriptorSource = { find: () => null };
 
 /** The certified descriptor for this transaction, if one covers it (a call with no ETH attached). */
 export function certifiedCallOf(tx: TransactionSerializable, source: CalldataDescriptorSource | undefined): CertifiedCall | null {
@@ -199,10 +205,9 @@ export function clearSigningOf(
   context: { from: string; appVersion?: string; descriptors?: DescriptorIndex; calldataDescriptors?: CalldataDescriptorSource },
 ): ClearSigning | null {
   if (tx.type === 'legacy' || (context.appVersion && !appSupports(context.appVersion, 'blindSigningHash'))) return null;
-  // Without descriptors of its own, the install asks Ledger's service (which certifies none for these vaults yet).
-  const source = context.calldataDescriptors ?? ledgerService;
+  const source = context.calldataDescriptors;
   const certified = certifiedCallOf(tx, source);
-  if (!certified) return null;
+  if (!source || !certified) return null;
   const feePerGas = tx.type === 'eip1559' ? (tx.maxFeePerGas ?? 0n) : (tx.gasPrice ?? 0n);
   const descriptors = context.descriptors ?? source.tokens;
   const tokens = tokenInformationFor(certified, tx, context.from, descriptors);

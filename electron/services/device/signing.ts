@@ -26,6 +26,7 @@ import { provideNetwork } from './network-provision';
 import { descriptorList, type DescriptorIndex } from './token-descriptors';
 import { clearSignedApproval, expectedScreens, hasCalldata, signingHash, toViemTransaction } from './transaction';
 import { clearSigningOf, signInClearOnDevice, type CalldataDescriptorSource } from './clear-signing';
+import { carriedDescriptors } from './ledger-service/carried-call';
 
 export interface SignOptions {
   expectedAddress?: string;
@@ -68,7 +69,7 @@ export async function signTransaction(
     resolution = await resolveTokenInformation(unsigned.slice(2), tx.chainId ?? 1, descriptorList(approval.descriptor));
     if (!resolution.erc20Tokens.length) resolution = null;
   }
-  const inClear = resolution ? null : clearSigningOf(tx, { from: address, appVersion: ready.appVersion, ...options });
+  const inClear = resolution ? null : clearSigningOf(tx, { from: address, appVersion: ready.appVersion, ...options, ...carriedDescriptors(request, tx, ready.model) });
   if (inClear) {
     device.show({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens: inClear.screens });
     const sig = await signInClearOnDevice(eth, path, unsigned, inClear).catch((err: unknown) => {

@@ -11,6 +11,12 @@ export const SettingsSchema = z.object({
   offline: z.boolean(),
   /** The operator's own RPC addresses per chain id, in the order they are tried (Settings → Chains). */
   rpcs: z.record(z.string().regex(/^\d+$/), z.array(z.string())).optional(),
+  /**
+   * Ledger's crypto-assets service, asked for certified clear-signing descriptors of the vault calls:
+   * its base URL (Ledger's production service when absent) and which of its signatures the Ledger
+   * checks (`prod`, the default; `test` for a test device).
+   */
+  ledgerService: z.object({ url: z.string().url().optional(), signatures: z.enum(['prod', 'test']).optional() }).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

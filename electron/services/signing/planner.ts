@@ -86,6 +86,8 @@ export async function planWithBasis(
   const facts = await readPlanFacts(deps, selection, options.reader);
   const verdicts = options.spent ? eligibilityAfter(selection, facts, options.spent) : eligibility(selection, facts);
   const fees = needsFees(verdicts) ? await chainFees(facts.client, selection.maxFeeGwei) : null;
+  // Ledger's service, asked for the pinned contracts' certified descriptors: why a call stays blind.
+  const clearSigningNotes = (await deps.calldataDescriptors?.prepare?.(facts.pinned)) ?? [];
   const nonces = new Map<string, number>();
   const pinned = { vaultName: facts.pinned.vault.name, pinnedAt: facts.pinned.vault.pinnedAt, checkedAtBlock: facts.pinned.checkedAtBlock.toString() };
   const drafted = await draftWallets({ client: facts.client, vault: facts.vault, wallets: selection.wallets, verdicts, fees, nonces, pinned, ...(options.nonceFloor ? { nonceFloor: options.nonceFloor } : {}), ...(deps.calldataDescriptors ? { calldataDescriptors: deps.calldataDescriptors } : {}) });
@@ -105,6 +107,7 @@ export async function planWithBasis(
         ]
       : [],
   };
+  plan.warnings.push(...clearSigningNotes);
   return { plan, basis: basisOf(facts, nonces) };
 }
 

@@ -3,6 +3,8 @@
  * simulated service over HTTP, the portfolio, and an emulated Ledger holding the simulation's
  * seed (so it signs for the seeded wallets) behind the real device service.
  */
+import type { LedgerServiceSource } from '../../../electron/services/device/ledger-service/service-source';
+import { carryingCertifiedCalls } from '../../../electron/runtime/ledger-service';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,7 +89,7 @@ function tallyingFetch(tally: RpcTally): typeof fetch {
 }
 
 export async function startSigningWorld(
-  options: { wallets?: number; vaults?: number; simulations?: boolean; log?: Logger; desk?: boolean; clearSigning?: boolean } = {},
+  options: { wallets?: number; vaults?: number; simulations?: boolean; log?: Logger; desk?: boolean; clearSigning?: boolean; ledgerService?: LedgerServiceSource } = {},
 ): Promise<SigningWorld> {
   const sim = await startLocalSimulation({ seed: 3, wallets: options.wallets ?? 12, pace: 'fast', ...(options.vaults ? { vaults: options.vaults } : {}) });
   for (const d of sim.drivers) await d.stop();
@@ -109,9 +111,10 @@ export async function startSigningWorld(
   const device = fleet ? fleet.serviceFor() : new DeviceService({ transports: emulatorTransportFactory(ledger), ...limits });
   await (fleet ?? device).start();
   const desk = fleet && second ? { second, fleet, bindings: [] as LedgerBinding[], groups: new Map<string, { id: string; name: string }[]>() } : undefined;
-  const signingDevice = desk
-    ? new WalletDevices({ desk: async () => desk.fleet, bindings: async () => desk.bindings, groupsOf: async (w) => desk.groups.get(w.toLowerCase()) ?? [] })
-    : device;
+  const signingDevice = carryingCertifiedCalls(
+    desk ? new WalletDevices({ desk: async () => desk.fleet, bindings: async () => desk.bindings, groupsOf: async (w) => desk.groups.get(w.toLowerCase()) ?? [] }) : device,
+    options.ledgerService,
+  );
   const counter = { http: 0 };
   const chains = new Map<number, PublicClient>(
     sim.network.chains.map(({ chain }) => [
@@ -141,7 +144,7 @@ export async function startSigningWorld(
     receiptTimeoutMs: 20_000,
     ...(simulations ? signingSimulations(simulations) : {}),
     ...(options.log ? { log: options.log } : {}),
-    ...(calldataDescriptors ? { calldataDescriptors } : {}),
+    ...(calldataDescriptors ? { calldataDescriptors } : options.ledgerService ? { calldataDescriptors: options.ledgerService } : {}),
   });
   const world: SigningWorld = {
     sim,
@@ -207,7 +210,7 @@ export async function startSigningWorld(
  */
 export function signingWorldForFile(
   set: (world: SigningWorld, view: Portfolio) => void,
-  options: { wallets?: number; vaults?: number; desk?: boolean; clearSigning?: boolean } = { wallets: 12 },
+  options: { wallets?: number; vaults?: number; desk?: boolean; clearSigning?: boolean; ledgerService?: LedgerServiceSource } = { wallets: 12 },
 ): void {
   let world: SigningWorld | undefined;
   beforeAll(async () => {

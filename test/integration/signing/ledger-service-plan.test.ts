@@ -1,0 +1,80 @@
+/**
+ * A real install's plan with Ledger's service as the descriptor source, over real HTTP (a local
+ * server in the service's shapes, signing with the emulator's TEST key): the planner asks it for the
+ * pinned vault's contracts, a deposit it certifies as Vaultdesk encodes it is reviewed in clear and
+ * the emulated Ledger shows exactly that review; a service that is down leaves every call blind and
+ * the plan works, with a note saying so.
+ */
+import { afterAll, beforeEach, expect, it } from 'vitest';
+import type { Portfolio } from '../../../shared/portfolio/schemas';
+import type { Generation } from '../../../shared/abi/generations';
+import { LedgerServiceSource } from '../../../electron/services/device/ledger-service/service-source';
+import { deploymentDescriptor } from '../../../electron/services/device/vault-descriptors';
+import type { Erc7730Descriptor } from '../../../electron/services/device/calldata-descriptors';
+import { dappsAnswer, startCalServer } from '../device/cal-server';
+import { fromSnapshotEachTest, signAgreements, signingWorldForFile, type SigningWorld } from './world';
+
+let world: SigningWorld, view: Portfolio;
+
+/** Vaultdesk's own descriptors for every simulated vault contract: what Ledger would certify once they are in its registry. */
+function certifiedBySimulatedLedger(): { chainId: number; address: string; descriptor: Erc7730Descriptor }[] {
+  const out: { chainId: number; address: string; descriptor: Erc7730Descriptor }[] = [];
+  for (const { deployment } of world.sim.network.chains) {
+    for (const vault of deployment.vaults) {
+      const bound = (generation: Generation | null, address: string | null) => {
+        const descriptor = generation && address ? deploymentDescriptor(generation, { chainId: deployment.chainId, address, underlyingToken: vault.token.address, trancheToken: vault.tranche }) : null;
+        if (descriptor && address) out.push({ chainId: deployment.chainId, address, descriptor });
+      };
+      bound(vault.generations.vault, vault.epochVault);
+      bound(vault.generations.depositQueue, vault.depositQueue);
+      if (vault.withdrawQueue !== vault.depositQueue) bound(vault.generations.withdrawQueue, vault.withdrawQueue);
+    }
+  }
+  return out;
+}
+
+const cal = await startCalServer(() => dappsAnswer(certifiedBySimulatedLedger()));
+afterAll(() => cal.close());
+let now = 0;
+const ledgerService = new LedgerServiceSource({ config: async () => ({ url: cal.url, signatures: 'test' }), offline: () => false, now: () => now });
+
+signingWorldForFile((w, v) => ([world, view] = [w, v]), { wallets: 12, ledgerService });
+fromSnapshotEachTest(() => world);
+beforeEach(() => {
+  // Each test asks the service again.
+  now += 3_600_000;
+  cal.state.answer = 'certified';
+  cal.state.requests.length = 0;
+});
+
+it("a deposit Ledger's service certifies as Vaultdesk encodes it is reviewed in clear, and the Ledger shows that review", async () => {
+  const delta = view.vaults.find((v) => v.name.toLowerCase().includes('delta'))!;
+  const wallets = world.wallets.slice(0, 2);
+  await signAgreements(world, delta.id, wallets);
+  world.reviews.length = 0;
+  const plan = await world.signing.plan({ vaultId: delta.id, wallets, action: 'deposit', amount: '250.5', approval: 'exact' });
+  expect(cal.state.requests.some((u) => u.pathname === '/v1/dapps')).toBe(true);
+  expect(plan.warnings).toEqual([]);
+  const deposits = plan.items.filter((i) => i.tx && i.step !== 'approve');
+  expect(deposits.length).toBe(2);
+  for (const d of deposits) expect(d.review).toMatchObject({ blindSigning: false });
+  const predicted = deposits.map((d) => (d.review?.kind === 'transaction' ? d.review.deviceScreens : []));
+  expect(predicted[0]).toContainEqual({ title: 'Interaction with', value: 'Pareto' });
+
+  const batch = await world.signing.createBatch(plan, { acknowledgeBlindSigning: true });
+  await world.signing.run(batch.id);
+  const done = await world.signing.openBatch(batch.id);
+  expect(done.items.filter((i) => i.step !== 'none').every((i) => i.state === 'confirmed')).toBe(true);
+  for (const screens of predicted) expect(world.reviews).toContainEqual(screens);
+}, 180_000);
+
+it('with the service down, the plan still works: every call blind, and the review says why', async () => {
+  cal.state.answer = 'error';
+  // A vault the service was not asked about before (an earlier answer would stay in use).
+  const claim = view.requests.find((r) => r.action?.kind === 'claim' && !view.vaults.find((v) => v.id === r.vaultId)!.name.toLowerCase().includes('delta'))!;
+  const plan = await world.signing.plan({ vaultId: claim.vaultId, wallets: world.wallets, action: 'claim', requestIds: [claim.id] });
+  expect(plan.warnings).toEqual([expect.stringMatching(/^Ledger's service \(127\.0\.0\.1:\d+\) could not be asked \(it answered HTTP 503\): this plan's vault calls are signed blind/)]);
+  const [item] = plan.items.filter((i) => i.tx);
+  expect(item!.review).toMatchObject({ kind: 'transaction', blindSigning: true });
+  expect(plan.needsBlindSigningAck).toBe(true);
+}, 120_000);
