@@ -20,6 +20,7 @@ import { GENERIC_PARSER_INS, KEY_USAGE_CALLDATA, LOAD_CERTIFICATE_INS, SIGN_MODE
 import type { DeviceScreen } from '../../../shared/device/state';
 import { concatBytes, uintBytes } from '../../../shared/device/tlv';
 import { parseBip32Path } from '../../../shared/device/paths';
+import { isKnownNetwork } from '../../../shared/device/screens';
 import { appSupports } from '../../../shared/device/versions';
 import type { ContractSet, VaultGenerations } from '../../../shared/registry/schemas';
 import {
@@ -112,9 +113,9 @@ function tokensShown(certified: CertifiedCall, tx: TransactionSerializable, from
 function clearSignedScreens(
   certified: CertifiedCall,
   tx: TransactionSerializable,
-  context: { from: string; appVersion?: string; descriptors?: DescriptorIndex; maxFee: string; network?: SignedNetwork | null },
+  context: { from: string; appVersion?: string; tokens: Map<string, TokenDescriptor>; maxFee: string; network?: SignedNetwork | null },
 ): DeviceScreen[] {
-  const tokens = tokensShown(certified, tx, context.from, context.descriptors);
+  const { tokens } = context;
   const fields = predictedFields(
     certified.descriptor,
     certified.call,
@@ -182,11 +183,6 @@ function refused(intent: string, part: string): (err: unknown) => never {
   };
 }
 
-/** The token information to send before a clear-signed call. */
-function tokenInformationFor(certified: CertifiedCall, tx: TransactionSerializable, from: string, extra?: DescriptorIndex): TokenDescriptor[] {
-  return [...tokensShown(certified, tx, from, extra).values()];
-}
-
 /** A transaction the device will sign in clear: the certified call, the tokens to provide, the predicted review. */
 interface ClearSigning {
   certified: CertifiedCall;
@@ -209,22 +205,24 @@ export function clearSigningOf(
   const certified = certifiedCallOf(tx, source);
   if (!source || !certified) return null;
   const feePerGas = tx.type === 'eip1559' ? (tx.maxFeePerGas ?? 0n) : (tx.gasPrice ?? 0n);
-  const descriptors = context.descriptors ?? source.tokens;
-  const tokens = tokenInformationFor(certified, tx, context.from, descriptors);
   const chainId = tx.chainId ?? 1;
   // A chain the app's table lacks is given first when the source describes it: the app then takes
   // token information on it, names it and writes the fees in its ticker.
   const network = networkToProvide(chainId, source);
+  // On a chain it neither knows nor was given, the app refuses token information (0x6A80): none is
+  // sent, and the amounts are predicted as the app then shows them, without a ticker.
+  const takesTokens = chainId === 1 || isKnownNetwork(chainId) || network !== null;
+  const tokens = takesTokens ? tokensShown(certified, tx, context.from, context.descriptors ?? source.tokens) : new Map<string, TokenDescriptor>();
   return {
     certified,
-    tokens,
+    tokens: [...tokens.values()],
     network,
     screens: clearSignedScreens(certified, tx, {
       network,
       from: context.from,
+      tokens,
       maxFee: ((tx.gas ?? 0n) * feePerGas).toString(),
       ...(context.appVersion ? { appVersion: context.appVersion } : {}),
-      ...(descriptors ? { descriptors } : {}),
     }),
   };
 }

@@ -12,6 +12,8 @@ import { epochVaultAbi } from '../../../shared/abi';
 import { certifiedSource, type CalldataDescriptorSource } from '../../../electron/services/device/clear-signing';
 import { deploymentDescriptor } from '../../../electron/services/device/vault-descriptors';
 import { signWithTestCalldataKey, testCalldataCertificate } from '../../../electron/demo/ledger/pki';
+import { signWithEmulatorKey } from '../../../electron/demo/ledger/token-info';
+import { encodeDescriptorList, indexDescriptors } from '../../../electron/services/device/token-descriptors';
 import type { DeviceTransactionRequest } from '../../../shared/device';
 import { ADDRESS, CONTRACT, PATH, caught, setup, stoppedAfterEach, waitForStatus } from './harness';
 
@@ -63,6 +65,25 @@ describe('a vault deposit signed on the Ledger', () => {
     const signed = await signing;
     expect(await recoverTransactionAddress({ serializedTransaction: signed.serialized as never })).toBe(ADDRESS);
     expect(parseTransaction(signed.serialized as Hex).data).toBe(DEPOSIT.data);
+  });
+
+  it('on a chain the app neither knows nor was given, no token information is sent (the app would refuse it) and the amount is shown as the app then shows it', async () => {
+    const chainId = 31337;
+    const onLocalChain = deploymentDescriptor('CDO_EPOCH_MAIN_2026', { chainId, address: CONTRACT, underlyingToken: USDC })!;
+    // Token information for the chain, but no description of the chain itself.
+    const source: CalldataDescriptorSource = {
+      ...certifiedSource([onLocalChain], TEST_CERTIFIER),
+      tokens: indexDescriptors(encodeDescriptorList([signWithEmulatorKey({ ticker: 'USDC', address: USDC, decimals: 6, chainId })])),
+    };
+    const { ledger, service } = started(setup({ blindSigning: false, appVersion: '1.22.0' }, { calldataDescriptors: source }));
+    await waitForStatus(service, 'ready');
+    const signing = service.signTransaction(PATH, { ...DEPOSIT, chainId });
+    const { screens } = await ledger.waitForConfirmation('sign-transaction');
+    expect(screens[0]).toEqual({ title: 'Review transaction to Deposit' });
+    expect(screens.find((s) => s.title === 'Amount')?.value).not.toContain('USDC');
+    expect(service.getState()).toEqual({ status: 'awaiting-confirmation', kind: 'sign-transaction', screens });
+    ledger.approve();
+    expect(await recoverTransactionAddress({ serializedTransaction: (await signing).serialized as never })).toBe(ADDRESS);
   });
 
   it('on an app before 1.19.3, the ticker comes first, as that app writes amounts and fees', async () => {
