@@ -11,6 +11,7 @@ import { makeUnsigned, unsignedRegistryText } from '../../support/bundle-fixture
 import { signingWorldForFile, type SigningWorld } from './world';
 import { agreementTextsEachTest } from './agreement-texts';
 import { offlineServices } from '../../support/offline-services';
+import { hashedTypedDataReview } from '../../support/typed-data-review';
 
 // The attack of issue 31 (item 1), end to end. A hostile service serves, as a vault's lender
 // agreement ("Terms of service"), the planner text of a bundle it crafted: up to format 3 the planner
@@ -120,17 +121,7 @@ describe('a hostile service serving the planner text of a crafted bundle as a le
     const hashes = plannerHashes(draft);
     const signed = await world.device.signTypedDataHash(PLANNER_PATH, { domainHash: hashes.domainHash, messageHash: hashes.messageHash });
     expect(signed.address).toBe(PLANNER.address);
-    expect(world.reviews).toEqual([
-      [
-        // Hashed EIP-712 opens with the blind-signing warning (app 1.12 and later).
-        { title: 'Blind signing ahead' },
-        { title: 'Review typed message' },
-        { title: 'Domain hash', value: hashes.domainHash },
-        { title: 'Message hash', value: hashes.messageHash },
-        { title: 'Sign message' },
-        { title: 'Reject' },
-      ],
-    ]);
+    expect(world.reviews).toEqual([hashedTypedDataReview(hashes)]);
     const install = await offlineInstall([PLANNER.address]);
     const imported = await install.importUnsigned(bundleText(signedByPlanner(draft, { address: signed.address, signature: signed.signature as Hex })), 'genuine.json');
     expect(imported.bundle.planner).toBe(PLANNER.address);
