@@ -1,12 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsoleRuntime, type ConsoleRuntime } from '../../electron/runtime';
-import { FileLogger } from '../../electron/services/log/logger';
-import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
+import type { ConsoleRuntime } from '../../electron/runtime';
 import { serviceOnlySimulation } from '../support/console';
-import { startEmulatedDevice } from '../../electron/runtime/emulated-device';
+import { startTestRuntime } from '../support/test-runtime';
 
 // The console's one catalog: the screens that join on vaults, tokens and chains share one read of
 // each list, and a mode change forgets it, so the next screen reads the new source.
@@ -25,20 +20,7 @@ const countingFetch: typeof fetch = async (input, init) => {
 };
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-runtime-catalog-'));
-  const log = new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log'));
-  const secrets = new KeychainSecretStore(`Vaultdesk runtime-catalog test ${process.pid}`);
-  runtime = await createConsoleRuntime({
-    version: '0.0.0-test',
-    shell: 'browser',
-    startEmulatedDevice,
-    dataDir,
-    secrets,
-    log,
-    fetch: countingFetch,
-    startSimulation: serviceOnlySimulation,
-    openExternal: async () => undefined,
-  });
+  ({ runtime } = await startTestRuntime('runtime-catalog', { fetch: countingFetch, startSimulation: serviceOnlySimulation }));
 });
 
 afterAll(async () => {

@@ -1,13 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsoleRuntime, type ConsoleRuntime } from '../../electron/runtime';
+import type { ConsoleRuntime } from '../../electron/runtime';
+import { startTestRuntime } from '../support/test-runtime';
 import { startSimService, type SimService } from '../../electron/demo/service';
-import { FileLogger } from '../../electron/services/log/logger';
-import { KeychainSecretStore } from '../../electron/services/secrets/keychain-store';
 import type { ServiceState } from '../../shared/ipc/schemas';
-import { startEmulatedDevice } from '../../electron/runtime/emulated-device';
 
 // What the service's reads set aside and its rate-limit pause, as the runtime tells the renderer:
 // the console's runtime on a service that answers as someone else's server (wild realism, fixed seed).
@@ -17,22 +12,14 @@ let service: SimService;
 const pushed: ServiceState[] = [];
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-service-state-'));
   service = await startSimService({ port: 0, seed: 7, realism: 'wild', wildFaultRate: 0 });
   // A record a real service may send once in a while: a hidden vault whose address is not one. Wild
   // answers are otherwise readable, so this is the record the catalog's reads must set aside.
   const hidden = service.store.vaults.all().find((v) => v.visibility === 'HIDDEN') ?? service.store.vaults.all()[0]!;
   service.store.vaults.update(hidden._id, { address: 'not an address' } as never);
-  runtime = await createConsoleRuntime({
-    version: '0.0.0-test',
-    shell: 'browser',
-    startEmulatedDevice,
-    dataDir,
-    secrets: new KeychainSecretStore(`Vaultdesk service-state test ${process.pid}`),
-    log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),
+  ({ runtime } = await startTestRuntime('service-state', {
     startSimulation: async () => ({ url: service.url, apiKey: service.apiKey, wallets: [], localChains: [], close: async () => undefined }),
-    openExternal: async () => undefined,
-  });
+  }));
   runtime.onEvent((name, payload) => {
     if (name === 'serviceState') pushed.push(payload as ServiceState);
   });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBundleService, type BundleService } from '../../../electron/services/bundles';
-import { VaultRegistry } from '../../../electron/services/registry';
+import type { BundleService } from '../../../electron/services/bundles';
 import { readUnsignedBundle } from '../../../shared/bundles';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import type { Plan } from '../../../shared/signing/schemas';
 import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
 import { offlineInstall } from './offline-install';
+import { onlineBundles } from './online-install';
 
 // A withdrawal the operator chose in two vaults on two chains (beta between epochs: redeems; delta
 // running: queue requests) leaves as one unsigned bundle, one snapshot per vault; an offline install
@@ -17,14 +17,7 @@ let online: BundleService;
 beforeAll(async () => {
   world = await startSigningWorld({ wallets: 12 });
   view = await world.load();
-  online = createBundleService({
-    dataDir: world.dataDir,
-    signing: world.signing,
-    chain: (id) => world.chains.get(id)!,
-    source: () => ({ kind: 'simulation', seed: 3, wallets: 12 }),
-    registry: new VaultRegistry(world.dataDir),
-    device: world.device,
-  });
+  online = onlineBundles(world);
 }, 120_000);
 
 afterAll(async () => {
@@ -110,14 +103,7 @@ describe('a plan across vaults as one bundle', () => {
     const abandoned = await online.exported.abandon(unsigned.checksum);
     expect(abandoned.find((b) => b.checksum === unsigned.checksum)).toMatchObject({ state: 'abandoned', abandonedAt: expect.any(String) });
     // A restarted console reads the same list from the data folder.
-    const restarted = createBundleService({
-      dataDir: world.dataDir,
-      signing: world.signing,
-      chain: (id) => world.chains.get(id)!,
-      source: () => ({ kind: 'simulation', seed: 3, wallets: 12 }),
-      registry: new VaultRegistry(world.dataDir),
-      device: world.device,
-    });
+    const restarted = onlineBundles(world);
     const list = await restarted.exported.list();
     expect(list[0]).toMatchObject({ checksum: unsigned.checksum, state: 'abandoned', fileName: unsigned.fileName, vaults: [{ id: vault('delta').id }] });
   }, 120_000);

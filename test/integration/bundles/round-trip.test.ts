@@ -2,15 +2,16 @@ import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTransaction, type Hex } from 'viem';
-import { createBundleService, type BundleService } from '../../../electron/services/bundles';
+import type { BundleService } from '../../../electron/services/bundles';
 import type { SigningService } from '../../../electron/services/signing';
-import { VaultRegistry } from '../../../electron/services/registry';
 import { PLANNER_PATH, plannerHashes, readSignedBundle, readUnsignedBundle, verifyPlannerSignature } from '../../../shared/bundles';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { deriveAccount } from '../../../electron/demo/chain/accounts';
 import { simulatePlan } from '../../../electron/services/simulation';
 import { fromSnapshotEachTest, startSigningWorld, type SigningWorld } from '../signing/world';
 import { offlineInstall, PLANNER } from './offline-install';
+import { onlineBundles } from './online-install';
+import { hashedTypedDataReview } from '../../support/typed-data-review';
 
 // An online install plans and exports; an offline install (its own data folder, and no service,
 // chain or portfolio at all: each of them throws if touched) checks the bundle, signs it on the
@@ -32,11 +33,7 @@ async function checkedOfflineInstall() {
 beforeAll(async () => {
   world = await startSigningWorld({ wallets: 12 });
   view = await world.load();
-  online = createBundleService({
-    dataDir: world.dataDir,
-    signing: world.signing,
-    chain: (id) => world.chains.get(id)!,
-    source: () => ({ kind: 'simulation', seed: 3, wallets: 12 }),
+  online = onlineBundles(world, {
     epochHistory: async (vaultId) => (await world.client.listAll('vaultEpochs', { filter: { vaultId } })).map((e) => ({
       count: e.count,
       status: e.status,
@@ -51,8 +48,6 @@ beforeAll(async () => {
       depositQueue: null,
       withdrawQueue: null,
     })),
-    registry: new VaultRegistry(world.dataDir),
-    device: world.device,
     // The plan's simulation on a fork of the local chain, as the console's simulation service gives it.
     simulationOf: (planId) => simulatePlan(world.signing.planForExport(planId).plan, { rpcUrls: chainRpcs }),
   });
@@ -112,15 +107,7 @@ describe('offline review round trip on the simulation', () => {
     const exportedBundle = readUnsignedBundle(unsigned.content).bundle;
     const hashes = plannerHashes(exportedBundle);
     const plannerReview = world.reviews[reviewsBefore]!;
-    expect(plannerReview).toEqual([
-      // Hashed EIP-712 opens with the blind-signing warning (app 1.12 and later).
-      { title: 'Blind signing ahead' },
-      { title: 'Review typed message' },
-      { title: 'Domain hash', value: hashes.domainHash },
-      { title: 'Message hash', value: hashes.messageHash },
-      { title: 'Sign message' },
-      { title: 'Reject' },
-    ]);
+    expect(plannerReview).toEqual(hashedTypedDataReview(hashes));
     expect(plannerReview).toEqual(preview.screens);
     expect(preview).toMatchObject({ path: PLANNER_PATH, planHash: hashes.planHash, domainHash: hashes.domainHash, messageHash: hashes.messageHash });
     expect(await verifyPlannerSignature(exportedBundle)).toBe(PLANNER);
@@ -191,13 +178,8 @@ describe('offline review round trip on the simulation', () => {
   }, 120_000);
 
   it('exports a plan whose simulation fails, the bundle saying it was not simulated and why', async () => {
-    const failing = createBundleService({
+    const failing = onlineBundles(world, {
       dataDir: await mkdtemp(path.join(world.dataDir, 'online-nosim-')),
-      signing: world.signing,
-      chain: (id) => world.chains.get(id)!,
-      source: () => ({ kind: 'simulation', seed: 3, wallets: 12 }),
-      registry: new VaultRegistry(world.dataDir),
-      device: world.device,
       simulationOf: () => Promise.reject(new Error('No local fork can start: the anvil binary is not installed.')),
     });
     const plan = await world.signing.plan({ vaultId: vaultId('delta'), action: 'withdraw', wallets: world.wallets.slice(0, 2) });

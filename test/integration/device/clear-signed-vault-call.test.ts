@@ -14,21 +14,11 @@ import { deploymentDescriptor } from '../../../electron/services/device/vault-de
 import { signWithTestCalldataKey, testCalldataCertificate } from '../../../electron/demo/ledger/pki';
 import { signWithEmulatorKey } from '../../../electron/demo/ledger/token-info';
 import { encodeDescriptorList, indexDescriptors } from '../../../electron/services/device/token-descriptors';
-import type { DeviceTransactionRequest } from '../../../shared/device';
 import { ADDRESS, CONTRACT, PATH, caught, setup, stoppedAfterEach, waitForStatus } from './harness';
+import { contractCall } from './requests';
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
-const DEPOSIT: DeviceTransactionRequest = {
-  type: 'eip1559',
-  chainId: 1,
-  nonce: 3,
-  to: CONTRACT,
-  value: '0',
-  data: encodeFunctionData({ abi: epochVaultAbi, functionName: 'depositAA', args: [250_500_000n] }),
-  gas: '60000',
-  maxFeePerGas: '2000000000',
-  maxPriorityFeePerGas: '1000000000',
-};
+const DEPOSIT = contractCall({ chainId: 1, nonce: 3, data: encodeFunctionData({ abi: epochVaultAbi, functionName: 'depositAA', args: [250_500_000n] }) });
 const TEST_CERTIFIER = { certificate: testCalldataCertificate(), sign: signWithTestCalldataKey };
 const vaultDescriptor = deploymentDescriptor('CDO_EPOCH_MAIN_2026', { chainId: 1, address: CONTRACT, underlyingToken: USDC })!;
 const certified = certifiedSource([vaultDescriptor], TEST_CERTIFIER);

@@ -8,21 +8,12 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceTransactionRequest } from '../../../shared/device';
 import { LEDGER_MODELS, type LedgerModel } from '../../../shared/device/models';
 import { compareVersions } from '../../../shared/device/versions';
-import { ADDRESS, CONTRACT, PATH, setup, stoppedAfterEach, waitForStatus } from './harness';
+import { ADDRESS, PATH, setup, stoppedAfterEach, waitForStatus } from './harness';
+import { contractCall } from './requests';
 
 const started = stoppedAfterEach();
 
-const CALL: DeviceTransactionRequest = {
-  type: 'eip1559',
-  chainId: 56,
-  nonce: 9,
-  to: CONTRACT,
-  value: '0',
-  data: '0xa9059cbb',
-  gas: '60000',
-  maxFeePerGas: '2000000000',
-  maxPriorityFeePerGas: '1',
-};
+const CALL = contractCall({ chainId: 56, nonce: 9, data: '0xa9059cbb', maxPriorityFeePerGas: '1' });
 
 /** What the transport says (`@ledgerhq/devices` ids: Flex is "europa"). */
 const TRANSPORT_ID: Record<LedgerModel, string> = { nanoS: 'nanoS', nanoSP: 'nanoSP', nanoX: 'nanoX', stax: 'stax', flex: 'europa', apex: 'apex' };

@@ -8,6 +8,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { TEST_MNEMONIC } from '../../../electron/demo/ledger';
 import type { DeviceTransactionRequest } from '../../../shared/device';
 import { ADDRESS, CONTRACT, PATH, caught, setup, stoppedAfterEach, waitForStatus } from './harness';
+import { contractCall } from './requests';
 
 const TRANSFER: DeviceTransactionRequest = {
   type: 'eip1559',
@@ -19,17 +20,7 @@ const TRANSFER: DeviceTransactionRequest = {
   maxFeePerGas: '1000000000',
   maxPriorityFeePerGas: '1',
 };
-const CALL: DeviceTransactionRequest = {
-  type: 'eip1559',
-  chainId: 31337,
-  nonce: 4,
-  to: CONTRACT,
-  value: '0',
-  data: '0x095ea7b30000000000000000000000000000000000000000000000000000000000000001',
-  gas: '60000',
-  maxFeePerGas: '2000000000',
-  maxPriorityFeePerGas: '1000000000',
-};
+const CALL = contractCall({ chainId: 31337, nonce: 4, data: '0x095ea7b30000000000000000000000000000000000000000000000000000000000000001' });
 
 const started = stoppedAfterEach();
 describe('states', () => {

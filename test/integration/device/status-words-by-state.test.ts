@@ -5,22 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createOfflineEthApp } from '../../../electron/services/device/ledgerhq';
-import type { DeviceTransactionRequest } from '../../../shared/device';
-import { CONTRACT, PATH, caught, setup, stoppedAfterEach, waitForStatus } from './harness';
+import { PATH, caught, setup, stoppedAfterEach, waitForStatus } from './harness';
+import { contractCall } from './requests';
 
 const started = stoppedAfterEach();
 
-const APPROVE_WITH_ETH: DeviceTransactionRequest = {
-  type: 'eip1559',
-  chainId: 1,
-  nonce: 4,
-  to: CONTRACT,
-  value: '1',
-  data: `0x095ea7b3${'00'.repeat(12)}${'ab'.repeat(20)}${1n.toString(16).padStart(64, '0')}`,
-  gas: '60000',
-  maxFeePerGas: '2000000000',
-  maxPriorityFeePerGas: '1000000000',
-};
+const APPROVE_WITH_ETH = contractCall({ chainId: 1, nonce: 4, value: '1', data: `0x095ea7b3${'00'.repeat(12)}${'ab'.repeat(20)}${1n.toString(16).padStart(64, '0')}` });
 const HASHES = { domainHash: `0x${'11'.repeat(32)}`, messageHash: `0x${'22'.repeat(32)}` };
 
 describe('0x6A80 read with the blind-signing setting the console knows', () => {

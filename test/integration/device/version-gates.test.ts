@@ -7,18 +7,9 @@ import type { DeviceService } from '../../../electron/services/device';
 import type { DeviceTransactionRequest } from '../../../shared/device';
 import { compareVersions, missingFeatures } from '../../../shared/device';
 import { CONTRACT, PATH, caught, setup, waitForStatus } from './harness';
+import { contractCall } from './requests';
 
-const CALL: DeviceTransactionRequest = {
-  type: 'eip1559',
-  chainId: 31337,
-  nonce: 4,
-  to: CONTRACT,
-  value: '0',
-  data: '0xd0e30db0',
-  gas: '60000',
-  maxFeePerGas: '2000000000',
-  maxPriorityFeePerGas: '1000000000',
-};
+const CALL = contractCall({ chainId: 31337, nonce: 4, data: '0xd0e30db0' });
 const LEGACY_TRANSFER: DeviceTransactionRequest = {
   type: 'legacy',
   chainId: 1,

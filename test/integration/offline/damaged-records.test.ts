@@ -1,18 +1,12 @@
-import { mkdtempSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsoleRuntime, type ConsoleRuntime } from '../../../electron/runtime';
+import type { ConsoleRuntime } from '../../../electron/runtime';
 import { dispatch } from '../../../electron/runtime/dispatch';
-import { DeviceService } from '../../../electron/services/device';
-import { FileLogger } from '../../../electron/services/log/logger';
-import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
-import { createEmulatedLedger, emulatorTransportFactory } from '../../../electron/demo/ledger';
 import { bundleText } from '../../../shared/bundles';
 import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundles/policy';
+import { startTestRuntime, testDataDir, usbLedgerStandIn } from '../../support/test-runtime';
 import { ACCOUNTS, DEFAULT_VAULT, makeUnsigned, registryText, signAsPlanner, unsignedRegistryText } from '../../support/bundle-fixture';
-import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
 
 // An offline-review install whose own records are damaged on disk. Each refuses every review,
 // naming its file and how to repair it: a damaged policy never falls back to the default one, so a
@@ -43,32 +37,22 @@ const POLICY = {
 };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-damaged-records-'));
+  dataDir = testDataDir('damaged-records');
   // The planner this install trusts, as Settings → Trusted planners wrote it once the planner's Ledger showed its address.
   await writeFile(
     path.join(dataDir, 'trusted-planners.json'),
     JSON.stringify({ schemaVersion: 1, planners: [{ address: ACCOUNTS.planner.address, label: 'Planning desk', addedAt: '2026-11-01T09:00:00.000Z', checkedBy: 'device' }] }),
   );
-  runtime = await createConsoleRuntime({
-    version: '0.0.0-test',
-    shell: 'browser',
-    startEmulatedDevice,
+  ({ runtime } = await startTestRuntime('damaged-records', {
     dataDir,
-    secrets: new KeychainSecretStore(`Vaultdesk damaged-records test ${process.pid}`),
-    log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),
     offline: true,
     startSimulation: () => Promise.reject(new Error('an offline install never starts the simulation')),
-    startDevice: async () => {
-      const emulator = createEmulatedLedger({ app: 'Ethereum', blindSigning: true, locked: false });
+    startDevice: usbLedgerStandIn({}, (emulator) =>
       emulator.subscribe((event) => {
         if (event.type === 'awaiting-confirmation') deviceAsked.push(event.kind);
-      });
-      const service = new DeviceService({ transports: emulatorTransportFactory(emulator) });
-      await service.start();
-      return { kind: 'hid', service, emulator, stop: () => service.stop() };
-    },
-    openExternal: async () => undefined,
-  });
+      }),
+    ),
+  }));
 });
 
 afterAll(async () => {

@@ -1,24 +1,17 @@
 import dns from 'node:dns';
-import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listMethodNames } from '../../../shared/ipc/contract';
-import { createConsoleRuntime, type ConsoleRuntime } from '../../../electron/runtime';
-import { DeviceService } from '../../../electron/services/device';
-import { FileLogger } from '../../../electron/services/log/logger';
-import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
-import { createEmulatedLedger, emulatorTransportFactory } from '../../../electron/demo/ledger';
+import type { ConsoleRuntime } from '../../../electron/runtime';
+import { startTestRuntime, usbLedgerStandIn } from '../../support/test-runtime';
 import { dispatch } from '../../../electron/runtime/dispatch';
 import { bundleText, PLANNER_PATH, readSignedBundle } from '../../../shared/bundles';
 import { DEFAULT_OFFLINE_POLICY } from '../../../shared/bundles/policy';
 import { makeUnsigned, registryText, signAsPlanner } from '../../support/bundle-fixture';
 import { deriveAtPath } from '../../../electron/demo/chain/accounts';
-import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
 
 /** The emulated Ledger's default seed: the public "abandon … about" test mnemonic. */
 const LEDGER_TEST_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -144,31 +137,19 @@ beforeAll(async () => {
   vi.spyOn(https, 'request').mockImplementation(record('https.request'));
   vi.spyOn(globalThis, 'fetch').mockImplementation(record('fetch'));
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-offline-'));
-  runtime = await createConsoleRuntime({
-    version: '0.0.0-test',
-    shell: 'browser',
-    startEmulatedDevice,
-    dataDir,
-    secrets: new KeychainSecretStore(`Vaultdesk offline test ${process.pid}`),
-    log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),
+  ({ runtime } = await startTestRuntime('offline', {
     offline: true,
     startSimulation: async () => {
       simulationStarts.push(Date.now());
       throw new Error('the simulation must not start offline');
     },
     // A Ledger is USB, not network: the emulated one stands in for it here.
-    startDevice: async () => {
-      const emulator = createEmulatedLedger({ app: 'Ethereum', blindSigning: true, locked: false, autoApprove: true });
-      const service = new DeviceService({ transports: emulatorTransportFactory(emulator) });
-      await service.start();
-      return { kind: 'hid', service, emulator, stop: () => service.stop() };
-    },
+    startDevice: usbLedgerStandIn({ autoApprove: true }),
     // Opening a page hands the network to the system browser: watched as well.
     openExternal: async (url) => {
       attempts.push(`openExternal ${url}`);
     },
-  });
+  }));
 });
 
 afterAll(async () => {

@@ -1,18 +1,13 @@
-import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createConsoleRuntime, type ConsoleRuntime } from '../../../electron/runtime';
+import type { ConsoleRuntime } from '../../../electron/runtime';
 import type { EmbeddedSimulation } from '../../../electron/runtime/service-connection';
-import { FileLogger } from '../../../electron/services/log/logger';
-import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
 import { serviceOnlySimulation } from '../../support/console';
+import { startTestRuntime } from '../../support/test-runtime';
 import { dispatch } from '../../../electron/runtime/dispatch';
 import { bundleText } from '../../../shared/bundles';
 import { makeUnsigned, registryText } from '../../support/bundle-fixture';
-import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
 
 // An install switched to offline review while the demo runs: the demo's own servers (here its
 // simulated service on loopback) stop, and nothing the operator does afterwards uses a socket.
@@ -23,14 +18,7 @@ const started: EmbeddedSimulation[] = [];
 let closed = 0;
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-switch-offline-'));
-  runtime = await createConsoleRuntime({
-    version: '0.0.0-test',
-    shell: 'browser',
-    startEmulatedDevice,
-    dataDir,
-    secrets: new KeychainSecretStore(`Vaultdesk switch-offline test ${process.pid}`),
-    log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),
+  ({ runtime } = await startTestRuntime('switch-offline', {
     startSimulation: async () => {
       const sim = await serviceOnlySimulation();
       started.push(sim);
@@ -42,8 +30,7 @@ beforeAll(async () => {
         },
       };
     },
-    openExternal: async () => undefined,
-  });
+  }));
 });
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { realismProfile } from '../../../electron/demo/rpc-realism/profile';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import { type PortfolioService } from '../../../electron/services/portfolio/portfolio';
 import { createServiceGraph } from '../../../electron/runtime/service-graph';
+import { rpc } from '../../../electron/services/simulation/fork';
 import { LOG_SCAN_MAX_BLOCKS } from '../../../electron/services/portfolio/changed-since';
 import { erc20Abi } from '../../../shared/abi';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
@@ -63,15 +64,6 @@ async function expectSameAsFullRead(warm: PortfolioService): Promise<Portfolio> 
 
 const transfer = (vault: VaultDeployment, token: Address, from: Address, to: Address, amount: bigint) =>
   chainOf(vault).chain.client.write({ from, to: token, abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
-
-const rpc = async (url: string, method: string, params: unknown[]) => {
-  const reply = (await (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as {
-    result?: unknown;
-    error?: { message: string };
-  };
-  if (reply.error) throw new Error(reply.error.message);
-  return reply.result;
-};
 
 /** A vault with both queues, waiting between epochs, and batch wallets that hold its tranche and its underlying. */
 async function pickVault(view: Portfolio) {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startEmbeddedSimulation } from '../../../electron/runtime/embedded-simulation';
-import { startTestConsole, type TestConsole } from '../../support/console';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestConsole } from '../../support/console';
+import { requestUrl, startDemoConsole } from './demo-console';
 
 // The last portfolio view is held once, by the portfolio service: the position records, the
 // agreements and a plan take it from there, and none of them refreshes the portfolio again (a
@@ -9,19 +9,12 @@ const ctx = { transport: 'browser' as const };
 let c: TestConsole;
 let refreshes = 0;
 const serviceFetch: typeof fetch = async (input, init) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (url.includes('/v1/vault-latest-blocks')) refreshes++;
+  if (requestUrl(input).includes('/v1/vault-latest-blocks')) refreshes++;
   return fetch(input, init);
 };
 
 beforeAll(async () => {
-  c = await startTestConsole({ fetch: serviceFetch, startSimulation: () => startEmbeddedSimulation({ drive: false }) });
-  await vi.waitFor(
-    async () => {
-      if ((await c.runtime.handlers.wallets.list({}, ctx)).wallets.length === 0) throw new Error('the demo book is still empty');
-    },
-    { timeout: 120_000, interval: 500 },
-  );
+  c = await startDemoConsole(serviceFetch);
 }, 180_000);
 
 afterAll(async () => {

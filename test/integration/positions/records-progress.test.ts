@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startEmbeddedSimulation } from '../../../electron/runtime/embedded-simulation';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PositionRecordsProgressEvent } from '../../../shared/positions/schemas';
-import { startTestConsole, type TestConsole } from '../../support/console';
+import type { TestConsole } from '../../support/console';
+import { requestUrl, startDemoConsole } from './demo-console';
 
 // The position records of the demo's batch as the runtime pushes them to the renderer, vault by
 // vault, with one vault's requests held at the service: the vaults done arrive one by one, each
@@ -11,8 +11,7 @@ let c: TestConsole;
 const held = { vaultId: null as string | null, waiting: 0, release: null as (() => void) | null };
 const gate = new Promise<void>((resolve) => (held.release = resolve));
 const serviceFetch: typeof fetch = async (input, init) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (held.vaultId && url.includes(`/v1/vaults/${held.vaultId}/position`)) {
+  if (held.vaultId && requestUrl(input).includes(`/v1/vaults/${held.vaultId}/position`)) {
     held.waiting++;
     await gate;
   }
@@ -21,16 +20,10 @@ const serviceFetch: typeof fetch = async (input, init) => {
 const events: PositionRecordsProgressEvent[] = [];
 
 beforeAll(async () => {
-  c = await startTestConsole({ fetch: serviceFetch, startSimulation: () => startEmbeddedSimulation({ drive: false }) });
-  c.runtime.onEvent((name, payload) => {
-    if (name === 'positionRecordsProgress') events.push(payload as PositionRecordsProgressEvent);
-  });
-  // The demo book is filled once the simulation is up.
-  await vi.waitFor(
-    async () => {
-      if ((await c.runtime.handlers.wallets.list({}, ctx)).wallets.length === 0) throw new Error('the demo book is still empty');
-    },
-    { timeout: 120_000, interval: 500 },
+  c = await startDemoConsole(serviceFetch, (started) =>
+    started.runtime.onEvent((name, payload) => {
+      if (name === 'positionRecordsProgress') events.push(payload as PositionRecordsProgressEvent);
+    }),
   );
 }, 180_000);
 

@@ -6,6 +6,7 @@ import { startRpcRealismProxy, type RpcRealismProxy } from '../../../electron/de
 import type { RateLimitStyle, RpcRealismOptions } from '../../../electron/demo/rpc-realism/profile';
 import { createServiceClient, type ServiceClient } from '../../../electron/services/service-client';
 import { createServiceGraph } from '../../../electron/runtime/service-graph';
+import { rpc } from '../../../electron/services/simulation/fork';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 
 // The console's portfolio refresh through the RPC realism proxy, one behaviour at a time, against
@@ -33,15 +34,6 @@ afterAll(async () => {
 
 const directUrl = (chainId: number) => sim.network.chains.find((c) => c.chain.chainId === chainId)!.chain.rpcUrl;
 const chainIds = () => sim.network.chains.map((c) => c.chain.chainId);
-
-const rpc = async (url: string, method: string, params: unknown[]) => {
-  const reply = (await (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as {
-    result?: unknown;
-    error?: { message: string };
-  };
-  if (reply.error) throw new Error(reply.error.message);
-  return reply.result;
-};
 
 /** A full read straight from the chains, by a fresh service (nothing remembered from before). */
 const fullRead = (list = wallets) => createServiceGraph({ service: async () => client, rpcUrls: (id) => [directUrl(id)] }).portfolio.load(list, null);

@@ -1,14 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsoleRuntime, type ConsoleRuntime } from '../../../electron/runtime';
+import type { ConsoleRuntime } from '../../../electron/runtime';
 import { startSimService, type SimService } from '../../../electron/demo/service';
-import { FileLogger } from '../../../electron/services/log/logger';
 import { createServiceClient } from '../../../electron/services/service-client';
 import { apiKeyAccount } from '../../../electron/services/secrets/api-key';
-import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
-import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
+import type { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
+import { startTestRuntime, testDataDir } from '../../support/test-runtime';
 
 // An operator who set a service address but holds no key for it: the console reads what the
 // service answers without a key, under /v1/public/…, and refuses the rest itself, saying to add a
@@ -34,21 +32,14 @@ const sentSince = (mark: number) => sent.slice(mark);
 
 beforeAll(async () => {
   sim = await startSimService({ port: 0, seed: 7, wallets: 12 });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-public-mode-'));
+  const dataDir = testDataDir('public-mode');
   // The address saved in Settings, as an operator leaves it after removing the key.
   writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify({ version: 1, serviceUrl: sim.url, offline: false }));
-  secrets = new KeychainSecretStore(`Vaultdesk public-mode test ${process.pid}`);
-  runtime = await createConsoleRuntime({
-    version: '0.0.0-test',
-    shell: 'browser',
-    startEmulatedDevice,
+  ({ runtime, secrets } = await startTestRuntime('public-mode', {
     dataDir,
-    secrets,
-    log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),
     fetch: recordingFetch,
     startSimulation: () => Promise.reject(new Error('the demo must not start while a service address is set')),
-    openExternal: async () => undefined,
-  });
+  }));
   const lender = sim.store.vaultRequests.all()[0]!.walletAddress;
   await runtime.handlers.wallets.add({ address: lender, label: 'Lender' }, ctx);
 }, 60_000);

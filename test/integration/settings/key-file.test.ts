@@ -1,13 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsoleRuntime, KEY_FILE_NAME, type ConsoleRuntime } from '../../../electron/runtime';
+import { KEY_FILE_NAME, type ConsoleRuntime } from '../../../electron/runtime';
 import { startSimService, type SimService } from '../../../electron/demo/service';
-import { FileLogger } from '../../../electron/services/log/logger';
-import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
 import { serviceOnlySimulation } from '../../support/console';
-import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
+import { startTestRuntime, testDataDir } from '../../support/test-runtime';
 
 // A headless machine with no Secret Service: this process's session bus does not exist, whether
 // or not the test runs inside scripts/with-keyring.sh (libsecret connects at its first call, after
@@ -20,17 +17,8 @@ let service: SimService;
 let dataDir: string;
 let runtime: ConsoleRuntime;
 
-const open = () =>
-  createConsoleRuntime({
-    version: '0.0.0-test',
-    shell: 'browser',
-    startEmulatedDevice,
-    dataDir,
-    secrets: new KeychainSecretStore(),
-    log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),
-    startSimulation: serviceOnlySimulation,
-    openExternal: async () => undefined,
-  });
+/** The console on this data folder, as started again after a restart. */
+const open = async () => (await startTestRuntime('key-file', { dataDir, startSimulation: serviceOnlySimulation })).runtime;
 
 /** Every file the console wrote in its data folder, with its text. */
 function filesIn(dir: string): { file: string; text: string }[] {
@@ -42,7 +30,7 @@ function filesIn(dir: string): { file: string; text: string }[] {
 
 beforeAll(async () => {
   service = await startSimService({ port: 0, seed: 5, wallets: 12 });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-key-file-'));
+  dataDir = testDataDir('key-file');
   runtime = await open();
 }, 60_000);
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
-import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './world';
+import { signingWorldForFile, type SigningWorld } from './world';
+import { agreementTextsEachTest } from './agreement-texts';
+import { SIGN_IN_MESSAGE } from '../../support/sign-in-message';
 
 // A lender agreement's text comes from the service. A hostile service that sends a sign-in
 // message for another site, or a text naming another domain, gets no signature: the planner
@@ -8,35 +10,10 @@ import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './
 let world: SigningWorld, view: Portfolio;
 signingWorldForFile((w, v) => ([world, view] = [w, v]));
 
-const originals = new Map<string, string>();
-fromSnapshotEachTest(
+const serviceSends = agreementTextsEachTest(
   () => world,
-  () => {
-    for (const [id, message] of originals)
-      world.service.store.signatures.upsert({ ...world.service.store.signatures.get(id)!, walletMessage: message });
-    originals.clear();
-  },
+  () => view,
 );
-
-/** The service now sends `text` as the wallet message of the vault's first lender agreement. */
-function serviceSends(vaultId: string, text: string): string {
-  const id = view.vaults.find((v) => v.id === vaultId)!.lenderSignatureIds[0]!;
-  const record = world.service.store.signatures.get(id)!;
-  if (!originals.has(id)) originals.set(id, record.walletMessage);
-  world.service.store.signatures.upsert({ ...record, walletMessage: Buffer.from(text, 'utf8').toString('base64') });
-  return id;
-}
-
-const SIWE = [
-  'app.lendmarket.example wants you to sign in with your Ethereum account:',
-  '0x1234567890123456789012345678901234567890',
-  '',
-  'URI: https://app.lendmarket.example/login',
-  'Version: 1',
-  'Chain ID: 1',
-  'Nonce: 32891756',
-  'Issued At: 2026-11-27T02:00:00Z',
-].join('\n');
 
 describe('agreement texts from the service', () => {
   it('shows an honest agreement in full with where it comes from', async () => {
@@ -53,7 +30,7 @@ describe('agreement texts from the service', () => {
 
   it('refuses a sign-in message for another site with its reason and origin, and the device sees nothing', async () => {
     const beta = view.vaults.find((v) => v.id === world.vaultId(view, 'beta'))!;
-    const id = serviceSends(beta.id, SIWE);
+    const id = serviceSends(beta.id, SIGN_IN_MESSAGE);
     const wallets = world.wallets.slice(0, 2);
     const refused = await world.signing.plan({ vaultId: beta.id, action: 'agreements', wallets }).then(
       () => null,

@@ -20,20 +20,28 @@ fromSnapshotEachTest(() => world);
 const USDT = 1_000_000n;
 const sent = (items: BatchItem[]) => items.filter((i) => i.tx);
 
+/**
+ * Iota, its chain, and a wallet that can deposit into it (agreements signed, KYC passed, USDT to
+ * spend) with the spender its approval names, as a 10 USDT deposit plans them.
+ */
+async function iotaDepositor() {
+  const iota = view.vaults.find((v) => v.id === world.vaultId(view, 'iota'))!;
+  const chain = world.sim.network.chains.find((c) => c.chain.chainId === iota.chain.chainId)!.chain.client;
+  await signAgreements(world, iota.id, world.wallets);
+  const probe = await world.signing.plan({ vaultId: iota.id, action: 'deposit', amount: '10', wallets: world.wallets });
+  const first = probe.items.find((i) => i.step === 'approve')!;
+  if (!first) throw new Error(JSON.stringify(probe.wallets.map((w) => w.reason)) + probe.vault.state);
+  const wallet = world.wallets.find((w) => w.address === first.wallet)!;
+  const spender = (first.review?.kind === 'transaction' ? first.review.spender!.address : null) as Hex;
+  return { iota, chain, wallet, spender };
+}
+
 describe('a token that changes an allowance only from 0 (the demo USDT, Iota’s underlying)', () => {
   it('a leftover allowance short of the deposit: approve(0), approve(amount) and the deposit all go through, in order', async () => {
-    const iota = view.vaults.find((v) => v.id === world.vaultId(view, 'iota'))!;
+    const { iota, chain, wallet, spender } = await iotaDepositor();
     expect(iota.underlying.symbol).toBe('USDT');
     expect(approvesFromZeroOnly(iota.chain.chainId, iota.underlying.address)).toBe(true);
-    const chain = world.sim.network.chains.find((c) => c.chain.chainId === iota.chain.chainId)!.chain.client;
     const token = iota.underlying.address as Hex;
-    // A wallet that can deposit into Iota (KYC passed, USDT to spend).
-    await signAgreements(world, iota.id, world.wallets);
-    const probe = await world.signing.plan({ vaultId: iota.id, action: 'deposit', amount: '10', wallets: world.wallets });
-    const first = probe.items.find((i) => i.step === 'approve')!;
-    if (!first) throw new Error(JSON.stringify(probe.wallets.map((w) => w.reason)) + probe.vault.state);
-    const wallet = world.wallets.find((w) => w.address === first.wallet)!;
-    const spender = (first.review?.kind === 'transaction' ? first.review.spender!.address : null) as Hex;
     const allowance = () => chain.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [wallet.address as Hex, spender] });
 
     // The leftover: 3 USDT approved to the spender and never spent.
@@ -67,14 +75,7 @@ describe('a token that changes an allowance only from 0 (the demo USDT, Iota’s
   });
 
   it('an allowance that covers the deposit is used: no approval planned, and the review says so', async () => {
-    const iota = view.vaults.find((v) => v.id === world.vaultId(view, 'iota'))!;
-    const chain = world.sim.network.chains.find((c) => c.chain.chainId === iota.chain.chainId)!.chain.client;
-    await signAgreements(world, iota.id, world.wallets);
-    const probe = await world.signing.plan({ vaultId: iota.id, action: 'deposit', amount: '10', wallets: world.wallets });
-    const first = probe.items.find((i) => i.step === 'approve')!;
-    if (!first) throw new Error(JSON.stringify(probe.wallets.map((w) => w.reason)) + probe.vault.state);
-    const wallet = world.wallets.find((w) => w.address === first.wallet)!;
-    const spender = (first.review?.kind === 'transaction' ? first.review.spender!.address : null) as Hex;
+    const { iota, chain, wallet, spender } = await iotaDepositor();
     await chain.write({ from: wallet.address as Hex, to: iota.underlying.address as Hex, abi: erc20Abi, functionName: 'approve', args: [spender, 500n * USDT] });
 
     const plan = await world.signing.plan({ vaultId: iota.id, action: 'deposit', amount: '10', wallets: [wallet] });

@@ -1,25 +1,19 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
-import { runBatch as spawnBatch } from './run-batch';
-import { startSigningWorld, type SigningWorld } from './world';
+import { batchOnWorld } from './headless';
+import { signingWorldForFile, type SigningWorld } from './world';
 
 // The headless runner against a service reaches a chain only through the RPC given with --rpc:
 // the service's own RPC (which its chain records list) is never used to plan. Without one for the
 // vault's chain, the run is refused naming the flag, and nothing is signed or sent.
 let world: SigningWorld;
 
-beforeAll(async () => {
-  world = await startSigningWorld({ wallets: 12 });
-}, 120_000);
+signingWorldForFile((w) => (world = w));
 
-afterAll(async () => {
-  await world?.stop();
-});
-
-const runBatch = (args: string[]) => spawnBatch(args, { VAULTDESK_API_KEY: world.service.apiKey });
+const runBatch = batchOnWorld(() => world);
 
 describe('npm run batch -- --service … without --rpc for the vault’s chain', () => {
   it('refuses to plan, naming the flag, and sends nothing; with --rpc for that chain the same plan is made', async () => {

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeFunctionData, type Hex } from 'viem';
 import { erc20Abi } from '../../../shared/abi';
 import type { Batch } from '../../../shared/signing/schemas';
-import { runBatch as spawnBatch } from './run-batch';
-import { startSigningWorld, type SigningWorld } from './world';
+import { batchOnWorld, emulatedRunFlags } from './headless';
+import { signingWorldForFile, type SigningWorld } from './world';
 
 // The journal attack end to end, headless: a batch is interrupted after its first signature, an
 // approval's calldata in the journal file is edited to approve(0x…dEaD, 2^256 − 1), and the batch
@@ -15,25 +15,11 @@ import { startSigningWorld, type SigningWorld } from './world';
 // journaled at all.
 let world: SigningWorld;
 
-beforeAll(async () => {
-  world = await startSigningWorld({ wallets: 12 });
-}, 120_000);
-afterAll(async () => {
-  await world?.stop();
-});
+signingWorldForFile((w) => (world = w));
 
 const DEAD = '0x000000000000000000000000000000000000dEaD';
-const runBatch = (args: string[], env: Record<string, string> = {}) => spawnBatch(args, { VAULTDESK_API_KEY: world.service.apiKey, ...env });
-const common = (dataDir: string) => [
-  '--service',
-  world.service.url,
-  ...world.sim.network.chains.flatMap(({ chain }) => ['--rpc', `${chain.chainId}=${chain.rpcUrl}`]),
-  '--emulated-device',
-  '--auto-approve',
-  '--trust-new-vaults',
-  '--data-dir',
-  dataDir,
-];
+const runBatch = batchOnWorld(() => world);
+const common = (dataDir: string) => [...emulatedRunFlags(world, world.service.url, dataDir), '--trust-new-vaults'];
 const withdraw = ['--wallets', '2', '--action', 'withdraw', '--vault', 'Delta Credit USDC', '--amount', '1'];
 
 const delta = async () => (await world.load()).vaults.find((v) => v.name === 'Delta Credit USDC')!;

@@ -1,12 +1,11 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { erc20Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
-import { runBatch as spawnBatch } from './run-batch';
-import { startSigningWorld, type SigningWorld } from './world';
+import { batchOnWorld, emulatedRunFlags, lastLine } from './headless';
+import { startServiceProxy, type ServiceProxy } from './service-proxy';
+import { signingWorldForFile, type SigningWorld } from './world';
 
 // The measured attack: a service that names another queue for one vault (an address with code that
 // answers any call, as an attacker's contract would) made the headless withdraw approve the lenders'
@@ -15,75 +14,46 @@ import { startSigningWorld, type SigningWorld } from './world';
 const ATTACKER = '0x000000000000000000000000000000000000dEaD';
 let world: SigningWorld;
 let alpha: PortfolioVault;
-let proxy: Server;
+let proxy: ServiceProxy;
 let proxyUrl: string;
 
 /** A copy of the service that rewrites one vault's queue, and nothing else. */
-function swappingProxy(target: string, vaultName: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    void (async () => {
-      const upstream = await fetch(new URL(req.url!, target), { headers: { authorization: req.headers.authorization ?? '' } });
-      let body = await upstream.text();
-      if (req.url!.startsWith('/v1/vaults') && upstream.ok) {
-        const json = JSON.parse(body) as { data?: Record<string, any>[] } & Record<string, any>;
-        for (const v of json.data ?? [json]) {
-          if (v.name !== vaultName) continue;
-          for (const q of ['depositQueue', 'withdrawQueue']) {
-            if (v.cdoEpoch?.[q]) v.cdoEpoch[q].address = ATTACKER;
-            if (v[q]) v[q].address = ATTACKER;
-          }
-        }
-        body = JSON.stringify(json);
+function swappingProxy(target: string, vaultName: string): Promise<ServiceProxy> {
+  return startServiceProxy(target, (url, answer) => {
+    if (!url.pathname.startsWith('/v1/vaults')) return answer;
+    const json = JSON.parse(answer.text) as { data?: Record<string, any>[] } & Record<string, any>;
+    for (const v of json.data ?? [json]) {
+      if (v.name !== vaultName) continue;
+      for (const q of ['depositQueue', 'withdrawQueue']) {
+        if (v.cdoEpoch?.[q]) v.cdoEpoch[q].address = ATTACKER;
+        if (v[q]) v[q].address = ATTACKER;
       }
-      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-      res.end(body);
-    })().catch((err: unknown) => {
-      res.writeHead(502);
-      res.end(String(err));
-    });
+    }
+    return { ...answer, text: JSON.stringify(json) };
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+signingWorldForFile((w, view) => {
+  world = w;
+  alpha = view.vaults.find((v) => v.name === 'Alpha Credit USDC')!;
+});
+
 beforeAll(async () => {
-  world = await startSigningWorld({ wallets: 12 });
-  alpha = (await world.load()).vaults.find((v) => v.name === 'Alpha Credit USDC')!;
   expect(alpha.cycle?.state).toBe('RUNNING');
   // Code that answers every call with the epoch vault's address: it passes "the queue's
   // epochVault() is the epoch vault", as a contract written to pass that check would.
   const runtime = `0x73${alpha.epochVault.slice(2).toLowerCase()}60005260206000f3`;
   await world.chains.get(alpha.chain.chainId)!.request({ method: 'anvil_setCode' as never, params: [ATTACKER, runtime] as never });
   proxy = await swappingProxy(world.service.url, alpha.name);
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxyUrl = proxy.url;
 }, 180_000);
 
-afterAll(async () => {
-  proxy?.close();
-  await world?.stop();
-});
+afterAll(() => proxy?.close());
 
-const runBatch = (args: string[]) => spawnBatch(args, { VAULTDESK_API_KEY: world.service.apiKey });
-const last = (run: { lines: string[] }) => JSON.parse(run.lines.at(-1)!) as Record<string, any>;
+const runBatch = batchOnWorld(() => world);
 
-async function withdraw(service: string, dataDir: string, extra: string[] = []) {
-  const rpc = world.sim.network.chains.flatMap(({ chain }) => ['--rpc', `${chain.chainId}=${chain.rpcUrl}`]);
-  return runBatch([
-    '--service',
-    service,
-    ...rpc,
-    '--emulated-device',
-    '--auto-approve',
-    '--data-dir',
-    dataDir,
-    '--wallets',
-    '3',
-    '--action',
-    'withdraw',
-    '--vault',
-    'Alpha Credit USDC',
-    ...extra,
-  ]);
-}
+const withdraw = (service: string, dataDir: string, extra: string[] = []) =>
+  runBatch([...emulatedRunFlags(world, service, dataDir), '--wallets', '3', '--action', 'withdraw', '--vault', 'Alpha Credit USDC', ...extra]);
 
 /** What the chain says of the three wallets: their nonces and their tranche allowances to the attacker. */
 async function onChain() {
@@ -110,14 +80,14 @@ describe('npm run batch: a service that swaps a vault queue', () => {
 
     const untrusted = await withdraw(proxyUrl, fresh);
     expect(untrusted.code, untrusted.stderr).toBe(2);
-    expect(last(untrusted).refused).toMatchObject({
+    expect(lastLine(untrusted).refused).toMatchObject({
       code: 'REGISTRY_VAULT_NOT_PINNED',
       action: expect.stringContaining('--trust-new-vaults'),
     });
 
     const trusted = await withdraw(proxyUrl, fresh, ['--trust-new-vaults']);
     expect(trusted.code, trusted.stderr).toBe(2);
-    const refusal = last(trusted).refused as { code: string; message: string };
+    const refusal = lastLine(trusted).refused as { code: string; message: string };
     expect(refusal.code, refusal.message).toBe('REGISTRY_CHECKS_FAILED');
     expect(refusal.message).toContain("The deposit queue's underlying() is the underlying");
     expect(refusal.message).toContain('The deposit queue refuses a function it does not have');
@@ -130,7 +100,7 @@ describe('npm run batch: a service that swaps a vault queue', () => {
     const honestDir = await mkdtemp(path.join(world.dataDir, 'honest-'));
     const honest = await withdraw(world.service.url, honestDir, ['--trust-new-vaults', '--export-registry', `${honestDir}/`]);
     expect(honest.code, honest.stderr).toBe(0);
-    expect(last(honest)).toMatchObject({ planned: 6, confirmed: 6, failed: 0 });
+    expect(lastLine(honest)).toMatchObject({ planned: 6, confirmed: 6, failed: 0 });
     expect(honest.lines.join('\n')).toMatch(
       new RegExp(
         `spender: withdraw queue of Alpha Credit USDC ${alpha.queue} \\(pinned on \\d{4}-\\d{2}-\\d{2}, checked on chain at block \\d+\\)`,
@@ -150,10 +120,10 @@ describe('npm run batch: a service that swaps a vault queue', () => {
     const afterHonest = await onChain();
     const swapped = await withdraw(proxyUrl, honestDir, ['--trust-new-vaults']);
     expect(swapped.code, swapped.stderr).toBe(2);
-    expect(last(swapped).refused.code).toBe('REGISTRY_VAULT_FROZEN');
-    expect(last(swapped).refused.message).toContain(`queue: pinned ${alpha.queue}, now ${ATTACKER}`);
+    expect(lastLine(swapped).refused.code).toBe('REGISTRY_VAULT_FROZEN');
+    expect(lastLine(swapped).refused.message).toContain(`queue: pinned ${alpha.queue}, now ${ATTACKER}`);
     const again = await withdraw(world.service.url, honestDir, ['--trust-new-vaults']);
-    expect(last(again).refused.code).toBe('REGISTRY_VAULT_FROZEN');
+    expect(lastLine(again).refused.code).toBe('REGISTRY_VAULT_FROZEN');
     expect(await onChain()).toEqual(afterHonest);
     expect(afterHonest.allowances).toEqual([0n, 0n, 0n]);
   }, 600_000);

@@ -8,8 +8,10 @@ import { deriveAccount, deriveAtPath } from '../../../electron/demo/chain/accoun
 import { bundleText, PLANNER_PATH, plannerHash, plannerHashes, seal, signedByPlanner, type UnsignedBundle, type UnsignedDraft } from '../../../shared/bundles';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { makeUnsigned, unsignedRegistryText } from '../../support/bundle-fixture';
-import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from './world';
+import { signingWorldForFile, type SigningWorld } from './world';
+import { agreementTextsEachTest } from './agreement-texts';
 import { offlineServices } from '../../support/offline-services';
+import { hashedTypedDataReview } from '../../support/typed-data-review';
 
 // The attack of issue 31 (item 1), end to end. A hostile service serves, as a vault's lender
 // agreement ("Terms of service"), the planner text of a bundle it crafted: up to format 3 the planner
@@ -21,23 +23,10 @@ import { offlineServices } from '../../support/offline-services';
 let world: SigningWorld, view: Portfolio;
 signingWorldForFile((w, v) => ([world, view] = [w, v]));
 
-const originals = new Map<string, string>();
-fromSnapshotEachTest(
+const serviceSends = agreementTextsEachTest(
   () => world,
-  () => {
-    for (const [id, message] of originals) world.service.store.signatures.upsert({ ...world.service.store.signatures.get(id)!, walletMessage: message });
-    originals.clear();
-  },
+  () => view,
 );
-
-/** The service now sends `text` as the wallet message of the vault's first lender agreement. */
-function serviceSends(vaultId: string, text: string): string {
-  const id = view.vaults.find((v) => v.id === vaultId)!.lenderSignatureIds[0]!;
-  const record = world.service.store.signatures.get(id)!;
-  if (!originals.has(id)) originals.set(id, record.walletMessage);
-  world.service.store.signatures.upsert({ ...record, walletMessage: Buffer.from(text, 'utf8').toString('base64') });
-  return id;
-}
 
 /** The planner's account on the desk's Ledger (the simulation's seed), and the account that was the planner up to format 3. */
 const PLANNER = deriveAtPath(PLANNER_PATH);
@@ -132,17 +121,7 @@ describe('a hostile service serving the planner text of a crafted bundle as a le
     const hashes = plannerHashes(draft);
     const signed = await world.device.signTypedDataHash(PLANNER_PATH, { domainHash: hashes.domainHash, messageHash: hashes.messageHash });
     expect(signed.address).toBe(PLANNER.address);
-    expect(world.reviews).toEqual([
-      [
-        // Hashed EIP-712 opens with the blind-signing warning (app 1.12 and later).
-        { title: 'Blind signing ahead' },
-        { title: 'Review typed message' },
-        { title: 'Domain hash', value: hashes.domainHash },
-        { title: 'Message hash', value: hashes.messageHash },
-        { title: 'Sign message' },
-        { title: 'Reject' },
-      ],
-    ]);
+    expect(world.reviews).toEqual([hashedTypedDataReview(hashes)]);
     const install = await offlineInstall([PLANNER.address]);
     const imported = await install.importUnsigned(bundleText(signedByPlanner(draft, { address: signed.address, signature: signed.signature as Hex })), 'genuine.json');
     expect(imported.bundle.planner).toBe(PLANNER.address);

@@ -1,6 +1,4 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +7,9 @@ import { dispatch } from '../../../electron/runtime/dispatch';
 import type { PortfolioVault } from '../../../shared/portfolio/schemas';
 import type { RegistryFile, VaultPinReview } from '../../../shared/registry/schemas';
 import { startTestConsole, type TestConsole } from '../../support/console';
-import { runBatch as spawnBatch, type BatchRun } from './run-batch';
-import { startSigningWorld, type SigningWorld } from './world';
+import { batchOnWorld, emulatedRunFlags, lastLine, rpcFlags } from './headless';
+import { startServiceProxy, type ServiceProxy } from './service-proxy';
+import { signingWorldForFile, type SigningWorld } from './world';
 
 // The attack of issue 31 (finding 2), end to end. The operator pinned "Alpha Credit USDC". A
 // hostile service then lists "Alpha Credit USDC" under a new id with another real contract set on
@@ -23,7 +22,7 @@ import { startSigningWorld, type SigningWorld } from './world';
 let world: SigningWorld;
 let alpha: PortfolioVault;
 let beta: PortfolioVault;
-let proxy: Server;
+let proxy: ServiceProxy;
 let hostileUrl: string;
 /** What the hostile service does to the vault records: hide Alpha and give Beta its name, or list a twin of Alpha's name beside it. */
 let mode: 'impostor' | 'twin' = 'impostor';
@@ -35,65 +34,42 @@ function rewrite(record: Record<string, any>): Record<string, any> | null {
   return record;
 }
 
-function hostileService(target: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url!, target);
-      const body = await new Promise<Buffer>((resolve) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => resolve(Buffer.concat(chunks)));
-      });
-      const upstream = await fetch(url, {
-        method: req.method!,
-        headers: { authorization: req.headers.authorization ?? '', 'content-type': req.headers['content-type'] ?? 'application/json' },
-        ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
-      });
-      let text = await upstream.text();
-      let status = upstream.status;
-      if (upstream.ok && url.pathname === '/v1/vaults') {
-        const page = JSON.parse(text) as { data: Record<string, any>[]; totalCount?: number };
-        const data = page.data.map(rewrite).filter((v): v is Record<string, any> => v !== null);
-        const removed = page.data.length - data.length;
-        text = JSON.stringify({ ...page, data, ...(page.totalCount !== undefined ? { totalCount: page.totalCount - removed } : {}) });
-      } else if (upstream.ok && url.pathname.startsWith('/v1/vaults/') && url.pathname.split('/').length === 4) {
-        const served = rewrite(JSON.parse(text) as Record<string, any>);
-        if (served) text = JSON.stringify(served);
-        else {
-          status = 404;
-          text = JSON.stringify({ code: 'VAULT_NOT_FOUND', message: 'No such vault', statusCode: 404 });
-        }
-      }
-      res.writeHead(status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-      res.end(text);
-    })().catch((err: unknown) => {
-      res.writeHead(502);
-      res.end(String(err));
-    });
+/** The service as the attacker serves it: the vault list and a vault's own record rewritten, every other answer untouched. */
+function hostileService(target: string): Promise<ServiceProxy> {
+  return startServiceProxy(target, (url, answer) => {
+    if (url.pathname === '/v1/vaults') {
+      const page = JSON.parse(answer.text) as { data: Record<string, any>[]; totalCount?: number };
+      const data = page.data.map(rewrite).filter((v): v is Record<string, any> => v !== null);
+      const removed = page.data.length - data.length;
+      return { ...answer, text: JSON.stringify({ ...page, data, ...(page.totalCount !== undefined ? { totalCount: page.totalCount - removed } : {}) }) };
+    }
+    if (url.pathname.startsWith('/v1/vaults/') && url.pathname.split('/').length === 4) {
+      const served = rewrite(JSON.parse(answer.text) as Record<string, any>);
+      return served
+        ? { ...answer, text: JSON.stringify(served) }
+        : { status: 404, text: JSON.stringify({ code: 'VAULT_NOT_FOUND', message: 'No such vault', statusCode: 404 }) };
+    }
+    return answer;
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-beforeAll(async () => {
-  world = await startSigningWorld({ wallets: 12 });
-  const view = await world.load();
+signingWorldForFile((w, view) => {
+  world = w;
   alpha = view.vaults.find((v) => v.name === 'Alpha Credit USDC')!;
   beta = view.vaults.find((v) => v.name === 'Beta Credit USDC')!;
+});
+
+beforeAll(async () => {
   // The impostor is a real vault set on the same chain around the same USDC: nothing on chain tells it from Alpha's.
   expect(beta.chain.chainId).toBe(alpha.chain.chainId);
   expect(beta.underlying.address.toLowerCase()).toBe(alpha.underlying.address.toLowerCase());
   proxy = await hostileService(world.service.url);
-  hostileUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  hostileUrl = proxy.url;
 }, 180_000);
 
-afterAll(async () => {
-  proxy?.close();
-  await world?.stop();
-});
+afterAll(() => proxy?.close());
 
-const runBatch = (args: string[]) => spawnBatch(args, { VAULTDESK_API_KEY: world.service.apiKey });
-const last = (run: BatchRun) => JSON.parse(run.lines.at(-1)!) as Record<string, any>;
-const rpcFlags = () => world.sim.network.chains.flatMap(({ chain }) => ['--rpc', `${chain.chainId}=${chain.rpcUrl}`]);
+const runBatch = batchOnWorld(() => world);
 const WALLETS = 4;
 
 /** A data folder in which the operator pinned Alpha (the console's pin, after its on-chain checks). */
@@ -122,13 +98,7 @@ describe("a service that re-announces a pinned vault's name with another contrac
     const dir = await folderWithAlphaPinned('headless');
     const before = await sentSoFar();
     const run = await runBatch([
-      '--service',
-      hostileUrl,
-      ...rpcFlags(),
-      '--emulated-device',
-      '--auto-approve',
-      '--data-dir',
-      dir,
+      ...emulatedRunFlags(world, hostileUrl, dir),
       '--wallets',
       String(WALLETS),
       '--action',
@@ -141,7 +111,7 @@ describe("a service that re-announces a pinned vault's name with another contrac
       'Alpha Credit USDC',
     ]);
     expect(run.code, run.stderr).toBe(2);
-    const refused = last(run).refused as { code: string; message: string; action: string };
+    const refused = lastLine(run).refused as { code: string; message: string; action: string };
     expect(refused.code, refused.message).toBe('REGISTRY_IDENTITY_COLLISION');
     expect(refused.message).toContain(
       `Alpha Credit USDC (id ${beta.id}, chain ${alpha.chain.chainId}) is announced by the service for the first time`,
@@ -234,17 +204,7 @@ describe("a service that re-announces a pinned vault's name with another contrac
   it('keeps the hidden vault frozen when the service lists it again, until the operator forgets it and pins it afresh', async () => {
     mode = 'impostor';
     const dir = await folderWithAlphaPinned('relisted');
-    const flags = [
-      '--service',
-      world.service.url,
-      ...rpcFlags(),
-      '--emulated-device',
-      '--auto-approve',
-      '--data-dir',
-      dir,
-      '--wallets',
-      '3',
-    ];
+    const flags = [...emulatedRunFlags(world, world.service.url, dir), '--wallets', '3'];
     const hidden = await runBatch([
       ...flags.map((f) => (f === world.service.url ? hostileUrl : f)),
       '--action',
@@ -254,27 +214,27 @@ describe("a service that re-announces a pinned vault's name with another contrac
       '--dry-run',
     ]);
     // Beta is no longer listed under its name: refused, listing what is, and saying that Alpha is frozen.
-    expect(last(hidden).refused.code).toBe('BATCH_VAULT_UNKNOWN');
+    expect(lastLine(hidden).refused.code).toBe('BATCH_VAULT_UNKNOWN');
     expect((await registryOf(dir)).vaults[0]!.frozen?.reason).toBe('unlisted');
 
     // The honest service lists Alpha again: still frozen, whatever the flags.
     const again = await runBatch([...flags, '--action', 'withdraw', '--vault', alpha.id, '--trust-new-vaults', '--dry-run']);
     expect(again.code, again.stderr).toBe(2);
-    expect(last(again).refused).toMatchObject({
+    expect(lastLine(again).refused).toMatchObject({
       code: 'REGISTRY_VAULT_FROZEN',
       action: expect.stringContaining(`--forget-vault ${alpha.id}`),
     });
-    expect(last(again).refused.message).toContain('the service stopped listing it on');
+    expect(lastLine(again).refused.message).toContain('the service stopped listing it on');
 
     const forgotten = await runBatch(['--data-dir', dir, '--forget-vault', alpha.id]);
     expect(forgotten.code, forgotten.stderr).toBe(0);
-    expect(last(forgotten)).toEqual({ forgotten: { vaultId: alpha.id, name: alpha.name, chainId: alpha.chain.chainId } });
+    expect(lastLine(forgotten)).toEqual({ forgotten: { vaultId: alpha.id, name: alpha.name, chainId: alpha.chain.chainId } });
     expect(forgotten.lines.join('\n')).toContain(alpha.epochVault);
     expect((await registryOf(dir)).vaults).toEqual([]);
 
     const repinned = await runBatch([...flags, '--action', 'withdraw', '--vault', alpha.id, '--trust-new-vaults', '--dry-run']);
     expect(repinned.code, repinned.stderr).toBe(0);
-    expect(last(repinned).signed).toBe(0);
+    expect(lastLine(repinned).signed).toBe(0);
     const entry = (await registryOf(dir)).vaults[0]!;
     expect([entry.vaultId, entry.frozen, entry.pinnedBy]).toEqual([alpha.id, null, 'the batch runner with --trust-new-vaults']);
   }, 300_000);
@@ -285,7 +245,7 @@ describe('npm run batch -- --vault', () => {
     const flags = [
       '--service',
       world.service.url,
-      ...rpcFlags(),
+      ...rpcFlags(world),
       '--emulated-device',
       '--wallets',
       '3',
@@ -296,10 +256,10 @@ describe('npm run batch -- --vault', () => {
     const dir = await mkdtemp(path.join(world.dataDir, 'vault-flag-'));
     const part = await runBatch([...flags, '--data-dir', dir, '--vault', 'alpha']);
     expect(part.code).toBe(2);
-    expect(last(part).refused.code).toBe('BATCH_VAULT_UNKNOWN');
-    expect(last(part).refused.message).toContain('--vault "alpha" is not the exact name or id of a vault the service lists');
-    expect(last(part).refused.message).toContain(`Alpha Credit USDC (id ${alpha.id}, chain ${alpha.chain.chainId})`);
-    expect(last(part).refused.message).toContain(`Beta Credit USDC (id ${beta.id}, chain ${beta.chain.chainId})`);
+    expect(lastLine(part).refused.code).toBe('BATCH_VAULT_UNKNOWN');
+    expect(lastLine(part).refused.message).toContain('--vault "alpha" is not the exact name or id of a vault the service lists');
+    expect(lastLine(part).refused.message).toContain(`Alpha Credit USDC (id ${alpha.id}, chain ${alpha.chain.chainId})`);
+    expect(lastLine(part).refused.message).toContain(`Beta Credit USDC (id ${beta.id}, chain ${beta.chain.chainId})`);
 
     mode = 'twin';
     const twin = await runBatch([
@@ -310,9 +270,9 @@ describe('npm run batch -- --vault', () => {
       'alpha credit usdc',
     ]);
     expect(twin.code).toBe(2);
-    expect(last(twin).refused.code).toBe('BATCH_VAULT_AMBIGUOUS');
-    expect(last(twin).refused.message).toContain(`Alpha Credit USDC (id ${alpha.id}`);
-    expect(last(twin).refused.message).toContain(`ALPHA CREDIT USDC (id ${beta.id}`);
+    expect(lastLine(twin).refused.code).toBe('BATCH_VAULT_AMBIGUOUS');
+    expect(lastLine(twin).refused.message).toContain(`Alpha Credit USDC (id ${alpha.id}`);
+    expect(lastLine(twin).refused.message).toContain(`ALPHA CREDIT USDC (id ${beta.id}`);
     expect(await journals(dir)).toEqual([]);
   }, 300_000);
 });

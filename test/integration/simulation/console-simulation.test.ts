@@ -3,19 +3,14 @@
  * plan's forks start when signing.plan keeps it, before simulation.run is asked; simulation.run
  * finds a plan across vaults; and starting the batch stops the forks.
  */
-import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createConsoleRuntime, type ConsoleRuntime } from '../../../electron/runtime';
+import type { ConsoleRuntime } from '../../../electron/runtime';
 import { startEmbeddedSimulation, type DemoSimulation } from '../../../electron/runtime/embedded-simulation';
-import { FileLogger } from '../../../electron/services/log/logger';
-import { KeychainSecretStore } from '../../../electron/services/secrets/keychain-store';
 import { runningForkPids } from '../../../electron/services/simulation';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { until } from './processes';
-import { startEmulatedDevice } from '../../../electron/runtime/emulated-device';
+import { startTestRuntime } from '../../support/test-runtime';
 
 const ctx = { transport: 'browser' as const };
 let sim: DemoSimulation;
@@ -24,17 +19,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   sim = await startEmbeddedSimulation({ drive: false });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultdesk-console-simulation-'));
-  runtime = await createConsoleRuntime({
-    version: '0.0.0-test',
-    shell: 'browser',
-    startEmulatedDevice,
-    dataDir,
-    secrets: new KeychainSecretStore(),
-    log: new FileLogger(path.join(dataDir, 'logs', 'vaultdesk.log')),
-    openExternal: async () => undefined,
-    startSimulation: async () => ({ ...sim, close: async () => undefined }),
-  });
+  ({ runtime, dataDir } = await startTestRuntime('console-simulation', { startSimulation: async () => ({ ...sim, close: async () => undefined }) }));
 }, 180_000);
 
 afterAll(async () => {

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkAgreementText, namedHosts, siteOf, vaultdeskMarks } from '../../../shared/signing/agreement-text';
+import { SIGN_IN_MESSAGE } from '../../support/sign-in-message';
 
 const KNOWN = ['127.0.0.1', 'kyc.vaultline.example', 'etherscan.io'];
-
-/** An EIP-4361 message as a dapp would ask for it. */
-const SIWE = [
-  'app.lendmarket.example wants you to sign in with your Ethereum account:',
-  '0x1234567890123456789012345678901234567890',
-  '',
-  'I accept the Terms of Service.',
-  '',
-  'URI: https://app.lendmarket.example/login',
-  'Version: 1',
-  'Chain ID: 1',
-  'Nonce: 32891756',
-  'Issued At: 2026-11-27T02:00:00Z',
-].join('\n');
 
 describe('agreement texts a wallet may sign', () => {
   it('accepts the agreements the service honestly sends, their own sites and documents named', () => {
@@ -30,14 +17,14 @@ describe('agreement texts a wallet may sign', () => {
   });
 
   it('refuses a sign-in message (EIP-4361), naming what gives it away', () => {
-    const verdict = checkAgreementText(SIWE, [...KNOWN, 'app.lendmarket.example']);
+    const verdict = checkAgreementText(SIGN_IN_MESSAGE, [...KNOWN, 'app.lendmarket.example']);
     expect(verdict.ok).toBe(false);
     if (verdict.ok) return;
     expect(verdict.reason).toContain('sign-in message');
     expect(verdict.reason).toContain('"wants you to sign in with your Ethereum account"');
     expect(verdict.reason).toContain('"Nonce:"');
     // The field lines alone, without the opening sentence, are enough.
-    const fieldsOnly = SIWE.split('\n').slice(3).join('\n');
+    const fieldsOnly = SIGN_IN_MESSAGE.split('\n').slice(3).join('\n');
     expect(checkAgreementText(fieldsOnly, KNOWN)).toMatchObject({
       ok: false,
       reason: expect.stringContaining('"URI:", "Version:", "Chain ID:", "Nonce:", "Issued At:"'),
