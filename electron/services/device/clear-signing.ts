@@ -14,7 +14,6 @@
  * test key in tests and the demo (a real Ledger refuses those). Without a source, every call is blind.
  */
 import { hexToBytes, type Hex, type TransactionSerializable } from 'viem';
-import { AppError } from '../../../shared/errors';
 import { clearSignedReviewScreens } from '../../../shared/device/clear-sign-screens';
 import { GENERIC_PARSER_INS, KEY_USAGE_CALLDATA, LOAD_CERTIFICATE_INS, SIGN_MODE } from '../../../shared/device/generic-parser';
 import type { DeviceScreen } from '../../../shared/device/state';
@@ -34,7 +33,7 @@ import {
 } from './calldata-descriptors';
 import type { DeviceTransport, EthApp } from './ledgerhq';
 import type { SignedNetwork } from './network-description';
-import { APDU_CHUNK as CHUNK, networkToProvide, provideNetwork, sendStructure } from './network-provision';
+import { APDU_CHUNK as CHUNK, descriptorRefused, networkToProvide, provideNetwork, sendStructure } from './network-provision';
 import { findTokenDescriptor, type DescriptorIndex, type TokenDescriptor } from './token-descriptors';
 
 /** The structures the device checks for one call, and the descriptor they were made from. */
@@ -167,20 +166,13 @@ async function signInClear(
   return { v: hex(answer.subarray(0, 1)), r: hex(answer.subarray(1, 33)), s: hex(answer.subarray(33, 65)) };
 }
 
-/** A status word while the device checks a descriptor: it refused it (nothing was shown or signed). */
+/** The device refused the call's descriptor (nothing was shown or signed). */
 function refused(intent: string, part: string): (err: unknown) => never {
-  return (err) => {
-    const sw = (err as { statusCode?: unknown })?.statusCode;
-    if (sw !== 0x6a80 && sw !== 0x6980) throw err;
-    const word = `0x${(sw as number).toString(16).toUpperCase()}`;
-    throw new AppError({
-      code: 'DEVICE_DESCRIPTOR_REFUSED',
-      message: `The Ledger refused the clear-signing descriptor for "${intent}" (${part} did not check out, status ${word}). Nothing was shown or signed.`,
-      action:
-        'Do not sign this call until the descriptor is fixed: update Vaultdesk (its descriptors and their certificate) and try again. Signing it blind instead needs the hash checked on the device.',
-      details: { statusWord: word },
-    });
-  };
+  return descriptorRefused(
+    `the clear-signing descriptor for "${intent}"`,
+    part,
+    'Do not sign this call until the descriptor is fixed: update Vaultdesk (its descriptors and their certificate) and try again. Signing it blind instead needs the hash checked on the device.',
+  );
 }
 
 /** A transaction the device will sign in clear: the certified call, the tokens to provide, the predicted review. */

@@ -45,16 +45,27 @@ export async function provideNetwork(transport: DeviceTransport, network: Signed
   await sendStructure(transport, PROVIDE_NETWORK_INS, network.description).catch(refused(network, 'its signed description'));
 }
 
-/** 0x6A80 / 0x6980 while the device checks the description: it refused it (nothing was shown or signed). */
 function refused(network: SignedNetwork, part: string): (err: unknown) => never {
+  return descriptorRefused(
+    `the description of the network "${network.name}"`,
+    part,
+    'Do not sign on this network until its description is fixed: update Vaultdesk (its network descriptions and their certificate) and try again.',
+  );
+}
+
+/**
+ * 0x6A80 / 0x6980 while the device checks a signed description (a network's, a call's): it refused
+ * `what` because `part` did not check out, and nothing was shown or signed. Any other error passes.
+ */
+export function descriptorRefused(what: string, part: string, action: string): (err: unknown) => never {
   return (err) => {
     const sw = (err as { statusCode?: unknown })?.statusCode;
     if (sw !== 0x6a80 && sw !== 0x6980) throw err;
     const word = `0x${(sw as number).toString(16).toUpperCase()}`;
     throw new AppError({
       code: 'DEVICE_DESCRIPTOR_REFUSED',
-      message: `The Ledger refused the description of the network "${network.name}" (${part} did not check out, status ${word}). Nothing was shown or signed.`,
-      action: 'Do not sign on this network until its description is fixed: update Vaultdesk (its network descriptions and their certificate) and try again.',
+      message: `The Ledger refused ${what} (${part} did not check out, status ${word}). Nothing was shown or signed.`,
+      action,
       details: { statusWord: word },
     });
   };
