@@ -4,8 +4,9 @@ import type { PlanSimulation } from './schemas';
  * The last line of a headless `--dry-run`: per simulated item, its wallet, call and what the fork
  * said (ok, the decoded revert, gas used and every balance change, amounts in base units as signed
  * decimal strings; a delta's `wallet` is the address whose balance changes). Nothing is signed.
+ * Exported: a reader of that line parses it into this shape.
  */
-interface DryRunLine {
+export interface DryRunLine {
   items: {
     wallet: string;
     call: string;

@@ -4,6 +4,7 @@ import { startEmbeddedSimulation, type DemoSimulation } from '../../electron/run
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
 import { openDemoPage, outliving, type ConsolePage } from './support/console-page';
+import { reviewDepositsInTwoVaults } from './support/operation-form';
 import { signingUi } from './support/signing';
 
 // The demo as a user gets it, its clock running at the demo's pace: a desk reviews and signs a
@@ -105,15 +106,7 @@ describe('the demo at a human pace', () => {
     }
 
     // One deposit per wallet in each vault: an approval and the deposit each, 20 items.
-    const form = page.getByRole('form', { name: 'New operation' });
-    await page.getByLabel('Operation vault').selectOption(first.id);
-    await page.getByLabel('Operation', { exact: true }).selectOption('deposit');
-    await page.getByLabel('Amount per wallet', { exact: true }).fill('3');
-    await form.getByRole('button', { name: '+ Add another vault' }).click();
-    await form.getByLabel('Vault 2 of the operation').selectOption(second.id);
-    await form.getByLabel('Amount per wallet, vault 2').fill('2');
-    await form.getByRole('button', { name: 'Review deposits in 2 vaults' }).click();
-    await expect.poll(() => page.getByTestId('plan').locator('h2').textContent(), { timeout: 120_000 }).toContain('deposits in 2 vaults');
+    await reviewDepositsInTwoVaults(page, { vault: first, amount: '3' }, { vault: second, amount: '2' });
     expect(await page.getByRole('button', { name: /Sign \d+ on the Ledger/ }).textContent()).toContain('Sign 20 on the Ledger');
     await s.startSigning();
     const started = Date.now();

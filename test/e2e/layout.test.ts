@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openDemoPage, type ConsolePage } from './support/console-page';
+import type { ConsolePage } from './support/console-page';
+import { demoPageInSmallestWindowForFile, SMALLEST_WINDOW } from './support/smallest-window';
 import { openScreen } from './support/screens';
 import { screenshot } from './support/browser';
 
@@ -9,15 +10,7 @@ import { screenshot } from './support/browser';
 let opened: ConsolePage;
 let page: Page;
 
-beforeAll(async () => {
-  opened = await openDemoPage();
-  page = opened.page;
-  await page.setViewportSize({ width: 1024, height: 700 });
-}, 180_000);
-
-afterAll(async () => {
-  await opened?.close();
-});
+demoPageInSmallestWindowForFile((u, p) => ([opened, page] = [u, p]));
 
 type Box = { x: number; y: number; width: number; height: number };
 const box = async (locator: Locator): Promise<Box> => (await locator.boundingBox())!;
@@ -27,7 +20,7 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width 
 async function expectOnScreen(header: Locator): Promise<void> {
   const h = await box(header);
   expect(h.x).toBeGreaterThanOrEqual(0);
-  expect(h.x + h.width).toBeLessThanOrEqual(1024);
+  expect(h.x + h.width).toBeLessThanOrEqual(SMALLEST_WINDOW.width);
   expect(overlaps(h, await box(page.getByTestId('device-panel')))).toBe(false);
 }
 
@@ -88,7 +81,7 @@ describe('at 1024 × 700', () => {
         .locator('[role="row"][data-row-id] .wallet-label')
         .evaluateAll((els) => els.map((el) => ({ text: el.textContent ?? '', cut: el.scrollWidth > el.clientWidth })));
     for (const size of [
-      { width: 1024, height: 700 },
+      SMALLEST_WINDOW,
       { width: 1440, height: 900 },
     ]) {
       await page.setViewportSize(size);
@@ -112,7 +105,7 @@ describe('at 1024 × 700', () => {
         await search.fill('');
       }
     }
-    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.setViewportSize(SMALLEST_WINDOW);
   });
 
   it('shows each pair’s access pills whole in the compact Positions, at 1024 × 700, 1360 × 860 and 1440 × 900', async () => {
@@ -129,7 +122,7 @@ describe('at 1024 × 700', () => {
       );
     await openScreen(page, 'Positions');
     for (const size of [
-      { width: 1024, height: 700 },
+      SMALLEST_WINDOW,
       { width: 1360, height: 860 },
       { width: 1440, height: 900 },
     ]) {
@@ -145,7 +138,7 @@ describe('at 1024 × 700', () => {
       // The words where there is room; the count whole, at the least.
       expect(shown.filter((p) => p.text.startsWith('0/2')).every((p) => /^0\/2( agreements)?$/.test(p.text))).toBe(true);
     }
-    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.setViewportSize(SMALLEST_WINDOW);
   });
 
   it('shows what each claim pays whole in the compact Positions at 1440 × 900 (its call’s name gives way)', async () => {
@@ -170,7 +163,7 @@ describe('at 1024 × 700', () => {
       expect(shown.filter((c) => c.text).every((c) => /\d/.test(c.text))).toBe(true);
       expect(shown.filter((c) => c.cut), `${size.width} px`).toEqual([]);
     }
-    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.setViewportSize(SMALLEST_WINDOW);
   });
 
   it('lines up a column’s amounts on their decimal mark at 1440 × 900: same decimals, one symbol width', async () => {
@@ -197,7 +190,7 @@ describe('at 1024 × 700', () => {
         .evaluateAll((els) => els.map((el) => el.firstChild?.textContent?.trim() ?? ''));
       for (const a of amounts) expect(a).toMatch(/^[+-]?[<>]?[\d,]+\.\d{2}$/);
     }
-    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.setViewportSize(SMALLEST_WINDOW);
   });
 
   it('ran without page errors', () => {

@@ -4,6 +4,7 @@ import type { DemoSimulation } from '../../electron/runtime/embedded-simulation'
 import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
 import { closeDemoSigningWorld, openDemoSigningWorld, type ConsolePage } from './support/console-page';
+import { reviewDepositsInTwoVaults } from './support/operation-form';
 import { BLIND_SIGNING_ACK, signingUi } from './support/signing';
 
 // A review that scales: a deposit of five wallets in two vaults read as a compact table with Sign
@@ -116,15 +117,7 @@ describe('a review that scales', () => {
   }, 300_000);
 
   it('reads a deposit of 5 wallets in 2 vaults as a compact table, sortable, with Sign in view', async () => {
-    const form = page.getByRole('form', { name: 'New operation' });
-    await page.getByLabel('Operation vault').selectOption(first.id);
-    await page.getByLabel('Operation', { exact: true }).selectOption('deposit');
-    await page.getByLabel('Amount per wallet', { exact: true }).fill('3');
-    await form.getByRole('button', { name: '+ Add another vault' }).click();
-    await form.getByLabel('Vault 2 of the operation').selectOption(second.id);
-    await form.getByLabel('Amount per wallet, vault 2').fill('2');
-    await form.getByRole('button', { name: 'Review deposits in 2 vaults' }).click();
-    await expect.poll(() => plan().locator('h2').textContent(), { timeout: 120_000 }).toContain('deposits in 2 vaults');
+    await reviewDepositsInTwoVaults(page, { vault: first, amount: '3' }, { vault: second, amount: '2' });
     expect(await signButton().textContent()).toBe('Sign 20 on the Ledger');
 
     // A table first, one row per item; no item's block open until asked for.

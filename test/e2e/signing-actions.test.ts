@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatUnits, parseUnits, type PublicClient } from 'viem';
-import type { DemoSimulation } from '../../electron/runtime/embedded-simulation';
 import { lenderActions, type SeededVault } from '../../electron/demo/chain';
 import { epochQueueAbi, epochVaultAbi, erc20Abi, strategyAbi } from '../../shared/abi';
-import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
+import type { PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { closeDemoSigningWorld, openDemoSigningWorld, type ConsolePage } from './support/console-page';
+import { demoSigningWorldForFile } from './support/signing-world';
 import { asHex, chainOf, expectEachNonceOnce, signingUi, type PlanCall } from './support/signing';
 
 // Every action of the signing screen that the claims, deposits and recovery tests leave out, each
@@ -19,29 +17,22 @@ import { asHex, chainOf, expectEachNonceOnce, signingUi, type PlanCall } from '.
 // simulation's own cycle driver (and, for the standard redeems, its lender helper), as the manager
 // and other lenders would move them. A first test rejects a claim on the device, skips another and
 // retries the first.
-let sim: DemoSimulation;
-let ui: ConsolePage;
-let page: Page;
-let before: Portfolio;
-const s = signingUi(() => ui);
-
-beforeAll(async () => ({ sim, ui, page, before } = await openDemoSigningWorld()), 180_000);
-
-afterAll(() => closeDemoSigningWorld({ sim, ui }));
+const world = demoSigningWorldForFile();
+const s = signingUi(() => world.ui);
 
 /** The portfolio's vault of a seeded story, and what drives it. */
 function storyVault(seeded: SeededVault) {
-  const network = sim.local.network.chains.find((c) => c.chain.chainId === seeded.chainId)!;
+  const network = world.sim.local.network.chains.find((c) => c.chain.chainId === seeded.chainId)!;
   const deployed = network.deployment.vaults.find((v) => v.key === seeded.key)!;
-  const vault = before.vaults.find((v) => v.epochVault.toLowerCase() === deployed.epochVault.toLowerCase())!;
-  const driver = sim.local.drivers.find((d) => d.chainId === seeded.chainId)!;
+  const vault = world.before.vaults.find((v) => v.epochVault.toLowerCase() === deployed.epochVault.toLowerCase())!;
+  const driver = world.sim.local.drivers.find((d) => d.chainId === seeded.chainId)!;
   return { vault, deployed, client: network.chain.client, cycle: driver.vault(seeded.key) };
 }
 
 // S: a vault between epochs whose next redeem is standard (its APR did not drop at the last stop).
 // R: a running vault on the other chain, so that moving one vault's clock never moves the other's.
-const waitingStory = () => sim.local.seeded.vaults.find((v) => v.expectedState === 'WAITING' && !v.story.aprDrop)!;
-const runningStory = () => sim.local.seeded.vaults.find((v) => v.expectedState === 'RUNNING' && v.chainId !== waitingStory().chainId)!;
+const waitingStory = () => world.sim.local.seeded.vaults.find((v) => v.expectedState === 'WAITING' && !v.story.aprDrop)!;
+const runningStory = () => world.sim.local.seeded.vaults.find((v) => v.expectedState === 'RUNNING' && v.chainId !== waitingStory().chainId)!;
 
 const read = (client: PublicClient) => ({
   balance: (token: string, wallet: string) => client.readContract({ address: asHex(token), abi: erc20Abi, functionName: 'balanceOf', args: [asHex(wallet)] }),
@@ -62,12 +53,12 @@ const withdrawQueueName = (v: PortfolioVault) => `${v.name} ${oneQueue(v) ? 'que
 describe('a rejection, a skip and a retry on the signing screen', () => {
   it('retries a claim rejected on the device, skips another, and only the retried one lands', async () => {
     // A vault with two deposit claims of two lenders, neither touched by the tests below.
-    const claimsOf = (v: PortfolioVault) => before.requests.filter((r) => r.vaultId === v.id && r.type === 'DEPOSIT' && r.phase === 'claimable' && r.action?.functionName === 'claimDepositRequest');
+    const claimsOf = (v: PortfolioVault) => world.before.requests.filter((r) => r.vaultId === v.id && r.type === 'DEPOSIT' && r.phase === 'claimable' && r.action?.functionName === 'claimDepositRequest');
     const movedOn = new Set([storyVault(waitingStory()).vault.id, storyVault(runningStory()).vault.id]);
-    const vault = before.vaults.find((v) => !movedOn.has(v.id) && claimsOf(v).length === 2)!;
+    const vault = world.before.vaults.find((v) => !movedOn.has(v.id) && claimsOf(v).length === 2)!;
     expect(vault).toBeDefined();
     const claims = claimsOf(vault);
-    const chain = chainOf(sim, vault);
+    const chain = chainOf(world.sim, vault);
     const r = read(chain);
 
     await s.reviewRequests({ vault, type: 'DEPOSIT', status: 'CLAIMABLE', rows: 2, kind: 'claim' });
@@ -75,8 +66,8 @@ describe('a rejection, a skip and a retry on the signing screen', () => {
     expect(calls(plan)).toEqual([`${depositQueueName(vault)}.claimDepositRequest`, `${depositQueueName(vault)}.claimDepositRequest`]);
     expect(plan.map((c) => c.args.epoch).sort()).toEqual(claims.map((c) => String(c.epochNumber)).sort());
     await s.startSigning();
-    const batchId = (await page.getByTestId('batch').getAttribute('data-batch-id'))!;
-    const planned = await ui.c.runtime.handlers.signing.openBatch({ batchId }, s.ctx);
+    const batchId = (await world.page.getByTestId('batch').getAttribute('data-batch-id'))!;
+    const planned = await world.ui.c.runtime.handlers.signing.openBatch({ batchId }, s.ctx);
     const [first, second] = planned.items;
     const claimOf = (wallet: string) => claims.find((c) => c.wallet.toLowerCase() === wallet.toLowerCase())!;
     const heldBefore = await each([first!.wallet, second!.wallet], (w) => r.queued(vault, 'userDepositsEpochs', w, BigInt(claimOf(w).epochNumber!)));
@@ -87,7 +78,7 @@ describe('a rejection, a skip and a retry on the signing screen', () => {
     await s.nextReview();
     await s.panel().getByRole('button', { name: 'Reject' }).click();
     await expect.poll(s.batchStatus, { timeout: 30_000 }).toBe('paused');
-    expect(await page.getByTestId('batch').textContent()).toMatch(/reject/i);
+    expect(await world.page.getByTestId('batch').textContent()).toMatch(/reject/i);
     const [firstRow, secondRow] = [s.batchItems().nth(0), s.batchItems().nth(1)];
     await expect.poll(s.itemStates).toEqual(['waiting', 'waiting']);
     // The rejected item can be retried or skipped; the one never tried can only be skipped.
@@ -95,7 +86,7 @@ describe('a rejection, a skip and a retry on the signing screen', () => {
     expect(await firstRow.getByRole('button', { name: 'Skip' }).isVisible()).toBe(true);
     expect(await secondRow.getByRole('button', { name: 'Skip' }).isVisible()).toBe(true);
     expect(await secondRow.getByRole('button', { name: 'Retry' }).count()).toBe(0);
-    await screenshot(page, 'signing-actions-rejected');
+    await screenshot(world.page, 'signing-actions-rejected');
 
     await secondRow.getByRole('button', { name: 'Skip' }).click();
     await expect.poll(() => secondRow.getAttribute('data-state')).toBe('skipped');
@@ -113,13 +104,13 @@ describe('a rejection, a skip and a retry on the signing screen', () => {
     await s.panel().getByRole('button', { name: 'Approve' }).click();
     await expect.poll(s.batchStatus, { timeout: 60_000 }).toBe('done');
     await expect.poll(s.itemStates).toEqual(['confirmed', 'skipped']);
-    await screenshot(page, 'signing-actions-retried-and-skipped');
+    await screenshot(world.page, 'signing-actions-retried-and-skipped');
     const done = await s.shownBatch();
     expectEachNonceOnce(done);
     // On the device twice, signed once; the skipped claim never reached it.
     expect(done.items[0]!.history.filter((h) => h.state === 'on-device')).toHaveLength(2);
     expect(done.items[1]!.history.some((h) => h.state === 'on-device')).toBe(false);
-    await expect.poll(() => page.locator(`.batch-list li[data-batch-id="${batchId}"]`).textContent()).toContain('done · 1/2 confirmed');
+    await expect.poll(() => world.page.locator(`.batch-list li[data-batch-id="${batchId}"]`).textContent()).toContain('done · 1/2 confirmed');
 
     // On chain: the retried claim paid its tranche tokens with one transaction; the skipped
     // wallet sent nothing and its deposit still waits in the queue.
@@ -147,12 +138,12 @@ describe('each action for a batch of two lenders', () => {
     expect(S.vault.cycle?.state).toBe('WAITING');
     // Two lenders allowed in both vaults, holding tranche tokens of both and no request in either,
     // so every figure below moves only with what this batch signs.
-    wallets = sim.wallets
+    wallets = world.sim.wallets
       .map((w) => w.address as string)
       .filter((w) =>
         [R.vault, S.vault].every((v) => {
-          const p = before.positions.find((x) => x.vaultId === v.id && x.wallet === w);
-          return p?.allowed && BigInt(p.trancheBalance ?? '0') > 0n && !before.requests.some((q) => q.vaultId === v.id && q.wallet === w);
+          const p = world.before.positions.find((x) => x.vaultId === v.id && x.wallet === w);
+          return p?.allowed && BigInt(p.trancheBalance ?? '0') > 0n && !world.before.requests.some((q) => q.vaultId === v.id && q.wallet === w);
         }),
       )
       .slice(0, 2);
@@ -164,7 +155,7 @@ describe('each action for a batch of two lenders', () => {
 
     // Deposits need the vault's lender agreements: signed first, as personal messages.
     await s.reviewOperation({ vault: R.vault, action: 'agreements', heading: 'lender agreements' });
-    expect(await page.getByTestId('plan').locator('.plan-items > li').count()).toBe(2 * R.vault.lenderSignatureIds.length);
+    expect(await world.page.getByTestId('plan').locator('.plan-items > li').count()).toBe(2 * R.vault.lenderSignatureIds.length);
     await s.startSigning();
     await s.approveUntilDone();
 
@@ -186,7 +177,7 @@ describe('each action for a batch of two lenders', () => {
       expect(request.address.toLowerCase()).toBe(R.vault.queue!.toLowerCase());
       expect(request.args).toEqual({ amount: `250 ${R.vault.underlying.symbol}` });
     }
-    await screenshot(page, 'signing-actions-queue-deposit-plan');
+    await screenshot(world.page, 'signing-actions-queue-deposit-plan');
     await s.startSigning();
     await s.approveUntilDone();
     await expect.poll(s.itemStates).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed']);
@@ -229,7 +220,7 @@ describe('each action for a batch of two lenders', () => {
     // only now in this contract version.
     const state = await R.cycle.read();
     await R.cycle.stopEpoch({ newAprPercent: Number(formatUnits(state.unscaledApr, 18)) - 3 });
-    await sim.local.indexer.refresh();
+    await world.sim.local.indexer.refresh();
     expect((await R.cycle.read()).state).toBe('WAITING');
 
     await s.reviewRequests({ vault: R.vault, type: 'DEPOSIT', status: 'PENDING', rows: 2, kind: 'cancel' });
@@ -237,7 +228,7 @@ describe('each action for a batch of two lenders', () => {
     expect(calls(plan)).toEqual([`${depositQueueName(R.vault)}.deleteRequest`, `${depositQueueName(R.vault)}.deleteRequest`]);
     expect(plan.map((c) => c.args)).toEqual([{ epoch: String(e) }, { epoch: String(e) }]);
     expect(plan.every((c) => c.title === `Cancel the deposit of epoch ${e} (250 ${R.vault.underlying.symbol})`)).toBe(true);
-    await screenshot(page, 'signing-actions-cancel-plan');
+    await screenshot(world.page, 'signing-actions-cancel-plan');
     await s.startSigning();
     await s.approveUntilDone();
     await expect.poll(s.itemStates).toEqual(['confirmed', 'confirmed']);
@@ -254,7 +245,7 @@ describe('each action for a batch of two lenders', () => {
   it('redeems a set amount between epochs on the epoch vault, with no approval', async () => {
     // The manager processes the queue: the withdrawals of the stopped epoch become instant redeems.
     await R.cycle.processQueues();
-    await sim.local.indexer.refresh();
+    await world.sim.local.indexer.refresh();
     // The Requests screen shows them processed (and refreshes the figures the form routes by).
     await s.showRequests({ vault: R.vault, type: 'WITHDRAW', status: 'PROCESSED', rows: 2 });
 
@@ -275,7 +266,7 @@ describe('each action for a batch of two lenders', () => {
       expect(c.address.toLowerCase()).toBe(R.vault.epochVault.toLowerCase());
       expect(c.args).toEqual({ trancheAmount: `50 ${tranche}`, tranche: `${tranche} tranche token (${R.vault.tranche.address})` });
     }
-    await screenshot(page, 'signing-actions-redeem-plan');
+    await screenshot(world.page, 'signing-actions-redeem-plan');
     await s.startSigning();
     await s.approveUntilDone();
     await expect.poll(s.itemStates).toEqual(['confirmed', 'confirmed']);
@@ -296,7 +287,7 @@ describe('each action for a batch of two lenders', () => {
     // The next epoch starts and the borrower funds the instant withdrawals.
     await R.cycle.startEpoch();
     await R.cycle.fundInstantWithdrawals();
-    await sim.local.indexer.refresh();
+    await world.sim.local.indexer.refresh();
 
     const r = read(R.client.publicClient);
     const held = await each(wallets, (w) => r.queued(R.vault, 'userWithdrawalsEpochs', w, e));
@@ -307,7 +298,7 @@ describe('each action for a batch of two lenders', () => {
     expect(calls(plan)).toEqual([`${withdrawQueueName(R.vault)}.claimWithdrawRequest`, `${withdrawQueueName(R.vault)}.claimWithdrawRequest`]);
     expect(plan.map((c) => c.args.epoch)).toEqual([String(e), String(e)]);
     expect(plan.every((c) => c.address.toLowerCase() === R.vault.withdrawQueue!.toLowerCase())).toBe(true);
-    await screenshot(page, 'signing-actions-queue-claim-plan');
+    await screenshot(world.page, 'signing-actions-queue-claim-plan');
     await s.startSigning();
     await s.approveUntilDone();
     await expect.poll(s.itemStates).toEqual(['confirmed', 'confirmed']);
@@ -361,7 +352,7 @@ describe('each action for a batch of two lenders', () => {
     const requestEpoch = (await apr0(wallets[0]!))[1]!;
     await S.cycle.startEpoch();
     await S.cycle.stopEpoch();
-    await sim.local.indexer.refresh();
+    await world.sim.local.indexer.refresh();
     const rate = (await client.readContract({ address: asHex(S.vault.strategy), abi: strategyAbi, functionName: 'apr0RateByEpoch', args: [requestEpoch] })) as bigint;
     expect(rate).toBeGreaterThan(0n);
 
@@ -371,12 +362,12 @@ describe('each action for a batch of two lenders', () => {
     // The epoch vault's claimWithdrawRequest, without an epoch: not the queue's function of that name.
     expect(calls(plan)).toEqual([`${S.vault.name} epoch vault.claimWithdrawRequest`, `${S.vault.name} epoch vault.claimWithdrawRequest`]);
     expect(plan.every((c) => c.address.toLowerCase() === S.vault.epochVault.toLowerCase() && Object.keys(c.args).length === 0)).toBe(true);
-    await screenshot(page, 'signing-actions-standard-redeem-plan');
+    await screenshot(world.page, 'signing-actions-standard-redeem-plan');
     await s.startSigning();
     await s.approveUntilDone();
     await expect.poll(s.itemStates).toEqual(['confirmed', 'confirmed']);
     expectEachNonceOnce(await s.shownBatch());
-    await screenshot(page, 'signing-actions-standard-redeem-done');
+    await screenshot(world.page, 'signing-actions-standard-redeem-done');
 
     for (const [i, w] of wallets.entries()) {
       expect((await apr0(w))[0]).toBe(0n);
@@ -387,6 +378,6 @@ describe('each action for a batch of two lenders', () => {
   }, 240_000);
 
   it('ran without page errors', () => {
-    expect(ui.watched.errors).toEqual([]);
+    expect(world.ui.watched.errors).toEqual([]);
   });
 });

@@ -1,37 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { DemoSimulation } from '../../electron/runtime/embedded-simulation';
-import type { Portfolio, PortfolioVault } from '../../shared/portfolio/schemas';
+import { describe, expect, it } from 'vitest';
+import type { PortfolioVault } from '../../shared/portfolio/schemas';
 import { screenshot } from './support/browser';
-import { closeDemoSigningWorld, openDemoSigningWorld, type ConsolePage } from './support/console-page';
+import { demoSigningWorldForFile } from './support/signing-world';
 import { expectEachNonceOnce, signingUi } from './support/signing';
 
 // A plan gone stale between review and signing: the operator reviews redeems between epochs, the
 // manager starts the next epoch before they press Sign. Every item is held with the vault's move,
 // the emulated Ledger never shows any of them, Retry is not offered, and one click re-plans them:
 // a new review (the queue now), signed and confirmed, with nothing reverted on chain.
-let sim: DemoSimulation;
-let ui: ConsolePage;
-let page: Page;
-let before: Portfolio;
-const s = signingUi(() => ui);
-
-beforeAll(async () => ({ sim, ui, page, before } = await openDemoSigningWorld()), 180_000);
-
-afterAll(() => closeDemoSigningWorld({ sim, ui }));
+const world = demoSigningWorldForFile();
+const s = signingUi(() => world.ui);
 
 /** The vault of the seeded story that waits between epochs, and the manager's hand on its cycle. */
 function waitingVault() {
-  const seeded = sim.local.seeded.vaults.find((v) => v.expectedState === 'WAITING' && !v.story.aprDrop)!;
-  const network = sim.local.network.chains.find((c) => c.chain.chainId === seeded.chainId)!;
+  const seeded = world.sim.local.seeded.vaults.find((v) => v.expectedState === 'WAITING' && !v.story.aprDrop)!;
+  const network = world.sim.local.network.chains.find((c) => c.chain.chainId === seeded.chainId)!;
   const deployed = network.deployment.vaults.find((v) => v.key === seeded.key)!;
-  const vault = before.vaults.find((v) => v.epochVault.toLowerCase() === deployed.epochVault.toLowerCase())!;
-  const cycle = sim.local.drivers.find((d) => d.chainId === seeded.chainId)!.vault(seeded.key);
+  const vault = world.before.vaults.find((v) => v.epochVault.toLowerCase() === deployed.epochVault.toLowerCase())!;
+  const cycle = world.sim.local.drivers.find((d) => d.chainId === seeded.chainId)!.vault(seeded.key);
   return { vault, cycle };
 }
 
 function holders(vault: PortfolioVault, n: number): string[] {
-  return before.positions
+  return world.before.positions
     .filter((p) => p.vaultId === vault.id && p.allowed && BigInt(p.trancheBalance ?? '0') > 0n)
     .slice(0, n)
     .map((p) => p.wallet);
@@ -45,19 +36,19 @@ describe('a plan gone stale between review and signing', () => {
     expect(wallets).toHaveLength(2);
     await s.useGroup('Stale redeemers', wallets);
     await s.reviewOperation({ vault, action: 'withdraw', route: /redeem/, heading: 'redeems' });
-    expect(await page.getByTestId('plan').locator('.plan-items > li').count()).toBe(2);
+    expect(await world.page.getByTestId('plan').locator('.plan-items > li').count()).toBe(2);
     const epoch = (await cycle.read()).epochNumber;
 
     // The manager starts the next epoch while the operator reads the review.
     await cycle.startEpoch();
     const oldBatchId = await s.startSigning();
     await expect.poll(() => s.itemStates(), { timeout: 60_000 }).toEqual(['held', 'held']);
-    const batch = page.getByTestId('batch');
-    await page
+    const batch = world.page.getByTestId('batch');
+    await world.page
       .locator('[data-testid="batch"][data-status="paused"] [data-testid="held-items"]', { hasText: '2 items of 2 wallets held' })
       .waitFor({ timeout: 60_000 });
     // The list of batches counts them too, so a paused batch with held items is told apart later.
-    await page
+    await world.page
       .locator(`.batch-list li[data-batch-id="${oldBatchId}"]`, { hasText: '0/2 confirmed, 2 held (re-plan)' })
       .waitFor({ timeout: 60_000 });
     // Running it again would do nothing: no Resume, and no Retry.
@@ -70,25 +61,25 @@ describe('a plan gone stale between review and signing', () => {
     expect(journal.items.every((i) => i.signed === null && !i.history.some((h) => h.state === 'on-device'))).toBe(true);
     // Retry would meet the same chain: a held item offers the re-plan instead.
     expect(await batch.getByRole('button', { name: 'Retry' }).count()).toBe(0);
-    const replan = page.getByRole('button', { name: 'Re-plan the 2 held items' });
+    const replan = world.page.getByRole('button', { name: 'Re-plan the 2 held items' });
     await replan.waitFor();
-    await screenshot(page, 'stale-plan-held');
+    await screenshot(world.page, 'stale-plan-held');
 
     await replan.click();
     // A fresh review for the same wallets and action: the epoch runs, so through the queue.
-    await expect.poll(() => page.getByTestId('plan').textContent(), { timeout: 60_000 }).toContain(`withdrawals in ${vault.name}`);
-    expect(await page.getByTestId('plan').locator('.plan-items > li').count()).toBe(4);
-    expect(await page.getByTestId('plan').textContent()).toContain('requestWithdraw');
-    await screenshot(page, 'stale-plan-replanned');
+    await expect.poll(() => world.page.getByTestId('plan').textContent(), { timeout: 60_000 }).toContain(`withdrawals in ${vault.name}`);
+    expect(await world.page.getByTestId('plan').locator('.plan-items > li').count()).toBe(4);
+    expect(await world.page.getByTestId('plan').textContent()).toContain('requestWithdraw');
+    await screenshot(world.page, 'stale-plan-replanned');
     const newBatchId = await s.startSigning();
     expect(newBatchId).not.toBe(oldBatchId);
     await s.approveUntilDone();
     expect(await s.itemStates()).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed']);
     expectEachNonceOnce(await s.shownBatch());
-    await screenshot(page, 'stale-plan-signed');
+    await screenshot(world.page, 'stale-plan-signed');
 
     // The held batch is closed, its items carried on by the new one; nothing failed on chain.
-    const old = await ui.c.runtime.handlers.signing.openBatch({ batchId: oldBatchId }, s.ctx);
+    const old = await world.ui.c.runtime.handlers.signing.openBatch({ batchId: oldBatchId }, s.ctx);
     expect(old.status).toBe('done');
     expect(old.items.every((i) => i.state === 'skipped' && i.reason === `Re-planned: carried on by batch ${newBatchId}.`)).toBe(true);
     expect((await s.shownBatch()).items.some((i) => i.state === 'failed' || i.receipt?.status === 'reverted')).toBe(false);

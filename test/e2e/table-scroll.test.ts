@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openDemoPage, type ConsolePage } from './support/console-page';
+import { demoPageInSmallestWindowForFile } from './support/smallest-window';
 import { openScreen } from './support/screens';
 
 // Scrolling a large table stays fluid because the rows on screen are the same elements, handed from
 // the rows scrolling out to the rows scrolling in, and because a fling draws the rows flying by as
 // one line each. Measured at scale by `npm run bench:ui -- --rows 100000`; here, what a person sees.
-let opened: ConsolePage;
 let page: Page;
 
-beforeAll(async () => {
-  opened = await openDemoPage();
-  page = opened.page;
-  await page.setViewportSize({ width: 1024, height: 700 });
-}, 180_000);
-
-afterAll(async () => {
-  await opened?.close();
-});
+demoPageInSmallestWindowForFile((_ui, p) => (page = p));
 
 /** Opens Positions with every pair shown, so that the table is several screens tall. */
 async function allPositions(): Promise<void> {

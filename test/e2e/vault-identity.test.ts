@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PortfolioVault } from '../../shared/portfolio/schemas';
 import type { PinnedVault, RegistryFile } from '../../shared/registry/schemas';
+import { contractSetAt, pinnedVault, vaultTokens } from '../support/pinned-vault';
 import { screenshot } from './support/browser';
 import { openDemoPage, type ConsolePage } from './support/console-page';
 
@@ -30,32 +31,14 @@ afterAll(async () => {
 });
 
 const registryFile = () => path.join(ui.c.dataDir, 'demo', 'registry.json');
-const a = (hex: string) => `0x${hex.repeat(40 / hex.length)}`;
-
 /** Alpha as it was pinned before: another id and other contracts, around the same USDC. */
-const original = (): PinnedVault => ({
-  vaultId: '65f0a1c2d3e4f5a6b7c8d9e0',
-  name: 'Alpha Credit USDC',
-  chainId: alpha.chain.chainId,
-  contracts: {
-    epochVault: a('a1'),
-    queue: a('a2'),
-    withdrawQueue: a('a2'),
-    tranche: a('a3'),
-    underlying: alpha.underlying.address,
-    strategy: a('a4'),
-    keyring: null,
-  },
-  tokens: {
-    underlying: { symbol: 'USDC', decimals: 6 },
-    tranche: { symbol: 'AA_alpha', decimals: 18 },
-    strategy: { symbol: 'rcalpha', decimals: 6 },
-  },
-  pinnedAt: '2026-10-01T09:00:00.000Z',
-  pinnedBy: 'the operator, in the console',
-  pinnedAtBlock: '1200',
-  frozen: null,
-});
+const original = (): PinnedVault =>
+  pinnedVault('65f0a1c2d3e4f5a6b7c8d9e0', 'Alpha Credit USDC', contractSetAt(0xa0, alpha.underlying.address), {
+    chainId: alpha.chain.chainId,
+    tokens: vaultTokens({ tranche: 'AA_alpha', strategy: 'rcalpha' }),
+    pinnedAt: '2026-10-01T09:00:00.000Z',
+    pinnedAtBlock: '1200',
+  });
 
 async function reviewWithdrawal(): Promise<void> {
   await page.getByRole('button', { name: 'Signing', exact: true }).click();

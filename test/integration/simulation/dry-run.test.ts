@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import type { DryRunLine } from '../../../shared/simulation';
 import { runBatch } from '../signing/run-batch';
 
 let dataDir: string;
@@ -31,19 +32,7 @@ it('plans the claims, simulates each on a fork, prints one successful item per c
   const planned = Number(/, (\d+) to sign$/m.exec(run.lines.join('\n'))![1]);
   expect(planned).toBeGreaterThan(0);
   expect(run.lines.some((l) => /^chain \d+: simulated on a local fork at block \d+$/.test(l))).toBe(true);
-  const last = JSON.parse(run.lines.at(-1)!) as {
-    items: {
-      wallet: string;
-      call: string;
-      simulation: {
-        ok: boolean;
-        revert: string | null;
-        gasUsed: string | null;
-        deltas: { wallet: string; token: string; symbol: string; amount: string }[];
-      };
-    }[];
-    signed: number;
-  };
+  const last = JSON.parse(run.lines.at(-1)!) as DryRunLine;
   expect(last.signed).toBe(0);
   expect(last.items).toHaveLength(planned);
   for (const item of last.items) {

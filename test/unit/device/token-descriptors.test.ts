@@ -22,6 +22,7 @@ import { approvalOf, clearSignedApproval, expectedScreens } from '../../../elect
 import { vaultTokenListings } from '../../../electron/services/device/vault-token-listing';
 import { LEDGER_TOKEN_SIGNING_KEY } from '../../../electron/demo/ledger/token-info';
 import type { PinnedVault } from '../../../shared/registry/schemas';
+import { pinnedVault, vaultTokens } from '../../support/pinned-vault';
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const SPENDER = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -65,17 +66,12 @@ const TOKENS = {
 
 function pinned(vaultId: string, chainId: number, underlying: string, tranche: string): PinnedVault {
   const other = '0x1111111111111111111111111111111111111111';
-  return {
+  return pinnedVault(
     vaultId,
-    name: `Vault ${vaultId}`,
-    chainId,
-    contracts: { epochVault: other, queue: null, tranche, underlying, strategy: other, keyring: null },
-    tokens: { underlying: { symbol: 'UND', decimals: 6 }, tranche: { symbol: `AA_${vaultId}`, decimals: 18 }, strategy: { symbol: 'S', decimals: 6 } },
-    pinnedAt: '2026-01-01T00:00:00.000Z',
-    pinnedBy: 'test',
-    pinnedAtBlock: '1',
-    frozen: null,
-  };
+    `Vault ${vaultId}`,
+    { epochVault: other, queue: null, tranche, underlying, strategy: other, keyring: null },
+    { chainId, tokens: vaultTokens({ underlying: 'UND', tranche: `AA_${vaultId}`, strategy: 'S' }) },
+  );
 }
 
 describe("Ledger's token list installed with the console", () => {

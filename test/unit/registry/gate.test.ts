@@ -3,27 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { epochQueueAbi, epochVaultAbi, erc20Abi } from '../../../shared/abi';
 import { ACTION_APPROVALS, gateItems, STEP_TARGETS, type GatedItem } from '../../../electron/services/registry/gate';
 import type { DeviceTransactionRequest } from '../../../shared/device/state';
-import { REGISTRY_ROLES, type PinnedVault, type RegistryRole } from '../../../shared/registry/schemas';
+import { REGISTRY_ROLES, type RegistryRole } from '../../../shared/registry/schemas';
+import { numberedAddress as a, pinnedVault, vaultTokens } from '../../support/pinned-vault';
 import { MAX_UINT256 } from '../../../shared/signing/rules';
 import { SIGNING_ACTIONS, type StepKind } from '../../../shared/signing/schemas';
 
-const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}` as `0x${string}`;
-const VAULT: PinnedVault = {
-  vaultId: 'v1',
-  name: 'Alpha Credit USDC',
-  chainId: 31337,
+const VAULT = pinnedVault(
+  'v1',
+  'Alpha Credit USDC',
   // A vault whose deposit and withdraw queues are separate contracts: every withdraw step must go to the second.
-  contracts: { epochVault: a(1), queue: a(2), withdrawQueue: a(7), tranche: a(3), underlying: a(4), strategy: a(5), keyring: a(6) },
-  tokens: {
-    underlying: { symbol: 'USDC', decimals: 6 },
-    tranche: { symbol: 'AA_alpha', decimals: 18 },
-    strategy: { symbol: 'r', decimals: 6 },
-  },
-  pinnedAt: '2026-11-01T00:00:00.000Z',
-  pinnedBy: 'test',
-  pinnedAtBlock: '10',
-  frozen: null,
-};
+  { epochVault: a(1), queue: a(2), withdrawQueue: a(7), tranche: a(3), underlying: a(4), strategy: a(5), keyring: a(6) },
+  { tokens: vaultTokens({ tranche: 'AA_alpha' }) },
+);
 const ATTACKER = a(0xdead);
 /** Each role of the pinned set, and an address pinned in no role. */
 const TARGETS: [string, `0x${string}`][] = [

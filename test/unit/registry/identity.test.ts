@@ -1,39 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { identityCollisions, nameKey, sideBySideLines, type AnnouncedVault } from '../../../shared/registry/identity';
 import type { ContractSet, PinnedVault } from '../../../shared/registry/schemas';
+import { contractSetAt, numberedAddress as a, pinnedVault } from '../../support/pinned-vault';
 
 // The collision rule of vault identities (issue 31, finding 2): a vault announced for the first
 // time is refused when it is taken for one already in the registry, and the demo's own catalog
 // (several vaults around one USDC on one chain) is never refused.
 
-const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const USDC = a(0xc0);
 const DAI = a(0xda1);
+/** The one keyring every vault of these tests shares: the rule never compares keyrings (each epoch vault names its own). */
+const KEYRING = a(0x6e);
 
 /** A vault's set, its contracts numbered from `base` (so two sets share nothing but what a test gives them). */
-const setAt = (base: number, underlying = USDC, patch: Partial<ContractSet> = {}): ContractSet => ({
-  epochVault: a(base + 1),
-  queue: a(base + 2),
-  withdrawQueue: a(base + 2),
-  tranche: a(base + 3),
-  underlying,
-  strategy: a(base + 4),
-  keyring: a(0x6e),
-  ...patch,
-});
-
-const entry = (vaultId: string, name: string, contracts: ContractSet, patch: Partial<PinnedVault> = {}): PinnedVault => ({
-  vaultId,
-  name,
-  chainId: 31337,
-  contracts,
-  tokens: { underlying: { symbol: 'USDC', decimals: 6 }, tranche: { symbol: 'AA', decimals: 18 }, strategy: { symbol: 'r', decimals: 6 } },
-  pinnedAt: '2026-11-01T00:00:00.000Z',
-  pinnedBy: 'the operator, in the console',
-  pinnedAtBlock: '10',
-  frozen: null,
-  ...patch,
-});
+const setAt = (base: number, underlying = USDC, patch: Partial<ContractSet> = {}): ContractSet =>
+  contractSetAt(base, underlying, { keyring: KEYRING, ...patch });
 
 const announced = (vaultId: string, name: string, contracts: ContractSet, chainId = 31337): AnnouncedVault => ({
   vaultId,
@@ -42,7 +23,7 @@ const announced = (vaultId: string, name: string, contracts: ContractSet, chainI
   contracts,
 });
 
-const ALPHA = entry('alpha-id', 'Alpha Credit USDC', setAt(0x100));
+const ALPHA = pinnedVault('alpha-id', 'Alpha Credit USDC', setAt(0x100));
 const UNLISTED = { at: '2026-11-05T00:00:00.000Z', proposed: null, reason: 'unlisted' as const };
 
 describe('nameKey: names that read the same are one name', () => {
@@ -154,7 +135,7 @@ describe('identityCollisions', () => {
         );
         const vault = announced(id, name, set, 31337 + c);
         expect(identityCollisions(vault, pinned, { firstSeen: true }), name).toEqual([]);
-        pinned.push(entry(id, name, set, { chainId: 31337 + c }));
+        pinned.push(pinnedVault(id, name, set, { chainId: 31337 + c }));
       }),
     );
     // And each one checked again once everything is pinned (its own entry is not a collision).

@@ -5,36 +5,17 @@ import type { PublicClient } from 'viem';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VaultRegistry, type VaultIdentity } from '../../../electron/services/registry';
 import { gateItems } from '../../../electron/services/registry/gate';
-import type { ContractSet, PinnedVault, RegistryFile } from '../../../shared/registry/schemas';
+import type { PinnedVault, RegistryFile } from '../../../shared/registry/schemas';
+import { contractSetAt, numberedAddress, pinnedVault } from '../../support/pinned-vault';
 
 // The registry's side of vault identities (issue 31, finding 2): a vault taken for a pinned one is
 // refused before any chain is read, whatever the first-seen policy; a pinned vault the service no
 // longer lists is frozen, on disk, until the operator pins it again or forgets it.
 
-const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
-const USDC = a(0xc0);
-const setAt = (base: number, underlying = USDC): ContractSet => ({
-  epochVault: a(base + 1),
-  queue: a(base + 2),
-  withdrawQueue: a(base + 2),
-  tranche: a(base + 3),
-  underlying,
-  strategy: a(base + 4),
-  keyring: null,
-});
-const pinnedEntry = (vaultId: string, name: string, contracts: ContractSet): PinnedVault => ({
-  vaultId,
-  name,
-  chainId: 31337,
-  contracts,
-  tokens: { underlying: { symbol: 'USDC', decimals: 6 }, tranche: { symbol: 'AA', decimals: 18 }, strategy: { symbol: 'r', decimals: 6 } },
-  pinnedAt: '2026-11-01T00:00:00.000Z',
-  pinnedBy: 'the operator, in the console',
-  pinnedAtBlock: '10',
-  frozen: null,
-});
-const ALPHA = pinnedEntry('alpha-id', 'Alpha Credit USDC', setAt(0x100));
-const BETA = pinnedEntry('beta-id', 'Beta Credit USDC', setAt(0x200));
+const USDC = numberedAddress(0xc0);
+const setAt = (base: number) => contractSetAt(base, USDC);
+const ALPHA = pinnedVault('alpha-id', 'Alpha Credit USDC', setAt(0x100));
+const BETA = pinnedVault('beta-id', 'Beta Credit USDC', setAt(0x200));
 
 /** A chain that must not be read: the refusals come before any read. */
 const noChain = new Proxy({} as PublicClient, {

@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LedgerShowsFor, PredictedFor, screensOnLedger } from '../../../renderer/src/device/ledger-shows';
 import { approvalReviewScreens, transactionReviewScreens } from '../../../shared/device/screens';
-import type { TransactionReview } from '../../../shared/signing/schemas';
+import { transactionReview } from '../signing/review-fixture';
 
 const HASH = '0x' + 'ab'.repeat(32);
 const FROM = '0xCbA98362e199c41E1864D0923AF9646d3A648451';
@@ -57,17 +57,8 @@ describe('what the Ledger shows, per app version', () => {
   });
 });
 
-const REVIEW: TransactionReview = {
-  kind: 'transaction',
-  title: 'Deposit 250.5 USDC',
-  contract: { role: 'epochVault', name: 'Alpha', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
-  functionName: 'depositAA',
-  args: [],
-  spender: null,
+const REVIEW = transactionReview({
   amount: null,
-  chainId: 31337,
-  nonce: 3,
-  fees: { gas: '60000', maxFeePerGas: '2000000000', maxPriorityFeePerGas: '1', maxFeeWei: '120000000000000', maxFeeDisplay: '0.00012 ETH', gasEstimated: false },
   blindSigning: true,
   signingHash: HASH,
   // As the plan predicts it: before the device is read, the current app on a Nano X.
@@ -79,7 +70,7 @@ const REVIEW: TransactionReview = {
     maxFee: '120000000000000',
     signingHash: HASH,
   }),
-};
+});
 
 describe('the review predicted for the device the console read', () => {
   it('re-predicts the planned screens for the model and app version read, with the signing account', () => {

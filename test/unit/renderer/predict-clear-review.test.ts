@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { screensForDevice } from '../../../renderer/src/device/predict-review';
-import type { Review } from '../../../shared/signing/schemas';
+import { transactionReview } from '../signing/review-fixture';
 
 const screens = [
   { title: 'Review transaction to Deposit' },
@@ -17,21 +17,7 @@ const screens = [
   { title: 'Reject transaction' },
 ];
 
-const review: Review = {
-  kind: 'transaction',
-  title: 'Deposit 250.5 USDC',
-  contract: { role: 'epochVault', name: 'Alpha', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
-  functionName: 'depositAA',
-  args: [],
-  spender: null,
-  amount: { symbol: 'USDC', decimals: 6, baseUnits: '250500000', display: '250.5 USDC' },
-  chainId: 31337,
-  nonce: 3,
-  fees: { gas: '60000', maxFeePerGas: '2000000000', maxPriorityFeePerGas: '1000000000', maxFeeWei: '120000000000000', maxFeeDisplay: '0.00012 ETH', gasEstimated: false },
-  blindSigning: false,
-  signingHash: `0x${'ab'.repeat(32)}`,
-  deviceScreens: screens,
-};
+const review = transactionReview({ deviceScreens: screens });
 
 it('keeps a clear-signed review as planned, with no sender added', () => {
   expect(screensForDevice(review, '0xCbA98362e199c41E1864D0923AF9646d3A648451', { appVersion: '1.22.0', model: 'nanoX' } as never)).toEqual(screens);

@@ -18,468 +18,316 @@ export interface OfficialParam {
   items?: OfficialParam;
 }
 
+/** A document id (a Mongo ObjectId in hex) and an EVM address, as the client's patterns write them. */
+const ID: OfficialParam = { type: 'string', pattern: '^[a-f0-9]{24}$' };
+const ADDRESS: OfficialParam = { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' };
+const TEXT: OfficialParam = { type: 'string' };
+const NUMBER: OfficialParam = { type: 'number' };
 /** A date the client writes with `toISOString()`. */
 const ISO_DATE: OfficialParam = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' };
 
+/** One of these words. */
+const oneOf = (...values: string[]): OfficialParam => ({ type: 'string', enum: values });
+
+/** A list parameter: most of the client's take 1 to 200 values; the others give their own bounds (`{}`: none). */
+const listOf = (
+  items: OfficialParam,
+  bounds: { minItems?: number; maxItems?: number } = { minItems: 1, maxItems: 200 },
+): OfficialParam => ({
+  type: 'array',
+  ...bounds,
+  items,
+});
+
+/** `name` compared with each operator (`name:lt`, `name:gte`…), each taking what `param` takes. */
+const compared = (name: string, param: OfficialParam, ops: readonly string[]): Record<string, OfficialParam> =>
+  Object.fromEntries(ops.map((op) => [`${name}:${op}`, param]));
+
+/** A date filter: the date itself and before or after it. */
+const dateFilter = (name: string): Record<string, OfficialParam> => ({
+  [name]: ISO_DATE,
+  ...compared(name, ISO_DATE, ['lt', 'lte', 'gt', 'gte']),
+});
+
+/** The bookkeeping fields every stored record carries, last in most `fields` lists. */
+const RECORD_FIELDS = ['createdAt', 'createdBy', 'updatedAt', 'updatedBy'];
+
 /** What every paged search query allows (the client's `sPageSearchQuery`): ids, page and order; fields and sort are per route. */
 const PAGED: Readonly<Record<string, OfficialParam>> = {
-  _id: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
+  _id: listOf(ID),
   limit: { type: 'integer', minimum: 1, maximum: 200 },
   offset: { type: 'integer', minimum: 0 },
-  order: { type: 'string', enum: ['asc', 'desc'] },
+  order: oneOf('asc', 'desc'),
 };
 
-/** sVaultBlocksSearchQuery */
-const VAULT_BLOCKS_SEARCH: Readonly<Record<string, OfficialParam>> = {
+/** A paged search: the fields a route can return, what it sorts by, and its own filters. */
+const pagedSearch = (fields: string[], sort: string[], filters: Record<string, OfficialParam>): Record<string, OfficialParam> => ({
   ...PAGED,
-  fields: {
-    type: 'array',
-    items: {
-      type: 'string',
-      enum: [
-        '_id',
-        'vaultId',
-        'vaultAddress',
-        'block',
-        'APRs',
-        'APYs',
-        'totalSupply',
-        'price',
-        'TVL',
-        'pools',
-        'allocations',
-        'cdo',
-        'cdoEpoch',
-        'strategy',
-        'requests',
-        'totalRequests',
-        'createdAt',
-        'createdBy',
-        'updatedAt',
-        'updatedBy',
-      ],
-    },
+  fields: { type: 'array', items: oneOf(...fields) },
+  sort: oneOf(...sort),
+  ...filters,
+});
+
+/** sVaultBlocksSearchQuery */
+const VAULT_BLOCKS_SEARCH = pagedSearch(
+  [
+    '_id',
+    'vaultId',
+    'vaultAddress',
+    'block',
+    'APRs',
+    'APYs',
+    'totalSupply',
+    'price',
+    'TVL',
+    'pools',
+    'allocations',
+    'cdo',
+    'cdoEpoch',
+    'strategy',
+    'requests',
+    'totalRequests',
+    ...RECORD_FIELDS,
+  ],
+  ['block', 'timestamp'],
+  {
+    vaultId: listOf(ID),
+    vaultAddress: listOf(ADDRESS),
+    block: listOf(NUMBER),
+    ...compared('timestamp', NUMBER, ['gt', 'gte', 'lt', 'lte']),
+    'cdoEpoch.status': listOf(oneOf('WAITING', 'RUNNING', 'DEFAULTED', 'CURE')),
   },
-  sort: { type: 'string', enum: ['block', 'timestamp'] },
-  vaultId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-  vaultAddress: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
-  block: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'number' } },
-  'timestamp:gt': { type: 'number' },
-  'timestamp:gte': { type: 'number' },
-  'timestamp:lt': { type: 'number' },
-  'timestamp:lte': { type: 'number' },
-  'cdoEpoch.status': {
-    type: 'array',
-    minItems: 1,
-    maxItems: 200,
-    items: { type: 'string', enum: ['WAITING', 'RUNNING', 'DEFAULTED', 'CURE'] },
-  },
-};
+);
+
+const VAULT_STATUS = oneOf('PAUSED', 'DISABLED', 'READY', 'EXPERIMENTAL', 'BOOSTED');
+const VISIBILITY = oneOf('HIDDEN', 'RESTRICTED', 'PUBLIC');
+const CONTRACT_TYPE = oneOf('BestYield', 'CDO', 'CDO_EPOCH', 'PARETO_DOLLAR', 'PARETO_TOKEN');
 
 export const OFFICIAL_QUERIES: Readonly<Record<string, Readonly<Record<string, OfficialParam>>>> = {
   // sCampaignsSearchQuery
-  '/v1/campaigns': {
-    ...PAGED,
-    fields: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['_id', 'tokenId', 'code', 'rules', 'boosts', 'startDate', 'endDate', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'],
-      },
-    },
-    sort: { type: 'string', enum: ['_id'] },
-    code: { type: 'array', maxItems: 200, items: { type: 'string' } },
-    tokenId: { type: 'array', maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    startDate: ISO_DATE,
-    'startDate:lt': ISO_DATE,
-    'startDate:lte': ISO_DATE,
-    'startDate:gt': ISO_DATE,
-    'startDate:gte': ISO_DATE,
-    endDate: ISO_DATE,
-    'endDate:lt': ISO_DATE,
-    'endDate:lte': ISO_DATE,
-    'endDate:gt': ISO_DATE,
-    'endDate:gte': ISO_DATE,
-  },
+  '/v1/campaigns': pagedSearch(['_id', 'tokenId', 'code', 'rules', 'boosts', 'startDate', 'endDate', ...RECORD_FIELDS], ['_id'], {
+    code: listOf(TEXT, { maxItems: 200 }),
+    tokenId: listOf(ID, { maxItems: 200 }),
+    ...dateFilter('startDate'),
+    ...dateFilter('endDate'),
+  }),
   // sChainsSearchQuery
-  '/v1/chains': {
-    ...PAGED,
-    fields: {
-      type: 'array',
-      items: { type: 'string', enum: ['_id', 'name', 'hex', 'RPCs', 'chainID', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] },
-    },
-    sort: { type: 'string', enum: ['_id', 'name'] },
-    name: { type: 'string' },
-    'name:ct': { type: 'string' },
-    hex: { type: 'string' },
-    chainID: { type: 'number' },
-  },
+  '/v1/chains': pagedSearch(['_id', 'name', 'hex', 'RPCs', 'chainID', ...RECORD_FIELDS], ['_id', 'name'], {
+    name: TEXT,
+    'name:ct': TEXT,
+    hex: TEXT,
+    chainID: NUMBER,
+  }),
   // sOperatorsSearchQuery
-  '/v1/operators': {
-    ...PAGED,
-    fields: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: [
-          '_id',
-          'name',
-          'code',
-          'type',
-          'description',
-          'label',
-          'rating',
-          'location',
-          'links',
-          'createdAt',
-          'createdBy',
-          'updatedAt',
-          'updatedBy',
-        ],
-      },
-    },
-    sort: { type: 'string', enum: ['_id', 'name'] },
-    name: { type: 'string' },
-    'name:ct': { type: 'string' },
-    code: { type: 'string' },
-  },
+  '/v1/operators': pagedSearch(
+    ['_id', 'name', 'code', 'type', 'description', 'label', 'rating', 'location', 'links', ...RECORD_FIELDS],
+    ['_id', 'name'],
+    { name: TEXT, 'name:ct': TEXT, code: TEXT },
+  ),
   // sSignaturesSearchQuery
-  '/v1/signatures': {
-    ...PAGED,
-    fields: {
-      type: 'array',
-      items: { type: 'string', enum: ['_id', 'name', 'message', 'checks', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] },
-    },
-    sort: { type: 'string', enum: ['_id'] },
-    name: {},
-  },
+  '/v1/signatures': pagedSearch(['_id', 'name', 'message', 'checks', ...RECORD_FIELDS], ['_id'], { name: {} }),
   // sTokenBlocksSearchQuery
-  '/v1/token-blocks': {
-    ...PAGED,
-    fields: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['_id', 'block', 'tokenId', 'tokenAddress', 'price', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'],
-      },
-    },
-    sort: { type: 'string', enum: ['block', 'timestamp'] },
-    tokenId: { type: 'string', pattern: '^[a-f0-9]{24}$' },
-    tokenAddress: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' },
-    block: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'number' } },
-    'timestamp:gte': { type: 'number' },
-    'timestamp:lte': { type: 'number' },
-  },
+  '/v1/token-blocks': pagedSearch(['_id', 'block', 'tokenId', 'tokenAddress', 'price', ...RECORD_FIELDS], ['block', 'timestamp'], {
+    tokenId: ID,
+    tokenAddress: ADDRESS,
+    block: listOf(NUMBER),
+    ...compared('timestamp', NUMBER, ['gte', 'lte']),
+  }),
   // sTokensSearchQuery
-  '/v1/tokens': {
-    ...PAGED,
-    fields: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['_id', 'name', 'chainId', 'address', 'symbol', 'decimals', 'oracle', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'],
-      },
-    },
-    sort: { type: 'string', enum: ['_id', 'name'] },
-    name: { type: 'string' },
-    'name:ct': { type: 'string' },
-    address: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
-    symbol: { type: 'string' },
-    chainId: { type: 'string' },
-  },
+  '/v1/tokens': pagedSearch(['_id', 'name', 'chainId', 'address', 'symbol', 'decimals', 'oracle', ...RECORD_FIELDS], ['_id', 'name'], {
+    name: TEXT,
+    'name:ct': TEXT,
+    address: listOf(ADDRESS),
+    symbol: TEXT,
+    chainId: TEXT,
+  }),
   // sTransactionsSearchQuery
-  '/v1/transactions': {
-    ...PAGED,
-    fields: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: [
-          '_id',
-          'vaultId',
-          'vaultAddress',
-          'walletId',
-          'walletAddress',
-          'tokenId',
-          'type',
-          'hash',
-          'block',
-          'amount',
-          'tokenAmount',
-          'price',
-          'input',
-          'createdAt',
-          'createdBy',
-          'updatedAt',
-          'updatedBy',
-        ],
-      },
+  '/v1/transactions': pagedSearch(
+    [
+      '_id',
+      'vaultId',
+      'vaultAddress',
+      'walletId',
+      'walletAddress',
+      'tokenId',
+      'type',
+      'hash',
+      'block',
+      'amount',
+      'tokenAmount',
+      'price',
+      'input',
+      ...RECORD_FIELDS,
+    ],
+    ['_id', 'block', 'timestamp'],
+    {
+      vaultId: listOf(ID),
+      vaultAddress: listOf(ADDRESS),
+      walletId: listOf(ID),
+      walletAddress: listOf(ADDRESS),
+      // `tokentId`, as the client's schema spells it.
+      tokentId: ID,
+      type: listOf(TEXT),
+      block: TEXT,
+      ...compared('timestamp', NUMBER, ['gte', 'lte']),
     },
-    sort: { type: 'string', enum: ['_id', 'block', 'timestamp'] },
-    vaultId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    vaultAddress: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
-    walletId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    walletAddress: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
-    tokentId: { type: 'string', pattern: '^[a-f0-9]{24}$' },
-    type: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string' } },
-    block: { type: 'string' },
-    'timestamp:gte': { type: 'number' },
-    'timestamp:lte': { type: 'number' },
-  },
+  ),
   // sVaultBlocksSearchQuery: the client's one schema for both lists of vault blocks
   '/v1/vault-blocks': VAULT_BLOCKS_SEARCH,
   '/v1/vault-latest-blocks': VAULT_BLOCKS_SEARCH,
   // sVaultCategoriesSearchSchema
-  '/v1/vault-categories': {
-    ...PAGED,
-    fields: {
-      type: 'array',
-      items: { type: 'string', enum: ['_id', 'code', 'name', 'description', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] },
-    },
-    sort: { type: 'string', enum: ['_id', 'code'] },
-    code: { type: 'string' },
-    'code:ct': { type: 'string' },
-  },
+  '/v1/vault-categories': pagedSearch(['_id', 'code', 'name', 'description', ...RECORD_FIELDS], ['_id', 'code'], {
+    code: TEXT,
+    'code:ct': TEXT,
+  }),
   // sVaultTypesSearchSchema
-  '/v1/vault-types': {
-    ...PAGED,
-    fields: {
-      type: 'array',
-      items: { type: 'string', enum: ['_id', 'code', 'name', 'description', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] },
-    },
-    sort: { type: 'string', enum: ['code'] },
-    code: { type: 'string' },
-    'code:ct': { type: 'string' },
-  },
+  '/v1/vault-types': pagedSearch(['_id', 'code', 'name', 'description', ...RECORD_FIELDS], ['code'], { code: TEXT, 'code:ct': TEXT }),
   // sVaultEpochsSearchQuery
-  '/v1/vault-epochs': {
-    ...PAGED,
-    fields: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: [
-          '_id',
-          'block',
-          'APRs',
-          'TVL',
-          'totalSupply',
-          'price',
-          'deposits',
-          'duration',
-          'bufferDuration',
-          'unclaimedFees',
-          'expectedInterest',
-          'startDate',
-          'endDate',
-          'count',
-          'status',
-          'withdrawType',
-          'depositQueue',
-          'withdrawQueue',
-          'withdraws',
-          'instantWithdraws',
-          'createdAt',
-          'createdBy',
-          'updatedAt',
-          'updatedBy',
-        ],
-      },
+  '/v1/vault-epochs': pagedSearch(
+    [
+      '_id',
+      'block',
+      'APRs',
+      'TVL',
+      'totalSupply',
+      'price',
+      'deposits',
+      'duration',
+      'bufferDuration',
+      'unclaimedFees',
+      'expectedInterest',
+      'startDate',
+      'endDate',
+      'count',
+      'status',
+      'withdrawType',
+      'depositQueue',
+      'withdrawQueue',
+      'withdraws',
+      'instantWithdraws',
+      ...RECORD_FIELDS,
+    ],
+    ['_id', 'count', 'timestamp'],
+    {
+      vaultId: listOf(ID),
+      vaultAddress: listOf(ADDRESS),
+      count: NUMBER,
+      ...compared('count', NUMBER, ['lt', 'lte', 'gt', 'gte']),
+      ...compared('timestamp', NUMBER, ['gte', 'lte']),
+      ...dateFilter('startDate'),
+      ...dateFilter('endDate'),
+      status: oneOf('WAITING', 'RUNNING', 'DEFAULTED', 'FINISHED', 'CURE'),
     },
-    sort: { type: 'string', enum: ['_id', 'count', 'timestamp'] },
-    vaultId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    vaultAddress: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
-    count: { type: 'number' },
-    'count:lt': { type: 'number' },
-    'count:lte': { type: 'number' },
-    'count:gt': { type: 'number' },
-    'count:gte': { type: 'number' },
-    'timestamp:gte': { type: 'number' },
-    'timestamp:lte': { type: 'number' },
-    startDate: ISO_DATE,
-    'startDate:lt': ISO_DATE,
-    'startDate:lte': ISO_DATE,
-    'startDate:gt': ISO_DATE,
-    'startDate:gte': ISO_DATE,
-    endDate: ISO_DATE,
-    'endDate:lt': ISO_DATE,
-    'endDate:lte': ISO_DATE,
-    'endDate:gt': ISO_DATE,
-    'endDate:gte': ISO_DATE,
-    status: { type: 'string', enum: ['WAITING', 'RUNNING', 'DEFAULTED', 'FINISHED', 'CURE'] },
-  },
+  ),
   // sVaultPerformancesSearchQuery
-  '/v1/vault-performances': {
-    ...PAGED,
-    fields: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: [
-          '_id',
-          'vaultId',
-          'vaultBlockId',
-          'block',
-          'age',
-          'holders',
-          'realizedAPY',
-          'accruedRewards',
-          'earnings',
-          'createdAt',
-          'createdBy',
-          'updatedAt',
-          'updatedBy',
-        ],
-      },
+  '/v1/vault-performances': pagedSearch(
+    ['_id', 'vaultId', 'vaultBlockId', 'block', 'age', 'holders', 'realizedAPY', 'accruedRewards', 'earnings', ...RECORD_FIELDS],
+    ['_id'],
+    { vaultId: listOf(ID), vaultBlockId: listOf(ID) },
+  ),
+  // sVaultRequestsSearchQuery (its fields list no bookkeeping fields)
+  '/v1/vault-requests': pagedSearch(
+    [
+      '_id',
+      'vaultId',
+      'vaultAddress',
+      'walletId',
+      'walletAddress',
+      'requestedOn',
+      'status',
+      'type',
+      'amount',
+      'lpAmount',
+      'block',
+      'epochNumber',
+      'isInstant',
+    ],
+    ['requestedOn', 'block.number'],
+    {
+      vaultId: listOf(ID),
+      vaultAddress: listOf(ADDRESS),
+      walletAddress: listOf(ADDRESS),
+      walletId: listOf(ID),
+      status: listOf(oneOf('PENDING', 'PROCESSED', 'CLAIMABLE', 'INSTANT_CLAIMABLE', 'CLAIMED', 'FULFILLED', 'COMPLETED'), {}),
+      type: listOf(oneOf('DEPOSIT', 'WITHDRAW', 'REDEEM', 'WRITEOFF'), {}),
     },
-    sort: { type: 'string', enum: ['_id'] },
-    vaultId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    vaultBlockId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-  },
-  // sVaultRequestsSearchQuery
-  '/v1/vault-requests': {
-    ...PAGED,
-    fields: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: [
-          '_id',
-          'vaultId',
-          'vaultAddress',
-          'walletId',
-          'walletAddress',
-          'requestedOn',
-          'status',
-          'type',
-          'amount',
-          'lpAmount',
-          'block',
-          'epochNumber',
-          'isInstant',
-        ],
-      },
-    },
-    sort: { type: 'string', enum: ['requestedOn', 'block.number'] },
-    vaultId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    vaultAddress: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
-    walletAddress: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
-    walletId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    status: {
-      type: 'array',
-      items: { type: 'string', enum: ['PENDING', 'PROCESSED', 'CLAIMABLE', 'INSTANT_CLAIMABLE', 'CLAIMED', 'FULFILLED', 'COMPLETED'] },
-    },
-    type: { type: 'array', items: { type: 'string', enum: ['DEPOSIT', 'WITHDRAW', 'REDEEM', 'WRITEOFF'] } },
-  },
+  ),
   // sVaultsSearchQuery
-  '/v1/vaults': {
-    ...PAGED,
-    fields: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: [
-          '_id',
-          'tokenId',
-          'chainId',
-          'typeId',
-          'categoryId',
-          'operatorIds',
-          'name',
-          'caption',
-          'kyc',
-          'address',
-          'symbol',
-          'protocol',
-          'contractType',
-          'abi',
-          'description',
-          'visibility',
-          'status',
-          'feePercentage',
-          'harvestTokenIds',
-          'rewardPrograms',
-          'rewardEmissions',
-          'cdo',
-          'campaigns',
-          'documents',
-          'cdoEpoch',
-          'rwa',
-          'strategy',
-          'pools',
-          'siblings',
-          'createdAt',
-          'createdBy',
-          'updatedAt',
-          'updatedBy',
-        ],
-      },
+  '/v1/vaults': pagedSearch(
+    [
+      '_id',
+      'tokenId',
+      'chainId',
+      'typeId',
+      'categoryId',
+      'operatorIds',
+      'name',
+      'caption',
+      'kyc',
+      'address',
+      'symbol',
+      'protocol',
+      'contractType',
+      'abi',
+      'description',
+      'visibility',
+      'status',
+      'feePercentage',
+      'harvestTokenIds',
+      'rewardPrograms',
+      'rewardEmissions',
+      'cdo',
+      'campaigns',
+      'documents',
+      'cdoEpoch',
+      'rwa',
+      'strategy',
+      'pools',
+      'siblings',
+      ...RECORD_FIELDS,
+    ],
+    ['name'],
+    {
+      name: TEXT,
+      'name:ct': TEXT,
+      address: ADDRESS,
+      status: VAULT_STATUS,
+      visibility: listOf(VISIBILITY, { minItems: 1, maxItems: 3 }),
+      'visibility:ne': listOf(VISIBILITY, { minItems: 1, maxItems: 3 }),
+      'cdoEpoch.borrower.address': listOf(ADDRESS),
+      'cdoEpoch.borrower.operatorId': listOf(TEXT),
+      'cdoEpoch.manager.address': listOf(ADDRESS),
+      'cdoEpoch.manager.operatorId': listOf(TEXT),
+      cdo: TEXT,
+      symbol: listOf(TEXT),
+      chainId: listOf(ID),
+      contractType: listOf(CONTRACT_TYPE),
     },
-    sort: { type: 'string', enum: ['name'] },
-    name: { type: 'string' },
-    'name:ct': { type: 'string' },
-    address: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' },
-    status: { type: 'string', enum: ['PAUSED', 'DISABLED', 'READY', 'EXPERIMENTAL', 'BOOSTED'] },
-    visibility: { type: 'array', minItems: 1, maxItems: 3, items: { type: 'string', enum: ['HIDDEN', 'RESTRICTED', 'PUBLIC'] } },
-    'visibility:ne': { type: 'array', minItems: 1, maxItems: 3, items: { type: 'string', enum: ['HIDDEN', 'RESTRICTED', 'PUBLIC'] } },
-    'cdoEpoch.borrower.address': { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
-    'cdoEpoch.borrower.operatorId': { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string' } },
-    'cdoEpoch.manager.address': { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } },
-    'cdoEpoch.manager.operatorId': { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string' } },
-    cdo: { type: 'string' },
-    symbol: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string' } },
-    chainId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    contractType: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 200,
-      items: { type: 'string', enum: ['BestYield', 'CDO', 'CDO_EPOCH', 'PARETO_DOLLAR', 'PARETO_TOKEN'] },
-    },
-  },
+  ),
   // sVaultsPerformancesQuery
-  '/v1/vaults/performances': {
-    ...PAGED,
-    fields: { type: 'array', items: { type: 'string', enum: ['_id'] } },
-    sort: { type: 'string', enum: ['_id'] },
-    status: { type: 'string', enum: ['PAUSED', 'DISABLED', 'READY', 'EXPERIMENTAL', 'BOOSTED'] },
-    visibility: { type: 'string', enum: ['HIDDEN', 'RESTRICTED', 'PUBLIC'] },
-    symbol: { type: 'string' },
-    chainId: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
-    contractType: { type: 'string', enum: ['BestYield', 'CDO', 'CDO_EPOCH', 'PARETO_DOLLAR', 'PARETO_TOKEN'] },
-  },
+  '/v1/vaults/performances': pagedSearch(['_id'], ['_id'], {
+    status: VAULT_STATUS,
+    visibility: VISIBILITY,
+    symbol: TEXT,
+    chainId: listOf(ID),
+    contractType: CONTRACT_TYPE,
+  }),
   // sVaultPositionQuery
   '/v1/vaults/:id/position': {
-    walletId: { type: 'string', pattern: '^[a-f0-9]{24}$' },
-    walletAddress: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' },
-    'block:gte': { type: 'number' },
-    'block:lte': { type: 'number' },
-    'timestamp:gte': { type: 'number' },
-    'timestamp:lte': { type: 'number' },
+    walletId: ID,
+    walletAddress: ADDRESS,
+    ...compared('block', NUMBER, ['gte', 'lte']),
+    ...compared('timestamp', NUMBER, ['gte', 'lte']),
   },
   // sCampaignPointsQuery
-  '/v1/campaigns/:id/points': {
-    walletId: { type: 'string', pattern: '^[a-f0-9]{24}$' },
-    walletAddress: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' },
-  },
+  '/v1/campaigns/:id/points': { walletId: ID, walletAddress: ADDRESS },
   // sVaultIntegrationsQuery
   '/v1/vaults/:id/integrations': {
-    provider: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 200,
-      items: { type: 'string', enum: ['Usual', 'Lido', 'Instadapp', 'Ethena', 'Euler', 'TermFinance'] },
-    },
-    type: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 200,
-      items: { type: 'string', enum: ['APR', 'strategyAPR', 'accountVaults', 'repoTokenHolders'] },
-    },
-    tag: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', enum: ['VAULT', 'WALLET'] } },
-    blockNumber: { type: 'number' },
+    provider: listOf(oneOf('Usual', 'Lido', 'Instadapp', 'Ethena', 'Euler', 'TermFinance')),
+    type: listOf(oneOf('APR', 'strategyAPR', 'accountVaults', 'repoTokenHolders')),
+    tag: listOf(oneOf('VAULT', 'WALLET')),
+    blockNumber: NUMBER,
   },
   // sSignatureCheckBody: the check names the wallet, and nothing else.
-  '/v1/signatures/:id/check': {
-    walletAddress: { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' },
-  },
+  '/v1/signatures/:id/check': { walletAddress: ADDRESS },
 };

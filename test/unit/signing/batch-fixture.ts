@@ -1,4 +1,6 @@
 import { DEFAULT_VAULT as FIXTURE_VAULT } from '../../support/bundle-fixture';
+import { buildDraft, type Draft } from '../../../electron/services/signing/drafts';
+import type { CalldataDescriptorSource } from '../../../electron/services/device/clear-signing';
 import { newBatchItem } from '../../../shared/signing/item';
 import { JOURNAL_SCHEMA_VERSION, type Batch, type BatchItem, type PlanVault } from '../../../shared/signing/schemas';
 
@@ -49,4 +51,31 @@ export const TX = {
 export function batchItem(id: string, patch: Partial<BatchItem> = {}): BatchItem {
   const where = { chainId: 31337, vaultId: 'v1', vaultName: 'Alpha' };
   return newBatchItem({ id, wallet: WALLET, label: 'W0', path: "44'/60'/0'/0/10", ...where, action: 'deposit' }, { tx: TX, ...patch });
+}
+
+/** The fees the unit tests draft with: 2 gwei at most a gas, 1 gwei of it to the validator. */
+export const FEES = { maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
+
+/**
+ * The claim of epoch 3's deposit (7 USDC) on the unit tests' vault's queue, drafted at nonce 2 with
+ * 90,000 gas estimated: in clear when `calldataDescriptors` cover the call, blind otherwise.
+ */
+export function draftDepositClaim(calldataDescriptors?: CalldataDescriptorSource): Draft {
+  return buildDraft({
+    vault: VAULT,
+    step: {
+      kind: 'transaction',
+      step: 'claimDepositRequest',
+      contract: 'queue',
+      functionName: 'claimDepositRequest',
+      args: [3n],
+      amount: { token: 'underlying', value: 7_000_000n },
+      spender: null,
+      requestId: 'r',
+    },
+    nonce: 2,
+    fees: FEES,
+    gas: { gas: 90_000n, estimated: true },
+    ...(calldataDescriptors ? { calldataDescriptors } : {}),
+  });
 }

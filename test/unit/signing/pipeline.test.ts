@@ -23,11 +23,10 @@ import { redraft } from '../../../electron/services/signing/redraft';
 import { toViemTransaction } from '../../../electron/services/device';
 import { countItems } from '../../../shared/signing/counts';
 import { newBatchItem } from '../../../shared/signing/item';
-import { batchOf, VAULT } from './batch-fixture';
+import { batchOf, draftDepositClaim, FEES, VAULT } from './batch-fixture';
+import { transactionReview } from './review-fixture';
 import { describeRevert } from '../../../shared/signing/reverts';
 import type { BatchItem } from '../../../shared/signing/schemas';
-
-const FEES = { maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
 
 describe('drafts and reviews', () => {
   const approve = buildDraft({
@@ -127,22 +126,7 @@ describe('drafts and reviews', () => {
     expect(decodeFunctionData({ abi: epochVaultAbi, data: redeem.tx.data as Hex }).args).toEqual([5n * 10n ** 18n, VAULT.tranche.address]);
     expect(redeem.review.args[0]).toMatchObject({ display: '5 AA_alpha' });
     expect(redeem.review.fees.gasEstimated).toBe(false);
-    const claim = buildDraft({
-      vault: VAULT,
-      step: {
-        kind: 'transaction',
-        step: 'claimDepositRequest',
-        contract: 'queue',
-        functionName: 'claimDepositRequest',
-        args: [3n],
-        amount: { token: 'underlying', value: 7_000_000n },
-        spender: null,
-        requestId: 'r',
-      },
-      nonce: 2,
-      fees: FEES,
-      gas: { gas: 90_000n, estimated: true },
-    });
+    const claim = draftDepositClaim();
     expect(claim.review.title).toBe('Claim the deposit of epoch 3 (7 USDC)');
     expect(decodeFunctionData({ abi: epochQueueAbi, data: claim.tx.data as Hex }).args).toEqual([3n]);
   });
@@ -217,21 +201,16 @@ describe('batch counts and the CSV report', () => {
       signed,
       hash: signed.hash,
       receipt: { blockNumber: '5', status: 'success', gasUsed: '21000' },
-      review: {
-        kind: 'transaction',
+      review: transactionReview({
         title: 'Approve 250.000001 USDC to the queue',
         contract: { role: 'underlying', name: 'USDC', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
         functionName: 'approve',
-        args: [],
-        spender: null,
         amount: { symbol: 'USDC', decimals: 6, baseUnits: '250000001', display: '250.000001 USDC' },
-        chainId: 31337,
         nonce: 4,
         fees: { gas: '1', maxFeePerGas: '1', maxPriorityFeePerGas: '1', maxFeeWei: '1', maxFeeDisplay: '0 ETH', gasEstimated: true },
         blindSigning: true,
         signingHash: signed.signingHash,
-        deviceScreens: [],
-      },
+      }),
       history: [
         { at: '2026-11-24T10:00:00.000Z', state: 'on-device', note: null },
         { at: '2026-11-24T10:00:05.000Z', state: 'signed', note: null },

@@ -4,15 +4,13 @@
  * with the descriptors it was drafted with, as the device will show it, not as a blind review.
  */
 import { expect, it } from 'vitest';
-import { buildDraft } from '../../../electron/services/signing/drafts';
 import { redraft } from '../../../electron/services/signing/redraft';
 import { certifiedSource } from '../../../electron/services/device/clear-signing';
 import { deploymentDescriptor } from '../../../electron/services/device/vault-descriptors';
 import { signWithTestCalldataKey, testCalldataCertificate } from '../../../electron/demo/ledger/pki';
 import { newBatchItem } from '../../../shared/signing/item';
-import { VAULT } from './batch-fixture';
+import { draftDepositClaim, VAULT } from './batch-fixture';
 
-const FEES = { maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
 const descriptor = deploymentDescriptor('CDO_EPOCH_DEPOSIT_QUEUE_V1', {
   chainId: VAULT.chainId,
   address: VAULT.queue!,
@@ -22,23 +20,7 @@ const descriptor = deploymentDescriptor('CDO_EPOCH_DEPOSIT_QUEUE_V1', {
 const calldataDescriptors = certifiedSource([descriptor], { certificate: testCalldataCertificate(), sign: signWithTestCalldataKey });
 
 it('a clear-signed claim redrafted with a new nonce and fees is still predicted in clear, with the new fees', () => {
-  const claim = buildDraft({
-    vault: VAULT,
-    step: {
-      kind: 'transaction',
-      step: 'claimDepositRequest',
-      contract: 'queue',
-      functionName: 'claimDepositRequest',
-      args: [3n],
-      amount: { token: 'underlying', value: 7_000_000n },
-      spender: null,
-      requestId: 'r',
-    },
-    nonce: 2,
-    fees: FEES,
-    gas: { gas: 90_000n, estimated: true },
-    calldataDescriptors,
-  });
+  const claim = draftDepositClaim(calldataDescriptors);
   expect(claim.review).toMatchObject({ blindSigning: false });
   expect(claim.review.deviceScreens[0]?.title).toMatch(/^Review transaction to /);
   const item = newBatchItem(
