@@ -24,20 +24,11 @@ import { handleDeviceRequest } from '../../../electron/services/device/protocol'
 import { createEmulatedLedger, emulatorTransportFactory } from '../../../electron/demo/ledger';
 import { ADDRESS, CONTRACT, PATH, caught, setup, stoppedAfterEach, waitForStatus } from './harness';
 import { dappsAnswer, startCalServer } from './cal-server';
+import { contractCall } from './requests';
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const TRANCHE = '0x1111111111111111111111111111111111111111';
-const DEPOSIT: DeviceTransactionRequest = {
-  type: 'eip1559',
-  chainId: 1,
-  nonce: 3,
-  to: CONTRACT,
-  value: '0',
-  data: encodeFunctionData({ abi: epochVaultAbi, functionName: 'depositAA', args: [250_500_000n] }),
-  gas: '60000',
-  maxFeePerGas: '2000000000',
-  maxPriorityFeePerGas: '1000000000',
-};
+const DEPOSIT = contractCall({ chainId: 1, nonce: 3, data: encodeFunctionData({ abi: epochVaultAbi, functionName: 'depositAA', args: [250_500_000n] }) });
 const SELECTOR = DEPOSIT.data!.slice(0, 10) as Hex;
 /** The vault as the registry pins it: a 2026 epoch vault on mainnet, no queue. */
 const PINNED = {

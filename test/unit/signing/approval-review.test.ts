@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import type { CalldataDescriptorSource } from '../../../electron/services/device/clear-signing';
 import { describeNetwork } from '../../../electron/services/device/network-description';
 import { encodeDescriptorList, indexDescriptors } from '../../../electron/services/device/token-descriptors';
-import { buildDraft } from '../../../electron/services/signing/drafts';
 import { redraft } from '../../../electron/services/signing/redraft';
 import { vaultTokenListings } from '../../../electron/services/device/vault-token-listing';
 import type { PinnedVault } from '../../../shared/registry/schemas';
@@ -19,33 +18,20 @@ import { signWithEmulatorKey } from '../../../electron/demo/ledger/token-info';
 import { LedgerShowsFor } from '../../../renderer/src/device/ledger-shows';
 import { screensForDevice } from '../../../renderer/src/device/predict-review';
 import { needsBlindSigningAck } from '../../../shared/signing/blind-signing';
-import type { TxStep } from '../../../shared/signing/rules';
 import type { BatchItem } from '../../../shared/signing/schemas';
-import { DEFAULT_VAULT as VAULT } from '../../support/bundle-fixture';
+import { APPROVAL_GAS, draftApproval, FEES, VAULT } from './batch-fixture';
 
-const FEES = { maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
-const GAS = { gas: 60_000n, estimated: true };
 const tokens = indexDescriptors(
   encodeDescriptorList([signWithEmulatorKey({ ticker: 'USDC', address: VAULT.underlying.address as `0x${string}`, decimals: 6, chainId: VAULT.chainId })]),
 );
 const network = describeNetwork({ chainId: VAULT.chainId, name: 'Demo chain 31337', ticker: 'ETH' }, { certificate: testNetworkCertificate(), sign: signWithTestNetworkKey });
 const demoSource: CalldataDescriptorSource = { find: () => null, tokens, network: (id) => (id === VAULT.chainId ? network : null) };
-const approve = (): TxStep => ({
-  kind: 'transaction',
-  step: 'approve',
-  contract: 'underlying',
-  functionName: 'approve',
-  args: ['epochVault', 250_500_000n],
-  amount: { token: 'underlying', value: 250_500_000n },
-  spender: 'epochVault',
-  requestId: null,
-});
 const shows = (review: { deviceScreens: { title: string; value?: string }[]; signingHash: string }) =>
   renderToStaticMarkup(createElement(LedgerShowsFor, { screens: review.deviceScreens, signingHash: review.signingHash, version: '1.22.0' })).replace(/<[^>]+>/g, '');
 
 describe("a deposit's approval in the demo", () => {
   it('is reviewed in clear: the amount with its ticker, the spender, the network as its description names it', () => {
-    const { tx, review } = buildDraft({ vault: VAULT, step: approve(), nonce: 0, fees: FEES, gas: GAS, calldataDescriptors: demoSource });
+    const { tx, review } = draftApproval(0, demoSource);
     expect(review.blindSigning).toBe(false);
     expect(review.deviceScreens).toEqual([
       { title: 'Review transaction to approve ERC20 token' },
@@ -61,7 +47,7 @@ describe("a deposit's approval in the demo", () => {
   });
 
   it('is shown beside the item as the device will show it: with the sender, and for the model read from the device', () => {
-    const { review } = buildDraft({ vault: VAULT, step: approve(), nonce: 0, fees: FEES, gas: GAS, calldataDescriptors: demoSource });
+    const { review } = draftApproval(0, demoSource);
     const from = '0xCbA98362e199c41E1864D0923AF9646d3A648451';
     const nanoX = screensForDevice(review, from, { appVersion: null, model: null });
     expect(nanoX.slice(0, 3)).toEqual([{ title: 'Review transaction to approve ERC20 token' }, { title: 'From', value: from }, { title: 'Approve', value: '250.5 USDC' }]);
@@ -72,16 +58,16 @@ describe("a deposit's approval in the demo", () => {
   });
 
   it('keeps its clear review when the nonce moves before the device', () => {
-    const { tx, review } = buildDraft({ vault: VAULT, step: approve(), nonce: 0, fees: FEES, gas: GAS, calldataDescriptors: demoSource });
+    const { tx, review } = draftApproval(0, demoSource);
     const item = { tx, review } as BatchItem;
-    redraft(item, { nonce: 3, fees: FEES, gas: GAS }, demoSource);
+    redraft(item, { nonce: 3, fees: FEES, gas: APPROVAL_GAS }, demoSource);
     expect(item.review).toMatchObject({ blindSigning: false, nonce: 3 });
     expect(item.review?.kind === 'transaction' && item.review.deviceScreens).toContainEqual({ title: 'Network', value: 'Demo chain 31337' });
   });
 
   it('without a description of the chain, or with no source (not the demo), is reviewed blind by its hash', () => {
     for (const source of [{ find: () => null, tokens }, undefined] as const) {
-      const { tx, review } = buildDraft({ vault: VAULT, step: approve(), nonce: 0, fees: FEES, gas: GAS, ...(source ? { calldataDescriptors: source } : {}) });
+      const { tx, review } = draftApproval(0, source);
       expect(review.blindSigning).toBe(true);
       expect(review.deviceScreens[0]?.title).toMatch(/^Blind signing/);
       expect(needsBlindSigningAck([{ tx, review }])).toBe(true);

@@ -57,6 +57,33 @@ export function batchItem(id: string, patch: Partial<BatchItem> = {}): BatchItem
 export const FEES = { maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
 
 /**
+ * The approval of 250.5 USDC to the unit tests' vault, drafted at `nonce` with 60,000 gas estimated:
+ * in clear when `calldataDescriptors` list the token (and describe its chain where the app lacks it).
+ */
+export function draftApproval(nonce: number, calldataDescriptors?: CalldataDescriptorSource): Draft {
+  return buildDraft({
+    vault: VAULT,
+    step: {
+      kind: 'transaction',
+      step: 'approve',
+      contract: 'underlying',
+      functionName: 'approve',
+      args: ['epochVault', 250_500_000n],
+      amount: { token: 'underlying', value: 250_500_000n },
+      spender: 'epochVault',
+      requestId: null,
+    },
+    nonce,
+    fees: FEES,
+    gas: APPROVAL_GAS,
+    ...(calldataDescriptors ? { calldataDescriptors } : {}),
+  });
+}
+
+/** The gas an approval is drafted with in the unit tests. */
+export const APPROVAL_GAS = { gas: 60_000n, estimated: true };
+
+/**
  * The claim of epoch 3's deposit (7 USDC) on the unit tests' vault's queue, drafted at nonce 2 with
  * 90,000 gas estimated: in clear when `calldataDescriptors` cover the call, blind otherwise.
  */

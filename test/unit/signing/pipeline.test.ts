@@ -23,28 +23,13 @@ import { redraft } from '../../../electron/services/signing/redraft';
 import { toViemTransaction } from '../../../electron/services/device';
 import { countItems } from '../../../shared/signing/counts';
 import { newBatchItem } from '../../../shared/signing/item';
-import { batchOf, draftDepositClaim, FEES, VAULT } from './batch-fixture';
+import { batchOf, draftApproval, draftDepositClaim, FEES, VAULT } from './batch-fixture';
 import { transactionReview } from './review-fixture';
 import { describeRevert } from '../../../shared/signing/reverts';
 import type { BatchItem } from '../../../shared/signing/schemas';
 
 describe('drafts and reviews', () => {
-  const approve = buildDraft({
-    vault: VAULT,
-    step: {
-      kind: 'transaction',
-      step: 'approve',
-      contract: 'underlying',
-      functionName: 'approve',
-      args: ['epochVault', 250_500_000n],
-      amount: { token: 'underlying', value: 250_500_000n },
-      spender: 'epochVault',
-      requestId: null,
-    },
-    nonce: 7,
-    fees: FEES,
-    gas: { gas: 60_000n, estimated: true },
-  });
+  const approve = draftApproval(7);
 
   it('encodes the call from the shared ABI, to the token, with the spender resolved', () => {
     expect(approve.tx).toMatchObject({
