@@ -10,6 +10,7 @@ import {
   BUNDLE_VERSION,
   SIGNED_BUNDLE_FORMAT,
   UNSIGNED_BUNDLE_FORMAT,
+  type BundleClearSigning,
   type BundleItem,
   type BundleSnapshot,
   type BundleSummary,
@@ -70,7 +71,8 @@ export type UnsignedDraft = Omit<UnsignedBundle, 'planner' | 'checksum'>;
 
 /**
  * The unsigned bundle of a plan, not signed yet: its items to sign in device order, and the snapshot
- * it was made from, and what the planner's simulation of it computed (left out when not given). Its
+ * it was made from, and what the planner's simulation of it computed (left out when not given), and
+ * per transaction the certified clear-signing structures the planner's source accepted (`clearSigningOf`). Its
  * planner signs `plannerMessage(draft)`; `signedByPlanner` then seals it.
  */
 export function draftUnsignedBundle(
@@ -78,6 +80,7 @@ export function draftUnsignedBundle(
   snapshots: BundleSnapshot | readonly BundleSnapshot[],
   createdAt: string,
   simulation?: BundleSimulation,
+  clearSigningOf?: (item: BatchItem) => BundleClearSigning | null,
 ): UnsignedDraft {
   // Across vaults: one snapshot per vault, in the plan's vault order; each item and skipped wallet names its vault.
   const several = plan.vaults && plan.vaults.length > 1 ? plan.vaults : null;
@@ -120,6 +123,8 @@ export function draftUnsignedBundle(
         },
         action: statedAction(plan, item),
         review: item.review,
+        // Written only when there is one, so a blind item's bytes (and an old bundle's plan hash) are what they were.
+        ...withClearSigning(clearSigningOf?.(item) ?? null),
       };
     });
   return {
@@ -148,6 +153,10 @@ export function draftUnsignedBundle(
     ...(several ? { vaults: several, snapshots: perVault } : {}),
     ...(simulation ? { simulation } : {}),
   };
+}
+
+function withClearSigning(carried: BundleClearSigning | null): { clearSigning?: BundleClearSigning } {
+  return carried ? { clearSigning: carried } : {};
 }
 
 /** Across vaults: each wallet a vault left out, with that vault (a wallet skipped in one vault may go ahead in another). */

@@ -81,6 +81,20 @@ export const StatedActionSchema = z.strictObject({
 });
 export type StatedAction = z.infer<typeof StatedActionSchema>;
 
+/**
+ * The certified clear-signing structures of a call, as the online planner's source (Ledger's
+ * service) accepted them (added within version 4, optional): TRANSACTION_INFO with its signature,
+ * each FIELD, and the certificate of the key that signed them per device model, all hex. No
+ * descriptor: the offline install encodes the call with its own and uses these only when they are
+ * byte for byte the same. Inside the plan hash: the planner's signature covers them.
+ */
+export const BundleClearSigningSchema = z.strictObject({
+  info: Hex,
+  fields: z.array(Hex).max(32),
+  certificates: z.record(z.string().max(20), Hex),
+});
+export type BundleClearSigning = z.infer<typeof BundleClearSigningSchema>;
+
 export const BundleTransactionItemSchema = z.strictObject({
   kind: z.literal('transaction'),
   ...itemPlace,
@@ -90,6 +104,8 @@ export const BundleTransactionItemSchema = z.strictObject({
   transaction: BundleTransactionSchema,
   action: StatedActionSchema,
   review: TransactionReviewSchema,
+  /** The call's certified clear-signing structures, when the planner had them (absent: signed blind). */
+  clearSigning: BundleClearSigningSchema.optional(),
 });
 export type BundleTransactionItem = z.infer<typeof BundleTransactionItemSchema>;
 

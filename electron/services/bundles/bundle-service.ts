@@ -5,13 +5,15 @@ import type { TrustedPlanner } from '../../../shared/bundles/planner-trust';
 import { derivationPath } from '../../../shared/device/paths';
 import type { TrustedPlannerView } from '../../../shared/bundles/ipc';
 import type { DevicePort } from '../device/device-port';
+import type { CarrySource } from '../device/ledger-service/carried-call';
 import { publicPlannerRefusal, type TrustedPlannerStore } from './trusted-planners';
 import { bundleError } from '../../../shared/bundles/errors';
 import type { BundleFile, BundleView, ImportedSigned, ImportedUnsigned, PlannerPreview, SendCheck } from '../../../shared/bundles/ipc';
 import { SIGNED_BUNDLE_FORMAT, type BundleSource, type SignedItem, type UnsignedBundle } from '../../../shared/bundles/schemas';
 import { readSignedBundle } from '../../../shared/bundles/verify-signed';
 import { readUnsignedBundle } from '../../../shared/bundles/verify-unsigned';
-import { bundleVaults } from '../../../shared/bundles/vaults';
+import { bundleVaults, itemVault } from '../../../shared/bundles/vaults';
+import type { BundleCalls } from './carried-calls';
 import { plainSimulation, type BundleSimulation } from '../../../shared/bundles/simulation';
 import type { PlanSimulation } from '../../../shared/simulation';
 import { bundleScreens } from './device-screens';
@@ -73,6 +75,13 @@ interface BundleServiceOptions {
    * simulation's (a public key): never written to the data folder's trusted-planners.json.
    */
   demoPlanners?: readonly TrustedPlanner[];
+  /** (online) Ledger's service as the planner asked it: each exported bundle carries the certified calls it accepted. */
+  certifiedCalls?: CarrySource;
+  /**
+   * (offline) The calls accepted from the bundles reviewed here: the signing device this install's
+   * batches go through carries them to the Ledger (see carried-calls.ts).
+   */
+  bundleCalls?: BundleCalls;
   /** This install's clock (a bundle's age is measured on it). */
   now?: () => Date;
   log?: Logger;
@@ -100,6 +109,7 @@ export class BundleService {
       ...(options.epochHistory ? { epochHistory: options.epochHistory } : {}),
       ...(options.simulationOf ? { simulationOf: options.simulationOf } : {}),
       ...(options.log ? { log: options.log } : {}),
+      ...(options.certifiedCalls ? { certifiedCalls: options.certifiedCalls } : {}),
       signTypedDataHash: (path, hashes) => this.deviceFor('signTypedDataHash')(path, hashes),
       store: this.store,
       onExported: (summary, name) => this.exported.record(summary, name),
@@ -162,6 +172,8 @@ export class BundleService {
     const { bundle, notes } = await this.records.review(stated);
     const plan = planFromBundle(bundle, checksum, fileName);
     plan.warnings.push(...notes);
+    // The calls reviewed in clear go to the device with their certified structures.
+    this.options.bundleCalls?.accept(bundle.items.flatMap((item) => (item.kind === 'transaction' ? [{ item, vault: itemVault(bundle, item).vault }] : [])));
     await this.store.save('unsigned', checksum, content);
     const batchId = batchIdOfPlan(plan.id);
     const existing = (await this.options.signing.hasBatch(batchId)) ? batchId : null;

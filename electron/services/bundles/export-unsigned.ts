@@ -15,7 +15,8 @@ import type { Plan } from '../../../shared/signing/schemas';
 import type { Logger } from '../log/logger';
 import type { SigningService } from '../signing/signing-service';
 import { bundleScreens } from './device-screens';
-import { reviewedOffline } from './offline-reviews';
+import { plannedClearSigning, reviewedOffline } from './offline-reviews';
+import type { CarrySource } from '../device/ledger-service/carried-call';
 import { snapshotFromBasis } from './snapshot';
 import type { BundleStore } from './store';
 
@@ -35,6 +36,8 @@ interface ExportDeps {
   /** The planner's Ledger: signs the two EIP-712 hashes at PLANNER_PATH. */
   signTypedDataHash: (path: string, hashes: { domainHash: string; messageHash: string }) => Promise<SignedMessage>;
   store: BundleStore;
+  /** (online) Ledger's service as the planner asked it: the certified calls each bundle carries for the offline install. */
+  certifiedCalls?: CarrySource;
   /** (online) Told of each bundle that leaves, to list it as awaited back. */
   onExported?: (summary: BundleSummary, name: string | null) => Promise<void>;
   log?: Logger;
@@ -65,7 +68,8 @@ export class UnsignedExporter {
     const source = await this.deps.source();
     const snapshots = [];
     for (const basis of bases) snapshots.push(snapshotFromBasis(plan, basis, source, await this.epochsOf(basis.vault.id)));
-    const draft = draftUnsignedBundle(reviewedOffline(plan), snapshots, new Date().toISOString(), await this.simulationFor(plan));
+    const carried = (item: Plan['items'][number]) => plannedClearSigning(item, this.deps.certifiedCalls);
+    const draft = draftUnsignedBundle(reviewedOffline(plan, carried), snapshots, new Date().toISOString(), await this.simulationFor(plan), carried);
     const hashes = plannerHashes(draft);
     const preview: PlannerPreview = {
       planId,

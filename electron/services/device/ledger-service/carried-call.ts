@@ -13,7 +13,7 @@ import { TX_INFO_TAG } from '../../../../shared/device/generic-parser';
 import { DEFAULT_MODEL, type LedgerModel } from '../../../../shared/device/models';
 import { parseTlv } from '../../../../shared/device/tlv';
 import type { DeviceTransactionRequest } from '../../../../shared/device/state';
-import { calldataStructures, deploysTo, describedCalls } from '../calldata-descriptors';
+import { calldataStructures, deploysTo, describedCalls, type DescribedCall } from '../calldata-descriptors';
 import type { CalldataDescriptorSource } from '../clear-signing';
 
 const FieldSchema = z.object({
@@ -47,8 +47,8 @@ export const CarriedCallSchema = z.object({
 });
 export type CarriedCall = z.infer<typeof CarriedCallSchema>;
 
-/** What carries certified calls: Ledger's service source. */
-interface CarrySource {
+/** What carries certified calls: Ledger's service source online, the calls of checked bundles offline. */
+export interface CarrySource {
   carried(chainId: number, to: string, selector: Hex): CarriedCall | null;
 }
 
@@ -70,6 +70,40 @@ function refused(reason: string): AppError {
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
+ * The carried call's structures when they are byte for byte what its descriptor encodes for this
+ * chain, contract and selector (the info followed by exactly one signature item); null otherwise.
+ */
+export function certifiedFrom(carried: CarriedCall, chainId: number, to: string, selector: string): { call: DescribedCall; info: Uint8Array; fields: Uint8Array[] } | null {
+  const call = describedCalls(carried.descriptor).find((c) => c.selector === selector.toLowerCase());
+  if (!call || !deploysTo(carried.descriptor, chainId, to)) return null;
+  const ours = calldataStructures(carried.descriptor, call, chainId, to);
+  const info = hexToBytes(carried.info as Hex);
+  const signature = (() => {
+    try {
+      const tail = parseTlv(info.subarray(ours.unsignedInfo.length));
+      return tail.length === 1 && tail[0]!.tag === TX_INFO_TAG.SIGNATURE;
+    } catch {
+      return false;
+    }
+  })();
+  const fields = carried.fields.map((f) => hexToBytes(f as Hex));
+  const equal = signature && same(info.subarray(0, ours.unsignedInfo.length), ours.unsignedInfo) && fields.length === ours.fields.length && fields.every((f, i) => same(f, ours.fields[i]!));
+  return equal ? { call, info, fields } : null;
+}
+
+/**
+ * The carried call as a descriptor source for exactly this call, with the certificate for the
+ * device's model (none: null, the call is signed blind).
+ */
+export function carriedSource(carried: CarriedCall, chainId: number, to: string, selector: string, model: LedgerModel | undefined): CalldataDescriptorSource | null {
+  const structures = certifiedFrom(carried, chainId, to, selector);
+  const certificate = carried.certificates[model ?? DEFAULT_MODEL];
+  if (!structures || !certificate) return null;
+  const certified = { descriptor: carried.descriptor, ...structures, certificate: hexToBytes(certificate as Hex) };
+  return { find: (c, t, s) => (c === chainId && t.toLowerCase() === to.toLowerCase() && s.toLowerCase() === selector.toLowerCase() ? certified : null) };
+}
+
+/**
  * The device side: the carried call as a descriptor source for this transaction, with the
  * certificate for the device's model; none when nothing is carried or the service gave no
  * certificate for that model (then the call is signed blind).
@@ -83,21 +117,7 @@ export function carriedDescriptors(request: DeviceTransactionRequest, tx: Transa
   const selector = (tx.data ?? '0x').slice(0, 10).toLowerCase();
   const call = describedCalls(carried.descriptor).find((c) => c.selector === selector);
   if (!tx.to || !call || !deploysTo(carried.descriptor, chainId, tx.to)) throw refused('is for another call');
-  const ours = calldataStructures(carried.descriptor, call, chainId, tx.to);
-  const info = hexToBytes(carried.info as Hex);
-  const signature = (() => {
-    try {
-      const tail = parseTlv(info.subarray(ours.unsignedInfo.length));
-      return tail.length === 1 && tail[0]!.tag === TX_INFO_TAG.SIGNATURE;
-    } catch {
-      return false;
-    }
-  })();
-  const fields = carried.fields.map((f) => hexToBytes(f as Hex));
-  const equal = signature && same(info.subarray(0, ours.unsignedInfo.length), ours.unsignedInfo) && fields.length === ours.fields.length && fields.every((f, i) => same(f, ours.fields[i]!));
-  if (!equal) throw refused('does not match the descriptor it carries');
-  const certificate = carried.certificates[model ?? DEFAULT_MODEL];
-  if (!certificate) return {};
-  const certified = { descriptor: carried.descriptor, call, certificate: hexToBytes(certificate as Hex), info, fields };
-  return { calldataDescriptors: { find: (c, to, s) => (c === chainId && to.toLowerCase() === tx.to!.toLowerCase() && s.toLowerCase() === selector ? certified : null) } };
+  if (!certifiedFrom(carried, chainId, tx.to, selector)) throw refused('does not match the descriptor it carries');
+  const source = carriedSource(carried, chainId, tx.to, selector, model);
+  return source ? { calldataDescriptors: source } : {};
 }
