@@ -279,10 +279,16 @@ export function checkTransactionItem(
   if (r.fees.maxPriorityFeePerGas !== tx.maxPriorityFeePerGas) throw review('priority fee per gas', r.fees.maxPriorityFeePerGas, tx.maxPriorityFeePerGas);
   if (r.fees.maxFeeWei !== maxFeeWei.toString()) throw review('max fee', r.fees.maxFeeWei, maxFeeWei.toString());
   if (r.fees.maxFeeDisplay !== `${formatEther(maxFeeWei)} ETH`) throw review('max fee text', r.fees.maxFeeDisplay, `${formatEther(maxFeeWei)} ETH`);
-  if (!r.blindSigning) throw review('blind-signing notice', 'off', 'on (a contract call is blind-signed)');
   const hash = bundleSigningHash(tx);
   if (r.signingHash.toLowerCase() !== hash) throw review('hash to compare on the device', r.signingHash, hash);
-  const screens = screensOf(tx);
+  // A call whose carried clear-signing structures this install accepts is reviewed in clear, as
+  // its own descriptor predicts. One it does not accept is signed blind: the planner's clear
+  // review of it is not this install's, which writes the blind one in its place (rebuild-review.ts).
+  const clear = item.clearSigning ? (screensOf.clearReview?.(item, vault) ?? null) : null;
+  if (item.clearSigning && !clear) return;
+  if (!clear && !r.blindSigning) throw review('blind-signing notice', 'off', 'on (a contract call is blind-signed)');
+  if (clear && r.blindSigning) throw review('blind-signing notice', 'on', 'off (the call is shown in clear from its certified description)');
+  const screens = clear ?? screensOf(tx);
   if (JSON.stringify(r.deviceScreens) !== JSON.stringify(screens)) {
     throw review('device screens', r.deviceScreens.map((s) => `${s.title}${s.value ? `: ${s.value}` : ''}`).join(' | '), screens.map((s) => `${s.title}${s.value ? `: ${s.value}` : ''}`).join(' | '));
   }

@@ -1,7 +1,8 @@
 import { getAddress, keccak256, serializeTransaction, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { transactionReviewScreens } from '../device/screens';
 import type { DeviceScreen } from '../device/state';
-import type { BundleTransaction } from './schemas';
+import type { PlanVault } from '../signing/schemas';
+import type { BundleTransaction, BundleTransactionItem } from './schemas';
 
 /**
  * A bundle's transaction as viem serializes it, and what the device signs and shows for it: the
@@ -31,9 +32,14 @@ export function bundleSigningHash(tx: BundleTransaction): Hex {
 /**
  * Predicts the device's screens for a bundle's transaction. The default is the blind review; the
  * main process passes its own predictor, which also knows the ERC-20 approvals the device shows
- * in clear (Ledger's signed token list lives there, not in this pure layer).
+ * in clear (Ledger's signed token list lives there, not in this pure layer), and, as `clearReview`,
+ * the review of an item whose carried clear-signing structures that install accepts: encoded byte
+ * for byte by its own descriptor bound to `vault` (null otherwise: the item is signed blind).
  */
-export type ScreensOf = (tx: BundleTransaction) => DeviceScreen[];
+export interface ScreensOf {
+  (tx: BundleTransaction): DeviceScreen[];
+  clearReview?: (item: BundleTransactionItem, vault: PlanVault) => DeviceScreen[] | null;
+}
 
 /** The screens the Ethereum app shows for this transaction reviewed blind (see shared/device/screens.ts). */
 export function bundleDeviceScreens(tx: BundleTransaction): DeviceScreen[] {

@@ -1,4 +1,5 @@
 export { BundleService, createBundleService,  } from './bundle-service';
+export { BundleCalls } from './carried-calls';
 ;
 ;
 ;

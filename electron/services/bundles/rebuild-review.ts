@@ -1,6 +1,7 @@
 import type { PinnedVault } from '../../../shared/registry/schemas';
 import { checkTransactionItem, decodeCall, roleAddress } from '../../../shared/bundles/calls';
 import { bundleScreens } from './device-screens';
+import { acceptedCall, acceptedSource, CARRIED_CALL_REFUSED } from './carried-calls';
 import { bundleError, differs, itemName } from '../../../shared/bundles/errors';
 import { hasControlCharacters, plainText } from '../../../shared/bundles/plain-text';
 import type { BundleItem, BundleTransactionItem, UnsignedBundle } from '../../../shared/bundles/schemas';
@@ -45,7 +46,11 @@ function stepOf(item: BundleTransactionItem, vault: PlanVault): TxStep {
   };
 }
 
-/** The review of one transaction as this install writes it; throws when the bundle's says otherwise. */
+/**
+ * The review of one transaction as this install writes it; throws when the bundle's says otherwise.
+ * A call whose carried clear-signing structures its own descriptor encodes exactly is predicted in
+ * clear from that descriptor; one it does not accept is predicted blind, whatever the planner's review said.
+ */
 function rebuildTransaction(
   item: BundleTransactionItem,
   vault: PlanVault,
@@ -54,7 +59,10 @@ function rebuildTransaction(
 ): TransactionReview {
   checkTransactionItem(item, vault, action, bundleScreens);
   const tx = item.transaction;
+  const accepted = acceptedCall(item, vault);
+  const calldataDescriptors = accepted ? acceptedSource(accepted, item) : null;
   const draft = buildDraft({
+    ...(calldataDescriptors ? { calldataDescriptors } : {}),
     vault,
     step: stepOf(item, vault),
     nonce: tx.nonce,
@@ -90,6 +98,8 @@ function rebuildTransaction(
     throw reviewDiffers('amount', theirs.amount?.display ?? 'none', ours.amount?.display ?? 'none');
   if (theirs.signingHash.toLowerCase() !== ours.signingHash.toLowerCase())
     throw reviewDiffers('hash to compare on the device', theirs.signingHash, ours.signingHash);
+  // A refused carried call: the planner's clear prediction is not this install's, which signs it blind.
+  if (item.clearSigning && !calldataDescriptors) return ours;
   if (JSON.stringify(theirs.deviceScreens) !== JSON.stringify(ours.deviceScreens))
     throw reviewDiffers('device screens', `${theirs.deviceScreens.length} screens`, `${ours.deviceScreens.length} other screens`);
   return ours;
@@ -166,7 +176,14 @@ export function rebuildForReview(bundle: UnsignedBundle, pinned: readonly Pinned
     ...(bundle.vaults ? { vaults: pinned.map((p) => p.vault) } : {}),
     items: items.map((i) => ({ ...i, wallet: { ...i.wallet, label: plainText(i.wallet.label) } })) as BundleItem[],
     wallets: bundle.wallets.map((w) => ({ ...w, label: plainText(w.label) })),
-    plan: { ...bundle.plan, warnings: bundle.plan.warnings.map((w) => `The planner notes: ${plainText(w)}`) },
+    plan: {
+      ...bundle.plan,
+      warnings: [
+        ...bundle.plan.warnings.map((w) => `The planner notes: ${plainText(w)}`),
+        // Why an item that came with clear-signing data is signed blind.
+        ...items.filter((i) => i.kind === 'transaction' && i.clearSigning && i.review.blindSigning).map((i) => plainText(`${itemName(i)}: ${CARRIED_CALL_REFUSED}`)),
+      ],
+    },
     // Links cannot be opened offline, and a bundle's link is only its planner's word.
     skipped: bundle.skipped.map((s) => ({ ...s, label: plainText(s.label), reason: plainText(s.reason), kycLink: null })),
   };
