@@ -8,7 +8,7 @@ import type { JsonDocument } from '../services/storage/json-document';
 import type { Settings } from '../services/settings/settings';
 import type { SigningDevice } from '../services/signing/device-delivery';
 import { LedgerServiceSource } from '../services/device/ledger-service/service-source';
-import { withCertifiedCall } from '../services/device/ledger-service/carried-call';
+import { withCertifiedCall, type CarrySource } from '../services/device/ledger-service/carried-call';
 
 /** The source, reading its settings at each plan; an offline install never asks it. */
 export function ledgerServiceOf(settings: JsonDocument<Settings>, offline: () => boolean, fetchFn?: typeof fetch): LedgerServiceSource {
@@ -19,8 +19,11 @@ export function ledgerServiceOf(settings: JsonDocument<Settings>, offline: () =>
   });
 }
 
-/** The device with each transaction carrying the certified call the source accepted for it (none: unchanged). */
-export function carryingCertifiedCalls(device: SigningDevice, source: LedgerServiceSource | undefined): SigningDevice {
+/**
+ * The device with each transaction carrying the certified call the source accepted for it (none:
+ * unchanged): Ledger's service online, the calls of the bundles reviewed here offline.
+ */
+export function carryingCertifiedCalls(device: SigningDevice, source: CarrySource | undefined): SigningDevice {
   if (!source) return device;
   return {
     ...(device.awaitDevice ? { awaitDevice: device.awaitDevice.bind(device) } : {}),

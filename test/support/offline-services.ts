@@ -3,7 +3,8 @@
  * registry that fails closed, and no service, chain or portfolio at all (each throws if touched;
  * without a `device`, the device throws too). Bundles are checked against the planners it trusts.
  */
-import { createBundleService, type BundleService } from '../../electron/services/bundles';
+import { BundleCalls, createBundleService, type BundleService } from '../../electron/services/bundles';
+import { carryingCertifiedCalls } from '../../electron/runtime/ledger-service';
 import type { VaultRegistry } from '../../electron/services/registry';
 import { createSigningService, type SigningService } from '../../electron/services/signing';
 import { keychainJournalKeys } from './journal-keys';
@@ -23,10 +24,12 @@ export function offlineServices(args: {
 }): { signing: SigningService; bundles: BundleService } {
   const { dataDir, registry } = args;
   const device = args.device ?? { signTransaction: unreachable('device'), signPersonalMessage: unreachable('device') };
+  // As the console's offline pipeline: the calls accepted from the bundles reviewed here go to the device with their jobs.
+  const bundleCalls = new BundleCalls();
   const signing = createSigningService({
     dataDir,
     journalKeys: keychainJournalKeys(dataDir),
-    device,
+    device: carryingCertifiedCalls(device, bundleCalls),
     loadPortfolio: unreachable('portfolio'),
     chain: unreachable('chain'),
     service: unreachable('service'),
@@ -39,6 +42,7 @@ export function offlineServices(args: {
     chain: unreachable('chain'),
     source: unreachable('service'),
     registry,
+    bundleCalls,
     ...(args.device ? { device: args.device } : {}),
     ...(args.demoPlanners ? { demoPlanners: args.demoPlanners } : {}),
   });

@@ -48,6 +48,8 @@ export function createBundlesFeature(deps: BundlesFeatureDeps): Feature {
           discoverAccounts: async (...args) => (await deps.device()).service.discoverAccounts(...args),
         },
         ...(deps.simulationOf ? { simulationOf: deps.simulationOf } : {}),
+        ...(signing.certifiedCalls ? { certifiedCalls: signing.certifiedCalls } : {}),
+        ...(signing.bundleCalls ? { bundleCalls: signing.bundleCalls } : {}),
         log: deps.log,
       });
       services.set(signing, service);

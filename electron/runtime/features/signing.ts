@@ -15,6 +15,7 @@ import type { SigningDevice } from '../../services/signing/device-delivery';
 import type { CalldataDescriptorSource } from '../../services/device/clear-signing';
 import type { LedgerServiceSource } from '../../services/device/ledger-service/service-source';
 import { carryingCertifiedCalls } from '../ledger-service';
+import { BundleCalls } from '../../services/bundles';
 import { feature, forward, type Feature, type ForwardTarget } from '../feature';
 import { exportFileName } from '../../../shared/files/export-names';
 import { reportName } from '../../../shared/signing/batch-name';
@@ -56,6 +57,10 @@ export interface SigningPipeline extends ForwardTarget<'signing'> {
   registry: VaultRegistry;
   chain: SigningServiceOptions['chain'];
   dataDir: string;
+  /** (online) Ledger's service as the planner asks it: an exported bundle carries the certified calls it accepted. */
+  certifiedCalls?: LedgerServiceSource;
+  /** (offline) The calls accepted from the bundles reviewed here, which the device jobs carry. */
+  bundleCalls?: BundleCalls;
   close(): void;
 }
 
@@ -79,6 +84,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
   // Offline, the registry is the install's root of trust for addresses: a damaged file refuses every review.
   const registry = new VaultRegistry(dataDir, undefined, { failClosed: deps.offline?.() ?? false });
   const ledgerService = deps.demo() || deps.offline?.() ? undefined : deps.ledgerService;
+  const bundleCalls = deps.offline?.() ? new BundleCalls() : undefined;
   const service = createSigningService({
     dataDir,
     // The demo signs without a keychain too (its journals then live as long as the process).
@@ -88,7 +94,7 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
         signTransaction: async (...args) => (await deps.device()).service.signTransaction(...args),
         signPersonalMessage: async (...args) => (await deps.device()).service.signPersonalMessage(...args),
       },
-      ledgerService,
+      ledgerService ?? bundleCalls,
     ),
     ...deps.readers,
     registry,
@@ -207,6 +213,8 @@ function createPipeline(deps: SigningFeatureDeps, dataDir: string): SigningPipel
     registry,
     chain: deps.readers.chain,
     dataDir,
+    ...(ledgerService ? { certifiedCalls: ledgerService } : {}),
+    ...(bundleCalls ? { bundleCalls } : {}),
   };
 }
 
