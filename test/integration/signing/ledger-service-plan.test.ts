@@ -7,33 +7,14 @@
  */
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
-import type { Generation } from '../../../shared/abi/generations';
 import { LedgerServiceSource } from '../../../electron/services/device/ledger-service/service-source';
-import { deploymentDescriptor } from '../../../electron/services/device/vault-descriptors';
-import type { Erc7730Descriptor } from '../../../electron/services/device/calldata-descriptors';
+import { certifiedBySimulatedLedger } from './simulated-ledger-registry';
 import { dappsAnswer, startCalServer } from '../device/cal-server';
 import { fromSnapshotEachTest, signAgreements, signingWorldForFile, type SigningWorld } from './world';
 
 let world: SigningWorld, view: Portfolio;
 
-/** Vaultdesk's own descriptors for every simulated vault contract: what Ledger would certify once they are in its registry. */
-function certifiedBySimulatedLedger(): { chainId: number; address: string; descriptor: Erc7730Descriptor }[] {
-  const out: { chainId: number; address: string; descriptor: Erc7730Descriptor }[] = [];
-  for (const { deployment } of world.sim.network.chains) {
-    for (const vault of deployment.vaults) {
-      const bound = (generation: Generation | null, address: string | null) => {
-        const descriptor = generation && address ? deploymentDescriptor(generation, { chainId: deployment.chainId, address, underlyingToken: vault.token.address, trancheToken: vault.tranche }) : null;
-        if (descriptor && address) out.push({ chainId: deployment.chainId, address, descriptor });
-      };
-      bound(vault.generations.vault, vault.epochVault);
-      bound(vault.generations.depositQueue, vault.depositQueue);
-      if (vault.withdrawQueue !== vault.depositQueue) bound(vault.generations.withdrawQueue, vault.withdrawQueue);
-    }
-  }
-  return out;
-}
-
-const cal = await startCalServer(() => dappsAnswer(certifiedBySimulatedLedger()));
+const cal = await startCalServer(() => dappsAnswer(certifiedBySimulatedLedger(world)));
 afterAll(() => cal.close());
 let now = 0;
 const ledgerService = new LedgerServiceSource({ config: async () => ({ url: cal.url, signatures: 'test' }), offline: () => false, now: () => now });
