@@ -2,7 +2,8 @@ import { readFile, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DeviceService } from '../../electron/services/device';
 import type { PortfolioService } from '../../electron/services/portfolio/portfolio';
-import { createBundleService, type BundleService } from '../../electron/services/bundles';
+import { BundleCalls, createBundleService, type BundleService } from '../../electron/services/bundles';
+import { carryingCertifiedCalls } from '../../electron/runtime/ledger-service';
 import { createSigningService, type SigningService } from '../../electron/services/signing';
 import { derivationPath, isPlannerPath, PLANNER_PATH, PLANNER_PATH_REFUSAL } from '../../shared/device/paths';
 import { countItems } from '../../shared/signing/counts';
@@ -167,11 +168,13 @@ export async function signOffline(file: string, out: string): Promise<void> {
   const dataDir = dataDirOf();
   // The offline install's root of trust for addresses: a damaged file refuses the review, never reads as empty.
   const registry = new VaultRegistry(dataDir, undefined, { failClosed: true });
+  const bundleCalls = new BundleCalls();
   const signing = createSigningService({
     dataDir,
     // The keychain is local (no network): the offline journals are sealed like the online ones.
     journalKeys: journalKeysIn(new KeychainSecretStore(), dataDir),
-    device,
+    // The calls accepted from the bundle's carried clear-signing data go to the Ledger with their jobs.
+    device: carryingCertifiedCalls(device, bundleCalls),
     loadPortfolio: offline('the portfolio'),
     chain: offline('the chain'),
     service: offline('the service'),
@@ -180,7 +183,7 @@ export async function signOffline(file: string, out: string): Promise<void> {
   });
   // A demo run's planners are trusted in memory: a later run on the same folder without --sim trusts none of them.
   const demo = await demoPlanners();
-  const bundles: BundleService = createBundleService({ dataDir, signing, chain: offline('the chain'), source: offline('the service'), registry, device, demoPlanners: demo });
+  const bundles: BundleService = createBundleService({ dataDir, signing, chain: offline('the chain'), source: offline('the service'), registry, device, demoPlanners: demo, bundleCalls });
   await trustPlanners(bundles, demo);
   // The online install's signed export, verified against the planners trusted above and pinned into this data folder.
   if (args.registry) await importRegistryFile(registry, bundles, args.registry);
