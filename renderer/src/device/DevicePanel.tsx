@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { modelName } from '../../../shared/device/models';
 import { useDeviceStore } from './device-store';
+import './device-panel.css';
 
 /**
  * The demo's emulated Ledger: its screen, and the buttons a real device has (approve, reject) plus

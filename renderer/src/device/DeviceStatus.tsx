@@ -1,4 +1,5 @@
 import { deviceHint, deviceIdentity, deviceSummary, useDeviceStore } from './device-store';
+import './device-status.css';
 
 /**
  * The Ledger's card in the sidebar, always visible: its state, what to do about it, and the two

@@ -2,6 +2,7 @@ import { APP_FEATURES, appSupports, CURRENT_APP_VERSION, DEFAULT_MODEL, modelNam
 import type { Review } from '../../../shared/signing/schemas';
 import { useDeviceStore, type DeviceTarget } from './device-store';
 import { screensForDevice } from './predict-review';
+import './ledger-shows.css';
 
 /** The model and app version the predictions are for, as last read from the device. */
 export function useDeviceTarget(): DeviceTarget {

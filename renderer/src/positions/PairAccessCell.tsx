@@ -3,6 +3,7 @@ import { pairKey } from '../../../shared/positions/totals';
 import { openLink } from '../components/links';
 import { useAgreementsStore } from './agreements-store';
 import { StaleMark } from '../batch';
+import './positions.css';
 
 /** What the agreement checks' failure means for the cells, or undefined when they did not fail. */
 function agreementsFailure(error: { message: string; action?: string | null } | null): string | undefined {

@@ -6,6 +6,7 @@ import { ROLE_NAMES, roleAddress, type PinnedVault } from '../../../shared/regis
 import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
+import './registry-entries.css';
 
 /** An entry's state as a pill and a sentence: pinned, or frozen and why. */
 function EntryState({ entry }: { entry: PinnedVault }) {

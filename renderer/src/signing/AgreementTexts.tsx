@@ -1,4 +1,5 @@
 import type { Plan } from '../../../shared/signing/schemas';
+import './plan-review.css';
 
 /**
  * The lender agreements of a plan, each distinct text once with the wallets that sign it: a fleet

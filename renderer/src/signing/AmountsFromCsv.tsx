@@ -4,6 +4,7 @@ import type { AmountCsv } from '../../../shared/signing/amount-csv';
 import { checkCsvSize } from '../../../shared/wallets/csv-size';
 import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
 import { FileButton } from '../components/FileButton';
+import './fleet-inputs.css';
 
 /**
  * A deposit's amounts per wallet from a CSV (`wallet, vault, amount`), chosen as a file or pasted,

@@ -3,6 +3,7 @@ import type { Batch } from '../../../shared/signing/schemas';
 import { DeviceScreenList, screensOnLedger, useDeviceTarget } from '../device';
 import { useSigningStore } from './signing-store';
 import { useFocusOnChange } from '../components/focus/useFocusOnChange';
+import './batch-progress.css';
 
 /**
  * The batch's bar, pinned at the top of the screen while it is signed: how far it is ("3 of 20

@@ -3,6 +3,7 @@ import { formatEther } from 'viem';
 import { ethPrice, feeEth, feeUsd, type EthPrice } from '../../../shared/domain/network-fees';
 import { formatUsd, numberMarksOf } from '../../../shared/domain/units';
 import { usePortfolioStore } from '../batch';
+import './plan-review.css';
 
 /** ETH's price for the fees of `chainId`, from the vaults of the batch on screen (see `ethPrice`); null without one. */
 export function useEthPrice(chainId: number): EthPrice | null {

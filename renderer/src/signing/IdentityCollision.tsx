@@ -2,6 +2,7 @@ import { plainText } from '../../../shared/bundles/plain-text';
 import { entryState, nameKey, reasonText, SIDE_BY_SIDE_ROLES } from '../../../shared/registry/identity';
 import { SimpleTable, type SimpleColumn } from '../components/SimpleTable';
 import { ROLE_NAMES, roleAddress, type IdentityCollision, type VaultPinReview } from '../../../shared/registry/schemas';
+import './vault-registry.css';
 
 const same = (a: string | null, b: string | null) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 

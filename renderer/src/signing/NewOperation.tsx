@@ -14,6 +14,7 @@ import { BATCH_NAME_MAX } from '../../../shared/signing/schemas';
 import { AmountsFromCsv } from './AmountsFromCsv';
 import { csvParts, useAmountCsv } from './fleet-inputs';
 import { WalletSubset } from './WalletSubset';
+import './new-operation.css';
 
 type Action = OperationDraft['action'];
 

@@ -1,4 +1,5 @@
 import type { Plan } from '../../../shared/signing/schemas';
+import './plan-review.css';
 
 /** The plan's calls by how the Ledger shows them: in clear (descriptor or token information) or blind, by function. */
 function callsByReview(items: Plan['items']): { clear: Map<string, number>; blind: Map<string, number> } {

@@ -3,6 +3,7 @@ import { openLink } from '../components/links';
 import { vaultAlert, VaultStateFlag } from '../components/VaultStateFlag';
 import { usePortfolioStore } from '../batch';
 import type { VaultCycle } from '../../../shared/portfolio/schemas';
+import './plan-review.css';
 
 /** The parts of a plan's review around its items: skipped wallets, flagged vaults, where a bundle's plan comes from, the export. */
 

@@ -16,6 +16,7 @@ import { PlanTable } from './PlanTable';
 import { AgreementTexts } from './AgreementTexts';
 import { PlanLedgerShows } from './PlanLedgerShows';
 import { focusResult, useFocusOnChange } from '../components/focus/useFocusOnChange';
+import './plan-review.css';
 
 /** The plan's network fees added up: the most the whole plan can cost in gas. */
 function PlanFees({ plan, items }: { plan: Plan; items: Plan['items'] }) {

@@ -6,6 +6,7 @@ import { VirtualTable, type ColumnMeta } from '../components/VirtualTable';
 import { Amount } from '../components/Amount';
 import { usePortfolioStore } from '../batch';
 import { amountKey, planRows, planTotals, type PlanRow } from './plan-rows';
+import './plan-review.css';
 
 /**
  * The plan as a compact table first, one row per item to sign, sortable; a row's details (the

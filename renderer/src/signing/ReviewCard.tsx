@@ -4,6 +4,7 @@ import { DeviceScreenList, LedgerShows, OptionalScreens, PredictedFor, screensOn
 import { argLabel } from '../components/arg-names';
 import { FeeValue, useEthPrice } from './FeeValue';
 import { ROLE_NAMES } from '../../../shared/registry/schemas';
+import './plan-review.css';
 
 /** The roles in the registry's words (the same as the review's). */
 export const ROLE_WORDS: Record<string, string> = ROLE_NAMES;

@@ -23,6 +23,7 @@ import { isoToSeconds } from '../../../shared/domain/time';
 /** Pauses said elsewhere than in an error notice: held items (their own notice) and the operator's Pause (the batch's bar). */
 const QUIET_PAUSES = new Set(['SIGNING_ITEMS_HELD', 'SIGNING_PAUSED']);
 import { ACTION_TITLE, useSigningStore } from './signing-store';
+import './batch-progress.css';
 
 const STATE_CLASS: Record<ItemState, string> = {
   waiting: 'pill-muted',

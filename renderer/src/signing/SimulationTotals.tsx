@@ -1,6 +1,7 @@
 import { formatAmount, formatTokenAmount } from '../../../shared/domain/units';
 import { SimpleTable } from '../components/SimpleTable';
 import type { ChainTokenTotal } from './simulation-totals';
+import './what-will-change.css';
 
 /** "+250.00 USDC", "−250.00 USDC": a net change at the token's shown decimals, the exact one on hover. */
 function SignedChange({ total }: { total: ChainTokenTotal }) {

@@ -14,6 +14,7 @@ import { call, errorData, getBridge } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { SimpleTable } from '../components/SimpleTable';
 import { IdentityCollisions } from './IdentityCollision';
+import './vault-registry.css';
 
 const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
 

@@ -1,4 +1,5 @@
 import type { Portfolio } from '../../../shared/portfolio/schemas';
+import './fleet-inputs.css';
 
 /**
  * Which wallets of the batch take part in the operation: every one by default, each a checkbox,

@@ -6,6 +6,7 @@ import { usePortfolioStore } from '../batch';
 import { useSimulationStore, type PlanSimulationState } from './simulation-store';
 import { SimulationTotals } from './SimulationTotals';
 import { totalsPerChainAndToken } from './simulation-totals';
+import './what-will-change.css';
 
 /**
  * "What will change": the plan's transactions run on a local fork of each chain while the operator

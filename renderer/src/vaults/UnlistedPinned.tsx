@@ -4,6 +4,7 @@ import { entryState } from '../../../shared/registry/identity';
 import type { PinnedVault } from '../../../shared/registry/schemas';
 import { call, getBridge } from '../bridge';
 import { useNavigationStore } from '../navigation/navigation-store';
+import './unlisted-pinned.css';
 
 /**
  * The pinned vaults the service no longer lists: they are not in the catalog below, so they are

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { SimpleTable } from '../components/SimpleTable';
 import { deviceSummary, useDeviceStore } from '../device';
 import { useWalletsStore } from '../batch';
+import './wallets.css';
 
 /**
  * Imports accounts from the Ledger: pick a derivation scheme and a range, see the addresses (each
