@@ -4,6 +4,7 @@
  * pipeline signs through, each job carrying the certified call it was reviewed with, so that the
  * device service (in this process or Electron's utility process) shows it in clear.
  */
+import { AppError } from '../../shared/errors';
 import type { JsonDocument } from '../services/storage/json-document';
 import type { Settings } from '../services/settings/settings';
 import type { SigningDevice } from '../services/signing/device-delivery';
@@ -27,7 +28,26 @@ export function carryingCertifiedCalls(device: SigningDevice, source: CarrySourc
   if (!source) return device;
   return {
     ...(device.awaitDevice ? { awaitDevice: device.awaitDevice.bind(device) } : {}),
-    signTransaction: (path, request, options) => device.signTransaction(path, withCertifiedCall(request, source), options),
+    signTransaction: (path, request, options) => {
+      const carrying = withCertifiedCall(request, source);
+      // A call reviewed in clear whose certified description is no longer held (the app restarted
+      // since the plan or the bundle's import) would reach the device blind, showing a hash the
+      // review never showed: it waits instead, and nothing is signed.
+      if (options?.reviewedInClear && !carrying.certified && !isApproval(request)) throw clearDataMissing();
+      return device.signTransaction(path, carrying, options);
+    },
     signPersonalMessage: (...args) => device.signPersonalMessage(...args),
   };
+}
+
+/** An ERC-20 approval is shown in clear from its token's information, never from a carried call. */
+const isApproval = (request: { data?: string | undefined }) => request.data?.slice(0, 10).toLowerCase() === '0x095ea7b3';
+
+function clearDataMissing(): AppError {
+  return new AppError({
+    code: 'SIGNING_CLEAR_DATA_MISSING',
+    message:
+      'This call was reviewed as the Ledger shows it in clear, but its certified description is no longer held (Vaultdesk restarted since the plan was made or the bundle imported). Nothing was sent to the device.',
+    action: 'Open the bundle again (offline) or plan again (online) to load its description, then press Resume.',
+  });
 }

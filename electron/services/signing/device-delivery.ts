@@ -7,7 +7,8 @@ import { to, type Outcome } from './transition';
 
 /** The part of the device service the pipeline uses (DeviceService, or its proxy in another process). */
 export interface SigningDevice {
-  signTransaction(path: string, request: DeviceTransactionRequest, options?: { expectedAddress?: string }): Promise<SignedTransaction>;
+  /** `reviewedInClear`: the operator reviewed this call as the device shows it in clear (no hash to compare). */
+  signTransaction(path: string, request: DeviceTransactionRequest, options?: { expectedAddress?: string; reviewedInClear?: boolean }): Promise<SignedTransaction>;
   signPersonalMessage(path: string, message: string | { raw: string }, options?: { expectedAddress?: string }): Promise<SignedMessage>;
   /** On a desk with several Ledgers: resolves once the device holding `wallet` is connected (see `device-wait.ts`). */
   awaitDevice?(wallet: string, watch: { waiting(reason: AppErrorData | null): void; stopped(): boolean }): Promise<'present' | 'stopped'>;
@@ -43,7 +44,8 @@ export async function signOnDevice(device: SigningDevice, item: BatchItem): Prom
   }
   try {
     if (item.tx) {
-      const signed = await device.signTransaction(item.path, item.tx, { expectedAddress: item.wallet });
+      const reviewedInClear = item.review?.kind === 'transaction' && !item.review.blindSigning;
+      const signed = await device.signTransaction(item.path, item.tx, { expectedAddress: item.wallet, ...(reviewedInClear ? { reviewedInClear } : {}) });
       const bytes = { serialized: signed.serialized, hash: signed.hash, signingHash: signed.signingHash, at: new Date().toISOString() };
       return { transition: to('signed', { signed: bytes, resignAllowed: false }, `nonce ${item.tx.nonce}`), pause: null };
     }
