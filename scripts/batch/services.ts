@@ -17,6 +17,8 @@ import { args, dataDirOf, fail, say, simSeed, simServiceLag, simWallets } from '
 import { printProgress } from './print';
 import { keepOnExit, simulationFile, type RunnerSimulation } from './simulation';
 import { ensurePrivateFolder } from '../../electron/services/storage/private-folder';
+import { settingsDocument } from '../../electron/services/settings/settings';
+import { carryingCertifiedCalls, ledgerServiceOf } from '../../electron/runtime/ledger-service';
 
 /** Where the runner plans and sends: the seeded simulation, or a real service with the operator's RPCs. */
 export interface World {
@@ -140,6 +142,9 @@ export async function onlineServices(planned: BundleSource | null = null, runner
   const dataDir = dataDirOf();
   ensurePrivateFolder(dataDir);
   const registry = new VaultRegistry(dataDir);
+  // Against an operator's service the vault calls' certified descriptors come from Ledger's service
+  // (its address from the data folder's settings), as the console asks them; a simulation's never do.
+  const ledgerService = args.sim || runnerSim ? undefined : ledgerServiceOf(settingsDocument(dataDir), () => false);
   // The same check before the device as the console's: a kept plan's forks start in the background
   // (from the same RPCs the plan is read through), and an item that reverts on a fork is held.
   let pipeline: SigningService | null = null;
@@ -148,12 +153,13 @@ export async function onlineServices(planned: BundleSource | null = null, runner
     dataDir,
     // The console's keychain: a journal written here is checked there too, and the other way round.
     journalKeys: journalKeysIn(new KeychainSecretStore(), dataDir),
-    device,
+    device: carryingCertifiedCalls(device, ledgerService),
     ...world.graph.planReaders,
     registry,
     firstSeen: firstSeenPolicy(),
     receiptPollingMs: args.sim || args['emulated-device'] ? 100 : 2_000,
     ...signingSimulations(simulations),
+    ...(ledgerService ? { calldataDescriptors: ledgerService } : {}),
   });
   pipeline = signing;
   const bundles = createBundleService({
@@ -166,6 +172,8 @@ export async function onlineServices(planned: BundleSource | null = null, runner
     device,
     // An exported plan carries its simulation: on a fork of the operator's --rpc (or, with --sim, of the simulation's chain).
     simulationOf: (planId) => simulatePlan(signing.planForExport(planId).plan, { rpcUrls: rpcsOf(world.rpcOverrides) }),
+    // An exported bundle carries the calls Ledger's service certified, for the offline install to check against its own.
+    ...(ledgerService ? { certifiedCalls: ledgerService } : {}),
   });
   printProgress(signing);
   return {

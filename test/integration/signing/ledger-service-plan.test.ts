@@ -5,10 +5,14 @@
  * the emulated Ledger shows exactly that review; a service that is down leaves every call blind and
  * the plan works, with a note saying so.
  */
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { LedgerServiceSource } from '../../../electron/services/device/ledger-service/service-source';
 import { certifiedBySimulatedLedger } from './simulated-ledger-registry';
+import { batchOnWorld, emulatedRunFlags, lastLine } from './headless';
 import { dappsAnswer, startCalServer } from '../device/cal-server';
 import { fromSnapshotEachTest, signAgreements, signingWorldForFile, type SigningWorld } from './world';
 
@@ -59,3 +63,25 @@ it('with the service down, the plan still works: every call blind, and the revie
   expect(item!.review).toMatchObject({ kind: 'transaction', blindSigning: true });
   expect(plan.needsBlindSigningAck).toBe(true);
 }, 120_000);
+
+it("the headless runner asks it too, from the data folder's settings: an exported bundle carries the calls it certified", async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vaultdesk-runner-ledger-service-'));
+  await writeFile(path.join(dataDir, 'settings.json'), JSON.stringify({ version: 1, serviceUrl: world.service.url, offline: false, ledgerService: { url: cal.url, signatures: 'test' } }));
+  const run = await batchOnWorld(() => world)([
+    ...emulatedRunFlags(world, world.service.url, dataDir),
+    '--trust-new-vaults',
+    '--wallets', '3',
+    '--action', 'withdraw',
+    '--vault', 'Delta Credit USDC',
+    '--export-unsigned', path.join(dataDir, 'out'),
+  ]);
+  expect(run.code, run.stderr).toBe(0);
+  expect(cal.state.requests.some((u) => u.pathname === '/v1/dapps')).toBe(true);
+  type Item = { kind: string; transaction?: { data: string }; clearSigning?: { info: string } };
+  const bundle = JSON.parse(await readFile(lastLine(run).file as string, 'utf8')) as { items: Item[] };
+  // The queue's withdraw requests are the vault calls it certifies; the tranche's approvals are shown from token information.
+  const isApproval = (i: Item) => i.transaction?.data.startsWith('0x095ea7b3');
+  const calls = bundle.items.filter((i) => i.kind === 'transaction' && !isApproval(i));
+  expect(calls.length).toBe(3);
+  for (const call of calls) expect(call.clearSigning?.info).toMatch(/^0x[0-9a-f]+$/);
+}, 240_000);
