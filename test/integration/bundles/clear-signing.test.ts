@@ -7,29 +7,24 @@
  * then planner signature); a planner's call this install describes otherwise is signed blind with
  * the reason; a bundle without them is blind as before.
  */
-import { afterAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import { bundleText, plannerHashes, PLANNER_PATH, readUnsignedBundle, seal, signedByPlanner, type UnsignedBundle } from '../../../shared/bundles';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
 import { toLowS } from '../../../shared/bundles/signature';
-import { LedgerServiceSource } from '../../../electron/services/device/ledger-service/service-source';
-import { dappsAnswer, startCalServer } from '../device/cal-server';
-import { certifiedBySimulatedLedger } from '../signing/simulated-ledger-registry';
+import { simulatedLedgerService } from '../signing/simulated-ledger-registry';
 import { fromSnapshotEachTest, signingWorldForFile, type SigningWorld } from '../signing/world';
 import { offlineInstall } from './offline-install';
 import { onlineBundles } from './online-install';
 
 let world: SigningWorld, view: Portfolio;
 
-const cal = await startCalServer(() => dappsAnswer(certifiedBySimulatedLedger(world)));
-afterAll(() => cal.close());
-let now = 0;
-const ledgerService = new LedgerServiceSource({ config: async () => ({ url: cal.url, signatures: 'test' }), offline: () => false, now: () => now });
+const { ledgerService, askAgain } = await simulatedLedgerService(() => world);
 
 signingWorldForFile((w, v) => ([world, view] = [w, v]), { wallets: 12, ledgerService });
 fromSnapshotEachTest(() => world);
 beforeEach(() => {
-  now += 3_600_000;
+  askAgain();
   // The planner's Ledger signs plan hashes as hashed typed data, which needs blind signing.
   world.ledger.setBlindSigning(true);
 });

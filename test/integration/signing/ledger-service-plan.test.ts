@@ -8,26 +8,21 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { Portfolio } from '../../../shared/portfolio/schemas';
-import { LedgerServiceSource } from '../../../electron/services/device/ledger-service/service-source';
-import { certifiedBySimulatedLedger } from './simulated-ledger-registry';
+import { simulatedLedgerService } from './simulated-ledger-registry';
 import { batchOnWorld, emulatedRunFlags, lastLine } from './headless';
-import { dappsAnswer, startCalServer } from '../device/cal-server';
 import { fromSnapshotEachTest, signAgreements, signingWorldForFile, type SigningWorld } from './world';
 
 let world: SigningWorld, view: Portfolio;
 
-const cal = await startCalServer(() => dappsAnswer(certifiedBySimulatedLedger(world)));
-afterAll(() => cal.close());
-let now = 0;
-const ledgerService = new LedgerServiceSource({ config: async () => ({ url: cal.url, signatures: 'test' }), offline: () => false, now: () => now });
+const { cal, ledgerService, askAgain } = await simulatedLedgerService(() => world);
 
 signingWorldForFile((w, v) => ([world, view] = [w, v]), { wallets: 12, ledgerService });
 fromSnapshotEachTest(() => world);
 beforeEach(() => {
   // Each test asks the service again.
-  now += 3_600_000;
+  askAgain();
   cal.state.answer = 'certified';
   cal.state.requests.length = 0;
 });

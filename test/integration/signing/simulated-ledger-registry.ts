@@ -5,7 +5,29 @@
 import type { Generation } from '../../../shared/abi/generations';
 import { deploymentDescriptor } from '../../../electron/services/device/vault-descriptors';
 import type { Erc7730Descriptor } from '../../../electron/services/device/calldata-descriptors';
+import { afterAll } from 'vitest';
+import { LedgerServiceSource } from '../../../electron/services/device/ledger-service/service-source';
+import { dappsAnswer, startCalServer } from '../device/cal-server';
 import type { SigningWorld } from './world';
+
+/**
+ * Ledger's service as a test file's world asks it: a local CAL server certifying the simulated
+ * vaults (closed after the file), and the source pointed at it with the test signatures. Its clock
+ * moves only with `askAgain`, so that each test asks the service afresh.
+ */
+export async function simulatedLedgerService(world: () => SigningWorld) {
+  const cal = await startCalServer(() => dappsAnswer(certifiedBySimulatedLedger(world())));
+  afterAll(() => cal.close());
+  let now = 0;
+  const ledgerService = new LedgerServiceSource({ config: async () => ({ url: cal.url, signatures: 'test' }), offline: () => false, now: () => now });
+  return {
+    cal,
+    ledgerService,
+    askAgain: () => {
+      now += 3_600_000;
+    },
+  };
+}
 
 export function certifiedBySimulatedLedger(world: SigningWorld): { chainId: number; address: string; descriptor: Erc7730Descriptor }[] {
   const out: { chainId: number; address: string; descriptor: Erc7730Descriptor }[] = [];
