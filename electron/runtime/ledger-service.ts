@@ -9,6 +9,8 @@ import type { JsonDocument } from '../services/storage/json-document';
 import type { Settings } from '../services/settings/settings';
 import type { SigningDevice } from '../services/signing/device-delivery';
 import { LedgerServiceSource } from '../services/device/ledger-service/service-source';
+import { approvalOf, toViemTransaction } from '../services/device/transaction';
+import type { DeviceTransactionRequest } from '../../shared/device/state';
 import { withCertifiedCall, type CarrySource } from '../services/device/ledger-service/carried-call';
 
 /** The source, reading its settings at each plan; an offline install never asks it. */
@@ -41,7 +43,7 @@ export function carryingCertifiedCalls(device: SigningDevice, source: CarrySourc
 }
 
 /** An ERC-20 approval is shown in clear from its token's information, never from a carried call. */
-const isApproval = (request: { data?: string | undefined }) => request.data?.slice(0, 10).toLowerCase() === '0x095ea7b3';
+const isApproval = (request: DeviceTransactionRequest) => approvalOf(toViemTransaction(request)) !== null;
 
 function clearDataMissing(): AppError {
   return new AppError({
